@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { readConfig } from './config';
+
+const local = {
+  APP_MODE: 'local',
+  TABLE_NAME: 'table',
+  BUCKET_NAME: 'bucket',
+  MAIL_FROM: 'no-reply@example.com',
+  BUSINESS_EMAIL: 'shop@example.com',
+  PUBLIC_URL: 'http://localhost:3000/',
+  JWT_SECRET: 'x'.repeat(32),
+  DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000',
+  S3_ENDPOINT: 'http://127.0.0.1:8001',
+  SES_ENDPOINT: 'http://127.0.0.1:8002',
+};
+
+describe('readConfig', () => {
+  it('reads the local stack with its endpoints and the business time zone', () => {
+    const config = readConfig(local);
+    expect(config.mode).toBe('local');
+    expect(config.timeZone).toBe('America/New_York');
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.jwtLifetimeSeconds).toBe(12 * 60 * 60);
+    expect(config.passwordCostLog2).toBe(17);
+  });
+
+  it('needs no local endpoints on AWS', () => {
+    const { DYNAMODB_ENDPOINT, S3_ENDPOINT, SES_ENDPOINT, ...aws } = local;
+    expect(readConfig({ ...aws, APP_MODE: 'aws' }).mode).toBe('aws');
+  });
+
+  it('fails fast naming every bad variable', () => {
+    expect(() => readConfig({ ...local, JWT_SECRET: 'short', DYNAMODB_ENDPOINT: undefined })).toThrow(
+      /JWT_SECRET must be at least 32 characters[\s\S]*DYNAMODB_ENDPOINT must be a URL/,
+    );
+  });
+
+  it('refuses an unknown mode', () => {
+    expect(() => readConfig({ ...local, APP_MODE: 'staging' })).toThrow(/Invalid configuration/);
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * The single DynamoDB table: key schema, secondary indexes and TTL attribute.
+ *
+ * This file is the one source of truth for the table's shape. `infra/storage.ts`
+ * builds the AWS table from it and the local stack / test helpers create the
+ * DynamoDB Local table from it, so the two can never drift. It must stay free
+ * of runtime imports (SST bundles it into the infra program).
+ *
+ * See docs/data-model.md for the key patterns and the access patterns each
+ * index serves.
+ */
+export const table = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  /** Items with this attribute (epoch seconds) are deleted by DynamoDB after that instant. */
+  ttlAttribute: 'expiresAt',
+  indexes: {
+    /** Every item of one kind, in order: list services, posts, bookings by date, work orders ... */
+    byCollection: { partitionKey: 'collectionPk', sortKey: 'collectionSk' },
+    /** Items that belong to an owner or parent: a customer's bookings, a service's time slots ... */
+    byOwner: { partitionKey: 'ownerPk', sortKey: 'ownerSk' },
+  },
+} as const;
+
+export type IndexName = keyof typeof table.indexes;
+
+/** Every key attribute, base table and indexes alike; all are strings. */
+export const keyAttributes = [
+  table.partitionKey,
+  table.sortKey,
+  ...Object.values(table.indexes).flatMap((index) => [index.partitionKey, index.sortKey]),
+] as const;

@@ -1,0 +1,14 @@
+import type * as z from 'zod';
+
+/**
+ * Wraps a domain function so its input is validated at the domain boundary.
+ * `.schema` lets HTTP handlers and scripts reuse the same rules.
+ */
+export function fn<Schema extends z.ZodType, Result>(
+  schema: Schema,
+  body: (input: z.output<Schema>) => Result,
+) {
+  const run = (input: z.input<Schema>): Result => body(schema.parse(input));
+  run.schema = schema;
+  return run;
+}

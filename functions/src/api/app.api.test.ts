@@ -1,0 +1,70 @@
+import { Mail } from '@app/core/mail/index';
+import { describe, expect, it, vi } from 'vitest';
+import { json } from '../../../tests/factories';
+import { app } from './index';
+
+describe('the API app', () => {
+  it('answers unknown API paths with a JSON 404', async () => {
+    const response = await app.request('/api/no-such-thing');
+    expect(response.status).toBe(404);
+    expect(await json(response)).toEqual({ msg: 'Not found.' });
+  });
+
+  it('turns an unexpected failure into a generic 500 that leaks nothing', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const original = process.env.TABLE_NAME;
+    vi.resetModules();
+    process.env.TABLE_NAME = 'no-such-table';
+    try {
+      const { app: broken } = await import('./index');
+      const response = await broken.request('/api/services');
+      expect(response.status).toBe(500);
+      const body = await json<Record<string, unknown>>(response);
+      expect(body.msg).toBe('Something went wrong on our side. Please try again.');
+      expect(body.requestId).toEqual(expect.any(String));
+      expect(JSON.stringify(body)).not.toMatch(/no-such-table|ResourceNotFound|at /);
+      // The details go to the log, under the same request id.
+      expect(error).toHaveBeenCalledWith(expect.stringContaining(String(body.requestId)));
+    } finally {
+      process.env.TABLE_NAME = original;
+      error.mockRestore();
+    }
+  });
+});
+
+describe('the local outbox', () => {
+  it('shows mail sent through SES, oldest first, in the documented shape', async () => {
+    const before = await json<unknown[]>(await app.request('/_local/outbox'));
+    await Mail.send({ to: 'first@example.com', subject: 'First', text: 'one', html: '<p>one</p>' });
+    await Mail.send({ to: ['second@example.com'], subject: 'Second', text: 'two' });
+
+    const response = await app.request('/_local/outbox');
+    expect(response.status).toBe(200);
+    const mail = (await json<Record<string, unknown>[]>(response)).slice(before.length);
+    expect(mail).toEqual([
+      {
+        to: ['first@example.com'],
+        from: 'no-reply@mobileautocare.example',
+        subject: 'First',
+        text: 'one',
+        html: '<p>one</p>',
+        attachments: [],
+        at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
+      expect.objectContaining({ to: ['second@example.com'], subject: 'Second', text: 'two', html: '' }),
+    ]);
+  });
+
+  it('does not exist in production mode', async () => {
+    const saved = { ...process.env };
+    vi.resetModules();
+    process.env.APP_MODE = 'aws';
+    try {
+      const { app: production } = await import('./index');
+      const response = await production.request('/_local/outbox');
+      expect(response.status).toBe(404);
+    } finally {
+      process.env = saved;
+    }
+  });
+});

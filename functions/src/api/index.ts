@@ -1,0 +1,42 @@
+import { config } from '@app/core/config';
+import { VisibleError } from '@app/core/error';
+import { Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ZodError } from 'zod';
+import { outbox } from './outbox';
+import { services } from './services';
+import { firstIssue } from './validation';
+
+const statusOf: Record<VisibleError['kind'], ContentfulStatusCode> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  rate_limited: 429,
+};
+
+/** The API, one sub-app per resource. The same app runs on Lambda and in the local server. */
+const api = new Hono().basePath('/api').route('/services', services);
+
+export type AppType = typeof api;
+
+export const app = new Hono();
+
+app.onError((error, c) => {
+  if (error instanceof VisibleError)
+    return c.json({ msg: error.message, ...error.extra }, statusOf[error.kind]);
+  if (error instanceof ZodError) return c.json({ msg: firstIssue(error) }, 400);
+  const requestId = crypto.randomUUID();
+  console.error(
+    JSON.stringify({ level: 'error', requestId, path: c.req.path, error: String(error?.stack ?? error) }),
+  );
+  return c.json({ msg: 'Something went wrong on our side. Please try again.', requestId }, 500);
+});
+
+app.route('/', api);
+app.all('/api/*', (c) => c.json({ msg: 'Not found.' }, 404));
+
+// The local outbox exists only on the local stack; on AWS the route is not there (404).
+if (config().mode === 'local') app.route('/_local/outbox', outbox);

@@ -1,0 +1,46 @@
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type ServerType, serve } from '@hono/node-server';
+import { banner, bootLocalStack, onShutdown } from './boot';
+import { setting } from './env';
+import { assertPortFree } from './ports';
+
+/**
+ * `npm run dev`: the same local stack, the API on PORT+1, and Vite's dev
+ * server with hot reload on PORT, proxying /api and /_local to the API.
+ */
+const repoRoot = resolve(fileURLToPath(import.meta.url), '../../../..');
+
+async function main() {
+  const port = Number(setting('PORT'));
+  const apiPort = port + 1;
+  await assertPortFree(apiPort);
+  const { standIns, publicUrl } = await bootLocalStack({ port });
+  let server: ServerType | undefined;
+  const vite = spawn(
+    process.execPath,
+    [resolve(repoRoot, 'node_modules/vite/bin/vite.js'), 'web', '--port', String(port), '--strictPort'],
+    {
+      cwd: repoRoot,
+      stdio: 'inherit',
+      env: { ...process.env, API_URL: `http://localhost:${apiPort}` },
+    },
+  );
+  const shutdown = onShutdown(async () => {
+    vite.kill('SIGTERM');
+    server?.close();
+    await standIns.stop();
+  });
+  vite.on('exit', (code) => void shutdown(code ?? 0));
+
+  const { app } = await import('../api/index');
+  server = serve({ fetch: app.fetch, port: apiPort }, () =>
+    console.log(banner(publicUrl, [`  API server:     http://localhost:${apiPort} (proxied by Vite)`])),
+  );
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { app } from '../api/index';
+
+/**
+ * The local web server: the API (and the local outbox), plus the built SPA
+ * with a fallback to index.html for client-side routes. On AWS the CDN does
+ * the static part (infra/web.ts).
+ */
+export function createLocalServer(webDist: string) {
+  if (!existsSync(join(webDist, 'index.html'))) {
+    throw new Error(`The web app is not built (${webDist}/index.html is missing). Run: npm run build`);
+  }
+  // serveStatic resolves its root against the working directory.
+  const root = relative(process.cwd(), webDist) || '.';
+  const server = new Hono();
+  server.use(compress());
+  server.route('/', app);
+  server.use(
+    '/assets/*',
+    serveStatic({
+      root,
+      onFound: (_path, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  server.use('/*', serveStatic({ root }));
+  server.get('*', serveStatic({ root, path: 'index.html' }));
+  return server;
+}

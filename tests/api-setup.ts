@@ -1,0 +1,33 @@
+import { randomUUID } from 'node:crypto';
+import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
+import { afterAll, inject } from 'vitest';
+
+/**
+ * Runs before each API test file: points the config at the shared stand-ins
+ * and gives the file a fresh table of its own, dropped afterwards.
+ */
+const endpoints = inject('endpoints');
+const tableName = `test-${randomUUID()}`;
+
+Object.assign(process.env, {
+  APP_MODE: 'local',
+  TABLE_NAME: tableName,
+  BUCKET_NAME: `test-bucket-${randomUUID().slice(0, 8)}`,
+  MAIL_FROM: 'no-reply@mobileautocare.example',
+  BUSINESS_EMAIL: 'shop@mobileautocare.example',
+  PUBLIC_URL: 'http://localhost:3000',
+  JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+  AWS_REGION: 'us-east-1',
+  PASSWORD_COST_LOG2: '10',
+  DYNAMODB_ENDPOINT: endpoints.dynamodb,
+  S3_ENDPOINT: endpoints.s3,
+  SES_ENDPOINT: endpoints.ses,
+});
+
+const { rawDb } = await import('@app/core/db/client');
+const { ensureTable } = await import('@app/core/db/setup');
+await ensureTable(rawDb(), tableName);
+
+afterAll(async () => {
+  await rawDb().send(new DeleteTableCommand({ TableName: tableName }));
+});
