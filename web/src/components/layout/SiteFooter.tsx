@@ -1,0 +1,61 @@
+import { Link } from '@tanstack/react-router';
+import { business } from '../../lib/business';
+import { SiteLink } from './SiteLink';
+
+export function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner container">
+        <section className="site-footer__col" aria-labelledby="footer-brand">
+          <h2 id="footer-brand" className="site-footer__brand">
+            {business.name}
+          </h2>
+          <p>
+            Mobile car repair and detailing that comes to your driveway. Skilled technicians, clear prices and
+            no waiting rooms, across {business.area} and the surrounding area.
+          </p>
+        </section>
+        <nav className="site-footer__col" aria-labelledby="footer-links">
+          <h2 id="footer-links">Quick Links</h2>
+          <ul>
+            <li>
+              {/* The footer labels / as Services (doc 1 §2). */}
+              <Link to="/" activeOptions={{ exact: true }}>
+                Services
+              </Link>
+            </li>
+            <li>
+              <SiteLink to="/about">About Us</SiteLink>
+            </li>
+            <li>
+              <SiteLink to="/testimonials">Testimonials</SiteLink>
+            </li>
+            <li>
+              <SiteLink to="/blog">Blog</SiteLink>
+            </li>
+            <li>
+              <SiteLink to="/contact">Contact</SiteLink>
+            </li>
+          </ul>
+        </nav>
+        <section className="site-footer__col" aria-labelledby="footer-contact">
+          <h2 id="footer-contact">Contact</h2>
+          <ul>
+            <li>
+              Email: <a href={`mailto:${business.email}`}>{business.email}</a>
+            </li>
+            <li>
+              Phone: <a href={business.phoneHref}>{business.phone}</a>
+            </li>
+            <li>Service area: {business.area}</li>
+          </ul>
+        </section>
+      </div>
+      <div className="site-footer__bottom">
+        <p className="container">
+          © {new Date().getFullYear()} {business.name}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,130 @@
+import { Link, useRouterState } from '@tanstack/react-router';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { business } from '../../lib/business';
+import { SiteLink } from './SiteLink';
+
+/** The signed-in user as the navigation needs it. Sessions arrive in a later issue; until then it is always null. */
+export type NavUser = { firstName: string; role: string };
+
+type SiteHeaderProps = {
+  user: NavUser | null;
+  /** Logs out, then goes to / (doc 1 §2). Wired up together with sessions. */
+  onLogout?: () => void;
+};
+
+export function SiteHeader({ user, onLogout }: SiteHeaderProps) {
+  const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const href = useRouterState({ select: (state) => state.location.href });
+  // The menu is open only on the location where it was opened, so any route change closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === href;
+  const close = () => setOpenAt(null);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (open && event.key === 'Escape') {
+      close();
+      toggleRef.current?.focus();
+    }
+  };
+
+  return (
+    <header className="site-header">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the open menu; the handler only listens for it. */}
+      <div className="site-header__inner container" onKeyDown={onKeyDown}>
+        <Link to="/" activeOptions={{ exact: true }} className="brand" onClick={close}>
+          <span className="brand__name">{business.name}</span>
+          <span className="brand__area">{business.area}</span>
+        </Link>
+        <nav className="site-nav" aria-label="Main">
+          <button
+            ref={toggleRef}
+            type="button"
+            className="site-nav__toggle"
+            aria-expanded={open}
+            aria-controls={menuId}
+            onClick={() => setOpenAt(open ? null : href)}
+          >
+            <span className="site-nav__toggle-icon" aria-hidden="true" />
+            Menu
+          </button>
+          <div id={menuId} className={open ? 'site-nav__menu is-open' : 'site-nav__menu'}>
+            <ul className="site-nav__links">
+              <li>
+                <Link to="/" hash="services" activeOptions={{ exact: true }} onClick={close}>
+                  Services
+                </Link>
+              </li>
+              <li>
+                {/* The spec's top navigation labels /services as Home (doc 1 §2). */}
+                <Link to="/services" onClick={close}>
+                  Home
+                </Link>
+              </li>
+              <li>
+                <SiteLink to="/about" onClick={close}>
+                  About
+                </SiteLink>
+              </li>
+              <li>
+                <SiteLink to="/testimonials" onClick={close}>
+                  Testimonials
+                </SiteLink>
+              </li>
+              <li>
+                <SiteLink to="/blog" onClick={close}>
+                  Blog
+                </SiteLink>
+              </li>
+              <li>
+                <SiteLink to="/contact" onClick={close}>
+                  Contact
+                </SiteLink>
+              </li>
+              <li>
+                <SiteLink to="/work-order-portal" onClick={close}>
+                  Work Orders
+                </SiteLink>
+              </li>
+              {user && (
+                <li>
+                  <SiteLink to="/dashboard" onClick={close}>
+                    My Account
+                  </SiteLink>
+                </li>
+              )}
+              {user?.role === 'admin' && (
+                <li>
+                  <SiteLink to="/admin" onClick={close}>
+                    Admin
+                  </SiteLink>
+                </li>
+              )}
+            </ul>
+            <div className="site-nav__account">
+              {user ? (
+                <>
+                  <span className="site-nav__greeting">Welcome, {user.firstName}!</span>
+                  <button
+                    type="button"
+                    className="button button--ghost"
+                    onClick={() => {
+                      close();
+                      onLogout?.();
+                    }}
+                  >
+                    Logout
+                  </button>
+                </>
+              ) : (
+                <SiteLink to="/login" className="button button--primary" onClick={close}>
+                  Login / Register
+                </SiteLink>
+              )}
+            </div>
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,47 @@
+import { filterServices, type ServiceFilter } from '@app/core/service/filter';
+import { useQuery } from '@tanstack/react-query';
+import type { HeadingLevel } from '../../../components/ui/Heading';
+import { servicesQueryOptions } from '../api';
+import { ServiceCard } from './ServiceCard';
+
+type ServiceListProps = {
+  /** The applied filter: changes only when 'Apply Filters' is pressed. */
+  filter: ServiceFilter;
+  cardHeadingLevel: HeadingLevel;
+};
+
+export function ServiceList({ filter, cardHeadingLevel }: ServiceListProps) {
+  const { data: services, isPending } = useQuery(servicesQueryOptions());
+
+  if (!services) {
+    return isPending ? (
+      <p className="status-text" role="status">
+        Loading services...
+      </p>
+    ) : (
+      <p className="status-text status-text--error" role="alert">
+        Could not fetch services.
+      </p>
+    );
+  }
+
+  const visible = filterServices(services, filter);
+  return (
+    <div className="service-results">
+      <p className="service-results__count" aria-live="polite">
+        Showing {visible.length} of {services.length} services
+      </p>
+      {visible.length === 0 ? (
+        <p className="status-text">No services match your criteria.</p>
+      ) : (
+        <ul className="service-grid">
+          {visible.map((service) => (
+            <li key={service._id}>
+              <ServiceCard service={service} headingLevel={cardHeadingLevel} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

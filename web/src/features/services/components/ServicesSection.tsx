@@ -1,0 +1,38 @@
+import { defaultServiceFilter, type ServiceFilter } from '@app/core/service/filter';
+import { useState } from 'react';
+import { Heading, type HeadingLevel, subLevel } from '../../../components/ui/Heading';
+import { ServiceFilters } from './ServiceFilters';
+import { ServiceList } from './ServiceList';
+
+type ServicesSectionProps = {
+  /** 1 when the section is the page (/services), 2 under the home page's hero. */
+  headingLevel: HeadingLevel;
+};
+
+/** The services area shown on / and /services (doc 1 §2): filter sidebar and the service cards. */
+export function ServicesSection({ headingLevel }: ServicesSectionProps) {
+  const [filter, setFilter] = useState<ServiceFilter>(defaultServiceFilter);
+  const inner = subLevel(headingLevel);
+
+  return (
+    <section id="services" className="services" aria-labelledby="services-heading">
+      <div className="container">
+        <header className="section-header">
+          <Heading level={headingLevel} id="services-heading">
+            Our Services
+          </Heading>
+          <p>Repairs, maintenance and detailing, performed by our technicians at your home or office.</p>
+        </header>
+        {/*
+          Admins additionally see the time-slot overview panel here: Total Slots, Available, Booked,
+          Services Active and a 'Manage TimeSlots' link to /admin (doc 1 §2, §6). It needs sessions and
+          GET /api/timeslots/system-stats, so it arrives with the admin issue.
+        */}
+        <div className="services__layout">
+          <ServiceFilters applied={filter} onApply={setFilter} headingLevel={inner} />
+          <ServiceList filter={filter} cardHeadingLevel={inner} />
+        </div>
+      </div>
+    </section>
+  );
+}

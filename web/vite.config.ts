@@ -1,0 +1,29 @@
+import { fileURLToPath } from 'node:url';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const apiUrl = process.env.API_URL ?? 'http://localhost:3001';
+
+// Paths are absolute so `vite build web` from the repository root and `npm run build -w web` agree.
+export default defineConfig({
+  root: fromHere('.'),
+  plugins: [
+    // The router plugin must come before react(): it generates src/routeTree.gen.ts and splits route components.
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: fromHere('./src/routes'),
+      generatedRouteTree: fromHere('./src/routeTree.gen.ts'),
+    }),
+    react(),
+  ],
+  build: { outDir: 'dist', emptyOutDir: true },
+  server: {
+    proxy: {
+      '/api': { target: apiUrl, changeOrigin: true },
+      '/_local': { target: apiUrl, changeOrigin: true },
+    },
+  },
+});
