@@ -1,0 +1,41 @@
+/**
+ * The API: one Lambda running the Hono app, served by the Router under /api
+ * (see web.ts). Its direct function URL also exists but nothing links to it.
+ */
+import { email } from './email';
+import { configEnvironment } from './environment';
+import {
+  allSecrets,
+  googlePlaceId,
+  googlePlacesApiKey,
+  paymentAccessToken,
+  paymentAppId,
+  paymentLocationId,
+} from './secrets';
+import { bucket, table } from './storage';
+import { router } from './web';
+
+export const api = new sst.aws.Function('Api', {
+  runtime: 'nodejs22.x',
+  handler: 'functions/src/lambda/api.handler',
+  memory: '1024 MB',
+  timeout: '20 seconds',
+  // `url.router` is SST 4's way to serve a function URL through a Router (it
+  // replaces `router.route(path, fn.url)` and `url.route`). The "/api" prefix
+  // matches "/api" and everything under "/api/"; the path is passed on as is,
+  // so the Hono app is mounted at /api. Same origin as the site: no CORS.
+  url: {
+    router: { instance: router, path: '/api' },
+    cors: false,
+  },
+  nodejs: { minify: true },
+  link: [table, bucket, email, ...allSecrets],
+  environment: {
+    ...configEnvironment,
+    GOOGLE_PLACES_API_KEY: googlePlacesApiKey.value,
+    GOOGLE_PLACE_ID: googlePlaceId.value,
+    PAYMENT_APP_ID: paymentAppId.value,
+    PAYMENT_LOCATION_ID: paymentLocationId.value,
+    PAYMENT_ACCESS_TOKEN: paymentAccessToken.value,
+  },
+});

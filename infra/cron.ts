@@ -1,0 +1,25 @@
+/**
+ * The scheduled job (reminders, expiring holds ...): every 15 minutes, on
+ * EventBridge Scheduler (`sst.aws.CronV2`; `sst.aws.Cron` is deprecated in
+ * SST 4.17). It gets the app's config environment, the table and e-mail, but
+ * not the bucket's permissions nor the third-party keys, which it does not use.
+ */
+import { email } from './email';
+import { configEnvironment } from './environment';
+import { table } from './storage';
+
+export const cron = new sst.aws.CronV2('Cron', {
+  schedule: 'rate(15 minutes)',
+  // Matters for cron()/at() expressions; harmless with rate(), and keeps the
+  // schedule in the business's zone if it ever becomes "every day at 8:00".
+  timezone: 'America/New_York',
+  function: {
+    runtime: 'nodejs22.x',
+    handler: 'functions/src/lambda/cron.handler',
+    // A run may send several e-mails; the API's 20 s would be tight.
+    timeout: '60 seconds',
+    nodejs: { minify: true },
+    link: [table, email],
+    environment: configEnvironment,
+  },
+});

@@ -1,0 +1,14 @@
+/**
+ * The SES sender identity (MAIL_DOMAIN, defaulting to SITE_DOMAIN; see settings.ts).
+ *
+ * For a domain, SST adds the DKIM and DMARC records to the domain's Route 53
+ * hosted zone (its default `dns`), which must exist in this AWS account. If
+ * the domain's DNS lives elsewhere, set `dns: false` here and add the records
+ * shown in the SES console by hand. A new AWS account is in the SES sandbox
+ * (it can only mail verified addresses) until AWS grants production access.
+ */
+import { mailIdentity } from './settings';
+
+export const email = new sst.aws.Email('Email', {
+  sender: mailIdentity,
+});

@@ -1,0 +1,45 @@
+/**
+ * Data: the single DynamoDB table and the images bucket.
+ *
+ * The table's shape comes from core/src/db/table.ts, the same definition the
+ * local stack uses to create its DynamoDB Local table, so the two cannot drift.
+ * Billing is on demand (PAY_PER_REQUEST), SST's only mode for sst.aws.Dynamo;
+ * point-in-time recovery is on (SST's default).
+ */
+import { type IndexName, keyAttributes, table as schema } from '../core/src/db/table';
+
+type KeyAttribute = (typeof keyAttributes)[number];
+/** Keys of the base table or of an index; only declared key attributes type-check. */
+type KeySchema = { hashKey: KeyAttribute; rangeKey: KeyAttribute };
+
+/** Every key attribute (base table and indexes) is a string; nothing else is declared. */
+const fields = Object.fromEntries(keyAttributes.map((name) => [name, 'string'])) as Record<
+  KeyAttribute,
+  'string'
+>;
+
+/** One global index per entry of `schema.indexes`, with the same name, projecting all attributes. */
+function toGlobalIndexes(toKeys: (index: (typeof schema.indexes)[IndexName]) => KeySchema) {
+  return Object.fromEntries(
+    Object.entries(schema.indexes).map(([name, index]) => [name, toKeys(index)]),
+  ) as Record<IndexName, KeySchema>;
+}
+
+export const table = new sst.aws.Dynamo('Table', {
+  fields,
+  primaryIndex: { hashKey: schema.partitionKey, rangeKey: schema.sortKey } satisfies KeySchema,
+  globalIndexes: toGlobalIndexes((index) => ({ hashKey: index.partitionKey, rangeKey: index.sortKey })),
+  ttl: schema.ttlAttribute,
+  // On top of `removal: "retain"`: the production table cannot be deleted by accident.
+  deletionProtection: $app.stage === 'production',
+});
+
+/**
+ * Uploaded images. Private: nothing reads it except the API (through the link)
+ * and, later, the Router's CDN (see the `/images/*` placeholder in web.ts, which
+ * will also need `access: "cloudfront"` here). Uploads go through the API, on
+ * the same origin as the site, so the bucket needs no CORS rules.
+ */
+export const bucket = new sst.aws.Bucket('Images', {
+  cors: false,
+});
