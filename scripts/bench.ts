@@ -1,0 +1,216 @@
+/**
+ * `npm run bench`: the performance budgets of the README, measured for real.
+ *  1. gzipped JS the browser loads for `/` (Chromium loads the page; every script it fetched is gzipped and summed)
+ *  2. size of the bundled, minified API Lambda
+ *  3. time to import that bundle in a fresh Node process (median of several runs)
+ *  4. p50 / p99 latency of GET /api/services on the local stack at a fixed concurrency
+ * Exits 1 when a budget is exceeded. Latency has no budget here: it depends on the machine.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { build } from 'esbuild';
+import { freePort } from '../functions/src/local/ports';
+import { chromiumPath } from '../playwright.config';
+
+const KB = 1024;
+const budgets = { homeJsGzip: 125 * KB, apiBundle: 1024 * KB, importMs: 150 };
+const CONCURRENCY = 16;
+const REQUESTS = 3000;
+const IMPORT_RUNS = 9;
+
+const outDir = resolve('.bench');
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+
+async function bundleApi() {
+  mkdirSync(outDir, { recursive: true });
+  const outfile = join(outDir, 'api.mjs');
+  // As SST bundles the function: one minified ESM file, node 22, dependencies included.
+  await build({
+    entryPoints: ['functions/src/lambda/api.ts'],
+    bundle: true,
+    minify: true,
+    platform: 'node',
+    target: 'node22',
+    format: 'esm',
+    outfile,
+    logLevel: 'error',
+    banner: {
+      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+    },
+  });
+  return { outfile, bytes: statSync(outfile).size };
+}
+
+function importTimes(file: string) {
+  const probe = `const t = performance.now(); await import(${JSON.stringify(file)}); console.log(performance.now() - t);`;
+  const env = {
+    ...process.env,
+    APP_MODE: 'aws',
+    TABLE_NAME: 'bench-table',
+    BUCKET_NAME: 'bench-bucket',
+    MAIL_FROM: 'no-reply@example.com',
+    BUSINESS_EMAIL: 'shop@example.com',
+    PUBLIC_URL: 'https://example.com',
+    JWT_SECRET: 'b'.repeat(48),
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  };
+  const times: number[] = [];
+  for (let i = 0; i < IMPORT_RUNS; i++) {
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', probe], { env, encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`importing the bundle failed:\n${run.stderr}`);
+    times.push(Number(run.stdout.trim()));
+  }
+  return times;
+}
+
+async function startStack(): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'mac-bench-'));
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
+    try {
+      if ((await fetch(`${url}/api/services`)).ok) return { url, child, dataDir };
+    } catch {}
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`the local stack did not come up:\n${output}`);
+}
+
+async function homeScripts(url: string) {
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+    ],
+  });
+  try {
+    const page = await browser.newPage();
+    const scripts: { url: string; raw: number; gzip: number }[] = [];
+    const pending: Promise<void>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      pending.push(
+        response.body().then((body) => {
+          scripts.push({
+            url: new URL(response.url()).pathname,
+            raw: body.length,
+            gzip: gzipSync(body).length,
+          });
+        }),
+      );
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.getByText('Mobile Oil Change').first().waitFor();
+    await Promise.all(pending);
+    return scripts.sort((a, b) => b.gzip - a.gzip);
+  } finally {
+    await browser.close();
+  }
+}
+
+async function latency(url: string) {
+  const target = `${url}/api/services`;
+  for (let i = 0; i < 100; i++) await (await fetch(target)).arrayBuffer();
+  const samples: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < REQUESTS) {
+        next += 1;
+        const t = performance.now();
+        const response = await fetch(target);
+        await response.arrayBuffer();
+        if (!response.ok) throw new Error(`GET /api/services answered ${response.status}`);
+        samples.push(performance.now() - t);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 50), p99: percentile(samples, 99), rps: samples.length / seconds };
+}
+
+async function main() {
+  const rows: string[] = [];
+  const failures: string[] = [];
+  const row = (label: string, value: string, rest = '') =>
+    rows.push(`${label.padEnd(46)} ${value.padStart(12)}${rest}`);
+  const check = (label: string, value: number, budget: number, show: (n: number) => string) => {
+    const ok = value <= budget;
+    row(label, show(value), `   budget ${show(budget).padStart(10)}   ${ok ? 'ok' : 'OVER'}`);
+    if (!ok) failures.push(label);
+  };
+  const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+  console.log('Bundling the API Lambda ...');
+  const api = await bundleApi();
+  const imports = importTimes(api.outfile);
+
+  console.log('Starting the local stack (npm start) ...');
+  const stack = await startStack();
+  try {
+    console.log('Loading / in Chromium ...');
+    const scripts = await homeScripts(stack.url);
+    console.log(`Measuring GET /api/services: ${REQUESTS} requests at concurrency ${CONCURRENCY} ...`);
+    const lat = await latency(stack.url);
+
+    const homeGzip = scripts.reduce((sum, s) => sum + s.gzip, 0);
+    console.log('\nScripts loaded by /:');
+    for (const s of scripts)
+      console.log(`  ${s.url.padEnd(50)} ${kb(s.raw).padStart(10)} raw ${kb(s.gzip).padStart(10)} gzip`);
+    console.log('');
+    check(`JS loaded by / (gzip, ${scripts.length} files)`, homeGzip, budgets.homeJsGzip, kb);
+    check('API Lambda bundle (minified)', api.bytes, budgets.apiBundle, kb);
+    check(`API bundle import time (median of ${IMPORT_RUNS})`, median(imports), budgets.importMs, ms);
+    row(`GET /api/services p50 (concurrency ${CONCURRENCY})`, ms(lat.p50));
+    row(`GET /api/services p99 (concurrency ${CONCURRENCY})`, ms(lat.p99));
+    row('GET /api/services throughput', `${lat.rps.toFixed(0)} req/s`);
+    console.log(rows.join('\n'));
+    writeFileSync(
+      join(outDir, 'results.json'),
+      JSON.stringify({ homeGzip, scripts, apiBundle: api.bytes, importMs: imports, latency: lat }, null, 2),
+    );
+  } finally {
+    stack.child.kill('SIGTERM');
+    await new Promise((r) => stack.child.once('exit', r));
+    rmSync(stack.dataDir, { recursive: true, force: true });
+  }
+  if (failures.length > 0) {
+    console.error(`\nOver budget: ${failures.join(', ')}`);
+    process.exit(1);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

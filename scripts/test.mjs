@@ -1,0 +1,58 @@
+// `npm test`: unit and API tests (vitest), then browser tests (Playwright on Debian's Chromium).
+// Without Chromium the browser part is skipped with one line saying how to install it;
+// under CI=true that is a failure. Ends with one summary line: "tests: N passed, N failed, N skipped".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+const results = '.test-results';
+const node = (args, env = {}) =>
+  spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
+
+if (node(['scripts/ensure-install.mjs']) !== 0) process.exit(1);
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let broken = false;
+
+// 1. Unit + API tests.
+const vitestCode = node([
+  'node_modules/vitest/vitest.mjs',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${results}/vitest.json`,
+]);
+const vitest = readJson(`${results}/vitest.json`);
+if (vitest) {
+  totals.passed += vitest.numPassedTests;
+  totals.failed += vitest.numFailedTests;
+  totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
+}
+if (vitestCode !== 0 && (!vitest || vitest.numFailedTests === 0)) broken = true;
+
+// 2. Browser tests.
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  const how = `install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH to a Chromium binary)`;
+  if (ci) {
+    console.error(`Browser tests cannot run: no Chromium at ${chromium}; ${how}`);
+    broken = true;
+  } else {
+    console.log(`Browser tests skipped: no Chromium at ${chromium}; ${how}`);
+  }
+} else {
+  const playwrightCode = node(['node_modules/@playwright/test/cli.js', 'test']);
+  const stats = readJson(`${results}/playwright.json`)?.stats;
+  if (stats) {
+    totals.passed += stats.expected + stats.flaky;
+    totals.failed += stats.unexpected;
+    totals.skipped += stats.skipped;
+  }
+  if (playwrightCode !== 0 && (!stats || stats.unexpected === 0)) broken = true;
+}
+
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(totals.failed > 0 || broken ? 1 : 0);
