@@ -2,15 +2,17 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './e2e/chromium';
 
 /**
  * Browser tests drive Debian's Chromium (never a downloaded browser) against
  * the product started exactly as `npm start` starts it, on its own port and a
  * fresh data directory, so they never touch a developer's .data/.
  */
-export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const port = Number(process.env.E2E_PORT || 3217);
-const dataDir = process.env.E2E_DATA_DIR || mkdtempSync(join(tmpdir(), 'mac-e2e-'));
+// Set once in the runner's environment, so worker processes (which load this file again) reuse it.
+process.env.E2E_DATA_DIR ||= mkdtempSync(join(tmpdir(), 'mac-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -26,15 +28,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: chromiumArgs,
     },
   },
   webServer: {

@@ -13,8 +13,8 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { build } from 'esbuild';
+import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { freePort } from '../functions/src/local/ports';
-import { chromiumPath } from '../playwright.config';
 
 const KB = 1024;
 const budgets = { homeJsGzip: 125 * KB, apiBundle: 1024 * KB, importMs: 150 };
@@ -94,23 +94,16 @@ async function startStack(): Promise<{ url: string; child: ChildProcess; dataDir
     if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
     try {
       if ((await fetch(`${url}/api/services`)).ok) return { url, child, dataDir };
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error(`the local stack did not come up:\n${output}`);
 }
 
 async function homeScripts(url: string) {
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
     const page = await browser.newPage();
     const scripts: { url: string; raw: number; gzip: number }[] = [];

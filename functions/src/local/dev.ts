@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type ServerType, serve } from '@hono/node-server';
+import { serve } from '@hono/node-server';
 import { banner, bootLocalStack, onShutdown } from './boot';
 import { setting } from './env';
 import { assertPortFree } from './ports';
@@ -17,7 +17,6 @@ async function main() {
   const apiPort = port + 1;
   await assertPortFree(apiPort);
   const { standIns, publicUrl } = await bootLocalStack({ port });
-  let server: ServerType | undefined;
   const vite = spawn(
     process.execPath,
     [resolve(repoRoot, 'node_modules/vite/bin/vite.js'), 'web', '--port', String(port), '--strictPort'],
@@ -27,17 +26,16 @@ async function main() {
       env: { ...process.env, API_URL: `http://localhost:${apiPort}` },
     },
   );
+  const { app } = await import('../api/index');
+  const server = serve({ fetch: app.fetch, port: apiPort }, () =>
+    console.log(banner(publicUrl, [`  API server:     http://localhost:${apiPort} (proxied by Vite)`])),
+  );
   const shutdown = onShutdown(async () => {
     vite.kill('SIGTERM');
-    server?.close();
+    server.close();
     await standIns.stop();
   });
   vite.on('exit', (code) => void shutdown(code ?? 0));
-
-  const { app } = await import('../api/index');
-  server = serve({ fetch: app.fetch, port: apiPort }, () =>
-    console.log(banner(publicUrl, [`  API server:     http://localhost:${apiPort} (proxied by Vite)`])),
-  );
 }
 
 main().catch((error) => {
