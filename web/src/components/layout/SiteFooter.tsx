@@ -1,6 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { business } from '../../lib/business';
-import { SiteLink } from './SiteLink';
+import { type PlannedPath, SiteLink } from './SiteLink';
+
+const quickLinks: { to: PlannedPath; label: string }[] = [
+  { to: '/about', label: 'About Us' },
+  { to: '/testimonials', label: 'Testimonials' },
+  { to: '/blog', label: 'Blog' },
+  { to: '/contact', label: 'Contact' },
+];
 
 export function SiteFooter() {
   return (
@@ -24,18 +31,11 @@ export function SiteFooter() {
                 Services
               </Link>
             </li>
-            <li>
-              <SiteLink to="/about">About Us</SiteLink>
-            </li>
-            <li>
-              <SiteLink to="/testimonials">Testimonials</SiteLink>
-            </li>
-            <li>
-              <SiteLink to="/blog">Blog</SiteLink>
-            </li>
-            <li>
-              <SiteLink to="/contact">Contact</SiteLink>
-            </li>
+            {quickLinks.map((link) => (
+              <li key={link.to}>
+                <SiteLink to={link.to}>{link.label}</SiteLink>
+              </li>
+            ))}
           </ul>
         </nav>
         <section className="site-footer__col" aria-labelledby="footer-contact">

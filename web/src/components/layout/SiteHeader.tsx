@@ -1,7 +1,7 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { business } from '../../lib/business';
-import { SiteLink } from './SiteLink';
+import { type PlannedPath, SiteLink } from './SiteLink';
 
 /** The signed-in user as the navigation needs it. Sessions arrive in a later issue; until then it is always null. */
 export type NavUser = { firstName: string; role: string };
@@ -11,6 +11,15 @@ type SiteHeaderProps = {
   /** Logs out, then goes to / (doc 1 §2). Wired up together with sessions. */
   onLogout?: () => void;
 };
+
+/** Top navigation after Services and Home, in the spec's order (doc 1 §2). */
+const pageLinks: { to: PlannedPath; label: string }[] = [
+  { to: '/about', label: 'About' },
+  { to: '/testimonials', label: 'Testimonials' },
+  { to: '/blog', label: 'Blog' },
+  { to: '/contact', label: 'Contact' },
+  { to: '/work-order-portal', label: 'Work Orders' },
+];
 
 export function SiteHeader({ user, onLogout }: SiteHeaderProps) {
   const menuId = useId();
@@ -30,7 +39,6 @@ export function SiteHeader({ user, onLogout }: SiteHeaderProps) {
 
   return (
     <header className="site-header">
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the open menu; the handler only listens for it. */}
       <div className="site-header__inner container" onKeyDown={onKeyDown}>
         <Link to="/" activeOptions={{ exact: true }} className="brand" onClick={close}>
           <span className="brand__name">{business.name}</span>
@@ -61,31 +69,13 @@ export function SiteHeader({ user, onLogout }: SiteHeaderProps) {
                   Home
                 </Link>
               </li>
-              <li>
-                <SiteLink to="/about" onClick={close}>
-                  About
-                </SiteLink>
-              </li>
-              <li>
-                <SiteLink to="/testimonials" onClick={close}>
-                  Testimonials
-                </SiteLink>
-              </li>
-              <li>
-                <SiteLink to="/blog" onClick={close}>
-                  Blog
-                </SiteLink>
-              </li>
-              <li>
-                <SiteLink to="/contact" onClick={close}>
-                  Contact
-                </SiteLink>
-              </li>
-              <li>
-                <SiteLink to="/work-order-portal" onClick={close}>
-                  Work Orders
-                </SiteLink>
-              </li>
+              {pageLinks.map((link) => (
+                <li key={link.to}>
+                  <SiteLink to={link.to} onClick={close}>
+                    {link.label}
+                  </SiteLink>
+                </li>
+              ))}
               {user && (
                 <li>
                   <SiteLink to="/dashboard" onClick={close}>

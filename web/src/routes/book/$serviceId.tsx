@@ -89,7 +89,7 @@ function BookingShell({ title, children }: { title: string; children: ReactNode 
 
 function ServiceSummary({ service }: { service: ServiceInfo }) {
   return (
-    <section className="booking__summary" aria-label="Service details">
+    <section className="card booking__summary" aria-label="Service details">
       <p className="booking__description">{service.description}</p>
       <dl className="booking__facts">
         <div>

@@ -7,7 +7,7 @@ type ServiceCardProps = { service: ServiceInfo; headingLevel: HeadingLevel };
 
 export function ServiceCard({ service, headingLevel }: ServiceCardProps) {
   return (
-    <article className="service-card">
+    <article className="card service-card">
       <Heading level={headingLevel} className="service-card__name">
         {service.name}
       </Heading>
