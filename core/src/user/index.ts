@@ -1,37 +1,99 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { db, tableName } from '../db/client';
 import { VisibleError } from '../error';
 import { fn } from '../util/fn';
 import { createId } from '../util/id';
+import { isCommonPassword } from './common-passwords';
 import { hashPassword } from './password';
 
-/**
- * Accounts. This issue needs only what seeding an admin takes; registration,
- * sign-in and the rest of identity arrive with the accounts issue and extend
- * this module.
- */
+/** Accounts: the user item, its unique-email guard, and the reads sign-in needs. */
 export namespace User {
   export const roles = ['user', 'admin'] as const;
   export type Role = (typeof roles)[number];
 
+  export const MIN_PASSWORD_LENGTH = 6;
+  export const COMMON_PASSWORD = 'This password is too common. Please choose a less guessable one.';
+
   /** Emails are stored and compared lowercased and trimmed. */
-  export const email = z.string().trim().toLowerCase().pipe(z.email('Email is invalid'));
+  export const email = z
+    .string({ error: 'Email is required' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Email is required')
+    .max(254, 'Email is invalid')
+    .pipe(z.email('Email is invalid'));
+
+  /** The rules of a new password, the same on the form and on the server (doc 1 §5). */
+  export const newPassword = z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters')
+    .max(200, 'Password must be at most 200 characters')
+    .refine((password) => !isCommonPassword(password), COMMON_PASSWORD);
 
   export const CreateInput = z.object({
-    firstName: z.string().trim().min(1, 'First name is required').max(80),
-    lastName: z.string().trim().min(1, 'Last name is required').max(80),
+    firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(80),
+    lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(80),
     email,
-    password: z.string().min(6, 'Password must be at least 6 characters').max(200),
+    password: newPassword,
     role: z.enum(roles).default('user'),
     emailVerified: z.boolean().default(false),
   });
+
+  /** The stored user, as core reads it. */
+  export type Record = {
+    id: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    passwordHash: string;
+    role: Role;
+    emailVerified: boolean;
+    hasCardOnFile: boolean;
+    tokenVersion: number;
+  };
+
+  /** The user as `/api/users/me` and the login reply show it: never the hash. */
+  export type Me = {
+    _id: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    role: Role;
+    hasCardOnFile: boolean;
+  };
 
   const ENTITY = 'user';
   const VERSION = 1;
   const key = (userId: string) => ({ pk: `USER#${userId}`, sk: 'USER' });
   /** Guards the uniqueness of an email address; holds the owner's id. */
   const emailKey = (address: string) => ({ pk: `EMAIL#${address}`, sk: 'EMAIL' });
+
+  export function toMe(user: Record): Me {
+    return {
+      _id: user.id,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      role: user.role,
+      hasCardOnFile: user.hasCardOnFile,
+    };
+  }
+
+  function fromItem(item: globalThis.Record<string, unknown>): Record {
+    return {
+      id: String(item.id),
+      firstName: String(item.firstName),
+      lastName: String(item.lastName),
+      email: String(item.email),
+      passwordHash: String(item.passwordHash),
+      role: item.role === 'admin' ? 'admin' : 'user',
+      emailVerified: item.emailVerified === true,
+      hasCardOnFile: item.hasCardOnFile === true,
+      tokenVersion: Number(item.tokenVersion ?? 0),
+    };
+  }
 
   /** Creates an account; 409 when the email already has one. */
   export const create = fn(CreateInput, async (input) => {
@@ -90,4 +152,48 @@ export namespace User {
       role: input.role,
     };
   });
+
+  export async function find(userId: string): Promise<Record | undefined> {
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key(userId) }));
+    return Item?._type === ENTITY ? fromItem(Item) : undefined;
+  }
+
+  /** The account of an address (lowercased and trimmed first), if there is one. */
+  export async function findByEmail(address: string): Promise<Record | undefined> {
+    const parsed = email.safeParse(address);
+    if (!parsed.success) return undefined;
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: emailKey(parsed.data) }));
+    return typeof Item?.userId === 'string' ? find(Item.userId) : undefined;
+  }
+
+  export async function markEmailVerified(userId: string): Promise<void> {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key(userId),
+        UpdateExpression: 'SET emailVerified = :yes, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':yes': true, ':now': new Date().toISOString() },
+      }),
+    );
+  }
+
+  /**
+   * Stores a new password and bumps the token version, which ends every
+   * session issued before. Returns the new version.
+   */
+  export async function setPassword(userId: string, password: string): Promise<number> {
+    const passwordHash = await hashPassword(password);
+    const result = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key(userId),
+        UpdateExpression: 'SET passwordHash = :hash, updatedAt = :now ADD tokenVersion :one',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':hash': passwordHash, ':now': new Date().toISOString(), ':one': 1 },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    return Number(result.Attributes?.tokenVersion);
+  }
 }

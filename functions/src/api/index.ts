@@ -1,10 +1,13 @@
 import { config } from '@app/core/config';
 import { VisibleError } from '@app/core/error';
 import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
+import { requestContext, requireAdmin } from './auth';
 import { outbox } from './outbox';
 import { services } from './services';
+import { users } from './users';
 import { firstIssue } from './validation';
 
 const statusOf: Record<VisibleError['kind'], ContentfulStatusCode> = {
@@ -17,17 +20,33 @@ const statusOf: Record<VisibleError['kind'], ContentfulStatusCode> = {
   rate_limited: 429,
 };
 
-/** The API, one sub-app per resource. The same app runs on Lambda and in the local server. */
-const api = new Hono().basePath('/api').route('/services', services);
+/**
+ * The API, one sub-app per resource. The same app runs on Lambda and in the
+ * local server. The admin guard sits on the whole /api/admin/ prefix before
+ * any route, so a non-admin gets 401/403 there even for paths that do not exist.
+ */
+const api = new Hono()
+  .basePath('/api')
+  .use(requestContext)
+  .use('/admin/*', requireAdmin)
+  .route('/services', services)
+  .route('/users', users);
 
 export type AppType = typeof api;
 
 export const app = new Hono();
 
 app.onError((error, c) => {
-  if (error instanceof VisibleError)
+  if (error instanceof VisibleError) {
+    const retryAfter = error.extra.retryAfterSeconds;
+    if (typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter));
     return c.json({ msg: error.message, ...error.extra }, statusOf[error.kind]);
+  }
   if (error instanceof ZodError) return c.json({ msg: firstIssue(error) }, 400);
+  // Hono's own refusals, e.g. a body that is not JSON.
+  if (error instanceof HTTPException && error.status < 500) {
+    return c.json({ msg: error.message || 'Invalid request.' }, error.status as ContentfulStatusCode);
+  }
   const requestId = crypto.randomUUID();
   console.error(
     JSON.stringify({ level: 'error', requestId, path: c.req.path, error: String(error?.stack ?? error) }),

@@ -1,0 +1,203 @@
+import * as z from 'zod';
+import { useClientIp, useUser } from '../actor';
+import { LinkToken } from '../auth/link-token';
+import { Session } from '../auth/session';
+import { VisibleError } from '../error';
+import { Mail } from '../mail/index';
+import { RateLimit } from '../rate-limit/index';
+import { rateLimits } from '../rate-limit/rules';
+import { User } from '../user/index';
+import { hashPassword, verifyPassword } from '../user/password';
+import { fn } from '../util/fn';
+import { alreadyRegisteredMail, passwordChangedMail, passwordResetMail, verificationMail } from './mail';
+
+/**
+ * Everything a person does with their own account: register, verify, sign in,
+ * change or reset the password. Replies never tell whether an address has an
+ * account (decision 009).
+ */
+export namespace Account {
+  export const VERIFY_TTL_SECONDS = 24 * 60 * 60;
+  export const RESET_TTL_SECONDS = 60 * 60;
+
+  export const messages = {
+    registered: 'Registration successful! Please check your email for verification.',
+    verified: 'Your email has been verified. You can now sign in.',
+    verifyInvalid: 'This verification link is not valid. Please request a new one.',
+    verifyUsed: 'This verification link has already been used. Please sign in, or request a new link.',
+    verifyExpired: 'This verification link has expired. Please request a new one.',
+    resent:
+      'If that address has an account waiting for verification, we have sent a new link. Please check your email.',
+    badCredentials: 'Invalid email or password.',
+    unverified: 'Please verify your email before logging in.',
+    passwordChanged: 'Your password has been changed.',
+    wrongCurrentPassword: 'Your current password is incorrect.',
+    samePassword: 'Your new password must be different from your current one.',
+    resetSent:
+      'If that address has an account, we have sent a link to reset your password. Please check your email.',
+    resetDone: 'Your password has been reset. You can now sign in with your new password.',
+    resetInvalid: 'This password reset link is not valid. Please request a new one.',
+    resetUsed: 'This password reset link has already been used. Please request a new one.',
+    resetExpired: 'This password reset link has expired. Please request a new one.',
+  } as const;
+
+  /** The public registration form: never a role, never pre-verified. */
+  export const RegisterInput = User.CreateInput.pick({
+    firstName: true,
+    lastName: true,
+    email: true,
+    password: true,
+  });
+  export const EmailInput = z.object({ email: User.email });
+  export const LoginInput = z.object({
+    email: z.string({ error: 'Email is required' }).trim().toLowerCase().min(1, 'Email is required').max(254),
+    password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+  });
+  export const ChangePasswordInput = z.object({
+    currentPassword: z
+      .string({ error: 'Current password is required' })
+      .min(1, 'Current password is required')
+      .max(200),
+    newPassword: User.newPassword,
+  });
+  export const ResetPasswordInput = z.object({
+    token: z
+      .string({ error: 'The reset link is incomplete.' })
+      .min(1, 'The reset link is incomplete.')
+      .max(200),
+    password: User.newPassword,
+  });
+
+  async function limit(perIp: RateLimit.Rule, perAccount: RateLimit.Rule, email: string) {
+    await RateLimit.hit(perIp, useClientIp());
+    await RateLimit.hit(perAccount, email);
+  }
+
+  async function sendVerification(user: Pick<User.Record, 'id' | 'email' | 'firstName'>) {
+    const { token } = await LinkToken.issue({
+      purpose: 'verify-email',
+      subjectId: user.id,
+      ownerPk: `USER#${user.id}`,
+      ttlSeconds: VERIFY_TTL_SECONDS,
+    });
+    await Mail.send(verificationMail(user.email, user.firstName, token));
+  }
+
+  /** Mail for an address that already has an account: a fresh link when unverified, else sign-in help. */
+  async function mailExisting(user: User.Record) {
+    if (!user.emailVerified) await sendVerification(user);
+    else await Mail.send(alreadyRegisteredMail(user.email, user.firstName));
+  }
+
+  export const register = fn(RegisterInput, async (input) => {
+    await limit(rateLimits.registerIp, rateLimits.registerAccount, input.email);
+    const existing = await User.findByEmail(input.email);
+    if (existing) {
+      await mailExisting(existing);
+      return { msg: messages.registered };
+    }
+    try {
+      const created = await User.create({ ...input, role: 'user', emailVerified: false });
+      await sendVerification({ id: created._id, email: created.email, firstName: created.firstName });
+    } catch (error) {
+      // Two registrations of one address at once: the loser is told the same as everyone.
+      if (!(error instanceof VisibleError && error.kind === 'conflict')) throw error;
+      const winner = await User.findByEmail(input.email);
+      if (winner) await mailExisting(winner);
+    }
+    return { msg: messages.registered };
+  });
+
+  export async function verifyEmail(token: string) {
+    const result = await LinkToken.redeem('verify-email', token);
+    if (!result.ok) {
+      const reason = {
+        invalid: messages.verifyInvalid,
+        used: messages.verifyUsed,
+        expired: messages.verifyExpired,
+      };
+      throw new VisibleError('invalid', reason[result.reason], { reason: result.reason });
+    }
+    await User.markEmailVerified(result.subjectId);
+    return { msg: messages.verified };
+  }
+
+  export const resendVerification = fn(EmailInput, async ({ email }) => {
+    await limit(rateLimits.resendIp, rateLimits.resendAccount, email);
+    const user = await User.findByEmail(email);
+    if (user && !user.emailVerified) await sendVerification(user);
+    return { msg: messages.resent };
+  });
+
+  /** Verifying against this keeps an unknown address as slow as a wrong password. */
+  let decoyHash: Promise<string> | undefined;
+
+  export const login = fn(LoginInput, async ({ email, password }) => {
+    await RateLimit.hit(rateLimits.loginIp, useClientIp());
+    await RateLimit.check(rateLimits.loginAccount, email);
+    const user = await User.findByEmail(email);
+    decoyHash ??= hashPassword('not-a-real-password');
+    const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyHash));
+    if (!user || !matches) {
+      await RateLimit.hit(rateLimits.loginAccount, email);
+      throw new VisibleError('invalid', messages.badCredentials);
+    }
+    // Only someone who knows the password learns that the account is unverified.
+    if (!user.emailVerified) throw new VisibleError('forbidden', messages.unverified, { unverified: true });
+    return { token: await Session.issue(user), user: User.toMe(user) };
+  });
+
+  export async function me(): Promise<User.Me> {
+    const user = await User.find(useUser().userId);
+    if (!user) throw new VisibleError('unauthorized', Session.INVALID);
+    return User.toMe(user);
+  }
+
+  /** Changes the password, ends every other session, and returns a fresh token for this one. */
+  export const changePassword = fn(ChangePasswordInput, async ({ currentPassword, newPassword }) => {
+    const { userId } = useUser();
+    await RateLimit.check(rateLimits.changePasswordUser, userId);
+    const user = await User.find(userId);
+    if (!user) throw new VisibleError('unauthorized', Session.INVALID);
+    if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+      await RateLimit.hit(rateLimits.changePasswordUser, userId);
+      throw new VisibleError('invalid', messages.wrongCurrentPassword);
+    }
+    if (currentPassword === newPassword) throw new VisibleError('invalid', messages.samePassword);
+    const tokenVersion = await User.setPassword(userId, newPassword);
+    await Mail.send(passwordChangedMail(user.email, user.firstName));
+    return { msg: messages.passwordChanged, token: await Session.issue({ ...user, tokenVersion }) };
+  });
+
+  export const forgotPassword = fn(EmailInput, async ({ email }) => {
+    await limit(rateLimits.forgotIp, rateLimits.forgotAccount, email);
+    const user = await User.findByEmail(email);
+    if (user) {
+      const { token } = await LinkToken.issue({
+        purpose: 'reset-password',
+        subjectId: user.id,
+        ownerPk: `USER#${user.id}`,
+        ttlSeconds: RESET_TTL_SECONDS,
+      });
+      await Mail.send(passwordResetMail(user.email, user.firstName, token));
+    }
+    return { msg: messages.resetSent };
+  });
+
+  /** The new password is checked before the token is spent, so a refused password leaves the link usable. */
+  export const resetPassword = fn(ResetPasswordInput, async ({ token, password }) => {
+    const result = await LinkToken.redeem('reset-password', token);
+    if (!result.ok) {
+      const reason = {
+        invalid: messages.resetInvalid,
+        used: messages.resetUsed,
+        expired: messages.resetExpired,
+      };
+      throw new VisibleError('invalid', reason[result.reason], { reason: result.reason });
+    }
+    await User.setPassword(result.subjectId, password);
+    // Opening the mailed link proves the address, so an unverified account becomes verified.
+    await User.markEmailVerified(result.subjectId);
+    return { msg: messages.resetDone };
+  });
+}

@@ -1,0 +1,8 @@
+/** The shop's public details: shown on the site's pages and signed under every mail. */
+export const business = {
+  name: 'Mobile Auto Care',
+  area: 'West Chester, PA',
+  email: 'info@mobileautocare.example',
+  phone: '(610) 555-0142',
+  phoneHref: 'tel:+16105550142',
+} as const;

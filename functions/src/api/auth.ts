@@ -1,0 +1,68 @@
+import { type Actor, NOT_ADMIN, NOT_SIGNED_IN, withRequest } from '@app/core/actor';
+import { Session } from '@app/core/auth/session';
+import { VisibleError } from '@app/core/error';
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+
+/**
+ * The request's identity, handed to core through the request context
+ * (core/src/actor.ts). Every request runs as the public actor; routes that
+ * need a user add `requireUser` (401) or `requireAdmin` (401/403), and the
+ * whole /api/admin/ prefix is behind `requireAdmin` before any route lookup.
+ */
+
+/**
+ * The client's address for rate limits. Behind CloudFront, the
+ * `cloudfront-viewer-address` header (set by CloudFront, not the client) has
+ * it; on a bare function URL, the request context; locally, the socket. A
+ * client-sent X-Forwarded-For is never trusted.
+ */
+export function clientIp(c: Context): string {
+  const viewer = c.req.header('cloudfront-viewer-address');
+  if (viewer) return viewer.slice(0, viewer.lastIndexOf(':')) || viewer;
+  const env = c.env as
+    | {
+        requestContext?: { http?: { sourceIp?: string } };
+        incoming?: { socket?: { remoteAddress?: string } };
+      }
+    | undefined;
+  return env?.requestContext?.http?.sourceIp ?? env?.incoming?.socket?.remoteAddress ?? 'unknown';
+}
+
+/** The session token: `x-auth-token` (doc 1 §3), or `Authorization: Bearer` (doc 2, saving a card). */
+function tokenOf(c: Context): string | undefined {
+  const header = c.req.header('x-auth-token')?.trim();
+  if (header) return header;
+  const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
+  return bearer?.[1];
+}
+
+function run(c: Context, actor: Actor, next: () => Promise<void>) {
+  return withRequest({ actor, clientIp: clientIp(c) }, next);
+}
+
+/** Every request: the public actor and the client address. */
+export const requestContext = createMiddleware((c, next) => run(c, { type: 'public' }, next));
+
+/** 401 `{ msg }` for a missing, invalid, expired or outdated token. */
+export const requireUser = createMiddleware(async (c, next) => {
+  const token = tokenOf(c);
+  if (!token) throw new VisibleError('unauthorized', NOT_SIGNED_IN);
+  await run(c, await Session.verify(token), next);
+});
+
+/** The signed-in user when a valid token is sent; the public actor otherwise (never a 401). */
+export const optionalUser = createMiddleware(async (c, next) => {
+  const token = tokenOf(c);
+  const actor = token ? await Session.verify(token).catch(() => null) : null;
+  await run(c, actor ?? { type: 'public' }, next);
+});
+
+/** requireUser, then 403 `{ msg }` for anyone but an admin. */
+export const requireAdmin = createMiddleware(async (c, next) => {
+  const token = tokenOf(c);
+  if (!token) throw new VisibleError('unauthorized', NOT_SIGNED_IN);
+  const actor = await Session.verify(token);
+  if (actor.role !== 'admin') throw new VisibleError('forbidden', NOT_ADMIN);
+  await run(c, actor, next);
+});
