@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { ErrorPage } from './components/layout/ErrorPage';
 import { NotFoundPage } from './components/layout/NotFoundPage';
 import { PendingPage } from './components/layout/PendingPage';
+import { auth } from './features/auth/store';
 import { ApiError } from './lib/api';
 import { routeTree } from './routeTree.gen';
 import './styles.css';
@@ -21,7 +22,7 @@ const queryClient = new QueryClient({
 
 const router = createRouter({
   routeTree,
-  context: { queryClient },
+  context: { queryClient, auth },
   defaultPreload: 'intent',
   // TanStack Query owns caching; the router always asks it (kitchen-sink-react-query pattern).
   defaultPreloadStaleTime: 0,
