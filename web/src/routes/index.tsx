@@ -1,5 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useAuth } from '../features/auth/store';
+import { BookingChecklist } from '../features/home/components/BookingChecklist';
+import { FeatureCards } from '../features/home/components/FeatureCards';
+import { HelpForm } from '../features/home/components/HelpForm';
 import { Hero } from '../features/home/components/Hero';
+import { StatsCounters } from '../features/home/components/StatsCounters';
 import { servicesQueryOptions } from '../features/services/api';
 import { ServicesSection } from '../features/services/components/ServicesSection';
 import { business } from '../lib/business';
@@ -14,9 +19,14 @@ export const Route = createFileRoute('/')({
 });
 
 function HomePage() {
+  const { user } = useAuth();
   return (
     <>
       <Hero />
+      <FeatureCards />
+      <StatsCounters />
+      <BookingChecklist user={user} />
+      <HelpForm />
       <ServicesSection headingLevel={2} />
     </>
   );

@@ -1,13 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { business } from '../../lib/business';
-import { type PlannedPath, SiteLink } from './SiteLink';
 
-const quickLinks: { to: PlannedPath; label: string }[] = [
+const quickLinks = [
   { to: '/about', label: 'About Us' },
   { to: '/testimonials', label: 'Testimonials' },
   { to: '/blog', label: 'Blog' },
   { to: '/contact', label: 'Contact' },
-];
+] as const;
 
 export function SiteFooter() {
   return (
@@ -33,7 +32,7 @@ export function SiteFooter() {
             </li>
             {quickLinks.map((link) => (
               <li key={link.to}>
-                <SiteLink to={link.to}>{link.label}</SiteLink>
+                <Link to={link.to}>{link.label}</Link>
               </li>
             ))}
           </ul>
@@ -52,9 +51,19 @@ export function SiteFooter() {
         </section>
       </div>
       <div className="site-footer__bottom">
-        <p className="container">
-          © {new Date().getFullYear()} {business.name}. All rights reserved.
-        </p>
+        <div className="container site-footer__bottom-inner">
+          <p>
+            © {new Date().getFullYear()} {business.name}. All rights reserved.
+          </p>
+          <ul className="site-footer__legal">
+            <li>
+              <Link to="/privacy">Privacy Policy</Link>
+            </li>
+            <li>
+              <Link to="/terms">Terms of Service</Link>
+            </li>
+          </ul>
+        </div>
       </div>
     </footer>
   );

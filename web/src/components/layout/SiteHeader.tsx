@@ -12,12 +12,14 @@ type SiteHeaderProps = {
   onLogout: () => void;
 };
 
-/** Top navigation after Services and Home, in the spec's order (doc 1 §2). */
-const pageLinks: { to: PlannedPath; label: string }[] = [
+/** Top navigation after Services and Home, in the spec's order (doc 1 §2); Work Orders follows them. */
+const pageLinks = [
   { to: '/about', label: 'About' },
   { to: '/testimonials', label: 'Testimonials' },
   { to: '/blog', label: 'Blog' },
   { to: '/contact', label: 'Contact' },
+] as const;
+const plannedLinks: { to: PlannedPath; label: string }[] = [
   { to: '/work-order-portal', label: 'Work Orders' },
 ];
 
@@ -70,6 +72,13 @@ export function SiteHeader({ user, onLogout }: SiteHeaderProps) {
                 </Link>
               </li>
               {pageLinks.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} onClick={close}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+              {plannedLinks.map((link) => (
                 <li key={link.to}>
                   <SiteLink to={link.to} onClick={close}>
                     {link.label}

@@ -1,4 +1,5 @@
 import { Link, type LinkComponentProps } from '@tanstack/react-router';
+import type { FileRoutesByFullPath } from '../../routeTree.gen';
 
 /**
  * Paths the site links to whose pages arrive in later issues (doc 1 §2, doc 2).
@@ -7,10 +8,13 @@ import { Link, type LinkComponentProps } from '@tanstack/react-router';
  * not-found page shows inside the layout meanwhile). When a route is added,
  * its links can switch to a plain <Link>.
  */
-export type PlannedPath = '/about' | '/testimonials' | '/blog' | '/contact' | '/work-order-portal';
+export type PlannedPath = '/work-order-portal';
+
+/** A planned path, or a page that already exists (older SiteLinks keep working once their page lands). */
+type SitePath = PlannedPath | keyof FileRoutesByFullPath;
 
 type SiteLinkProps = Omit<LinkComponentProps<'a'>, 'to' | 'params' | 'search' | 'hash' | 'state'> & {
-  to: PlannedPath;
+  to: SitePath;
 };
 
 export function SiteLink({ to, ...props }: SiteLinkProps) {

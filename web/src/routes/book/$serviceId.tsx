@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { SiteLink } from '../../components/layout/SiteLink';
 import { serviceQueryOptions } from '../../features/services/api';
 import type { ServiceInfo } from '../../features/services/types';
 import { isApiStatus } from '../../lib/api';
@@ -65,8 +64,8 @@ function BookServicePage() {
       <div className="notice">
         <p>
           Online scheduling for this service is being set up. In the meantime, please call us at{' '}
-          <a href={business.phoneHref}>{business.phone}</a> or use our{' '}
-          <SiteLink to="/contact">contact page</SiteLink> to book your appointment.
+          <a href={business.phoneHref}>{business.phone}</a> or use our <Link to="/contact">contact page</Link>{' '}
+          to book your appointment.
         </p>
       </div>
     </BookingShell>

@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { SiteLink } from '../../../components/layout/SiteLink';
 
-/** The home page's opening banner. Feature cards, the booking checklist and the help form follow in a later issue. */
+/** The home page's opening banner, with buttons to /about and to the services list (doc 1 §2). */
 export function Hero() {
   return (
     <section className="hero" aria-labelledby="hero-heading">
@@ -21,9 +20,9 @@ export function Hero() {
           >
             View Services
           </Link>
-          <SiteLink to="/about" className="button button--outline-light button--large">
+          <Link to="/about" className="button button--outline-light button--large">
             About Us
-          </SiteLink>
+          </Link>
         </div>
       </div>
     </section>

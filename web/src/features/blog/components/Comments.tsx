@@ -1,0 +1,101 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { type FormEvent, useId, useState } from 'react';
+import { formatDate } from '../../../lib/date';
+import { addComment, appendComment, commentsQueryOptions } from '../api';
+import { personName } from '../types';
+
+/** Doc 2 §9 has no figure; the server refuses more than this (core Comment.MAX_LENGTH). */
+const MAX_LENGTH = 2000;
+
+type CommentsProps = {
+  postId: string;
+  signedIn: boolean;
+  /** Where the login link brings the visitor back to. */
+  loginRedirect: string;
+};
+
+/**
+ * The post's comments (doc 2 §2, §5): the list, and the form for a signed-in
+ * user (3 rows; blank-after-trim is not sent). A visitor sees 'Log in to post
+ * a comment.'. A failed post is only logged (doc 2 §8).
+ */
+export function Comments({ postId, signedIn, loginRedirect }: CommentsProps) {
+  const queryClient = useQueryClient();
+  const headingId = useId();
+  const fieldId = useId();
+  const { data: comments, isPending, isError } = useQuery(commentsQueryOptions(postId));
+  const [text, setText] = useState('');
+  const post = useMutation({
+    mutationFn: addComment,
+    onSuccess: (comment) => {
+      setText('');
+      appendComment(queryClient, comment);
+    },
+    onError: (error) => console.warn('Could not post the comment:', error),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = text.trim();
+    if (!trimmed || post.isPending) return;
+    post.mutate({ text: trimmed, postId });
+  };
+
+  return (
+    <section className="comments" aria-labelledby={headingId}>
+      <h2 id={headingId}>Comments{comments && comments.length > 0 ? ` (${comments.length})` : ''}</h2>
+      {isPending ? (
+        <p className="comments__status" role="status">
+          Loading comments...
+        </p>
+      ) : isError ? (
+        <p className="comments__status">Comments could not be loaded right now.</p>
+      ) : comments.length === 0 ? (
+        <p className="comments__status">No comments yet.</p>
+      ) : (
+        <ol className="comments__list">
+          {comments.map((comment) => (
+            <li key={comment._id} className="comment">
+              <p className="comment__meta">
+                <strong>{personName(comment.author, 'User')}</strong>
+                {comment.createdAt && (
+                  <>
+                    {' · '}
+                    <time dateTime={comment.createdAt}>{formatDate(comment.createdAt)}</time>
+                  </>
+                )}
+              </p>
+              <p className="comment__text">{comment.text}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      {signedIn ? (
+        <form className="comments__form" onSubmit={submit}>
+          <div className="field">
+            <label htmlFor={fieldId}>Add a comment</label>
+            <textarea
+              id={fieldId}
+              className="textarea"
+              rows={3}
+              maxLength={MAX_LENGTH}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+            />
+          </div>
+          <button type="submit" className="button button--primary" disabled={!text.trim() || post.isPending}>
+            {post.isPending ? 'Posting...' : 'Post Comment'}
+          </button>
+        </form>
+      ) : (
+        <p className="comments__login">
+          <Link to="/login" search={{ redirect: loginRedirect }}>
+            Log in
+          </Link>{' '}
+          to post a comment.
+        </p>
+      )}
+    </section>
+  );
+}

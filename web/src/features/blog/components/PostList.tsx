@@ -1,0 +1,63 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { formatDate } from '../../../lib/date';
+import { postsQueryOptions } from '../api';
+import { truncateSummary } from '../summary';
+import { personName, type PostInfo } from '../types';
+import '../blog.css';
+
+/** The blog list's cards (doc 1 §2) with its loading, empty and error texts (doc 1 §8). */
+export function PostList() {
+  const { data: posts, isPending } = useQuery(postsQueryOptions());
+
+  if (!posts) {
+    return isPending ? (
+      <p className="status-text" role="status">
+        Loading posts...
+      </p>
+    ) : (
+      <p className="status-text status-text--error" role="alert">
+        There was an error fetching the blog posts.
+      </p>
+    );
+  }
+  if (posts.length === 0) return <p className="status-text">No blog posts have been published yet.</p>;
+
+  return (
+    <ul className="post-grid">
+      {posts.map((post) => (
+        <li key={post._id}>
+          <PostCard post={post} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PostCard({ post }: { post: PostInfo }) {
+  return (
+    <article className="card post-card">
+      {post.heroImage ? (
+        <img className="post-card__image" src={post.heroImage} alt="" loading="lazy" decoding="async" />
+      ) : (
+        <div className="post-card__image post-card__image--empty" aria-hidden="true" />
+      )}
+      <div className="post-card__body">
+        <h2 className="post-card__title">
+          {/* The whole card is clickable through this link's ::after; the title is its name. */}
+          <Link to="/blog/$slug" params={{ slug: post.slug }} className="post-card__link">
+            {post.title}
+          </Link>
+        </h2>
+        <p className="post-card__meta">
+          By {personName(post.author, 'Admin')} ·{' '}
+          <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
+        </p>
+        <p className="post-card__summary">{truncateSummary(post.summary)}</p>
+        <p className="post-card__more" aria-hidden="true">
+          Read more →
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,63 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { applyVotes, testimonialsQueryOptions, voteOnTestimonial } from '../api';
+import type { VoteType } from '../types';
+import { TestimonialCard } from './TestimonialCard';
+import '../testimonials.css';
+
+type TestimonialListProps = {
+  /** The signed-in user's id, or null for a visitor. */
+  viewerId: string | null;
+  /** A visitor tried to vote: the page sends them to log in (doc 1 §6). */
+  onLoginNeeded: () => void;
+};
+
+/**
+ * The testimonial grid (doc 1 §2) with its loading, empty and error texts
+ * (doc 1 §8). Votes update the counts from the server's lists; a failed vote
+ * is only logged.
+ */
+export function TestimonialList({ viewerId, onLoginNeeded }: TestimonialListProps) {
+  const queryClient = useQueryClient();
+  const { data: testimonials, isPending } = useQuery(testimonialsQueryOptions());
+  const vote = useMutation({
+    mutationFn: voteOnTestimonial,
+    onSuccess: (votes, { id }) => applyVotes(queryClient, id, votes),
+    // Doc 1 §8: voting failures are logged only, nothing is shown.
+    onError: (error) => console.warn('Could not record the vote:', error),
+  });
+
+  if (!testimonials) {
+    return isPending ? (
+      <p className="status-text" role="status">
+        Loading testimonials...
+      </p>
+    ) : (
+      <p className="status-text status-text--error" role="alert">
+        Could not fetch testimonials at this time.
+      </p>
+    );
+  }
+  if (testimonials.length === 0) {
+    return <p className="status-text">No testimonials yet. Be the first to leave a review!</p>;
+  }
+
+  const onVote = (id: string, voteType: VoteType) => {
+    if (!viewerId) return onLoginNeeded();
+    vote.mutate({ id, voteType });
+  };
+
+  return (
+    <ul className="testimonial-grid">
+      {testimonials.map((testimonial) => (
+        <li key={testimonial._id}>
+          <TestimonialCard
+            testimonial={testimonial}
+            viewerId={viewerId}
+            voting={vote.isPending && vote.variables?.id === testimonial._id}
+            onVote={(voteType) => onVote(testimonial._id, voteType)}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}

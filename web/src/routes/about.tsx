@@ -1,0 +1,28 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AboutHero, AboutMain, AboutSidebar, AboutStats } from '../features/about/components/AboutContent';
+import { featuredTestimonialsQueryOptions } from '../features/testimonials/api';
+import { TestimonialCarousel } from '../features/testimonials/components/TestimonialCarousel';
+import { pageTitle } from '../lib/business';
+
+export const Route = createFileRoute('/about')({
+  head: () => ({ meta: [{ title: pageTitle('About Us') }] }),
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(featuredTestimonialsQueryOptions());
+  },
+  component: AboutPage,
+});
+
+function AboutPage() {
+  return (
+    <>
+      <AboutHero />
+      <div className="container">
+        <AboutStats />
+        <div className="about-layout">
+          <AboutMain carousel={<TestimonialCarousel />} />
+          <AboutSidebar />
+        </div>
+      </div>
+    </>
+  );
+}

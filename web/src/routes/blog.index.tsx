@@ -1,0 +1,24 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { postsQueryOptions } from '../features/blog/api';
+import { PostList } from '../features/blog/components/PostList';
+import { pageTitle } from '../lib/business';
+
+export const Route = createFileRoute('/blog/')({
+  head: () => ({ meta: [{ title: pageTitle('Blog') }] }),
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(postsQueryOptions());
+  },
+  component: BlogPage,
+});
+
+function BlogPage() {
+  return (
+    <div className="page container">
+      <header className="section-header blog-header">
+        <h1>Our Blog</h1>
+        <p>Car-care tips, seasonal checklists and news from our technicians.</p>
+      </header>
+      <PostList />
+    </div>
+  );
+}

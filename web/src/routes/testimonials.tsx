@@ -1,0 +1,40 @@
+import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-router';
+import { useAuth } from '../features/auth/store';
+import { googleReviewsQueryOptions } from '../features/reviews/api';
+import { GoogleReviews } from '../features/reviews/components/GoogleReviews';
+import { testimonialsQueryOptions } from '../features/testimonials/api';
+import { TestimonialList } from '../features/testimonials/components/TestimonialList';
+import { pageTitle } from '../lib/business';
+
+export const Route = createFileRoute('/testimonials')({
+  head: () => ({ meta: [{ title: pageTitle('Testimonials & Reviews') }] }),
+  // Both lists start loading at once; the page shows their loading texts meanwhile.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(testimonialsQueryOptions());
+    void context.queryClient.prefetchQuery(googleReviewsQueryOptions());
+  },
+  component: TestimonialsPage,
+});
+
+function TestimonialsPage() {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const href = useLocation({ select: (location) => location.href });
+
+  return (
+    <div className="page container">
+      <header className="section-header">
+        <h1>What Our Customers Say</h1>
+        <p>
+          Real words from drivers across West Chester and the surrounding area. Found a review helpful? Let us
+          know with a like.
+        </p>
+      </header>
+      <TestimonialList
+        viewerId={user?._id ?? null}
+        onLoginNeeded={() => void navigate({ to: '/login', search: { redirect: href } })}
+      />
+      <GoogleReviews />
+    </div>
+  );
+}
