@@ -1,5 +1,115 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { waitForMail } from './helpers/session';
+
+const carousel = (page: Page) => page.getByRole('region', { name: 'What Our Customers Say' });
+const slide = (page: Page) => carousel(page).getByRole('group', { name: / of 4$/ });
+const slides = carousel;
+
+test('the about page shows who we are, our values, hours and links on', async ({
+  page,
+  expectAccessible,
+}) => {
+  await page.goto('/about');
+  await expect(page).toHaveTitle('About Us | Mobile Auto Care');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const main = page.getByRole('main');
+  for (const stat of ['10+', '5,000+', '99%', 'Eco-Friendly'])
+    await expect(main.getByText(stat, { exact: true })).toBeVisible();
+  for (const value of ['Quality', 'Integrity', 'Excellence']) {
+    await expect(main.getByRole('heading', { name: value, level: 3 })).toBeVisible();
+  }
+  await expect(main.getByRole('heading', { name: 'Our Mission' })).toBeVisible();
+  const sidebar = page.getByRole('complementary', { name: 'Contact and services' });
+  await expect(sidebar).toContainText('Mon-Fri 8:00am-4:00pm');
+  const services = sidebar.getByRole('region', { name: 'Our Services' }).getByRole('link');
+  await expect(services).not.toHaveCount(0);
+  for (const link of await services.all()) await expect(link).toHaveAttribute('href', '/services');
+  await expect(main.getByRole('link', { name: 'Explore Our Services' })).toHaveAttribute('href', '/services');
+  await expect(main.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
+  await expect(slide(page)).toContainText('Megan Whitfield');
+  await expectAccessible();
+});
+
+test('the carousel advances every 5 seconds and wraps around', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/about');
+  await expect(slide(page)).toHaveAccessibleName('1 of 4');
+  await expect(slide(page)).toContainText('Megan Whitfield');
+  // Automatic changes are not announced.
+  await expect(slides(page).locator('[aria-live]')).toHaveAttribute('aria-live', 'off');
+  await page.clock.runFor(4000);
+  await expect(slide(page)).toHaveAccessibleName('1 of 4');
+  await page.clock.runFor(1100);
+  await expect(slide(page)).toHaveAccessibleName('2 of 4');
+  await expect(slide(page)).toContainText('Daniel Okafor');
+  await page.clock.runFor(5100);
+  await expect(slide(page)).toHaveAccessibleName('3 of 4');
+  await page.clock.runFor(5100);
+  await expect(slide(page)).toHaveAccessibleName('4 of 4');
+  await expect(slide(page)).toContainText('Grace Liu');
+  await page.clock.runFor(5100);
+  await expect(slide(page)).toHaveAccessibleName('1 of 4');
+});
+
+test('the carousel pauses while hovered and can be stopped', async ({ page, expectAccessible }) => {
+  await page.clock.install();
+  await page.goto('/about');
+  await expect(slide(page)).toHaveAccessibleName('1 of 4');
+  await slide(page).hover();
+  await page.clock.runFor(12_000);
+  await expect(slide(page)).toHaveAccessibleName('1 of 4');
+  await expect(slides(page).locator('[aria-live]')).toHaveAttribute('aria-live', 'polite');
+  await page.mouse.move(0, 0);
+  await page.clock.runFor(5100);
+  await expect(slide(page)).toHaveAccessibleName('2 of 4');
+
+  await carousel(page).getByRole('button', { name: 'Stop automatic slide show' }).click();
+  await page.mouse.move(0, 0);
+  await page.getByRole('heading', { name: 'Our Story' }).click();
+  await page.clock.runFor(12_000);
+  await expect(slide(page)).toHaveAccessibleName('2 of 4');
+  await expectAccessible();
+  await carousel(page).getByRole('button', { name: 'Start automatic slide show' }).click();
+  await page.mouse.move(0, 0);
+  await page.getByRole('heading', { name: 'Our Story' }).click();
+  await page.clock.runFor(5100);
+  await expect(slide(page)).toHaveAccessibleName('3 of 4');
+});
+
+test('the carousel is driven by keyboard, and waits while focused', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/about');
+  const next = carousel(page).getByRole('button', { name: 'Next testimonial' });
+  await next.focus();
+  await page.keyboard.press('Enter');
+  await expect(slide(page)).toHaveAccessibleName('2 of 4');
+  await expect(slides(page).locator('[aria-live]')).toHaveAttribute('aria-live', 'polite');
+  await page.keyboard.press('ArrowRight');
+  await expect(slide(page)).toHaveAccessibleName('3 of 4');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(slide(page)).toHaveAccessibleName('1 of 4');
+  await page.keyboard.press('ArrowLeft');
+  await expect(slide(page)).toHaveAccessibleName('4 of 4');
+  await page.keyboard.press('Shift+Tab');
+  await expect(carousel(page).getByRole('button', { name: 'Previous testimonial' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(slide(page)).toHaveAccessibleName('3 of 4');
+  // Focus inside holds it still.
+  await page.clock.runFor(12_000);
+  await expect(slide(page)).toHaveAccessibleName('3 of 4');
+});
+
+test('a featured testimonial without an author is from A Valued Customer', async ({ page }) => {
+  await page.route('**/api/testimonials/featured', async (route) => {
+    const list = (await (await route.fetch()).json()) as { author: unknown }[];
+    list[0]!.author = null;
+    await route.fulfill({ json: list });
+  });
+  await page.goto('/about');
+  await expect(slide(page)).toContainText('A Valued Customer');
+});
 
 test('the contact page shows our details and sends a message', async ({
   page,

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Avatar } from '../../../components/ui/Avatar';
 import { StarRating } from '../../../components/ui/StarRating';
 import { formatDate } from '../../../lib/date';
@@ -27,7 +28,7 @@ export function TestimonialCard({ testimonial, viewerId, voting, onVote }: Testi
       <header className="testimonial-card__header">
         <Avatar src={testimonial.profileImageUrl} />
         <div>
-          <h3 className="testimonial-card__author">{name}</h3>
+          <h2 className="testimonial-card__author">{name}</h2>
           <p className="testimonial-card__date">
             <time dateTime={testimonial.createdAt}>{formatDate(testimonial.createdAt)}</time>
           </p>
@@ -46,7 +47,7 @@ export function TestimonialCard({ testimonial, viewerId, voting, onVote }: Testi
       <div className="testimonial-card__votes" role="group" aria-label={`Votes on the review by ${name}`}>
         <VoteButton
           label="Like"
-          icon="👍"
+          icon={<ThumbIcon />}
           count={testimonial.likes.length}
           pressed={liked}
           busy={voting}
@@ -54,7 +55,7 @@ export function TestimonialCard({ testimonial, viewerId, voting, onVote }: Testi
         />
         <VoteButton
           label="Dislike"
-          icon="👎"
+          icon={<ThumbIcon down />}
           count={testimonial.dislikes.length}
           pressed={disliked}
           busy={voting}
@@ -67,7 +68,7 @@ export function TestimonialCard({ testimonial, viewerId, voting, onVote }: Testi
 
 type VoteButtonProps = {
   label: 'Like' | 'Dislike';
-  icon: string;
+  icon: ReactNode;
   count: number;
   pressed: boolean;
   busy: boolean;
@@ -86,10 +87,31 @@ function VoteButton({ label, icon, count, pressed, busy, onClick }: VoteButtonPr
         if (!busy) onClick();
       }}
     >
-      <span aria-hidden="true">{icon}</span>
+      {icon}
       <span className="vote-button__count" data-testid={`${label.toLowerCase()}-count`}>
         {count}
       </span>
     </button>
+  );
+}
+
+/** A thumb, up or down (drawn, so it does not depend on an emoji font). */
+function ThumbIcon({ down = false }: { down?: boolean }) {
+  return (
+    <svg
+      className="vote-button__icon"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      style={down ? { transform: 'rotate(180deg)' } : undefined}
+    >
+      <path d="M7 10v11H4a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1z" />
+      <path d="M7 10l4-7a2 2 0 0 1 3 2l-1 5h5.5a2 2 0 0 1 2 2.4l-1.4 7A2 2 0 0 1 17.1 21H7" />
+    </svg>
   );
 }

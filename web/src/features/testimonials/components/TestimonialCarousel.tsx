@@ -120,25 +120,27 @@ function Slides({ testimonials }: { testimonials: TestimonialInfo[] }) {
         aria-live={paused || byUser ? 'polite' : 'off'}
         aria-atomic="true"
       >
-        <figure
+        <div
           key={testimonial._id}
           className="carousel__slide"
           role="group"
           aria-roledescription="slide"
           aria-label={`${index + 1} of ${count}`}
         >
-          <StarRating rating={testimonial.rating} />
-          <blockquote className="carousel__quote">
-            <p>{testimonial.quote}</p>
-          </blockquote>
-          <figcaption className="carousel__author">
-            <Avatar src={testimonial.profileImageUrl} size={48} />
-            <span>
-              <strong>{name}</strong>
-              {testimonial.service && <span className="carousel__service">{testimonial.service.name}</span>}
-            </span>
-          </figcaption>
-        </figure>
+          <figure className="carousel__figure">
+            <StarRating rating={testimonial.rating} />
+            <blockquote className="carousel__quote">
+              <p>{testimonial.quote}</p>
+            </blockquote>
+            <figcaption className="carousel__author">
+              <Avatar src={testimonial.profileImageUrl} size={48} />
+              <span>
+                <strong>{name}</strong>
+                {testimonial.service && <span className="carousel__service">{testimonial.service.name}</span>}
+              </span>
+            </figcaption>
+          </figure>
+        </div>
       </div>
       {count > 1 && (
         <p className="carousel__dots" aria-hidden="true">

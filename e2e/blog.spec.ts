@@ -1,0 +1,237 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { sharedCustomer, signInAs } from './helpers/session';
+
+const winter = '/blog/winter-car-care-checklist';
+const cards = (page: Page) => page.getByRole('main').getByRole('article');
+const likeButton = (page: Page) => page.getByRole('button', { name: /^(Like|Liked)\b/ });
+
+test('the blog list shows the posts, newest first, with cut summaries', async ({
+  page,
+  expectAccessible,
+}) => {
+  await page.goto('/blog');
+  await expect(page).toHaveTitle('Blog | Mobile Auto Care');
+  await expect(page.getByRole('heading', { name: 'Our Blog', level: 1 })).toBeVisible();
+  await expect(cards(page).getByRole('heading')).toHaveText([
+    'Winter Car Care Checklist for Chester County Drivers',
+    'Five Signs Your Brakes Need Attention',
+    'Ceramic Coating vs. Wax: Which Is Right for Your Car?',
+  ]);
+
+  const first = cards(page).nth(0);
+  await expect(first.getByRole('link')).toHaveAttribute('href', winter);
+  await expect(first).toContainText('By Mike Donnelly');
+  await expect(first).toContainText('May 20, 2025');
+  await expect(first.locator('img')).toHaveAttribute('src', /^\/images\/.+\.png$/);
+  // 180 characters: cut to 150 plus an ellipsis.
+  const summary = (await first.locator('.post-card__summary').textContent()) ?? '';
+  expect(summary.endsWith('…')).toBe(true);
+  expect(Array.from(summary).length).toBeLessThanOrEqual(151);
+  expect(summary.startsWith('Cold mornings are hard on batteries, tires and wipers.')).toBe(true);
+
+  // No author: 'Admin'; a 110-character summary stays whole.
+  const third = cards(page).nth(2);
+  await expect(third).toContainText('By Admin');
+  await expect(third.locator('.post-card__summary')).toHaveText(
+    'Wax is cheap and quick; ceramic coating lasts years. We compare cost, protection and upkeep so you can choose.',
+  );
+  await expectAccessible();
+
+  await first.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`${winter}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Winter Car Care Checklist for Chester County Drivers',
+  );
+});
+
+test('an absolute hero image URL is used as it is', async ({ page, request }) => {
+  const png = await (await request.get('/images/avatars/customer-1.png')).body();
+  await page.route('https://cdn.example.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', body: png }),
+  );
+  await page.route('**/api/posts', async (route) => {
+    const posts = (await (await route.fetch()).json()) as { heroImage: string | null }[];
+    posts[0]!.heroImage = 'https://cdn.example.com/hero.png';
+    await route.fulfill({ json: posts });
+  });
+  await page.goto('/blog');
+  const image = cards(page).nth(0).locator('img');
+  await expect(image).toHaveAttribute('src', 'https://cdn.example.com/hero.png');
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+});
+
+test('the blog list: loading, empty and error texts', async ({ page }) => {
+  test.info().annotations.push({ type: 'expected-console-error', description: '500' });
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let reply = { status: 200, body: '[]' };
+  await page.route('**/api/posts', async (route) => {
+    await held;
+    await route.fulfill({ status: reply.status, contentType: 'application/json', body: reply.body });
+  });
+  await page.goto('/blog');
+  await expect(page.getByText('Loading posts...')).toBeVisible();
+  release();
+  await expect(page.getByText('No blog posts have been published yet.')).toBeVisible();
+
+  reply = { status: 500, body: '{"msg":"down"}' };
+  await page.reload();
+  await expect(page.getByText('There was an error fetching the blog posts.')).toBeVisible();
+});
+
+test('a post renders its markdown, with its like count and comments', async ({ page, expectAccessible }) => {
+  await page.goto(winter);
+  await expect(page).toHaveTitle('Winter Car Care Checklist for Chester County Drivers | Mobile Auto Care');
+  const article = page.getByRole('article');
+  await expect(article).toContainText('By Mike Donnelly');
+  await expect(article).toContainText('May 20, 2025');
+  await expect(article.locator('img.post__hero')).toHaveAttribute('src', /^\/images\//);
+  // Markdown: headings under the title, an ordered list, links, an image, a quote.
+  await expect(article.getByRole('heading', { name: 'The seven-point checklist', level: 2 })).toBeVisible();
+  await expect(article.locator('.post-content ol > li')).toHaveCount(7);
+  await expect(article.getByRole('link', { name: 'NHTSA winter driving tips' })).toHaveAttribute(
+    'href',
+    'https://www.nhtsa.gov/winter-driving-tips',
+  );
+  await expect(article.getByRole('link', { name: 'Book a service' })).toHaveAttribute('href', '/services');
+  await expect(article.getByRole('img', { name: /penny/ })).toHaveAttribute('src', /^\/images\//);
+  await expect(article.locator('blockquote')).toContainText('door jamb');
+
+  await expect(likeButton(page)).toContainText('6');
+  await expect(article.getByRole('heading', { name: /^Comments/ })).toBeVisible();
+  const login = article.getByText('Log in to post a comment.');
+  await expect(login).toBeVisible();
+  await expect(login.getByRole('link', { name: 'Log in' })).toHaveAttribute(
+    'href',
+    `/login?redirect=${encodeURIComponent(winter)}`,
+  );
+  await expect(article.getByRole('textbox')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /Back to the blog/ })).toHaveAttribute('href', '/blog');
+  await expectAccessible();
+});
+
+test('likes and comments show only where the post allows them', async ({ page }) => {
+  await page.goto('/blog/five-signs-your-brakes-need-attention');
+  await expect(likeButton(page)).toContainText('3');
+  await expect(page.getByRole('heading', { name: /^Comments/ })).toHaveCount(0);
+  await expect(page.getByText('Log in to post a comment.')).toHaveCount(0);
+
+  await page.goto('/blog/ceramic-coating-vs-wax');
+  await expect(page.getByRole('heading', { name: /^Comments/ })).toBeVisible();
+  await expect(likeButton(page)).toHaveCount(0);
+  await expect(page.getByRole('article')).toContainText('By Admin');
+});
+
+test('a visitor who likes a post is sent to log in', async ({ page }) => {
+  await page.goto(winter);
+  await likeButton(page).click();
+  await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(winter)}`);
+});
+
+test('a signed-in customer likes and unlikes a post', async ({ page, request, expectAccessible }) => {
+  await signInAs(page, await sharedCustomer(request));
+  await page.goto(winter);
+  const like = likeButton(page);
+  await expect(like).toContainText('6');
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+  await like.click();
+  await expect(like).toContainText('7');
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await expectAccessible();
+  await page.reload();
+  await expect(like).toContainText('7');
+  await like.click();
+  await expect(like).toContainText('6');
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+});
+
+test('a signed-in customer posts a comment, and blank text is not sent', async ({ page, request }) => {
+  const customer = await sharedCustomer(request);
+  await signInAs(page, customer);
+  await page.goto('/blog/ceramic-coating-vs-wax');
+  const box = page.getByRole('textbox', { name: 'Add a comment' });
+  await expect(box).toHaveAttribute('rows', '3');
+  const post = page.getByRole('button', { name: 'Post Comment' });
+
+  await box.fill('   \n  ');
+  await expect(post).toBeDisabled();
+
+  const text = `Does the coating survive automatic car washes? (${Date.now()})`;
+  await box.fill(`  ${text}  `);
+  await post.click();
+  const comment = page.locator('.comment').filter({ hasText: text });
+  await expect(comment).toContainText(`${customer.user.firstName} ${customer.user.lastName}`);
+  await expect(box).toHaveValue('');
+
+  await page.reload();
+  await expect(page.locator('.comment').filter({ hasText: text })).toHaveCount(1);
+});
+
+test('failed likes and comments are only logged', async ({ page, request }) => {
+  test.info().annotations.push({ type: 'expected-console-error', description: '500' });
+  await signInAs(page, await sharedCustomer(request));
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  await page.route('**/api/posts/*/like', (route) => route.fulfill({ status: 500, json: { msg: 'down' } }));
+  await page.route('**/api/comments', (route) => route.fulfill({ status: 500, json: { msg: 'down' } }));
+  await page.goto(winter);
+  await likeButton(page).click();
+  await expect.poll(() => warnings.some((text) => text.includes('Could not record the like'))).toBe(true);
+  await expect(likeButton(page)).toContainText('6');
+
+  await page.getByRole('textbox', { name: 'Add a comment' }).fill('Hello');
+  await page.getByRole('button', { name: 'Post Comment' }).click();
+  await expect.poll(() => warnings.some((text) => text.includes('Could not post the comment'))).toBe(true);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('an unknown post says so, and the post page shows its loading text', async ({
+  page,
+  expectAccessible,
+}) => {
+  test.info().annotations.push({ type: 'expected-console-error', description: '404' });
+  await page.goto('/blog/no-such-post');
+  await expect(page.getByText('Could not find the requested post.')).toBeVisible();
+  await expectAccessible();
+
+  await page.route('**/api/posts/ceramic-coating-vs-wax', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await route.continue();
+  });
+  await page.goto('/blog/ceramic-coating-vs-wax');
+  await expect(page.getByText('Loading post...')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Ceramic Coating vs. Wax: Which Is Right for Your Car?',
+  );
+});
+
+test('markdown links with other protocols are rendered inert', async ({ page }) => {
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.route('**/api/posts/ceramic-coating-vs-wax', async (route) => {
+    const post = (await (await route.fetch()).json()) as { content: string };
+    post.content =
+      'Try [this trick](javascript:alert(1)), [that one](JaVaScRiPt:alert(2)) and [a data link](data:text/html,hi).\n\n' +
+      'Or [mail us](mailto:info@mobileautocare.example).\n\n<script>alert(3)</script>';
+    await route.fulfill({ json: post });
+  });
+  await page.goto('/blog/ceramic-coating-vs-wax');
+  const content = page.locator('.post-content');
+  await expect(content).toContainText('Try this trick, that one and a data link.');
+  await expect(content.getByRole('link')).toHaveCount(1);
+  await expect(content.getByRole('link', { name: 'mail us' })).toHaveAttribute(
+    'href',
+    'mailto:info@mobileautocare.example',
+  );
+  await expect(content.locator('[href^="javascript" i], [href^="data" i], script')).toHaveCount(0);
+  await content.getByText('this trick').click();
+  expect(dialogs).toEqual([]);
+});

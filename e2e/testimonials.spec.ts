@@ -1,0 +1,172 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { sharedCustomer, signInAs } from './helpers/session';
+
+const card = (page: Page, author: string) => page.getByRole('article', { name: `Review by ${author}` });
+const likeButton = (page: Page, author: string) => card(page, author).getByRole('button', { name: /^Like/ });
+const dislikeButton = (page: Page, author: string) =>
+  card(page, author).getByRole('button', { name: /^Dislike/ });
+
+/** Holds a route's replies until `release()` is called, so the loading text can be seen. */
+function holdRoute() {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { held, release };
+}
+
+test('the testimonials page shows the seeded testimonials and Google reviews', async ({
+  page,
+  expectAccessible,
+}) => {
+  await page.goto('/testimonials');
+  await expect(page).toHaveTitle('Testimonials & Reviews | Mobile Auto Care');
+  await expect(page.getByRole('article', { name: /^Review by/ })).toHaveCount(7);
+
+  const megan = card(page, 'Megan Whitfield');
+  await expect(megan.getByRole('img', { name: 'Rated 5 out of 5' })).toBeVisible();
+  await expect(megan).toContainText('May 28, 2025');
+  await expect(megan).toContainText('They replaced my front brake pads');
+  await expect(megan).toContainText('Response from the owner');
+  await expect(megan).toContainText('Thank you, Megan!');
+  await expect(megan.locator('img.avatar')).toHaveAttribute('src', /^\/images\/.+\.png$/);
+  await expect(likeButton(page, 'Megan Whitfield')).toHaveText('7');
+  await expect(dislikeButton(page, 'Megan Whitfield')).toHaveText('1');
+
+  // No author: 'Anonymous' with the default avatar; no owner response on this one.
+  const anonymous = card(page, 'Anonymous');
+  await expect(anonymous.locator('.avatar--default')).toBeVisible();
+  await expect(anonymous).not.toContainText('Response from the owner');
+  await expect(card(page, 'Priya Raman').getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
+
+  const google = page.getByRole('region', { name: 'Recent Google Reviews' });
+  await expect(google.getByRole('listitem')).toHaveCount(4);
+  const jessica = google.getByRole('link', { name: /Jessica Moreno/ });
+  await expect(jessica).toHaveAttribute('href', /^https:\/\/www\.google\.com\/maps\/contrib\//);
+  await expect(jessica).toHaveAttribute('target', '_blank');
+  await expect(google).toContainText('2 weeks ago');
+  // Kevin's 4.6 is rounded to five stars.
+  await expect(
+    google
+      .getByRole('listitem')
+      .filter({ hasText: 'Kevin Osei' })
+      .getByRole('img', { name: 'Rated 5 out of 5' }),
+  ).toBeVisible();
+  await expectAccessible();
+});
+
+test('a signed-in customer votes: one vote each, switching and withdrawing', async ({
+  page,
+  request,
+  expectAccessible,
+}) => {
+  await signInAs(page, await sharedCustomer(request));
+  await page.goto('/testimonials');
+  const like = likeButton(page, 'Grace Liu');
+  const dislike = dislikeButton(page, 'Grace Liu');
+  await expect(like).toHaveText('4');
+  await expect(dislike).toHaveText('0');
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+
+  await like.click();
+  await expect(like).toHaveText('5');
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await expectAccessible();
+
+  // Disliking moves the vote.
+  await dislike.click();
+  await expect(dislike).toHaveText('1');
+  await expect(like).toHaveText('4');
+  await expect(dislike).toHaveAttribute('aria-pressed', 'true');
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+
+  // The counts come from the server: they survive a reload.
+  await page.reload();
+  await expect(dislike).toHaveText('1');
+  await expect(dislike).toHaveAttribute('aria-pressed', 'true');
+
+  // The same vote again withdraws it.
+  await dislike.click();
+  await expect(dislike).toHaveText('0');
+  await expect(like).toHaveText('4');
+  await expect(dislike).toHaveAttribute('aria-pressed', 'false');
+});
+
+test('a visitor who votes is sent to log in, and comes back after', async ({ page, request }) => {
+  const customer = await sharedCustomer(request);
+  await page.goto('/testimonials');
+  await likeButton(page, 'Daniel Okafor').click();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Ftestimonials$/);
+
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('Password').fill(customer.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/testimonials$/);
+  await expect(likeButton(page, 'Daniel Okafor')).toHaveText('5');
+});
+
+test('a failed vote is only logged', async ({ page, request }) => {
+  test.info().annotations.push({ type: 'expected-console-error', description: '500' });
+  await signInAs(page, await sharedCustomer(request));
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  await page.route('**/api/testimonials/*/vote', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"msg":"Something went wrong."}' }),
+  );
+  await page.goto('/testimonials');
+  const like = likeButton(page, 'Priya Raman');
+  await expect(like).toHaveText('3');
+  await like.click();
+  await expect.poll(() => warnings.some((text) => text.includes('Could not record the vote'))).toBe(true);
+  await expect(like).toHaveText('3');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('testimonials: loading, empty and error texts', async ({ page }) => {
+  test.info().annotations.push({ type: 'expected-console-error', description: '500' });
+  const { held, release } = holdRoute();
+  let reply: { status: number; body: string } = { status: 200, body: '[]' };
+  await page.route('**/api/testimonials', async (route) => {
+    await held;
+    await route.fulfill({ status: reply.status, contentType: 'application/json', body: reply.body });
+  });
+  await page.goto('/testimonials');
+  await expect(page.getByText('Loading testimonials...')).toBeVisible();
+  release();
+  await expect(page.getByText('No testimonials yet. Be the first to leave a review!')).toBeVisible();
+
+  reply = { status: 500, body: '{"msg":"down"}' };
+  await page.reload();
+  // Server errors are retried twice before the page gives up.
+  await expect(page.getByText('Could not fetch testimonials at this time.')).toBeVisible();
+  // The Google reviews below do not depend on it.
+  await expect(page.getByRole('region', { name: 'Recent Google Reviews' }).getByRole('listitem')).toHaveCount(
+    4,
+  );
+});
+
+test('Google reviews: loading, a reply that is not a list, and a failed call', async ({
+  page,
+  expectAccessible,
+}) => {
+  test.info().annotations.push({ type: 'expected-console-error', description: '503' });
+  const { held, release } = holdRoute();
+  let reply: { status: number; body: string } = { status: 200, body: '{"reviews":[]}' };
+  await page.route('**/api/google-reviews', async (route) => {
+    await held;
+    await route.fulfill({ status: reply.status, contentType: 'application/json', body: reply.body });
+  });
+  await page.goto('/testimonials');
+  const google = page.getByRole('region', { name: 'Recent Google Reviews' });
+  await expect(google.getByText('Loading Reviews...')).toBeVisible();
+  release();
+  await expect(google.getByText('Could not load reviews at this time.')).toBeVisible();
+  await expectAccessible();
+
+  reply = { status: 503, body: '{"msg":"unavailable"}' };
+  await page.reload();
+  await expect(google.getByText('Failed to fetch Google reviews.')).toBeVisible();
+});
