@@ -57,7 +57,13 @@ export function AboutStats() {
       <ul className="about-stats__list">
         {stats.map((stat) => (
           <li key={stat.label} className="about-stat">
-            <span className="about-stat__value">{stat.value}</span>
+            <span
+              className={
+                /\d/.test(stat.value) ? 'about-stat__value' : 'about-stat__value about-stat__value--text'
+              }
+            >
+              {stat.value}
+            </span>
             <span className="about-stat__label">{stat.label}</span>
           </li>
         ))}
