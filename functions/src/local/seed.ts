@@ -1,5 +1,4 @@
 import { db, tableName } from '@app/core/db/client';
-import { VisibleError } from '@app/core/error';
 import { Service } from '@app/core/service/index';
 import { User } from '@app/core/user/index';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -105,18 +104,12 @@ export async function seed(options: SeedOptions): Promise<'seeded' | 'already se
   for (const [index, service] of seedServices.entries()) {
     await Service.create({ ...service, serviceId: seedId(index + 1) });
   }
-  try {
-    await User.create({
-      firstName: 'Shop',
-      lastName: 'Admin',
-      email: options.adminEmail,
-      password: options.adminPassword,
-      role: 'admin',
-      emailVerified: true,
-    });
-  } catch (error) {
-    if (!(error instanceof VisibleError && error.kind === 'conflict')) throw error;
-  }
+  await User.ensureAdmin({
+    firstName: 'Shop',
+    lastName: 'Admin',
+    email: options.adminEmail,
+    password: options.adminPassword,
+  });
   await db().send(
     new PutCommand({
       TableName: tableName(),
