@@ -515,11 +515,13 @@ describe('rate limits (DynamoDB counters)', () => {
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
-  it('limits sign-in attempts per client address', async () => {
+  it('limits sign-in attempts per client address, which the client cannot choose by header', async () => {
     let last = 0;
     for (let attempt = 1; attempt <= 101; attempt += 1) {
-      last = (await post('/login', { email: `nobody-${attempt}@example.com`, password: 'whatever-1' }))
-        .status;
+      const spoofed = { 'x-client-ip': `192.0.2.${attempt}`, 'x-forwarded-for': `198.51.100.${attempt}` };
+      last = (
+        await post('/login', { email: `nobody-${attempt}@example.com`, password: 'whatever-1' }, spoofed)
+      ).status;
       if (attempt <= 100) expect(last).toBe(400);
     }
     expect(last).toBe(429);
