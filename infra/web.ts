@@ -19,6 +19,14 @@ export const router = new sst.aws.Router('Router', {
   // protection stays "none" (the default): "oac" would require browsers to sign
   // POST bodies, and "oac-with-edge-signing" caps request bodies at 1 MB,
   // which image uploads exceed.
+  edge: {
+    viewerRequest: {
+      // The viewer's address for the API's rate limits (decision 008). Set at the
+      // edge, overwriting anything the client sent; the origin request policy does
+      // not forward CloudFront's own CloudFront-Viewer-Address header.
+      injection: `event.request.headers["x-client-ip"] = { value: event.viewer.ip };`,
+    },
+  },
 });
 
 export const site = new sst.aws.StaticSite('Web', {

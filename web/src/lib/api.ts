@@ -1,24 +1,34 @@
 import type { AppType } from '@app/functions/api/index';
 import { type ClientResponse, hc } from 'hono/client';
 import type { ClientErrorStatusCode, ServerErrorStatusCode } from 'hono/utils/http-status';
+import { authHeaders } from './token';
 
 /**
  * The typed API client. Only the *type* of the Hono app crosses into the
  * browser; at run time this is Hono's small fetch wrapper. Same origin: the
- * local server and the CDN both serve /api next to the SPA.
+ * local server and the CDN both serve /api next to the SPA. Every call carries
+ * the stored session token as `x-auth-token` (doc 1 §3).
  */
-export const api = hc<AppType>('/');
+export const api = hc<AppType>('/', { headers: authHeaders });
 
-/** A failed API call: `message` is the server's `msg`; `status` is the HTTP status (0 when the network failed). */
+/**
+ * A failed API call: `status` is the HTTP status (0 when the network failed);
+ * `serverMsg` is the reply's `msg`, when it had one.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
     message: string,
     readonly status: number,
+    readonly serverMsg?: string,
   ) {
     super(message);
   }
 }
+
+/** The spec's rule for error texts: the server's msg, else the screen's fallback text. */
+export const messageOf = (error: unknown, fallback: string): string =>
+  (error instanceof ApiError && error.serverMsg) || fallback;
 
 /** True when `error` is an API reply with one of these statuses. */
 export const isApiStatus = (error: unknown, ...statuses: number[]): boolean =>
@@ -51,8 +61,8 @@ export async function unwrap<R extends ClientResponse<unknown, number, string>>(
     const msg =
       body && typeof body === 'object' && 'msg' in body && typeof body.msg === 'string'
         ? body.msg
-        : `Request failed (${response.status}).`;
-    throw new ApiError(msg, response.status);
+        : undefined;
+    throw new ApiError(msg ?? `Request failed (${response.status}).`, response.status, msg);
   }
   return (await response.json()) as OkBody<R>;
 }

@@ -1,14 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, HeadContent, Outlet, useRouter } from '@tanstack/react-router';
 import { ErrorPage } from '../components/layout/ErrorPage';
 import { NotFoundPage } from '../components/layout/NotFoundPage';
 import { SiteFooter } from '../components/layout/SiteFooter';
-import { type NavUser, SiteHeader } from '../components/layout/SiteHeader';
+import { SiteHeader } from '../components/layout/SiteHeader';
+import { type Auth, useAuth } from '../features/auth/store';
 import { pageTitle } from '../lib/business';
 
 export interface RouterContext {
   queryClient: QueryClient;
-  // Sessions (a later issue) add `auth` here, as in the kitchen-sink example.
+  auth: Auth;
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -21,15 +22,20 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
-  // Sessions arrive in a later issue; logged out until then.
-  const user: NavUser | null = null;
+  const { user, signOut } = useAuth();
+  const router = useRouter();
+  // Logout removes the token, the header and the user, then goes to / (doc 1 §4).
+  const logout = () => {
+    signOut();
+    void router.navigate({ to: '/' });
+  };
   return (
     <>
       <HeadContent />
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
-      <SiteHeader user={user} />
+      <SiteHeader user={user} onLogout={logout} />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>

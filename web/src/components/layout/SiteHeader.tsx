@@ -3,13 +3,13 @@ import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { business } from '../../lib/business';
 import { type PlannedPath, SiteLink } from './SiteLink';
 
-/** The signed-in user as the navigation needs it. Sessions arrive in a later issue; until then it is always null. */
+/** The signed-in user as the navigation needs it. */
 export type NavUser = { firstName: string; role: string };
 
 type SiteHeaderProps = {
   user: NavUser | null;
-  /** Logs out, then goes to / (doc 1 §2). Wired up together with sessions. */
-  onLogout?: () => void;
+  /** Logs out, then goes to / (doc 1 §2). */
+  onLogout: () => void;
 };
 
 /** Top navigation after Services and Home, in the spec's order (doc 1 §2). */
@@ -38,7 +38,7 @@ export function SiteHeader({ user, onLogout }: SiteHeaderProps) {
   };
 
   return (
-    <header className="site-header">
+    <header className={user ? 'site-header site-header--signed-in' : 'site-header'}>
       <div className="site-header__inner container" onKeyDown={onKeyDown}>
         <Link to="/" activeOptions={{ exact: true }} className="brand" onClick={close}>
           <span className="brand__name">{business.name}</span>
@@ -78,16 +78,16 @@ export function SiteHeader({ user, onLogout }: SiteHeaderProps) {
               ))}
               {user && (
                 <li>
-                  <SiteLink to="/dashboard" onClick={close}>
+                  <Link to="/dashboard" onClick={close}>
                     My Account
-                  </SiteLink>
+                  </Link>
                 </li>
               )}
               {user?.role === 'admin' && (
                 <li>
-                  <SiteLink to="/admin" onClick={close}>
+                  <Link to="/admin" onClick={close}>
                     Admin
-                  </SiteLink>
+                  </Link>
                 </li>
               )}
             </ul>
@@ -100,16 +100,16 @@ export function SiteHeader({ user, onLogout }: SiteHeaderProps) {
                     className="button button--ghost"
                     onClick={() => {
                       close();
-                      onLogout?.();
+                      onLogout();
                     }}
                   >
                     Logout
                   </button>
                 </>
               ) : (
-                <SiteLink to="/login" className="button button--primary" onClick={close}>
+                <Link to="/login" className="button button--primary" onClick={close}>
                   Login / Register
-                </SiteLink>
+                </Link>
               )}
             </div>
           </div>

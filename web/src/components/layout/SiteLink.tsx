@@ -7,15 +7,7 @@ import { Link, type LinkComponentProps } from '@tanstack/react-router';
  * not-found page shows inside the layout meanwhile). When a route is added,
  * its links can switch to a plain <Link>.
  */
-export type PlannedPath =
-  | '/about'
-  | '/testimonials'
-  | '/blog'
-  | '/contact'
-  | '/work-order-portal'
-  | '/login'
-  | '/dashboard'
-  | '/admin';
+export type PlannedPath = '/about' | '/testimonials' | '/blog' | '/contact' | '/work-order-portal';
 
 type SiteLinkProps = Omit<LinkComponentProps<'a'>, 'to' | 'params' | 'search' | 'hash' | 'state'> & {
   to: PlannedPath;

@@ -1,0 +1,19 @@
+import { SiteLink } from '../../../components/layout/SiteLink';
+import { FormMessage } from '../../../components/ui/FormMessage';
+import { AuthShell } from './AuthShell';
+import { ResendVerification } from './ResendVerification';
+
+/** The error state of the verification page: the message, a resend form and a link to Contact Support. */
+export function VerificationFailed({ message }: { message: string }) {
+  return (
+    <AuthShell title="Email Verification">
+      <FormMessage tone="error">{message}</FormMessage>
+      <h2 className="auth__subheading">Need a new link?</h2>
+      <p>Enter the email you registered with and we will send a fresh verification link.</p>
+      <ResendVerification />
+      <p className="auth__links">
+        Still stuck? <SiteLink to="/contact">Contact Support</SiteLink>
+      </p>
+    </AuthShell>
+  );
+}

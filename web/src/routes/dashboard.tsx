@@ -1,0 +1,64 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { ChangePasswordForm } from '../features/account/components/ChangePasswordForm';
+import { requireLogin } from '../features/auth/guards';
+import { useAuth } from '../features/auth/store';
+import { pageTitle } from '../lib/business';
+
+const tabs = [
+  { id: 'history', label: 'Service History' },
+  { id: 'account', label: 'Account Settings' },
+] as const;
+
+type Tab = (typeof tabs)[number]['id'];
+
+export const Route = createFileRoute('/dashboard')({
+  // /dashboard?tab=account opens Account Settings; anything else shows Service History (doc 2 §2).
+  validateSearch: (search: Record<string, unknown>): { tab?: Tab } =>
+    search.tab === 'account' ? { tab: 'account' } : {},
+  beforeLoad: requireLogin,
+  head: () => ({ meta: [{ title: pageTitle('My Account') }] }),
+  component: DashboardPage,
+});
+
+function DashboardPage() {
+  const { tab = 'history' } = Route.useSearch();
+  const { user } = useAuth();
+  return (
+    <div className="page container dashboard">
+      <h1>My Account</h1>
+      {user && (
+        <p className="dashboard__hello">
+          Signed in as {user.firstName} {user.lastName} ({user.email})
+        </p>
+      )}
+      <nav className="tabs" aria-label="My Account">
+        {tabs.map((item) => (
+          <Link
+            key={item.id}
+            to="/dashboard"
+            search={item.id === 'history' ? {} : { tab: item.id }}
+            className={item.id === tab ? 'tabs__tab is-active' : 'tabs__tab'}
+            aria-current={item.id === tab ? 'page' : undefined}
+          >
+            {item.label}
+          </Link>
+        ))}
+      </nav>
+      {tab === 'account' ? (
+        <section aria-label="Account Settings" className="dashboard__panel">
+          <ChangePasswordForm />
+        </section>
+      ) : (
+        <section aria-label="Service History" className="dashboard__panel">
+          {/* The booking history arrives with the bookings issue. */}
+          <p className="status-text">You have no bookings yet.</p>
+          <p>
+            <Link to="/services" className="button button--primary">
+              Browse services
+            </Link>
+          </p>
+        </section>
+      )}
+    </div>
+  );
+}

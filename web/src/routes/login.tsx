@@ -1,0 +1,111 @@
+import { useMutation } from '@tanstack/react-query';
+import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
+import { FormMessage } from '../components/ui/FormMessage';
+import { TextField } from '../components/ui/TextField';
+import { login } from '../features/auth/api';
+import { AsideList, AuthShell } from '../features/auth/components/AuthShell';
+import { ResendVerification } from '../features/auth/components/ResendVerification';
+import { safeRedirect } from '../features/auth/guards';
+import { useAuth } from '../features/auth/store';
+import { isApiStatus, messageOf } from '../lib/api';
+import { pageTitle } from '../lib/business';
+
+type LoginSearch = { redirect?: string };
+
+export const Route = createFileRoute('/login')({
+  validateSearch: (search: Record<string, unknown>): LoginSearch =>
+    typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
+  head: () => ({ meta: [{ title: pageTitle('Login') }] }),
+  component: LoginPage,
+});
+
+function LoginPage() {
+  const { redirect } = Route.useSearch();
+  const router = useRouter();
+  const { signIn } = useAuth();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const attempt = useMutation({
+    mutationFn: login,
+    onSuccess: ({ token, user }) => {
+      signIn(token, user);
+      // Back to where the login guard sent the user from; otherwise the services list (doc 1 §2).
+      const target = safeRedirect(redirect);
+      if (target) router.history.push(target);
+      else void router.navigate({ to: '/services' });
+    },
+  });
+  const unverified = isApiStatus(attempt.error, 403);
+
+  return (
+    <AuthShell
+      title="Login"
+      intro="Sign in to book services and follow your appointments."
+      aside={
+        <>
+          <AsideList
+            heading="Your account"
+            items={[
+              { title: 'Manage Repairs', text: 'Book, edit and follow your service appointments.' },
+              { title: 'View Analytics', text: 'See your service history and vehicle care at a glance.' },
+              { title: 'Business Tools', text: 'Work orders and records for your vehicles in one place.' },
+            ]}
+          />
+          <p className="auth__switch">
+            New here?{' '}
+            <Link to="/register" className="button button--secondary">
+              Create Account
+            </Link>
+          </p>
+        </>
+      }
+    >
+      <form
+        className="auth__form"
+        aria-label="Login"
+        onSubmit={(event) => {
+          event.preventDefault();
+          attempt.mutate({ email: email.trim(), password });
+        }}
+      >
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          disabled={attempt.isPending}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          disabled={attempt.isPending}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        {attempt.isError && (
+          <FormMessage tone="error">
+            {messageOf(attempt.error, 'An error occurred during login.')}
+          </FormMessage>
+        )}
+        <button type="submit" className="button button--primary button--block" disabled={attempt.isPending}>
+          {attempt.isPending ? 'Signing In...' : 'Sign In'}
+        </button>
+        <p className="auth__links">
+          <Link to="/forgot-password">Forgot password?</Link>
+        </p>
+      </form>
+      {unverified && (
+        <div className="auth__resend">
+          <h2>Didn’t get the verification email?</h2>
+          <p>We can send you a new link.</p>
+          <ResendVerification initialEmail={email.trim()} />
+        </div>
+      )}
+    </AuthShell>
+  );
+}

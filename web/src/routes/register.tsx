@@ -1,0 +1,129 @@
+import { useMutation } from '@tanstack/react-query';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { FormMessage } from '../components/ui/FormMessage';
+import { TextField } from '../components/ui/TextField';
+import { register } from '../features/auth/api';
+import { AsideList, AuthShell } from '../features/auth/components/AuthShell';
+import {
+  type RegistrationErrors,
+  type RegistrationFields,
+  validateRegistration,
+} from '../features/auth/validate';
+import { messageOf } from '../lib/api';
+import { pageTitle } from '../lib/business';
+
+/** After a successful registration the page goes to /login after this long (doc 1 §9). */
+export const REDIRECT_AFTER_REGISTER_MS = 3000;
+
+export const Route = createFileRoute('/register')({
+  head: () => ({ meta: [{ title: pageTitle('Create Account') }] }),
+  component: RegisterPage,
+});
+
+const empty: RegistrationFields = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+};
+
+const fields: { name: keyof RegistrationFields; label: string; type: string; autoComplete: string }[] = [
+  { name: 'firstName', label: 'First name', type: 'text', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Last name', type: 'text', autoComplete: 'family-name' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
+  { name: 'confirmPassword', label: 'Confirm password', type: 'password', autoComplete: 'new-password' },
+];
+
+function RegisterPage() {
+  const navigate = useNavigate();
+  const [values, setValues] = useState(empty);
+  const [errors, setErrors] = useState<RegistrationErrors>({});
+  const submit = useMutation({ mutationFn: register });
+
+  useEffect(() => {
+    if (!submit.isSuccess) return;
+    const timer = setTimeout(() => void navigate({ to: '/login' }), REDIRECT_AFTER_REGISTER_MS);
+    return () => clearTimeout(timer);
+  }, [submit.isSuccess, navigate]);
+
+  const busy = submit.isPending || submit.isSuccess;
+
+  return (
+    <AuthShell
+      title="Create Account"
+      intro="Register to book mobile repair and detailing at your home or office."
+      aside={
+        <>
+          <AsideList
+            heading="With an account you can"
+            items={[
+              { title: 'Book repair services', text: 'Pick a service, a date and a time that suit you.' },
+              { title: 'Track service progress', text: 'See the status of every appointment as we work.' },
+              { title: 'Manage work orders', text: 'Review and acknowledge work orders online.' },
+            ]}
+          />
+          <p className="auth__switch">
+            Already have an account?{' '}
+            <Link to="/login" className="button button--secondary">
+              Sign in
+            </Link>
+          </p>
+        </>
+      }
+    >
+      <form
+        className="auth__form"
+        aria-label="Create Account"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const found = validateRegistration(values);
+          setErrors(found);
+          if (Object.keys(found).length > 0) return;
+          // confirmPassword stays in the browser (doc 1 §5).
+          submit.mutate({
+            firstName: values.firstName.trim(),
+            lastName: values.lastName.trim(),
+            email: values.email.trim(),
+            password: values.password,
+          });
+        }}
+      >
+        <div className="auth__row">{fields.slice(0, 2).map(renderField)}</div>
+        {fields.slice(2).map(renderField)}
+        {submit.isSuccess && <FormMessage tone="success">{submit.data.msg}</FormMessage>}
+        {submit.isError && (
+          <FormMessage tone="error">
+            {messageOf(submit.error, 'An error occurred during registration.')}
+          </FormMessage>
+        )}
+        <button type="submit" className="button button--primary button--block" disabled={busy}>
+          {submit.isPending ? 'Creating Account...' : 'Create Account'}
+        </button>
+      </form>
+    </AuthShell>
+  );
+
+  function renderField({ name, label, type, autoComplete }: (typeof fields)[number]) {
+    return (
+      <TextField
+        key={name}
+        label={label}
+        type={type}
+        autoComplete={autoComplete}
+        value={values[name]}
+        error={errors[name]}
+        disabled={busy}
+        onChange={(event) => {
+          const value = event.target.value;
+          setValues((current) => ({ ...current, [name]: value }));
+          // A field's error clears when that field is edited (doc 1 §5).
+          setErrors((current) => ({ ...current, [name]: undefined }));
+        }}
+      />
+    );
+  }
+}

@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { verifyEmailQueryOptions } from '../features/auth/api';
+import { AuthShell } from '../features/auth/components/AuthShell';
+import { VerificationFailed } from '../features/auth/components/VerificationFailed';
+import { FormMessage } from '../components/ui/FormMessage';
+import { messageOf } from '../lib/api';
+import { pageTitle } from '../lib/business';
+
+export const Route = createFileRoute('/verify-email/$token')({
+  head: () => ({ meta: [{ title: pageTitle('Email Verification') }] }),
+  component: VerifyEmailPage,
+});
+
+/** Verifying, then success or error (doc 1 §2, §4). */
+function VerifyEmailPage() {
+  const { token } = Route.useParams();
+  const verification = useQuery(verifyEmailQueryOptions(token));
+
+  if (verification.isPending) {
+    return (
+      <AuthShell title="Email Verification">
+        <p className="status-text" role="status">
+          Verifying your email...
+        </p>
+      </AuthShell>
+    );
+  }
+  if (verification.isError) {
+    return <VerificationFailed message={messageOf(verification.error, 'Email verification failed')} />;
+  }
+  return (
+    <AuthShell title="Email Verified">
+      <FormMessage tone="success">{verification.data.msg}</FormMessage>
+      <p className="auth__actions">
+        <Link to="/login" className="button button--primary">
+          Sign In Now
+        </Link>
+        <Link to="/services" className="button button--secondary">
+          Explore Services
+        </Link>
+      </p>
+    </AuthShell>
+  );
+}
