@@ -22,6 +22,15 @@ describe('readConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.jwtLifetimeSeconds).toBe(12 * 60 * 60);
     expect(config.passwordCostLog2).toBe(17);
+    // Google reviews are optional: unset means "not configured".
+    expect(config.googlePlacesApiKey).toBe('');
+    expect(config.googlePlaceId).toBe('');
+  });
+
+  it('reads the optional Google Places key and place id', () => {
+    const config = readConfig({ ...local, GOOGLE_PLACES_API_KEY: ' key ', GOOGLE_PLACE_ID: 'ChIJ123' });
+    expect(config.googlePlacesApiKey).toBe('key');
+    expect(config.googlePlaceId).toBe('ChIJ123');
   });
 
   it('needs no local endpoints on AWS', () => {

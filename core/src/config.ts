@@ -27,6 +27,9 @@ const common = {
   /** scrypt cost exponent: N = 2^17 (OWASP) in production; tests may lower it. */
   passwordCostLog2: z.coerce.number().int().min(10).max(20).default(17),
   timeZone: z.literal(TIME_ZONE).default(TIME_ZONE),
+  /** Google Places API (New) key and the shop's place id; empty means "not configured" (no Google reviews fetched). */
+  googlePlacesApiKey: z.string().trim().default(''),
+  googlePlaceId: z.string().trim().default(''),
 };
 
 const localSchema = z.object({
@@ -61,6 +64,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtLifetimeSeconds: env.JWT_LIFETIME_SECONDS,
     region: env.AWS_REGION,
     passwordCostLog2: env.PASSWORD_COST_LOG2,
+    googlePlacesApiKey: env.GOOGLE_PLACES_API_KEY,
+    googlePlaceId: env.GOOGLE_PLACE_ID,
     endpoints:
       mode === 'local'
         ? { dynamodb: env.DYNAMODB_ENDPOINT, s3: env.S3_ENDPOINT, ses: env.SES_ENDPOINT }

@@ -21,4 +21,15 @@ export const rateLimits = {
   forgotAccount: { scope: 'forgot-account', limit: 5, windowSeconds: HOUR },
   /** Wrong current passwords on the change-password form, per user. */
   changePasswordUser: { scope: 'change-password-user', limit: 10, windowSeconds: 15 * MINUTE },
+  /**
+   * The public site (issue 4). Each contact message and help request mails the
+   * shop, so they are limited per address; votes, likes and comments per
+   * account. All sit well above what a person (or a browser test run of ~20
+   * each) does in a quarter of an hour, and well below a script's pace.
+   */
+  contactIp: { scope: 'contact-ip', limit: 50, windowSeconds: 15 * MINUTE },
+  serviceRequestIp: { scope: 'service-request-ip', limit: 50, windowSeconds: 15 * MINUTE },
+  testimonialVoteUser: { scope: 'testimonial-vote-user', limit: 120, windowSeconds: 15 * MINUTE },
+  postLikeUser: { scope: 'post-like-user', limit: 120, windowSeconds: 15 * MINUTE },
+  commentUser: { scope: 'comment-user', limit: 40, windowSeconds: 15 * MINUTE },
 } satisfies Record<string, RateLimit.Rule>;

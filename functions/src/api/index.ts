@@ -5,8 +5,12 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { requestContext, requireAdmin } from './auth';
+import { googleReviews } from './google-reviews';
 import { outbox } from './outbox';
+import { comments, posts } from './posts';
+import { contact, serviceRequest } from './public-forms';
 import { services } from './services';
+import { testimonials } from './testimonials';
 import { users } from './users';
 import { firstIssue } from './validation';
 
@@ -30,7 +34,13 @@ const api = new Hono()
   .use(requestContext)
   .use('/admin/*', requireAdmin)
   .route('/services', services)
-  .route('/users', users);
+  .route('/users', users)
+  .route('/service-request', serviceRequest)
+  .route('/contact', contact)
+  .route('/testimonials', testimonials)
+  .route('/google-reviews', googleReviews)
+  .route('/posts', posts)
+  .route('/comments', comments);
 
 export type AppType = typeof api;
 

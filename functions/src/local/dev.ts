@@ -7,8 +7,9 @@ import { setting } from './env';
 import { assertPortFree } from './ports';
 
 /**
- * `npm run dev`: the same local stack, the API on PORT+1, and Vite's dev
- * server with hot reload on PORT, proxying /api and /_local to the API.
+ * `npm run dev`: the same local stack, the API (and the local images under
+ * /images/) on PORT+1, and Vite's dev server with hot reload on PORT,
+ * proxying /api, /_local and /images to it.
  */
 const repoRoot = resolve(fileURLToPath(import.meta.url), '../../../..');
 
@@ -27,7 +28,10 @@ async function main() {
     },
   );
   const { app } = await import('../api/index');
-  const server = serve({ fetch: app.fetch, port: apiPort }, () =>
+  const { localImages } = await import('./images');
+  const { Hono } = await import('hono');
+  const apiServer = new Hono().route('/images', localImages).route('/', app);
+  const server = serve({ fetch: apiServer.fetch, port: apiPort }, () =>
     console.log(banner(publicUrl, [`  API server:     http://localhost:${apiPort} (proxied by Vite)`])),
   );
   const shutdown = onShutdown(async () => {

@@ -1,15 +1,29 @@
+import { type Actor, withActor } from '@app/core/actor';
 import { db, tableName } from '@app/core/db/client';
+import { VisibleError } from '@app/core/error';
+import { GoogleReviews } from '@app/core/google-reviews/index';
+import { Post } from '@app/core/post/index';
 import { Service } from '@app/core/service/index';
+import { Storage } from '@app/core/storage/index';
+import { Images } from '@app/core/storage/images';
+import { Testimonial } from '@app/core/testimonial/index';
 import { User } from '@app/core/user/index';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { seedGoogleReviews, seedPosts, seedTestimonials } from './seed-content';
+import { seedImages } from './seed-images';
 
 /**
- * Demo data for the local stack. Runs on every start and is idempotent: a
- * marker item records a finished seed, and the services carry fixed ids with
- * conditional puts, so an interrupted seed can run again without duplicates.
+ * Demo data for the local stack. Runs on every start and is idempotent: one
+ * marker item per seed stage records that the stage finished, and every
+ * seeded item has a fixed id written with a conditional put, so an
+ * interrupted seed can run again without duplicates. A data dir seeded by an
+ * older version gets the newer stages on its next start.
+ *
+ * - v1: the service catalogue and the admin account.
+ * - v2: the public site (issue 4): images in S3, testimonials, blog posts,
+ *   sample Google reviews.
  */
-const SEED_VERSION = 'v1';
-const marker = { pk: 'SEED', sk: SEED_VERSION };
+const marker = (version: string) => ({ pk: 'SEED', sk: version });
 
 const weekdays: Service.CreateInput['availableDays'] = [
   'Monday',
@@ -97,10 +111,21 @@ export const seedServices: Service.CreateInput[] = [
 
 export type SeedOptions = { adminEmail: string; adminPassword: string };
 
-export async function seed(options: SeedOptions): Promise<'seeded' | 'already seeded'> {
-  const done = await db().send(new GetCommand({ TableName: tableName(), Key: marker }));
-  if (done.Item) return 'already seeded';
+/** Runs `stage` unless its marker exists, then writes the marker. */
+async function once(version: string, stage: () => Promise<void>): Promise<boolean> {
+  const done = await db().send(new GetCommand({ TableName: tableName(), Key: marker(version) }));
+  if (done.Item) return false;
+  await stage();
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...marker(version), _type: 'seed', at: new Date().toISOString() },
+    }),
+  );
+  return true;
+}
 
+async function seedCatalogue(options: SeedOptions): Promise<void> {
   for (const [index, service] of seedServices.entries()) {
     await Service.create({ ...service, serviceId: seedId(index + 1) });
   }
@@ -110,11 +135,36 @@ export async function seed(options: SeedOptions): Promise<'seeded' | 'already se
     email: options.adminEmail,
     password: options.adminPassword,
   });
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...marker, _type: 'seed', at: new Date().toISOString() },
-    }),
-  );
-  return 'seeded';
+}
+
+/** The seed writes content as an admin would (Post.create and Testimonial.create check the role). */
+const seedAdmin: Actor = {
+  type: 'user',
+  userId: 'usr_01JSEED0000000000000000000',
+  role: 'admin',
+  firstName: 'Seed',
+};
+
+async function seedPublicSite(): Promise<void> {
+  await Storage.ensureBucket();
+  for (const image of seedImages) await Images.put(image.name, image.draw());
+  await withActor(seedAdmin, async () => {
+    for (const testimonial of seedTestimonials) await Testimonial.create(testimonial);
+    for (const post of seedPosts) {
+      try {
+        await Post.create(post);
+      } catch (error) {
+        // A post of the data dir's own already has this slug: keep it, skip the demo post.
+        if (!(error instanceof VisibleError && error.kind === 'conflict')) throw error;
+        console.warn(`Seed: skipped the demo post "${post.slug}": ${error.message}`);
+      }
+    }
+  });
+  await GoogleReviews.writeSample(seedGoogleReviews);
+}
+
+export async function seed(options: SeedOptions): Promise<'seeded' | 'already seeded'> {
+  const catalogue = await once('v1', () => seedCatalogue(options));
+  const publicSite = await once('v2', seedPublicSite);
+  return catalogue || publicSite ? 'seeded' : 'already seeded';
 }

@@ -4,11 +4,13 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { app } from '../api/index';
+import { localImages } from './images';
 
 /**
- * The local web server: the API (and the local outbox), plus the built SPA
- * with a fallback to index.html for client-side routes. On AWS the CDN does
- * the static part (infra/web.ts).
+ * The local web server: the API (and the local outbox), the images from the
+ * local S3 under /images/, plus the built SPA with a fallback to index.html
+ * for client-side routes. On AWS the CDN does the static part and the images
+ * (infra/web.ts).
  */
 export function createLocalServer(webDist: string) {
   if (!existsSync(join(webDist, 'index.html'))) {
@@ -19,6 +21,7 @@ export function createLocalServer(webDist: string) {
   const server = new Hono();
   server.use(compress());
   server.route('/', app);
+  server.route('/images', localImages);
   server.use(
     '/assets/*',
     serveStatic({

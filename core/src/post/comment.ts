@@ -1,0 +1,142 @@
+import { QueryCommand, type QueryCommandOutput, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { useUser } from '../actor';
+import { db, tableName } from '../db/client';
+import { VisibleError } from '../error';
+import { RateLimit } from '../rate-limit/index';
+import { rateLimits } from '../rate-limit/rules';
+import { User } from '../user/index';
+import { fn } from '../util/fn';
+import { createId, idSchema } from '../util/id';
+import { Post } from './index';
+
+/**
+ * Comments on blog posts (doc 2 §3, §5). Stored under the post's partition,
+ * so a post's comments are one query, oldest first. The text is stored as
+ * typed: it is markdown-free plain text to the server, and the page renders
+ * it as text (a `[x](javascript:...)` stays inert characters).
+ */
+export namespace Comment {
+  export const id = idSchema('comment', 'comment');
+
+  export const MAX_LENGTH = 2000;
+
+  export const Info = z.object({
+    _id: id,
+    text: z.string(),
+    postId: z.string(),
+    /** null: the page shows 'User'. */
+    author: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
+    createdAt: z.string(),
+  });
+  export type Info = z.infer<typeof Info>;
+
+  export const CreateInput = z.object({
+    text: z
+      .string({ error: 'Comment text is required.' })
+      .trim()
+      .min(1, 'Comment text is required.')
+      .max(MAX_LENGTH, `Comments can be at most ${MAX_LENGTH} characters.`),
+    postId: z.string({ error: 'Post id is required.' }).pipe(Post.id),
+  });
+  export type CreateInput = z.input<typeof CreateInput>;
+
+  export const COMMENTS_OFF = 'Comments are turned off for this post.';
+
+  const ENTITY = 'comment';
+  const VERSION = 1;
+
+  type Item = {
+    pk: string;
+    sk: string;
+    _type: typeof ENTITY;
+    _v: number;
+    ownerPk: string;
+    ownerSk: string;
+    id: string;
+    postId: string;
+    text: string;
+    authorId: string;
+    author?: { firstName: string; lastName: string };
+    createdAt: string;
+  };
+
+  function toInfo(item: Item): Info {
+    return {
+      _id: item.id,
+      text: item.text,
+      postId: item.postId,
+      author: item.author ?? null,
+      createdAt: item.createdAt,
+    };
+  }
+
+  /**
+   * Adds the signed-in user's comment. The post must exist and allow
+   * comments: checked in the same transaction as the write (404 / 403).
+   */
+  export const create = fn(CreateInput, async ({ text, postId }) => {
+    const actor = useUser();
+    await RateLimit.hit(rateLimits.commentUser, actor.userId);
+    const account = await User.find(actor.userId);
+    const commentId = createId('comment');
+    const item: Item = {
+      pk: Post.key(postId).pk,
+      sk: `COMMENT#${commentId}`,
+      _type: ENTITY,
+      _v: VERSION,
+      ownerPk: `USER#${actor.userId}`,
+      ownerSk: `COMMENT#${commentId}`,
+      id: commentId,
+      postId,
+      text,
+      authorId: actor.userId,
+      author: { firstName: account?.firstName ?? actor.firstName, lastName: account?.lastName ?? '' },
+      createdAt: new Date().toISOString(),
+    };
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              ConditionCheck: {
+                TableName: tableName(),
+                Key: Post.key(postId),
+                ConditionExpression: 'attribute_exists(pk) AND allowComments = :true',
+                ExpressionAttributeValues: { ':true': true },
+              },
+            },
+            { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+          ],
+        }),
+      );
+    } catch (error) {
+      if ((error as Error).name !== 'TransactionCanceledException') throw error;
+      const post = await Post.find(postId);
+      if (!post) throw new VisibleError('not_found', Post.NOT_FOUND);
+      if (!post.allowComments) throw new VisibleError('forbidden', COMMENTS_OFF);
+      throw error;
+    }
+    return toInfo(item);
+  });
+
+  /** A post's comments, oldest first; 404 for an unknown post. */
+  export const list = fn(Post.id, async (postId): Promise<Info[]> => {
+    if (!(await Post.find(postId))) throw new VisibleError('not_found', Post.NOT_FOUND);
+    const items: Item[] = [];
+    let startKey: QueryCommandOutput['LastEvaluatedKey'];
+    do {
+      const page = await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :comment)',
+          ExpressionAttributeValues: { ':pk': Post.key(postId).pk, ':comment': 'COMMENT#' },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      items.push(...((page.Items ?? []) as Item[]));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return items.map(toInfo);
+  });
+}

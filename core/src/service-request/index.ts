@@ -1,0 +1,86 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { useClientIp } from '../actor';
+import { business } from '../business';
+import { config } from '../config';
+import { db, tableName } from '../db/client';
+import { composeMail } from '../mail/compose';
+import { Mail } from '../mail/index';
+import { RateLimit } from '../rate-limit/index';
+import { rateLimits } from '../rate-limit/rules';
+import { fn } from '../util/fn';
+import { createId } from '../util/id';
+import { emailAddress, optionalLine, requiredLine, requiredText } from '../util/text';
+
+/** The home page's help form (doc 1 §3, §5): a visitor describes a vehicle problem; the shop gets a mail. */
+export namespace ServiceRequest {
+  export const Input = z.object({
+    name: requiredLine('Name', 100),
+    email: emailAddress,
+    generalIssue: requiredLine('General issue', 200),
+    detailedDescription: requiredText('Detailed description', 5000),
+    carMake: requiredLine('Car make', 60),
+    carModel: requiredLine('Car model', 60),
+    carTrim: optionalLine('Car trim', 60),
+    vin: requiredLine('VIN', 17).regex(/^[A-Za-z0-9]+$/, 'VIN must be letters and digits only.'),
+  });
+  export type Input = z.input<typeof Input>;
+
+  export const SENT = 'Thank you! Your request has been sent. We will contact you within 24 hours.';
+
+  const ENTITY = 'serviceRequest';
+  const VERSION = 1;
+
+  /** Validates, stores the request and mails it to the shop (reply-to the visitor). Rate limited per address. */
+  export const submit = fn(Input, async (input) => {
+    await RateLimit.hit(rateLimits.serviceRequestIp, useClientIp());
+    const requestId = createId('serviceRequest');
+    const createdAt = new Date().toISOString();
+    const vin = input.vin.toUpperCase();
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          pk: `REQUEST#${requestId}`,
+          sk: 'REQUEST',
+          _type: ENTITY,
+          _v: VERSION,
+          collectionPk: 'SERVICE_REQUEST',
+          collectionSk: `${createdAt}#${requestId}`,
+          id: requestId,
+          ...input,
+          vin,
+          createdAt,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    const vehicle = [input.carMake, input.carModel, input.carTrim].filter(Boolean).join(' ');
+    await Mail.send(
+      composeMail(
+        {
+          to: config().businessEmail,
+          replyTo: input.email,
+          subject: `Help request: ${input.generalIssue} (${vehicle})`,
+        },
+        [
+          `A visitor asked for help through the form on the ${business.name} home page. Reply to this mail to answer them; we promise a reply within 24 hours.`,
+          {
+            fields: [
+              ['Name', input.name],
+              ['Email', input.email],
+              ['General issue', input.generalIssue],
+              ['Car make', input.carMake],
+              ['Car model', input.carModel],
+              ['Car trim', input.carTrim ?? '—'],
+              ['VIN', vin],
+              ['Detailed description', input.detailedDescription],
+              ['Request id', requestId],
+            ],
+          },
+        ],
+      ),
+    );
+    return { msg: SENT };
+  });
+}

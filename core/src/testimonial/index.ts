@@ -1,0 +1,285 @@
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  type QueryCommandOutput,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { assertAdmin, useUserId } from '../actor';
+import { db, tableName } from '../db/client';
+import { VisibleError } from '../error';
+import { RateLimit } from '../rate-limit/index';
+import { rateLimits } from '../rate-limit/rules';
+import { Images } from '../storage/images';
+import { fn } from '../util/fn';
+import { createId, idSchema } from '../util/id';
+import { requiredLine } from '../util/text';
+
+/**
+ * Customer testimonials (doc 1 §3, doc 2 §3): the testimonials page, the
+ * about page's carousel (the featured ones) and one vote per user (decision 010).
+ */
+export namespace Testimonial {
+  export const id = idSchema('testimonial', 'testimonial');
+
+  export const Person = z.object({ firstName: z.string(), lastName: z.string() });
+  export type Person = z.infer<typeof Person>;
+
+  /** A comment on a testimonial; the first one is shown as the owner's response. */
+  export const Comment = z.object({ text: z.string(), createdAt: z.string() });
+  export type Comment = z.infer<typeof Comment>;
+
+  /** A testimonial as the API returns it (the spec's field names). */
+  export const Info = z.object({
+    _id: id,
+    /** null: the page shows 'Anonymous' ('A Valued Customer' in the carousel). */
+    author: Person.nullable(),
+    /** The author as one line (what the admin edits); null without an author. */
+    authorName: z.string().nullable(),
+    /** Site-relative (/images/...) or absolute; null: the page shows a default avatar. */
+    profileImageUrl: z.string().nullable(),
+    service: z.object({ _id: z.string(), name: z.string() }).nullable(),
+    createdAt: z.string(),
+    rating: z.number().int().min(1).max(5),
+    quote: z.string(),
+    /** User ids. */
+    likes: z.array(z.string()),
+    /** User ids. */
+    dislikes: z.array(z.string()),
+    comments: z.array(Comment),
+    featured: z.boolean(),
+  });
+  export type Info = z.infer<typeof Info>;
+
+  const userId = idSchema('user', 'user');
+
+  export const CreateInput = z.object({
+    quote: z.string().trim().min(1, 'Quote is required.').max(2000, 'Quotes can be at most 2000 characters.'),
+    rating: z
+      .number({ error: 'Rating is required.' })
+      .int('Rating must be a whole number from 1 to 5.')
+      .min(1, 'Rating must be a whole number from 1 to 5.')
+      .max(5, 'Rating must be a whole number from 1 to 5.'),
+    author: z
+      .object({ firstName: requiredLine('First name', 80), lastName: requiredLine('Last name', 80) })
+      .optional(),
+    profileImageUrl: Images.url.optional(),
+    service: z.object({ _id: idSchema('service'), name: z.string().trim().min(1).max(120) }).optional(),
+    /** The owner's public response: stored as the first comment. */
+    ownerResponse: z.string().trim().min(1).max(2000).optional(),
+    featured: z.boolean().default(false),
+    /** Seed and import only: existing votes and the original date. */
+    likes: z.array(userId).default([]),
+    dislikes: z.array(userId).default([]),
+    createdAt: z.iso.datetime().optional(),
+    testimonialId: id.optional(),
+  });
+  export type CreateInput = z.input<typeof CreateInput>;
+
+  export const VoteInput = z.object({
+    voteType: z.enum(['like', 'dislike'], { error: "voteType must be 'like' or 'dislike'." }),
+  });
+  export type VoteInput = z.input<typeof VoteInput>;
+
+  /** The vote reply: both lists of user ids (doc 1 §4: the counts shown are their lengths). */
+  export type Votes = { likes: string[]; dislikes: string[] };
+
+  export const NOT_FOUND = 'Testimonial not found.';
+  /** How many the carousel gets at most. */
+  export const FEATURED_LIMIT = 10;
+
+  const ENTITY = 'testimonial';
+  const VERSION = 1;
+  const COLLECTION = 'TESTIMONIAL';
+  const key = (testimonialId: string) => ({ pk: `TESTIMONIAL#${testimonialId}`, sk: 'TESTIMONIAL' });
+
+  type Item = ReturnType<typeof key> & {
+    _type: typeof ENTITY;
+    _v: number;
+    collectionPk: string;
+    collectionSk: string;
+    id: string;
+    quote: string;
+    rating: number;
+    author?: Person;
+    authorName?: string;
+    profileImageUrl?: string;
+    serviceId?: string;
+    serviceName?: string;
+    comments: Comment[];
+    featured: boolean;
+    /** DynamoDB string sets: absent when empty (a set cannot be empty). */
+    likes?: Set<string>;
+    dislikes?: Set<string>;
+    createdAt: string;
+    updatedAt: string;
+  };
+
+  const idList = (set: Set<string> | undefined) => [...(set ?? [])].sort();
+
+  function toInfo(item: Item): Info {
+    return {
+      _id: item.id,
+      author: item.author ?? null,
+      authorName: item.authorName ?? null,
+      profileImageUrl: item.profileImageUrl ?? null,
+      service: item.serviceId ? { _id: item.serviceId, name: item.serviceName ?? '' } : null,
+      createdAt: item.createdAt,
+      rating: item.rating,
+      quote: item.quote,
+      likes: idList(item.likes),
+      dislikes: idList(item.dislikes),
+      comments: item.comments ?? [],
+      featured: item.featured === true,
+    };
+  }
+
+  const nonEmptySet = (ids: string[]) => (ids.length ? new Set(ids) : undefined);
+
+  /**
+   * Adds a testimonial (admin; the seed runs as admin). A given
+   * `testimonialId` that already exists is left untouched (`created: false`).
+   */
+  export const create = fn(CreateInput, async (input) => {
+    assertAdmin();
+    const testimonialId = input.testimonialId ?? createId('testimonial');
+    const now = new Date().toISOString();
+    const createdAt = input.createdAt ?? now;
+    const dislikes = input.dislikes.filter((user) => !input.likes.includes(user));
+    const item: Item = {
+      ...key(testimonialId),
+      _type: ENTITY,
+      _v: VERSION,
+      collectionPk: COLLECTION,
+      collectionSk: `${createdAt}#${testimonialId}`,
+      id: testimonialId,
+      quote: input.quote,
+      rating: input.rating,
+      author: input.author,
+      authorName: input.author ? `${input.author.firstName} ${input.author.lastName}` : undefined,
+      profileImageUrl: input.profileImageUrl,
+      serviceId: input.service?._id,
+      serviceName: input.service?.name,
+      comments: input.ownerResponse ? [{ text: input.ownerResponse, createdAt: now }] : [],
+      featured: input.featured,
+      likes: nonEmptySet(input.likes),
+      dislikes: nonEmptySet(dislikes),
+      createdAt,
+      updatedAt: now,
+    };
+    try {
+      await db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: item,
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      return { created: true, testimonial: toInfo(item) };
+    } catch (error) {
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      return { created: false, testimonial: await fromId(testimonialId) };
+    }
+  });
+
+  /** One testimonial; 404 when there is none. */
+  export const fromId = fn(id, async (testimonialId) => {
+    const result = await db().send(
+      new GetCommand({ TableName: tableName(), Key: key(testimonialId), ConsistentRead: true }),
+    );
+    if (!result.Item) throw new VisibleError('not_found', NOT_FOUND);
+    return toInfo(result.Item as Item);
+  });
+
+  /** Every testimonial, newest first. */
+  export async function list(): Promise<Info[]> {
+    const items: Item[] = [];
+    let startKey: QueryCommandOutput['LastEvaluatedKey'];
+    do {
+      const page = await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          IndexName: 'byCollection',
+          KeyConditionExpression: 'collectionPk = :pk',
+          ExpressionAttributeValues: { ':pk': COLLECTION },
+          ScanIndexForward: false,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      items.push(...((page.Items ?? []) as Item[]));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return items.map(toInfo);
+  }
+
+  /**
+   * The about page's carousel (decision 010): the testimonials flagged
+   * `featured`, newest first; while none is flagged, the 5-star ones, so a
+   * new shop's carousel is not empty. At most FEATURED_LIMIT.
+   */
+  export async function featured(): Promise<Info[]> {
+    const all = await list();
+    const flagged = all.filter((t) => t.featured);
+    return (flagged.length ? flagged : all.filter((t) => t.rating === 5)).slice(0, FEATURED_LIMIT);
+  }
+
+  /**
+   * One vote per user (decision 010): `like` adds the user to likes and
+   * removes them from dislikes; the same vote again withdraws it. Each write
+   * is one conditional UpdateItem that touches both sets, so a user can never
+   * end up in both lists, however votes race; a lost race is retried.
+   */
+  export const vote = fn(
+    z.object({ testimonialId: id, ...VoteInput.shape }),
+    async ({ testimonialId, voteType }) => {
+      const user = useUserId();
+      await RateLimit.hit(rateLimits.testimonialVoteUser, user);
+      const [mine, other] = voteType === 'like' ? ['likes', 'dislikes'] : ['dislikes', 'likes'];
+      const names = { '#mine': mine, '#other': other };
+      const userSet = new Set([user]);
+
+      const attempt = async (update: string, condition: string, values: Record<string, unknown>) => {
+        try {
+          const result = await db().send(
+            new UpdateCommand({
+              TableName: tableName(),
+              Key: key(testimonialId),
+              UpdateExpression: update,
+              ConditionExpression: `attribute_exists(pk) AND ${condition}`,
+              // DynamoDB refuses names an expression does not use.
+              ExpressionAttributeNames: Object.fromEntries(
+                Object.entries(names).filter(([name]) => `${update} ${condition}`.includes(name)),
+              ),
+              ExpressionAttributeValues: values,
+              ReturnValues: 'ALL_NEW',
+            }),
+          );
+          const item = result.Attributes as Item;
+          return { likes: idList(item.likes), dislikes: idList(item.dislikes) };
+        } catch (error) {
+          if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+          return null;
+        }
+      };
+
+      for (let round = 0; round < 3; round += 1) {
+        const cast = await attempt(
+          'ADD #mine :user DELETE #other :user SET updatedAt = :now',
+          'NOT contains(#mine, :id)',
+          { ':user': userSet, ':id': user, ':now': new Date().toISOString() },
+        );
+        if (cast) return cast;
+        const withdrawn = await attempt('DELETE #mine :user SET updatedAt = :now', 'contains(#mine, :id)', {
+          ':user': userSet,
+          ':id': user,
+          ':now': new Date().toISOString(),
+        });
+        if (withdrawn) return withdrawn;
+        // Neither condition held: the testimonial is gone, or a concurrent vote changed it in between.
+        await fromId(testimonialId);
+      }
+      throw new VisibleError('conflict', 'Your vote could not be saved. Please try again.');
+    },
+  );
+}
