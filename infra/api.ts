@@ -3,15 +3,8 @@
  * (see web.ts). Its direct function URL also exists but nothing links to it.
  */
 import { email } from './email';
-import { configEnvironment } from './environment';
-import {
-  allSecrets,
-  googlePlaceId,
-  googlePlacesApiKey,
-  paymentAccessToken,
-  paymentAppId,
-  paymentLocationId,
-} from './secrets';
+import { configEnvironment, googleReviewsEnvironment } from './environment';
+import { allSecrets, paymentAccessToken, paymentAppId, paymentLocationId } from './secrets';
 import { bucket, table } from './storage';
 import { router } from './web';
 
@@ -32,8 +25,7 @@ export const api = new sst.aws.Function('Api', {
   link: [table, bucket, email, ...allSecrets],
   environment: {
     ...configEnvironment,
-    GOOGLE_PLACES_API_KEY: googlePlacesApiKey.value,
-    GOOGLE_PLACE_ID: googlePlaceId.value,
+    ...googleReviewsEnvironment,
     PAYMENT_APP_ID: paymentAppId.value,
     PAYMENT_LOCATION_ID: paymentLocationId.value,
     PAYMENT_ACCESS_TOKEN: paymentAccessToken.value,

@@ -3,7 +3,7 @@
  * shared by every function so their config check passes. This is the
  * contract with the app: do not add names here that config.ts does not read.
  */
-import { jwtSecretValue } from './secrets';
+import { googlePlaceId, googlePlacesApiKey, jwtSecretValue } from './secrets';
 import { businessEmail, mailFrom } from './settings';
 import { bucket, table } from './storage';
 import { router } from './web';
@@ -16,4 +16,14 @@ export const configEnvironment = {
   BUSINESS_EMAIL: businessEmail,
   PUBLIC_URL: router.url,
   JWT_SECRET: jwtSecretValue,
+};
+
+/**
+ * Optional settings config.ts reads (empty = not configured): the Google
+ * Places API (New) key and the shop's place id for the Google reviews. Only
+ * the API function gets them (the cron job does not show reviews).
+ */
+export const googleReviewsEnvironment = {
+  GOOGLE_PLACES_API_KEY: googlePlacesApiKey.value,
+  GOOGLE_PLACE_ID: googlePlaceId.value,
 };

@@ -35,11 +35,15 @@ export const table = new sst.aws.Dynamo('Table', {
 });
 
 /**
- * Uploaded images. Private: nothing reads it except the API (through the link)
- * and, later, the Router's CDN (see the `/images/*` placeholder in web.ts, which
- * will also need `access: "cloudfront"` here). Uploads go through the API, on
- * the same origin as the site, so the bucket needs no CORS rules.
+ * Uploaded and seeded images (blog heroes, testimonial avatars), under the
+ * key prefix `images/`. Private: only the API (through the link) and the
+ * Router's CDN read it; `access: "cloudfront"` adds the bucket policy that
+ * lets CloudFront (origin access control) read objects, and the Router serves
+ * them at /images/* on the site's own domain (web.ts, decision 012). Uploads
+ * go through the API, on the same origin as the site, so the bucket needs no
+ * CORS rules.
  */
 export const bucket = new sst.aws.Bucket('Images', {
+  access: 'cloudfront',
   cors: false,
 });

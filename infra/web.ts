@@ -1,6 +1,7 @@
 /**
  * One domain for everything: a Router (CloudFront) in front of
  *   /api, /api/*  -> the API function's URL (attached in api.ts through `url.router`)
+ *   /images/*     -> the images bucket (object key = path without the leading slash)
  *   /*            -> the static SPA built from web/ (unknown paths fall back to index.html)
  * The browser only ever talks to this origin, so nothing needs CORS.
  *
@@ -8,6 +9,7 @@
  * function can take the Router's URL as PUBLIC_URL without a cycle.
  */
 import { siteDomain } from './settings';
+import { bucket } from './storage';
 
 export const router = new sst.aws.Router('Router', {
   // The domain's DNS must be a Route 53 hosted zone in this account: SST adds
@@ -17,6 +19,14 @@ export const router = new sst.aws.Router('Router', {
   // protection stays "none" (the default): "oac" would require browsers to sign
   // POST bodies, and "oac-with-edge-signing" caps request bodies at 1 MB,
   // which image uploads exceed.
+  edge: {
+    viewerRequest: {
+      // The viewer's address for the API's rate limits (decision 008). Set at the
+      // edge, overwriting anything the client sent; the origin request policy does
+      // not forward CloudFront's own CloudFront-Viewer-Address header.
+      injection: `event.request.headers["x-client-ip"] = { value: event.viewer.ip };`,
+    },
+  },
 });
 
 export const site = new sst.aws.StaticSite('Web', {
@@ -29,12 +39,12 @@ export const site = new sst.aws.StaticSite('Web', {
   dev: { command: 'npm run dev -w web' },
 });
 
-// ---------------------------------------------------------------------------
-// LATER ISSUE: serve uploaded images from the bucket on the same domain.
-//   1. infra/storage.ts: give the bucket `access: "cloudfront"`.
-//   2. here: import { bucket } from "./storage" and add
-//        router.routeBucket("/images", bucket);
-//      (a "/images" route also matches "/images/*"; add
-//      `{ rewrite: { regex: "^/images/(.*)$", to: "/$1" } }` if the object keys
-//      do not start with "images/").
-// ---------------------------------------------------------------------------
+/**
+ * Images on the site's own domain (decision 012). The request path is passed
+ * to S3 unchanged, so `/images/blog/hero.png` reads the object
+ * `images/blog/hero.png`: the same URLs as the local server's /images/ route.
+ * Cache lifetimes come from each object's Cache-Control metadata (set on upload).
+ * A missing object answers 403 from S3 (CloudFront may not list the bucket),
+ * which the pages treat like any broken image.
+ */
+router.routeBucket('/images', bucket);

@@ -24,6 +24,8 @@ export default defineConfig({
     proxy: {
       '/api': { target: apiUrl, changeOrigin: true },
       '/_local': { target: apiUrl, changeOrigin: true },
+      // Blog and testimonial images, streamed from the local S3 by the API server.
+      '/images': { target: apiUrl, changeOrigin: true },
     },
   },
 });

@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -6,11 +6,22 @@ import { ErrorPage } from './components/layout/ErrorPage';
 import { NotFoundPage } from './components/layout/NotFoundPage';
 import { PendingPage } from './components/layout/PendingPage';
 import { auth } from './features/auth/store';
-import { ApiError } from './lib/api';
+import { ApiError, isApiStatus } from './lib/api';
 import { routeTree } from './routeTree.gen';
 import './styles.css';
 
+/**
+ * A 401 on any call means the stored session has ended (it expired, or a
+ * password change on another device ended it): sign out here too, so the
+ * header stops claiming a session the server no longer accepts.
+ */
+const endSessionOn401 = (error: unknown) => {
+  if (isApiStatus(error, 401) && auth.getState().user) auth.signOut();
+};
+
 const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: endSessionOn401 }),
+  mutationCache: new MutationCache({ onError: endSessionOn401 }),
   defaultOptions: {
     queries: {
       // A 4xx will not change on retry (not found, invalid id); network and 5xx errors get two more tries.

@@ -1,34 +1,14 @@
 import { business } from '../business';
 import { config } from '../config';
+import { composeMail } from '../mail/compose';
 import type { Mail } from '../mail/index';
-import { escapeHtml } from '../mail/html';
 
-/** The account mails. Each has a plain-text body and a simple HTML one with the same words. */
+/** The account mails. */
 
 const link = (path: string) => `${config().publicUrl}${path}`;
 
-function compose(
-  to: string,
-  subject: string,
-  paragraphs: (string | { href: string; label: string })[],
-): Mail.Message {
-  const text = [
-    ...paragraphs.map((p) => (typeof p === 'string' ? p : `${p.label}: ${p.href}`)),
-    `— ${business.name}, ${business.area}`,
-  ].join('\n\n');
-  const html = [
-    ...paragraphs.map((p) =>
-      typeof p === 'string'
-        ? `<p>${escapeHtml(p)}</p>`
-        : `<p><a href="${escapeHtml(p.href)}">${escapeHtml(p.label)}</a></p>`,
-    ),
-    `<p>— ${escapeHtml(business.name)}, ${escapeHtml(business.area)}</p>`,
-  ].join('\n');
-  return { to, subject, text, html };
-}
-
 export function verificationMail(to: string, firstName: string, token: string): Mail.Message {
-  return compose(to, `Verify your email for ${business.name}`, [
+  return composeMail({ to, subject: `Verify your email for ${business.name}` }, [
     `Hi ${firstName},`,
     `Thanks for creating an account with ${business.name}. Please confirm this is your email address by opening the link below. The link works once and expires in 24 hours.`,
     { href: link(`/verify-email/${token}`), label: 'Verify my email' },
@@ -38,7 +18,7 @@ export function verificationMail(to: string, firstName: string, token: string): 
 
 /** Sent instead of a second account when someone registers an address that already has one. */
 export function alreadyRegisteredMail(to: string, firstName: string): Mail.Message {
-  return compose(to, `You already have a ${business.name} account`, [
+  return composeMail({ to, subject: `You already have a ${business.name} account` }, [
     `Hi ${firstName},`,
     'Someone (hopefully you) tried to create a new account with this email address, but you already have one.',
     { href: link('/login'), label: 'Sign in' },
@@ -48,7 +28,7 @@ export function alreadyRegisteredMail(to: string, firstName: string): Mail.Messa
 }
 
 export function passwordResetMail(to: string, firstName: string, token: string): Mail.Message {
-  return compose(to, `Reset your ${business.name} password`, [
+  return composeMail({ to, subject: `Reset your ${business.name} password` }, [
     `Hi ${firstName},`,
     'We received a request to reset your password. Open the link below to choose a new one. The link works once and expires in 1 hour.',
     { href: link(`/reset-password/${token}`), label: 'Choose a new password' },
@@ -57,7 +37,7 @@ export function passwordResetMail(to: string, firstName: string, token: string):
 }
 
 export function passwordChangedMail(to: string, firstName: string): Mail.Message {
-  return compose(to, `Your ${business.name} password was changed`, [
+  return composeMail({ to, subject: `Your ${business.name} password was changed` }, [
     `Hi ${firstName},`,
     'The password of your account was just changed, and every other signed-in device has been signed out.',
     `If this was not you, reset your password now and contact us at ${business.email} or ${business.phone}.`,

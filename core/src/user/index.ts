@@ -153,6 +153,38 @@ export namespace User {
     };
   });
 
+  /**
+   * An admin account for `email`: created verified, or, when the address has
+   * an account already, promoted (its password unchanged). For the seed and
+   * the create-admin script only; no API route calls it.
+   */
+  export async function ensureAdmin(input: {
+    email: string;
+    password: string;
+    firstName: string;
+    lastName: string;
+  }): Promise<'created' | 'promoted'> {
+    try {
+      await create({ ...input, role: 'admin', emailVerified: true });
+      return 'created';
+    } catch (error) {
+      if (!(error instanceof VisibleError && error.kind === 'conflict')) throw error;
+    }
+    const existing = await findByEmail(input.email);
+    if (!existing) throw new Error(`The account of ${input.email} vanished while it was being promoted.`);
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key(existing.id),
+        UpdateExpression: 'SET #role = :admin, emailVerified = :yes, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: { ':admin': 'admin', ':yes': true, ':now': new Date().toISOString() },
+      }),
+    );
+    return 'promoted';
+  }
+
   export async function find(userId: string): Promise<Record | undefined> {
     const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key(userId) }));
     return Item?._type === ENTITY ? fromItem(Item) : undefined;

@@ -1,5 +1,6 @@
 import { type Actor, NOT_ADMIN, NOT_SIGNED_IN, withRequest } from '@app/core/actor';
 import { Session } from '@app/core/auth/session';
+import { config } from '@app/core/config';
 import { VisibleError } from '@app/core/error';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -12,14 +13,16 @@ import { createMiddleware } from 'hono/factory';
  */
 
 /**
- * The client's address for rate limits. Behind CloudFront, the
- * `cloudfront-viewer-address` header (set by CloudFront, not the client) has
- * it; on a bare function URL, the request context; locally, the socket. A
- * client-sent X-Forwarded-For is never trusted.
+ * The client's address for rate limits (decision 008). On AWS the Router's
+ * edge function sets `x-client-ip` from the viewer's address, overwriting any
+ * value the client sent; locally the socket has it. Elsewhere (a bare function
+ * URL) the request context's source address. X-Forwarded-For is never trusted.
  */
 export function clientIp(c: Context): string {
-  const viewer = c.req.header('cloudfront-viewer-address');
-  if (viewer) return viewer.slice(0, viewer.lastIndexOf(':')) || viewer;
+  if (config().mode === 'aws') {
+    const edge = c.req.header('x-client-ip');
+    if (edge) return edge;
+  }
   const env = c.env as
     | {
         requestContext?: { http?: { sourceIp?: string } };

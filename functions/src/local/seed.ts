@@ -129,18 +129,12 @@ async function seedCatalogue(options: SeedOptions): Promise<void> {
   for (const [index, service] of seedServices.entries()) {
     await Service.create({ ...service, serviceId: seedId(index + 1) });
   }
-  try {
-    await User.create({
-      firstName: 'Shop',
-      lastName: 'Admin',
-      email: options.adminEmail,
-      password: options.adminPassword,
-      role: 'admin',
-      emailVerified: true,
-    });
-  } catch (error) {
-    if (!(error instanceof VisibleError && error.kind === 'conflict')) throw error;
-  }
+  await User.ensureAdmin({
+    firstName: 'Shop',
+    lastName: 'Admin',
+    email: options.adminEmail,
+    password: options.adminPassword,
+  });
 }
 
 /** The seed writes content as an admin would (Post.create and Testimonial.create check the role). */

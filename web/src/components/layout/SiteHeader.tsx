@@ -40,7 +40,7 @@ export function SiteHeader({ user, onLogout }: SiteHeaderProps) {
   };
 
   return (
-    <header className="site-header">
+    <header className={user ? 'site-header site-header--signed-in' : 'site-header'}>
       <div className="site-header__inner container" onKeyDown={onKeyDown}>
         <Link to="/" activeOptions={{ exact: true }} className="brand" onClick={close}>
           <span className="brand__name">{business.name}</span>

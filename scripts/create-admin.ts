@@ -1,0 +1,78 @@
+/**
+ * Creates an admin account, or makes an existing account an admin.
+ *
+ *   npm run create-admin -- --email you@example.com --stage production
+ *
+ * With --stage, the script re-runs itself inside `sst shell --target Api`, so
+ * it gets exactly the API function's environment (table name, APP_MODE=aws)
+ * and your AWS credentials; it writes DynamoDB directly. Without --stage it
+ * uses the current environment as is (the variables of core/src/config.ts).
+ * There is no API route that grants the admin role; the local stack seeds its
+ * admin from ADMIN_EMAIL / ADMIN_PASSWORD.
+ *
+ * The password is read from ADMIN_PASSWORD, or, when that is unset, a strong
+ * one is generated and printed once. Options: --first-name, --last-name.
+ */
+import { randomBytes } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({
+  options: {
+    email: { type: 'string' },
+    stage: { type: 'string' },
+    'first-name': { type: 'string', default: 'Shop' },
+    'last-name': { type: 'string', default: 'Admin' },
+  },
+});
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+if (!values.email) fail('Usage: npm run create-admin -- --email you@example.com --stage <stage>');
+
+if (values.stage) {
+  // Re-run inside the deployed API's environment.
+  const args = process.argv.slice(2).filter((arg, i, all) => arg !== '--stage' && all[i - 1] !== '--stage');
+  const result = spawnSync(
+    'npx',
+    [
+      'sst',
+      'shell',
+      '--stage',
+      values.stage,
+      '--target',
+      'Api',
+      '--',
+      'npx',
+      'tsx',
+      'scripts/create-admin.ts',
+      ...args,
+    ],
+    { stdio: 'inherit' },
+  );
+  process.exit(result.status ?? 1);
+}
+
+if (!process.env.TABLE_NAME) fail('No table to write to: pass --stage <stage>, or set the config variables.');
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+const { User } = await import('@app/core/user/index');
+
+const password = process.env.ADMIN_PASSWORD || randomBytes(18).toString('base64url');
+const result = await User.ensureAdmin({
+  email: values.email,
+  password,
+  firstName: values['first-name'] ?? 'Shop',
+  lastName: values['last-name'] ?? 'Admin',
+});
+
+if (result === 'promoted') {
+  console.log(`${values.email} already had an account; it is now an admin. Its password is unchanged.`);
+} else {
+  console.log(`Admin ${values.email} created.`);
+  if (!process.env.ADMIN_PASSWORD)
+    console.log(`Password (shown once; change it after signing in): ${password}`);
+}
