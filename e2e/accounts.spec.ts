@@ -1,12 +1,12 @@
 import { expect, test } from './fixtures';
 import {
   ADMIN,
-  createVerifiedCustomer,
-  linkFromOutbox,
+  createCustomer,
+  linkInMail,
   loginThroughForm,
   signInAs,
   uniqueEmail,
-} from './helpers/accounts';
+} from './helpers/session';
 
 const header = (page: import('@playwright/test').Page) => page.getByRole('banner');
 
@@ -41,8 +41,7 @@ test('register, verify from the mailed link, sign in, keep the session on reload
   // After 3 seconds the page goes to /login by itself.
   await expect(page).toHaveURL(/\/login$/, { timeout: 6000 });
 
-  const link = await linkFromOutbox(request, email, 'verify-email');
-  await page.goto(new URL(link).pathname);
+  await page.goto(await linkInMail(request, email, 'verify-email'));
   await expect(page.getByText('Your email has been verified. You can now sign in.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Explore Services' })).toBeVisible();
   await expectAccessible();
@@ -108,7 +107,7 @@ test('the login guard sends a visitor from /dashboard to /login and back after s
   request,
 }) => {
   expectRefusals();
-  const customer = await createVerifiedCustomer(request, { firstName: 'Sam' });
+  const customer = await createCustomer(request, 'Sam');
   await page.goto('/dashboard?tab=account');
   await expect(page).toHaveURL(/\/login\?redirect=/);
 
@@ -187,7 +186,7 @@ test('the admin sees the Admin link and dashboard; a customer does not', async (
   await header(page).getByRole('button', { name: 'Logout' }).click();
   await expect(page.locator('body')).not.toHaveClass(/admin-page/);
 
-  const customer = await createVerifiedCustomer(request, { firstName: 'Casey' });
+  const customer = await createCustomer(request, 'Casey');
   await page.goto('/login');
   await loginThroughForm(page, customer.email, customer.password);
   await expect(header(page).getByText('Welcome, Casey!')).toBeVisible();
@@ -205,8 +204,8 @@ test('change the password in Account Settings, then sign in with the new one', a
   expectAccessible,
 }) => {
   expectRefusals();
-  const customer = await createVerifiedCustomer(request);
-  await signInAs(page, request, customer.email, customer.password);
+  const customer = await createCustomer(request, 'Jamie');
+  await signInAs(page, customer);
   await page.goto('/dashboard');
   await page.getByRole('link', { name: 'Account Settings' }).click();
   await expect(page).toHaveURL(/tab=account/);
@@ -242,7 +241,7 @@ test('change the password in Account Settings, then sign in with the new one', a
 
 test('forgot password: the mailed link resets it once', async ({ page, request, expectAccessible }) => {
   expectRefusals();
-  const customer = await createVerifiedCustomer(request);
+  const customer = await createCustomer(request, 'Jamie');
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
@@ -251,8 +250,8 @@ test('forgot password: the mailed link resets it once', async ({ page, request, 
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByText(/we have sent a link to reset your password/)).toBeVisible();
 
-  const link = await linkFromOutbox(request, customer.email, 'reset-password');
-  await page.goto(new URL(link).pathname);
+  const link = await linkInMail(request, customer.email, 'reset-password');
+  await page.goto(link);
   await page.getByLabel('New password', { exact: true }).fill('new-wipers-4');
   await page.getByLabel('Confirm new password').fill('new-wipers-4');
   await page.getByRole('button', { name: 'Set New Password' }).click();
@@ -264,7 +263,7 @@ test('forgot password: the mailed link resets it once', async ({ page, request, 
   await expect(header(page).getByText('Welcome, Jamie!')).toBeVisible();
 
   // The same link a second time is refused.
-  await page.goto(new URL(link).pathname);
+  await page.goto(link);
   await page.getByLabel('New password', { exact: true }).fill('other-wipers-5');
   await page.getByLabel('Confirm new password').fill('other-wipers-5');
   await page.getByRole('button', { name: 'Set New Password' }).click();

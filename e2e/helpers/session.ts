@@ -42,7 +42,30 @@ export async function waitForMail(
   return found!;
 }
 
+/** The path of the newest `/<path>/<token>` link mailed to `to` (e.g. 'verify-email', 'reset-password'). */
+export async function linkInMail(request: APIRequestContext, to: string, path: string): Promise<string> {
+  const pattern = new RegExp(`/${path}/[A-Za-z0-9_-]+`);
+  const mail = await waitForMail(request, to, (m) => pattern.test(m.text));
+  return pattern.exec(mail.text)?.[0] ?? '';
+}
+
+/** The admin the local stack seeds (ADMIN_EMAIL / ADMIN_PASSWORD defaults). */
+export const ADMIN = { email: 'admin@example.com', password: 'admin-password' } as const;
+
 let sequence = 0;
+
+/** A fresh address per call, so tests never share an account by accident. */
+export function uniqueEmail(name = 'e2e'): string {
+  sequence += 1;
+  return `${name}-${Date.now().toString(36)}-${process.pid}-${sequence}@example.com`;
+}
+
+/** Fills and submits the login form. */
+export async function loginThroughForm(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
 
 /**
  * A new, verified customer signed in through the API (register, the link
@@ -50,16 +73,14 @@ let sequence = 0;
  * spec file should create one customer and share it (see `sharedCustomer`).
  */
 export async function createCustomer(request: APIRequestContext, firstName = 'Casey'): Promise<SignedInUser> {
-  sequence += 1;
-  const email = `e2e-${Date.now().toString(36)}-${process.pid}-${sequence}@example.com`;
+  const email = uniqueEmail();
   const password = 'e2e-Password-9431';
   const register = await request.post('/api/users/register', {
     data: { firstName, lastName: 'Tester', email, password },
   });
   expect(register.ok(), `register ${email}: ${await register.text()}`).toBe(true);
 
-  const mail = await waitForMail(request, email, (m) => /verify-email\//.test(m.text + m.html));
-  const token = /\/verify-email\/([A-Za-z0-9_-]+)/.exec(mail.text + mail.html)?.[1];
+  const token = (await linkInMail(request, email, 'verify-email')).split('/').at(-1);
   expect(token, 'verification token in the mail').toBeTruthy();
   const verify = await request.get(`/api/users/verify-email/${token}`);
   expect(verify.ok(), `verify ${email}: ${await verify.text()}`).toBe(true);

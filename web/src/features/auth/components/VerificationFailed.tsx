@@ -1,4 +1,4 @@
-import { SiteLink } from '../../../components/layout/SiteLink';
+import { Link } from '@tanstack/react-router';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { AuthShell } from './AuthShell';
 import { ResendVerification } from './ResendVerification';
@@ -12,7 +12,7 @@ export function VerificationFailed({ message }: { message: string }) {
       <p>Enter the email you registered with and we will send a fresh verification link.</p>
       <ResendVerification />
       <p className="auth__links">
-        Still stuck? <SiteLink to="/contact">Contact Support</SiteLink>
+        Still stuck? <Link to="/contact">Contact Support</Link>
       </p>
     </AuthShell>
   );
