@@ -11,7 +11,7 @@ import { db, tableName } from '../db/client';
 import { VisibleError } from '../error';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
-import { Images } from '../storage/images';
+import { imageUrl } from '../storage/image-url';
 import { fn } from '../util/fn';
 import { createId, idSchema } from '../util/id';
 import { requiredLine } from '../util/text';
@@ -73,7 +73,7 @@ export namespace Post {
       .max(CONTENT_MAX, `Content can be at most ${CONTENT_MAX} characters.`),
     /** Blank: the start of the content, as plain text. */
     summary: z.string().trim().max(1000, 'Summaries can be at most 1000 characters.').optional(),
-    heroImage: Images.url.optional(),
+    heroImage: imageUrl.optional(),
     allowLikes: z.boolean().default(true),
     allowComments: z.boolean().default(true),
     /** Blank: made from the title. */

@@ -1,5 +1,5 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import * as z from 'zod';
+import { imageUrl } from './image-url';
 import { Storage } from './index';
 
 /**
@@ -47,19 +47,8 @@ export namespace Images {
     return (contentTypes as Record<string, string>)[extension];
   }
 
-  /**
-   * An image URL kept in an item: site-relative (`/images/...`, or any other
-   * path on the site) or absolute http(s). Protocol-relative `//host` and
-   * other schemes (`javascript:`, `data:`) are refused.
-   */
-  export const url = z
-    .string()
-    .trim()
-    .max(2000, 'Image URLs must be at most 2000 characters.')
-    .refine(
-      (value) => /^\/(?![/\\])\S*$/.test(value) || /^https?:\/\/[^\s/]+\S*$/i.test(value),
-      'Image URLs must be site-relative (/images/...) or start with http:// or https://.',
-    );
+  /** The image URL schema (kept apart so records can validate URLs without loading the S3 client). */
+  export const url = imageUrl;
 
   /** Stores an image under /images/<name> and returns its site-relative URL. */
   export async function put(name: string, body: Uint8Array, contentType?: string): Promise<string> {

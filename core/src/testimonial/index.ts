@@ -11,7 +11,7 @@ import { db, tableName } from '../db/client';
 import { VisibleError } from '../error';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
-import { Images } from '../storage/images';
+import { imageUrl } from '../storage/image-url';
 import { fn } from '../util/fn';
 import { createId, idSchema } from '../util/id';
 import { requiredLine } from '../util/text';
@@ -64,7 +64,7 @@ export namespace Testimonial {
     author: z
       .object({ firstName: requiredLine('First name', 80), lastName: requiredLine('Last name', 80) })
       .optional(),
-    profileImageUrl: Images.url.optional(),
+    profileImageUrl: imageUrl.optional(),
     service: z.object({ _id: idSchema('service'), name: z.string().trim().min(1).max(120) }).optional(),
     /** The owner's public response: stored as the first comment. */
     ownerResponse: z.string().trim().min(1).max(2000).optional(),
