@@ -54,13 +54,6 @@ export const requireUser = createMiddleware(async (c, next) => {
   await run(c, await Session.verify(token), next);
 });
 
-/** The signed-in user when a valid token is sent; the public actor otherwise (never a 401). */
-export const optionalUser = createMiddleware(async (c, next) => {
-  const token = tokenOf(c);
-  const actor = token ? await Session.verify(token).catch(() => null) : null;
-  await run(c, actor ?? { type: 'public' }, next);
-});
-
 /** requireUser, then 403 `{ msg }` for anyone but an admin. */
 export const requireAdmin = createMiddleware(async (c, next) => {
   const token = tokenOf(c);
