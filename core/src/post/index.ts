@@ -1,13 +1,8 @@
-import {
-  GetCommand,
-  QueryCommand,
-  type QueryCommandOutput,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { assertAdmin, useUserId } from '../actor';
 import { db, tableName } from '../db/client';
+import { queryCollection } from '../db/collection';
 import { VisibleError } from '../error';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
@@ -224,22 +219,7 @@ export namespace Post {
 
   /** Every post, newest first, without content. */
   export async function list(): Promise<Info[]> {
-    const items: Item[] = [];
-    let startKey: QueryCommandOutput['LastEvaluatedKey'];
-    do {
-      const page = await db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          IndexName: 'byCollection',
-          KeyConditionExpression: 'collectionPk = :pk',
-          ExpressionAttributeValues: { ':pk': COLLECTION },
-          ScanIndexForward: false,
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      items.push(...((page.Items ?? []) as Item[]));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
+    const items = await queryCollection<Item>(COLLECTION, { descending: true });
     return items.map(toInfo);
   }
 

@@ -1,6 +1,7 @@
-import { GetCommand, PutCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { db, tableName } from '../db/client';
+import { queryCollection } from '../db/collection';
 import { VisibleError } from '../error';
 import { fn } from '../util/fn';
 import { createId, idSchema } from '../util/id';
@@ -133,21 +134,7 @@ export namespace Service {
 
   /** Every service, ordered by name. */
   export async function list(): Promise<Info[]> {
-    const items: Item[] = [];
-    let startKey: QueryCommandOutput['LastEvaluatedKey'];
-    do {
-      const page = await db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          IndexName: 'byCollection',
-          KeyConditionExpression: 'collectionPk = :pk',
-          ExpressionAttributeValues: { ':pk': COLLECTION },
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      items.push(...((page.Items ?? []) as Item[]));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
+    const items = await queryCollection<Item>(COLLECTION);
     return items.map(toInfo);
   }
 }

@@ -1,13 +1,8 @@
-import {
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  type QueryCommandOutput,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { assertAdmin, useUserId } from '../actor';
 import { db, tableName } from '../db/client';
+import { queryCollection } from '../db/collection';
 import { VisibleError } from '../error';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
@@ -194,22 +189,7 @@ export namespace Testimonial {
 
   /** Every testimonial, newest first. */
   export async function list(): Promise<Info[]> {
-    const items: Item[] = [];
-    let startKey: QueryCommandOutput['LastEvaluatedKey'];
-    do {
-      const page = await db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          IndexName: 'byCollection',
-          KeyConditionExpression: 'collectionPk = :pk',
-          ExpressionAttributeValues: { ':pk': COLLECTION },
-          ScanIndexForward: false,
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      items.push(...((page.Items ?? []) as Item[]));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
+    const items = await queryCollection<Item>(COLLECTION, { descending: true });
     return items.map(toInfo);
   }
 
