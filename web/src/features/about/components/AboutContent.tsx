@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { business, businessHours } from '../../../lib/business';
+import { business } from '../../../lib/business';
+import { ContactDetails } from '../../../components/ui/ContactDetails';
 import '../about.css';
 
 const stats = [
@@ -125,30 +126,7 @@ export function AboutSidebar() {
     <aside className="about-sidebar" aria-label="Contact and services">
       <section className="card about-box" aria-labelledby="quick-contact-heading">
         <h2 id="quick-contact-heading">Quick Contact</h2>
-        <dl className="about-contact">
-          <div>
-            <dt>Phone</dt>
-            <dd>
-              <a href={business.phoneHref}>{business.phone}</a>
-            </dd>
-          </div>
-          <div>
-            <dt>Email</dt>
-            <dd>
-              <a href={`mailto:${business.email}`}>{business.email}</a>
-            </dd>
-          </div>
-          <div>
-            <dt>Service area</dt>
-            <dd>{business.area}</dd>
-          </div>
-          <div>
-            <dt>Hours</dt>
-            <dd>
-              {businessHours.days} {businessHours.time}
-            </dd>
-          </div>
-        </dl>
+        <ContactDetails className="about-contact" />
         <Link to="/contact" className="button button--secondary button--block">
           Send us a message
         </Link>

@@ -1,0 +1,34 @@
+import { business, businessHours } from '../../lib/business';
+
+/** The shop's phone, email, service area and hours, as a definition list (about and contact pages). */
+export function ContactDetails({ className, areaNote }: { className: string; areaNote?: string }) {
+  return (
+    <dl className={className}>
+      <div>
+        <dt>Phone</dt>
+        <dd>
+          <a href={business.phoneHref}>{business.phone}</a>
+        </dd>
+      </div>
+      <div>
+        <dt>Email</dt>
+        <dd>
+          <a href={`mailto:${business.email}`}>{business.email}</a>
+        </dd>
+      </div>
+      <div>
+        <dt>Service area</dt>
+        <dd>
+          {business.area}
+          {areaNote}
+        </dd>
+      </div>
+      <div>
+        <dt>Hours</dt>
+        <dd>
+          {businessHours.days} {businessHours.time}
+        </dd>
+      </div>
+    </dl>
+  );
+}
