@@ -1,7 +1,8 @@
-import { QueryCommand, type QueryCommandOutput, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { useUser } from '../actor';
 import { db, tableName } from '../db/client';
+import { queryAll } from '../db/collection';
 import { VisibleError } from '../error';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
@@ -123,20 +124,10 @@ export namespace Comment {
   /** A post's comments, oldest first; 404 for an unknown post. */
   export const list = fn(Post.id, async (postId): Promise<Info[]> => {
     if (!(await Post.find(postId))) throw new VisibleError('not_found', Post.NOT_FOUND);
-    const items: Item[] = [];
-    let startKey: QueryCommandOutput['LastEvaluatedKey'];
-    do {
-      const page = await db().send(
-        new QueryCommand({
-          TableName: tableName(),
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :comment)',
-          ExpressionAttributeValues: { ':pk': Post.key(postId).pk, ':comment': 'COMMENT#' },
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      items.push(...((page.Items ?? []) as Item[]));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
+    const items = await queryAll<Item>({
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :comment)',
+      ExpressionAttributeValues: { ':pk': Post.key(postId).pk, ':comment': 'COMMENT#' },
+    });
     return items.map(toInfo);
   });
 }

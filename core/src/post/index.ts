@@ -2,7 +2,7 @@ import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dy
 import * as z from 'zod';
 import { assertAdmin, useUserId } from '../actor';
 import { db, tableName } from '../db/client';
-import { queryCollection } from '../db/collection';
+import { idList, queryCollection } from '../db/collection';
 import { VisibleError } from '../error';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
@@ -112,8 +112,6 @@ export namespace Post {
     createdAt: string;
     updatedAt: string;
   };
-
-  const idList = (set: Set<string> | undefined) => [...(set ?? [])].sort();
 
   function toInfo(item: Item): Info {
     return {
