@@ -5,4 +5,6 @@ export const business = {
   email: 'info@mobileautocare.example',
   phone: '(610) 555-0142',
   phoneHref: 'tel:+16105550142',
+  /** Opening hours as the pages and mails state them (doc 2 §9: Mon-Fri 8:00-16:00). */
+  hours: { days: 'Mon-Fri', time: '8:00am-4:00pm' },
 } as const;

@@ -72,7 +72,7 @@ export namespace Contact {
     await Mail.send(
       composeMail({ to: input.email, subject: `We received your message – ${business.name}` }, [
         `Hi ${input.name},`,
-        `Thank you for contacting ${business.name}. We received your message "${input.subject}" and will get back to you within 24 hours (Mon-Fri 8:00am-4:00pm).`,
+        `Thank you for contacting ${business.name}. We received your message "${input.subject}" and will get back to you within 24 hours (${business.hours.days} ${business.hours.time}).`,
         `If it is urgent, call us at ${business.phone}.`,
         'If you did not send this message, you can ignore this mail.',
       ]),

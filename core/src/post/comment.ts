@@ -10,6 +10,7 @@ import { User } from '../user/index';
 import { fn } from '../util/fn';
 import { createId, idSchema } from '../util/id';
 import { Post } from './index';
+import { COMMENT_MAX_LENGTH } from './rules';
 
 /**
  * Comments on blog posts (doc 2 §3, §5). Stored under the post's partition,
@@ -20,7 +21,7 @@ import { Post } from './index';
 export namespace Comment {
   export const id = idSchema('comment', 'comment');
 
-  export const MAX_LENGTH = 2000;
+  export const MAX_LENGTH = COMMENT_MAX_LENGTH;
 
   export const Info = z.object({
     _id: id,

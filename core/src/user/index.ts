@@ -6,13 +6,14 @@ import { fn } from '../util/fn';
 import { createId } from '../util/id';
 import { isCommonPassword } from './common-passwords';
 import { hashPassword } from './password';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordMessages } from './rules';
 
 /** Accounts: the user item, its unique-email guard, and the reads sign-in needs. */
 export namespace User {
   export const roles = ['user', 'admin'] as const;
   export type Role = (typeof roles)[number];
 
-  export const MIN_PASSWORD_LENGTH = 6;
+  export const MIN_PASSWORD_LENGTH = PASSWORD_MIN_LENGTH;
   export const COMMON_PASSWORD = 'This password is too common. Please choose a less guessable one.';
 
   /** Emails are stored and compared lowercased and trimmed. */
@@ -26,10 +27,10 @@ export namespace User {
 
   /** The rules of a new password, the same on the form and on the server (doc 1 §5). */
   export const newPassword = z
-    .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
-    .min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters')
-    .max(200, 'Password must be at most 200 characters')
+    .string({ error: passwordMessages.required })
+    .min(1, passwordMessages.required)
+    .min(PASSWORD_MIN_LENGTH, passwordMessages.tooShort)
+    .max(PASSWORD_MAX_LENGTH, passwordMessages.tooLong)
     .refine((password) => !isCommonPassword(password), COMMON_PASSWORD);
 
   export const CreateInput = z.object({
