@@ -50,8 +50,8 @@ export namespace Post {
   export const Detail = Info.extend({ content: z.string() });
   export type Detail = z.infer<typeof Detail>;
 
-  /** The like reply: the likers' user ids. */
-  export type Likes = { likes: string[] };
+  /** The like reply (doc 2 §7, "returns list of likers"): the likers' user ids, a bare array. */
+  export type Likes = string[];
 
   export const CONTENT_MAX = 50_000;
 
@@ -241,7 +241,7 @@ export namespace Post {
             ReturnValues: 'ALL_NEW',
           }),
         );
-        return { likes: idList((result.Attributes as Item).likes) };
+        return idList((result.Attributes as Item).likes);
       } catch (error) {
         if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
         return null;

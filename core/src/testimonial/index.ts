@@ -21,9 +21,15 @@ export namespace Testimonial {
   export const Person = z.object({ firstName: z.string(), lastName: z.string() });
   export type Person = z.infer<typeof Person>;
 
-  /** A comment on a testimonial; the first one is shown as the owner's response. */
-  export const Comment = z.object({ text: z.string(), createdAt: z.string() });
+  /**
+   * A comment on a testimonial; the first one is shown as the owner's response.
+   * The reply carries the text twice: `content`, the original data's name that
+   * the spec's clients read, and `text`, ours.
+   */
+  export const Comment = z.object({ text: z.string(), content: z.string(), createdAt: z.string() });
   export type Comment = z.infer<typeof Comment>;
+  /** A comment as stored. */
+  type StoredComment = { text: string; createdAt: string };
 
   /** A testimonial as the API returns it (the spec's field names). */
   export const Info = z.object({
@@ -102,7 +108,7 @@ export namespace Testimonial {
     profileImageUrl?: string;
     serviceId?: string;
     serviceName?: string;
-    comments: Comment[];
+    comments: StoredComment[];
     featured: boolean;
     /** DynamoDB string sets: absent when empty (a set cannot be empty). */
     likes?: Set<string>;
@@ -123,7 +129,7 @@ export namespace Testimonial {
       quote: item.quote,
       likes: idList(item.likes),
       dislikes: idList(item.dislikes),
-      comments: item.comments ?? [],
+      comments: (item.comments ?? []).map((c) => ({ text: c.text, content: c.text, createdAt: c.createdAt })),
       featured: item.featured === true,
     };
   }

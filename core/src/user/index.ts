@@ -186,6 +186,23 @@ export namespace User {
     return 'promoted';
   }
 
+  /**
+   * Deletes an account and its email guard together (test fixtures clean up
+   * with it; no API route calls it). Nothing else the user made is touched.
+   */
+  export async function remove(userId: string): Promise<void> {
+    const user = await find(userId);
+    if (!user) return;
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName: tableName(), Key: key(userId) } },
+          { Delete: { TableName: tableName(), Key: emailKey(user.email) } },
+        ],
+      }),
+    );
+  }
+
   export async function find(userId: string): Promise<Record | undefined> {
     const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key(userId) }));
     return Item?._type === ENTITY ? fromItem(Item) : undefined;

@@ -1,6 +1,6 @@
 import { Mail } from '@app/core/mail/index';
 import { describe, expect, it, vi } from 'vitest';
-import { json } from '../../../tests/factories';
+import { createService, json } from '../../../tests/factories';
 import { app } from './index';
 
 describe('the API app', () => {
@@ -8,6 +8,19 @@ describe('the API app', () => {
     const response = await app.request('/api/no-such-thing');
     expect(response.status).toBe(404);
     expect(await json(response)).toEqual({ msg: 'Not found.' });
+  });
+
+  it('matches paths regardless of case and a trailing slash, and keeps parameter values as sent', async () => {
+    const service = await createService();
+    const canonical = await json(await app.request('/api/services'));
+    for (const spelling of ['/api/Services', '/API/services/', '/api/SERVICES/']) {
+      const response = await app.request(spelling);
+      expect(response.status, spelling).toBe(200);
+      expect(await json(response), spelling).toEqual(canonical);
+    }
+    // The id is a parameter: its case is kept, so a lowercased id is not the same service.
+    expect((await app.request(`/api/Services/${service._id}/`)).status).toBe(200);
+    expect((await app.request(`/api/services/${service._id.toLowerCase()}`)).status).toBe(400);
   });
 
   it('turns an unexpected failure into a generic 500 that leaks nothing', async () => {

@@ -7,6 +7,7 @@ import { ZodError } from 'zod';
 import { requestContext, requireAdmin } from './auth';
 import { googleReviews } from './google-reviews';
 import { outbox } from './outbox';
+import { canonicalGetPath } from './paths';
 import { comments, posts } from './posts';
 import { contact, serviceRequest } from './public-forms';
 import { services } from './services';
@@ -44,7 +45,16 @@ const api = new Hono()
 
 export type AppType = typeof api;
 
-export const app = new Hono();
+/**
+ * Routing options for every Hono app that serves the API (this one, and the
+ * local servers that mount it): paths match regardless of case and of a
+ * trailing slash (./paths.ts).
+ */
+export const apiRouting: { getPath: (request: Request) => string } = {
+  getPath: canonicalGetPath((): string[] => app.routes.map((route) => route.path)),
+};
+
+export const app: Hono = new Hono(apiRouting);
 
 app.onError((error, c) => {
   if (error instanceof VisibleError) {

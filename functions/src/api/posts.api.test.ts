@@ -116,20 +116,20 @@ describe('PUT /api/posts/{id}/like', () => {
     expect(await json(response)).toEqual({ msg: 'Please log in to continue.' });
   });
 
-  it('toggles the user’s like and replies { likes } with the likers’ ids', async () => {
+  it('toggles the user’s like and replies with the likers’ ids, a bare array', async () => {
     const post = await createPost();
     const alice = await createUser();
     const bob = await createUser();
 
     let response = await like(post._id, alice.headers);
     expect(response.status).toBe(200);
-    expect(await json(response)).toEqual({ likes: [alice._id] });
+    expect(await json(response)).toEqual([alice._id]);
 
     response = await like(post._id, bob.headers);
-    expect(await json(response)).toEqual({ likes: [alice._id, bob._id].sort() });
+    expect(await json(response)).toEqual([alice._id, bob._id].sort());
 
     response = await like(post._id, alice.headers);
-    expect(await json(response)).toEqual({ likes: [bob._id] });
+    expect(await json(response)).toEqual([bob._id]);
 
     expect(await json(await app.request(`/api/posts/${post.slug}`))).toMatchObject({ likes: [bob._id] });
   });

@@ -53,7 +53,13 @@ describe('GET /api/testimonials', () => {
       quote: 'They came to my office and fixed the brakes.',
       likes: [],
       dislikes: [],
-      comments: [{ text: 'Thanks, Dana!', createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }],
+      comments: [
+        {
+          text: 'Thanks, Dana!',
+          content: 'Thanks, Dana!',
+          createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        },
+      ],
       featured: false,
     });
     // No author: null (the page shows 'Anonymous'); absolute image URLs are kept as given.

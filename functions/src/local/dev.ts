@@ -27,10 +27,10 @@ async function main() {
       env: { ...process.env, API_URL: `http://localhost:${apiPort}` },
     },
   );
-  const { app } = await import('../api/index');
+  const { app, apiRouting } = await import('../api/index');
   const { localImages } = await import('./images');
   const { Hono } = await import('hono');
-  const apiServer = new Hono().route('/images', localImages).route('/', app);
+  const apiServer = new Hono(apiRouting).route('/images', localImages).route('/', app);
   const server = serve({ fetch: apiServer.fetch, port: apiPort }, () =>
     console.log(banner(publicUrl, [`  API server:     http://localhost:${apiPort} (proxied by Vite)`])),
   );

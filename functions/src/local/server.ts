@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
-import { app } from '../api/index';
+import { apiRouting, app } from '../api/index';
 import { localImages } from './images';
 
 /**
@@ -18,7 +18,7 @@ export function createLocalServer(webDist: string) {
   }
   // serveStatic resolves its root against the working directory.
   const root = relative(process.cwd(), webDist) || '.';
-  const server = new Hono();
+  const server = new Hono(apiRouting);
   server.use(compress());
   server.route('/', app);
   server.route('/images', localImages);

@@ -15,7 +15,7 @@ export async function fetchComments(postId: string): Promise<CommentInfo[]> {
 }
 
 /** Toggles the signed-in user's like; the reply lists the likers. */
-export async function likePost(postId: string): Promise<{ likes: string[] }> {
+export async function likePost(postId: string): Promise<string[]> {
   return unwrap(api.api.posts[':id'].like.$put({ param: { id: postId } }));
 }
 

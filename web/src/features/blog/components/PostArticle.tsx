@@ -26,7 +26,7 @@ export function PostArticle({ post, viewerId, onLoginNeeded, here }: PostArticle
   const queryClient = useQueryClient();
   const like = useMutation({
     mutationFn: () => likePost(post._id),
-    onSuccess: ({ likes }) => applyLikes(queryClient, post.slug, likes),
+    onSuccess: (likes) => applyLikes(queryClient, post.slug, likes),
     onError: (error) => console.warn('Could not record the like:', error),
   });
 
