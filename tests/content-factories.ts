@@ -1,21 +1,9 @@
-import type { Actor } from '@app/core/actor';
 import type { Post } from '@app/core/post/index';
 import type { Testimonial } from '@app/core/testimonial/index';
+import { asAdmin } from './factories';
 
 /** Factories for the public site's content (issue 4). Content is created as an admin, as the seed does. */
-const admin: Actor = {
-  type: 'user',
-  userId: 'usr_01JADM1N000000000000000000',
-  role: 'admin',
-  firstName: 'Test',
-};
-
 let counter = 0;
-
-export async function asAdmin<T>(body: () => Promise<T>): Promise<T> {
-  const { withActor } = await import('@app/core/actor');
-  return withActor(admin, body);
-}
 
 /** A testimonial with sensible defaults; override what the test is about. */
 export async function createTestimonial(

@@ -1,20 +1,44 @@
+import type { Actor } from '@app/core/actor';
+import { toCents } from '@app/core/money';
 import { Service } from '@app/core/service/index';
+import { type ServiceReply, serviceReply } from '../functions/src/api/services';
 
 let counter = 0;
 
-/** A service with sensible defaults; override what the test is about. */
-export async function createService(overrides: Partial<Service.CreateInput> = {}): Promise<Service.Info> {
+/** The admin that test content is created as (content verbs check the role in core). */
+export const testAdmin: Actor = {
+  type: 'user',
+  userId: 'usr_01JADM1N000000000000000000',
+  role: 'admin',
+  firstName: 'Test',
+};
+
+export async function asAdmin<T>(body: () => Promise<T>): Promise<T> {
+  const { withActor } = await import('@app/core/actor');
+  return withActor(testAdmin, body);
+}
+
+/**
+ * A service with sensible defaults; override what the test is about. Tests
+ * speak the API's language: `price` in dollars, and the reply's shape back.
+ */
+export async function createService(
+  overrides: Partial<Omit<Service.CreateInput, 'priceCents'>> & { price?: number } = {},
+): Promise<ServiceReply> {
   counter += 1;
-  const { service } = await Service.create({
-    name: `Test Service ${counter}`,
-    description: 'A service made by a test.',
-    price: 100,
-    duration: 60,
-    availableDays: ['Monday'],
-    availableTimes: ['09:00'],
-    ...overrides,
-  });
-  return service;
+  const { price = 100, ...rest } = overrides;
+  const { service } = await asAdmin(() =>
+    Service.create({
+      name: `Test Service ${counter}`,
+      description: 'A service made by a test.',
+      duration: 60,
+      availableDays: ['Monday'],
+      availableTimes: ['09:00'],
+      ...rest,
+      priceCents: toCents(price),
+    }),
+  );
+  return serviceReply(service);
 }
 
 /** JSON of a response, typed loosely for assertions. */

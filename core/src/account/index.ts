@@ -73,7 +73,7 @@ export namespace Account {
     await RateLimit.hit(perAccount, email);
   }
 
-  async function sendVerification(user: Pick<User.Record, 'id' | 'email' | 'firstName'>) {
+  async function sendVerification(user: Pick<User.Account, 'id' | 'email' | 'firstName'>) {
     const { token } = await LinkToken.issue({
       purpose: 'verify-email',
       subjectId: user.id,
@@ -84,7 +84,7 @@ export namespace Account {
   }
 
   /** Mail for an address that already has an account: a fresh link when unverified, else sign-in help. */
-  async function mailExisting(user: User.Record) {
+  async function mailExisting(user: User.Account) {
     if (!user.emailVerified) await sendVerification(user);
     else await Mail.send(alreadyRegisteredMail(user.email, user.firstName));
   }
@@ -108,17 +108,22 @@ export namespace Account {
     return { msg: messages.registered };
   });
 
+  /** Using the link and marking the address verified are one transaction. */
   export async function verifyEmail(token: string) {
-    const result = await LinkToken.redeem('verify-email', token);
+    const result = await LinkToken.redeemWith('verify-email', token, (link) => [
+      User.tx.markEmailVerified(link.subjectId),
+    ]);
     if (!result.ok) {
       const reason = {
         invalid: messages.verifyInvalid,
+        stale: messages.verifyInvalid,
         used: messages.verifyUsed,
         expired: messages.verifyExpired,
       };
-      throw new VisibleError('invalid', reason[result.reason], { reason: result.reason });
+      // A link whose account is gone is simply not valid any more.
+      const shown = result.reason === 'stale' ? 'invalid' : result.reason;
+      throw new VisibleError('invalid', reason[result.reason], { reason: shown });
     }
-    await User.markEmailVerified(result.subjectId);
     return { msg: messages.verified };
   }
 
@@ -173,9 +178,11 @@ export namespace Account {
     await limit(rateLimits.forgotIp, rateLimits.forgotAccount, email);
     const user = await User.findByEmail(email);
     if (user) {
+      // The link carries the account's token version: a later password change or reset outdates it.
       const { token } = await LinkToken.issue({
         purpose: 'reset-password',
         subjectId: user.id,
+        subjectVersion: user.tokenVersion,
         ownerPk: `USER#${user.id}`,
         ttlSeconds: RESET_TTL_SECONDS,
       });
@@ -184,20 +191,31 @@ export namespace Account {
     return { msg: messages.resetSent };
   });
 
-  /** The new password is checked before the token is spent, so a refused password leaves the link usable. */
+  /**
+   * The new password is checked before the token is spent, so a refused
+   * password leaves the link usable. Using the link and storing the password
+   * are one transaction, on condition that the password has not changed
+   * since the link was mailed (else every earlier link would outlive a
+   * change). Opening the mailed link proves the address, so an unverified
+   * account becomes verified too.
+   */
   export const resetPassword = fn(ResetPasswordInput, async ({ token, password }) => {
-    const result = await LinkToken.redeem('reset-password', token);
+    const result = await LinkToken.redeemWith('reset-password', token, async (link) => [
+      User.tx.setPasswordHash(link.subjectId, await hashPassword(password), {
+        ifVersion: link.subjectVersion,
+        verify: true,
+      }),
+    ]);
     if (!result.ok) {
       const reason = {
         invalid: messages.resetInvalid,
+        stale: messages.resetInvalid,
         used: messages.resetUsed,
         expired: messages.resetExpired,
       };
-      throw new VisibleError('invalid', reason[result.reason], { reason: result.reason });
+      const shown = result.reason === 'stale' ? 'invalid' : result.reason;
+      throw new VisibleError('invalid', reason[result.reason], { reason: shown });
     }
-    await User.setPassword(result.subjectId, password);
-    // Opening the mailed link proves the address, so an unverified account becomes verified.
-    await User.markEmailVerified(result.subjectId);
     return { msg: messages.resetDone };
   });
 }

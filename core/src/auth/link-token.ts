@@ -1,32 +1,64 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../db/client';
+import * as z from 'zod';
+import { defineEntity, failedConditions, type TransactItem, transactWrite } from '../db/entity';
 
 /**
  * Single-use tokens sent in emailed links (verify email, reset password; later
  * work-order acknowledgment and booking confirmation). 256 bits from the
  * CSPRNG, sent once and stored only as a SHA-256 hash, so a copy of the table
- * reveals no usable link. Redeeming is one conditional update: a token works
- * once and never after `expiresAt` (read from the item, not only from TTL,
- * which can lag).
+ * reveals no usable link. Using a token is one conditional update, written in
+ * the same transaction as the change it authorises (an email verified, a
+ * password reset, a work order acknowledged): both happen or neither. A token
+ * works once and never after `expiresAt` (read from the item, not only from
+ * TTL, which can lag).
  */
 export namespace LinkToken {
-  export type Purpose = 'verify-email' | 'reset-password';
+  export const purposes = ['verify-email', 'reset-password'] as const;
+  export type Purpose = (typeof purposes)[number];
 
   export type Issued = { token: string; expiresAt: Date };
 
-  export type Failure = 'invalid' | 'used' | 'expired';
+  /**
+   * Why a token cannot be used. `stale`: the token is fine but what it acts
+   * on changed since it was sent (e.g. the password was changed after a reset
+   * link was mailed), so the change it carries no longer applies.
+   */
+  export type Failure = 'invalid' | 'used' | 'expired' | 'stale';
 
   const hash = (token: string) => createHash('sha256').update(token).digest('hex');
-  const key = (token: string) => ({ pk: `TOKEN#${hash(token)}`, sk: 'TOKEN' });
+
+  const entity = defineEntity({
+    name: 'linkToken',
+    version: 1,
+    schema: z.object({
+      tokenHash: z.string(),
+      purpose: z.enum(purposes),
+      subjectId: z.string(),
+      /** The subject's version when the token was issued (e.g. a user's tokenVersion), if it has one. */
+      subjectVersion: z.number().int().optional(),
+      ownerPk: z.string(),
+      createdAt: z.string(),
+      usedAt: z.string().optional(),
+      /** Epoch seconds; also the TTL attribute. */
+      expiresAt: z.number().int(),
+    }),
+    key: ({ tokenHash }: { tokenHash: string }) => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' }),
+    indexes: {
+      byOwner: (token) => ({ pk: token.ownerPk, sk: `TOKEN#${token.purpose}#${token.createdAt}` }),
+    },
+  });
+  export type Stored = ReturnType<typeof entity.parse>;
 
   /** A token string can only be what `issue` makes: 43 base64url characters. */
   const SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+  const epoch = (date: Date) => Math.floor(date.getTime() / 1000);
 
   export async function issue(options: {
     purpose: Purpose;
     /** What the token acts on, e.g. a user id. */
     subjectId: string;
+    subjectVersion?: number;
     /** The owner index partition, e.g. `USER#<id>`, to list a subject's tokens. */
     ownerPk: string;
     ttlSeconds: number;
@@ -35,59 +67,81 @@ export namespace LinkToken {
     const now = options.now ?? new Date();
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + options.ttlSeconds * 1000);
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...key(token),
-          _type: 'linkToken',
-          _v: 1,
-          purpose: options.purpose,
-          subjectId: options.subjectId,
-          ownerPk: options.ownerPk,
-          ownerSk: `TOKEN#${options.purpose}#${now.toISOString()}`,
-          createdAt: now.toISOString(),
-          expiresAt: Math.floor(expiresAt.getTime() / 1000),
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    const created = await entity.createIfAbsent({
+      tokenHash: hash(token),
+      purpose: options.purpose,
+      subjectId: options.subjectId,
+      subjectVersion: options.subjectVersion,
+      ownerPk: options.ownerPk,
+      createdAt: now.toISOString(),
+      expiresAt: epoch(expiresAt),
+    });
+    if (!created) throw new Error('A fresh 256-bit token collided with an existing one.');
     return { token, expiresAt };
   }
 
-  /**
-   * Marks the token used and returns its subject, or says why it cannot be
-   * used. Two concurrent redemptions of one token: exactly one wins.
-   */
-  export async function redeem(
+  /** The token's record while it can be used, or why it cannot. Reads only. */
+  export async function inspect(
     purpose: Purpose,
     token: string,
     now = new Date(),
-  ): Promise<{ ok: true; subjectId: string } | { ok: false; reason: Failure }> {
+  ): Promise<{ ok: true; record: Stored } | { ok: false; reason: Failure }> {
     if (!SHAPE.test(token)) return { ok: false, reason: 'invalid' };
+    const record = await entity.get({ tokenHash: hash(token) }, { consistent: true });
+    if (!record || record.purpose !== purpose) return { ok: false, reason: 'invalid' };
+    if (record.usedAt) return { ok: false, reason: 'used' };
+    if (record.expiresAt <= epoch(now)) return { ok: false, reason: 'expired' };
+    return { ok: true, record };
+  }
+
+  /** The transaction item that uses the token: its condition fails unless the token is still usable. */
+  function useItem(record: Stored, now: Date): TransactItem {
+    return entity.tx.update(
+      { tokenHash: record.tokenHash },
+      {
+        UpdateExpression: 'SET usedAt = :now',
+        ConditionExpression:
+          'attribute_exists(pk) AND purpose = :purpose AND attribute_not_exists(usedAt) AND expiresAt > :epoch',
+        ExpressionAttributeValues: {
+          ':now': now.toISOString(),
+          ':purpose': record.purpose,
+          ':epoch': epoch(now),
+        },
+      },
+    );
+  }
+
+  /**
+   * Uses the token and applies what it authorises in one transaction: the
+   * items `changes` builds from the token's record (its subject, version ...).
+   * Two concurrent uses of one token: exactly one wins. When a change's own
+   * condition fails, nothing is written and the reason is `stale`.
+   */
+  export async function redeemWith(
+    purpose: Purpose,
+    token: string,
+    changes: (record: Stored) => TransactItem[] | Promise<TransactItem[]>,
+    now = new Date(),
+  ): Promise<{ ok: true; record: Stored } | { ok: false; reason: Failure }> {
+    const found = await inspect(purpose, token, now);
+    if (!found.ok) return found;
     try {
-      const result = await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: key(token),
-          UpdateExpression: 'SET usedAt = :now',
-          ConditionExpression:
-            'attribute_exists(pk) AND purpose = :purpose AND attribute_not_exists(usedAt) AND expiresAt > :epoch',
-          ExpressionAttributeValues: {
-            ':now': now.toISOString(),
-            ':purpose': purpose,
-            ':epoch': Math.floor(now.getTime() / 1000),
-          },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return { ok: true, subjectId: String(result.Attributes?.subjectId) };
+      await transactWrite([useItem(found.record, now), ...(await changes(found.record))]);
+      return found;
     } catch (error) {
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      const failed = failedConditions(error);
+      if (!failed?.length) throw error;
+      if (failed.includes(0)) {
+        // Used (or expired) in between: say which, as a fresh read finds it.
+        const again = await inspect(purpose, token, now);
+        return again.ok ? { ok: false, reason: 'used' } : again;
+      }
+      return { ok: false, reason: 'stale' };
     }
-    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key(token) }));
-    if (!Item || Item.purpose !== purpose) return { ok: false, reason: 'invalid' };
-    if (Item.usedAt) return { ok: false, reason: 'used' };
-    return { ok: false, reason: 'expired' };
+  }
+
+  /** Uses a token that authorises nothing else. */
+  export function redeem(purpose: Purpose, token: string, now = new Date()) {
+    return redeemWith(purpose, token, () => [], now);
   }
 }

@@ -16,7 +16,7 @@ export namespace Session {
 
   const key = () => new TextEncoder().encode(config().jwtSecret);
 
-  export type Subject = Pick<User.Record, 'id' | 'role' | 'firstName' | 'tokenVersion'>;
+  export type Subject = Pick<User.Account, 'id' | 'role' | 'firstName' | 'tokenVersion'>;
 
   export async function issue(user: Subject, now = new Date()): Promise<string> {
     const iat = Math.floor(now.getTime() / 1000);

@@ -1,9 +1,8 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { useClientIp } from '../actor';
 import { business } from '../business';
 import { config } from '../config';
-import { db, tableName } from '../db/client';
+import { defineEntity } from '../db/entity';
 import { composeMail } from '../mail/compose';
 import { Mail } from '../mail/index';
 import { RateLimit } from '../rate-limit/index';
@@ -25,30 +24,25 @@ export namespace Contact {
   /** The reply the contact page shows (doc 2 §8). */
   export const SENT = 'Your message has been sent successfully!';
 
-  const ENTITY = 'contactMessage';
-  const VERSION = 1;
+  const entity = defineEntity({
+    name: 'contactMessage',
+    version: 1,
+    schema: z.object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      subject: z.string(),
+      message: z.string(),
+      createdAt: z.string(),
+    }),
+    key: ({ id }: { id: string }) => ({ pk: `CONTACT#${id}`, sk: 'CONTACT' }),
+    indexes: { byCollection: (m) => ({ pk: 'CONTACT', sk: `${m.createdAt}#${m.id}` }) },
+  });
 
   export const send = fn(Input, async (input) => {
     await RateLimit.hit(rateLimits.contactIp, useClientIp());
     const messageId = createId('contactMessage');
-    const createdAt = new Date().toISOString();
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          pk: `CONTACT#${messageId}`,
-          sk: 'CONTACT',
-          _type: ENTITY,
-          _v: VERSION,
-          collectionPk: 'CONTACT',
-          collectionSk: `${createdAt}#${messageId}`,
-          id: messageId,
-          ...input,
-          createdAt,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    await entity.put({ id: messageId, ...input, createdAt: new Date().toISOString() });
 
     await Mail.send(
       composeMail(

@@ -1,36 +1,73 @@
 import {
   CreateTableCommand,
+  type GlobalSecondaryIndex,
   type CreateTableCommandInput,
   DescribeTableCommand,
   type DynamoDBClient,
   ResourceInUseException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
 import { keyAttributes, table } from './table';
 
 /** The CreateTable request for our table, derived from the shared definition in table.ts. */
+const attributeDefinitions = keyAttributes.map((attribute) => ({
+  AttributeName: attribute,
+  AttributeType: 'S' as const,
+}));
+
+const globalIndexes: GlobalSecondaryIndex[] = Object.entries(table.indexes).map(([indexName, index]) => ({
+  IndexName: indexName,
+  KeySchema: [
+    { AttributeName: index.partitionKey, KeyType: 'HASH' },
+    { AttributeName: index.sortKey, KeyType: 'RANGE' },
+  ],
+  Projection: { ProjectionType: 'ALL' },
+}));
+
 export function createTableInput(name: string): CreateTableCommandInput {
   return {
     TableName: name,
     BillingMode: 'PAY_PER_REQUEST',
-    AttributeDefinitions: keyAttributes.map((attribute) => ({
-      AttributeName: attribute,
-      AttributeType: 'S',
-    })),
+    AttributeDefinitions: attributeDefinitions,
     KeySchema: [
       { AttributeName: table.partitionKey, KeyType: 'HASH' },
       { AttributeName: table.sortKey, KeyType: 'RANGE' },
     ],
-    GlobalSecondaryIndexes: Object.entries(table.indexes).map(([indexName, index]) => ({
-      IndexName: indexName,
-      KeySchema: [
-        { AttributeName: index.partitionKey, KeyType: 'HASH' },
-        { AttributeName: index.sortKey, KeyType: 'RANGE' },
-      ],
-      Projection: { ProjectionType: 'ALL' },
-    })),
+    GlobalSecondaryIndexes: globalIndexes,
   };
+}
+
+/**
+ * Adds the indexes table.ts declares and an existing table lacks (a local
+ * data dir made by an older version), one at a time as DynamoDB requires,
+ * waiting until each is active. On AWS, SST does the same from the same file.
+ */
+async function addMissingIndexes(client: DynamoDBClient, name: string): Promise<string[]> {
+  const added: string[] = [];
+  for (const index of globalIndexes) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: name }));
+    if (Table?.GlobalSecondaryIndexes?.some((existing) => existing.IndexName === index.IndexName)) continue;
+    await client.send(
+      new UpdateTableCommand({
+        TableName: name,
+        AttributeDefinitions: attributeDefinitions,
+        GlobalSecondaryIndexUpdates: [{ Create: index }],
+      }),
+    );
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const { Table: now } = await client.send(new DescribeTableCommand({ TableName: name }));
+      const status = now?.GlobalSecondaryIndexes?.find((i) => i.IndexName === index.IndexName)?.IndexStatus;
+      if (status === 'ACTIVE') break;
+      if (Date.now() > deadline)
+        throw new Error(`The index ${index.IndexName} did not become active in 60 s.`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    added.push(String(index.IndexName));
+  }
+  return added;
 }
 
 /**
@@ -40,6 +77,7 @@ export function createTableInput(name: string): CreateTableCommandInput {
 export async function ensureTable(client: DynamoDBClient, name: string): Promise<'created' | 'existed'> {
   try {
     await client.send(new DescribeTableCommand({ TableName: name }));
+    await addMissingIndexes(client, name);
     return 'existed';
   } catch (error) {
     if ((error as Error).name !== 'ResourceNotFoundException') throw error;

@@ -19,6 +19,12 @@ export const table = {
     byCollection: { partitionKey: 'collectionPk', sortKey: 'collectionSk' },
     /** Items that belong to an owner or parent: a customer's bookings, a service's time slots ... */
     byOwner: { partitionKey: 'ownerPk', sortKey: 'ownerSk' },
+    /**
+     * The queue of work orders waiting for the customer's acknowledgment,
+     * oldest expiry first; sparse: an item is in it only while its
+     * acknowledgment is pending. The scheduled job drains what has expired.
+     */
+    pendingAcknowledgments: { partitionKey: 'ackQueuePk', sortKey: 'ackQueueSk' },
   },
 } as const;
 

@@ -1,182 +1,35 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
 import { config } from '../config';
-import { db, tableName } from '../db/client';
+import * as ReviewsCache from './cache';
+import * as Places from './client';
 
 /**
- * The shop's Google reviews for the testimonials page (doc 1 §3), in the
- * shape the page reads. Fetched from the Places API (New) Place Details with
- * the field mask `reviews`, mapped, and cached in DynamoDB for some hours
- * (decision 011). Nothing here ever fails the page: a missing key or place
- * id, a Google error or a cache error gives the cached reviews (or []) and
- * a logged warning.
+ * The shop's Google reviews for the testimonials page (doc 1 §3): the policy.
+ * Fetched from the Places API (New) by ./client.ts, kept in DynamoDB by
+ * ./cache.ts for some hours (decision 011). Nothing here ever fails the page:
+ * a missing key or place id, a Google error or a cache error gives the cached
+ * reviews (or []) and a logged warning.
  */
 export namespace GoogleReviews {
-  export type Review = {
-    profile_photo_url: string;
-    author_name: string;
-    author_url: string;
-    relative_time_description: string;
-    rating: number;
-    text: string;
-    /** Epoch seconds of publication; the page uses it as the review's identity. */
-    time: number;
-  };
+  export type Review = Places.Review;
+  export type Fetch = Places.Fetch;
+  export type Cache = ReviewsCache.Cache;
+  export type CacheEntry = ReviewsCache.CacheEntry;
+  export const fromPlaceDetails = Places.fromPlaceDetails;
+  export const fetchFromPlaces = Places.fetchFromPlaces;
 
   /** How long fetched reviews are served before Google is asked again. */
   export const FRESH_MS = 6 * 60 * 60 * 1000;
   /** After a failed fetch, how long the old reviews are served before trying again. */
   export const RETRY_MS = 15 * 60 * 1000;
-  /** TTL: the cache item is deleted this long after a fetch. */
-  export const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
-  export const TIMEOUT_MS = 5000;
-
-  export const ENDPOINT = 'https://places.googleapis.com/v1/places/';
-
-  // ---------------------------------------------------------------------------
-  // The Places API (New) reply, as far as we read it (every field optional).
-  const PlaceReview = z.object({
-    name: z.string().optional(),
-    relativePublishTimeDescription: z.string().optional(),
-    rating: z.number().optional(),
-    text: z.object({ text: z.string().optional() }).optional(),
-    originalText: z.object({ text: z.string().optional() }).optional(),
-    authorAttribution: z
-      .object({
-        displayName: z.string().optional(),
-        uri: z.string().optional(),
-        photoUri: z.string().optional(),
-      })
-      .optional(),
-    publishTime: z.string().optional(),
-  });
-  const PlaceReply = z.object({ reviews: z.array(z.unknown()).optional() });
-
-  const httpsOrEmpty = (value: string | undefined) => (value && /^https:\/\//i.test(value) ? value : '');
-
-  /**
-   * Maps a Place Details (New) reply to the page's shape. Reviews that do not
-   * parse or have no rating are skipped; a reply without `reviews` (a place
-   * with none) is []. Only https links are kept.
-   */
-  export function fromPlaceDetails(body: unknown): Review[] {
-    const reply = PlaceReply.safeParse(body);
-    if (!reply.success) throw new Error('The Places API reply is not an object with reviews.');
-    const reviews: Review[] = [];
-    for (const raw of reply.data.reviews ?? []) {
-      const parsed = PlaceReview.safeParse(raw);
-      const rating = parsed.data?.rating;
-      if (!parsed.success || rating === undefined) continue;
-      const review = parsed.data;
-      const published = review.publishTime ? Date.parse(review.publishTime) : Number.NaN;
-      reviews.push({
-        profile_photo_url: httpsOrEmpty(review.authorAttribution?.photoUri),
-        author_name: review.authorAttribution?.displayName?.trim() || 'A Google user',
-        author_url: httpsOrEmpty(review.authorAttribution?.uri),
-        relative_time_description: review.relativePublishTimeDescription ?? '',
-        rating: Math.min(5, Math.max(1, rating)),
-        text: review.text?.text ?? review.originalText?.text ?? '',
-        time: Number.isFinite(published) ? Math.floor(published / 1000) : 0,
-      });
-    }
-    return reviews;
-  }
-
-  export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
-
-  /** One Place Details (New) call; throws on any failure (HTTP status, timeout, bad JSON). */
-  export async function fetchFromPlaces(options: {
-    apiKey: string;
-    placeId: string;
-    fetch?: Fetch;
-  }): Promise<Review[]> {
-    const doFetch = options.fetch ?? ((url, init) => fetch(url, init));
-    const response = await doFetch(`${ENDPOINT}${encodeURIComponent(options.placeId)}?languageCode=en`, {
-      headers: { 'X-Goog-Api-Key': options.apiKey, 'X-Goog-FieldMask': 'reviews' },
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    if (!response.ok) {
-      const detail = (await response.text().catch(() => '')).slice(0, 300);
-      throw new Error(`The Places API answered ${response.status}: ${detail}`);
-    }
-    return fromPlaceDetails(await response.json());
-  }
-
-  // ---------------------------------------------------------------------------
-  // The cache: one item, CACHE#google-reviews / CACHE.
-
-  export type CacheEntry = {
-    reviews: Review[];
-    /** 'places' for fetched reviews, 'sample' for the local seed's. */
-    source: 'places' | 'sample';
-    fetchedAt: number;
-    /** Epoch ms until which the reviews are served without asking Google. */
-    freshUntil: number;
-    /** Epoch ms before which no new fetch is tried after a failure. */
-    retryAt?: number;
-  };
-
-  export type Cache = {
-    get(): Promise<CacheEntry | undefined>;
-    put(entry: CacheEntry): Promise<void>;
-  };
-
-  const cacheKey = { pk: 'CACHE#google-reviews', sk: 'CACHE' };
-
-  export const dynamoCache: Cache = {
-    async get() {
-      const result = await db().send(new GetCommand({ TableName: tableName(), Key: cacheKey }));
-      const item = result.Item as (CacheEntry & { expiresAt?: number }) | undefined;
-      // TTL deletion lags; an expired item counts as absent.
-      if (!item || (item.expiresAt !== undefined && item.expiresAt * 1000 < Date.now())) return undefined;
-      return {
-        reviews: item.reviews,
-        source: item.source,
-        fetchedAt: item.fetchedAt,
-        freshUntil: item.freshUntil,
-        retryAt: item.retryAt,
-      };
-    },
-    async put(entry) {
-      await db().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: {
-            ...cacheKey,
-            _type: 'googleReviewsCache',
-            _v: 1,
-            ...entry,
-            // Sample reviews (local seed) never expire; fetched ones are removed a while after fetching.
-            expiresAt: entry.source === 'places' ? Math.floor((entry.fetchedAt + KEEP_MS) / 1000) : undefined,
-          },
-        }),
-      );
-    },
-  };
 
   /** Writes the local seed's sample reviews, unless the cache already holds reviews. */
-  export async function writeSample(reviews: Review[], now = Date.now()): Promise<boolean> {
-    try {
-      await db().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: {
-            ...cacheKey,
-            _type: 'googleReviewsCache',
-            _v: 1,
-            reviews,
-            source: 'sample',
-            fetchedAt: now,
-            freshUntil: now + FRESH_MS,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
-      return true;
-    } catch (error) {
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-      return false;
-    }
+  export function writeSample(reviews: Review[], now = Date.now()): Promise<boolean> {
+    return ReviewsCache.dynamoCache.putIfAbsent({
+      reviews,
+      source: 'sample',
+      fetchedAt: now,
+      freshUntil: now + FRESH_MS,
+    });
   }
 
   export type Dependencies = {
@@ -197,7 +50,7 @@ export namespace GoogleReviews {
       apiKey: overrides.apiKey ?? cfg?.googlePlacesApiKey ?? '',
       placeId: overrides.placeId ?? cfg?.googlePlaceId ?? '',
       fetch: overrides.fetch ?? ((url, init) => fetch(url, init)),
-      cache: overrides.cache ?? dynamoCache,
+      cache: overrides.cache ?? ReviewsCache.dynamoCache,
       now: overrides.now ?? Date.now,
       warn:
         overrides.warn ??
@@ -232,7 +85,7 @@ export namespace GoogleReviews {
       }
       if (cached?.retryAt && now < cached.retryAt) return cached.reviews;
       try {
-        const reviews = await fetchFromPlaces({
+        const reviews = await Places.fetchFromPlaces({
           apiKey: deps.apiKey,
           placeId: deps.placeId,
           fetch: deps.fetch,

@@ -1,8 +1,6 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { useUser } from '../actor';
-import { db, tableName } from '../db/client';
-import { queryAll } from '../db/collection';
+import { defineEntity, failedConditions, transactWrite } from '../db/entity';
 import { VisibleError } from '../error';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
@@ -45,25 +43,29 @@ export namespace Comment {
 
   export const COMMENTS_OFF = 'Comments are turned off for this post.';
 
-  const ENTITY = 'comment';
-  const VERSION = 1;
+  const Stored = z.object({
+    id: z.string(),
+    postId: z.string(),
+    text: z.string(),
+    authorId: z.string(),
+    author: z.object({ firstName: z.string(), lastName: z.string() }).optional(),
+    createdAt: z.string(),
+  });
+  type Stored = z.infer<typeof Stored>;
 
-  type Item = {
-    pk: string;
-    sk: string;
-    _type: typeof ENTITY;
-    _v: number;
-    ownerPk: string;
-    ownerSk: string;
-    id: string;
-    postId: string;
-    text: string;
-    authorId: string;
-    author?: { firstName: string; lastName: string };
-    createdAt: string;
-  };
+  /** Under the post's partition, so a post's comments are one query, oldest first. */
+  const entity = defineEntity({
+    name: 'comment',
+    version: 1,
+    schema: Stored,
+    key: ({ postId, id }: { postId: string; id: string }) => ({
+      pk: Post.entity.key({ id: postId }).pk,
+      sk: `COMMENT#${id}`,
+    }),
+    indexes: { byOwner: (comment) => ({ pk: `USER#${comment.authorId}`, sk: `COMMENT#${comment.id}` }) },
+  });
 
-  function toInfo(item: Item): Info {
+  function toInfo(item: Stored): Info {
     return {
       _id: item.id,
       text: item.text,
@@ -81,15 +83,8 @@ export namespace Comment {
     const actor = useUser();
     await RateLimit.hit(rateLimits.commentUser, actor.userId);
     const account = await User.find(actor.userId);
-    const commentId = createId('comment');
-    const item: Item = {
-      pk: Post.key(postId).pk,
-      sk: `COMMENT#${commentId}`,
-      _type: ENTITY,
-      _v: VERSION,
-      ownerPk: `USER#${actor.userId}`,
-      ownerSk: `COMMENT#${commentId}`,
-      id: commentId,
+    const record: Stored = {
+      id: createId('comment'),
       postId,
       text,
       authorId: actor.userId,
@@ -97,38 +92,33 @@ export namespace Comment {
       createdAt: new Date().toISOString(),
     };
     try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              ConditionCheck: {
-                TableName: tableName(),
-                Key: Post.key(postId),
-                ConditionExpression: 'attribute_exists(pk) AND allowComments = :true',
-                ExpressionAttributeValues: { ':true': true },
-              },
-            },
-            { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-          ],
-        }),
-      );
+      await transactWrite([
+        Post.entity.tx.check(
+          { id: postId },
+          {
+            ConditionExpression: 'attribute_exists(pk) AND allowComments = :true',
+            ExpressionAttributeValues: { ':true': true },
+          },
+        ),
+        entity.tx.put(record, { ifAbsent: true }),
+      ]);
     } catch (error) {
-      if ((error as Error).name !== 'TransactionCanceledException') throw error;
+      if (!failedConditions(error)?.includes(0)) throw error;
       const post = await Post.find(postId);
       if (!post) throw new VisibleError('not_found', Post.NOT_FOUND);
       if (!post.allowComments) throw new VisibleError('forbidden', COMMENTS_OFF);
       throw error;
     }
-    return toInfo(item);
+    return toInfo(record);
   });
 
   /** A post's comments, oldest first; 404 for an unknown post. */
   export const list = fn(Post.id, async (postId): Promise<Info[]> => {
     if (!(await Post.find(postId))) throw new VisibleError('not_found', Post.NOT_FOUND);
-    const items = await queryAll<Item>({
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :comment)',
-      ExpressionAttributeValues: { ':pk': Post.key(postId).pk, ':comment': 'COMMENT#' },
+    const comments = await entity.queryAll({
+      partition: Post.entity.key({ id: postId }).pk,
+      sort: { beginsWith: 'COMMENT#' },
     });
-    return items.map(toInfo);
+    return comments.map(toInfo);
   });
 }

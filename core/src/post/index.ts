@@ -1,8 +1,6 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { assertAdmin, useUserId } from '../actor';
-import { db, tableName } from '../db/client';
-import { idList, queryCollection } from '../db/collection';
+import { defineEntity, failedConditions, idList, idSet, toggleMember, transactWrite } from '../db/entity';
 import { VisibleError } from '../error';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
@@ -87,33 +85,40 @@ export namespace Post {
   export const LIKES_OFF = 'Likes are turned off for this post.';
   export const SLUG_TAKEN = 'Another post already uses this slug. Please choose a different one.';
 
-  const ENTITY = 'post';
-  const VERSION = 1;
-  const COLLECTION = 'POST';
-  export const key = (postId: string) => ({ pk: `POST#${postId}`, sk: 'POST' });
-  const slugKey = (value: string) => ({ pk: `SLUG#${value}`, sk: 'SLUG' });
-
-  export type Item = ReturnType<typeof key> & {
-    _type: typeof ENTITY;
-    _v: number;
-    collectionPk: string;
-    collectionSk: string;
-    id: string;
-    slug: string;
-    title: string;
-    content: string;
-    summary: string;
-    heroImage?: string;
-    author?: z.infer<typeof Person>;
-    allowLikes: boolean;
-    allowComments: boolean;
+  const Stored = z.object({
+    id: z.string(),
+    slug: z.string(),
+    title: z.string(),
+    content: z.string(),
+    summary: z.string(),
+    heroImage: z.string().optional(),
+    author: Person.optional(),
+    allowLikes: z.boolean(),
+    allowComments: z.boolean(),
     /** A DynamoDB string set: absent when empty. */
-    likes?: Set<string>;
-    createdAt: string;
-    updatedAt: string;
-  };
+    likes: z.set(z.string()).optional(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  });
+  type Stored = z.infer<typeof Stored>;
 
-  function toInfo(item: Item): Info {
+  export const entity = defineEntity({
+    name: 'post',
+    version: 1,
+    schema: Stored,
+    key: ({ id }: { id: string }) => ({ pk: `POST#${id}`, sk: 'POST' }),
+    indexes: { byCollection: (post) => ({ pk: 'POST', sk: `${post.createdAt}#${post.id}` }) },
+  });
+
+  /** Guards a slug's uniqueness and finds the post by it. */
+  const slugGuard = defineEntity({
+    name: 'slug',
+    version: 1,
+    schema: z.object({ slug: z.string(), postId: z.string() }),
+    key: ({ slug: value }: { slug: string }) => ({ pk: `SLUG#${value}`, sk: 'SLUG' }),
+  });
+
+  function toInfo(item: Stored): Info {
     return {
       _id: item.id,
       slug: item.slug,
@@ -129,7 +134,7 @@ export namespace Post {
     };
   }
 
-  function toDetail(item: Item): Detail {
+  function toDetail(item: Stored): Detail {
     return { ...toInfo(item), content: item.content };
   }
 
@@ -144,12 +149,7 @@ export namespace Post {
     const now = new Date().toISOString();
     const createdAt = input.createdAt ?? now;
     const postSlug = input.slug ?? (slugify(input.title) || postId.toLowerCase().replace('_', '-'));
-    const item: Item = {
-      ...key(postId),
-      _type: ENTITY,
-      _v: VERSION,
-      collectionPk: COLLECTION,
-      collectionSk: `${createdAt}#${postId}`,
+    const record: Stored = {
       id: postId,
       slug: postSlug,
       title: input.title,
@@ -159,42 +159,27 @@ export namespace Post {
       author: input.author,
       allowLikes: input.allowLikes,
       allowComments: input.allowComments,
-      likes: input.likes.length ? new Set(input.likes) : undefined,
+      likes: idSet(input.likes),
       createdAt,
       updatedAt: now,
     };
     try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-            {
-              Put: {
-                TableName: tableName(),
-                Item: { ...slugKey(postSlug), _type: 'slug', _v: 1, postId },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-          ],
-        }),
-      );
-      return { created: true, post: toDetail(item) };
+      await transactWrite([
+        entity.tx.put(record, { ifAbsent: true }),
+        slugGuard.tx.put({ slug: postSlug, postId }, { ifAbsent: true }),
+      ]);
+      return { created: true, post: toDetail(record) };
     } catch (error) {
-      if ((error as Error).name !== 'TransactionCanceledException') throw error;
-      const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-      if (reasons[0]?.Code === 'ConditionalCheckFailed')
-        return { created: false, post: await fromId(postId) };
-      if (reasons[1]?.Code === 'ConditionalCheckFailed') throw new VisibleError('conflict', SLUG_TAKEN);
+      const failed = failedConditions(error);
+      if (failed?.includes(0)) return { created: false, post: await fromId(postId) };
+      if (failed?.includes(1)) throw new VisibleError('conflict', SLUG_TAKEN);
       throw error;
     }
   });
 
-  /** The stored item, or undefined. */
-  export async function find(postId: string): Promise<Item | undefined> {
-    const result = await db().send(
-      new GetCommand({ TableName: tableName(), Key: key(postId), ConsistentRead: true }),
-    );
-    return result.Item as Item | undefined;
+  /** The stored post, or undefined. */
+  export function find(postId: string): Promise<Stored | undefined> {
+    return entity.get({ id: postId }, { consistent: true });
   }
 
   /** One post with its content; 404 'Post not found.'. */
@@ -208,17 +193,16 @@ export namespace Post {
   export async function fromSlug(value: string): Promise<Detail> {
     const parsed = slug.safeParse(value);
     if (!parsed.success) throw new VisibleError('not_found', NOT_FOUND);
-    const guard = await db().send(new GetCommand({ TableName: tableName(), Key: slugKey(parsed.data) }));
-    const postId = guard.Item?.postId as string | undefined;
-    const item = postId ? await find(postId) : undefined;
+    const guard = await slugGuard.get({ slug: parsed.data });
+    const item = guard ? await find(guard.postId) : undefined;
     if (!item) throw new VisibleError('not_found', NOT_FOUND);
     return toDetail(item);
   }
 
   /** Every post, newest first, without content. */
   export async function list(): Promise<Info[]> {
-    const items = await queryCollection<Item>(COLLECTION, { descending: true });
-    return items.map(toInfo);
+    const posts = await entity.queryAll({ index: 'byCollection', partition: 'POST', descending: true });
+    return posts.map(toInfo);
   }
 
   /**
@@ -229,33 +213,15 @@ export namespace Post {
   export const like = fn(id, async (postId): Promise<Likes> => {
     const user = useUserId();
     await RateLimit.hit(rateLimits.postLikeUser, user);
-    const attempt = async (update: string, condition: string) => {
-      try {
-        const result = await db().send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: key(postId),
-            UpdateExpression: update,
-            ConditionExpression: `attribute_exists(pk) AND allowLikes = :true AND ${condition}`,
-            ExpressionAttributeValues: { ':user': new Set([user]), ':id': user, ':true': true },
-            ReturnValues: 'ALL_NEW',
-          }),
-        );
-        return idList((result.Attributes as Item).likes);
-      } catch (error) {
-        if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-        return null;
-      }
-    };
-    for (let round = 0; round < 3; round += 1) {
-      const liked = await attempt('ADD likes :user', 'NOT contains(likes, :id)');
-      if (liked) return liked;
-      const unliked = await attempt('DELETE likes :user', 'contains(likes, :id)');
-      if (unliked) return unliked;
-      const item = await find(postId);
-      if (!item) throw new VisibleError('not_found', NOT_FOUND);
-      if (!item.allowLikes) throw new VisibleError('forbidden', LIKES_OFF);
-    }
+    const after = await toggleMember(
+      entity,
+      { id: postId },
+      { attribute: 'likes', member: user, condition: 'allowLikes = :true', values: { ':true': true } },
+    );
+    if (after) return idList(after.likes);
+    const post = await find(postId);
+    if (!post) throw new VisibleError('not_found', NOT_FOUND);
+    if (!post.allowLikes) throw new VisibleError('forbidden', LIKES_OFF);
     throw new VisibleError('conflict', 'Your like could not be saved. Please try again.');
   });
 }

@@ -1,5 +1,5 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../db/client';
+import * as z from 'zod';
+import { defineEntity } from '../db/entity';
 import { VisibleError } from '../error';
 
 /**
@@ -17,9 +17,22 @@ export namespace RateLimit {
     return { start, end: start + rule.windowSeconds };
   };
 
-  const itemKey = (rule: Rule, key: string, start: number) => ({
-    pk: `RATE#${rule.scope}#${key.trim().toLowerCase()}`,
-    sk: String(start),
+  const counter = defineEntity({
+    name: 'rateLimit',
+    version: 1,
+    schema: z.object({
+      scope: z.string(),
+      /** The account or address counted, trimmed and lowercased. */
+      subject: z.string(),
+      /** The window's start, epoch seconds. */
+      start: z.number().int(),
+      count: z.number().int(),
+      expiresAt: z.number().int(),
+    }),
+    key: ({ scope, subject, start }: { scope: string; subject: string; start: number }) => ({
+      pk: `RATE#${scope}#${subject}`,
+      sk: String(start),
+    }),
   });
 
   function refuse(rule: Rule, end: number, nowMs: number): never {
@@ -28,33 +41,49 @@ export namespace RateLimit {
     });
   }
 
-  /** Counts one event; 429 when this window already holds `limit` events. */
+  /**
+   * Counts one event, or refuses with 429 when this window already holds
+   * `limit` events. The check and the count are one conditional update, so
+   * concurrent requests can never get past the limit together.
+   */
   export async function hit(rule: Rule, key: string, nowMs = Date.now()): Promise<void> {
     const { start, end } = window(rule, nowMs);
-    const result = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: itemKey(rule, key, start),
-        UpdateExpression: 'ADD #count :one SET expiresAt = if_not_exists(expiresAt, :expires), #type = :type',
-        ExpressionAttributeNames: { '#count': 'count', '#type': '_type' },
-        ExpressionAttributeValues: { ':one': 1, ':expires': end + 60, ':type': 'rateLimit' },
-        ReturnValues: 'UPDATED_NEW',
-      }),
+    const subject = key.trim().toLowerCase();
+    const counted = await counter.update(
+      { scope: rule.scope, subject, start },
+      {
+        UpdateExpression:
+          'ADD #count :one SET expiresAt = if_not_exists(expiresAt, :expires), #type = :type, #v = :v, #scope = :scope, subject = :subject, #start = :start',
+        ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+        ExpressionAttributeNames: {
+          '#count': 'count',
+          '#type': '_type',
+          '#v': '_v',
+          '#scope': 'scope',
+          '#start': 'start',
+        },
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':scope': rule.scope,
+          ':subject': subject,
+          ':start': start,
+          ':limit': rule.limit,
+          ':expires': end + 60,
+          ':type': counter.name,
+          ':v': counter.version,
+        },
+      },
     );
-    if (Number(result.Attributes?.count) > rule.limit) refuse(rule, end, nowMs);
+    if (!counted) refuse(rule, end, nowMs);
   }
 
   /** 429 when the window is full, without counting (for limits that count only failures). */
   export async function check(rule: Rule, key: string, nowMs = Date.now()): Promise<void> {
     const { start, end } = window(rule, nowMs);
-    const result = await db().send(
-      new GetCommand({
-        TableName: tableName(),
-        Key: itemKey(rule, key, start),
-        ProjectionExpression: '#c',
-        ExpressionAttributeNames: { '#c': 'count' },
-      }),
+    const current = await counter.get(
+      { scope: rule.scope, subject: key.trim().toLowerCase(), start },
+      { consistent: true },
     );
-    if (Number(result.Item?.count ?? 0) >= rule.limit) refuse(rule, end, nowMs);
+    if ((current?.count ?? 0) >= rule.limit) refuse(rule, end, nowMs);
   }
 }

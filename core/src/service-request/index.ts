@@ -1,9 +1,8 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { useClientIp } from '../actor';
 import { business } from '../business';
 import { config } from '../config';
-import { db, tableName } from '../db/client';
+import { defineEntity } from '../db/entity';
 import { composeMail } from '../mail/compose';
 import { Mail } from '../mail/index';
 import { RateLimit } from '../rate-limit/index';
@@ -28,33 +27,31 @@ export namespace ServiceRequest {
 
   export const SENT = 'Thank you! Your request has been sent. We will contact you within 24 hours.';
 
-  const ENTITY = 'serviceRequest';
-  const VERSION = 1;
+  const entity = defineEntity({
+    name: 'serviceRequest',
+    version: 1,
+    schema: z.object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      generalIssue: z.string(),
+      detailedDescription: z.string(),
+      carMake: z.string(),
+      carModel: z.string(),
+      carTrim: z.string().optional(),
+      vin: z.string(),
+      createdAt: z.string(),
+    }),
+    key: ({ id }: { id: string }) => ({ pk: `REQUEST#${id}`, sk: 'REQUEST' }),
+    indexes: { byCollection: (r) => ({ pk: 'SERVICE_REQUEST', sk: `${r.createdAt}#${r.id}` }) },
+  });
 
   /** Validates, stores the request and mails it to the shop (reply-to the visitor). Rate limited per address. */
   export const submit = fn(Input, async (input) => {
     await RateLimit.hit(rateLimits.serviceRequestIp, useClientIp());
     const requestId = createId('serviceRequest');
-    const createdAt = new Date().toISOString();
     const vin = input.vin.toUpperCase();
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          pk: `REQUEST#${requestId}`,
-          sk: 'REQUEST',
-          _type: ENTITY,
-          _v: VERSION,
-          collectionPk: 'SERVICE_REQUEST',
-          collectionSk: `${createdAt}#${requestId}`,
-          id: requestId,
-          ...input,
-          vin,
-          createdAt,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    await entity.put({ id: requestId, ...input, vin, createdAt: new Date().toISOString() });
     const vehicle = [input.carMake, input.carModel, input.carTrim].filter(Boolean).join(' ');
     await Mail.send(
       composeMail(

@@ -1,7 +1,6 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { db, tableName } from '../db/client';
-import { queryCollection } from '../db/collection';
+import { assertAdmin } from '../actor';
+import { defineEntity } from '../db/entity';
 import { VisibleError } from '../error';
 import { fn } from '../util/fn';
 import { createId, idSchema } from '../util/id';
@@ -23,13 +22,12 @@ export namespace Service {
 
   export const id = idSchema('service', 'service');
 
-  /** A service as the API returns it (the spec's field names). */
+  /** A service as core knows it: money in integer cents (the API's edge shows dollars). */
   export const Info = z.object({
     _id: id,
     name: z.string(),
     description: z.string(),
-    /** Dollars, as the spec's clients read it; kept in integer cents in the table. */
-    price: z.number(),
+    priceCents: z.number().int().nonnegative(),
     /** Minutes as a number, or text such as '2 hours' or '90 min'. */
     duration: z.union([z.number(), z.string()]),
     availableDays: z.array(z.enum(weekdays)),
@@ -40,7 +38,7 @@ export namespace Service {
   export const CreateInput = z.object({
     name: z.string().trim().min(1, 'Name is required.').max(120),
     description: z.string().trim().min(1, 'Description is required.').max(2000),
-    price: z.number().min(0, 'Price cannot be negative.').max(100_000),
+    priceCents: z.number().int().min(0, 'Price cannot be negative.').max(10_000_000),
     duration: z.union([
       z
         .number()
@@ -54,87 +52,67 @@ export namespace Service {
   });
   export type CreateInput = z.input<typeof CreateInput>;
 
-  const ENTITY = 'service';
-  const VERSION = 1;
-  const COLLECTION = 'SERVICE';
-  const key = (serviceId: string) => ({ pk: `SERVICE#${serviceId}`, sk: 'SERVICE' });
+  export const NOT_FOUND = 'Service not found.';
 
-  type Item = ReturnType<typeof key> & {
-    _type: typeof ENTITY;
-    _v: number;
-    collectionPk: string;
-    collectionSk: string;
-    id: string;
-    name: string;
-    description: string;
-    priceCents: number;
-    duration: number | string;
-    availableDays: Info['availableDays'];
-    availableTimes: string[];
-    createdAt: string;
-    updatedAt: string;
-  };
+  const Stored = z.object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    priceCents: z.number().int(),
+    duration: z.union([z.number(), z.string()]),
+    availableDays: z.array(z.enum(weekdays)),
+    availableTimes: z.array(z.string()),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  });
 
-  function toInfo(item: Item): Info {
+  export const entity = defineEntity({
+    name: 'service',
+    version: 1,
+    schema: Stored,
+    key: ({ id }: { id: string }) => ({ pk: `SERVICE#${id}`, sk: 'SERVICE' }),
+    indexes: {
+      byCollection: (service) => ({ pk: 'SERVICE', sk: `${service.name.toLowerCase()}#${service.id}` }),
+    },
+  });
+
+  function toInfo(service: z.infer<typeof Stored>): Info {
     return {
-      _id: item.id,
-      name: item.name,
-      description: item.description,
-      price: item.priceCents / 100,
-      duration: item.duration,
-      availableDays: item.availableDays,
-      availableTimes: item.availableTimes,
+      _id: service.id,
+      name: service.name,
+      description: service.description,
+      priceCents: service.priceCents,
+      duration: service.duration,
+      availableDays: service.availableDays,
+      availableTimes: service.availableTimes,
     };
   }
 
   /**
-   * Creates a service. `serviceId` may be given (the seed uses fixed ids so it
-   * can run twice); an existing id is left untouched and reported as `created: false`.
+   * Creates a service (admin; the seed runs as admin). `serviceId` may be
+   * given (the seed uses fixed ids so it can run twice); an existing id is
+   * left untouched and reported as `created: false`.
    */
   export const create = fn(CreateInput.extend({ serviceId: id.optional() }), async (input) => {
+    assertAdmin();
     const serviceId = input.serviceId ?? createId('service');
     const now = new Date().toISOString();
-    const item: Item = {
-      ...key(serviceId),
-      _type: ENTITY,
-      _v: VERSION,
-      collectionPk: COLLECTION,
-      collectionSk: `${input.name.toLowerCase()}#${serviceId}`,
-      id: serviceId,
-      name: input.name,
-      description: input.description,
-      priceCents: Math.round(input.price * 100),
-      duration: input.duration,
-      availableDays: input.availableDays,
-      availableTimes: input.availableTimes,
-      createdAt: now,
-      updatedAt: now,
-    };
-    try {
-      await db().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: item,
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
-      return { created: true, service: toInfo(item) };
-    } catch (error) {
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-      return { created: false, service: await fromId(serviceId) };
-    }
+    const { serviceId: _given, ...fields } = input;
+    const record = { id: serviceId, ...fields, createdAt: now, updatedAt: now };
+    if (await entity.createIfAbsent(record)) return { created: true, service: toInfo(record) };
+    return { created: false, service: await fromId(serviceId) };
   });
 
   /** One service; 404 'Service not found.' when there is none. */
   export const fromId = fn(id, async (serviceId) => {
-    const result = await db().send(new GetCommand({ TableName: tableName(), Key: key(serviceId) }));
-    if (!result.Item) throw new VisibleError('not_found', 'Service not found.');
-    return toInfo(result.Item as Item);
+    const service = await entity.get({ id: serviceId });
+    if (!service) throw new VisibleError('not_found', NOT_FOUND);
+    return toInfo(service);
   });
 
   /** Every service, ordered by name. */
   export async function list(): Promise<Info[]> {
-    const items = await queryCollection<Item>(COLLECTION);
-    return items.map(toInfo);
+    const services = await entity.queryAll({ index: 'byCollection', partition: 'SERVICE' });
+    return services.map(toInfo);
   }
 }

@@ -1,5 +1,4 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { imageUrl } from './image-url';
 import { Storage } from './index';
 
 /**
@@ -46,9 +45,6 @@ export namespace Images {
     const extension = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
     return (contentTypes as Record<string, string>)[extension];
   }
-
-  /** The image URL schema (kept apart so records can validate URLs without loading the S3 client). */
-  export const url = imageUrl;
 
   /** Stores an image under /images/<name> and returns its site-relative URL. */
   export async function put(name: string, body: Uint8Array, contentType?: string): Promise<string> {

@@ -1,8 +1,6 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { assertAdmin, useUserId } from '../actor';
-import { db, tableName } from '../db/client';
-import { idList, queryCollection } from '../db/collection';
+import { defineEntity, idList, idSet, toggleMember } from '../db/entity';
 import { VisibleError } from '../error';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
@@ -28,8 +26,6 @@ export namespace Testimonial {
    */
   export const Comment = z.object({ text: z.string(), content: z.string(), createdAt: z.string() });
   export type Comment = z.infer<typeof Comment>;
-  /** A comment as stored. */
-  type StoredComment = { text: string; createdAt: string };
 
   /** A testimonial as the API returns it (the spec's field names). */
   export const Info = z.object({
@@ -90,34 +86,34 @@ export namespace Testimonial {
   /** How many the carousel gets at most. */
   export const FEATURED_LIMIT = 10;
 
-  const ENTITY = 'testimonial';
-  const VERSION = 1;
-  const COLLECTION = 'TESTIMONIAL';
-  const key = (testimonialId: string) => ({ pk: `TESTIMONIAL#${testimonialId}`, sk: 'TESTIMONIAL' });
-
-  type Item = ReturnType<typeof key> & {
-    _type: typeof ENTITY;
-    _v: number;
-    collectionPk: string;
-    collectionSk: string;
-    id: string;
-    quote: string;
-    rating: number;
-    author?: Person;
-    authorName?: string;
-    profileImageUrl?: string;
-    serviceId?: string;
-    serviceName?: string;
-    comments: StoredComment[];
-    featured: boolean;
+  const Stored = z.object({
+    id: z.string(),
+    quote: z.string(),
+    rating: z.number().int(),
+    author: Person.optional(),
+    authorName: z.string().optional(),
+    profileImageUrl: z.string().optional(),
+    serviceId: z.string().optional(),
+    serviceName: z.string().optional(),
+    comments: z.array(z.object({ text: z.string(), createdAt: z.string() })),
+    featured: z.boolean(),
     /** DynamoDB string sets: absent when empty (a set cannot be empty). */
-    likes?: Set<string>;
-    dislikes?: Set<string>;
-    createdAt: string;
-    updatedAt: string;
-  };
+    likes: z.set(z.string()).optional(),
+    dislikes: z.set(z.string()).optional(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  });
+  type Stored = z.infer<typeof Stored>;
 
-  function toInfo(item: Item): Info {
+  const entity = defineEntity({
+    name: 'testimonial',
+    version: 1,
+    schema: Stored,
+    key: ({ id }: { id: string }) => ({ pk: `TESTIMONIAL#${id}`, sk: 'TESTIMONIAL' }),
+    indexes: { byCollection: (t) => ({ pk: 'TESTIMONIAL', sk: `${t.createdAt}#${t.id}` }) },
+  });
+
+  function toInfo(item: Stored): Info {
     return {
       _id: item.id,
       author: item.author ?? null,
@@ -129,12 +125,10 @@ export namespace Testimonial {
       quote: item.quote,
       likes: idList(item.likes),
       dislikes: idList(item.dislikes),
-      comments: (item.comments ?? []).map((c) => ({ text: c.text, content: c.text, createdAt: c.createdAt })),
-      featured: item.featured === true,
+      comments: item.comments.map((c) => ({ text: c.text, content: c.text, createdAt: c.createdAt })),
+      featured: item.featured,
     };
   }
-
-  const nonEmptySet = (ids: string[]) => (ids.length ? new Set(ids) : undefined);
 
   /**
    * Adds a testimonial (admin; the seed runs as admin). A given
@@ -146,12 +140,7 @@ export namespace Testimonial {
     const now = new Date().toISOString();
     const createdAt = input.createdAt ?? now;
     const dislikes = input.dislikes.filter((user) => !input.likes.includes(user));
-    const item: Item = {
-      ...key(testimonialId),
-      _type: ENTITY,
-      _v: VERSION,
-      collectionPk: COLLECTION,
-      collectionSk: `${createdAt}#${testimonialId}`,
+    const record: Stored = {
       id: testimonialId,
       quote: input.quote,
       rating: input.rating,
@@ -162,39 +151,30 @@ export namespace Testimonial {
       serviceName: input.service?.name,
       comments: input.ownerResponse ? [{ text: input.ownerResponse, createdAt: now }] : [],
       featured: input.featured,
-      likes: nonEmptySet(input.likes),
-      dislikes: nonEmptySet(dislikes),
+      likes: idSet(input.likes),
+      dislikes: idSet(dislikes),
       createdAt,
       updatedAt: now,
     };
-    try {
-      await db().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: item,
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
-      return { created: true, testimonial: toInfo(item) };
-    } catch (error) {
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-      return { created: false, testimonial: await fromId(testimonialId) };
-    }
+    if (await entity.createIfAbsent(record)) return { created: true, testimonial: toInfo(record) };
+    return { created: false, testimonial: await fromId(testimonialId) };
   });
 
   /** One testimonial; 404 when there is none. */
   export const fromId = fn(id, async (testimonialId) => {
-    const result = await db().send(
-      new GetCommand({ TableName: tableName(), Key: key(testimonialId), ConsistentRead: true }),
-    );
-    if (!result.Item) throw new VisibleError('not_found', NOT_FOUND);
-    return toInfo(result.Item as Item);
+    const testimonial = await entity.get({ id: testimonialId }, { consistent: true });
+    if (!testimonial) throw new VisibleError('not_found', NOT_FOUND);
+    return toInfo(testimonial);
   });
 
   /** Every testimonial, newest first. */
   export async function list(): Promise<Info[]> {
-    const items = await queryCollection<Item>(COLLECTION, { descending: true });
-    return items.map(toInfo);
+    const testimonials = await entity.queryAll({
+      index: 'byCollection',
+      partition: 'TESTIMONIAL',
+      descending: true,
+    });
+    return testimonials.map(toInfo);
   }
 
   /**
@@ -220,49 +200,20 @@ export namespace Testimonial {
       const user = useUserId();
       await RateLimit.hit(rateLimits.testimonialVoteUser, user);
       const [mine, other] = voteType === 'like' ? ['likes', 'dislikes'] : ['dislikes', 'likes'];
-      const names = { '#mine': mine, '#other': other };
-      const userSet = new Set([user]);
-
-      const attempt = async (update: string, condition: string, values: Record<string, unknown>) => {
-        try {
-          const result = await db().send(
-            new UpdateCommand({
-              TableName: tableName(),
-              Key: key(testimonialId),
-              UpdateExpression: update,
-              ConditionExpression: `attribute_exists(pk) AND ${condition}`,
-              // DynamoDB refuses names an expression does not use.
-              ExpressionAttributeNames: Object.fromEntries(
-                Object.entries(names).filter(([name]) => `${update} ${condition}`.includes(name)),
-              ),
-              ExpressionAttributeValues: values,
-              ReturnValues: 'ALL_NEW',
-            }),
-          );
-          const item = result.Attributes as Item;
-          return { likes: idList(item.likes), dislikes: idList(item.dislikes) };
-        } catch (error) {
-          if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-          return null;
-        }
-      };
-
-      for (let round = 0; round < 3; round += 1) {
-        const cast = await attempt(
-          'ADD #mine :user DELETE #other :user SET updatedAt = :now',
-          'NOT contains(#mine, :id)',
-          { ':user': userSet, ':id': user, ':now': new Date().toISOString() },
-        );
-        if (cast) return cast;
-        const withdrawn = await attempt('DELETE #mine :user SET updatedAt = :now', 'contains(#mine, :id)', {
-          ':user': userSet,
-          ':id': user,
-          ':now': new Date().toISOString(),
-        });
-        if (withdrawn) return withdrawn;
-        // Neither condition held: the testimonial is gone, or a concurrent vote changed it in between.
-        await fromId(testimonialId);
-      }
+      const after = await toggleMember(
+        entity,
+        { id: testimonialId },
+        {
+          attribute: mine,
+          member: user,
+          alsoRemoveFrom: other,
+          set: 'updatedAt = :now',
+          values: { ':now': new Date().toISOString() },
+        },
+      );
+      if (after) return { likes: idList(after.likes), dislikes: idList(after.dislikes) };
+      // Neither write's condition held three times: the testimonial is gone (404), or votes kept racing.
+      await fromId(testimonialId);
       throw new VisibleError('conflict', 'Your vote could not be saved. Please try again.');
     },
   );

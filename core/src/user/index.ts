@@ -1,6 +1,5 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { db, tableName } from '../db/client';
+import { defineEntity, failedConditions, transactWrite } from '../db/entity';
 import { VisibleError } from '../error';
 import { fn } from '../util/fn';
 import { createId } from '../util/id';
@@ -34,26 +33,38 @@ export namespace User {
     .refine((password) => !isCommonPassword(password), COMMON_PASSWORD);
 
   export const CreateInput = z.object({
-    firstName: z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(80),
-    lastName: z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(80),
+    firstName: z
+      .string({ error: 'First name is required' })
+      .trim()
+      .min(1, 'First name is required')
+      .max(80, 'First name must be at most 80 characters'),
+    lastName: z
+      .string({ error: 'Last name is required' })
+      .trim()
+      .min(1, 'Last name is required')
+      .max(80, 'Last name must be at most 80 characters'),
     email,
     password: newPassword,
     role: z.enum(roles).default('user'),
     emailVerified: z.boolean().default(false),
   });
 
-  /** The stored user, as core reads it. */
-  export type Record = {
-    id: string;
-    firstName: string;
-    lastName: string;
-    email: string;
-    passwordHash: string;
-    role: Role;
-    emailVerified: boolean;
-    hasCardOnFile: boolean;
-    tokenVersion: number;
-  };
+  /** An account as core reads it from the table. */
+  const Stored = z.object({
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    passwordHash: z.string(),
+    role: z.enum(roles),
+    emailVerified: z.boolean(),
+    hasCardOnFile: z.boolean(),
+    /** Bumped by every password change or reset: ends older sessions and reset links. */
+    tokenVersion: z.number().int(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  });
+  export type Account = z.infer<typeof Stored>;
 
   /** The user as `/api/users/me` and the login reply show it: never the hash. */
   export type Me = {
@@ -65,13 +76,23 @@ export namespace User {
     hasCardOnFile: boolean;
   };
 
-  const ENTITY = 'user';
-  const VERSION = 1;
-  const key = (userId: string) => ({ pk: `USER#${userId}`, sk: 'USER' });
-  /** Guards the uniqueness of an email address; holds the owner's id. */
-  const emailKey = (address: string) => ({ pk: `EMAIL#${address}`, sk: 'EMAIL' });
+  export const entity = defineEntity({
+    name: 'user',
+    version: 1,
+    schema: Stored,
+    key: ({ id }: { id: string }) => ({ pk: `USER#${id}`, sk: 'USER' }),
+    indexes: { byCollection: (user) => ({ pk: 'USER', sk: `${user.createdAt}#${user.id}` }) },
+  });
 
-  export function toMe(user: Record): Me {
+  /** Guards the uniqueness of an email address; holds the owner's id. */
+  const emailGuard = defineEntity({
+    name: 'userEmail',
+    version: 1,
+    schema: z.object({ email: z.string(), userId: z.string() }),
+    key: ({ email: address }: { email: string }) => ({ pk: `EMAIL#${address}`, sk: 'EMAIL' }),
+  });
+
+  export function toMe(user: Account): Me {
     return {
       _id: user.id,
       firstName: user.firstName,
@@ -82,75 +103,39 @@ export namespace User {
     };
   }
 
-  function fromItem(item: globalThis.Record<string, unknown>): Record {
-    return {
-      id: String(item.id),
-      firstName: String(item.firstName),
-      lastName: String(item.lastName),
-      email: String(item.email),
-      passwordHash: String(item.passwordHash),
-      role: item.role === 'admin' ? 'admin' : 'user',
-      emailVerified: item.emailVerified === true,
-      hasCardOnFile: item.hasCardOnFile === true,
-      tokenVersion: Number(item.tokenVersion ?? 0),
-    };
-  }
-
   /** Creates an account; 409 when the email already has one. */
   export const create = fn(CreateInput, async (input) => {
-    const userId = createId('user');
     const now = new Date().toISOString();
-    const passwordHash = await hashPassword(input.password);
+    const account: Account = {
+      id: createId('user'),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+      role: input.role,
+      emailVerified: input.emailVerified,
+      hasCardOnFile: false,
+      tokenVersion: 0,
+      createdAt: now,
+      updatedAt: now,
+    };
     try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: tableName(),
-                Item: { ...emailKey(input.email), _type: 'userEmail', _v: 1, userId },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            {
-              Put: {
-                TableName: tableName(),
-                Item: {
-                  ...key(userId),
-                  _type: ENTITY,
-                  _v: VERSION,
-                  collectionPk: 'USER',
-                  collectionSk: `${now}#${userId}`,
-                  id: userId,
-                  firstName: input.firstName,
-                  lastName: input.lastName,
-                  email: input.email,
-                  passwordHash,
-                  role: input.role,
-                  emailVerified: input.emailVerified,
-                  hasCardOnFile: false,
-                  tokenVersion: 0,
-                  createdAt: now,
-                  updatedAt: now,
-                },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-          ],
-        }),
-      );
+      await transactWrite([
+        emailGuard.tx.put({ email: input.email, userId: account.id }, { ifAbsent: true }),
+        entity.tx.put(account, { ifAbsent: true }),
+      ]);
     } catch (error) {
-      if ((error as Error).name === 'TransactionCanceledException') {
+      if (failedConditions(error)?.length) {
         throw new VisibleError('conflict', 'An account with this email already exists.');
       }
       throw error;
     }
     return {
-      _id: userId,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      email: input.email,
-      role: input.role,
+      _id: account.id,
+      firstName: account.firstName,
+      lastName: account.lastName,
+      email: account.email,
+      role: account.role,
     };
   });
 
@@ -173,17 +158,76 @@ export namespace User {
     }
     const existing = await findByEmail(input.email);
     if (!existing) throw new Error(`The account of ${input.email} vanished while it was being promoted.`);
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key(existing.id),
+    await entity.update(
+      { id: existing.id },
+      {
         UpdateExpression: 'SET #role = :admin, emailVerified = :yes, updatedAt = :now',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeNames: { '#role': 'role' },
         ExpressionAttributeValues: { ':admin': 'admin', ':yes': true, ':now': new Date().toISOString() },
-      }),
+      },
     );
     return 'promoted';
+  }
+
+  export function find(userId: string): Promise<Account | undefined> {
+    return entity.get({ id: userId }, { consistent: true });
+  }
+
+  /** The account of an address (lowercased and trimmed first), if there is one. */
+  export async function findByEmail(address: string): Promise<Account | undefined> {
+    const parsed = email.safeParse(address);
+    if (!parsed.success) return undefined;
+    const guard = await emailGuard.get({ email: parsed.data }, { consistent: true });
+    return guard ? find(guard.userId) : undefined;
+  }
+
+  /** Transaction items on an account, for verbs that change it together with something else. */
+  export const tx = {
+    /** Marks the address verified (the account must exist). */
+    markEmailVerified: (userId: string) =>
+      entity.tx.update(
+        { id: userId },
+        {
+          UpdateExpression: 'SET emailVerified = :yes, updatedAt = :now',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':yes': true, ':now': new Date().toISOString() },
+        },
+      ),
+    /**
+     * Stores a new password hash and bumps the token version, which ends
+     * every session and reset link issued before. With `ifVersion`, only
+     * while the account's version is still that one.
+     */
+    setPasswordHash: (
+      userId: string,
+      passwordHash: string,
+      options: { ifVersion?: number; verify?: boolean } = {},
+    ) => entity.tx.update({ id: userId }, setPasswordUpdate(passwordHash, options)),
+  };
+
+  function setPasswordUpdate(passwordHash: string, options: { ifVersion?: number; verify?: boolean }) {
+    const versioned = options.ifVersion !== undefined;
+    return {
+      UpdateExpression: `SET passwordHash = :hash, updatedAt = :now${options.verify ? ', emailVerified = :yes' : ''} ADD tokenVersion :one`,
+      ConditionExpression: versioned
+        ? 'attribute_exists(pk) AND tokenVersion = :version'
+        : 'attribute_exists(pk)',
+      ExpressionAttributeValues: {
+        ':hash': passwordHash,
+        ':now': new Date().toISOString(),
+        ':one': 1,
+        ...(options.verify ? { ':yes': true } : {}),
+        ...(versioned ? { ':version': options.ifVersion } : {}),
+      },
+    };
+  }
+
+  /** Stores a new password and bumps the token version. Returns the new version. */
+  export async function setPassword(userId: string, password: string): Promise<number> {
+    const updated = await entity.update({ id: userId }, setPasswordUpdate(await hashPassword(password), {}));
+    if (!updated) throw new VisibleError('not_found', 'Account not found.');
+    return updated.tokenVersion;
   }
 
   /**
@@ -193,57 +237,6 @@ export namespace User {
   export async function remove(userId: string): Promise<void> {
     const user = await find(userId);
     if (!user) return;
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Delete: { TableName: tableName(), Key: key(userId) } },
-          { Delete: { TableName: tableName(), Key: emailKey(user.email) } },
-        ],
-      }),
-    );
-  }
-
-  export async function find(userId: string): Promise<Record | undefined> {
-    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key(userId) }));
-    return Item?._type === ENTITY ? fromItem(Item) : undefined;
-  }
-
-  /** The account of an address (lowercased and trimmed first), if there is one. */
-  export async function findByEmail(address: string): Promise<Record | undefined> {
-    const parsed = email.safeParse(address);
-    if (!parsed.success) return undefined;
-    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: emailKey(parsed.data) }));
-    return typeof Item?.userId === 'string' ? find(Item.userId) : undefined;
-  }
-
-  export async function markEmailVerified(userId: string): Promise<void> {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key(userId),
-        UpdateExpression: 'SET emailVerified = :yes, updatedAt = :now',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':yes': true, ':now': new Date().toISOString() },
-      }),
-    );
-  }
-
-  /**
-   * Stores a new password and bumps the token version, which ends every
-   * session issued before. Returns the new version.
-   */
-  export async function setPassword(userId: string, password: string): Promise<number> {
-    const passwordHash = await hashPassword(password);
-    const result = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key(userId),
-        UpdateExpression: 'SET passwordHash = :hash, updatedAt = :now ADD tokenVersion :one',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':hash': passwordHash, ':now': new Date().toISOString(), ':one': 1 },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
-    return Number(result.Attributes?.tokenVersion);
+    await transactWrite([entity.tx.delete({ id: userId }), emailGuard.tx.delete({ email: user.email })]);
   }
 }

@@ -2,8 +2,8 @@ import { Post } from '@app/core/post/index';
 import { RateLimit } from '@app/core/rate-limit/index';
 import { rateLimits } from '@app/core/rate-limit/rules';
 import { describe, expect, it } from 'vitest';
-import { asAdmin, createPost } from '../../../tests/content-factories';
-import { createUser, json } from '../../../tests/factories';
+import { createPost } from '../../../tests/content-factories';
+import { asAdmin, createUser, json } from '../../../tests/factories';
 import { app } from './index';
 
 type PostReply = Record<string, unknown> & { _id: string; slug: string; likes: string[] };

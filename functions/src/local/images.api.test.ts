@@ -1,3 +1,4 @@
+import { imageUrl } from '@app/core/storage/image-url';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { Storage } from '@app/core/storage/index';
 import { Images } from '@app/core/storage/images';
@@ -73,11 +74,11 @@ describe('/images/* on the local stack', () => {
   });
 });
 
-describe('Images.url (image URLs kept in items)', () => {
+describe('imageUrl (image URLs kept in items)', () => {
   it.each(['/images/blog/a.png', 'https://cdn.example.com/a.jpg', 'http://example.com/a.png'])(
     'accepts %s',
     (url) => {
-      expect(Images.url.safeParse(url).success).toBe(true);
+      expect(imageUrl.safeParse(url).success).toBe(true);
     },
   );
   it.each([
@@ -87,6 +88,6 @@ describe('Images.url (image URLs kept in items)', () => {
     'images/a.png',
     '/\\evil',
   ])('refuses %s', (url) => {
-    expect(Images.url.safeParse(url).success).toBe(false);
+    expect(imageUrl.safeParse(url).success).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { type Actor, withActor } from '@app/core/actor';
-import { db, tableName } from '@app/core/db/client';
+import { defineEntity } from '@app/core/db/entity';
 import { VisibleError } from '@app/core/error';
 import { GoogleReviews } from '@app/core/google-reviews/index';
 import { Post } from '@app/core/post/index';
@@ -8,7 +8,7 @@ import { Storage } from '@app/core/storage/index';
 import { Images } from '@app/core/storage/images';
 import { Testimonial } from '@app/core/testimonial/index';
 import { User } from '@app/core/user/index';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import { seedGoogleReviews, seedPosts, seedTestimonials } from './seed-content';
 import { seedImages } from './seed-images';
 
@@ -23,7 +23,12 @@ import { seedImages } from './seed-images';
  * - v2: the public site (issue 4): images in S3, testimonials, blog posts,
  *   sample Google reviews.
  */
-const marker = (version: string) => ({ pk: 'SEED', sk: version });
+const marker = defineEntity({
+  name: 'seed',
+  version: 1,
+  schema: z.object({ stage: z.string(), at: z.string() }),
+  key: ({ stage }: { stage: string }) => ({ pk: 'SEED', sk: stage }),
+});
 
 const weekdays: Service.CreateInput['availableDays'] = [
   'Monday',
@@ -43,7 +48,7 @@ export const seedServices: Service.CreateInput[] = [
     name: 'Mobile Oil Change',
     description:
       'Full-synthetic oil and filter change in your driveway, with a 21-point inspection and fluid top-off.',
-    price: 89,
+    priceCents: 8900,
     duration: 45,
     availableDays: [...weekdays, 'Saturday'],
     availableTimes: everyHour(8, 15),
@@ -52,7 +57,7 @@ export const seedServices: Service.CreateInput[] = [
     name: 'Battery Test & Replacement',
     description:
       'Load test of battery, starter and alternator; a new battery fitted on the spot when needed.',
-    price: 149,
+    priceCents: 14900,
     duration: '30 min',
     availableDays: [],
     availableTimes: everyHour(8, 15),
@@ -60,7 +65,7 @@ export const seedServices: Service.CreateInput[] = [
   {
     name: 'Headlight Restoration',
     description: 'Clouded, yellowed lenses sanded, polished and UV-sealed for clear night driving.',
-    price: 99,
+    priceCents: 9900,
     duration: 60,
     availableDays: ['Tuesday', 'Thursday', 'Saturday'],
     availableTimes: ['09:00', '11:00', '13:00', '15:00'],
@@ -68,7 +73,7 @@ export const seedServices: Service.CreateInput[] = [
   {
     name: 'Engine Diagnostic',
     description: 'Computer scan of fault codes with a technician’s road test and a written repair estimate.',
-    price: 119,
+    priceCents: 11900,
     duration: '90 min',
     availableDays: weekdays,
     availableTimes: ['08:00', '10:00', '12:00', '14:00'],
@@ -76,7 +81,7 @@ export const seedServices: Service.CreateInput[] = [
   {
     name: 'Brake Pad Replacement',
     description: 'Front or rear pads replaced, rotors measured, calipers lubricated and brakes bedded in.',
-    price: 249,
+    priceCents: 24900,
     duration: '2 hours',
     availableDays: weekdays,
     availableTimes: ['08:00', '10:30', '13:00'],
@@ -84,7 +89,7 @@ export const seedServices: Service.CreateInput[] = [
   {
     name: 'A/C Recharge',
     description: 'Leak check, evacuation and refrigerant recharge to factory specification.',
-    price: 179,
+    priceCents: 17900,
     duration: '1.5 hours',
     availableDays: ['Monday', 'Wednesday', 'Friday'],
     availableTimes: ['09:00', '11:00', '14:00'],
@@ -93,7 +98,7 @@ export const seedServices: Service.CreateInput[] = [
     name: 'Full Interior & Exterior Detail',
     description:
       'Hand wash, clay bar, wax, vacuum, shampooed carpets and conditioned leather, inside and out.',
-    price: 299,
+    priceCents: 29900,
     duration: '4 hours',
     availableDays: [...weekdays, 'Saturday'],
     availableTimes: ['08:00', '12:00'],
@@ -102,7 +107,7 @@ export const seedServices: Service.CreateInput[] = [
     name: 'Ceramic Coating',
     description:
       'Paint correction followed by a multi-year ceramic coating for lasting gloss and protection.',
-    price: 899,
+    priceCents: 89900,
     duration: 480,
     availableDays: ['Monday', 'Wednesday'],
     availableTimes: ['08:00'],
@@ -113,22 +118,27 @@ export type SeedOptions = { adminEmail: string; adminPassword: string };
 
 /** Runs `stage` unless its marker exists, then writes the marker. */
 async function once(version: string, stage: () => Promise<void>): Promise<boolean> {
-  const done = await db().send(new GetCommand({ TableName: tableName(), Key: marker(version) }));
-  if (done.Item) return false;
+  // An older start's marker (written before entities had versions) counts too.
+  if (await marker.exists({ stage: version })) return false;
   await stage();
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...marker(version), _type: 'seed', at: new Date().toISOString() },
-    }),
-  );
+  await marker.put({ stage: version, at: new Date().toISOString() });
   return true;
 }
 
+/** The seed writes content as an admin would (Service.create, Post.create and Testimonial.create check the role). */
+const seedAdmin: Actor = {
+  type: 'user',
+  userId: 'usr_01JSEED0000000000000000000',
+  role: 'admin',
+  firstName: 'Seed',
+};
+
 async function seedCatalogue(options: SeedOptions): Promise<void> {
-  for (const [index, service] of seedServices.entries()) {
-    await Service.create({ ...service, serviceId: seedId(index + 1) });
-  }
+  await withActor(seedAdmin, async () => {
+    for (const [index, service] of seedServices.entries()) {
+      await Service.create({ ...service, serviceId: seedId(index + 1) });
+    }
+  });
   await User.ensureAdmin({
     firstName: 'Shop',
     lastName: 'Admin',
@@ -136,14 +146,6 @@ async function seedCatalogue(options: SeedOptions): Promise<void> {
     password: options.adminPassword,
   });
 }
-
-/** The seed writes content as an admin would (Post.create and Testimonial.create check the role). */
-const seedAdmin: Actor = {
-  type: 'user',
-  userId: 'usr_01JSEED0000000000000000000',
-  role: 'admin',
-  firstName: 'Seed',
-};
 
 async function seedPublicSite(): Promise<void> {
   await Storage.ensureBucket();

@@ -1,7 +1,7 @@
-import type { Service } from '@app/core/service/index';
+import type { ServiceReply } from '@app/functions/api/services';
 
-/** A service as GET /api/services returns it. Type-only import: no zod reaches the browser. */
-export type ServiceInfo = Service.Info;
+/** A service as GET /api/services returns it (price in dollars). Type-only import: no zod reaches the browser. */
+export type ServiceInfo = ServiceReply;
 
 declare module '@tanstack/react-router' {
   interface HistoryState {
