@@ -60,14 +60,18 @@ if (!process.env.TABLE_NAME) fail('No table to write to: pass --stage <stage>, o
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const { User } = await import('@app/core/user/index');
+const { asSystem } = await import('@app/core/actor');
 
+const email = values.email;
 const password = process.env.ADMIN_PASSWORD || randomBytes(18).toString('base64url');
-const result = await User.ensureAdmin({
-  email: values.email,
-  password,
-  firstName: values['first-name'] ?? 'Shop',
-  lastName: values['last-name'] ?? 'Admin',
-});
+const result = await asSystem('create-admin', () =>
+  User.ensureAdmin({
+    email,
+    password,
+    firstName: values['first-name'] ?? 'Shop',
+    lastName: values['last-name'] ?? 'Admin',
+  }),
+);
 
 if (result === 'promoted') {
   console.log(`${values.email} already had an account; it is now an admin. Its password is unchanged.`);

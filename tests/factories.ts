@@ -60,17 +60,21 @@ export async function createUser(
 ) {
   const { User } = await import('@app/core/user/index');
   const { Session } = await import('@app/core/auth/session');
+  const { asSystem } = await import('@app/core/actor');
   userCounter += 1;
   const password = overrides.password ?? 'test-password-1';
-  const created = await User.create({
-    firstName: 'Test',
-    lastName: `User${userCounter}`,
-    email: `user-${userCounter}-${crypto.randomUUID().slice(0, 8)}@example.com`,
-    role: 'user',
-    ...overrides,
-    password,
-    emailVerified: true,
-  });
+  // A pre-verified account (or an admin) is the system's to make, not a visitor's.
+  const created = await asSystem('test factory', () =>
+    User.create({
+      firstName: 'Test',
+      lastName: `User${userCounter}`,
+      email: `user-${userCounter}-${crypto.randomUUID().slice(0, 8)}@example.com`,
+      role: 'user',
+      ...overrides,
+      password,
+      emailVerified: true,
+    }),
+  );
   const record = await User.find(created._id);
   if (!record) throw new Error('The user just created is missing.');
   const token = await Session.issue(record);

@@ -2,13 +2,17 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { VisibleError } from './error';
 
 /**
- * Who is making the current request. The HTTP layer resolves the session once
- * (functions/src/api/auth.ts) and runs the handler inside `withActor`; domain
- * code asks `useUser()` / `assertAdmin()` instead of reading headers, so
- * ownership and role checks live in core.
+ * Who is making the current request. The HTTP layer identifies the caller
+ * once (functions/src/api/auth.ts) and runs the handler inside `withRequest`;
+ * domain code asks `useUser()` / `assertAdmin()` instead of reading headers,
+ * so role and ownership checks live in core. `system` is the shop's own code
+ * acting with no person behind it (the seed, the create-admin script, the
+ * scheduled job); only code can take that identity, never a request.
  */
 export type Actor =
-  { type: 'public' } | { type: 'user'; userId: string; role: 'user' | 'admin'; firstName: string };
+  | { type: 'public' }
+  | { type: 'user'; userId: string; role: 'user' | 'admin'; firstName: string }
+  | { type: 'system'; name: string };
 
 export type UserActor = Extract<Actor, { type: 'user' }>;
 
@@ -21,7 +25,7 @@ export function withRequest<T>(context: RequestContext, body: () => T): T {
   return storage.run(context, body);
 }
 
-/** Runs `body` as `actor` (scripts, tests, the seed). */
+/** Runs `body` as `actor` (scripts, tests, the seed, the scheduled job). */
 export function withActor<T>(actor: Actor, body: () => T): T {
   return storage.run({ actor, clientIp: useClientIp() }, body);
 }
@@ -49,9 +53,14 @@ export function useUserId(): string {
   return useUser().userId;
 }
 
-/** 401 without a session, 403 for a signed-in non-admin. */
-export function assertAdmin(): UserActor {
+/** Runs `body` as the shop's own code (`name` says which, for the logs). */
+export function asSystem<T>(name: string, body: () => T): T {
+  return withActor({ type: 'system', name }, body);
+}
+
+/** 401 without a session, 403 for a signed-in non-admin; the system passes. */
+export function assertAdmin(): void {
+  if (useActor().type === 'system') return;
   const user = useUser();
   if (user.role !== 'admin') throw new VisibleError('forbidden', NOT_ADMIN);
-  return user;
 }

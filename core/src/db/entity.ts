@@ -17,7 +17,7 @@ import { type IndexName, table } from './table';
 /**
  * The data-access layer: every kind of item is an entity that declares its
  * name, version, key and index keys once (ElectroDB's idea, without the
- * library: decision 014-data-access). Writes add `_type`, `_v` and the key
+ * library: decision 016). Writes add `_type`, `_v` and the key
  * attributes; reads check `_type` and `_v` and parse the item with the
  * entity's schema, so an item of the wrong kind or an unknown version fails
  * loudly instead of flowing on as a lie.

@@ -52,7 +52,10 @@ async function addMissingIndexes(client: DynamoDBClient, name: string): Promise<
     await client.send(
       new UpdateTableCommand({
         TableName: name,
-        AttributeDefinitions: attributeDefinitions,
+        // Only the new index's key attributes: DynamoDB refuses definitions no key uses.
+        AttributeDefinitions: attributeDefinitions.filter((a) =>
+          index.KeySchema?.some((k) => k.AttributeName === a.AttributeName),
+        ),
         GlobalSecondaryIndexUpdates: [{ Create: index }],
       }),
     );

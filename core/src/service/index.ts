@@ -66,7 +66,7 @@ export namespace Service {
     updatedAt: z.string(),
   });
 
-  export const entity = defineEntity({
+  const entity = defineEntity({
     name: 'service',
     version: 1,
     schema: Stored,

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { assertAdmin } from '../actor';
 import { defineEntity, failedConditions, transactWrite } from '../db/entity';
 import { VisibleError } from '../error';
 import { fn } from '../util/fn';
@@ -76,7 +77,7 @@ export namespace User {
     hasCardOnFile: boolean;
   };
 
-  export const entity = defineEntity({
+  const entity = defineEntity({
     name: 'user',
     version: 1,
     schema: Stored,
@@ -103,8 +104,13 @@ export namespace User {
     };
   }
 
-  /** Creates an account; 409 when the email already has one. */
+  /**
+   * Creates an account; 409 when the email already has one. Only an admin
+   * (or the system) may create an admin or a pre-verified account; public
+   * registration (Account.register) makes neither.
+   */
   export const create = fn(CreateInput, async (input) => {
+    if (input.role !== 'user' || input.emailVerified) assertAdmin();
     const now = new Date().toISOString();
     const account: Account = {
       id: createId('user'),
@@ -150,6 +156,7 @@ export namespace User {
     firstName: string;
     lastName: string;
   }): Promise<'created' | 'promoted'> {
+    assertAdmin();
     try {
       await create({ ...input, role: 'admin', emailVerified: true });
       return 'created';
@@ -231,10 +238,12 @@ export namespace User {
   }
 
   /**
-   * Deletes an account and its email guard together (test fixtures clean up
-   * with it; no API route calls it). Nothing else the user made is touched.
+   * Deletes an account and its email guard together (admin or system: test
+   * fixtures clean up with it; no API route calls it yet). Nothing else the
+   * user made is touched.
    */
   export async function remove(userId: string): Promise<void> {
+    assertAdmin();
     const user = await find(userId);
     if (!user) return;
     await transactWrite([entity.tx.delete({ id: userId }), emailGuard.tx.delete({ email: user.email })]);

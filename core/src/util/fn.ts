@@ -2,7 +2,8 @@ import type * as z from 'zod';
 
 /**
  * Wraps a domain function so its input is validated at the domain boundary.
- * `.schema` lets HTTP handlers and scripts reuse the same rules.
+ * `.schema` lets HTTP handlers reuse the same rules for their validators
+ * (functions/src/api/*: `zValidator('json', Account.register.schema)`).
  */
 export function fn<Schema extends z.ZodType, Result>(
   schema: Schema,

@@ -6,7 +6,7 @@ import * as z from 'zod';
 import { requireUser } from './auth';
 import { invalidInput } from './validation';
 
-const byId = zValidator('param', z.object({ id: Post.id }), invalidInput);
+const byId = zValidator('param', z.object({ id: Post.like.schema }), invalidInput);
 
 /** /api/posts (doc 1 §7, doc 2 §7): the blog list, one post by slug, its comments, and likes. */
 export const posts = new Hono()
@@ -22,6 +22,6 @@ export const posts = new Hono()
 export const comments = new Hono().post(
   '/',
   requireUser,
-  zValidator('json', Comment.CreateInput, invalidInput),
+  zValidator('json', Comment.create.schema, invalidInput),
   async (c) => c.json(await Comment.create(c.req.valid('json')), 201),
 );

@@ -457,6 +457,41 @@ describe('forgot and reset password', () => {
     );
   });
 
+  it('makes every earlier reset link invalid once the password is changed or reset', async () => {
+    const user = await createUser();
+    await post('/forgot-password', { email: user.email });
+    await post('/forgot-password', { email: user.email });
+    const [first, second] = (await mailTo(user.email)).map((mail) => linkToken(mail, 'reset-password'));
+
+    // A change of password through the account page outdates both links.
+    const changed = await post(
+      '/change-password',
+      { currentPassword: user.password, newPassword: 'changed-by-owner-5' },
+      user.headers,
+    );
+    expect(changed.status).toBe(200);
+    for (const token of [first, second]) {
+      const late = await post('/reset-password', { token, password: 'attacker-choice-1' });
+      expect(late.status).toBe(400);
+      expect((await json<Body>(late)).msg).toBe(
+        'This password reset link is not valid. Please request a new one.',
+      );
+    }
+    expect((await post('/login', { email: user.email, password: 'changed-by-owner-5' })).status).toBe(200);
+
+    // A reset with one link outdates the others mailed before it.
+    await post('/forgot-password', { email: user.email });
+    await post('/forgot-password', { email: user.email });
+    const [third, fourth] = (await mailTo(user.email))
+      .slice(-2)
+      .map((mail) => linkToken(mail, 'reset-password'));
+    expect((await post('/reset-password', { token: third, password: 'fresh-start-99' })).status).toBe(200);
+    expect((await post('/reset-password', { token: fourth, password: 'attacker-choice-1' })).status).toBe(
+      400,
+    );
+    expect((await post('/login', { email: user.email, password: 'fresh-start-99' })).status).toBe(200);
+  });
+
   it('refuses a link older than one hour', async () => {
     const user = await createUser();
     const { token } = await LinkToken.issue({

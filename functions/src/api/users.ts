@@ -7,7 +7,7 @@ import { invalidInput } from './validation';
 
 /** /api/users: registration, verification, sign-in, the current user and passwords (doc 1 §7, doc 2 §7). */
 export const users = new Hono()
-  .post('/register', zValidator('json', Account.RegisterInput, invalidInput), async (c) =>
+  .post('/register', zValidator('json', Account.register.schema, invalidInput), async (c) =>
     c.json(await Account.register(c.req.valid('json'))),
   )
   .get(
@@ -15,22 +15,22 @@ export const users = new Hono()
     zValidator('param', z.object({ token: z.string().max(200) }), invalidInput),
     async (c) => c.json(await Account.verifyEmail(c.req.valid('param').token)),
   )
-  .post('/resend-verification', zValidator('json', Account.EmailInput, invalidInput), async (c) =>
+  .post('/resend-verification', zValidator('json', Account.resendVerification.schema, invalidInput), async (c) =>
     c.json(await Account.resendVerification(c.req.valid('json'))),
   )
-  .post('/login', zValidator('json', Account.LoginInput, invalidInput), async (c) =>
+  .post('/login', zValidator('json', Account.login.schema, invalidInput), async (c) =>
     c.json(await Account.login(c.req.valid('json'))),
   )
   .get('/me', requireUser, async (c) => c.json(await Account.me()))
   .post(
     '/change-password',
     requireUser,
-    zValidator('json', Account.ChangePasswordInput, invalidInput),
+    zValidator('json', Account.changePassword.schema, invalidInput),
     async (c) => c.json(await Account.changePassword(c.req.valid('json'))),
   )
-  .post('/forgot-password', zValidator('json', Account.EmailInput, invalidInput), async (c) =>
+  .post('/forgot-password', zValidator('json', Account.forgotPassword.schema, invalidInput), async (c) =>
     c.json(await Account.forgotPassword(c.req.valid('json'))),
   )
-  .post('/reset-password', zValidator('json', Account.ResetPasswordInput, invalidInput), async (c) =>
+  .post('/reset-password', zValidator('json', Account.resetPassword.schema, invalidInput), async (c) =>
     c.json(await Account.resetPassword(c.req.valid('json'))),
   );

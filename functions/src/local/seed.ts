@@ -1,4 +1,4 @@
-import { type Actor, withActor } from '@app/core/actor';
+import { asSystem } from '@app/core/actor';
 import { defineEntity } from '@app/core/db/entity';
 import { VisibleError } from '@app/core/error';
 import { GoogleReviews } from '@app/core/google-reviews/index';
@@ -125,32 +125,25 @@ async function once(version: string, stage: () => Promise<void>): Promise<boolea
   return true;
 }
 
-/** The seed writes content as an admin would (Service.create, Post.create and Testimonial.create check the role). */
-const seedAdmin: Actor = {
-  type: 'user',
-  userId: 'usr_01JSEED0000000000000000000',
-  role: 'admin',
-  firstName: 'Seed',
-};
-
+/** The seed is the shop's own code: it acts as the system, which core's role checks let through. */
 async function seedCatalogue(options: SeedOptions): Promise<void> {
-  await withActor(seedAdmin, async () => {
+  await asSystem('seed', async () => {
     for (const [index, service] of seedServices.entries()) {
       await Service.create({ ...service, serviceId: seedId(index + 1) });
     }
-  });
-  await User.ensureAdmin({
-    firstName: 'Shop',
-    lastName: 'Admin',
-    email: options.adminEmail,
-    password: options.adminPassword,
+    await User.ensureAdmin({
+      firstName: 'Shop',
+      lastName: 'Admin',
+      email: options.adminEmail,
+      password: options.adminPassword,
+    });
   });
 }
 
 async function seedPublicSite(): Promise<void> {
   await Storage.ensureBucket();
   for (const image of seedImages) await Images.put(image.name, image.draw());
-  await withActor(seedAdmin, async () => {
+  await asSystem('seed', async () => {
     for (const testimonial of seedTestimonials) await Testimonial.create(testimonial);
     for (const post of seedPosts) {
       try {

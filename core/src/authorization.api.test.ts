@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest';
+import { createUser } from '../../tests/factories';
+import { Account } from './account/index';
+import { type Actor, withActor } from './actor';
+import { LinkToken } from './auth/link-token';
+import { Session } from './auth/session';
+import { Contact } from './contact/index';
+import { VisibleError } from './error';
+import { GoogleReviews } from './google-reviews/index';
+import { Comment } from './post/comment';
+import { Post } from './post/index';
+import { RateLimit } from './rate-limit/index';
+import { ServiceRequest } from './service-request/index';
+import { Service } from './service/index';
+import { Testimonial } from './testimonial/index';
+import { User } from './user/index';
+
+/**
+ * Authorization lives in core: every domain verb that needs a role or an
+ * owner checks it itself, whatever the HTTP layer did. This calls every
+ * admin verb as nobody and as a customer, and every signed-in verb as
+ * nobody, expecting a refusal each time and no write.
+ *
+ * Every exported function of the domain modules below must be classified
+ * here, so a new verb cannot arrive unnoticed. Later issues add theirs.
+ *   admin:    needs the admin role (or the system);
+ *   user:     needs a signed-in user (ownership is checked inside);
+ *   public:   anyone (rate limited where it costs);
+ *   internal: not a verb a caller reaches with its own identity: helpers
+ *             that other verbs call after their own checks, or pure
+ *             functions.
+ */
+const modules = {
+  Account,
+  Comment,
+  Contact,
+  GoogleReviews,
+  LinkToken,
+  Post,
+  RateLimit,
+  Service,
+  ServiceRequest,
+  Session,
+  Testimonial,
+  User,
+} as const;
+
+type Access = 'admin' | 'user' | 'public' | 'internal';
+
+const access: Record<string, Access> = {
+  'Account.register': 'public',
+  'Account.verifyEmail': 'public',
+  'Account.resendVerification': 'public',
+  'Account.login': 'public',
+  'Account.me': 'user',
+  'Account.changePassword': 'user',
+  'Account.forgotPassword': 'public',
+  'Account.resetPassword': 'public',
+  'Comment.create': 'user',
+  'Comment.list': 'public',
+  'Contact.send': 'public',
+  'GoogleReviews.writeSample': 'internal',
+  'GoogleReviews.fromPlaceDetails': 'internal',
+  'GoogleReviews.fetchFromPlaces': 'internal',
+  'GoogleReviews.list': 'public',
+  'GoogleReviews.resetWarnings': 'internal',
+  'LinkToken.issue': 'internal',
+  'LinkToken.inspect': 'internal',
+  'LinkToken.redeemWith': 'internal',
+  'LinkToken.redeem': 'internal',
+  'Post.create': 'admin',
+  'Post.find': 'internal',
+  'Post.fromId': 'public',
+  'Post.fromSlug': 'public',
+  'Post.list': 'public',
+  'Post.like': 'user',
+  'RateLimit.hit': 'internal',
+  'RateLimit.check': 'internal',
+  'Service.create': 'admin',
+  'Service.fromId': 'public',
+  'Service.list': 'public',
+  'ServiceRequest.submit': 'public',
+  'Session.issue': 'internal',
+  'Session.verify': 'internal',
+  'Testimonial.create': 'admin',
+  'Testimonial.fromId': 'public',
+  'Testimonial.list': 'public',
+  'Testimonial.featured': 'public',
+  'Testimonial.vote': 'user',
+  'User.toMe': 'internal',
+  'User.create': 'internal',
+  'User.ensureAdmin': 'admin',
+  'User.find': 'internal',
+  'User.findByEmail': 'internal',
+  'User.setPassword': 'internal',
+  'User.remove': 'admin',
+};
+
+const someId = (kind: string) => `${kind}_01JZZZZZZZZZZZZZZZZZZZZZZZ`;
+
+/** A valid call of each admin and signed-in verb (so a refusal is about identity, not input). */
+const calls: Record<string, () => Promise<unknown>> = {
+  'Service.create': () =>
+    Service.create({ name: 'Sneaky', description: 'Not allowed.', priceCents: 100, duration: 30 }),
+  'Post.create': () => Post.create({ title: 'Sneaky post', content: 'Not allowed.' }),
+  'Testimonial.create': () => Testimonial.create({ quote: 'Not allowed.', rating: 5 }),
+  'User.ensureAdmin': () =>
+    User.ensureAdmin({
+      email: 'sneaky-admin@example.com',
+      password: 'long-enough-9',
+      firstName: 'S',
+      lastName: 'A',
+    }),
+  'User.remove': () => User.remove(someId('usr')),
+  'Account.me': () => Account.me(),
+  'Account.changePassword': () =>
+    Account.changePassword({ currentPassword: 'whatever-1', newPassword: 'new-password-77' }),
+  'Comment.create': () => Comment.create({ text: 'Hi', postId: someId('pst') }),
+  'Post.like': () => Post.like(someId('pst')),
+  'Testimonial.vote': () => Testimonial.vote({ testimonialId: someId('tst'), voteType: 'like' }),
+};
+
+const nobody: Actor = { type: 'public' };
+
+async function refusal(actor: Actor, call: () => Promise<unknown>): Promise<string> {
+  try {
+    await withActor(actor, call);
+    return 'allowed';
+  } catch (error) {
+    return error instanceof VisibleError ? error.kind : `threw ${String(error)}`;
+  }
+}
+
+const counts = async () => ({
+  services: (await Service.list()).length,
+  posts: (await Post.list()).length,
+  testimonials: (await Testimonial.list()).length,
+  sneakyAdmin: (await User.findByEmail('sneaky-admin@example.com')) !== undefined,
+});
+
+describe('authorization in core', () => {
+  it('classifies every exported verb of the domain modules', () => {
+    const verbs = Object.entries(modules).flatMap(([name, module]) =>
+      Object.entries(module)
+        .filter(([, value]) => typeof value === 'function')
+        .map(([verb]) => `${name}.${verb}`),
+    );
+    const unclassified = verbs.filter((verb) => !(verb in access));
+    expect(unclassified, 'verbs missing from the access table').toEqual([]);
+    const stale = Object.keys(access).filter((verb) => !verbs.includes(verb));
+    expect(stale, 'access entries for verbs that no longer exist').toEqual([]);
+  });
+
+  it('has a call for every admin and signed-in verb', () => {
+    const guarded = Object.entries(access)
+      .filter(([, level]) => level === 'admin' || level === 'user')
+      .map(([verb]) => verb);
+    expect(Object.keys(calls).sort()).toEqual(guarded.sort());
+  });
+
+  it('refuses every admin verb to nobody (401) and to a customer (403), writing nothing', async () => {
+    const customer = await createUser();
+    const asCustomer: Actor = { type: 'user', userId: customer._id, role: 'user', firstName: 'Casey' };
+    const before = await counts();
+    const admin = Object.entries(access).filter(([, level]) => level === 'admin');
+    for (const [verb] of admin) {
+      const call = calls[verb];
+      if (!call) throw new Error(`no call for ${verb}`);
+      expect(`${verb}: ${await refusal(nobody, call)}`).toBe(`${verb}: unauthorized`);
+      expect(`${verb}: ${await refusal(asCustomer, call)}`).toBe(`${verb}: forbidden`);
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses every signed-in verb to nobody (401)', async () => {
+    const user = Object.entries(access).filter(([, level]) => level === 'user');
+    for (const [verb] of user) {
+      const call = calls[verb];
+      if (!call) throw new Error(`no call for ${verb}`);
+      expect(`${verb}: ${await refusal(nobody, call)}`).toBe(`${verb}: unauthorized`);
+    }
+  });
+
+  it('lets only an admin or the system make an admin or a pre-verified account', async () => {
+    const input = { firstName: 'A', lastName: 'B', password: 'long-enough-9' };
+    const tryCreate = (actor: Actor, extra: Partial<Parameters<typeof User.create>[0]>) =>
+      refusal(actor, () =>
+        User.create({ ...input, email: `x-${crypto.randomUUID().slice(0, 8)}@example.com`, ...extra }),
+      );
+    expect(await tryCreate(nobody, { role: 'admin' })).toBe('unauthorized');
+    expect(await tryCreate(nobody, { emailVerified: true })).toBe('unauthorized');
+    expect(await tryCreate(nobody, {})).toBe('allowed');
+    expect(await tryCreate({ type: 'system', name: 'test' }, { role: 'admin' })).toBe('allowed');
+  });
+});
