@@ -9,6 +9,7 @@ import { rateLimits } from '../rate-limit/rules';
 import { User } from '../user/index';
 import { hashPassword, verifyPassword } from '../user/password';
 import { fn } from '../util/fn';
+import { isSingleLine } from '../util/text';
 import { alreadyRegisteredMail, passwordChangedMail, passwordResetMail, verificationMail } from './mail';
 
 /**
@@ -50,7 +51,13 @@ export namespace Account {
   });
   export const EmailInput = z.object({ email: User.email });
   export const LoginInput = z.object({
-    email: z.string({ error: 'Email is required' }).trim().toLowerCase().min(1, 'Email is required').max(254),
+    email: z
+      .string({ error: 'Email is required' })
+      .refine(isSingleLine, 'Email cannot contain line breaks or control characters.')
+      .trim()
+      .toLowerCase()
+      .min(1, 'Email is required')
+      .max(254, 'Email must be at most 254 characters'),
     password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
   });
   export const ChangePasswordInput = z.object({

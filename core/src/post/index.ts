@@ -7,7 +7,7 @@ import { rateLimits } from '../rate-limit/rules';
 import { imageUrl } from '../storage/image-url';
 import { fn } from '../util/fn';
 import { createId, idSchema } from '../util/id';
-import { requiredLine } from '../util/text';
+import { isSingleLine, requiredLine } from '../util/text';
 import { slugify, summaryOf } from './text';
 
 /**
@@ -56,6 +56,7 @@ export namespace Post {
   export const CreateInput = z.object({
     title: z
       .string({ error: 'Title is required.' })
+      .refine(isSingleLine, 'Titles cannot contain line breaks or control characters.')
       .trim()
       .min(1, 'Title is required.')
       .max(200, 'Titles can be at most 200 characters.'),

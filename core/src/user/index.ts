@@ -4,6 +4,7 @@ import { defineEntity, failedConditions, transactWrite } from '../db/entity';
 import { VisibleError } from '../error';
 import { fn } from '../util/fn';
 import { createId } from '../util/id';
+import { isSingleLine } from '../util/text';
 import { isCommonPassword } from './common-passwords';
 import { hashPassword } from './password';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordMessages } from './rules';
@@ -19,6 +20,7 @@ export namespace User {
   /** Emails are stored and compared lowercased and trimmed. */
   export const email = z
     .string({ error: 'Email is required' })
+    .refine(isSingleLine, 'Email cannot contain line breaks or control characters.')
     .trim()
     .toLowerCase()
     .min(1, 'Email is required')
@@ -36,11 +38,13 @@ export namespace User {
   export const CreateInput = z.object({
     firstName: z
       .string({ error: 'First name is required' })
+      .refine(isSingleLine, 'First name cannot contain line breaks or control characters.')
       .trim()
       .min(1, 'First name is required')
       .max(80, 'First name must be at most 80 characters'),
     lastName: z
       .string({ error: 'Last name is required' })
+      .refine(isSingleLine, 'Last name cannot contain line breaks or control characters.')
       .trim()
       .min(1, 'Last name is required')
       .max(80, 'Last name must be at most 80 characters'),

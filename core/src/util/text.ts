@@ -1,11 +1,26 @@
 import * as z from 'zod';
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True when the string is well-formed UTF-16 (no lone surrogate), so it can be encoded as UTF-8. */
+export function isWellFormed(value: string): boolean {
+  return !LONE_SURROGATE.test(value);
+}
+
+/** The string with every lone surrogate replaced by U+FFFD (String.prototype.toWellFormed, for Node 20). */
+export function wellFormed(value: string): string {
+  return isWellFormed(value) ? value : value.replace(new RegExp(LONE_SURROGATE.source, 'g'), '\uFFFD');
+}
+
 /**
- * Text fields of the public forms. Single-line fields refuse line breaks and
- * other control characters before trimming, so a value can never carry a
- * second mail header (`Name\r\nBcc: ...`) into a subject or reply-to.
+ * Text fields. Single-line fields (names, subjects, emails, phone, vehicle
+ * fields) refuse line breaks and other control characters before trimming,
+ * so a value can never carry a second mail header (`Name\r\nBcc: ...`) into
+ * a subject, nor start a paragraph of its own in a mail's text.
  */
-function hasControl(value: string): boolean {
+export const isSingleLine = (value: string): boolean => !hasControl(value);
+
+export function hasControl(value: string): boolean {
   for (let i = 0; i < value.length; i += 1) {
     const code = value.charCodeAt(i);
     if (code < 0x20 || code === 0x7f || code === 0x85 || code === 0x2028 || code === 0x2029) return true;

@@ -6,6 +6,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { requestContext, requireAdmin } from './auth';
 import { googleReviews } from './google-reviews';
+import { checkInput } from './input';
 import { outbox } from './outbox';
 import { canonicalGetPath } from './paths';
 import { comments, posts } from './posts';
@@ -33,6 +34,7 @@ const statusOf: Record<VisibleError['kind'], ContentfulStatusCode> = {
 const api = new Hono()
   .basePath('/api')
   .use(requestContext)
+  .use(checkInput)
   .use('/admin/*', requireAdmin)
   .route('/services', services)
   .route('/users', users)

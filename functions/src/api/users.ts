@@ -15,8 +15,10 @@ export const users = new Hono()
     zValidator('param', z.object({ token: z.string().max(200) }), invalidInput),
     async (c) => c.json(await Account.verifyEmail(c.req.valid('param').token)),
   )
-  .post('/resend-verification', zValidator('json', Account.resendVerification.schema, invalidInput), async (c) =>
-    c.json(await Account.resendVerification(c.req.valid('json'))),
+  .post(
+    '/resend-verification',
+    zValidator('json', Account.resendVerification.schema, invalidInput),
+    async (c) => c.json(await Account.resendVerification(c.req.valid('json'))),
   )
   .post('/login', zValidator('json', Account.login.schema, invalidInput), async (c) =>
     c.json(await Account.login(c.req.valid('json'))),
