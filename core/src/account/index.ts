@@ -80,20 +80,20 @@ export namespace Account {
     await RateLimit.hit(perAccount, email);
   }
 
-  async function sendVerification(user: Pick<User.Account, 'id' | 'email' | 'firstName'>) {
+  async function sendVerification(user: Pick<User.Account, 'id' | 'email'>) {
     const { token } = await LinkToken.issue({
       purpose: 'verify-email',
       subjectId: user.id,
       ownerPk: `USER#${user.id}`,
       ttlSeconds: VERIFY_TTL_SECONDS,
     });
-    await Mail.send(verificationMail(user.email, user.firstName, token));
+    await Mail.send(verificationMail(user.email, token));
   }
 
   /** Mail for an address that already has an account: a fresh link when unverified, else sign-in help. */
   async function mailExisting(user: User.Account) {
     if (!user.emailVerified) await sendVerification(user);
-    else await Mail.send(alreadyRegisteredMail(user.email, user.firstName));
+    else await Mail.send(alreadyRegisteredMail(user.email));
   }
 
   export const register = fn(RegisterInput, async (input) => {
@@ -105,7 +105,7 @@ export namespace Account {
     }
     try {
       const created = await User.create({ ...input, role: 'user', emailVerified: false });
-      await sendVerification({ id: created._id, email: created.email, firstName: created.firstName });
+      await sendVerification({ id: created._id, email: created.email });
     } catch (error) {
       // Two registrations of one address at once: the loser is told the same as everyone.
       if (!(error instanceof VisibleError && error.kind === 'conflict')) throw error;
@@ -177,7 +177,7 @@ export namespace Account {
     }
     if (currentPassword === newPassword) throw new VisibleError('invalid', messages.samePassword);
     const tokenVersion = await User.setPassword(userId, newPassword);
-    await Mail.send(passwordChangedMail(user.email, user.firstName));
+    await Mail.send(passwordChangedMail(user.email));
     return { msg: messages.passwordChanged, token: await Session.issue({ ...user, tokenVersion }) };
   });
 
@@ -193,7 +193,7 @@ export namespace Account {
         ownerPk: `USER#${user.id}`,
         ttlSeconds: RESET_TTL_SECONDS,
       });
-      await Mail.send(passwordResetMail(user.email, user.firstName, token));
+      await Mail.send(passwordResetMail(user.email, token));
     }
     return { msg: messages.resetSent };
   });

@@ -3,13 +3,18 @@ import { config } from '../config';
 import { composeMail } from '../mail/compose';
 import type { Mail } from '../mail/index';
 
-/** The account mails. */
+/**
+ * The account mails. They greet without the account's name: a name is text a
+ * visitor chose, and in a greeting it would read as the shop's own words
+ * ('Hi Casey. Account locked! Call ...'). Nothing a visitor typed is placed in
+ * these mails at all.
+ */
 
 const link = (path: string) => `${config().publicUrl}${path}`;
 
-export function verificationMail(to: string, firstName: string, token: string): Mail.Message {
+export function verificationMail(to: string, token: string): Mail.Message {
   return composeMail({ to, subject: `Verify your email for ${business.name}` }, [
-    `Hi ${firstName},`,
+    'Hello,',
     `Thanks for creating an account with ${business.name}. Please confirm this is your email address by opening the link below. The link works once and expires in 24 hours.`,
     { href: link(`/verify-email/${token}`), label: 'Verify my email' },
     'If you did not create this account, you can ignore this message.',
@@ -17,9 +22,9 @@ export function verificationMail(to: string, firstName: string, token: string): 
 }
 
 /** Sent instead of a second account when someone registers an address that already has one. */
-export function alreadyRegisteredMail(to: string, firstName: string): Mail.Message {
+export function alreadyRegisteredMail(to: string): Mail.Message {
   return composeMail({ to, subject: `You already have a ${business.name} account` }, [
-    `Hi ${firstName},`,
+    'Hello,',
     'Someone (hopefully you) tried to create a new account with this email address, but you already have one.',
     { href: link('/login'), label: 'Sign in' },
     { href: link('/forgot-password'), label: 'Forgot your password? Reset it' },
@@ -27,18 +32,18 @@ export function alreadyRegisteredMail(to: string, firstName: string): Mail.Messa
   ]);
 }
 
-export function passwordResetMail(to: string, firstName: string, token: string): Mail.Message {
+export function passwordResetMail(to: string, token: string): Mail.Message {
   return composeMail({ to, subject: `Reset your ${business.name} password` }, [
-    `Hi ${firstName},`,
+    'Hello,',
     'We received a request to reset your password. Open the link below to choose a new one. The link works once and expires in 1 hour.',
     { href: link(`/reset-password/${token}`), label: 'Choose a new password' },
     'If you did not ask for this, you can ignore this message: your password stays as it is.',
   ]);
 }
 
-export function passwordChangedMail(to: string, firstName: string): Mail.Message {
+export function passwordChangedMail(to: string): Mail.Message {
   return composeMail({ to, subject: `Your ${business.name} password was changed` }, [
-    `Hi ${firstName},`,
+    'Hello,',
     'The password of your account was just changed, and every other signed-in device has been signed out.',
     `If this was not you, reset your password now and contact us at ${business.email} or ${business.phone}.`,
     { href: link('/forgot-password'), label: 'Reset my password' },

@@ -3,6 +3,7 @@ import { useClientIp } from '../actor';
 import { business } from '../business';
 import { config } from '../config';
 import { defineEntity } from '../db/entity';
+import { VisibleError } from '../error';
 import { composeMail } from '../mail/compose';
 import { Mail } from '../mail/index';
 import { RateLimit } from '../rate-limit/index';
@@ -39,6 +40,37 @@ export namespace Contact {
     indexes: { byCollection: (m) => ({ pk: 'CONTACT', sk: `${m.createdAt}#${m.id}` }) },
   });
 
+  /**
+   * The sender's confirmation carries nothing the sender wrote (no name, no
+   * subject, no message): the form must not be a way to put chosen text into
+   * a mail to any address. At most a few a day go to one address; past that
+   * the shop still gets the message, and the confirmation is skipped. A failed
+   * confirmation never turns the reply into an error: the shop has the message.
+   */
+  async function confirm(to: string, messageId: string): Promise<void> {
+    try {
+      await RateLimit.hit(rateLimits.contactConfirmationRecipient, to);
+      await Mail.send(
+        composeMail({ to, subject: `We received your message – ${business.name}` }, [
+          'Hello,',
+          `Thank you for contacting ${business.name}. We received your message and will get back to you within 24 hours (${business.hours.days} ${business.hours.time}).`,
+          `If it is urgent, call us at ${business.phone}.`,
+          'If you did not send a message through our contact page, you can ignore this mail.',
+        ]),
+      );
+    } catch (error) {
+      const skipped = error instanceof VisibleError && error.kind === 'rate_limited';
+      console[skipped ? 'warn' : 'error'](
+        JSON.stringify({
+          level: skipped ? 'warn' : 'error',
+          msg: skipped ? 'contact confirmation skipped: recipient limit' : 'contact confirmation not sent',
+          messageId,
+          error: String(error),
+        }),
+      );
+    }
+  }
+
   export const send = fn(Input, async (input) => {
     await RateLimit.hit(rateLimits.contactIp, useClientIp());
     const messageId = createId('contactMessage');
@@ -61,26 +93,7 @@ export namespace Contact {
         ],
       ),
     );
-    // The confirmation repeats only the subject, never the message: the form must not be
-    // a way to send arbitrary text to any address.
-    await Mail.send(
-      composeMail({ to: input.email, subject: `We received your message – ${business.name}` }, [
-        `Hi ${input.name},`,
-        `Thank you for contacting ${business.name}. We received your message "${input.subject}" and will get back to you within 24 hours (${business.hours.days} ${business.hours.time}).`,
-        `If it is urgent, call us at ${business.phone}.`,
-        'If you did not send this message, you can ignore this mail.',
-      ]),
-    ).catch((error) => {
-      // The shop has the message; a failed confirmation must not turn the reply into an error.
-      console.error(
-        JSON.stringify({
-          level: 'error',
-          msg: 'contact confirmation not sent',
-          messageId,
-          error: String(error),
-        }),
-      );
-    });
+    await confirm(input.email, messageId);
     return { msg: SENT };
   });
 }

@@ -28,6 +28,8 @@ export const rateLimits = {
    * each) does in a quarter of an hour, and well below a script's pace.
    */
   contactIp: { scope: 'contact-ip', limit: 50, windowSeconds: 15 * MINUTE },
+  /** Confirmations mailed to one address: past this the message still reaches the shop, unconfirmed. */
+  contactConfirmationRecipient: { scope: 'contact-confirmation-to', limit: 3, windowSeconds: HOUR },
   serviceRequestIp: { scope: 'service-request-ip', limit: 50, windowSeconds: 15 * MINUTE },
   testimonialVoteUser: { scope: 'testimonial-vote-user', limit: 120, windowSeconds: 15 * MINUTE },
   postLikeUser: { scope: 'post-like-user', limit: 120, windowSeconds: 15 * MINUTE },

@@ -99,6 +99,21 @@ describe('the text boundary', () => {
     );
   });
 
+  it('never puts a name a visitor chose into a mail as the shop’s words', async () => {
+    const address = email('words');
+    const firstName = 'Casey. Account locked! Call +1 555 0100 or visit http://evil.example';
+    const response = await post('/api/users/register', {
+      firstName,
+      lastName: 'Lee',
+      email: address,
+      password: 'brake-pads-42',
+    });
+    expect(response.status).toBe(200);
+    const [mail] = await mailsTo(address);
+    expect(mail?.text).toMatch(/^Hello,/);
+    expect(`${mail?.text}${mail?.html}`).not.toMatch(/Account locked|evil\.example|Casey/);
+  });
+
   it('says the limit when a name is too long', async () => {
     const response = await post('/api/users/register', {
       firstName: 'x'.repeat(81),

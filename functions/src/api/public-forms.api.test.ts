@@ -71,9 +71,11 @@ describe('POST /api/contact', () => {
     const confirmation = mail.filter((m) => m.to.includes(body.email));
     expect(confirmation).toHaveLength(1);
     expect(confirmation[0]?.subject).toMatch(/We received your message/);
-    expect(confirmation[0]?.text).toContain(body.subject);
-    // The confirmation never repeats the message itself.
+    // The confirmation carries nothing the sender chose: no subject, message or name.
+    expect(confirmation[0]?.text).not.toContain(body.subject);
     expect(confirmation[0]?.text).not.toContain('hybrids');
+    expect(confirmation[0]?.text).not.toContain('Jordan');
+    expect(confirmation[0]?.html).not.toContain('Jordan');
   });
 
   it.each([
@@ -115,6 +117,21 @@ describe('POST /api/contact', () => {
       expect(await json(response)).toEqual({ msg: 'Please enter a valid email address.' });
     },
   );
+
+  it('confirms to one address at most 3 times an hour, while every message still reaches the shop', async () => {
+    const target = `victim-${unique()}@example.com`;
+    for (let i = 0; i < 5; i += 1) {
+      const response = await post('/api/contact', {
+        ...valid(),
+        email: target,
+        subject: `Flood ${i} ${target}`,
+      });
+      expect(response.status).toBe(200);
+    }
+    const mail = await readOutbox();
+    expect(mail.filter((m) => m.to.includes(target))).toHaveLength(3);
+    expect(mail.filter((m) => m.to.includes(BUSINESS) && m.subject.includes(target))).toHaveLength(5);
+  });
 
   it('refuses over-long fields', async () => {
     const response = await post('/api/contact', { ...valid(), message: 'x'.repeat(5001) });
