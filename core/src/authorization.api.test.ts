@@ -75,7 +75,7 @@ const access: Record<string, Access> = {
   'Post.list': 'public',
   'Post.like': 'user',
   'RateLimit.hit': 'internal',
-  'RateLimit.check': 'internal',
+  'RateLimit.release': 'internal',
   'Service.create': 'admin',
   'Service.fromId': 'public',
   'Service.list': 'public',

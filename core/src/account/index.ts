@@ -144,16 +144,48 @@ export namespace Account {
   /** Verifying against this keeps an unknown address as slow as a wrong password. */
   let decoyHash: Promise<string> | undefined;
 
+  /**
+   * Reserves one failed attempt under `rules` (each keyed as given) before a
+   * password is checked: the check and the count are one conditional write
+   * per rule, so concurrent guesses cannot all slip in before the count. A
+   * refusal gives back what was already reserved. The returned function gives
+   * every reservation back, for an attempt that turns out not to be a failure.
+   */
+  async function reserveFailure(rules: [RateLimit.Rule, string][]): Promise<() => Promise<void>> {
+    const held: [RateLimit.Rule, string][] = [];
+    const giveBack = () =>
+      Promise.all(held.map(([rule, key]) => RateLimit.release(rule, key))).then(() => {});
+    try {
+      for (const [rule, key] of rules) {
+        await RateLimit.hit(rule, key);
+        held.push([rule, key]);
+      }
+    } catch (error) {
+      await giveBack();
+      throw error;
+    }
+    return giveBack;
+  }
+
+  /**
+   * Signs in (decision 017). Failures are counted per account and address
+   * (tight) and per account (a loose ceiling), so a guesser elsewhere cannot
+   * lock the owner out; the counters are keyed by the account's token version,
+   * so a password reset starts them afresh.
+   */
   export const login = fn(LoginInput, async ({ email, password }) => {
-    await RateLimit.hit(rateLimits.loginIp, useClientIp());
-    await RateLimit.check(rateLimits.loginAccount, email);
+    const ip = useClientIp();
+    await RateLimit.hit(rateLimits.loginIp, ip);
     const user = await User.findByEmail(email);
+    const account = `${email}|v${user?.tokenVersion ?? 0}`;
+    const giveBack = await reserveFailure([
+      [rateLimits.loginPair, `${account}|${ip}`],
+      [rateLimits.loginAccount, account],
+    ]);
     decoyHash ??= hashPassword('not-a-real-password');
     const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyHash));
-    if (!user || !matches) {
-      await RateLimit.hit(rateLimits.loginAccount, email);
-      throw new VisibleError('invalid', messages.badCredentials);
-    }
+    if (!user || !matches) throw new VisibleError('invalid', messages.badCredentials);
+    await giveBack();
     // Only someone who knows the password learns that the account is unverified.
     if (!user.emailVerified) throw new VisibleError('forbidden', messages.unverified, { unverified: true });
     return { token: await Session.issue(user), user: User.toMe(user) };
@@ -168,13 +200,13 @@ export namespace Account {
   /** Changes the password, ends every other session, and returns a fresh token for this one. */
   export const changePassword = fn(ChangePasswordInput, async ({ currentPassword, newPassword }) => {
     const { userId } = useUser();
-    await RateLimit.check(rateLimits.changePasswordUser, userId);
     const user = await User.find(userId);
     if (!user) throw new VisibleError('unauthorized', Session.INVALID);
+    const giveBack = await reserveFailure([[rateLimits.changePasswordUser, userId]]);
     if (!(await verifyPassword(currentPassword, user.passwordHash))) {
-      await RateLimit.hit(rateLimits.changePasswordUser, userId);
       throw new VisibleError('invalid', messages.wrongCurrentPassword);
     }
+    await giveBack();
     if (currentPassword === newPassword) throw new VisibleError('invalid', messages.samePassword);
     const tokenVersion = await User.setPassword(userId, newPassword);
     await Mail.send(passwordChangedMail(user.email));

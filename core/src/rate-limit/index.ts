@@ -77,13 +77,20 @@ export namespace RateLimit {
     if (!counted) refuse(rule, end, nowMs);
   }
 
-  /** 429 when the window is full, without counting (for limits that count only failures). */
-  export async function check(rule: Rule, key: string, nowMs = Date.now()): Promise<void> {
-    const { start, end } = window(rule, nowMs);
-    const current = await counter.get(
+  /**
+   * Gives back one event counted by `hit` in the same window (a reserved
+   * attempt that turned out not to count, e.g. a sign-in that succeeded).
+   */
+  export async function release(rule: Rule, key: string, nowMs = Date.now()): Promise<void> {
+    const { start } = window(rule, nowMs);
+    await counter.update(
       { scope: rule.scope, subject: key.trim().toLowerCase(), start },
-      { consistent: true },
+      {
+        UpdateExpression: 'ADD #count :minusOne',
+        ConditionExpression: '#count > :zero',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+      },
     );
-    if ((current?.count ?? 0) >= rule.limit) refuse(rule, end, nowMs);
   }
 }

@@ -11,8 +11,13 @@ const HOUR = 60 * MINUTE;
 export const rateLimits = {
   /** Every sign-in attempt from one address. */
   loginIp: { scope: 'login-ip', limit: 100, windowSeconds: 15 * MINUTE },
-  /** Failed sign-ins against one account (successes are not counted). */
-  loginAccount: { scope: 'login-account', limit: 10, windowSeconds: 15 * MINUTE },
+  /**
+   * Failed sign-ins against one account from one address (successes are not
+   * counted): the tight limit, which a guesser elsewhere cannot use up.
+   */
+  loginPair: { scope: 'login-pair', limit: 10, windowSeconds: 15 * MINUTE },
+  /** Failed sign-ins against one account from all addresses: the loose ceiling. */
+  loginAccount: { scope: 'login-account', limit: 50, windowSeconds: 15 * MINUTE },
   registerIp: { scope: 'register-ip', limit: 20, windowSeconds: HOUR },
   registerAccount: { scope: 'register-account', limit: 5, windowSeconds: HOUR },
   resendIp: { scope: 'resend-ip', limit: 20, windowSeconds: HOUR },

@@ -535,19 +535,45 @@ describe('roles on the server', () => {
 });
 
 describe('rate limits (DynamoDB counters)', () => {
-  it('locks an account after 10 failed sign-ins, from any address, with 429 and Retry-After', async () => {
+  it('refuses a guesser after 10 failed sign-ins from one address, with 429 and Retry-After, and not the owner elsewhere', async () => {
     const user = await createUser();
+    ip = `10.9.${ipCounter}.1`;
     for (let attempt = 1; attempt <= 10; attempt += 1) {
-      ip = `10.9.${ipCounter}.${attempt}`;
       expect((await post('/login', { email: user.email, password: 'wrong-password' })).status).toBe(400);
     }
-    ip = '10.9.99.99';
+    // From that address even the right password is refused now.
     const locked = await post('/login', { email: user.email, password: user.password });
     expect(locked.status).toBe(429);
     expect((await json<Body>(locked)).msg).toBe(
       'Too many attempts. Please wait a few minutes and try again.',
     );
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The owner, from another address, signs in.
+    ip = '10.9.99.99';
+    expect((await post('/login', { email: user.email, password: user.password })).status).toBe(200);
+  });
+
+  it('holds a looser ceiling of 50 failed sign-ins per account from all addresses', async () => {
+    const user = await createUser();
+    for (let attempt = 1; attempt <= 50; attempt += 1) {
+      ip = `10.8.${ipCounter}.${attempt}`;
+      expect((await post('/login', { email: user.email, password: 'wrong-password' })).status).toBe(400);
+    }
+    ip = '10.8.200.200';
+    expect((await post('/login', { email: user.email, password: user.password })).status).toBe(429);
+  });
+
+  it('starts the counters afresh after a password reset', async () => {
+    const user = await createUser();
+    ip = `10.7.${ipCounter}.1`;
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      await post('/login', { email: user.email, password: 'wrong-password' });
+    }
+    expect((await post('/login', { email: user.email, password: user.password })).status).toBe(429);
+    await post('/forgot-password', { email: user.email });
+    const token = linkToken((await mailTo(user.email)).at(-1), 'reset-password');
+    expect((await post('/reset-password', { token, password: 'fresh-start-99' })).status).toBe(200);
+    expect((await post('/login', { email: user.email, password: 'fresh-start-99' })).status).toBe(200);
   });
 
   it('limits sign-in attempts per client address, which the client cannot choose by header', async () => {
