@@ -4,6 +4,7 @@
  *  2. size of the bundled, minified API Lambda
  *  3. time to import that bundle in a fresh Node process (median of several runs)
  *  4. p50 / p99 latency of GET /api/services on the local stack at a fixed concurrency
+ *  5. sign-in limits under concurrency, sign-in time during a flood, register timing both ways (bench-security.ts)
  * Exits 1 when a budget is exceeded. Latency has no budget here: it depends on the machine.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -15,6 +16,7 @@ import { chromium } from '@playwright/test';
 import { build } from 'esbuild';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { freePort } from '../functions/src/local/ports';
+import { measureSecurity } from './bench-security';
 
 const KB = 1024;
 const budgets = { homeJsGzip: 125 * KB, apiBundle: 1024 * KB, importMs: 150 };
@@ -74,11 +76,11 @@ function importTimes(file: string) {
   return times;
 }
 
-async function startStack(): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
+async function startStack(): Promise<{ url: string; port: number; child: ChildProcess; dataDir: string }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'mac-bench-'));
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_EMAIL: '', ADMIN_PASSWORD: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -93,7 +95,7 @@ async function startStack(): Promise<{ url: string; child: ChildProcess; dataDir
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
     try {
-      if ((await fetch(`${url}/api/services`)).ok) return { url, child, dataDir };
+      if ((await fetch(`${url}/api/services`)).ok) return { url, port, child, dataDir };
     } catch {
       // not listening yet
     }
@@ -175,6 +177,11 @@ async function main() {
     const scripts = await homeScripts(stack.url);
     console.log(`Measuring GET /api/services: ${REQUESTS} requests at concurrency ${CONCURRENCY} ...`);
     const lat = await latency(stack.url);
+    console.log('Measuring sign-in limits, sign-in under a flood and register timing ...');
+    const security = await measureSecurity(stack.port, {
+      email: 'admin@example.com',
+      password: 'admin-password',
+    });
 
     const homeGzip = scripts.reduce((sum, s) => sum + s.gzip, 0);
     console.log('\nScripts loaded by /:');
@@ -187,10 +194,26 @@ async function main() {
     row(`GET /api/services p50 (concurrency ${CONCURRENCY})`, ms(lat.p50));
     row(`GET /api/services p99 (concurrency ${CONCURRENCY})`, ms(lat.p99));
     row('GET /api/services throughput', `${lat.rps.toFixed(0)} req/s`);
+    for (const [label, value] of security.rows) row(label, value);
+    const signInOk =
+      security.figures.signInDuringFloodStatus === 200 && security.figures.signInDuringFloodMs < 5000;
+    if (!signInOk) failures.push('sign-in during a flood (budget: 200 in under 5 s)');
+    if (security.figures.passwordChecks > 10) failures.push('passwords checked in a burst (budget: 10)');
     console.log(rows.join('\n'));
     writeFileSync(
       join(outDir, 'results.json'),
-      JSON.stringify({ homeGzip, scripts, apiBundle: api.bytes, importMs: imports, latency: lat }, null, 2),
+      JSON.stringify(
+        {
+          homeGzip,
+          scripts,
+          apiBundle: api.bytes,
+          importMs: imports,
+          latency: lat,
+          security: security.figures,
+        },
+        null,
+        2,
+      ),
     );
   } finally {
     stack.child.kill('SIGTERM');

@@ -11,21 +11,24 @@ import { createUser } from './factories';
 let ipCounter = 0;
 const freshIp = () => `10.77.${Math.floor((ipCounter += 1) / 250)}.${ipCounter % 250}`;
 
-const send = (path: string, body: unknown, ip: string, headers: Record<string, string> = {}) =>
-  app.request(
-    path,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    },
-    { incoming: { socket: { remoteAddress: ip } } },
-  );
+/** The status of one POST from `ip`. */
+const send = async (path: string, body: unknown, ip: string, headers: Record<string, string> = {}) =>
+  (
+    await app.request(
+      path,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      },
+      { incoming: { socket: { remoteAddress: ip } } },
+    )
+  ).status;
 
 const tally = (statuses: number[]) =>
   statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
 
-describe('races: sign-in limits', () => {
+describe('races: sign-in limits', { timeout: 90_000 }, () => {
   it('40 concurrent attempts, the right password last: at most 10 passwords checked, the right one refused', async () => {
     const user = await createUser();
     const ip = freshIp();
@@ -33,18 +36,14 @@ describe('races: sign-in limits', () => {
       ...Array.from({ length: 39 }, () => ({ email: user.email, password: 'wrong-password' })),
       { email: user.email, password: user.password },
     ];
-    const statuses = await Promise.all(
-      attempts.map((body) => send('/api/users/login', body, ip).then((r) => r.status)),
-    );
+    const statuses = await Promise.all(attempts.map((body) => send('/api/users/login', body, ip)));
     const counts = tally(statuses);
     // 400: checked and wrong; 200: checked and right; 429: refused before any check.
     expect((counts[400] ?? 0) + (counts[200] ?? 0), JSON.stringify(counts)).toBeLessThanOrEqual(10);
     expect(counts[429] ?? 0).toBeGreaterThanOrEqual(30);
     expect(statuses.every((s) => [200, 400, 429].includes(s))).toBe(true);
     // The limit is reached: the right password from this address is refused now.
-    expect((await send('/api/users/login', { email: user.email, password: user.password }, ip)).status).toBe(
-      429,
-    );
+    expect(await send('/api/users/login', { email: user.email, password: user.password }, ip)).toBe(429);
   });
 
   it('200 concurrent guesses from one address: at most 10 passwords checked', async () => {
@@ -52,7 +51,7 @@ describe('races: sign-in limits', () => {
     const ip = freshIp();
     const statuses = await Promise.all(
       Array.from({ length: 200 }, () =>
-        send('/api/users/login', { email: user.email, password: 'wrong-password' }, ip).then((r) => r.status),
+        send('/api/users/login', { email: user.email, password: 'wrong-password' }, ip),
       ),
     );
     expect(tally(statuses)[400] ?? 0).toBeLessThanOrEqual(10);
@@ -68,7 +67,7 @@ describe('races: sign-in limits', () => {
           { currentPassword: 'not-my-password', newPassword: 'new-password-77' },
           freshIp(),
           user.headers,
-        ).then((r) => r.status),
+        ),
       ),
     );
     expect(tally(statuses)[400] ?? 0).toBeLessThanOrEqual(10);
@@ -76,7 +75,7 @@ describe('races: sign-in limits', () => {
   });
 });
 
-describe('races: counters and tokens', () => {
+describe('races: counters and tokens', { timeout: 90_000 }, () => {
   it('a limit of 10 lets exactly 10 of 50 concurrent hits through', async () => {
     const rule = { scope: `race-${crypto.randomUUID().slice(0, 8)}`, limit: 10, windowSeconds: 3600 };
     const results = await Promise.allSettled(
@@ -94,7 +93,7 @@ describe('races: counters and tokens', () => {
       ttlSeconds: 3600,
     });
     const statuses = await Promise.all(
-      Array.from({ length: 20 }, () => app.request(`/api/users/verify-email/${token}`).then((r) => r.status)),
+      Array.from({ length: 20 }, async () => (await app.request(`/api/users/verify-email/${token}`)).status),
     );
     expect(tally(statuses)).toEqual({ 200: 1, 400: 19 });
   });

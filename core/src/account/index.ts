@@ -10,6 +10,7 @@ import { User } from '../user/index';
 import { hashPassword, verifyPassword } from '../user/password';
 import { fn } from '../util/fn';
 import { isSingleLine } from '../util/text';
+import { takeAtLeast } from '../util/timing';
 import { alreadyRegisteredMail, passwordChangedMail, passwordResetMail, verificationMail } from './mail';
 
 /**
@@ -96,10 +97,27 @@ export namespace Account {
     else await Mail.send(alreadyRegisteredMail(user.email));
   }
 
-  export const register = fn(RegisterInput, async (input) => {
+  /**
+   * Replies to register, resend and forgot come no sooner than this after the
+   * request, so their timing does not tell whether an address has an account
+   * (a known address means a token write and a mail; an unknown one, nothing).
+   */
+  export const EQUAL_TIME_FLOOR_MS = 600;
+
+  /**
+   * Registers, and mails the address either way (decision 009). Both paths
+   * hash the password (a new account stores it; an existing one discards it),
+   * the one expensive step, and the reply waits for the same floor.
+   */
+  export const register = fn(RegisterInput, (input) =>
+    takeAtLeast(EQUAL_TIME_FLOOR_MS, () => registerNow(input)),
+  );
+
+  async function registerNow(input: z.output<typeof RegisterInput>) {
     await limit(rateLimits.registerIp, rateLimits.registerAccount, input.email);
     const existing = await User.findByEmail(input.email);
     if (existing) {
+      await hashPassword(input.password);
       await mailExisting(existing);
       return { msg: messages.registered };
     }
@@ -113,7 +131,7 @@ export namespace Account {
       if (winner) await mailExisting(winner);
     }
     return { msg: messages.registered };
-  });
+  }
 
   /** Using the link and marking the address verified are one transaction. */
   export async function verifyEmail(token: string) {
@@ -134,12 +152,14 @@ export namespace Account {
     return { msg: messages.verified };
   }
 
-  export const resendVerification = fn(EmailInput, async ({ email }) => {
-    await limit(rateLimits.resendIp, rateLimits.resendAccount, email);
-    const user = await User.findByEmail(email);
-    if (user && !user.emailVerified) await sendVerification(user);
-    return { msg: messages.resent };
-  });
+  export const resendVerification = fn(EmailInput, ({ email }) =>
+    takeAtLeast(EQUAL_TIME_FLOOR_MS, async () => {
+      await limit(rateLimits.resendIp, rateLimits.resendAccount, email);
+      const user = await User.findByEmail(email);
+      if (user && !user.emailVerified) await sendVerification(user);
+      return { msg: messages.resent };
+    }),
+  );
 
   /** Verifying against this keeps an unknown address as slow as a wrong password. */
   let decoyHash: Promise<string> | undefined;
@@ -213,22 +233,24 @@ export namespace Account {
     return { msg: messages.passwordChanged, token: await Session.issue({ ...user, tokenVersion }) };
   });
 
-  export const forgotPassword = fn(EmailInput, async ({ email }) => {
-    await limit(rateLimits.forgotIp, rateLimits.forgotAccount, email);
-    const user = await User.findByEmail(email);
-    if (user) {
-      // The link carries the account's token version: a later password change or reset outdates it.
-      const { token } = await LinkToken.issue({
-        purpose: 'reset-password',
-        subjectId: user.id,
-        subjectVersion: user.tokenVersion,
-        ownerPk: `USER#${user.id}`,
-        ttlSeconds: RESET_TTL_SECONDS,
-      });
-      await Mail.send(passwordResetMail(user.email, token));
-    }
-    return { msg: messages.resetSent };
-  });
+  export const forgotPassword = fn(EmailInput, ({ email }) =>
+    takeAtLeast(EQUAL_TIME_FLOOR_MS, async () => {
+      await limit(rateLimits.forgotIp, rateLimits.forgotAccount, email);
+      const user = await User.findByEmail(email);
+      if (user) {
+        // The link carries the account's token version: a later password change or reset outdates it.
+        const { token } = await LinkToken.issue({
+          purpose: 'reset-password',
+          subjectId: user.id,
+          subjectVersion: user.tokenVersion,
+          ownerPk: `USER#${user.id}`,
+          ttlSeconds: RESET_TTL_SECONDS,
+        });
+        await Mail.send(passwordResetMail(user.email, token));
+      }
+      return { msg: messages.resetSent };
+    }),
+  );
 
   /**
    * The new password is checked before the token is spent, so a refused

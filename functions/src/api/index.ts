@@ -24,6 +24,7 @@ const statusOf: Record<VisibleError['kind'], ContentfulStatusCode> = {
   conflict: 409,
   too_large: 413,
   rate_limited: 429,
+  unavailable: 503,
 };
 
 /**

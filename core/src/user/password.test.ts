@@ -1,0 +1,42 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+
+beforeAll(() => {
+  Object.assign(process.env, {
+    APP_MODE: 'aws',
+    TABLE_NAME: 'unused',
+    BUCKET_NAME: 'unused',
+    MAIL_FROM: 'no-reply@example.com',
+    BUSINESS_EMAIL: 'shop@example.com',
+    PUBLIC_URL: 'http://localhost',
+    JWT_SECRET: 'x'.repeat(40),
+    PASSWORD_COST_LOG2: '12',
+  });
+});
+
+describe('password hashing under load', () => {
+  it(
+    'runs a bounded number of hashes; calls past a short queue get a fast 503 with Retry-After',
+    { timeout: 60_000 },
+    async () => {
+      const { HASH_CONCURRENCY, HASH_QUEUE, hashPassword, verifyPassword } = await import('./password');
+      const { VisibleError } = await import('../error');
+      const started = Date.now();
+      const results = await Promise.allSettled(
+        Array.from({ length: 40 }, (_, i) => hashPassword(`password-${i}`)),
+      );
+      const refused = results.filter((r) => r.status === 'rejected');
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(HASH_CONCURRENCY + HASH_QUEUE);
+      expect(refused).toHaveLength(40 - HASH_CONCURRENCY - HASH_QUEUE);
+      for (const r of refused) {
+        const error = (r as PromiseRejectedResult).reason as InstanceType<typeof VisibleError>;
+        expect(error).toBeInstanceOf(VisibleError);
+        expect(error.kind).toBe('unavailable');
+        expect(error.extra.retryAfterSeconds).toBeGreaterThan(0);
+      }
+      // The slots come back: later calls work, and hashes verify.
+      const hash = await hashPassword('fine-password');
+      expect(await verifyPassword('fine-password', hash)).toBe(true);
+      expect(Date.now() - started).toBeLessThan(30_000);
+    },
+  );
+});
