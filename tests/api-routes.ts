@@ -1,0 +1,172 @@
+import { app } from '../functions/src/api/index';
+import { createPost, createTestimonial } from './content-factories';
+import { createService, createUser } from './factories';
+
+/**
+ * Every route of the API with how to call it: who may (the authorization
+ * matrix), concrete parameters and a valid body (the matrix and the fuzz
+ * suite). Each later issue adds its routes here; both suites fail on a route
+ * of the app that is missing.
+ *
+ *   anyone: every caller gets the route's normal answer;
+ *   user:   nobody gets 401; A, B and the admin get the normal answer;
+ *   owner:  nobody 401; A (the owner) the normal answer; B 403 or 404; the admin the normal answer;
+ *   admin:  nobody 401; A and B 403; the admin the normal answer.
+ */
+export type Access = 'anyone' | 'user' | 'owner' | 'admin';
+
+export type Fixtures = Awaited<ReturnType<typeof makeFixtures>>;
+
+export type Route = {
+  access: Access;
+  /** The concrete path (parameters filled from the fixtures). */
+  path: (f: Fixtures) => string;
+  body?: (f: Fixtures) => unknown;
+  /** The normal answer for a caller who may use the route (default: 200). */
+  ok?: number;
+};
+
+export const routes: Record<string, Route> = {
+  'GET /api/services': { access: 'anyone', path: () => '/api/services' },
+  'GET /api/services/:id': { access: 'anyone', path: (f) => `/api/services/${f.service._id}` },
+  'POST /api/users/register': {
+    access: 'anyone',
+    path: () => '/api/users/register',
+    body: () => ({
+      firstName: 'Matrix',
+      lastName: 'Test',
+      email: `matrix-${crypto.randomUUID().slice(0, 8)}@example.com`,
+      password: 'matrix-password-1',
+    }),
+  },
+  'GET /api/users/verify-email/:token': {
+    access: 'anyone',
+    path: () => `/api/users/verify-email/${'x'.repeat(43)}`,
+    ok: 400,
+  },
+  'POST /api/users/resend-verification': {
+    access: 'anyone',
+    path: () => '/api/users/resend-verification',
+    body: () => ({ email: `nobody-${crypto.randomUUID().slice(0, 8)}@example.com` }),
+  },
+  'POST /api/users/login': {
+    access: 'anyone',
+    path: () => '/api/users/login',
+    body: (f) => ({ email: f.b.email, password: f.b.password }),
+  },
+  'GET /api/users/me': { access: 'user', path: () => '/api/users/me' },
+  'POST /api/users/change-password': {
+    access: 'user',
+    path: () => '/api/users/change-password',
+    // A wrong current password: the answer (400) proves the caller got past authorization without changing it.
+    body: () => ({ currentPassword: 'not-the-password', newPassword: 'another-password-8' }),
+    ok: 400,
+  },
+  'POST /api/users/forgot-password': {
+    access: 'anyone',
+    path: () => '/api/users/forgot-password',
+    body: () => ({ email: `nobody-${crypto.randomUUID().slice(0, 8)}@example.com` }),
+  },
+  'POST /api/users/reset-password': {
+    access: 'anyone',
+    path: () => '/api/users/reset-password',
+    body: () => ({ token: 'x'.repeat(43), password: 'another-password-8' }),
+    ok: 400,
+  },
+  'POST /api/service-request': {
+    access: 'anyone',
+    path: () => '/api/service-request',
+    body: () => ({
+      name: 'Matrix',
+      email: 'matrix@example.com',
+      generalIssue: 'Brakes',
+      detailedDescription: 'Squeal',
+      carMake: 'Honda',
+      carModel: 'Civic',
+      vin: '1HGCM82633A004352',
+    }),
+  },
+  'POST /api/contact': {
+    access: 'anyone',
+    path: () => '/api/contact',
+    body: () => ({
+      name: 'Matrix',
+      email: `matrix-${crypto.randomUUID().slice(0, 8)}@example.com`,
+      subject: 'Hi',
+      message: 'Hello',
+    }),
+  },
+  'GET /api/testimonials': { access: 'anyone', path: () => '/api/testimonials' },
+  'GET /api/testimonials/featured': { access: 'anyone', path: () => '/api/testimonials/featured' },
+  'PUT /api/testimonials/:id/vote': {
+    access: 'user',
+    path: (f) => `/api/testimonials/${f.testimonial._id}/vote`,
+    body: () => ({ voteType: 'like' }),
+  },
+  'GET /api/google-reviews': { access: 'anyone', path: () => '/api/google-reviews' },
+  'GET /api/posts': { access: 'anyone', path: () => '/api/posts' },
+  'GET /api/posts/:slug': { access: 'anyone', path: (f) => `/api/posts/${f.post.slug}` },
+  'GET /api/posts/:id/comments': { access: 'anyone', path: (f) => `/api/posts/${f.post._id}/comments` },
+  'PUT /api/posts/:id/like': { access: 'user', path: (f) => `/api/posts/${f.post._id}/like` },
+  'POST /api/comments': {
+    access: 'user',
+    path: () => '/api/comments',
+    body: (f) => ({ text: 'A comment from the matrix.', postId: f.post._id }),
+    ok: 201,
+  },
+};
+
+export async function makeFixtures() {
+  const [a, b, admin, service, post, testimonial] = await Promise.all([
+    createUser({ firstName: 'Alice' }),
+    createUser({ firstName: 'Bob' }),
+    createUser({ role: 'admin' }),
+    createService(),
+    createPost(),
+    createTestimonial(),
+  ]);
+  return { a, b, admin, service, post, testimonial };
+}
+
+/** The API's routes as the app itself lists them: method and pattern, middleware left out. */
+export function enumerate(): string[] {
+  const seen = new Set<string>();
+  for (const route of app.routes) {
+    if (route.method === 'ALL' || !route.path.startsWith('/api/')) continue;
+    seen.add(`${route.method} ${route.path}`);
+  }
+  return [...seen].sort();
+}
+
+let ipCounter = 0;
+
+/** The method of a route-table key such as 'PUT /api/posts/:id/like'. */
+export const methodOf = (name: string) => name.split(' ')[0] ?? 'GET';
+
+/**
+ * Calls a route as the table describes it, from a fresh client address, and
+ * returns the response. `override` replaces the path, the raw body text or
+ * the content type (the fuzz suite's inputs).
+ */
+export async function call(
+  name: string,
+  f: Fixtures,
+  headers: Record<string, string>,
+  override: { path?: string; body?: string; contentType?: string } = {},
+): Promise<Response> {
+  const route = routes[name];
+  if (!route) throw new Error(`No route ${name} in tests/api-routes.ts`);
+  const valid = route.body?.(f);
+  const body = override.body ?? (valid === undefined ? undefined : JSON.stringify(valid));
+  const contentType = override.contentType ?? (body === undefined ? undefined : 'application/json');
+  ipCounter += 1;
+  return app.request(
+    override.path ?? route.path(f),
+    {
+      method: methodOf(name),
+      headers: { ...headers, ...(contentType ? { 'content-type': contentType } : {}) },
+      body,
+    },
+    { incoming: { socket: { remoteAddress: `10.66.${Math.floor(ipCounter / 250)}.${ipCounter % 250}` } } },
+  );
+}
