@@ -32,7 +32,12 @@ const anything = fc.oneof(
   alwaysInvalid,
   fc.string({ maxLength: 50 }),
   fc.string({ unit: 'binary', maxLength: 30 }),
-  fc.stringMatching(/^[\u0000-\u001f\u007f\u2028\u2029]{1,10}$/),
+  fc
+    .array(fc.constantFrom('\u0000', '\t', '\n', '\r', '\u001b', '\u007f', '\u2028', '\u2029'), {
+      minLength: 1,
+      maxLength: 10,
+    })
+    .map((chars) => chars.join('')),
   fc.jsonValue({ maxDepth: 4 }),
 );
 
