@@ -7,6 +7,7 @@ import { Session } from './auth/session';
 import { Contact } from './contact/index';
 import { VisibleError } from './error';
 import { GoogleReviews } from './google-reviews/index';
+import { Outbox } from './mail/outbox';
 import { Comment } from './post/comment';
 import { Post } from './post/index';
 import { RateLimit } from './rate-limit/index';
@@ -36,6 +37,7 @@ const modules = {
   Contact,
   GoogleReviews,
   LinkToken,
+  Outbox,
   Post,
   RateLimit,
   Service,
@@ -64,10 +66,16 @@ const access: Record<string, Access> = {
   'GoogleReviews.fetchFromPlaces': 'internal',
   'GoogleReviews.list': 'public',
   'GoogleReviews.resetWarnings': 'internal',
+  'LinkToken.prepare': 'internal',
   'LinkToken.issue': 'internal',
   'LinkToken.inspect': 'internal',
   'LinkToken.redeemWith': 'internal',
   'LinkToken.redeem': 'internal',
+  'Outbox.prepare': 'internal',
+  'Outbox.deliver': 'internal',
+  'Outbox.send': 'internal',
+  'Outbox.drain': 'internal',
+  'Outbox.find': 'internal',
   'Post.create': 'admin',
   'Post.find': 'internal',
   'Post.fromId': 'public',
@@ -89,6 +97,7 @@ const access: Record<string, Access> = {
   'Testimonial.vote': 'user',
   'User.toMe': 'internal',
   'User.create': 'internal',
+  'User.createWith': 'internal',
   'User.ensureAdmin': 'admin',
   'User.find': 'internal',
   'User.findByEmail': 'internal',

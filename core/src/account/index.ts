@@ -3,7 +3,8 @@ import { useClientIp, useUser } from '../actor';
 import { LinkToken } from '../auth/link-token';
 import { Session } from '../auth/session';
 import { VisibleError } from '../error';
-import { Mail } from '../mail/index';
+import { Outbox } from '../mail/outbox';
+import { failedConditions, transactWrite } from '../db/entity';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
 import { User } from '../user/index';
@@ -81,20 +82,29 @@ export namespace Account {
     await RateLimit.hit(perAccount, email);
   }
 
-  async function sendVerification(user: Pick<User.Account, 'id' | 'email'>) {
-    const { token } = await LinkToken.issue({
+  /** A verification link and the mail that carries it: two items for one transaction. */
+  function verification(userId: string, email: string) {
+    const link = LinkToken.prepare({
       purpose: 'verify-email',
-      subjectId: user.id,
-      ownerPk: `USER#${user.id}`,
+      subjectId: userId,
+      ownerPk: `USER#${userId}`,
       ttlSeconds: VERIFY_TTL_SECONDS,
     });
-    await Mail.send(verificationMail(user.email, token));
+    const mail = Outbox.prepare(verificationMail(email, link.token));
+    return { mail, items: [link.item, mail.item] };
+  }
+
+  /** Stores a fresh verification link with its mail (one transaction), then sends the mail. */
+  async function sendVerification(user: Pick<User.Account, 'id' | 'email'>) {
+    const { mail, items } = verification(user.id, user.email);
+    await transactWrite(items);
+    await Outbox.deliver(mail);
   }
 
   /** Mail for an address that already has an account: a fresh link when unverified, else sign-in help. */
   async function mailExisting(user: User.Account) {
     if (!user.emailVerified) await sendVerification(user);
-    else await Mail.send(alreadyRegisteredMail(user.email));
+    else await Outbox.send(alreadyRegisteredMail(user.email));
   }
 
   /**
@@ -122,8 +132,14 @@ export namespace Account {
       return { msg: messages.registered };
     }
     try {
-      const created = await User.create({ ...input, role: 'user', emailVerified: false });
-      await sendVerification({ id: created._id, email: created.email });
+      // The account, its verification link and the mail that carries it: one transaction.
+      let mail: Outbox.Prepared | undefined;
+      await User.createWith({ ...input, role: 'user', emailVerified: false }, (userId) => {
+        const prepared = verification(userId, input.email);
+        mail = prepared.mail;
+        return prepared.items;
+      });
+      if (mail) await Outbox.deliver(mail);
     } catch (error) {
       // Two registrations of one address at once: the loser is told the same as everyone.
       if (!(error instanceof VisibleError && error.kind === 'conflict')) throw error;
@@ -228,9 +244,23 @@ export namespace Account {
     }
     await giveBack();
     if (currentPassword === newPassword) throw new VisibleError('invalid', messages.samePassword);
-    const tokenVersion = await User.setPassword(userId, newPassword);
-    await Mail.send(passwordChangedMail(user.email));
-    return { msg: messages.passwordChanged, token: await Session.issue({ ...user, tokenVersion }) };
+    // The new password and the mail that tells the owner: one transaction, on condition that
+    // the password did not change meanwhile.
+    const mail = Outbox.prepare(passwordChangedMail(user.email));
+    try {
+      await transactWrite([
+        User.tx.setPasswordHash(userId, await hashPassword(newPassword), { ifVersion: user.tokenVersion }),
+        mail.item,
+      ]);
+    } catch (error) {
+      if (failedConditions(error)?.includes(0)) throw new VisibleError('unauthorized', Session.INVALID);
+      throw error;
+    }
+    await Outbox.deliver(mail);
+    return {
+      msg: messages.passwordChanged,
+      token: await Session.issue({ ...user, tokenVersion: user.tokenVersion + 1 }),
+    };
   });
 
   export const forgotPassword = fn(EmailInput, ({ email }) =>
@@ -239,14 +269,16 @@ export namespace Account {
       const user = await User.findByEmail(email);
       if (user) {
         // The link carries the account's token version: a later password change or reset outdates it.
-        const { token } = await LinkToken.issue({
+        const link = LinkToken.prepare({
           purpose: 'reset-password',
           subjectId: user.id,
           subjectVersion: user.tokenVersion,
           ownerPk: `USER#${user.id}`,
           ttlSeconds: RESET_TTL_SECONDS,
         });
-        await Mail.send(passwordResetMail(user.email, token));
+        const mail = Outbox.prepare(passwordResetMail(user.email, link.token));
+        await transactWrite([link.item, mail.item]);
+        await Outbox.deliver(mail);
       }
       return { msg: messages.resetSent };
     }),

@@ -54,7 +54,7 @@ export namespace LinkToken {
 
   const epoch = (date: Date) => Math.floor(date.getTime() / 1000);
 
-  export async function issue(options: {
+  export type IssueOptions = {
     purpose: Purpose;
     /** What the token acts on, e.g. a user id. */
     subjectId: string;
@@ -63,21 +63,33 @@ export namespace LinkToken {
     ownerPk: string;
     ttlSeconds: number;
     now?: Date;
-  }): Promise<Issued> {
+  };
+
+  /** A new token and the transaction item that stores it, to write together with what it is for. */
+  export function prepare(options: IssueOptions): Issued & { item: TransactItem } {
     const now = options.now ?? new Date();
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + options.ttlSeconds * 1000);
-    const created = await entity.createIfAbsent({
-      tokenHash: hash(token),
-      purpose: options.purpose,
-      subjectId: options.subjectId,
-      subjectVersion: options.subjectVersion,
-      ownerPk: options.ownerPk,
-      createdAt: now.toISOString(),
-      expiresAt: epoch(expiresAt),
-    });
-    if (!created) throw new Error('A fresh 256-bit token collided with an existing one.');
-    return { token, expiresAt };
+    const item = entity.tx.put(
+      {
+        tokenHash: hash(token),
+        purpose: options.purpose,
+        subjectId: options.subjectId,
+        subjectVersion: options.subjectVersion,
+        ownerPk: options.ownerPk,
+        createdAt: now.toISOString(),
+        expiresAt: epoch(expiresAt),
+      },
+      { ifAbsent: true },
+    );
+    return { token, expiresAt, item };
+  }
+
+  /** Issues a token on its own. */
+  export async function issue(options: IssueOptions): Promise<Issued> {
+    const { item, ...issued } = prepare(options);
+    await transactWrite([item]);
+    return issued;
   }
 
   /** The token's record while it can be used, or why it cannot. Reads only. */

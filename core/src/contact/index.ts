@@ -2,10 +2,10 @@ import * as z from 'zod';
 import { useClientIp } from '../actor';
 import { business } from '../business';
 import { config } from '../config';
-import { defineEntity } from '../db/entity';
+import { defineEntity, transactWrite } from '../db/entity';
 import { VisibleError } from '../error';
 import { composeMail } from '../mail/compose';
-import { Mail } from '../mail/index';
+import { Outbox } from '../mail/outbox';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
 import { fn } from '../util/fn';
@@ -50,7 +50,7 @@ export namespace Contact {
   async function confirm(to: string, messageId: string): Promise<void> {
     try {
       await RateLimit.hit(rateLimits.contactConfirmationRecipient, to);
-      await Mail.send(
+      await Outbox.send(
         composeMail({ to, subject: `We received your message – ${business.name}` }, [
           'Hello,',
           `Thank you for contacting ${business.name}. We received your message and will get back to you within 24 hours (${business.hours.days} ${business.hours.time}).`,
@@ -74,9 +74,8 @@ export namespace Contact {
   export const send = fn(Input, async (input) => {
     await RateLimit.hit(rateLimits.contactIp, useClientIp());
     const messageId = createId('contactMessage');
-    await entity.put({ id: messageId, ...input, createdAt: new Date().toISOString() });
-
-    await Mail.send(
+    // The message and the shop's mail of it: one transaction.
+    const toShop = Outbox.prepare(
       composeMail(
         { to: config().businessEmail, replyTo: input.email, subject: `Contact form: ${input.subject}` },
         [
@@ -93,6 +92,11 @@ export namespace Contact {
         ],
       ),
     );
+    await transactWrite([
+      entity.tx.put({ id: messageId, ...input, createdAt: new Date().toISOString() }),
+      toShop.item,
+    ]);
+    await Outbox.deliver(toShop);
     await confirm(input.email, messageId);
     return { msg: SENT };
   });

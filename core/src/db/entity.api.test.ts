@@ -240,7 +240,7 @@ describe('the table', () => {
       expect(await ensureTable(rawDb(), name)).toBe('existed');
       const { Table } = await rawDb().send(new DescribeTableCommand({ TableName: name }));
       expect(Table?.GlobalSecondaryIndexes?.map((i) => i.IndexName).sort()).toEqual(
-        ['byCollection', 'byOwner', 'pendingAcknowledgments'].sort(),
+        ['byCollection', 'byOwner', 'pendingAcknowledgments', 'unsentMail'].sort(),
       );
     } finally {
       await rawDb().send(new DeleteTableCommand({ TableName: name }));

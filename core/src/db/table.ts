@@ -25,6 +25,8 @@ export const table = {
      * acknowledgment is pending. The scheduled job drains what has expired.
      */
     pendingAcknowledgments: { partitionKey: 'ackQueuePk', sortKey: 'ackQueueSk' },
+    /** Mail recorded but not yet sent, by when to try next; sparse (core/src/mail/outbox.ts). */
+    unsentMail: { partitionKey: 'unsentPk', sortKey: 'unsentSk' },
   },
 } as const;
 

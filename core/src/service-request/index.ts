@@ -2,9 +2,9 @@ import * as z from 'zod';
 import { useClientIp } from '../actor';
 import { business } from '../business';
 import { config } from '../config';
-import { defineEntity } from '../db/entity';
+import { defineEntity, transactWrite } from '../db/entity';
 import { composeMail } from '../mail/compose';
-import { Mail } from '../mail/index';
+import { Outbox } from '../mail/outbox';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
 import { fn } from '../util/fn';
@@ -51,9 +51,9 @@ export namespace ServiceRequest {
     await RateLimit.hit(rateLimits.serviceRequestIp, useClientIp());
     const requestId = createId('serviceRequest');
     const vin = input.vin.toUpperCase();
-    await entity.put({ id: requestId, ...input, vin, createdAt: new Date().toISOString() });
     const vehicle = [input.carMake, input.carModel, input.carTrim].filter(Boolean).join(' ');
-    await Mail.send(
+    // The request and the shop's mail of it: one transaction.
+    const toShop = Outbox.prepare(
       composeMail(
         {
           to: config().businessEmail,
@@ -78,6 +78,11 @@ export namespace ServiceRequest {
         ],
       ),
     );
+    await transactWrite([
+      entity.tx.put({ id: requestId, ...input, vin, createdAt: new Date().toISOString() }),
+      toShop.item,
+    ]);
+    await Outbox.deliver(toShop);
     return { msg: SENT };
   });
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { assertAdmin } from '../actor';
-import { defineEntity, failedConditions, transactWrite } from '../db/entity';
+import { defineEntity, failedConditions, type TransactItem, transactWrite } from '../db/entity';
 import { VisibleError } from '../error';
 import { fn } from '../util/fn';
 import { createId } from '../util/id';
@@ -113,7 +113,20 @@ export namespace User {
    * (or the system) may create an admin or a pre-verified account; public
    * registration (Account.register) makes neither.
    */
-  export const create = fn(CreateInput, async (input) => {
+  export const create = fn(CreateInput, (input) => insert(input, () => []));
+
+  /**
+   * Creates an account together with what must be written with it (its
+   * verification link, the mail that carries it), in one transaction.
+   */
+  export function createWith(
+    input: z.input<typeof CreateInput>,
+    also: (userId: string) => TransactItem[],
+  ): ReturnType<typeof create> {
+    return insert(CreateInput.parse(input), also);
+  }
+
+  async function insert(input: z.output<typeof CreateInput>, also: (userId: string) => TransactItem[]) {
     if (input.role !== 'user' || input.emailVerified) assertAdmin();
     const now = new Date().toISOString();
     const account: Account = {
@@ -133,6 +146,7 @@ export namespace User {
       await transactWrite([
         emailGuard.tx.put({ email: input.email, userId: account.id }, { ifAbsent: true }),
         entity.tx.put(account, { ifAbsent: true }),
+        ...also(account.id),
       ]);
     } catch (error) {
       if (failedConditions(error)?.length) {
@@ -147,7 +161,7 @@ export namespace User {
       email: account.email,
       role: account.role,
     };
-  });
+  }
 
   /**
    * An admin account for `email`: created verified, or, when the address has

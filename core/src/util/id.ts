@@ -16,6 +16,7 @@ export const idPrefixes = {
   workOrder: 'wo',
   contactMessage: 'msg',
   serviceRequest: 'req',
+  mail: 'ml',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

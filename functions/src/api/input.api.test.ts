@@ -1,5 +1,5 @@
 import { Mail } from '@app/core/mail/index';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json } from '../../../tests/factories';
 import { readOutbox } from './outbox';
 import { app } from './index';
@@ -142,6 +142,29 @@ describe('the text boundary', () => {
 });
 
 describe('mail', () => {
+  it('never reports a write that succeeded as an error because its mail failed; the mail waits for a retry', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const send = vi.spyOn(Mail, 'send').mockRejectedValue(new Error('SES is down'));
+    try {
+      const address = email('down');
+      const response = await post('/api/users/register', {
+        firstName: 'Ann',
+        lastName: 'Lee',
+        email: address,
+        password: 'brake-pads-42',
+      });
+      expect(response.status).toBe(200);
+      const { User } = await import('@app/core/user/index');
+      expect(await User.findByEmail(address)).toBeDefined();
+      send.mockRestore();
+      const { Outbox } = await import('@app/core/mail/outbox');
+      await Outbox.drain({ now: Date.now() + 10 * 60 * 1000 });
+      expect((await mailsTo(address))[0]?.subject).toMatch(/Verify your email/);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   it('sends text with a lone surrogate (as U+FFFD), and the next mail is unaffected', async () => {
     const first = email('m1');
     const second = email('m2');

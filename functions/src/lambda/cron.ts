@@ -1,8 +1,13 @@
+import { asSystem } from '@app/core/actor';
+import { Outbox } from '@app/core/mail/outbox';
+
 /**
- * The scheduled job (infra/cron.ts). Expiring acknowledgment tokens arrives
- * with the work-order issue; for now it reports that it ran.
+ * The scheduled job (infra/cron.ts; every few minutes on the local stack too):
+ * sends the mail whose first try failed (core/src/mail/outbox.ts). Expiring
+ * acknowledgment tokens joins it with the work-order issue.
  */
-export async function handler(): Promise<{ ok: true }> {
-  console.log(JSON.stringify({ level: 'info', job: 'cron', msg: 'scheduled run: nothing to do yet' }));
-  return { ok: true };
+export async function handler(): Promise<{ ok: true; mail: { sent: number; due: number } }> {
+  const mail = await asSystem('cron', () => Outbox.drain());
+  console.log(JSON.stringify({ level: 'info', job: 'cron', msg: 'scheduled run', mail }));
+  return { ok: true, mail };
 }
