@@ -78,6 +78,11 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       if (!dataDir)
         throw new Error('E2E_DATA_DIR is not set: run the browser tests through playwright.config.ts');
       useRunningStack(dataDir);
+      // Each hash records its scrypt cost, so the product verifies these accounts' passwords at the
+      // cost they were made with: the API tests' low one rather than production's 2^17, which takes
+      // much of a 2-core machine. Passwords the product sets itself (registration, change, reset)
+      // keep the product's cost.
+      process.env.PASSWORD_COST_LOG2 ??= '10';
       const { createUser } = await import('../tests/factories');
       const { User } = await import('@app/core/user/index');
       await use({
