@@ -1,6 +1,7 @@
 // ESLint (lint) + Prettier (format): `npm run lint` runs both; `npm run format` writes the formatting.
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -42,6 +43,23 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // Every workspace declares the packages it imports, type-only imports included: each file is checked
+    // against its closest package.json (core/, functions/, web/; the root's for scripts/, e2e/, tests/).
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.d.ts', '.mjs', '.cjs', '.js', '.json', '.node'],
+          conditionNames: ['types', 'import', 'require', 'default'],
+          mainFields: ['types', 'module', 'main'],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-extraneous-dependencies': ['error', { includeTypes: true, includeInternal: true }],
+    },
   },
   {
     // SST's program: `$config`, `sst`, `$app` are globals there.

@@ -11,6 +11,7 @@ import { chromiumArgs, chromiumPath } from './e2e/chromium';
  */
 const port = Number(process.env.E2E_PORT || 3217);
 // Set once in the runner's environment, so worker processes (which load this file again) reuse it.
+// The user fixtures (e2e/fixtures.ts) find the product's table through DATA_DIR/stack.json there.
 process.env.E2E_DATA_DIR ||= mkdtempSync(join(tmpdir(), 'mac-e2e-'));
 const dataDir = process.env.E2E_DATA_DIR;
 

@@ -1,12 +1,5 @@
 import { expect, test } from './fixtures';
-import {
-  ADMIN,
-  createCustomer,
-  linkInMail,
-  loginThroughForm,
-  signInAs,
-  uniqueEmail,
-} from './helpers/session';
+import { linkInMail, loginThroughForm, uniqueEmail } from './helpers/session';
 
 const header = (page: import('@playwright/test').Page) => page.getByRole('banner');
 
@@ -104,10 +97,9 @@ test('the registration form shows each rule and clears an error when its field i
 
 test('the login guard sends a visitor from /dashboard to /login and back after signing in', async ({
   page,
-  request,
+  customer,
 }) => {
   expectRefusals();
-  const customer = await createCustomer(request, 'Sam');
   await page.goto('/dashboard?tab=account');
   await expect(page).toHaveURL(/\/login\?redirect=/);
 
@@ -173,11 +165,12 @@ test('a token the server refuses logs out silently', async ({ page }) => {
 
 test('the admin sees the Admin link and dashboard; a customer does not', async ({
   page,
-  request,
+  admin,
+  customer,
   expectAccessible,
 }) => {
   await page.goto('/login');
-  await loginThroughForm(page, ADMIN.email, ADMIN.password);
+  await loginThroughForm(page, admin.email, admin.password);
   await expect(header(page).getByText('Welcome, Shop!')).toBeVisible();
   await header(page).getByRole('link', { name: 'Admin' }).click();
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
@@ -186,7 +179,6 @@ test('the admin sees the Admin link and dashboard; a customer does not', async (
   await header(page).getByRole('button', { name: 'Logout' }).click();
   await expect(page.locator('body')).not.toHaveClass(/admin-page/);
 
-  const customer = await createCustomer(request, 'Casey');
   await page.goto('/login');
   await loginThroughForm(page, customer.email, customer.password);
   await expect(header(page).getByText('Welcome, Casey!')).toBeVisible();
@@ -198,78 +190,86 @@ test('the admin sees the Admin link and dashboard; a customer does not', async (
   ).toBeVisible();
 });
 
-test('change the password in Account Settings, then sign in with the new one', async ({
-  page,
-  request,
-  expectAccessible,
-}) => {
-  expectRefusals();
-  const customer = await createCustomer(request, 'Jamie');
-  await signInAs(page, customer);
-  await page.goto('/dashboard');
-  await page.getByRole('link', { name: 'Account Settings' }).click();
-  await expect(page).toHaveURL(/tab=account/);
-  await expectAccessible();
+test.describe(() => {
+  test.use({ customerDetails: { firstName: 'Jamie' } });
 
-  const form = page.getByRole('form', { name: 'Change Password' });
-  await form.getByLabel('Current password').fill(customer.password);
-  await form.getByLabel('New password', { exact: true }).fill('fresh-brakes-2');
-  await form.getByLabel('Confirm new password').fill('fresh-brakes-3');
-  await form.getByRole('button', { name: 'Update Password' }).click();
-  await expect(form.getByText('New passwords do not match.')).toBeVisible();
+  test('change the password in Account Settings, then sign in with the new one', async ({
+    page,
+    customer,
+    signIn,
+    expectAccessible,
+  }) => {
+    expectRefusals();
+    await signIn(customer);
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: 'Account Settings' }).click();
+    await expect(page).toHaveURL(/tab=account/);
+    await expectAccessible();
 
-  await form.getByLabel('Current password').fill('not-my-password');
-  await form.getByLabel('Confirm new password').fill('fresh-brakes-2');
-  await form.getByRole('button', { name: 'Update Password' }).click();
-  await expect(form.getByText('Your current password is incorrect.')).toBeVisible();
+    const form = page.getByRole('form', { name: 'Change Password' });
+    await form.getByLabel('Current password').fill(customer.password);
+    await form.getByLabel('New password', { exact: true }).fill('fresh-brakes-2');
+    await form.getByLabel('Confirm new password').fill('fresh-brakes-3');
+    await form.getByRole('button', { name: 'Update Password' }).click();
+    await expect(form.getByText('New passwords do not match.')).toBeVisible();
 
-  await form.getByLabel('Current password').fill(customer.password);
-  await form.getByRole('button', { name: 'Update Password' }).click();
-  await expect(form.getByText('Your password has been changed.')).toBeVisible();
-  // This session goes on with its new token.
-  await page.reload();
-  await expect(header(page).getByText('Welcome, Jamie!')).toBeVisible();
+    await form.getByLabel('Current password').fill('not-my-password');
+    await form.getByLabel('Confirm new password').fill('fresh-brakes-2');
+    await form.getByRole('button', { name: 'Update Password' }).click();
+    await expect(form.getByText('Your current password is incorrect.')).toBeVisible();
 
-  await header(page).getByRole('button', { name: 'Logout' }).click();
-  await page.goto('/login');
-  await loginThroughForm(page, customer.email, customer.password);
-  await expect(page.getByText('Invalid email or password.')).toBeVisible();
-  await page.getByLabel('Password').fill('fresh-brakes-2');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(header(page).getByText('Welcome, Jamie!')).toBeVisible();
-});
+    await form.getByLabel('Current password').fill(customer.password);
+    await form.getByRole('button', { name: 'Update Password' }).click();
+    await expect(form.getByText('Your password has been changed.')).toBeVisible();
+    // This session goes on with its new token.
+    await page.reload();
+    await expect(header(page).getByText('Welcome, Jamie!')).toBeVisible();
 
-test('forgot password: the mailed link resets it once', async ({ page, request, expectAccessible }) => {
-  expectRefusals();
-  const customer = await createCustomer(request, 'Jamie');
-  await page.goto('/login');
-  await page.getByRole('link', { name: 'Forgot password?' }).click();
-  await expect(page).toHaveURL(/\/forgot-password$/);
-  await expectAccessible();
-  await page.getByLabel('Email').fill(customer.email);
-  await page.getByRole('button', { name: 'Send Reset Link' }).click();
-  await expect(page.getByText(/we have sent a link to reset your password/)).toBeVisible();
+    await header(page).getByRole('button', { name: 'Logout' }).click();
+    await page.goto('/login');
+    await loginThroughForm(page, customer.email, customer.password);
+    await expect(page.getByText('Invalid email or password.')).toBeVisible();
+    await page.getByLabel('Password').fill('fresh-brakes-2');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(header(page).getByText('Welcome, Jamie!')).toBeVisible();
+  });
 
-  const link = await linkInMail(request, customer.email, 'reset-password');
-  await page.goto(link);
-  await page.getByLabel('New password', { exact: true }).fill('new-wipers-4');
-  await page.getByLabel('Confirm new password').fill('new-wipers-4');
-  await page.getByRole('button', { name: 'Set New Password' }).click();
-  await expect(
-    page.getByText('Your password has been reset. You can now sign in with your new password.'),
-  ).toBeVisible();
-  await page.getByRole('link', { name: 'Sign In Now' }).click();
-  await loginThroughForm(page, customer.email, 'new-wipers-4');
-  await expect(header(page).getByText('Welcome, Jamie!')).toBeVisible();
+  test('forgot password: the mailed link resets it once', async ({
+    page,
+    request,
+    customer,
+    expectAccessible,
+  }) => {
+    expectRefusals();
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await expectAccessible();
+    await page.getByLabel('Email').fill(customer.email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(page.getByText(/we have sent a link to reset your password/)).toBeVisible();
 
-  // The same link a second time is refused.
-  await page.goto(link);
-  await page.getByLabel('New password', { exact: true }).fill('other-wipers-5');
-  await page.getByLabel('Confirm new password').fill('other-wipers-5');
-  await page.getByRole('button', { name: 'Set New Password' }).click();
-  await expect(
-    page.getByText('This password reset link has already been used. Please request a new one.'),
-  ).toBeVisible();
+    const link = await linkInMail(request, customer.email, 'reset-password');
+    await page.goto(link);
+    await page.getByLabel('New password', { exact: true }).fill('new-wipers-4');
+    await page.getByLabel('Confirm new password').fill('new-wipers-4');
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await expect(
+      page.getByText('Your password has been reset. You can now sign in with your new password.'),
+    ).toBeVisible();
+    await page.getByRole('link', { name: 'Sign In Now' }).click();
+    await loginThroughForm(page, customer.email, 'new-wipers-4');
+    await expect(header(page).getByText('Welcome, Jamie!')).toBeVisible();
+
+    // The same link a second time is refused.
+    await page.goto(link);
+    await page.getByLabel('New password', { exact: true }).fill('other-wipers-5');
+    await page.getByLabel('Confirm new password').fill('other-wipers-5');
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await expect(
+      page.getByText('This password reset link has already been used. Please request a new one.'),
+    ).toBeVisible();
+  });
 });
 
 test('the verification page explains a missing or bad link and offers a new one', async ({

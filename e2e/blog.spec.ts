@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { sharedCustomer, signInAs } from './helpers/session';
 
 const winter = '/blog/winter-car-care-checklist';
 const cards = (page: Page) => page.getByRole('main').getByRole('article');
@@ -131,8 +130,13 @@ test('a visitor who likes a post is sent to log in', async ({ page }) => {
   await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(winter)}`);
 });
 
-test('a signed-in customer likes and unlikes a post', async ({ page, request, expectAccessible }) => {
-  await signInAs(page, await sharedCustomer(request));
+test('a signed-in customer likes and unlikes a post', async ({
+  page,
+  customer,
+  signIn,
+  expectAccessible,
+}) => {
+  await signIn(customer);
   await page.goto(winter);
   const like = likeButton(page);
   await expect(like).toContainText('6');
@@ -148,9 +152,12 @@ test('a signed-in customer likes and unlikes a post', async ({ page, request, ex
   await expect(like).toHaveAttribute('aria-pressed', 'false');
 });
 
-test('a signed-in customer posts a comment, and blank text is not sent', async ({ page, request }) => {
-  const customer = await sharedCustomer(request);
-  await signInAs(page, customer);
+test('a signed-in customer posts a comment, and blank text is not sent', async ({
+  page,
+  customer,
+  signIn,
+}) => {
+  await signIn(customer);
   await page.goto('/blog/ceramic-coating-vs-wax');
   const box = page.getByRole('textbox', { name: 'Add a comment' });
   await expect(box).toHaveAttribute('rows', '3');
@@ -170,9 +177,9 @@ test('a signed-in customer posts a comment, and blank text is not sent', async (
   await expect(page.locator('.comment').filter({ hasText: text })).toHaveCount(1);
 });
 
-test('failed likes and comments are only logged', async ({ page, request }) => {
+test('failed likes and comments are only logged', async ({ page, customer, signIn }) => {
   test.info().annotations.push({ type: 'expected-console-error', description: '500' });
-  await signInAs(page, await sharedCustomer(request));
+  await signIn(customer);
   const warnings: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'warning') warnings.push(message.text());

@@ -1,12 +1,48 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { User } from '@app/core/user/index';
 import { test as base, expect, type Page } from '@playwright/test';
+import { useRunningStack } from '../functions/src/local/stack-file';
+
+/** An account made for one test, signed in (it has a session token). */
+export type TestUser = {
+  /** A session token for it, as the login reply carries. */
+  token: string;
+  email: string;
+  password: string;
+  /** The account as `/api/users/me` and the login reply show it. */
+  user: User.Me;
+};
+
+type UserDetails = Partial<{ firstName: string; lastName: string; password: string }>;
 
 type Fixtures = {
   /** Fails the test when the page has accessibility violations (axe, WCAG 2.1 A/AA). */
   expectAccessible: (page?: Page) => Promise<void>;
+  /** Names (or password) of `customer`; set with `test.use({ customerDetails: { firstName: 'Jamie' } })`. */
+  customerDetails: UserDetails;
+  /** Names (or password) of `admin`; like the seeded admin by default. */
+  adminDetails: UserDetails;
+  /** A verified customer made for this test, deleted after it. */
+  customer: TestUser;
+  /** An admin made for this test, deleted after it. */
+  admin: TestUser;
+  /**
+   * Opens this test's pages as `user`: the token is put in localStorage
+   * before the app starts on the first page load (later loads keep whatever
+   * the app did with it, e.g. a logout).
+   */
+  signIn: (user: Pick<TestUser, 'token'>) => Promise<void>;
 };
 
-export const test = base.extend<Fixtures>({
+type WorkerFixtures = {
+  /** Makes and deletes accounts directly in the running product's table (no HTTP route does this). */
+  accounts: {
+    create: (details: UserDetails & { role: User.Role }) => Promise<TestUser>;
+    remove: (user: TestUser) => Promise<void>;
+  };
+};
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
   // Every test fails on an unexpected console error or uncaught exception.
   page: async ({ page }, use) => {
     const problems: string[] = [];
@@ -30,6 +66,66 @@ export const test = base.extend<Fixtures>({
         (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
       );
       expect(summary, `accessibility violations on ${target.url()}`).toEqual([]);
+    });
+  },
+
+  accounts: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern.
+    async ({}, use) => {
+      // `npm start` (started by playwright.config.ts on E2E_DATA_DIR) records its stand-ins in
+      // DATA_DIR/stack.json; core is imported only after the config variables point at them.
+      const dataDir = process.env.E2E_DATA_DIR;
+      if (!dataDir)
+        throw new Error('E2E_DATA_DIR is not set: run the browser tests through playwright.config.ts');
+      useRunningStack(dataDir);
+      // Each hash records its scrypt cost, so the product verifies these accounts' passwords at the
+      // cost they were made with: the API tests' low one rather than production's 2^17, which takes
+      // much of a 2-core machine. Passwords the product sets itself (registration, change, reset)
+      // keep the product's cost.
+      process.env.PASSWORD_COST_LOG2 ??= '10';
+      const { createUser } = await import('../tests/factories');
+      const { User } = await import('@app/core/user/index');
+      await use({
+        create: async ({ role, ...details }) => {
+          const made = await createUser({ ...details, role });
+          const record = await User.find(made._id);
+          if (!record) throw new Error(`The account ${made.email} just made is missing.`);
+          return { token: made.token, email: made.email, password: made.password, user: User.toMe(record) };
+        },
+        remove: (account) => User.remove(account.user._id),
+      });
+    },
+    { scope: 'worker' },
+  ],
+  customerDetails: [{ firstName: 'Casey', lastName: 'Tester' }, { option: true }],
+  adminDetails: [{ firstName: 'Shop', lastName: 'Admin' }, { option: true }],
+  customer: async ({ accounts, customerDetails }, use) => {
+    const customer = await accounts.create({
+      firstName: 'Casey',
+      lastName: 'Tester',
+      ...customerDetails,
+      role: 'user',
+    });
+    await use(customer);
+    await accounts.remove(customer);
+  },
+  admin: async ({ accounts, adminDetails }, use) => {
+    const admin = await accounts.create({
+      firstName: 'Shop',
+      lastName: 'Admin',
+      ...adminDetails,
+      role: 'admin',
+    });
+    await use(admin);
+    await accounts.remove(admin);
+  },
+  signIn: async ({ page }, use) => {
+    await use(async ({ token }) => {
+      await page.addInitScript((value) => {
+        if (sessionStorage.getItem('e2e-token-set')) return;
+        localStorage.setItem('token', value);
+        sessionStorage.setItem('e2e-token-set', '1');
+      }, token);
     });
   },
 });

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { sharedCustomer, signInAs, waitForMail } from './helpers/session';
+import { waitForMail } from './helpers/session';
 
 const checklist = (page: import('@playwright/test').Page) =>
   page.getByRole('region', { name: 'How to Book Your Service' });
@@ -115,12 +115,12 @@ test('the checklist switches between professional services and a custom request'
 
 test('checklist completion follows login: the account step completes, the card step does not', async ({
   page,
-  request,
+  customer,
+  signIn,
   expectAccessible,
 }) => {
-  const customer = await sharedCustomer(request);
   expect(customer.user.hasCardOnFile).toBe(false);
-  await signInAs(page, customer);
+  await signIn(customer);
   await page.goto('/');
   await expect(page.getByText(`Welcome, ${customer.user.firstName}!`)).toBeVisible();
 

@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { sharedCustomer, signInAs } from './helpers/session';
 
 const card = (page: Page, author: string) => page.getByRole('article', { name: `Review by ${author}` });
 const likeButton = (page: Page, author: string) => card(page, author).getByRole('button', { name: /^Like/ });
@@ -58,10 +57,11 @@ test('the testimonials page shows the seeded testimonials and Google reviews', a
 
 test('a signed-in customer votes: one vote each, switching and withdrawing', async ({
   page,
-  request,
+  customer,
+  signIn,
   expectAccessible,
 }) => {
-  await signInAs(page, await sharedCustomer(request));
+  await signIn(customer);
   await page.goto('/testimonials');
   const like = likeButton(page, 'Grace Liu');
   const dislike = dislikeButton(page, 'Grace Liu');
@@ -93,8 +93,7 @@ test('a signed-in customer votes: one vote each, switching and withdrawing', asy
   await expect(dislike).toHaveAttribute('aria-pressed', 'false');
 });
 
-test('a visitor who votes is sent to log in, and comes back after', async ({ page, request }) => {
-  const customer = await sharedCustomer(request);
+test('a visitor who votes is sent to log in, and comes back after', async ({ page, customer }) => {
   await page.goto('/testimonials');
   await likeButton(page, 'Daniel Okafor').click();
   await expect(page).toHaveURL(/\/login\?redirect=%2Ftestimonials$/);
@@ -106,9 +105,9 @@ test('a visitor who votes is sent to log in, and comes back after', async ({ pag
   await expect(likeButton(page, 'Daniel Okafor')).toHaveText('5');
 });
 
-test('a failed vote is only logged', async ({ page, request }) => {
+test('a failed vote is only logged', async ({ page, customer, signIn }) => {
   test.info().annotations.push({ type: 'expected-console-error', description: '500' });
-  await signInAs(page, await sharedCustomer(request));
+  await signIn(customer);
   const warnings: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'warning') warnings.push(message.text());

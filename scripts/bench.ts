@@ -8,13 +8,13 @@
  * Exits 1 when a budget is exceeded. Latency has no budget here: it depends on the machine.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { build } from 'esbuild';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
+import { bundleLambda, lambdaEntries } from '../functions/src/lambda/bundle';
 import { freePort } from '../functions/src/local/ports';
 import { measureSecurity } from './bench-security';
 
@@ -36,22 +36,7 @@ const median = (values: number[]) =>
 
 async function bundleApi() {
   mkdirSync(outDir, { recursive: true });
-  const outfile = join(outDir, 'api.mjs');
-  // As SST bundles the function: one minified ESM file, node 22, dependencies included.
-  await build({
-    entryPoints: ['functions/src/lambda/api.ts'],
-    bundle: true,
-    minify: true,
-    platform: 'node',
-    target: 'node22',
-    format: 'esm',
-    outfile,
-    logLevel: 'error',
-    banner: {
-      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-    },
-  });
-  return { outfile, bytes: statSync(outfile).size };
+  return bundleLambda(lambdaEntries.api, join(outDir, 'api.mjs'));
 }
 
 function importTimes(file: string) {

@@ -1,4 +1,3 @@
-import { config } from '@app/core/config';
 import { VisibleError } from '@app/core/error';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -7,7 +6,6 @@ import { ZodError } from 'zod';
 import { requestContext, requireAdmin } from './auth';
 import { googleReviews } from './google-reviews';
 import { checkInput } from './input';
-import { outbox } from './outbox';
 import { canonicalGetPath } from './paths';
 import { comments, posts } from './posts';
 import { contact, serviceRequest } from './public-forms';
@@ -79,6 +77,3 @@ app.onError((error, c) => {
 
 app.route('/', api);
 app.all('/api/*', (c) => c.json({ msg: 'Not found.' }, 404));
-
-// The local outbox exists only on the local stack; on AWS the route is not there (404).
-if (config().mode === 'local') app.route('/_local/outbox', outbox);

@@ -1,7 +1,7 @@
 import { Mail } from '@app/core/mail/index';
 import { describe, expect, it, vi } from 'vitest';
 import { json } from '../../../tests/factories';
-import { readOutbox } from './outbox';
+import { readOutbox } from '../local/outbox';
 import { app } from './index';
 
 /** Issue 9: text that no input can use to poison a record or a mail. */

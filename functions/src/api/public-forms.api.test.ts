@@ -4,8 +4,8 @@ import { rateLimits } from '@app/core/rate-limit/rules';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../../tests/factories';
+import { readOutbox } from '../local/outbox';
 import { app } from './index';
-import { readOutbox } from './outbox';
 
 const BUSINESS = 'shop@mobileautocare.example';
 

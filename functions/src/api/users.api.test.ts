@@ -4,8 +4,8 @@ import { User } from '@app/core/user/index';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createUser, json } from '../../../tests/factories';
+import { type OutboxMail, readOutbox } from '../local/outbox';
 import { app } from './index';
-import { type OutboxMail, readOutbox } from './outbox';
 
 type Body = Record<string, unknown> & { msg?: string };
 

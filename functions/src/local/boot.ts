@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { applyLocalEnv, localJwtSecret, setting } from './env';
 import { assertPortFree } from './ports';
+import { writeStackFile } from './stack-file';
 import { type StandIns, startStandIns } from './stand-ins';
 
 /**
@@ -34,6 +35,7 @@ export async function bootLocalStack(options: {
       adminPassword: setting('ADMIN_PASSWORD'),
     });
     console.log(`Demo data: ${seeded}.`);
+    writeStackFile(dataDir, { endpoints: standIns.endpoints, publicUrl });
     return { standIns, publicUrl };
   } catch (error) {
     await standIns.stop();

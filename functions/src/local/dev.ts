@@ -29,8 +29,12 @@ async function main() {
   );
   const { app, apiRouting } = await import('../api/index');
   const { localImages } = await import('./images');
+  const { outbox } = await import('./outbox');
   const { Hono } = await import('hono');
-  const apiServer = new Hono(apiRouting).route('/images', localImages).route('/', app);
+  const apiServer = new Hono(apiRouting)
+    .route('/images', localImages)
+    .route('/_local/outbox', outbox)
+    .route('/', app);
   const server = serve({ fetch: apiServer.fetch, port: apiPort }, () =>
     console.log(banner(publicUrl, [`  API server:     http://localhost:${apiPort} (proxied by Vite)`])),
   );

@@ -34,7 +34,11 @@ export function localJwtSecret(dataDir: string): string {
 }
 
 /** Points the config module (core/src/config.ts) at the stand-ins. */
-export function applyLocalEnv(options: { standIns: StandIns; publicUrl: string; jwtSecret: string }): void {
+export function applyLocalEnv(options: {
+  standIns: Pick<StandIns, 'endpoints'>;
+  publicUrl: string;
+  jwtSecret: string;
+}): void {
   Object.assign(process.env, {
     APP_MODE: 'local',
     TABLE_NAME: setting('TABLE_NAME'),

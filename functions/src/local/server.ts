@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { apiRouting, app } from '../api/index';
 import { localImages } from './images';
+import { outbox } from './outbox';
 
 /**
  * The local web server: the API (and the local outbox), the images from the
@@ -21,6 +22,7 @@ export function createLocalServer(webDist: string) {
   const server = new Hono(apiRouting);
   server.use(compress());
   server.route('/', app);
+  server.route('/_local/outbox', outbox);
   server.route('/images', localImages);
   server.use(
     '/assets/*',

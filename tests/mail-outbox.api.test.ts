@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readOutbox } from '../../../functions/src/api/outbox';
-import { transactWrite } from '../db/entity';
-import { Mail } from './index';
-import { Outbox } from './outbox';
+import { transactWrite } from '@app/core/db/entity';
+import { Mail } from '@app/core/mail/index';
+import { Outbox } from '@app/core/mail/outbox';
+import { readOutbox } from '../functions/src/local/outbox';
 
 const address = () => `outbox-${crypto.randomUUID().slice(0, 8)}@example.com`;
 const mailsTo = async (to: string) => (await readOutbox()).filter((m) => m.to.includes(to));
