@@ -8,8 +8,49 @@
  * The Router is created first and has no dependency on the function, so the
  * function can take the Router's URL as PUBLIC_URL without a cycle.
  */
+import {
+  cspHeader,
+  securityHeaders,
+  siteCsp,
+  strictTransportSecurity,
+} from '../functions/src/security-headers';
 import { siteDomain } from './settings';
 import { bucket } from './storage';
+
+/**
+ * The security headers of every reply (SPA, API, images), from the same
+ * definitions as the local server (functions/src/security-headers.ts,
+ * decision 015), plus HSTS. CloudFront has dedicated fields for some headers
+ * and refuses them as custom headers, so those are split off.
+ */
+const {
+  'X-Frame-Options': frameOption,
+  'X-Content-Type-Options': _nosniff,
+  'Referrer-Policy': referrerPolicy,
+  'X-XSS-Protection': _xssOff,
+  ...customHeaders
+} = securityHeaders;
+
+export const responseHeaders = new aws.cloudfront.ResponseHeadersPolicy('SecurityHeaders', {
+  comment: 'Mobile Auto Care security headers (docs/decisions/015)',
+  securityHeadersConfig: {
+    contentSecurityPolicy: { contentSecurityPolicy: cspHeader(siteCsp), override: true },
+    frameOptions: { frameOption, override: true },
+    contentTypeOptions: { override: true },
+    referrerPolicy: { referrerPolicy, override: true },
+    // X-XSS-Protection: 0.
+    xssProtection: { protection: false, override: true },
+    strictTransportSecurity: {
+      accessControlMaxAgeSec: strictTransportSecurity.maxAgeSeconds,
+      includeSubdomains: strictTransportSecurity.includeSubDomains,
+      preload: false,
+      override: true,
+    },
+  },
+  customHeadersConfig: {
+    items: Object.entries(customHeaders).map(([header, value]) => ({ header, value, override: true })),
+  },
+});
 
 export const router = new sst.aws.Router('Router', {
   // The domain's DNS must be a Route 53 hosted zone in this account: SST adds
@@ -25,6 +66,14 @@ export const router = new sst.aws.Router('Router', {
       // edge, overwriting anything the client sent; the origin request policy does
       // not forward CloudFront's own CloudFront-Viewer-Address header.
       injection: `event.request.headers["x-client-ip"] = { value: event.viewer.ip };`,
+    },
+  },
+  transform: {
+    // The Router serves every route from its one default behavior; the headers policy goes there.
+    cdn: (args) => {
+      args.defaultCacheBehavior = $output(args.defaultCacheBehavior).apply((behavior) =>
+        responseHeaders.id.apply((responseHeadersPolicyId) => ({ ...behavior, responseHeadersPolicyId })),
+      );
     },
   },
 });
