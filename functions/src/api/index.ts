@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { requestContext, requireAdmin } from './auth';
+import { apiCaching } from './cache';
 import { googleReviews } from './google-reviews';
 import { outbox } from './outbox';
 import { canonicalGetPath } from './paths';
@@ -74,6 +75,8 @@ app.onError((error, c) => {
   return c.json({ msg: 'Something went wrong on our side. Please try again.', requestId }, 500);
 });
 
+// Cache-Control on every /api reply, errors included (./cache.ts).
+app.use('/api/*', apiCaching);
 app.route('/', api);
 app.all('/api/*', (c) => c.json({ msg: 'Not found.' }, 404));
 
