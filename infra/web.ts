@@ -8,12 +8,14 @@
  * The Router is created first and has no dependency on the function, so the
  * function can take the Router's URL as PUBLIC_URL without a cycle.
  */
+import { ROUTER_PROOF_HEADER, routerProof } from '../functions/src/api/router-proof';
 import {
   cspHeader,
   securityHeaders,
   siteCsp,
   strictTransportSecurity,
 } from '../functions/src/security-headers';
+import { jwtSecretValue } from './secrets';
 import { siteDomain } from './settings';
 import { bucket } from './storage';
 
@@ -52,6 +54,22 @@ export const responseHeaders = new aws.cloudfront.ResponseHeadersPolicy('Securit
   },
 });
 
+/**
+ * The viewer-request code that runs before every request is routed:
+ * - `x-client-ip`: the viewer's address for the API's rate limits (decision 008),
+ *   overwriting anything the client sent; the origin request policy does not
+ *   forward CloudFront's own CloudFront-Viewer-Address header.
+ * - the Router's proof (functions/src/api/router-proof.ts): the API refuses
+ *   requests without it, so the function URL cannot be called directly with
+ *   an `x-client-ip` of the caller's choosing (decision 015). Overwritten too.
+ */
+const viewerRequestInjection = jwtSecretValue.apply((secret) =>
+  [
+    `event.request.headers["x-client-ip"] = { value: event.viewer.ip };`,
+    `event.request.headers[${JSON.stringify(ROUTER_PROOF_HEADER)}] = { value: ${JSON.stringify(routerProof(secret))} };`,
+  ].join('\n'),
+);
+
 export const router = new sst.aws.Router('Router', {
   // The domain's DNS must be a Route 53 hosted zone in this account: SST adds
   // the records and the certificate. (For www -> bare domain, add
@@ -59,14 +77,10 @@ export const router = new sst.aws.Router('Router', {
   domain: siteDomain ? { name: siteDomain } : undefined,
   // protection stays "none" (the default): "oac" would require browsers to sign
   // POST bodies, and "oac-with-edge-signing" caps request bodies at 1 MB,
-  // which image uploads exceed.
+  // which image uploads exceed. Instead the API refuses requests without the
+  // Router's proof header (viewerRequestInjection above; decision 015).
   edge: {
-    viewerRequest: {
-      // The viewer's address for the API's rate limits (decision 008). Set at the
-      // edge, overwriting anything the client sent; the origin request policy does
-      // not forward CloudFront's own CloudFront-Viewer-Address header.
-      injection: `event.request.headers["x-client-ip"] = { value: event.viewer.ip };`,
-    },
+    viewerRequest: { injection: viewerRequestInjection },
   },
   transform: {
     // The Router serves every route from its one default behavior; the headers policy goes there.

@@ -7,6 +7,7 @@ import { ZodError } from 'zod';
 import { requestContext, requireAdmin } from './auth';
 import { apiCaching } from './cache';
 import { googleReviews } from './google-reviews';
+import { requireRouter } from './origin';
 import { outbox } from './outbox';
 import { canonicalGetPath } from './paths';
 import { comments, posts } from './posts';
@@ -77,6 +78,8 @@ app.onError((error, c) => {
 
 // Cache-Control on every /api reply, errors included (./cache.ts).
 app.use('/api/*', apiCaching);
+// On AWS, only requests that came through the Router (./origin.ts).
+app.use('/api/*', requireRouter);
 app.route('/', api);
 app.all('/api/*', (c) => c.json({ msg: 'Not found.' }, 404));
 
