@@ -24,14 +24,18 @@ export type ContentSecurityPolicy = Partial<Record<CspDirective, readonly string
 /**
  * The policy of every page. Vite emits only module scripts and stylesheet
  * links (no inline script or style; React's `style` props go through the CSSOM,
- * which a CSP does not restrict). Images: our own /images/ and the Google
- * reviewers' photos. API calls go to our own origin only.
+ * which a CSP does not restrict). API calls go to our own origin only.
+ *
+ * Images: our own /images/, the Google reviewers' photos
+ * (https://*.googleusercontent.com) and, because stored image URLs may be
+ * absolute https URLs on other hosts (decision 012: blog heroes, avatars),
+ * any https host. An image cannot run script; http:, data: and blob: stay out.
  */
 export const siteCsp = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'"],
-  imgSrc: ["'self'", 'https://*.googleusercontent.com'],
+  imgSrc: ["'self'", 'https:'],
   fontSrc: ["'self'"],
   connectSrc: ["'self'"],
   frameSrc: ["'none'"],

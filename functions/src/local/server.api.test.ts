@@ -59,7 +59,8 @@ describe('security headers on the local server', () => {
     expect(csp['script-src']).toEqual(["'self'"]);
     expect(csp['style-src']).toEqual(["'self'"]);
     expect(csp['connect-src']).toEqual(["'self'"]);
-    expect(csp['img-src']).toEqual(["'self'", 'https://*.googleusercontent.com']);
+    // Our /images/, Google reviewers' photos and other https image hosts (decision 012); never http: or data:.
+    expect(csp['img-src']).toEqual(["'self'", 'https:']);
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
     expect(csp['object-src']).toEqual(["'none'"]);
     expect(csp['base-uri']).toEqual(["'self'"]);
