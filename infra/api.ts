@@ -1,6 +1,8 @@
 /**
  * The API: one Lambda running the Hono app, served by the Router under /api
- * (see web.ts). Its direct function URL also exists but nothing links to it.
+ * (see web.ts). Its direct function URL also exists, but the app answers it
+ * with 403: every /api request must carry the proof header that only the
+ * Router adds (functions/src/api/origin.ts, decision 015).
  */
 import { email } from './email';
 import { configEnvironment, googleReviewsEnvironment } from './environment';

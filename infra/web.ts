@@ -8,8 +8,67 @@
  * The Router is created first and has no dependency on the function, so the
  * function can take the Router's URL as PUBLIC_URL without a cycle.
  */
+import { ROUTER_PROOF_HEADER, routerProof } from '../functions/src/api/router-proof';
+import {
+  cspHeader,
+  securityHeaders,
+  siteCsp,
+  strictTransportSecurity,
+} from '../functions/src/security-headers';
+import { jwtSecretValue } from './secrets';
 import { siteDomain } from './settings';
 import { bucket } from './storage';
+
+/**
+ * The security headers of every reply (SPA, API, images), from the same
+ * definitions as the local server (functions/src/security-headers.ts,
+ * decision 015), plus HSTS. CloudFront has dedicated fields for some headers
+ * and refuses them as custom headers, so those are split off.
+ */
+const {
+  'X-Frame-Options': frameOption,
+  'X-Content-Type-Options': _nosniff,
+  'Referrer-Policy': referrerPolicy,
+  'X-XSS-Protection': _xssOff,
+  ...customHeaders
+} = securityHeaders;
+
+export const responseHeaders = new aws.cloudfront.ResponseHeadersPolicy('SecurityHeaders', {
+  comment: 'Mobile Auto Care security headers (docs/decisions/015)',
+  securityHeadersConfig: {
+    contentSecurityPolicy: { contentSecurityPolicy: cspHeader(siteCsp), override: true },
+    frameOptions: { frameOption, override: true },
+    contentTypeOptions: { override: true },
+    referrerPolicy: { referrerPolicy, override: true },
+    // X-XSS-Protection: 0.
+    xssProtection: { protection: false, override: true },
+    strictTransportSecurity: {
+      accessControlMaxAgeSec: strictTransportSecurity.maxAgeSeconds,
+      includeSubdomains: strictTransportSecurity.includeSubDomains,
+      preload: false,
+      override: true,
+    },
+  },
+  customHeadersConfig: {
+    items: Object.entries(customHeaders).map(([header, value]) => ({ header, value, override: true })),
+  },
+});
+
+/**
+ * The viewer-request code that runs before every request is routed:
+ * - `x-client-ip`: the viewer's address for the API's rate limits (decision 008),
+ *   overwriting anything the client sent; the origin request policy does not
+ *   forward CloudFront's own CloudFront-Viewer-Address header.
+ * - the Router's proof (functions/src/api/router-proof.ts): the API refuses
+ *   requests without it, so the function URL cannot be called directly with
+ *   an `x-client-ip` of the caller's choosing (decision 015). Overwritten too.
+ */
+const viewerRequestInjection = jwtSecretValue.apply((secret) =>
+  [
+    `event.request.headers["x-client-ip"] = { value: event.viewer.ip };`,
+    `event.request.headers[${JSON.stringify(ROUTER_PROOF_HEADER)}] = { value: ${JSON.stringify(routerProof(secret))} };`,
+  ].join('\n'),
+);
 
 export const router = new sst.aws.Router('Router', {
   // The domain's DNS must be a Route 53 hosted zone in this account: SST adds
@@ -18,13 +77,17 @@ export const router = new sst.aws.Router('Router', {
   domain: siteDomain ? { name: siteDomain } : undefined,
   // protection stays "none" (the default): "oac" would require browsers to sign
   // POST bodies, and "oac-with-edge-signing" caps request bodies at 1 MB,
-  // which image uploads exceed.
+  // which image uploads exceed. Instead the API refuses requests without the
+  // Router's proof header (viewerRequestInjection above; decision 015).
   edge: {
-    viewerRequest: {
-      // The viewer's address for the API's rate limits (decision 008). Set at the
-      // edge, overwriting anything the client sent; the origin request policy does
-      // not forward CloudFront's own CloudFront-Viewer-Address header.
-      injection: `event.request.headers["x-client-ip"] = { value: event.viewer.ip };`,
+    viewerRequest: { injection: viewerRequestInjection },
+  },
+  transform: {
+    // The Router serves every route from its one default behavior; the headers policy goes there.
+    cdn: (args) => {
+      args.defaultCacheBehavior = $output(args.defaultCacheBehavior).apply((behavior) =>
+        responseHeaders.id.apply((responseHeadersPolicyId) => ({ ...behavior, responseHeadersPolicyId })),
+      );
     },
   },
 });

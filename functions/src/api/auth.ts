@@ -4,6 +4,7 @@ import { config } from '@app/core/config';
 import { VisibleError } from '@app/core/error';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { cameThroughRouter } from './origin';
 
 /**
  * The request's identity, handed to core through the request context
@@ -15,11 +16,12 @@ import { createMiddleware } from 'hono/factory';
 /**
  * The client's address for rate limits (decision 008). On AWS the Router's
  * edge function sets `x-client-ip` from the viewer's address, overwriting any
- * value the client sent; locally the socket has it. Elsewhere (a bare function
- * URL) the request context's source address. X-Forwarded-For is never trusted.
+ * value the client sent; it counts only beside the Router's proof (./origin.ts,
+ * decision 015). Locally the socket has it. Otherwise the request context's
+ * source address. X-Forwarded-For is never trusted.
  */
 export function clientIp(c: Context): string {
-  if (config().mode === 'aws') {
+  if (config().mode === 'aws' && cameThroughRouter(c)) {
     const edge = c.req.header('x-client-ip');
     if (edge) return edge;
   }

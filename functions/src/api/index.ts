@@ -4,8 +4,10 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { requestContext, requireAdmin } from './auth';
+import { apiCaching } from './cache';
 import { googleReviews } from './google-reviews';
 import { checkInput } from './input';
+import { requireRouter } from './origin';
 import { canonicalGetPath } from './paths';
 import { comments, posts } from './posts';
 import { contact, serviceRequest } from './public-forms';
@@ -75,5 +77,9 @@ app.onError((error, c) => {
   return c.json({ msg: 'Something went wrong on our side. Please try again.', requestId }, 500);
 });
 
+// Cache-Control on every /api reply, errors included (./cache.ts).
+app.use('/api/*', apiCaching);
+// On AWS, only requests that came through the Router (./origin.ts).
+app.use('/api/*', requireRouter);
 app.route('/', api);
 app.all('/api/*', (c) => c.json({ msg: 'Not found.' }, 404));

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService, createUser } from '../../../tests/factories';
+import { ROUTER_PROOF_HEADER, routerProof } from '../api/router-proof';
 import { bundleLambda, lambdaEntries } from './bundle';
 
 /**
@@ -107,7 +108,12 @@ function invoke(bundle: string, events: unknown[]): Promise<unknown[]> {
 /** A Lambda function URL event (payload format 2.0), as the Router forwards a request. */
 function functionUrlEvent(method: string, url: string, body?: unknown) {
   const { pathname, search } = new URL(url, 'https://example.lambda-url.us-east-1.on.aws');
-  const headers: Record<string, string> = { host: 'example.lambda-url.us-east-1.on.aws', accept: '*/*' };
+  const headers: Record<string, string> = {
+    host: 'example.lambda-url.us-east-1.on.aws',
+    accept: '*/*',
+    // What the Router's viewer-request function adds (decision 015); without it the app answers 403.
+    [ROUTER_PROOF_HEADER]: routerProof(String(process.env.JWT_SECRET)),
+  };
   if (body !== undefined) headers['content-type'] = 'application/json';
   return {
     version: '2.0',
@@ -165,6 +171,14 @@ describe('the bundled API Lambda', () => {
     });
 
     expect(outbox?.statusCode).toBe(404);
+  });
+
+  it('refuses a request that did not come through the Router', async () => {
+    const bare = functionUrlEvent('GET', '/api/services');
+    delete (bare.headers as Record<string, string>)[ROUTER_PROOF_HEADER];
+    const [reply] = (await invoke(bundles.api, [bare])) as FunctionUrlResult[];
+    expect(reply?.statusCode).toBe(403);
+    expect(JSON.parse(reply?.body ?? '')).toEqual({ msg: expect.any(String) });
   });
 });
 

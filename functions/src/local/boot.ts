@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { applyLocalEnv, localJwtSecret, setting } from './env';
+import { applyLocalEnv, connectHost, localJwtSecret, setting } from './env';
 import { assertPortFree } from './ports';
 import { writeStackFile } from './stack-file';
 import { type StandIns, startStandIns } from './stand-ins';
@@ -11,14 +11,15 @@ import { type StandIns, startStandIns } from './stand-ins';
  */
 export async function bootLocalStack(options: {
   port: number;
+  host: string;
 }): Promise<{ standIns: StandIns; publicUrl: string }> {
   const dataDir = resolve(setting('DATA_DIR'));
-  await assertPortFree(options.port);
+  await assertPortFree(options.port, options.host);
 
   console.log(`Starting the local stack (data in ${dataDir}) ...`);
   const standIns = await startStandIns({ dataDir });
   try {
-    const publicUrl = `http://localhost:${options.port}`;
+    const publicUrl = `http://${publicHost(options.host)}:${options.port}`;
     applyLocalEnv({ standIns, publicUrl, jwtSecret: localJwtSecret(dataDir) });
 
     // Imported only now: the config module reads the environment set just above.
@@ -43,7 +44,13 @@ export async function bootLocalStack(options: {
   }
 }
 
-/** Runs `cleanup` once on Ctrl-C / SIGTERM (or when called), then exits with `code`. */
+/** The host name of the site's URL (links in mail, the banner): `localhost` unless HOST names another address. */
+function publicHost(host: string): string {
+  const reached = connectHost(host);
+  return reached === '127.0.0.1' ? 'localhost' : reached;
+}
+
+/** Runs `cleanup` once on Ctrl-C / SIGTERM, when the parent process is gone, or when called; then exits with `code`. */
 export function onShutdown(cleanup: () => Promise<void>): (code: number) => Promise<void> {
   let stopping = false;
   const shutdown = async (code: number) => {
@@ -55,6 +62,11 @@ export function onShutdown(cleanup: () => Promise<void>): (code: number) => Prom
   };
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
+  // The launcher (scripts/start.mjs, npm) went away without a signal: stop too.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void shutdown(0);
+  }, 500).unref();
   return shutdown;
 }
 

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { banner, bootLocalStack, onShutdown } from './boot';
-import { setting } from './env';
+import { connectHost, setting } from './env';
 import { assertPortFree } from './ports';
 
 /**
@@ -15,16 +15,25 @@ const repoRoot = resolve(fileURLToPath(import.meta.url), '../../../..');
 
 async function main() {
   const port = Number(setting('PORT'));
+  const host = setting('HOST');
   const apiPort = port + 1;
-  await assertPortFree(apiPort);
-  const { standIns, publicUrl } = await bootLocalStack({ port });
+  await assertPortFree(apiPort, host);
+  const { standIns, publicUrl } = await bootLocalStack({ port, host });
   const vite = spawn(
     process.execPath,
-    [resolve(repoRoot, 'node_modules/vite/bin/vite.js'), 'web', '--port', String(port), '--strictPort'],
+    [
+      resolve(repoRoot, 'node_modules/vite/bin/vite.js'),
+      'web',
+      '--host',
+      host,
+      '--port',
+      String(port),
+      '--strictPort',
+    ],
     {
       cwd: repoRoot,
       stdio: 'inherit',
-      env: { ...process.env, API_URL: `http://localhost:${apiPort}` },
+      env: { ...process.env, API_URL: `http://${connectHost(host)}:${apiPort}` },
     },
   );
   const { app, apiRouting } = await import('../api/index');
@@ -35,8 +44,10 @@ async function main() {
     .route('/images', localImages)
     .route('/_local/outbox', outbox)
     .route('/', app);
-  const server = serve({ fetch: apiServer.fetch, port: apiPort }, () =>
-    console.log(banner(publicUrl, [`  API server:     http://localhost:${apiPort} (proxied by Vite)`])),
+  const server = serve({ fetch: apiServer.fetch, port: apiPort, hostname: host }, () =>
+    console.log(
+      banner(publicUrl, [`  API server:     http://${connectHost(host)}:${apiPort} (proxied by Vite)`]),
+    ),
   );
   const shutdown = onShutdown(async () => {
     vite.kill('SIGTERM');

@@ -10,6 +10,8 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 /** Local defaults, each overridable by the environment variable of the same name. */
 export const localDefaults = {
   PORT: '3000',
+  /** The address the site (and `npm run dev`'s servers) listen on; loopback, so other machines cannot reach it. */
+  HOST: '127.0.0.1',
   DATA_DIR: '.data',
   ADMIN_EMAIL: 'admin@example.com',
   ADMIN_PASSWORD: 'admin-password',
@@ -21,6 +23,15 @@ export const localDefaults = {
 
 export function setting(name: keyof typeof localDefaults): string {
   return process.env[name] || localDefaults[name];
+}
+
+/**
+ * The address this machine's own clients use to reach a server listening on
+ * `host`: a wildcard (0.0.0.0, ::) is reached on loopback.
+ */
+export function connectHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '[::]') return '127.0.0.1';
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }
 
 /** The JWT key of this data dir: 48 random bytes, made on first start and kept beside the data. */

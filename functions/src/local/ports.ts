@@ -14,19 +14,19 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Resolves when `port` can be bound; rejects with a clear message when something already listens there. */
-export function assertPortFree(port: number): Promise<void> {
+/** Resolves when `host:port` can be bound; rejects with a clear message when something already listens there. */
+export function assertPortFree(port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(
         error.code === 'EADDRINUSE'
           ? new Error(
-              `Port ${port} is already in use. Stop whatever is running there, or start on another port: PORT=3005 npm start`,
+              `Port ${port} (${host}) is already in use. Stop whatever is running there, or start on another port: PORT=3005 npm start`,
             )
           : error,
       );
     });
-    server.listen(port, () => server.close(() => resolve()));
+    server.listen(port, host, () => server.close(() => resolve()));
   });
 }

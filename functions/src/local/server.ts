@@ -6,6 +6,7 @@ import { compress } from 'hono/compress';
 import { apiRouting, app } from '../api/index';
 import { localImages } from './images';
 import { outbox } from './outbox';
+import { siteSecureHeaders } from './secure-headers';
 
 /**
  * The local web server: the API (and the local outbox), the images from the
@@ -20,6 +21,12 @@ export function createLocalServer(webDist: string) {
   // serveStatic resolves its root against the working directory.
   const root = relative(process.cwd(), webDist) || '.';
   const server = new Hono(apiRouting);
+  server.use(siteSecureHeaders());
+  // The local outbox holds live reset links: never kept by a browser or proxy.
+  server.use('/_local/*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
   server.use(compress());
   server.route('/', app);
   server.route('/_local/outbox', outbox);

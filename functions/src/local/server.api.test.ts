@@ -1,0 +1,85 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Storage } from '@app/core/storage/index';
+import { Images } from '@app/core/storage/images';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cspHeader, securityHeaders, siteCsp } from '../security-headers';
+import { Canvas, hex } from './png';
+import { createLocalServer } from './server';
+
+/**
+ * The local server's security headers (decision 015): the same set on every
+ * reply, whatever serves it (the SPA, its assets, the API, images, the local
+ * outbox, errors); no HSTS over plain http.
+ */
+const webDist = mkdtempSync(join(tmpdir(), 'mac-web-dist-'));
+let server: ReturnType<typeof createLocalServer>;
+
+beforeAll(async () => {
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>t</title><div id="root"></div>');
+  mkdirSync(join(webDist, 'assets'));
+  writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log(1);');
+  server = createLocalServer(webDist);
+  await Storage.ensureBucket();
+  await Images.put('test/headers.png', new Canvas(4, 4).gradient(hex('#000000'), hex('#ffffff')).toPng());
+});
+
+afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+
+const get = (path: string) => server.request(`http://localhost${path}`);
+
+describe('security headers on the local server', () => {
+  const paths = [
+    '/',
+    '/services',
+    '/reset-password/some-token',
+    '/assets/app-abc123.js',
+    '/api/services',
+    '/api/users/me',
+    '/api/no-such-thing',
+    '/images/test/headers.png',
+    '/images/test/missing.png',
+    '/_local/outbox',
+  ];
+
+  it.each(paths)('%s carries the CSP and the other security headers, and no HSTS', async (path) => {
+    const response = await get(path);
+    expect(response.status).toBeLessThan(500);
+    expect(response.headers.get('content-security-policy')).toBe(cspHeader(siteCsp));
+    for (const [name, value] of Object.entries(securityHeaders)) {
+      expect(response.headers.get(name), name).toBe(value);
+    }
+    expect(response.headers.get('strict-transport-security')).toBeNull();
+    expect(response.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('the CSP is the strict one: no inline script or style, no framing, only our own origin for API calls', () => {
+    const csp = parseCsp(cspHeader(siteCsp));
+    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['style-src']).toEqual(["'self'"]);
+    expect(csp['connect-src']).toEqual(["'self'"]);
+    // Our /images/, Google reviewers' photos and other https image hosts (decision 012); never http: or data:.
+    expect(csp['img-src']).toEqual(["'self'", 'https:']);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(csp['object-src']).toEqual(["'none'"]);
+    expect(csp['base-uri']).toEqual(["'self'"]);
+    expect(csp['form-action']).toEqual(["'self'"]);
+    expect(JSON.stringify(csp)).not.toMatch(/unsafe-|squarecdn|squareup/);
+  });
+
+  it('the local outbox (live reset links) is never cached', async () => {
+    const response = await get('/_local/outbox');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+function parseCsp(header: string): Record<string, string[]> {
+  return Object.fromEntries(
+    header.split('; ').map((directive) => {
+      const [name = '', ...sources] = directive.split(' ');
+      return [name, sources];
+    }),
+  );
+}
