@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { ADMIN, signInAs } from './helpers/session';
 
 /**
  * Every page of the SPA under the site's Content-Security-Policy (decision
@@ -80,10 +79,8 @@ test('/blog/{a post} (markdown and images) loads under the CSP without a violati
 });
 
 for (const path of ['/dashboard', '/dashboard?tab=account', '/admin']) {
-  test(`${path} (signed in) loads under the CSP without a violation`, async ({ page, request }) => {
-    const login = await request.post('/api/users/login', { data: ADMIN });
-    expect(login.ok(), await login.text()).toBe(true);
-    await signInAs(page, (await login.json()) as { token: string });
+  test(`${path} (signed in) loads under the CSP without a violation`, async ({ page, admin, signIn }) => {
+    await signIn(admin);
     await visit(page, path);
     await expect(page).toHaveURL(new RegExp(`${path.split('?')[0]}`));
   });
