@@ -137,4 +137,54 @@ describe.skipIf(process.platform !== 'linux')('npm start', () => {
 
     await stopWith(run, 'SIGINT');
   }, 200_000);
+
+  it('keeps every acknowledged write through a kill -9 of the whole stack in the middle of writes', async () => {
+    const run = await npmStart();
+    const base = `http://127.0.0.1:${run.port}`;
+    const login = await fetch(`${base}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@example.com', password: 'admin-password' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const [post] = (await (await fetch(`${base}/api/posts`)).json()) as { _id: string }[];
+    expect(post, 'a seeded post').toBeDefined();
+
+    // Five writers comment as fast as they can; the stack is killed while they are at it.
+    const acknowledged: string[] = [];
+    let stop = false;
+    const writer = async (w: number) => {
+      for (let i = 0; !stop && i < 8; i += 1) {
+        try {
+          const response = await fetch(`${base}/api/comments`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-auth-token': token },
+            body: JSON.stringify({ text: `durable ${w}-${i}`, postId: post?._id }),
+          });
+          if (response.status === 201) acknowledged.push(((await response.json()) as { _id: string })._id);
+        } catch {
+          return; // the server is gone
+        }
+      }
+    };
+    const writers = Promise.all(Array.from({ length: 5 }, (_, w) => writer(w)));
+    await until(() => acknowledged.length >= 10, 60_000);
+    for (const pid of [run.npm.pid!, ...run.tree.map((p) => p.pid)]) {
+      if (isRunning(pid)) process.kill(pid, 'SIGKILL');
+    }
+    stop = true;
+    await writers;
+    expect(acknowledged.length).toBeGreaterThanOrEqual(10);
+
+    const again = await npmStart();
+    const comments = (await (
+      await fetch(`http://127.0.0.1:${again.port}/api/posts/${post?._id}/comments`)
+    ).json()) as { _id: string }[];
+    const kept = new Set(comments.map((c) => c._id));
+    expect(
+      acknowledged.filter((id) => !kept.has(id)),
+      'acknowledged comments lost',
+    ).toEqual([]);
+    await stopWith(again, 'SIGTERM');
+  }, 300_000);
 });
