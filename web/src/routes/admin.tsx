@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { requireLogin } from '../features/auth/guards';
-import { useAuth } from '../features/auth/store';
+import { requireLogin } from '../lib/auth/guards';
+import { useAuth } from '../lib/auth/store';
 import { pageTitle } from '../lib/business';
 
 export const Route = createFileRoute('/admin')({

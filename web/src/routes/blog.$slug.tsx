@@ -3,7 +3,7 @@ import { createFileRoute, Link, useLocation, useNavigate } from '@tanstack/react
 import type { ReactNode } from 'react';
 import { postQueryOptions } from '../features/blog/api';
 import { PostArticle } from '../features/blog/components/PostArticle';
-import { useAuth } from '../features/auth/store';
+import { useAuth } from '../lib/auth/store';
 import { pageTitle } from '../lib/business';
 
 export const Route = createFileRoute('/blog/$slug')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useAuth } from '../features/auth/store';
+import { useAuth } from '../lib/auth/store';
 import { BookingChecklist } from '../features/home/components/BookingChecklist';
 import { FeatureCards } from '../features/home/components/FeatureCards';
 import { HelpForm } from '../features/home/components/HelpForm';

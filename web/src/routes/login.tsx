@@ -6,8 +6,8 @@ import { TextField } from '../components/ui/TextField';
 import { login } from '../features/auth/api';
 import { AsideList, AuthShell } from '../features/auth/components/AuthShell';
 import { ResendVerification } from '../features/auth/components/ResendVerification';
-import { safeRedirect } from '../features/auth/guards';
-import { useAuth } from '../features/auth/store';
+import { safeRedirect } from '../lib/auth/guards';
+import { useAuth } from '../lib/auth/store';
 import { isApiStatus, messageOf } from '../lib/api';
 import { pageTitle } from '../lib/business';
 

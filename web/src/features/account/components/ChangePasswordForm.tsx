@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextField } from '../../../components/ui/TextField';
 import { messageOf } from '../../../lib/api';
-import { changePassword } from '../../auth/api';
-import { useAuth } from '../../auth/store';
+import { useAuth } from '../../../lib/auth/store';
+import { changePassword } from '../api';
 
 const empty = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
