@@ -1,3 +1,4 @@
+import { PASSWORD_MIN_LENGTH, passwordMessages } from '@app/core/user/rules';
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -5,7 +6,6 @@ import { FormMessage } from '../components/ui/FormMessage';
 import { TextField } from '../components/ui/TextField';
 import { resetPassword } from '../features/auth/api';
 import { AuthShell } from '../features/auth/components/AuthShell';
-import { MIN_PASSWORD_LENGTH } from '../features/auth/validate';
 import { messageOf } from '../lib/api';
 import { pageTitle } from '../lib/business';
 
@@ -42,9 +42,8 @@ function ResetPasswordPage() {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (password.length < MIN_PASSWORD_LENGTH)
-            return setProblem('Password must be at least 6 characters');
-          if (password !== confirm) return setProblem('Passwords do not match');
+          if (password.length < PASSWORD_MIN_LENGTH) return setProblem(passwordMessages.tooShort);
+          if (password !== confirm) return setProblem(passwordMessages.mismatch);
           setProblem(undefined);
           reset.mutate(password);
         }}
