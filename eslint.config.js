@@ -6,6 +6,65 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Layering (GUIDE: the shape of the house), with ESLint's own no-restricted-imports.
+ * It matches the import text, not the resolved file, so the feature boundary is
+ * written per depth: from a file `depth` folders below web/src/features/<a>/,
+ * `depth + 1` '../' reach web/src/features/ (a sibling feature) and `depth + 2`
+ * '../' reach web/src/, from where features/ is off limits too. Shared pieces
+ * live in web/src/lib/ or web/src/components/, which may not import features.
+ */
+const CORE_MESSAGE =
+  'core is the domain: it imports nothing from functions/ or web/ (GUIDE: the shape of the house).';
+const FEATURE_MESSAGE =
+  'A feature may not import another feature: move what both need to web/src/lib/ or web/src/components/.';
+const SHARED_MESSAGE =
+  'web/src/lib/ and web/src/components/ are shared by the features and may not import one.';
+const MAX_FEATURE_DEPTH = 5;
+
+const layering = [
+  {
+    files: ['core/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@app/functions', '@app/functions/*', '@app/web', '@app/web/*'],
+              message: CORE_MESSAGE,
+            },
+            { regex: '^(\\.\\./)+(functions|web)(/|$)', message: CORE_MESSAGE },
+          ],
+        },
+      ],
+    },
+  },
+  ...Array.from({ length: MAX_FEATURE_DEPTH + 1 }, (_, depth) => ({
+    files: [`web/src/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: `^(\\.\\./){${depth + 1}}(?!\\.\\.)`, message: FEATURE_MESSAGE },
+            { regex: `^(\\.\\./){${depth + 2}}features(/|$)`, message: FEATURE_MESSAGE },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['web/src/lib/**/*.{ts,tsx}', 'web/src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)features(/|$)', message: SHARED_MESSAGE }] },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -66,5 +125,6 @@ export default tseslint.config(
     files: ['sst.config.ts', 'infra/**/*.ts'],
     rules: { '@typescript-eslint/triple-slash-reference': 'off' },
   },
+  ...layering,
   prettier,
 );

@@ -4,6 +4,7 @@
  * SST 4.17). It gets the app's config environment, the table and e-mail, but
  * not the bucket's permissions nor the third-party keys, which it does not use.
  */
+import { TIME_ZONE } from '../core/src/time-zone';
 import { email } from './email';
 import { configEnvironment } from './environment';
 import { table } from './storage';
@@ -11,8 +12,9 @@ import { table } from './storage';
 export const cron = new sst.aws.CronV2('Cron', {
   schedule: 'rate(15 minutes)',
   // Matters for cron()/at() expressions; harmless with rate(), and keeps the
-  // schedule in the business's zone if it ever becomes "every day at 8:00".
-  timezone: 'America/New_York',
+  // schedule in the business's zone if it ever becomes "every day at 8:00". The zone comes from
+  // core's import-free time-zone module: the SST program must not bundle date-fns (core/src/time.ts).
+  timezone: TIME_ZONE,
   function: {
     runtime: 'nodejs22.x',
     handler: 'functions/src/lambda/cron.handler',

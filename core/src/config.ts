@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { TIME_ZONE } from './time';
 
 /**
  * The one place that decides between the local stack and AWS.
@@ -9,7 +10,6 @@ import * as z from 'zod';
  * has started the stand-ins. A missing or malformed value fails fast with a
  * message that names the variable.
  */
-export const TIME_ZONE = 'America/New_York';
 
 const common = {
   tableName: z.string().min(3, 'TABLE_NAME is required'),

@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { ErrorPage } from './components/layout/ErrorPage';
 import { NotFoundPage } from './components/layout/NotFoundPage';
 import { PendingPage } from './components/layout/PendingPage';
-import { auth } from './features/auth/store';
+import { auth } from './lib/auth/store';
 import { ApiError, isApiStatus } from './lib/api';
 import { routeTree } from './routeTree.gen';
 import './styles.css';

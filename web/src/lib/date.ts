@@ -1,11 +1,9 @@
-/** The business lives in one time zone (GUIDE: Time); dates are shown there, whatever the visitor's zone. */
-const BUSINESS_TIME_ZONE = 'America/New_York';
+import { formatLongDate } from '@app/core/time';
 
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: BUSINESS_TIME_ZONE });
-
-/** 'March 5, 2025' for an ISO instant; '' when it cannot be read. */
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : longDate.format(date);
-}
+/**
+ * 'March 5, 2025' for an ISO instant, on its date in the business's time zone
+ * (whatever the visitor's zone); '' when it is missing or cannot be read.
+ * core/src/time.ts owns the zone and the format. It brings date-fns with it,
+ * so only pages that show dates (blog, testimonials, about) load it, never the home page.
+ */
+export const formatDate = (iso: string | null | undefined): string => formatLongDate(iso);

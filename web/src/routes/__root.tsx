@@ -4,7 +4,7 @@ import { ErrorPage } from '../components/layout/ErrorPage';
 import { NotFoundPage } from '../components/layout/NotFoundPage';
 import { SiteFooter } from '../components/layout/SiteFooter';
 import { SiteHeader } from '../components/layout/SiteHeader';
-import { type Auth, useAuth } from '../features/auth/store';
+import { type Auth, useAuth } from '../lib/auth/store';
 import { pageTitle } from '../lib/business';
 
 export interface RouterContext {

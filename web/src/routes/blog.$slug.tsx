@@ -1,18 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useLocation, useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { postQueryOptions } from '../features/blog/api';
 import { PostArticle } from '../features/blog/components/PostArticle';
-import { useAuth } from '../features/auth/store';
+import { useAuth } from '../lib/auth/store';
 import { pageTitle } from '../lib/business';
+import { notFoundOn } from '../lib/loaders';
 
 export const Route = createFileRoute('/blog/$slug')({
-  // Awaited so the title can name the post; a failure is shown by the page, not the error boundary.
+  // Awaited so the title can name the post. A 404 is the route's not-found state; other errors reach its errorComponent.
   loader: async ({ context, params }) => {
     const post = await context.queryClient
       .ensureQueryData(postQueryOptions(params.slug))
-      .catch(() => undefined);
-    return { title: post?.title };
+      .catch(notFoundOn(404));
+    return { title: post.title };
   },
   head: ({ loaderData }) => ({ meta: [{ title: pageTitle(loaderData?.title ?? 'Blog') }] }),
   pendingComponent: () => (
@@ -20,6 +21,9 @@ export const Route = createFileRoute('/blog/$slug')({
       <PostLoading />
     </PostShell>
   ),
+  notFoundComponent: PostNotFound,
+  // The spec has one text for a post that cannot be shown, whatever the reason (doc 2 §8).
+  errorComponent: PostNotFound,
   component: BlogPostPage,
 });
 
@@ -28,28 +32,28 @@ function BlogPostPage() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const href = useLocation({ select: (location) => location.href });
-  // The loader asked already: this reads its result (or its error) without asking again.
-  const { data: post, isPending } = useQuery({ ...postQueryOptions(slug), retryOnMount: false });
+  // The loader has put the post in the cache: this reads it (and follows a like's update).
+  const { data: post } = useSuspenseQuery(postQueryOptions(slug));
 
   return (
     <PostShell>
-      {post ? (
-        <PostArticle
-          post={post}
-          viewerId={user?._id ?? null}
-          here={href}
-          onLoginNeeded={() => void navigate({ to: '/login', search: { redirect: href } })}
-        />
-      ) : isPending ? (
-        <PostLoading />
-      ) : (
-        <>
-          <h1>Post not found</h1>
-          <p className="status-text status-text--error" role="alert">
-            Could not find the requested post.
-          </p>
-        </>
-      )}
+      <PostArticle
+        post={post}
+        viewerId={user?._id ?? null}
+        here={href}
+        onLoginNeeded={() => void navigate({ to: '/login', search: { redirect: href } })}
+      />
+    </PostShell>
+  );
+}
+
+function PostNotFound() {
+  return (
+    <PostShell>
+      <h1>Post not found</h1>
+      <p className="status-text status-text--error" role="alert">
+        Could not find the requested post.
+      </p>
     </PostShell>
   );
 }

@@ -1,5 +1,7 @@
+import { defaultServiceFilter } from '@app/core/service/filter';
 import { createFileRoute } from '@tanstack/react-router';
-import { useAuth } from '../features/auth/store';
+import { useState } from 'react';
+import { useAuth } from '../lib/auth/store';
 import { BookingChecklist } from '../features/home/components/BookingChecklist';
 import { FeatureCards } from '../features/home/components/FeatureCards';
 import { HelpForm } from '../features/home/components/HelpForm';
@@ -20,6 +22,8 @@ export const Route = createFileRoute('/')({
 
 function HomePage() {
   const { user } = useAuth();
+  // The home page's copy of the list keeps its filter to itself; /services keeps it in the address.
+  const [filter, setFilter] = useState(defaultServiceFilter);
   return (
     <>
       <Hero />
@@ -27,7 +31,7 @@ function HomePage() {
       <StatsCounters />
       <BookingChecklist user={user} />
       <HelpForm />
-      <ServicesSection headingLevel={2} />
+      <ServicesSection headingLevel={2} filter={filter} onApply={setFilter} />
     </>
   );
 }

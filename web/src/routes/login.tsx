@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { FormMessage } from '../components/ui/FormMessage';
 import { TextField } from '../components/ui/TextField';
-import { login } from '../features/auth/api';
+import { type Credentials, login } from '../features/auth/api';
 import { AsideList, AuthShell } from '../features/auth/components/AuthShell';
 import { ResendVerification } from '../features/auth/components/ResendVerification';
-import { safeRedirect } from '../features/auth/guards';
-import { useAuth } from '../features/auth/store';
+import { safeRedirect } from '../lib/auth/guards';
+import { useAuth } from '../lib/auth/store';
 import { isApiStatus, messageOf } from '../lib/api';
 import { pageTitle } from '../lib/business';
 
@@ -24,8 +24,7 @@ function LoginPage() {
   const { redirect } = Route.useSearch();
   const router = useRouter();
   const { signIn } = useAuth();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useForm<Credentials>({ defaultValues: { email: '', password: '' } });
   const attempt = useMutation({
     mutationFn: login,
     onSuccess: ({ token, user }) => {
@@ -64,28 +63,25 @@ function LoginPage() {
       <form
         className="auth__form"
         aria-label="Login"
-        onSubmit={(event) => {
-          event.preventDefault();
-          attempt.mutate({ email: email.trim(), password });
-        }}
+        onSubmit={form.handleSubmit(({ email, password }) =>
+          attempt.mutate({ email: email.trim(), password }),
+        )}
       >
         <TextField
           label="Email"
           type="email"
           autoComplete="email"
           required
-          value={email}
+          {...form.register('email')}
           disabled={attempt.isPending}
-          onChange={(event) => setEmail(event.target.value)}
         />
         <TextField
           label="Password"
           type="password"
           autoComplete="current-password"
           required
-          value={password}
+          {...form.register('password')}
           disabled={attempt.isPending}
-          onChange={(event) => setPassword(event.target.value)}
         />
         {attempt.isError && (
           <FormMessage tone="error">
@@ -103,7 +99,8 @@ function LoginPage() {
         <div className="auth__resend">
           <h2>Didn’t get the verification email?</h2>
           <p>We can send you a new link.</p>
-          <ResendVerification initialEmail={email.trim()} />
+          {/* The address that was refused for being unverified. */}
+          <ResendVerification initialEmail={attempt.variables?.email} />
         </div>
       )}
     </AuthShell>

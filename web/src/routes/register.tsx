@@ -1,17 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { FormMessage } from '../components/ui/FormMessage';
 import { TextField } from '../components/ui/TextField';
 import { register } from '../features/auth/api';
 import { AsideList, AuthShell } from '../features/auth/components/AuthShell';
-import {
-  type RegistrationErrors,
-  type RegistrationFields,
-  validateRegistration,
-} from '../features/auth/validate';
+import { type RegistrationFields, validateRegistration } from '../features/auth/validate';
 import { messageOf } from '../lib/api';
 import { pageTitle } from '../lib/business';
+import { messagesResolver } from '../lib/forms';
 
 /** After a successful registration the page goes to /login after this long (doc 1 §9). */
 export const REDIRECT_AFTER_REGISTER_MS = 3000;
@@ -39,8 +37,14 @@ const fields: { name: keyof RegistrationFields; label: string; type: string; aut
 
 function RegisterPage() {
   const navigate = useNavigate();
-  const [values, setValues] = useState(empty);
-  const [errors, setErrors] = useState<RegistrationErrors>({});
+  // Checked when the form is sent, not while typing; a field's error clears when that field is edited (doc 1 §5).
+  const form = useForm<RegistrationFields>({
+    defaultValues: empty,
+    resolver: messagesResolver(validateRegistration),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { errors } = form.formState;
   const submit = useMutation({ mutationFn: register });
 
   useEffect(() => {
@@ -78,19 +82,15 @@ function RegisterPage() {
         className="auth__form"
         aria-label="Create Account"
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const found = validateRegistration(values);
-          setErrors(found);
-          if (Object.keys(found).length > 0) return;
+        onSubmit={form.handleSubmit((values) =>
           // confirmPassword stays in the browser (doc 1 §5).
           submit.mutate({
             firstName: values.firstName.trim(),
             lastName: values.lastName.trim(),
             email: values.email.trim(),
             password: values.password,
-          });
-        }}
+          }),
+        )}
       >
         <div className="auth__row">{fields.slice(0, 2).map(renderField)}</div>
         {fields.slice(2).map(renderField)}
@@ -114,15 +114,9 @@ function RegisterPage() {
         label={label}
         type={type}
         autoComplete={autoComplete}
-        value={values[name]}
-        error={errors[name]}
+        {...form.register(name, { onChange: () => form.clearErrors(name) })}
+        error={errors[name]?.message}
         disabled={busy}
-        onChange={(event) => {
-          const value = event.target.value;
-          setValues((current) => ({ ...current, [name]: value }));
-          // A field's error clears when that field is edited (doc 1 §5).
-          setErrors((current) => ({ ...current, [name]: undefined }));
-        }}
       />
     );
   }

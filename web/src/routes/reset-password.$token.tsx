@@ -1,11 +1,11 @@
+import { PASSWORD_MIN_LENGTH, passwordMessages } from '@app/core/user/rules';
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { FormMessage } from '../components/ui/FormMessage';
 import { TextField } from '../components/ui/TextField';
 import { resetPassword } from '../features/auth/api';
 import { AuthShell } from '../features/auth/components/AuthShell';
-import { MIN_PASSWORD_LENGTH } from '../features/auth/validate';
 import { messageOf } from '../lib/api';
 import { pageTitle } from '../lib/business';
 
@@ -16,9 +16,9 @@ export const Route = createFileRoute('/reset-password/$token')({
 
 function ResetPasswordPage() {
   const { token } = Route.useParams();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [problem, setProblem] = useState<string>();
+  const form = useForm({ defaultValues: { password: '', confirm: '' } });
+  // One message for the form (not per field), until the next attempt (doc 1 §5).
+  const problem = form.formState.errors.root?.message;
   const reset = useMutation({ mutationFn: (next: string) => resetPassword(token, next) });
 
   if (reset.isSuccess) {
@@ -40,30 +40,26 @@ function ResetPasswordPage() {
         className="auth__form"
         aria-label="Reset Password"
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (password.length < MIN_PASSWORD_LENGTH)
-            return setProblem('Password must be at least 6 characters');
-          if (password !== confirm) return setProblem('Passwords do not match');
-          setProblem(undefined);
+        onSubmit={form.handleSubmit(({ password, confirm }) => {
+          if (password.length < PASSWORD_MIN_LENGTH)
+            return form.setError('root', { message: passwordMessages.tooShort });
+          if (password !== confirm) return form.setError('root', { message: passwordMessages.mismatch });
           reset.mutate(password);
-        }}
+        })}
       >
         <TextField
           label="New password"
           type="password"
           autoComplete="new-password"
-          value={password}
+          {...form.register('password')}
           disabled={reset.isPending}
-          onChange={(event) => setPassword(event.target.value)}
         />
         <TextField
           label="Confirm new password"
           type="password"
           autoComplete="new-password"
-          value={confirm}
+          {...form.register('confirm')}
           disabled={reset.isPending}
-          onChange={(event) => setConfirm(event.target.value)}
         />
         {problem && <FormMessage tone="error">{problem}</FormMessage>}
         {reset.isError && !problem && (

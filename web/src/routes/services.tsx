@@ -1,9 +1,13 @@
+import type { ServiceFilter } from '@app/core/service/filter';
 import { createFileRoute } from '@tanstack/react-router';
 import { servicesQueryOptions } from '../features/services/api';
 import { ServicesSection } from '../features/services/components/ServicesSection';
+import { filterFromSearch, searchFromFilter, validateServicesSearch } from '../features/services/search';
 import { pageTitle } from '../lib/business';
 
 export const Route = createFileRoute('/services')({
+  // The applied filter lives in the address (?search=&maxPrice=&duration=): Back and shared links keep it.
+  validateSearch: validateServicesSearch,
   head: () => ({ meta: [{ title: pageTitle('Services') }] }),
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(servicesQueryOptions());
@@ -12,9 +16,15 @@ export const Route = createFileRoute('/services')({
 });
 
 function ServicesPage() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  // Applying replaces the address rather than adding a history entry (Back leaves the page, as before),
+  // and keeps the scroll position where the visitor pressed the button.
+  const apply = (filter: ServiceFilter) =>
+    void navigate({ search: searchFromFilter(filter), replace: true, resetScroll: false });
   return (
     <div className="page page--services">
-      <ServicesSection headingLevel={1} />
+      <ServicesSection headingLevel={1} filter={filterFromSearch(search)} onApply={apply} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { LegalPage, LegalSection } from '../features/legal/components/LegalPage';
-import { business, businessHours, pageTitle } from '../lib/business';
+import { business, pageTitle } from '../lib/business';
 
 export const Route = createFileRoute('/terms')({
   head: () => ({ meta: [{ title: pageTitle('Terms of Service') }] }),
@@ -111,9 +111,9 @@ function TermsPage() {
       <LegalSection title="9. Changes and contact">
         <p>
           We may update these terms; the version that applies is the one shown when you book. Questions? Call
-          us at <a href={business.phoneHref}>{business.phone}</a> ({businessHours.days}, {businessHours.time})
-          or email <a href={`mailto:${business.email}`}>{business.email}</a>. These terms are governed by the
-          laws of the Commonwealth of Pennsylvania.
+          us at <a href={business.phoneHref}>{business.phone}</a> ({business.hours.days},{' '}
+          {business.hours.time}) or email <a href={`mailto:${business.email}`}>{business.email}</a>. These
+          terms are governed by the laws of the Commonwealth of Pennsylvania.
         </p>
       </LegalSection>
     </LegalPage>

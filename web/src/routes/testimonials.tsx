@@ -1,5 +1,5 @@
 import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-router';
-import { useAuth } from '../features/auth/store';
+import { useAuth } from '../lib/auth/store';
 import { googleReviewsQueryOptions } from '../features/reviews/api';
 import { GoogleReviews } from '../features/reviews/components/GoogleReviews';
 import { testimonialsQueryOptions } from '../features/testimonials/api';

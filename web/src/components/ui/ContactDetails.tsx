@@ -1,4 +1,4 @@
-import { business, businessHours } from '../../lib/business';
+import { business } from '../../lib/business';
 
 /** The shop's phone, email, service area and hours, as a definition list (about and contact pages). */
 export function ContactDetails({ className, areaNote }: { className: string; areaNote?: string }) {
@@ -26,7 +26,7 @@ export function ContactDetails({ className, areaNote }: { className: string; are
       <div>
         <dt>Hours</dt>
         <dd>
-          {businessHours.days} {businessHours.time}
+          {business.hours.days} {business.hours.time}
         </dd>
       </div>
     </dl>

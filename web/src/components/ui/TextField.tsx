@@ -1,6 +1,7 @@
-import { type InputHTMLAttributes, useId } from 'react';
+import { type ComponentPropsWithRef, useId } from 'react';
 
-type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
+/** Any input prop, `ref` included, so a form library can register the input (React 19 passes ref as a prop). */
+type TextFieldProps = Omit<ComponentPropsWithRef<'input'>, 'id'> & {
   label: string;
   /** Shown under the field and announced with it; marks the field invalid. */
   error?: string;

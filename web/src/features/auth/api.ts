@@ -1,8 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { InferRequestType } from 'hono/client';
 import { api, unwrap } from '../../lib/api';
 
-export type Credentials = { email: string; password: string };
-export type Registration = { firstName: string; lastName: string; email: string; password: string };
+/** The bodies the API's validators accept, inferred from the typed client (never written twice). */
+export type Credentials = InferRequestType<typeof api.api.users.login.$post>['json'];
+export type Registration = InferRequestType<typeof api.api.users.register.$post>['json'];
 
 export const login = (body: Credentials) => unwrap(api.api.users.login.$post({ json: body }));
 
@@ -16,9 +18,6 @@ export const forgotPassword = (email: string) =>
 
 export const resetPassword = (token: string, password: string) =>
   unwrap(api.api.users['reset-password'].$post({ json: { token, password } }));
-
-export const changePassword = (body: { currentPassword: string; newPassword: string }) =>
-  unwrap(api.api.users['change-password'].$post({ json: body }));
 
 /**
  * Verifying spends the token, so it is asked once per token and never retried

@@ -1,6 +1,9 @@
+import { PASSWORD_MIN_LENGTH, passwordMessages } from '@app/core/user/rules';
+
 /**
  * The registration form's own checks (doc 1 §5), with the spec's texts. The
- * server checks the same and more (common passwords).
+ * password rules come from core, which the server applies too, with more
+ * (common passwords).
  */
 export type RegistrationFields = {
   firstName: string;
@@ -12,7 +15,6 @@ export type RegistrationFields = {
 
 export type RegistrationErrors = Partial<Record<keyof RegistrationFields, string>>;
 
-export const MIN_PASSWORD_LENGTH = 6;
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function validateRegistration(fields: RegistrationFields): RegistrationErrors {
@@ -21,9 +23,8 @@ export function validateRegistration(fields: RegistrationFields): RegistrationEr
   if (!fields.lastName.trim()) errors.lastName = 'Last name is required';
   if (!fields.email.trim()) errors.email = 'Email is required';
   else if (!EMAIL_SHAPE.test(fields.email.trim())) errors.email = 'Email is invalid';
-  if (!fields.password) errors.password = 'Password is required';
-  else if (fields.password.length < MIN_PASSWORD_LENGTH)
-    errors.password = 'Password must be at least 6 characters';
-  if (fields.confirmPassword !== fields.password) errors.confirmPassword = 'Passwords do not match';
+  if (!fields.password) errors.password = passwordMessages.required;
+  else if (fields.password.length < PASSWORD_MIN_LENGTH) errors.password = passwordMessages.tooShort;
+  if (fields.confirmPassword !== fields.password) errors.confirmPassword = passwordMessages.mismatch;
   return errors;
 }

@@ -1,16 +1,12 @@
+import type { InferRequestType } from 'hono/client';
 import { api, unwrap } from '../../lib/api';
 
-/** The help form (doc 1 §3): every field but carTrim is required. */
-export type ServiceRequest = {
-  name: string;
-  email: string;
-  generalIssue: string;
-  detailedDescription: string;
-  carMake: string;
-  carModel: string;
-  carTrim: string;
-  vin: string;
-};
+/**
+ * The help form's fields (doc 1 §3): the body POST /api/service-request
+ * accepts, inferred from the typed client, with the optional carTrim always
+ * present as the form holds it ('' when left empty).
+ */
+export type ServiceRequest = Required<InferRequestType<(typeof api.api)['service-request']['$post']>['json']>;
 
 /** Stores the request and mails it to the business. An empty trim is left out. */
 export async function sendServiceRequest(request: ServiceRequest) {

@@ -1,61 +1,44 @@
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { serviceQueryOptions } from '../../features/services/api';
 import type { ServiceInfo } from '../../features/services/types';
-import { isApiStatus } from '../../lib/api';
 import { business, pageTitle } from '../../lib/business';
 import { formatDuration, formatPrice } from '../../lib/format';
+import { notFoundOn } from '../../lib/loaders';
 
 export const Route = createFileRoute('/book/$serviceId')({
-  // Book Now passes the service as navigation state; without it (a typed or shared link) fetch it.
-  loader: async ({ context, params, location }) => {
+  loader: async ({ context: { queryClient }, params, location }) => {
+    const options = serviceQueryOptions(params.serviceId);
+    // Book Now passes the service as navigation state: it fills the cache, so nothing is fetched.
+    // Without it (a typed or shared link) the service is fetched.
     const fromState = location.state.service;
-    if (fromState?._id === params.serviceId) return { service: fromState };
-    // A failed fetch is shown by the page (404 or otherwise), not by the error boundary.
-    const service = await context.queryClient
-      .ensureQueryData(serviceQueryOptions(params.serviceId))
-      .catch(() => undefined);
-    return { service };
+    if (fromState?._id === params.serviceId && !queryClient.getQueryData(options.queryKey)) {
+      queryClient.setQueryData(options.queryKey, fromState);
+    }
+    // A malformed id (400) names no service either, so it reads as not found.
+    const service = await queryClient.ensureQueryData(options).catch(notFoundOn(400, 404));
+    return { title: service.name };
   },
   head: ({ loaderData }) => ({
-    meta: [{ title: pageTitle(loaderData?.service ? `Book ${loaderData.service.name}` : 'Book a Service') }],
+    meta: [{ title: pageTitle(loaderData ? `Book ${loaderData.title}` : 'Book a Service') }],
   }),
+  pendingComponent: () => (
+    <BookingShell title="Book a Service">
+      <p className="status-text" role="status">
+        Loading service details...
+      </p>
+    </BookingShell>
+  ),
+  notFoundComponent: () => <ServiceUnavailable message="Service not found." />,
+  errorComponent: () => <ServiceUnavailable message="Could not load service details." />,
   component: BookServicePage,
 });
 
 function BookServicePage() {
   const { serviceId } = Route.useParams();
-  const { service: loaded } = Route.useLoaderData();
-  // The loader already asked; this reads its result (and its error) without asking again.
-  const query = useQuery({ ...serviceQueryOptions(serviceId), enabled: !loaded, retryOnMount: false });
-  const service = loaded ?? query.data;
-
-  if (!service) {
-    if (query.isPending && query.fetchStatus === 'fetching') {
-      return (
-        <BookingShell title="Book a Service">
-          <p className="status-text" role="status">
-            Loading service details...
-          </p>
-        </BookingShell>
-      );
-    }
-    // A malformed id (400) names no service either, so it reads as not found.
-    const notFound = isApiStatus(query.error, 400, 404);
-    return (
-      <BookingShell title="Book a Service">
-        <p className="status-text status-text--error" role="alert">
-          {notFound ? 'Service not found.' : 'Could not load service details.'}
-        </p>
-        <p>
-          <Link to="/" hash="services" activeOptions={{ exact: true }} className="button button--secondary">
-            Browse all services
-          </Link>
-        </p>
-      </BookingShell>
-    );
-  }
+  // The loader has put the service in the cache; this reads it.
+  const { data: service } = useSuspenseQuery(serviceQueryOptions(serviceId));
 
   return (
     <BookingShell title={`Book ${service.name}`}>
@@ -68,6 +51,21 @@ function BookServicePage() {
           to book your appointment.
         </p>
       </div>
+    </BookingShell>
+  );
+}
+
+function ServiceUnavailable({ message }: { message: string }) {
+  return (
+    <BookingShell title="Book a Service">
+      <p className="status-text status-text--error" role="alert">
+        {message}
+      </p>
+      <p>
+        <Link to="/" hash="services" activeOptions={{ exact: true }} className="button button--secondary">
+          Browse all services
+        </Link>
+      </p>
     </BookingShell>
   );
 }

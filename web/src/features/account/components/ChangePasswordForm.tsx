@@ -1,43 +1,41 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextField } from '../../../components/ui/TextField';
 import { messageOf } from '../../../lib/api';
-import { changePassword } from '../../auth/api';
-import { useAuth } from '../../auth/store';
+import { useAuth } from '../../../lib/auth/store';
+import { changePassword } from '../api';
 
 const empty = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
+type Fields = typeof empty;
+
 /**
  * Change password (doc 2 §2, §5, §8): all three required; a mismatch shows
- * 'New passwords do not match.'; errors show the server msg or 'An error
- * occurred.'. The server ends every other session and sends this one a new token.
+ * 'New passwords do not match.' until a field is edited; errors show the server
+ * msg or 'An error occurred.'. The server ends every other session and sends
+ * this one a new token.
  */
 export function ChangePasswordForm() {
   const { user, signIn } = useAuth();
-  const [values, setValues] = useState(empty);
-  const [mismatch, setMismatch] = useState(false);
+  const form = useForm<Fields>({ defaultValues: empty });
+  const mismatch = !!form.formState.errors.root;
   const change = useMutation({
     mutationFn: changePassword,
     onSuccess: ({ token }) => {
       if (user) signIn(token, user);
-      setValues(empty);
+      form.reset(empty);
     },
   });
 
-  const field = (name: keyof typeof empty, label: string, autoComplete: string) => (
+  const field = (name: keyof Fields, label: string, autoComplete: string) => (
     <TextField
       label={label}
       type="password"
       autoComplete={autoComplete}
       required
-      value={values[name]}
+      {...form.register(name, { onChange: () => form.clearErrors('root') })}
       disabled={change.isPending}
-      onChange={(event) => {
-        const value = event.target.value;
-        setValues((current) => ({ ...current, [name]: value }));
-        setMismatch(false);
-      }}
     />
   );
 
@@ -45,11 +43,12 @@ export function ChangePasswordForm() {
     <form
       className="card account-form"
       aria-labelledby="change-password-title"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (values.newPassword !== values.confirmPassword) return setMismatch(true);
+      onSubmit={form.handleSubmit((values) => {
+        if (values.newPassword !== values.confirmPassword) {
+          return form.setError('root', { type: 'mismatch', message: 'New passwords do not match.' });
+        }
         change.mutate({ currentPassword: values.currentPassword, newPassword: values.newPassword });
-      }}
+      })}
     >
       <h2 id="change-password-title">Change Password</h2>
       {field('currentPassword', 'Current password', 'current-password')}

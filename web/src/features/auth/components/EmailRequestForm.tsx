@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextField } from '../../../components/ui/TextField';
 import { messageOf } from '../../../lib/api';
@@ -27,25 +27,22 @@ export function EmailRequestForm({
   fallbackError,
   initialEmail = '',
 }: EmailRequestFormProps) {
-  const [email, setEmail] = useState(initialEmail);
+  const form = useForm({ defaultValues: { email: initialEmail } });
+  const email = useWatch({ control: form.control, name: 'email' });
   const request = useMutation({ mutationFn: send });
   return (
     <form
       className="auth__form"
       aria-label={name}
-      onSubmit={(event) => {
-        event.preventDefault();
-        request.mutate(email.trim());
-      }}
+      onSubmit={form.handleSubmit((values) => request.mutate(values.email.trim()))}
     >
       <TextField
         label="Email"
         type="email"
         autoComplete="email"
         required
-        value={email}
+        {...form.register('email')}
         disabled={request.isPending}
-        onChange={(event) => setEmail(event.target.value)}
       />
       {request.isSuccess && <FormMessage tone="success">{request.data.msg}</FormMessage>}
       {request.isError && <FormMessage tone="error">{messageOf(request.error, fallbackError)}</FormMessage>}

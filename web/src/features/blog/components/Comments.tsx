@@ -1,12 +1,10 @@
+import { COMMENT_MAX_LENGTH } from '@app/core/post/rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
 import { formatDate } from '../../../lib/date';
 import { addComment, appendComment, commentsQueryOptions } from '../api';
 import { personName } from '../types';
-
-/** Doc 2 §9 has no figure; the server refuses more than this (core Comment.MAX_LENGTH). */
-const MAX_LENGTH = 2000;
 
 type CommentsProps = {
   postId: string;
@@ -79,7 +77,7 @@ export function Comments({ postId, signedIn, loginRedirect }: CommentsProps) {
               id={fieldId}
               className="textarea"
               rows={3}
-              maxLength={MAX_LENGTH}
+              maxLength={COMMENT_MAX_LENGTH}
               value={text}
               onChange={(event) => setText(event.target.value)}
             />

@@ -17,11 +17,17 @@ const sameFilter = (a: ServiceFilter, b: ServiceFilter) =>
 
 /**
  * The filter sidebar (doc 1 §5). Inputs edit a draft; the list follows only
- * when 'Apply Filters' is pressed (doc 1 §4).
+ * when 'Apply Filters' is pressed (doc 1 §4), which hands the draft to `onApply`.
  */
 export function ServiceFilters({ applied, onApply, headingLevel }: ServiceFiltersProps) {
   const id = useId();
   const [draft, setDraft] = useState<ServiceFilter>(applied);
+  // The applied filter can change from outside (Back, a link to /services): the draft follows it.
+  const [shown, setShown] = useState<ServiceFilter>(applied);
+  if (!sameFilter(shown, applied)) {
+    setShown(applied);
+    setDraft(applied);
+  }
 
   const toggleBucket = (bucket: DurationBucket, checked: boolean) =>
     setDraft((current) => ({

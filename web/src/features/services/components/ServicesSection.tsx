@@ -1,5 +1,4 @@
-import { defaultServiceFilter, type ServiceFilter } from '@app/core/service/filter';
-import { useState } from 'react';
+import type { ServiceFilter } from '@app/core/service/filter';
 import { Heading, type HeadingLevel, subLevel } from '../../../components/ui/Heading';
 import { ServiceFilters } from './ServiceFilters';
 import { ServiceList } from './ServiceList';
@@ -7,11 +6,14 @@ import { ServiceList } from './ServiceList';
 type ServicesSectionProps = {
   /** 1 when the section is the page (/services), 2 under the home page's hero. */
   headingLevel: HeadingLevel;
+  /** The applied filter: /services keeps it in its address, the home page in its own state. */
+  filter: ServiceFilter;
+  /** 'Apply Filters' (or Reset) was pressed with this filter. */
+  onApply: (filter: ServiceFilter) => void;
 };
 
 /** The services area shown on / and /services (doc 1 §2): filter sidebar and the service cards. */
-export function ServicesSection({ headingLevel }: ServicesSectionProps) {
-  const [filter, setFilter] = useState<ServiceFilter>(defaultServiceFilter);
+export function ServicesSection({ headingLevel, filter, onApply }: ServicesSectionProps) {
   const inner = subLevel(headingLevel);
 
   return (
@@ -29,7 +31,7 @@ export function ServicesSection({ headingLevel }: ServicesSectionProps) {
           GET /api/timeslots/system-stats, so it arrives with the admin issue.
         */}
         <div className="services__layout">
-          <ServiceFilters applied={filter} onApply={setFilter} headingLevel={inner} />
+          <ServiceFilters applied={filter} onApply={onApply} headingLevel={inner} />
           <ServiceList filter={filter} cardHeadingLevel={inner} />
         </div>
       </div>

@@ -1,8 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { ChangePasswordForm } from '../features/account/components/ChangePasswordForm';
-import { requireLogin } from '../features/auth/guards';
-import { useAuth } from '../features/auth/store';
-import { pageTitle } from '../lib/business';
+import { ChangePasswordForm } from '../../features/account/components/ChangePasswordForm';
+import { useAuth } from '../../lib/auth/store';
+import { pageTitle } from '../../lib/business';
 
 const tabs = [
   { id: 'history', label: 'Service History' },
@@ -11,11 +10,11 @@ const tabs = [
 
 type Tab = (typeof tabs)[number]['id'];
 
-export const Route = createFileRoute('/dashboard')({
+// Under the _auth layout: a visitor is sent to /login first.
+export const Route = createFileRoute('/_auth/dashboard')({
   // /dashboard?tab=account opens Account Settings; anything else shows Service History (doc 2 §2).
   validateSearch: (search: Record<string, unknown>): { tab?: Tab } =>
     search.tab === 'account' ? { tab: 'account' } : {},
-  beforeLoad: requireLogin,
   head: () => ({ meta: [{ title: pageTitle('My Account') }] }),
   component: DashboardPage,
 });

@@ -1,23 +1,23 @@
+import type { User } from '@app/core/user/index';
 import { useSyncExternalStore } from 'react';
-import { api, unwrap } from '../../lib/api';
-import { clearToken, readToken, storeToken } from '../../lib/token';
+import { api, unwrap } from '../api';
+import { clearToken, readToken, storeToken } from '../token';
 import { isUsableToken } from './claims';
-import type { CurrentUser } from './types';
 
-export type AuthState = {
-  /** 'starting' until the stored session has been checked (doc 1 §4, session at start). */
-  status: 'starting' | 'ready';
-  user: CurrentUser | null;
-};
+/** The signed-in user as `/api/users/me` and the login reply give it. Type-only import: no zod reaches the browser. */
+export type SessionUser = User.Me;
+
+export type AuthState = { user: SessionUser | null };
 
 /**
- * The session, outside React so the router's guards can wait for it. At
- * start: a stored token whose exp is past (in seconds) or that cannot be
- * decoded logs out; otherwise the current user is fetched, and a failed fetch
- * logs out silently.
+ * The session, outside React so the router's guards can wait for it. Every
+ * feature reads it, so it lives in lib/ rather than in one feature. At start:
+ * a stored token whose exp is past (in seconds) or that cannot be decoded logs
+ * out; otherwise the current user is fetched, and a failed fetch logs out
+ * silently (doc 1 §4, session at start).
  */
 export function createAuth() {
-  let state: AuthState = { status: 'starting', user: null };
+  let state: AuthState = { user: null };
   const listeners = new Set<() => void>();
   const set = (next: AuthState) => {
     state = next;
@@ -26,19 +26,19 @@ export function createAuth() {
 
   async function start(): Promise<void> {
     const token = readToken();
-    if (!token) return set({ status: 'ready', user: null });
+    if (!token) return;
     if (!isUsableToken(token)) {
       clearToken();
-      return set({ status: 'ready', user: null });
+      return set({ user: null });
     }
     try {
       const user = await unwrap(api.api.users.me.$get());
       // Another tab or a login while fetching may have replaced the token: keep the newer state.
-      if (readToken() === token) set({ status: 'ready', user });
+      if (readToken() === token) set({ user });
     } catch {
       if (readToken() === token) {
         clearToken();
-        set({ status: 'ready', user: null });
+        set({ user: null });
       }
     }
   }
@@ -54,18 +54,14 @@ export function createAuth() {
     /** Resolves once the stored session has been checked; guards await it. */
     ready: () => started,
     /** After login (or a password change, which issues a new token). */
-    signIn(token: string, user: CurrentUser) {
+    signIn(token: string, user: SessionUser) {
       storeToken(token);
-      set({ status: 'ready', user });
-    },
-    /** Keeps the token, refreshes what the app knows of the user (e.g. after a card is saved). */
-    setUser(user: CurrentUser) {
-      set({ ...state, user });
+      set({ user });
     },
     /** Removes the token (so the header goes too) and the user. The caller goes to /. */
     signOut() {
       clearToken();
-      set({ status: 'ready', user: null });
+      set({ user: null });
     },
   };
 }
@@ -76,5 +72,5 @@ export const auth = createAuth();
 
 export function useAuth() {
   const state = useSyncExternalStore(auth.subscribe, auth.getState);
-  return { ...state, signIn: auth.signIn, signOut: auth.signOut, setUser: auth.setUser };
+  return { ...state, signIn: auth.signIn, signOut: auth.signOut };
 }
