@@ -42,7 +42,10 @@ describe('races: sign-in limits', { timeout: 90_000 }, () => {
     // 503: refused by the bound on concurrent hashes (the first sign-in of a process also hashes its decoy).
     expect((counts[400] ?? 0) + (counts[200] ?? 0), JSON.stringify(counts)).toBeLessThanOrEqual(10);
     expect(counts[429] ?? 0).toBeGreaterThanOrEqual(30);
-    expect(statuses.every((s) => [200, 400, 429, 503].includes(s)), JSON.stringify(counts)).toBe(true);
+    expect(
+      statuses.every((s) => [200, 400, 429, 503].includes(s)),
+      JSON.stringify(counts),
+    ).toBe(true);
     // The limit is reached: the right password from this address is refused now.
     expect(await send('/api/users/login', { email: user.email, password: user.password }, ip)).toBe(429);
   });
@@ -56,7 +59,10 @@ describe('races: sign-in limits', { timeout: 90_000 }, () => {
       ),
     );
     expect(tally(statuses)[400] ?? 0).toBeLessThanOrEqual(10);
-    expect(statuses.every((s) => [400, 429, 503].includes(s)), JSON.stringify(tally(statuses))).toBe(true);
+    expect(
+      statuses.every((s) => [400, 429, 503].includes(s)),
+      JSON.stringify(tally(statuses)),
+    ).toBe(true);
   });
 
   it('40 concurrent wrong current passwords on change-password: at most 10 checked', async () => {
@@ -72,7 +78,10 @@ describe('races: sign-in limits', { timeout: 90_000 }, () => {
       ),
     );
     expect(tally(statuses)[400] ?? 0).toBeLessThanOrEqual(10);
-    expect(statuses.every((s) => [400, 429, 503].includes(s)), JSON.stringify(tally(statuses))).toBe(true);
+    expect(
+      statuses.every((s) => [400, 429, 503].includes(s)),
+      JSON.stringify(tally(statuses)),
+    ).toBe(true);
   });
 });
 

@@ -2,20 +2,14 @@ import * as z from 'zod';
 import { assertAdmin } from '../actor';
 import { defineEntity } from '../db/entity';
 import { VisibleError } from '../error';
+import * as time from '../time';
 import { fn } from '../util/fn';
 import { createId, idSchema } from '../util/id';
 
 /** The service catalogue: what the shop offers, its price, duration and when it can be booked. */
 export namespace Service {
-  export const weekdays = [
-    'Sunday',
-    'Monday',
-    'Tuesday',
-    'Wednesday',
-    'Thursday',
-    'Friday',
-    'Saturday',
-  ] as const;
+  /** Sunday .. Saturday, from the one time module. */
+  export const weekdays = time.weekdays;
   export const timeOfDay = z
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Times must look like 09:30 (24-hour).');

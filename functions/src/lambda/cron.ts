@@ -8,6 +8,6 @@ import { Outbox } from '@app/core/mail/outbox';
  */
 export async function handler(): Promise<{ ok: true; mail: { sent: number; due: number } }> {
   const mail = await asSystem('cron', () => Outbox.drain());
-  console.log(JSON.stringify({ level: 'info', job: 'cron', msg: 'scheduled run', mail }));
+  if (mail.due > 0) console.log(JSON.stringify({ level: 'info', job: 'cron', msg: 'scheduled run', mail }));
   return { ok: true, mail };
 }

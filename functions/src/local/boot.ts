@@ -37,11 +37,29 @@ export async function bootLocalStack(options: {
     });
     console.log(`Demo data: ${seeded}.`);
     writeStackFile(dataDir, { endpoints: standIns.endpoints, publicUrl });
+    runScheduledJob();
     return { standIns, publicUrl };
   } catch (error) {
     await standIns.stop();
     throw error;
   }
+}
+
+/** How often the local stack runs the scheduled job (on AWS: infra/cron.ts). */
+const LOCAL_CRON_MS = 60_000;
+
+/**
+ * The scheduled job runs on the local stack too (the same handler as the
+ * Lambda's), so mail whose first send failed goes out here as on AWS.
+ */
+function runScheduledJob(): void {
+  const tick = async () => {
+    const { handler } = await import('../lambda/cron');
+    await handler().catch((error) =>
+      console.error(JSON.stringify({ level: 'error', job: 'cron', error: String(error) })),
+    );
+  };
+  setInterval(() => void tick(), LOCAL_CRON_MS).unref();
 }
 
 /** The host name of the site's URL (links in mail, the banner): `localhost` unless HOST names another address. */
