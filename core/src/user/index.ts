@@ -35,19 +35,18 @@ export namespace User {
     .max(PASSWORD_MAX_LENGTH, passwordMessages.tooLong)
     .refine((password) => !isCommonPassword(password), COMMON_PASSWORD);
 
+  /** A name on the registration form: the spec's texts (no full stop), one line, at most 80 characters. */
+  const personName = (label: string) =>
+    z
+      .string({ error: `${label} is required` })
+      .refine(isSingleLine, `${label} cannot contain line breaks or control characters.`)
+      .trim()
+      .min(1, `${label} is required`)
+      .max(80, `${label} must be at most 80 characters`);
+
   export const CreateInput = z.object({
-    firstName: z
-      .string({ error: 'First name is required' })
-      .refine(isSingleLine, 'First name cannot contain line breaks or control characters.')
-      .trim()
-      .min(1, 'First name is required')
-      .max(80, 'First name must be at most 80 characters'),
-    lastName: z
-      .string({ error: 'Last name is required' })
-      .refine(isSingleLine, 'Last name cannot contain line breaks or control characters.')
-      .trim()
-      .min(1, 'Last name is required')
-      .max(80, 'Last name must be at most 80 characters'),
+    firstName: personName('First name'),
+    lastName: personName('Last name'),
     email,
     password: newPassword,
     role: z.enum(roles).default('user'),
