@@ -114,6 +114,25 @@ describe('POST /api/users/register', () => {
     expect((await json<Body>(response)).msg).toEqual(expect.any(String));
   });
 
+  it('takes at least the same floor whether or not the address has an account (register, resend, forgot)', async () => {
+    const existing = await createUser();
+    const timed = async (path: string, body: unknown) => {
+      const started = performance.now();
+      expect((await post(path, body)).status).toBe(200);
+      return performance.now() - started;
+    };
+    const newForm = registration();
+    const times = {
+      registerNew: await timed('/register', newForm),
+      registerExisting: await timed('/register', registration({ email: existing.email })),
+      resendUnknown: await timed('/resend-verification', { email: uniqueEmail('nobody') }),
+      resendUnverified: await timed('/resend-verification', { email: newForm.email }),
+      forgotUnknown: await timed('/forgot-password', { email: uniqueEmail('nobody') }),
+      forgotKnown: await timed('/forgot-password', { email: existing.email }),
+    };
+    for (const [path, ms] of Object.entries(times)) expect(ms, path).toBeGreaterThanOrEqual(590);
+  });
+
   it('never makes an admin, whatever the body says', async () => {
     const form = registration({ role: 'admin', emailVerified: true });
     expect((await post('/register', form)).status).toBe(200);
