@@ -85,6 +85,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       process.env.PASSWORD_COST_LOG2 ??= '10';
       const { createUser } = await import('../tests/factories');
       const { User } = await import('@app/core/user/index');
+      const { asSystem } = await import('@app/core/actor');
       await use({
         create: async ({ role, ...details }) => {
           const made = await createUser({ ...details, role });
@@ -92,7 +93,8 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
           if (!record) throw new Error(`The account ${made.email} just made is missing.`);
           return { token: made.token, email: made.email, password: made.password, user: User.toMe(record) };
         },
-        remove: (account) => User.remove(account.user._id),
+        // Deleting an account is the system's (or an admin's) to do: core checks it.
+        remove: (account) => asSystem('e2e fixture', () => User.remove(account.user._id)),
       });
     },
     { scope: 'worker' },
