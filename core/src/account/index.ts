@@ -8,7 +8,7 @@ import { failedConditions, transactWrite } from '../db/entity';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
 import { User } from '../user/index';
-import { hashPassword, verifyPassword } from '../user/password';
+import { hashPassword, imitateVerification, verifyPassword } from '../user/password';
 import { fn } from '../util/fn';
 import { isSingleLine } from '../util/text';
 import { takeAtLeast } from '../util/timing';
@@ -177,9 +177,6 @@ export namespace Account {
     }),
   );
 
-  /** Verifying against this keeps an unknown address as slow as a wrong password. */
-  let decoyHash: Promise<string> | undefined;
-
   /**
    * Reserves one failed attempt under `rules` (each keyed as given) before a
    * password is checked: the check and the count are one conditional write
@@ -218,8 +215,8 @@ export namespace Account {
       [rateLimits.loginPair, `${account}|${ip}`],
       [rateLimits.loginAccount, account],
     ]);
-    decoyHash ??= hashPassword('not-a-real-password');
-    const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyHash));
+    // An unknown address takes a wrong password's time without the hashing (decision 017).
+    const matches = user ? await verifyPassword(password, user.passwordHash) : await imitateVerification();
     if (!user || !matches) throw new VisibleError('invalid', messages.badCredentials);
     await giveBack();
     // Only someone who knows the password learns that the account is unverified.
