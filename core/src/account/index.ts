@@ -149,21 +149,29 @@ export namespace Account {
     return { msg: messages.registered };
   }
 
+  /**
+   * 400 for a link that cannot be used, saying why. A stale link (what it acted
+   * on changed since it was mailed) is shown as simply not valid any more.
+   */
+  function refuseLink(
+    failure: LinkToken.Failure,
+    texts: Record<Exclude<LinkToken.Failure, 'stale'>, string>,
+  ): never {
+    const shown = failure === 'stale' ? 'invalid' : failure;
+    throw new VisibleError('invalid', texts[shown], { reason: shown });
+  }
+
   /** Using the link and marking the address verified are one transaction. */
   export async function verifyEmail(token: string) {
     const result = await LinkToken.redeemWith('verify-email', token, (link) => [
       User.tx.markEmailVerified(link.subjectId),
     ]);
     if (!result.ok) {
-      const reason = {
+      refuseLink(result.reason, {
         invalid: messages.verifyInvalid,
-        stale: messages.verifyInvalid,
         used: messages.verifyUsed,
         expired: messages.verifyExpired,
-      };
-      // A link whose account is gone is simply not valid any more.
-      const shown = result.reason === 'stale' ? 'invalid' : result.reason;
-      throw new VisibleError('invalid', reason[result.reason], { reason: shown });
+      });
     }
     return { msg: messages.verified };
   }
@@ -297,14 +305,11 @@ export namespace Account {
       }),
     ]);
     if (!result.ok) {
-      const reason = {
+      refuseLink(result.reason, {
         invalid: messages.resetInvalid,
-        stale: messages.resetInvalid,
         used: messages.resetUsed,
         expired: messages.resetExpired,
-      };
-      const shown = result.reason === 'stale' ? 'invalid' : result.reason;
-      throw new VisibleError('invalid', reason[result.reason], { reason: shown });
+      });
     }
     return { msg: messages.resetDone };
   });
