@@ -8,10 +8,10 @@ import { failedConditions, transactWrite } from '../db/entity';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
 import { User } from '../user/index';
-import { hashPassword, imitateVerification, verifyPassword } from '../user/password';
+import { hashPassword, verifyPassword } from '../user/password';
 import { fn } from '../util/fn';
 import { isSingleLine } from '../util/text';
-import { takeAtLeast } from '../util/timing';
+import { takeAtLeast, typicalDuration } from '../util/timing';
 import { alreadyRegisteredMail, passwordChangedMail, passwordResetMail, verificationMail } from './mail';
 
 /**
@@ -210,24 +210,39 @@ export namespace Account {
    * Signs in (decision 017). Failures are counted per account and address
    * (tight) and per account (a loose ceiling), so a guesser elsewhere cannot
    * lock the owner out; the counters are keyed by the account's token version,
-   * so a password reset starts them afresh.
+   * so a password reset starts them afresh. An address with no account costs
+   * no counter writes and no hashing, and answers in a typical attempt's time.
    */
   export const login = fn(LoginInput, async ({ email, password }) => {
     const ip = useClientIp();
     const [, user] = await Promise.all([RateLimit.hit(rateLimits.loginIp, ip), User.findByEmail(email)]);
+    if (!user && attempt.ms !== undefined) {
+      // No account: nothing for the counters to protect and no hash to check. The reply
+      // comes after a typical attempt's time, as a wrong password's would.
+      await new Promise((resolve) => setTimeout(resolve, attempt.ms));
+      throw new VisibleError('invalid', messages.badCredentials);
+    }
     const account = `${email}|v${user?.tokenVersion ?? 0}`;
-    const giveBack = await reserveFailure([
-      [rateLimits.loginPair, `${account}|${ip}`],
-      [rateLimits.loginAccount, account],
-    ]);
-    // An unknown address takes a wrong password's time without the hashing (decision 017).
-    const matches = user ? await verifyPassword(password, user.passwordHash) : await imitateVerification();
+    const { giveBack, matches } = await attempt.measure(async () => {
+      const giveBack = await reserveFailure([
+        [rateLimits.loginPair, `${account}|${ip}`],
+        [rateLimits.loginAccount, account],
+      ]);
+      decoy ??= hashPassword('not-a-real-password');
+      const matches = await verifyPassword(password, user?.passwordHash ?? (await decoy));
+      return { giveBack, matches };
+    });
     if (!user || !matches) throw new VisibleError('invalid', messages.badCredentials);
     await giveBack();
     // Only someone who knows the password learns that the account is unverified.
     if (!user.emailVerified) throw new VisibleError('forbidden', messages.unverified, { unverified: true });
     return { token: await Session.issue(user), user: User.toMe(user) };
   });
+
+  /** How long the reservations and the password check of a sign-in take here (a moving average). */
+  const attempt = typicalDuration();
+  /** The first sign-in to an unknown address checks against this, to learn the time. */
+  let decoy: Promise<string> | undefined;
 
   export async function me(): Promise<User.Me> {
     const user = await User.find(useUser().userId);

@@ -62,39 +62,7 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', log2N, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
-/** A moving average of how long a verification takes here, queueing included (ms). */
-let typicalVerifyMs: number | undefined;
-
-/**
- * Takes as long as a typical verification, without doing one: for a sign-in
- * to an address with no account. The reply's timing stays that of a wrong
- * password, yet a flood of guesses at unknown addresses costs no hashing and
- * cannot crowd out real customers. The first call in a process does a real
- * verification, to learn the time.
- */
-export async function imitateVerification(): Promise<false> {
-  if (typicalVerifyMs === undefined) {
-    decoy ??= hashPassword('not-a-real-password');
-    await verifyPassword('a-wrong-password', await decoy);
-    return false;
-  }
-  await new Promise((resolve) => setTimeout(resolve, typicalVerifyMs));
-  return false;
-}
-
-let decoy: Promise<string> | undefined;
-
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const started = performance.now();
-  try {
-    return await verifyNow(password, stored);
-  } finally {
-    const took = performance.now() - started;
-    typicalVerifyMs = typicalVerifyMs === undefined ? took : 0.8 * typicalVerifyMs + 0.2 * took;
-  }
-}
-
-async function verifyNow(password: string, stored: string): Promise<boolean> {
   const [scheme, log2N, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !log2N || !r || !p || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');

@@ -18,3 +18,27 @@ export async function takeAtLeast<T>(floorMs: number, work: () => Promise<T>): P
     throw error;
   }
 }
+
+/**
+ * A moving average of how long some work takes here, for answering as slowly
+ * as that work would without doing it (decision 017).
+ */
+export function typicalDuration(weight = 0.2) {
+  let typical: number | undefined;
+  return {
+    /** Runs `work`, and counts its time into the average. */
+    async measure<T>(work: () => Promise<T>): Promise<T> {
+      const started = performance.now();
+      try {
+        return await work();
+      } finally {
+        const took = performance.now() - started;
+        typical = typical === undefined ? took : (1 - weight) * typical + weight * took;
+      }
+    },
+    /** The average so far, or undefined before the first measurement. */
+    get ms() {
+      return typical;
+    },
+  };
+}
