@@ -228,8 +228,8 @@ export namespace Account {
         [rateLimits.loginPair, `${account}|${ip}`],
         [rateLimits.loginAccount, account],
       ]);
-      decoy ??= hashPassword('not-a-real-password');
-      const matches = await verifyPassword(password, user?.passwordHash ?? (await decoy));
+      const stored = user ? user.passwordHash : await (decoy ??= hashPassword('not-a-real-password'));
+      const matches = await verifyPassword(password, stored);
       return { giveBack, matches };
     });
     if (!user || !matches) throw new VisibleError('invalid', messages.badCredentials);
