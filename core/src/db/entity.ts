@@ -87,14 +87,16 @@ export function defineEntity<Rec extends Raw, K extends Partial<Rec>>(def: Entit
     return parsed.data;
   }
 
+  /** Whether a raw item (from a shared partition or index) is one of ours. */
+  const is = (raw: Raw) => raw._type === def.name;
+
   return {
     name: def.name,
     version: def.version,
     key: def.key,
     item,
     parse,
-    /** Whether a raw item (from a shared partition or index) is one of ours. */
-    is: (raw: Raw) => raw._type === def.name,
+    is,
 
     async get(id: K, options: { consistent?: boolean } = {}): Promise<Rec | undefined> {
       const { Item } = await db().send(
@@ -187,12 +189,12 @@ export function defineEntity<Rec extends Raw, K extends Partial<Rec>>(def: Entit
      * the index's order. See `queryPage`.
      */
     query(options: QueryOptions<Rec>): Promise<Page<Rec>> {
-      return queryPage({ ...options, parse, is: (raw) => raw._type === def.name });
+      return queryPage({ ...options, parse, is });
     },
 
     /** Every item of this entity the query matches, to the end (small collections only). */
     async queryAll(options: Omit<QueryOptions<Rec>, 'limit' | 'cursor'>): Promise<Rec[]> {
-      const { items } = await queryPage({ ...options, parse, is: (raw) => raw._type === def.name });
+      const { items } = await queryPage({ ...options, parse, is });
       return items;
     },
   };

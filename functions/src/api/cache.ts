@@ -1,5 +1,6 @@
 import { etag } from 'hono/etag';
 import { createMiddleware } from 'hono/factory';
+import { compile, matches } from './paths';
 
 /**
  * Cache-Control for every /api reply, in one place (decision 015). A reply is
@@ -32,20 +33,12 @@ const publicReads: [pattern: string, cacheControl: string][] = [
   ['/api/posts/:id/comments', REVALIDATE],
 ];
 
-const compiled = publicReads.map(([pattern, cacheControl]) => ({
-  segments: pattern.split('/').map((segment) => (segment.startsWith(':') ? null : segment)),
-  cacheControl,
-}));
+const compiled = publicReads.map(([pattern, cacheControl]) => ({ pattern: compile(pattern), cacheControl }));
 
 /** The Cache-Control of a public read at `path` (already canonical: see ./paths.ts), if it is one. */
 export function publicReadCacheControl(method: string, path: string): string | undefined {
   if (method !== 'GET' && method !== 'HEAD') return undefined;
-  const parts = path.split('/');
-  return compiled.find(
-    ({ segments }) =>
-      segments.length === parts.length &&
-      segments.every((segment, i) => segment === null || segment === parts[i]),
-  )?.cacheControl;
+  return compiled.find(({ pattern }) => matches(pattern, path))?.cacheControl;
 }
 
 const withETag = etag({ weak: true });

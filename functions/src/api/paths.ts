@@ -9,14 +9,23 @@ import { getPathNoStrict } from 'hono/utils/url';
  * as that pattern writes it. Parameter values (tokens, ids, slugs) keep their
  * case, because only the pattern's fixed segments are ever rewritten.
  */
-type Pattern = { segments: (string | null)[]; wildcard: boolean };
+export type Pattern = { segments: (string | null)[]; wildcard: boolean };
 
-function compile(path: string): Pattern {
+/** A route pattern such as `/api/posts/:id/comments` as its fixed segments (null: a parameter). */
+export function compile(path: string): Pattern {
   const parts = path.split('/').slice(1);
   const wildcard = parts.at(-1) === '*';
   if (wildcard) parts.pop();
   // A `:name` (or `:name{regex}`) segment matches anything: null.
   return { segments: parts.map((part) => (part.startsWith(':') ? null : part)), wildcard };
+}
+
+/** Whether a canonical path is one `pattern` matches exactly (a parameter matches any segment). */
+export function matches(pattern: Pattern, path: string): boolean {
+  const parts = path.split('/').slice(1);
+  const { segments, wildcard } = pattern;
+  if (wildcard ? parts.length < segments.length : parts.length !== segments.length) return false;
+  return segments.every((segment, i) => segment === null || segment === parts[i]);
 }
 
 /** The rewritten segments when `pattern` matches `parts` ignoring case, else null. */
