@@ -23,6 +23,7 @@ import { Route as TermsRouteImport } from './routes/terms'
 import { Route as TestimonialsRouteImport } from './routes/testimonials'
 import { Route as AuthAdminRouteImport } from './routes/_auth/_admin'
 import { Route as AuthDashboardRouteImport } from './routes/_auth/dashboard'
+import { Route as AuthLeaveReviewRouteImport } from './routes/_auth/leave-review'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
 import { Route as BookServiceIdRouteImport } from './routes/book/$serviceId'
@@ -99,6 +100,11 @@ const AuthDashboardRoute = AuthDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthLeaveReviewRoute = AuthLeaveReviewRouteImport.update({
+  id: '/leave-review',
+  path: '/leave-review',
+  getParentRoute: () => AuthRoute,
+} as any)
 const BlogIndexRoute = BlogIndexRouteImport.update({
   id: '/blog/',
   path: '/blog/',
@@ -148,6 +154,7 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/testimonials': typeof TestimonialsRoute
   '/dashboard': typeof AuthDashboardRoute
+  '/leave-review': typeof AuthLeaveReviewRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/book/$serviceId': typeof BookServiceIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
@@ -169,6 +176,7 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/testimonials': typeof TestimonialsRoute
   '/dashboard': typeof AuthDashboardRoute
+  '/leave-review': typeof AuthLeaveReviewRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/book/$serviceId': typeof BookServiceIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
@@ -193,6 +201,7 @@ export interface FileRoutesById {
   '/testimonials': typeof TestimonialsRoute
   '/_auth/_admin': typeof AuthAdminRouteWithChildren
   '/_auth/dashboard': typeof AuthDashboardRoute
+  '/_auth/leave-review': typeof AuthLeaveReviewRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/book/$serviceId': typeof BookServiceIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
@@ -216,6 +225,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/testimonials'
     | '/dashboard'
+    | '/leave-review'
     | '/blog/$slug'
     | '/book/$serviceId'
     | '/reset-password/$token'
@@ -237,6 +247,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/testimonials'
     | '/dashboard'
+    | '/leave-review'
     | '/blog/$slug'
     | '/book/$serviceId'
     | '/reset-password/$token'
@@ -260,6 +271,7 @@ export interface FileRouteTypes {
     | '/testimonials'
     | '/_auth/_admin'
     | '/_auth/dashboard'
+    | '/_auth/leave-review'
     | '/blog/$slug'
     | '/book/$serviceId'
     | '/reset-password/$token'
@@ -390,6 +402,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthDashboardRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/leave-review': {
+      id: '/_auth/leave-review'
+      path: '/leave-review'
+      fullPath: '/leave-review'
+      preLoaderRoute: typeof AuthLeaveReviewRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/blog/': {
       id: '/blog/'
       path: '/blog'
@@ -457,11 +476,13 @@ const AuthAdminRouteWithChildren = AuthAdminRoute._addFileChildren(
 interface AuthRouteChildren {
   AuthAdminRoute: typeof AuthAdminRouteWithChildren
   AuthDashboardRoute: typeof AuthDashboardRoute
+  AuthLeaveReviewRoute: typeof AuthLeaveReviewRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthAdminRoute: AuthAdminRouteWithChildren,
   AuthDashboardRoute: AuthDashboardRoute,
+  AuthLeaveReviewRoute: AuthLeaveReviewRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)

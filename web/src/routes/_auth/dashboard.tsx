@@ -1,5 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { ChangePasswordForm } from '../../features/account/components/ChangePasswordForm';
+import { myBookingsQueryOptions } from '../../features/bookings/api';
+import { ServiceHistory } from '../../features/bookings/components/ServiceHistory';
 import { useAuth } from '../../lib/auth/store';
 import { pageTitle } from '../../lib/business';
 
@@ -16,6 +18,10 @@ export const Route = createFileRoute('/_auth/dashboard')({
   validateSearch: (search: Record<string, unknown>): { tab?: Tab } =>
     search.tab === 'account' ? { tab: 'account' } : {},
   head: () => ({ meta: [{ title: pageTitle('My Account') }] }),
+  // The history starts loading with the page's code rather than after it (the tab shows its loading text meanwhile).
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(myBookingsQueryOptions(context.user._id));
+  },
   component: DashboardPage,
 });
 
@@ -48,14 +54,11 @@ function DashboardPage() {
           <ChangePasswordForm />
         </section>
       ) : (
-        <section aria-label="Service History" className="dashboard__panel">
-          {/* The booking history arrives with the bookings issue. */}
-          <p className="status-text">You have no bookings yet.</p>
-          <p>
-            <Link to="/services" className="button button--primary">
-              Browse services
-            </Link>
-          </p>
+        <section aria-labelledby="service-history-title" className="dashboard__panel">
+          <h2 id="service-history-title" className="visually-hidden">
+            Service History
+          </h2>
+          {user && <ServiceHistory userId={user._id} />}
         </section>
       )}
     </div>

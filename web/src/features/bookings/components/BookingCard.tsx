@@ -1,0 +1,106 @@
+import { formatLongDate, formatTime } from '@app/core/time';
+import { Link } from '@tanstack/react-router';
+import { type ReactNode, useId } from 'react';
+import { formatDuration, formatPrice } from '../../../lib/format';
+import { actionsOf, progressOf, serviceNameOf, servicePriceOf, vehicleOf } from '../display';
+import type { BookingInfo } from '../types';
+import { StatusBadge } from './StatusBadge';
+
+type BookingCardProps = {
+  booking: BookingInfo;
+  onEdit: () => void;
+  onCancel: () => void;
+};
+
+/**
+ * One booking of the Service History (doc 2 §2): status, service and price as
+ * booked, date, time, duration, vehicle, notes and, while Pending or
+ * Confirmed, the shop's progress note; then what the customer may do with it.
+ */
+export function BookingCard({ booking, onEdit, onCancel }: BookingCardProps) {
+  const titleId = useId();
+  const name = serviceNameOf(booking);
+  const price = servicePriceOf(booking);
+  const progress = progressOf(booking);
+  const actions = actionsOf(booking);
+  const hasActions = actions.edit || actions.cancel || actions.review.kind !== 'none';
+
+  return (
+    <article className="card booking-card" aria-labelledby={titleId} data-booking-id={booking._id}>
+      <header className="booking-card__header">
+        <h3 id={titleId} className="booking-card__title" tabIndex={-1}>
+          {name}
+        </h3>
+        <StatusBadge status={booking.status} />
+      </header>
+      <p className="booking-card__price">{price === null ? 'Price to be confirmed' : formatPrice(price)}</p>
+      <dl className="booking-card__facts">
+        <Fact term="Date">
+          <time dateTime={booking.date}>{formatLongDate(booking.date)}</time>
+        </Fact>
+        <Fact term="Time">{formatTime(booking.time)}</Fact>
+        <Fact term="Duration">{formatDuration(booking.duration)}</Fact>
+        <Fact term="Vehicle">{vehicleOf(booking)}</Fact>
+        <Fact term="Color">{booking.vehicleColor}</Fact>
+        {booking.notes.trim() && (
+          <Fact term="Notes" wide>
+            {booking.notes}
+          </Fact>
+        )}
+      </dl>
+      {progress && (
+        <p className="booking-card__progress">
+          <strong>Progress:</strong> {progress}
+        </p>
+      )}
+      {hasActions && (
+        <div className="booking-card__actions">
+          {actions.edit && (
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={onEdit}
+              aria-describedby={titleId}
+            >
+              Edit Booking
+            </button>
+          )}
+          {actions.cancel && (
+            <button
+              type="button"
+              className="button button--danger"
+              onClick={onCancel}
+              aria-describedby={titleId}
+            >
+              Cancel Booking
+            </button>
+          )}
+          {actions.review.kind === 'open' && (
+            <Link
+              to="/leave-review"
+              state={{ booking }}
+              className="button button--primary"
+              aria-describedby={titleId}
+            >
+              Leave a Review
+            </Link>
+          )}
+          {actions.review.kind === 'disabled' && (
+            <button type="button" className="button button--secondary" disabled>
+              {actions.review.label}
+            </button>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}
+
+function Fact({ term, wide = false, children }: { term: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <div className={wide ? 'booking-card__fact booking-card__fact--wide' : 'booking-card__fact'}>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}

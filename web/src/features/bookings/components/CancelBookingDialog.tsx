@@ -1,0 +1,70 @@
+import { bookingMessages } from '@app/core/booking/rules';
+import { formatLongDate, formatTime } from '@app/core/time';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Dialog } from '../../../components/ui/Dialog';
+import { FormMessage } from '../../../components/ui/FormMessage';
+import { messageOf } from '../../../lib/api';
+import { applyBooking, cancelBooking, myBookingsQueryOptions } from '../api';
+import { serviceNameOf } from '../display';
+import type { BookingInfo } from '../types';
+
+type CancelBookingDialogProps = {
+  booking: BookingInfo;
+  userId: string;
+  onClose: () => void;
+  /** Where the focus goes once the booking is cancelled and its Cancel button is gone. */
+  returnFocusFallback: () => HTMLElement | null | undefined;
+};
+
+/**
+ * Cancelling asks first (doc 2 §4, §8); once the server agrees the card shows
+ * Cancelled. A failure keeps the dialog open with the server's msg, else
+ * 'Failed to cancel booking. Please try again.'.
+ */
+export function CancelBookingDialog({
+  booking,
+  userId,
+  onClose,
+  returnFocusFallback,
+}: CancelBookingDialogProps) {
+  const queryClient = useQueryClient();
+  const cancel = useMutation({
+    mutationFn: cancelBooking,
+    onSuccess: (saved) => {
+      applyBooking(queryClient, userId, saved);
+      onClose();
+    },
+    // It may have been completed or cancelled meanwhile: the list shows its new state.
+    onError: () => void queryClient.invalidateQueries({ queryKey: myBookingsQueryOptions(userId).queryKey }),
+  });
+
+  return (
+    <Dialog
+      title="Cancel this booking?"
+      role="alertdialog"
+      onClose={onClose}
+      returnFocusFallback={returnFocusFallback}
+    >
+      <p>
+        Your {serviceNameOf(booking)} on {formatLongDate(booking.date)} at {formatTime(booking.time)} will be
+        cancelled. This cannot be undone.
+      </p>
+      {cancel.isError && (
+        <FormMessage tone="error">{messageOf(cancel.error, bookingMessages.cancelFailed)}</FormMessage>
+      )}
+      <div className="dialog__actions">
+        <button type="button" className="button button--secondary" onClick={onClose} data-autofocus>
+          Keep Booking
+        </button>
+        <button
+          type="button"
+          className="button button--danger"
+          disabled={cancel.isPending}
+          onClick={() => cancel.mutate(booking._id)}
+        >
+          {cancel.isPending ? 'Cancelling...' : 'Yes, Cancel Booking'}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,131 @@
+import { BOOKING_LIMITS, bookingMessages, VEHICLE_YEAR_MIN, vehicleYearMax } from '@app/core/booking/rules';
+import { today } from '@app/core/time';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Dialog } from '../../../components/ui/Dialog';
+import { FormMessage } from '../../../components/ui/FormMessage';
+import { TextAreaField } from '../../../components/ui/TextAreaField';
+import { TextField } from '../../../components/ui/TextField';
+import { messageOf } from '../../../lib/api';
+import { messagesResolver } from '../../../lib/forms';
+import { applyBooking, myBookingsQueryOptions, updateBooking } from '../api';
+import { serviceNameOf } from '../display';
+import type { BookingInfo } from '../types';
+import { type BookingEditFields, validateBookingEdit } from '../validate';
+
+type EditBookingDialogProps = {
+  booking: BookingInfo;
+  userId: string;
+  onClose: () => void;
+};
+
+/**
+ * Booking edit (doc 2 §2, §5, §8): the vehicle and notes of a Pending booking.
+ * On success the list shows the server's copy and the dialog closes; on failure
+ * it stays open with the server's msg, else 'Failed to update booking.'.
+ */
+export function EditBookingDialog({ booking, userId, onClose }: EditBookingDialogProps) {
+  const queryClient = useQueryClient();
+  const todayIso = today();
+  const maxYear = vehicleYearMax(todayIso);
+  const form = useForm<BookingEditFields>({
+    defaultValues: {
+      vehicleMake: booking.vehicleMake,
+      vehicleModel: booking.vehicleModel,
+      vehicleYear: booking.vehicleYear,
+      vehicleColor: booking.vehicleColor,
+      notes: booking.notes,
+    },
+    resolver: messagesResolver((values) => validateBookingEdit(values, todayIso)),
+  });
+  const update = useMutation({
+    mutationFn: updateBooking,
+    onSuccess: (saved) => {
+      applyBooking(queryClient, userId, saved);
+      onClose();
+    },
+    // A booking the shop confirmed meanwhile can no longer be edited: the list shows its new state.
+    onError: () => void queryClient.invalidateQueries({ queryKey: myBookingsQueryOptions(userId).queryKey }),
+  });
+  const errors = form.formState.errors;
+  const busy = update.isPending;
+
+  return (
+    <Dialog title="Edit Booking" onClose={onClose}>
+      <p className="dialog__lead">
+        {serviceNameOf(booking)}: update your vehicle details or notes for the technician.
+      </p>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((values) =>
+          update.mutate({
+            id: booking._id,
+            vehicleMake: values.vehicleMake.trim(),
+            vehicleModel: values.vehicleModel.trim(),
+            vehicleYear: values.vehicleYear,
+            vehicleColor: values.vehicleColor.trim(),
+            notes: values.notes.trim(),
+          }),
+        )}
+      >
+        <div className="form-row">
+          <TextField
+            label="Vehicle make"
+            required
+            maxLength={BOOKING_LIMITS.vehicleText}
+            autoComplete="off"
+            error={errors.vehicleMake?.message}
+            {...form.register('vehicleMake')}
+          />
+          <TextField
+            label="Vehicle model"
+            required
+            maxLength={BOOKING_LIMITS.vehicleText}
+            autoComplete="off"
+            error={errors.vehicleModel?.message}
+            {...form.register('vehicleModel')}
+          />
+        </div>
+        <div className="form-row">
+          <TextField
+            label="Vehicle year"
+            type="number"
+            inputMode="numeric"
+            required
+            min={VEHICLE_YEAR_MIN}
+            max={maxYear}
+            step={1}
+            error={errors.vehicleYear?.message}
+            {...form.register('vehicleYear', { valueAsNumber: true })}
+          />
+          <TextField
+            label="Vehicle color"
+            required
+            maxLength={BOOKING_LIMITS.color}
+            autoComplete="off"
+            error={errors.vehicleColor?.message}
+            {...form.register('vehicleColor')}
+          />
+        </div>
+        <TextAreaField
+          label="Notes (optional)"
+          rows={3}
+          maxLength={BOOKING_LIMITS.notes}
+          error={errors.notes?.message}
+          {...form.register('notes')}
+        />
+        {update.isError && (
+          <FormMessage tone="error">{messageOf(update.error, bookingMessages.updateFailed)}</FormMessage>
+        )}
+        <div className="dialog__actions">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            Close
+          </button>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {busy ? 'Saving...' : 'Save Changes'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

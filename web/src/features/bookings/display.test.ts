@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { actionsOf, progressOf, reviewStateOf, serviceNameOf, servicePriceOf, vehicleOf } from './display';
+import type { BookingInfo } from './types';
+
+const booking = (overrides: Partial<BookingInfo> = {}): BookingInfo => ({
+  _id: 'bkg_1',
+  status: 'Pending',
+  service: { _id: 'svc_1', name: 'Oil Change', price: 89 },
+  serviceName: 'Oil Change',
+  servicePrice: 79,
+  isCustomService: false,
+  customServiceName: null,
+  customServicePrice: null,
+  createdByAdmin: false,
+  requiresCustomerVerification: false,
+  user: null,
+  date: '2026-03-09',
+  time: '09:00',
+  duration: 60,
+  clientFirstName: 'Casey',
+  clientLastName: 'Tester',
+  vehicleMake: 'Honda',
+  vehicleModel: 'Civic',
+  vehicleYear: 2019,
+  vehicleColor: 'Blue',
+  notes: '',
+  serviceStatus: '',
+  payment: null,
+  reviewed: false,
+  createdAt: '2026-03-01T12:00:00.000Z',
+  updatedAt: '2026-03-01T12:00:00.000Z',
+  ...overrides,
+});
+
+describe('what a card shows', () => {
+  it('the name and price as booked (the snapshot), not the live service’s', () => {
+    expect(serviceNameOf(booking())).toBe('Oil Change');
+    expect(servicePriceOf(booking())).toBe(79);
+  });
+
+  it('the custom name and price for a custom booking; no price when none was set', () => {
+    const custom = booking({
+      isCustomService: true,
+      service: null,
+      serviceName: 'Fleet wash',
+      customServiceName: 'Fleet wash (3 vans)',
+      customServicePrice: 240.5,
+    });
+    expect(serviceNameOf(custom)).toBe('Fleet wash (3 vans)');
+    expect(servicePriceOf(custom)).toBe(240.5);
+    expect(servicePriceOf({ ...custom, customServicePrice: null })).toBeNull();
+  });
+
+  it('the vehicle as year, make and model', () => {
+    expect(vehicleOf(booking())).toBe('2019 Honda Civic');
+  });
+
+  it('the progress text only while Pending or Confirmed, and only when there is one', () => {
+    expect(progressOf(booking({ serviceStatus: 'Technician on the way' }))).toBe('Technician on the way');
+    expect(progressOf(booking({ status: 'Confirmed', serviceStatus: 'Parts ordered' }))).toBe(
+      'Parts ordered',
+    );
+    expect(progressOf(booking({ status: 'Completed', serviceStatus: 'Done' }))).toBeNull();
+    expect(progressOf(booking({ status: 'Cancelled', serviceStatus: 'x' }))).toBeNull();
+    expect(progressOf(booking({ serviceStatus: '  ' }))).toBeNull();
+  });
+});
+
+describe('what the customer may do (doc 2 §4)', () => {
+  it('Pending: edit and cancel; Confirmed: cancel; others: neither', () => {
+    expect(actionsOf(booking())).toMatchObject({ edit: true, cancel: true });
+    expect(actionsOf(booking({ status: 'Confirmed' }))).toMatchObject({ edit: false, cancel: true });
+    for (const status of ['Completed', 'Cancelled', 'Pending Verification'] as const) {
+      expect(actionsOf(booking({ status }))).toMatchObject({ edit: false, cancel: false });
+    }
+  });
+
+  it('Completed: a review, unless it was reviewed or its service removed', () => {
+    expect(reviewStateOf(booking())).toEqual({ kind: 'none' });
+    expect(reviewStateOf(booking({ status: 'Completed' }))).toEqual({ kind: 'open' });
+    expect(reviewStateOf(booking({ status: 'Completed', service: null }))).toEqual({
+      kind: 'disabled',
+      label: 'Service No Longer Available',
+    });
+    expect(reviewStateOf(booking({ status: 'Completed', service: null, reviewed: true }))).toEqual({
+      kind: 'disabled',
+      label: 'Review Submitted',
+    });
+  });
+});

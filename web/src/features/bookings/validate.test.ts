@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { type BookingEditFields, validateBookingEdit } from './validate';
+
+const valid: BookingEditFields = {
+  vehicleMake: 'Honda',
+  vehicleModel: 'Civic',
+  vehicleYear: 2019,
+  vehicleColor: 'Blue',
+  notes: '',
+};
+const problems = (values: Partial<BookingEditFields>) =>
+  Object.fromEntries(
+    Object.entries(validateBookingEdit({ ...valid, ...values }, '2026-11-22')).filter(([, m]) => m),
+  );
+
+describe('the booking edit form (doc 2 §5)', () => {
+  it('accepts a complete vehicle with or without notes', () => {
+    expect(problems({})).toEqual({});
+    expect(problems({ notes: 'Gate code 1234' })).toEqual({});
+  });
+
+  it('requires make, model, year and colour', () => {
+    expect(
+      problems({ vehicleMake: ' ', vehicleModel: '', vehicleYear: Number.NaN, vehicleColor: '' }),
+    ).toEqual({
+      vehicleMake: 'Vehicle make is required.',
+      vehicleModel: 'Vehicle model is required.',
+      vehicleYear: 'Vehicle year is required.',
+      vehicleColor: 'Vehicle color is required.',
+    });
+  });
+
+  it('takes years from 1900 to next year in the business’s calendar', () => {
+    expect(problems({ vehicleYear: 1900 })).toEqual({});
+    expect(problems({ vehicleYear: 2027 })).toEqual({});
+    const message = 'Vehicle year must be a whole number from 1900 to 2027.';
+    expect(problems({ vehicleYear: 1899 })).toEqual({ vehicleYear: message });
+    expect(problems({ vehicleYear: 2028 })).toEqual({ vehicleYear: message });
+    expect(problems({ vehicleYear: 2019.5 })).toEqual({ vehicleYear: message });
+  });
+
+  it('keeps texts within the server’s limits', () => {
+    expect(problems({ vehicleMake: 'x'.repeat(61) })).toEqual({
+      vehicleMake: 'Vehicle make can be at most 60 characters.',
+    });
+    expect(problems({ notes: 'x'.repeat(1001) })).toEqual({ notes: 'Notes can be at most 1000 characters.' });
+  });
+});

@@ -1,0 +1,111 @@
+import { Link } from '@tanstack/react-router';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { FormMessage } from '../../../components/ui/FormMessage';
+import { StarRatingInput } from '../../../components/ui/StarRatingInput';
+import { TextAreaField } from '../../../components/ui/TextAreaField';
+import { TextField } from '../../../components/ui/TextField';
+import { messageOf } from '../../../lib/api';
+import { messagesResolver } from '../../../lib/forms';
+import { addTestimonial, type ReviewTarget } from '../api';
+import { IMAGE_ACCEPT, QUOTE_MAX, reviewMessages, type ReviewFields, validateReview } from '../validate';
+import '../leave-review.css';
+
+type ReviewFormProps = {
+  target: ReviewTarget;
+  /** The testimonial was stored: the page refreshes what shows it (the lists, the booking's Review Submitted). */
+  onAdded: () => void;
+};
+
+/**
+ * The review of a completed booking (doc 2 §2, §5, §7, §8): stars (required),
+ * the quote (required) and an optional profile image, sent as multipart form
+ * data. Success shows 'Testimonial added successfully!' with a link to the
+ * testimonials; a failure the server's msg, else 'Failed to add testimonial.'.
+ */
+export function ReviewForm({ target, onAdded }: ReviewFormProps) {
+  const form = useForm<ReviewFields>({
+    defaultValues: { rating: '', quote: '', profileImage: null },
+    resolver: messagesResolver(validateReview),
+  });
+  const rating = useWatch({ control: form.control, name: 'rating' });
+  const add = useMutation({ mutationFn: addTestimonial, onSuccess: onAdded });
+  const doneRef = useRef<HTMLDivElement>(null);
+  // The form goes away on success: the focus goes to the message that replaces it.
+  useEffect(() => {
+    if (add.isSuccess) doneRef.current?.focus();
+  }, [add.isSuccess]);
+
+  if (add.isSuccess) {
+    return (
+      <div className="card review-form review-form--done" ref={doneRef} tabIndex={-1}>
+        <FormMessage tone="success">{reviewMessages.added}</FormMessage>
+        <p>Thank you for taking the time to tell others about your {target.serviceName}.</p>
+        <p className="review-form__links">
+          <Link to="/testimonials" className="button button--primary">
+            See it on the Testimonials page
+          </Link>
+          <Link to="/dashboard" className="button button--secondary">
+            Back to My Account
+          </Link>
+        </p>
+      </div>
+    );
+  }
+
+  const errors = form.formState.errors;
+  const busy = add.isPending;
+  return (
+    <form
+      className="card review-form"
+      aria-labelledby="review-form-title"
+      noValidate
+      onSubmit={form.handleSubmit((values) =>
+        add.mutate({
+          target,
+          rating: Number(values.rating),
+          quote: values.quote.trim(),
+          profileImage: values.profileImage?.[0],
+        }),
+      )}
+    >
+      <h2 id="review-form-title" className="review-form__title">
+        Your review
+      </h2>
+      <StarRatingInput
+        legend="Rating"
+        selected={rating}
+        error={errors.rating?.message}
+        required
+        disabled={busy}
+        {...form.register('rating')}
+      />
+      <TextAreaField
+        label="Your experience"
+        rows={5}
+        required
+        maxLength={QUOTE_MAX}
+        placeholder="What did we do, and how did it go?"
+        error={errors.quote?.message}
+        disabled={busy}
+        {...form.register('quote')}
+      />
+      <TextField
+        label="Profile image (optional: PNG, JPG or GIF, up to 5 MB)"
+        type="file"
+        accept={IMAGE_ACCEPT}
+        className="review-form__image"
+        error={errors.profileImage?.message}
+        disabled={busy}
+        {...form.register('profileImage')}
+      />
+      {add.isError && (
+        <FormMessage tone="error">{messageOf(add.error, reviewMessages.addFailed)}</FormMessage>
+      )}
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {busy ? 'Submitting...' : 'Submit Review'}
+      </button>
+    </form>
+  );
+}
