@@ -15,9 +15,9 @@ type StarRatingInputProps = Omit<ComponentPropsWithRef<'input'>, 'type' | 'value
 /**
  * A 1-5 star choice as a group of native radio buttons: Tab reaches it, the
  * arrow keys change the rating, each star is labelled '1 star' ... '5 stars',
- * and the focused star is outlined. The radios are visually hidden; the stars
- * are their labels. Every other input prop (name, onChange, ref from a form
- * library, required) goes to each radio.
+ * and the focused star is outlined. Each radio lies, transparent, over its
+ * star (its label), so a click lands on the radio itself. Every other input
+ * prop (name, onChange, ref from a form library, required) goes to each radio.
  */
 export function StarRatingInput({ legend, selected, error, className, ...radio }: StarRatingInputProps) {
   const id = useId();
@@ -37,7 +37,7 @@ export function StarRatingInput({ legend, selected, error, className, ...radio }
           const value = i + 1;
           const label = `${value} ${value === 1 ? 'star' : 'stars'}`;
           return (
-            <span key={value} className="star-input__option">
+            <span key={value} className="star-input__option" onMouseEnter={() => setHovered(value)}>
               <input
                 type="radio"
                 id={`${id}-${value}`}
@@ -49,7 +49,6 @@ export function StarRatingInput({ legend, selected, error, className, ...radio }
               <label
                 htmlFor={`${id}-${value}`}
                 className={value <= lit ? 'star-input__star is-on' : 'star-input__star'}
-                onMouseEnter={() => setHovered(value)}
               >
                 <span aria-hidden="true">★</span>
                 <span className="visually-hidden">{label}</span>
