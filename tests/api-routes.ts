@@ -114,6 +114,13 @@ export const routes: Record<string, Route> = {
     body: (f) => ({ text: 'A comment from the matrix.', postId: f.post._id }),
     ok: 201,
   },
+  'GET /api/payments/config': { access: 'anyone', path: () => '/api/payments/config' },
+  'POST /api/payments/save-card': {
+    access: 'user',
+    path: () => '/api/payments/save-card',
+    // Square sandbox's test token that saves a card (the local Square stand-in accepts it any number of times).
+    body: () => ({ sourceId: 'cnon:card-nonce-ok' }),
+  },
 };
 
 export async function makeFixtures() {

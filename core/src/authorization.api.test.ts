@@ -8,6 +8,7 @@ import { Contact } from './contact/index';
 import { VisibleError } from './error';
 import { GoogleReviews } from './google-reviews/index';
 import { Outbox } from './mail/outbox';
+import { Payments } from './payments/index';
 import { Comment } from './post/comment';
 import { Post } from './post/index';
 import { RateLimit } from './rate-limit/index';
@@ -38,6 +39,7 @@ const modules = {
   GoogleReviews,
   LinkToken,
   Outbox,
+  Payments,
   Post,
   RateLimit,
   Service,
@@ -76,6 +78,9 @@ const access: Record<string, Access> = {
   'Outbox.send': 'internal',
   'Outbox.drain': 'internal',
   'Outbox.find': 'internal',
+  'Payments.publicConfig': 'public',
+  'Payments.saveCard': 'user',
+  'Payments.charge': 'admin',
   'Post.create': 'admin',
   'Post.find': 'internal',
   'Post.fromId': 'public',
@@ -102,6 +107,7 @@ const access: Record<string, Access> = {
   'User.find': 'internal',
   'User.findByEmail': 'internal',
   'User.setPassword': 'internal',
+  'User.setCard': 'internal',
   'User.remove': 'admin',
 };
 
@@ -127,6 +133,9 @@ const calls: Record<string, () => Promise<unknown>> = {
   'Comment.create': () => Comment.create({ text: 'Hi', postId: someId('pst') }),
   'Post.like': () => Post.like(someId('pst')),
   'Testimonial.vote': () => Testimonial.vote({ testimonialId: someId('tst'), voteType: 'like' }),
+  'Payments.saveCard': () => Payments.saveCard({ sourceId: 'cnon:card-nonce-ok' }),
+  'Payments.charge': () =>
+    Payments.charge({ userId: someId('usr'), amountCents: 100, idempotencyKey: 'authorization-test' }),
 };
 
 const nobody: Actor = { type: 'public' };

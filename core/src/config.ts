@@ -1,5 +1,8 @@
 import * as z from 'zod';
+import { squareBaseUrls, squareEnvironments } from './payments/hosts';
 import { TIME_ZONE } from './time';
+
+export type { SquareEnvironment } from './payments/hosts';
 
 /**
  * The one place that decides between the local stack and AWS.
@@ -32,9 +35,34 @@ const common = {
   googlePlaceId: z.string().trim().default(''),
 };
 
+/** The credentials of the local Square stand-in (it accepts only this Bearer token). */
+export const localSquareDefaults = {
+  accessToken: 'local-square-access-token',
+  appId: 'sandbox-sq0idb-local-stand-in',
+  locationId: 'LOCALSTANDIN01',
+} as const;
+
+/**
+ * The Square account. On AWS an empty access token, app id or location id
+ * means "not configured" (infra/secrets.ts): card payments are then refused
+ * with a clear message instead of the whole API failing its start-up check.
+ */
+const square = z.object({
+  environment: z.enum(squareEnvironments, {
+    error: 'SQUARE_ENVIRONMENT must be local, sandbox or production',
+  }),
+  baseUrl: z
+    .url('SQUARE_BASE_URL must be a URL (the local stack sets it to its Square stand-in)')
+    .transform((url) => url.replace(/\/+$/, '')),
+  accessToken: z.string().trim(),
+  appId: z.string().trim(),
+  locationId: z.string().trim(),
+});
+
 const localSchema = z.object({
   mode: z.literal('local'),
   ...common,
+  square,
   endpoints: z.object({
     dynamodb: z.url('DYNAMODB_ENDPOINT must be a URL'),
     s3: z.url('S3_ENDPOINT must be a URL'),
@@ -45,7 +73,26 @@ const localSchema = z.object({
 const awsSchema = z.object({
   mode: z.literal('aws'),
   ...common,
+  square: square.refine((settings) => settings.environment !== 'local', {
+    message: 'SQUARE_ENVIRONMENT=local is for the local stack only; use sandbox or production',
+    path: ['environment'],
+  }),
 });
+
+/** The raw Square settings: the environment decides the host and, locally, the stand-in's credentials. */
+function squareSettings(mode: string, env: NodeJS.ProcessEnv) {
+  const environment = env.SQUARE_ENVIRONMENT?.trim() || (mode === 'local' ? 'local' : 'sandbox');
+  const standIn = environment === 'local';
+  const host =
+    environment === 'sandbox' || environment === 'production' ? squareBaseUrls[environment] : undefined;
+  return {
+    environment,
+    baseUrl: env.SQUARE_BASE_URL?.trim() || host,
+    accessToken: env.SQUARE_ACCESS_TOKEN ?? (standIn ? localSquareDefaults.accessToken : ''),
+    appId: env.SQUARE_APP_ID ?? (standIn ? localSquareDefaults.appId : ''),
+    locationId: env.SQUARE_LOCATION_ID ?? (standIn ? localSquareDefaults.locationId : ''),
+  };
+}
 
 const configSchema = z.discriminatedUnion('mode', [localSchema, awsSchema]);
 
@@ -66,6 +113,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordCostLog2: env.PASSWORD_COST_LOG2,
     googlePlacesApiKey: env.GOOGLE_PLACES_API_KEY,
     googlePlaceId: env.GOOGLE_PLACE_ID,
+    square: squareSettings(mode, env),
     endpoints:
       mode === 'local'
         ? { dynamodb: env.DYNAMODB_ENDPOINT, s3: env.S3_ENDPOINT, ses: env.SES_ENDPOINT }

@@ -9,6 +9,7 @@ import { googleReviews } from './google-reviews';
 import { checkInput } from './input';
 import { requireRouter } from './origin';
 import { canonicalGetPath } from './paths';
+import { payments } from './payments';
 import { comments, posts } from './posts';
 import { contact, serviceRequest } from './public-forms';
 import { services } from './services';
@@ -25,6 +26,7 @@ const statusOf: Record<VisibleError['kind'], ContentfulStatusCode> = {
   too_large: 413,
   rate_limited: 429,
   unavailable: 503,
+  bad_gateway: 502,
 };
 
 /**
@@ -44,7 +46,8 @@ const api = new Hono()
   .route('/testimonials', testimonials)
   .route('/google-reviews', googleReviews)
   .route('/posts', posts)
-  .route('/comments', comments);
+  .route('/comments', comments)
+  .route('/payments', payments);
 
 export type AppType = typeof api;
 
