@@ -3,6 +3,8 @@ import { createUser } from '../../tests/factories';
 import { Account } from './account/index';
 import { type Actor, withActor } from './actor';
 import { LinkToken } from './auth/link-token';
+import { Crew } from './booking/crew';
+import { Booking } from './booking/index';
 import { Session } from './auth/session';
 import { Contact } from './contact/index';
 import { VisibleError } from './error';
@@ -15,6 +17,7 @@ import { RateLimit } from './rate-limit/index';
 import { ServiceRequest } from './service-request/index';
 import { Service } from './service/index';
 import { Testimonial } from './testimonial/index';
+import { TimeSlot } from './timeslot/index';
 import { User } from './user/index';
 
 /**
@@ -34,7 +37,9 @@ import { User } from './user/index';
  */
 const modules = {
   Account,
+  Booking,
   Comment,
+  Crew,
   Contact,
   GoogleReviews,
   LinkToken,
@@ -46,6 +51,7 @@ const modules = {
   ServiceRequest,
   Session,
   Testimonial,
+  TimeSlot,
   User,
 } as const;
 
@@ -60,8 +66,20 @@ const access: Record<string, Access> = {
   'Account.changePassword': 'user',
   'Account.forgotPassword': 'public',
   'Account.resetPassword': 'public',
+  'Booking.availability': 'public',
+  'Booking.create': 'user',
+  'Booking.listMine': 'user',
+  'Booking.updateVehicle': 'user',
+  'Booking.cancel': 'user',
+  'Booking.forReview': 'user',
+  'Booking.reviewItem': 'internal',
+  'Booking.setStatus': 'admin',
   'Comment.create': 'user',
   'Comment.list': 'public',
+  'Crew.occupancy': 'internal',
+  'Crew.freeTechnicians': 'internal',
+  'Crew.claimItems': 'internal',
+  'Crew.releaseItems': 'internal',
   'Contact.send': 'public',
   'GoogleReviews.writeSample': 'internal',
   'GoogleReviews.fromPlaceDetails': 'internal',
@@ -100,6 +118,14 @@ const access: Record<string, Access> = {
   'Testimonial.list': 'public',
   'Testimonial.featured': 'public',
   'Testimonial.vote': 'user',
+  'Testimonial.submit': 'user',
+  'TimeSlot.onDate': 'internal',
+  'TimeSlot.between': 'internal',
+  'TimeSlot.serviceHasSlots': 'internal',
+  'TimeSlot.ensureWindow': 'admin',
+  'TimeSlot.bookItem': 'internal',
+  'TimeSlot.freeItem': 'internal',
+  'TimeSlot.systemStats': 'admin',
   'User.toMe': 'internal',
   'User.create': 'internal',
   'User.createWith': 'internal',
@@ -136,6 +162,43 @@ const calls: Record<string, () => Promise<unknown>> = {
   'Payments.saveCard': () => Payments.saveCard({ sourceId: 'cnon:card-nonce-ok' }),
   'Payments.charge': () =>
     Payments.charge({ userId: someId('usr'), amountCents: 100, idempotencyKey: 'authorization-test' }),
+  'Testimonial.submit': () =>
+    Testimonial.submit({ bookingId: someId('bkg'), serviceId: someId('svc'), quote: 'Sneaky', rating: 5 }),
+  'Booking.create': () =>
+    Booking.create({
+      clientFirstName: 'S',
+      clientLastName: 'N',
+      vehicleMake: 'Honda',
+      vehicleModel: 'Fit',
+      vehicleYear: 2015,
+      vehicleColor: 'Red',
+      notes: '',
+      serviceId: someId('svc'),
+      date: '2030-01-07',
+      time: '09:00',
+    }),
+  'Booking.listMine': () => Booking.listMine(),
+  'Booking.updateVehicle': () =>
+    Booking.updateVehicle(someId('bkg'), {
+      vehicleMake: 'Honda',
+      vehicleModel: 'Fit',
+      vehicleYear: 2015,
+      vehicleColor: 'Red',
+    }),
+  'Booking.cancel': () => Booking.cancel(someId('bkg')),
+  'Booking.forReview': () => Booking.forReview(someId('bkg')),
+  'Booking.setStatus': () => Booking.setStatus(someId('bkg'), { status: 'Completed' }),
+  'TimeSlot.ensureWindow': () =>
+    TimeSlot.ensureWindow({
+      _id: someId('svc'),
+      name: 'Sneaky',
+      description: 'Not allowed.',
+      priceCents: 100,
+      duration: 30,
+      availableDays: [],
+      availableTimes: ['09:00'],
+    }),
+  'TimeSlot.systemStats': () => TimeSlot.systemStats(),
 };
 
 const nobody: Actor = { type: 'public' };

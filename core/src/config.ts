@@ -33,6 +33,16 @@ const common = {
   /** Google Places API (New) key and the shop's place id; empty means "not configured" (no Google reviews fetched). */
   googlePlacesApiKey: z.string().trim().default(''),
   googlePlaceId: z.string().trim().default(''),
+  /**
+   * Business settings (docs/decisions/024-crew-and-travel.md). A booking
+   * occupies its service's duration plus the travel buffer, and at no instant
+   * may more bookings overlap than there are technicians.
+   */
+  crewSize: z.coerce.number().int().min(1, 'CREW_SIZE must be at least 1').max(20).default(1),
+  travelBufferMinutes: z.coerce.number().int().min(0).max(240).default(30),
+  /** Work orders' defaults (doc 2 §9): tax rate as a fraction, labor rate in cents an hour. */
+  defaultTaxRate: z.coerce.number().min(0).max(0.5).default(0.08),
+  laborRateCents: z.coerce.number().int().min(0).default(7500),
 };
 
 /** The credentials of the local Square stand-in (it accepts only this Bearer token). */
@@ -114,6 +124,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googlePlacesApiKey: env.GOOGLE_PLACES_API_KEY,
     googlePlaceId: env.GOOGLE_PLACE_ID,
     square: squareSettings(mode, env),
+    crewSize: env.CREW_SIZE,
+    travelBufferMinutes: env.TRAVEL_BUFFER_MINUTES,
+    defaultTaxRate: env.DEFAULT_TAX_RATE,
+    laborRateCents: env.LABOR_RATE_CENTS,
     endpoints:
       mode === 'local'
         ? { dynamodb: env.DYNAMODB_ENDPOINT, s3: env.S3_ENDPOINT, ses: env.SES_ENDPOINT }

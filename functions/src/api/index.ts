@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { requestContext, requireAdmin } from './auth';
+import { bookings } from './bookings';
 import { apiCaching } from './cache';
 import { googleReviews } from './google-reviews';
 import { checkInput } from './input';
@@ -14,6 +15,7 @@ import { comments, posts } from './posts';
 import { contact, serviceRequest } from './public-forms';
 import { services } from './services';
 import { testimonials } from './testimonials';
+import { timeslots } from './timeslots';
 import { users } from './users';
 import { firstIssue } from './validation';
 
@@ -47,7 +49,9 @@ const api = new Hono()
   .route('/google-reviews', googleReviews)
   .route('/posts', posts)
   .route('/comments', comments)
-  .route('/payments', payments);
+  .route('/payments', payments)
+  .route('/bookings', bookings)
+  .route('/timeslots', timeslots);
 
 export type AppType = typeof api;
 
