@@ -3,6 +3,8 @@ import * as z from 'zod';
 import { assertAdmin, useUser } from '../actor';
 import { config, type SquareEnvironment } from '../config';
 import { VisibleError } from '../error';
+import { RateLimit } from '../rate-limit/index';
+import { rateLimits } from '../rate-limit/rules';
 import { User } from '../user/index';
 import { fn } from '../util/fn';
 import { idSchema } from '../util/id';
@@ -89,6 +91,7 @@ export namespace Payments {
       if (!isConfigured()) throw new VisibleError('unavailable', messages.notConfigured);
       const user = await User.find(actor.userId);
       if (!user) throw new VisibleError('not_found', messages.noAccount);
+      await RateLimit.hit(rateLimits.saveCardUser, user.id);
       const client = square();
 
       let customerId: string;

@@ -229,6 +229,17 @@ describe('POST /api/payments/save-card', () => {
     expect((await me(user.token)).card).toEqual({ brand: 'American Express', last4: '0009' });
   });
 
+  it('sends at most 10 cards an hour per account to Square (card testing goes nowhere)', async () => {
+    const user = await createUser();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      statuses.push((await saveCard({ sourceId: 'cnon:card-nonce-declined' }, bearer(user.token))).status);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    expect((await saveCard({ sourceId: 'cnon:card-nonce-ok' }, bearer(user.token))).status).toBe(429);
+  });
+
   it('validates the body', async () => {
     const user = await createUser();
     for (const body of [{}, { sourceId: '' }, { sourceId: 42 }, { sourceId: 'x'.repeat(600) }]) {
