@@ -12,6 +12,7 @@ import { User } from '../user/index';
 import { fn } from '../util/fn';
 import { createId, idSchema } from '../util/id';
 import { requiredLine } from '../util/text';
+import { PROFILE_IMAGE_MAX_BYTES, QUOTE_MAX_LENGTH, testimonialMessages } from './rules';
 
 /**
  * Customer testimonials (doc 1 §3, doc 2 §3): the testimonials page, the
@@ -56,12 +57,16 @@ export namespace Testimonial {
   const userId = idSchema('user', 'user');
 
   export const CreateInput = z.object({
-    quote: z.string().trim().min(1, 'Quote is required.').max(2000, 'Quotes can be at most 2000 characters.'),
+    quote: z
+      .string()
+      .trim()
+      .min(1, testimonialMessages.quoteRequired)
+      .max(QUOTE_MAX_LENGTH, testimonialMessages.quoteTooLong),
     rating: z
       .number({ error: 'Rating is required.' })
-      .int('Rating must be a whole number from 1 to 5.')
-      .min(1, 'Rating must be a whole number from 1 to 5.')
-      .max(5, 'Rating must be a whole number from 1 to 5.'),
+      .int(testimonialMessages.ratingInvalid)
+      .min(1, testimonialMessages.ratingInvalid)
+      .max(5, testimonialMessages.ratingInvalid),
     author: z
       .object({ firstName: requiredLine('First name', 80), lastName: requiredLine('Last name', 80) })
       .optional(),
@@ -168,9 +173,9 @@ export namespace Testimonial {
   });
 
   /** A customer's profile image: PNG, JPG or GIF, judged by its bytes, at most this many. */
-  export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-  export const IMAGE_TOO_LARGE = 'Profile images can be at most 5 MB.';
-  export const IMAGE_NOT_ALLOWED = 'Profile images must be PNG, JPG or GIF files.';
+  export const MAX_IMAGE_BYTES = PROFILE_IMAGE_MAX_BYTES;
+  export const IMAGE_TOO_LARGE = testimonialMessages.imageTooLarge;
+  export const IMAGE_NOT_ALLOWED = testimonialMessages.imageNotAllowed;
 
   export const SubmitInput = z.object({
     bookingId: Booking.id,
@@ -178,10 +183,7 @@ export namespace Testimonial {
     quote: CreateInput.shape.quote,
     rating: z
       .union(
-        [
-          z.number(),
-          z.string().trim().regex(/^\d+$/, 'Rating must be a whole number from 1 to 5.').transform(Number),
-        ],
+        [z.number(), z.string().trim().regex(/^\d+$/, testimonialMessages.ratingInvalid).transform(Number)],
         {
           error: 'Rating is required.',
         },

@@ -1,3 +1,9 @@
+import {
+  PROFILE_IMAGE_MAX_BYTES,
+  PROFILE_IMAGE_TYPES,
+  QUOTE_MAX_LENGTH,
+  testimonialMessages,
+} from '@app/core/testimonial/rules';
 import type { FieldMessages } from '../../lib/forms';
 
 /** The review form's values: the rating as the chosen radio's value ('' for none). */
@@ -8,21 +14,20 @@ export type ReviewFields = {
   profileImage: FileList | null;
 };
 
-/** Testimonial quotes: at most this many characters (the server's limit too). */
-export const QUOTE_MAX = 2000;
-/** Profile images: PNG, JPG or GIF up to 5 MB (doc 2 §5, §9); the server judges the bytes again. */
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as const;
+/** The server's limits (core/src/testimonial/rules.ts); the server judges an image's bytes again. */
+export const QUOTE_MAX = QUOTE_MAX_LENGTH;
+export const IMAGE_MAX_BYTES = PROFILE_IMAGE_MAX_BYTES;
+export const IMAGE_TYPES = PROFILE_IMAGE_TYPES;
 /** For the file input's `accept`: types and extensions, so every browser's picker offers the same files. */
 export const IMAGE_ACCEPT = [...IMAGE_TYPES, '.png', '.jpg', '.jpeg', '.gif'].join(',');
 
-/** The image texts are the server’s own (core Testimonial.IMAGE_NOT_ALLOWED, IMAGE_TOO_LARGE), so both sides say the same. */
+/** The image texts are the server’s own (core/src/testimonial/rules.ts), so both sides say the same. */
 export const reviewMessages = {
   ratingRequired: 'Please choose a rating from 1 to 5 stars.',
   quoteRequired: 'Please write a few words about your service.',
   quoteTooLong: `Your review can be at most ${QUOTE_MAX} characters.`,
-  imageType: 'Profile images must be PNG, JPG or GIF files.',
-  imageTooLarge: 'Profile images can be at most 5 MB.',
+  imageType: testimonialMessages.imageNotAllowed,
+  imageTooLarge: testimonialMessages.imageTooLarge,
   added: 'Testimonial added successfully!',
   addFailed: 'Failed to add testimonial.',
 } as const;

@@ -1,0 +1,17 @@
+/**
+ * The testimonial rules both the review form and the server apply (doc 2 §5,
+ * §9). Pure: the web imports it without pulling in the data layer.
+ */
+export const QUOTE_MAX_LENGTH = 2000;
+
+/** Profile images: PNG, JPG or GIF up to 5 MB; the server judges the bytes, not the name. */
+export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const PROFILE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as const;
+
+export const testimonialMessages = {
+  quoteRequired: 'Quote is required.',
+  quoteTooLong: `Quotes can be at most ${QUOTE_MAX_LENGTH} characters.`,
+  ratingInvalid: 'Rating must be a whole number from 1 to 5.',
+  imageTooLarge: 'Profile images can be at most 5 MB.',
+  imageNotAllowed: 'Profile images must be PNG, JPG or GIF files.',
+} as const;
