@@ -25,11 +25,12 @@ import { Route as AuthAdminRouteImport } from './routes/_auth/_admin'
 import { Route as AuthDashboardRouteImport } from './routes/_auth/dashboard'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
-import { Route as BookServiceIdRouteImport } from './routes/book/$serviceId'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
 import { Route as VerifyEmailIndexRouteImport } from './routes/verify-email.index'
 import { Route as VerifyEmailTokenRouteImport } from './routes/verify-email.$token'
 import { Route as AuthAdminAdminRouteImport } from './routes/_auth/_admin/admin'
+import { Route as BookServiceIdIndexRouteImport } from './routes/book/$serviceId/index'
+import { Route as BookServiceIdDetailsRouteImport } from './routes/book/$serviceId/details'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -109,11 +110,6 @@ const BlogSlugRoute = BlogSlugRouteImport.update({
   path: '/blog/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
-const BookServiceIdRoute = BookServiceIdRouteImport.update({
-  id: '/book/$serviceId',
-  path: '/book/$serviceId',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
   id: '/reset-password/$token',
   path: '/reset-password/$token',
@@ -134,6 +130,16 @@ const AuthAdminAdminRoute = AuthAdminAdminRouteImport.update({
   path: '/admin',
   getParentRoute: () => AuthAdminRoute,
 } as any)
+const BookServiceIdIndexRoute = BookServiceIdIndexRouteImport.update({
+  id: '/book/$serviceId/',
+  path: '/book/$serviceId/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BookServiceIdDetailsRoute = BookServiceIdDetailsRouteImport.update({
+  id: '/book/$serviceId/details',
+  path: '/book/$serviceId/details',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -149,12 +155,13 @@ export interface FileRoutesByFullPath {
   '/testimonials': typeof TestimonialsRoute
   '/dashboard': typeof AuthDashboardRoute
   '/blog/$slug': typeof BlogSlugRoute
-  '/book/$serviceId': typeof BookServiceIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/verify-email/$token': typeof VerifyEmailTokenRoute
   '/blog/': typeof BlogIndexRoute
   '/verify-email/': typeof VerifyEmailIndexRoute
   '/admin': typeof AuthAdminAdminRoute
+  '/book/$serviceId/details': typeof BookServiceIdDetailsRoute
+  '/book/$serviceId/': typeof BookServiceIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -170,12 +177,13 @@ export interface FileRoutesByTo {
   '/testimonials': typeof TestimonialsRoute
   '/dashboard': typeof AuthDashboardRoute
   '/blog/$slug': typeof BlogSlugRoute
-  '/book/$serviceId': typeof BookServiceIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/verify-email/$token': typeof VerifyEmailTokenRoute
   '/blog': typeof BlogIndexRoute
   '/verify-email': typeof VerifyEmailIndexRoute
   '/admin': typeof AuthAdminAdminRoute
+  '/book/$serviceId/details': typeof BookServiceIdDetailsRoute
+  '/book/$serviceId': typeof BookServiceIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -194,12 +202,13 @@ export interface FileRoutesById {
   '/_auth/_admin': typeof AuthAdminRouteWithChildren
   '/_auth/dashboard': typeof AuthDashboardRoute
   '/blog/$slug': typeof BlogSlugRoute
-  '/book/$serviceId': typeof BookServiceIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/verify-email/$token': typeof VerifyEmailTokenRoute
   '/blog/': typeof BlogIndexRoute
   '/verify-email/': typeof VerifyEmailIndexRoute
   '/_auth/_admin/admin': typeof AuthAdminAdminRoute
+  '/book/$serviceId/details': typeof BookServiceIdDetailsRoute
+  '/book/$serviceId/': typeof BookServiceIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -217,12 +226,13 @@ export interface FileRouteTypes {
     | '/testimonials'
     | '/dashboard'
     | '/blog/$slug'
-    | '/book/$serviceId'
     | '/reset-password/$token'
     | '/verify-email/$token'
     | '/blog/'
     | '/verify-email/'
     | '/admin'
+    | '/book/$serviceId/details'
+    | '/book/$serviceId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -238,12 +248,13 @@ export interface FileRouteTypes {
     | '/testimonials'
     | '/dashboard'
     | '/blog/$slug'
-    | '/book/$serviceId'
     | '/reset-password/$token'
     | '/verify-email/$token'
     | '/blog'
     | '/verify-email'
     | '/admin'
+    | '/book/$serviceId/details'
+    | '/book/$serviceId'
   id:
     | '__root__'
     | '/'
@@ -261,12 +272,13 @@ export interface FileRouteTypes {
     | '/_auth/_admin'
     | '/_auth/dashboard'
     | '/blog/$slug'
-    | '/book/$serviceId'
     | '/reset-password/$token'
     | '/verify-email/$token'
     | '/blog/'
     | '/verify-email/'
     | '/_auth/_admin/admin'
+    | '/book/$serviceId/details'
+    | '/book/$serviceId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -283,11 +295,12 @@ export interface RootRouteChildren {
   TermsRoute: typeof TermsRoute
   TestimonialsRoute: typeof TestimonialsRoute
   BlogSlugRoute: typeof BlogSlugRoute
-  BookServiceIdRoute: typeof BookServiceIdRoute
   ResetPasswordTokenRoute: typeof ResetPasswordTokenRoute
   VerifyEmailTokenRoute: typeof VerifyEmailTokenRoute
   BlogIndexRoute: typeof BlogIndexRoute
   VerifyEmailIndexRoute: typeof VerifyEmailIndexRoute
+  BookServiceIdDetailsRoute: typeof BookServiceIdDetailsRoute
+  BookServiceIdIndexRoute: typeof BookServiceIdIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -404,13 +417,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlogSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/book/$serviceId': {
-      id: '/book/$serviceId'
-      path: '/book/$serviceId'
-      fullPath: '/book/$serviceId'
-      preLoaderRoute: typeof BookServiceIdRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/reset-password/$token': {
       id: '/reset-password/$token'
       path: '/reset-password/$token'
@@ -438,6 +444,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/admin'
       preLoaderRoute: typeof AuthAdminAdminRouteImport
       parentRoute: typeof AuthAdminRoute
+    }
+    '/book/$serviceId/': {
+      id: '/book/$serviceId/'
+      path: '/book/$serviceId'
+      fullPath: '/book/$serviceId/'
+      preLoaderRoute: typeof BookServiceIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/book/$serviceId/details': {
+      id: '/book/$serviceId/details'
+      path: '/book/$serviceId/details'
+      fullPath: '/book/$serviceId/details'
+      preLoaderRoute: typeof BookServiceIdDetailsRouteImport
+      parentRoute: typeof rootRouteImport
     }
   }
 }
@@ -480,11 +500,12 @@ const rootRouteChildren: RootRouteChildren = {
   TermsRoute: TermsRoute,
   TestimonialsRoute: TestimonialsRoute,
   BlogSlugRoute: BlogSlugRoute,
-  BookServiceIdRoute: BookServiceIdRoute,
   ResetPasswordTokenRoute: ResetPasswordTokenRoute,
   VerifyEmailTokenRoute: VerifyEmailTokenRoute,
   BlogIndexRoute: BlogIndexRoute,
   VerifyEmailIndexRoute: VerifyEmailIndexRoute,
+  BookServiceIdDetailsRoute: BookServiceIdDetailsRoute,
+  BookServiceIdIndexRoute: BookServiceIdIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,6 +1,7 @@
-import { type TextareaHTMLAttributes, useId } from 'react';
+import { type ComponentPropsWithRef, useId } from 'react';
 
-type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
+/** Any textarea prop, `ref` included, so a form library can register it (as TextField). */
+type TextAreaFieldProps = Omit<ComponentPropsWithRef<'textarea'>, 'id'> & {
   label: string;
   /** Shown under the field and announced with it; marks the field invalid. */
   error?: string;
