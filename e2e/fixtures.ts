@@ -24,6 +24,12 @@ type Fixtures = {
   adminDetails: UserDetails;
   /** A verified customer made for this test, deleted after it. */
   customer: TestUser;
+  /**
+   * A verified customer with a card on file (a Visa ending 1111, saved with
+   * core's Payments.saveCard at the running stack's Square stand-in), so a
+   * test can book without filling the card form. Deleted after the test.
+   */
+  customerWithCard: TestUser;
   /** An admin made for this test, deleted after it. */
   admin: TestUser;
   /**
@@ -37,7 +43,7 @@ type Fixtures = {
 type WorkerFixtures = {
   /** Makes and deletes accounts directly in the running product's table (no HTTP route does this). */
   accounts: {
-    create: (details: UserDetails & { role: User.Role }) => Promise<TestUser>;
+    create: (details: UserDetails & { role: User.Role; withCard?: boolean }) => Promise<TestUser>;
     remove: (user: TestUser) => Promise<void>;
   };
 };
@@ -83,12 +89,15 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       // much of a 2-core machine. Passwords the product sets itself (registration, change, reset)
       // keep the product's cost.
       process.env.PASSWORD_COST_LOG2 ??= '10';
-      const { createUser } = await import('../tests/factories');
+      const { createUser, createUserWithCard } = await import('../tests/factories');
       const { User } = await import('@app/core/user/index');
       const { asSystem } = await import('@app/core/actor');
       await use({
-        create: async ({ role, ...details }) => {
-          const made = await createUser({ ...details, role });
+        create: async ({ role, withCard, ...details }) => {
+          // With a card: saved through core's Payments at the stand-in that stack.json names.
+          const made = withCard
+            ? await createUserWithCard({ ...details, role })
+            : await createUser({ ...details, role });
           const record = await User.find(made._id);
           if (!record) throw new Error(`The account ${made.email} just made is missing.`);
           return { token: made.token, email: made.email, password: made.password, user: User.toMe(record) };
@@ -107,6 +116,17 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       lastName: 'Tester',
       ...customerDetails,
       role: 'user',
+    });
+    await use(customer);
+    await accounts.remove(customer);
+  },
+  customerWithCard: async ({ accounts, customerDetails }, use) => {
+    const customer = await accounts.create({
+      firstName: 'Casey',
+      lastName: 'Tester',
+      ...customerDetails,
+      role: 'user',
+      withCard: true,
     });
     await use(customer);
     await accounts.remove(customer);

@@ -5,7 +5,7 @@
  * Router adds (functions/src/api/origin.ts, decision 015).
  */
 import { email } from './email';
-import { configEnvironment, googleReviewsEnvironment } from './environment';
+import { configEnvironment, googleReviewsEnvironment, paymentEnvironment } from './environment';
 import { allSecrets } from './secrets';
 import { bucket, table } from './storage';
 import { router } from './web';
@@ -24,8 +24,6 @@ export const api = new sst.aws.Function('Api', {
     cors: false,
   },
   nodejs: { minify: true },
-  // The payment secrets stay linked for the payments work; no environment variable carries them
-  // until core/src/config.ts reads one (infra/environment.ts is that contract).
   link: [table, bucket, email, ...allSecrets],
-  environment: { ...configEnvironment, ...googleReviewsEnvironment },
+  environment: { ...configEnvironment, ...googleReviewsEnvironment, ...paymentEnvironment },
 });

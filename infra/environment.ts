@@ -3,7 +3,16 @@
  * shared by every function so their config check passes. This is the
  * contract with the app: do not add names here that config.ts does not read.
  */
-import { googlePlaceId, googlePlacesApiKey, jwtSecretValue } from './secrets';
+import { squareBaseUrls } from '../core/src/payments/hosts';
+import {
+  googlePlaceId,
+  googlePlacesApiKey,
+  jwtSecretValue,
+  paymentAccessToken,
+  paymentAppId,
+  paymentEnvironmentValue,
+  paymentLocationId,
+} from './secrets';
 import { businessEmail, mailFrom } from './settings';
 import { bucket, table } from './storage';
 import { router } from './web';
@@ -26,4 +35,18 @@ export const configEnvironment = {
 export const googleReviewsEnvironment = {
   GOOGLE_PLACES_API_KEY: googlePlacesApiKey.value,
   GOOGLE_PLACE_ID: googlePlaceId.value,
+};
+
+/**
+ * Square, for card payments (core/src/config.ts, `square`): the credentials
+ * from the stage's secrets (empty = not configured: saving a card answers
+ * 503 and charges come back failed), and Square's host for the environment.
+ * Only the API function gets them.
+ */
+export const paymentEnvironment = {
+  SQUARE_ENVIRONMENT: paymentEnvironmentValue,
+  SQUARE_BASE_URL: paymentEnvironmentValue.apply((environment) => squareBaseUrls[environment]),
+  SQUARE_ACCESS_TOKEN: paymentAccessToken.value,
+  SQUARE_APP_ID: paymentAppId.value,
+  SQUARE_LOCATION_ID: paymentLocationId.value,
 };

@@ -26,9 +26,25 @@ export const jwtSecretValue = jwtSecret.value.apply((value) => {
 export const googlePlacesApiKey = new sst.Secret('GooglePlacesApiKey', '');
 export const googlePlaceId = new sst.Secret('GooglePlaceId', '');
 
+/** Square (card payments): the application id, location id and access token of one Square environment. */
 export const paymentAppId = new sst.Secret('PaymentAppId', '');
 export const paymentLocationId = new sst.Secret('PaymentLocationId', '');
 export const paymentAccessToken = new sst.Secret('PaymentAccessToken', '');
+/**
+ * Which Square the three above belong to: `sandbox` (the default, test cards
+ * only) or `production` (real cards). A secret beside them, so a stage's
+ * credentials and their environment are set together.
+ */
+export const paymentEnvironment = new sst.Secret('PaymentEnvironment', 'sandbox');
+
+/** PaymentEnvironment's value, checked at deploy time against the app's rule (core/src/config.ts). */
+export const paymentEnvironmentValue = paymentEnvironment.value.apply((value) => {
+  const environment = value.trim();
+  if (environment !== 'sandbox' && environment !== 'production') {
+    throw new Error(`PaymentEnvironment must be "sandbox" or "production", not "${value}".`);
+  }
+  return environment;
+});
 
 export const allSecrets = [
   jwtSecret,
@@ -37,4 +53,5 @@ export const allSecrets = [
   paymentAppId,
   paymentLocationId,
   paymentAccessToken,
+  paymentEnvironment,
 ];

@@ -11,6 +11,7 @@
 import { ROUTER_PROOF_HEADER, routerProof } from '../functions/src/api/router-proof';
 import {
   cspHeader,
+  paymentPageCspInjection,
   securityHeaders,
   siteCsp,
   strictTransportSecurity,
@@ -62,13 +63,25 @@ export const responseHeaders = new aws.cloudfront.ResponseHeadersPolicy('Securit
  * - the Router's proof (functions/src/api/router-proof.ts): the API refuses
  *   requests without it, so the function URL cannot be called directly with
  *   an `x-client-ip` of the caller's choosing (decision 015). Overwritten too.
+ * - `x-page-path`: the path the viewer asked for, for the viewer-response code
+ *   (below). Overwritten too.
  */
 const viewerRequestInjection = jwtSecretValue.apply((secret) =>
   [
     `event.request.headers["x-client-ip"] = { value: event.viewer.ip };`,
+    // Before the Router's own code rewrites a page's path to the SPA's index.html.
+    `event.request.headers["x-page-path"] = { value: event.request.uri };`,
     `event.request.headers[${JSON.stringify(ROUTER_PROOF_HEADER)}] = { value: ${JSON.stringify(routerProof(secret))} };`,
   ].join('\n'),
 );
+
+/**
+ * The viewer-response code: on the pages where a card is saved, the
+ * site-wide CSP (which the headers policy adds before this runs) is replaced
+ * by the payment pages' policy, which allows Square's Web Payments SDK
+ * (decision 015, docs/decisions/020-square-client.md).
+ */
+const viewerResponseInjection = paymentPageCspInjection('x-page-path');
 
 export const router = new sst.aws.Router('Router', {
   // The domain's DNS must be a Route 53 hosted zone in this account: SST adds
@@ -81,6 +94,7 @@ export const router = new sst.aws.Router('Router', {
   // Router's proof header (viewerRequestInjection above; decision 015).
   edge: {
     viewerRequest: { injection: viewerRequestInjection },
+    viewerResponse: { injection: viewerResponseInjection },
   },
   transform: {
     // The Router serves every route from its one default behavior; the headers policy goes there.

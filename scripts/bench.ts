@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { bundleLambda, lambdaEntries } from '../functions/src/lambda/bundle';
 import { freePort } from '../functions/src/local/ports';
+import { measureBooking } from './bench-booking';
 import { type LoadedScript, pageScripts, sumGzip } from './bench-pages';
 import { measureSecurity } from './bench-security';
 
@@ -155,6 +156,8 @@ async function main() {
     const book = await bookScripts(stack.url);
     console.log(`Measuring GET /api/services: ${REQUESTS} requests at concurrency ${CONCURRENCY} ...`);
     const lat = await latency(stack.url);
+    console.log('Measuring the 50-way booking race and availability ...');
+    const booking = await measureBooking(stack.url, stack.dataDir, CONCURRENCY);
     console.log('Measuring sign-in limits, sign-in under a flood and register timing ...');
     const security = await measureSecurity(stack.port, {
       email: 'admin@example.com',
@@ -173,6 +176,15 @@ async function main() {
     row(`GET /api/services p50 (concurrency ${CONCURRENCY})`, ms(lat.p50));
     row(`GET /api/services p99 (concurrency ${CONCURRENCY})`, ms(lat.p99));
     row('GET /api/services throughput', `${lat.rps.toFixed(0)} req/s`);
+    row(
+      '50 concurrent bookings of one time',
+      `${booking.race.winners} won`,
+      `   ${booking.race.refused} × 409, ${booking.race.other} other, ${ms(booking.race.ms)}`,
+    );
+    if (booking.race.winners !== 1 || booking.race.other !== 0)
+      failures.push('the booking race (budget: exactly one winner)');
+    row(`GET availability p50 (concurrency ${CONCURRENCY})`, ms(booking.availability.p50));
+    row(`GET availability p99 (concurrency ${CONCURRENCY})`, ms(booking.availability.p99));
     for (const [label, value] of security.rows) row(label, value);
     const signInOk =
       security.figures.signInDuringFloodStatus === 200 && security.figures.signInDuringFloodMs < 5000;
@@ -190,6 +202,7 @@ async function main() {
           apiBundle: api.bytes,
           importMs: imports,
           latency: lat,
+          booking,
           security: security.figures,
         },
         null,

@@ -1,6 +1,8 @@
 import { app } from '../functions/src/api/index';
+import type { BookingReply } from '../functions/src/api/bookings';
+import { bookingBody, nextDate, send } from './booking-factories';
 import { createPost, createTestimonial } from './content-factories';
-import { createService, createUser } from './factories';
+import { createService, createUserWithCard } from './factories';
 
 /**
  * Every route of the API with how to call it: who may (the authorization
@@ -114,18 +116,87 @@ export const routes: Record<string, Route> = {
     body: (f) => ({ text: 'A comment from the matrix.', postId: f.post._id }),
     ok: 201,
   },
+  'GET /api/payments/config': { access: 'anyone', path: () => '/api/payments/config' },
+  'POST /api/payments/save-card': {
+    access: 'user',
+    path: () => '/api/payments/save-card',
+    // Square sandbox's test token that saves a card (the local Square stand-in accepts it any number of times).
+    body: () => ({ sourceId: 'cnon:card-nonce-ok' }),
+  },
+  'GET /api/services/:id/availability': {
+    access: 'anyone',
+    path: (f) => `/api/services/${f.openService._id}/availability?date=${nextDate()}`,
+  },
+  'POST /api/bookings': {
+    access: 'user',
+    path: () => '/api/bookings',
+    // Every call books a day of its own, so each caller (all have a card on file) gets its 201.
+    body: (f) => bookingBody(f.openService._id, nextDate(), '09:00'),
+    ok: 201,
+  },
+  'GET /api/bookings': { access: 'user', path: () => '/api/bookings' },
+  'PUT /api/bookings/:id': {
+    access: 'owner',
+    path: (f) => `/api/bookings/${f.bookings.edit._id}`,
+    body: () => ({
+      vehicleMake: 'Mazda',
+      vehicleModel: '3',
+      vehicleYear: 2020,
+      vehicleColor: 'Grey',
+      notes: '',
+    }),
+  },
+  'PATCH /api/bookings/:id/cancel': {
+    access: 'owner',
+    path: (f) => `/api/bookings/${f.bookings.cancel._id}/cancel`,
+  },
+  'PATCH /api/bookings/:id/status': {
+    access: 'admin',
+    path: (f) => `/api/bookings/${f.bookings.status._id}/status`,
+    body: () => ({ serviceStatus: 'Technician on the way' }),
+  },
+  'GET /api/timeslots/system-stats': { access: 'admin', path: () => '/api/timeslots/system-stats' },
+  'POST /api/testimonials': {
+    access: 'user',
+    path: () => '/api/testimonials',
+    // A review is multipart; this JSON one is refused (400), which proves the caller got past authorization.
+    // functions/src/api/reviews.api.test.ts covers real reviews of Completed bookings.
+    body: (f) => ({ serviceId: f.openService._id, quote: 'Great', rating: 5 }),
+    ok: 400,
+  },
 };
 
+/** A Pending booking of `customer`'s, on a day of its own. */
+async function bookingOf(customer: { headers: Record<string, string> }, serviceId: string) {
+  const response = await send(
+    'POST',
+    '/api/bookings',
+    customer.headers,
+    bookingBody(serviceId, nextDate(), '09:00'),
+  );
+  if (response.status !== 201)
+    throw new Error(`Fixture booking failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { booking: BookingReply }).booking;
+}
+
 export async function makeFixtures() {
-  const [a, b, admin, service, post, testimonial] = await Promise.all([
-    createUser({ firstName: 'Alice' }),
-    createUser({ firstName: 'Bob' }),
-    createUser({ role: 'admin' }),
+  const [a, b, admin, service, openService, post, testimonial] = await Promise.all([
+    createUserWithCard({ firstName: 'Alice' }),
+    createUserWithCard({ firstName: 'Bob' }),
+    createUserWithCard({ role: 'admin' }),
     createService(),
+    // Open every day at 09:00: each booking of the fixtures takes a day of its own.
+    createService({ availableDays: [], availableTimes: ['09:00'] }),
     createPost(),
     createTestimonial(),
   ]);
-  return { a, b, admin, service, post, testimonial };
+  // A's bookings, one per route that changes one (the owner routes and the admin's status).
+  const bookings = {
+    edit: await bookingOf(a, openService._id),
+    cancel: await bookingOf(a, openService._id),
+    status: await bookingOf(a, openService._id),
+  };
+  return { a, b, admin, service, openService, post, testimonial, bookings };
 }
 
 /** The API's routes as the app itself lists them: method and pattern, middleware left out. */

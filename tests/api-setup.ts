@@ -22,6 +22,7 @@ Object.assign(process.env, {
   DYNAMODB_ENDPOINT: endpoints.dynamodb,
   S3_ENDPOINT: endpoints.s3,
   SES_ENDPOINT: endpoints.ses,
+  SQUARE_BASE_URL: endpoints.square,
 });
 
 const { rawDb } = await import('@app/core/db/client');

@@ -80,3 +80,23 @@ export async function createUser(
   const token = await Session.issue(record);
   return { ...created, password, token, headers: { 'x-auth-token': token } };
 }
+
+/**
+ * A verified customer (see createUser) with a card on file, saved through
+ * core's Payments.saveCard against the Square stand-in. `sourceId` picks the
+ * card: Square's `cnon:card-nonce-ok` (a Visa ending 1111) by default, or
+ * `cnon:stand-in-charge-declined` for a card that saves but declines charges.
+ */
+export async function createUserWithCard(
+  overrides: Parameters<typeof createUser>[0] = {},
+  sourceId = 'cnon:card-nonce-ok',
+) {
+  const user = await createUser(overrides);
+  const { Payments } = await import('@app/core/payments/index');
+  const { withActor } = await import('@app/core/actor');
+  const { card } = await withActor(
+    { type: 'user', userId: user._id, role: user.role, firstName: user.firstName },
+    () => Payments.saveCard({ sourceId }),
+  );
+  return { ...user, card };
+}

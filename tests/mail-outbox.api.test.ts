@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type BookingMailInfo, bookingReceivedMail } from '@app/core/booking/mail';
+import { icsEvent } from '@app/core/calendar/ics';
 import { transactWrite } from '@app/core/db/entity';
 import { Mail } from '@app/core/mail/index';
 import { Outbox } from '@app/core/mail/outbox';
@@ -57,5 +59,89 @@ describe('the mail outbox', () => {
     const given = await Outbox.find(mail.id);
     expect(given).toMatchObject({ attempts: Outbox.MAX_ATTEMPTS, failedAt: expect.any(String) });
     expect(given?.nextAttemptAt).toBeUndefined();
+  });
+});
+
+describe('mail with attachments', () => {
+  it('goes out as a MIME message and reads back from the SES stand-in with the attachment intact', async () => {
+    const to = address();
+    const ics = icsEvent({
+      uid: 'bkg_01JOUTBOXATTACHMENT00000000@mobileautocare.example',
+      date: '2026-11-01',
+      time: '00:30',
+      durationMinutes: 120,
+      summary: 'Détail complet, intérieur; and more',
+      description: `Line one\nLine two with é and 🚗 ${'long '.repeat(30)}`,
+      location: 'Mobile service, West Chester, PA',
+      organizerEmail: 'info@mobileautocare.example',
+    });
+    const message = {
+      to,
+      replyTo: 'shop@mobileautocare.example',
+      subject: 'Réservation reçue 🚗\r\nBcc: stolen@example.com',
+      text: 'Hello,\n\nThe calendar file is attached = here.',
+      html: '<p>Hello,</p><p>The calendar file is attached = here.</p>',
+      attachments: [
+        {
+          filename: 'appointment.ics',
+          contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+          content: ics,
+        },
+      ],
+    };
+    const mail = Outbox.prepare(message);
+    await transactWrite([mail.item]);
+    await Outbox.deliver(mail);
+    // The outbox item keeps the attachment, for a retry.
+    expect((await Outbox.find(mail.id))?.message.attachments).toEqual(message.attachments);
+
+    const [sent, ...more] = await mailsTo(to);
+    expect(more).toHaveLength(0);
+    expect(sent).toMatchObject({
+      to: [to],
+      from: 'no-reply@mobileautocare.example',
+      replyTo: ['shop@mobileautocare.example'],
+      // The line break became a space: no header of its own.
+      subject: 'Réservation reçue 🚗 Bcc: stolen@example.com',
+      text: 'Hello,\n\nThe calendar file is attached = here.',
+      html: message.html,
+    });
+    expect((await readOutbox()).some((m) => m.to.includes('stolen@example.com'))).toBe(false);
+    expect(sent?.attachments).toEqual([
+      {
+        filename: 'appointment.ics',
+        contentType: 'text/calendar',
+        content: ics,
+        size: Buffer.byteLength(ics),
+      },
+    ]);
+    expect(sent?.attachments[0]?.content).toContain('DTEND:20261101T063000Z');
+  });
+
+  it('sends a booking mail with its calendar file through the outbox', async () => {
+    const booking: BookingMailInfo = {
+      id: 'bkg_01JOUTBOXBOOKINGMAIL0000000',
+      serviceName: 'Full Detail',
+      date: '2026-03-08',
+      time: '01:30',
+      durationMinutes: 60,
+      priceCents: 19_900,
+      clientFirstName: 'Jamie',
+      clientLastName: 'Rivera',
+      vehicle: { year: 2021, make: 'Subaru', model: 'Outback', color: 'Green' },
+      notes: '',
+      status: 'Pending',
+      customerEmail: address(),
+      customerName: 'Jamie Rivera',
+    };
+    const message = bookingReceivedMail(booking);
+    await Outbox.send(message);
+    const [sent] = await mailsTo(booking.customerEmail);
+    expect(sent?.subject).toBe(message.subject);
+    expect(sent?.text).toContain('Eastern Time (America/New_York)');
+    expect(sent?.attachments.map((a) => [a.filename, a.content])).toEqual([
+      ['appointment.ics', message.attachments![0]!.content],
+    ]);
+    expect(sent?.attachments[0]?.content).toContain('DTEND;TZID=America/New_York:20260308T033000');
   });
 });

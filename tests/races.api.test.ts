@@ -1,8 +1,12 @@
+import { asSystem } from '@app/core/actor';
 import { LinkToken } from '@app/core/auth/link-token';
 import { RateLimit } from '@app/core/rate-limit/index';
+import { Service } from '@app/core/service/index';
+import { TimeSlot } from '@app/core/timeslot/index';
 import { describe, expect, it } from 'vitest';
 import { app } from '../functions/src/api/index';
-import { createUser } from './factories';
+import { bookingBody, nextDate, send as sendAs } from './booking-factories';
+import { createService, createUser, createUserWithCard } from './factories';
 
 /**
  * The race suite: every limit and every claim on something scarce, hit by
@@ -106,5 +110,57 @@ describe('races: counters and tokens', { timeout: 90_000 }, () => {
       Array.from({ length: 20 }, async () => (await app.request(`/api/users/verify-email/${token}`)).status),
     );
     expect(tally(statuses)).toEqual({ 200: 1, 400: 19 });
+  });
+});
+
+/** `n` customers with cards, made a few at a time (password hashing is bounded). */
+async function customersWithCards(n: number) {
+  const made: Awaited<ReturnType<typeof createUserWithCard>>[] = [];
+  while (made.length < n) made.push(...(await Promise.all([1, 2].map(() => createUserWithCard()))));
+  return made.slice(0, n);
+}
+
+describe('races: booking', { timeout: 120_000 }, () => {
+  it('50 customers book one slot at once: exactly one 201 and 49 409s, one booking written', async () => {
+    const date = nextDate('Tuesday');
+    const service = await createService({ availableDays: [], availableTimes: ['10:00'] });
+    await asSystem('test', async () => TimeSlot.ensureWindow(await Service.fromId(service._id), date, 1));
+    const customers = await customersWithCards(50);
+    const statuses = await Promise.all(
+      customers.map(
+        async (customer) =>
+          (await sendAs('POST', '/api/bookings', customer.headers, bookingBody(service._id, date, '10:00')))
+            .status,
+      ),
+    );
+    expect(tally(statuses)).toEqual({ 201: 1, 409: 49 });
+    const slots = await TimeSlot.onDate(service._id, date);
+    expect(slots.map((slot) => slot.isBooked)).toEqual([true]);
+    const histories = await Promise.all(
+      customers.map(
+        async (c) => (await (await sendAs('GET', '/api/bookings', c.headers)).json()) as unknown[],
+      ),
+    );
+    expect(histories.flat()).toHaveLength(1);
+  });
+
+  it('30 customers book overlapping times of different services at once: one technician, one booking', async () => {
+    const date = nextDate('Thursday');
+    const services = await Promise.all(
+      ['09:00', '09:15', '09:30', '09:45', '10:00'].map((at) =>
+        createService({ duration: 60, availableDays: [], availableTimes: [at] }),
+      ),
+    );
+    const customers = await customersWithCards(30);
+    const statuses = await Promise.all(
+      customers.map(async (customer, i) => {
+        const service = services[i % services.length];
+        if (!service) throw new Error('no service');
+        const at = service.availableTimes[0] ?? '09:00';
+        return (await sendAs('POST', '/api/bookings', customer.headers, bookingBody(service._id, date, at)))
+          .status;
+      }),
+    );
+    expect(tally(statuses)).toEqual({ 201: 1, 409: 29 });
   });
 });

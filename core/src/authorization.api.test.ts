@@ -3,17 +3,21 @@ import { createUser } from '../../tests/factories';
 import { Account } from './account/index';
 import { type Actor, withActor } from './actor';
 import { LinkToken } from './auth/link-token';
+import { Crew } from './booking/crew';
+import { Booking } from './booking/index';
 import { Session } from './auth/session';
 import { Contact } from './contact/index';
 import { VisibleError } from './error';
 import { GoogleReviews } from './google-reviews/index';
 import { Outbox } from './mail/outbox';
+import { Payments } from './payments/index';
 import { Comment } from './post/comment';
 import { Post } from './post/index';
 import { RateLimit } from './rate-limit/index';
 import { ServiceRequest } from './service-request/index';
 import { Service } from './service/index';
 import { Testimonial } from './testimonial/index';
+import { TimeSlot } from './timeslot/index';
 import { User } from './user/index';
 
 /**
@@ -33,17 +37,21 @@ import { User } from './user/index';
  */
 const modules = {
   Account,
+  Booking,
   Comment,
+  Crew,
   Contact,
   GoogleReviews,
   LinkToken,
   Outbox,
+  Payments,
   Post,
   RateLimit,
   Service,
   ServiceRequest,
   Session,
   Testimonial,
+  TimeSlot,
   User,
 } as const;
 
@@ -58,8 +66,20 @@ const access: Record<string, Access> = {
   'Account.changePassword': 'user',
   'Account.forgotPassword': 'public',
   'Account.resetPassword': 'public',
+  'Booking.availability': 'public',
+  'Booking.create': 'user',
+  'Booking.listMine': 'user',
+  'Booking.updateVehicle': 'user',
+  'Booking.cancel': 'user',
+  'Booking.forReview': 'user',
+  'Booking.reviewItem': 'internal',
+  'Booking.setStatus': 'admin',
   'Comment.create': 'user',
   'Comment.list': 'public',
+  'Crew.occupancy': 'internal',
+  'Crew.freeTechnicians': 'internal',
+  'Crew.claimItems': 'internal',
+  'Crew.releaseItems': 'internal',
   'Contact.send': 'public',
   'GoogleReviews.writeSample': 'internal',
   'GoogleReviews.fromPlaceDetails': 'internal',
@@ -76,6 +96,9 @@ const access: Record<string, Access> = {
   'Outbox.send': 'internal',
   'Outbox.drain': 'internal',
   'Outbox.find': 'internal',
+  'Payments.publicConfig': 'public',
+  'Payments.saveCard': 'user',
+  'Payments.charge': 'admin',
   'Post.create': 'admin',
   'Post.find': 'internal',
   'Post.fromId': 'public',
@@ -95,6 +118,14 @@ const access: Record<string, Access> = {
   'Testimonial.list': 'public',
   'Testimonial.featured': 'public',
   'Testimonial.vote': 'user',
+  'Testimonial.submit': 'user',
+  'TimeSlot.onDate': 'internal',
+  'TimeSlot.between': 'internal',
+  'TimeSlot.serviceHasSlots': 'internal',
+  'TimeSlot.ensureWindow': 'admin',
+  'TimeSlot.bookItem': 'internal',
+  'TimeSlot.freeItem': 'internal',
+  'TimeSlot.systemStats': 'admin',
   'User.toMe': 'internal',
   'User.create': 'internal',
   'User.createWith': 'internal',
@@ -102,6 +133,7 @@ const access: Record<string, Access> = {
   'User.find': 'internal',
   'User.findByEmail': 'internal',
   'User.setPassword': 'internal',
+  'User.setCard': 'internal',
   'User.remove': 'admin',
 };
 
@@ -127,6 +159,46 @@ const calls: Record<string, () => Promise<unknown>> = {
   'Comment.create': () => Comment.create({ text: 'Hi', postId: someId('pst') }),
   'Post.like': () => Post.like(someId('pst')),
   'Testimonial.vote': () => Testimonial.vote({ testimonialId: someId('tst'), voteType: 'like' }),
+  'Payments.saveCard': () => Payments.saveCard({ sourceId: 'cnon:card-nonce-ok' }),
+  'Payments.charge': () =>
+    Payments.charge({ userId: someId('usr'), amountCents: 100, idempotencyKey: 'authorization-test' }),
+  'Testimonial.submit': () =>
+    Testimonial.submit({ bookingId: someId('bkg'), serviceId: someId('svc'), quote: 'Sneaky', rating: 5 }),
+  'Booking.create': () =>
+    Booking.create({
+      clientFirstName: 'S',
+      clientLastName: 'N',
+      vehicleMake: 'Honda',
+      vehicleModel: 'Fit',
+      vehicleYear: 2015,
+      vehicleColor: 'Red',
+      notes: '',
+      serviceId: someId('svc'),
+      date: '2030-01-07',
+      time: '09:00',
+    }),
+  'Booking.listMine': () => Booking.listMine(),
+  'Booking.updateVehicle': () =>
+    Booking.updateVehicle(someId('bkg'), {
+      vehicleMake: 'Honda',
+      vehicleModel: 'Fit',
+      vehicleYear: 2015,
+      vehicleColor: 'Red',
+    }),
+  'Booking.cancel': () => Booking.cancel(someId('bkg')),
+  'Booking.forReview': () => Booking.forReview(someId('bkg')),
+  'Booking.setStatus': () => Booking.setStatus(someId('bkg'), { status: 'Completed' }),
+  'TimeSlot.ensureWindow': () =>
+    TimeSlot.ensureWindow({
+      _id: someId('svc'),
+      name: 'Sneaky',
+      description: 'Not allowed.',
+      priceCents: 100,
+      duration: 30,
+      availableDays: [],
+      availableTimes: ['09:00'],
+    }),
+  'TimeSlot.systemStats': () => TimeSlot.systemStats(),
 };
 
 const nobody: Actor = { type: 'public' };

@@ -12,6 +12,7 @@ const local = {
   DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000',
   S3_ENDPOINT: 'http://127.0.0.1:8001',
   SES_ENDPOINT: 'http://127.0.0.1:8002',
+  SQUARE_BASE_URL: 'http://127.0.0.1:8003/',
 };
 
 describe('readConfig', () => {
@@ -49,6 +50,45 @@ describe('readConfig', () => {
   it('fails fast naming every bad variable', () => {
     expect(() => readConfig({ ...local, JWT_SECRET: 'short', DYNAMODB_ENDPOINT: undefined })).toThrow(
       /JWT_SECRET must be at least 32 characters[\s\S]*DYNAMODB_ENDPOINT must be a URL/,
+    );
+  });
+
+  it('points card payments at the local Square stand-in with its test credentials', () => {
+    expect(readConfig(local).square).toEqual({
+      environment: 'local',
+      baseUrl: 'http://127.0.0.1:8003',
+      accessToken: 'local-square-access-token',
+      appId: 'sandbox-sq0idb-local-stand-in',
+      locationId: 'LOCALSTANDIN01',
+    });
+    expect(() => readConfig({ ...local, SQUARE_BASE_URL: undefined })).toThrow(
+      /SQUARE_BASE_URL must be a URL/,
+    );
+  });
+
+  it('takes Square from its secrets on AWS, the host from the environment, and empty as "not configured"', () => {
+    const aws = { ...local, APP_MODE: 'aws', SQUARE_BASE_URL: undefined };
+    expect(readConfig(aws).square).toEqual({
+      environment: 'sandbox',
+      baseUrl: 'https://connect.squareupsandbox.com',
+      accessToken: '',
+      appId: '',
+      locationId: '',
+    });
+    const production = readConfig({
+      ...aws,
+      SQUARE_ENVIRONMENT: 'production',
+      SQUARE_ACCESS_TOKEN: 'EAAA-token',
+      SQUARE_APP_ID: 'sq0idp-app',
+      SQUARE_LOCATION_ID: 'L123',
+    }).square;
+    expect(production).toMatchObject({ environment: 'production', baseUrl: 'https://connect.squareup.com' });
+    expect(production.accessToken).toBe('EAAA-token');
+    expect(() =>
+      readConfig({ ...aws, SQUARE_ENVIRONMENT: 'local', SQUARE_BASE_URL: local.SQUARE_BASE_URL }),
+    ).toThrow(/for the local stack only/);
+    expect(() => readConfig({ ...aws, SQUARE_ENVIRONMENT: 'staging' })).toThrow(
+      /SQUARE_ENVIRONMENT must be local, sandbox or production/,
     );
   });
 

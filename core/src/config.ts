@@ -1,5 +1,8 @@
 import * as z from 'zod';
+import { squareBaseUrls, squareEnvironments } from './payments/hosts';
 import { TIME_ZONE } from './time';
+
+export type { SquareEnvironment } from './payments/hosts';
 
 /**
  * The one place that decides between the local stack and AWS.
@@ -30,11 +33,46 @@ const common = {
   /** Google Places API (New) key and the shop's place id; empty means "not configured" (no Google reviews fetched). */
   googlePlacesApiKey: z.string().trim().default(''),
   googlePlaceId: z.string().trim().default(''),
+  /**
+   * Business settings (docs/decisions/024-crew-and-travel.md). A booking
+   * occupies its service's duration plus the travel buffer, and at no instant
+   * may more bookings overlap than there are technicians.
+   */
+  crewSize: z.coerce.number().int().min(1, 'CREW_SIZE must be at least 1').max(20).default(1),
+  travelBufferMinutes: z.coerce.number().int().min(0).max(240).default(30),
+  /** Work orders' defaults (doc 2 §9): tax rate as a fraction, labor rate in cents an hour. */
+  defaultTaxRate: z.coerce.number().min(0).max(0.5).default(0.08),
+  laborRateCents: z.coerce.number().int().min(0).default(7500),
 };
+
+/** The credentials of the local Square stand-in (it accepts only this Bearer token). */
+export const localSquareDefaults = {
+  accessToken: 'local-square-access-token',
+  appId: 'sandbox-sq0idb-local-stand-in',
+  locationId: 'LOCALSTANDIN01',
+} as const;
+
+/**
+ * The Square account. On AWS an empty access token, app id or location id
+ * means "not configured" (infra/secrets.ts): card payments are then refused
+ * with a clear message instead of the whole API failing its start-up check.
+ */
+const square = z.object({
+  environment: z.enum(squareEnvironments, {
+    error: 'SQUARE_ENVIRONMENT must be local, sandbox or production',
+  }),
+  baseUrl: z
+    .url('SQUARE_BASE_URL must be a URL (the local stack sets it to its Square stand-in)')
+    .transform((url) => url.replace(/\/+$/, '')),
+  accessToken: z.string().trim(),
+  appId: z.string().trim(),
+  locationId: z.string().trim(),
+});
 
 const localSchema = z.object({
   mode: z.literal('local'),
   ...common,
+  square,
   endpoints: z.object({
     dynamodb: z.url('DYNAMODB_ENDPOINT must be a URL'),
     s3: z.url('S3_ENDPOINT must be a URL'),
@@ -45,7 +83,26 @@ const localSchema = z.object({
 const awsSchema = z.object({
   mode: z.literal('aws'),
   ...common,
+  square: square.refine((settings) => settings.environment !== 'local', {
+    message: 'SQUARE_ENVIRONMENT=local is for the local stack only; use sandbox or production',
+    path: ['environment'],
+  }),
 });
+
+/** The raw Square settings: the environment decides the host and, locally, the stand-in's credentials. */
+function squareSettings(mode: string, env: NodeJS.ProcessEnv) {
+  const environment = env.SQUARE_ENVIRONMENT?.trim() || (mode === 'local' ? 'local' : 'sandbox');
+  const standIn = environment === 'local';
+  const host =
+    environment === 'sandbox' || environment === 'production' ? squareBaseUrls[environment] : undefined;
+  return {
+    environment,
+    baseUrl: env.SQUARE_BASE_URL?.trim() || host,
+    accessToken: env.SQUARE_ACCESS_TOKEN ?? (standIn ? localSquareDefaults.accessToken : ''),
+    appId: env.SQUARE_APP_ID ?? (standIn ? localSquareDefaults.appId : ''),
+    locationId: env.SQUARE_LOCATION_ID ?? (standIn ? localSquareDefaults.locationId : ''),
+  };
+}
 
 const configSchema = z.discriminatedUnion('mode', [localSchema, awsSchema]);
 
@@ -66,6 +123,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordCostLog2: env.PASSWORD_COST_LOG2,
     googlePlacesApiKey: env.GOOGLE_PLACES_API_KEY,
     googlePlaceId: env.GOOGLE_PLACE_ID,
+    square: squareSettings(mode, env),
+    crewSize: env.CREW_SIZE,
+    travelBufferMinutes: env.TRAVEL_BUFFER_MINUTES,
+    defaultTaxRate: env.DEFAULT_TAX_RATE,
+    laborRateCents: env.LABOR_RATE_CENTS,
     endpoints:
       mode === 'local'
         ? { dynamodb: env.DYNAMODB_ENDPOINT, s3: env.S3_ENDPOINT, ses: env.SES_ENDPOINT }

@@ -11,7 +11,9 @@ export type ErrorKind =
   | 'conflict'
   | 'too_large'
   | 'rate_limited'
-  | 'unavailable';
+  | 'unavailable'
+  /** A provider we depend on (the card processor) failed or could not be reached: 502. */
+  | 'bad_gateway';
 
 export class VisibleError extends Error {
   constructor(

@@ -3,6 +3,7 @@ import {
   addDays,
   addDaysToInstant,
   formatDateTime,
+  formatDateTimeInZone,
   formatInstant,
   formatLongDate,
   formatTime,
@@ -14,6 +15,7 @@ import {
   today,
   weekdayOf,
   weekdays,
+  zoneName,
 } from './time';
 
 // The 2026 changes in America/New_York: spring forward on March 8 at 02:00 (EST -5 → EDT -4),
@@ -217,5 +219,17 @@ describe('formatting for mail and pages', () => {
     expect(formatDateTime('2026-11-01', '13:00')).toBe('Sunday, November 1, 2026 at 1:00 PM');
     expect(formatInstant('2026-03-09T13:30:00.000Z')).toBe('Monday, March 9, 2026 at 9:30 AM');
     expect(formatInstant('2026-11-01T06:30:00.000Z')).toBe('Sunday, November 1, 2026 at 1:30 AM');
+  });
+});
+
+describe('the zone named in mail', () => {
+  it('names the zone in words and by its id, the same in winter and summer', () => {
+    expect(zoneName()).toBe('Eastern Time (America/New_York)');
+    expect(formatDateTimeInZone('2026-11-23', '10:00')).toBe(
+      'Monday, November 23, 2026 at 10:00 AM Eastern Time (America/New_York)',
+    );
+    expect(formatDateTimeInZone('2026-07-06', '15:30')).toBe(
+      'Monday, July 6, 2026 at 3:30 PM Eastern Time (America/New_York)',
+    );
   });
 });

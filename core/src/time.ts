@@ -185,3 +185,24 @@ export function formatInstant(instant: Instant): string {
   const { date, time } = localOf(instant);
   return formatDateTime(date, time);
 }
+
+let zoneLabel: string | undefined;
+
+/** The zone as mail shows it: 'Eastern Time (America/New_York)' (its generic name, then its id). */
+export function zoneName(): string {
+  zoneLabel ??= (() => {
+    const generic = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, timeZoneName: 'longGeneric' })
+      .formatToParts(0)
+      .find((part) => part.type === 'timeZoneName')?.value;
+    return generic && generic !== TIME_ZONE ? `${generic} (${TIME_ZONE})` : TIME_ZONE;
+  })();
+  return zoneLabel;
+}
+
+/**
+ * 'Monday, November 23, 2026 at 10:00 AM Eastern Time (America/New_York)':
+ * a booking's date and time with the zone named, for mail read anywhere.
+ */
+export function formatDateTimeInZone(date: CalendarDate, time: ClockTime): string {
+  return `${formatDateTime(date, time)} ${zoneName()}`;
+}

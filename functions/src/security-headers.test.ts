@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cspHeader, siteCsp, squareWebPayments, withSources } from './security-headers';
+import {
+  cspHeader,
+  isPaymentPage,
+  paymentPageCsp,
+  paymentPageCspInjection,
+  siteCsp,
+  squareWebPayments,
+  withSources,
+} from './security-headers';
 
 describe('the content security policy', () => {
   it('is written as the header expects', () => {
@@ -20,5 +28,38 @@ describe('the content security policy', () => {
     expect(cspHeader(payment)).not.toContain('unsafe-');
     // The site's own policy is untouched.
     expect(siteCsp.scriptSrc).toEqual(["'self'"]);
+  });
+});
+
+describe('the payment pages', () => {
+  it('are Account Settings and the link to it, with or without a trailing slash', () => {
+    for (const path of ['/dashboard', '/dashboard/', '/account-settings', '/Account-Settings']) {
+      expect(isPaymentPage(path), path).toBe(true);
+    }
+    for (const path of ['/', '/services', '/dashboard/x', '/book/svc_1', '/admin']) {
+      expect(isPaymentPage(path), path).toBe(false);
+    }
+    expect(paymentPageCsp.scriptSrc).toContain('https://web.squarecdn.com');
+  });
+
+  it("get Square's sources from the CloudFront viewer-response code, and no other page does", () => {
+    const code = paymentPageCspInjection('x-page-path');
+    const run = (request: { uri: string; headers: Record<string, { value: string }> }) => {
+      const event = {
+        request,
+        response: { headers: { 'content-security-policy': { value: cspHeader(siteCsp) } } },
+      };
+      new Function('event', code)(event);
+      return event.response.headers['content-security-policy'].value;
+    };
+    // The Router rewrote the page's path to the SPA's index.html; the viewer asked for /dashboard.
+    expect(run({ uri: '/index.html', headers: { 'x-page-path': { value: '/dashboard' } } })).toBe(
+      cspHeader(paymentPageCsp),
+    );
+    expect(run({ uri: '/account-settings/', headers: {} })).toBe(cspHeader(paymentPageCsp));
+    expect(run({ uri: '/index.html', headers: { 'x-page-path': { value: '/services' } } })).toBe(
+      cspHeader(siteCsp),
+    );
+    expect(run({ uri: '/api/users/me', headers: {} })).toBe(cspHeader(siteCsp));
   });
 });

@@ -46,12 +46,11 @@ export const siteCsp = {
 } as const satisfies ContentSecurityPolicy;
 
 /**
- * What Square's Web Payments SDK needs on top of `siteCsp`, for the pages that
- * take a card (the booking issue's /book/...): `withSources(siteCsp, squareWebPayments)`.
- * No page loads the SDK yet, so no policy includes these. Taken from Square's
- * CSP guide (developer.squareup.com/docs/web-payments/content-security-policy)
- * and its forum; check them against the sandbox SDK before relying on them
- * (3-D Secure may frame the card issuer's own pages).
+ * What Square's Web Payments SDK needs on top of `siteCsp`, on the pages that
+ * take a card (`paymentPageCsp`). Taken from Square's CSP guide
+ * (developer.squareup.com/docs/web-payments/content-security-policy) and its
+ * forum; check them against the sandbox SDK before relying on them (3-D
+ * Secure may frame the card issuer's own pages).
  */
 export const squareWebPayments = {
   scriptSrc: [
@@ -85,11 +84,52 @@ export function withSources(
   return merged;
 }
 
+/**
+ * The pages where a card is saved (Account Settings: /dashboard?tab=account,
+ * and /account-settings, which leads there). They load Square's Web Payments
+ * SDK, so they get `paymentPageCsp`, in production mode only: on AWS always,
+ * locally only when SQUARE_ENVIRONMENT is sandbox or production. With the
+ * local Square stand-in no page loads anything of Square's and every page
+ * keeps `siteCsp`. A document keeps the policy it was loaded with, so the
+ * card form reloads the page when it was reached by a client-side navigation
+ * (web/src/features/payments).
+ */
+export const paymentPagePaths = ['/dashboard', '/account-settings'] as const;
+
+/** Whether `path` (without query) is one of `paymentPagePaths`, with or without a trailing slash. */
+export function isPaymentPage(path: string): boolean {
+  const bare = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return paymentPagePaths.some((page) => page === bare.toLowerCase());
+}
+
 /** The header value: `default-src 'self'; script-src 'self'; ...`. */
 export function cspHeader(policy: ContentSecurityPolicy): string {
   return Object.entries(policy)
     .map(([name, sources]) => `${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${sources.join(' ')}`)
     .join('; ');
+}
+
+/** The payment pages' policy: the site's, plus Square's sources. */
+export const paymentPageCsp: ContentSecurityPolicy = withSources(siteCsp, squareWebPayments);
+
+/**
+ * The CloudFront viewer-response code (cloudfront-js-2.0) that gives the
+ * payment pages `paymentPageCsp` on AWS (infra/web.ts). It runs after the
+ * response-headers policy has added the site-wide CSP, and replaces it. The
+ * page is recognised by the path the viewer asked for, which the
+ * viewer-request code keeps in the request header `pathHeader` (the Router
+ * rewrites a page's path to the SPA's /index.html), or else by the request's
+ * own path.
+ */
+export function paymentPageCspInjection(pathHeader: string): string {
+  return [
+    `var asked = event.request.headers[${JSON.stringify(pathHeader)}];`,
+    `var path = String((asked && asked.value) || event.request.uri || "").toLowerCase();`,
+    `if (path.length > 1) path = path.replace(/\\/+$/, "");`,
+    `if (${JSON.stringify(paymentPagePaths)}.indexOf(path) !== -1) {`,
+    `  event.response.headers["content-security-policy"] = { value: ${JSON.stringify(cspHeader(paymentPageCsp))} };`,
+    `}`,
+  ].join('\n');
 }
 
 /** Sent with every reply, locally and on AWS, beside the Content-Security-Policy. */

@@ -1,6 +1,7 @@
-import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
+import { SESClient, SendEmailCommand, SendRawEmailCommand } from '@aws-sdk/client-ses';
 import { config } from '../config';
 import { wellFormed } from '../util/text';
+import { buildMimeMessage } from './mime';
 
 /** Outgoing mail through SES (the local SES stand-in on the local stack). */
 export namespace Mail {
@@ -17,30 +18,46 @@ export namespace Mail {
     return client;
   }
 
+  /** A file sent with a mail; its content is text (a calendar file, for one), sent as UTF-8. */
+  export type Attachment = { filename: string; contentType: string; content: string };
+
   export type Message = {
     to: string | string[];
     subject: string;
     text: string;
     html?: string;
     replyTo?: string;
+    /** With attachments the mail goes out as `SendRawEmail` with a MIME message built by ./mime.ts. */
+    attachments?: Attachment[];
   };
 
-  /**
-   * Sends one mail. Every text is made well-formed first (a lone surrogate
-   * becomes U+FFFD): the SDK's query serializer throws `URIError` on one, and
-   * it keeps its half-written body in a buffer shared by the client, which
-   * then prefixes the *next* request's body, so one bad mail broke the next
-   * one too. The API refuses such text at the boundary; this is the second
-   * line. After any failed send the client is dropped, so a client left in a
-   * bad state is never used again.
-   */
-  export async function send(message: Message): Promise<void> {
+  /** The SES call for the message, built (and checked) before any client is touched. */
+  function prepare(message: Message): (client: SESClient) => Promise<unknown> {
     const cfg = config();
     const to = (Array.isArray(message.to) ? message.to : [message.to]).map(wellFormed);
+    const replyTo = message.replyTo ? wellFormed(message.replyTo) : undefined;
+    if (message.attachments && message.attachments.length > 0) {
+      const raw = buildMimeMessage({
+        from: cfg.mailFrom,
+        to,
+        replyTo,
+        subject: wellFormed(message.subject),
+        text: wellFormed(message.text),
+        html: message.html ? wellFormed(message.html) : undefined,
+        attachments: message.attachments.map((a) => ({
+          filename: wellFormed(a.filename),
+          contentType: wellFormed(a.contentType),
+          content: wellFormed(a.content),
+        })),
+      });
+      // Source and destinations come from the message's own From and To headers.
+      const command = new SendRawEmailCommand({ RawMessage: { Data: new TextEncoder().encode(raw) } });
+      return (client) => client.send(command);
+    }
     const command = new SendEmailCommand({
       Source: cfg.mailFrom,
       Destination: { ToAddresses: to },
-      ReplyToAddresses: message.replyTo ? [wellFormed(message.replyTo)] : undefined,
+      ReplyToAddresses: replyTo ? [replyTo] : undefined,
       Message: {
         Subject: { Data: wellFormed(message.subject), Charset: 'UTF-8' },
         Body: {
@@ -49,9 +66,24 @@ export namespace Mail {
         },
       },
     });
+    return (client) => client.send(command);
+  }
+
+  /**
+   * Sends one mail: `SendEmail`, or `SendRawEmail` when it has attachments.
+   * Every text is made well-formed first (a lone surrogate
+   * becomes U+FFFD): the SDK's query serializer throws `URIError` on one, and
+   * it keeps its half-written body in a buffer shared by the client, which
+   * then prefixes the *next* request's body, so one bad mail broke the next
+   * one too. The API refuses such text at the boundary; this is the second
+   * line. After any failed send the client is dropped, so a client left in a
+   * bad state is never used again.
+   */
+  export async function send(message: Message): Promise<void> {
+    const sendWith = prepare(message);
     const used = ses();
     try {
-      await used.send(command);
+      await sendWith(used);
     } catch (error) {
       if (client === used) client = undefined;
       used.destroy();

@@ -27,6 +27,10 @@ export namespace Outbox {
       text: z.string(),
       html: z.string().optional(),
       replyTo: z.string().optional(),
+      // Optional, so items written before attachments existed still read (entity version unchanged).
+      attachments: z
+        .array(z.object({ filename: z.string(), contentType: z.string(), content: z.string() }))
+        .optional(),
     }),
     createdAt: z.string(),
     attempts: z.number().int(),

@@ -1,4 +1,4 @@
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { Storage } from './index';
 
 /**
@@ -95,5 +95,12 @@ export namespace Images {
       if (kind === 'NoSuchKey' || kind === 'NotFound') return null;
       throw error;
     }
+  }
+
+  /** Removes an image by its name below /images/ (nothing when there is none). */
+  export async function remove(name: string): Promise<void> {
+    const key = keyOf(name);
+    if (!key) return;
+    await Storage.s3().send(new DeleteObjectCommand({ Bucket: Storage.bucket(), Key: key }));
   }
 }

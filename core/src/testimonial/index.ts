@@ -1,10 +1,14 @@
 import * as z from 'zod';
-import { assertAdmin, useUserId } from '../actor';
-import { defineEntity, idList, idSet, toggleMember } from '../db/entity';
+import { assertAdmin, useUser, useUserId } from '../actor';
+import { Booking } from '../booking/index';
+import { defineEntity, failedConditions, idList, idSet, toggleMember, transactWrite } from '../db/entity';
 import { VisibleError } from '../error';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
 import { imageUrl } from '../storage/image-url';
+import { Images } from '../storage/images';
+import { imageTypeOf } from '../storage/sniff';
+import { User } from '../user/index';
 import { fn } from '../util/fn';
 import { createId, idSchema } from '../util/id';
 import { requiredLine } from '../util/text';
@@ -95,6 +99,9 @@ export namespace Testimonial {
     profileImageUrl: z.string().optional(),
     serviceId: z.string().optional(),
     serviceName: z.string().optional(),
+    /** A customer's review: the booking it is about and its author's account. */
+    bookingId: z.string().optional(),
+    userId: z.string().optional(),
     comments: z.array(z.object({ text: z.string(), createdAt: z.string() })),
     featured: z.boolean(),
     /** DynamoDB string sets: absent when empty (a set cannot be empty). */
@@ -159,6 +166,86 @@ export namespace Testimonial {
     if (await entity.createIfAbsent(record)) return { created: true, testimonial: toInfo(record) };
     return { created: false, testimonial: await fromId(testimonialId) };
   });
+
+  /** A customer's profile image: PNG, JPG or GIF, judged by its bytes, at most this many. */
+  export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+  export const IMAGE_TOO_LARGE = 'Profile images can be at most 5 MB.';
+  export const IMAGE_NOT_ALLOWED = 'Profile images must be PNG, JPG or GIF files.';
+
+  export const SubmitInput = z.object({
+    bookingId: Booking.id,
+    serviceId: idSchema('service'),
+    quote: CreateInput.shape.quote,
+    rating: z
+      .union(
+        [
+          z.number(),
+          z.string().trim().regex(/^\d+$/, 'Rating must be a whole number from 1 to 5.').transform(Number),
+        ],
+        {
+          error: 'Rating is required.',
+        },
+      )
+      .pipe(CreateInput.shape.rating),
+  });
+  export type SubmitInput = z.input<typeof SubmitInput>;
+
+  /**
+   * A customer reviews the service of one of their own Completed bookings,
+   * once per booking (doc 2 §5). The testimonial and the booking's mark are
+   * one transaction, so two submissions at once leave one review. The image
+   * is stored first (an orphan image is harmless; it is removed when the
+   * transaction fails).
+   */
+  export async function submit(raw: SubmitInput, image?: Uint8Array): Promise<Info> {
+    const me = useUser();
+    const input = SubmitInput.parse(raw);
+    const booking = await Booking.forReview(input.bookingId);
+    if (booking.serviceId !== input.serviceId) {
+      throw new VisibleError('invalid', 'This booking is for a different service.');
+    }
+    if (!booking.service)
+      throw new VisibleError('conflict', 'This service is no longer available to review.');
+    let profileImageUrl: string | undefined;
+    const testimonialId = createId('testimonial');
+    if (image && image.byteLength > 0) {
+      if (image.byteLength > MAX_IMAGE_BYTES) throw new VisibleError('too_large', IMAGE_TOO_LARGE);
+      const type = imageTypeOf(image);
+      if (!type) throw new VisibleError('invalid', IMAGE_NOT_ALLOWED);
+      profileImageUrl = await Images.put(`avatars/${testimonialId}.${type.ext}`, image, type.contentType);
+    }
+    const account = await User.find(me.userId);
+    const author = account ? { firstName: account.firstName, lastName: account.lastName } : undefined;
+    const now = new Date().toISOString();
+    const record: Stored = {
+      id: testimonialId,
+      quote: input.quote,
+      rating: input.rating,
+      author,
+      authorName: author ? `${author.firstName} ${author.lastName}` : undefined,
+      profileImageUrl,
+      serviceId: booking.service._id,
+      serviceName: booking.service.name,
+      bookingId: booking.id,
+      userId: me.userId,
+      comments: [],
+      featured: false,
+      createdAt: now,
+      updatedAt: now,
+    };
+    try {
+      await transactWrite([
+        entity.tx.put(record, { ifAbsent: true }),
+        Booking.reviewItem(booking.id, me.userId, testimonialId),
+      ]);
+    } catch (error) {
+      if (profileImageUrl)
+        await Images.remove(profileImageUrl.slice(Images.PATH_PREFIX.length)).catch(() => {});
+      if (failedConditions(error) === null) throw error;
+      throw new VisibleError('conflict', Booking.ALREADY_REVIEWED);
+    }
+    return toInfo(record);
+  }
 
   /** One testimonial; 404 when there is none. */
   export const fromId = fn(id, async (testimonialId) => {

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { assertAdmin } from '../actor';
 import { defineEntity, failedConditions, type TransactItem, transactWrite } from '../db/entity';
 import { VisibleError } from '../error';
+import { cardBrandName } from '../payments/brand';
 import { fn } from '../util/fn';
 import { createId } from '../util/id';
 import { isSingleLine } from '../util/text';
@@ -63,6 +64,15 @@ export namespace User {
     role: z.enum(roles),
     emailVerified: z.boolean(),
     hasCardOnFile: z.boolean(),
+    /**
+     * The card on file at Square (core/src/payments): the customer and card
+     * ids, and what the account page shows (brand, last four digits). Never the
+     * card number; absent until a card is saved.
+     */
+    squareCustomerId: z.string().optional(),
+    cardId: z.string().optional(),
+    cardBrand: z.string().optional(),
+    cardLast4: z.string().optional(),
     /** Bumped by every password change or reset: ends older sessions and reset links. */
     tokenVersion: z.number().int(),
     createdAt: z.string(),
@@ -78,6 +88,16 @@ export namespace User {
     email: string;
     role: Role;
     hasCardOnFile: boolean;
+    /** The card on file as the account page shows it ("Visa", "1111"), or null. */
+    card: { brand: string; last4: string } | null;
+  };
+
+  /** What is stored on the account when a card is saved (core/src/payments). */
+  export type CardOnFile = {
+    squareCustomerId: string;
+    cardId: string;
+    cardBrand: string;
+    cardLast4: string;
   };
 
   const entity = defineEntity({
@@ -104,6 +124,10 @@ export namespace User {
       email: user.email,
       role: user.role,
       hasCardOnFile: user.hasCardOnFile,
+      card:
+        user.hasCardOnFile && user.cardLast4
+          ? { brand: cardBrandName(user.cardBrand), last4: user.cardLast4 }
+          : null,
     };
   }
 
@@ -252,6 +276,40 @@ export namespace User {
     const updated = await entity.update({ id: userId }, setPasswordUpdate(await hashPassword(password), {}));
     if (!updated) throw new VisibleError('not_found', 'Account not found.');
     return updated.tokenVersion;
+  }
+
+  /**
+   * Stores the card on file and sets hasCardOnFile, only while the account's
+   * card is still `previousCardId` (null: no card yet), so two saves at once
+   * cannot both believe they replaced the same card. Returns the account
+   * afterwards, or null when the account is gone or its card changed meanwhile.
+   * For Payments.saveCard, which checks who is asking.
+   */
+  export async function setCard(
+    userId: string,
+    card: CardOnFile,
+    previousCardId: string | null,
+  ): Promise<Account | null> {
+    return entity.update(
+      { id: userId },
+      {
+        UpdateExpression:
+          'SET squareCustomerId = :customer, cardId = :card, cardBrand = :brand, cardLast4 = :last4, hasCardOnFile = :yes, updatedAt = :now',
+        ConditionExpression:
+          previousCardId === null
+            ? 'attribute_exists(pk) AND attribute_not_exists(cardId)'
+            : 'attribute_exists(pk) AND cardId = :previous',
+        ExpressionAttributeValues: {
+          ':customer': card.squareCustomerId,
+          ':card': card.cardId,
+          ':brand': card.cardBrand,
+          ':last4': card.cardLast4,
+          ':yes': true,
+          ':now': new Date().toISOString(),
+          ...(previousCardId === null ? {} : { ':previous': previousCardId }),
+        },
+      },
+    );
   }
 
   /**

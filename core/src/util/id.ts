@@ -28,6 +28,6 @@ export function createId(kind: IdKind): string {
 }
 
 /** A zod schema accepting only a well-formed id of this kind. */
-export function idSchema(kind: IdKind, label = kind) {
+export function idSchema(kind: IdKind, label: string = kind) {
   return z.string().regex(new RegExp(`^${idPrefixes[kind]}_${ULID}$`), `Invalid ${label} id.`);
 }

@@ -34,10 +34,15 @@ export function clientIp(c: Context): string {
   return env?.requestContext?.http?.sourceIp ?? env?.incoming?.socket?.remoteAddress ?? 'unknown';
 }
 
-/** The session token: `x-auth-token` (doc 1 §3), or `Authorization: Bearer` (doc 2, saving a card). */
-function tokenOf(c: Context): string | undefined {
+/**
+ * The session token. Everywhere it is `x-auth-token` (doc 1 §3); saving a card
+ * also takes `Authorization: Bearer` (doc 2 §6: the spec's client sends its
+ * token that way there, and only there), so `bearer` is set only by that route.
+ */
+function tokenOf(c: Context, options: { bearer: boolean }): string | undefined {
   const header = c.req.header('x-auth-token')?.trim();
   if (header) return header;
+  if (!options.bearer) return undefined;
   const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
   return bearer?.[1];
 }
@@ -49,16 +54,21 @@ function run(c: Context, actor: Actor, next: () => Promise<void>) {
 /** Every request: the public actor and the client address. */
 export const requestContext = createMiddleware((c, next) => run(c, { type: 'public' }, next));
 
-/** 401 `{ msg }` for a missing, invalid, expired or outdated token. */
-export const requireUser = createMiddleware(async (c, next) => {
-  const token = tokenOf(c);
+async function signedIn(c: Context, next: () => Promise<void>, options: { bearer: boolean }) {
+  const token = tokenOf(c, options);
   if (!token) throw new VisibleError('unauthorized', NOT_SIGNED_IN);
   await run(c, await Session.verify(token), next);
-});
+}
+
+/** 401 `{ msg }` for a missing, invalid, expired or outdated `x-auth-token`. */
+export const requireUser = createMiddleware((c, next) => signedIn(c, next, { bearer: false }));
+
+/** requireUser that also takes `Authorization: Bearer <token>`: for saving a card only (doc 2 §6, §7). */
+export const requireUserBearer = createMiddleware((c, next) => signedIn(c, next, { bearer: true }));
 
 /** requireUser, then 403 `{ msg }` for anyone but an admin. */
 export const requireAdmin = createMiddleware(async (c, next) => {
-  const token = tokenOf(c);
+  const token = tokenOf(c, { bearer: false });
   if (!token) throw new VisibleError('unauthorized', NOT_SIGNED_IN);
   const actor = await Session.verify(token);
   if (actor.role !== 'admin') throw new VisibleError('forbidden', NOT_ADMIN);

@@ -17,7 +17,8 @@ import { compile, matches } from './paths';
  * daily fetch) and are cached briefly. Posts, comments and testimonials
  * change with every like, vote and comment, and a person must see their own
  * the next time the page asks, so they are revalidated on every use
- * (`no-cache`: the ETag makes that a cheap 304).
+ * (`no-cache`: the ETag makes that a cheap 304). The payment form's config
+ * changes only with a deploy.
  */
 const BRIEF = 'public, max-age=60';
 const REVALIDATE = 'public, no-cache';
@@ -31,6 +32,8 @@ const publicReads: [pattern: string, cacheControl: string][] = [
   ['/api/posts', REVALIDATE],
   ['/api/posts/:slug', REVALIDATE],
   ['/api/posts/:id/comments', REVALIDATE],
+  // The card form's app and location ids: the same for everyone, and they change only with a deploy.
+  ['/api/payments/config', 'public, max-age=300'],
 ];
 
 const compiled = publicReads.map(([pattern, cacheControl]) => ({ pattern: compile(pattern), cacheControl }));

@@ -4,15 +4,18 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { requestContext, requireAdmin } from './auth';
+import { bookings } from './bookings';
 import { apiCaching } from './cache';
 import { googleReviews } from './google-reviews';
 import { checkInput } from './input';
 import { requireRouter } from './origin';
 import { canonicalGetPath } from './paths';
+import { payments } from './payments';
 import { comments, posts } from './posts';
 import { contact, serviceRequest } from './public-forms';
 import { services } from './services';
 import { testimonials } from './testimonials';
+import { timeslots } from './timeslots';
 import { users } from './users';
 import { firstIssue } from './validation';
 
@@ -25,6 +28,7 @@ const statusOf: Record<VisibleError['kind'], ContentfulStatusCode> = {
   too_large: 413,
   rate_limited: 429,
   unavailable: 503,
+  bad_gateway: 502,
 };
 
 /**
@@ -44,7 +48,10 @@ const api = new Hono()
   .route('/testimonials', testimonials)
   .route('/google-reviews', googleReviews)
   .route('/posts', posts)
-  .route('/comments', comments);
+  .route('/comments', comments)
+  .route('/payments', payments)
+  .route('/bookings', bookings)
+  .route('/timeslots', timeslots);
 
 export type AppType = typeof api;
 

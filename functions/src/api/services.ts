@@ -1,3 +1,4 @@
+import { Booking } from '@app/core/booking/index';
 import { toDollars } from '@app/core/money';
 import { Service } from '@app/core/service/index';
 import { zValidator } from '@hono/zod-validator';
@@ -20,8 +21,20 @@ export function serviceReply(service: Service.Info): ServiceReply {
   };
 }
 
+const byId = zValidator('param', z.object({ id: Service.fromId.schema }), invalidInput);
+
 export const services = new Hono()
   .get('/', async (c) => c.json((await Service.list()).map(serviceReply)))
-  .get('/:id', zValidator('param', z.object({ id: Service.fromId.schema }), invalidInput), async (c) =>
-    c.json(serviceReply(await Service.fromId(c.req.valid('param').id))),
+  .get('/:id', byId, async (c) => c.json(serviceReply(await Service.fromId(c.req.valid('param').id))))
+  .get(
+    '/:id/availability',
+    byId,
+    zValidator('query', z.object({ date: Booking.calendarDate }), invalidInput),
+    async (c) => {
+      const availability: Booking.Availability = await Booking.availability(
+        c.req.valid('param').id,
+        c.req.valid('query').date,
+      );
+      return c.json(availability);
+    },
   );

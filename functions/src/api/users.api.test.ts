@@ -259,6 +259,7 @@ describe('POST /api/users/login', () => {
       email: user.email,
       role: 'user',
       hasCardOnFile: false,
+      card: null,
     });
     expect(JSON.stringify(body)).not.toContain('scrypt');
 
@@ -314,6 +315,7 @@ describe('sessions: GET /api/users/me', () => {
     });
     expect(Object.keys(body).sort()).toEqual([
       '_id',
+      'card',
       'email',
       'firstName',
       'hasCardOnFile',
@@ -371,9 +373,10 @@ describe('sessions: GET /api/users/me', () => {
     expect((await get('/me', { 'x-auth-token': user.token })).status).toBe(200);
   });
 
-  it('accepts the token as a Bearer authorization header too (doc 2: saving a card)', async () => {
+  it('takes the token only as x-auth-token (Bearer is for saving a card alone, doc 2 §6)', async () => {
     const user = await createUser();
-    expect((await get('/me', { authorization: `Bearer ${user.token}` })).status).toBe(200);
+    expect((await get('/me', { authorization: `Bearer ${user.token}` })).status).toBe(401);
+    expect((await get('/me', { 'x-auth-token': user.token })).status).toBe(200);
   });
 });
 

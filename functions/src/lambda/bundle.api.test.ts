@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { localSquareDefaults } from '@app/core/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createService, createUser } from '../../../tests/factories';
 import { ROUTER_PROOF_HEADER, routerProof } from '../api/router-proof';
@@ -57,6 +58,12 @@ function lambdaEnvironment(): NodeJS.ProcessEnv {
     AWS_ENDPOINT_URL_S3: from('S3_ENDPOINT'),
     AWS_ENDPOINT_URL_SES: from('SES_ENDPOINT'),
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    // Square as infra/environment.ts passes it, the host pointed at the Square stand-in.
+    SQUARE_ENVIRONMENT: 'sandbox',
+    SQUARE_BASE_URL: from('SQUARE_BASE_URL'),
+    SQUARE_ACCESS_TOKEN: localSquareDefaults.accessToken,
+    SQUARE_APP_ID: localSquareDefaults.appId,
+    SQUARE_LOCATION_ID: localSquareDefaults.locationId,
   };
 }
 
@@ -171,6 +178,27 @@ describe('the bundled API Lambda', () => {
     });
 
     expect(outbox?.statusCode).toBe(404);
+  });
+
+  it('gives the card form its config and saves a card at Square (a Bearer token)', async () => {
+    const user = await createUser();
+    const save = functionUrlEvent('POST', '/api/payments/save-card', { sourceId: 'cnon:card-nonce-ok' });
+    save.headers.authorization = `Bearer ${user.token}`;
+    const [config, saved] = (await invoke(bundles.api, [
+      functionUrlEvent('GET', '/api/payments/config'),
+      save,
+    ])) as FunctionUrlResult[];
+    expect(config?.statusCode).toBe(200);
+    expect(JSON.parse(config?.body ?? '')).toEqual({
+      appId: localSquareDefaults.appId,
+      locationId: localSquareDefaults.locationId,
+      environment: 'sandbox',
+    });
+    expect(saved?.statusCode).toBe(200);
+    expect(JSON.parse(saved?.body ?? '')).toEqual({
+      msg: 'Card saved successfully.',
+      card: { brand: 'Visa', last4: '1111' },
+    });
   });
 
   it('refuses a request that did not come through the Router', async () => {

@@ -50,13 +50,21 @@ const LOCAL_CRON_MS = 60_000;
 
 /**
  * The scheduled job runs on the local stack too (the same handler as the
- * Lambda's), so mail whose first send failed goes out here as on AWS.
+ * Lambda's), so mail whose first send failed goes out here as on AWS. The
+ * demo services' time slots move with the calendar: topped up once a day.
  */
 function runScheduledJob(): void {
+  let toppedUpOn = new Date().toDateString();
   const tick = async () => {
     const { handler } = await import('../lambda/cron');
     await handler().catch((error) =>
       console.error(JSON.stringify({ level: 'error', job: 'cron', error: String(error) })),
+    );
+    if (new Date().toDateString() === toppedUpOn) return;
+    toppedUpOn = new Date().toDateString();
+    const { topUpSlots } = await import('./seed');
+    await topUpSlots().catch((error) =>
+      console.error(JSON.stringify({ level: 'error', job: 'slot top-up', error: String(error) })),
     );
   };
   setInterval(() => void tick(), LOCAL_CRON_MS).unref();

@@ -39,10 +39,12 @@ async function main() {
   const { app, apiRouting } = await import('../api/index');
   const { localImages } = await import('./images');
   const { outbox } = await import('./outbox');
+  const { localSquare } = await import('./square/route');
   const { Hono } = await import('hono');
   const apiServer = new Hono(apiRouting)
     .route('/images', localImages)
     .route('/_local/outbox', outbox)
+    .route('/_local/square', localSquare)
     .route('/', app);
   const server = serve({ fetch: apiServer.fetch, port: apiPort, hostname: host }, () =>
     console.log(

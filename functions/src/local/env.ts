@@ -63,4 +63,8 @@ export function applyLocalEnv(options: {
     S3_ENDPOINT: options.standIns.endpoints.s3,
     SES_ENDPOINT: options.standIns.endpoints.ses,
   });
+  // Card payments go to the Square stand-in, unless this machine was pointed at Square's sandbox.
+  if (!process.env.SQUARE_ENVIRONMENT || process.env.SQUARE_ENVIRONMENT === 'local') {
+    process.env.SQUARE_BASE_URL = options.standIns.endpoints.square;
+  }
 }

@@ -4,20 +4,24 @@ import { Hono } from 'hono';
 /** What the local SES stand-in (aws-ses-v2-local) keeps for each message. */
 type StoredEmail = {
   from: string;
+  replyTo?: string[];
   destination: { to: string[]; cc: string[]; bcc: string[] };
   subject: string;
   body: { html?: string; text?: string };
-  attachments: { filename?: string; contentType: string; size: number }[];
+  /** `content` is the attachment's decoded bytes, in base64. */
+  attachments: { filename?: string; contentType: string; content: string; size: number }[];
   at: number;
 };
 
 export type OutboxMail = {
   to: string[];
   from: string;
+  replyTo: string[];
   subject: string;
   text: string;
   html: string;
-  attachments: { filename: string; contentType: string; size: number }[];
+  /** Attachments as the stand-in decoded them; `content` is read as UTF-8 text (our attachments are text). */
+  attachments: { filename: string; contentType: string; content: string; size: number }[];
   at: string;
 };
 
@@ -30,14 +34,19 @@ export async function readOutbox(): Promise<OutboxMail[]> {
   const { emails } = (await response.json()) as { emails: StoredEmail[] };
   return emails
     .map((mail) => ({
-      to: [...mail.destination.to, ...mail.destination.cc, ...mail.destination.bcc],
+      // A raw (MIME) mail's recipients come back as its header's text, `a@x, b@x`: one address per entry here.
+      to: [...mail.destination.to, ...mail.destination.cc, ...mail.destination.bcc].flatMap((to) =>
+        to.split(/,\s*/),
+      ),
       from: mail.from,
+      replyTo: mail.replyTo ?? [],
       subject: mail.subject,
       text: mail.body.text ?? '',
       html: mail.body.html ?? '',
       attachments: mail.attachments.map((a) => ({
         filename: a.filename ?? '',
         contentType: a.contentType,
+        content: Buffer.from(a.content, 'base64').toString('utf8'),
         size: a.size,
       })),
       at: new Date(mail.at * 1000).toISOString(),

@@ -7,6 +7,7 @@ import { Service } from '@app/core/service/index';
 import { Storage } from '@app/core/storage/index';
 import { Images } from '@app/core/storage/images';
 import { Testimonial } from '@app/core/testimonial/index';
+import { TimeSlot } from '@app/core/timeslot/index';
 import { User } from '@app/core/user/index';
 import * as z from 'zod';
 import { seedGoogleReviews, seedPosts, seedTestimonials } from './seed-content';
@@ -22,6 +23,9 @@ import { seedImages } from './seed-images';
  * - v1: the service catalogue and the admin account.
  * - v2: the public site (issue 4): images in S3, testimonials, blog posts,
  *   sample Google reviews.
+ *
+ * Every start also tops up the seeded services' time slots to the next 30
+ * days (not a stage: the window moves with the calendar).
  */
 const marker = defineEntity({
   name: 'seed',
@@ -158,8 +162,25 @@ async function seedPublicSite(): Promise<void> {
   await GoogleReviews.writeSample(seedGoogleReviews);
 }
 
+/**
+ * Slots for every seeded service that still exists, from today for 30 days,
+ * from its availableDays × availableTimes; each service continues after its
+ * last slot, so nothing is duplicated and a slot an admin deleted stays deleted.
+ */
+export async function topUpSlots(): Promise<number> {
+  return asSystem('seed', async () => {
+    let created = 0;
+    for (const index of seedServices.keys()) {
+      const service = await Service.fromId(seedId(index + 1)).catch(() => null);
+      if (service) created += await TimeSlot.ensureWindow(service);
+    }
+    return created;
+  });
+}
+
 export async function seed(options: SeedOptions): Promise<'seeded' | 'already seeded'> {
   const catalogue = await once('v1', () => seedCatalogue(options));
   const publicSite = await once('v2', seedPublicSite);
-  return catalogue || publicSite ? 'seeded' : 'already seeded';
+  const slots = await topUpSlots();
+  return catalogue || publicSite || slots > 0 ? 'seeded' : 'already seeded';
 }

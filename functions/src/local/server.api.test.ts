@@ -41,6 +41,9 @@ describe('security headers on the local server', () => {
     '/images/test/headers.png',
     '/images/test/missing.png',
     '/_local/outbox',
+    // With the local Square stand-in no page loads Square's SDK, so the payment pages keep the site's CSP.
+    '/dashboard',
+    '/account-settings',
   ];
 
   it.each(paths)('%s carries the CSP and the other security headers, and no HSTS', async (path) => {
@@ -72,6 +75,32 @@ describe('security headers on the local server', () => {
     const response = await get('/_local/outbox');
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe("the test card form's tokenization (local only)", () => {
+  it('forwards card details to the Square stand-in and its token or field errors back', async () => {
+    const tokenize = (body: unknown) =>
+      server.request('http://localhost/_local/square/card-nonces', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const ok = await tokenize({
+      number: '4111 1111 1111 1111',
+      expiry: '12/40',
+      cvv: '111',
+      postalCode: '19380',
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('cache-control')).toBe('no-store');
+    expect(await ok.json()).toMatchObject({
+      token: expect.stringMatching(/^cnon:/),
+      details: { card: { brand: 'VISA', last4: '1111' } },
+    });
+    const bad = await tokenize({ number: '1234', expiry: '', cvv: '', postalCode: '' });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ errors: [{ field: 'cardNumber' }, {}, {}, {}] });
   });
 });
 

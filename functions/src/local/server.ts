@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { config } from '@app/core/config';
 import { join, relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
@@ -7,9 +8,11 @@ import { apiRouting, app } from '../api/index';
 import { localImages } from './images';
 import { outbox } from './outbox';
 import { siteSecureHeaders } from './secure-headers';
+import { localSquare } from './square/route';
 
 /**
- * The local web server: the API (and the local outbox), the images from the
+ * The local web server: the API (and the local outbox and the Square
+ * stand-in's test card tokenization), the images from the
  * local S3 under /images/, plus the built SPA with a fallback to index.html
  * for client-side routes. On AWS the CDN does the static part and the images
  * (infra/web.ts).
@@ -21,7 +24,8 @@ export function createLocalServer(webDist: string) {
   // serveStatic resolves its root against the working directory.
   const root = relative(process.cwd(), webDist) || '.';
   const server = new Hono(apiRouting);
-  server.use(siteSecureHeaders());
+  // Square's card form loads only when the stack talks to Square itself, not to the local stand-in.
+  server.use(siteSecureHeaders({ squareSdk: config().square.environment !== 'local' }));
   // The local outbox holds live reset links: never kept by a browser or proxy.
   server.use('/_local/*', async (c, next) => {
     await next();
@@ -30,6 +34,7 @@ export function createLocalServer(webDist: string) {
   server.use(compress());
   server.route('/', app);
   server.route('/_local/outbox', outbox);
+  server.route('/_local/square', localSquare);
   server.route('/images', localImages);
   server.use(
     '/assets/*',

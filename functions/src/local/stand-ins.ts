@@ -6,11 +6,14 @@ import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import S3rver from 's3rver';
 import { spawnDynamoDBLocal } from './dynamodb/spawn';
 import { freePort } from './ports';
+import { startSquareStandIn } from './square/stand-in';
 
 /**
  * The local stand-ins that speak the real AWS protocols, so the product's SDK
  * code paths run unchanged: DynamoDB Local (AWS's own emulator, on Java),
  * s3rver for S3, and aws-ses-v2-local for SES. See ../shared/LOCAL-STACK.md.
+ * Square (card payments) is not AWS, but it gets a stand-in of its own too
+ * (./square): the same REST calls, Square's sandbox test values.
  *
  * They have no authentication, so each listens on the loopback address only,
  * whatever HOST says: only this machine's app talks to them.
@@ -18,7 +21,7 @@ import { freePort } from './ports';
 export const STAND_IN_HOST = '127.0.0.1';
 
 export type StandIns = {
-  endpoints: { dynamodb: string; s3: string; ses: string };
+  endpoints: { dynamodb: string; s3: string; ses: string; square: string };
   stop: () => Promise<void>;
 };
 
@@ -66,7 +69,12 @@ async function waitForDynamo(endpoint: string, dynamo: ChildProcess, output: () 
 
 export async function startStandIns({ dataDir }: StandInOptions): Promise<StandIns> {
   checkJava();
-  const [dynamoPort, s3Port, sesPort] = await Promise.all([freePort(), freePort(), freePort()]);
+  const [dynamoPort, s3Port, sesPort, squarePort] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
   const stoppers: (() => Promise<void>)[] = [];
   const stop = async () => {
     for (const stopOne of stoppers.reverse()) await stopOne().catch(() => {});
@@ -126,6 +134,14 @@ export async function startStandIns({ dataDir }: StandInOptions): Promise<StandI
         }),
     );
 
+    // Square: customers, cards and payments in memory, and in the data dir so a saved card survives a restart.
+    const square = await startSquareStandIn({
+      host: STAND_IN_HOST,
+      port: squarePort,
+      stateFile: dataDir ? join(dataDir, 'square', 'state.json') : null,
+    });
+    stoppers.push(square.stop);
+
     await waitForDynamo(dynamodb, dynamo, () => dynamoOutput);
 
     return {
@@ -133,6 +149,7 @@ export async function startStandIns({ dataDir }: StandInOptions): Promise<StandI
         dynamodb,
         s3: `http://${STAND_IN_HOST}:${s3Port}`,
         ses: `http://${STAND_IN_HOST}:${sesPort}`,
+        square: square.url,
       },
       stop,
     };

@@ -58,6 +58,17 @@ export function createAuth() {
       storeToken(token);
       set({ user });
     },
+    /**
+     * Fetches the signed-in user again, after a change the server made to it
+     * (a card saved: hasCardOnFile and the card everywhere). Keeps a newer
+     * session if the token changed meanwhile.
+     */
+    async refresh(): Promise<void> {
+      const token = readToken();
+      if (!token) return;
+      const user = await unwrap(api.api.users.me.$get());
+      if (readToken() === token) set({ user });
+    },
     /** Removes the token (so the header goes too) and the user. The caller goes to /. */
     signOut() {
       clearToken();
@@ -72,5 +83,5 @@ export const auth = createAuth();
 
 export function useAuth() {
   const state = useSyncExternalStore(auth.subscribe, auth.getState);
-  return { ...state, signIn: auth.signIn, signOut: auth.signOut };
+  return { ...state, signIn: auth.signIn, signOut: auth.signOut, refresh: auth.refresh };
 }

@@ -1,5 +1,7 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
 import { ChangePasswordForm } from '../../features/account/components/ChangePasswordForm';
+import { PaymentMethodCard } from '../../features/payments/components/PaymentMethodCard';
+import { safeRedirect } from '../../lib/auth/guards';
 import { useAuth } from '../../lib/auth/store';
 import { pageTitle } from '../../lib/business';
 
@@ -13,15 +15,19 @@ type Tab = (typeof tabs)[number]['id'];
 // Under the _auth layout: a visitor is sent to /login first.
 export const Route = createFileRoute('/_auth/dashboard')({
   // /dashboard?tab=account opens Account Settings; anything else shows Service History (doc 2 §2).
-  validateSearch: (search: Record<string, unknown>): { tab?: Tab } =>
-    search.tab === 'account' ? { tab: 'account' } : {},
+  // `redirect` (an internal path, from /account-settings) is where to go once a card is saved.
+  validateSearch: (search: Record<string, unknown>): { tab?: Tab; redirect?: string } => {
+    const redirect = safeRedirect(typeof search.redirect === 'string' ? search.redirect : undefined);
+    return { ...(search.tab === 'account' ? { tab: 'account' } : {}), ...(redirect ? { redirect } : {}) };
+  },
   head: () => ({ meta: [{ title: pageTitle('My Account') }] }),
   component: DashboardPage,
 });
 
 function DashboardPage() {
-  const { tab = 'history' } = Route.useSearch();
+  const { tab = 'history', redirect } = Route.useSearch();
   const { user } = useAuth();
+  const router = useRouter();
   return (
     <div className="page container dashboard">
       <h1>My Account</h1>
@@ -46,6 +52,7 @@ function DashboardPage() {
       {tab === 'account' ? (
         <section aria-label="Account Settings" className="dashboard__panel">
           <ChangePasswordForm />
+          <PaymentMethodCard onSaved={redirect ? () => router.history.push(redirect) : undefined} />
         </section>
       ) : (
         <section aria-label="Service History" className="dashboard__panel">

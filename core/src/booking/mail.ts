@@ -1,0 +1,335 @@
+import { business } from '../business';
+import { ICS_CONTENT_TYPE, type IcsStatus, icsEvent } from '../calendar/ics';
+import { config } from '../config';
+import { type MailBlock, composeMail } from '../mail/compose';
+import type { Mail } from '../mail/index';
+import { formatCents } from '../money';
+import { formatDateTimeInZone, formatLongDate, formatTime } from '../time';
+import type { BookingStatus } from './rules';
+
+/**
+ * The booking mails: to the customer when a booking is received, confirmed,
+ * cancelled and completed (the receipt), and to the shop when one arrives or
+ * is cancelled.
+ *
+ * As in the account mails (core/src/account/mail.ts), nothing the customer
+ * typed (names, vehicle, notes, the address) is placed in the shop's own
+ * sentences or subjects: the customer mails greet with "Hello,", and those
+ * values appear only as labelled fields. The service's name, the dates and
+ * the amounts come from the shop and the booking's rules.
+ *
+ * Dates and times are the business's, with the zone named, so a customer
+ * reading in another zone is not misled. Customer mails about an upcoming
+ * appointment carry `appointment.ics`; every file for one booking has the same
+ * UID, and a later state a higher SEQUENCE, so a calendar updates the event it
+ * already has.
+ */
+
+export type BookingMailInfo = {
+  id: string;
+  serviceName: string;
+  date: string;
+  time: string;
+  durationMinutes: number;
+  priceCents: number;
+  clientFirstName: string;
+  clientLastName: string;
+  vehicle: { year: number; make: string; model: string; color: string };
+  notes: string;
+  status: BookingStatus;
+  customerEmail: string;
+  customerName: string;
+};
+
+export type BookingPaymentInfo = {
+  status: 'paid' | 'failed' | 'pending';
+  amountCents: number;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  providerPaymentId: string | null;
+};
+
+export type CancelledBy = 'customer' | 'shop';
+
+export const ICS_FILENAME = 'appointment.ics';
+
+const link = (path: string) => `${config().publicUrl}${path}`;
+const historyLink = (): MailBlock => ({ href: link('/dashboard'), label: 'Open your Service History' });
+
+/** '1 hour 30 minutes', '45 minutes', '2 hours'. */
+export function formatDuration(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const parts = [
+    ...(hours > 0 ? [`${hours} hour${hours === 1 ? '' : 's'}`] : []),
+    ...(rest > 0 || hours === 0 ? [`${rest} minute${rest === 1 ? '' : 's'}`] : []),
+  ];
+  return parts.join(' ');
+}
+
+/** 'Visa', 'Mastercard', 'American Express' from Square's brand codes (VISA, AMERICAN_EXPRESS ...). */
+export function formatCardBrand(brand: string | null): string {
+  if (!brand) return 'Card';
+  const known: Record<string, string> = {
+    VISA: 'Visa',
+    MASTERCARD: 'Mastercard',
+    AMERICAN_EXPRESS: 'American Express',
+    DISCOVER: 'Discover',
+    DISCOVER_DINERS: 'Diners Club',
+    JCB: 'JCB',
+    CHINA_UNIONPAY: 'UnionPay',
+    INTERAC: 'Interac',
+    EFTPOS: 'EFTPOS',
+  };
+  return (
+    known[brand.toUpperCase()] ??
+    brand
+      .toLowerCase()
+      .split(/[_\s]+/)
+      .filter(Boolean)
+      .map((word) => word[0]!.toUpperCase() + word.slice(1))
+      .join(' ')
+  );
+}
+
+/** Short date and time for subjects: 'November 23, 2026 at 10:00 AM'. */
+const when = (b: BookingMailInfo) => `${formatLongDate(b.date)} at ${formatTime(b.time)}`;
+
+const vehicleText = ({ year, make, model, color }: BookingMailInfo['vehicle']) =>
+  `${year} ${make} ${model}, ${color}`;
+
+/** The appointment's facts, as labelled fields. */
+function appointmentFields(b: BookingMailInfo): [string, string][] {
+  return [
+    ['Service', b.serviceName],
+    ['Date and time', formatDateTimeInZone(b.date, b.time)],
+    ['Duration', formatDuration(b.durationMinutes)],
+    ['Price', formatCents(b.priceCents)],
+    ['Booking reference', b.id],
+  ];
+}
+
+/** What the customer entered, as labelled fields only. */
+function customerFields(b: BookingMailInfo): [string, string][] {
+  return [
+    ['Name', `${b.clientFirstName} ${b.clientLastName}`],
+    ['Vehicle', vehicleText(b.vehicle)],
+    ...(b.notes.trim() ? ([['Notes', b.notes]] as [string, string][]) : []),
+  ];
+}
+
+/** The calendar status and SEQUENCE of each booking state; later states have higher numbers. */
+function calendarState(b: BookingMailInfo, cancelled: boolean): { status: IcsStatus; sequence: number } {
+  if (cancelled || b.status === 'Cancelled') return { status: 'CANCELLED', sequence: 2 };
+  if (b.status === 'Confirmed' || b.status === 'Completed') return { status: 'CONFIRMED', sequence: 1 };
+  return { status: 'TENTATIVE', sequence: 0 };
+}
+
+/** The booking as a calendar file attachment. The UID is the booking's id at the shop's domain. */
+export function bookingCalendarFile(
+  b: BookingMailInfo,
+  options: { cancelled?: boolean } = {},
+): Mail.Attachment {
+  const domain = business.email.slice(business.email.indexOf('@') + 1);
+  const state = calendarState(b, options.cancelled ?? false);
+  return {
+    filename: ICS_FILENAME,
+    contentType: ICS_CONTENT_TYPE,
+    content: icsEvent({
+      uid: `${b.id}@${domain}`,
+      date: b.date,
+      time: b.time,
+      durationMinutes: b.durationMinutes,
+      summary: `${b.serviceName} (${business.name})`,
+      description: [
+        `Service: ${b.serviceName}`,
+        `Vehicle: ${vehicleText(b.vehicle)}`,
+        `Booking reference: ${b.id}`,
+        `Service History: ${link('/dashboard')}`,
+        `Questions: ${business.phone}, ${business.email}`,
+      ].join('\n'),
+      location: `Mobile service, ${business.area}`,
+      organizerEmail: business.email,
+      organizerName: business.name,
+      url: link('/dashboard'),
+      ...state,
+    }),
+  };
+}
+
+const contactLine = `Questions? Reply to this email, write to ${business.email} or call ${business.phone}.`;
+
+/** To the customer, when the booking is made: what was booked, the calendar file, and when the card is charged. */
+export function bookingReceivedMail(b: BookingMailInfo): Mail.Message {
+  return {
+    ...composeMail({ to: b.customerEmail, subject: `Booking received: ${b.serviceName} on ${when(b)}` }, [
+      'Hello,',
+      `Thank you for booking with ${business.name}. We have received your appointment and will email you again once we have confirmed it.`,
+      { fields: [...appointmentFields(b), ['Status', b.status]] },
+      { fields: customerFields(b) },
+      'Your card on file is not charged now. It is charged only when the service is complete.',
+      `The attached calendar file (${ICS_FILENAME}) adds the appointment to your calendar. You can follow the booking, change your vehicle details or cancel in your Service History.`,
+      historyLink(),
+      contactLine,
+    ]),
+    replyTo: config().businessEmail,
+    attachments: [bookingCalendarFile(b)],
+  };
+}
+
+/** To the shop, when a booking is made: every detail, replying goes to the customer. */
+export function shopNewBookingMail(b: BookingMailInfo): Mail.Message {
+  return composeMail(
+    {
+      to: config().businessEmail,
+      replyTo: b.customerEmail,
+      subject: `New booking: ${b.serviceName} on ${when(b)}`,
+    },
+    [
+      'A new booking was made on the website. The customer has a card on file; it is charged when the service is marked complete.',
+      { fields: [...appointmentFields(b), ['Status', b.status]] },
+      {
+        fields: [
+          ['Account name', b.customerName],
+          ['Account email', b.customerEmail],
+          ['Client first name', b.clientFirstName],
+          ['Client last name', b.clientLastName],
+          ['Vehicle year', String(b.vehicle.year)],
+          ['Vehicle make', b.vehicle.make],
+          ['Vehicle model', b.vehicle.model],
+          ['Vehicle color', b.vehicle.color],
+          ['Notes', b.notes.trim() ? b.notes : '(none)'],
+        ],
+      },
+      { href: link('/admin'), label: 'Open the admin dashboard' },
+    ],
+  );
+}
+
+/** To the customer, when the shop confirms the booking; the calendar file updates the event. */
+export function bookingConfirmedMail(b: BookingMailInfo): Mail.Message {
+  return {
+    ...composeMail({ to: b.customerEmail, subject: `Booking confirmed: ${b.serviceName} on ${when(b)}` }, [
+      'Hello,',
+      `Your appointment with ${business.name} is confirmed. Our technician will come to you at the time below.`,
+      { fields: appointmentFields(b) },
+      { fields: customerFields(b) },
+      'Your card on file is charged only when the service is complete.',
+      `The attached calendar file (${ICS_FILENAME}) updates the appointment in your calendar.`,
+      historyLink(),
+      contactLine,
+    ]),
+    replyTo: config().businessEmail,
+    attachments: [bookingCalendarFile(b)],
+  };
+}
+
+/** To the customer, when the booking is cancelled by them or by the shop; the calendar file cancels the event. */
+export function bookingCancelledMail(b: BookingMailInfo, by: CancelledBy): Mail.Message {
+  return {
+    ...composeMail({ to: b.customerEmail, subject: `Booking cancelled: ${b.serviceName} on ${when(b)}` }, [
+      'Hello,',
+      by === 'customer'
+        ? 'Your appointment has been cancelled, as you asked.'
+        : `We are sorry: ${business.name} had to cancel your appointment. Please contact us or book another time that suits you.`,
+      { fields: appointmentFields(b) },
+      'Your card has not been charged for this appointment.',
+      `The attached calendar file (${ICS_FILENAME}) marks the appointment as cancelled in your calendar.`,
+      { href: link('/services'), label: 'Book another appointment' },
+      contactLine,
+    ]),
+    replyTo: config().businessEmail,
+    attachments: [bookingCalendarFile(b, { cancelled: true })],
+  };
+}
+
+/** To the shop, when a booking is cancelled. */
+export function shopBookingCancelledMail(b: BookingMailInfo, by: CancelledBy): Mail.Message {
+  return composeMail(
+    {
+      to: config().businessEmail,
+      replyTo: b.customerEmail,
+      subject: `Booking cancelled by the ${by === 'customer' ? 'customer' : 'shop'}: ${b.serviceName} on ${when(b)}`,
+    },
+    [
+      by === 'customer'
+        ? 'A customer cancelled their booking on the website. The time is free again.'
+        : 'A booking was cancelled by the shop. The customer has been told by email. The time is free again.',
+      { fields: [...appointmentFields(b), ['Cancelled by', by === 'customer' ? 'Customer' : 'Shop']] },
+      {
+        fields: [
+          ['Account name', b.customerName],
+          ['Account email', b.customerEmail],
+          ['Client name', `${b.clientFirstName} ${b.clientLastName}`],
+          ['Vehicle', vehicleText(b.vehicle)],
+        ],
+      },
+    ],
+  );
+}
+
+/** To the customer, when the service is complete: the receipt, or the word that payment did not go through. */
+export function bookingCompletedMail(b: BookingMailInfo, payment: BookingPaymentInfo): Mail.Message {
+  const service: [string, string][] = [
+    ['Service', b.serviceName],
+    ['Date and time', formatDateTimeInZone(b.date, b.time)],
+    ['Vehicle', vehicleText(b.vehicle)],
+    ['Booking reference', b.id],
+  ];
+  const card: [string, string][] =
+    payment.cardBrand || payment.cardLast4
+      ? [
+          [
+            'Card',
+            `${formatCardBrand(payment.cardBrand)}${payment.cardLast4 ? ` ending in ${payment.cardLast4}` : ''}`,
+          ],
+        ]
+      : [];
+  const blocks: MailBlock[] =
+    payment.status === 'paid'
+      ? [
+          'Hello,',
+          `Thank you for choosing ${business.name}. Your service is complete and your card has been charged. This email is your receipt.`,
+          {
+            fields: [
+              ['Amount charged', formatCents(payment.amountCents)],
+              ...card,
+              ['Payment reference', payment.providerPaymentId ?? '(not available)'],
+              ...service,
+            ],
+          },
+        ]
+      : payment.status === 'pending'
+        ? [
+            'Hello,',
+            `Thank you for choosing ${business.name}. Your service is complete. The payment from your card is being processed; if anything goes wrong with it, we will contact you.`,
+            {
+              fields: [
+                ['Amount', formatCents(payment.amountCents)],
+                ...card,
+                ...(payment.providerPaymentId
+                  ? ([['Payment reference', payment.providerPaymentId]] as [string, string][])
+                  : []),
+                ...service,
+              ],
+            },
+          ]
+        : [
+            'Hello,',
+            `Thank you for choosing ${business.name}. Your service is complete, but we could not charge your card on file. You do not need to do anything now: we will contact you about the payment.`,
+            { fields: [['Amount due', formatCents(payment.amountCents)], ...service] },
+          ];
+  const subject =
+    payment.status === 'paid'
+      ? `Receipt: ${b.serviceName}, ${formatCents(payment.amountCents)}`
+      : `Your ${b.serviceName} service is complete`;
+  return {
+    ...composeMail({ to: b.customerEmail, subject }, [
+      ...blocks,
+      'We would love to hear how it went: you can leave a review from your Service History.',
+      historyLink(),
+      contactLine,
+    ]),
+    replyTo: config().businessEmail,
+  };
+}

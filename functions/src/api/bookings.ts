@@ -1,0 +1,110 @@
+import { Booking } from '@app/core/booking/index';
+import { bookingMessages } from '@app/core/booking/rules';
+import { toDollars } from '@app/core/money';
+import { zValidator } from '@hono/zod-validator';
+import { Hono } from 'hono';
+import * as z from 'zod';
+import { requireAdmin, requireUser } from './auth';
+import { invalidInput } from './validation';
+
+/** A booking as the spec's clients read it (doc 2 §3 Booking): money in dollars, converted here at the edge. */
+export type BookingReply = {
+  _id: string;
+  status: Booking.Stored['status'];
+  /** The live service; null when it was removed (the review button then says so). */
+  service: { _id: string; name: string; price: number } | null;
+  /** Snapshots taken when the booking was made. */
+  serviceName: string;
+  servicePrice: number;
+  isCustomService: boolean;
+  customServiceName: string | null;
+  customServicePrice: number | null;
+  createdByAdmin: boolean;
+  requiresCustomerVerification: boolean;
+  user: { _id: string; firstName: string; lastName: string; email: string } | null;
+  date: string;
+  time: string;
+  duration: number;
+  clientFirstName: string;
+  clientLastName: string;
+  vehicleMake: string;
+  vehicleModel: string;
+  vehicleYear: number;
+  vehicleColor: string;
+  notes: string;
+  serviceStatus: string;
+  payment: {
+    status: 'pending' | 'paid' | 'failed';
+    amount: number;
+    providerPaymentId: string | null;
+    failureReason: string | null;
+    at: string;
+  } | null;
+  reviewed: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export function bookingReply(b: Booking.Info): BookingReply {
+  return {
+    _id: b.id,
+    status: b.status,
+    service: b.service
+      ? { _id: b.service._id, name: b.service.name, price: toDollars(b.service.priceCents) }
+      : null,
+    serviceName: b.serviceName,
+    servicePrice: toDollars(b.priceCents),
+    isCustomService: b.isCustomService,
+    customServiceName: b.isCustomService ? b.serviceName : null,
+    customServicePrice: b.isCustomService ? toDollars(b.priceCents) : null,
+    createdByAdmin: b.createdByAdmin,
+    requiresCustomerVerification: b.requiresCustomerVerification,
+    user: b.userId && b.customer ? { _id: b.userId, ...b.customer } : null,
+    date: b.date,
+    time: b.time,
+    duration: b.durationMinutes,
+    clientFirstName: b.clientFirstName,
+    clientLastName: b.clientLastName,
+    vehicleMake: b.vehicleMake,
+    vehicleModel: b.vehicleModel,
+    vehicleYear: b.vehicleYear,
+    vehicleColor: b.vehicleColor,
+    notes: b.notes,
+    serviceStatus: b.serviceStatus,
+    payment: b.payment
+      ? {
+          status: b.payment.status,
+          amount: toDollars(b.payment.amountCents),
+          providerPaymentId: b.payment.providerPaymentId ?? null,
+          failureReason: b.payment.failureReason ?? null,
+          at: b.payment.at,
+        }
+      : null,
+    reviewed: b.testimonialId !== undefined,
+    createdAt: b.createdAt,
+    updatedAt: b.updatedAt,
+  };
+}
+
+const byId = zValidator('param', z.object({ id: Booking.id }), invalidInput);
+
+/** /api/bookings (doc 1 §7, doc 2 §7): booking, the customer's history, edit, cancel, and the admin's status. */
+export const bookings = new Hono()
+  .post('/', requireUser, zValidator('json', Booking.CreateInput, invalidInput), async (c) => {
+    const booking = await Booking.create(c.req.valid('json'));
+    return c.json({ msg: bookingMessages.created, booking: bookingReply(booking) }, 201);
+  })
+  .get('/', requireUser, async (c) => c.json((await Booking.listMine()).map(bookingReply)))
+  .put('/:id', requireUser, byId, zValidator('json', Booking.VehicleInput, invalidInput), async (c) =>
+    c.json(bookingReply(await Booking.updateVehicle(c.req.valid('param').id, c.req.valid('json')))),
+  )
+  .patch('/:id/cancel', requireUser, byId, async (c) =>
+    c.json(bookingReply(await Booking.cancel(c.req.valid('param').id))),
+  )
+  .patch(
+    '/:id/status',
+    requireAdmin,
+    byId,
+    zValidator('json', Booking.StatusInput, invalidInput),
+    async (c) => c.json(bookingReply(await Booking.setStatus(c.req.valid('param').id, c.req.valid('json')))),
+  );

@@ -1,0 +1,133 @@
+import { Storage } from '@app/core/storage/index';
+import type { Testimonial } from '@app/core/testimonial/index';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bookingBody, nextDate, send } from '../../../tests/booking-factories';
+import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
+import { Canvas } from '../local/png';
+import type { BookingReply } from './bookings';
+import { app } from './index';
+
+/** A Completed booking of a new customer's (the admin completes it, which charges the card on file). */
+async function completedBooking() {
+  const customer = await createUserWithCard({ firstName: 'Rene', lastName: 'Reviewer' });
+  const admin = await createUser({ role: 'admin' });
+  const service = await createService({ availableDays: [], availableTimes: ['10:00'] });
+  const created = await send(
+    'POST',
+    '/api/bookings',
+    customer.headers,
+    bookingBody(service._id, nextDate(), '10:00'),
+  );
+  const { booking } = await json<{ booking: BookingReply }>(created);
+  const completed = await send('PATCH', `/api/bookings/${booking._id}/status`, admin.headers, {
+    status: 'Completed',
+  });
+  expect(completed.status).toBe(200);
+  return { customer, admin, service, booking };
+}
+
+function review(
+  headers: Record<string, string>,
+  fields: Record<string, string>,
+  image?: { bytes: Uint8Array; name: string; type: string },
+) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  if (image) form.set('profileImage', new File([image.bytes], image.name, { type: image.type }));
+  return app.request('/api/testimonials', { method: 'POST', headers, body: form });
+}
+
+const png = () => new Uint8Array(new Canvas(4, 4).fill(() => [200, 30, 30]).toPng());
+
+beforeAll(() => Storage.ensureBucket());
+
+describe('POST /api/testimonials (a customer’s review)', () => {
+  it('reviews a Completed booking once, with a PNG judged by its bytes; it shows on the list', async () => {
+    const { customer, service, booking } = await completedBooking();
+    const fields = {
+      serviceId: service._id,
+      bookingId: booking._id,
+      quote: 'On time and careful.',
+      rating: '4',
+    };
+    // A PNG named .gif with the wrong type: its bytes say PNG, and that is what is stored.
+    const response = await review(customer.headers, fields, {
+      bytes: png(),
+      name: 'me.gif',
+      type: 'image/gif',
+    });
+    expect(response.status).toBe(201);
+    const created = await json<Testimonial.Info>(response);
+    expect(created).toMatchObject({
+      quote: 'On time and careful.',
+      rating: 4,
+      author: { firstName: 'Rene', lastName: 'Reviewer' },
+      service: { _id: service._id, name: service.name },
+    });
+    expect(created.profileImageUrl).toMatch(/^\/images\/avatars\/tst_[0-9A-Z]+\.png$/);
+    const list = await json<Testimonial.Info[]>(await app.request('/api/testimonials'));
+    expect(list.map((t) => t._id)).toContain(created._id);
+    const history = await json<BookingReply[]>(await send('GET', '/api/bookings', customer.headers));
+    expect(history[0]?.reviewed).toBe(true);
+    // Once per booking.
+    const again = await review(customer.headers, fields);
+    expect(again.status).toBe(409);
+  });
+
+  it('refuses a booking that is not Completed, someone else’s, or of another service', async () => {
+    const customer = await createUserWithCard();
+    const service = await createService({ availableDays: [], availableTimes: ['10:00'] });
+    const created = await send(
+      'POST',
+      '/api/bookings',
+      customer.headers,
+      bookingBody(service._id, nextDate(), '10:00'),
+    );
+    const { booking } = await json<{ booking: BookingReply }>(created);
+    const fields = { serviceId: service._id, bookingId: booking._id, quote: 'Early!', rating: '5' };
+    expect((await review(customer.headers, fields)).status).toBe(409);
+
+    const done = await completedBooking();
+    const stranger = await createUser();
+    const theirs = await review(stranger.headers, {
+      ...fields,
+      bookingId: done.booking._id,
+      serviceId: done.service._id,
+    });
+    expect([403, 404]).toContain(theirs.status);
+    const otherService = await review(done.customer.headers, { ...fields, bookingId: done.booking._id });
+    expect(otherService.status).toBe(400);
+    expect((await review({}, fields)).status).toBe(401);
+  });
+
+  it('checks quote, rating and the image: text posing as an image 400, over 5 MB 413; nothing is written', async () => {
+    const { customer, service, booking } = await completedBooking();
+    const fields = { serviceId: service._id, bookingId: booking._id, quote: 'Good work.', rating: '5' };
+    for (const [label, change] of [
+      ['no quote', { quote: '  ' }],
+      ['rating 0', { rating: '0' }],
+      ['rating 6', { rating: '6' }],
+      ['rating text', { rating: 'five' }],
+      ['no booking', { bookingId: '' }],
+    ] as const) {
+      const response = await review(customer.headers, { ...fields, ...change });
+      expect(response.status, label).toBe(400);
+      expect((await json<{ msg: string }>(response)).msg, label).toBeTruthy();
+    }
+    const text = new TextEncoder().encode(
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    );
+    const fake = await review(customer.headers, fields, { bytes: text, name: 'me.png', type: 'image/png' });
+    expect(fake.status).toBe(400);
+    expect((await json<{ msg: string }>(fake)).msg).toMatch(/PNG, JPG or GIF/);
+    const big = new Uint8Array(5 * 1024 * 1024 + 1);
+    big.set(png());
+    const huge = await review(customer.headers, fields, { bytes: big, name: 'big.png', type: 'image/png' });
+    expect(huge.status).toBe(413);
+    const history = await json<BookingReply[]>(await send('GET', '/api/bookings', customer.headers));
+    expect(history[0]?.reviewed).toBe(false);
+    // JSON instead of multipart.
+    const asJson = await send('POST', '/api/testimonials', customer.headers, fields);
+    expect(asJson.status).toBe(400);
+  });
+});
