@@ -31,17 +31,10 @@ export function BookingNotice({ user, returnTo }: { user: SessionUser | null; re
         A card on file is required to book a service. Your card is not charged until the service is complete.
       </p>
       <p className="booking-notice__actions">
-        {/*
-          A plain link (a full page load): /account-settings, which opens the card form and returns to
-          `redirect` once a card is saved, is built on the payments branch, and a page that loads the
-          payment provider's script may need a document of its own for its CSP (decision 015).
-        */}
-        <a
-          href={`/account-settings?redirect=${encodeURIComponent(returnTo)}`}
-          className="button button--primary"
-        >
+        {/* /account-settings opens the card form and comes back to `redirect` once a card is saved. */}
+        <Link to="/account-settings" search={{ redirect: returnTo }} className="button button--primary">
           Add a Payment Method
-        </a>
+        </Link>
       </p>
     </section>
   );
