@@ -13,7 +13,7 @@ import {
   paymentEnvironmentValue,
   paymentLocationId,
 } from './secrets';
-import { businessEmail, mailFrom } from './settings';
+import { businessEmail, businessSettings, mailFrom } from './settings';
 import { bucket, table } from './storage';
 import { router } from './web';
 
@@ -25,6 +25,7 @@ export const configEnvironment = {
   BUSINESS_EMAIL: businessEmail,
   PUBLIC_URL: router.url,
   JWT_SECRET: jwtSecretValue,
+  ...businessSettings,
 };
 
 /**

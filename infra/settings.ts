@@ -41,3 +41,15 @@ export const mailFrom =
 
 /** The business's inbox, which receives booking notifications. */
 export const businessEmail = required('BUSINESS_EMAIL', "Set BUSINESS_EMAIL to the business's inbox.");
+
+/**
+ * The business settings of core/src/config.ts, passed on only when set at
+ * deploy time (each has a default there): technicians on jobs at once, the
+ * drive between jobs, and the work orders' defaults (decision 024).
+ */
+export const businessSettings = Object.fromEntries(
+  ['CREW_SIZE', 'TRAVEL_BUFFER_MINUTES', 'DEFAULT_TAX_RATE', 'LABOR_RATE_CENTS'].flatMap((name) => {
+    const value = optional(name);
+    return value === undefined ? [] : [[name, value]];
+  }),
+) as Record<string, string>;

@@ -693,18 +693,22 @@ export namespace Booking {
    * says the shop will be in touch.
    */
   async function chargeCompleted(booking: Stored): Promise<Stored> {
-    const result = booking.userId
-      ? await Payments.charge({
-          userId: booking.userId,
-          amountCents: booking.priceCents,
-          idempotencyKey: booking.id,
-          note: `${booking.serviceName} on ${booking.date} ${booking.time} (${booking.id})`,
-        })
-      : ({
-          status: 'failed',
-          providerPaymentId: null,
-          failureReason: 'The booking has no customer account.',
-        } as const);
+    const result: Payments.ChargeResult =
+      booking.priceCents === 0
+        ? // A free job (a custom booking priced at $0): nothing to charge, nothing at Square.
+          { status: 'paid', providerPaymentId: '' }
+        : booking.userId
+          ? await Payments.charge({
+              userId: booking.userId,
+              amountCents: booking.priceCents,
+              idempotencyKey: booking.id,
+              note: `${booking.serviceName} on ${booking.date} ${booking.time} (${booking.id})`,
+            })
+          : {
+              status: 'failed',
+              providerPaymentId: null,
+              failureReason: 'The booking has no customer account.',
+            };
     const payment: Payment = {
       status: result.status,
       amountCents: booking.priceCents,

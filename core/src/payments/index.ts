@@ -3,6 +3,8 @@ import * as z from 'zod';
 import { assertAdmin, useUser } from '../actor';
 import { config, type SquareEnvironment } from '../config';
 import { VisibleError } from '../error';
+import { RateLimit } from '../rate-limit/index';
+import { rateLimits } from '../rate-limit/rules';
 import { User } from '../user/index';
 import { fn } from '../util/fn';
 import { idSchema } from '../util/id';
@@ -89,29 +91,41 @@ export namespace Payments {
       if (!isConfigured()) throw new VisibleError('unavailable', messages.notConfigured);
       const user = await User.find(actor.userId);
       if (!user) throw new VisibleError('not_found', messages.noAccount);
+      await RateLimit.hit(rateLimits.saveCardUser, user.id);
       const client = square();
 
-      let customerId: string;
-      let card: SquareCard;
-      try {
-        customerId =
-          user.squareCustomerId ??
-          (
-            await client.createCustomer({
-              idempotencyKey: `customer-${user.id}`,
-              givenName: user.firstName,
-              familyName: user.lastName,
-              emailAddress: user.email,
-              referenceId: user.id,
-            })
-          ).id;
-        card = await client.createCard({
-          idempotencyKey: cardKey(user.id, sourceId),
+      const newCustomer = async (idempotencyKey: string) =>
+        (
+          await client.createCustomer({
+            idempotencyKey,
+            givenName: user.firstName,
+            familyName: user.lastName,
+            emailAddress: user.email,
+            referenceId: user.id,
+          })
+        ).id;
+      const createCard = (customerId: string) =>
+        client.createCard({
+          idempotencyKey: cardKey(user.id, customerId, sourceId),
           sourceId,
           customerId,
           cardholderName: `${user.firstName} ${user.lastName}`,
           referenceId: user.id,
         });
+
+      let customerId: string;
+      let card: SquareCard;
+      try {
+        customerId = user.squareCustomerId ?? (await newCustomer(`customer-${user.id}`));
+        try {
+          card = await createCard(customerId);
+        } catch (error) {
+          if (!user.squareCustomerId || !isUnknownCustomer(error)) throw error;
+          // Square no longer knows the stored customer (an id from the sandbox after a switch to
+          // production, or one deleted at Square): a new customer, once (keys fit Square's 45 characters).
+          customerId = await newCustomer(`cust-${user.id}-${digest(user.squareCustomerId).slice(0, 6)}`);
+          card = await createCard(customerId);
+        }
       } catch (error) {
         throw visible(error, 'save card');
       }
@@ -188,9 +202,22 @@ export namespace Payments {
     }
   });
 
-  /** The card's idempotency key: one card per user and token (Square allows 45 characters). */
-  function cardKey(userId: string, sourceId: string): string {
-    return `card-${createHash('sha256').update(`${userId}\n${sourceId}`).digest('base64url').slice(0, 40)}`;
+  const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
+
+  /** The card's idempotency key: one card per user, customer and token (Square allows 45 characters). */
+  function cardKey(userId: string, customerId: string, sourceId: string): string {
+    return `card-${digest(`${userId}\n${customerId}\n${sourceId}`).slice(0, 40)}`;
+  }
+
+  /** Square's answer to a card on a customer it does not have. */
+  function isUnknownCustomer(error: unknown): boolean {
+    return (
+      error instanceof SquareError &&
+      error.errors.some(
+        (item) => item.code === 'NOT_FOUND' && (error.status === 404 || !!item.field?.includes('customer')),
+      ) &&
+      !error.errors.some((item) => item.field === 'source_id')
+    );
   }
 
   function detailOf(error: SquareError): string {

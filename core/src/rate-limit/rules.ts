@@ -39,4 +39,11 @@ export const rateLimits = {
   testimonialVoteUser: { scope: 'testimonial-vote-user', limit: 120, windowSeconds: 15 * MINUTE },
   postLikeUser: { scope: 'post-like-user', limit: 120, windowSeconds: 15 * MINUTE },
   commentUser: { scope: 'comment-user', limit: 40, windowSeconds: 15 * MINUTE },
+  /**
+   * Cards sent to Square for saving, per account (issue 10): a person saves a
+   * card or two; a script testing stolen card numbers through our form does
+   * not get far. Reviews are once per booking anyway; this bounds the images.
+   */
+  saveCardUser: { scope: 'save-card-user', limit: 10, windowSeconds: HOUR },
+  reviewUser: { scope: 'review-user', limit: 20, windowSeconds: HOUR },
 } satisfies Record<string, RateLimit.Rule>;

@@ -200,6 +200,7 @@ export namespace Testimonial {
   export async function submit(raw: SubmitInput, image?: Uint8Array): Promise<Info> {
     const me = useUser();
     const input = SubmitInput.parse(raw);
+    await RateLimit.hit(rateLimits.reviewUser, me.userId);
     const booking = await Booking.forReview(input.bookingId);
     if (booking.serviceId !== input.serviceId) {
       throw new VisibleError('invalid', 'This booking is for a different service.');

@@ -425,6 +425,26 @@ describe('charging on completion', () => {
     expect((await send('PATCH', `/api/bookings/${booking._id}/cancel`, customer.headers)).status).toBe(409);
   });
 
+  it('a free job completes with nothing charged', async () => {
+    const customer = await createUserWithCard();
+    const admin = await createUser({ role: 'admin' });
+    const service = await createService({ price: 0, availableDays: [], availableTimes: ['13:00'] });
+    const created = await send(
+      'POST',
+      '/api/bookings',
+      customer.headers,
+      bookingBody(service._id, nextDate(), '13:00'),
+    );
+    const { booking } = await json<{ booking: BookingReply }>(created);
+    const completed = await send('PATCH', `/api/bookings/${booking._id}/status`, admin.headers, {
+      status: 'Completed',
+    });
+    expect(await json(completed)).toMatchObject({
+      status: 'Completed',
+      payment: { status: 'paid', amount: 0, providerPaymentId: null },
+    });
+  });
+
   it('a declined card does not undo the completion: the failure is recorded for the admin', async () => {
     const { customer, booking } = await bookAndComplete('cnon:stand-in-charge-declined');
     expect(booking.status).toBe('Completed');

@@ -2,7 +2,7 @@ import { asSystem } from '@app/core/actor';
 import { config } from '@app/core/config';
 import { db, tableName } from '@app/core/db/client';
 import { Payments } from '@app/core/payments/index';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { createUser, createUserWithCard, json } from '../../../tests/factories';
 import { app } from './index';
@@ -227,6 +227,36 @@ describe('POST /api/payments/save-card', () => {
     expect(cards.find((card) => card.id === first.cardId)?.enabled).toBe(false);
     expect(cards.find((card) => card.id === second.cardId)?.enabled).toBe(true);
     expect((await me(user.token)).card).toEqual({ brand: 'American Express', last4: '0009' });
+  });
+
+  it('sends at most 10 cards an hour per account to Square (card testing goes nowhere)', async () => {
+    const user = await createUser();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      statuses.push((await saveCard({ sourceId: 'cnon:card-nonce-declined' }, bearer(user.token))).status);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    expect((await saveCard({ sourceId: 'cnon:card-nonce-ok' }, bearer(user.token))).status).toBe(429);
+  });
+
+  it('makes a new Square customer when Square no longer knows the stored one (another environment)', async () => {
+    const user = await createUserWithCard();
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: `USER#${user._id}`, sk: 'USER' },
+        UpdateExpression: 'SET squareCustomerId = :gone',
+        ExpressionAttributeValues: { ':gone': 'CUSTOMERFROMTHESANDBOX' },
+      }),
+    );
+    const response = await saveCard({ sourceId: 'cnon:card-nonce-ok' }, bearer(user.token));
+    expect(response.status).toBe(200);
+    const stored = await storedUser(user._id);
+    expect(stored.squareCustomerId).not.toBe('CUSTOMERFROMTHESANDBOX');
+    expect((await standInCards()).find((card) => card.id === stored.cardId)?.customer_id).toBe(
+      stored.squareCustomerId,
+    );
   });
 
   it('validates the body', async () => {
