@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: the performance budgets of the README, measured for real.
- *  1. gzipped JS the browser loads for `/` (Chromium loads the page; every script it fetched is gzipped and summed)
+ *  1. gzipped JS the browser loads for `/`, and for `/book/{id}` opened directly (Chromium loads the page on a
+ *     fresh profile; every script it fetched is gzipped and summed: the entry and the page's lazy chunks)
  *  2. size of the bundled, minified API Lambda
  *  3. time to import that bundle in a fresh Node process (median of several runs)
  *  4. p50 / p99 latency of GET /api/services on the local stack at a fixed concurrency
@@ -11,16 +12,14 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { bundleLambda, lambdaEntries } from '../functions/src/lambda/bundle';
 import { freePort } from '../functions/src/local/ports';
 import { measureBooking } from './bench-booking';
+import { type LoadedScript, pageScripts, sumGzip } from './bench-pages';
 import { measureSecurity } from './bench-security';
 
 const KB = 1024;
-const budgets = { homeJsGzip: 125 * KB, apiBundle: 1024 * KB, importMs: 150 };
+const budgets = { homeJsGzip: 125 * KB, bookJsGzip: 150 * KB, apiBundle: 1024 * KB, importMs: 150 };
 const CONCURRENCY = 16;
 const REQUESTS = 3000;
 const IMPORT_RUNS = 9;
@@ -90,31 +89,23 @@ async function startStack(): Promise<{ url: string; port: number; child: ChildPr
   throw new Error(`the local stack did not come up:\n${output}`);
 }
 
-async function homeScripts(url: string) {
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-  try {
-    const page = await browser.newPage();
-    const scripts: { url: string; raw: number; gzip: number }[] = [];
-    const pending: Promise<void>[] = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() !== 'script') return;
-      pending.push(
-        response.body().then((body) => {
-          scripts.push({
-            url: new URL(response.url()).pathname,
-            raw: body.length,
-            gzip: gzipSync(body).length,
-          });
-        }),
-      );
-    });
-    await page.goto(url, { waitUntil: 'networkidle' });
-    await page.getByText('Mobile Oil Change').first().waitFor();
-    await Promise.all(pending);
-    return scripts.sort((a, b) => b.gzip - a.gzip);
-  } finally {
-    await browser.close();
-  }
+/** `/`: the home page, measured once its services have arrived. */
+const homeScripts = (url: string) =>
+  pageScripts(url, '/', (page) => page.getByText('Mobile Oil Change').first().waitFor());
+
+/** `/book/{id}` opened directly (a shared link): the entry, the route's chunks and the calendar's. */
+async function bookScripts(url: string) {
+  const services = (await (await fetch(`${url}/api/services`)).json()) as { _id: string }[];
+  const first = services[0];
+  if (!first) throw new Error('GET /api/services returned no service to book');
+  const path = `/book/${first._id}`;
+  return { path, scripts: await pageScripts(url, path, (page) => page.getByRole('grid').first().waitFor()) };
+}
+
+function listScripts(title: string, scripts: LoadedScript[]) {
+  console.log(`\n${title}`);
+  for (const s of scripts)
+    console.log(`  ${s.url.padEnd(50)} ${kb(s.raw).padStart(10)} raw ${kb(s.gzip).padStart(10)} gzip`);
 }
 
 async function latency(url: string) {
@@ -161,6 +152,8 @@ async function main() {
   try {
     console.log('Loading / in Chromium ...');
     const scripts = await homeScripts(stack.url);
+    console.log('Loading /book/{id} in Chromium ...');
+    const book = await bookScripts(stack.url);
     console.log(`Measuring GET /api/services: ${REQUESTS} requests at concurrency ${CONCURRENCY} ...`);
     const lat = await latency(stack.url);
     console.log('Measuring the 50-way booking race and availability ...');
@@ -171,12 +164,13 @@ async function main() {
       password: 'admin-password',
     });
 
-    const homeGzip = scripts.reduce((sum, s) => sum + s.gzip, 0);
-    console.log('\nScripts loaded by /:');
-    for (const s of scripts)
-      console.log(`  ${s.url.padEnd(50)} ${kb(s.raw).padStart(10)} raw ${kb(s.gzip).padStart(10)} gzip`);
+    const homeGzip = sumGzip(scripts);
+    const bookGzip = sumGzip(book.scripts);
+    listScripts('Scripts loaded by /:', scripts);
+    listScripts(`Scripts loaded by ${book.path}:`, book.scripts);
     console.log('');
     check(`JS loaded by / (gzip, ${scripts.length} files)`, homeGzip, budgets.homeJsGzip, kb);
+    check(`JS loaded by /book/{id} (gzip, ${book.scripts.length} files)`, bookGzip, budgets.bookJsGzip, kb);
     check('API Lambda bundle (minified)', api.bytes, budgets.apiBundle, kb);
     check(`API bundle import time (median of ${IMPORT_RUNS})`, median(imports), budgets.importMs, ms);
     row(`GET /api/services p50 (concurrency ${CONCURRENCY})`, ms(lat.p50));
@@ -203,6 +197,8 @@ async function main() {
         {
           homeGzip,
           scripts,
+          bookGzip,
+          bookScripts: book.scripts,
           apiBundle: api.bytes,
           importMs: imports,
           latency: lat,

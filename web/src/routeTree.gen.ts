@@ -27,11 +27,12 @@ import { Route as AuthDashboardRouteImport } from './routes/_auth/dashboard'
 import { Route as AuthLeaveReviewRouteImport } from './routes/_auth/leave-review'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
-import { Route as BookServiceIdRouteImport } from './routes/book/$serviceId'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
 import { Route as VerifyEmailIndexRouteImport } from './routes/verify-email.index'
 import { Route as VerifyEmailTokenRouteImport } from './routes/verify-email.$token'
 import { Route as AuthAdminAdminRouteImport } from './routes/_auth/_admin/admin'
+import { Route as BookServiceIdIndexRouteImport } from './routes/book/$serviceId/index'
+import { Route as BookServiceIdDetailsRouteImport } from './routes/book/$serviceId/details'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -121,11 +122,6 @@ const BlogSlugRoute = BlogSlugRouteImport.update({
   path: '/blog/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
-const BookServiceIdRoute = BookServiceIdRouteImport.update({
-  id: '/book/$serviceId',
-  path: '/book/$serviceId',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
   id: '/reset-password/$token',
   path: '/reset-password/$token',
@@ -146,6 +142,16 @@ const AuthAdminAdminRoute = AuthAdminAdminRouteImport.update({
   path: '/admin',
   getParentRoute: () => AuthAdminRoute,
 } as any)
+const BookServiceIdIndexRoute = BookServiceIdIndexRouteImport.update({
+  id: '/book/$serviceId/',
+  path: '/book/$serviceId/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BookServiceIdDetailsRoute = BookServiceIdDetailsRouteImport.update({
+  id: '/book/$serviceId/details',
+  path: '/book/$serviceId/details',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -163,12 +169,13 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AuthDashboardRoute
   '/leave-review': typeof AuthLeaveReviewRoute
   '/blog/$slug': typeof BlogSlugRoute
-  '/book/$serviceId': typeof BookServiceIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/verify-email/$token': typeof VerifyEmailTokenRoute
   '/blog/': typeof BlogIndexRoute
   '/verify-email/': typeof VerifyEmailIndexRoute
   '/admin': typeof AuthAdminAdminRoute
+  '/book/$serviceId/details': typeof BookServiceIdDetailsRoute
+  '/book/$serviceId/': typeof BookServiceIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -186,12 +193,13 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AuthDashboardRoute
   '/leave-review': typeof AuthLeaveReviewRoute
   '/blog/$slug': typeof BlogSlugRoute
-  '/book/$serviceId': typeof BookServiceIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/verify-email/$token': typeof VerifyEmailTokenRoute
   '/blog': typeof BlogIndexRoute
   '/verify-email': typeof VerifyEmailIndexRoute
   '/admin': typeof AuthAdminAdminRoute
+  '/book/$serviceId/details': typeof BookServiceIdDetailsRoute
+  '/book/$serviceId': typeof BookServiceIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -212,12 +220,13 @@ export interface FileRoutesById {
   '/_auth/dashboard': typeof AuthDashboardRoute
   '/_auth/leave-review': typeof AuthLeaveReviewRoute
   '/blog/$slug': typeof BlogSlugRoute
-  '/book/$serviceId': typeof BookServiceIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/verify-email/$token': typeof VerifyEmailTokenRoute
   '/blog/': typeof BlogIndexRoute
   '/verify-email/': typeof VerifyEmailIndexRoute
   '/_auth/_admin/admin': typeof AuthAdminAdminRoute
+  '/book/$serviceId/details': typeof BookServiceIdDetailsRoute
+  '/book/$serviceId/': typeof BookServiceIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -237,12 +246,13 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/leave-review'
     | '/blog/$slug'
-    | '/book/$serviceId'
     | '/reset-password/$token'
     | '/verify-email/$token'
     | '/blog/'
     | '/verify-email/'
     | '/admin'
+    | '/book/$serviceId/details'
+    | '/book/$serviceId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -260,12 +270,13 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/leave-review'
     | '/blog/$slug'
-    | '/book/$serviceId'
     | '/reset-password/$token'
     | '/verify-email/$token'
     | '/blog'
     | '/verify-email'
     | '/admin'
+    | '/book/$serviceId/details'
+    | '/book/$serviceId'
   id:
     | '__root__'
     | '/'
@@ -285,12 +296,13 @@ export interface FileRouteTypes {
     | '/_auth/dashboard'
     | '/_auth/leave-review'
     | '/blog/$slug'
-    | '/book/$serviceId'
     | '/reset-password/$token'
     | '/verify-email/$token'
     | '/blog/'
     | '/verify-email/'
     | '/_auth/_admin/admin'
+    | '/book/$serviceId/details'
+    | '/book/$serviceId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -308,11 +320,12 @@ export interface RootRouteChildren {
   TermsRoute: typeof TermsRoute
   TestimonialsRoute: typeof TestimonialsRoute
   BlogSlugRoute: typeof BlogSlugRoute
-  BookServiceIdRoute: typeof BookServiceIdRoute
   ResetPasswordTokenRoute: typeof ResetPasswordTokenRoute
   VerifyEmailTokenRoute: typeof VerifyEmailTokenRoute
   BlogIndexRoute: typeof BlogIndexRoute
   VerifyEmailIndexRoute: typeof VerifyEmailIndexRoute
+  BookServiceIdDetailsRoute: typeof BookServiceIdDetailsRoute
+  BookServiceIdIndexRoute: typeof BookServiceIdIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -443,13 +456,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlogSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/book/$serviceId': {
-      id: '/book/$serviceId'
-      path: '/book/$serviceId'
-      fullPath: '/book/$serviceId'
-      preLoaderRoute: typeof BookServiceIdRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/reset-password/$token': {
       id: '/reset-password/$token'
       path: '/reset-password/$token'
@@ -477,6 +483,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/admin'
       preLoaderRoute: typeof AuthAdminAdminRouteImport
       parentRoute: typeof AuthAdminRoute
+    }
+    '/book/$serviceId/': {
+      id: '/book/$serviceId/'
+      path: '/book/$serviceId'
+      fullPath: '/book/$serviceId/'
+      preLoaderRoute: typeof BookServiceIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/book/$serviceId/details': {
+      id: '/book/$serviceId/details'
+      path: '/book/$serviceId/details'
+      fullPath: '/book/$serviceId/details'
+      preLoaderRoute: typeof BookServiceIdDetailsRouteImport
+      parentRoute: typeof rootRouteImport
     }
   }
 }
@@ -522,11 +542,12 @@ const rootRouteChildren: RootRouteChildren = {
   TermsRoute: TermsRoute,
   TestimonialsRoute: TestimonialsRoute,
   BlogSlugRoute: BlogSlugRoute,
-  BookServiceIdRoute: BookServiceIdRoute,
   ResetPasswordTokenRoute: ResetPasswordTokenRoute,
   VerifyEmailTokenRoute: VerifyEmailTokenRoute,
   BlogIndexRoute: BlogIndexRoute,
   VerifyEmailIndexRoute: VerifyEmailIndexRoute,
+  BookServiceIdDetailsRoute: BookServiceIdDetailsRoute,
+  BookServiceIdIndexRoute: BookServiceIdIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -9,6 +9,7 @@ import { Hero } from '../features/home/components/Hero';
 import { StatsCounters } from '../features/home/components/StatsCounters';
 import { servicesQueryOptions } from '../features/services/api';
 import { ServicesSection } from '../features/services/components/ServicesSection';
+import { AdminTimeSlotPanel } from '../features/timeslots/components/AdminTimeSlotPanel';
 import { business } from '../lib/business';
 
 export const Route = createFileRoute('/')({
@@ -31,7 +32,12 @@ function HomePage() {
       <StatsCounters />
       <BookingChecklist user={user} />
       <HelpForm />
-      <ServicesSection headingLevel={2} filter={filter} onApply={setFilter} />
+      <ServicesSection
+        headingLevel={2}
+        filter={filter}
+        onApply={setFilter}
+        adminPanel={<AdminTimeSlotPanel headingLevel={3} />}
+      />
     </>
   );
 }

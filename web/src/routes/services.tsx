@@ -2,6 +2,7 @@ import type { ServiceFilter } from '@app/core/service/filter';
 import { createFileRoute } from '@tanstack/react-router';
 import { servicesQueryOptions } from '../features/services/api';
 import { ServicesSection } from '../features/services/components/ServicesSection';
+import { AdminTimeSlotPanel } from '../features/timeslots/components/AdminTimeSlotPanel';
 import { filterFromSearch, searchFromFilter, validateServicesSearch } from '../features/services/search';
 import { pageTitle } from '../lib/business';
 
@@ -24,7 +25,12 @@ function ServicesPage() {
     void navigate({ search: searchFromFilter(filter), replace: true, resetScroll: false });
   return (
     <div className="page page--services">
-      <ServicesSection headingLevel={1} filter={filterFromSearch(search)} onApply={apply} />
+      <ServicesSection
+        headingLevel={1}
+        filter={filterFromSearch(search)}
+        onApply={apply}
+        adminPanel={<AdminTimeSlotPanel headingLevel={2} />}
+      />
     </div>
   );
 }

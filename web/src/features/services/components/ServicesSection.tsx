@@ -1,4 +1,5 @@
 import type { ServiceFilter } from '@app/core/service/filter';
+import type { ReactNode } from 'react';
 import { Heading, type HeadingLevel, subLevel } from '../../../components/ui/Heading';
 import { ServiceFilters } from './ServiceFilters';
 import { ServiceList } from './ServiceList';
@@ -10,10 +11,12 @@ type ServicesSectionProps = {
   filter: ServiceFilter;
   /** 'Apply Filters' (or Reset) was pressed with this filter. */
   onApply: (filter: ServiceFilter) => void;
+  /** The admins' time-slot overview (doc 1 §2), given by the page: it renders nothing for anyone else. */
+  adminPanel?: ReactNode;
 };
 
 /** The services area shown on / and /services (doc 1 §2): filter sidebar and the service cards. */
-export function ServicesSection({ headingLevel, filter, onApply }: ServicesSectionProps) {
+export function ServicesSection({ headingLevel, filter, onApply, adminPanel }: ServicesSectionProps) {
   const inner = subLevel(headingLevel);
 
   return (
@@ -25,11 +28,7 @@ export function ServicesSection({ headingLevel, filter, onApply }: ServicesSecti
           </Heading>
           <p>Repairs, maintenance and detailing, performed by our technicians at your home or office.</p>
         </header>
-        {/*
-          Admins additionally see the time-slot overview panel here: Total Slots, Available, Booked,
-          Services Active and a 'Manage TimeSlots' link to /admin (doc 1 §2, §6). It needs sessions and
-          GET /api/timeslots/system-stats, so it arrives with the admin issue.
-        */}
+        {adminPanel}
         <div className="services__layout">
           <ServiceFilters applied={filter} onApply={onApply} headingLevel={inner} />
           <ServiceList filter={filter} cardHeadingLevel={inner} />

@@ -1,0 +1,377 @@
+import { bookingMessages } from '@app/core/booking/rules';
+import { addDays, formatLongDate, formatTime, localOf, today, weekdayOf } from '@app/core/time';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test as base, type TestUser } from './fixtures';
+
+/**
+ * The booking pages (doc 1 §2, §4, §5, §8): /book/{id} and /book/{id}/details.
+ *
+ * The browser runs in a zone whose date differs from West Chester's right now
+ * (a day ahead or a day behind, whichever holds at this hour), so every date on
+ * these pages is checked against America/New_York, not against the browser.
+ */
+const nyHour = Number(localOf(Date.now()).time.slice(0, 2));
+const farZone = nyHour >= 5 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
+
+/** A second customer with a card, for 'someone else' booking a time. */
+const test = base.extend<{ otherCustomerWithCard: TestUser }>({
+  otherCustomerWithCard: async ({ accounts }, use) => {
+    const other = await accounts.create({
+      firstName: 'Robin',
+      lastName: 'Other',
+      role: 'user',
+      withCard: true,
+    });
+    await use(other);
+    await accounts.remove(other);
+  },
+});
+
+test.use({ timezoneId: farZone });
+
+type Service = { _id: string; name: string };
+
+async function serviceNamed(request: APIRequestContext, name: string): Promise<Service> {
+  const services = (await (await request.get('/api/services')).json()) as Service[];
+  const service = services.find((s) => s.name === name);
+  if (!service) throw new Error(`No seeded service named ${name}`);
+  return service;
+}
+
+/** 'Monday, November 23, 2026', as the pages write a date. */
+const longDate = (date: string) => `${weekdayOf(date)}, ${formatLongDate(date)}`;
+
+/** The calendar's cell of a yyyy-MM-dd day, moving to its month first. */
+async function dayCell(page: Page, date: string) {
+  const cell = page.locator(`td[data-day="${date}"]`);
+  for (let i = 0; i < 3 && !(await cell.isVisible()); i++) {
+    await page.getByRole('button', { name: 'Go to the Next Month' }).click();
+  }
+  await expect(cell).toBeVisible();
+  return cell;
+}
+
+async function chooseDay(page: Page, date: string) {
+  await (await dayCell(page, date)).getByRole('button').click();
+  await expect(page).toHaveURL(new RegExp(`\\?date=${date}$`));
+  await expect(page.getByText(longDate(date), { exact: true })).toBeVisible();
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const times = (page: Page) => page.getByRole('list', { name: 'Available times' });
+const timeButton = (page: Page, time: string) => times(page).getByRole('button', { name: formatTime(time) });
+
+/** The times the API offers now ('HH:mm'). Other bookings (one van, a travel buffer) change them. */
+async function freeTimes(request: APIRequestContext, serviceId: string, date: string): Promise<string[]> {
+  const reply = await request.get(`/api/services/${serviceId}/availability?date=${date}`);
+  expect(reply.status()).toBe(200);
+  return ((await reply.json()) as { times: string[] }).times;
+}
+
+/** The first open date from `from` on with at least `count` free times. */
+async function dateWithTimes(request: APIRequestContext, serviceId: string, from: string, count: number) {
+  for (let date = from, i = 0; i < 14; date = addDays(date, 1), i++) {
+    const free = await freeTimes(request, serviceId, date);
+    if (free.length >= count) return { date, free };
+  }
+  throw new Error(`No date from ${from} with ${count} free times`);
+}
+
+async function book(
+  request: APIRequestContext,
+  user: TestUser,
+  serviceId: string,
+  date: string,
+  time: string,
+) {
+  return request.post('/api/bookings', {
+    headers: { 'x-auth-token': user.token },
+    data: {
+      clientFirstName: user.user.firstName,
+      clientLastName: user.user.lastName,
+      vehicleMake: 'Ford',
+      vehicleModel: 'Focus',
+      vehicleYear: 2015,
+      vehicleColor: 'Red',
+      notes: '',
+      serviceId,
+      date,
+      time,
+    },
+  });
+}
+
+async function fillVehicle(page: Page) {
+  await page.getByLabel('Make').fill('Honda');
+  await page.getByLabel('Model').fill('Civic');
+  await page.getByLabel('Year').fill('2019');
+  await page.getByLabel('Color').fill('Blue');
+  await page.getByLabel(/I agree to the/).check();
+}
+
+test('a visitor can look at the dates and times, and is asked to log in, then to add a card', async ({
+  page,
+  request,
+  customer,
+  expectAccessible,
+}) => {
+  const service = await serviceNamed(request, 'Battery Test & Replacement');
+  const { date, free } = await dateWithTimes(request, service._id, addDays(today(), 1), 1);
+  const address = `/book/${service._id}?date=${date}`;
+  await page.goto(address);
+
+  await expect(page.getByRole('heading', { name: 'Please Log In' })).toBeVisible();
+  // The times are shown, but only listed: logging in comes first.
+  await expect(times(page).getByRole('listitem')).toHaveText(free.map(formatTime));
+  await expect(times(page).getByRole('button')).toHaveCount(0);
+  await expect(page.getByText('Log in (above) to book one of these times.')).toBeVisible();
+  await expectAccessible();
+
+  // Login returns to this page, with the date still chosen.
+  await page.getByRole('link', { name: 'Log In', exact: true }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('Password').fill(customer.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(address);
+
+  // Signed in without a card: the card comes first, and the card page returns here.
+  await expect(page.getByRole('heading', { name: 'Payment Method Required' })).toBeVisible();
+  await expect(page.getByText('not charged until the service is complete')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add a Payment Method' })).toHaveAttribute(
+    'href',
+    `/account-settings?redirect=${encodeURIComponent(address)}`,
+  );
+  await expect(times(page).getByRole('button')).toHaveCount(0);
+  await expectAccessible();
+});
+
+test('days before today and closed weekdays are disabled, in the business zone', async ({
+  page,
+  request,
+}) => {
+  const ceramic = await serviceNamed(request, 'Ceramic Coating'); // Mondays and Wednesdays
+  const now = today();
+  await page.goto(`/book/${ceramic._id}`);
+  await expect(page.getByRole('grid')).toBeVisible();
+
+  const cells = await page
+    .locator('td[data-day]:not([data-outside])')
+    .evaluateAll((tds) =>
+      tds.map((td) => [td.getAttribute('data-day'), !!td.querySelector('button:disabled')] as const),
+    );
+  expect(cells.length).toBeGreaterThan(0);
+  const expected = cells.map(
+    ([day]) => [day, day! < now || !['Monday', 'Wednesday'].includes(weekdayOf(day!))] as const,
+  );
+  expect(cells).toEqual(expected);
+  // Today is West Chester's today, whatever the browser's own date; no earlier month can be shown.
+  await expect(page.locator('td[data-today]')).toHaveAttribute('data-day', now);
+  await expect(page.getByRole('button', { name: 'Go to the Previous Month' })).toBeDisabled();
+
+  // A service open every day: today can be chosen, yesterday (when in this month) cannot.
+  const battery = await serviceNamed(request, 'Battery Test & Replacement');
+  await page.goto(`/book/${battery._id}`);
+  await expect(page.locator(`td[data-day="${now}"] button`)).toBeEnabled();
+  const yesterday = addDays(now, -1);
+  if (yesterday.slice(0, 7) === now.slice(0, 7)) {
+    await expect(page.locator(`td[data-day="${yesterday}"] button`)).toBeDisabled();
+  }
+  // A past date in the address is not taken as chosen.
+  await page.goto(`/book/${battery._id}?date=${yesterday}`);
+  await expect(page.getByText('Choose a date to see the available times.')).toBeVisible();
+});
+
+test('a customer with a card picks a date and time, books, and the time is no longer offered', async ({
+  page,
+  request,
+  customerWithCard,
+  signIn,
+  expectAccessible,
+}) => {
+  const service = await serviceNamed(request, 'Battery Test & Replacement');
+  const { date, free } = await dateWithTimes(request, service._id, addDays(today(), 2), 2);
+  const [first, chosen] = free as [string, string];
+  await signIn(customerWithCard);
+  await page.goto(`/book/${service._id}`);
+  await expect(page.getByRole('heading', { name: `Book ${service.name}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Please Log In' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Payment Method Required' })).toHaveCount(0);
+  await expect(page.getByText('Choose a date to see the available times.')).toBeVisible();
+
+  await chooseDay(page, date);
+  await expect(timeButton(page, first)).toBeVisible();
+  await expect(times(page).getByRole('button')).toHaveText(free.map(formatTime));
+  await expectAccessible();
+  await timeButton(page, chosen).click();
+
+  await expect(page).toHaveURL(`/book/${service._id}/details`);
+  await expect(page.getByRole('heading', { name: 'Confirm Your Booking' })).toBeVisible();
+  const summary = page.getByRole('region', { name: 'Your Appointment' });
+  await expect(summary).toContainText(service.name);
+  await expect(summary).toContainText(longDate(date));
+  await expect(summary).toContainText(formatTime(chosen));
+  await expect(page.getByLabel('First name')).toHaveValue('Casey');
+  await expect(page.getByLabel('Last name')).toHaveValue('Tester');
+  const terms = page.getByRole('link', { name: /terms and conditions/ });
+  await expect(terms).toHaveAttribute('href', '/terms');
+  await expect(terms).toHaveAttribute('target', '_blank');
+
+  // Each missing field says so.
+  await page.getByLabel('First name').fill('');
+  await page.getByRole('button', { name: 'Confirm Booking' }).click();
+  for (const message of [
+    'First name is required',
+    'Vehicle make is required',
+    'Vehicle model is required',
+    'Vehicle year is required',
+    'Vehicle color is required',
+    'Please accept the terms and conditions to book',
+  ]) {
+    await expect(page.getByText(message)).toBeVisible();
+  }
+  await expectAccessible();
+  await page.getByLabel('First name').fill('Casey');
+  await fillVehicle(page);
+  await page.getByLabel('Year').fill('1899');
+  await page.getByRole('button', { name: 'Confirm Booking' }).click();
+  await expect(page.getByText(/Vehicle year must be a year from 1900 to \d{4}/)).toBeVisible();
+  await page.getByLabel('Year').fill('2019');
+  await page.getByLabel('Notes (optional)').fill('In the driveway, behind the gate.');
+  await page.getByRole('button', { name: 'Confirm Booking' }).click();
+
+  await expect(
+    page.getByText('Your appointment has been successfully booked! You can view it in your Service History.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Booked!' })).toBeDisabled();
+  await expect(page.getByRole('link', { name: 'Go to your Service History' })).toHaveAttribute(
+    'href',
+    '/dashboard',
+  );
+  await expectAccessible();
+
+  // The booking has West Chester's date and time, whatever the browser's zone.
+  const mine = (await (
+    await request.get('/api/bookings', { headers: { 'x-auth-token': customerWithCard.token } })
+  ).json()) as { date: string; time: string; vehicleMake: string; notes: string; serviceName: string }[];
+  expect(mine).toEqual([
+    expect.objectContaining({
+      date,
+      time: chosen,
+      vehicleMake: 'Honda',
+      notes: 'In the driveway, behind the gate.',
+      serviceName: service.name,
+    }),
+  ]);
+
+  // Back on the times: the booked one is taken now, and the page shows what the API offers.
+  await page.getByRole('link', { name: 'Choose another time' }).click();
+  await expect(page).toHaveURL(`/book/${service._id}?date=${date}`);
+  const left = await freeTimes(request, service._id, date);
+  expect(left).not.toContain(chosen);
+  if (left.length > 0) await expect(times(page).getByRole('button')).toHaveText(left.map(formatTime));
+  else await expect(page.getByText('No times are available', { exact: false })).toBeVisible();
+  await expect(timeButton(page, chosen)).toHaveCount(0);
+});
+
+test('a time someone else booked is not offered; one taken meanwhile offers another', async ({
+  page,
+  request,
+  customerWithCard,
+  otherCustomerWithCard,
+  signIn,
+}) => {
+  test.info().annotations.push({ type: 'expected-console-error', description: '409' });
+  const service = await serviceNamed(request, 'Mobile Oil Change'); // Monday to Saturday
+  const { date, free } = await dateWithTimes(request, service._id, addDays(today(), 3), 3);
+  const taken = free[0]!;
+  await signIn(customerWithCard);
+  await page.goto(`/book/${service._id}?date=${date}`);
+  await expect(timeButton(page, taken)).toBeVisible();
+
+  // Someone else books a time: on the next visit it is gone (with what the van cannot reach around it).
+  expect((await book(request, otherCustomerWithCard, service._id, date, taken)).status()).toBe(201);
+  const left = await freeTimes(request, service._id, date);
+  expect(left).not.toContain(taken);
+  const chosen = left[0]!;
+  await page.reload();
+  await expect(times(page).getByRole('button')).toHaveText(left.map(formatTime));
+
+  // Chosen, then taken by someone else before confirming.
+  await timeButton(page, chosen).click();
+  await expect(page.getByRole('heading', { name: 'Confirm Your Booking' })).toBeVisible();
+  expect((await book(request, otherCustomerWithCard, service._id, date, chosen)).status()).toBe(201);
+  await fillVehicle(page);
+  await page.getByRole('button', { name: 'Confirm Booking' }).click();
+  // The server's 409 message, whichever of its checks refused the time.
+  const refusals = [bookingMessages.slotTaken, bookingMessages.crewFull, bookingMessages.timeUnavailable];
+  await expect(page.getByRole('alert')).toHaveText(new RegExp(refusals.map(escape).join('|')));
+  await expect(page.getByRole('button', { name: 'Confirm Booking' })).toBeEnabled();
+  await page.getByRole('link', { name: 'Choose another time' }).last().click();
+  await expect(page).toHaveURL(`/book/${service._id}?date=${date}`);
+  await expect(page.getByText(longDate(date), { exact: true })).toBeVisible();
+  await expect(timeButton(page, taken)).toHaveCount(0);
+  await expect(timeButton(page, chosen)).toHaveCount(0);
+});
+
+test('the times say when there are none, and when they cannot be fetched', async ({ page, request }) => {
+  test.info().annotations.push({ type: 'expected-console-error', description: '500' });
+  const service = await serviceNamed(request, 'Battery Test & Replacement');
+  const date = addDays(today(), 1);
+  await page.route('**/availability?*', (route) =>
+    route.fulfill({ json: { times: [], system: 'timeslot', message: 'We are fully booked on this day.' } }),
+  );
+  await page.goto(`/book/${service._id}?date=${date}`);
+  await expect(page.getByText('We are fully booked on this day.')).toBeVisible();
+
+  await page.unroute('**/availability?*');
+  await page.route('**/availability?*', (route) =>
+    route.fulfill({ status: 500, json: { msg: 'Something went wrong.' } }),
+  );
+  await chooseDay(page, addDays(date, 1));
+  await expect(page.getByText('Could not fetch available times.')).toBeVisible({ timeout: 15_000 });
+});
+
+test('the details page without a chosen time sends the visitor to /', async ({ page, request }) => {
+  const service = await serviceNamed(request, 'Battery Test & Replacement');
+  await page.goto(`/book/${service._id}/details`);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Our Services' })).toBeVisible();
+});
+
+test('an admin sees the time-slot overview on the services list', async ({
+  page,
+  admin,
+  signIn,
+  expectAccessible,
+}) => {
+  await signIn(admin);
+  await page.goto('/services');
+  const panel = page.getByRole('region', { name: 'Time Slot Overview' });
+  await expect(panel).toBeVisible();
+  for (const label of ['Total Slots', 'Available', 'Booked', 'Services Active']) {
+    await expect(panel.getByText(label, { exact: true })).toBeVisible();
+  }
+  await expect(panel.locator('dd')).toHaveText([/^[\d,]+$/, /^[\d,]+$/, /^[\d,]+$/, /^[\d,]+$/]);
+  await expect(panel.getByRole('link', { name: 'Manage TimeSlots' })).toHaveAttribute('href', '/admin');
+  await expectAccessible();
+  // The home page's services area has it too.
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Time Slot Overview' })).toBeVisible();
+});
+
+test('customers and visitors neither see the overview nor ask for it', async ({ page, customer, signIn }) => {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (/system-stats|TimeSlotOverview/.test(r.url())) asked.push(r.url());
+  });
+  await page.goto('/services');
+  await expect(page.getByRole('heading', { name: 'Mobile Oil Change' })).toBeVisible();
+  await signIn(customer);
+  await page.goto('/services');
+  await expect(page.getByRole('navigation', { name: /main/i }).getByText('My Account')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Mobile Oil Change' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Time Slot Overview' })).toHaveCount(0);
+  expect(asked).toEqual([]);
+});

@@ -1,0 +1,31 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, unwrap } from '../../lib/api';
+import type { Availability, BookingRequest } from './types';
+
+/** The spec allows a bare array of times too (doc 1 §3); both read as one shape. */
+export function readAvailability(reply: Availability | string[]): Availability {
+  return Array.isArray(reply) ? { times: reply, system: 'legacy', message: '' } : reply;
+}
+
+export async function fetchAvailability(serviceId: string, date: string): Promise<Availability> {
+  const reply: Availability | string[] = await unwrap(
+    api.api.services[':id'].availability.$get({ param: { id: serviceId }, query: { date } }),
+  );
+  return readAvailability(reply);
+}
+
+/** Every availability query starts with this key: a booking invalidates them all. */
+export const availabilityKey = ['availability'] as const;
+
+export const availabilityQueryOptions = (serviceId: string, date: string) =>
+  queryOptions({
+    queryKey: [...availabilityKey, serviceId, date],
+    queryFn: () => fetchAvailability(serviceId, date),
+    // Times are taken by other customers at any moment: a revisit asks again.
+    staleTime: 15_000,
+  });
+
+/** POST /api/bookings: 201 { msg, booking }; 403 without a card, 409 when the time was taken meanwhile. */
+export async function createBooking(request: BookingRequest) {
+  return unwrap(api.api.bookings.$post({ json: request }));
+}

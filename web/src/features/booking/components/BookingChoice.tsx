@@ -1,0 +1,46 @@
+import { formatLongDate, formatTime, weekdayOf } from '@app/core/time';
+import { formatDuration, formatPrice } from '../../../lib/format';
+import '../booking.css';
+import type { BookableService } from '../types';
+
+/** 'Monday, March 9, 2026': the chosen day in the long US form, as the business's calendar has it. */
+export const longDate = (date: string): string => `${weekdayOf(date)}, ${formatLongDate(date)}`;
+
+/** What is being booked: the service, the date and the time (business zone). */
+export function BookingChoice({
+  service,
+  date,
+  time,
+}: {
+  service: BookableService;
+  date: string;
+  time: string;
+}) {
+  return (
+    <section className="card booking-choice" aria-labelledby="booking-choice-title">
+      <h2 id="booking-choice-title">Your Appointment</h2>
+      <dl className="booking__facts">
+        <div>
+          <dt>Service</dt>
+          <dd>{service.name}</dd>
+        </div>
+        <div>
+          <dt>Date</dt>
+          <dd>{longDate(date)}</dd>
+        </div>
+        <div>
+          <dt>Time</dt>
+          <dd>{formatTime(time)}</dd>
+        </div>
+        <div>
+          <dt>Price</dt>
+          <dd>{formatPrice(service.price)}</dd>
+        </div>
+        <div>
+          <dt>Duration</dt>
+          <dd>{formatDuration(service.duration)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

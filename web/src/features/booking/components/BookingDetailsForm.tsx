@@ -1,0 +1,199 @@
+import { BOOKING_LIMITS, bookingMessages, VEHICLE_YEAR_MIN, vehicleYearMax } from '@app/core/booking/rules';
+import { today } from '@app/core/time';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormMessage } from '../../../components/ui/FormMessage';
+import { TextAreaField } from '../../../components/ui/TextAreaField';
+import { TextField } from '../../../components/ui/TextField';
+import { isApiStatus, messageOf } from '../../../lib/api';
+import type { SessionUser } from '../../../lib/auth/store';
+import { messagesResolver } from '../../../lib/forms';
+import { availabilityKey, createBooking } from '../api';
+import '../booking.css';
+import type { BookableService } from '../types';
+import { type BookingDetailsFields, validateBookingDetails } from '../validate';
+
+type BookingDetailsFormProps = {
+  user: SessionUser;
+  service: BookableService;
+  /** yyyy-MM-dd and HH:mm, business zone. */
+  date: string;
+  time: string;
+};
+
+/**
+ * The confirm form (doc 1 §2, §4, §5, §8): client names (prefilled from the
+ * account), the vehicle, optional notes and the terms. After success the
+ * button reads 'Booked!' and stays disabled; a time taken meanwhile (409)
+ * offers the way back to the times.
+ */
+export function BookingDetailsForm({ user, service, date, time }: BookingDetailsFormProps) {
+  const queryClient = useQueryClient();
+  const termsId = useId();
+  const maxYear = vehicleYearMax(today());
+  const form = useForm<BookingDetailsFields>({
+    defaultValues: {
+      clientFirstName: user.firstName,
+      clientLastName: user.lastName,
+      vehicleMake: '',
+      vehicleModel: '',
+      vehicleYear: '',
+      vehicleColor: '',
+      notes: '',
+      acceptTerms: false,
+    },
+    resolver: messagesResolver((values) => validateBookingDetails(values, today())),
+  });
+  const book = useMutation({
+    mutationFn: createBooking,
+    // The time is taken now (or was taken by someone else: 409): every list of times asks again.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: availabilityKey }),
+  });
+  const booked = book.isSuccess;
+  const busy = book.isPending;
+  const errors = form.formState.errors;
+
+  const submit = form.handleSubmit((values) =>
+    book.mutate({
+      clientFirstName: values.clientFirstName.trim(),
+      clientLastName: values.clientLastName.trim(),
+      vehicleMake: values.vehicleMake.trim(),
+      vehicleModel: values.vehicleModel.trim(),
+      vehicleYear: Number(values.vehicleYear.trim()),
+      vehicleColor: values.vehicleColor.trim(),
+      notes: values.notes.trim(),
+      serviceId: service._id,
+      date,
+      time,
+    }),
+  );
+
+  return (
+    <form className="card booking-form" aria-labelledby="booking-form-title" noValidate onSubmit={submit}>
+      <h2 id="booking-form-title">Your Details</h2>
+      <fieldset disabled={busy || booked}>
+        <legend>Client</legend>
+        <div className="form-row">
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            required
+            maxLength={BOOKING_LIMITS.name}
+            error={errors.clientFirstName?.message}
+            {...form.register('clientFirstName')}
+          />
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            required
+            maxLength={BOOKING_LIMITS.name}
+            error={errors.clientLastName?.message}
+            {...form.register('clientLastName')}
+          />
+        </div>
+      </fieldset>
+      <fieldset disabled={busy || booked}>
+        <legend>Vehicle</legend>
+        <div className="form-row">
+          <TextField
+            label="Make"
+            placeholder="e.g. Honda"
+            required
+            maxLength={BOOKING_LIMITS.vehicleText}
+            error={errors.vehicleMake?.message}
+            {...form.register('vehicleMake')}
+          />
+          <TextField
+            label="Model"
+            placeholder="e.g. Civic"
+            required
+            maxLength={BOOKING_LIMITS.vehicleText}
+            error={errors.vehicleModel?.message}
+            {...form.register('vehicleModel')}
+          />
+        </div>
+        <div className="form-row">
+          <TextField
+            label="Year"
+            type="number"
+            inputMode="numeric"
+            min={VEHICLE_YEAR_MIN}
+            max={maxYear}
+            step={1}
+            required
+            error={errors.vehicleYear?.message}
+            {...form.register('vehicleYear')}
+          />
+          <TextField
+            label="Color"
+            required
+            maxLength={BOOKING_LIMITS.color}
+            error={errors.vehicleColor?.message}
+            {...form.register('vehicleColor')}
+          />
+        </div>
+        <TextAreaField
+          label="Notes (optional)"
+          rows={4}
+          maxLength={BOOKING_LIMITS.notes}
+          placeholder="Where the vehicle is parked, anything we should know"
+          error={errors.notes?.message}
+          {...form.register('notes')}
+        />
+        <div className="field">
+          <div className="check booking-form__terms">
+            <input
+              id={termsId}
+              type="checkbox"
+              required
+              aria-invalid={errors.acceptTerms ? true : undefined}
+              aria-describedby={errors.acceptTerms ? `${termsId}-error` : undefined}
+              {...form.register('acceptTerms')}
+            />
+            <label htmlFor={termsId}>
+              I agree to the{' '}
+              <Link to="/terms" target="_blank" rel="noopener">
+                terms and conditions
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </Link>
+            </label>
+          </div>
+          {errors.acceptTerms && (
+            <p id={`${termsId}-error`} className="field__error">
+              {errors.acceptTerms.message}
+            </p>
+          )}
+        </div>
+      </fieldset>
+
+      {booked && (
+        <FormMessage tone="success">
+          {bookingMessages.created} <Link to="/dashboard">Go to your Service History</Link>
+        </FormMessage>
+      )}
+      {book.isError && (
+        <>
+          <FormMessage tone="error">{messageOf(book.error, bookingMessages.createFailed)}</FormMessage>
+          {isApiStatus(book.error, 409) && (
+            <p className="booking-form__next">
+              <Link
+                to="/book/$serviceId"
+                params={{ serviceId: service._id }}
+                search={{ date }}
+                state={{ service }}
+                className="button button--secondary"
+              >
+                Choose another time
+              </Link>
+            </p>
+          )}
+        </>
+      )}
+      <button type="submit" className="button button--primary button--block" disabled={busy || booked}>
+        {booked ? 'Booked!' : busy ? 'Booking...' : 'Confirm Booking'}
+      </button>
+    </form>
+  );
+}

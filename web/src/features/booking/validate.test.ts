@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { type BookingDetailsFields, validateBookingDetails } from './validate';
+
+const valid: BookingDetailsFields = {
+  clientFirstName: 'Casey',
+  clientLastName: 'Tester',
+  vehicleMake: 'Honda',
+  vehicleModel: 'Civic',
+  vehicleYear: '2019',
+  vehicleColor: 'Blue',
+  notes: '',
+  acceptTerms: true,
+};
+const today = '2026-11-22';
+const messages = (fields: Partial<BookingDetailsFields>) =>
+  Object.fromEntries(
+    Object.entries(validateBookingDetails({ ...valid, ...fields }, today)).filter(([, message]) => message),
+  );
+
+describe('the booking confirm form (doc 1 §5)', () => {
+  it('accepts a complete form with empty notes', () => {
+    expect(messages({})).toEqual({});
+  });
+
+  it('requires names, make, model, year, color and the terms, each with its own message', () => {
+    expect(
+      messages({
+        clientFirstName: ' ',
+        clientLastName: '',
+        vehicleMake: '',
+        vehicleModel: '\t',
+        vehicleYear: '',
+        vehicleColor: '',
+        acceptTerms: false,
+      }),
+    ).toEqual({
+      clientFirstName: 'First name is required',
+      clientLastName: 'Last name is required',
+      vehicleMake: 'Vehicle make is required',
+      vehicleModel: 'Vehicle model is required',
+      vehicleYear: 'Vehicle year is required',
+      vehicleColor: 'Vehicle color is required',
+      acceptTerms: 'Please accept the terms and conditions to book',
+    });
+  });
+
+  it('takes a vehicle year from 1900 to next year', () => {
+    const wrong = 'Vehicle year must be a year from 1900 to 2027';
+    expect(messages({ vehicleYear: '1900' })).toEqual({});
+    expect(messages({ vehicleYear: '2027' })).toEqual({});
+    expect(messages({ vehicleYear: '1899' })).toEqual({ vehicleYear: wrong });
+    expect(messages({ vehicleYear: '2028' })).toEqual({ vehicleYear: wrong });
+    expect(messages({ vehicleYear: '19.5' })).toEqual({ vehicleYear: wrong });
+    expect(messages({ vehicleYear: '-2000' })).toEqual({ vehicleYear: wrong });
+  });
+
+  it('keeps texts within the booking limits', () => {
+    expect(messages({ clientFirstName: 'a'.repeat(81) })).toEqual({
+      clientFirstName: 'First name must be at most 80 characters',
+    });
+    expect(messages({ vehicleMake: 'a'.repeat(61), vehicleColor: 'b'.repeat(41) })).toEqual({
+      vehicleMake: 'Vehicle make must be at most 60 characters',
+      vehicleColor: 'Vehicle color must be at most 40 characters',
+    });
+    expect(messages({ notes: 'n'.repeat(1001) })).toEqual({ notes: 'Notes must be at most 1000 characters' });
+    expect(messages({ notes: 'n'.repeat(1000) })).toEqual({});
+  });
+});

@@ -1,0 +1,60 @@
+import { createFileRoute, Link, redirect } from '@tanstack/react-router';
+import { BookingChoice } from '../../../features/booking/components/BookingChoice';
+import { BookingDetailsForm } from '../../../features/booking/components/BookingDetailsForm';
+import { BookingNotice } from '../../../features/booking/components/BookingNotice';
+import { BookingShell } from '../../../features/booking/components/BookingShell';
+import { useAuth } from '../../../lib/auth/store';
+import { pageTitle } from '../../../lib/business';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/**
+ * The confirm page (doc 1 §2). The service, date and time come as navigation
+ * state from the time buttons; without them (a typed or shared address) the
+ * visitor is sent to /.
+ */
+export const Route = createFileRoute('/book/$serviceId/details')({
+  beforeLoad: async ({ context, location, params }) => {
+    const { service, date, time } = location.state;
+    if (
+      !service ||
+      service._id !== params.serviceId ||
+      !date ||
+      !DATE.test(date) ||
+      !time ||
+      !TIME.test(time)
+    ) {
+      throw redirect({ to: '/', replace: true });
+    }
+    await context.auth.ready();
+    return { choice: { service, date, time } };
+  },
+  head: () => ({ meta: [{ title: pageTitle('Confirm Your Booking') }] }),
+  component: ConfirmBookingPage,
+});
+
+function ConfirmBookingPage() {
+  const { choice } = Route.useRouteContext();
+  const { service, date, time } = choice;
+  const { user } = useAuth();
+
+  return (
+    <BookingShell
+      title="Confirm Your Booking"
+      back={
+        <Link to="/book/$serviceId" params={{ serviceId: service._id }} search={{ date }} state={{ service }}>
+          <span aria-hidden="true">←</span> Choose another time
+        </Link>
+      }
+    >
+      <BookingChoice service={service} date={date} time={time} />
+      {user?.hasCardOnFile ? (
+        <BookingDetailsForm user={user} service={service} date={date} time={time} />
+      ) : (
+        // Logged out or the card removed meanwhile: the same notices, returning to this date's times.
+        <BookingNotice user={user} returnTo={`/book/${encodeURIComponent(service._id)}?date=${date}`} />
+      )}
+    </BookingShell>
+  );
+}
