@@ -23,7 +23,7 @@ export const api = new sst.aws.Function('Api', {
     router: { instance: router, path: '/api' },
     cors: false,
   },
-  nodejs: { minify: true },
+  nodejs: { minify: true, splitting: true },
   link: [table, bucket, email, ...allSecrets],
   environment: { ...configEnvironment, ...googleReviewsEnvironment, ...paymentEnvironment },
 });

@@ -20,7 +20,7 @@ export const cron = new sst.aws.CronV2('Cron', {
     handler: 'functions/src/lambda/cron.handler',
     // A run may send several e-mails; the API's 20 s would be tight.
     timeout: '60 seconds',
-    nodejs: { minify: true },
+    nodejs: { minify: true, splitting: true },
     link: [table, email],
     environment: configEnvironment,
   },

@@ -1,13 +1,25 @@
-import { SESClient, SendEmailCommand, SendRawEmailCommand } from '@aws-sdk/client-ses';
+import type { SESClient } from '@aws-sdk/client-ses';
 import { config } from '../config';
 import { wellFormed } from '../util/text';
 import { buildMimeMessage } from './mime';
 
-/** Outgoing mail through SES (the local SES stand-in on the local stack). */
+type SesSdk = typeof import('@aws-sdk/client-ses');
+
+/**
+ * Outgoing mail through SES (the local SES stand-in on the local stack). The
+ * SES SDK is loaded on first send: the reads that most requests are never
+ * mail, so on AWS it is a chunk of its own (functions/src/lambda/bundle.ts).
+ */
 export namespace Mail {
   let client: SESClient | undefined;
+  let sdkLoading: Promise<SesSdk> | undefined;
 
-  function ses(): SESClient {
+  const sdk = (): Promise<SesSdk> => {
+    sdkLoading ??= import('@aws-sdk/client-ses');
+    return sdkLoading;
+  };
+
+  function ses({ SESClient }: SesSdk): SESClient {
     const cfg = config();
     client ??= new SESClient({
       region: cfg.region,
@@ -32,7 +44,10 @@ export namespace Mail {
   };
 
   /** The SES call for the message, built (and checked) before any client is touched. */
-  function prepare(message: Message): (client: SESClient) => Promise<unknown> {
+  function prepare(
+    message: Message,
+    { SendEmailCommand, SendRawEmailCommand }: SesSdk,
+  ): (client: SESClient) => Promise<unknown> {
     const cfg = config();
     const to = (Array.isArray(message.to) ? message.to : [message.to]).map(wellFormed);
     const replyTo = message.replyTo ? wellFormed(message.replyTo) : undefined;
@@ -80,8 +95,9 @@ export namespace Mail {
    * bad state is never used again.
    */
   export async function send(message: Message): Promise<void> {
-    const sendWith = prepare(message);
-    const used = ses();
+    const loaded = await sdk();
+    const sendWith = prepare(message, loaded);
+    const used = ses(loaded);
     try {
       await sendWith(used);
     } catch (error) {

@@ -1,4 +1,3 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { Storage } from './index';
 
 /**
@@ -51,7 +50,10 @@ export namespace Images {
     const key = keyOf(name);
     const type = contentType ?? contentTypeOf(name);
     if (!key || !type) throw new Error(`Not an image name we serve: ${name}`);
-    await Storage.s3().send(
+    const { PutObjectCommand } = await Storage.sdk();
+    await (
+      await Storage.s3()
+    ).send(
       new PutObjectCommand({
         Bucket: Storage.bucket(),
         Key: key,
@@ -77,7 +79,10 @@ export namespace Images {
     const key = keyOf(name);
     if (!key) return null;
     try {
-      const object = await Storage.s3().send(new GetObjectCommand({ Bucket: Storage.bucket(), Key: key }));
+      const { GetObjectCommand } = await Storage.sdk();
+      const object = await (
+        await Storage.s3()
+      ).send(new GetObjectCommand({ Bucket: Storage.bucket(), Key: key }));
       if (!object.Body) return null;
       const stored = object.ContentType ?? '';
       const known = Object.values(contentTypes) as string[];
@@ -101,6 +106,7 @@ export namespace Images {
   export async function remove(name: string): Promise<void> {
     const key = keyOf(name);
     if (!key) return;
-    await Storage.s3().send(new DeleteObjectCommand({ Bucket: Storage.bucket(), Key: key }));
+    const { DeleteObjectCommand } = await Storage.sdk();
+    await (await Storage.s3()).send(new DeleteObjectCommand({ Bucket: Storage.bucket(), Key: key }));
   }
 }

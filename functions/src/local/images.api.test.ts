@@ -16,7 +16,9 @@ describe('/images/* on the local stack', () => {
     await Storage.ensureBucket();
     expect(await Images.put('test/gradient.png', png)).toBe('/images/test/gradient.png');
     // An object stored with a type we never serve as such.
-    await Storage.s3().send(
+    await (
+      await Storage.s3()
+    ).send(
       new PutObjectCommand({
         Bucket: Storage.bucket(),
         Key: 'images/test/sneaky.png',
@@ -24,9 +26,9 @@ describe('/images/* on the local stack', () => {
         ContentType: 'image/svg+xml',
       }),
     );
-    await Storage.s3().send(
-      new PutObjectCommand({ Bucket: Storage.bucket(), Key: 'secret.png', Body: 'outside the prefix' }),
-    );
+    await (
+      await Storage.s3()
+    ).send(new PutObjectCommand({ Bucket: Storage.bucket(), Key: 'secret.png', Body: 'outside the prefix' }));
   });
 
   it('streams the stored image with its type and cache headers', async () => {
