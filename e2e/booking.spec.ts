@@ -1,7 +1,18 @@
 import { bookingMessages } from '@app/core/booking/rules';
-import { addDays, formatLongDate, formatTime, localOf, today, weekdayOf } from '@app/core/time';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { addDays, formatTime, localOf, today, weekdayOf } from '@app/core/time';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test as base, type TestUser } from './fixtures';
+import {
+  serviceNamed,
+  longDate,
+  chooseDay,
+  escape,
+  times,
+  timeButton,
+  freeTimes,
+  dateWithTimes,
+  fillVehicle,
+} from './helpers/booking-page';
 
 /**
  * The booking pages (doc 1 §2, §4, §5, §8): /book/{id} and /book/{id}/details.
@@ -29,55 +40,6 @@ const test = base.extend<{ otherCustomerWithCard: TestUser }>({
 
 test.use({ timezoneId: farZone });
 
-type Service = { _id: string; name: string };
-
-async function serviceNamed(request: APIRequestContext, name: string): Promise<Service> {
-  const services = (await (await request.get('/api/services')).json()) as Service[];
-  const service = services.find((s) => s.name === name);
-  if (!service) throw new Error(`No seeded service named ${name}`);
-  return service;
-}
-
-/** 'Monday, November 23, 2026', as the pages write a date. */
-const longDate = (date: string) => `${weekdayOf(date)}, ${formatLongDate(date)}`;
-
-/** The calendar's cell of a yyyy-MM-dd day, moving to its month first. */
-async function dayCell(page: Page, date: string) {
-  const cell = page.locator(`td[data-day="${date}"]`);
-  for (let i = 0; i < 3 && !(await cell.isVisible()); i++) {
-    await page.getByRole('button', { name: 'Go to the Next Month' }).click();
-  }
-  await expect(cell).toBeVisible();
-  return cell;
-}
-
-async function chooseDay(page: Page, date: string) {
-  await (await dayCell(page, date)).getByRole('button').click();
-  await expect(page).toHaveURL(new RegExp(`\\?date=${date}$`));
-  await expect(page.getByText(longDate(date), { exact: true })).toBeVisible();
-}
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-const times = (page: Page) => page.getByRole('list', { name: 'Available times' });
-const timeButton = (page: Page, time: string) => times(page).getByRole('button', { name: formatTime(time) });
-
-/** The times the API offers now ('HH:mm'). Other bookings (one van, a travel buffer) change them. */
-async function freeTimes(request: APIRequestContext, serviceId: string, date: string): Promise<string[]> {
-  const reply = await request.get(`/api/services/${serviceId}/availability?date=${date}`);
-  expect(reply.status()).toBe(200);
-  return ((await reply.json()) as { times: string[] }).times;
-}
-
-/** The first open date from `from` on with at least `count` free times. */
-async function dateWithTimes(request: APIRequestContext, serviceId: string, from: string, count: number) {
-  for (let date = from, i = 0; i < 14; date = addDays(date, 1), i++) {
-    const free = await freeTimes(request, serviceId, date);
-    if (free.length >= count) return { date, free };
-  }
-  throw new Error(`No date from ${from} with ${count} free times`);
-}
-
 async function book(
   request: APIRequestContext,
   user: TestUser,
@@ -100,14 +62,6 @@ async function book(
       time,
     },
   });
-}
-
-async function fillVehicle(page: Page) {
-  await page.getByLabel('Make').fill('Honda');
-  await page.getByLabel('Model').fill('Civic');
-  await page.getByLabel('Year').fill('2019');
-  await page.getByLabel('Color').fill('Blue');
-  await page.getByLabel(/I agree to the/).check();
 }
 
 test('a visitor can look at the dates and times, and is asked to log in, then to add a card', async ({

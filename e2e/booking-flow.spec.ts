@@ -1,0 +1,96 @@
+import { addDays, formatTime, today } from '@app/core/time';
+import { expect, test } from './fixtures';
+import {
+  chooseDay,
+  dateWithTimes,
+  fillVehicle,
+  freeTimes,
+  serviceNamed,
+  timeButton,
+} from './helpers/booking-page';
+import { linkInMail, loginThroughForm, uniqueEmail } from './helpers/session';
+
+/**
+ * The whole customer journey of issue 10 in one browser session, on the
+ * seeded local stack, with nothing made behind the app's back: register,
+ * verify from the mailed link, sign in, add the test card, book a service at
+ * a date and time, find it in Service History, edit it, cancel it, and see
+ * its time offered again.
+ */
+test('register → verify → add a card → book → Service History → edit → cancel', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail('journey');
+  const password = 'tail-lights-42';
+
+  await page.goto('/register');
+  await page.getByLabel('First name').fill('Jordan');
+  await page.getByLabel('Last name').fill('Driver');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(
+    page.getByText('Registration successful! Please check your email for verification.'),
+  ).toBeVisible();
+
+  await page.goto(await linkInMail(request, email, 'verify-email'));
+  await page.getByRole('link', { name: 'Sign In Now' }).click();
+  await loginThroughForm(page, email, password);
+  await expect(page.getByRole('banner').getByText('Welcome, Jordan!')).toBeVisible();
+
+  // The card first: the booking page asks for it, and the card page brings the customer back.
+  const service = await serviceNamed(request, 'Headlight Restoration');
+  const { date, free } = await dateWithTimes(request, service._id, addDays(today(), 3), 1);
+  const chosen = free[0] as string;
+  await page.goto(`/book/${service._id}?date=${date}`);
+  await expect(page.getByRole('heading', { name: 'Payment Method Required' })).toBeVisible();
+  await page.getByRole('link', { name: 'Add a Payment Method' }).click();
+  await expect(page).toHaveURL(/\/dashboard\?tab=account/);
+  const payment = page.getByRole('region', { name: 'Payment Method' });
+  await payment.getByLabel('Card number').fill('4111 1111 1111 1111');
+  await payment.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await payment.getByLabel('CVC').fill('123');
+  await payment.getByLabel('ZIP code').fill('19380');
+  await payment.getByRole('button', { name: 'Save Card' }).click();
+  await expect(page).toHaveURL(`/book/${service._id}?date=${date}`);
+  await expect(page.getByRole('heading', { name: 'Payment Method Required' })).toHaveCount(0);
+
+  // A date and a time, then the details.
+  await chooseDay(page, date);
+  await timeButton(page, chosen).click();
+  await expect(page.getByRole('heading', { name: 'Confirm Your Booking' })).toBeVisible();
+  await fillVehicle(page);
+  await page.getByRole('button', { name: 'Confirm Booking' }).click();
+  await expect(
+    page.getByText('Your appointment has been successfully booked! You can view it in your Service History.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Booked!' })).toBeDisabled();
+  expect(await freeTimes(request, service._id, date)).not.toContain(chosen);
+
+  // Service History: the booking, Pending, with what was typed.
+  await page.getByRole('link', { name: 'Go to your Service History' }).click();
+  const history = page.getByRole('region', { name: 'Service History' });
+  const booking = history.getByRole('article', { name: service.name });
+  await expect(booking.getByText('Pending', { exact: true })).toBeVisible();
+  await expect(booking).toContainText('2019 Honda Civic');
+  await expect(booking).toContainText(formatTime(chosen));
+
+  // Edit the vehicle.
+  await booking.getByRole('button', { name: 'Edit Booking' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Booking' });
+  await edit.getByLabel('Vehicle make').fill('Toyota');
+  await edit.getByLabel('Vehicle model').fill('Corolla');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(edit).toHaveCount(0);
+  await expect(booking).toContainText('2019 Toyota Corolla');
+
+  // Cancel, after confirming: the time is offered again.
+  await booking.getByRole('button', { name: 'Cancel Booking' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Cancel this booking?' })
+    .getByRole('button', { name: 'Yes, Cancel Booking' })
+    .click();
+  await expect(booking.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(booking.getByRole('button', { name: 'Edit Booking' })).toHaveCount(0);
+  expect(await freeTimes(request, service._id, date)).toContain(chosen);
+});

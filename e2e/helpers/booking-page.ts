@@ -1,0 +1,71 @@
+import { addDays, formatLongDate, formatTime, weekdayOf } from '@app/core/time';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+/** The booking pages' parts, for the browser tests that book through them. */
+
+export type Service = { _id: string; name: string };
+
+export async function serviceNamed(request: APIRequestContext, name: string): Promise<Service> {
+  const services = (await (await request.get('/api/services')).json()) as Service[];
+  const service = services.find((s) => s.name === name);
+  if (!service) throw new Error(`No seeded service named ${name}`);
+  return service;
+}
+
+/** 'Monday, November 23, 2026', as the pages write a date. */
+export const longDate = (date: string) => `${weekdayOf(date)}, ${formatLongDate(date)}`;
+
+/** The calendar's cell of a yyyy-MM-dd day, moving to its month first. */
+export async function dayCell(page: Page, date: string) {
+  const cell = page.locator(`td[data-day="${date}"]`);
+  for (let i = 0; i < 3 && !(await cell.isVisible()); i++) {
+    await page.getByRole('button', { name: 'Go to the Next Month' }).click();
+  }
+  await expect(cell).toBeVisible();
+  return cell;
+}
+
+export async function chooseDay(page: Page, date: string) {
+  await (await dayCell(page, date)).getByRole('button').click();
+  await expect(page).toHaveURL(new RegExp(`\\?date=${date}$`));
+  await expect(page.getByText(longDate(date), { exact: true })).toBeVisible();
+}
+
+export const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export const times = (page: Page) => page.getByRole('list', { name: 'Available times' });
+export const timeButton = (page: Page, time: string) =>
+  times(page).getByRole('button', { name: formatTime(time) });
+
+/** The times the API offers now ('HH:mm'). Other bookings (one van, a travel buffer) change them. */
+export async function freeTimes(
+  request: APIRequestContext,
+  serviceId: string,
+  date: string,
+): Promise<string[]> {
+  const reply = await request.get(`/api/services/${serviceId}/availability?date=${date}`);
+  expect(reply.status()).toBe(200);
+  return ((await reply.json()) as { times: string[] }).times;
+}
+
+/** The first open date from `from` on with at least `count` free times. */
+export async function dateWithTimes(
+  request: APIRequestContext,
+  serviceId: string,
+  from: string,
+  count: number,
+) {
+  for (let date = from, i = 0; i < 14; date = addDays(date, 1), i++) {
+    const free = await freeTimes(request, serviceId, date);
+    if (free.length >= count) return { date, free };
+  }
+  throw new Error(`No date from ${from} with ${count} free times`);
+}
+
+export async function fillVehicle(page: Page) {
+  await page.getByLabel('Make').fill('Honda');
+  await page.getByLabel('Model').fill('Civic');
+  await page.getByLabel('Year').fill('2019');
+  await page.getByLabel('Color').fill('Blue');
+  await page.getByLabel(/I agree to the/).check();
+}
