@@ -7,7 +7,6 @@ import {
   bookingCompletedMail,
   bookingConfirmedMail,
   bookingReceivedMail,
-  formatCardBrand,
   formatDuration,
   shopBookingCancelledMail,
   shopNewBookingMail,
@@ -95,15 +94,11 @@ function calendarOf(mail: Mail.Message): Map<string, string> {
 const ZONE = 'Monday, November 23, 2026 at 10:00 AM Eastern Time (America/New_York)';
 
 describe('helpers', () => {
-  it('writes durations and card brands for people', () => {
+  it('writes durations for people', () => {
     expect(formatDuration(90)).toBe('1 hour 30 minutes');
     expect(formatDuration(45)).toBe('45 minutes');
     expect(formatDuration(120)).toBe('2 hours');
     expect(formatDuration(61)).toBe('1 hour 1 minute');
-    expect(formatCardBrand('VISA')).toBe('Visa');
-    expect(formatCardBrand('AMERICAN_EXPRESS')).toBe('American Express');
-    expect(formatCardBrand('SQUARE_GIFT_CARD')).toBe('Square Gift Card');
-    expect(formatCardBrand(null)).toBe('Card');
   });
 });
 

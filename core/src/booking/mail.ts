@@ -4,6 +4,7 @@ import { config } from '../config';
 import { type MailBlock, composeMail } from '../mail/compose';
 import type { Mail } from '../mail/index';
 import { formatCents } from '../money';
+import { cardBrandName } from '../payments/brand';
 import { formatDateTimeInZone, formatLongDate, formatTime } from '../time';
 import type { BookingStatus } from './rules';
 
@@ -65,31 +66,6 @@ export function formatDuration(minutes: number): string {
     ...(rest > 0 || hours === 0 ? [`${rest} minute${rest === 1 ? '' : 's'}`] : []),
   ];
   return parts.join(' ');
-}
-
-/** 'Visa', 'Mastercard', 'American Express' from Square's brand codes (VISA, AMERICAN_EXPRESS ...). */
-export function formatCardBrand(brand: string | null): string {
-  if (!brand) return 'Card';
-  const known: Record<string, string> = {
-    VISA: 'Visa',
-    MASTERCARD: 'Mastercard',
-    AMERICAN_EXPRESS: 'American Express',
-    DISCOVER: 'Discover',
-    DISCOVER_DINERS: 'Diners Club',
-    JCB: 'JCB',
-    CHINA_UNIONPAY: 'UnionPay',
-    INTERAC: 'Interac',
-    EFTPOS: 'EFTPOS',
-  };
-  return (
-    known[brand.toUpperCase()] ??
-    brand
-      .toLowerCase()
-      .split(/[_\s]+/)
-      .filter(Boolean)
-      .map((word) => word[0]!.toUpperCase() + word.slice(1))
-      .join(' ')
-  );
 }
 
 /** Short date and time for subjects: 'November 23, 2026 at 10:00 AM'. */
@@ -281,7 +257,7 @@ export function bookingCompletedMail(b: BookingMailInfo, payment: BookingPayment
       ? [
           [
             'Card',
-            `${formatCardBrand(payment.cardBrand)}${payment.cardLast4 ? ` ending in ${payment.cardLast4}` : ''}`,
+            `${cardBrandName(payment.cardBrand ?? undefined)}${payment.cardLast4 ? ` ending in ${payment.cardLast4}` : ''}`,
           ],
         ]
       : [];

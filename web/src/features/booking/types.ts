@@ -1,30 +1,14 @@
+import type { Booking } from '@app/core/booking/index';
 import type { ServiceReply } from '@app/functions/api/services';
 
 /** A service as GET /api/services/:id returns it. Type-only import: no zod reaches the browser. */
 export type BookableService = ServiceReply;
 
-/** GET /api/services/:id/availability: the free times of one date (booking contract). */
-export type Availability = {
-  /** 'HH:mm', ascending, in the business's zone. */
-  times: string[];
-  system: 'timeslot' | 'legacy';
-  /** A sentence for a person, '' when there are times. */
-  message: string;
-};
+/** GET /api/services/:id/availability: the free times of one date, 'HH:mm' in the business's zone. */
+export type Availability = Booking.Availability;
 
-/** The body of POST /api/bookings (doc 1 §3, customer booking submission). */
-export type BookingRequest = {
-  clientFirstName: string;
-  clientLastName: string;
-  vehicleMake: string;
-  vehicleModel: string;
-  vehicleYear: number;
-  vehicleColor: string;
-  notes: string;
-  serviceId: string;
-  date: string;
-  time: string;
-};
+/** The body of POST /api/bookings (doc 1 §3, customer booking submission), as the server reads it. */
+export type BookingRequest = Booking.CreateInput;
 
 declare module '@tanstack/react-router' {
   interface HistoryState {
