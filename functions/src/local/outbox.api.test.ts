@@ -23,6 +23,7 @@ describe('the local outbox', () => {
     expect(mail).toEqual([
       {
         to: ['first@example.com'],
+        replyTo: [],
         from: 'no-reply@mobileautocare.example',
         subject: 'First',
         text: 'one',
