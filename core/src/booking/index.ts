@@ -212,16 +212,19 @@ export namespace Booking {
     return minutes && minutes > 0 ? minutes : DEFAULT_BOOKING_MINUTES;
   };
 
-  /** The technicians' blocks taken by active bookings around `date`, by technician. */
-  async function busyAround(date: string): Promise<Map<number, Set<string>>> {
-    // A long job the day before can run into this one; a job never lasts more than a day and a half here.
-    const around = await entity.queryAll({
+  /** The bookings from two days before `date` to the day after (a long job can run into the next day). */
+  function bookingsAround(date: string): Promise<Stored[]> {
+    return entity.queryAll({
       index: 'byCollection',
       partition: 'BOOKING',
       sort: { between: [time.addDays(date, -2), `${time.addDays(date, 1)}~`] },
     });
+  }
+
+  /** The technicians' blocks that active bookings hold, by technician. */
+  function busyTechnicians(bookings: Stored[]): Map<number, Set<string>> {
     const busy = new Map<number, Set<string>>();
-    for (const booking of around) {
+    for (const booking of bookings) {
       if (!booking.claim) continue;
       const set = busy.get(booking.claim.technician) ?? new Set<string>();
       for (const block of booking.claim.blocks) set.add(block);
@@ -237,55 +240,63 @@ export namespace Booking {
    * unbooked slots (slot system) or its availableDays × availableTimes (legacy,
    * when it has no slot at all), never a time already past in the business
    * zone, a time of the service already booked, or a time at which no
-   * technician is free for the whole job and the drive after it.
+   * technician is free for the whole job and the drive after it. The service,
+   * the day's slots and the bookings around the day are read at once.
    */
   export async function availability(
     serviceId: string,
     date: string,
     now = Date.now(),
   ): Promise<Availability> {
-    const service = await Service.fromId(serviceId);
-    if (!time.isCalendarDate(date))
+    if (!time.isCalendarDate(date)) {
       throw new VisibleError('invalid', 'Date must be a real date written yyyy-MM-dd.');
-    const system = (await TimeSlot.serviceHasSlots(service._id)) ? 'timeslot' : 'legacy';
-    if (date < time.today(now)) return { times: [], system, message: bookingMessages.pastDate };
-    const offered = await offeredTimes(service, date, system);
-    const times = await withFreeTechnician(service, date, offered, now);
+    }
+    const past = date < time.today(now);
+    const [service, slots, around] = await Promise.all([
+      Service.fromId(serviceId),
+      TimeSlot.onDate(serviceId, date),
+      past ? Promise.resolve([]) : bookingsAround(date),
+    ]);
+    const system: Availability['system'] =
+      slots.length > 0 || (await TimeSlot.serviceHasSlots(service._id)) ? 'timeslot' : 'legacy';
+    if (past) return { times: [], system, message: bookingMessages.pastDate };
+    const offered =
+      system === 'timeslot'
+        ? slots.filter((slot) => slot.isAvailable && !slot.isBooked).map((slot) => slot.time)
+        : legacyTimes(service, date, around);
+    const times = withFreeTechnician(service, date, offered, busyTechnicians(around), now);
     return { times, system, message: times.length ? '' : NO_TIMES };
   }
 
-  async function offeredTimes(service: Service.Info, date: string, system: Availability['system']) {
-    if (system === 'timeslot') {
-      const slots = await TimeSlot.onDate(service._id, date);
-      return slots.filter((slot) => slot.isAvailable && !slot.isBooked).map((slot) => slot.time);
-    }
+  /** A service without slots: its times on its days, less those already booked. */
+  function legacyTimes(service: Service.Info, date: string, around: Stored[]): string[] {
     const open = service.availableDays.length === 0 || service.availableDays.includes(time.weekdayOf(date));
     if (!open) return [];
     const taken = new Set(
-      (
-        await entity.queryAll({
-          index: 'byCollection',
-          partition: 'BOOKING',
-          sort: { beginsWith: `${date}#` },
-        })
-      )
-        .filter((b) => b.bookedKey === service._id && b.status !== 'Cancelled')
+      around
+        .filter((b) => b.date === date && b.bookedKey === service._id && b.status !== 'Cancelled')
         .map((b) => b.time),
     );
     return service.availableTimes.filter((at) => !taken.has(at));
   }
 
-  async function withFreeTechnician(service: Service.Info, date: string, offered: string[], now: number) {
-    const future = [...new Set(offered)].sort().filter((at) => Date.parse(time.instantOf(date, at)) > now);
-    if (future.length === 0) return [];
+  function withFreeTechnician(
+    service: Service.Info,
+    date: string,
+    offered: string[],
+    busy: Map<number, Set<string>>,
+    now: number,
+  ): string[] {
     const { crewSize, travelBufferMinutes } = config();
-    const busy = await busyAround(date);
     const minutes = durationOf(service);
-    return future.filter(
-      (at) =>
-        Crew.freeTechnicians(Crew.occupancy(date, at, minutes, travelBufferMinutes).blocks, busy, crewSize)
-          .length > 0,
-    );
+    return [...new Set(offered)]
+      .sort()
+      .filter((at) => Date.parse(time.instantOf(date, at)) > now)
+      .filter(
+        (at) =>
+          Crew.freeTechnicians(Crew.occupancy(date, at, minutes, travelBufferMinutes).blocks, busy, crewSize)
+            .length > 0,
+      );
   }
 
   // ---------------------------------------------------------------------------
