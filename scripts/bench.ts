@@ -171,7 +171,12 @@ async function main() {
     console.log('');
     check(`JS loaded by / (gzip, ${scripts.length} files)`, homeGzip, budgets.homeJsGzip, kb);
     check(`JS loaded by /book/{id} (gzip, ${book.scripts.length} files)`, bookGzip, budgets.bookJsGzip, kb);
-    check(`API Lambda loaded at cold start (of ${kb(api.totalBytes)} in all)`, api.bytes, budgets.apiBundle, kb);
+    check(
+      `API Lambda loaded at cold start (of ${kb(api.totalBytes)} in all)`,
+      api.bytes,
+      budgets.apiBundle,
+      kb,
+    );
     check(`API bundle import time (median of ${IMPORT_RUNS})`, median(imports), budgets.importMs, ms);
     row(`GET /api/services p50 (concurrency ${CONCURRENCY})`, ms(lat.p50));
     row(`GET /api/services p99 (concurrency ${CONCURRENCY})`, ms(lat.p99));
