@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { assertAdmin, useUser } from '../actor';
+import { assertAdmin, NOT_SIGNED_IN, useUser } from '../actor';
 import { config } from '../config';
 import { defineEntity, failedConditions, type TransactItem, transactWrite } from '../db/entity';
 import { VisibleError } from '../error';
@@ -248,6 +248,11 @@ export namespace Booking {
     date: string,
     now = Date.now(),
   ): Promise<Availability> {
+    return (await openTimes(serviceId, date, now)).availability;
+  }
+
+  /** Availability, with what it read: the service and the day's slots (booking needs both). */
+  async function openTimes(serviceId: string, date: string, now = Date.now()) {
     if (!time.isCalendarDate(date)) {
       throw new VisibleError('invalid', 'Date must be a real date written yyyy-MM-dd.');
     }
@@ -259,13 +264,14 @@ export namespace Booking {
     ]);
     const system: Availability['system'] =
       slots.length > 0 || (await TimeSlot.serviceHasSlots(service._id)) ? 'timeslot' : 'legacy';
-    if (past) return { times: [], system, message: bookingMessages.pastDate };
+    if (past)
+      return { service, slots, availability: { times: [], system, message: bookingMessages.pastDate } };
     const offered =
       system === 'timeslot'
         ? slots.filter((slot) => slot.isAvailable && !slot.isBooked).map((slot) => slot.time)
         : legacyTimes(service, date, around);
     const times = withFreeTechnician(service, date, offered, busyTechnicians(around), now);
-    return { times, system, message: times.length ? '' : NO_TIMES };
+    return { service, slots, availability: { times, system, message: times.length ? '' : NO_TIMES } };
   }
 
   /** A service without slots: its times on its days, less those already booked. */
@@ -362,18 +368,16 @@ export namespace Booking {
     const me = useUser();
     const input = CreateInput.parse(raw);
     const account = await User.find(me.userId);
-    if (!account) throw new VisibleError('unauthorized', 'Please log in to continue.');
+    if (!account) throw new VisibleError('unauthorized', NOT_SIGNED_IN);
     if (!account.hasCardOnFile) throw new VisibleError('forbidden', bookingMessages.cardRequired);
-    const service = await Service.fromId(input.serviceId);
     if (input.date < time.today()) throw new VisibleError('invalid', bookingMessages.pastDate);
 
-    const { times, system } = await availability(service._id, input.date);
-    if (!times.includes(input.time)) throw new VisibleError('conflict', bookingMessages.timeUnavailable);
-    const slot =
-      system === 'timeslot'
-        ? (await TimeSlot.onDate(service._id, input.date)).find((s) => s.time === input.time)
-        : undefined;
-    if (system === 'timeslot' && !slot) throw new VisibleError('conflict', bookingMessages.timeUnavailable);
+    const { service, slots, availability: open } = await openTimes(input.serviceId, input.date);
+    if (!open.times.includes(input.time)) throw new VisibleError('conflict', bookingMessages.timeUnavailable);
+    const slot = open.system === 'timeslot' ? slots.find((s) => s.time === input.time) : undefined;
+    if (open.system === 'timeslot' && !slot) {
+      throw new VisibleError('conflict', bookingMessages.timeUnavailable);
+    }
 
     const now = new Date().toISOString();
     const bookingId = createId('booking');
