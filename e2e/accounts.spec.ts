@@ -175,6 +175,15 @@ test('the admin sees the Admin link and dashboard; a customer does not', async (
   await header(page).getByRole('link', { name: 'Admin' }).click();
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   await expect(page.locator('body')).toHaveClass(/admin-page/);
+  // The panels stack in the spec's order (doc 2 §2).
+  await expect(page.locator('.admin-panel > h2')).toHaveText([
+    'Manage Bookings',
+    'Time Slot Manager',
+    'Service Manager',
+    'Work Orders',
+    'Manage Testimonials',
+    'Blog Manager',
+  ]);
   await expectAccessible();
   await header(page).getByRole('button', { name: 'Logout' }).click();
   await expect(page.locator('body')).not.toHaveClass(/admin-page/);

@@ -50,10 +50,13 @@ test('the counters animate in about 200 steps, and stand still for reduced motio
     });
   });
   await vehicles.scrollIntoViewIfNeeded();
-  await expect(vehicles).toHaveText('5,000+');
+  // Two seconds on the clock, however busy the machine: a late tick skips steps.
+  await expect(vehicles).toHaveText('5,000+', { timeout: 5000 });
   const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
   const values = [...new Set(seen)].map((text) => Number(text.replace(/[^0-9]/g, '')));
-  expect(values.length).toBeGreaterThan(100);
+  // Every value shown is one of the 200 steps (5,000 / 200 = 25 a step).
+  expect(values.every((value) => value % 25 === 0)).toBe(true);
+  expect(values.length).toBeGreaterThan(10);
   expect(values.length).toBeLessThanOrEqual(200);
   expect(values.every((value, i) => i === 0 || value > values[i - 1]!)).toBe(true);
   expect(values.at(-1)).toBe(5000);

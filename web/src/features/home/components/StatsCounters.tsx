@@ -28,11 +28,16 @@ export function StatsCounters() {
   useEffect(() => {
     if (reducedMotion) return;
     let timer: number | undefined;
-    let n = 0;
     const start = () => {
       if (timer !== undefined) return;
+      const startedAt = performance.now();
+      // The step follows the clock, not the number of ticks: a busy device
+      // that delays ticks skips steps but still ends on time.
       timer = window.setInterval(() => {
-        n += 1;
+        const n = Math.min(
+          COUNT_UP_STEPS,
+          Math.ceil(((performance.now() - startedAt) / DURATION_MS) * COUNT_UP_STEPS),
+        );
         setStep(n);
         if (n >= COUNT_UP_STEPS) window.clearInterval(timer);
       }, DURATION_MS / COUNT_UP_STEPS);
