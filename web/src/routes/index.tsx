@@ -1,16 +1,21 @@
 import { defaultServiceFilter } from '@app/core/service/filter';
 import { createFileRoute } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
+import { WhenNear } from '../components/ui/WhenNear';
 import { useAuth } from '../lib/auth/store';
 import { BookingChecklist } from '../features/home/components/BookingChecklist';
 import { FeatureCards } from '../features/home/components/FeatureCards';
-import { HelpForm } from '../features/home/components/HelpForm';
 import { Hero } from '../features/home/components/Hero';
 import { StatsCounters } from '../features/home/components/StatsCounters';
 import { servicesQueryOptions } from '../features/services/api';
 import { ServicesSection } from '../features/services/components/ServicesSection';
 import { AdminTimeSlotPanel } from '../features/timeslots/components/AdminTimeSlotPanel';
 import { business } from '../lib/business';
+
+// The help form is far down the page: its code loads when the visitor gets near it.
+const HelpForm = lazy(() =>
+  import('../features/home/components/HelpForm').then((module) => ({ default: module.HelpForm })),
+);
 
 export const Route = createFileRoute('/')({
   head: () => ({ meta: [{ title: `${business.name} | Mobile Car Repair & Detailing in ${business.area}` }] }),
@@ -31,7 +36,9 @@ function HomePage() {
       <FeatureCards />
       <StatsCounters />
       <BookingChecklist user={user} />
-      <HelpForm />
+      <WhenNear id="help-form" minHeight="32rem">
+        <HelpForm />
+      </WhenNear>
       <ServicesSection
         headingLevel={2}
         filter={filter}

@@ -60,7 +60,7 @@ export function HelpForm() {
   };
 
   return (
-    <section id="help-form" className="help" aria-labelledby="help-heading">
+    <section className="help" aria-labelledby="help-heading">
       <div className="container help__inner">
         <div className="help__intro">
           <p className="help__eyebrow">Need Vehicle Service?</p>
