@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
+import { admin } from './admin';
 import { requestContext, requireAdmin } from './auth';
 import { bookings } from './bookings';
 import { apiCaching } from './cache';
@@ -51,7 +52,8 @@ const api = new Hono()
   .route('/comments', comments)
   .route('/payments', payments)
   .route('/bookings', bookings)
-  .route('/timeslots', timeslots);
+  .route('/timeslots', timeslots)
+  .route('/admin', admin);
 
 export type AppType = typeof api;
 
