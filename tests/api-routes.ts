@@ -215,6 +215,8 @@ export const routes: Record<string, Route> = {
     }),
     ok: 201,
   },
+  'GET /api/vehicleData/makes': { access: 'admin', path: () => '/api/vehicleData/makes' },
+  'GET /api/vehicleData/models/:make': { access: 'admin', path: () => '/api/vehicleData/models/Toyota' },
 };
 
 /** A Pending booking of `customer`'s, on a day of its own. */

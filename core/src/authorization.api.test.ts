@@ -20,6 +20,7 @@ import { Service } from './service/index';
 import { Testimonial } from './testimonial/index';
 import { TimeSlot } from './timeslot/index';
 import { User } from './user/index';
+import { VehicleData } from './vehicle/index';
 
 /**
  * Authorization lives in core: every domain verb that needs a role or an
@@ -55,6 +56,7 @@ const modules = {
   Testimonial,
   TimeSlot,
   User,
+  VehicleData,
 } as const;
 
 type Access = 'admin' | 'user' | 'public' | 'internal';
@@ -90,6 +92,9 @@ const access: Record<string, Access> = {
   'LinkToken.useItem': 'internal',
   'User.createInvited': 'admin',
   'User.listCustomers': 'internal',
+  'VehicleData.useFetch': 'internal',
+  'VehicleData.makes': 'admin',
+  'VehicleData.models': 'admin',
   'Comment.create': 'user',
   'Comment.list': 'public',
   'Crew.occupancy': 'internal',
@@ -221,6 +226,8 @@ const calls: Record<string, () => Promise<unknown>> = {
   'Booking.assignCustomer': () =>
     Booking.assignCustomer(someId('bkg'), { customerId: someId('usr'), customerEmail: 'x@example.com' }),
   'Customer.list': () => Customer.list(),
+  'VehicleData.makes': () => VehicleData.makes(),
+  'VehicleData.models': () => VehicleData.models('Toyota'),
   'Customer.search': () => Customer.search('a'),
   'Customer.invite': () =>
     Customer.invite({ firstName: 'S', lastName: 'N', email: 'sneaky-customer@example.com' }),

@@ -18,6 +18,7 @@ import { services } from './services';
 import { testimonials } from './testimonials';
 import { timeslots } from './timeslots';
 import { users } from './users';
+import { vehicleData } from './vehicle-data';
 import { firstIssue } from './validation';
 
 const statusOf: Record<VisibleError['kind'], ContentfulStatusCode> = {
@@ -53,7 +54,8 @@ const api = new Hono()
   .route('/payments', payments)
   .route('/bookings', bookings)
   .route('/timeslots', timeslots)
-  .route('/admin', admin);
+  .route('/admin', admin)
+  .route('/vehicleData', vehicleData);
 
 export type AppType = typeof api;
 
