@@ -381,6 +381,7 @@ export namespace Booking {
       notes: b.notes,
       status: b.status,
       customerEmail: b.customer?.email ?? '',
+      revision: b.statusHistory.filter((change) => change.from !== null).length,
       customerName: b.customer
         ? `${b.customer.firstName} ${b.customer.lastName}`
         : `${b.clientFirstName} ${b.clientLastName}`,

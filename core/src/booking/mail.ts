@@ -40,6 +40,13 @@ export type BookingMailInfo = {
   status: BookingStatus;
   customerEmail: string;
   customerName: string;
+  /**
+   * How many status changes the booking has had (its audit trail's entries
+   * other than the creation entry). Each change raises a calendar file's
+   * SEQUENCE by at least one (it is at least twice this), so a booking put
+   * back on after a cancellation updates the cancelled event.
+   */
+  revision?: number;
 };
 
 export type BookingPaymentInfo = {
@@ -96,9 +103,13 @@ function customerFields(b: BookingMailInfo): [string, string][] {
 
 /** The calendar status and SEQUENCE of each booking state; later states have higher numbers. */
 function calendarState(b: BookingMailInfo, cancelled: boolean): { status: IcsStatus; sequence: number } {
-  if (cancelled || b.status === 'Cancelled') return { status: 'CANCELLED', sequence: 2 };
-  if (b.status === 'Confirmed' || b.status === 'Completed') return { status: 'CONFIRMED', sequence: 1 };
-  return { status: 'TENTATIVE', sequence: 0 };
+  const state: { status: IcsStatus; sequence: number } =
+    cancelled || b.status === 'Cancelled'
+      ? { status: 'CANCELLED', sequence: 2 }
+      : b.status === 'Confirmed' || b.status === 'Completed'
+        ? { status: 'CONFIRMED', sequence: 1 }
+        : { status: 'TENTATIVE', sequence: 0 };
+  return { ...state, sequence: Math.max(state.sequence, 2 * (b.revision ?? 0)) };
 }
 
 /** The booking as a calendar file attachment. The UID is the booking's id at the shop's domain. */
@@ -377,9 +388,11 @@ export function bookingReinstatedMail(b: BookingMailInfo): Mail.Message {
       { fields: [...appointmentFields(b), ['Status', b.status]] },
       { fields: customerFields(b) },
       'Your card on file is charged only when the service is complete.',
+      `The attached calendar file (${ICS_FILENAME}) puts the appointment back in your calendar.`,
       historyLink(),
       contactLine,
     ]),
     replyTo: config().businessEmail,
+    attachments: [bookingCalendarFile(b)],
   };
 }
