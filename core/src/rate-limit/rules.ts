@@ -51,9 +51,9 @@ export const rateLimits = {
    * mails someone, so an admin's session cannot be used to mail-bomb: 30 new
    * customers an hour per admin, 10 assignment mails an hour per booking.
    * The custom booking link is public: a token is unguessable, but each use
-   * reads or writes, so 60 per 15 minutes per address.
+   * reads or writes, so 120 per 15 minutes per address (a household or a browser test run shares one).
    */
   createCustomerAdmin: { scope: 'create-customer-admin', limit: 30, windowSeconds: HOUR },
   assignBooking: { scope: 'assign-booking', limit: 10, windowSeconds: HOUR },
-  bookingLinkIp: { scope: 'booking-link-ip', limit: 60, windowSeconds: 15 * MINUTE },
+  bookingLinkIp: { scope: 'booking-link-ip', limit: 120, windowSeconds: 15 * MINUTE },
 } satisfies Record<string, RateLimit.Rule>;

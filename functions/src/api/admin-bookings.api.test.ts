@@ -10,6 +10,7 @@ import { bookingBody, nextDate, send } from '../../../tests/booking-factories';
 import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
 import { readOutbox } from '../local/outbox';
 import type { CustomerReply } from './admin';
+import { app } from './index';
 import type { AdminBookingReply, BookingReply, ConfirmationReply } from './bookings';
 
 type Msg = { msg: string };
@@ -849,5 +850,45 @@ describe('the confirmation link', () => {
     expect((await json<Msg>(read)).msg).toBe(deskMessages.linkNotWaiting);
     expect((await send('POST', linkPath(token), {}, { confirmed: true })).status).toBe(400);
     expect(bookingMessages.notFound).toBeTruthy();
+  });
+});
+
+describe('rate limits (decision 008)', () => {
+  it('the public link: 120 uses per 15 minutes from one address, then 429 with Retry-After', async () => {
+    const ip = `10.99.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const get = () =>
+      app.request(linkPath('B'.repeat(43)), {}, { incoming: { socket: { remoteAddress: ip } } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 120; i += 1) statuses.push((await get()).status);
+    expect(new Set(statuses)).toEqual(new Set([404]));
+    const limited = await get();
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBeTruthy();
+    expect((await json<Msg>(limited)).msg).toBeTruthy();
+  });
+
+  it('create-customer: 30 an hour per admin', async () => {
+    const admin = await createUser({ role: 'admin' });
+    const tag = crypto.randomUUID().slice(0, 6);
+    const create = (i: number) =>
+      send('POST', '/api/admin/create-customer', admin.headers, {
+        firstName: 'Many',
+        lastName: `Customers${i}`,
+        email: `many-${tag}-${i}@example.com`,
+      });
+    for (let i = 0; i < 30; i += 1) expect((await create(i)).status).toBe(201);
+    const limited = await create(30);
+    expect(limited.status).toBe(429);
+    // Refused before anything was written: the address is still free.
+    const other = await createUser({ role: 'admin' });
+    expect(
+      (
+        await send('POST', '/api/admin/create-customer', other.headers, {
+          firstName: 'Many',
+          lastName: 'Customers30',
+          email: `many-${tag}-30@example.com`,
+        })
+      ).status,
+    ).toBe(201);
   });
 });
