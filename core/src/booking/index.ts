@@ -736,7 +736,7 @@ export namespace Booking {
     booking: Stored,
     status: BookingStatus,
     by: StatusChangeBy,
-    extra: { items?: TransactItem[]; mails?: Mail.Message[]; set?: Partial<Stored> } = {},
+    extra: { items?: TransactItem[]; mails?: Mail.Message[] } = {},
   ): Promise<Info> {
     const now = new Date().toISOString();
     const from = booking.status;
@@ -746,7 +746,6 @@ export namespace Booking {
     const charging = completing && !alreadyPaid;
     const next: Stored = {
       ...booking,
-      ...extra.set,
       status,
       updatedAt: now,
       statusHistory: appendStatusChange(booking.statusHistory, { from, to: status, by, at: now }),
@@ -1276,7 +1275,17 @@ export namespace Booking {
       role: 'customer',
     };
     const status: BookingStatus = input.confirmed ? 'Confirmed' : 'Cancelled';
-    const after: Stored = { ...booking, status };
+    // As it will be: the mails' calendar file counts this change too.
+    const after: Stored = {
+      ...booking,
+      status,
+      statusHistory: appendStatusChange(booking.statusHistory, {
+        from: booking.status,
+        to: status,
+        by,
+        at: new Date().toISOString(),
+      }),
+    };
     const mails = input.confirmed
       ? [
           ...toCustomer(after, bookingConfirmedMail),
