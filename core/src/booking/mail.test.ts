@@ -7,8 +7,11 @@ import {
   bookingCompletedMail,
   bookingConfirmedMail,
   bookingReceivedMail,
+  bookingReinstatedMail,
+  customBookingLinkMail,
   formatDuration,
   shopBookingCancelledMail,
+  shopCustomBookingAnsweredMail,
   shopNewBookingMail,
 } from './mail';
 
@@ -286,5 +289,50 @@ describe('booking completed: the receipt', () => {
     expect(mail.text).not.toContain('Card:');
     expect(mail.text).toContain('Payment reference: sq_pay_abc123');
     expect(mail.text).not.toContain('Amount charged');
+  });
+});
+
+describe('the bookings desk (issue 11)', () => {
+  it('the confirmation link mail: the details, the link, when it expires; customer text only in fields', () => {
+    const token = 'T'.repeat(43);
+    const mail = customBookingLinkMail(
+      { ...booking, status: 'Pending Customer Verification' },
+      token,
+      new Date('2026-11-23T15:00:00Z'),
+    );
+    expect(mail.to).toBe('casey@example.com');
+    expect(mail.subject).toBe('Please confirm your booking: Full Detail on November 23, 2026 at 10:00 AM');
+    expect(mail.text).toContain(`https://mobileautocare.example/verify-custom-booking/${token}`);
+    expect(mail.text).toContain('Price: $249.50');
+    expect(mail.text).toContain('expires on Monday, November 23, 2026 at 10:00 AM');
+    expectCustomerTextOnlyInFields(mail);
+  });
+
+  it("the shop hears the customer's answer", () => {
+    const confirmed = shopCustomBookingAnsweredMail({ ...booking, status: 'Confirmed' }, 'confirmed');
+    const declined = shopCustomBookingAnsweredMail({ ...booking, status: 'Cancelled' }, 'declined');
+    expect(confirmed.to).toBe('shop@mobileautocare.example');
+    expect(confirmed.subject).toBe(
+      'Booking confirmed by the customer: Full Detail on November 23, 2026 at 10:00 AM',
+    );
+    expect(declined.subject).toBe(
+      'Booking declined by the customer: Full Detail on November 23, 2026 at 10:00 AM',
+    );
+    expect(declined.text).toContain('the time is free again');
+    expect(confirmed.replyTo).toBe('casey@example.com');
+  });
+
+  it('every status change raises the calendar SEQUENCE: a booking back on after a cancellation updates the event', () => {
+    // Pending → Cancelled (one change), then back on: Pending (two), Confirmed (three).
+    const cancelled = calendarOf(
+      bookingCancelledMail({ ...booking, status: 'Cancelled', revision: 1 }, 'shop'),
+    );
+    const reinstated = calendarOf(bookingReinstatedMail({ ...booking, status: 'Pending', revision: 2 }));
+    const confirmed = calendarOf(bookingConfirmedMail({ ...booking, status: 'Confirmed', revision: 3 }));
+    const sequences = [cancelled, reinstated, confirmed].map((event) => Number(event.get('SEQUENCE')));
+    expect(sequences).toEqual([...sequences].sort((a, b) => a - b));
+    expect(new Set(sequences).size).toBe(3);
+    expect(reinstated.get('STATUS')).toBe('TENTATIVE');
+    expect(confirmed.get('STATUS')).toBe('CONFIRMED');
   });
 });
