@@ -1,7 +1,7 @@
 import { BOOKING_LIMITS, VEHICLE_YEAR_MIN, vehicleYearMax } from '@app/core/booking/rules';
 import { formatTime, today } from '@app/core/time';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { type FormEvent, useId } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
@@ -45,7 +45,8 @@ export function CustomBookingForm({
   const form = useForm<CustomBookingFields>({
     defaultValues: customBookingDefaults(),
     resolver: messagesResolver((values) => validateCustomBooking(values, today())),
-    shouldFocusError: true,
+    // The first invalid field in the page's order takes the focus (the library's order is registration order).
+    shouldFocusError: false,
   });
   const create = useMutation({ mutationFn: createCustomBooking, onSuccess: onCreated });
   const { field: make } = useController({ control: form.control, name: 'vehicleMake' });
@@ -54,7 +55,13 @@ export function CustomBookingForm({
   const isCustom = useWatch({ control: form.control, name: 'isCustomService' });
   const busy = create.isPending;
 
-  const submit = form.handleSubmit((values) => create.mutate(customBookingBody(values)));
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    const formElement = event.currentTarget;
+    void form.handleSubmit(
+      (values) => create.mutate(customBookingBody(values)),
+      () => setTimeout(() => formElement.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0),
+    )(event);
+  };
 
   return (
     <div className="desk-sub">
