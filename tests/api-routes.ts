@@ -164,6 +164,59 @@ export const routes: Record<string, Route> = {
     body: (f) => ({ serviceId: f.openService._id, quote: 'Great', rating: 5 }),
     ok: 400,
   },
+
+  // --- The admin's bookings desk (issue 11) ---
+  'GET /api/bookings/all': { access: 'admin', path: () => '/api/bookings/all?service=custom' },
+  'POST /api/bookings/admin-create': {
+    access: 'admin',
+    path: () => '/api/bookings/admin-create',
+    // A catalogue service's booking on a day of its own (no isCustomService, duration or price: the
+    // fuzz suite's broken values must never make a valid body of it).
+    body: (f) => ({
+      serviceId: f.openService._id,
+      date: nextDate(),
+      time: '10:00',
+      clientFirstName: 'Pat',
+      clientLastName: 'Phoner',
+      vehicleMake: 'Toyota',
+      vehicleModel: 'Camry',
+      vehicleYear: 2017,
+      vehicleColor: 'Silver',
+      notes: 'Called the shop.',
+    }),
+    ok: 201,
+  },
+  'PATCH /api/bookings/:id/assign-customer': {
+    access: 'admin',
+    path: (f) => `/api/bookings/${f.desk.custom._id}/assign-customer`,
+    body: (f) => ({ customerId: f.a._id, customerEmail: f.a.email }),
+  },
+  'GET /api/bookings/verify-custom-booking/:token': {
+    access: 'anyone',
+    path: () => `/api/bookings/verify-custom-booking/${'x'.repeat(43)}`,
+    ok: 404,
+  },
+  'POST /api/bookings/verify-custom-booking/:token': {
+    access: 'anyone',
+    path: () => `/api/bookings/verify-custom-booking/${'x'.repeat(43)}`,
+    body: () => ({ confirmed: true, customerName: 'Pat Phoner', customerEmail: 'pat@example.com' }),
+    ok: 404,
+  },
+  'GET /api/admin/users': { access: 'admin', path: () => '/api/admin/users' },
+  'GET /api/admin/users/search': { access: 'admin', path: () => '/api/admin/users/search?query=alice' },
+  'POST /api/admin/create-customer': {
+    access: 'admin',
+    path: () => '/api/admin/create-customer',
+    body: () => ({
+      firstName: 'Matrix',
+      lastName: 'Customer',
+      email: `matrix-customer-${crypto.randomUUID().slice(0, 8)}@example.com`,
+      phone: '610 555 0100',
+    }),
+    ok: 201,
+  },
+  'GET /api/vehicleData/makes': { access: 'admin', path: () => '/api/vehicleData/makes' },
+  'GET /api/vehicleData/models/:make': { access: 'admin', path: () => '/api/vehicleData/models/Toyota' },
 };
 
 /** A Pending booking of `customer`'s, on a day of its own. */
@@ -177,6 +230,26 @@ async function bookingOf(customer: { headers: Record<string, string> }, serviceI
   if (response.status !== 201)
     throw new Error(`Fixture booking failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { booking: BookingReply }).booking;
+}
+
+/** A custom booking the admin made by phone, on a day of its own. */
+async function deskBookingOf(admin: { headers: Record<string, string> }) {
+  const response = await send('POST', '/api/bookings/admin-create', admin.headers, {
+    isCustomService: true,
+    customServiceName: 'Matrix detail',
+    customServicePrice: 50,
+    date: nextDate(),
+    time: '14:00',
+    duration: 60,
+    clientFirstName: 'Pat',
+    clientLastName: 'Phoner',
+    vehicleMake: 'Toyota',
+    vehicleModel: 'Camry',
+    vehicleYear: 2017,
+  });
+  if (response.status !== 201)
+    throw new Error(`Fixture custom booking failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as BookingReply;
 }
 
 export async function makeFixtures() {
@@ -196,7 +269,9 @@ export async function makeFixtures() {
     cancel: await bookingOf(a, openService._id),
     status: await bookingOf(a, openService._id),
   };
-  return { a, b, admin, service, openService, post, testimonial, bookings };
+  // The bookings desk: a custom booking the shop made, waiting to be assigned (re-assigning is allowed).
+  const desk = { custom: await deskBookingOf(admin) };
+  return { a, b, admin, service, openService, post, testimonial, bookings, desk };
 }
 
 /** The API's routes as the app itself lists them: method and pattern, middleware left out. */

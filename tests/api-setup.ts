@@ -23,6 +23,7 @@ Object.assign(process.env, {
   S3_ENDPOINT: endpoints.s3,
   SES_ENDPOINT: endpoints.ses,
   SQUARE_BASE_URL: endpoints.square,
+  VPIC_BASE_URL: endpoints.vpic,
 });
 
 const { rawDb } = await import('@app/core/db/client');

@@ -7,6 +7,7 @@ import { Crew } from './booking/crew';
 import { Booking } from './booking/index';
 import { Session } from './auth/session';
 import { Contact } from './contact/index';
+import { Customer } from './customer/index';
 import { VisibleError } from './error';
 import { GoogleReviews } from './google-reviews/index';
 import { Outbox } from './mail/outbox';
@@ -19,6 +20,7 @@ import { Service } from './service/index';
 import { Testimonial } from './testimonial/index';
 import { TimeSlot } from './timeslot/index';
 import { User } from './user/index';
+import { VehicleData } from './vehicle/index';
 
 /**
  * Authorization lives in core: every domain verb that needs a role or an
@@ -41,6 +43,7 @@ const modules = {
   Comment,
   Crew,
   Contact,
+  Customer,
   GoogleReviews,
   LinkToken,
   Outbox,
@@ -53,6 +56,7 @@ const modules = {
   Testimonial,
   TimeSlot,
   User,
+  VehicleData,
 } as const;
 
 type Access = 'admin' | 'user' | 'public' | 'internal';
@@ -74,6 +78,23 @@ const access: Record<string, Access> = {
   'Booking.forReview': 'user',
   'Booking.reviewItem': 'internal',
   'Booking.setStatus': 'admin',
+  'Booking.matchesFilters': 'internal',
+  'Booking.listAll': 'admin',
+  'Booking.adminCreate': 'admin',
+  'Booking.assignCustomer': 'admin',
+  'Booking.forConfirmation': 'public',
+  'Booking.answerConfirmation': 'public',
+  'Customer.list': 'admin',
+  'Customer.matches': 'internal',
+  'Customer.search': 'admin',
+  'Customer.invite': 'admin',
+  'Customer.find': 'internal',
+  'LinkToken.useItem': 'internal',
+  'User.createInvited': 'admin',
+  'User.listCustomers': 'internal',
+  'VehicleData.useFetch': 'internal',
+  'VehicleData.makes': 'admin',
+  'VehicleData.models': 'admin',
   'Comment.create': 'user',
   'Comment.list': 'public',
   'Crew.occupancy': 'internal',
@@ -188,6 +209,30 @@ const calls: Record<string, () => Promise<unknown>> = {
   'Booking.cancel': () => Booking.cancel(someId('bkg')),
   'Booking.forReview': () => Booking.forReview(someId('bkg')),
   'Booking.setStatus': () => Booking.setStatus(someId('bkg'), { status: 'Completed' }),
+  'Booking.listAll': () => Booking.listAll({}),
+  'Booking.adminCreate': () =>
+    Booking.adminCreate({
+      isCustomService: true,
+      customServiceName: 'Sneaky',
+      customServicePrice: 10,
+      date: '2030-01-07',
+      time: '10:00',
+      clientFirstName: 'S',
+      clientLastName: 'N',
+      vehicleMake: 'Honda',
+      vehicleModel: 'Fit',
+      vehicleYear: 2015,
+    }),
+  'Booking.assignCustomer': () =>
+    Booking.assignCustomer(someId('bkg'), { customerId: someId('usr'), customerEmail: 'x@example.com' }),
+  'Customer.list': () => Customer.list(),
+  'VehicleData.makes': () => VehicleData.makes(),
+  'VehicleData.models': () => VehicleData.models('Toyota'),
+  'Customer.search': () => Customer.search('a'),
+  'Customer.invite': () =>
+    Customer.invite({ firstName: 'S', lastName: 'N', email: 'sneaky-customer@example.com' }),
+  'User.createInvited': () =>
+    User.createInvited({ firstName: 'S', lastName: 'N', email: 'sneaky-invited@example.com' }, () => []),
   'TimeSlot.ensureWindow': () =>
     TimeSlot.ensureWindow({
       _id: someId('svc'),
@@ -217,6 +262,7 @@ const counts = async () => ({
   posts: (await Post.list()).length,
   testimonials: (await Testimonial.list()).length,
   sneakyAdmin: (await User.findByEmail('sneaky-admin@example.com')) !== undefined,
+  sneakyCustomers: (await User.listCustomers()).filter((u) => u.email.startsWith('sneaky-')).length,
 });
 
 describe('authorization in core', () => {

@@ -43,6 +43,14 @@ const common = {
   /** Work orders' defaults (doc 2 §9): tax rate as a fraction, labor rate in cents an hour. */
   defaultTaxRate: z.coerce.number().min(0).max(0.5).default(0.08),
   laborRateCents: z.coerce.number().int().min(0).default(7500),
+  /**
+   * NHTSA's vPIC API (vehicle makes and models, issue 11). Public, no key;
+   * the local stack points it at its stand-in (functions/src/local/vpic).
+   */
+  vpicBaseUrl: z
+    .url('VPIC_BASE_URL must be a URL')
+    .default('https://vpic.nhtsa.dot.gov/api/vehicles')
+    .transform((url) => url.replace(/\/+$/, '')),
 };
 
 /** The credentials of the local Square stand-in (it accepts only this Bearer token). */
@@ -128,6 +136,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     travelBufferMinutes: env.TRAVEL_BUFFER_MINUTES,
     defaultTaxRate: env.DEFAULT_TAX_RATE,
     laborRateCents: env.LABOR_RATE_CENTS,
+    vpicBaseUrl: env.VPIC_BASE_URL?.trim() || undefined,
     endpoints:
       mode === 'local'
         ? { dynamodb: env.DYNAMODB_ENDPOINT, s3: env.S3_ENDPOINT, ses: env.SES_ENDPOINT }

@@ -103,7 +103,8 @@ export namespace Account {
 
   /** Mail for an address that already has an account: a fresh link when unverified, else sign-in help. */
   async function mailExisting(user: User.Account) {
-    if (!user.emailVerified) await sendVerification(user);
+    // An account an admin made has no password yet: the sign-in help (with its reset link) is what serves it.
+    if (!user.emailVerified && user.passwordHash) await sendVerification(user);
     else await Outbox.send(alreadyRegisteredMail(user.email));
   }
 
@@ -180,7 +181,8 @@ export namespace Account {
     takeAtLeast(EQUAL_TIME_FLOOR_MS, async () => {
       await limit(rateLimits.resendIp, rateLimits.resendAccount, email);
       const user = await User.findByEmail(email);
-      if (user && !user.emailVerified) await sendVerification(user);
+      // An account without a password is activated by a reset link (forgot password), not a verification.
+      if (user && !user.emailVerified && user.passwordHash) await sendVerification(user);
       return { msg: messages.resent };
     }),
   );
@@ -228,8 +230,10 @@ export namespace Account {
         [rateLimits.loginPair, `${account}|${ip}`],
         [rateLimits.loginAccount, account],
       ]);
-      const stored = user ? user.passwordHash : await (decoy ??= hashPassword('not-a-real-password'));
-      const matches = await verifyPassword(password, stored);
+      // An account without a password (made by an admin, not yet activated) is checked against the
+      // decoy, so it takes a wrong password's time, and never matches.
+      const stored = user?.passwordHash || (await (decoy ??= hashPassword('not-a-real-password')));
+      const matches = (await verifyPassword(password, stored)) && !!user?.passwordHash;
       return { giveBack, matches };
     });
     if (!user || !matches) throw new VisibleError('invalid', messages.badCredentials);

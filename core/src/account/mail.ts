@@ -49,3 +49,17 @@ export function passwordChangedMail(to: string): Mail.Message {
     { href: link('/forgot-password'), label: 'Reset my password' },
   ]);
 }
+
+/**
+ * To a customer an admin made an account for (issue 11): the link sets their
+ * first password on the reset-password page, and proves the address.
+ */
+export function invitationMail(to: string, token: string, days: number): Mail.Message {
+  return composeMail({ to, subject: `Your ${business.name} account is ready` }, [
+    'Hello,',
+    `${business.name} has created an account for you with this email address, so that you can follow your bookings online. To start using it, choose a password with the link below. The link works once and expires in ${days} days.`,
+    { href: link(`/reset-password/${token}`), label: 'Choose my password' },
+    { href: link('/forgot-password'), label: 'Link expired? Ask for a new one' },
+    `If you were not expecting this, you can ignore this message, or contact us at ${business.email} or ${business.phone}.`,
+  ]);
+}

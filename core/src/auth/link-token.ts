@@ -13,7 +13,7 @@ import { defineEntity, failedConditions, type TransactItem, transactWrite } from
  * TTL, which can lag).
  */
 export namespace LinkToken {
-  export const purposes = ['verify-email', 'reset-password'] as const;
+  export const purposes = ['verify-email', 'reset-password', 'confirm-booking'] as const;
   export type Purpose = (typeof purposes)[number];
 
   export type Issued = { token: string; expiresAt: Date };
@@ -66,7 +66,7 @@ export namespace LinkToken {
   };
 
   /** A new token and the transaction item that stores it, to write together with what it is for. */
-  export function prepare(options: IssueOptions): Issued & { item: TransactItem } {
+  export function prepare(options: IssueOptions): Issued & { item: TransactItem; tokenHash: string } {
     const now = options.now ?? new Date();
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + options.ttlSeconds * 1000);
@@ -82,14 +82,14 @@ export namespace LinkToken {
       },
       { ifAbsent: true },
     );
-    return { token, expiresAt, item };
+    return { token, expiresAt, item, tokenHash: hash(token) };
   }
 
   /** Issues a token on its own. */
   export async function issue(options: IssueOptions): Promise<Issued> {
-    const { item, ...issued } = prepare(options);
+    const { item, token, expiresAt } = prepare(options);
     await transactWrite([item]);
-    return issued;
+    return { token, expiresAt };
   }
 
   /** The token's record while it can be used, or why it cannot. Reads only. */
@@ -107,7 +107,7 @@ export namespace LinkToken {
   }
 
   /** The transaction item that uses the token: its condition fails unless the token is still usable. */
-  function useItem(record: Stored, now: Date): TransactItem {
+  export function useItem(record: Stored, now: Date): TransactItem {
     return entity.tx.update(
       { tokenHash: record.tokenHash },
       {

@@ -1,18 +1,22 @@
 import * as z from 'zod';
-import { assertAdmin, NOT_SIGNED_IN, useUser } from '../actor';
+import { assertAdmin, NOT_SIGNED_IN, useActor, useClientIp, useUser } from '../actor';
+import { LinkToken } from '../auth/link-token';
 import { config } from '../config';
 import { defineEntity, failedConditions, type TransactItem, transactWrite } from '../db/entity';
 import { VisibleError } from '../error';
 import { Outbox } from '../mail/outbox';
 import type { Mail } from '../mail/index';
+import { toCents } from '../money';
 import { Payments } from '../payments/index';
+import { RateLimit } from '../rate-limit/index';
+import { rateLimits } from '../rate-limit/rules';
 import { parseDurationMinutes } from '../service/duration';
 import { Service } from '../service/index';
 import * as time from '../time';
 import { TimeSlot } from '../timeslot/index';
 import { User } from '../user/index';
 import { createId, idSchema } from '../util/id';
-import { requiredLine } from '../util/text';
+import { emailAddress, optionalLine, requiredLine } from '../util/text';
 import { Crew } from './crew';
 import {
   bookingCancelledMail,
@@ -20,18 +24,29 @@ import {
   bookingConfirmedMail,
   type BookingMailInfo,
   bookingReceivedMail,
+  bookingReinstatedMail,
+  customBookingLinkMail,
   shopBookingCancelledMail,
+  shopCustomBookingAnsweredMail,
   shopNewBookingMail,
 } from './mail';
 import {
+  ADMIN_DURATION,
+  appendStatusChange,
   BOOKING_LIMITS,
   BOOKING_STATUSES,
   type BookingStatus,
   bookingMessages,
+  CUSTOM_BOOKING_TIMES,
   customerCanCancel,
   customerCanEdit,
   DEFAULT_BOOKING_MINUTES,
+  deskMessages,
+  isAdminDuration,
+  isCustomPrice,
+  type StatusChangeBy,
   showsProgress,
+  statusMail,
   VEHICLE_YEAR_MIN,
   vehicleYearMax,
 } from './rules';
@@ -62,6 +77,21 @@ export namespace Booking {
     at: z.string(),
   });
   export type Payment = z.infer<typeof Payment>;
+
+  const StatusChangeSchema = z.object({
+    from: z.enum(BOOKING_STATUSES).nullable(),
+    to: z.enum(BOOKING_STATUSES),
+    by: z.object({
+      _id: z.string().nullable(),
+      name: z.string(),
+      role: z.enum(['admin', 'customer', 'system']),
+    }),
+    at: z.string(),
+  });
+
+  /** The BOOKED guard's key of a custom booking: it has none (only the crew rule applies to it). */
+  export const CUSTOM_KEY = 'CUSTOM';
+  const holdsBookedGuard = (b: { bookedKey: string }) => b.bookedKey !== CUSTOM_KEY;
 
   const Stored = z.object({
     id: z.string(),
@@ -97,6 +127,13 @@ export namespace Booking {
     payment: Payment.optional(),
     /** The testimonial left for it. */
     testimonialId: z.string().optional(),
+    /**
+     * Every status change: from, to, who and when (issue 11), oldest first,
+     * bounded (rules.ts). Bookings made before the audit have none.
+     */
+    statusHistory: z.array(StatusChangeSchema).default([]),
+    /** The hash of the current confirmation link of an assigned custom booking; a newer link replaces it. */
+    confirmationTokenHash: z.string().optional(),
     createdAt: z.string(),
     updatedAt: z.string(),
   });
@@ -413,11 +450,33 @@ export namespace Booking {
       serviceStatus: '',
       slotId: slot?.id,
       bookedKey: service._id,
+      statusHistory: [
+        {
+          from: null,
+          to: 'Pending',
+          by: { _id: account.id, name: `${account.firstName} ${account.lastName}`, role: 'customer' },
+          at: now,
+        },
+      ],
       createdAt: now,
       updatedAt: now,
     };
-    const record = await claim(base, occupancy, now);
+    const record = await claim(base, occupancy, now, {
+      write: (r) => entity.tx.put(r, { ifAbsent: true }),
+      mails: (r) => [...toCustomer(r, bookingReceivedMail), shopNewBookingMail(mailInfo(r))],
+      taken: bookingMessages.slotTaken,
+      crewFull: bookingMessages.crewFull,
+    });
     return withService(record);
+  };
+
+  type ClaimOptions = {
+    /** The booking's own write (a new one: if absent; a reinstated one: if unchanged since read). */
+    write: (record: Stored) => TransactItem;
+    mails: (record: Stored) => Mail.Message[];
+    /** 409 texts: the time (BOOKED guard or slot) taken; every technician busy. */
+    taken: string;
+    crewFull: string;
   };
 
   /**
@@ -427,22 +486,31 @@ export namespace Booking {
    * the crew is full (409). A transaction that lost to a concurrent one
    * (no failed condition) is tried again a few times.
    */
-  async function claim(base: Omit<Stored, 'claim'>, occupancy: Crew.Occupancy, now: string): Promise<Stored> {
+  async function claim(
+    base: Omit<Stored, 'claim'>,
+    occupancy: Crew.Occupancy,
+    now: string,
+    options: ClaimOptions,
+  ): Promise<Stored> {
     const { crewSize } = config();
+    if (occupancy.blocks.length > 90) throw new VisibleError('conflict', options.crewFull);
     let attempts = 0;
     for (let technician = 1; technician <= crewSize;) {
       const record: Stored = {
         ...base,
         claim: { technician, start: occupancy.start, end: occupancy.end, blocks: occupancy.blocks },
       };
-      const mails = [...toCustomer(record, bookingReceivedMail), shopNewBookingMail(mailInfo(record))];
-      const prepared = mails.map((mail) => Outbox.prepare(mail));
+      const prepared = options.mails(record).map((mail) => Outbox.prepare(mail));
       const head: TransactItem[] = [
-        entity.tx.put(record, { ifAbsent: true }),
-        booked.tx.put(
-          { key: base.bookedKey, date: base.date, time: base.time, bookingId: base.id },
-          { ifAbsent: true },
-        ),
+        options.write(record),
+        ...(holdsBookedGuard(base)
+          ? [
+              booked.tx.put(
+                { key: base.bookedKey, date: base.date, time: base.time, bookingId: base.id },
+                { ifAbsent: true },
+              ),
+            ]
+          : []),
         ...(base.slotId ? [TimeSlot.bookItem(base.slotId, base.id, now)] : []),
       ];
       try {
@@ -456,28 +524,36 @@ export namespace Booking {
       } catch (error) {
         const failed = failedConditions(error);
         if (failed === null) throw error;
+        if (failed.includes(0)) throw new VisibleError('conflict', deskMessages.changedMeanwhile);
         if (failed.some((index) => index < head.length)) {
-          throw new VisibleError('conflict', bookingMessages.slotTaken);
+          throw new VisibleError('conflict', options.taken);
         }
         if (failed.length === 0) {
           attempts += 1;
-          if (attempts >= MAX_ATTEMPTS) throw new VisibleError('conflict', bookingMessages.slotTaken);
+          if (attempts >= MAX_ATTEMPTS) throw new VisibleError('conflict', options.taken);
           await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80));
           continue;
         }
         technician += 1;
       }
     }
-    throw new VisibleError('conflict', bookingMessages.crewFull);
+    throw new VisibleError('conflict', options.crewFull);
   }
 
   /** The items that give a booking's time back: its BOOKED guard, its slot, its technician's blocks. */
   function releaseItems(b: Stored, now: string): TransactItem[] {
     return [
-      booked.tx.delete(
-        { key: b.bookedKey, date: b.date, time: b.time },
-        { ConditionExpression: 'bookingId = :booking', ExpressionAttributeValues: { ':booking': b.id } },
-      ),
+      ...(holdsBookedGuard(b)
+        ? [
+            booked.tx.delete(
+              { key: b.bookedKey, date: b.date, time: b.time },
+              {
+                ConditionExpression: 'bookingId = :booking',
+                ExpressionAttributeValues: { ':booking': b.id },
+              },
+            ),
+          ]
+        : []),
       ...(b.slotId ? [TimeSlot.freeItem(b.slotId, b.id, now)] : []),
       ...(b.claim ? Crew.releaseItems(b.claim.blocks, b.claim.technician, b.id) : []),
     ];
@@ -549,7 +625,7 @@ export namespace Booking {
     if (booking.status === 'Cancelled') return withService(booking);
     if (!customerCanCancel(booking.status))
       throw new VisibleError('conflict', bookingMessages.notCancellable);
-    return changeStatus(booking, 'Cancelled', 'customer');
+    return changeStatus(booking, 'Cancelled', await currentBy());
   }
 
   // ---------------------------------------------------------------------------
@@ -588,28 +664,37 @@ export namespace Booking {
   // ---------------------------------------------------------------------------
   // The admin's status changes
 
-  /**
-   * Which statuses an admin may move a booking to (decision 024): Completed
-   * and Cancelled are final (a completed job has been charged; a cancelled
-   * one has given its time back and is booked again as a new booking).
-   */
-  export const nextStatuses: Record<BookingStatus, readonly BookingStatus[]> = {
-    Pending: ['Confirmed', 'Completed', 'Cancelled'],
-    Confirmed: ['Pending', 'Completed', 'Cancelled'],
-    'Pending Verification': ['Pending', 'Confirmed', 'Cancelled'],
-    'Pending Customer Verification': ['Pending', 'Confirmed', 'Cancelled'],
-    Completed: [],
-    Cancelled: [],
-  };
+  /** Who is making this change, for the audit trail: the signed-in person, or the system. */
+  async function currentBy(): Promise<StatusChangeBy> {
+    const actor = useActor();
+    if (actor.type !== 'user') {
+      return { _id: null, name: actor.type === 'system' ? actor.name : 'system', role: 'system' };
+    }
+    const account = await User.find(actor.userId);
+    const name = account ? `${account.firstName} ${account.lastName}` : actor.firstName;
+    return { _id: actor.userId, name, role: actor.role === 'admin' ? 'admin' : 'customer' };
+  }
 
-  /** `PATCH /api/bookings/{id}/status` (admin): a new status, or the progress text. */
-  export async function setStatus(bookingId: string, raw: StatusInput): Promise<Info> {
-    assertAdmin();
-    const input = StatusInput.parse(raw);
+  /** A booking by id (any owner), consistently read; 404 otherwise. */
+  async function findBooking(bookingId: string): Promise<Stored> {
     const booking = id.safeParse(bookingId).success
       ? await entity.get({ id: bookingId }, { consistent: true })
       : undefined;
     if (!booking) throw new VisibleError('not_found', bookingMessages.notFound);
+    return booking;
+  }
+
+  /**
+   * `PATCH /api/bookings/{id}/status` (admin): a new status, or the progress
+   * text. Any status may become any other (doc 2 §4); the server keeps the
+   * invariants (decision 027): into Cancelled gives the time back, out of
+   * Cancelled claims it again (409 when it was taken meanwhile), into
+   * Completed charges the card once, and every change is in the audit trail.
+   */
+  export async function setStatus(bookingId: string, raw: StatusInput): Promise<Info> {
+    assertAdmin();
+    const input = StatusInput.parse(raw);
+    const booking = await findBooking(bookingId);
     if ('serviceStatus' in input) {
       if (!showsProgress(booking.status)) {
         throw new VisibleError(
@@ -631,60 +716,97 @@ export namespace Booking {
           },
         },
       );
-      if (!updated)
-        throw new VisibleError('conflict', 'The booking changed meanwhile. Please reload and try again.');
+      if (!updated) throw new VisibleError('conflict', deskMessages.changedMeanwhile);
       return withService(updated);
     }
     if (input.status === booking.status) return withService(booking);
-    if (!nextStatuses[booking.status].includes(input.status)) {
-      throw new VisibleError('conflict', `A ${booking.status} booking cannot be set to ${input.status}.`);
-    }
-    return changeStatus(booking, input.status, 'shop');
+    return changeStatus(booking, input.status, await currentBy());
   }
 
   /**
-   * One status change as one transaction, conditional on the status read
-   * (a concurrent change makes this one fail with 409), with the mails the
-   * customer must get. Cancelling gives the time back in the same
-   * transaction; completing records a pending payment, then charges the card.
+   * One status change as one transaction, conditional on the status and
+   * update time read (a concurrent change makes this one fail with 409),
+   * with the audit entry and the mails the customer must get (rules.ts
+   * `statusMail`). Cancelling gives the time back in the same transaction;
+   * leaving Cancelled claims it again (`reinstate`); completing records a
+   * pending payment, then charges the card, unless it was paid before.
    */
   async function changeStatus(
     booking: Stored,
     status: BookingStatus,
-    by: 'customer' | 'shop',
+    by: StatusChangeBy,
+    extra: { items?: TransactItem[]; mails?: Mail.Message[]; set?: Partial<Stored> } = {},
   ): Promise<Info> {
     const now = new Date().toISOString();
+    const from = booking.status;
     const cancelling = status === 'Cancelled';
     const completing = status === 'Completed';
+    const alreadyPaid = booking.payment?.status === 'paid';
+    const charging = completing && !alreadyPaid;
     const next: Stored = {
       ...booking,
+      ...extra.set,
       status,
       updatedAt: now,
+      statusHistory: appendStatusChange(booking.statusHistory, { from, to: status, by, at: now }),
       ...(cancelling ? { claim: undefined } : {}),
-      ...(completing ? { payment: { status: 'pending', amountCents: booking.priceCents, at: now } } : {}),
+      ...(charging ? { payment: { status: 'pending', amountCents: booking.priceCents, at: now } } : {}),
     };
-    const mails: Mail.Message[] = cancelling
-      ? [
-          ...toCustomer(next, (b) => bookingCancelledMail(b, by)),
-          shopBookingCancelledMail(mailInfo(next), by),
-        ]
-      : status === 'Confirmed'
-        ? toCustomer(next, bookingConfirmedMail)
-        : [];
-    const prepared = mails.map((mail) => Outbox.prepare(mail));
-    try {
-      await transactWrite([
-        putIfUnchanged(next, booking),
-        ...(cancelling ? releaseItems(booking, now) : []),
-        ...prepared.map((p) => p.item),
-      ]);
-    } catch (error) {
-      if (failedConditions(error) === null) throw error;
-      throw new VisibleError('conflict', 'The booking changed meanwhile. Please reload and try again.');
+    const customerMail =
+      by.role === 'customer' ? (cancelling ? 'cancelled' : null) : statusMail(from, status, alreadyPaid);
+    const cancelledBy = by.role === 'customer' ? 'customer' : 'shop';
+    // `extra.mails`, when given, replace the usual ones (the customer's answer by the mailed link).
+    const mails: Mail.Message[] = extra.mails ?? [
+      ...(customerMail === 'cancelled' ? toCustomer(next, (b) => bookingCancelledMail(b, cancelledBy)) : []),
+      ...(customerMail === 'confirmed' ? toCustomer(next, bookingConfirmedMail) : []),
+      ...(customerMail === 'reinstated' ? toCustomer(next, bookingReinstatedMail) : []),
+      // The shop hears of a cancellation the customer made, or one it made that the customer was told of.
+      ...(cancelling && customerMail === 'cancelled' && (cancelledBy === 'customer' || next.customer?.email)
+        ? [shopBookingCancelledMail(mailInfo(next), cancelledBy)]
+        : []),
+    ];
+    if (from === 'Cancelled') {
+      await reinstate(booking, next, mails, now);
+    } else {
+      const prepared = mails.map((mail) => Outbox.prepare(mail));
+      try {
+        await transactWrite([
+          putIfUnchanged(next, booking),
+          ...(cancelling ? releaseItems(booking, now) : []),
+          ...(extra.items ?? []),
+          ...prepared.map((p) => p.item),
+        ]);
+      } catch (error) {
+        if (failedConditions(error) === null) throw error;
+        throw new VisibleError('conflict', deskMessages.changedMeanwhile);
+      }
+      await Promise.all(prepared.map((p) => Outbox.deliver(p)));
     }
-    await Promise.all(prepared.map((p) => Outbox.deliver(p)));
-    if (completing) return withService(await chargeCompleted(next));
+    if (charging) return withService(await chargeCompleted(next));
     return withService(next);
+  }
+
+  /**
+   * A cancelled booking becomes active again: its time is claimed again as
+   * a new booking's would be (the BOOKED guard, the slot, a free
+   * technician's blocks, in one transaction with the booking's write), or
+   * 409 when someone took it meanwhile, with nothing written.
+   */
+  async function reinstate(read: Stored, next: Stored, mails: Mail.Message[], now: string): Promise<void> {
+    const occupancy = Crew.occupancy(
+      read.date,
+      read.time,
+      read.durationMinutes,
+      config().travelBufferMinutes,
+    );
+    const { claim: _released, ...base } = next;
+    const claimed = await claim(base, occupancy, now, {
+      write: (record) => putIfUnchanged(record, read),
+      mails: () => mails,
+      taken: deskMessages.reclaimTaken,
+      crewFull: deskMessages.reclaimCrewFull,
+    });
+    next.claim = claimed.claim;
   }
 
   /** Writes `next` only while the booking's status and update time are still those of `read`. */
@@ -752,5 +874,419 @@ export namespace Booking {
       await Outbox.send(mail);
     }
     return updated;
+  }
+
+  // ---------------------------------------------------------------------------
+  // The admin's desk (issue 11; decision 027)
+
+  /** '' and absent are the same: the web sends only non-empty filters, other clients may not. */
+  const blankless = <T extends z.ZodType>(schema: T) =>
+    z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      schema.optional(),
+    );
+
+  export const AllFilters = z
+    .object({
+      customerName: blankless(z.string().trim().max(160, 'Customer name must be at most 160 characters.')),
+      startDate: blankless(
+        z.string().refine(time.isCalendarDate, 'Start date must be a real date written yyyy-MM-dd.'),
+      ),
+      endDate: blankless(
+        z.string().refine(time.isCalendarDate, 'End date must be a real date written yyyy-MM-dd.'),
+      ),
+      make: blankless(z.string().trim().max(BOOKING_LIMITS.vehicleText, 'Make is too long.')),
+      model: blankless(z.string().trim().max(BOOKING_LIMITS.vehicleText, 'Model is too long.')),
+      year: blankless(
+        z
+          .string()
+          .trim()
+          .regex(/^\d{4}$/, 'Year must be a year such as 2019.')
+          .transform(Number)
+          .refine((year) => year >= VEHICLE_YEAR_MIN && year <= vehicleYearMax(time.today()), {
+            message: `Year must be from ${VEHICLE_YEAR_MIN} to next year.`,
+          }),
+      ),
+      service: blankless(
+        z.union([z.literal('custom'), Service.id], { error: 'Service must be a service id or "custom".' }),
+      ),
+    })
+    .refine((f) => !f.startDate || !f.endDate || f.startDate <= f.endDate, {
+      message: 'The start date must be on or before the end date.',
+    });
+  export type AllFilters = z.input<typeof AllFilters>;
+
+  const lower = (value: string) => value.trim().toLocaleLowerCase('en-US');
+
+  /** Whether a booking passes the admin's search (pure; the date range is the query's key condition). */
+  export function matchesFilters(b: Stored, f: z.output<typeof AllFilters>): boolean {
+    if (f.customerName) {
+      const q = lower(f.customerName);
+      const names = [
+        b.clientFirstName,
+        b.clientLastName,
+        `${b.clientFirstName} ${b.clientLastName}`,
+        ...(b.customer
+          ? [b.customer.firstName, b.customer.lastName, `${b.customer.firstName} ${b.customer.lastName}`]
+          : []),
+      ];
+      if (!names.some((name) => lower(name).includes(q))) return false;
+    }
+    if (f.startDate && b.date < f.startDate) return false;
+    if (f.endDate && b.date > f.endDate) return false;
+    if (f.make && lower(b.vehicleMake) !== lower(f.make)) return false;
+    if (f.model && lower(b.vehicleModel) !== lower(f.model)) return false;
+    if (f.year !== undefined && b.vehicleYear !== f.year) return false;
+    if (f.service === 'custom' && !b.isCustomService) return false;
+    if (f.service && f.service !== 'custom' && (b.isCustomService || b.serviceId !== f.service)) return false;
+    return true;
+  }
+
+  /**
+   * `GET /api/bookings/all` (admin): every booking of every status, newest
+   * date first (then newest time), custom bookings not yet assigned included,
+   * narrowed by the advanced search (doc 2 §2). The date range is the
+   * query's key condition; the rest is filtered on the result.
+   */
+  export async function listAll(raw: AllFilters = {}): Promise<Info[]> {
+    assertAdmin();
+    const f = AllFilters.parse(raw);
+    const found = await entity.queryAll({
+      index: 'byCollection',
+      partition: 'BOOKING',
+      sort: { between: [f.startDate ?? '0000', `${f.endDate ?? '9999'}~`] },
+      descending: true,
+      filter: (b) => matchesFilters(b, f),
+    });
+    return withServices(found);
+  }
+
+  const customPrice = z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d+(\.\d+)?$/, 'Custom price must be a number.')
+          .transform(Number),
+      ],
+      {
+        error: 'Custom price must be a number.',
+      },
+    )
+    .refine(isCustomPrice, 'Custom price must be 0 or more, in dollars and cents.');
+
+  const adminDuration = z
+    .union(
+      [
+        z.number(),
+        z.string().trim().regex(/^\d+$/, 'Duration must be a number of minutes.').transform(Number),
+      ],
+      {
+        error: 'Duration must be a number of minutes.',
+      },
+    )
+    .optional()
+    .transform((minutes) => minutes ?? ADMIN_DURATION.default)
+    .refine(
+      isAdminDuration,
+      `Duration must be at least ${ADMIN_DURATION.min} minutes, in steps of ${ADMIN_DURATION.step} (at most ${ADMIN_DURATION.max / 60} hours).`,
+    );
+
+  /** The Create Custom Booking form (doc 2 §5), checked again on the server. */
+  export const AdminCreateInput = z
+    .object({
+      /** The spec's client always sends it; when absent, a booking without a serviceId is a custom one. */
+      isCustomService: z.boolean({ error: 'Say whether this is a custom service.' }).optional(),
+      serviceId: z.string().optional(),
+      customServiceName: z.string().optional(),
+      customServicePrice: z.unknown().optional(),
+      date: calendarDate,
+      time: z
+        .string({ error: 'Time is required.' })
+        .refine(
+          (at) => CUSTOM_BOOKING_TIMES.includes(at),
+          'Time must be from 09:00 to 17:30, every 30 minutes.',
+        ),
+      duration: adminDuration,
+      clientFirstName: requiredLine('First name', BOOKING_LIMITS.name),
+      clientLastName: requiredLine('Last name', BOOKING_LIMITS.name),
+      vehicleMake: requiredLine('Vehicle make', BOOKING_LIMITS.vehicleText),
+      vehicleModel: requiredLine('Vehicle model', BOOKING_LIMITS.vehicleText),
+      vehicleYear,
+      vehicleColor: optionalLine('Vehicle color', BOOKING_LIMITS.color),
+      notes,
+      // The spec's client sends these too; the server sets its own.
+      createdByAdmin: z.unknown().optional(),
+      requiresCustomerVerification: z.unknown().optional(),
+      status: z.unknown().optional(),
+    })
+    .transform((input, ctx) => {
+      const { createdByAdmin: _a, requiresCustomerVerification: _r, status: _s, ...rest } = input;
+      if (input.isCustomService ?? input.serviceId === undefined) {
+        const name = requiredLine('Custom service name', BOOKING_LIMITS.name).safeParse(
+          input.customServiceName,
+        );
+        if (!name.success) {
+          ctx.addIssue({
+            code: 'custom',
+            message: name.error.issues[0]?.message ?? 'Custom service name is required.',
+            path: ['customServiceName'],
+          });
+          return z.NEVER;
+        }
+        if (
+          input.customServicePrice === undefined ||
+          input.customServicePrice === null ||
+          input.customServicePrice === ''
+        ) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'Custom price is required.',
+            path: ['customServicePrice'],
+          });
+          return z.NEVER;
+        }
+        const price = customPrice.safeParse(input.customServicePrice);
+        if (!price.success) {
+          ctx.addIssue({
+            code: 'custom',
+            message: price.error.issues[0]?.message ?? 'Custom price must be a number.',
+            path: ['customServicePrice'],
+          });
+          return z.NEVER;
+        }
+        return {
+          ...rest,
+          mode: 'custom' as const,
+          customServiceName: name.data,
+          priceCents: toCents(price.data),
+        };
+      }
+      const serviceId = Service.id.safeParse(input.serviceId);
+      if (!serviceId.success) {
+        ctx.addIssue({ code: 'custom', message: 'Please select a service.', path: ['serviceId'] });
+        return z.NEVER;
+      }
+      return { ...rest, mode: 'service' as const, serviceId: serviceId.data };
+    });
+  export type AdminCreateInput = z.input<typeof AdminCreateInput>;
+
+  /**
+   * `POST /api/bookings/admin-create` (admin): a booking the shop takes by
+   * phone (doc 2 §4, §5). Status Pending Verification, made by the admin,
+   * needing the customer's confirmation, with no account yet. Its time goes
+   * through the same atomic claim as a customer's booking: the crew rule
+   * always; a catalogue service's BOOKED guard and its free slot at that
+   * time too. A custom booking has no BOOKED guard (it is no catalogue
+   * service's time): only the technicians limit it. 409 on a clash.
+   */
+  export async function adminCreate(raw: AdminCreateInput): Promise<Info> {
+    assertAdmin();
+    const input = AdminCreateInput.parse(raw);
+    if (input.date < time.today()) throw new VisibleError('invalid', bookingMessages.pastDate);
+    if (Date.parse(time.instantOf(input.date, input.time)) <= Date.now()) {
+      throw new VisibleError('invalid', deskMessages.timePassed);
+    }
+    const service = input.mode === 'service' ? await Service.fromId(input.serviceId) : undefined;
+    const slot =
+      service &&
+      (await TimeSlot.onDate(service._id, input.date)).find(
+        (s) => s.time === input.time && s.isAvailable && !s.isBooked,
+      );
+    const now = new Date().toISOString();
+    const by = await currentBy();
+    const base: Omit<Stored, 'claim'> = {
+      id: createId('booking'),
+      serviceId: service?._id,
+      serviceName: service ? service.name : input.mode === 'custom' ? input.customServiceName : '',
+      priceCents: service ? service.priceCents : input.mode === 'custom' ? input.priceCents : 0,
+      isCustomService: input.mode === 'custom',
+      createdByAdmin: true,
+      requiresCustomerVerification: true,
+      status: 'Pending Verification',
+      date: input.date,
+      time: input.time,
+      durationMinutes: input.duration,
+      clientFirstName: input.clientFirstName,
+      clientLastName: input.clientLastName,
+      vehicleMake: input.vehicleMake,
+      vehicleModel: input.vehicleModel,
+      vehicleYear: input.vehicleYear,
+      vehicleColor: input.vehicleColor ?? '',
+      notes: input.notes,
+      serviceStatus: '',
+      slotId: slot ? slot.id : undefined,
+      bookedKey: service ? service._id : CUSTOM_KEY,
+      statusHistory: [{ from: null, to: 'Pending Verification', by, at: now }],
+      createdAt: now,
+      updatedAt: now,
+    };
+    const occupancy = Crew.occupancy(input.date, input.time, input.duration, config().travelBufferMinutes);
+    const record = await claim(base, occupancy, now, {
+      write: (r) => entity.tx.put(r, { ifAbsent: true }),
+      // Nobody to mail yet: the customer is assigned next.
+      mails: () => [],
+      taken: 'That service is already booked at that time. Please choose another time.',
+      crewFull: 'All of our technicians are busy at that time. Please choose another time.',
+    });
+    return withService(record);
+  }
+
+  export const AssignInput = z.object({
+    customerId: idSchema('user', 'customer'),
+    customerEmail: emailAddress,
+  });
+  export type AssignInput = z.input<typeof AssignInput>;
+
+  export const CONFIRMATION_DAYS = 7;
+
+  /**
+   * `PATCH /api/bookings/{id}/assign-customer` (admin): gives a booking the
+   * shop made to a customer (doc 2 §4, §5). Status Pending Customer
+   * Verification, the customer's account and names on it (so it shows in
+   * their Service History), and a confirmation link (256 bits, stored
+   * hashed, single use, expiring at the earlier of 7 days and the booking's
+   * start) mailed with the booking's details, in one transaction. Assigning
+   * again (a re-send, or another customer) replaces the earlier link.
+   */
+  export async function assignCustomer(bookingId: string, raw: AssignInput): Promise<Info> {
+    assertAdmin();
+    const input = AssignInput.parse(raw);
+    const booking = await findBooking(bookingId);
+    const [account, by] = await Promise.all([User.find(input.customerId), currentBy()]);
+    if (!account || account.role !== 'user')
+      throw new VisibleError('not_found', deskMessages.customerNotFound);
+    if (account.email !== input.customerEmail.toLowerCase()) {
+      throw new VisibleError('invalid', deskMessages.customerEmailMismatch);
+    }
+    if (booking.status !== 'Pending Verification' && booking.status !== 'Pending Customer Verification') {
+      throw new VisibleError('conflict', deskMessages.notAssignable);
+    }
+    const start = Date.parse(time.instantOf(booking.date, booking.time));
+    const now = new Date();
+    if (start <= now.getTime()) throw new VisibleError('conflict', deskMessages.startPassed);
+    await RateLimit.hit(rateLimits.assignBooking, booking.id);
+
+    const ttlSeconds = Math.floor(
+      Math.min(CONFIRMATION_DAYS * 24 * 60 * 60 * 1000, start - now.getTime()) / 1000,
+    );
+    const link = LinkToken.prepare({
+      purpose: 'confirm-booking',
+      subjectId: booking.id,
+      ownerPk: `BOOKING#${booking.id}`,
+      ttlSeconds,
+      now,
+    });
+    const status: BookingStatus = 'Pending Customer Verification';
+    const next: Stored = {
+      ...booking,
+      userId: account.id,
+      customer: { firstName: account.firstName, lastName: account.lastName, email: account.email },
+      status,
+      confirmationTokenHash: link.tokenHash,
+      updatedAt: now.toISOString(),
+      statusHistory:
+        booking.status === status
+          ? booking.statusHistory
+          : appendStatusChange(booking.statusHistory, {
+              from: booking.status,
+              to: status,
+              by,
+              at: now.toISOString(),
+            }),
+    };
+    const mail = Outbox.prepare(customBookingLinkMail(mailInfo(next), link.token, link.expiresAt));
+    try {
+      await transactWrite([putIfUnchanged(next, booking), link.item, mail.item]);
+    } catch (error) {
+      if (failedConditions(error) === null) throw error;
+      throw new VisibleError('conflict', deskMessages.changedMeanwhile);
+    }
+    await Outbox.deliver(mail);
+    return withService(next);
+  }
+
+  // ---------------------------------------------------------------------------
+  // The customer's confirmation link (doc 2 §2, §4; public, by token)
+
+  /** 404 for a link we do not know, 400 for one used, expired or replaced (the contract's statuses). */
+  function refuseLink(reason: LinkToken.Failure | 'replaced' | 'not-waiting'): never {
+    if (reason === 'invalid') throw new VisibleError('not_found', deskMessages.linkInvalid);
+    const text = {
+      used: deskMessages.linkUsed,
+      expired: deskMessages.linkExpired,
+      stale: deskMessages.linkNotWaiting,
+      replaced: deskMessages.linkReplaced,
+      'not-waiting': deskMessages.linkNotWaiting,
+    }[reason];
+    throw new VisibleError('invalid', text, { reason });
+  }
+
+  /** The booking a usable link is for, or the refusal. A link reads only its own booking. */
+  async function linkedBooking(token: string): Promise<{ booking: Stored; record: LinkToken.Stored }> {
+    await RateLimit.hit(rateLimits.bookingLinkIp, useClientIp());
+    const found = await LinkToken.inspect('confirm-booking', token);
+    if (!found.ok) refuseLink(found.reason);
+    const booking = await entity.get({ id: found.record.subjectId }, { consistent: true });
+    if (!booking) refuseLink('invalid');
+    if (booking.confirmationTokenHash !== found.record.tokenHash) refuseLink('replaced');
+    if (booking.status !== 'Pending Customer Verification') refuseLink('not-waiting');
+    return { booking, record: found.record };
+  }
+
+  /** `GET /api/bookings/verify-custom-booking/{token}`: the booking the link is for (doc 2 §3). */
+  export async function forConfirmation(token: string): Promise<Info> {
+    const { booking } = await linkedBooking(token);
+    return withService(booking);
+  }
+
+  export const AnswerInput = z.union(
+    [
+      z.object({
+        confirmed: z.literal(true),
+        customerName: z.string().max(200).optional(),
+        customerEmail: z.string().max(254).optional(),
+      }),
+      z.object({ confirmed: z.literal(false) }),
+    ],
+    { error: 'Send confirmed: true to confirm the booking, or confirmed: false to decline it.' },
+  );
+  export type AnswerInput = z.input<typeof AnswerInput>;
+
+  /**
+   * `POST /api/bookings/verify-custom-booking/{token}`: the customer confirms
+   * (Confirmed; mails to the customer and the shop) or declines (Cancelled,
+   * the time given back; a mail to the shop). The link's use and the
+   * booking's change are one transaction, conditional on the link being
+   * unused and still the booking's current one, so of many answers at once
+   * exactly one counts; the others are 400.
+   */
+  export async function answerConfirmation(token: string, raw: AnswerInput): Promise<Info> {
+    const input = AnswerInput.parse(raw);
+    const { booking, record } = await linkedBooking(token);
+    const by: StatusChangeBy = {
+      _id: booking.userId ?? null,
+      name: booking.customer ? `${booking.customer.firstName} ${booking.customer.lastName}` : 'customer',
+      role: 'customer',
+    };
+    const status: BookingStatus = input.confirmed ? 'Confirmed' : 'Cancelled';
+    const after: Stored = { ...booking, status };
+    const mails = input.confirmed
+      ? [
+          ...toCustomer(after, bookingConfirmedMail),
+          shopCustomBookingAnsweredMail(mailInfo(after), 'confirmed'),
+        ]
+      : [shopCustomBookingAnsweredMail(mailInfo(after), 'declined')];
+    // The link is used in the same transaction; its condition fails when another answer used it first.
+    const use = LinkToken.useItem(record, new Date());
+    try {
+      return await changeStatus(booking, status, by, { items: [use], mails });
+    } catch (error) {
+      if (!(error instanceof VisibleError && error.kind === 'conflict')) throw error;
+      const again = await LinkToken.inspect('confirm-booking', token);
+      refuseLink(again.ok ? 'not-waiting' : again.reason);
+    }
   }
 }

@@ -5,7 +5,7 @@ import { type MailBlock, composeMail } from '../mail/compose';
 import type { Mail } from '../mail/index';
 import { formatCents } from '../money';
 import { cardBrandName } from '../payments/brand';
-import { formatDateTimeInZone, formatLongDate, formatTime } from '../time';
+import { formatDateTimeInZone, formatLongDate, formatTime, localOf } from '../time';
 import type { BookingStatus } from './rules';
 
 /**
@@ -303,6 +303,80 @@ export function bookingCompletedMail(b: BookingMailInfo, payment: BookingPayment
     ...composeMail({ to: b.customerEmail, subject }, [
       ...blocks,
       'We would love to hear how it went: you can leave a review from your Service History.',
+      historyLink(),
+      contactLine,
+    ]),
+    replyTo: config().businessEmail,
+  };
+}
+
+/**
+ * To the customer an admin assigned a booking to (issue 11): the booking's
+ * details and the link that confirms or declines it. The link works once
+ * and stops at `expiresAt` (the earlier of 7 days and the booking's start).
+ */
+export function customBookingLinkMail(b: BookingMailInfo, token: string, expiresAt: Date): Mail.Message {
+  return {
+    ...composeMail(
+      { to: b.customerEmail, subject: `Please confirm your booking: ${b.serviceName} on ${when(b)}` },
+      [
+        'Hello,',
+        `${business.name} has booked the appointment below for you. Please open the link to confirm it, or to decline it if it does not suit you.`,
+        { fields: [...appointmentFields(b), ['Status', 'Waiting for your confirmation']] },
+        { fields: customerFields(b) },
+        { href: link(`/verify-custom-booking/${token}`), label: 'Confirm or decline the booking' },
+        `The link works once and expires ${formatInstantInZone(expiresAt)}.`,
+        contactLine,
+      ],
+    ),
+    replyTo: config().businessEmail,
+  };
+}
+
+/** 'on November 23, 2026 at 10:00 AM (Eastern Time)' for a link's expiry. */
+function formatInstantInZone(instant: Date): string {
+  const { date, time } = localOf(instant);
+  return `on ${formatDateTimeInZone(date, time)}`;
+}
+
+/** To the shop, when the customer confirms (or declines) a booking the shop made for them, by the mailed link. */
+export function shopCustomBookingAnsweredMail(
+  b: BookingMailInfo,
+  answer: 'confirmed' | 'declined',
+): Mail.Message {
+  return composeMail(
+    {
+      to: config().businessEmail,
+      replyTo: b.customerEmail,
+      subject: `Booking ${answer} by the customer: ${b.serviceName} on ${when(b)}`,
+    },
+    [
+      answer === 'confirmed'
+        ? 'The customer confirmed the booking you made for them, from the link in their email. It is now Confirmed.'
+        : 'The customer declined the booking you made for them, from the link in their email. It is now Cancelled and the time is free again.',
+      { fields: [...appointmentFields(b), ['Status', b.status]] },
+      {
+        fields: [
+          ['Account name', b.customerName],
+          ['Account email', b.customerEmail],
+          ['Client name', `${b.clientFirstName} ${b.clientLastName}`],
+          ['Vehicle', vehicleText(b.vehicle)],
+        ],
+      },
+      { href: link('/admin'), label: 'Open the admin dashboard' },
+    ],
+  );
+}
+
+/** To the customer, when the shop puts a cancelled booking back on (status Pending again). */
+export function bookingReinstatedMail(b: BookingMailInfo): Mail.Message {
+  return {
+    ...composeMail({ to: b.customerEmail, subject: `Booking reinstated: ${b.serviceName} on ${when(b)}` }, [
+      'Hello,',
+      `${business.name} has put your cancelled appointment back on, at the same time. We will email you again once we have confirmed it.`,
+      { fields: [...appointmentFields(b), ['Status', b.status]] },
+      { fields: customerFields(b) },
+      'Your card on file is charged only when the service is complete.',
       historyLink(),
       contactLine,
     ]),

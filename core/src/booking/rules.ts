@@ -62,3 +62,92 @@ export const bookingMessages = {
   notEditable: 'Only a pending booking can be changed.',
   notCancellable: 'Only a pending or confirmed booking can be cancelled.',
 } as const;
+
+// ---------------------------------------------------------------------------
+// The admin's bookings desk (issue 11; doc 2 §4, §5, §9; decision 027)
+
+/** Who changed a booking's status: an admin, the customer (signed in or by the mailed link), or the system. */
+export type StatusChangeBy = { _id: string | null; name: string; role: 'admin' | 'customer' | 'system' };
+
+/** One entry of a booking's audit trail; `from` is null for the creation entry. */
+export type StatusChange = { from: BookingStatus | null; to: BookingStatus; by: StatusChangeBy; at: string };
+
+/** A booking keeps at most this many audit entries: the creation entry and the latest changes. */
+export const STATUS_HISTORY_LIMIT = 100;
+
+/** The history with `change` appended, bounded: the first (creation) entry and the newest ones are kept. */
+export function appendStatusChange(history: readonly StatusChange[], change: StatusChange): StatusChange[] {
+  const next = [...history, change];
+  if (next.length <= STATUS_HISTORY_LIMIT) return next;
+  const [first, ...rest] = next;
+  return first ? [first, ...rest.slice(rest.length - (STATUS_HISTORY_LIMIT - 1))] : rest;
+}
+
+/** Custom booking times: every 30 minutes from 09:00 to 17:30 (doc 2 §5, §9). */
+export const CUSTOM_BOOKING_TIMES: readonly string[] = Array.from({ length: 18 }, (_, i) => {
+  const minutes = 9 * 60 + i * 30;
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${minutes % 60 === 0 ? '00' : '30'}`;
+});
+
+/** Duration of an admin booking: at least 15 minutes, in steps of 15, 60 by default (doc 2 §9). */
+export const ADMIN_DURATION = { min: 15, step: 15, default: 60, max: 12 * 60 } as const;
+
+export const isAdminDuration = (minutes: number): boolean =>
+  Number.isInteger(minutes) &&
+  minutes >= ADMIN_DURATION.min &&
+  minutes <= ADMIN_DURATION.max &&
+  minutes % ADMIN_DURATION.step === 0;
+
+/** A custom service's price in dollars: at least 0, whole cents (step 0.01), below a sane ceiling. */
+export const CUSTOM_PRICE_MAX = 100_000;
+export const isCustomPrice = (dollars: number): boolean =>
+  Number.isFinite(dollars) &&
+  dollars >= 0 &&
+  dollars <= CUSTOM_PRICE_MAX &&
+  Math.abs(Math.round(dollars * 100) - dollars * 100) < 1e-6;
+
+/** The customer mails a status change by the shop sends (decision 027). */
+export type StatusMail = 'confirmed' | 'cancelled' | 'reinstated' | 'receipt' | null;
+
+/**
+ * Which mail the customer gets when the shop moves a booking from `from` to
+ * `to` (decision 027): the changes that alter their appointment (confirmed,
+ * cancelled, back on after a cancellation) and the receipt when a completion
+ * charges the card. Corrections (Completed back to an open status, Confirmed
+ * back to Pending, any move into or between the verification statuses) are
+ * the shop's own bookkeeping and mail nobody. `alreadyPaid`: the booking's
+ * card charge went through before, so completing it again charges nothing.
+ */
+export function statusMail(from: BookingStatus, to: BookingStatus, alreadyPaid = false): StatusMail {
+  if (from === to) return null;
+  if (to === 'Completed') return alreadyPaid ? null : 'receipt';
+  if (from === 'Completed') return null;
+  if (to === 'Cancelled') return 'cancelled';
+  if (to === 'Confirmed') return 'confirmed';
+  if (from === 'Cancelled' && to === 'Pending') return 'reinstated';
+  return null;
+}
+
+/** The texts of the desk (doc 2 §8) and the server's own refusals. */
+export const deskMessages = {
+  created: 'Custom booking created successfully!',
+  assigned: 'Booking assigned successfully! A verification email has been sent to the customer.',
+  customerCreated: 'Customer created successfully! An invitation email has been sent.',
+  notAssignable: 'Only a booking waiting for verification can be assigned to a customer.',
+  startPassed: 'That booking has already started, so the customer can no longer confirm it.',
+  timePassed: 'That time has already passed. Please choose a later time.',
+  reclaimTaken:
+    'That time has been booked by someone else since this booking was cancelled. Please book another time.',
+  reclaimCrewFull:
+    'All of our technicians are busy at that time now, so this booking cannot be reinstated. Please book another time.',
+  changedMeanwhile: 'The booking changed meanwhile. Please reload and try again.',
+  linkInvalid: 'This booking link is not valid. Please contact us for a new one.',
+  linkUsed: 'This booking link has already been used.',
+  linkExpired: 'This booking link has expired. Please contact us for a new one.',
+  linkReplaced: 'This booking link has been replaced by a newer one. Please use the latest email we sent.',
+  linkNotWaiting: 'This booking is no longer waiting for your confirmation.',
+  confirmed: 'Your booking is confirmed. Thank you!',
+  declined: 'Booking declined successfully.',
+  customerNotFound: 'Customer not found.',
+  customerEmailMismatch: 'That email is not the selected customer’s.',
+} as const;

@@ -46,4 +46,14 @@ export const rateLimits = {
    */
   saveCardUser: { scope: 'save-card-user', limit: 10, windowSeconds: HOUR },
   reviewUser: { scope: 'review-user', limit: 20, windowSeconds: HOUR },
+  /**
+   * The bookings desk (issue 11). Each new customer and each assignment
+   * mails someone, so an admin's session cannot be used to mail-bomb: 30 new
+   * customers an hour per admin, 10 assignment mails an hour per booking.
+   * The custom booking link is public: a token is unguessable, but each use
+   * reads or writes, so 60 per 15 minutes per address.
+   */
+  createCustomerAdmin: { scope: 'create-customer-admin', limit: 30, windowSeconds: HOUR },
+  assignBooking: { scope: 'assign-booking', limit: 10, windowSeconds: HOUR },
+  bookingLinkIp: { scope: 'booking-link-ip', limit: 60, windowSeconds: 15 * MINUTE },
 } satisfies Record<string, RateLimit.Rule>;

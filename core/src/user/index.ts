@@ -60,7 +60,14 @@ export namespace User {
     firstName: z.string(),
     lastName: z.string(),
     email: z.string(),
+    /**
+     * The scrypt hash; '' for an account an admin made for a phone customer
+     * (issue 11) until its owner sets a password from the invitation link:
+     * such an account can never be signed into (Account.login).
+     */
     passwordHash: z.string(),
+    /** Optional contact number (accounts made by an admin for a phone customer). */
+    phone: z.string().optional(),
     role: z.enum(roles),
     emailVerified: z.boolean(),
     hasCardOnFile: z.boolean(),
@@ -165,18 +172,7 @@ export namespace User {
       createdAt: now,
       updatedAt: now,
     };
-    try {
-      await transactWrite([
-        emailGuard.tx.put({ email: input.email, userId: account.id }, { ifAbsent: true }),
-        entity.tx.put(account, { ifAbsent: true }),
-        ...also(account.id),
-      ]);
-    } catch (error) {
-      if (failedConditions(error)?.length) {
-        throw new VisibleError('conflict', 'An account with this email already exists.');
-      }
-      throw error;
-    }
+    await writeNew(account, also(account.id));
     return {
       _id: account.id,
       firstName: account.firstName,
@@ -184,6 +180,73 @@ export namespace User {
       email: account.email,
       role: account.role,
     };
+  }
+
+  /** A new customer made by an admin (doc 2 §5): names, email, optional phone; no password yet. */
+  export const InviteInput = z.object({
+    firstName: personName('First name'),
+    lastName: personName('Last name'),
+    email,
+    phone: z
+      .string()
+      .refine(isSingleLine, 'Phone cannot contain line breaks or control characters.')
+      .trim()
+      .max(30, 'Phone must be at most 30 characters')
+      .refine((value) => value === '' || /^[0-9+()\-. ]{7,30}$/.test(value), 'Phone is invalid')
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+  });
+
+  /**
+   * Creates a customer account with no password (an admin's, for a phone
+   * customer), with what must be written with it (the invitation link and
+   * its mail), in one transaction; 409 when the email already has an
+   * account. Its owner activates it by setting a password from the link.
+   */
+  export async function createInvited(
+    raw: z.input<typeof InviteInput>,
+    also: (userId: string) => TransactItem[],
+  ): Promise<Account> {
+    assertAdmin();
+    const input = InviteInput.parse(raw);
+    const now = new Date().toISOString();
+    const account: Account = {
+      id: createId('user'),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      passwordHash: '',
+      ...(input.phone ? { phone: input.phone } : {}),
+      role: 'user',
+      emailVerified: false,
+      hasCardOnFile: false,
+      tokenVersion: 0,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await writeNew(account, also(account.id));
+    return account;
+  }
+
+  async function writeNew(account: Account, also: TransactItem[]): Promise<void> {
+    try {
+      await transactWrite([
+        emailGuard.tx.put({ email: account.email, userId: account.id }, { ifAbsent: true }),
+        entity.tx.put(account, { ifAbsent: true }),
+        ...also,
+      ]);
+    } catch (error) {
+      if (failedConditions(error)?.length) {
+        throw new VisibleError('conflict', 'An account with this email already exists.');
+      }
+      throw error;
+    }
+  }
+
+  /** Every customer account (admins left out), oldest first: a local shop's customers are few. */
+  export async function listCustomers(): Promise<Account[]> {
+    const all = await entity.queryAll({ index: 'byCollection', partition: 'USER' });
+    return all.filter((user) => user.role === 'user');
   }
 
   /**

@@ -332,7 +332,7 @@ describe('the customer’s bookings', () => {
 });
 
 describe('PATCH /api/bookings/:id/status', () => {
-  it('admin only; sets the progress text while Pending or Confirmed; Completed and Cancelled are final', async () => {
+  it('admin only; sets the progress text while Pending or Confirmed; a cancelled booking can be put back on', async () => {
     const me = await createUserWithCard();
     const admin = await createUser({ role: 'admin' });
     const service = await createService({ availableDays: [], availableTimes: ['12:00'] });
@@ -355,8 +355,12 @@ describe('PATCH /api/bookings/:id/status', () => {
     const mails = await readOutbox();
     expect(mails.some((m) => m.to.includes(me.email) && /confirm/i.test(m.subject))).toBe(true);
     expect((await send('PATCH', path, admin.headers, { status: 'Cancelled' })).status).toBe(200);
-    expect((await send('PATCH', path, admin.headers, { status: 'Pending' })).status).toBe(409);
     expect((await send('PATCH', path, admin.headers, { serviceStatus: 'late' })).status).toBe(409);
+    // Any-to-any (issue 11): the time was still free, so it is claimed again.
+    const back = await send('PATCH', path, admin.headers, { status: 'Pending' });
+    expect(back.status).toBe(200);
+    expect(await json(back)).toMatchObject({ status: 'Pending' });
+    expect((await send('PATCH', path, admin.headers, { serviceStatus: 'late' })).status).toBe(200);
   });
 });
 
@@ -420,9 +424,13 @@ describe('charging on completion', () => {
       }),
     );
     expect(repeat).toEqual({ status: 'paid', providerPaymentId: booking.payment?.providerPaymentId });
-    // Nothing moves a completed booking.
-    expect((await send('PATCH', path, admin.headers, { status: 'Cancelled' })).status).toBe(409);
+    // The customer cannot cancel a completed booking; the admin can move it (issue 11), and the
+    // payment stays on record: completing it again charges nothing more.
     expect((await send('PATCH', `/api/bookings/${booking._id}/cancel`, customer.headers)).status).toBe(409);
+    const cancelled = await send('PATCH', path, admin.headers, { status: 'Cancelled' });
+    expect(await json(cancelled)).toMatchObject({ status: 'Cancelled', payment: booking.payment });
+    const recompleted = await send('PATCH', path, admin.headers, { status: 'Completed' });
+    expect(await json(recompleted)).toMatchObject({ status: 'Completed', payment: booking.payment });
   });
 
   it('a free job completes with nothing charged', async () => {

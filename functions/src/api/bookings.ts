@@ -1,5 +1,5 @@
 import { Booking } from '@app/core/booking/index';
-import { bookingMessages } from '@app/core/booking/rules';
+import { bookingMessages, deskMessages, type StatusChange } from '@app/core/booking/rules';
 import { toDollars } from '@app/core/money';
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
@@ -86,7 +86,62 @@ export function bookingReply(b: Booking.Info): BookingReply {
   };
 }
 
+/** What the admin's desk reads (the bookings desk contract): the booking and its audit trail. */
+export type AdminBookingReply = BookingReply & { statusHistory: StatusChange[] };
+
+export const adminBookingReply = (b: Booking.Info): AdminBookingReply => ({
+  ...bookingReply(b),
+  statusHistory: b.statusHistory,
+});
+
+/** A custom booking as the confirmation page reads it (doc 2 §3), by its link: only what the customer needs. */
+export type ConfirmationReply = {
+  _id: string;
+  status: Booking.Stored['status'];
+  isCustomService: boolean;
+  customServiceName: string | null;
+  customServicePrice: number | null;
+  service: { name: string; price: number } | null;
+  date: string;
+  time: string;
+  duration: number;
+  vehicleYear: number;
+  vehicleMake: string;
+  vehicleModel: string;
+  vehicleColor: string;
+  notes: string;
+  customer: { firstName: string; lastName: string; email: string };
+};
+
+export function confirmationReply(b: Booking.Info): ConfirmationReply {
+  return {
+    _id: b.id,
+    status: b.status,
+    isCustomService: b.isCustomService,
+    customServiceName: b.isCustomService ? b.serviceName : null,
+    customServicePrice: b.isCustomService ? toDollars(b.priceCents) : null,
+    // The price agreed when the booking was made, under the service's current name when it still exists.
+    service: b.isCustomService
+      ? null
+      : { name: b.service?.name ?? b.serviceName, price: toDollars(b.priceCents) },
+    date: b.date,
+    time: b.time,
+    duration: b.durationMinutes,
+    vehicleYear: b.vehicleYear,
+    vehicleMake: b.vehicleMake,
+    vehicleModel: b.vehicleModel,
+    vehicleColor: b.vehicleColor,
+    notes: b.notes,
+    customer: b.customer ?? { firstName: b.clientFirstName, lastName: b.clientLastName, email: '' },
+  };
+}
+
 const byId = zValidator('param', z.object({ id: Booking.id }), invalidInput);
+const byToken = zValidator(
+  'param',
+  z.object({ token: z.string().max(200, 'This booking link is not valid.') }),
+  invalidInput,
+);
 
 /** /api/bookings (doc 1 §7, doc 2 §7): booking, the customer's history, edit, cancel, and the admin's status. */
 export const bookings = new Hono()
@@ -95,6 +150,40 @@ export const bookings = new Hono()
     return c.json({ msg: bookingMessages.created, booking: bookingReply(booking) }, 201);
   })
   .get('/', requireUser, async (c) => c.json((await Booking.listMine()).map(bookingReply)))
+  .get('/all', requireAdmin, zValidator('query', Booking.AllFilters, invalidInput), async (c) =>
+    c.json((await Booking.listAll(c.req.valid('query'))).map(adminBookingReply)),
+  )
+  .post(
+    '/admin-create',
+    requireAdmin,
+    zValidator('json', Booking.AdminCreateInput, invalidInput),
+    async (c) => c.json(adminBookingReply(await Booking.adminCreate(c.req.valid('json'))), 201),
+  )
+  .patch(
+    '/:id/assign-customer',
+    requireAdmin,
+    byId,
+    zValidator('json', Booking.AssignInput, invalidInput),
+    async (c) => {
+      const booking = await Booking.assignCustomer(c.req.valid('param').id, c.req.valid('json'));
+      return c.json({ msg: deskMessages.assigned, booking: adminBookingReply(booking) });
+    },
+  )
+  .get('/verify-custom-booking/:token', byToken, async (c) =>
+    c.json(confirmationReply(await Booking.forConfirmation(c.req.valid('param').token))),
+  )
+  .post(
+    '/verify-custom-booking/:token',
+    byToken,
+    zValidator('json', Booking.AnswerInput, invalidInput),
+    async (c) => {
+      const body = c.req.valid('json');
+      const booking = await Booking.answerConfirmation(c.req.valid('param').token, body);
+      return body.confirmed
+        ? c.json({ msg: deskMessages.confirmed, booking: confirmationReply(booking) })
+        : c.json({ msg: deskMessages.declined });
+    },
+  )
   .put('/:id', requireUser, byId, zValidator('json', Booking.VehicleInput, invalidInput), async (c) =>
     c.json(bookingReply(await Booking.updateVehicle(c.req.valid('param').id, c.req.valid('json')))),
   )
@@ -106,5 +195,6 @@ export const bookings = new Hono()
     requireAdmin,
     byId,
     zValidator('json', Booking.StatusInput, invalidInput),
-    async (c) => c.json(bookingReply(await Booking.setStatus(c.req.valid('param').id, c.req.valid('json')))),
+    async (c) =>
+      c.json(adminBookingReply(await Booking.setStatus(c.req.valid('param').id, c.req.valid('json')))),
   );

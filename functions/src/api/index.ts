@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
+import { admin } from './admin';
 import { requestContext, requireAdmin } from './auth';
 import { bookings } from './bookings';
 import { apiCaching } from './cache';
@@ -17,6 +18,7 @@ import { services } from './services';
 import { testimonials } from './testimonials';
 import { timeslots } from './timeslots';
 import { users } from './users';
+import { vehicleData } from './vehicle-data';
 import { firstIssue } from './validation';
 
 const statusOf: Record<VisibleError['kind'], ContentfulStatusCode> = {
@@ -51,7 +53,9 @@ const api = new Hono()
   .route('/comments', comments)
   .route('/payments', payments)
   .route('/bookings', bookings)
-  .route('/timeslots', timeslots);
+  .route('/timeslots', timeslots)
+  .route('/admin', admin)
+  .route('/vehicleData', vehicleData);
 
 export type AppType = typeof api;
 

@@ -63,6 +63,8 @@ export function applyLocalEnv(options: {
     S3_ENDPOINT: options.standIns.endpoints.s3,
     SES_ENDPOINT: options.standIns.endpoints.ses,
   });
+  // Vehicle makes and models come from the vPIC stand-in, unless VPIC_BASE_URL names another (the real vPIC).
+  if (!process.env.VPIC_BASE_URL) process.env.VPIC_BASE_URL = options.standIns.endpoints.vpic;
   // Card payments go to the Square stand-in, unless this machine was pointed at Square's sandbox.
   if (!process.env.SQUARE_ENVIRONMENT || process.env.SQUARE_ENVIRONMENT === 'local') {
     process.env.SQUARE_BASE_URL = options.standIns.endpoints.square;

@@ -7,13 +7,15 @@ import S3rver from 's3rver';
 import { spawnDynamoDBLocal } from './dynamodb/spawn';
 import { freePort } from './ports';
 import { startSquareStandIn } from './square/stand-in';
+import { startVpicStandIn } from './vpic/stand-in';
 
 /**
  * The local stand-ins that speak the real AWS protocols, so the product's SDK
  * code paths run unchanged: DynamoDB Local (AWS's own emulator, on Java),
  * s3rver for S3, and aws-ses-v2-local for SES. See ../shared/LOCAL-STACK.md.
  * Square (card payments) is not AWS, but it gets a stand-in of its own too
- * (./square): the same REST calls, Square's sandbox test values.
+ * (./square): the same REST calls, Square's sandbox test values; so does
+ * NHTSA's vPIC (./vpic: vehicle makes and models from a small data file).
  *
  * They have no authentication, so each listens on the loopback address only,
  * whatever HOST says: only this machine's app talks to them.
@@ -21,7 +23,7 @@ import { startSquareStandIn } from './square/stand-in';
 export const STAND_IN_HOST = '127.0.0.1';
 
 export type StandIns = {
-  endpoints: { dynamodb: string; s3: string; ses: string; square: string };
+  endpoints: { dynamodb: string; s3: string; ses: string; square: string; vpic: string };
   stop: () => Promise<void>;
 };
 
@@ -69,7 +71,8 @@ async function waitForDynamo(endpoint: string, dynamo: ChildProcess, output: () 
 
 export async function startStandIns({ dataDir }: StandInOptions): Promise<StandIns> {
   checkJava();
-  const [dynamoPort, s3Port, sesPort, squarePort] = await Promise.all([
+  const [dynamoPort, s3Port, sesPort, squarePort, vpicPort] = await Promise.all([
+    freePort(),
     freePort(),
     freePort(),
     freePort(),
@@ -142,6 +145,10 @@ export async function startStandIns({ dataDir }: StandInOptions): Promise<StandI
     });
     stoppers.push(square.stop);
 
+    // NHTSA's vPIC (vehicle makes and models): a small data file, vPIC's paths and JSON.
+    const vpic = await startVpicStandIn({ host: STAND_IN_HOST, port: vpicPort });
+    stoppers.push(vpic.stop);
+
     await waitForDynamo(dynamodb, dynamo, () => dynamoOutput);
 
     return {
@@ -150,6 +157,7 @@ export async function startStandIns({ dataDir }: StandInOptions): Promise<StandI
         s3: `http://${STAND_IN_HOST}:${s3Port}`,
         ses: `http://${STAND_IN_HOST}:${sesPort}`,
         square: square.url,
+        vpic: vpic.url,
       },
       stop,
     };

@@ -1,0 +1,108 @@
+import { assertAdmin, useActor } from '../actor';
+import { invitationMail } from '../account/mail';
+import { LinkToken } from '../auth/link-token';
+import { Outbox } from '../mail/outbox';
+import { RateLimit } from '../rate-limit/index';
+import { rateLimits } from '../rate-limit/rules';
+import { User } from '../user/index';
+
+/**
+ * The admin's view of the customers (doc 2 §2 Assign Customer, §5 New
+ * customer; issue 11): the list and search (admins are never listed), and a
+ * new customer made for a phone booking. That account has no password: it
+ * gets an invitation whose link is a reset-password link that lives 7 days,
+ * so the existing reset page sets the first password and marks the email
+ * verified, and until then nobody can sign into it (decision 028).
+ */
+export namespace Customer {
+  export const INVITATION_DAYS = 7;
+
+  /** A customer as the admin's lists show them (doc 2 §3 Customer user). */
+  export type Info = {
+    id: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    phone: string;
+    /** We have no user names: the account's email is its name for signing in. */
+    username: string;
+    hasCardOnFile: boolean;
+  };
+
+  const toInfo = (account: User.Account): Info => ({
+    id: account.id,
+    firstName: account.firstName,
+    lastName: account.lastName,
+    email: account.email,
+    phone: account.phone ?? '',
+    username: account.email,
+    hasCardOnFile: account.hasCardOnFile,
+  });
+
+  const byName = (a: Info, b: Info) =>
+    a.lastName.localeCompare(b.lastName, 'en', { sensitivity: 'base' }) ||
+    a.firstName.localeCompare(b.firstName, 'en', { sensitivity: 'base' }) ||
+    a.email.localeCompare(b.email);
+
+  /** Every customer, by last name then first name. */
+  export async function list(): Promise<Info[]> {
+    assertAdmin();
+    return (await User.listCustomers()).map(toInfo).sort(byName);
+  }
+
+  /** Whether `customer` matches `query`: a case-insensitive part of a name, the full name, the email or the phone. */
+  export function matches(customer: Info, query: string): boolean {
+    const q = query.trim().toLowerCase();
+    if (!q) return true;
+    const digits = q.replace(/\D/g, '');
+    return (
+      [customer.firstName, customer.lastName, `${customer.firstName} ${customer.lastName}`, customer.email]
+        .map((text) => text.toLowerCase())
+        .some((text) => text.includes(q)) ||
+      customer.phone.toLowerCase().includes(q) ||
+      (digits.length >= 3 && customer.phone.replace(/\D/g, '').includes(digits))
+    );
+  }
+
+  /** The customers matching `query` (all of them for an empty one), by last name. */
+  export async function search(query: string): Promise<Info[]> {
+    return (await list()).filter((customer) => matches(customer, query));
+  }
+
+  /**
+   * Makes a customer account with no password and mails its owner the
+   * invitation (account, link and mail in one transaction); 409 when the
+   * email already has an account, with nothing written or mailed.
+   */
+  export async function invite(input: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    phone?: string;
+  }): Promise<Info> {
+    assertAdmin();
+    const parsed = User.InviteInput.parse(input);
+    const actor = useActor();
+    await RateLimit.hit(rateLimits.createCustomerAdmin, actor.type === 'user' ? actor.userId : 'system');
+    let mail: Outbox.Prepared | undefined;
+    const account = await User.createInvited(parsed, (userId) => {
+      const link = LinkToken.prepare({
+        purpose: 'reset-password',
+        subjectId: userId,
+        subjectVersion: 0,
+        ownerPk: `USER#${userId}`,
+        ttlSeconds: INVITATION_DAYS * 24 * 60 * 60,
+      });
+      mail = Outbox.prepare(invitationMail(parsed.email, link.token, INVITATION_DAYS));
+      return [link.item, mail.item];
+    });
+    if (mail) await Outbox.deliver(mail);
+    return toInfo(account);
+  }
+
+  /** A customer by id, for the assignment (admins and unknown ids: undefined). */
+  export async function find(customerId: string): Promise<Info | undefined> {
+    const account = await User.find(customerId);
+    return account && account.role === 'user' ? toInfo(account) : undefined;
+  }
+}

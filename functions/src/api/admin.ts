@@ -1,0 +1,53 @@
+import { deskMessages } from '@app/core/booking/rules';
+import { Customer } from '@app/core/customer/index';
+import { User } from '@app/core/user/index';
+import { zValidator } from '@hono/zod-validator';
+import { Hono } from 'hono';
+import * as z from 'zod';
+import { invalidInput } from './validation';
+
+/** A customer as the admin's lists read them (doc 2 §3 Customer user). Admins are never listed. */
+export type CustomerReply = {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  username: string;
+  isAdmin: false;
+  role: 'customer';
+  hasCardOnFile: boolean;
+};
+
+export const customerReply = (c: Customer.Info): CustomerReply => ({
+  _id: c.id,
+  firstName: c.firstName,
+  lastName: c.lastName,
+  email: c.email,
+  phone: c.phone,
+  username: c.username,
+  isAdmin: false,
+  role: 'customer',
+  hasCardOnFile: c.hasCardOnFile,
+});
+
+/**
+ * /api/admin (doc 2 §7 Admin bookings and users): the customer list and
+ * search, and a new customer. The whole prefix is behind requireAdmin
+ * (./index.ts); core checks the role again.
+ */
+export const admin = new Hono()
+  .get('/users', async (c) => c.json((await Customer.list()).map(customerReply)))
+  .get(
+    '/users/search',
+    zValidator(
+      'query',
+      z.object({ query: z.string().max(200, 'The search is too long.').optional() }),
+      invalidInput,
+    ),
+    async (c) => c.json((await Customer.search(c.req.valid('query').query ?? '')).map(customerReply)),
+  )
+  .post('/create-customer', zValidator('json', User.InviteInput, invalidInput), async (c) => {
+    const user = await Customer.invite(c.req.valid('json'));
+    return c.json({ msg: deskMessages.customerCreated, user: customerReply(user) }, 201);
+  });

@@ -1,0 +1,93 @@
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import data from './vehicles.json' with { type: 'json' };
+
+/**
+ * The local vPIC: NHTSA's vehicle API as far as the shop calls it
+ * (GET /api/vehicles/GetMakesForVehicleType/{type} and
+ * /api/vehicles/GetModelsForMake/{make}, `format=json`), with vPIC's URL
+ * paths, its envelope `{ Count, Message, SearchCriteria, Results }` and its
+ * field names, serving ./vehicles.json: the common US makes with a selection
+ * of their models, and a few makes the shop's list leaves out. Like vPIC,
+ * the type and the make are matched as a part of the name, ignoring case.
+ * So the real client (core/src/vehicle/vpic.ts) runs locally, with no network.
+ */
+type Make = (typeof data.makes)[number];
+
+/** vPIC's vehicle type names and ids, as its GetVehicleTypesForMake lists them. */
+const TYPES: Record<string, { id: number; name: string }> = {
+  car: { id: 2, name: 'Passenger Car' },
+  mpv: { id: 7, name: 'Multipurpose Passenger Vehicle (MPV)' },
+  truck: { id: 3, name: 'Truck ' },
+  motorcycle: { id: 1, name: 'Motorcycle' },
+};
+
+const OK = 'Response returned successfully';
+
+export function createVpicStandInApp(makes: readonly Make[] = data.makes) {
+  return new Hono()
+    .get('/api/vehicles/GetMakesForVehicleType/:type', (c) => {
+      const wanted = c.req.param('type').trim().toLowerCase();
+      const results = makes.flatMap((make) =>
+        make.types
+          .map((key) => TYPES[key])
+          .filter(
+            (type): type is { id: number; name: string } =>
+              !!type && type.name.toLowerCase().includes(wanted),
+          )
+          .map((type) => ({
+            MakeId: make.MakeId,
+            MakeName: make.MakeName,
+            VehicleTypeId: type.id,
+            VehicleTypeName: type.name,
+          })),
+      );
+      return c.json({
+        Count: results.length,
+        Message: OK,
+        SearchCriteria: `Vehicle Type: ${c.req.param('type')}`,
+        Results: results,
+      });
+    })
+    .get('/api/vehicles/GetModelsForMake/:make', (c) => {
+      const wanted = c.req.param('make').trim().toUpperCase();
+      const results = makes
+        .filter((make) => make.MakeName.includes(wanted))
+        .flatMap((make) =>
+          make.models.map((model) => ({
+            Make_ID: make.MakeId,
+            Make_Name: make.MakeName,
+            Model_ID: model.Model_ID,
+            Model_Name: model.Model_Name,
+          })),
+        );
+      return c.json({
+        Count: results.length,
+        Message: OK,
+        SearchCriteria: `Make:${c.req.param('make')}`,
+        Results: results,
+      });
+    });
+}
+
+/** Starts the stand-in; resolves once it listens. Its base URL is what VPIC_BASE_URL takes. */
+export async function startVpicStandIn(options: {
+  host: string;
+  port: number;
+}): Promise<{ url: string; stop: () => Promise<void> }> {
+  const app = createVpicStandInApp();
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const started = serve({ fetch: app.fetch, hostname: options.host, port: options.port }, () =>
+      resolve(started),
+    );
+    started.once('error', reject);
+  });
+  return {
+    url: `http://${options.host}:${options.port}/api/vehicles`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if ('closeAllConnections' in server) server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
