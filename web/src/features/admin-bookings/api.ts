@@ -1,7 +1,6 @@
 import type { BookingStatus } from '@app/core/booking/rules';
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../lib/api';
-import { authHeaders } from '../../lib/token';
+import { api, unwrap } from '../../lib/api';
 import { readCustomers } from './customers';
 import { filterQuery } from './list';
 import type {
@@ -13,75 +12,50 @@ import type {
   ServiceChoice,
 } from './types';
 
-/**
- * The bookings desk's calls (doc 2 §7, admin bookings and users). Every error
- * becomes an ApiError carrying the server's msg, as lib/api's unwrap does.
- */
-async function call<T>(
-  method: 'GET' | 'POST' | 'PATCH',
-  path: string,
-  { query, json }: { query?: Record<string, string>; json?: unknown } = {},
-): Promise<T> {
-  const search = query && Object.keys(query).length > 0 ? `?${new URLSearchParams(query).toString()}` : '';
-  let response: Response;
-  try {
-    response = await fetch(`${path}${search}`, {
-      method,
-      headers: { ...authHeaders(), ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: json === undefined ? undefined : JSON.stringify(json),
-    });
-  } catch {
-    throw new ApiError('Could not reach the server. Please check your connection.', 0);
-  }
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => null);
-    const msg =
-      body && typeof body === 'object' && 'msg' in body && typeof body.msg === 'string'
-        ? body.msg
-        : undefined;
-    throw new ApiError(msg ?? `Request failed (${response.status}).`, response.status, msg);
-  }
-  return (await response.json()) as T;
-}
-
-const path = (id: string) => encodeURIComponent(id);
+/** The bookings desk's calls (doc 2 §7, admin bookings and users), through the typed client. */
 
 /** Every booking matching the non-empty filters (GET /api/bookings/all). */
 export const fetchBookings = (filters: BookingFilters): Promise<AdminBooking[]> =>
-  call('GET', '/api/bookings/all', { query: filterQuery(filters) });
+  unwrap(api.api.bookings.all.$get({ query: filterQuery(filters) }));
 
 export const setBookingStatus = (id: string, status: BookingStatus): Promise<AdminBooking> =>
-  call('PATCH', `/api/bookings/${path(id)}/status`, { json: { status } });
+  unwrap(api.api.bookings[':id'].status.$patch({ param: { id }, json: { status } }));
 
 export const setBookingProgress = (id: string, serviceStatus: string): Promise<AdminBooking> =>
-  call('PATCH', `/api/bookings/${path(id)}/status`, { json: { serviceStatus } });
+  unwrap(api.api.bookings[':id'].status.$patch({ param: { id }, json: { serviceStatus } }));
 
 export const createCustomBooking = (body: CustomBookingBody): Promise<AdminBooking> =>
-  call('POST', '/api/bookings/admin-create', { json: body });
+  unwrap(api.api.bookings['admin-create'].$post({ json: body }));
 
-/** The customers, admins left out; `query` (trimmed, non-empty) searches them. */
+/**
+ * The customers, admins left out; `query` (trimmed, non-empty) searches them.
+ * The reply is checked for its shape (a list, or `{ users }`) whatever the types say.
+ */
 export async function fetchCustomers(query: string): Promise<Customer[]> {
-  const reply = query
-    ? await call<unknown>('GET', '/api/admin/users/search', { query: { query } })
-    : await call<unknown>('GET', '/api/admin/users');
+  const reply: unknown = query
+    ? await unwrap(api.api.admin.users.search.$get({ query: { query } }))
+    : await unwrap(api.api.admin.users.$get());
   return readCustomers(reply);
 }
 
 export const createCustomer = (body: NewCustomerBody): Promise<{ msg: string; user: Customer }> =>
-  call('POST', '/api/admin/create-customer', { json: body });
+  unwrap(api.api.admin['create-customer'].$post({ json: body }));
 
 export const assignCustomer = (
   bookingId: string,
   customer: Pick<Customer, '_id' | 'email'>,
 ): Promise<{ msg: string; booking: AdminBooking }> =>
-  call('PATCH', `/api/bookings/${path(bookingId)}/assign-customer`, {
-    json: { customerId: customer._id, customerEmail: customer.email },
-  });
+  unwrap(
+    api.api.bookings[':id']['assign-customer'].$patch({
+      param: { id: bookingId },
+      json: { customerId: customer._id, customerEmail: customer.email },
+    }),
+  );
 
-export const fetchServices = (): Promise<ServiceChoice[]> => call('GET', '/api/services');
-export const fetchMakes = (): Promise<string[]> => call('GET', '/api/vehicleData/makes');
+export const fetchServices = (): Promise<ServiceChoice[]> => unwrap(api.api.services.$get());
+export const fetchMakes = (): Promise<string[]> => unwrap(api.api.vehicleData.makes.$get());
 export const fetchModels = (make: string): Promise<string[]> =>
-  call('GET', `/api/vehicleData/models/${path(make)}`);
+  unwrap(api.api.vehicleData.models[':make'].$get({ param: { make } }));
 
 /** Every cached booking list of the desk. */
 export const deskBookingsKey = ['admin', 'bookings'] as const;

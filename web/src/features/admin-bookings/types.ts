@@ -1,36 +1,19 @@
-import type { BookingStatus } from '@app/core/booking/rules';
-import type { BookingReply } from '@app/functions/api/bookings';
+import type { StatusChange } from '@app/core/booking/rules';
+import type { CustomerReply } from '@app/functions/api/admin';
+import type { AdminBookingReply } from '@app/functions/api/bookings';
 
 /**
- * The shapes of the bookings desk (docs: /work contract of issue 11). Type-only
+ * The shapes of the bookings desk, as the API replies with them. Type-only
  * imports: no zod reaches the browser.
  */
 
-/** One entry of a booking's audit trail: who moved it from what to what, and when. */
-export type StatusChange = {
-  /** null for the entry that records the booking's creation. */
-  from: BookingStatus | null;
-  to: BookingStatus;
-  by: { _id: string | null; name: string; role: 'admin' | 'customer' | 'system' };
-  /** An ISO instant. */
-  at: string;
-};
+export type { StatusChange };
 
 /** A booking as the admin routes return it: the customer's shape plus its audit trail. */
-export type AdminBooking = BookingReply & { statusHistory: StatusChange[] };
+export type AdminBooking = AdminBookingReply;
 
 /** A customer as GET /api/admin/users lists them (doc 2 §3 Customer user). */
-export type Customer = {
-  _id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  username: string;
-  isAdmin: boolean;
-  role: string;
-  hasCardOnFile: boolean;
-};
+export type Customer = CustomerReply;
 
 /** The advanced search's filters, as typed (doc 2 §2); empty strings are not sent. */
 export type BookingFilters = {

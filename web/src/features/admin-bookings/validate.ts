@@ -1,6 +1,9 @@
 import {
+  ADMIN_DURATION,
   BOOKING_LIMITS,
-  DEFAULT_BOOKING_MINUTES,
+  CUSTOM_BOOKING_TIMES,
+  CUSTOM_PRICE_MAX,
+  isCustomPrice,
   VEHICLE_YEAR_MIN,
   vehicleYearMax,
 } from '@app/core/booking/rules';
@@ -12,19 +15,14 @@ import type { CustomBookingBody, NewCustomerBody } from './types';
  * as plain functions (decision 014). The server checks the same rules.
  */
 
-/** The time choices: every 30 minutes from 09:00 to 17:30 (doc 2 §9). */
-export const CUSTOM_BOOKING_TIMES: readonly string[] = Array.from({ length: 18 }, (_, i) => {
-  const minutes = 9 * 60 + i * 30;
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-});
-
-export const DURATION_MIN = 15;
-export const DURATION_STEP = 15;
-/** The longest job the form accepts: a working day. */
-export const DURATION_MAX = 600;
+/** The time choices (every 30 minutes from 09:00 to 17:30) and the duration's bounds: core's, which the server applies. */
+export { CUSTOM_BOOKING_TIMES };
+export const DURATION_MIN = ADMIN_DURATION.min;
+export const DURATION_STEP = ADMIN_DURATION.step;
+export const DURATION_MAX = ADMIN_DURATION.max;
 
 /** The custom service's name is at most this long (the server's limit too). */
-export const CUSTOM_NAME_MAX = 80;
+export const CUSTOM_NAME_MAX = BOOKING_LIMITS.name;
 
 export type CustomBookingFields = {
   isCustomService: boolean;
@@ -52,7 +50,7 @@ export const customBookingDefaults = (): CustomBookingFields => ({
   customServicePrice: '',
   date: '',
   time: '',
-  duration: String(DEFAULT_BOOKING_MINUTES),
+  duration: String(ADMIN_DURATION.default),
   clientFirstName: '',
   clientLastName: '',
   vehicleMake: '',
@@ -95,8 +93,8 @@ export function validateCustomBooking(
       ? undefined
       : !price
         ? 'Custom service price is required'
-        : !PRICE.test(price)
-          ? 'Price must be a number of dollars, 0 or more, with at most two decimals'
+        : !PRICE.test(price) || !isCustomPrice(Number(price))
+          ? `Price must be a number of dollars from 0 to ${CUSTOM_PRICE_MAX}, with at most two decimals`
           : undefined,
     date: !fields.date
       ? 'Date is required'

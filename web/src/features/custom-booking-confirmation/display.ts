@@ -39,9 +39,12 @@ export function durationOf(duration: number | null | undefined): string {
 }
 
 /** '2019 Honda Civic (Blue)': year, make, model, and the color in parentheses when there is one. */
-export function vehicleOf(
-  booking: Pick<CustomBookingView, 'vehicleYear' | 'vehicleMake' | 'vehicleModel' | 'vehicleColor'>,
-) {
+export function vehicleOf(booking: {
+  vehicleYear: number | string | null;
+  vehicleMake: string;
+  vehicleModel: string;
+  vehicleColor?: string | null;
+}) {
   const vehicle = [booking.vehicleYear, booking.vehicleMake, booking.vehicleModel].filter(Boolean).join(' ');
   const color = booking.vehicleColor?.trim();
   return color ? `${vehicle} (${color})` : vehicle;
