@@ -8,6 +8,7 @@ import {
   deskCards,
   deskDate,
   desk,
+  fillCustomBooking,
   openDesk,
   searchCustomer,
   uniqueName,
@@ -145,3 +146,119 @@ test('a status change and a progress note stay after a reload, with the audit tr
   await searchCustomer(page, name);
   await expect(desk(page).getByText('No bookings match your criteria.')).toBeVisible();
 });
+
+test('moving a booking back out of Cancelled when its time was taken meanwhile shows why', async ({
+  page,
+  admin,
+  signIn,
+  book,
+}) => {
+  const date = deskDate(8);
+  const name = uniqueName('Reclaim');
+  await book({ date, time: '12:00', clientLastName: name });
+
+  await signIn(admin);
+  await openDesk(page);
+  await searchCustomer(page, name);
+  const card = deskCard(page, name);
+  await card.getByLabel('Status').selectOption('Cancelled');
+  await expect(card.getByLabel('Status')).toHaveValue('Cancelled');
+
+  // Meanwhile the van's time is booked for someone else.
+  await book({ date, time: '12:00', clientLastName: uniqueName('Taker') });
+  test.info().annotations.push({
+    type: 'expected-console-error',
+    description: 'the server responded with a status of 409',
+  });
+  await card.getByLabel('Status').selectOption('Pending');
+  await expect(card.getByRole('alert')).toContainText('Please book another time.');
+  await expect(card.getByLabel('Status')).toHaveValue('Cancelled');
+});
+
+test('the desk’s loading and failure texts (replies held or replaced)', async ({
+  page,
+  admin,
+  signIn,
+  expectAccessible,
+}) => {
+  test.info().annotations.push({
+    type: 'expected-console-error',
+    description: 'the server responded with a status of',
+  });
+  await signIn(admin);
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let failing = true;
+  await page.route('**/api/bookings/all**', async (route) => {
+    await held;
+    if (failing) await route.fulfill({ status: 500, json: { msg: 'Internal Server Error' } });
+    else await route.fallback();
+  });
+  await page.goto('/admin');
+  await expect(desk(page).getByText('Loading bookings...')).toBeVisible();
+  release();
+  await expect(desk(page).getByRole('alert')).toHaveText('Could not fetch bookings.');
+  await searchCustomer(page, 'anyone');
+  await expect(desk(page).getByRole('alert')).toHaveText('Search failed. Please try again.');
+  await expectAccessible();
+  failing = false;
+
+  // Create: a failure without a msg shows the spec's text; then a made-up success leads to Assign Customer.
+  let created = false;
+  await page.route('**/api/bookings/admin-create', (route) =>
+    created
+      ? route.fulfill({ status: 201, json: fakeBooking })
+      : route.fulfill({ status: 500, contentType: 'text/plain', body: 'down' }),
+  );
+  await page.route('**/api/admin/users', (route) => route.fulfill({ status: 500, body: '' }));
+  await page.route('**/api/admin/users/search**', (route) => route.fulfill({ json: { people: [] } }));
+  await desk(page).getByRole('button', { name: 'Create Custom Booking' }).click();
+  await fillCustomBooking(page, {
+    date: deskDate(9),
+    time: '09:00',
+    firstName: 'Pat',
+    lastName: 'Nobody',
+    service: 'Anything',
+    price: '10',
+  });
+  await desk(page).getByRole('button', { name: 'Create Booking' }).click();
+  await expect(desk(page).getByRole('alert')).toHaveText('Failed to create booking');
+  created = true;
+  await desk(page).getByRole('button', { name: 'Create Booking' }).click();
+  await expect(desk(page).getByRole('heading', { name: 'Assign Customer' })).toBeFocused();
+  await expect(desk(page).getByRole('alert')).toHaveText('Failed to load customers');
+  await desk(page).getByLabel('Search customers').fill('casey');
+  await expect(desk(page).getByRole('alert')).toHaveText('Invalid response format from server');
+  await expectAccessible();
+});
+
+/** A booking reply as the API shapes it, for the test that replaces the server's replies. */
+const fakeBooking = {
+  _id: 'bkg_01JTESTBOOKING00000000000',
+  status: 'Pending Verification',
+  service: null,
+  serviceName: 'Anything',
+  servicePrice: 10,
+  isCustomService: true,
+  customServiceName: 'Anything',
+  customServicePrice: 10,
+  createdByAdmin: true,
+  requiresCustomerVerification: true,
+  user: null,
+  date: '2027-06-01',
+  time: '09:00',
+  duration: 60,
+  clientFirstName: 'Pat',
+  clientLastName: 'Nobody',
+  vehicleMake: 'Toyota',
+  vehicleModel: 'Camry',
+  vehicleYear: 2018,
+  vehicleColor: 'Silver',
+  notes: '',
+  serviceStatus: '',
+  payment: null,
+  reviewed: false,
+  createdAt: '2026-11-20T12:00:00.000Z',
+  updatedAt: '2026-11-20T12:00:00.000Z',
+  statusHistory: [],
+};
