@@ -164,3 +164,113 @@ describe('races: booking', { timeout: 120_000 }, () => {
     expect(tally(statuses)).toEqual({ 201: 1, 409: 29 });
   });
 });
+
+describe('races: the bookings desk (issue 11)', { timeout: 120_000 }, () => {
+  const customBody = (date: string, at: string) => ({
+    isCustomService: true,
+    customServiceName: 'Race detail',
+    customServicePrice: 20,
+    date,
+    time: at,
+    duration: 60,
+    clientFirstName: 'Race',
+    clientLastName: 'Phoner',
+    vehicleMake: 'Toyota',
+    vehicleModel: 'Camry',
+    vehicleYear: 2017,
+  });
+
+  it('10 custom bookings of one time at once (one technician): exactly one 201', async () => {
+    const admin = await createUser({ role: 'admin' });
+    const date = nextDate('Wednesday');
+    const statuses = await Promise.all(
+      Array.from(
+        { length: 10 },
+        async () =>
+          (await sendAs('POST', '/api/bookings/admin-create', admin.headers, customBody(date, '10:00')))
+            .status,
+      ),
+    );
+    expect(tally(statuses)).toEqual({ 201: 1, 409: 9 });
+  });
+
+  it('a confirmation link used 20 times at once: exactly one 200, the booking confirmed once', async () => {
+    const admin = await createUser({ role: 'admin' });
+    const customer = await createUser();
+    const date = nextDate('Thursday');
+    const created = await sendAs(
+      'POST',
+      '/api/bookings/admin-create',
+      admin.headers,
+      customBody(date, '11:00'),
+    );
+    const booking = (await created.json()) as { _id: string };
+    await sendAs('PATCH', `/api/bookings/${booking._id}/assign-customer`, admin.headers, {
+      customerId: customer._id,
+      customerEmail: customer.email,
+    });
+    const { readOutbox } = await import('../functions/src/local/outbox');
+    const mail = (await readOutbox()).filter((m) => m.to.includes(customer.email)).at(-1);
+    const token = /\/verify-custom-booking\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1];
+    expect(token).toBeTruthy();
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        send(
+          `/api/bookings/verify-custom-booking/${token}`,
+          i % 2 ? { confirmed: true } : { confirmed: false },
+          freshIp(),
+        ),
+      ),
+    );
+    expect(tally(statuses)).toEqual({ 200: 1, 400: 19 });
+    const all = (await (
+      await sendAs('GET', `/api/bookings/all?startDate=${date}&endDate=${date}`, admin.headers)
+    ).json()) as {
+      _id: string;
+      status: string;
+      statusHistory: { to: string }[];
+    }[];
+    const after = all.find((b) => b._id === booking._id);
+    expect(['Confirmed', 'Cancelled']).toContain(after?.status);
+    expect(after?.statusHistory.map((h) => h.to)).toEqual([
+      'Pending Verification',
+      'Pending Customer Verification',
+      after?.status,
+    ]);
+  });
+
+  it('un-cancelling a booking while a customer books the same time: exactly one of them gets it, every round', async () => {
+    const admin = await createUser({ role: 'admin' });
+    const [first, second] = await customersWithCards(2);
+    if (!first || !second) throw new Error('customers missing');
+    for (let round = 0; round < 4; round += 1) {
+      const date = nextDate();
+      const service = await createService({ availableDays: [], availableTimes: ['15:00'] });
+      await asSystem('test', async () => TimeSlot.ensureWindow(await Service.fromId(service._id), date, 1));
+      const made = await sendAs(
+        'POST',
+        '/api/bookings',
+        first.headers,
+        bookingBody(service._id, date, '15:00'),
+      );
+      const { booking } = (await made.json()) as { booking: { _id: string } };
+      const path = `/api/bookings/${booking._id}/status`;
+      expect((await sendAs('PATCH', path, admin.headers, { status: 'Cancelled' })).status).toBe(200);
+      const [uncancel, rebook] = await Promise.all([
+        sendAs('PATCH', path, admin.headers, { status: 'Pending' }),
+        sendAs('POST', '/api/bookings', second.headers, bookingBody(service._id, date, '15:00')),
+      ]);
+      const outcome = [uncancel.status, rebook.status];
+      expect([JSON.stringify([200, 409]), JSON.stringify([409, 201])], `round ${round}`).toContain(
+        JSON.stringify(outcome),
+      );
+      const slots = await TimeSlot.onDate(service._id, date);
+      expect(slots.map((slot) => slot.isBooked)).toEqual([true]);
+      expect(slots[0]?.bookingId).toBe(
+        uncancel.status === 200
+          ? booking._id
+          : ((await rebook.json()) as { booking: { _id: string } }).booking._id,
+      );
+    }
+  });
+});

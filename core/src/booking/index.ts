@@ -899,10 +899,14 @@ export namespace Booking {
       model: blankless(z.string().trim().max(BOOKING_LIMITS.vehicleText, 'Model is too long.')),
       year: blankless(
         z
-          .string()
-          .trim()
-          .regex(/^\d{4}$/, 'Year must be a year such as 2019.')
-          .transform(Number)
+          .union([
+            z.number().int('Year must be a year such as 2019.'),
+            z
+              .string()
+              .trim()
+              .regex(/^\d{4}$/, 'Year must be a year such as 2019.')
+              .transform(Number),
+          ])
           .refine((year) => year >= VEHICLE_YEAR_MIN && year <= vehicleYearMax(time.today()), {
             message: `Year must be from ${VEHICLE_YEAR_MIN} to next year.`,
           }),
@@ -1169,9 +1173,8 @@ export namespace Booking {
     if (start <= now.getTime()) throw new VisibleError('conflict', deskMessages.startPassed);
     await RateLimit.hit(rateLimits.assignBooking, booking.id);
 
-    const ttlSeconds = Math.floor(
-      Math.min(CONFIRMATION_DAYS * 24 * 60 * 60 * 1000, start - now.getTime()) / 1000,
-    );
+    // Not rounded: the link then stops exactly at the booking's start when that comes first.
+    const ttlSeconds = Math.min(CONFIRMATION_DAYS * 24 * 60 * 60 * 1000, start - now.getTime()) / 1000;
     const link = LinkToken.prepare({
       purpose: 'confirm-booking',
       subjectId: booking.id,

@@ -4,7 +4,7 @@ import { fetchMakes, fetchModels } from './vpic';
 /** Replies in vPIC's own shape (https://vpic.nhtsa.dot.gov/api/), trimmed to a few results. */
 const reply =
   (body: unknown, status = 200) =>
-  async () =>
+  async (_url: string, _init: RequestInit) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('the vPIC client', () => {
