@@ -1,9 +1,11 @@
 import { expect, test as base } from './fixtures';
 import {
-  bookingsNamed,
+  adminCreateThroughApi,
+  type CustomBookingDetails,
+  listAllThroughApi,
+} from './helpers/admin-bookings';
+import {
   cancelThroughApi,
-  createCustomBookingThroughApi,
-  type CustomBookingInput,
   deskCard,
   deskCards,
   deskDate,
@@ -19,11 +21,11 @@ import {
  * More', and a status change that stays after a reload. Bookings are made
  * through the API on dates no other spec uses, and cancelled after each test.
  */
-const test = base.extend<{ book: (input: CustomBookingInput) => Promise<{ _id: string }> }>({
+const test = base.extend<{ book: (input: CustomBookingDetails) => Promise<{ _id: string }> }>({
   book: async ({ request, admin }, use) => {
     const made: string[] = [];
     await use(async (input) => {
-      const booking = await createCustomBookingThroughApi(request, admin, input);
+      const booking = await adminCreateThroughApi(request, admin, input);
       made.push(booking._id);
       return booking;
     });
@@ -140,7 +142,7 @@ test('a status change and a progress note stay after a reload, with the audit tr
   await card.getByLabel('Status').selectOption('Cancelled');
   await expect(card.getByLabel('Status')).toHaveValue('Cancelled');
   await expect(card.getByLabel('Service progress')).toBeHidden();
-  const [stored] = await bookingsNamed(request, admin, name);
+  const [stored] = await listAllThroughApi(request, admin, { customerName: name });
   expect(stored?.status).toBe('Cancelled');
   await page.reload();
   await searchCustomer(page, name);

@@ -2,11 +2,15 @@ import { formatTime } from '@app/core/time';
 import type { Browser } from '@playwright/test';
 import { expect, test as base, type TestUser } from './fixtures';
 import {
+  adminCreateThroughApi,
   assignThroughApi,
-  bookingsNamed,
+  confirmationLinkInMail,
+  type CustomBookingDetails,
+  invitationLinkInMail,
+  listAllThroughApi,
+} from './helpers/admin-bookings';
+import {
   cancelThroughApi,
-  createCustomBookingThroughApi,
-  type CustomBookingInput,
   desk,
   deskCard,
   deskDate,
@@ -15,7 +19,7 @@ import {
   searchCustomer,
   uniqueName,
 } from './helpers/admin-desk-page';
-import { linkInMail, loginThroughForm, uniqueEmail, waitForMail } from './helpers/session';
+import { loginThroughForm, uniqueEmail, waitForMail } from './helpers/session';
 
 /**
  * Custom bookings (doc 2 §2, §4, §5, issue 11): the admin books a phone
@@ -25,7 +29,7 @@ import { linkInMail, loginThroughForm, uniqueEmail, waitForMail } from './helper
  */
 const test = base.extend<{
   shop: {
-    book: (input: CustomBookingInput) => Promise<{ _id: string }>;
+    book: (input: CustomBookingDetails) => Promise<{ _id: string }>;
     /** A booking made in the browser, found by its client's last name, to cancel afterwards. */
     madeInBrowser: (lastName: string) => void;
     /** An account made in the browser, removed afterwards. */
@@ -38,7 +42,7 @@ const test = base.extend<{
     const emails: string[] = [];
     await use({
       book: async (input) => {
-        const booking = await createCustomBookingThroughApi(request, admin, input);
+        const booking = await adminCreateThroughApi(request, admin, input);
         ids.push(booking._id);
         return booking;
       },
@@ -46,7 +50,8 @@ const test = base.extend<{
       accountMade: (email) => void emails.push(email),
     });
     for (const name of names)
-      for (const booking of await bookingsNamed(request, admin, name)) ids.push(booking._id);
+      for (const booking of await listAllThroughApi(request, admin, { customerName: name }))
+        ids.push(booking._id);
     for (const id of ids) await cancelThroughApi(request, admin, id);
     for (const email of emails) {
       const reply = await request.get(`/api/admin/users/search?query=${encodeURIComponent(email)}`, {
@@ -124,7 +129,7 @@ test('create a custom booking, then assign an existing customer, who is mailed t
   await expect(card).toContainText('$149.50');
   await expect(card).toContainText(formatTime('13:30'));
 
-  const link = await linkInMail(request, customer.email, 'verify-custom-booking');
+  const link = await confirmationLinkInMail(request, customer.email);
   expect(link).toMatch(/^\/verify-custom-booking\/[A-Za-z0-9_-]+$/);
 });
 
@@ -169,7 +174,7 @@ test('create a custom booking for a new customer, who sets a password from the i
 
   // The confirmation link and the invitation both go to the new customer.
   await waitForMail(request, email, (mail) => /verify-custom-booking\//.test(mail.text));
-  const invitation = await linkInMail(request, email, 'reset-password');
+  const invitation = await invitationLinkInMail(request, email);
   await setPasswordAndSignIn(browser, invitation, email, 'a-new-desk-password-42');
 });
 
@@ -202,16 +207,16 @@ test('the customer confirms from the mailed link, and the admin list shows Confi
 }) => {
   const lastName = uniqueName('Confirmer');
   const booking = await shop.book({ date: deskDate(6), time: '14:00', clientLastName: lastName });
-  await assignThroughApi(request, admin, booking._id, { _id: customer.user._id, email: customer.email });
-  const link = await linkInMail(request, customer.email, 'verify-custom-booking');
+  await assignThroughApi(request, admin, booking._id, customer);
+  const link = await confirmationLinkInMail(request, customer.email);
 
   // No login: the link is the key.
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Service Booking Confirmation' })).toBeVisible();
   await expect(page.getByText('Hello Casey Tester,')).toBeVisible();
-  await expect(page.getByText('Brake Inspection')).toBeVisible();
-  await expect(page.getByText('$120.00')).toBeVisible();
-  await expect(page.getByText('2018 Toyota Camry (Silver)')).toBeVisible();
+  await expect(page.getByText('Headlight restoration')).toBeVisible();
+  await expect(page.getByText('$89.50')).toBeVisible();
+  await expect(page.getByText('2017 Toyota Camry (Silver)')).toBeVisible();
   await expect(page.getByText('60 minutes')).toBeVisible();
   await expect(page.getByText('Action Required')).toBeVisible();
   await expectAccessible();
@@ -244,8 +249,8 @@ test('the customer declines from the link: Cancelled, and the time is free again
   const lastName = uniqueName('Decliner');
   const date = deskDate(7);
   const booking = await shop.book({ date, time: '15:30', clientLastName: lastName });
-  await assignThroughApi(request, admin, booking._id, { _id: customer.user._id, email: customer.email });
-  const link = await linkInMail(request, customer.email, 'verify-custom-booking');
+  await assignThroughApi(request, admin, booking._id, customer);
+  const link = await confirmationLinkInMail(request, customer.email);
 
   await page.goto(link);
   await expect(page.getByRole('button', { name: 'Decline Booking' })).toBeVisible();
@@ -261,7 +266,7 @@ test('the customer declines from the link: Cancelled, and the time is free again
     'alert: Booking declined successfully.',
   ]);
 
-  const [stored] = await bookingsNamed(request, admin, lastName);
+  const [stored] = await listAllThroughApi(request, admin, { customerName: lastName });
   expect(stored?.status).toBe('Cancelled');
   // The van is free at that time again: the desk can book it.
   await shop.book({ date, time: '15:30', clientLastName: uniqueName('Afterdecline') });

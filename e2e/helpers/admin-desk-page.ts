@@ -2,17 +2,18 @@ import { addDays, today } from '@app/core/time';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 /**
- * The bookings desk in the browser tests: its parts on /admin, and the few
- * API calls the tests set up with. Every booking a test makes is recorded, so
- * its fixture can cancel it afterwards (the crew is one van shop-wide).
+ * The bookings desk's page in the browser tests: its parts on /admin, the
+ * dates and names the desk's specs use, and the clean-up call. The API set-up
+ * calls are desk-api's (./admin-bookings.ts). Every booking a test makes is
+ * cancelled afterwards (the crew is one van shop-wide).
  */
 
 type Account = { token: string };
 const auth = (account: Account) => ({ 'x-auth-token': account.token });
 
 /**
- * A date no other spec books: far ahead (the other specs book within six
- * weeks), one per test by `slot`. The desk accepts any date from today on.
+ * A date no other spec books: far ahead (the booking specs book within six
+ * weeks, admin-bookings.ts's helper from 45 days on), one per test by `slot`.
  */
 export const deskDate = (slot: number): string => addDays(today(), 180 + slot);
 
@@ -21,82 +22,6 @@ export function uniqueName(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.replace(/\d/g, (d) =>
     'abcdefghij'.charAt(Number(d)),
   );
-}
-
-export type DeskBooking = {
-  _id: string;
-  status: string;
-  date: string;
-  time: string;
-  clientFirstName: string;
-  clientLastName: string;
-  user: { _id: string; email: string } | null;
-};
-
-export type CustomBookingInput = {
-  date: string;
-  time: string;
-  clientFirstName?: string;
-  clientLastName: string;
-  duration?: number;
-  customServiceName?: string;
-  customServicePrice?: number;
-};
-
-/** POST /api/bookings/admin-create: a custom booking, Pending Verification. */
-export async function createCustomBookingThroughApi(
-  request: APIRequestContext,
-  admin: Account,
-  input: CustomBookingInput,
-): Promise<DeskBooking> {
-  const response = await request.post('/api/bookings/admin-create', {
-    headers: auth(admin),
-    data: {
-      isCustomService: true,
-      customServiceName: input.customServiceName ?? 'Brake Inspection',
-      customServicePrice: input.customServicePrice ?? 120,
-      date: input.date,
-      time: input.time,
-      duration: input.duration ?? 60,
-      clientFirstName: input.clientFirstName ?? 'Pat',
-      clientLastName: input.clientLastName,
-      vehicleMake: 'Toyota',
-      vehicleModel: 'Camry',
-      vehicleYear: 2018,
-      vehicleColor: 'Silver',
-      notes: 'Phoned in.',
-    },
-  });
-  expect(response.status(), `POST admin-create: ${await response.text()}`).toBe(201);
-  return (await response.json()) as DeskBooking;
-}
-
-/** PATCH /api/bookings/{id}/assign-customer: the customer is mailed the confirmation link. */
-export async function assignThroughApi(
-  request: APIRequestContext,
-  admin: Account,
-  bookingId: string,
-  customer: { _id: string; email: string },
-): Promise<DeskBooking> {
-  const response = await request.patch(`/api/bookings/${bookingId}/assign-customer`, {
-    headers: auth(admin),
-    data: { customerId: customer._id, customerEmail: customer.email },
-  });
-  expect(response.status(), `PATCH assign-customer: ${await response.text()}`).toBe(200);
-  return ((await response.json()) as { booking: DeskBooking }).booking;
-}
-
-/** GET /api/bookings/all?customerName=: every status, as the server keeps them. */
-export async function bookingsNamed(
-  request: APIRequestContext,
-  admin: Account,
-  customerName: string,
-): Promise<DeskBooking[]> {
-  const response = await request.get(`/api/bookings/all?customerName=${encodeURIComponent(customerName)}`, {
-    headers: auth(admin),
-  });
-  expect(response.status(), `GET /api/bookings/all: ${await response.text()}`).toBe(200);
-  return (await response.json()) as DeskBooking[];
 }
 
 /** Cancels a booking (any status; 409 or 404 for one already gone is fine: nothing to give back). */
