@@ -234,6 +234,31 @@ test('the desk’s loading and failure texts (replies held or replaced)', async 
   await expectAccessible();
 });
 
+test('when the vehicle lists cannot be had, make and model become text boxes (replies replaced)', async ({
+  page,
+  admin,
+  signIn,
+  expectAccessible,
+}) => {
+  test.info().annotations.push({
+    type: 'expected-console-error',
+    description: 'the server responded with a status of 502',
+  });
+  await page.route('**/api/vehicleData/makes', (route) =>
+    route.fulfill({ status: 502, json: { msg: 'The vehicle data service is not answering.' } }),
+  );
+  await signIn(admin);
+  await openDesk(page);
+  await desk(page).getByRole('button', { name: 'Create Custom Booking' }).click();
+  const make = desk(page).getByRole('textbox', { name: 'Make' });
+  await expect(make).toBeVisible();
+  await expect(desk(page).getByText('The list of makes could not be loaded; type the make.')).toBeVisible();
+  await make.fill('Studebaker');
+  // The stand-in knows no models for it: the model is typed too.
+  await expect(desk(page).getByRole('textbox', { name: 'Model' })).toBeVisible();
+  await expectAccessible();
+});
+
 /** A booking reply as the API shapes it, for the test that replaces the server's replies. */
 const fakeBooking = {
   _id: 'bkg_01JTESTBOOKING00000000000',
