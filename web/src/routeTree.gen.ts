@@ -28,6 +28,7 @@ import { Route as AuthLeaveReviewRouteImport } from './routes/_auth/leave-review
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
+import { Route as VerifyCustomBookingTokenRouteImport } from './routes/verify-custom-booking.$token'
 import { Route as VerifyEmailIndexRouteImport } from './routes/verify-email.index'
 import { Route as VerifyEmailTokenRouteImport } from './routes/verify-email.$token'
 import { Route as AuthAdminAdminRouteImport } from './routes/_auth/_admin/admin'
@@ -127,6 +128,12 @@ const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
   path: '/reset-password/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const VerifyCustomBookingTokenRoute =
+  VerifyCustomBookingTokenRouteImport.update({
+    id: '/verify-custom-booking/$token',
+    path: '/verify-custom-booking/$token',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const VerifyEmailIndexRoute = VerifyEmailIndexRouteImport.update({
   id: '/verify-email/',
   path: '/verify-email/',
@@ -170,6 +177,7 @@ export interface FileRoutesByFullPath {
   '/leave-review': typeof AuthLeaveReviewRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/verify-custom-booking/$token': typeof VerifyCustomBookingTokenRoute
   '/verify-email/$token': typeof VerifyEmailTokenRoute
   '/blog/': typeof BlogIndexRoute
   '/verify-email/': typeof VerifyEmailIndexRoute
@@ -194,6 +202,7 @@ export interface FileRoutesByTo {
   '/leave-review': typeof AuthLeaveReviewRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/verify-custom-booking/$token': typeof VerifyCustomBookingTokenRoute
   '/verify-email/$token': typeof VerifyEmailTokenRoute
   '/blog': typeof BlogIndexRoute
   '/verify-email': typeof VerifyEmailIndexRoute
@@ -221,6 +230,7 @@ export interface FileRoutesById {
   '/_auth/leave-review': typeof AuthLeaveReviewRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/verify-custom-booking/$token': typeof VerifyCustomBookingTokenRoute
   '/verify-email/$token': typeof VerifyEmailTokenRoute
   '/blog/': typeof BlogIndexRoute
   '/verify-email/': typeof VerifyEmailIndexRoute
@@ -247,6 +257,7 @@ export interface FileRouteTypes {
     | '/leave-review'
     | '/blog/$slug'
     | '/reset-password/$token'
+    | '/verify-custom-booking/$token'
     | '/verify-email/$token'
     | '/blog/'
     | '/verify-email/'
@@ -271,6 +282,7 @@ export interface FileRouteTypes {
     | '/leave-review'
     | '/blog/$slug'
     | '/reset-password/$token'
+    | '/verify-custom-booking/$token'
     | '/verify-email/$token'
     | '/blog'
     | '/verify-email'
@@ -297,6 +309,7 @@ export interface FileRouteTypes {
     | '/_auth/leave-review'
     | '/blog/$slug'
     | '/reset-password/$token'
+    | '/verify-custom-booking/$token'
     | '/verify-email/$token'
     | '/blog/'
     | '/verify-email/'
@@ -321,6 +334,7 @@ export interface RootRouteChildren {
   TestimonialsRoute: typeof TestimonialsRoute
   BlogSlugRoute: typeof BlogSlugRoute
   ResetPasswordTokenRoute: typeof ResetPasswordTokenRoute
+  VerifyCustomBookingTokenRoute: typeof VerifyCustomBookingTokenRoute
   VerifyEmailTokenRoute: typeof VerifyEmailTokenRoute
   BlogIndexRoute: typeof BlogIndexRoute
   VerifyEmailIndexRoute: typeof VerifyEmailIndexRoute
@@ -463,6 +477,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResetPasswordTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/verify-custom-booking/$token': {
+      id: '/verify-custom-booking/$token'
+      path: '/verify-custom-booking/$token'
+      fullPath: '/verify-custom-booking/$token'
+      preLoaderRoute: typeof VerifyCustomBookingTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/verify-email/': {
       id: '/verify-email/'
       path: '/verify-email'
@@ -543,6 +564,7 @@ const rootRouteChildren: RootRouteChildren = {
   TestimonialsRoute: TestimonialsRoute,
   BlogSlugRoute: BlogSlugRoute,
   ResetPasswordTokenRoute: ResetPasswordTokenRoute,
+  VerifyCustomBookingTokenRoute: VerifyCustomBookingTokenRoute,
   VerifyEmailTokenRoute: VerifyEmailTokenRoute,
   BlogIndexRoute: BlogIndexRoute,
   VerifyEmailIndexRoute: VerifyEmailIndexRoute,

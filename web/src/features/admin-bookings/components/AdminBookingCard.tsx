@@ -1,0 +1,201 @@
+import { BOOKING_STATUSES, type BookingStatus, showsProgress } from '@app/core/booking/rules';
+import { formatLongDate, formatTime } from '@app/core/time';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { FormMessage } from '../../../components/ui/FormMessage';
+import { isApiStatus, messageOf } from '../../../lib/api';
+import { formatDuration, formatPrice } from '../../../lib/format';
+import { applyBooking, setBookingProgress, setBookingStatus } from '../api';
+import { canAssign, changeText, changeTime, customerOf, priceOf, serviceOf, vehicleOf } from '../display';
+import { deskMessages } from '../messages';
+import type { AdminBooking } from '../types';
+import { PROGRESS_MAX } from '../validate';
+
+type AdminBookingCardProps = {
+  booking: AdminBooking;
+  /** Called with the booking the server returned after a status change. */
+  onStatusChanged: (booking: AdminBooking) => void;
+  onAssign: (booking: AdminBooking) => void;
+};
+
+/**
+ * One booking of the desk (doc 2 §2): customer, service (or the custom name
+ * and price), date, time, duration, vehicle, notes and status; the status
+ * dropdown with all six statuses; while Pending or Confirmed, the progress
+ * note; and the audit trail of its status changes.
+ */
+export function AdminBookingCard({ booking, onStatusChanged, onAssign }: AdminBookingCardProps) {
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  const statusId = useId();
+  const customer = customerOf(booking);
+  const price = priceOf(booking);
+
+  const status = useMutation({
+    mutationFn: (next: BookingStatus) => setBookingStatus(booking._id, next),
+    onSuccess: (updated) => {
+      applyBooking(queryClient, updated);
+      onStatusChanged(updated);
+    },
+  });
+  // A 409 (the time was taken while it was cancelled) explains itself; anything else is the spec's text.
+  const statusError = status.isError
+    ? isApiStatus(status.error, 409)
+      ? messageOf(status.error, deskMessages.statusFailed)
+      : deskMessages.statusFailed
+    : null;
+
+  return (
+    <article className="card desk-card" aria-labelledby={titleId} data-booking-id={booking._id}>
+      <header className="desk-card__header">
+        <h4 id={titleId} className="desk-card__title" tabIndex={-1}>
+          {customer.name}
+          <span className="desk-card__service"> · {serviceOf(booking)}</span>
+        </h4>
+        <div className="desk-card__status">
+          <label htmlFor={statusId}>Status</label>
+          <select
+            id={statusId}
+            className="select"
+            value={status.isPending ? status.variables : booking.status}
+            disabled={status.isPending}
+            onChange={(event) => status.mutate(event.target.value as BookingStatus)}
+          >
+            {BOOKING_STATUSES.map((item) => (
+              <option key={item} value={item}>
+                {item}
+              </option>
+            ))}
+          </select>
+        </div>
+      </header>
+      {statusError && <FormMessage tone="error">{statusError}</FormMessage>}
+      <dl className="desk-card__facts">
+        <Fact term="Customer">
+          {customer.name}
+          {customer.email ? (
+            <>
+              <br />
+              <a href={`mailto:${customer.email}`}>{customer.email}</a>
+            </>
+          ) : (
+            <>
+              <br />
+              <span className="desk-card__muted">No account assigned yet</span>
+            </>
+          )}
+        </Fact>
+        <Fact term="Service">
+          {serviceOf(booking)}
+          {booking.isCustomService && <span className="desk-card__muted"> (custom)</span>}
+          <br />
+          {price === null ? 'Price to be confirmed' : formatPrice(price)}
+        </Fact>
+        <Fact term="Date">
+          <time dateTime={booking.date}>{formatLongDate(booking.date)}</time>
+        </Fact>
+        <Fact term="Time">{formatTime(booking.time)}</Fact>
+        <Fact term="Duration">{formatDuration(booking.duration)}</Fact>
+        <Fact term="Vehicle">{vehicleOf(booking)}</Fact>
+        <Fact term="Status">{booking.status}</Fact>
+        {booking.notes.trim() && (
+          <Fact term="Notes" wide>
+            {booking.notes}
+          </Fact>
+        )}
+      </dl>
+      {showsProgress(booking.status) && <ProgressForm booking={booking} />}
+      {canAssign(booking) && (
+        <p className="desk-card__actions">
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-describedby={titleId}
+            onClick={() => onAssign(booking)}
+          >
+            {booking.status === 'Pending Customer Verification' ? 'Reassign or Resend' : 'Assign Customer'}
+          </button>
+        </p>
+      )}
+      <StatusHistory booking={booking} />
+    </article>
+  );
+}
+
+/** The progress note (serviceStatus), saved on an explicit action; at most 500 characters. */
+function ProgressForm({ booking }: { booking: AdminBooking }) {
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [text, setText] = useState(booking.serviceStatus);
+  const save = useMutation({
+    mutationFn: (serviceStatus: string) => setBookingProgress(booking._id, serviceStatus),
+    onSuccess: (updated) => applyBooking(queryClient, updated),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(text.trim());
+  };
+  const unchanged = text.trim() === booking.serviceStatus.trim();
+
+  return (
+    <form className="desk-card__progress" onSubmit={submit}>
+      <label htmlFor={id}>Service progress</label>
+      <div className="desk-card__progress-row">
+        <input
+          id={id}
+          className="input"
+          value={text}
+          maxLength={PROGRESS_MAX}
+          placeholder="e.g. Technician on the way"
+          aria-describedby={`${id}-count`}
+          onChange={(event) => {
+            save.reset();
+            setText(event.target.value);
+          }}
+        />
+        <button type="submit" className="button button--primary" disabled={save.isPending || unchanged}>
+          {save.isPending ? 'Saving...' : 'Save Progress'}
+        </button>
+      </div>
+      <p id={`${id}-count`} className="field__hint">
+        {text.length}/{PROGRESS_MAX} characters
+      </p>
+      <p role="status" className="desk-card__saved">
+        {save.isSuccess && deskMessages.progressSaved}
+      </p>
+      {save.isError && (
+        <FormMessage tone="error">{messageOf(save.error, deskMessages.statusFailed)}</FormMessage>
+      )}
+    </form>
+  );
+}
+
+/** The audit trail (statusHistory), folded away: who moved the booking from what to what, and when. */
+function StatusHistory({ booking }: { booking: AdminBooking }) {
+  const history = booking.statusHistory;
+  if (history.length === 0) return null;
+  return (
+    <details className="desk-card__history">
+      <summary>Status history ({history.length})</summary>
+      <ol>
+        {[...history].reverse().map((change) => (
+          <li key={`${change.at}-${change.to}`}>
+            <span>{changeText(change)}</span>
+            <time dateTime={change.at} className="desk-card__muted">
+              {changeTime(change)}
+            </time>
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
+
+function Fact({ term, wide = false, children }: { term: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <div className={wide ? 'desk-card__fact desk-card__fact--wide' : 'desk-card__fact'}>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,299 @@
+import { formatLongDate, formatTime } from '@app/core/time';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormMessage } from '../../../components/ui/FormMessage';
+import { TextField } from '../../../components/ui/TextField';
+import { messageOf } from '../../../lib/api';
+import { messagesResolver } from '../../../lib/forms';
+import { assignCustomer, createCustomer, customersQueryOptions } from '../api';
+import { fullName, InvalidCustomerReply } from '../customers';
+import { customerOf, serviceOf } from '../display';
+import { deskMessages } from '../messages';
+import type { AdminBooking, Customer } from '../types';
+import { useDebouncedValue } from '../useDebouncedValue';
+import {
+  EMAIL_MAX,
+  NAME_MAX,
+  newCustomerBody,
+  type NewCustomerFields,
+  PHONE_MAX,
+  validateNewCustomer,
+} from '../validate';
+import { BackToBookings, SubViewHeading } from './SubViewHeading';
+
+type AssignCustomerProps = {
+  booking: AdminBooking;
+  onBack: () => void;
+  /** Called with the success alert's text once the booking is assigned. */
+  onAssigned: (text: string) => void;
+};
+
+/**
+ * Assign Customer (doc 2 §2, §5): pick a customer from the searchable list
+ * (admins never listed), or create a new one, and the booking is assigned to
+ * them; the server mails them the confirmation link.
+ */
+export function AssignCustomer({ booking, onBack, onAssigned }: AssignCustomerProps) {
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [query, setQuery] = useState('');
+  const settled = useDebouncedValue(query.trim());
+  const customers = useQuery(customersQueryOptions(settled));
+  const [selected, setSelected] = useState<Customer | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  const assign = useMutation({
+    mutationFn: (customer: Customer) => assignCustomer(booking._id, customer),
+    onSuccess: () => onAssigned(deskMessages.assigned),
+  });
+
+  const submitAssign = () => {
+    if (!selected) return setProblem(deskMessages.selectCustomerFirst);
+    setProblem(null);
+    assign.mutate(selected);
+  };
+
+  const listError = customers.isError
+    ? customers.error instanceof InvalidCustomerReply
+      ? deskMessages.invalidFormat
+      : settled
+        ? deskMessages.customerSearchFailed
+        : deskMessages.customersFailed
+    : null;
+  const list = customers.data ?? [];
+  const client = customerOf(booking);
+
+  return (
+    <div className="desk-sub">
+      <div className="desk__bar">
+        <SubViewHeading focus>Assign Customer</SubViewHeading>
+        <BackToBookings onBack={onBack} />
+      </div>
+      <p className="desk-assign__booking">
+        <strong>{serviceOf(booking)}</strong> on {formatLongDate(booking.date)} at {formatTime(booking.time)},
+        booked for {client.name}. The customer is emailed a link to confirm or decline it.
+      </p>
+
+      <div className="desk-assign">
+        <section className="desk-assign__pick" aria-labelledby={`${id}-pick`}>
+          <h4 id={`${id}-pick`}>Choose a customer</h4>
+          <div className="field">
+            <label htmlFor={`${id}-search`}>Search customers</label>
+            <input
+              id={`${id}-search`}
+              type="search"
+              className="input"
+              value={query}
+              maxLength={100}
+              placeholder="Name, email or phone"
+              aria-describedby={`${id}-results`}
+              onChange={(event) => setQuery(event.target.value)}
+            />
+          </div>
+          <div id={`${id}-results`} role="status" className="desk-assign__results">
+            {customers.isPending
+              ? 'Loading customers...'
+              : !listError && list.length === 0
+                ? deskMessages.noCustomers
+                : !listError
+                  ? `${list.length} ${list.length === 1 ? 'customer' : 'customers'} found`
+                  : ''}
+          </div>
+          {listError && <FormMessage tone="error">{listError}</FormMessage>}
+          {list.length > 0 && (
+            <fieldset className="desk-assign__list">
+              <legend className="visually-hidden">Customers</legend>
+              {list.map((customer) => (
+                <label key={customer._id} className="desk-assign__customer">
+                  <input
+                    type="radio"
+                    name={`${id}-customer`}
+                    value={customer._id}
+                    checked={selected?._id === customer._id}
+                    onChange={() => {
+                      setSelected(customer);
+                      setProblem(null);
+                    }}
+                  />
+                  <span>
+                    <strong>{fullName(customer)}</strong>
+                    <span className="desk-card__muted">
+                      {' '}
+                      {customer.email}
+                      {customer.phone ? ` · ${customer.phone}` : ''}
+                    </span>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+          )}
+          {problem && <FormMessage tone="error">{problem}</FormMessage>}
+          {assign.isError && (
+            <FormMessage tone="error">{messageOf(assign.error, deskMessages.assignFailed)}</FormMessage>
+          )}
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={assign.isPending}
+            onClick={submitAssign}
+          >
+            {assign.isPending ? 'Assigning...' : 'Assign Customer'}
+          </button>
+        </section>
+
+        <section className="desk-assign__new" aria-labelledby={`${id}-new`}>
+          <h4 id={`${id}-new`}>Or create a new customer</h4>
+          <button
+            ref={toggleRef}
+            type="button"
+            className="button button--secondary"
+            aria-expanded={creating}
+            aria-controls={`${id}-new-form`}
+            onClick={() => setCreating((open) => !open)}
+          >
+            Create New Customer
+          </button>
+          <div id={`${id}-new-form`}>
+            {creating && (
+              <NewCustomerForm
+                booking={booking}
+                onCancel={() => {
+                  setCreating(false);
+                  toggleRef.current?.focus();
+                }}
+                onCreated={(customer) => {
+                  void queryClient.invalidateQueries({ queryKey: ['admin', 'customers'] });
+                  setSelected(customer);
+                }}
+                onAssigned={() => onAssigned(deskMessages.customerCreatedAndAssigned)}
+              />
+            )}
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * New customer (doc 2 §5): first name, last name and email required, phone
+ * optional; prefilled with the booking's names. Creating it assigns the
+ * booking to them; the server mails them an invitation to set a password.
+ */
+function NewCustomerForm({
+  booking,
+  onCancel,
+  onCreated,
+  onAssigned,
+}: {
+  booking: AdminBooking;
+  onCancel: () => void;
+  onCreated: (customer: Customer) => void;
+  onAssigned: () => void;
+}) {
+  const id = useId();
+  const form = useForm<NewCustomerFields>({
+    defaultValues: {
+      firstName: booking.clientFirstName,
+      lastName: booking.clientLastName,
+      email: '',
+      phone: '',
+    },
+    resolver: messagesResolver(validateNewCustomer),
+  });
+  const [created, setCreated] = useState<Customer | null>(null);
+  const create = useMutation({
+    mutationFn: createCustomer,
+    onSuccess: ({ user }) => {
+      setCreated(user);
+      onCreated(user);
+      assign.mutate(user);
+    },
+  });
+  const assign = useMutation({
+    mutationFn: (customer: Customer) => assignCustomer(booking._id, customer),
+    onSuccess: onAssigned,
+  });
+  const errors = form.formState.errors;
+  const busy = create.isPending || assign.isPending;
+  // Opened by the admin: the keyboard goes straight to its first field.
+  useEffect(() => form.setFocus('firstName'), [form]);
+
+  return (
+    <form
+      className="desk-form"
+      aria-labelledby={`${id}-title`}
+      noValidate
+      onSubmit={form.handleSubmit((values) =>
+        // Created but not assigned (the assign failed): try the assign again, never a second account.
+        created ? assign.mutate(created) : create.mutate(newCustomerBody(values)),
+      )}
+    >
+      <h5 id={`${id}-title`} className="visually-hidden">
+        New customer
+      </h5>
+      <fieldset disabled={busy || created !== null} className="desk-form__group">
+        <div className="form-row">
+          <TextField
+            label="First name"
+            required
+            maxLength={NAME_MAX}
+            autoComplete="off"
+            error={errors.firstName?.message}
+            {...form.register('firstName')}
+          />
+          <TextField
+            label="Last name"
+            required
+            maxLength={NAME_MAX}
+            autoComplete="off"
+            error={errors.lastName?.message}
+            {...form.register('lastName')}
+          />
+        </div>
+        <TextField
+          label="Email"
+          type="email"
+          required
+          maxLength={EMAIL_MAX}
+          autoComplete="off"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <TextField
+          label="Phone (optional)"
+          type="tel"
+          maxLength={PHONE_MAX}
+          autoComplete="off"
+          error={errors.phone?.message}
+          {...form.register('phone')}
+        />
+      </fieldset>
+      {create.isError && (
+        <FormMessage tone="error">{messageOf(create.error, deskMessages.createCustomerFailed)}</FormMessage>
+      )}
+      {assign.isError && (
+        <FormMessage tone="error">{messageOf(assign.error, deskMessages.assignFailed)}</FormMessage>
+      )}
+      <div className="desk-form__actions">
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {create.isPending
+            ? 'Creating...'
+            : assign.isPending
+              ? 'Assigning...'
+              : created
+                ? 'Try Assigning Again'
+                : 'Create Customer and Assign'}
+        </button>
+        {!created && (
+          <button type="button" className="button button--secondary" disabled={busy} onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,129 @@
+import { VEHICLE_YEAR_MIN, vehicleYearMax } from '@app/core/booking/rules';
+import { today } from '@app/core/time';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { TextField } from '../../../components/ui/TextField';
+import { servicesQueryOptions } from '../api';
+import { emptyFilters, hasFilters } from '../list';
+import type { BookingFilters } from '../types';
+import { VehicleFields } from './VehicleFields';
+
+/** The value the service filter sends for custom bookings (contract: service=custom). */
+export const CUSTOM_SERVICE_FILTER = 'custom';
+
+/**
+ * Advanced search (doc 2 §2): customer name, date range, make, model, year and
+ * service. Only the non-empty filters are sent; 'Clear' goes back to every
+ * active booking.
+ */
+export function BookingSearch({
+  applied,
+  onSearch,
+  busy,
+}: {
+  applied: BookingFilters;
+  onSearch: (filters: BookingFilters) => void;
+  busy: boolean;
+}) {
+  const [draft, setDraft] = useState<BookingFilters>(applied);
+  const services = useQuery(servicesQueryOptions());
+  const id = useId();
+  const maxYear = vehicleYearMax(today());
+  const set = (key: keyof BookingFilters) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
+
+  const year = draft.year.trim();
+  const yearError =
+    year && (!/^\d{4}$/.test(year) || Number(year) < VEHICLE_YEAR_MIN || Number(year) > maxYear)
+      ? `Year must be from ${VEHICLE_YEAR_MIN} to ${maxYear}`
+      : undefined;
+  const [showErrors, setShowErrors] = useState(false);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setShowErrors(true);
+    if (!yearError) onSearch(draft);
+  };
+  const clear = () => {
+    setDraft(emptyFilters);
+    setShowErrors(false);
+    onSearch(emptyFilters);
+  };
+
+  return (
+    <form className="desk-search" aria-labelledby={`${id}-title`} onSubmit={submit} noValidate>
+      <h4 id={`${id}-title`} className="desk-search__title">
+        Advanced Search
+      </h4>
+      <div className="desk-search__grid">
+        <TextField
+          label="Customer name"
+          value={draft.customerName}
+          maxLength={80}
+          onChange={(event) => set('customerName')(event.target.value)}
+        />
+        <TextField
+          label="From date"
+          type="date"
+          value={draft.startDate}
+          max={draft.endDate || undefined}
+          onChange={(event) => set('startDate')(event.target.value)}
+        />
+        <TextField
+          label="To date"
+          type="date"
+          value={draft.endDate}
+          min={draft.startDate || undefined}
+          onChange={(event) => set('endDate')(event.target.value)}
+        />
+        <VehicleFields
+          make={draft.make}
+          model={draft.model}
+          onMakeChange={set('make')}
+          onModelChange={set('model')}
+          anyLabel={{ make: 'Any make', model: 'Any model' }}
+        />
+        <TextField
+          label="Year"
+          type="number"
+          inputMode="numeric"
+          min={VEHICLE_YEAR_MIN}
+          max={maxYear}
+          step={1}
+          value={draft.year}
+          error={showErrors ? yearError : undefined}
+          onChange={(event) => set('year')(event.target.value)}
+        />
+        <div className="field">
+          <label htmlFor={`${id}-service`}>Service</label>
+          <select
+            id={`${id}-service`}
+            className="select"
+            value={draft.service}
+            onChange={(event) => set('service')(event.target.value)}
+          >
+            <option value="">Any service</option>
+            <option value={CUSTOM_SERVICE_FILTER}>Custom service</option>
+            {services.data?.map((service) => (
+              <option key={service._id} value={service._id}>
+                {service.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div className="desk-search__actions">
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? 'Searching...' : 'Search'}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={clear}
+          disabled={!hasFilters(draft) && !hasFilters(applied)}
+        >
+          Clear
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,107 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { bookingsQueryOptions } from '../api';
+import { activeBookings, emptyText, hasFilters, isClosed, PAGE_SIZE } from '../list';
+import { deskMessages } from '../messages';
+import type { AdminBooking, BookingFilters } from '../types';
+import { AdminBookingCard } from './AdminBookingCard';
+import { BookingSearch } from './BookingSearch';
+import { SubViewHeading } from './SubViewHeading';
+
+type BookingsListProps = {
+  /** Take the focus (the admin came back from a sub-view). */
+  focus: boolean;
+  filters: BookingFilters;
+  onSearch: (filters: BookingFilters) => void;
+  onCreate: () => void;
+  onAssign: (booking: AdminBooking) => void;
+};
+
+/**
+ * The main list (doc 2 §2): the active bookings (not Cancelled or Completed),
+ * newest date first, 5 at first and 'Show 5 More' adding 5; the advanced
+ * search above it.
+ */
+export function BookingsList({ focus, filters, onSearch, onCreate, onAssign }: BookingsListProps) {
+  const queryClient = useQueryClient();
+  const bookings = useQuery(bookingsQueryOptions(filters));
+  const searched = hasFilters(filters);
+  const [shown, setShown] = useState(PAGE_SIZE);
+  // Cards moved to Cancelled or Completed here stay in view until the list is searched or loaded again.
+  const [kept, setKept] = useState<ReadonlySet<string>>(new Set());
+  const listRef = useRef<HTMLUListElement>(null);
+  // After 'Show 5 More' the first card just shown takes the focus, so the keyboard continues where the list grew.
+  const focusIndex = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusIndex.current === null) return;
+    listRef.current?.querySelectorAll<HTMLElement>('article h4')[focusIndex.current]?.focus();
+    focusIndex.current = null;
+  });
+
+  const search = (next: BookingFilters) => {
+    setShown(PAGE_SIZE);
+    setKept(new Set());
+    onSearch(next);
+    // The same search again asks the server again.
+    void queryClient.invalidateQueries({ queryKey: bookingsQueryOptions(next).queryKey });
+  };
+  const keepIfClosed = (booking: AdminBooking) => {
+    if (isClosed(booking.status)) setKept((ids) => new Set(ids).add(booking._id));
+  };
+
+  const active = bookings.data ? activeBookings(bookings.data, kept) : [];
+  const visible = active.slice(0, shown);
+
+  return (
+    <div className="desk-list">
+      <div className="desk__bar">
+        <SubViewHeading focus={focus}>Active Bookings</SubViewHeading>
+        <button type="button" className="button button--primary" onClick={onCreate}>
+          Create Custom Booking
+        </button>
+      </div>
+      <BookingSearch applied={filters} onSearch={search} busy={bookings.isFetching} />
+      {bookings.isPending ? (
+        <p className="status-text" role="status">
+          Loading bookings...
+        </p>
+      ) : bookings.isError ? (
+        <p className="status-text status-text--error" role="alert">
+          {searched ? deskMessages.searchFailed : deskMessages.fetchFailed}
+        </p>
+      ) : active.length === 0 ? (
+        <p className="status-text" role="status">
+          {emptyText(searched)}
+        </p>
+      ) : (
+        <>
+          <p className="desk-list__count" role="status">
+            Showing {visible.length} of {active.length} {searched ? 'matching' : 'active'}{' '}
+            {active.length === 1 ? 'booking' : 'bookings'}
+          </p>
+          <ul className="desk-list__items" ref={listRef}>
+            {visible.map((booking) => (
+              <li key={booking._id}>
+                <AdminBookingCard booking={booking} onStatusChanged={keepIfClosed} onAssign={onAssign} />
+              </li>
+            ))}
+          </ul>
+          {visible.length < active.length && (
+            <p className="desk-list__more">
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => {
+                  focusIndex.current = visible.length;
+                  setShown((count) => count + PAGE_SIZE);
+                }}
+              >
+                Show 5 More
+              </button>
+            </p>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

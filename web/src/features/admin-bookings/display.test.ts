@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { canAssign, changeText, customerOf, priceOf, serviceOf, vehicleOf } from './display';
+import type { AdminBooking } from './types';
+
+const booking = (overrides: Partial<AdminBooking> = {}): AdminBooking =>
+  ({
+    _id: 'bkg_1',
+    status: 'Pending',
+    serviceName: 'Oil Change',
+    servicePrice: 89,
+    isCustomService: false,
+    customServiceName: null,
+    customServicePrice: null,
+    user: null,
+    clientFirstName: 'Pat',
+    clientLastName: 'Phone',
+    vehicleYear: 2019,
+    vehicleMake: 'Honda',
+    vehicleModel: 'Civic',
+    vehicleColor: 'Blue',
+    statusHistory: [],
+    ...overrides,
+  }) as AdminBooking;
+
+describe('the desk card', () => {
+  it('shows the custom name and price of a custom booking', () => {
+    expect(serviceOf(booking())).toBe('Oil Change');
+    expect(priceOf(booking())).toBe(89);
+    const custom = booking({ isCustomService: true, customServiceName: 'Brakes', customServicePrice: 149.5 });
+    expect(serviceOf(custom)).toBe('Brakes');
+    expect(priceOf(custom)).toBe(149.5);
+    expect(priceOf(booking({ isCustomService: true }))).toBeNull();
+  });
+
+  it('names the account once assigned, else the names typed on the booking', () => {
+    expect(customerOf(booking())).toEqual({ name: 'Pat Phone', email: null });
+    expect(
+      customerOf(
+        booking({ user: { _id: 'u', firstName: 'Casey', lastName: 'Tester', email: 'c@example.com' } }),
+      ),
+    ).toEqual({ name: 'Casey Tester', email: 'c@example.com' });
+  });
+
+  it('writes the vehicle with the color in parentheses', () => {
+    expect(vehicleOf(booking())).toBe('2019 Honda Civic (Blue)');
+    expect(vehicleOf(booking({ vehicleColor: ' ' }))).toBe('2019 Honda Civic');
+  });
+
+  it('offers assignment only while a customer is awaited', () => {
+    expect(canAssign(booking({ status: 'Pending Verification' }))).toBe(true);
+    expect(canAssign(booking({ status: 'Pending Customer Verification' }))).toBe(true);
+    expect(canAssign(booking({ status: 'Pending' }))).toBe(false);
+    expect(canAssign(booking({ status: 'Confirmed' }))).toBe(false);
+  });
+
+  it('writes an audit entry as a sentence', () => {
+    const by = { _id: 'u', name: 'Shop Admin', role: 'admin' as const };
+    expect(changeText({ from: null, to: 'Pending Verification', by, at: '2026-01-01T00:00:00Z' })).toBe(
+      'Created as Pending Verification by Shop Admin (admin)',
+    );
+    expect(changeText({ from: 'Pending', to: 'Confirmed', by, at: '2026-01-01T00:00:00Z' })).toBe(
+      'Pending → Confirmed by Shop Admin (admin)',
+    );
+  });
+});

@@ -1,0 +1,44 @@
+import { formatInstant } from '@app/core/time';
+import { fullName } from './customers';
+import type { AdminBooking, StatusChange } from './types';
+
+/** The service as booked: the custom name for a custom booking (doc 2 §2). */
+export const serviceOf = (booking: AdminBooking): string =>
+  (booking.isCustomService && booking.customServiceName) || booking.serviceName;
+
+/** The price as booked, in dollars: the custom price for a custom booking; null when none was set. */
+export const priceOf = (booking: AdminBooking): number | null =>
+  booking.isCustomService ? booking.customServicePrice : booking.servicePrice;
+
+/**
+ * Who the booking is for: the account's name and email once it has one; the
+ * names typed on the booking otherwise (a custom booking not yet assigned).
+ */
+export function customerOf(booking: AdminBooking): { name: string; email: string | null } {
+  if (booking.user) return { name: fullName(booking.user), email: booking.user.email };
+  return {
+    name: fullName({ firstName: booking.clientFirstName, lastName: booking.clientLastName }),
+    email: null,
+  };
+}
+
+/** '2019 Honda Civic (Blue)': the color in parentheses when there is one. */
+export function vehicleOf(
+  booking: Pick<AdminBooking, 'vehicleYear' | 'vehicleMake' | 'vehicleModel' | 'vehicleColor'>,
+) {
+  const vehicle = [booking.vehicleYear, booking.vehicleMake, booking.vehicleModel].filter(Boolean).join(' ');
+  return booking.vehicleColor.trim() ? `${vehicle} (${booking.vehicleColor.trim()})` : vehicle;
+}
+
+/** A custom booking still waiting for a customer, or for their confirmation: it can be (re)assigned. */
+export const canAssign = (booking: AdminBooking): boolean =>
+  booking.status === 'Pending Verification' || booking.status === 'Pending Customer Verification';
+
+/** One audit entry as a sentence: 'Pending → Confirmed by Shop Admin (admin)'. */
+export function changeText(change: StatusChange): string {
+  const what = change.from === null ? `Created as ${change.to}` : `${change.from} → ${change.to}`;
+  return `${what} by ${change.by.name} (${change.by.role})`;
+}
+
+/** When an audit entry happened, on the shop's clock: 'Monday, March 9, 2026 at 9:30 AM'. */
+export const changeTime = (change: StatusChange): string => formatInstant(change.at);

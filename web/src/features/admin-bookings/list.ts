@@ -1,0 +1,49 @@
+import type { BookingStatus } from '@app/core/booking/rules';
+import { deskMessages } from './messages';
+import type { AdminBooking, BookingFilters } from './types';
+
+/** The main list shows 5 bookings at first; 'Show 5 More' adds 5 each time (doc 2 §9). */
+export const PAGE_SIZE = 5;
+
+export const emptyFilters: BookingFilters = {
+  customerName: '',
+  startDate: '',
+  endDate: '',
+  make: '',
+  model: '',
+  year: '',
+  service: '',
+};
+
+/** Only the non-empty filters, trimmed (doc 2 §2): the query string of GET /api/bookings/all. */
+export function filterQuery(filters: BookingFilters): Partial<BookingFilters> {
+  const query: Partial<BookingFilters> = {};
+  for (const key of Object.keys(filters) as (keyof BookingFilters)[]) {
+    const value = filters[key].trim();
+    if (value) query[key] = value;
+  }
+  // A model means nothing without its make (the form disables it until a make is chosen).
+  if (!query.make) delete query.model;
+  return query;
+}
+
+export const hasFilters = (filters: BookingFilters): boolean => Object.keys(filterQuery(filters)).length > 0;
+
+/** Closed bookings: the main list leaves them out (doc 2 §2). */
+export const isClosed = (status: BookingStatus): boolean => status === 'Cancelled' || status === 'Completed';
+
+/**
+ * The bookings the main list shows, newest date first, then newest time
+ * (doc 2 §2, §9): the active ones, plus those in `kept` (a card the admin
+ * just moved to Cancelled or Completed stays in view until the list is loaded
+ * again, so a slip of the dropdown can be undone).
+ */
+export function activeBookings(bookings: readonly AdminBooking[], kept: ReadonlySet<string> = new Set()) {
+  return bookings
+    .filter((booking) => !isClosed(booking.status) || kept.has(booking._id))
+    .sort((a, b) => (a.date === b.date ? b.time.localeCompare(a.time) : b.date.localeCompare(a.date)));
+}
+
+/** The empty text of the list: 'No bookings match your criteria.' after a search, else 'No active bookings found.'. */
+export const emptyText = (searched: boolean): string =>
+  searched ? deskMessages.noMatch : deskMessages.noActive;

@@ -1,0 +1,54 @@
+import type { StatusChange } from '@app/core/booking/rules';
+import type { CustomerReply } from '@app/functions/api/admin';
+import type { AdminBookingReply } from '@app/functions/api/bookings';
+
+/**
+ * The shapes of the bookings desk, as the API replies with them. Type-only
+ * imports: no zod reaches the browser.
+ */
+
+export type { StatusChange };
+
+/** A booking as the admin routes return it: the customer's shape plus its audit trail. */
+export type AdminBooking = AdminBookingReply;
+
+/** A customer as GET /api/admin/users lists them (doc 2 §3 Customer user). */
+export type Customer = CustomerReply;
+
+/** The advanced search's filters, as typed (doc 2 §2); empty strings are not sent. */
+export type BookingFilters = {
+  customerName: string;
+  startDate: string;
+  endDate: string;
+  make: string;
+  model: string;
+  year: string;
+  service: string;
+};
+
+/** POST /api/bookings/admin-create (doc 2 §5, §7). */
+export type CustomBookingBody = {
+  isCustomService: boolean;
+  serviceId?: string;
+  customServiceName?: string;
+  customServicePrice?: number;
+  date: string;
+  time: string;
+  duration: number;
+  clientFirstName: string;
+  clientLastName: string;
+  vehicleMake: string;
+  vehicleModel: string;
+  vehicleYear: number;
+  vehicleColor?: string;
+  notes?: string;
+  createdByAdmin: true;
+  requiresCustomerVerification: true;
+  status: 'Pending Verification';
+};
+
+/** POST /api/admin/create-customer (doc 2 §5 New customer). */
+export type NewCustomerBody = { firstName: string; lastName: string; email: string; phone?: string };
+
+/** A service as the custom booking form and the search offer it. */
+export type ServiceChoice = { _id: string; name: string; price: number };

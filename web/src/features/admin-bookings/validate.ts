@@ -1,0 +1,195 @@
+import {
+  ADMIN_DURATION,
+  BOOKING_LIMITS,
+  CUSTOM_BOOKING_TIMES,
+  CUSTOM_PRICE_MAX,
+  isCustomPrice,
+  VEHICLE_YEAR_MIN,
+  vehicleYearMax,
+} from '@app/core/booking/rules';
+import type { FieldMessages } from '../../lib/forms';
+import type { CustomBookingBody, NewCustomerBody } from './types';
+
+/**
+ * The Create Custom Booking form's rules (doc 2 §5, §9) and the new customer's,
+ * as plain functions (decision 014). The server checks the same rules.
+ */
+
+/** The time choices (every 30 minutes from 09:00 to 17:30) and the duration's bounds: core's, which the server applies. */
+export { CUSTOM_BOOKING_TIMES };
+export const DURATION_MIN = ADMIN_DURATION.min;
+export const DURATION_STEP = ADMIN_DURATION.step;
+export const DURATION_MAX = ADMIN_DURATION.max;
+
+/** The custom service's name is at most this long (the server's limit too). */
+export const CUSTOM_NAME_MAX = BOOKING_LIMITS.name;
+
+export type CustomBookingFields = {
+  isCustomService: boolean;
+  serviceId: string;
+  customServiceName: string;
+  /** As typed: dollars, at least 0, two decimals at most. */
+  customServicePrice: string;
+  date: string;
+  time: string;
+  /** As typed: minutes, at least 15, a multiple of 15. */
+  duration: string;
+  clientFirstName: string;
+  clientLastName: string;
+  vehicleMake: string;
+  vehicleModel: string;
+  vehicleYear: string;
+  vehicleColor: string;
+  notes: string;
+};
+
+export const customBookingDefaults = (): CustomBookingFields => ({
+  isCustomService: false,
+  serviceId: '',
+  customServiceName: '',
+  customServicePrice: '',
+  date: '',
+  time: '',
+  duration: String(ADMIN_DURATION.default),
+  clientFirstName: '',
+  clientLastName: '',
+  vehicleMake: '',
+  vehicleModel: '',
+  vehicleYear: '',
+  vehicleColor: '',
+  notes: '',
+});
+
+const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
+
+function required(value: string, label: string, max: number): string | undefined {
+  const trimmed = value.trim();
+  if (!trimmed) return `${label} is required`;
+  if (trimmed.length > max) return tooLong(label, max);
+  return undefined;
+}
+
+function optional(value: string, label: string, max: number): string | undefined {
+  return value.trim().length > max ? tooLong(label, max) : undefined;
+}
+
+const PRICE = /^\d+(\.\d{1,2})?$/;
+
+export function validateCustomBooking(
+  fields: CustomBookingFields,
+  todayDate: string,
+): FieldMessages<CustomBookingFields> {
+  const maxYear = vehicleYearMax(todayDate);
+  const year = fields.vehicleYear.trim();
+  const price = fields.customServicePrice.trim();
+  const duration = fields.duration.trim();
+  const minutes = Number(duration);
+  return {
+    serviceId: !fields.isCustomService && !fields.serviceId ? 'Please select a service' : undefined,
+    customServiceName: fields.isCustomService
+      ? required(fields.customServiceName, 'Custom service name', CUSTOM_NAME_MAX)
+      : undefined,
+    customServicePrice: !fields.isCustomService
+      ? undefined
+      : !price
+        ? 'Custom service price is required'
+        : !PRICE.test(price) || !isCustomPrice(Number(price))
+          ? `Price must be a number of dollars from 0 to ${CUSTOM_PRICE_MAX}, with at most two decimals`
+          : undefined,
+    date: !fields.date
+      ? 'Date is required'
+      : !/^\d{4}-\d{2}-\d{2}$/.test(fields.date)
+        ? 'Please enter a valid date'
+        : fields.date < todayDate
+          ? 'The date cannot be earlier than today'
+          : undefined,
+    time: !fields.time
+      ? 'Time is required'
+      : CUSTOM_BOOKING_TIMES.includes(fields.time)
+        ? undefined
+        : 'Please choose one of the times offered',
+    duration: !duration
+      ? 'Duration is required'
+      : !/^\d+$/.test(duration) || minutes < DURATION_MIN || minutes % DURATION_STEP !== 0
+        ? `Duration must be at least ${DURATION_MIN} minutes, in steps of ${DURATION_STEP}`
+        : minutes > DURATION_MAX
+          ? `Duration must be at most ${DURATION_MAX} minutes`
+          : undefined,
+    clientFirstName: required(fields.clientFirstName, 'First name', BOOKING_LIMITS.name),
+    clientLastName: required(fields.clientLastName, 'Last name', BOOKING_LIMITS.name),
+    vehicleMake: required(fields.vehicleMake, 'Vehicle make', BOOKING_LIMITS.vehicleText),
+    vehicleModel: required(fields.vehicleModel, 'Vehicle model', BOOKING_LIMITS.vehicleText),
+    vehicleYear: !year
+      ? 'Vehicle year is required'
+      : !/^\d{4}$/.test(year) || Number(year) < VEHICLE_YEAR_MIN || Number(year) > maxYear
+        ? `Vehicle year must be a year from ${VEHICLE_YEAR_MIN} to ${maxYear}`
+        : undefined,
+    vehicleColor: optional(fields.vehicleColor, 'Vehicle color', BOOKING_LIMITS.color),
+    notes: optional(fields.notes, 'Notes', BOOKING_LIMITS.notes),
+  };
+}
+
+/** The request body of valid fields: only the chosen mode's service fields, trimmed texts, numbers as numbers. */
+export function customBookingBody(fields: CustomBookingFields): CustomBookingBody {
+  const color = fields.vehicleColor.trim();
+  const notes = fields.notes.trim();
+  return {
+    isCustomService: fields.isCustomService,
+    ...(fields.isCustomService
+      ? {
+          customServiceName: fields.customServiceName.trim(),
+          customServicePrice: Number(fields.customServicePrice.trim()),
+        }
+      : { serviceId: fields.serviceId }),
+    date: fields.date,
+    time: fields.time,
+    duration: Number(fields.duration.trim()),
+    clientFirstName: fields.clientFirstName.trim(),
+    clientLastName: fields.clientLastName.trim(),
+    vehicleMake: fields.vehicleMake.trim(),
+    vehicleModel: fields.vehicleModel.trim(),
+    vehicleYear: Number(fields.vehicleYear.trim()),
+    ...(color ? { vehicleColor: color } : {}),
+    ...(notes ? { notes } : {}),
+    // The spec's client sends these; the server sets its own (contract).
+    createdByAdmin: true,
+    requiresCustomerVerification: true,
+    status: 'Pending Verification',
+  };
+}
+
+export type NewCustomerFields = { firstName: string; lastName: string; email: string; phone: string };
+
+export const NAME_MAX = 80;
+export const EMAIL_MAX = 254;
+export const PHONE_MAX = 30;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** New customer: first name, last name and email required; phone optional (doc 2 §5). */
+export function validateNewCustomer(fields: NewCustomerFields): FieldMessages<NewCustomerFields> {
+  const email = fields.email.trim();
+  return {
+    firstName: required(fields.firstName, 'First name', NAME_MAX),
+    lastName: required(fields.lastName, 'Last name', NAME_MAX),
+    email: !email
+      ? 'Email is required'
+      : email.length > EMAIL_MAX || !EMAIL.test(email)
+        ? 'Please enter a valid email address'
+        : undefined,
+    phone: optional(fields.phone, 'Phone', PHONE_MAX),
+  };
+}
+
+export function newCustomerBody(fields: NewCustomerFields): NewCustomerBody {
+  const phone = fields.phone.trim();
+  return {
+    firstName: fields.firstName.trim(),
+    lastName: fields.lastName.trim(),
+    email: fields.email.trim(),
+    ...(phone ? { phone } : {}),
+  };
+}
+
+/** The progress note's bound (doc 2 §2; the server's limit too). */
+export const PROGRESS_MAX = BOOKING_LIMITS.serviceStatus;

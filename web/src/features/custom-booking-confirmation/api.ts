@@ -1,0 +1,25 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, unwrap } from '../../lib/api';
+import type { CustomBookingView } from './types';
+
+/** GET and POST /api/bookings/verify-custom-booking/{token} (doc 2 §7 Custom booking link); errors carry the server's msg. */
+const link = api.api.bookings['verify-custom-booking'][':token'];
+
+/** The booking behind a link; asked once per token (no retry on a 4xx, no refetch on focus). */
+export const customBookingQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: ['verify-custom-booking', token],
+    queryFn: (): Promise<CustomBookingView> => unwrap(link.$get({ param: { token } })),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+
+export const confirmCustomBooking = (
+  token: string,
+  customer: { customerName: string; customerEmail: string },
+): Promise<{ msg: string; booking?: CustomBookingView }> =>
+  unwrap(link.$post({ param: { token }, json: { confirmed: true, ...customer } }));
+
+export const declineCustomBooking = (token: string): Promise<{ msg: string }> =>
+  unwrap(link.$post({ param: { token }, json: { confirmed: false } }));
