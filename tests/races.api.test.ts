@@ -1,5 +1,6 @@
 import { asSystem } from '@app/core/actor';
 import { LinkToken } from '@app/core/auth/link-token';
+import { slugify } from '@app/core/post/text';
 import { RateLimit } from '@app/core/rate-limit/index';
 import { Service } from '@app/core/service/index';
 import { TimeSlot } from '@app/core/timeslot/index';
@@ -162,5 +163,36 @@ describe('races: booking', { timeout: 120_000 }, () => {
       }),
     );
     expect(tally(statuses)).toEqual({ 201: 1, 409: 29 });
+  });
+});
+
+describe('races: post slugs (issue 12)', { timeout: 90_000 }, () => {
+  it('12 posts with the same title published at once: each gets a slug of its own that leads to it', async () => {
+    const admin = await createUser({ role: 'admin' });
+    const title = `Racing Title ${crypto.randomUUID().slice(0, 6)}`;
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => {
+        const form = new FormData();
+        form.set('title', title);
+        form.set('content', `Post number ${i}.`);
+        return app.request('/api/posts', { method: 'POST', headers: admin.headers, body: form });
+      }),
+    );
+    expect(responses.map((r) => r.status)).toEqual(Array<number>(12).fill(201));
+    const posts = (await Promise.all(responses.map((r) => r.json()))) as {
+      _id: string;
+      slug: string;
+      content: string;
+    }[];
+    const slugs = posts.map((p) => p.slug);
+    expect(new Set(slugs).size).toBe(12);
+    // The title's own slug went to one of them; the others are numbered (or, past -10, get a random ending).
+    const base = slugify(title);
+    expect(slugs).toContain(base);
+    for (const post of posts) {
+      expect(post.slug.startsWith(base)).toBe(true);
+      const found = (await (await app.request(`/api/posts/${post.slug}`)).json()) as { _id: string };
+      expect(found._id).toBe(post._id);
+    }
   });
 });
