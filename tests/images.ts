@@ -82,7 +82,8 @@ export function gifImage(rgb: [number, number, number] = [30, 120, 200]): Uint8A
 }
 
 /** An upload as a File. */
-export const imageFile = (bytes: Uint8Array, name: string, type: string) => new File([bytes], name, { type });
+export const imageFile = (bytes: Uint8Array, name: string, type: string) =>
+  new File([new Uint8Array(bytes)], name, { type });
 
 /** A multipart body of text fields and an optional file. */
 export function formOf(fields: Record<string, string>, file?: { field: string; file: File }): FormData {
