@@ -254,7 +254,7 @@ function PostForm({ post, onDone }: { post: PostDetail | null; onDone: (text?: s
       <div className="blog-manager__tabs" role="group" aria-label="Content view">
         <button
           type="button"
-          className="button button--ghost"
+          className="button button--secondary"
           aria-pressed={!preview}
           onClick={() => setPreview(false)}
         >
@@ -262,7 +262,7 @@ function PostForm({ post, onDone }: { post: PostDetail | null; onDone: (text?: s
         </button>
         <button
           type="button"
-          className="button button--ghost"
+          className="button button--secondary"
           aria-pressed={preview}
           onClick={() => setPreview(true)}
         >
