@@ -217,6 +217,36 @@ export const routes: Record<string, Route> = {
   },
   'GET /api/vehicleData/makes': { access: 'admin', path: () => '/api/vehicleData/makes' },
   'GET /api/vehicleData/models/:make': { access: 'admin', path: () => '/api/vehicleData/models/Toyota' },
+  // --- Testimonial manager and Blog Manager (issue 12): admin only. The multipart writes get a JSON
+  // body here, refused with 400 past authorization; functions/src/api/blog-manager.api.test.ts and
+  // testimonial-manager.api.test.ts send the real forms and images.
+  'PUT /api/testimonials/:id/author': {
+    access: 'admin',
+    path: (f) => `/api/testimonials/${f.content.testimonial._id}/author`,
+    body: () => ({ authorName: 'Matrix Author' }),
+  },
+  'PUT /api/testimonials/:id/featured': {
+    access: 'admin',
+    path: (f) => `/api/testimonials/${f.content.testimonial._id}/featured`,
+    body: () => ({ featured: true }),
+  },
+  'DELETE /api/testimonials/:id': {
+    access: 'admin',
+    path: (f) => `/api/testimonials/${f.content.doomedTestimonial._id}`,
+  },
+  'POST /api/posts': {
+    access: 'admin',
+    path: () => '/api/posts',
+    body: () => ({ title: 'Matrix post', content: 'Sent as JSON.' }),
+    ok: 400,
+  },
+  'PUT /api/posts/:id': {
+    access: 'admin',
+    path: (f) => `/api/posts/${f.content.post._id}`,
+    body: () => ({ title: 'Matrix post', content: 'Sent as JSON.' }),
+    ok: 400,
+  },
+  'DELETE /api/posts/:id': { access: 'admin', path: (f) => `/api/posts/${f.content.doomedPost._id}` },
 };
 
 /** A Pending booking of `customer`'s, on a day of its own. */
@@ -271,7 +301,15 @@ export async function makeFixtures() {
   };
   // The bookings desk: a custom booking the shop made, waiting to be assigned (re-assigning is allowed).
   const desk = { custom: await deskBookingOf(admin) };
-  return { a, b, admin, service, openService, post, testimonial, bookings, desk };
+  // The Testimonial manager's and Blog Manager's own (issue 12): edited, and deleted, by the admin's calls.
+  const [contentTestimonial, doomedTestimonial, contentPost, doomedPost] = await Promise.all([
+    createTestimonial(),
+    createTestimonial(),
+    createPost(),
+    createPost(),
+  ]);
+  const content = { testimonial: contentTestimonial, doomedTestimonial, post: contentPost, doomedPost };
+  return { a, b, admin, service, openService, post, testimonial, bookings, desk, content };
 }
 
 /** The API's routes as the app itself lists them: method and pattern, middleware left out. */

@@ -44,20 +44,27 @@ const anything = fc.oneof(
 /** A body that parses as JSON but is not the route's: a valid one with at least one field broken. */
 function brokenBody(valid: Record<string, unknown>) {
   const keys = Object.keys(valid);
-  return fc
-    .record({
-      broken: fc.subarray(keys, { minLength: 1 }),
-      extra: fc.dictionary(fc.oneof(fc.constant('__proto__'), fc.string({ maxLength: 8 })), anything, {
-        maxKeys: 2,
-      }),
-      value: alwaysInvalid,
-    })
-    .map(({ broken, extra, value }) => {
-      const body: Record<string, unknown> = { ...valid };
-      for (const key of broken) body[key] = value;
-      for (const [key, v] of Object.entries(extra)) if (!(key in valid)) body[key] = v;
-      return JSON.stringify(body);
-    });
+  return (
+    fc
+      .record({
+        broken: fc.subarray(keys, { minLength: 1 }),
+        extra: fc.dictionary(fc.oneof(fc.constant('__proto__'), fc.string({ maxLength: 8 })), anything, {
+          maxKeys: 2,
+        }),
+        value: alwaysInvalid,
+      })
+      // A yes/no field takes either boolean: only a value of another type breaks it.
+      .filter(
+        ({ broken, value }) =>
+          !(typeof value === 'boolean' && broken.some((key) => typeof valid[key] === 'boolean')),
+      )
+      .map(({ broken, extra, value }) => {
+        const body: Record<string, unknown> = { ...valid };
+        for (const key of broken) body[key] = value;
+        for (const [key, v] of Object.entries(extra)) if (!(key in valid)) body[key] = v;
+        return JSON.stringify(body);
+      })
+  );
 }
 
 /** Text that is not the JSON any route wants: bad JSON, deep nesting, a bare value. */

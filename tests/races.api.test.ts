@@ -1,12 +1,16 @@
 import { asSystem } from '@app/core/actor';
 import { LinkToken } from '@app/core/auth/link-token';
+import { slugify } from '@app/core/post/text';
+import { Storage } from '@app/core/storage/index';
 import { RateLimit } from '@app/core/rate-limit/index';
 import { Service } from '@app/core/service/index';
 import { TimeSlot } from '@app/core/timeslot/index';
 import { describe, expect, it } from 'vitest';
 import { app } from '../functions/src/api/index';
 import { bookingBody, nextDate, send as sendAs } from './booking-factories';
+import { createPost } from './content-factories';
 import { createService, createUser, createUserWithCard } from './factories';
+import { formOf, imageFile, pngImage, uploadedKeys } from './images';
 
 /**
  * The race suite: every limit and every claim on something scarce, hit by
@@ -272,5 +276,61 @@ describe('races: the bookings desk (issue 11)', { timeout: 120_000 }, () => {
           : ((await rebook.json()) as { booking: { _id: string } }).booking._id,
       );
     }
+  });
+});
+
+describe('races: posts (issue 12)', { timeout: 90_000 }, () => {
+  it('12 posts with the same title published at once: each gets a slug of its own that leads to it', async () => {
+    const admin = await createUser({ role: 'admin' });
+    const title = `Racing Title ${crypto.randomUUID().slice(0, 6)}`;
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => {
+        const form = new FormData();
+        form.set('title', title);
+        form.set('content', `Post number ${i}.`);
+        return app.request('/api/posts', { method: 'POST', headers: admin.headers, body: form });
+      }),
+    );
+    expect(responses.map((r) => r.status)).toEqual(Array<number>(12).fill(201));
+    const posts = (await Promise.all(responses.map((r) => r.json()))) as {
+      _id: string;
+      slug: string;
+      content: string;
+    }[];
+    const slugs = posts.map((p) => p.slug);
+    expect(new Set(slugs).size).toBe(12);
+    // The title's own slug went to one of them; the others are numbered (or, past -10, get a random ending).
+    const base = slugify(title);
+    expect(slugs).toContain(base);
+    for (const post of posts) {
+      expect(post.slug.startsWith(base)).toBe(true);
+      const found = (await (await app.request(`/api/posts/${post.slug}`)).json()) as { _id: string };
+      expect(found._id).toBe(post._id);
+    }
+  });
+
+  it('6 edits of one post at once, each with a new hero image: one image is left, the one the post shows', async () => {
+    const admin = await createUser({ role: 'admin' });
+    await Storage.ensureBucket();
+    const post = await createPost();
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => {
+        const form = formOf(
+          { title: post.title, content: `Edit ${i}.` },
+          { field: 'heroImage', file: imageFile(pngImage(2, 2, [i * 40, 0, 0]), 'hero.png', 'image/png') },
+        );
+        return app.request(`/api/posts/${post._id}`, { method: 'PUT', headers: admin.headers, body: form });
+      }),
+    );
+    const statuses = responses.map((r) => r.status);
+    // 200: applied; 409: lost the race to an edit that read the same version (its image is removed again).
+    expect(
+      statuses.every((s) => s === 200 || s === 409),
+      JSON.stringify(statuses),
+    ).toBe(true);
+    expect(statuses).toContain(200);
+    const saved = (await (await app.request(`/api/posts/${post.slug}`)).json()) as { heroImage: string };
+    const blogImages = (await uploadedKeys()).filter((key) => key.startsWith('images/uploads/blog/'));
+    expect(blogImages).toEqual([saved.heroImage.slice(1)]);
   });
 });

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { useUser } from '../actor';
-import { defineEntity, failedConditions, transactWrite } from '../db/entity';
+import { defineEntity, failedConditions, MAX_TRANSACTION_ITEMS, transactWrite } from '../db/entity';
 import { VisibleError } from '../error';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
@@ -121,4 +121,24 @@ export namespace Comment {
     });
     return comments.map(toInfo);
   });
+
+  /**
+   * Deletes every comment of a post (its delete, after the post itself is
+   * gone, so no new one can arrive); returns how many. Internal: Post.remove
+   * checks the admin.
+   */
+  export async function removeAllOf(postId: string): Promise<number> {
+    const comments = await entity.queryAll({
+      partition: Post.entity.key({ id: postId }).pk,
+      sort: { beginsWith: 'COMMENT#' },
+    });
+    for (let start = 0; start < comments.length; start += MAX_TRANSACTION_ITEMS) {
+      await transactWrite(
+        comments
+          .slice(start, start + MAX_TRANSACTION_ITEMS)
+          .map((comment) => entity.tx.delete({ postId, id: comment.id })),
+      );
+    }
+    return comments.length;
+  }
 }

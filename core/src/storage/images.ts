@@ -1,4 +1,7 @@
+import { VisibleError } from '../error';
 import { Storage } from './index';
+import { IMAGE_MAX_BYTES, type ImageMessages } from './rules';
+import { imageTypeOf } from './sniff';
 
 /**
  * Images in the bucket (blog heroes, testimonial avatars), served on the
@@ -21,6 +24,16 @@ export namespace Images {
   } as const;
 
   export const CACHE_CONTROL = 'public, max-age=86400';
+  /** Uploads have random names that never change content: cached for good. */
+  export const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+  /**
+   * Uploaded images live below /images/uploads/ with random names; only
+   * those are ever removed by a delete or a replace (seed and external
+   * images may be shared by several items).
+   */
+  export const UPLOAD_FOLDER = 'uploads';
+  export type UploadFolder = 'avatars' | 'blog';
 
   /**
    * A name below /images/: path segments of letters, digits, `.`, `_` and `-`
@@ -46,7 +59,12 @@ export namespace Images {
   }
 
   /** Stores an image under /images/<name> and returns its site-relative URL. */
-  export async function put(name: string, body: Uint8Array, contentType?: string): Promise<string> {
+  export async function put(
+    name: string,
+    body: Uint8Array,
+    contentType?: string,
+    cacheControl: string = CACHE_CONTROL,
+  ): Promise<string> {
     const key = keyOf(name);
     const type = contentType ?? contentTypeOf(name);
     if (!key || !type) throw new Error(`Not an image name we serve: ${name}`);
@@ -59,7 +77,7 @@ export namespace Images {
         Key: key,
         Body: body,
         ContentType: type,
-        CacheControl: CACHE_CONTROL,
+        CacheControl: cacheControl,
       }),
     );
     return urlOf(key);
@@ -108,5 +126,46 @@ export namespace Images {
     if (!key) return;
     const { DeleteObjectCommand } = await Storage.sdk();
     await (await Storage.s3()).send(new DeleteObjectCommand({ Bucket: Storage.bucket(), Key: key }));
+  }
+
+  /**
+   * Checks and stores an uploaded image (every image route): at most 5 MB
+   * (413) and PNG, JPEG or GIF by its first bytes, whatever its name or
+   * declared type (400), under a random name. Returns its site-relative URL.
+   * The caller writes its record after this and calls `discard` when that
+   * write fails, so no record points at a missing image and, where it can be
+   * helped, no image is left without a record.
+   */
+  export async function upload(
+    folder: UploadFolder,
+    bytes: Uint8Array,
+    messages: ImageMessages,
+  ): Promise<string> {
+    if (bytes.byteLength > IMAGE_MAX_BYTES) throw new VisibleError('too_large', messages.tooLarge);
+    const type = imageTypeOf(bytes);
+    if (!type) throw new VisibleError('invalid', messages.notAllowed);
+    const name = `${UPLOAD_FOLDER}/${folder}/${crypto.randomUUID().replaceAll('-', '')}.${type.ext}`;
+    return put(name, bytes, type.contentType, UPLOAD_CACHE_CONTROL);
+  }
+
+  /** Whether a stored URL names one of our uploads (and so may be removed with its record). */
+  export function isUpload(url: string | null | undefined): url is string {
+    if (!url?.startsWith(`${PATH_PREFIX}${UPLOAD_FOLDER}/`)) return false;
+    return keyOf(url.slice(PATH_PREFIX.length)) !== null;
+  }
+
+  /**
+   * Removes an uploaded image once its record no longer points at it (a
+   * delete, a replace, a failed write). Anything else (seed images, external
+   * URLs, nothing) is left alone. Best effort: a failure is logged, never
+   * thrown, since the record's change has already happened.
+   */
+  export async function discard(url: string | null | undefined): Promise<void> {
+    if (!isUpload(url)) return;
+    try {
+      await remove(url.slice(PATH_PREFIX.length));
+    } catch (error) {
+      console.error(JSON.stringify({ level: 'error', msg: 'image not removed', url, error: String(error) }));
+    }
   }
 }

@@ -7,12 +7,17 @@ import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
 import { imageUrl } from '../storage/image-url';
 import { Images } from '../storage/images';
-import { imageTypeOf } from '../storage/sniff';
+import { Service } from '../service/index';
 import { User } from '../user/index';
 import { fn } from '../util/fn';
 import { createId, idSchema } from '../util/id';
-import { requiredLine } from '../util/text';
-import { PROFILE_IMAGE_MAX_BYTES, QUOTE_MAX_LENGTH, testimonialMessages } from './rules';
+import { isSingleLine, requiredLine } from '../util/text';
+import {
+  AUTHOR_NAME_MAX_LENGTH,
+  PROFILE_IMAGE_MAX_BYTES,
+  QUOTE_MAX_LENGTH,
+  testimonialMessages,
+} from './rules';
 
 /**
  * Customer testimonials (doc 1 §3, doc 2 §3): the testimonials page, the
@@ -177,9 +182,12 @@ export namespace Testimonial {
   export const IMAGE_TOO_LARGE = testimonialMessages.imageTooLarge;
   export const IMAGE_NOT_ALLOWED = testimonialMessages.imageNotAllowed;
 
+  const imageMessages = { tooLarge: IMAGE_TOO_LARGE, notAllowed: IMAGE_NOT_ALLOWED };
+
   export const SubmitInput = z.object({
-    bookingId: Booking.id,
-    serviceId: idSchema('service'),
+    /** A customer's review: the Completed booking it is about. The admin may leave it out. */
+    bookingId: Booking.id.optional(),
+    serviceId: z.string({ error: testimonialMessages.serviceRequired }).pipe(idSchema('service')),
     quote: CreateInput.shape.quote,
     rating: z
       .union(
@@ -189,19 +197,40 @@ export namespace Testimonial {
         },
       )
       .pipe(CreateInput.shape.rating),
+    /** The admin's testimonial: who said it (blank: anonymous). A customer's review is signed with their account's names. */
+    authorName: z
+      .string()
+      .refine(isSingleLine, 'Author name cannot contain line breaks.')
+      .trim()
+      .max(AUTHOR_NAME_MAX_LENGTH, `Author name must be at most ${AUTHOR_NAME_MAX_LENGTH} characters.`)
+      .optional(),
   });
   export type SubmitInput = z.input<typeof SubmitInput>;
 
+  /** 'Jane van Dyke' -> { firstName: 'Jane', lastName: 'van Dyke' }: the pages print both, space-separated. */
+  function personOf(name: string): Person {
+    const [firstName = '', ...rest] = name.trim().split(/\s+/);
+    return { firstName, lastName: rest.join(' ') };
+  }
+
   /**
-   * A customer reviews the service of one of their own Completed bookings,
-   * once per booking (doc 2 §5). The testimonial and the booking's mark are
-   * one transaction, so two submissions at once leave one review. The image
-   * is stored first (an orphan image is harmless; it is removed when the
-   * transaction fails).
+   * POST /api/testimonials, one route and one set of rules for two callers
+   * (doc 2 §5: service, quote, rating 1-5, an optional image; roles decided
+   * here):
+   * - a customer reviews the service of one of their own Completed bookings,
+   *   once per booking (decision 026); without a booking: 400;
+   * - the admin may add a testimonial without a booking (doc 2 §2), for any
+   *   service of the catalogue, with an optional author name.
+   * The image is checked and stored first, then the record is written; when
+   * that write fails the image is removed again (Images.upload).
    */
   export async function submit(raw: SubmitInput, image?: Uint8Array): Promise<Info> {
     const me = useUser();
     const input = SubmitInput.parse(raw);
+    if (input.bookingId === undefined) {
+      if (me.role !== 'admin') throw new VisibleError('invalid', testimonialMessages.bookingRequired);
+      return addForAdmin(input, image);
+    }
     await RateLimit.hit(rateLimits.reviewUser, me.userId);
     const booking = await Booking.forReview(input.bookingId);
     if (booking.serviceId !== input.serviceId) {
@@ -209,17 +238,12 @@ export namespace Testimonial {
     }
     if (!booking.service)
       throw new VisibleError('conflict', 'This service is no longer available to review.');
-    let profileImageUrl: string | undefined;
-    const testimonialId = createId('testimonial');
-    if (image && image.byteLength > 0) {
-      if (image.byteLength > MAX_IMAGE_BYTES) throw new VisibleError('too_large', IMAGE_TOO_LARGE);
-      const type = imageTypeOf(image);
-      if (!type) throw new VisibleError('invalid', IMAGE_NOT_ALLOWED);
-      profileImageUrl = await Images.put(`avatars/${testimonialId}.${type.ext}`, image, type.contentType);
-    }
+    const profileImageUrl =
+      image && image.byteLength > 0 ? await Images.upload('avatars', image, imageMessages) : undefined;
     const account = await User.find(me.userId);
     const author = account ? { firstName: account.firstName, lastName: account.lastName } : undefined;
     const now = new Date().toISOString();
+    const testimonialId = createId('testimonial');
     const record: Stored = {
       id: testimonialId,
       quote: input.quote,
@@ -242,13 +266,116 @@ export namespace Testimonial {
         Booking.reviewItem(booking.id, me.userId, testimonialId),
       ]);
     } catch (error) {
-      if (profileImageUrl)
-        await Images.remove(profileImageUrl.slice(Images.PATH_PREFIX.length)).catch(() => {});
+      await Images.discard(profileImageUrl);
       if (failedConditions(error) === null) throw error;
       throw new VisibleError('conflict', Booking.ALREADY_REVIEWED);
     }
     return toInfo(record);
   }
+
+  async function addForAdmin(input: z.output<typeof SubmitInput>, image?: Uint8Array): Promise<Info> {
+    assertAdmin();
+    const service = await Service.fromId(input.serviceId).catch((error: unknown) => {
+      if (error instanceof VisibleError && error.kind === 'not_found')
+        throw new VisibleError('invalid', Service.NOT_FOUND);
+      throw error;
+    });
+    const profileImageUrl =
+      image && image.byteLength > 0 ? await Images.upload('avatars', image, imageMessages) : undefined;
+    const author = input.authorName ? personOf(input.authorName) : undefined;
+    const now = new Date().toISOString();
+    const record: Stored = {
+      id: createId('testimonial'),
+      quote: input.quote,
+      rating: input.rating,
+      author,
+      authorName: input.authorName || undefined,
+      profileImageUrl,
+      serviceId: service._id,
+      serviceName: service.name,
+      comments: [],
+      featured: false,
+      createdAt: now,
+      updatedAt: now,
+    };
+    try {
+      if (!(await entity.createIfAbsent(record))) throw new Error(`Testimonial id ${record.id} taken.`);
+    } catch (error) {
+      await Images.discard(profileImageUrl);
+      throw error;
+    }
+    return toInfo(record);
+  }
+
+  export const AuthorInput = z.object({
+    authorName: z
+      .string({ error: testimonialMessages.authorNameRequired })
+      .refine(isSingleLine, 'Author name cannot contain line breaks.')
+      .trim()
+      .min(1, testimonialMessages.authorNameRequired)
+      .max(AUTHOR_NAME_MAX_LENGTH, `Author name must be at most ${AUTHOR_NAME_MAX_LENGTH} characters.`),
+  });
+
+  /** The admin corrects who said it (doc 2 §7 PUT /api/testimonials/{id}/author); 404 for none. */
+  export const setAuthor = fn(
+    z.object({ testimonialId: id, ...AuthorInput.shape }),
+    async ({ testimonialId, authorName }) => {
+      assertAdmin();
+      const after = await entity.update(
+        { id: testimonialId },
+        {
+          ConditionExpression: 'attribute_exists(pk)',
+          UpdateExpression: 'SET authorName = :name, author = :author, updatedAt = :now',
+          ExpressionAttributeValues: {
+            ':name': authorName,
+            ':author': personOf(authorName),
+            ':now': new Date().toISOString(),
+          },
+        },
+      );
+      if (!after) throw new VisibleError('not_found', NOT_FOUND);
+      return toInfo(after);
+    },
+  );
+
+  /** The admin chooses which testimonials the about page's carousel shows (decision 010); 404 for none. */
+  export const setFeatured = fn(
+    z.object({ testimonialId: id, featured: z.boolean({ error: 'featured must be true or false.' }) }),
+    async ({ testimonialId, featured: flag }) => {
+      assertAdmin();
+      const after = await entity.update(
+        { id: testimonialId },
+        {
+          ConditionExpression: 'attribute_exists(pk)',
+          UpdateExpression: 'SET featured = :flag, updatedAt = :now',
+          ExpressionAttributeValues: { ':flag': flag, ':now': new Date().toISOString() },
+        },
+      );
+      if (!after) throw new VisibleError('not_found', NOT_FOUND);
+      return toInfo(after);
+    },
+  );
+
+  /**
+   * The admin deletes a testimonial, then its uploaded image (an image that
+   * fails to go is logged, never a record pointing at nothing). A customer's
+   * review stays counted on its booking: the booking is not reviewed again.
+   */
+  export const remove = fn(id, async (testimonialId) => {
+    assertAdmin();
+    const item = await entity.get({ id: testimonialId }, { consistent: true });
+    if (!item) throw new VisibleError('not_found', NOT_FOUND);
+    try {
+      await transactWrite([
+        entity.tx.delete({ id: testimonialId }, { ConditionExpression: 'attribute_exists(pk)' }),
+      ]);
+    } catch (error) {
+      if (failedConditions(error) === null) throw error;
+      throw new VisibleError('not_found', NOT_FOUND);
+    }
+    await Images.discard(item.profileImageUrl);
+    return { _id: testimonialId };
+  });
 
   /** One testimonial; 404 when there is none. */
   export const fromId = fn(id, async (testimonialId) => {

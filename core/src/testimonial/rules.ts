@@ -2,11 +2,15 @@
  * The testimonial rules both the review form and the server apply (doc 2 §5,
  * §9). Pure: the web imports it without pulling in the data layer.
  */
+import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '../storage/rules';
+
 export const QUOTE_MAX_LENGTH = 2000;
 
 /** Profile images: PNG, JPG or GIF up to 5 MB; the server judges the bytes, not the name. */
-export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const PROFILE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as const;
+export const PROFILE_IMAGE_MAX_BYTES = IMAGE_MAX_BYTES;
+export const PROFILE_IMAGE_TYPES = IMAGE_TYPES;
+/** An author's name as the admin edits it (one line). */
+export const AUTHOR_NAME_MAX_LENGTH = 120;
 
 export const testimonialMessages = {
   quoteRequired: 'Quote is required.',
@@ -14,4 +18,7 @@ export const testimonialMessages = {
   ratingInvalid: 'Rating must be a whole number from 1 to 5.',
   imageTooLarge: 'Profile images can be at most 5 MB.',
   imageNotAllowed: 'Profile images must be PNG, JPG or GIF files.',
+  serviceRequired: 'Please choose a service.',
+  bookingRequired: 'Please choose the completed booking you are reviewing.',
+  authorNameRequired: 'Author name is required.',
 } as const;

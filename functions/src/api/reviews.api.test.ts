@@ -3,6 +3,7 @@ import type { Testimonial } from '@app/core/testimonial/index';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bookingBody, nextDate, send } from '../../../tests/booking-factories';
 import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
+import { uploadedKeys } from '../../../tests/images';
 import { Canvas } from '../local/png';
 import type { BookingReply } from './bookings';
 import { app } from './index';
@@ -64,14 +65,21 @@ describe('POST /api/testimonials (a customer’s review)', () => {
       author: { firstName: 'Rene', lastName: 'Reviewer' },
       service: { _id: service._id, name: service.name },
     });
-    expect(created.profileImageUrl).toMatch(/^\/images\/avatars\/tst_[0-9A-Z]+\.png$/);
+    expect(created.profileImageUrl).toMatch(/^\/images\/uploads\/avatars\/[0-9a-f]{32}\.png$/);
     const list = await json<Testimonial.Info[]>(await app.request('/api/testimonials'));
     expect(list.map((t) => t._id)).toContain(created._id);
     const history = await json<BookingReply[]>(await send('GET', '/api/bookings', customer.headers));
     expect(history[0]?.reviewed).toBe(true);
-    // Once per booking.
-    const again = await review(customer.headers, fields);
+    // Once per booking; the image of the refused second review is not left behind.
+    const keys = await uploadedKeys();
+    expect(keys).toContain(created.profileImageUrl?.slice(1));
+    const again = await review(customer.headers, fields, {
+      bytes: png(),
+      name: 'again.png',
+      type: 'image/png',
+    });
     expect(again.status).toBe(409);
+    expect(await uploadedKeys()).toEqual(keys);
   });
 
   it('refuses a booking that is not Completed, someone else’s, or of another service', async () => {

@@ -1,41 +1,38 @@
-import { VisibleError } from '@app/core/error';
 import { Testimonial } from '@app/core/testimonial/index';
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import * as z from 'zod';
-import { requireUser } from './auth';
+import { requireAdmin, requireUser } from './auth';
+import { readImageForm, text, uploadLimit } from './uploads';
 import { invalidInput } from './validation';
 
-/** A multipart field as text: a file where text belongs counts as missing. */
-const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const byId = zValidator('param', z.object({ id: Testimonial.id }), invalidInput);
 
 /**
  * /api/testimonials (doc 1 §7, doc 2 §7): the list, the carousel's featured
- * ones, voting, and a customer's review of a completed booking (multipart:
- * serviceId, bookingId, quote, rating, and an optional profileImage file).
+ * ones, voting, and POST: one route for a customer's review of a completed
+ * booking and the admin's testimonial without one (multipart: serviceId,
+ * quote, rating, an optional profileImage file; bookingId for a review,
+ * authorName for the admin; core decides by role). The admin edits the
+ * author, the featured flag, and deletes.
  */
 export const testimonials = new Hono()
   .get('/', async (c) => c.json(await Testimonial.list()))
-  .post('/', requireUser, async (c) => {
-    if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
-      throw new VisibleError('invalid', 'Send the review as multipart/form-data.');
-    }
-    const form = await c.req.parseBody().catch(() => {
-      throw new VisibleError('invalid', 'The form could not be read.');
+  .post('/', requireUser, uploadLimit(Testimonial.IMAGE_TOO_LARGE), async (c) => {
+    const { fields, image } = await readImageForm(c, 'profileImage', {
+      maxBytes: Testimonial.MAX_IMAGE_BYTES,
+      tooLarge: Testimonial.IMAGE_TOO_LARGE,
+      notMultipart: 'Send the testimonial as multipart/form-data.',
     });
-    const file = form.profileImage;
-    const image = file instanceof File && file.size > 0 ? file : undefined;
-    if (image && image.size > Testimonial.MAX_IMAGE_BYTES) {
-      throw new VisibleError('too_large', Testimonial.IMAGE_TOO_LARGE);
-    }
     const testimonial: Testimonial.Info = await Testimonial.submit(
       {
-        bookingId: text(form.bookingId) ?? '',
-        serviceId: text(form.serviceId) ?? '',
-        quote: text(form.quote) ?? '',
-        rating: text(form.rating) ?? '',
+        bookingId: text(fields.bookingId) || undefined,
+        serviceId: text(fields.serviceId) ?? '',
+        quote: text(fields.quote) ?? '',
+        rating: text(fields.rating) ?? '',
+        authorName: text(fields.authorName),
       },
-      image ? new Uint8Array(await image.arrayBuffer()) : undefined,
+      image,
     );
     return c.json(testimonial, 201);
   })
@@ -52,4 +49,38 @@ export const testimonials = new Hono()
       });
       return c.json(votes);
     },
-  );
+  )
+  .put(
+    '/:id/author',
+    requireAdmin,
+    byId,
+    zValidator('json', Testimonial.AuthorInput, invalidInput),
+    async (c) => {
+      const testimonial: Testimonial.Info = await Testimonial.setAuthor({
+        testimonialId: c.req.valid('param').id,
+        authorName: c.req.valid('json').authorName,
+      });
+      return c.json(testimonial);
+    },
+  )
+  .put(
+    '/:id/featured',
+    requireAdmin,
+    byId,
+    zValidator(
+      'json',
+      z.object({ featured: z.boolean({ error: 'featured must be true or false.' }) }),
+      invalidInput,
+    ),
+    async (c) => {
+      const testimonial: Testimonial.Info = await Testimonial.setFeatured({
+        testimonialId: c.req.valid('param').id,
+        featured: c.req.valid('json').featured,
+      });
+      return c.json(testimonial);
+    },
+  )
+  .delete('/:id', requireAdmin, byId, async (c) => {
+    await Testimonial.remove(c.req.valid('param').id);
+    return c.json({ msg: 'Testimonial deleted successfully!' });
+  });

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useLocation, useNavigate } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { postQueryOptions } from '../features/blog/api';
 import { PostArticle } from '../features/blog/components/PostArticle';
 import { useAuth } from '../lib/auth/store';
@@ -34,6 +34,11 @@ function BlogPostPage() {
   const href = useLocation({ select: (location) => location.href });
   // The loader has put the post in the cache: this reads it (and follows a like's update).
   const { data: post } = useSuspenseQuery(postQueryOptions(slug));
+  // An old slug (the title changed since) answers the post: the address moves to the current one,
+  // replacing the old entry (decision 036). Here, in the page's lazy chunk, not in the loader of the entry.
+  useEffect(() => {
+    if (post.slug !== slug) void navigate({ to: '/blog/$slug', params: { slug: post.slug }, replace: true });
+  }, [navigate, post.slug, slug]);
 
   return (
     <PostShell>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatDate } from '../../../lib/date';
 import { applyLikes, likePost } from '../api';
-import { PostContent } from '../markdown/PostContent';
+import { PostContent } from '../../../components/markdown/PostContent';
 import { personName, type PostDetail } from '../types';
 import { Comments } from './Comments';
 import { LikeButton } from './LikeButton';

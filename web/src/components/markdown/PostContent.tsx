@@ -1,6 +1,7 @@
 import Markdown, { type Components } from 'react-markdown';
 import { remarkShiftHeadings } from './headings';
 import { safeUrl } from './urlTransform';
+import './post-content.css';
 
 const isExternal = (href: string | undefined) => !!href && /^https?:\/\//i.test(href);
 
@@ -23,8 +24,8 @@ const remarkPlugins = [remarkShiftHeadings];
 /**
  * A post's markdown (doc 2 §2, §5) through react-markdown: raw HTML is
  * dropped, and URLs keep only the protocols doc 2 §5 allows (safeUrl). This
- * module is imported only by the post page, so the renderer stays out of the
- * other pages' bundles.
+ * module is imported only by the post page and the Blog Manager's preview
+ * (a lazy admin chunk), so the renderer stays out of the other pages' bundles.
  */
 export function PostContent({ markdown }: { markdown: string }) {
   return (

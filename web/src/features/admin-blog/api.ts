@@ -1,0 +1,57 @@
+import type { Post } from '@app/core/post/index';
+import { queryOptions } from '@tanstack/react-query';
+import { api, unwrap } from '../../lib/api';
+import { sendForm } from '../../lib/upload';
+
+/** Type-only imports: no zod reaches the browser. */
+export type PostInfo = Post.Info;
+export type PostDetail = Post.Detail;
+
+/**
+ * The blog pages cache posts under keys that start with 'posts' (the list,
+ * each post by slug, comments): every write here refreshes all of them, so
+ * the admin sees the change on /blog at once.
+ */
+export const POSTS_KEY = ['posts'] as const;
+
+export const adminPostsQueryOptions = () =>
+  queryOptions({ queryKey: [...POSTS_KEY, 'admin'], queryFn: () => unwrap(api.api.posts.$get()) });
+
+/** The whole post (the list has no content), for edit mode. */
+export const adminPostQueryOptions = (slug: string) =>
+  queryOptions({
+    queryKey: [...POSTS_KEY, 'admin', slug],
+    queryFn: () => unwrap(api.api.posts[':slug'].$get({ param: { slug } })),
+  });
+
+export type PostDraft = {
+  title: string;
+  content: string;
+  summary: string;
+  allowLikes: boolean;
+  allowComments: boolean;
+  heroImage?: File;
+  /** Edit mode: drop the current hero image (without a new one). */
+  removeHeroImage?: boolean;
+};
+
+function formOf(draft: PostDraft): FormData {
+  const form = new FormData();
+  form.set('title', draft.title);
+  form.set('content', draft.content);
+  form.set('summary', draft.summary);
+  form.set('allowLikes', String(draft.allowLikes));
+  form.set('allowComments', String(draft.allowComments));
+  if (draft.heroImage) form.set('heroImage', draft.heroImage, draft.heroImage.name);
+  else if (draft.removeHeroImage) form.set('removeHeroImage', 'true');
+  return form;
+}
+
+/** POST /api/posts, multipart (doc 2 §7). */
+export const createPost = (draft: PostDraft) => sendForm<PostDetail>('POST', '/api/posts', formOf(draft));
+
+/** PUT /api/posts/{id}, multipart (doc 2 §7); without a new file the current hero image stays. */
+export const updatePost = ({ id, draft }: { id: string; draft: PostDraft }) =>
+  sendForm<PostDetail>('PUT', `/api/posts/${encodeURIComponent(id)}`, formOf(draft));
+
+export const deletePost = (id: string) => unwrap(api.api.posts[':id'].$delete({ param: { id } }));

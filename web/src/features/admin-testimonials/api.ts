@@ -1,0 +1,71 @@
+import type { Service } from '@app/core/service/index';
+import type { Testimonial } from '@app/core/testimonial/index';
+import { queryOptions } from '@tanstack/react-query';
+import { api, unwrap } from '../../lib/api';
+import { sendForm } from '../../lib/upload';
+
+/** Type-only imports: no zod reaches the browser. */
+export type TestimonialInfo = Testimonial.Info;
+export type ServiceOption = Pick<Service.Info, '_id' | 'name'>;
+
+/**
+ * The public pages cache testimonials under keys that start with
+ * 'testimonials' (the list, the featured ones): every write here refreshes
+ * all of them, so the admin sees the change on /testimonials and /about at once.
+ */
+export const TESTIMONIALS_KEY = ['testimonials'] as const;
+
+export const adminTestimonialsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...TESTIMONIALS_KEY, 'admin'],
+    queryFn: () => unwrap(api.api.testimonials.$get()),
+  });
+
+export const serviceOptionsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['services', 'admin-options'],
+    queryFn: async (): Promise<ServiceOption[]> =>
+      (await unwrap(api.api.services.$get())).map(({ _id, name }) => ({ _id, name })),
+    staleTime: 60_000,
+  });
+
+export type NewTestimonial = {
+  serviceId: string;
+  quote: string;
+  rating: number;
+  authorName: string;
+  profileImage?: File;
+};
+
+/** POST /api/testimonials as multipart (doc 2 §7); the admin needs no booking (decision 037). */
+export function addTestimonial(input: NewTestimonial): Promise<TestimonialInfo> {
+  const form = new FormData();
+  form.set('serviceId', input.serviceId);
+  form.set('quote', input.quote);
+  form.set('rating', String(input.rating));
+  if (input.authorName) form.set('authorName', input.authorName);
+  if (input.profileImage) form.set('profileImage', input.profileImage, input.profileImage.name);
+  return sendForm<TestimonialInfo>('POST', '/api/testimonials', form);
+}
+
+export function updateAuthor(input: { id: string; authorName: string }): Promise<TestimonialInfo> {
+  return unwrap(
+    api.api.testimonials[':id'].author.$put({
+      param: { id: input.id },
+      json: { authorName: input.authorName },
+    }),
+  );
+}
+
+export function setFeatured(input: { id: string; featured: boolean }): Promise<TestimonialInfo> {
+  return unwrap(
+    api.api.testimonials[':id'].featured.$put({
+      param: { id: input.id },
+      json: { featured: input.featured },
+    }),
+  );
+}
+
+export function deleteTestimonial(id: string): Promise<{ msg: string }> {
+  return unwrap(api.api.testimonials[':id'].$delete({ param: { id } }));
+}
