@@ -29,6 +29,9 @@ test('home shows the hero, the four features, the counters and the checklist', a
   await expect(counters).toHaveText(['10+', '5,000+', '99%', '24h']);
 
   await expect(page.getByRole('heading', { name: 'How to Book Your Service' })).toBeVisible();
+  // The help form's code loads as the visitor nears it; its place is there at once.
+  await expect(page.getByText('Need Vehicle Service?')).toHaveCount(0);
+  await page.locator('#help-form').scrollIntoViewIfNeeded();
   await expect(page.getByRole('heading', { name: 'Need Help With Your Vehicle?' })).toBeVisible();
   await expect(page.getByText('Need Vehicle Service?')).toBeVisible();
   await expect(page.locator('#services').getByRole('article')).not.toHaveCount(0);
