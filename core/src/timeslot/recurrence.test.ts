@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { everyDate, recurringDates } from './recurrence';
+import { everyDate, recurringDates, splitList } from './recurrence';
 
 describe('recurringDates', () => {
   it('repeats weekly, daily and monthly up to the end date, inclusive', () => {
@@ -61,5 +61,12 @@ describe('recurringDates', () => {
       '2028-01-01',
       '2028-01-02',
     ]);
+  });
+});
+
+describe('splitList', () => {
+  it('trims the entries and drops the empty ones', () => {
+    expect(splitList(' 09:00, 13:30 ,,  ,16:00,')).toEqual(['09:00', '13:30', '16:00']);
+    expect(splitList('   ')).toEqual([]);
   });
 });

@@ -47,3 +47,11 @@ export function recurringDates(
 export function everyDate(start: time.CalendarDate, end: time.CalendarDate, limit?: number) {
   return recurringDates(start, end, 'daily', limit);
 }
+
+/** A comma-separated list as the admin types it: each entry trimmed, empty ones dropped (doc 2 §5). */
+export function splitList(text: string): string[] {
+  return text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+}
