@@ -53,7 +53,7 @@ export default function ServiceManagerPanel() {
     mutationFn: deleteService,
     onSuccess: () => setNotice({ tone: 'success', text: 'Service deleted.' }),
     onError: (error) => setNotice({ tone: 'error', text: messageOf(error, 'Could not delete service.') }),
-    onSettled: refresh,
+    onSettled: () => void refresh(),
   });
 
   return (
@@ -159,7 +159,7 @@ function ServiceCard({
     onSuccess: (reply) => setSlotNotice({ tone: 'success', text: reply.msg }),
     onError: (error) =>
       setSlotNotice({ tone: 'error', text: messageOf(error, 'Failed to create time slots.') }),
-    onSettled: onSlotsCreated,
+    onSettled: () => void onSlotsCreated(),
   });
 
   const onCreateSlots = () => {

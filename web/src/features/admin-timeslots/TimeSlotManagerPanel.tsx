@@ -23,6 +23,9 @@ import {
 } from './api';
 import './time-slot-manager.css';
 
+/** Rows shown at first, and added by 'Show More' (the server sends up to 500 a request). */
+const PAGE = 50;
+
 const noFilters: SlotFilters = { serviceId: '', startDate: '', endDate: '', isAvailable: '', isBooked: '' };
 
 /** Doc 2 §4: Booked if booked, else Available if available, else Unavailable. */
@@ -42,6 +45,7 @@ export default function TimeSlotManagerPanel() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirm, setConfirm] = useState<{ ids: string[] } | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
+  const [shown, setShown] = useState(PAGE);
 
   const services = useQuery({ queryKey: ['services'], queryFn: fetchServiceNames, staleTime: 60_000 });
   const slots = useQuery({ queryKey: [...slotsKey, 'list', filters], queryFn: () => fetchSlots(filters) });
@@ -58,7 +62,7 @@ export default function TimeSlotManagerPanel() {
     mutationFn: setAvailable,
     onSuccess: () => setNotice(null),
     onError: (error) => setNotice({ tone: 'error', text: messageOf(error, 'Error updating time slot') }),
-    onSettled: refresh,
+    onSettled: () => void refresh(),
   });
 
   const remove = useMutation({
@@ -73,15 +77,16 @@ export default function TimeSlotManagerPanel() {
         tone: 'error',
         text: messageOf(error, ids.length === 1 ? 'Error deleting time slot' : 'Error deleting time slots'),
       }),
-    onSettled: refresh,
+    onSettled: () => void refresh(),
   });
 
   const list = slots.data?.timeSlots ?? [];
-  const selectable = list.filter((slot) => !slot.isBooked);
+  const selectable = list.slice(0, shown).filter((slot) => !slot.isBooked);
   const allSelected = selectable.length > 0 && selectable.every((slot) => selected.has(slot._id));
 
   const setFilter = (name: keyof SlotFilters, value: string) => {
     setSelected(new Set());
+    setShown(PAGE);
     setFilters((current) => ({ ...current, [name]: value }));
   };
 
@@ -159,7 +164,15 @@ export default function TimeSlotManagerPanel() {
               ['false', 'Not booked'],
             ]}
           />
-          <button type="button" className="button button--secondary" onClick={() => setFilters(noFilters)}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              setSelected(new Set());
+              setShown(PAGE);
+              setFilters(noFilters);
+            }}
+          >
             Clear Filters
           </button>
         </fieldset>
@@ -212,7 +225,7 @@ export default function TimeSlotManagerPanel() {
                     </tr>
                   </thead>
                   <tbody>
-                    {list.map((slot) => (
+                    {list.slice(0, shown).map((slot) => (
                       <SlotRow
                         key={slot._id}
                         slot={slot}
@@ -234,9 +247,18 @@ export default function TimeSlotManagerPanel() {
                 </table>
               </div>
             )}
-            {slots.data.cursor && (
+            {list.length > shown && (
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => setShown(shown + PAGE)}
+              >
+                Show {Math.min(PAGE, list.length - shown)} More
+              </button>
+            )}
+            {slots.data.cursor && list.length <= shown && (
               <p className="status-text">
-                Showing the first {list.length} time slots. Narrow the dates to see more.
+                Showing the first {list.length} time slots. Narrow the dates or the service to see the others.
               </p>
             )}
           </>
@@ -425,7 +447,7 @@ function SingleSlotForm({ services, onDone }: { services: ServiceName[]; onDone:
   const create = useMutation({
     mutationFn: createSlot,
     onSuccess: () => form.reset({ ...form.getValues(), date: '', time: '', recurringEndDate: '', notes: '' }),
-    onSettled: onDone,
+    onSettled: () => void onDone(),
   });
 
   return (
@@ -505,7 +527,7 @@ function BulkSlotForm({ services, onDone }: { services: ServiceName[]; onDone: (
   const create = useMutation({
     mutationFn: createBulk,
     onSuccess: () => form.reset({ ...form.getValues(), startDate: '', endDate: '', times: '', notes: '' }),
-    onSettled: onDone,
+    onSettled: () => void onDone(),
   });
 
   return (
