@@ -51,7 +51,14 @@ export default function ServiceManagerPanel() {
 
   const remove = useMutation({
     mutationFn: deleteService,
-    onSuccess: () => setNotice({ tone: 'success', text: 'Service deleted.' }),
+    onSuccess: (_reply, serviceId) => {
+      // The card goes at once, and its statistics are not asked for again (the service is gone).
+      queryClient.setQueryData<ServiceRow[]>(['services'], (list) =>
+        list?.filter((s) => s._id !== serviceId),
+      );
+      queryClient.removeQueries({ queryKey: ['timeslots', 'stats', serviceId] });
+      setNotice({ tone: 'success', text: 'Service deleted.' });
+    },
     onError: (error) => setNotice({ tone: 'error', text: messageOf(error, 'Could not delete service.') }),
     onSettled: () => void refresh(),
   });
@@ -163,6 +170,7 @@ function ServiceCard({
   });
 
   const onCreateSlots = () => {
+    setSlotNotice(null);
     if (service.availableTimes.length === 0) return setSlotNotice({ tone: 'error', text: NO_TIMES });
     if (service.availableDays.length === 0) return setSlotNotice({ tone: 'error', text: NO_DAYS });
     const start = today();
@@ -264,12 +272,19 @@ function ServiceEditor({
   onSaved: (message: string) => Promise<void>;
 }) {
   const titleId = useId();
+  const queryClient = useQueryClient();
   const form = useForm<Fields>({ defaultValues: fieldsOf(service) });
   const errors = form.formState.errors;
   const save = useMutation({
     mutationFn: (values: ServiceForm) =>
       service ? updateService({ id: service._id, form: values }) : createService(values),
-    onSuccess: () => onSaved(service ? 'Service updated.' : 'Service created.'),
+    onSuccess: (saved) => {
+      // The list shows the saved service at once; the refetch that follows confirms it.
+      queryClient.setQueryData<ServiceRow[]>(['services'], (list) =>
+        service ? list?.map((s) => (s._id === saved._id ? saved : s)) : list && [...list, saved],
+      );
+      return onSaved(service ? 'Service updated.' : 'Service created.');
+    },
   });
 
   return (
