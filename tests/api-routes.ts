@@ -2,7 +2,9 @@ import { app } from '../functions/src/api/index';
 import type { BookingReply } from '../functions/src/api/bookings';
 import { bookingBody, nextDate, send } from './booking-factories';
 import { createPost, createTestimonial } from './content-factories';
-import { createService, createUserWithCard } from './factories';
+import * as time from '@app/core/time';
+import { TimeSlot } from '@app/core/timeslot/index';
+import { asAdmin, createService, createUserWithCard } from './factories';
 
 /**
  * Every route of the API with how to call it: who may (the authorization
@@ -247,7 +249,114 @@ export const routes: Record<string, Route> = {
     ok: 400,
   },
   'DELETE /api/posts/:id': { access: 'admin', path: (f) => `/api/posts/${f.content.doomedPost._id}` },
+  // Issue 12: the Time Slot Manager and the service manager (admin only; fixtures under `slots`).
+  'GET /api/timeslots': {
+    access: 'admin',
+    path: (f) => `/api/timeSlots?serviceId=${f.slots.service._id}&isBooked=false`,
+  },
+  'GET /api/timeslots/statistics': { access: 'admin', path: () => '/api/timeSlots/statistics' },
+  'GET /api/timeslots/stats': {
+    access: 'admin',
+    path: (f) => `/api/timeslots/stats?serviceId=${f.slots.service._id}`,
+  },
+  'POST /api/timeslots': {
+    access: 'admin',
+    path: () => '/api/timeSlots',
+    body: (f) => ({ serviceId: f.slots.service._id, date: nextDate(), time: '10:00' }),
+    ok: 201,
+  },
+  'POST /api/timeslots/bulk': {
+    access: 'admin',
+    path: () => '/api/timeSlots/bulk',
+    body: (f) => ({ serviceId: f.slots.service._id, dates: [nextDate()], times: ['10:00', '11:00'] }),
+    ok: 201,
+  },
+  'POST /api/timeslots/bulk-create': {
+    access: 'admin',
+    path: () => '/api/timeslots/bulk-create',
+    body: (f) => ({
+      serviceId: f.slots.service._id,
+      availableTimes: ['12:00'],
+      availableDays: ['Monday'],
+      startDate: time.addDays(time.today(), 1),
+      endDate: time.addDays(time.today(), 30),
+    }),
+    ok: 201,
+  },
+  'DELETE /api/timeslots/bulk': {
+    access: 'admin',
+    path: () => '/api/timeSlots/bulk',
+    body: (f) => ({ ids: [f.slots.bulkDeleteId] }),
+  },
+  'PUT /api/timeslots/:id': {
+    access: 'admin',
+    // A booked slot: the 409 proves the caller got past authorization (and a fuzzed true/false cannot change it).
+    path: (f) => `/api/timeSlots/${f.slots.bookedId}`,
+    body: () => ({ isAvailable: false }),
+    ok: 409,
+  },
+  'DELETE /api/timeslots/:id': { access: 'admin', path: (f) => `/api/timeSlots/${f.slots.deleteId}` },
+  'POST /api/services': {
+    access: 'admin',
+    path: () => '/api/services',
+    // A time that does not exist: the 400 proves the caller got past authorization, and no fuzzed
+    // price or duration (numbers the fuzz suite cannot tell from valid ones) can make a service.
+    // functions/src/api/services-admin.api.test.ts creates real ones.
+    body: () => serviceForm,
+    ok: 400,
+  },
+  'PUT /api/services/:id': {
+    access: 'admin',
+    path: (f) => `/api/services/${f.slots.service._id}`,
+    body: () => serviceForm,
+    ok: 400,
+  },
+  'DELETE /api/services/:id': { access: 'admin', path: (f) => `/api/services/${f.slots.deletable._id}` },
 };
+
+/** The service form with one time that does not exist (see 'POST /api/services'). */
+const serviceForm = {
+  name: 'Matrix Service',
+  description: 'From the matrix.',
+  price: 10,
+  duration: 60,
+  availableDays: ['Monday'],
+  availableTimes: ['25:00'],
+};
+
+/** Issue 12's fixtures: a slot-system service with slots to delete and one booked by A, and a service to delete. */
+async function slotFixtures(a: { headers: Record<string, string> }) {
+  const [service, deletable] = await Promise.all([
+    createService({ availableDays: [], availableTimes: ['09:00'] }),
+    createService(),
+  ]);
+  const [deleteDate, bookedDate] = [nextDate(), nextDate()];
+  await asAdmin(() =>
+    TimeSlot.createBulk({
+      serviceId: service._id,
+      dates: [deleteDate, bookedDate],
+      times: ['09:00', '15:00'],
+    }),
+  );
+  const slots = await asAdmin(async () => (await TimeSlot.list({ serviceId: service._id })).timeSlots);
+  const at = (date: string, clock: string) =>
+    slots.find((s) => s.date === date && s.time === clock)?._id ?? '';
+  const booked = await send(
+    'POST',
+    '/api/bookings',
+    a.headers,
+    bookingBody(service._id, bookedDate, '09:00'),
+  );
+  if (booked.status !== 201)
+    throw new Error(`Fixture booking failed: ${booked.status} ${await booked.text()}`);
+  return {
+    service,
+    deletable,
+    deleteId: at(deleteDate, '09:00'),
+    bulkDeleteId: at(deleteDate, '15:00'),
+    bookedId: at(bookedDate, '09:00'),
+  };
+}
 
 /** A Pending booking of `customer`'s, on a day of its own. */
 async function bookingOf(customer: { headers: Record<string, string> }, serviceId: string) {
@@ -309,7 +418,8 @@ export async function makeFixtures() {
     createPost(),
   ]);
   const content = { testimonial: contentTestimonial, doomedTestimonial, post: contentPost, doomedPost };
-  return { a, b, admin, service, openService, post, testimonial, bookings, desk, content };
+  const slots = await slotFixtures(a);
+  return { a, b, admin, service, openService, post, testimonial, bookings, desk, content, slots };
 }
 
 /** The API's routes as the app itself lists them: method and pattern, middleware left out. */

@@ -334,3 +334,88 @@ describe('races: posts (issue 12)', { timeout: 90_000 }, () => {
     expect(blogImages).toEqual([saved.heroImage.slice(1)]);
   });
 });
+
+describe('races: the Time Slot Manager (issue 12)', { timeout: 120_000 }, () => {
+  const adminOf = async () => createUser({ role: 'admin' });
+
+  async function slotOf(serviceId: string, date: string, admin: { headers: Record<string, string> }) {
+    const created = await sendAs('POST', '/api/timeSlots', admin.headers, { serviceId, date, time: '10:00' });
+    expect(created.status).toBe(201);
+    return ((await created.json()) as { timeSlots: { _id: string }[] }).timeSlots[0]?._id ?? '';
+  }
+
+  it('an admin deletes (or closes) a slot while a customer books it: exactly one of them wins', async () => {
+    const admin = await adminOf();
+    const service = await createService({ availableDays: [], availableTimes: ['10:00'] });
+    // Another slot keeps the service in the slot system when a round's slot is deleted
+    // (a service with no slot at all is booked from its available times: decision 024).
+    await slotOf(service._id, nextDate('Sunday', 60), admin);
+    const customers = await customersWithCards(8);
+    const outcomes: string[] = [];
+    for (const [i, customer] of customers.entries()) {
+      const date = nextDate();
+      const slotId = await slotOf(service._id, date, admin);
+      const adminCall =
+        i % 2 === 0
+          ? sendAs('DELETE', `/api/timeSlots/${slotId}`, admin.headers)
+          : sendAs('PUT', `/api/timeSlots/${slotId}`, admin.headers, { isAvailable: false });
+      const [booked, changed] = await Promise.all([
+        sendAs('POST', '/api/bookings', customer.headers, bookingBody(service._id, date, '10:00')),
+        adminCall,
+      ]);
+      const pair = `${booked.status}/${changed.status}`;
+      expect(['201/409', '409/200'], `round ${i}: book/admin ${pair}`).toContain(pair);
+      outcomes.push(pair);
+      // The stored slot agrees with the winner.
+      const slots = await TimeSlot.onDate(service._id, date);
+      if (booked.status === 201) {
+        expect(slots).toEqual([expect.objectContaining({ isBooked: true, isAvailable: true })]);
+      } else if (i % 2 === 0) {
+        expect(slots).toEqual([]);
+      } else {
+        expect(slots).toEqual([expect.objectContaining({ isBooked: false, isAvailable: false })]);
+      }
+    }
+    expect(outcomes).toHaveLength(8);
+  });
+
+  it('a bulk delete while customers book: booked slots are skipped, never deleted under a booking', async () => {
+    const admin = await adminOf();
+    const service = await createService({ availableDays: [], availableTimes: ['10:00'] });
+    await slotOf(service._id, nextDate('Sunday', 60), admin);
+    const customers = await customersWithCards(6);
+    const dates = customers.map(() => nextDate());
+    const ids = await Promise.all(dates.map((date) => slotOf(service._id, date, admin)));
+    const [deleted, ...bookings] = await Promise.all([
+      sendAs('DELETE', '/api/timeSlots/bulk', admin.headers, { ids }),
+      ...customers.map((customer, i) =>
+        sendAs('POST', '/api/bookings', customer.headers, bookingBody(service._id, dates[i] ?? '', '10:00')),
+      ),
+    ]);
+    const reply = (await deleted?.json()) as { deleted: number; skipped: number };
+    const won = bookings.filter((b) => b.status === 201).length;
+    expect(reply.deleted + reply.skipped).toBe(6);
+    expect(reply.skipped).toBe(won);
+    const left = (await Promise.all(dates.map((date) => TimeSlot.onDate(service._id, date)))).flat();
+    expect(left).toHaveLength(won);
+    expect(left.every((slot) => slot.isBooked)).toBe(true);
+  });
+
+  it('ten identical bulk creations at once make each slot once', async () => {
+    const admin = await adminOf();
+    const service = await createService();
+    const dates = [nextDate(), nextDate(), nextDate()];
+    const body = { serviceId: service._id, dates, times: ['08:00', '09:00', '10:00', '11:00'] };
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const response = await sendAs('POST', '/api/timeSlots/bulk', admin.headers, body);
+        expect(response.status).toBe(201);
+        return (await response.json()) as { created: number; skipped: number };
+      }),
+    );
+    expect(replies.reduce((sum, r) => sum + r.created, 0)).toBe(12);
+    expect(replies.every((r) => r.created + r.skipped === 12)).toBe(true);
+    const slots = (await Promise.all(dates.map((date) => TimeSlot.onDate(service._id, date)))).flat();
+    expect(slots).toHaveLength(12);
+  });
+});

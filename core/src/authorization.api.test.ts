@@ -16,6 +16,7 @@ import { Comment } from './post/comment';
 import { Post } from './post/index';
 import { RateLimit } from './rate-limit/index';
 import { ServiceRequest } from './service-request/index';
+import { deleteService } from './service/delete';
 import { Service } from './service/index';
 import { Testimonial } from './testimonial/index';
 import { TimeSlot } from './timeslot/index';
@@ -51,6 +52,7 @@ const modules = {
   Post,
   RateLimit,
   Service,
+  ServiceDelete: { deleteService },
   ServiceRequest,
   Session,
   Testimonial,
@@ -135,6 +137,11 @@ const access: Record<string, Access> = {
   'Service.create': 'admin',
   'Service.fromId': 'public',
   'Service.list': 'public',
+  // Issue 12: the service manager.
+  'Service.update': 'admin',
+  'Service.remove': 'admin',
+  'Service.existsItem': 'internal',
+  'ServiceDelete.deleteService': 'admin',
   'ServiceRequest.submit': 'public',
   'Session.issue': 'internal',
   'Session.verify': 'internal',
@@ -154,6 +161,17 @@ const access: Record<string, Access> = {
   'TimeSlot.bookItem': 'internal',
   'TimeSlot.freeItem': 'internal',
   'TimeSlot.systemStats': 'admin',
+  // Issue 12: the Time Slot Manager.
+  'TimeSlot.list': 'admin',
+  'TimeSlot.statistics': 'admin',
+  'TimeSlot.serviceStats': 'admin',
+  'TimeSlot.create': 'admin',
+  'TimeSlot.createBulk': 'admin',
+  'TimeSlot.createForService': 'admin',
+  'TimeSlot.setAvailable': 'admin',
+  'TimeSlot.remove': 'admin',
+  'TimeSlot.removeMany': 'admin',
+  'TimeSlot.retireService': 'admin',
   'User.toMe': 'internal',
   'User.create': 'internal',
   'User.createWith': 'internal',
@@ -258,6 +276,35 @@ const calls: Record<string, () => Promise<unknown>> = {
       availableTimes: ['09:00'],
     }),
   'TimeSlot.systemStats': () => TimeSlot.systemStats(),
+  // Issue 12.
+  'Service.update': () =>
+    Service.update({
+      serviceId: someId('svc'),
+      name: 'Sneaky',
+      description: 'Not allowed.',
+      priceCents: 100,
+      duration: 30,
+    }),
+  'Service.remove': () => Service.remove(someId('svc')),
+  'ServiceDelete.deleteService': () => deleteService(someId('svc')),
+  'TimeSlot.list': () => TimeSlot.list({}),
+  'TimeSlot.statistics': () => TimeSlot.statistics(),
+  'TimeSlot.serviceStats': () => TimeSlot.serviceStats(someId('svc')),
+  'TimeSlot.create': () => TimeSlot.create({ serviceId: someId('svc'), date: '2030-01-07', time: '09:00' }),
+  'TimeSlot.createBulk': () =>
+    TimeSlot.createBulk({ serviceId: someId('svc'), dates: ['2030-01-07'], times: ['09:00'] }),
+  'TimeSlot.createForService': () =>
+    TimeSlot.createForService({
+      serviceId: someId('svc'),
+      availableTimes: ['09:00'],
+      availableDays: ['Monday'],
+      startDate: '2030-01-07',
+      endDate: '2030-01-08',
+    }),
+  'TimeSlot.setAvailable': () => TimeSlot.setAvailable(someId('slt'), false),
+  'TimeSlot.remove': () => TimeSlot.remove(someId('slt')),
+  'TimeSlot.removeMany': () => TimeSlot.removeMany({ ids: [someId('slt')] }),
+  'TimeSlot.retireService': () => TimeSlot.retireService(someId('svc')),
 };
 
 const nobody: Actor = { type: 'public' };

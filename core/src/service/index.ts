@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { assertAdmin } from '../actor';
-import { defineEntity } from '../db/entity';
+import { defineEntity, failedConditions, type TransactItem, transactWrite } from '../db/entity';
 import { VisibleError } from '../error';
 import * as time from '../time';
 import { fn } from '../util/fn';
@@ -47,6 +47,37 @@ export namespace Service {
   export type CreateInput = z.input<typeof CreateInput>;
 
   export const NOT_FOUND = 'Service not found.';
+
+  /** The longest service the admin can set up, in minutes (decision 033). */
+  export const MAX_MINUTES = 20 * 60;
+
+  /**
+   * What the admin's service form sends (doc 2 §5, issue 12): every field,
+   * the duration in whole minutes, weekday names Sunday to Saturday and
+   * times as HH:mm (each kept once, in order).
+   */
+  export const AdminInput = CreateInput.extend({
+    duration: z
+      .number({ error: 'Duration must be a number of minutes.' })
+      .int('Duration must be a whole number of minutes.')
+      .min(5, 'Duration must be at least 5 minutes.')
+      .max(MAX_MINUTES, `Duration must be at most ${MAX_MINUTES} minutes.`),
+    availableDays: z
+      .array(z.enum(weekdays, { error: 'Days must be weekday names, Sunday to Saturday.' }), {
+        error: 'Available days must be a list.',
+      })
+      .max(7 * 4)
+      .default([])
+      .transform((days) => weekdays.filter((day) => days.includes(day))),
+    availableTimes: z
+      .array(z.string({ error: 'Times must look like 09:30 (24-hour).' }).trim().pipe(timeOfDay), {
+        error: 'Available times must be a list.',
+      })
+      .max(24 * 60)
+      .default([])
+      .transform((times) => [...new Set(times)].sort()),
+  });
+  export type AdminInput = z.input<typeof AdminInput>;
 
   const Stored = z.object({
     id: z.string(),
@@ -103,6 +134,38 @@ export namespace Service {
     if (!service) throw new VisibleError('not_found', NOT_FOUND);
     return toInfo(service);
   });
+
+  /** Updates every field of a service (admin); 404 when there is none. */
+  export const update = fn(AdminInput.extend({ serviceId: id }), async (input) => {
+    assertAdmin();
+    const { serviceId, ...fields } = input;
+    const current = await entity.get({ id: serviceId }, { consistent: true });
+    if (!current) throw new VisibleError('not_found', NOT_FOUND);
+    const record = { ...current, ...fields, updatedAt: new Date().toISOString() };
+    const put = entity.tx.put(record).Put;
+    try {
+      await transactWrite([
+        { Put: { ...put, ...{ ConditionExpression: 'attribute_exists(pk)' } } } as TransactItem,
+      ]);
+    } catch (error) {
+      if (failedConditions(error)?.length) throw new VisibleError('not_found', NOT_FOUND);
+      throw error;
+    }
+    return toInfo(record);
+  });
+
+  /** Deletes the service item (admin); 404 when there is none. Its slots: core/src/service/delete.ts. */
+  export const remove = fn(id, async (serviceId) => {
+    assertAdmin();
+    const current = await entity.get({ id: serviceId }, { consistent: true });
+    if (!current) throw new VisibleError('not_found', NOT_FOUND);
+    await entity.delete({ id: serviceId });
+    return toInfo(current);
+  });
+
+  /** A transaction item that holds only while the service exists (slots are written with it). */
+  export const existsItem = (serviceId: string): TransactItem =>
+    entity.tx.check({ id: serviceId }, { ConditionExpression: 'attribute_exists(pk)' });
 
   /** Every service, ordered by name. */
   export async function list(): Promise<Info[]> {

@@ -1,9 +1,13 @@
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { assertAdmin } from '../actor';
-import { defineEntity, type TransactItem } from '../db/entity';
-import type { Service } from '../service/index';
+import { db, tableName } from '../db/client';
+import { defineEntity, failedConditions, type TransactItem, transactWrite } from '../db/entity';
+import { VisibleError } from '../error';
+import { Service } from '../service/index';
 import * as time from '../time';
 import { createId, idSchema } from '../util/id';
+import { everyDate, type RecurringPattern, recurringDates, recurringPatterns } from './recurrence';
 
 /**
  * Time slots (doc 2 §3 TimeSlot): one bookable time of one service on one
@@ -178,5 +182,640 @@ export namespace TimeSlot {
       bookedSlots: slots.filter((slot) => slot.isBooked).length,
       servicesWithSlots: services.size,
     };
+  }
+
+  // ---------------------------------------------------------------------------
+  // The admin's Time Slot Manager (doc 2 §2, §4, §5, §7, §9; decision 032)
+
+  /** One request creates at most this many slots (issue 12); beyond that, 413. */
+  export const MAX_SLOTS_PER_REQUEST = 2000;
+  /** How far ahead a slot may be created. */
+  export const HORIZON_DAYS = 366;
+  /** Create Slots reaches at most this many days from today (doc 2 §9). */
+  export const BULK_WINDOW_DAYS = 30;
+  /** Slots in one page of the admin's list. */
+  export const LIST_LIMIT = 500;
+  const NOTES_MAX = 500;
+  /** Slot and guard pairs a transaction writes (with the service's check: 99 items of 100). */
+  const PAIRS_PER_TRANSACTION = 49;
+
+  export const messages = {
+    notFound: 'Time slot not found.',
+    booked: 'This time slot is booked. Cancel its booking first.',
+    exists: 'This service already has a time slot at that date and time.',
+    past: 'Time slots cannot be created for dates in the past.',
+    passed: 'That time has already passed today.',
+    tooFar: `Time slots can be created at most ${HORIZON_DAYS} days ahead.`,
+    tooMany: `One request can create at most ${MAX_SLOTS_PER_REQUEST.toLocaleString('en-US')} time slots. Please choose fewer dates or times.`,
+    endRequired: 'An end date is required for a recurring time slot.',
+    endBeforeStart: 'The end date cannot be before the start date.',
+    noTimes: 'No available times set for this service. Please add available times first.',
+    noDays: 'No available days set for this service. Please add available days first.',
+    bulkWindow: `Slots can be created at most ${BULK_WINDOW_DAYS} days from today.`,
+  } as const;
+
+  const calendarDate = z
+    .string({ error: 'Date is required.' })
+    .refine(time.isCalendarDate, 'Dates must be real dates written yyyy-MM-dd.');
+  const clockTime = z
+    .string({ error: 'Time is required.' })
+    .trim()
+    .refine(time.isClockTime, 'Times must look like 09:30 (24-hour).');
+  const serviceRef = z.string({ error: 'Service is required.' }).pipe(Service.id);
+  const notes = z
+    .string({ error: 'Notes must be text.' })
+    .trim()
+    .max(NOTES_MAX, `Notes must be at most ${NOTES_MAX} characters.`)
+    .optional()
+    .transform((value) => value ?? '');
+  /** The browser's form sends '' (or null) for a field it leaves empty. */
+  const unset = z.union([z.literal(''), z.null()]).transform(() => undefined);
+
+  export const CreateInput = z
+    .object({
+      serviceId: serviceRef,
+      date: calendarDate,
+      time: clockTime,
+      isRecurring: z.boolean({ error: 'isRecurring must be true or false.' }).optional().default(false),
+      recurringPattern: z
+        .enum(['', ...recurringPatterns], { error: 'The pattern must be weekly, daily or monthly.' })
+        .nullable()
+        .optional()
+        .transform((value): RecurringPattern => value || 'weekly'),
+      recurringEndDate: z
+        .union([unset, calendarDate], { error: 'Dates must be real dates written yyyy-MM-dd.' })
+        .optional(),
+      notes,
+    })
+    .superRefine((input, ctx) => {
+      if (!input.isRecurring) return;
+      if (!input.recurringEndDate) {
+        ctx.addIssue({ code: 'custom', path: ['recurringEndDate'], message: messages.endRequired });
+      } else if (input.recurringEndDate < input.date) {
+        ctx.addIssue({ code: 'custom', path: ['recurringEndDate'], message: messages.endBeforeStart });
+      }
+    });
+  export type CreateInput = z.input<typeof CreateInput>;
+
+  export const BulkInput = z.object({
+    serviceId: serviceRef,
+    dates: z
+      .array(calendarDate, { error: 'Dates must be a list.' })
+      .min(1, 'Choose at least one date.')
+      .max(MAX_SLOTS_PER_REQUEST, messages.tooMany),
+    times: z
+      .array(clockTime, { error: 'Times must be a list.' })
+      .min(1, 'Enter at least one time.')
+      .max(MAX_SLOTS_PER_REQUEST, messages.tooMany),
+    notes,
+  });
+  export type BulkInput = z.input<typeof BulkInput>;
+
+  /** Create Slots of the service manager (doc 2 §5, §7). */
+  export const ServiceSlotsInput = z
+    .object({
+      serviceId: serviceRef,
+      availableTimes: z
+        .array(clockTime, { error: 'Available times must be a list.' })
+        .min(1, messages.noTimes)
+        .max(24 * 60, messages.tooMany),
+      availableDays: z
+        .array(z.enum(time.weekdays, { error: 'Days must be weekday names, Sunday to Saturday.' }), {
+          error: 'Available days must be a list.',
+        })
+        .min(1, messages.noDays)
+        .max(7 * 4),
+      startDate: calendarDate,
+      endDate: calendarDate,
+      notes,
+    })
+    .refine((input) => input.endDate >= input.startDate, {
+      path: ['endDate'],
+      message: messages.endBeforeStart,
+    });
+  export type ServiceSlotsInput = z.input<typeof ServiceSlotsInput>;
+
+  /** A query flag: 'true' or 'false' (or a boolean, from code). */
+  const flag = z
+    .union([unset, z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')], {
+      error: 'Filters take true or false.',
+    })
+    .optional();
+
+  export const ListFilter = z.object({
+    serviceId: z.union([unset, serviceRef], { error: 'Invalid service id.' }).optional(),
+    startDate: z
+      .union([unset, calendarDate], { error: 'Dates must be real dates written yyyy-MM-dd.' })
+      .optional(),
+    endDate: z
+      .union([unset, calendarDate], { error: 'Dates must be real dates written yyyy-MM-dd.' })
+      .optional(),
+    isAvailable: flag,
+    isBooked: flag,
+    cursor: z.string().max(2000, 'This page link is not valid.').optional(),
+  });
+  export type ListFilter = z.input<typeof ListFilter>;
+
+  export const DeleteManyInput = z.object({
+    ids: z
+      .array(id, { error: 'ids must be a list of time slot ids.' })
+      .min(1, 'Select at least one time slot.')
+      .max(MAX_SLOTS_PER_REQUEST, `At most ${MAX_SLOTS_PER_REQUEST} time slots at once.`),
+  });
+
+  /** A slot as the admin's list shows it (doc 2 §3 TimeSlot). */
+  export type Listed = {
+    _id: string;
+    serviceId: string;
+    /** Null once the service was deleted. */
+    service: { _id: string; name: string } | null;
+    date: string;
+    time: string;
+    isAvailable: boolean;
+    isBooked: boolean;
+    booking: { _id: string; clientFirstName: string; clientLastName: string } | null;
+    notes: string;
+  };
+
+  export type Created = { created: Listed[]; createdCount: number; skipped: number };
+
+  /** Items by key, 100 a request (BatchGetItem), unprocessed keys tried again. */
+  async function batchGet(keys: { pk: string; sk: string }[], projection?: string) {
+    const out: Record<string, unknown>[] = [];
+    for (let i = 0; i < keys.length; i += 100) {
+      let pending: Record<string, unknown>[] = keys.slice(i, i + 100);
+      for (let round = 0; pending.length > 0; round += 1) {
+        if (round > 8)
+          throw new Error(`${pending.length} keys were still unprocessed after ${round} rounds.`);
+        if (round > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** round)));
+        const { Responses, UnprocessedKeys } = await db().send(
+          new BatchGetCommand({
+            RequestItems: {
+              [tableName()]: {
+                Keys: pending,
+                ConsistentRead: true,
+                ...(projection ? { ProjectionExpression: projection } : {}),
+              },
+            },
+          }),
+        );
+        out.push(...(Responses?.[tableName()] ?? []));
+        pending = UnprocessedKeys?.[tableName()]?.Keys ?? [];
+      }
+    }
+    return out;
+  }
+
+  async function getMany(ids: string[]): Promise<Stored[]> {
+    const raws = await batchGet(ids.map((slotId) => entity.key({ id: slotId })));
+    return raws.filter(entity.is).map(entity.parse);
+  }
+
+  /**
+   * The client names of the bookings that hold these slots. Read by key with
+   * only the two names projected (the booking module has no batch read to
+   * offer yet; its items are `BOOKING#<bkg>` / `BOOKING`, docs/data-model.md).
+   */
+  async function bookingNames(bookingIds: string[]) {
+    const raws = await batchGet(
+      [...new Set(bookingIds)].map((bookingId) => ({ pk: `BOOKING#${bookingId}`, sk: 'BOOKING' })),
+      'id, clientFirstName, clientLastName',
+    );
+    const names = new Map<string, { _id: string; clientFirstName: string; clientLastName: string }>();
+    for (const raw of raws) {
+      if (typeof raw.id !== 'string') continue;
+      names.set(raw.id, {
+        _id: raw.id,
+        clientFirstName: typeof raw.clientFirstName === 'string' ? raw.clientFirstName : '',
+        clientLastName: typeof raw.clientLastName === 'string' ? raw.clientLastName : '',
+      });
+    }
+    return names;
+  }
+
+  async function listed(slots: Stored[]): Promise<Listed[]> {
+    const [services, names] = await Promise.all([
+      slots.length ? Service.list() : Promise.resolve([]),
+      bookingNames(slots.flatMap((slot) => (slot.isBooked && slot.bookingId ? [slot.bookingId] : []))),
+    ]);
+    const byId = new Map(services.map((service) => [service._id, service]));
+    return slots.map((slot) => {
+      const service = byId.get(slot.serviceId);
+      return {
+        _id: slot.id,
+        serviceId: slot.serviceId,
+        service: service ? { _id: service._id, name: service.name } : null,
+        date: slot.date,
+        time: slot.time,
+        isAvailable: slot.isAvailable,
+        isBooked: slot.isBooked,
+        booking: slot.isBooked && slot.bookingId ? (names.get(slot.bookingId) ?? null) : null,
+        notes: slot.notes,
+      };
+    });
+  }
+
+  /**
+   * The admin's list (doc 2 §7): from `startDate` (today when absent) to
+   * `endDate`, in date and time order, at most LIST_LIMIT a page; `cursor`
+   * is given when there are more.
+   */
+  export async function list(raw: ListFilter): Promise<{ timeSlots: Listed[]; cursor: string | null }> {
+    assertAdmin();
+    const filter = ListFilter.parse(raw);
+    const start = filter.startDate ?? time.today();
+    const end = filter.endDate ?? '9999-12-31';
+    if (end < start) return { timeSlots: [], cursor: null };
+    const keep = (slot: Stored) =>
+      (filter.isAvailable === undefined || slot.isAvailable === filter.isAvailable) &&
+      (filter.isBooked === undefined || slot.isBooked === filter.isBooked);
+    const page = await entity.query(
+      filter.serviceId
+        ? {
+            index: 'byOwner',
+            partition: `SERVICE#${filter.serviceId}`,
+            sort: { between: [`SLOT#${start}`, `SLOT#${end}~`] },
+            limit: LIST_LIMIT,
+            cursor: filter.cursor,
+            filter: keep,
+          }
+        : {
+            index: 'byCollection',
+            partition: 'SLOT',
+            sort: { between: [start, `${end}~`] },
+            limit: LIST_LIMIT,
+            cursor: filter.cursor,
+            filter: keep,
+          },
+    );
+    return { timeSlots: await listed(page.items), cursor: page.cursor };
+  }
+
+  /** Slots from today on, of every service or of one. */
+  function upcoming(serviceId?: string): Promise<Stored[]> {
+    return serviceId
+      ? between(serviceId, time.today(), '9999-12-31')
+      : entity.queryAll({
+          index: 'byCollection',
+          partition: 'SLOT',
+          sort: { between: [time.today(), '9999'] },
+        });
+  }
+
+  export type Statistics = {
+    totalSlots: number;
+    availableSlots: number;
+    bookedSlots: number;
+    /** Booked as a percent of all, to one decimal. */
+    utilizationRate: number;
+  };
+
+  /** The Time Slot Manager's statistics (doc 2 §3): slots from today on. */
+  export async function statistics(): Promise<Statistics> {
+    const { totalSlots, availableSlots, bookedSlots } = await systemStats();
+    const utilizationRate = totalSlots ? Math.round((bookedSlots / totalSlots) * 1000) / 10 : 0;
+    return { totalSlots, availableSlots, bookedSlots, utilizationRate };
+  }
+
+  /** One service's slots from today on (doc 2 §3 per-service stats); 404 for an unknown service. */
+  export async function serviceStats(serviceId: string) {
+    assertAdmin();
+    await Service.fromId(serviceId);
+    const slots = await upcoming(serviceId);
+    return {
+      total: slots.length,
+      available: slots.filter((slot) => slot.isAvailable && !slot.isBooked).length,
+      booked: slots.filter((slot) => slot.isBooked).length,
+    };
+  }
+
+  /**
+   * Writes new slots with their guards, PAIRS_PER_TRANSACTION a transaction
+   * (a slot and its guard are always written together), a few transactions
+   * at once. Each transaction also checks that the service still exists. A
+   * guard that exists (a slot made meanwhile) drops its slot from the batch,
+   * which is tried again without it. Returns the slots written.
+   */
+  async function writeSlots(serviceId: string, slots: Stored[]): Promise<Stored[]> {
+    const written: Stored[] = [];
+    const chunks: Stored[][] = [];
+    for (let i = 0; i < slots.length; i += PAIRS_PER_TRANSACTION) {
+      chunks.push(slots.slice(i, i + PAIRS_PER_TRANSACTION));
+    }
+    const worker = async () => {
+      for (let chunk = chunks.shift(); chunk; chunk = chunks.shift()) {
+        let pending = chunk;
+        for (let attempt = 0; pending.length > 0;) {
+          try {
+            await transactWrite([
+              Service.existsItem(serviceId),
+              ...pending.flatMap((slot) => [
+                entity.tx.put(slot, { ifAbsent: true }),
+                guard.tx.put(
+                  { serviceId: slot.serviceId, date: slot.date, time: slot.time, slotId: slot.id },
+                  { ifAbsent: true },
+                ),
+              ]),
+            ]);
+            written.push(...pending);
+            pending = [];
+          } catch (error) {
+            const failed = failedConditions(error);
+            if (failed === null) throw error;
+            if (failed.includes(0)) throw new VisibleError('not_found', Service.NOT_FOUND);
+            if (failed.length === 0) {
+              attempt += 1;
+              if (attempt > 5) throw error;
+              await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt + Math.random() * 50));
+              continue;
+            }
+            const clashed = new Set(failed.map((index) => Math.floor((index - 1) / 2)));
+            pending = pending.filter((_, i) => !clashed.has(i));
+          }
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 4 }, worker));
+    return written.sort((a, b) => `${a.date}${a.time}`.localeCompare(`${b.date}${b.time}`));
+  }
+
+  /**
+   * Creates the slots of `wanted` (date and time pairs) for one service: never
+   * a second slot at a service's date and time (an existing one is skipped),
+   * never a date before today or more than HORIZON_DAYS ahead (400), at most
+   * MAX_SLOTS_PER_REQUEST (413). A time earlier today that has passed is
+   * skipped. Admin only.
+   */
+  async function createMany(
+    serviceId: string,
+    wanted: { date: string; time: string }[],
+    slotNotes: string,
+    now = Date.now(),
+  ): Promise<Created> {
+    assertAdmin();
+    const unique = [...new Map(wanted.map((w) => [`${w.date}#${w.time}`, w])).values()];
+    if (unique.length > MAX_SLOTS_PER_REQUEST) throw new VisibleError('too_large', messages.tooMany);
+    const today = time.today(now);
+    const last = time.addDays(today, HORIZON_DAYS);
+    if (unique.some((w) => w.date < today)) throw new VisibleError('invalid', messages.past);
+    if (unique.some((w) => w.date > last)) throw new VisibleError('invalid', messages.tooFar);
+    await Service.fromId(serviceId);
+    const open = unique.filter((w) => w.date > today || Date.parse(time.instantOf(w.date, w.time)) > now);
+    if (open.length === 0) return { created: [], createdCount: 0, skipped: unique.length };
+    const dates = open.map((w) => w.date).sort();
+    const existing = new Set(
+      (await between(serviceId, dates[0] as string, dates.at(-1) as string)).map(
+        (s) => `${s.date}#${s.time}`,
+      ),
+    );
+    const stamp = new Date(now).toISOString();
+    const fresh = open
+      .filter((w) => !existing.has(`${w.date}#${w.time}`))
+      .map((w) => record(serviceId, w.date, w.time, slotNotes, stamp));
+    const written = await writeSlots(serviceId, fresh);
+    return {
+      created: await listed(written.slice(0, LIST_LIMIT)),
+      createdCount: written.length,
+      skipped: unique.length - written.length,
+    };
+  }
+
+  /**
+   * POST /api/timeSlots (doc 2 §7): one slot, or a series (weekly by default,
+   * daily or monthly) from `date` to `recurringEndDate`. A single slot that
+   * exists is 409, a single time that has passed 400; in a series both are
+   * skipped and counted.
+   */
+  export async function create(raw: CreateInput, now = Date.now()): Promise<Created> {
+    assertAdmin();
+    const input = CreateInput.parse(raw);
+    if (!input.isRecurring || !input.recurringEndDate) {
+      if (input.date < time.today(now)) throw new VisibleError('invalid', messages.past);
+      if (Date.parse(time.instantOf(input.date, input.time)) <= now) {
+        throw new VisibleError('invalid', messages.passed);
+      }
+      const result = await createMany(
+        input.serviceId,
+        [{ date: input.date, time: input.time }],
+        input.notes,
+        now,
+      );
+      if (result.createdCount === 0) throw new VisibleError('conflict', messages.exists);
+      return result;
+    }
+    const dates = recurringDates(
+      input.date,
+      input.recurringEndDate,
+      input.recurringPattern,
+      MAX_SLOTS_PER_REQUEST + 1,
+    );
+    return createMany(
+      input.serviceId,
+      dates.map((date) => ({ date, time: input.time })),
+      input.notes,
+      now,
+    );
+  }
+
+  /** POST /api/timeSlots/bulk (doc 2 §5, §7): every date × every time. */
+  export async function createBulk(raw: BulkInput, now = Date.now()): Promise<Created> {
+    assertAdmin();
+    const input = BulkInput.parse(raw);
+    const dates = [...new Set(input.dates)];
+    const times = [...new Set(input.times)];
+    if (dates.length * times.length > MAX_SLOTS_PER_REQUEST) {
+      throw new VisibleError('too_large', messages.tooMany);
+    }
+    return createMany(
+      input.serviceId,
+      dates.flatMap((date) => times.map((at) => ({ date, time: at }))),
+      input.notes,
+      now,
+    );
+  }
+
+  /**
+   * POST /api/timeslots/bulk-create, the service manager's Create Slots
+   * (doc 2 §5, §7, §9): the given times on the given weekdays from
+   * `startDate` to `endDate`, which is at most BULK_WINDOW_DAYS from today.
+   */
+  export async function createForService(raw: ServiceSlotsInput, now = Date.now()): Promise<Created> {
+    assertAdmin();
+    const input = ServiceSlotsInput.parse(raw);
+    const today = time.today(now);
+    if (input.startDate < today) throw new VisibleError('invalid', messages.past);
+    if (input.endDate > time.addDays(today, BULK_WINDOW_DAYS)) {
+      throw new VisibleError('invalid', messages.bulkWindow);
+    }
+    const days = new Set(input.availableDays);
+    const times = [...new Set(input.availableTimes)].sort();
+    const wanted = everyDate(input.startDate, input.endDate)
+      .filter((date) => days.has(time.weekdayOf(date)))
+      .flatMap((date) => times.map((at) => ({ date, time: at })));
+    if (wanted.length > MAX_SLOTS_PER_REQUEST) throw new VisibleError('too_large', messages.tooMany);
+    return createMany(input.serviceId, wanted, input.notes, now);
+  }
+
+  /** 404 for a missing slot, 409 for a booked one: why a conditional write on a slot did not hold. */
+  async function refusal(slotId: string): Promise<never> {
+    const slot = await entity.get({ id: slotId }, { consistent: true });
+    if (!slot) throw new VisibleError('not_found', messages.notFound);
+    throw new VisibleError('conflict', messages.booked);
+  }
+
+  const idOf = (slotId: string) => {
+    if (!id.safeParse(slotId).success) throw new VisibleError('not_found', messages.notFound);
+    return slotId;
+  };
+
+  /**
+   * PUT /api/timeSlots/{id} (doc 2 §4): opens or closes an unbooked slot. One
+   * conditional write (not booked), so it cannot pass a booking made at the
+   * same moment: whichever comes second is refused.
+   */
+  export async function setAvailable(slotId: string, isAvailable: boolean): Promise<Listed> {
+    assertAdmin();
+    const updated = await entity.update(
+      { id: idOf(slotId) },
+      {
+        UpdateExpression: 'SET isAvailable = :available, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(pk) AND isBooked = :false',
+        ExpressionAttributeValues: {
+          ':available': isAvailable,
+          ':false': false,
+          ':now': new Date().toISOString(),
+        },
+      },
+    );
+    if (!updated) return refusal(slotId);
+    return (await listed([updated]))[0] as Listed;
+  }
+
+  /** A slot's delete and its guard's, in one transaction; the slot's only while it is not booked. */
+  const deleteItems = (slot: Stored): TransactItem[] => [
+    entity.tx.delete(
+      { id: slot.id },
+      {
+        ConditionExpression: 'attribute_exists(pk) AND isBooked = :false',
+        ExpressionAttributeValues: { ':false': false },
+      },
+    ),
+    guard.tx.delete(
+      { serviceId: slot.serviceId, date: slot.date, time: slot.time },
+      {
+        ConditionExpression: 'attribute_not_exists(pk) OR slotId = :slot',
+        ExpressionAttributeValues: { ':slot': slot.id },
+      },
+    ),
+  ];
+
+  /**
+   * Deletes unbooked slots, 50 (100 items) a transaction, each conditional on
+   * not being booked. A slot booked meanwhile drops out of its batch, which
+   * is tried again without it. Returns the ids deleted and those refused.
+   */
+  async function deleteSlots(slots: Stored[]): Promise<{ deleted: string[]; refused: string[] }> {
+    const deleted: string[] = [];
+    const refused: string[] = [];
+    const chunks: Stored[][] = [];
+    for (let i = 0; i < slots.length; i += 50) chunks.push(slots.slice(i, i + 50));
+    const worker = async () => {
+      for (let chunk = chunks.shift(); chunk; chunk = chunks.shift()) {
+        let pending = chunk;
+        for (let attempt = 0; pending.length > 0;) {
+          try {
+            await transactWrite(pending.flatMap(deleteItems));
+            deleted.push(...pending.map((slot) => slot.id));
+            pending = [];
+          } catch (error) {
+            const failed = failedConditions(error);
+            if (failed === null) throw error;
+            if (failed.length === 0) {
+              attempt += 1;
+              if (attempt > 5) throw error;
+              await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt + Math.random() * 50));
+              continue;
+            }
+            const out = new Set(failed.map((index) => Math.floor(index / 2)));
+            refused.push(...pending.filter((_, i) => out.has(i)).map((slot) => slot.id));
+            pending = pending.filter((_, i) => !out.has(i));
+          }
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 4 }, worker));
+    return { deleted, refused };
+  }
+
+  /**
+   * DELETE /api/timeSlots/{id}: a booked slot is 409 (doc 2 §4). The delete
+   * is conditional on the slot not being booked, so a booking made at the
+   * same moment either wins (and this is 409) or finds the slot gone (409 to
+   * the customer).
+   */
+  export async function remove(slotId: string): Promise<{ msg: string; _id: string }> {
+    assertAdmin();
+    const slot = await entity.get({ id: idOf(slotId) }, { consistent: true });
+    if (!slot) throw new VisibleError('not_found', messages.notFound);
+    if (slot.isBooked) throw new VisibleError('conflict', messages.booked);
+    const { deleted } = await deleteSlots([slot]);
+    if (deleted.length === 0) return refusal(slotId);
+    return { msg: 'Time slot deleted.', _id: slotId };
+  }
+
+  export type DeletedMany = {
+    msg: string;
+    deleted: number;
+    skipped: number;
+    notFound: number;
+    deletedIds: string[];
+    skippedIds: string[];
+  };
+
+  /** DELETE /api/timeSlots/bulk {ids}: deletes the unbooked ones; booked ones are skipped and counted. */
+  export async function removeMany(raw: z.input<typeof DeleteManyInput>): Promise<DeletedMany> {
+    assertAdmin();
+    const ids = [...new Set(DeleteManyInput.parse(raw).ids)];
+    const slots = await getMany(ids);
+    const booked = slots.filter((slot) => slot.isBooked).map((slot) => slot.id);
+    const { deleted, refused } = await deleteSlots(slots.filter((slot) => !slot.isBooked));
+    const skippedIds = [...booked, ...refused];
+    const notFound = ids.length - slots.length;
+    const parts = [`${deleted.length} deleted`];
+    if (skippedIds.length) parts.push(`${skippedIds.length} booked and skipped`);
+    if (notFound) parts.push(`${notFound} not found`);
+    return {
+      msg: `Time slots: ${parts.join(', ')}.`,
+      deleted: deleted.length,
+      skipped: skippedIds.length,
+      notFound,
+      deletedIds: deleted,
+      skippedIds,
+    };
+  }
+
+  /**
+   * For a deleted service: its unbooked slots from today on are deleted; its
+   * booked ones stay with their bookings, closed (isAvailable false), so a
+   * later cancellation does not reopen a time of a service that is gone.
+   */
+  export async function retireService(serviceId: string): Promise<{ deleted: number; kept: number }> {
+    assertAdmin();
+    const slots = await upcoming(serviceId);
+    const { deleted } = await deleteSlots(slots.filter((slot) => !slot.isBooked));
+    const gone = new Set(deleted);
+    const left = slots.filter((slot) => !gone.has(slot.id));
+    const now = new Date().toISOString();
+    for (const slot of left) {
+      await entity.update(
+        { id: slot.id },
+        {
+          UpdateExpression: 'SET isAvailable = :false, updatedAt = :now',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':false': false, ':now': now },
+        },
+      );
+    }
+    return { deleted: deleted.length, kept: left.length };
   }
 }

@@ -13,19 +13,20 @@ import { compile, matches } from './paths';
  * /api/admin, and every route not listed (a new route is private until it is
  * added here).
  *
- * Lifetimes: services and Google reviews change rarely (an admin edit, a
- * daily fetch) and are cached briefly. Posts, comments and testimonials
+ * Lifetimes: Google reviews change rarely (a daily fetch) and are cached
+ * briefly. Services change only by an admin's edit, but that edit must show
+ * on the public pages at once (issue 12, decision 033), so like posts,
+ * comments and testimonials they are revalidated. Posts, comments and testimonials
  * change with every like, vote and comment, and a person must see their own
  * the next time the page asks, so they are revalidated on every use
  * (`no-cache`: the ETag makes that a cheap 304). The payment form's config
  * changes only with a deploy.
  */
-const BRIEF = 'public, max-age=60';
 const REVALIDATE = 'public, no-cache';
 
 const publicReads: [pattern: string, cacheControl: string][] = [
-  ['/api/services', BRIEF],
-  ['/api/services/:id', BRIEF],
+  ['/api/services', REVALIDATE],
+  ['/api/services/:id', REVALIDATE],
   ['/api/google-reviews', 'public, max-age=300'],
   ['/api/testimonials', REVALIDATE],
   ['/api/testimonials/featured', REVALIDATE],

@@ -1,9 +1,11 @@
 import { Booking } from '@app/core/booking/index';
-import { toDollars } from '@app/core/money';
+import { toCents, toDollars } from '@app/core/money';
+import { deleteService } from '@app/core/service/delete';
 import { Service } from '@app/core/service/index';
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import * as z from 'zod';
+import { requireAdmin } from './auth';
 import { invalidInput } from './validation';
 
 /** A service as the spec's clients read it (doc 1 §3): `price` in dollars, converted here at the edge. */
@@ -23,9 +25,42 @@ export function serviceReply(service: Service.Info): ServiceReply {
 
 const byId = zValidator('param', z.object({ id: Service.fromId.schema }), invalidInput);
 
+/** The admin's service form (doc 2 §5, §7): `price` in dollars here, cents in core. */
+const serviceForm = Service.AdminInput.omit({ priceCents: true })
+  .extend({
+    price: z
+      .number({ error: 'Price must be a number.' })
+      .min(0, 'Price cannot be negative.')
+      .max(100_000, 'Price must be at most $100,000.')
+      .refine(
+        (price) => Math.abs(toCents(price) - price * 100) < 1e-6,
+        'Price must be in dollars and cents.',
+      ),
+  })
+  .transform(({ price, ...fields }) => ({ ...fields, priceCents: toCents(price) }));
+const form = zValidator('json', serviceForm, invalidInput);
+
 export const services = new Hono()
   .get('/', async (c) => c.json((await Service.list()).map(serviceReply)))
   .get('/:id', byId, async (c) => c.json(serviceReply(await Service.fromId(c.req.valid('param').id))))
+  .post('/', requireAdmin, form, async (c) => {
+    const { service } = await Service.create(c.req.valid('json'));
+    return c.json(serviceReply(service), 201);
+  })
+  .put('/:id', requireAdmin, byId, form, async (c) =>
+    c.json(
+      serviceReply(await Service.update({ ...c.req.valid('json'), serviceId: c.req.valid('param').id })),
+    ),
+  )
+  .delete('/:id', requireAdmin, byId, async (c) => {
+    const { service, slots } = await deleteService(c.req.valid('param').id);
+    return c.json({
+      msg: 'Service deleted.',
+      service: serviceReply(service),
+      slotsDeleted: slots.deleted,
+      bookedSlotsKept: slots.kept,
+    });
+  })
   .get(
     '/:id/availability',
     byId,

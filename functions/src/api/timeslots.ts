@@ -1,11 +1,67 @@
 import { TimeSlot } from '@app/core/timeslot/index';
+import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
+import * as z from 'zod';
 import { requireAdmin } from './auth';
+import { invalidInput } from './validation';
 
 /**
  * /api/timeslots (doc 1 §7; doc 2 writes /api/timeSlots: paths match
- * without regard to case, ./paths.ts). Admin only.
+ * without regard to case, ./paths.ts). Admin only; every rule is core's
+ * (core/src/timeslot, decision 032). `/bulk` is declared before `/:id`, so
+ * `DELETE /api/timeSlots/bulk` reaches the bulk delete.
  */
-export const timeslots = new Hono().get('/system-stats', requireAdmin, async (c) =>
-  c.json(await TimeSlot.systemStats()),
-);
+const byId = zValidator('param', z.object({ id: z.string() }), invalidInput);
+
+const created = (result: TimeSlot.Created) => ({
+  msg:
+    result.createdCount === 1 && result.skipped === 0
+      ? 'Time slot created.'
+      : `${result.createdCount} time slot${result.createdCount === 1 ? '' : 's'} created` +
+        (result.skipped ? `, ${result.skipped} skipped (already there or already past).` : '.'),
+  created: result.createdCount,
+  skipped: result.skipped,
+  timeSlots: result.created,
+});
+
+export const timeslots = new Hono()
+  .get('/system-stats', requireAdmin, async (c) => c.json(await TimeSlot.systemStats()))
+  .get('/statistics', requireAdmin, async (c) => c.json(await TimeSlot.statistics()))
+  .get(
+    '/stats',
+    requireAdmin,
+    zValidator('query', z.object({ serviceId: z.string({ error: 'Service is required.' }) }), invalidInput),
+    async (c) => c.json(await TimeSlot.serviceStats(c.req.valid('query').serviceId)),
+  )
+  .get('/', requireAdmin, zValidator('query', TimeSlot.ListFilter, invalidInput), async (c) => {
+    const { timeSlots, cursor } = await TimeSlot.list(c.req.valid('query'));
+    return c.json({ timeSlots, cursor });
+  })
+  .post('/', requireAdmin, zValidator('json', TimeSlot.CreateInput, invalidInput), async (c) =>
+    c.json(created(await TimeSlot.create(c.req.valid('json'))), 201),
+  )
+  .post('/bulk', requireAdmin, zValidator('json', TimeSlot.BulkInput, invalidInput), async (c) =>
+    c.json(created(await TimeSlot.createBulk(c.req.valid('json'))), 201),
+  )
+  .post(
+    '/bulk-create',
+    requireAdmin,
+    zValidator('json', TimeSlot.ServiceSlotsInput, invalidInput),
+    async (c) => c.json(created(await TimeSlot.createForService(c.req.valid('json'))), 201),
+  )
+  .delete('/bulk', requireAdmin, zValidator('json', TimeSlot.DeleteManyInput, invalidInput), async (c) =>
+    c.json(await TimeSlot.removeMany(c.req.valid('json'))),
+  )
+  .put(
+    '/:id',
+    requireAdmin,
+    byId,
+    zValidator(
+      'json',
+      z.object({ isAvailable: z.boolean({ error: 'isAvailable must be true or false.' }) }),
+      invalidInput,
+    ),
+    async (c) =>
+      c.json(await TimeSlot.setAvailable(c.req.valid('param').id, c.req.valid('json').isAvailable)),
+  )
+  .delete('/:id', requireAdmin, byId, async (c) => c.json(await TimeSlot.remove(c.req.valid('param').id)));
