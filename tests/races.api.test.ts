@@ -347,9 +347,7 @@ describe('races: the Time Slot Manager (issue 12)', { timeout: 120_000 }, () => 
   it('an admin deletes (or closes) a slot while a customer books it: exactly one of them wins', async () => {
     const admin = await adminOf();
     const service = await createService({ availableDays: [], availableTimes: ['10:00'] });
-    // Another slot keeps the service in the slot system when a round's slot is deleted
-    // (a service with no slot at all is booked from its available times: decision 024).
-    await slotOf(service._id, nextDate('Sunday', 60), admin);
+    // No other slot: a service whose slots are all deleted stays closed (decision 032).
     const customers = await customersWithCards(8);
     const outcomes: string[] = [];
     for (const [i, customer] of customers.entries()) {

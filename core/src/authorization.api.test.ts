@@ -82,6 +82,7 @@ const access: Record<string, Access> = {
   'Booking.setStatus': 'admin',
   'Booking.matchesFilters': 'internal',
   'Booking.listAll': 'admin',
+  'Booking.clientNames': 'admin',
   'Booking.adminCreate': 'admin',
   'Booking.assignCustomer': 'admin',
   'Booking.forConfirmation': 'public',
@@ -242,6 +243,7 @@ const calls: Record<string, () => Promise<unknown>> = {
   'Booking.forReview': () => Booking.forReview(someId('bkg')),
   'Booking.setStatus': () => Booking.setStatus(someId('bkg'), { status: 'Completed' }),
   'Booking.listAll': () => Booking.listAll({}),
+  'Booking.clientNames': () => Booking.clientNames([someId('bkg')]),
   'Booking.adminCreate': () =>
     Booking.adminCreate({
       isCustomService: true,

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { assertAdmin, NOT_SIGNED_IN, useActor, useClientIp, useUser } from '../actor';
 import { LinkToken } from '../auth/link-token';
 import { config } from '../config';
-import { defineEntity, failedConditions, type TransactItem, transactWrite } from '../db/entity';
+import { batchGetItems, defineEntity, failedConditions, type TransactItem, transactWrite } from '../db/entity';
 import { VisibleError } from '../error';
 import { Outbox } from '../mail/outbox';
 import type { Mail } from '../mail/index';
@@ -944,6 +944,30 @@ export namespace Booking {
     if (f.service === 'custom' && !b.isCustomService) return false;
     if (f.service && f.service !== 'custom' && (b.isCustomService || b.serviceId !== f.service)) return false;
     return true;
+  }
+
+  export type ClientNames = { _id: string; clientFirstName: string; clientLastName: string };
+
+  /**
+   * The client names of these bookings (admin), read by key with only the
+   * names projected: what the Time Slot Manager shows on a booked slot.
+   */
+  export async function clientNames(bookingIds: string[]): Promise<Map<string, ClientNames>> {
+    assertAdmin();
+    const raws = await batchGetItems(
+      [...new Set(bookingIds)].map((bookingId) => entity.key({ id: bookingId })),
+      'id, clientFirstName, clientLastName',
+    );
+    const names = new Map<string, ClientNames>();
+    for (const raw of raws) {
+      if (typeof raw.id !== 'string') continue;
+      names.set(raw.id, {
+        _id: raw.id,
+        clientFirstName: typeof raw.clientFirstName === 'string' ? raw.clientFirstName : '',
+        clientLastName: typeof raw.clientLastName === 'string' ? raw.clientLastName : '',
+      });
+    }
+    return names;
   }
 
   /**

@@ -1,4 +1,5 @@
 import {
+  BatchGetCommand,
   BatchWriteCommand,
   DeleteCommand,
   GetCommand,
@@ -104,6 +105,12 @@ export function defineEntity<Rec extends Raw, K extends Partial<Rec>>(def: Entit
         new GetCommand({ TableName: tableName(), Key: def.key(id), ConsistentRead: options.consistent }),
       );
       return Item ? parse(Item) : undefined;
+    },
+
+    /** The records under these keys (strongly consistent, any order); missing ones are left out. */
+    async getMany(ids: K[]): Promise<Rec[]> {
+      const raws = await batchGetItems(ids.map((id) => def.key(id)));
+      return raws.filter(is).map(parse);
     },
 
     /** Whether an item exists under the key, of whatever kind or version (reads only the key). */
@@ -237,6 +244,36 @@ async function batchPut(items: Raw[]): Promise<void> {
 
 // ---------------------------------------------------------------------------
 // Conditions and transactions
+
+/**
+ * Items by key, 100 a request (BatchGetItem), unprocessed keys tried again
+ * with a backoff; `projection` reads only those attributes (the items then
+ * come back raw, not parsed by an entity).
+ */
+export async function batchGetItems(keys: Key[], projection?: string): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  for (let i = 0; i < keys.length; i += 100) {
+    let pending: Record<string, unknown>[] = keys.slice(i, i + 100);
+    for (let round = 0; pending.length > 0; round += 1) {
+      if (round > 8) throw new Error(`${pending.length} keys were still unprocessed after ${round} rounds.`);
+      if (round > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** round)));
+      const { Responses, UnprocessedKeys } = await db().send(
+        new BatchGetCommand({
+          RequestItems: {
+            [tableName()]: {
+              Keys: pending,
+              ConsistentRead: true,
+              ...(projection ? { ProjectionExpression: projection } : {}),
+            },
+          },
+        }),
+      );
+      out.push(...(Responses?.[tableName()] ?? []));
+      pending = UnprocessedKeys?.[tableName()]?.Keys ?? [];
+    }
+  }
+  return out;
+}
 
 export const ifAbsent = { ConditionExpression: 'attribute_not_exists(pk)' } as const;
 

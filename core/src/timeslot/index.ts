@@ -1,7 +1,5 @@
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { assertAdmin } from '../actor';
-import { db, tableName } from '../db/client';
 import { defineEntity, failedConditions, type TransactItem, transactWrite } from '../db/entity';
 import { VisibleError } from '../error';
 import { Service } from '../service/index';
@@ -90,15 +88,40 @@ export namespace TimeSlot {
     });
   }
 
-  /** Whether the service uses the time-slot system at all (any slot, past or future). */
+  /**
+   * Marks a service as run by time slots, once it is given its first ones. It
+   * stays so when every slot is later deleted: a service the admin emptied is
+   * closed, never handed back to its regular times (decision 032).
+   */
+  const slotSystem = defineEntity({
+    name: 'slotSystem',
+    version: 1,
+    schema: z.object({ serviceId: z.string(), since: z.string() }),
+    key: ({ serviceId }: { serviceId: string }) => ({ pk: `SLOTSYSTEM#${serviceId}`, sk: 'SLOTSYSTEM' }),
+  });
+
+  async function markSlotSystem(serviceId: string): Promise<void> {
+    if (!(await slotSystem.exists({ serviceId }))) {
+      await slotSystem.put({ serviceId, since: new Date().toISOString() });
+    }
+  }
+
+  /**
+   * Whether the service uses the time-slot system: it was ever given slots
+   * (the mark), or it has any slot, past or future (services whose slots
+   * were made before the mark existed).
+   */
   export async function serviceHasSlots(serviceId: string): Promise<boolean> {
-    const { items } = await entity.query({
-      index: 'byOwner',
-      partition: `SERVICE#${serviceId}`,
-      sort: { beginsWith: 'SLOT#' },
-      limit: 1,
-    });
-    return items.length > 0;
+    const [marked, { items }] = await Promise.all([
+      slotSystem.exists({ serviceId }),
+      entity.query({
+        index: 'byOwner',
+        partition: `SERVICE#${serviceId}`,
+        sort: { beginsWith: 'SLOT#' },
+        limit: 1,
+      }),
+    ]);
+    return marked || items.length > 0;
   }
 
   /**
@@ -126,6 +149,7 @@ export namespace TimeSlot {
         slots.push(record(service._id, date, at, '', now));
       }
     }
+    if (slots.length > 0) await markSlotSystem(service._id);
     await guard.putMany(
       slots.map((s) => ({ serviceId: s.serviceId, date: s.date, time: s.time, slotId: s.id })),
     );
@@ -333,71 +357,15 @@ export namespace TimeSlot {
     time: string;
     isAvailable: boolean;
     isBooked: boolean;
-    booking: { _id: string; clientFirstName: string; clientLastName: string } | null;
+    /** The booking that holds it (the API adds its client names: Booking.clientNames). */
+    bookingId: string | null;
     notes: string;
   };
 
   export type Created = { created: Listed[]; createdCount: number; skipped: number };
 
-  /** Items by key, 100 a request (BatchGetItem), unprocessed keys tried again. */
-  async function batchGet(keys: { pk: string; sk: string }[], projection?: string) {
-    const out: Record<string, unknown>[] = [];
-    for (let i = 0; i < keys.length; i += 100) {
-      let pending: Record<string, unknown>[] = keys.slice(i, i + 100);
-      for (let round = 0; pending.length > 0; round += 1) {
-        if (round > 8)
-          throw new Error(`${pending.length} keys were still unprocessed after ${round} rounds.`);
-        if (round > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** round)));
-        const { Responses, UnprocessedKeys } = await db().send(
-          new BatchGetCommand({
-            RequestItems: {
-              [tableName()]: {
-                Keys: pending,
-                ConsistentRead: true,
-                ...(projection ? { ProjectionExpression: projection } : {}),
-              },
-            },
-          }),
-        );
-        out.push(...(Responses?.[tableName()] ?? []));
-        pending = UnprocessedKeys?.[tableName()]?.Keys ?? [];
-      }
-    }
-    return out;
-  }
-
-  async function getMany(ids: string[]): Promise<Stored[]> {
-    const raws = await batchGet(ids.map((slotId) => entity.key({ id: slotId })));
-    return raws.filter(entity.is).map(entity.parse);
-  }
-
-  /**
-   * The client names of the bookings that hold these slots. Read by key with
-   * only the two names projected (the booking module has no batch read to
-   * offer yet; its items are `BOOKING#<bkg>` / `BOOKING`, docs/data-model.md).
-   */
-  async function bookingNames(bookingIds: string[]) {
-    const raws = await batchGet(
-      [...new Set(bookingIds)].map((bookingId) => ({ pk: `BOOKING#${bookingId}`, sk: 'BOOKING' })),
-      'id, clientFirstName, clientLastName',
-    );
-    const names = new Map<string, { _id: string; clientFirstName: string; clientLastName: string }>();
-    for (const raw of raws) {
-      if (typeof raw.id !== 'string') continue;
-      names.set(raw.id, {
-        _id: raw.id,
-        clientFirstName: typeof raw.clientFirstName === 'string' ? raw.clientFirstName : '',
-        clientLastName: typeof raw.clientLastName === 'string' ? raw.clientLastName : '',
-      });
-    }
-    return names;
-  }
-
   async function listed(slots: Stored[]): Promise<Listed[]> {
-    const [services, names] = await Promise.all([
-      slots.length ? Service.list() : Promise.resolve([]),
-      bookingNames(slots.flatMap((slot) => (slot.isBooked && slot.bookingId ? [slot.bookingId] : []))),
-    ]);
+    const services = slots.length ? await Service.list() : [];
     const byId = new Map(services.map((service) => [service._id, service]));
     return slots.map((slot) => {
       const service = byId.get(slot.serviceId);
@@ -409,7 +377,7 @@ export namespace TimeSlot {
         time: slot.time,
         isAvailable: slot.isAvailable,
         isBooked: slot.isBooked,
-        booking: slot.isBooked && slot.bookingId ? (names.get(slot.bookingId) ?? null) : null,
+        bookingId: slot.isBooked && slot.bookingId ? slot.bookingId : null,
         notes: slot.notes,
       };
     });
@@ -497,6 +465,7 @@ export namespace TimeSlot {
    * which is tried again without it. Returns the slots written.
    */
   async function writeSlots(serviceId: string, slots: Stored[]): Promise<Stored[]> {
+    if (slots.length > 0) await markSlotSystem(serviceId);
     const written: Stored[] = [];
     const chunks: Stored[][] = [];
     for (let i = 0; i < slots.length; i += PAIRS_PER_TRANSACTION) {
@@ -776,7 +745,7 @@ export namespace TimeSlot {
   export async function removeMany(raw: z.input<typeof DeleteManyInput>): Promise<DeletedMany> {
     assertAdmin();
     const ids = [...new Set(DeleteManyInput.parse(raw).ids)];
-    const slots = await getMany(ids);
+    const slots = await entity.getMany(ids.map((slotId) => ({ id: slotId })));
     const booked = slots.filter((slot) => slot.isBooked).map((slot) => slot.id);
     const { deleted, refused } = await deleteSlots(slots.filter((slot) => !slot.isBooked));
     const skippedIds = [...booked, ...refused];

@@ -3,13 +3,14 @@ import { TimeSlot } from '@app/core/timeslot/index';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bookingBody, nextDate, send } from '../../../tests/booking-factories';
 import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
+import type { SlotReply } from './timeslots';
 
 /**
  * The Time Slot Manager's API (issue 12; doc 2 §4, §5, §7, §9; decision 032):
  * listing with filters, statistics, single, recurring and bulk creation, the
  * toggle and the deletes, against the real local DynamoDB.
  */
-type Listed = TimeSlot.Listed;
+type Listed = SlotReply;
 type CreatedReply = { msg: string; created: number; skipped: number; timeSlots: Listed[] };
 
 let admin: Awaited<ReturnType<typeof createUser>>;
@@ -437,5 +438,30 @@ describe('only for admins', () => {
       expect((await send(method, path, {}, body)).status, `${method} ${path}`).toBe(401);
       expect((await send(method, path, customer.headers, body)).status, `${method} ${path}`).toBe(403);
     }
+  });
+});
+
+describe('a service whose slots are all deleted', () => {
+  it('stays in the slot system: it offers no times, not its regular ones (decision 032)', async () => {
+    const service = await createService({ availableDays: [], availableTimes: ['10:00'] });
+    const date = nextDate();
+    const created = await asAdmin('POST', '/api/timeSlots', { serviceId: service._id, date, time: '10:00' });
+    expect(created.status).toBe(201);
+    const [slot] = (await json<CreatedReply>(created)).timeSlots;
+    const availability = async () =>
+      json<{ times: string[]; system: string }>(
+        await send('GET', `/api/services/${service._id}/availability?date=${date}`, customer.headers),
+      );
+    expect(await availability()).toMatchObject({ times: ['10:00'], system: 'timeslot' });
+
+    expect((await asAdmin('DELETE', `/api/timeSlots/${slot?._id}`)).status).toBe(200);
+    expect(await availability()).toMatchObject({ times: [], system: 'timeslot' });
+    const refused = await send(
+      'POST',
+      '/api/bookings',
+      customer.headers,
+      bookingBody(service._id, date, '10:00'),
+    );
+    expect(refused.status).toBe(409);
   });
 });

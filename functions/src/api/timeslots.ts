@@ -1,3 +1,4 @@
+import { Booking } from '@app/core/booking/index';
 import { TimeSlot } from '@app/core/timeslot/index';
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
@@ -13,7 +14,19 @@ import { invalidInput } from './validation';
  */
 const byId = zValidator('param', z.object({ id: z.string() }), invalidInput);
 
-const created = (result: TimeSlot.Created) => ({
+/** A slot as the spec's clients read it (doc 2 §3): the booking that holds it with its client names. */
+export type SlotReply = Omit<TimeSlot.Listed, 'bookingId'> & { booking: Booking.ClientNames | null };
+
+async function slotReplies(slots: TimeSlot.Listed[]): Promise<SlotReply[]> {
+  const held = slots.flatMap((slot) => (slot.bookingId ? [slot.bookingId] : []));
+  const names = held.length ? await Booking.clientNames(held) : new Map<string, Booking.ClientNames>();
+  return slots.map(({ bookingId, ...slot }) => ({
+    ...slot,
+    booking: bookingId ? (names.get(bookingId) ?? null) : null,
+  }));
+}
+
+const created = async (result: TimeSlot.Created) => ({
   msg:
     result.createdCount === 1 && result.skipped === 0
       ? 'Time slot created.'
@@ -21,7 +34,7 @@ const created = (result: TimeSlot.Created) => ({
         (result.skipped ? `, ${result.skipped} skipped (already there or already past).` : '.'),
   created: result.createdCount,
   skipped: result.skipped,
-  timeSlots: result.created,
+  timeSlots: await slotReplies(result.created),
 });
 
 export const timeslots = new Hono()
@@ -35,19 +48,19 @@ export const timeslots = new Hono()
   )
   .get('/', requireAdmin, zValidator('query', TimeSlot.ListFilter, invalidInput), async (c) => {
     const { timeSlots, cursor } = await TimeSlot.list(c.req.valid('query'));
-    return c.json({ timeSlots, cursor });
+    return c.json({ timeSlots: await slotReplies(timeSlots), cursor });
   })
   .post('/', requireAdmin, zValidator('json', TimeSlot.CreateInput, invalidInput), async (c) =>
-    c.json(created(await TimeSlot.create(c.req.valid('json'))), 201),
+    c.json(await created(await TimeSlot.create(c.req.valid('json'))), 201),
   )
   .post('/bulk', requireAdmin, zValidator('json', TimeSlot.BulkInput, invalidInput), async (c) =>
-    c.json(created(await TimeSlot.createBulk(c.req.valid('json'))), 201),
+    c.json(await created(await TimeSlot.createBulk(c.req.valid('json'))), 201),
   )
   .post(
     '/bulk-create',
     requireAdmin,
     zValidator('json', TimeSlot.ServiceSlotsInput, invalidInput),
-    async (c) => c.json(created(await TimeSlot.createForService(c.req.valid('json'))), 201),
+    async (c) => c.json(await created(await TimeSlot.createForService(c.req.valid('json'))), 201),
   )
   .delete('/bulk', requireAdmin, zValidator('json', TimeSlot.DeleteManyInput, invalidInput), async (c) =>
     c.json(await TimeSlot.removeMany(c.req.valid('json'))),
@@ -62,6 +75,12 @@ export const timeslots = new Hono()
       invalidInput,
     ),
     async (c) =>
-      c.json(await TimeSlot.setAvailable(c.req.valid('param').id, c.req.valid('json').isAvailable)),
+      c.json(
+        (
+          await slotReplies([
+            await TimeSlot.setAvailable(c.req.valid('param').id, c.req.valid('json').isAvailable),
+          ])
+        )[0],
+      ),
   )
   .delete('/:id', requireAdmin, byId, async (c) => c.json(await TimeSlot.remove(c.req.valid('param').id)));
