@@ -431,7 +431,10 @@ test.describe('reviews', () => {
     const review = page.getByRole('article', { name: 'Review by Robin Reviewer' });
     await expect(review).toContainText('Found the misfire in twenty minutes');
     await expect(review.getByRole('img', { name: 'Rated 5 out of 5' })).toBeVisible();
-    await expect(review.locator('img.avatar')).toHaveAttribute('src', /^\/images\/avatars\/.+\.png$/);
+    await expect(review.locator('img.avatar')).toHaveAttribute(
+      'src',
+      /^\/images\/uploads\/avatars\/[0-9a-f]+\.png$/,
+    );
 
     await page.goto('/dashboard');
     await expect(diagnostic.getByRole('button', { name: 'Review Submitted' })).toBeDisabled();
