@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { PostContent } from '../../components/markdown/PostContent';
-import { Dialog } from '../../components/ui/Dialog';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { FormMessage } from '../../components/ui/FormMessage';
 import { TextAreaField } from '../../components/ui/TextAreaField';
 import { TextField } from '../../components/ui/TextField';
@@ -139,29 +139,17 @@ export default function BlogManagerPanel() {
         </ul>
       )}
       {doomed && (
-        <Dialog title="Delete post" role="alertdialog" onClose={() => remove.isPending || setDoomed(null)}>
+        <ConfirmDialog
+          title="Delete post"
+          confirmLabel="Delete"
+          busyLabel="Deleting..."
+          busy={remove.isPending}
+          onConfirm={() => remove.mutate(doomed._id)}
+          onKeep={() => setDoomed(null)}
+        >
           <p>{blogMessages.confirmDelete}</p>
           <p className="blog-manager__meta">“{doomed.title}”, with its comments and its image.</p>
-          <div className="dialog__actions">
-            <button
-              type="button"
-              className="button button--secondary"
-              data-autofocus
-              disabled={remove.isPending}
-              onClick={() => setDoomed(null)}
-            >
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="button button--danger"
-              disabled={remove.isPending}
-              onClick={() => remove.mutate(doomed._id)}
-            >
-              {remove.isPending ? 'Deleting...' : 'Delete'}
-            </button>
-          </div>
-        </Dialog>
+        </ConfirmDialog>
       )}
     </div>
   );

@@ -4,7 +4,7 @@ import { splitList } from '@app/core/timeslot/recurrence';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Dialog } from '../../components/ui/Dialog';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { FormMessage } from '../../components/ui/FormMessage';
 import { TextField } from '../../components/ui/TextField';
 import { messageOf } from '../../lib/api';
@@ -111,32 +111,20 @@ export default function ServiceManagerPanel() {
       </ul>
 
       {deleting && (
-        <Dialog title="Delete service" role="alertdialog" onClose={() => setDeleting(null)}>
+        <ConfirmDialog
+          title="Delete service"
+          confirmLabel="Delete Service"
+          onConfirm={() => {
+            remove.mutate(deleting._id);
+            setDeleting(null);
+          }}
+          onKeep={() => setDeleting(null)}
+        >
           <p>
             Are you sure you want to delete this service? {deleting.name} will no longer be offered; its
             existing bookings are kept, and its future unbooked time slots are removed.
           </p>
-          <div className="dialog__actions">
-            <button
-              type="button"
-              className="button button--secondary"
-              data-autofocus
-              onClick={() => setDeleting(null)}
-            >
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="button button--danger"
-              onClick={() => {
-                remove.mutate(deleting._id);
-                setDeleting(null);
-              }}
-            >
-              Delete Service
-            </button>
-          </div>
-        </Dialog>
+        </ConfirmDialog>
       )}
     </div>
   );

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Avatar } from '../../components/ui/Avatar';
-import { Dialog } from '../../components/ui/Dialog';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { FormMessage } from '../../components/ui/FormMessage';
 import { StarRating } from '../../components/ui/StarRating';
 import { StarRatingInput } from '../../components/ui/StarRatingInput';
@@ -149,34 +149,19 @@ export default function TestimonialManagerPanel() {
         </ul>
       )}
       {doomed && (
-        <Dialog
+        <ConfirmDialog
           title="Delete testimonial"
-          role="alertdialog"
-          onClose={() => remove.isPending || setDoomed(null)}
+          confirmLabel="Delete"
+          busyLabel="Deleting..."
+          keepLabel="Keep it"
+          busy={remove.isPending}
+          onConfirm={() => remove.mutate(doomed._id)}
+          onKeep={() => setDoomed(null)}
         >
           <p>
             Are you sure you want to delete this testimonial by {nameOf(doomed)}? Its image is deleted too.
           </p>
-          <div className="dialog__actions">
-            <button
-              type="button"
-              className="button button--secondary"
-              data-autofocus
-              disabled={remove.isPending}
-              onClick={() => setDoomed(null)}
-            >
-              Keep it
-            </button>
-            <button
-              type="button"
-              className="button button--danger"
-              disabled={remove.isPending}
-              onClick={() => remove.mutate(doomed._id)}
-            >
-              {remove.isPending ? 'Deleting...' : 'Delete'}
-            </button>
-          </div>
-        </Dialog>
+        </ConfirmDialog>
       )}
     </div>
   );

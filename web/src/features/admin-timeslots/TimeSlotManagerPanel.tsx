@@ -3,7 +3,7 @@ import { formatTime, today } from '@app/core/time';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ComponentPropsWithRef, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Dialog } from '../../components/ui/Dialog';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { FormMessage } from '../../components/ui/FormMessage';
 import { TextField } from '../../components/ui/TextField';
 import { messageOf } from '../../lib/api';
@@ -266,33 +266,21 @@ export default function TimeSlotManagerPanel() {
       </section>
 
       {confirm && (
-        <Dialog title="Delete time slots" role="alertdialog" onClose={() => setConfirm(null)}>
+        <ConfirmDialog
+          title="Delete time slots"
+          confirmLabel="Delete"
+          onConfirm={() => {
+            remove.mutate(confirm.ids);
+            setConfirm(null);
+          }}
+          onKeep={() => setConfirm(null)}
+        >
           <p>
             {confirm.ids.length === 1
               ? 'Are you sure you want to delete this time slot?'
               : `Are you sure you want to delete ${confirm.ids.length} time slots?`}
           </p>
-          <div className="dialog__actions">
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => setConfirm(null)}
-              data-autofocus
-            >
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="button button--danger"
-              onClick={() => {
-                remove.mutate(confirm.ids);
-                setConfirm(null);
-              }}
-            >
-              Delete
-            </button>
-          </div>
-        </Dialog>
+        </ConfirmDialog>
       )}
     </div>
   );
