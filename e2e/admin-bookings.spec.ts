@@ -16,6 +16,9 @@ import {
   uniqueName,
 } from './helpers/admin-desk-page';
 
+// Each test sets up bookings through the API, then drives several views and accessibility scans.
+base.describe.configure({ timeout: 90_000 });
+
 /**
  * Manage Bookings on /admin (doc 2 §2, issue 11): the advanced search, 'Show 5
  * More', and a status change that stays after a reload. Bookings are made

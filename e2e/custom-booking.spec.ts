@@ -21,6 +21,9 @@ import {
 } from './helpers/admin-desk-page';
 import { loginThroughForm, uniqueEmail, waitForMail } from './helpers/session';
 
+// Each test sets up bookings through the API, then drives several views and accessibility scans.
+base.describe.configure({ timeout: 90_000 });
+
 /**
  * Custom bookings (doc 2 §2, §4, §5, issue 11): the admin books a phone
  * customer and assigns an account (an existing one, or a new one who sets a
