@@ -2,7 +2,13 @@ import * as z from 'zod';
 import { assertAdmin, NOT_SIGNED_IN, useActor, useClientIp, useUser } from '../actor';
 import { LinkToken } from '../auth/link-token';
 import { config } from '../config';
-import { batchGetItems, defineEntity, failedConditions, type TransactItem, transactWrite } from '../db/entity';
+import {
+  batchGetItems,
+  defineEntity,
+  failedConditions,
+  type TransactItem,
+  transactWrite,
+} from '../db/entity';
 import { VisibleError } from '../error';
 import { Outbox } from '../mail/outbox';
 import type { Mail } from '../mail/index';
