@@ -20,13 +20,13 @@ export type RenderWorkOrderPdfOptions = { signaturePng?: Uint8Array };
 // US Letter in points; the shop is in Pennsylvania.
 const PAGE_WIDTH = 612;
 const PAGE_HEIGHT = 792;
-const MARGIN = 50;
+const MARGIN = 45;
 const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
-const FOOTER_Y = 30;
+const FOOTER_Y = 28;
 /** Content stops above the footer. */
-const BOTTOM = MARGIN + 10;
+const BOTTOM = 50;
 
-const SIZE = { body: 9.5, small: 8, label: 8, heading: 11, title: 18, total: 11 } as const;
+const SIZE = { body: 9, small: 7.5, label: 7.5, heading: 10.5, title: 18, total: 11 } as const;
 const LINE = 1.3;
 
 const INK = rgb(0.1, 0.1, 0.12);
@@ -77,6 +77,27 @@ const REPLACEMENTS: Record<string, string> = {
   '\u2009': ' ',
   '\u202f': ' ',
   '\t': '    ',
+  // Letters Unicode does not decompose into a base letter and an accent.
+  '\u0141': 'L', // Ł
+  '\u0142': 'l', // ł
+  '\u0110': 'D', // Đ
+  '\u0111': 'd', // đ
+  '\u0126': 'H', // Ħ
+  '\u0127': 'h', // ħ
+  '\u0131': 'i', // dotless i
+  '\u0132': 'IJ',
+  '\u0133': 'ij',
+  '\u0138': 'k', // ĸ
+  '\u013f': 'L', // Ŀ
+  '\u0140': 'l', // ŀ
+  '\u014a': 'N', // Ŋ
+  '\u014b': 'n', // ŋ
+  '\u0166': 'T', // Ŧ
+  '\u0167': 't', // ŧ
+  '\u0180': 'b',
+  '\u0197': 'I',
+  '\u01b5': 'Z',
+  '\u01b6': 'z',
 };
 /** Code point ranges of invisible characters (controls, zero-width, bidi marks, variation selectors, BOM): dropped. */
 const INVISIBLE: [number, number][] = [
@@ -180,6 +201,9 @@ class Layout {
         while (font.widthOfTextAtSize(rest, size) > width) {
           let cut = 1;
           while (cut < rest.length && font.widthOfTextAtSize(rest.slice(0, cut + 1), size) <= width) cut++;
+          // Prefer to break after a hyphen or slash (part numbers, VINs with dashes) when one is in the line.
+          const soft = Math.max(rest.lastIndexOf('-', cut - 1), rest.lastIndexOf('/', cut - 1));
+          if (soft > 0 && soft + 1 < cut) cut = soft + 1;
           lines.push(rest.slice(0, cut));
           rest = rest.slice(cut);
         }
@@ -204,30 +228,34 @@ class Layout {
     this.page.drawText(clean, { x: left, y, size, font, color: options.color ?? INK });
   }
 
-  /** A wrapped paragraph at the cursor, flowing onto new pages. */
-  paragraph(
-    value: string,
-    options: { size?: number; font?: PDFFont; indent?: number; color?: ReturnType<typeof rgb> } = {},
-  ) {
-    const size = options.size ?? SIZE.body;
-    const indent = options.indent ?? 0;
-    const font = options.font ?? this.fonts.regular;
-    for (const line of this.wrap(value, CONTENT_WIDTH - indent, size, font)) {
+  /**
+   * A labelled text: the label in a narrow column on the left, the text wrapped
+   * beside it, flowing onto new pages line by line.
+   */
+  definition(label: string, value: string, labelWidth = 120) {
+    const size = SIZE.body;
+    const lines = this.wrap(value, CONTENT_WIDTH - labelWidth, size);
+    // The label does not stand alone at the foot of a page.
+    this.ensure(Math.min(lines.length, 2) * size * LINE + 3);
+    this.y -= 3;
+    lines.forEach((line, n) => {
       this.ensure(size * LINE);
       this.y -= size * LINE;
+      if (n === 0)
+        this.text(label, MARGIN, this.y + size * 0.25, SIZE.label, { font: this.fonts.bold, color: MUTED });
       this.page.drawText(line, {
-        x: MARGIN + indent,
+        x: MARGIN + labelWidth,
         y: this.y + size * 0.25,
         size,
-        font,
-        color: options.color ?? INK,
+        font: this.fonts.regular,
+        color: INK,
       });
-    }
+    });
   }
 
   heading(title: string, keepWith = 40) {
     this.ensure(SIZE.heading * LINE + 6 + keepWith);
-    this.y -= 10;
+    this.y -= 8;
     this.y -= SIZE.heading;
     this.text(title.toUpperCase(), MARGIN, this.y, SIZE.heading, { font: this.fonts.bold });
     this.y -= 5;
@@ -239,14 +267,25 @@ class Layout {
     this.page.drawLine({ start: { x: from, y }, end: { x: to, y }, thickness, color });
   }
 
-  /** A table whose header repeats on every page it runs onto; rows wrap within their cells. */
-  table(columns: Column[], rows: string[][], empty: string) {
+  /**
+   * A table whose header repeats, under a '(continued)' caption, on every page
+   * it runs onto. Cells wrap; a row that does not fit the rest of a page starts
+   * on the next one, and a row taller than a whole page is split between pages.
+   */
+  table(caption: string, columns: Column[], rows: string[][], empty: string) {
     const size = SIZE.body;
+    const lineHeight = size * LINE;
     const padX = 4;
-    const padY = 4;
+    const padY = 3.5;
+    const headerHeight = lineHeight + 2 * padY;
     const header = () => {
-      const height = size * LINE + 2 * padY;
-      this.page.drawRectangle({ x: MARGIN, y: this.y - height, width: CONTENT_WIDTH, height, color: SHADE });
+      this.page.drawRectangle({
+        x: MARGIN,
+        y: this.y - headerHeight,
+        width: CONTENT_WIDTH,
+        height: headerHeight,
+        color: SHADE,
+      });
       let x = MARGIN;
       for (const column of columns) {
         const at = column.align === 'right' ? x + column.width - padX : x + padX;
@@ -257,41 +296,61 @@ class Layout {
         });
         x += column.width;
       }
-      this.y -= height;
+      this.y -= headerHeight;
     };
-    if (rows.length === 0) {
-      this.ensure(2 * (size * LINE + 2 * padY));
+    const continued = () => {
+      this.y -= SIZE.label;
+      this.text(`${caption} (continued)`, MARGIN, this.y, SIZE.label, {
+        font: this.fonts.bold,
+        color: MUTED,
+      });
+      this.y -= 6;
       header();
-      this.y -= size * LINE + padY;
+    };
+    /** Lines of a row that fit between the cursor and the bottom. */
+    const room = () => Math.floor((this.y - BOTTOM - 2 * padY + (LINE - 1) * size) / lineHeight);
+    const wrapped = rows.map((row) =>
+      columns.map((column, i) => this.wrap(row[i] ?? '', column.width - 2 * padX, size)),
+    );
+    const lineCount = (cells: string[][]) => Math.max(1, ...cells.map((cell) => cell.length));
+
+    // The header is not left alone at the foot of a page: at least the first lines of the first row come with it.
+    this.ensure(headerHeight + Math.min(lineCount(wrapped[0] ?? []), 3) * lineHeight + 2 * padY + 4);
+    header();
+    if (rows.length === 0) {
+      this.y -= lineHeight + padY;
       this.text(empty, MARGIN + padX, this.y + size * 0.25, size, { color: MUTED });
       this.y -= padY;
       return;
     }
-    const first = this.rowLines(columns, rows[0] ?? [], size, padX);
-    this.ensure(size * LINE + 2 * padY + first.height);
-    header();
-    this.withContinuation(header, () => {
-      for (const row of rows) {
-        const { lines, height } = this.rowLines(columns, row, size, padX);
-        this.ensure(height + 2 * padY);
-        let x = MARGIN;
-        columns.forEach((column, i) => {
-          const at = column.align === 'right' ? x + column.width - padX : x + padX;
-          (lines[i] ?? []).forEach((line, n) => {
-            this.text(line, at, this.y - padY - size - n * size * LINE, size, { align: column.align });
+    const pageRoom = Math.floor(
+      (PAGE_HEIGHT - MARGIN - SIZE.label - 6 - headerHeight - BOTTOM - 2 * padY + (LINE - 1) * size) /
+        lineHeight,
+    );
+    this.withContinuation(continued, () => {
+      for (const cells of wrapped) {
+        const count = lineCount(cells);
+        // A row that fits a page is kept whole.
+        if (count > room() && count <= pageRoom) this.newPage();
+        let from = 0;
+        while (from < count) {
+          if (room() < 1) this.newPage();
+          const take = Math.min(room(), count - from);
+          let x = MARGIN;
+          columns.forEach((column, i) => {
+            const at = column.align === 'right' ? x + column.width - padX : x + padX;
+            (cells[i] ?? []).slice(from, from + take).forEach((line, n) => {
+              this.text(line, at, this.y - padY - size - n * lineHeight, size, { align: column.align });
+            });
+            x += column.width;
           });
-          x += column.width;
-        });
-        this.y -= height + 2 * padY;
+          this.y -= take * lineHeight - (LINE - 1) * size + 2 * padY;
+          from += take;
+          if (from < count) this.newPage();
+        }
         this.rule(this.y);
       }
     });
-  }
-
-  private rowLines(columns: Column[], row: string[], size: number, padX: number) {
-    const lines = columns.map((column, i) => this.wrap(row[i] ?? '', column.width - 2 * padX, size));
-    const count = Math.max(1, ...lines.map((cell) => cell.length));
-    return { lines, height: count * size * LINE - (LINE - 1) * size };
   }
 }
 
@@ -345,6 +404,7 @@ export async function renderWorkOrderPdf(
 
   layout.heading('Labor');
   layout.table(
+    'Labor',
     [
       { header: 'Description', width: CONTENT_WIDTH - 210, align: 'left' },
       { header: 'Hours', width: 50, align: 'right' },
@@ -362,6 +422,7 @@ export async function renderWorkOrderPdf(
 
   layout.heading('Parts');
   layout.table(
+    'Parts',
     [
       { header: 'Part #', width: 90, align: 'left' },
       { header: 'Description', width: CONTENT_WIDTH - 90 - 195, align: 'left' },
@@ -416,9 +477,9 @@ function drawHeader(layout: Layout, workOrder: WorkOrder) {
   });
   layout.text(badge, right - 6, badgeY, SIZE.small, { font: bold, align: 'right', color: colour });
 
-  layout.y = top - 70;
+  layout.y = top - 64;
   layout.rule(layout.y, INK, 1);
-  layout.y -= 16;
+  layout.y -= 14;
 
   // Dates on one line.
   const dates: [string, string][] = [
@@ -434,6 +495,13 @@ function drawHeader(layout: Layout, workOrder: WorkOrder) {
   }
   layout.y -= 8;
 }
+
+/** A party's field keeps at most this many lines (the two columns must fit one page). */
+const MAX_FIELD_LINES = 4;
+const clip = (lines: string[]) =>
+  lines.length <= MAX_FIELD_LINES
+    ? lines
+    : [...lines.slice(0, MAX_FIELD_LINES - 1), `${lines[MAX_FIELD_LINES - 1]}...`];
 
 /** Customer left, vehicle right, as label/value rows. */
 function drawParties(layout: Layout, workOrder: WorkOrder) {
@@ -455,7 +523,7 @@ function drawParties(layout: Layout, workOrder: WorkOrder) {
     heading,
     rows: rows.map(([label, value]) => ({
       label,
-      lines: value === '' ? ['-'] : layout.wrap(value, columnWidth - labelWidth, SIZE.body),
+      lines: value.trim() === '' ? ['-'] : clip(layout.wrap(value, columnWidth - labelWidth, SIZE.body)),
     })),
   }));
   const heights = measured.map((block) =>
@@ -495,16 +563,7 @@ function drawServiceDetails(layout: Layout, workOrder: WorkOrder) {
     ['Notes for the customer', workOrder.customerNotes],
   ];
   layout.heading('Service details');
-  for (const [label, value] of sections) {
-    if (value.trim() === '') continue;
-    layout.ensure(SIZE.label * LINE + SIZE.body * LINE * 2);
-    layout.y -= 4 + SIZE.label * LINE;
-    layout.text(label, MARGIN, layout.y + SIZE.label * 0.25, SIZE.label, {
-      font: layout.fonts.bold,
-      color: MUTED,
-    });
-    layout.paragraph(value.trim());
-  }
+  for (const [label, value] of sections) if (value.trim() !== '') layout.definition(label, value.trim());
 }
 
 function drawTotals(layout: Layout, workOrder: WorkOrder) {
@@ -545,41 +604,63 @@ async function embedSignature(doc: PDFDocument, png: Uint8Array): Promise<PDFIma
   }
 }
 
-function drawAcknowledgment(layout: Layout, workOrder: WorkOrder, signature: PDFImage | undefined) {
-  const { acknowledgment } = workOrder;
-  const boxHeight = 80;
-  layout.heading('Customer acknowledgment', boxHeight + 30);
-  layout.y -= 4;
-  const lines: string[] = [];
+/** The acknowledgment's state in words: a bold first line, then the details. */
+export function acknowledgmentText(
+  acknowledgment: WorkOrder['acknowledgment'],
+  signatureShown: boolean,
+): { status: string; details: string[] } {
+  const date = (value: string | undefined) => formatLongDate(value);
   if (acknowledgment.state === 'acknowledged' || acknowledgment.isAcknowledged) {
     const by = acknowledgment.acknowledgedBy;
-    lines.push(
-      by ? `Acknowledged by ${by.name} (${by.email})` : 'Acknowledged',
-      `on ${formatLongDate(acknowledgment.acknowledgmentDate) || 'an unrecorded date'}.`,
-    );
-    if (!signature)
-      lines.push(acknowledgment.hasSignature ? 'Signature on file.' : 'No drawn signature was given.');
-  } else if (acknowledgment.state === 'pending') {
-    lines.push(
-      'Not yet acknowledged.',
-      `An acknowledgment link was sent to the customer; it expires ${formatLongDate(acknowledgment.tokenExpiresAt) || 'soon'}.`,
-    );
-  } else if (acknowledgment.state === 'expired') {
-    lines.push(
-      'Not yet acknowledged.',
-      `The acknowledgment link expired${acknowledgment.tokenExpiresAt ? ` on ${formatLongDate(acknowledgment.tokenExpiresAt)}` : ''}.`,
-    );
-  } else {
-    lines.push('Not yet acknowledged.');
+    const on = date(acknowledgment.acknowledgmentDate);
+    const details = [
+      [by ? `By ${by.name} (${by.email})` : '', on ? `on ${on}` : ''].filter(Boolean).join(' ') + '.',
+      'The customer acknowledged the work and the costs described in this work order.',
+    ].filter((line) => line !== '.');
+    if (!signatureShown)
+      details.push(
+        acknowledgment.hasSignature ? 'A drawn signature is on file.' : 'No drawn signature was given.',
+      );
+    return { status: 'Acknowledged', details };
   }
+  if (acknowledgment.state === 'pending') {
+    const expires = date(acknowledgment.tokenExpiresAt);
+    return {
+      status: 'Not yet acknowledged (pending)',
+      details: [
+        `An acknowledgment link was sent to the customer${expires ? `; it expires on ${expires}` : ''}.`,
+      ],
+    };
+  }
+  if (acknowledgment.state === 'expired') {
+    const expired = date(acknowledgment.tokenExpiresAt);
+    return {
+      status: 'Not yet acknowledged (link expired)',
+      details: [
+        `The acknowledgment link expired${expired ? ` on ${expired}` : ''}. The shop can send a new one.`,
+      ],
+    };
+  }
+  return { status: 'Not yet acknowledged', details: [] };
+}
+
+function drawAcknowledgment(layout: Layout, workOrder: WorkOrder, signature: PDFImage | undefined) {
+  const { acknowledgment } = workOrder;
+  const boxHeight = 72;
+  layout.heading('Customer acknowledgment', boxHeight + 30);
+  layout.y -= 4;
+  const { status, details } = acknowledgmentText(acknowledgment, signature !== undefined);
   const textWidth = CONTENT_WIDTH - 230;
   const top = layout.y;
   let y = top;
-  for (const line of lines)
-    for (const wrapped of layout.wrap(line, textWidth, SIZE.body)) {
+  for (const [n, line] of [status, ...details].entries()) {
+    const font = n === 0 ? layout.fonts.bold : layout.fonts.regular;
+    if (n === 1) y -= 3;
+    for (const wrapped of layout.wrap(line, textWidth, SIZE.body, font)) {
       y -= SIZE.body * LINE;
-      layout.text(wrapped, MARGIN, y, SIZE.body);
+      layout.text(wrapped, MARGIN, y, SIZE.body, { font });
     }
+  }
 
   // The signature box, right: the drawn signature scaled to fit, or a line to sign on paper.
   const boxWidth = 210;
