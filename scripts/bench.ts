@@ -6,6 +6,8 @@
  *  3. time to import that bundle in a fresh Node process (median of several runs)
  *  4. p50 / p99 latency of GET /api/services on the local stack at a fixed concurrency
  *  5. sign-in limits under concurrency, sign-in time during a flood, register timing both ways (bench-security.ts)
+ *  6. p50 / p99 time to render one work-order PDF, over 200 renders (bench-pdf.ts)
+ * `npm run bench -- pdf` runs only the named sections (see `SECTIONS`).
  * Exits 1 when a budget is exceeded. Latency has no budget here: it depends on the machine.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -16,10 +18,17 @@ import { bundleLambda, lambdaEntries } from '../functions/src/lambda/bundle';
 import { freePort } from '../functions/src/local/ports';
 import { measureBooking } from './bench-booking';
 import { type LoadedScript, pageScripts, sumGzip } from './bench-pages';
+import { measurePdf, PDF_RENDERS } from './bench-pdf';
 import { measureSecurity } from './bench-security';
 
 const KB = 1024;
-const budgets = { homeJsGzip: 125 * KB, bookJsGzip: 150 * KB, apiBundle: 1024 * KB, importMs: 150 };
+const budgets = {
+  homeJsGzip: 125 * KB,
+  bookJsGzip: 150 * KB,
+  apiBundle: 1024 * KB,
+  importMs: 150,
+  pdfRenderMs: 50,
+};
 const CONCURRENCY = 16;
 const REQUESTS = 3000;
 const IMPORT_RUNS = 9;
@@ -131,22 +140,24 @@ async function latency(url: string) {
   return { p50: percentile(samples, 50), p99: percentile(samples, 99), rps: samples.length / seconds };
 }
 
-async function main() {
-  const rows: string[] = [];
-  const failures: string[] = [];
-  const row = (label: string, value: string, rest = '') =>
-    rows.push(`${label.padEnd(46)} ${value.padStart(12)}${rest}`);
-  const check = (label: string, value: number, budget: number, show: (n: number) => string) => {
-    const ok = value <= budget;
-    row(label, show(value), `   budget ${show(budget).padStart(10)}   ${ok ? 'ok' : 'OVER'}`);
-    if (!ok) failures.push(label);
-  };
-  const ms = (n: number) => `${n.toFixed(1)} ms`;
+/**
+ * `npm run bench` measures everything; `npm run bench -- pdf` (or `bundle`, `stack`, several at once)
+ * only the sections named: `bundle` the API Lambda's size and import time, `stack` what needs the running
+ * product (pages, latency, bookings, sign-ins), `pdf` the work-order PDF's render time.
+ */
+const SECTIONS = ['bundle', 'stack', 'pdf'] as const;
+type Section = (typeof SECTIONS)[number];
 
-  console.log('Bundling the API Lambda ...');
-  const api = await bundleApi();
-  const imports = importTimes(api.outfile);
+function chosenSections(args: string[]): Set<Section> {
+  const unknown = args.filter((arg) => !(SECTIONS as readonly string[]).includes(arg));
+  if (unknown.length > 0) {
+    console.error(`Unknown bench section: ${unknown.join(', ')}. Sections: ${SECTIONS.join(', ')}.`);
+    process.exit(2);
+  }
+  return new Set(args.length === 0 ? SECTIONS : (args as Section[]));
+}
 
+async function measureStack() {
   console.log('Starting the local stack (npm start) ...');
   const stack = await startStack();
   try {
@@ -163,14 +174,56 @@ async function main() {
       email: 'admin@example.com',
       password: 'admin-password',
     });
+    return { scripts, book, lat, booking, security };
+  } finally {
+    stack.child.kill('SIGTERM');
+    await new Promise((r) => stack.child.once('exit', r));
+    rmSync(stack.dataDir, { recursive: true, force: true });
+  }
+}
 
-    const homeGzip = sumGzip(scripts);
-    const bookGzip = sumGzip(book.scripts);
+async function main() {
+  const sections = chosenSections(process.argv.slice(2));
+  const rows: string[] = [];
+  const failures: string[] = [];
+  const row = (label: string, value: string, rest = '') =>
+    rows.push(`${label.padEnd(46)} ${value.padStart(12)}${rest}`);
+  const check = (label: string, value: number, budget: number, show: (n: number) => string) => {
+    const ok = value <= budget;
+    row(label, show(value), `   budget ${show(budget).padStart(10)}   ${ok ? 'ok' : 'OVER'}`);
+    if (!ok) failures.push(label);
+  };
+  const ms = (n: number) => `${n.toFixed(1)} ms`;
+  mkdirSync(outDir, { recursive: true });
+
+  let bundle: { api: Awaited<ReturnType<typeof bundleApi>>; imports: number[] } | undefined;
+  if (sections.has('bundle')) {
+    console.log('Bundling the API Lambda ...');
+    const api = await bundleApi();
+    bundle = { api, imports: importTimes(api.outfile) };
+  }
+  let pdf: Awaited<ReturnType<typeof measurePdf>> | undefined;
+  if (sections.has('pdf')) {
+    console.log(`Rendering a work-order PDF ${PDF_RENDERS} times ...`);
+    pdf = await measurePdf();
+  }
+  const measured = sections.has('stack') ? await measureStack() : undefined;
+
+  if (measured) {
+    const { scripts, book } = measured;
     listScripts('Scripts loaded by /:', scripts);
     listScripts(`Scripts loaded by ${book.path}:`, book.scripts);
     console.log('');
-    check(`JS loaded by / (gzip, ${scripts.length} files)`, homeGzip, budgets.homeJsGzip, kb);
-    check(`JS loaded by /book/{id} (gzip, ${book.scripts.length} files)`, bookGzip, budgets.bookJsGzip, kb);
+    check(`JS loaded by / (gzip, ${scripts.length} files)`, sumGzip(scripts), budgets.homeJsGzip, kb);
+    check(
+      `JS loaded by /book/{id} (gzip, ${book.scripts.length} files)`,
+      sumGzip(book.scripts),
+      budgets.bookJsGzip,
+      kb,
+    );
+  }
+  if (bundle) {
+    const { api, imports } = bundle;
     check(
       `API Lambda loaded at cold start (of ${kb(api.totalBytes)} in all)`,
       api.bytes,
@@ -178,6 +231,9 @@ async function main() {
       kb,
     );
     check(`API bundle import time (median of ${IMPORT_RUNS})`, median(imports), budgets.importMs, ms);
+  }
+  if (measured) {
+    const { lat, booking, security } = measured;
     row(`GET /api/services p50 (concurrency ${CONCURRENCY})`, ms(lat.p50));
     row(`GET /api/services p99 (concurrency ${CONCURRENCY})`, ms(lat.p99));
     row('GET /api/services throughput', `${lat.rps.toFixed(0)} req/s`);
@@ -195,30 +251,47 @@ async function main() {
       security.figures.signInDuringFloodStatus === 200 && security.figures.signInDuringFloodMs < 5000;
     if (!signInOk) failures.push('sign-in during a flood (budget: 200 in under 5 s)');
     if (security.figures.passwordChecks > 10) failures.push('passwords checked in a burst (budget: 10)');
-    console.log(rows.join('\n'));
-    writeFileSync(
-      join(outDir, 'results.json'),
-      JSON.stringify(
-        {
-          homeGzip,
-          scripts,
-          bookGzip,
-          bookScripts: book.scripts,
-          apiBundle: api.bytes,
-          importMs: imports,
-          latency: lat,
-          booking,
-          security: security.figures,
-        },
-        null,
-        2,
-      ),
-    );
-  } finally {
-    stack.child.kill('SIGTERM');
-    await new Promise((r) => stack.child.once('exit', r));
-    rmSync(stack.dataDir, { recursive: true, force: true });
   }
+  if (pdf) {
+    row('Work-order PDF, first render in the process', ms(pdf.firstMs), `   ${kb(pdf.bytes)}`);
+    check(`Work-order PDF render p50 (of ${PDF_RENDERS})`, pdf.p50, budgets.pdfRenderMs, ms);
+    check(`Work-order PDF render p99 (of ${PDF_RENDERS})`, pdf.p99, budgets.pdfRenderMs, ms);
+    row('Work-order PDF render CPU time p50 / p99', `${ms(pdf.cpuP50)} / ${ms(pdf.cpuP99)}`);
+  }
+  console.log(rows.join('\n'));
+  writeFileSync(
+    // A run of some sections does not overwrite the full run's figures.
+    join(
+      outDir,
+      sections.size === SECTIONS.length ? 'results.json' : `results-${[...sections].join('-')}.json`,
+    ),
+    JSON.stringify(
+      {
+        ...(measured && {
+          homeGzip: sumGzip(measured.scripts),
+          scripts: measured.scripts,
+          bookGzip: sumGzip(measured.book.scripts),
+          bookScripts: measured.book.scripts,
+          latency: measured.lat,
+          booking: measured.booking,
+          security: measured.security.figures,
+        }),
+        ...(bundle && { apiBundle: bundle.api.bytes, importMs: bundle.imports }),
+        ...(pdf && {
+          pdf: {
+            firstMs: pdf.firstMs,
+            p50: pdf.p50,
+            p99: pdf.p99,
+            cpuP50: pdf.cpuP50,
+            cpuP99: pdf.cpuP99,
+            bytes: pdf.bytes,
+          },
+        }),
+      },
+      null,
+      2,
+    ),
+  );
   if (failures.length > 0) {
     console.error(`\nOver budget: ${failures.join(', ')}`);
     process.exit(1);

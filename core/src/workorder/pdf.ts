@@ -8,11 +8,24 @@
  *
  * Never printed: `internalNotes` (the shop's own notes).
  */
-import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import {
+  degrees,
+  drawImage,
+  drawText,
+  PDFDocument,
+  type PDFFont,
+  type PDFName,
+  type PDFPage,
+  popGraphicsState,
+  pushGraphicsState,
+  rgb,
+  StandardFonts,
+} from 'pdf-lib';
 import { business } from '../business';
 import { formatCents } from '../money';
 import { formatLongDate } from '../time';
 import { type WorkOrder, statusBadge } from './model';
+import { decodePng, embedDecodedPng } from './png';
 import { formatTaxRate } from './pricing';
 
 export type RenderWorkOrderPdfOptions = { signaturePng?: Uint8Array };
@@ -122,6 +135,8 @@ const isInvisible = (code: number) => INVISIBLE.some(([from, to]) => code >= fro
  * (`\n`), so wrapping can honour them.
  */
 export function toPrintable(text: string, supported: ReadonlySet<number>): string {
+  // Most text is plain ASCII, which every standard font has.
+  if (/^[\x20-\x7e]*$/.test(text)) return text;
   let out = '';
   for (const char of text.normalize('NFC').replace(/\r\n?/g, '\n')) {
     const code = char.codePointAt(0) ?? 0;
@@ -141,6 +156,27 @@ export function toPrintable(text: string, supported: ReadonlySet<number>): strin
   return out;
 }
 
+/** Each font's character widths at size 1, by the font's name (the same for every document). */
+const characterWidths = new Map<string, Map<string, number>>();
+
+/**
+ * The width of printable text as pdf-lib draws it: the sum of its characters'
+ * widths (pdf-lib shows text without kerning, so this is what lands on the page).
+ */
+function measure(font: PDFFont, text: string, size: number): number {
+  let widths = characterWidths.get(font.name);
+  if (!widths) characterWidths.set(font.name, (widths = new Map()));
+  let total = 0;
+  for (const char of text) {
+    let width = widths.get(char);
+    if (width === undefined) widths.set(char, (width = font.widthOfTextAtSize(char, 1)));
+    total += width;
+  }
+  return total * size;
+}
+
+const NO_ANGLE = degrees(0);
+
 type Fonts = { regular: PDFFont; bold: PDFFont; supported: ReadonlySet<number> };
 type Align = 'left' | 'right';
 type Column = { header: string; width: number; align: Align };
@@ -150,6 +186,7 @@ class Layout {
   pages: PDFPage[] = [];
   page!: PDFPage;
   y = 0;
+  private readonly fontKeys = new Map<PDFPage, Map<string, PDFName>>();
   /** Drawn at the top of every page the current table continues on. */
   private continuation: (() => void) | null = null;
 
@@ -188,19 +225,27 @@ class Layout {
   /** Lines of at most `width` points: breaks at spaces, and inside a word too long for a line. */
   wrap(text: string, width: number, size: number, font = this.fonts.regular): string[] {
     const lines: string[] = [];
+    const space = measure(font, ' ', size);
     for (const paragraph of this.clean(text).split('\n')) {
       let line = '';
+      let lineWidth = 0;
       for (const word of paragraph.split(/ +/)) {
-        const candidate = line === '' ? word : `${line} ${word}`;
-        if (font.widthOfTextAtSize(candidate, size) <= width) {
-          line = candidate;
+        const wordWidth = measure(font, word, size);
+        const candidate = line === '' ? wordWidth : lineWidth + space + wordWidth;
+        if (candidate <= width) {
+          line = line === '' ? word : `${line} ${word}`;
+          lineWidth = candidate;
           continue;
         }
         if (line !== '') lines.push(line);
         let rest = word;
-        while (font.widthOfTextAtSize(rest, size) > width) {
-          let cut = 1;
-          while (cut < rest.length && font.widthOfTextAtSize(rest.slice(0, cut + 1), size) <= width) cut++;
+        while (measure(font, rest, size) > width) {
+          let cut = 0;
+          for (let used = 0; cut < rest.length; cut++) {
+            used += measure(font, rest[cut] ?? '', size);
+            if (used > width) break;
+          }
+          cut = Math.max(cut, 1);
           // Prefer to break after a hyphen or slash (part numbers, VINs with dashes) when one is in the line.
           const soft = Math.max(rest.lastIndexOf('-', cut - 1), rest.lastIndexOf('/', cut - 1));
           if (soft > 0 && soft + 1 < cut) cut = soft + 1;
@@ -208,6 +253,7 @@ class Layout {
           rest = rest.slice(cut);
         }
         line = rest;
+        lineWidth = measure(font, rest, size);
       }
       lines.push(line);
     }
@@ -224,8 +270,32 @@ class Layout {
   ) {
     const font = options.font ?? this.fonts.regular;
     const clean = this.clean(value);
-    const left = options.align === 'right' ? x - font.widthOfTextAtSize(clean, size) : x;
-    this.page.drawText(clean, { x: left, y, size, font, color: options.color ?? INK });
+    const left = options.align === 'right' ? x - measure(font, clean, size) : x;
+    this.page.pushOperators(
+      ...drawText(font.encodeText(clean), {
+        x: left,
+        y,
+        size,
+        font: this.fontKey(font),
+        color: options.color ?? INK,
+        rotate: NO_ANGLE,
+        xSkew: NO_ANGLE,
+        ySkew: NO_ANGLE,
+      }),
+    );
+  }
+
+  /**
+   * The font's name in the current page's resources, added once a page.
+   * (pdf-lib's `page.drawText` adds a new resource entry every time the font
+   * changes: hundreds on a long page, and each found by a linear search.)
+   */
+  private fontKey(font: PDFFont): PDFName {
+    let keys = this.fontKeys.get(this.page);
+    if (!keys) this.fontKeys.set(this.page, (keys = new Map()));
+    let key = keys.get(font.name);
+    if (!key) keys.set(font.name, (key = this.page.node.newFontDictionary(font.name, font.ref)));
+    return key;
   }
 
   /**
@@ -243,13 +313,7 @@ class Layout {
       this.y -= size * LINE;
       if (n === 0)
         this.text(label, MARGIN, this.y + size * 0.25, SIZE.label, { font: this.fonts.bold, color: MUTED });
-      this.page.drawText(line, {
-        x: MARGIN + labelWidth,
-        y: this.y + size * 0.25,
-        size,
-        font: this.fonts.regular,
-        color: INK,
-      });
+      this.text(line, MARGIN + labelWidth, this.y + size * 0.25, size);
     });
   }
 
@@ -464,7 +528,7 @@ function drawHeader(layout: Layout, workOrder: WorkOrder) {
   layout.text(workOrder.workOrderNumber, right, top - 12 - 18, 15, { font: bold, align: 'right' });
   const badge = statusBadge(workOrder.status);
   const colour = STATUS_COLOURS[workOrder.status] ?? MUTED;
-  const badgeWidth = bold.widthOfTextAtSize(badge, SIZE.small) + 12;
+  const badgeWidth = measure(bold, badge, SIZE.small) + 12;
   const badgeY = top - 12 - 18 - 20;
   layout.page.drawRectangle({
     x: right - badgeWidth,
@@ -489,7 +553,7 @@ function drawHeader(layout: Layout, workOrder: WorkOrder) {
   let x = MARGIN;
   for (const [label, value] of dates) {
     layout.text(`${label}:`, x, layout.y, SIZE.body, { font: bold });
-    const labelWidth = bold.widthOfTextAtSize(`${label}: `, SIZE.body);
+    const labelWidth = measure(bold, `${label}: `, SIZE.body);
     layout.text(value, x + labelWidth, layout.y, SIZE.body, { font: regular });
     x += 200;
   }
@@ -595,10 +659,38 @@ function drawTotals(layout: Layout, workOrder: WorkOrder) {
   layout.y -= 6;
 }
 
-/** The PNG as an image, or undefined when it is not one (the PDF is still worth having without it). */
-async function embedSignature(doc: PDFDocument, png: Uint8Array): Promise<PDFImage | undefined> {
+/** An embedded image: its own size in pixels, and how to draw it in a box on a page. */
+type EmbeddedImage = {
+  width: number;
+  height: number;
+  draw: (page: PDFPage, box: { x: number; y: number; width: number; height: number }) => void;
+};
+
+/**
+ * The PNG as an image, or undefined when it is not one (the PDF is still worth
+ * having without it). The signature pad's PNGs go through Node's zlib
+ * (./png.ts); any other PNG through pdf-lib.
+ */
+async function embedSignature(doc: PDFDocument, png: Uint8Array): Promise<EmbeddedImage | undefined> {
+  const decoded = decodePng(png);
+  if (decoded) {
+    const ref = embedDecodedPng(doc, decoded);
+    return {
+      width: decoded.width,
+      height: decoded.height,
+      draw: (page, box) => {
+        const name = page.node.newXObject('Image', ref);
+        page.pushOperators(
+          pushGraphicsState(),
+          ...drawImage(name, { ...box, rotate: degrees(0), xSkew: degrees(0), ySkew: degrees(0) }),
+          popGraphicsState(),
+        );
+      },
+    };
+  }
   try {
-    return await doc.embedPng(png);
+    const image = await doc.embedPng(png);
+    return { width: image.width, height: image.height, draw: (page, box) => page.drawImage(image, box) };
   } catch {
     return undefined;
   }
@@ -644,7 +736,7 @@ export function acknowledgmentText(
   return { status: 'Not yet acknowledged', details: [] };
 }
 
-function drawAcknowledgment(layout: Layout, workOrder: WorkOrder, signature: PDFImage | undefined) {
+function drawAcknowledgment(layout: Layout, workOrder: WorkOrder, signature: EmbeddedImage | undefined) {
   const { acknowledgment } = workOrder;
   const boxHeight = 72;
   layout.heading('Customer acknowledgment', boxHeight + 30);
@@ -678,7 +770,7 @@ function drawAcknowledgment(layout: Layout, workOrder: WorkOrder, signature: PDF
     const scale = Math.min((boxWidth - 12) / signature.width, (boxHeight - 22) / signature.height, 1);
     const width = signature.width * scale;
     const height = signature.height * scale;
-    layout.page.drawImage(signature, {
+    signature.draw(layout.page, {
       x: boxX + (boxWidth - width) / 2,
       y: boxY + 16 + (boxHeight - 22 - height) / 2,
       width,

@@ -1,0 +1,165 @@
+/**
+ * The work-order PDF figure of `npm run bench` (issue 13): the time to render
+ * one realistic work order (10 labor lines, 10 part lines, filled-in service
+ * details, acknowledged with a drawn 500×200 signature), p50 and p99 over 200
+ * renders in this process, after a first render that is reported on its own
+ * (it loads pdf-lib's fonts' metrics, as a Lambda's first request would).
+ * The CPU time of each render is reported beside the wall-clock time: on a
+ * busy machine the two part, and the CPU time says what the code costs.
+ */
+import { crc32, deflateSync } from 'node:zlib';
+import type { WorkOrder } from '@app/core/workorder/model';
+import { renderWorkOrderPdf } from '@app/core/workorder/pdf';
+import { priceWorkOrder } from '@app/core/workorder/pricing';
+
+export const PDF_RENDERS = 200;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+
+/** A signature pad's PNG: 500×200 RGBA, a black stroke on a transparent ground. */
+function signaturePng(width = 500, height = 200): Uint8Array {
+  const row = width * 4 + 1;
+  const raw = Buffer.alloc(row * height);
+  for (let x = 30; x < width - 30; x++)
+    for (let t = -1; t <= 1; t++) {
+      const y = Math.round(height / 2 + (height / 3) * Math.sin(x / 28) * Math.cos(x / 90)) + t;
+      raw[y * row + 1 + x * 4 + 3] = 255;
+    }
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 6;
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', header),
+      chunk('IDAT', deflateSync(raw)),
+      chunk('IEND', Buffer.alloc(0)),
+    ]),
+  );
+}
+
+function realisticWorkOrder(): WorkOrder {
+  const labor = [
+    'Diagnostic scan and road test',
+    'Replace front brake pads and resurface rotors; inspect calipers and slides',
+    'Replace rear brake pads',
+    'Brake fluid flush',
+    'Replace serpentine belt and tensioner',
+    'Oil and filter change',
+    'Rotate and balance tires',
+    'Replace cabin and engine air filters',
+    'Battery test and terminal cleaning',
+    'Final inspection and road test',
+  ];
+  const parts = [
+    ['BP-4410', 'Ceramic brake pad set, front axle, with hardware kit'],
+    ['BP-4411', 'Ceramic brake pad set, rear axle'],
+    ['RT-2290', 'Front brake rotor'],
+    ['BF-0003', 'DOT 3 brake fluid, 32 oz'],
+    ['SB-6K880', 'Serpentine belt'],
+    ['TN-38159', 'Belt tensioner assembly'],
+    ['OF-4967', 'Oil filter'],
+    ['OIL-5W30', 'Full synthetic oil 5W-30, quart'],
+    ['CF-1132', 'Cabin air filter'],
+    ['AF-9310', 'Engine air filter'],
+  ];
+  const priced = priceWorkOrder({
+    laborItems: labor.map((description, i) => ({
+      description,
+      hours: 0.25 * ((i % 6) + 1),
+      hourlyRateCents: 7500,
+    })),
+    partItems: parts.map(([partNumber = '', description = ''], i) => ({
+      partNumber,
+      description,
+      quantity: i === 2 ? 2 : i === 7 ? 5 : 1,
+      unitPriceCents: 1299 + 731 * i,
+    })),
+    taxRate: 0.06,
+  });
+  return {
+    id: '01JBENCH000000000000000000',
+    workOrderNumber: 'WO-2026-0042',
+    customer: {
+      name: 'Dana Whitfield',
+      email: 'dana.whitfield@example.com',
+      phone: '(610) 555-0199',
+      address: { street: '1234 Birch Lane', city: 'West Chester', state: 'PA', zipCode: '19380' },
+    },
+    vehicle: {
+      year: 2018,
+      make: 'Honda',
+      model: 'Accord EX-L',
+      vin: '1HGCV1F34JA123456',
+      licensePlate: 'KZT-4821',
+      mileage: 84213,
+      color: 'Lunar Silver',
+    },
+    serviceDetails: {
+      description: 'Brake service, belt replacement and routine maintenance',
+      customerComplaints: 'Grinding noise when braking; squeal from the engine bay on cold starts.',
+      diagnosis:
+        'Front pads worn to the backing plate, rotors below minimum thickness. Belt glazed and cracked.',
+      workPerformed:
+        'Replaced pads, rotors, belt and tensioner; flushed the brake fluid; routine maintenance.',
+      recommendations: 'Rear tires at 4/32": replace within 3,000 miles.',
+    },
+    ...priced,
+    status: 'completed',
+    scheduledDate: '2026-11-24',
+    internalNotes: '',
+    customerNotes: 'Please park in the driveway.',
+    emailSent: true,
+    emailSentDate: '2026-11-20T16:00:00.000Z',
+    acknowledgment: {
+      isRequired: true,
+      isAcknowledged: true,
+      state: 'acknowledged',
+      acknowledgmentDate: '2026-11-21T18:30:00.000Z',
+      acknowledgedBy: { name: 'Dana Whitfield', email: 'dana.whitfield@example.com' },
+      hasSignature: true,
+    },
+    createdAt: '2026-11-20T15:00:00.000Z',
+    updatedAt: '2026-11-21T18:30:00.000Z',
+  };
+}
+
+export async function measurePdf() {
+  const workOrder = realisticWorkOrder();
+  const signature = signaturePng();
+  let t = performance.now();
+  const first = await renderWorkOrderPdf(workOrder, { signaturePng: signature });
+  const firstMs = performance.now() - t;
+  const samples: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < PDF_RENDERS; i++) {
+    const cpuBefore = process.cpuUsage();
+    t = performance.now();
+    await renderWorkOrderPdf(workOrder, { signaturePng: signature });
+    samples.push(performance.now() - t);
+    const used = process.cpuUsage(cpuBefore);
+    cpu.push((used.user + used.system) / 1000);
+  }
+  samples.sort((a, b) => a - b);
+  cpu.sort((a, b) => a - b);
+  return {
+    firstMs,
+    p50: percentile(samples, 50),
+    p99: percentile(samples, 99),
+    cpuP50: percentile(cpu, 50),
+    cpuP99: percentile(cpu, 99),
+    bytes: first.length,
+    samples,
+  };
+}
