@@ -8,15 +8,19 @@
  *
  * Never printed: `internalNotes` (the shop's own notes).
  */
+import { deflateSync } from 'node:zlib';
 import {
   degrees,
   drawImage,
   drawText,
   PDFDocument,
+  PDFArray,
+  PDFContentStream,
   type PDFFont,
-  type PDFName,
+  PDFName,
   type PDFPage,
   popGraphicsState,
+  PDFRef,
   pushGraphicsState,
   rgb,
   StandardFonts,
@@ -509,7 +513,28 @@ export async function renderWorkOrderPdf(
   drawAcknowledgment(layout, workOrder, signature);
   drawFooters(layout, workOrder);
 
+  compressContents(doc);
   return doc.save();
+}
+
+/**
+ * Compresses the pages' content streams with Node's zlib, before pdf-lib's
+ * JavaScript deflate would at save: that was half of a render's time.
+ */
+function compressContents(doc: PDFDocument) {
+  for (const page of doc.getPages()) {
+    const contents = page.node.get(PDFName.of('Contents'));
+    const refs = contents instanceof PDFArray ? contents.asArray() : [contents];
+    for (const ref of refs) {
+      if (!(ref instanceof PDFRef)) continue;
+      const stream = doc.context.lookup(ref);
+      if (!(stream instanceof PDFContentStream)) continue;
+      doc.context.assign(
+        ref,
+        doc.context.stream(deflateSync(stream.getUnencodedContents()), { Filter: 'FlateDecode' }),
+      );
+    }
+  }
 }
 
 function drawHeader(layout: Layout, workOrder: WorkOrder) {
