@@ -185,6 +185,18 @@ describe('renderWorkOrderPdf', () => {
       expect(text).toContain(expected);
   });
 
+  it('renders the same version to the same bytes, and survives unreadable dates', async () => {
+    const order = workOrder({}, { labor: 5, parts: 5 });
+    const [first, second] = [await renderWorkOrderPdf(order), await renderWorkOrderPdf(order)];
+    expect(Buffer.from(first).equals(Buffer.from(second))).toBe(true);
+    const odd = await renderWorkOrderPdf(
+      workOrder({ createdAt: 'not a date', updatedAt: '', scheduledDate: '2026-02-30' }),
+    );
+    const text = (await pagesText(odd)).join(' ');
+    expect(text).toContain('WO-2026-0042');
+    expect(text).toContain('Not scheduled');
+  });
+
   it('never prints the internal notes', async () => {
     const text = (
       await pagesText(await renderWorkOrderPdf(workOrder({ acknowledgment: acknowledged })))

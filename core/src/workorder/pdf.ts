@@ -459,7 +459,12 @@ export async function renderWorkOrderPdf(
   doc.setSubject(`${title}: ${workOrder.customer.name}`);
   doc.setCreator(business.name);
   doc.setProducer(business.name);
-  doc.setCreationDate(new Date(workOrder.updatedAt || workOrder.createdAt || Date.now()));
+  // Dated by the version it prints, so the same version renders to the same bytes.
+  const version = [workOrder.updatedAt, workOrder.createdAt]
+    .map((value) => new Date(value))
+    .find((date) => !Number.isNaN(date.getTime()));
+  doc.setCreationDate(version ?? new Date());
+  doc.setModificationDate(version ?? new Date());
 
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
