@@ -3,7 +3,13 @@ import * as z from 'zod';
 import { assertAdmin, useActor, useClientIp } from '../actor';
 import { LinkToken } from '../auth/link-token';
 import { config } from '../config';
-import { defineEntity, failedConditions, type TransactItem, transactWrite } from '../db/entity';
+import {
+  batchGetItems,
+  defineEntity,
+  failedConditions,
+  type TransactItem,
+  transactWrite,
+} from '../db/entity';
 import { VisibleError } from '../error';
 import { Outbox } from '../mail/outbox';
 import { RateLimit } from '../rate-limit/index';
@@ -67,6 +73,7 @@ export namespace WorkOrder {
     emailMismatch: 'The email address does not match the work order customer.',
     acknowledged: 'Work order acknowledged successfully.',
     deleted: 'Work order deleted successfully.',
+    noSuchBooking: 'The related booking does not exist.',
   } as const;
 
   /** A 4xx whose body carries both `msg` and `message` (the spec's clients read `message` here). */
@@ -393,6 +400,13 @@ export namespace WorkOrder {
     });
   }
 
+  /** A related booking must exist (read by key only; the booking module is not loaded for it). */
+  async function checkBooking(bookingId: string | undefined): Promise<void> {
+    if (!bookingId) return;
+    const [found] = await batchGetItems([{ pk: `BOOKING#${bookingId}`, sk: 'BOOKING' }], 'pk');
+    if (!found) fail('invalid', messages.noSuchBooking);
+  }
+
   function contentOf(input: ParsedWorkOrderInput) {
     const money = priced(input);
     return {
@@ -432,6 +446,7 @@ export namespace WorkOrder {
   export async function create(raw: WorkOrderInput, now = new Date()): Promise<Detail> {
     assertAdmin();
     const input = parse(WorkOrderInput, raw);
+    await checkBooking(input.relatedBooking);
     const by = await currentByName();
     const content = contentOf(input);
     const year = Number(time.today(now).slice(0, 4));
@@ -524,6 +539,7 @@ export namespace WorkOrder {
     }
     const input = parse(WorkOrderInput, raw);
     const wo = await find(workOrderId);
+    if (input.relatedBooking !== wo.relatedBooking) await checkBooking(input.relatedBooking);
     const by = await currentByName();
     const content = contentOf(input);
     const now = new Date().toISOString();
