@@ -5,6 +5,7 @@ import { createPost, createTestimonial } from './content-factories';
 import * as time from '@app/core/time';
 import { TimeSlot } from '@app/core/timeslot/index';
 import { asAdmin, createService, createUserWithCard } from './factories';
+import { createWorkOrder } from './workorder-factories';
 
 /**
  * Every route of the API with how to call it: who may (the authorization
@@ -312,6 +313,65 @@ export const routes: Record<string, Route> = {
     ok: 400,
   },
   'DELETE /api/services/:id': { access: 'admin', path: (f) => `/api/services/${f.slots.deletable._id}` },
+
+  // --- Work orders (issue 13): admin, except the portal (public) and the acknowledgment link (by token).
+  'GET /api/workOrders/defaults': { access: 'admin', path: () => '/api/workOrders/defaults' },
+  'GET /api/workOrders/public/:number/pdf': {
+    access: 'anyone',
+    // An unknown number: the 404 everyone gets (the portal's own tests download real ones).
+    path: () => '/api/workOrders/public/WO-1999-0001/pdf?email=nobody@example.com',
+    ok: 404,
+  },
+  'GET /api/workOrders/acknowledge/:token': {
+    access: 'anyone',
+    path: () => `/api/workOrders/acknowledge/${'x'.repeat(43)}`,
+    ok: 404,
+  },
+  'POST /api/workOrders/acknowledge/:token': {
+    access: 'anyone',
+    path: () => `/api/workOrders/acknowledge/${'x'.repeat(43)}`,
+    body: () => ({ acknowledgedBy: { name: 'Matrix', email: 'matrix@example.com' }, signature: null }),
+    ok: 404,
+  },
+  'GET /api/workOrders': { access: 'admin', path: () => '/api/workOrders?limit=5' },
+  'POST /api/workOrders': {
+    access: 'admin',
+    path: () => '/api/workOrders',
+    body: () => workOrderForm,
+    ok: 201,
+  },
+  'GET /api/workOrders/:id': {
+    access: 'admin',
+    path: (f) => `/api/workOrders/${f.workOrders.workOrder._id}`,
+  },
+  'PUT /api/workOrders/:id': {
+    access: 'admin',
+    path: (f) => `/api/workOrders/${f.workOrders.workOrder._id}`,
+    body: () => workOrderForm,
+  },
+  'DELETE /api/workOrders/:id': {
+    access: 'admin',
+    path: (f) => `/api/workOrders/${f.workOrders.doomed._id}`,
+  },
+  'GET /api/workOrders/:id/pdf': {
+    access: 'admin',
+    path: (f) => `/api/workOrders/${f.workOrders.workOrder._id}/pdf`,
+  },
+  'POST /api/workOrders/:id/send-email': {
+    access: 'admin',
+    path: (f) => `/api/workOrders/${f.workOrders.workOrder._id}/send-email`,
+  },
+  'POST /api/workOrders/:id/generate-acknowledgment': {
+    access: 'admin',
+    path: (f) => `/api/workOrders/${f.workOrders.workOrder._id}/generate-acknowledgment`,
+  },
+};
+
+/** The work-order form with only its required parts: breaking any of them must be refused (the fuzz suite). */
+const workOrderForm = {
+  customer: { name: 'Matrix Customer', email: 'matrix-wo@example.com', phone: '(610) 555-0100' },
+  vehicle: { year: 2016, make: 'Toyota', model: 'Corolla' },
+  serviceDetails: { description: 'Oil change' },
 };
 
 /** The service form with one time that does not exist (see 'POST /api/services'). */
@@ -419,7 +479,12 @@ export async function makeFixtures() {
   ]);
   const content = { testimonial: contentTestimonial, doomedTestimonial, post: contentPost, doomedPost };
   const slots = await slotFixtures(a);
-  return { a, b, admin, service, openService, post, testimonial, bookings, desk, content, slots };
+  // Work orders (issue 13): one the admin's calls read, edit, mail and link; one they delete.
+  const workOrders = {
+    workOrder: await createWorkOrder(admin),
+    doomed: await createWorkOrder(admin),
+  };
+  return { a, b, admin, service, openService, post, testimonial, bookings, desk, content, slots, workOrders };
 }
 
 /** The API's routes as the app itself lists them: method and pattern, middleware left out. */

@@ -112,6 +112,7 @@ describe('mail with attachments', () => {
         filename: 'appointment.ics',
         contentType: 'text/calendar',
         content: ics,
+        base64: Buffer.from(ics).toString('base64'),
         size: Buffer.byteLength(ics),
       },
     ]);

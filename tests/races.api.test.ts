@@ -11,6 +11,9 @@ import { bookingBody, nextDate, send as sendAs } from './booking-factories';
 import { createPost } from './content-factories';
 import { createService, createUser, createUserWithCard } from './factories';
 import { formOf, imageFile, pngImage, uploadedKeys } from './images';
+import { createWorkOrder, workOrderBody } from './workorder-factories';
+import { readOutbox } from '../functions/src/local/outbox';
+import * as time from '@app/core/time';
 
 /**
  * The race suite: every limit and every claim on something scarce, hit by
@@ -415,5 +418,45 @@ describe('races: the Time Slot Manager (issue 12)', { timeout: 120_000 }, () => 
     expect(replies.every((r) => r.created + r.skipped === 12)).toBe(true);
     const slots = (await Promise.all(dates.map((date) => TimeSlot.onDate(service._id, date)))).flat();
     expect(slots).toHaveLength(12);
+  });
+});
+
+describe('races: work-order numbers and acknowledgments', { timeout: 90_000 }, () => {
+  it('20 parallel creates get 20 distinct, consecutive numbers', async () => {
+    const admin = await createUser({ role: 'admin' });
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => sendAs('POST', '/api/workOrders', admin.headers, workOrderBody())),
+    );
+    expect(replies.map((r) => r.status)).toEqual(Array(20).fill(201));
+    const numbers = await Promise.all(
+      replies.map(async (r) => ((await r.json()) as { workOrderNumber: string }).workOrderNumber),
+    );
+    expect(new Set(numbers).size).toBe(20);
+    const sequence = numbers.map((n) => Number(n.slice(-4))).sort((a, b) => a - b);
+    const first = sequence[0] ?? 0;
+    expect(sequence).toEqual(Array.from({ length: 20 }, (_, i) => first + i));
+    expect(numbers.every((n) => n.startsWith(`WO-${time.today().slice(0, 4)}-`))).toBe(true);
+  });
+
+  it('two acknowledgments of one link at once: one wins, the other is told it is already acknowledged', async () => {
+    const admin = await createUser({ role: 'admin' });
+    const wo = await createWorkOrder(admin);
+    expect(
+      (await sendAs('POST', `/api/workOrders/${wo._id}/generate-acknowledgment`, admin.headers)).status,
+    ).toBe(200);
+    const mail = (await readOutbox()).filter((m) => m.to.includes(wo.customer.email)).at(-1);
+    const token = /\/work-order\/acknowledge\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1] ?? '';
+    const body = { acknowledgedBy: { name: 'Jordan', email: wo.customer.email }, signature: null };
+    const replies = await Promise.all(
+      Array.from({ length: 2 }, () => sendAs('POST', `/api/workOrders/acknowledge/${token}`, {}, body)),
+    );
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 400]);
+    const loser = replies.find((r) => r.status === 400);
+    expect(await loser?.json()).toMatchObject({ alreadyAcknowledged: true });
+    // One confirmation to the customer, not two.
+    const confirmations = (await readOutbox()).filter(
+      (m) => m.to.includes(wo.customer.email) && m.subject.endsWith('acknowledged'),
+    );
+    expect(confirmations).toHaveLength(1);
   });
 });

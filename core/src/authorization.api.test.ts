@@ -22,6 +22,7 @@ import { Testimonial } from './testimonial/index';
 import { TimeSlot } from './timeslot/index';
 import { User } from './user/index';
 import { VehicleData } from './vehicle/index';
+import { WorkOrder } from './workorder/index';
 
 /**
  * Authorization lives in core: every domain verb that needs a role or an
@@ -59,6 +60,7 @@ const modules = {
   TimeSlot,
   User,
   VehicleData,
+  WorkOrder,
 } as const;
 
 type Access = 'admin' | 'user' | 'public' | 'internal';
@@ -116,6 +118,7 @@ const access: Record<string, Access> = {
   'LinkToken.inspect': 'internal',
   'LinkToken.redeemWith': 'internal',
   'LinkToken.redeem': 'internal',
+  'LinkToken.removeItem': 'internal',
   'Outbox.prepare': 'internal',
   'Outbox.deliver': 'internal',
   'Outbox.send': 'internal',
@@ -182,6 +185,26 @@ const access: Record<string, Access> = {
   'User.setPassword': 'internal',
   'User.setCard': 'internal',
   'User.remove': 'admin',
+  // Issue 13: work orders.
+  'WorkOrder.fail': 'internal',
+  'WorkOrder.formatNumber': 'internal',
+  'WorkOrder.contentDigest': 'internal',
+  'WorkOrder.view': 'internal',
+  'WorkOrder.defaults': 'admin',
+  'WorkOrder.create': 'admin',
+  'WorkOrder.get': 'admin',
+  'WorkOrder.list': 'admin',
+  'WorkOrder.update': 'admin',
+  'WorkOrder.setStatus': 'admin',
+  'WorkOrder.remove': 'admin',
+  'WorkOrder.forPdf': 'admin',
+  'WorkOrder.sendEmail': 'admin',
+  'WorkOrder.generateAcknowledgment': 'admin',
+  'WorkOrder.expireAcknowledgments': 'admin',
+  'WorkOrder.signatureOf': 'admin',
+  'WorkOrder.forPortal': 'public',
+  'WorkOrder.forAcknowledgment': 'public',
+  'WorkOrder.acknowledge': 'public',
 };
 
 const someId = (kind: string) => `${kind}_01JZZZZZZZZZZZZZZZZZZZZZZZ`;
@@ -307,6 +330,24 @@ const calls: Record<string, () => Promise<unknown>> = {
   'TimeSlot.remove': () => TimeSlot.remove(someId('slt')),
   'TimeSlot.removeMany': () => TimeSlot.removeMany({ ids: [someId('slt')] }),
   'TimeSlot.retireService': () => TimeSlot.retireService(someId('svc')),
+  // Issue 13.
+  'WorkOrder.defaults': async () => WorkOrder.defaults(),
+  'WorkOrder.create': () =>
+    WorkOrder.create({
+      customer: { name: 'Sneaky', email: 'sneaky-wo@example.com', phone: '6105550100' },
+      vehicle: { year: 2015, make: 'Honda', model: 'Fit' },
+      serviceDetails: { description: 'Not allowed.' },
+    }),
+  'WorkOrder.get': () => WorkOrder.get(someId('wo')),
+  'WorkOrder.list': () => WorkOrder.list({}),
+  'WorkOrder.update': () => WorkOrder.update(someId('wo'), { status: 'billed' }),
+  'WorkOrder.setStatus': () => WorkOrder.setStatus(someId('wo'), { status: 'billed' }),
+  'WorkOrder.remove': () => WorkOrder.remove(someId('wo')),
+  'WorkOrder.forPdf': () => WorkOrder.forPdf(someId('wo')),
+  'WorkOrder.sendEmail': () => WorkOrder.sendEmail(someId('wo'), async () => new Uint8Array()),
+  'WorkOrder.generateAcknowledgment': () => WorkOrder.generateAcknowledgment(someId('wo')),
+  'WorkOrder.expireAcknowledgments': () => WorkOrder.expireAcknowledgments(),
+  'WorkOrder.signatureOf': () => WorkOrder.signatureOf(someId('wo')),
 };
 
 const nobody: Actor = { type: 'public' };

@@ -43,6 +43,8 @@ const common = {
   /** Work orders' defaults (doc 2 §9): tax rate as a fraction, labor rate in cents an hour. */
   defaultTaxRate: z.coerce.number().min(0).max(0.5).default(0.08),
   laborRateCents: z.coerce.number().int().min(0).default(7500),
+  /** How long a work order's acknowledgment link works, in days (decision 039). */
+  ackLinkDays: z.coerce.number().int().min(1).max(60).default(7),
   /**
    * NHTSA's vPIC API (vehicle makes and models, issue 11). Public, no key;
    * the local stack points it at its stand-in (functions/src/local/vpic).
@@ -136,6 +138,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     travelBufferMinutes: env.TRAVEL_BUFFER_MINUTES,
     defaultTaxRate: env.DEFAULT_TAX_RATE,
     laborRateCents: env.LABOR_RATE_CENTS,
+    ackLinkDays: env.ACK_LINK_DAYS,
     vpicBaseUrl: env.VPIC_BASE_URL?.trim() || undefined,
     endpoints:
       mode === 'local'

@@ -13,7 +13,12 @@ import { defineEntity, failedConditions, type TransactItem, transactWrite } from
  * TTL, which can lag).
  */
 export namespace LinkToken {
-  export const purposes = ['verify-email', 'reset-password', 'confirm-booking'] as const;
+  export const purposes = [
+    'verify-email',
+    'reset-password',
+    'confirm-booking',
+    'acknowledge-work-order',
+  ] as const;
   export type Purpose = (typeof purposes)[number];
 
   export type Issued = { token: string; expiresAt: Date };
@@ -83,6 +88,11 @@ export namespace LinkToken {
       { ifAbsent: true },
     );
     return { token, expiresAt, item, tokenHash: hash(token) };
+  }
+
+  /** The transaction item that deletes a token (a replaced link), so it no longer answers at all. */
+  export function removeItem(tokenHash: string): TransactItem {
+    return entity.tx.delete({ tokenHash });
   }
 
   /** Issues a token on its own. */

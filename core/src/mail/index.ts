@@ -30,8 +30,11 @@ export namespace Mail {
     return client;
   }
 
-  /** A file sent with a mail; its content is text (a calendar file, for one), sent as UTF-8. */
-  export type Attachment = { filename: string; contentType: string; content: string };
+  /**
+   * A file sent with a mail: text (a calendar file, for one), sent as UTF-8,
+   * or with `encoding: 'base64'` the base64 of its bytes (a PDF).
+   */
+  export type Attachment = { filename: string; contentType: string; content: string; encoding?: 'base64' };
 
   export type Message = {
     to: string | string[];
@@ -63,6 +66,7 @@ export namespace Mail {
           filename: wellFormed(a.filename),
           contentType: wellFormed(a.contentType),
           content: wellFormed(a.content),
+          ...(a.encoding ? { encoding: a.encoding } : {}),
         })),
       });
       // Source and destinations come from the message's own From and To headers.

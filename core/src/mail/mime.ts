@@ -24,7 +24,11 @@
  * and a boundary that occurs in them is drawn again.
  */
 
-export type MimeAttachment = { filename: string; contentType: string; content: string };
+/**
+ * `content` is text, sent as its UTF-8 bytes; with `encoding: 'base64'` it is
+ * already the base64 of the bytes (a PDF), sent as they are.
+ */
+export type MimeAttachment = { filename: string; contentType: string; content: string; encoding?: 'base64' };
 
 export type MimeInput = {
   /** `addr@example.com` or `Display Name <addr@example.com>`. */
@@ -80,7 +84,14 @@ export function base64(bytes: Uint8Array): string {
 
 /** Base64 of the text's UTF-8 bytes, in lines of 76 characters joined by CRLF. */
 export function base64Lines(text: string): string {
-  const encoded = base64(utf8.encode(text));
+  return wrapBase64(base64(utf8.encode(text)));
+}
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** Base64 text in lines of 76 characters joined by CRLF; anything but base64 is a RangeError. */
+export function wrapBase64(encoded: string): string {
+  if (encoded.length % 4 !== 0 || !BASE64.test(encoded)) throw new RangeError('Not base64 content.');
   const lines: string[] = [];
   for (let i = 0; i < encoded.length; i += BASE64_LINE) lines.push(encoded.slice(i, i + BASE64_LINE));
   return lines.join(CRLF);
@@ -264,7 +275,7 @@ function attachmentPart(attachment: MimeAttachment): string {
     'Content-Transfer-Encoding: base64',
     `Content-Disposition: attachment;${CRLF} ${filenameParameter('filename', attachment.filename)}`,
     '',
-    base64Lines(attachment.content),
+    attachment.encoding === 'base64' ? wrapBase64(attachment.content) : base64Lines(attachment.content),
   ].join(CRLF);
 }
 

@@ -29,7 +29,14 @@ export namespace Outbox {
       replyTo: z.string().optional(),
       // Optional, so items written before attachments existed still read (entity version unchanged).
       attachments: z
-        .array(z.object({ filename: z.string(), contentType: z.string(), content: z.string() }))
+        .array(
+          z.object({
+            filename: z.string(),
+            contentType: z.string(),
+            content: z.string(),
+            encoding: z.literal('base64').optional(),
+          }),
+        )
         .optional(),
     }),
     createdAt: z.string(),

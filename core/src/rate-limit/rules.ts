@@ -56,4 +56,16 @@ export const rateLimits = {
   createCustomerAdmin: { scope: 'create-customer-admin', limit: 30, windowSeconds: HOUR },
   assignBooking: { scope: 'assign-booking', limit: 10, windowSeconds: HOUR },
   bookingLinkIp: { scope: 'booking-link-ip', limit: 120, windowSeconds: 15 * MINUTE },
+  /**
+   * Work orders (issue 13). Each mail of a work order (itself, or an
+   * acknowledgment link) goes to the customer: 10 an hour per work order.
+   * The portal is public and answers with a customer's document: per
+   * address 30 and per number 15 lookups a quarter hour (a customer
+   * downloads a few times; a guesser of emails for one number is stopped).
+   * The acknowledgment link is public like the booking link.
+   */
+  workOrderMail: { scope: 'work-order-mail', limit: 10, windowSeconds: HOUR },
+  workOrderPortalIp: { scope: 'work-order-portal-ip', limit: 30, windowSeconds: 15 * MINUTE },
+  workOrderPortalNumber: { scope: 'work-order-portal-number', limit: 15, windowSeconds: 15 * MINUTE },
+  workOrderLinkIp: { scope: 'work-order-link-ip', limit: 120, windowSeconds: 15 * MINUTE },
 } satisfies Record<string, RateLimit.Rule>;

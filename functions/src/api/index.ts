@@ -19,6 +19,7 @@ import { testimonials } from './testimonials';
 import { timeslots } from './timeslots';
 import { users } from './users';
 import { vehicleData } from './vehicle-data';
+import { workOrders } from './workorders';
 import { firstIssue } from './validation';
 
 const statusOf: Record<VisibleError['kind'], ContentfulStatusCode> = {
@@ -55,7 +56,8 @@ const api = new Hono()
   .route('/bookings', bookings)
   .route('/timeslots', timeslots)
   .route('/admin', admin)
-  .route('/vehicleData', vehicleData);
+  .route('/vehicleData', vehicleData)
+  .route('/workOrders', workOrders);
 
 export type AppType = typeof api;
 

@@ -1,13 +1,26 @@
 import { asSystem } from '@app/core/actor';
 import { Outbox } from '@app/core/mail/outbox';
+import { WorkOrder } from '@app/core/workorder/index';
+
+export type CronResult = {
+  ok: true;
+  mail: { sent: number; due: number };
+  acknowledgments: { expired: number; due: number };
+};
 
 /**
- * The scheduled job (infra/cron.ts; every few minutes on the local stack too):
- * sends the mail whose first try failed (core/src/mail/outbox.ts). Expiring
- * acknowledgment tokens joins it with the work-order issue.
+ * The scheduled job (infra/cron.ts; every minute on the local stack, and
+ * once with `npm run cron`): sends the mail whose first try failed
+ * (core/src/mail/outbox.ts) and expires the work orders' acknowledgment
+ * links that ran out (decision 040). Both are idempotent and safe to run
+ * twice at once. `now` moves the clock (tests, `npm run cron -- <instant>`).
  */
-export async function handler(): Promise<{ ok: true; mail: { sent: number; due: number } }> {
+export async function handler(event?: { now?: string }): Promise<CronResult> {
+  const now = event?.now ? new Date(event.now) : new Date();
   const mail = await asSystem('cron', () => Outbox.drain());
-  if (mail.due > 0) console.log(JSON.stringify({ level: 'info', job: 'cron', msg: 'scheduled run', mail }));
-  return { ok: true, mail };
+  const acknowledgments = await asSystem('cron', () => WorkOrder.expireAcknowledgments(now));
+  if (mail.due > 0 || acknowledgments.due > 0) {
+    console.log(JSON.stringify({ level: 'info', job: 'cron', msg: 'scheduled run', mail, acknowledgments }));
+  }
+  return { ok: true, mail, acknowledgments };
 }

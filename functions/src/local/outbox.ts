@@ -20,8 +20,11 @@ export type OutboxMail = {
   subject: string;
   text: string;
   html: string;
-  /** Attachments as the stand-in decoded them; `content` is read as UTF-8 text (our attachments are text). */
-  attachments: { filename: string; contentType: string; content: string; size: number }[];
+  /**
+   * Attachments as the stand-in decoded them; `content` is read as UTF-8 text
+   * (right for the text ones), `base64` is the bytes as they are (a PDF).
+   */
+  attachments: { filename: string; contentType: string; content: string; base64: string; size: number }[];
   at: string;
 };
 
@@ -47,6 +50,7 @@ export async function readOutbox(): Promise<OutboxMail[]> {
         filename: a.filename ?? '',
         contentType: a.contentType,
         content: Buffer.from(a.content, 'base64').toString('utf8'),
+        base64: a.content,
         size: a.size,
       })),
       at: new Date(mail.at * 1000).toISOString(),

@@ -1,0 +1,303 @@
+import * as z from 'zod';
+import { VEHICLE_YEAR_MIN, vehicleYearMax } from '../booking/rules';
+import { toCents } from '../money';
+import * as time from '../time';
+import { idSchema } from '../util/id';
+import { emailAddress, hasControl } from '../util/text';
+import { WORK_ORDER_STATUSES } from './model';
+import { PRICING_LIMITS, quarterHours, taxRateThousandths } from './pricing';
+
+/**
+ * The work-order form as the API takes it (doc 2 §3, §5; the contract in
+ * wo-contract.md): dollars and fractions as the spec's clients send them,
+ * turned into cents here. Totals, numbers, e-mail and acknowledgment state
+ * are not part of the input: sent or not, they are ignored (zod drops
+ * unknown keys), and the server computes the money (decision 038).
+ */
+
+/** A required one-line text; trimmed. */
+const line = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required.` })
+    .refine((value) => !hasControl(value), `${label} cannot contain line breaks.`)
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`);
+
+/** An optional one-line text: absent, null or '' become ''. */
+const optionalLine = (label: string, max: number) =>
+  z
+    .string()
+    .refine((value) => !hasControl(value), `${label} cannot contain line breaks.`)
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+    .nullish()
+    .transform((value) => value ?? '');
+
+/** Optional free text (line breaks allowed). */
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+    .nullish()
+    .transform((value) => value ?? '');
+
+/** A number sent as a number or as its text (a form field). */
+const numeric = (label: string) =>
+  z.union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d+(\.\d+)?$/, `${label} must be a number.`),
+    ],
+    {
+      error: `${label} must be a number.`,
+    },
+  );
+
+/** Dollars with at most two decimals, from 0 to `maxCents`, as cents. */
+const dollars = (label: string, maxCents: number) =>
+  numeric(label)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(0, `${label} cannot be negative.`)
+        .max(maxCents / 100, `${label} must be at most ${maxCents / 100}.`)
+        .refine((value) => Math.abs(toCents(value) - value * 100) < 1e-6, `${label} must be in whole cents.`),
+    )
+    .transform(toCents);
+
+const ZIP = /^\d{5}(-\d{4})?$/;
+/** VINs since 1981 have 17 characters without I, O and Q; older vehicles' are shorter. */
+const VIN = /^[A-HJ-NPR-Z0-9]{5,17}$/;
+const PLATE = /^[A-Z0-9][A-Z0-9 -]{0,9}$/;
+const PHONE = /^[0-9+().\s-]{7,25}$/;
+
+const Address = z
+  .object({
+    street: optionalLine('Street', 200),
+    city: optionalLine('City', 100),
+    state: optionalLine('State', 50),
+    zipCode: optionalLine('ZIP code', 10).refine(
+      (zip) => zip === '' || ZIP.test(zip),
+      'ZIP code must look like 19380 or 19380-1234.',
+    ),
+  })
+  .nullish()
+  .transform((address) => address ?? { street: '', city: '', state: '', zipCode: '' });
+
+const Customer = z.object(
+  {
+    name: line('Customer name', 100),
+    email: emailAddress,
+    phone: line('Customer phone', 25).refine(
+      (phone) => PHONE.test(phone) && (phone.match(/\d/g)?.length ?? 0) >= 7,
+      'Customer phone must be a phone number such as (610) 555-0123.',
+    ),
+    address: Address,
+  },
+  { error: 'Customer name, email and phone are required.' },
+);
+
+const vehicleYear = numeric('Vehicle year')
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .int('Vehicle year must be a whole year.')
+      .min(VEHICLE_YEAR_MIN, `Vehicle year must be ${VEHICLE_YEAR_MIN} or later.`),
+  )
+  .refine((year) => year <= vehicleYearMax(time.today()), 'Vehicle year cannot be later than next year.');
+
+const Vehicle = z.object(
+  {
+    year: z
+      .unknown()
+      .refine((v) => v !== undefined && v !== null && v !== '', 'Vehicle year is required.')
+      .pipe(vehicleYear),
+    make: line('Vehicle make', 50),
+    model: line('Vehicle model', 50),
+    vin: optionalLine('VIN', 17)
+      .transform((vin) => vin.toUpperCase())
+      .refine(
+        (vin) => vin === '' || VIN.test(vin),
+        'VIN must be up to 17 letters and digits (no I, O or Q).',
+      ),
+    licensePlate: optionalLine('License plate', 10)
+      .transform((plate) => plate.toUpperCase())
+      .refine((plate) => plate === '' || PLATE.test(plate), 'License plate must be letters and digits.'),
+    mileage: z
+      .union([z.literal(''), z.null(), numeric('Mileage')])
+      .optional()
+      .transform((value) =>
+        value === '' || value === null || value === undefined ? undefined : Number(value),
+      )
+      .pipe(
+        z
+          .number()
+          .int('Mileage must be a whole number.')
+          .min(0, 'Mileage cannot be negative.')
+          .max(2_000_000, 'Mileage must be at most 2,000,000.')
+          .optional(),
+      ),
+    color: optionalLine('Color', 30),
+  },
+  { error: 'Vehicle year, make and model are required.' },
+);
+
+const ServiceDetails = z.object(
+  {
+    description: z
+      .string({ error: 'Service description is required.' })
+      .trim()
+      .min(1, 'Service description is required.')
+      .max(2000, 'Service description must be at most 2000 characters.'),
+    customerComplaints: optionalText('Customer complaints', 5000),
+    diagnosis: optionalText('Diagnosis', 5000),
+    workPerformed: optionalText('Work performed', 5000),
+    recommendations: optionalText('Recommendations', 5000),
+  },
+  { error: 'Service description is required.' },
+);
+
+const hours = numeric('Hours')
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .min(0, 'Hours cannot be negative.')
+      .max(PRICING_LIMITS.maxHours, `Hours must be at most ${PRICING_LIMITS.maxHours}.`)
+      .refine((h) => Number.isFinite(quarterHours(h)), 'Hours must be in steps of 0.25.'),
+  );
+
+const quantity = numeric('Quantity')
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .int('Quantity must be a whole number.')
+      .min(0, 'Quantity cannot be negative.')
+      .max(PRICING_LIMITS.maxQuantity, `Quantity must be at most ${PRICING_LIMITS.maxQuantity}.`),
+  );
+
+const taxRate = numeric('Tax rate')
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .min(0, 'Tax rate cannot be negative.')
+      .max(PRICING_LIMITS.maxTaxRate, `Tax rate must be at most ${PRICING_LIMITS.maxTaxRate}.`)
+      .refine((rate) => Number.isFinite(taxRateThousandths(rate)), 'Tax rate must be in steps of 0.001.'),
+  );
+
+const LaborItem = z.object({
+  description: optionalLine('Labor description', 300),
+  hours,
+  /** Absent: the shop's default rate (config). */
+  hourlyRate: dollars('Hourly rate', PRICING_LIMITS.maxRateCents).optional(),
+});
+
+const PartItem = z.object({
+  partNumber: optionalLine('Part number', 50),
+  description: optionalLine('Part description', 300),
+  quantity,
+  unitPrice: dollars('Unit price', PRICING_LIMITS.maxUnitPriceCents),
+});
+
+const lines = <T extends z.ZodType>(item: T, label: string) =>
+  z
+    .array(item, { error: `${label} must be a list.` })
+    .max(PRICING_LIMITS.maxLines, `At most ${PRICING_LIMITS.maxLines} ${label.toLowerCase()}.`)
+    .nullish()
+    .transform((items) => items ?? []);
+
+export const WorkOrderInput = z
+  .object({
+    customer: Customer,
+    vehicle: Vehicle,
+    serviceDetails: ServiceDetails,
+    laborItems: lines(LaborItem, 'Labor items'),
+    partItems: lines(PartItem, 'Part items'),
+    pricing: z.object({ taxRate: taxRate.optional() }).nullish(),
+    taxRate: taxRate.optional(),
+    status: z
+      .enum(WORK_ORDER_STATUSES, { error: `Status must be one of ${WORK_ORDER_STATUSES.join(', ')}.` })
+      .optional(),
+    scheduledDate: z
+      .union([z.literal(''), z.null(), z.string().trim()])
+      .optional()
+      .transform((value) => (value ? value.slice(0, 10) : undefined))
+      .refine(
+        (value) => value === undefined || time.isCalendarDate(value),
+        'Scheduled date must be a date such as 2026-11-23.',
+      ),
+    internalNotes: optionalText('Internal notes', 5000),
+    customerNotes: optionalText('Customer notes', 5000),
+    relatedBooking: z
+      .union([z.literal(''), z.null(), idSchema('booking', 'booking')])
+      .optional()
+      .transform((value) => value || undefined),
+  })
+  .transform(({ pricing, taxRate: topLevelRate, ...rest }) => ({
+    ...rest,
+    taxRate: pricing?.taxRate ?? topLevelRate,
+  }));
+export type WorkOrderInput = z.input<typeof WorkOrderInput>;
+export type ParsedWorkOrderInput = z.output<typeof WorkOrderInput>;
+
+export const StatusOnlyInput = z.object({
+  status: z.enum(WORK_ORDER_STATUSES, {
+    error: `Status must be one of ${WORK_ORDER_STATUSES.join(', ')}.`,
+  }),
+});
+
+export const ListInput = z.object({
+  search: z.string().trim().max(200, 'The search is too long.').optional(),
+  status: z
+    .union([z.literal(''), z.literal('all'), z.enum(WORK_ORDER_STATUSES)], {
+      error: `Status must be one of ${WORK_ORDER_STATUSES.join(', ')}.`,
+    })
+    .optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number.' })
+    .int('limit must be a whole number.')
+    .min(1, 'limit must be at least 1.')
+    .max(100, 'limit must be at most 100.')
+    .default(20),
+  skip: z.coerce
+    .number({ error: 'skip must be a number.' })
+    .int('skip must be a whole number.')
+    .min(0, 'skip cannot be negative.')
+    .max(100_000, 'skip is too large.')
+    .default(0),
+});
+export type ListInput = z.input<typeof ListInput>;
+
+/** The acknowledgment form (doc 2 §5): the signature is checked by its bytes in ./signature.ts. */
+export const AcknowledgeInput = z.object(
+  {
+    acknowledgedBy: z.object(
+      {
+        name: line('Name', 100),
+        email: emailAddress,
+      },
+      { error: 'Please fill in all required fields.' },
+    ),
+    signature: z
+      .string({ error: 'The signature must be a PNG image or null.' })
+      .max(2_000_000, 'The signature image is too large.')
+      .nullish()
+      .transform((value) => value || null),
+    userAgent: z
+      .string()
+      .max(1000)
+      .nullish()
+      .transform((value) => (value ?? '').slice(0, 500)),
+  },
+  { error: 'Please fill in all required fields.' },
+);
+export type AcknowledgeInput = z.input<typeof AcknowledgeInput>;

@@ -1,0 +1,403 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import { PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { describe, expect, it } from 'vitest';
+import { formatCents } from '../money';
+import type { WorkOrder } from './model';
+import { renderWorkOrderPdf, toPrintable } from './pdf';
+import { priceWorkOrder } from './pricing';
+
+function workOrder(overrides: Partial<WorkOrder> = {}, lines = { labor: 2, parts: 2 }): WorkOrder {
+  const priced = priceWorkOrder({
+    laborItems: Array.from({ length: lines.labor }, (_, i) => ({
+      description: `Labor line ${i + 1}`,
+      hours: 0.25 * (i + 1),
+      hourlyRateCents: 7500 + i,
+    })),
+    partItems: Array.from({ length: lines.parts }, (_, i) => ({
+      partNumber: `PN-${1000 + i}`,
+      description: `Part ${i + 1}`,
+      quantity: (i % 4) + 1,
+      unitPriceCents: 1999 + 37 * i,
+    })),
+    taxRate: 0.08,
+  });
+  return {
+    id: '01J0000000000000000000000',
+    workOrderNumber: 'WO-2026-0042',
+    customer: {
+      name: 'Dana Whitfield',
+      email: 'dana@example.com',
+      phone: '(610) 555-0199',
+      address: { street: '12 Birch Lane', city: 'West Chester', state: 'PA', zipCode: '19380' },
+    },
+    vehicle: {
+      year: 2018,
+      make: 'Honda',
+      model: 'Accord',
+      vin: '1HGCV1F34JA123456',
+      licensePlate: 'KZT-4821',
+      mileage: 84213,
+      color: 'Silver',
+    },
+    serviceDetails: {
+      description: 'Front brake pads and rotors',
+      customerComplaints: 'Grinding noise when braking',
+      diagnosis: 'Pads worn to the backing plate',
+      workPerformed: 'Replaced pads and rotors',
+      recommendations: 'Flush brake fluid at next visit',
+    },
+    ...priced,
+    status: 'approved',
+    scheduledDate: '2026-11-24',
+    internalNotes: 'SECRET internal note: customer haggles',
+    customerNotes: 'Please park in the driveway',
+    emailSent: false,
+    acknowledgment: { isRequired: false, isAcknowledged: false, state: 'not_required' },
+    createdAt: '2026-11-20T15:00:00.000Z',
+    updatedAt: '2026-11-20T15:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
+
+/** Each page's text, items joined by spaces. */
+async function pagesText(pdf: Uint8Array): Promise<string[]> {
+  const document = await getDocument({ data: new Uint8Array(pdf), standardFontDataUrl }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= document.numPages; n++) {
+    const content = await (await document.getPage(n)).getTextContent();
+    pages.push(
+      content.items
+        .map((item) => ('str' in item ? item.str : ''))
+        .join(' ')
+        .replace(/\s+/g, ' '),
+    );
+  }
+  await document.destroy();
+  return pages;
+}
+
+/** A real RGBA PNG: a black wave on a transparent ground, like the signature pad's. */
+function signaturePng(width = 500, height = 200): Uint8Array {
+  const row = width * 4 + 1;
+  const raw = Buffer.alloc(row * height);
+  for (let x = 20; x < width - 20; x++) {
+    const y = Math.round(height / 2 + (height / 4) * Math.sin(x / 25));
+    raw[y * row + 1 + x * 4 + 3] = 255;
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 6; // RGBA
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', header),
+      chunk('IDAT', deflateSync(raw)),
+      chunk('IEND', Buffer.alloc(0)),
+    ]),
+  );
+}
+
+/** The images drawn on each page, as [width, height] of the image itself. */
+async function pageImages(pdf: Uint8Array): Promise<[number, number][][]> {
+  const document = await PDFDocument.load(pdf);
+  return document.getPages().map((page) => {
+    const xObjects = page.node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict);
+    if (!xObjects) return [];
+    return xObjects
+      .values()
+      .map((ref) => document.context.lookup(ref))
+      .filter((object) => object instanceof PDFRawStream)
+      .filter((stream) => stream.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'))
+      .map((stream) => [
+        Number(stream.dict.get(PDFName.of('Width'))?.toString()),
+        Number(stream.dict.get(PDFName.of('Height'))?.toString()),
+      ]);
+  });
+}
+
+const acknowledged: WorkOrder['acknowledgment'] = {
+  isRequired: true,
+  isAcknowledged: true,
+  state: 'acknowledged',
+  acknowledgmentDate: '2026-11-21T18:30:00.000Z',
+  acknowledgedBy: { name: 'Dana Whitfield', email: 'dana@example.com' },
+  hasSignature: true,
+};
+
+describe('renderWorkOrderPdf', () => {
+  it('prints the shop, the number, the status, the dates, the parties, the service and the totals', async () => {
+    const order = workOrder();
+    const pdf = await renderWorkOrderPdf(order);
+    expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
+    const pages = await pagesText(pdf);
+    expect(pages).toHaveLength(1);
+    const text = pages.join(' ');
+    for (const expected of [
+      'Mobile Auto Care',
+      '(610) 555-0142',
+      'info@mobileautocare.example',
+      'West Chester, PA',
+      'WO-2026-0042',
+      'APPROVED',
+      'November 20, 2026',
+      'November 24, 2026',
+      'Dana Whitfield',
+      'dana@example.com',
+      '12 Birch Lane',
+      'West Chester, PA 19380',
+      '2018 Honda Accord',
+      '1HGCV1F34JA123456',
+      'KZT-4821',
+      '84,213 mi',
+      'Silver',
+      'Front brake pads and rotors',
+      'Grinding noise when braking',
+      'Pads worn to the backing plate',
+      'Replaced pads and rotors',
+      'Flush brake fluid at next visit',
+      'Please park in the driveway',
+      'Labor line 2',
+      'PN-1001',
+      'Tax (8.0%)',
+      formatCents(order.pricing.laborSubtotalCents),
+      formatCents(order.pricing.partsSubtotalCents),
+      formatCents(order.pricing.subtotalCents),
+      formatCents(order.pricing.taxAmountCents),
+      formatCents(order.pricing.totalAmountCents),
+      'Not yet acknowledged',
+      'Page 1 of 1',
+    ])
+      expect(text).toContain(expected);
+  });
+
+  it('never prints the internal notes', async () => {
+    const text = (
+      await pagesText(await renderWorkOrderPdf(workOrder({ acknowledgment: acknowledged })))
+    ).join(' ');
+    expect(text).not.toContain('SECRET');
+    expect(text).not.toContain('haggles');
+  });
+
+  it('shows the created date in the business zone (late evening in New York is already tomorrow in UTC)', async () => {
+    const text = (
+      await pagesText(await renderWorkOrderPdf(workOrder({ createdAt: '2026-11-21T03:30:00.000Z' })))
+    ).join(' ');
+    expect(text).toContain('Created: November 20, 2026');
+    expect(text).not.toContain('November 21, 2026');
+  });
+
+  it("flows 80 labor and 80 part lines over several numbered pages, repeating the tables' headers", async () => {
+    const order = workOrder({}, { labor: 80, parts: 80 });
+    const pages = await pagesText(await renderWorkOrderPdf(order));
+    expect(pages.length).toBeGreaterThanOrEqual(4);
+    pages.forEach((page, i) => expect(page).toContain(`Page ${i + 1} of ${pages.length}`));
+    const text = pages.join(' ');
+    for (const [i, item] of order.laborItems.entries()) {
+      expect(text).toContain(`Labor line ${i + 1} `);
+      expect(text).toContain(formatCents(item.totalCents));
+    }
+    for (const [i, item] of order.partItems.entries()) {
+      expect(text).toContain(`PN-${1000 + i}`);
+      expect(text).toContain(formatCents(item.totalCents));
+    }
+    // Every page the tables continue on starts with the caption and the header row again.
+    const continued = pages.filter((page) => / \(continued\) /.test(page));
+    expect(continued.length).toBeGreaterThanOrEqual(2);
+    for (const page of continued)
+      expect(page).toMatch(/(Description Hours Rate Total|Part # Description Qty Unit price Total)/);
+    expect(pages.at(-1)).toContain(formatCents(order.pricing.totalAmountCents));
+  });
+
+  it('splits a description longer than a page between pages without losing a word', async () => {
+    const words = Array.from({ length: 900 }, (_, i) => `w${i}`);
+    const order = workOrder({
+      laborItems: [{ description: words.join(' '), hours: 1, hourlyRateCents: 7500, totalCents: 7500 }],
+    });
+    const pages = await pagesText(await renderWorkOrderPdf(order));
+    expect(pages.length).toBeGreaterThan(1);
+    const text = pages.join(' ');
+    for (const word of words) expect(text).toMatch(new RegExp(`\\b${word}\\b`));
+  });
+
+  it('renders an empty work order (no lines, total $0.00)', async () => {
+    const order = workOrder(
+      {
+        scheduledDate: undefined,
+        customerNotes: '',
+        serviceDetails: {
+          description: 'Estimate only',
+          customerComplaints: '',
+          diagnosis: '',
+          workPerformed: '',
+          recommendations: '',
+        },
+        customer: {
+          name: 'Sam Lee',
+          email: 'sam@example.com',
+          phone: '6105550100',
+          address: { street: '', city: '', state: '', zipCode: '' },
+        },
+        vehicle: { year: 2020, make: 'Kia', model: 'Soul', vin: '', licensePlate: '', color: '' },
+        status: 'draft',
+      },
+      { labor: 0, parts: 0 },
+    );
+    expect(order.pricing.totalAmountCents).toBe(0);
+    const text = (await pagesText(await renderWorkOrderPdf(order))).join(' ');
+    expect(text).toContain('DRAFT');
+    expect(text).toContain('Not scheduled');
+    expect(text).toContain('No labor items.');
+    expect(text).toContain('No parts.');
+    expect(text).toMatch(/Total \$0\.00/);
+    expect(text).toContain('Page 1 of 1');
+  });
+
+  it('embeds the drawn signature, scaled into its box, with who acknowledged and when', async () => {
+    const png = signaturePng();
+    const pdf = await renderWorkOrderPdf(workOrder({ acknowledgment: acknowledged }), { signaturePng: png });
+    const images = (await pageImages(pdf)).flat();
+    expect(images).toEqual([[500, 200]]);
+    const text = (await pagesText(pdf)).join(' ');
+    expect(text).toContain('Acknowledged');
+    expect(text).toContain('By Dana Whitfield (dana@example.com) on November 21, 2026.');
+    expect(text).not.toContain('Not yet acknowledged');
+    // Where it is drawn: inside the box (210 × 72 points), whatever the PNG's own size.
+    const document = await getDocument({ data: pdf, standardFontDataUrl }).promise;
+    const page = await document.getPage(document.numPages);
+    const { fnArray, argsArray } = await page.getOperatorList();
+    const { OPS } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const transforms = fnArray
+      .map((fn, i) => (fn === OPS.paintImageXObject ? i : -1))
+      .filter((i) => i >= 0)
+      .map((i) => {
+        // The matrices applied since the state was saved, combined: [width, 0, 0, height, x, y].
+        const lastTransform = fnArray.slice(0, i).lastIndexOf(OPS.transform);
+        const saved = fnArray.slice(0, lastTransform).lastIndexOf(OPS.save);
+        let ctm = [1, 0, 0, 1, 0, 0];
+        for (let op = saved + 1; op < i; op++) {
+          if (fnArray[op] !== OPS.transform) continue;
+          const [a, b, c, d, e, f] = argsArray[op] as number[];
+          const [A, B, C, D, E, F] = ctm as [number, number, number, number, number, number];
+          ctm = [
+            a! * A + b! * C,
+            a! * B + b! * D,
+            c! * A + d! * C,
+            c! * B + d! * D,
+            e! * A + f! * C + E,
+            e! * B + f! * D + F,
+          ];
+        }
+        return ctm;
+      });
+    expect(transforms).toHaveLength(1);
+    const [width = 0, , , height = 0] = transforms[0] ?? [];
+    expect(width).toBeLessThanOrEqual(210);
+    expect(height).toBeLessThanOrEqual(72);
+    expect(width / height).toBeCloseTo(500 / 200, 1);
+    await document.destroy();
+  });
+
+  it('says a signature is on file when none is passed, and renders without one when the bytes are not a PNG', async () => {
+    const onFile = (
+      await pagesText(await renderWorkOrderPdf(workOrder({ acknowledgment: acknowledged })))
+    ).join(' ');
+    expect(onFile).toContain('A drawn signature is on file.');
+    const broken = await renderWorkOrderPdf(workOrder({ acknowledgment: acknowledged }), {
+      signaturePng: new Uint8Array([1, 2, 3, 4]),
+    });
+    expect((await pageImages(broken)).flat()).toEqual([]);
+    expect((await pagesText(broken)).join(' ')).toContain('By Dana Whitfield');
+  });
+
+  it('states a pending and an expired acknowledgment link with their dates', async () => {
+    const pending = (
+      await pagesText(
+        await renderWorkOrderPdf(
+          workOrder({
+            acknowledgment: {
+              isRequired: true,
+              isAcknowledged: false,
+              state: 'pending',
+              tokenExpiresAt: '2026-11-27T15:00:00.000Z',
+            },
+          }),
+        ),
+      )
+    ).join(' ');
+    expect(pending).toContain('Not yet acknowledged (pending)');
+    expect(pending).toContain('expires on November 27, 2026');
+    const expired = (
+      await pagesText(
+        await renderWorkOrderPdf(
+          workOrder({
+            acknowledgment: {
+              isRequired: true,
+              isAcknowledged: false,
+              state: 'expired',
+              tokenExpiresAt: '2026-11-13T15:00:00.000Z',
+            },
+          }),
+        ),
+      )
+    ).join(' ');
+    expect(expired).toContain('Not yet acknowledged (link expired)');
+    expect(expired).toContain('expired on November 13, 2026');
+  });
+
+  it('renders characters Helvetica lacks (emoji, CJK, Polish) as stand-ins instead of failing', async () => {
+    const weird = 'Oil 🚗👍🏽 change – “quoted” ‘it’s’ naïve café Łódź 日本語 ✓ → done\u200b\u0007 € ™ …';
+    const order = workOrder({
+      customer: {
+        name: 'Zoë Łukasz 王小明',
+        email: 'zoe@example.com',
+        phone: '📞 610',
+        address: { street: '1 Rue Straße', city: 'Kraków', state: 'PA', zipCode: '19380' },
+      },
+      serviceDetails: {
+        description: weird,
+        customerComplaints: '\t tabbed\r\nwindows line',
+        diagnosis: '',
+        workPerformed: '',
+        recommendations: '',
+      },
+      laborItems: [{ description: weird, hours: 1, hourlyRateCents: 7500, totalCents: 7500 }],
+      partItems: [
+        { partNumber: 'ÅB-①', description: '🔧 ключ', quantity: 1, unitPriceCents: 100, totalCents: 100 },
+      ],
+    });
+    const text = (await pagesText(await renderWorkOrderPdf(order))).join(' ');
+    expect(text).toContain('Oil ?? change – “quoted” ‘it’s’ naïve café Lódz ??? v -> done € ™ …');
+    expect(text).toContain('Zoë Lukasz ???');
+    expect(text).toContain('1 Rue Straße');
+    expect(text).toContain('Kraków, PA 19380');
+    expect(text).toContain('? ????'); // 🔧 ключ
+    expect(text).toContain('ÅB-1');
+  });
+});
+
+describe('toPrintable', () => {
+  const supported = new Set(Array.from({ length: 0x7f - 0x20 }, (_, i) => 0x20 + i).concat([0xe9, 0x2019]));
+  it('keeps what the font has, strips accents it lacks, and marks the rest', () => {
+    expect(toPrintable('café', supported)).toBe('café');
+    expect(toPrintable('ą', supported)).toBe('a');
+    expect(toPrintable('it’s', supported)).toBe('it’s');
+    expect(toPrintable('日本', supported)).toBe('??');
+    expect(toPrintable('👩‍🔧!', supported)).toBe('??!');
+    expect(toPrintable('a\r\nb\u00a0c', supported)).toBe('a\nb c');
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * Runs the scheduled job once against the running local stack (`npm start`
+ * in another terminal): the mail outbox's retries and the expiry of work
+ * orders' acknowledgment links (functions/src/lambda/cron.ts). It reaches the
+ * stack's table, bucket and mail through the stack file the launcher writes
+ * (DATA_DIR/stack.json), as the browser tests' fixtures do.
+ *
+ *   npm run cron                            # now
+ *   npm run cron -- 2026-12-01T00:00:00Z    # as if it were then (expire links early)
+ */
+import { setting } from '../functions/src/local/env';
+import { useRunningStack } from '../functions/src/local/stack-file';
+
+const at = process.argv[2];
+if (at !== undefined && Number.isNaN(Date.parse(at))) {
+  console.error(`Not an instant: ${at} (use e.g. 2026-12-01T00:00:00Z)`);
+  process.exit(1);
+}
+useRunningStack(setting('DATA_DIR'));
+// Imported only now: core reads its config from the environment just set.
+const { handler } = await import('../functions/src/lambda/cron');
+console.log(JSON.stringify(await handler(at ? { now: new Date(at).toISOString() } : undefined), null, 2));
