@@ -280,10 +280,10 @@ function WorkOrderRow({
   return (
     <article className="card wo-row" aria-labelledby={titleId} data-work-order={order.workOrderNumber}>
       <header className="wo-row__header">
-        <h4 id={titleId} className="wo-row__title">
+        <h3 id={titleId} className="wo-row__title">
           {order.workOrderNumber}
           <span className="wo-row__customer"> · {order.customer.name}</span>
-        </h4>
+        </h3>
         <div className="wo-row__status">
           <label htmlFor={statusId}>Status</label>
           <StatusSelect
