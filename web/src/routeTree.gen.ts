@@ -22,6 +22,7 @@ import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ServicesRouteImport } from './routes/services'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as TestimonialsRouteImport } from './routes/testimonials'
+import { Route as WorkOrderPortalRouteImport } from './routes/work-order-portal'
 import { Route as AuthAdminRouteImport } from './routes/_auth/_admin'
 import { Route as AuthDashboardRouteImport } from './routes/_auth/dashboard'
 import { Route as AuthLeaveReviewRouteImport } from './routes/_auth/leave-review'
@@ -34,6 +35,7 @@ import { Route as VerifyEmailTokenRouteImport } from './routes/verify-email.$tok
 import { Route as AuthAdminAdminRouteImport } from './routes/_auth/_admin/admin'
 import { Route as BookServiceIdIndexRouteImport } from './routes/book/$serviceId/index'
 import { Route as BookServiceIdDetailsRouteImport } from './routes/book/$serviceId/details'
+import { Route as WorkOrderAcknowledgeTokenRouteImport } from './routes/work-order.acknowledge.$token'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -99,6 +101,11 @@ const TestimonialsRoute = TestimonialsRouteImport.update({
   path: '/testimonials',
   getParentRoute: () => rootRouteImport,
 } as any)
+const WorkOrderPortalRoute = WorkOrderPortalRouteImport.update({
+  id: '/work-order-portal',
+  path: '/work-order-portal',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthAdminRoute = AuthAdminRouteImport.update({
   id: '/_admin',
   getParentRoute: () => AuthRoute,
@@ -159,6 +166,12 @@ const BookServiceIdDetailsRoute = BookServiceIdDetailsRouteImport.update({
   path: '/book/$serviceId/details',
   getParentRoute: () => rootRouteImport,
 } as any)
+const WorkOrderAcknowledgeTokenRoute =
+  WorkOrderAcknowledgeTokenRouteImport.update({
+    id: '/work-order/acknowledge/$token',
+    path: '/work-order/acknowledge/$token',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -173,6 +186,7 @@ export interface FileRoutesByFullPath {
   '/services': typeof ServicesRoute
   '/terms': typeof TermsRoute
   '/testimonials': typeof TestimonialsRoute
+  '/work-order-portal': typeof WorkOrderPortalRoute
   '/dashboard': typeof AuthDashboardRoute
   '/leave-review': typeof AuthLeaveReviewRoute
   '/blog/$slug': typeof BlogSlugRoute
@@ -183,6 +197,7 @@ export interface FileRoutesByFullPath {
   '/verify-email/': typeof VerifyEmailIndexRoute
   '/admin': typeof AuthAdminAdminRoute
   '/book/$serviceId/details': typeof BookServiceIdDetailsRoute
+  '/work-order/acknowledge/$token': typeof WorkOrderAcknowledgeTokenRoute
   '/book/$serviceId/': typeof BookServiceIdIndexRoute
 }
 export interface FileRoutesByTo {
@@ -198,6 +213,7 @@ export interface FileRoutesByTo {
   '/services': typeof ServicesRoute
   '/terms': typeof TermsRoute
   '/testimonials': typeof TestimonialsRoute
+  '/work-order-portal': typeof WorkOrderPortalRoute
   '/dashboard': typeof AuthDashboardRoute
   '/leave-review': typeof AuthLeaveReviewRoute
   '/blog/$slug': typeof BlogSlugRoute
@@ -208,6 +224,7 @@ export interface FileRoutesByTo {
   '/verify-email': typeof VerifyEmailIndexRoute
   '/admin': typeof AuthAdminAdminRoute
   '/book/$serviceId/details': typeof BookServiceIdDetailsRoute
+  '/work-order/acknowledge/$token': typeof WorkOrderAcknowledgeTokenRoute
   '/book/$serviceId': typeof BookServiceIdIndexRoute
 }
 export interface FileRoutesById {
@@ -225,6 +242,7 @@ export interface FileRoutesById {
   '/services': typeof ServicesRoute
   '/terms': typeof TermsRoute
   '/testimonials': typeof TestimonialsRoute
+  '/work-order-portal': typeof WorkOrderPortalRoute
   '/_auth/_admin': typeof AuthAdminRouteWithChildren
   '/_auth/dashboard': typeof AuthDashboardRoute
   '/_auth/leave-review': typeof AuthLeaveReviewRoute
@@ -236,6 +254,7 @@ export interface FileRoutesById {
   '/verify-email/': typeof VerifyEmailIndexRoute
   '/_auth/_admin/admin': typeof AuthAdminAdminRoute
   '/book/$serviceId/details': typeof BookServiceIdDetailsRoute
+  '/work-order/acknowledge/$token': typeof WorkOrderAcknowledgeTokenRoute
   '/book/$serviceId/': typeof BookServiceIdIndexRoute
 }
 export interface FileRouteTypes {
@@ -253,6 +272,7 @@ export interface FileRouteTypes {
     | '/services'
     | '/terms'
     | '/testimonials'
+    | '/work-order-portal'
     | '/dashboard'
     | '/leave-review'
     | '/blog/$slug'
@@ -263,6 +283,7 @@ export interface FileRouteTypes {
     | '/verify-email/'
     | '/admin'
     | '/book/$serviceId/details'
+    | '/work-order/acknowledge/$token'
     | '/book/$serviceId/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -278,6 +299,7 @@ export interface FileRouteTypes {
     | '/services'
     | '/terms'
     | '/testimonials'
+    | '/work-order-portal'
     | '/dashboard'
     | '/leave-review'
     | '/blog/$slug'
@@ -288,6 +310,7 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/admin'
     | '/book/$serviceId/details'
+    | '/work-order/acknowledge/$token'
     | '/book/$serviceId'
   id:
     | '__root__'
@@ -304,6 +327,7 @@ export interface FileRouteTypes {
     | '/services'
     | '/terms'
     | '/testimonials'
+    | '/work-order-portal'
     | '/_auth/_admin'
     | '/_auth/dashboard'
     | '/_auth/leave-review'
@@ -315,6 +339,7 @@ export interface FileRouteTypes {
     | '/verify-email/'
     | '/_auth/_admin/admin'
     | '/book/$serviceId/details'
+    | '/work-order/acknowledge/$token'
     | '/book/$serviceId/'
   fileRoutesById: FileRoutesById
 }
@@ -332,6 +357,7 @@ export interface RootRouteChildren {
   ServicesRoute: typeof ServicesRoute
   TermsRoute: typeof TermsRoute
   TestimonialsRoute: typeof TestimonialsRoute
+  WorkOrderPortalRoute: typeof WorkOrderPortalRoute
   BlogSlugRoute: typeof BlogSlugRoute
   ResetPasswordTokenRoute: typeof ResetPasswordTokenRoute
   VerifyCustomBookingTokenRoute: typeof VerifyCustomBookingTokenRoute
@@ -339,6 +365,7 @@ export interface RootRouteChildren {
   BlogIndexRoute: typeof BlogIndexRoute
   VerifyEmailIndexRoute: typeof VerifyEmailIndexRoute
   BookServiceIdDetailsRoute: typeof BookServiceIdDetailsRoute
+  WorkOrderAcknowledgeTokenRoute: typeof WorkOrderAcknowledgeTokenRoute
   BookServiceIdIndexRoute: typeof BookServiceIdIndexRoute
 }
 
@@ -435,6 +462,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TestimonialsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/work-order-portal': {
+      id: '/work-order-portal'
+      path: '/work-order-portal'
+      fullPath: '/work-order-portal'
+      preLoaderRoute: typeof WorkOrderPortalRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_auth/_admin': {
       id: '/_auth/_admin'
       path: ''
@@ -519,6 +553,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BookServiceIdDetailsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/work-order/acknowledge/$token': {
+      id: '/work-order/acknowledge/$token'
+      path: '/work-order/acknowledge/$token'
+      fullPath: '/work-order/acknowledge/$token'
+      preLoaderRoute: typeof WorkOrderAcknowledgeTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -562,6 +603,7 @@ const rootRouteChildren: RootRouteChildren = {
   ServicesRoute: ServicesRoute,
   TermsRoute: TermsRoute,
   TestimonialsRoute: TestimonialsRoute,
+  WorkOrderPortalRoute: WorkOrderPortalRoute,
   BlogSlugRoute: BlogSlugRoute,
   ResetPasswordTokenRoute: ResetPasswordTokenRoute,
   VerifyCustomBookingTokenRoute: VerifyCustomBookingTokenRoute,
@@ -569,6 +611,7 @@ const rootRouteChildren: RootRouteChildren = {
   BlogIndexRoute: BlogIndexRoute,
   VerifyEmailIndexRoute: VerifyEmailIndexRoute,
   BookServiceIdDetailsRoute: BookServiceIdDetailsRoute,
+  WorkOrderAcknowledgeTokenRoute: WorkOrderAcknowledgeTokenRoute,
   BookServiceIdIndexRoute: BookServiceIdIndexRoute,
 }
 export const routeTree = rootRouteImport

@@ -1,7 +1,6 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { business } from '../../lib/business';
-import { type PlannedPath, SiteLink } from './SiteLink';
 
 /** The signed-in user as the navigation needs it. */
 export type NavUser = { firstName: string; role: string };
@@ -12,16 +11,14 @@ type SiteHeaderProps = {
   onLogout: () => void;
 };
 
-/** Top navigation after Services and Home, in the spec's order (doc 1 §2); Work Orders follows them. */
+/** Top navigation after Services and Home, in the spec's order (doc 1 §2), Work Orders last. */
 const pageLinks = [
   { to: '/about', label: 'About' },
   { to: '/testimonials', label: 'Testimonials' },
   { to: '/blog', label: 'Blog' },
   { to: '/contact', label: 'Contact' },
-] as const;
-const plannedLinks: { to: PlannedPath; label: string }[] = [
   { to: '/work-order-portal', label: 'Work Orders' },
-];
+] as const;
 
 export function SiteHeader({ user, onLogout }: SiteHeaderProps) {
   const menuId = useId();
@@ -76,13 +73,6 @@ export function SiteHeader({ user, onLogout }: SiteHeaderProps) {
                   <Link to={link.to} onClick={close}>
                     {link.label}
                   </Link>
-                </li>
-              ))}
-              {plannedLinks.map((link) => (
-                <li key={link.to}>
-                  <SiteLink to={link.to} onClick={close}>
-                    {link.label}
-                  </SiteLink>
                 </li>
               ))}
               {user && (

@@ -1,25 +1,44 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { deskBookingsKey } from './api';
 import { AssignCustomer } from './components/AssignCustomer';
 import { BookingsList } from './components/BookingsList';
 import { CustomBookingForm } from './components/CustomBookingForm';
+import { BackToBookings, SubViewHeading } from './components/SubViewHeading';
+import { type WorkOrderPrefill, workOrderPrefillOf } from './display';
 import { emptyFilters } from './list';
 import { deskMessages } from './messages';
 import type { AdminBooking, BookingFilters } from './types';
 import './admin-bookings.css';
 
-type View = { kind: 'list' } | { kind: 'create' } | { kind: 'assign'; booking: AdminBooking };
+type View =
+  | { kind: 'list' }
+  | { kind: 'create' }
+  | { kind: 'assign'; booking: AdminBooking }
+  | { kind: 'work-order'; booking: AdminBooking }
+  | { kind: 'work-orders' };
+
+/**
+ * The work-order screens, handed in by /admin (a feature does not import
+ * another): the form prefilled from a booking, whose `onDone` gets the
+ * sentence to show (null after Cancel), and the work-order manager.
+ */
+export type WorkOrderViews = {
+  renderCreate: (prefill: WorkOrderPrefill, onDone: (text: string | null) => void) => ReactNode;
+  renderManager: () => ReactNode;
+};
 
 /** The outcome of the last step, shown above the current sub-view until the next one. */
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 /**
  * Manage Bookings (doc 2 §2): the main list with its advanced search, and the
- * sub-views Create Custom Booking and Assign Customer, each with 'Back to
- * Bookings'. The search stays as it was while the admin visits a sub-view.
+ * sub-views Create Custom Booking, Assign Customer and, when /admin hands in
+ * the work-order screens, Create Work Order and the work order manager, each
+ * with 'Back to Bookings'. The search stays as it was while the admin visits
+ * a sub-view.
  */
-export default function ManageBookingsPanel() {
+export default function ManageBookingsPanel({ workOrders }: { workOrders?: WorkOrderViews }) {
   const queryClient = useQueryClient();
   const [view, setView] = useState<View>({ kind: 'list' });
   // False until the admin first switches views: the page's own focus is left alone on load.
@@ -50,6 +69,8 @@ export default function ManageBookingsPanel() {
           onSearch={setFilters}
           onCreate={() => go({ kind: 'create' })}
           onAssign={(booking) => go({ kind: 'assign', booking })}
+          onCreateWorkOrder={workOrders && ((booking) => go({ kind: 'work-order', booking }))}
+          onWorkOrders={workOrders && (() => go({ kind: 'work-orders' }))}
         />
       )}
       {view.kind === 'create' && (
@@ -66,6 +87,26 @@ export default function ManageBookingsPanel() {
           onBack={() => backToList()}
           onAssigned={(text) => backToList({ tone: 'success', text })}
         />
+      )}
+      {workOrders && view.kind === 'work-order' && (
+        <div className="desk-sub">
+          <div className="desk__bar">
+            <SubViewHeading focus>Create Work Order</SubViewHeading>
+            <BackToBookings onBack={() => backToList()} />
+          </div>
+          {workOrders.renderCreate(workOrderPrefillOf(view.booking), (text) =>
+            backToList(text ? { tone: 'success', text } : null),
+          )}
+        </div>
+      )}
+      {workOrders && view.kind === 'work-orders' && (
+        <div className="desk-sub">
+          <div className="desk__bar">
+            <SubViewHeading focus>Work Orders</SubViewHeading>
+            <BackToBookings onBack={() => backToList()} />
+          </div>
+          {workOrders.renderManager()}
+        </div>
       )}
     </div>
   );

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { canAssign, changeText, customerOf, priceOf, serviceOf, vehicleOf } from './display';
+import {
+  canAssign,
+  changeText,
+  customerOf,
+  priceOf,
+  serviceOf,
+  vehicleOf,
+  workOrderPrefillOf,
+} from './display';
 import type { AdminBooking } from './types';
 
 const booking = (overrides: Partial<AdminBooking> = {}): AdminBooking =>
@@ -61,5 +69,33 @@ describe('the desk card', () => {
     expect(changeText({ from: 'Pending', to: 'Confirmed', by, at: '2026-01-01T00:00:00Z' })).toBe(
       'Pending → Confirmed by Shop Admin (admin)',
     );
+  });
+});
+
+describe('workOrderPrefillOf', () => {
+  it('fills a work order from a booking: customer, vehicle, the service as the description, the booking', () => {
+    const withAccount = booking({
+      user: { _id: 'u', firstName: 'Casey', lastName: 'Tester', email: 'c@example.com' },
+    });
+    expect(workOrderPrefillOf(withAccount)).toEqual({
+      customerName: 'Casey Tester',
+      customerEmail: 'c@example.com',
+      customerPhone: '',
+      vehicleYear: 2019,
+      vehicleMake: 'Honda',
+      vehicleModel: 'Civic',
+      vehicleColor: 'Blue',
+      serviceDescription: 'Oil Change',
+      relatedBooking: withAccount._id,
+    });
+  });
+
+  it('takes the typed names and the custom service of a booking without an account', () => {
+    const custom = booking({ isCustomService: true, customServiceName: 'Brakes' });
+    expect(workOrderPrefillOf(custom)).toMatchObject({
+      customerName: 'Pat Phone',
+      customerEmail: '',
+      serviceDescription: 'Brakes',
+    });
   });
 });

@@ -42,3 +42,35 @@ export function changeText(change: StatusChange): string {
 
 /** When an audit entry happened, on the shop's clock: 'Monday, March 9, 2026 at 9:30 AM'. */
 export const changeTime = (change: StatusChange): string => formatInstant(change.at);
+
+/**
+ * What 'Create Work Order' fills in from a booking (doc 2 §2): the customer,
+ * the vehicle, the service as the description, and the booking's id. A
+ * booking keeps no phone number, so the admin types it.
+ */
+export type WorkOrderPrefill = {
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  vehicleYear: number | null;
+  vehicleMake: string;
+  vehicleModel: string;
+  vehicleColor: string;
+  serviceDescription: string;
+  relatedBooking: string;
+};
+
+export function workOrderPrefillOf(booking: AdminBooking): WorkOrderPrefill {
+  const customer = customerOf(booking);
+  return {
+    customerName: customer.name,
+    customerEmail: customer.email ?? '',
+    customerPhone: '',
+    vehicleYear: booking.vehicleYear || null,
+    vehicleMake: booking.vehicleMake,
+    vehicleModel: booking.vehicleModel,
+    vehicleColor: booking.vehicleColor,
+    serviceDescription: serviceOf(booking),
+    relatedBooking: booking._id,
+  };
+}

@@ -16,6 +16,8 @@ type AdminBookingCardProps = {
   /** Called with the booking the server returned after a status change. */
   onStatusChanged: (booking: AdminBooking) => void;
   onAssign: (booking: AdminBooking) => void;
+  /** 'Create Work Order' from this booking (when /admin offers work orders). */
+  onCreateWorkOrder?: (booking: AdminBooking) => void;
 };
 
 /**
@@ -24,7 +26,12 @@ type AdminBookingCardProps = {
  * dropdown with all six statuses; while Pending or Confirmed, the progress
  * note; and the audit trail of its status changes.
  */
-export function AdminBookingCard({ booking, onStatusChanged, onAssign }: AdminBookingCardProps) {
+export function AdminBookingCard({
+  booking,
+  onStatusChanged,
+  onAssign,
+  onCreateWorkOrder,
+}: AdminBookingCardProps) {
   const queryClient = useQueryClient();
   const titleId = useId();
   const statusId = useId();
@@ -105,16 +112,28 @@ export function AdminBookingCard({ booking, onStatusChanged, onAssign }: AdminBo
         )}
       </dl>
       {showsProgress(booking.status) && <ProgressForm booking={booking} />}
-      {canAssign(booking) && (
+      {(canAssign(booking) || onCreateWorkOrder) && (
         <p className="desk-card__actions">
-          <button
-            type="button"
-            className="button button--secondary"
-            aria-describedby={titleId}
-            onClick={() => onAssign(booking)}
-          >
-            {booking.status === 'Pending Customer Verification' ? 'Reassign or Resend' : 'Assign Customer'}
-          </button>
+          {canAssign(booking) && (
+            <button
+              type="button"
+              className="button button--secondary"
+              aria-describedby={titleId}
+              onClick={() => onAssign(booking)}
+            >
+              {booking.status === 'Pending Customer Verification' ? 'Reassign or Resend' : 'Assign Customer'}
+            </button>
+          )}
+          {onCreateWorkOrder && (
+            <button
+              type="button"
+              className="button button--secondary"
+              aria-describedby={titleId}
+              onClick={() => onCreateWorkOrder(booking)}
+            >
+              Create Work Order
+            </button>
+          )}
         </p>
       )}
       <StatusHistory booking={booking} />

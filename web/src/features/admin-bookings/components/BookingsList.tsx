@@ -15,6 +15,9 @@ type BookingsListProps = {
   onSearch: (filters: BookingFilters) => void;
   onCreate: () => void;
   onAssign: (booking: AdminBooking) => void;
+  /** Given when /admin offers work orders: 'Create Work Order' on each card, and the manager. */
+  onCreateWorkOrder?: (booking: AdminBooking) => void;
+  onWorkOrders?: () => void;
 };
 
 /**
@@ -22,7 +25,15 @@ type BookingsListProps = {
  * newest date first, 5 at first and 'Show 5 More' adding 5; the advanced
  * search above it.
  */
-export function BookingsList({ focus, filters, onSearch, onCreate, onAssign }: BookingsListProps) {
+export function BookingsList({
+  focus,
+  filters,
+  onSearch,
+  onCreate,
+  onAssign,
+  onCreateWorkOrder,
+  onWorkOrders,
+}: BookingsListProps) {
   const queryClient = useQueryClient();
   const bookings = useQuery(bookingsQueryOptions(filters));
   const searched = hasFilters(filters);
@@ -56,9 +67,16 @@ export function BookingsList({ focus, filters, onSearch, onCreate, onAssign }: B
     <div className="desk-list">
       <div className="desk__bar">
         <SubViewHeading focus={focus}>Active Bookings</SubViewHeading>
-        <button type="button" className="button button--primary" onClick={onCreate}>
-          Create Custom Booking
-        </button>
+        <div className="desk__bar-actions">
+          <button type="button" className="button button--primary" onClick={onCreate}>
+            Create Custom Booking
+          </button>
+          {onWorkOrders && (
+            <button type="button" className="button button--secondary" onClick={onWorkOrders}>
+              Work Orders
+            </button>
+          )}
+        </div>
       </div>
       <BookingSearch applied={filters} onSearch={search} busy={bookings.isFetching} />
       {bookings.isPending ? (
@@ -82,7 +100,12 @@ export function BookingsList({ focus, filters, onSearch, onCreate, onAssign }: B
           <ul className="desk-list__items" ref={listRef}>
             {visible.map((booking) => (
               <li key={booking._id}>
-                <AdminBookingCard booking={booking} onStatusChanged={keepIfClosed} onAssign={onAssign} />
+                <AdminBookingCard
+                  booking={booking}
+                  onStatusChanged={keepIfClosed}
+                  onAssign={onAssign}
+                  onCreateWorkOrder={onCreateWorkOrder}
+                />
               </li>
             ))}
           </ul>

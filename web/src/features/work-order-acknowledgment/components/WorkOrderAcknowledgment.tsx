@@ -1,0 +1,272 @@
+import { statusBadge } from '@app/core/workorder/model';
+import { formatTaxRate } from '@app/core/workorder/pricing';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { FormMessage } from '../../../components/ui/FormMessage';
+import { TextField } from '../../../components/ui/TextField';
+import { business } from '../../../lib/business';
+import { acknowledgeWorkOrder, acknowledgmentQueryOptions } from '../api';
+import {
+  ackMessages,
+  formProblem,
+  laborText,
+  loadError,
+  money,
+  partText,
+  scheduledText,
+  showsTotals,
+  submitError,
+  vehicleText,
+} from '../display';
+import type { AcknowledgmentView } from '../types';
+import { type SignatureHandle, SignatureField } from './SignatureField';
+import '../../../components/ui/work-order-status.css';
+import '../acknowledgment.css';
+
+/**
+ * The work order acknowledgment screen (doc 2 §2, §4, §5, §8): loading, then
+ * an error or the work order with the form (name, email, an optional drawn
+ * signature); after the submit, the success view. No login: the link's token
+ * is the key.
+ */
+export function WorkOrderAcknowledgment({ token }: { token: string }) {
+  const view = useQuery(acknowledgmentQueryOptions(token));
+
+  if (view.isPending) {
+    return (
+      <Shell>
+        <p className="status-text" role="status">
+          {ackMessages.loading}
+        </p>
+      </Shell>
+    );
+  }
+  if (view.isError) {
+    return (
+      <Shell>
+        <FocusedHeading>Unable to Load Work Order</FocusedHeading>
+        <p className="status-text status-text--error" role="alert">
+          {loadError(view.error)}
+        </p>
+        <p className="ack-page__actions">
+          <Link to="/" className="button button--primary">
+            Go to Homepage
+          </Link>
+        </p>
+      </Shell>
+    );
+  }
+  return <AcknowledgmentForm token={token} view={view.data} />;
+}
+
+function AcknowledgmentForm({ token, view }: { token: string; view: AcknowledgmentView }) {
+  const id = useId();
+  const [name, setName] = useState(view.customer.name);
+  const [email, setEmail] = useState(view.customer.email);
+  const [includeSignature, setIncludeSignature] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const signature = useRef<SignatureHandle>(null);
+  const submit = useMutation({
+    mutationFn: (signaturePng: string | null) =>
+      acknowledgeWorkOrder(token, {
+        acknowledgedBy: { name: name.trim(), email: email.trim() },
+        signature: signaturePng,
+        userAgent: navigator.userAgent,
+      }),
+  });
+
+  if (submit.isSuccess) return <Acknowledged workOrderNumber={view.workOrderNumber} />;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const pad = signature.current;
+    const found = formProblem({
+      name,
+      email,
+      includeSignature,
+      signatureEmpty: !pad || pad.isEmpty(),
+    });
+    setProblem(found);
+    if (found) return;
+    submit.mutate(includeSignature && pad ? pad.toPng() : null);
+  };
+
+  return (
+    <Shell>
+      <h1 className="ack-page__title">Work Order Acknowledgment</h1>
+      <p className="ack-page__intro">
+        Please review the work order below. Acknowledging it tells us you have read it and agree to the work
+        and the estimate.
+      </p>
+      <section className="card ack-page__card" aria-labelledby={`${id}-number`}>
+        <header className="ack-page__header">
+          <h2 id={`${id}-number`} className="ack-page__number">
+            Work Order {view.workOrderNumber}
+          </h2>
+          <span className={`ack-badge wo-status--${view.status}`}>{statusBadge(view.status)}</span>
+        </header>
+        <dl className="ack-page__facts">
+          <Fact term="Vehicle">{vehicleText(view.vehicle)}</Fact>
+          <Fact term="Service">{view.serviceDetails.description}</Fact>
+          {view.serviceDetails.customerComplaints?.trim() && (
+            <Fact term="Issue">{view.serviceDetails.customerComplaints}</Fact>
+          )}
+          {view.scheduledDate && <Fact term="Scheduled">{scheduledText(view.scheduledDate)}</Fact>}
+        </dl>
+
+        {view.laborItems.length > 0 && (
+          <Lines title="Labor">
+            {view.laborItems.map((item, index) => (
+              <Line key={index} description={item.description} detail={laborText(item)} total={item.total} />
+            ))}
+          </Lines>
+        )}
+        {view.partItems.length > 0 && (
+          <Lines title="Parts">
+            {view.partItems.map((item, index) => (
+              <Line key={index} description={item.description} detail={partText(item)} total={item.total} />
+            ))}
+          </Lines>
+        )}
+        {showsTotals(view) && (
+          <dl className="ack-totals">
+            <div className="ack-totals__row">
+              <dt>Subtotal</dt>
+              <dd>{money(view.pricing.subtotal)}</dd>
+            </div>
+            <div className="ack-totals__row">
+              <dt>Tax ({formatTaxRate(view.pricing.taxRate)})</dt>
+              <dd>{money(view.pricing.taxAmount)}</dd>
+            </div>
+            <div className="ack-totals__row ack-totals__row--total">
+              <dt>Total Amount</dt>
+              <dd>{money(view.pricing.totalAmount)}</dd>
+            </div>
+          </dl>
+        )}
+      </section>
+
+      <form className="card ack-page__form" aria-labelledby={`${id}-form`} noValidate onSubmit={onSubmit}>
+        <h2 id={`${id}-form`} className="ack-page__subtitle">
+          Your acknowledgment
+        </h2>
+        <TextField
+          label="Full name"
+          autoComplete="name"
+          required
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <TextField
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <label className="check ack-page__check">
+          <input
+            type="checkbox"
+            checked={includeSignature}
+            onChange={(event) => {
+              setIncludeSignature(event.target.checked);
+              setProblem(null);
+            }}
+          />
+          Include digital signature
+        </label>
+        {includeSignature && (
+          <SignatureField
+            ref={signature}
+            onChange={() => setProblem((current) => (current === ackMessages.noSignature ? null : current))}
+          />
+        )}
+        {problem && <FormMessage tone="error">{problem}</FormMessage>}
+        {submit.isError && <FormMessage tone="error">{submitError(submit.error)}</FormMessage>}
+        <div className="ack-page__actions">
+          <Link to="/" className="button button--secondary">
+            Cancel
+          </Link>
+          <button type="submit" className="button button--primary" disabled={submit.isPending}>
+            {submit.isPending ? 'Acknowledging...' : '✓ Acknowledge Work Order'}
+          </button>
+        </div>
+      </form>
+      <p className="ack-page__support">
+        Questions? Call us at <a href={business.phoneHref}>{business.phone}</a> or email{' '}
+        <a href={`mailto:${business.email}`}>{business.email}</a>.
+      </p>
+    </Shell>
+  );
+}
+
+/** 'Work Order Acknowledged Successfully!' with the number, print and home (doc 2 §2). */
+function Acknowledged({ workOrderNumber }: { workOrderNumber: string }) {
+  return (
+    <Shell>
+      <FocusedHeading>Work Order Acknowledged Successfully!</FocusedHeading>
+      <p className="ack-page__done-number">Work Order {workOrderNumber}</p>
+      <p className="form-message form-message--success" role="status">
+        You will receive a confirmation email shortly.
+      </p>
+      <p className="ack-page__actions ack-page__no-print">
+        <button type="button" className="button button--secondary" onClick={() => window.print()}>
+          Print This Page
+        </button>
+        <Link to="/" className="button button--primary">
+          Go to Homepage
+        </Link>
+      </p>
+    </Shell>
+  );
+}
+
+/** A heading that takes the focus when shown, so the change of state is announced. */
+function FocusedHeading({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <h1 ref={ref} tabIndex={-1} className="ack-page__title">
+      {children}
+    </h1>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  return <div className="page container ack-page">{children}</div>;
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="ack-page__fact">
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function Lines({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className="ack-lines" aria-labelledby={id}>
+      <h3 id={id} className="ack-lines__title">
+        {title}
+      </h3>
+      <ul className="ack-lines__list">{children}</ul>
+    </section>
+  );
+}
+
+function Line({ description, detail, total }: { description: string; detail: string; total: number }) {
+  return (
+    <li className="ack-line">
+      <span className="ack-line__what">
+        <span className="ack-line__description">{description || '—'}</span>
+        <span className="ack-line__detail">{detail}</span>
+      </span>
+      <span className="ack-line__total">{money(total)}</span>
+    </li>
+  );
+}

@@ -1,0 +1,21 @@
+import { isApiStatus } from '../../lib/api';
+
+/** The portal's texts (doc 2 §4, §5, §8). */
+export const portalMessages = {
+  bothRequired: 'Please enter both work order number and email address',
+  downloaded: 'Work order downloaded successfully!',
+  notFound: 'Work order not found or email does not match our records',
+  badEmail: 'Please provide a valid email address',
+  failed: 'Unable to download work order. Please try again later.',
+} as const;
+
+/** Doc 2 §8: 404 and 400 have their own texts; anything else (429, 500, offline) the general one. */
+export function portalError(error: unknown): string {
+  if (isApiStatus(error, 404)) return portalMessages.notFound;
+  if (isApiStatus(error, 400)) return portalMessages.badEmail;
+  return portalMessages.failed;
+}
+
+/** GET /api/workOrders/public/{number}/pdf?email= for what was typed (trimmed). */
+export const portalPdfPath = (number: string, email: string): string =>
+  `/api/workOrders/public/${encodeURIComponent(number.trim())}/pdf?${new URLSearchParams({ email: email.trim() })}`;
