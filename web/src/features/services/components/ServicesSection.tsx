@@ -44,7 +44,8 @@ export function ServicesSection({ headingLevel, filter, onApply, adminPanel }: S
               onClick={() => setFiltersOpen(!filtersOpen)}
             >
               <span>
-                {filtersOpen ? 'Hide filters' : 'Filter services'}
+                {/* One name, open or closed: aria-expanded tells which. */}
+                Filter services
                 {active > 0 && ` (${active} applied)`}
               </span>
               <span className="services__filters-chevron" aria-hidden="true" />
