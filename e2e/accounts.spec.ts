@@ -171,7 +171,7 @@ test('the admin sees the Admin link and dashboard; a customer does not', async (
 }) => {
   await page.goto('/login');
   await loginThroughForm(page, admin.email, admin.password);
-  await expect(header(page).getByText('Welcome, Shop!')).toBeVisible();
+  await expect(header(page).getByText('Welcome, Jordan!')).toBeVisible();
   await header(page).getByRole('link', { name: 'Admin' }).click();
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   await expect(page.locator('body')).toHaveClass(/admin-page/);

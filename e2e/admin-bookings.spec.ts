@@ -139,7 +139,7 @@ test('a status change and a progress note stay after a reload, with the audit tr
   await expect(card.getByLabel('Status')).toHaveValue('Confirmed');
   await expect(card.getByLabel('Service progress')).toHaveValue('Technician booked, parts ordered');
   await card.getByText(/Status history/).click();
-  await expect(card.getByText('Pending Verification → Confirmed by Shop Admin (admin)')).toBeVisible();
+  await expect(card.getByText('Pending Verification → Confirmed by Jordan Reyes (admin)')).toBeVisible();
 
   // Cancelled leaves the active list on the next load; the card stays until then so a slip can be undone.
   await card.getByLabel('Status').selectOption('Cancelled');

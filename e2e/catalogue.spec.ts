@@ -22,7 +22,7 @@ test('home renders the seeded services', async ({ page, expectAccessible }) => {
   const oilChange = cards(page).filter({ hasText: 'Mobile Oil Change' });
   await expect(oilChange).toContainText('$89.00');
   await expect(oilChange).toContainText('45 minutes');
-  await expect(cards(page).filter({ hasText: 'Brake Pad Replacement' })).toContainText('120 minutes');
+  await expect(cards(page).filter({ hasText: 'Brake Pad Replacement' })).toContainText('2 hours');
   await expect(page).toHaveTitle(/Mobile Auto Care/);
   await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()}`);
   await expectAccessible();

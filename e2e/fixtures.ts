@@ -109,7 +109,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
   customerDetails: [{ firstName: 'Casey', lastName: 'Tester' }, { option: true }],
-  adminDetails: [{ firstName: 'Shop', lastName: 'Admin' }, { option: true }],
+  adminDetails: [{ firstName: 'Jordan', lastName: 'Reyes' }, { option: true }],
   customer: async ({ accounts, customerDetails }, use) => {
     const customer = await accounts.create({
       firstName: 'Casey',
@@ -133,8 +133,8 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   },
   admin: async ({ accounts, adminDetails }, use) => {
     const admin = await accounts.create({
-      firstName: 'Shop',
-      lastName: 'Admin',
+      firstName: 'Jordan',
+      lastName: 'Reyes',
       ...adminDetails,
       role: 'admin',
     });

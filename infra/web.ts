@@ -97,6 +97,30 @@ export const router = new sst.aws.Router('Router', {
     viewerResponse: { injection: viewerResponseInjection },
   },
   transform: {
+    /**
+     * The Router's one cache policy (SST's "server response" policy): it honours the origin's
+     * Cache-Control (default TTL 0, so nothing without a max-age is kept) and keys on the whole
+     * query string. The public reads under /api/services*, /api/posts*, /api/testimonials* and
+     * /api/google-reviews say `public, max-age=60, stale-while-revalidate=300`
+     * (functions/src/api/cache.ts), so CloudFront answers them for a minute without calling
+     * the Lambda. `x-auth-token` joins the key: a signed-in read never shares the visitors'
+     * copy, and its `private, no-cache` reply is never stored, so the admin sees an edit at
+     * once while the public sees it when the minute is up (decision 045: no invalidation).
+     * Scripts, styles and images are fetched without that header, so their keys do not change.
+     */
+    cachePolicy: (args) => {
+      args.parametersInCacheKeyAndForwardedToOrigin = $output(
+        args.parametersInCacheKeyAndForwardedToOrigin,
+      ).apply((parameters) => ({
+        ...parameters,
+        headersConfig: {
+          headerBehavior: 'whitelist',
+          headers: {
+            items: [...new Set([...(parameters.headersConfig.headers?.items ?? []), 'x-auth-token'])],
+          },
+        },
+      }));
+    },
     // The Router serves every route from its one default behavior; the headers policy goes there.
     cdn: (args) => {
       args.defaultCacheBehavior = $output(args.defaultCacheBehavior).apply((behavior) =>

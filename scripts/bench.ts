@@ -4,7 +4,8 @@
  *     fresh profile; every script it fetched is gzipped and summed: the entry and the page's lazy chunks)
  *  2. size of the bundled, minified API Lambda
  *  3. time to import that bundle in a fresh Node process (median of several runs)
- *  4. p50 / p99 latency of GET /api/services on the local stack at a fixed concurrency
+ *  4. p50 / p99 latency of GET /api/services on the local stack at a fixed concurrency, full replies and
+ *     revalidations (If-None-Match → 304); a CDN hit costs the origin nothing and is not measured here
  *  5. sign-in limits under concurrency, sign-in time during a flood, register timing both ways (bench-security.ts)
  *  6. p50 / p99 time to render one work-order PDF, over 200 renders (bench-pdf.ts)
  * `npm run bench -- pdf` runs only the named sections (see `SECTIONS`).
@@ -117,9 +118,19 @@ function listScripts(title: string, scripts: LoadedScript[]) {
     console.log(`  ${s.url.padEnd(50)} ${kb(s.raw).padStart(10)} raw ${kb(s.gzip).padStart(10)} gzip`);
 }
 
-async function latency(url: string) {
+/**
+ * A repeated GET /api/services at a fixed concurrency. With `validator`, every request carries the
+ * ETag of the first reply in If-None-Match, as a browser or the CDN revalidating its copy does, and
+ * must get a bodiless 304 (the server still reads the services to compute the ETag). Without it,
+ * every reply is the full 200.
+ */
+async function latency(url: string, validator: boolean) {
   const target = `${url}/api/services`;
-  for (let i = 0; i < 100; i++) await (await fetch(target)).arrayBuffer();
+  const etag = (await fetch(target)).headers.get('etag');
+  if (validator && !etag) throw new Error('GET /api/services gave no ETag');
+  const headers: Record<string, string> = validator && etag ? { 'if-none-match': etag } : {};
+  const expected = validator ? 304 : 200;
+  for (let i = 0; i < 100; i++) await (await fetch(target, { headers })).arrayBuffer();
   const samples: number[] = [];
   let next = 0;
   const started = performance.now();
@@ -128,9 +139,10 @@ async function latency(url: string) {
       while (next < REQUESTS) {
         next += 1;
         const t = performance.now();
-        const response = await fetch(target);
+        const response = await fetch(target, { headers });
         await response.arrayBuffer();
-        if (!response.ok) throw new Error(`GET /api/services answered ${response.status}`);
+        if (response.status !== expected)
+          throw new Error(`GET /api/services answered ${response.status}, not ${expected}`);
         samples.push(performance.now() - t);
       }
     }),
@@ -166,7 +178,9 @@ async function measureStack() {
     console.log('Loading /book/{id} in Chromium ...');
     const book = await bookScripts(stack.url);
     console.log(`Measuring GET /api/services: ${REQUESTS} requests at concurrency ${CONCURRENCY} ...`);
-    const lat = await latency(stack.url);
+    const lat = await latency(stack.url, false);
+    console.log('... and again with If-None-Match (answered 304) ...');
+    const revalidated = await latency(stack.url, true);
     console.log('Measuring the 50-way booking race and availability ...');
     const booking = await measureBooking(stack.url, stack.dataDir, CONCURRENCY);
     console.log('Measuring sign-in limits, sign-in under a flood and register timing ...');
@@ -174,7 +188,7 @@ async function measureStack() {
       email: 'admin@example.com',
       password: 'admin-password',
     });
-    return { scripts, book, lat, booking, security };
+    return { scripts, book, lat, revalidated, booking, security };
   } finally {
     stack.child.kill('SIGTERM');
     await new Promise((r) => stack.child.once('exit', r));
@@ -233,10 +247,13 @@ async function main() {
     check(`API bundle import time (median of ${IMPORT_RUNS})`, median(imports), budgets.importMs, ms);
   }
   if (measured) {
-    const { lat, booking, security } = measured;
+    const { lat, revalidated, booking, security } = measured;
     row(`GET /api/services p50 (concurrency ${CONCURRENCY})`, ms(lat.p50));
     row(`GET /api/services p99 (concurrency ${CONCURRENCY})`, ms(lat.p99));
     row('GET /api/services throughput', `${lat.rps.toFixed(0)} req/s`);
+    row(`GET /api/services + If-None-Match → 304 p50`, ms(revalidated.p50));
+    row(`GET /api/services + If-None-Match → 304 p99`, ms(revalidated.p99));
+    row('GET /api/services → 304 throughput', `${revalidated.rps.toFixed(0)} req/s`);
     row(
       '50 concurrent bookings of one time',
       `${booking.race.winners} won`,
@@ -273,6 +290,7 @@ async function main() {
           bookGzip: sumGzip(measured.book.scripts),
           bookScripts: measured.book.scripts,
           latency: measured.lat,
+          latencyRevalidated: measured.revalidated,
           booking: measured.booking,
           security: measured.security.figures,
         }),

@@ -1,7 +1,7 @@
 /**
  * Creates an admin account, or makes an existing account an admin.
  *
- *   npm run create-admin -- --email you@example.com --stage production
+ *   npm run create-admin -- --email you@example.com --first-name Jordan --last-name Reyes --stage production
  *
  * With --stage, the script re-runs itself inside `sst shell --target Api`, so
  * it gets exactly the API function's environment (table name, APP_MODE=aws)
@@ -11,7 +11,8 @@
  * admin from ADMIN_EMAIL / ADMIN_PASSWORD.
  *
  * The password is read from ADMIN_PASSWORD, or, when that is unset, a strong
- * one is generated and printed once. Options: --first-name, --last-name.
+ * one is generated and printed once. --first-name and --last-name are the
+ * admin's own: the header greets them by the first ('Welcome, Jordan!').
  */
 import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
@@ -21,8 +22,8 @@ const { values } = parseArgs({
   options: {
     email: { type: 'string' },
     stage: { type: 'string' },
-    'first-name': { type: 'string', default: 'Shop' },
-    'last-name': { type: 'string', default: 'Admin' },
+    'first-name': { type: 'string' },
+    'last-name': { type: 'string' },
   },
 });
 
@@ -31,7 +32,13 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-if (!values.email) fail('Usage: npm run create-admin -- --email you@example.com --stage <stage>');
+const usage =
+  'Usage: npm run create-admin -- --email you@example.com --first-name Jordan --last-name Reyes --stage <stage>';
+if (!values.email) fail(usage);
+const firstName = values['first-name']?.trim();
+const lastName = values['last-name']?.trim();
+if (!firstName || !lastName)
+  fail(`The admin's own first and last name, please (the header greets them).\n${usage}`);
 
 if (values.stage) {
   // Re-run inside the deployed API's environment.
@@ -68,8 +75,8 @@ const result = await asSystem('create-admin', () =>
   User.ensureAdmin({
     email,
     password,
-    firstName: values['first-name'] ?? 'Shop',
-    lastName: values['last-name'] ?? 'Admin',
+    firstName,
+    lastName,
   }),
 );
 

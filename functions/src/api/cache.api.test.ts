@@ -1,12 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPost, createTestimonial } from '../../../tests/content-factories';
 import { createService, createUser } from '../../../tests/factories';
+import { SHARED, SIGNED_IN } from './cache';
 import { app } from './index';
 
 /**
  * Cache-Control on the API (decision 015): no-store on everything personal,
  * on errors and on anything not known to be a public read; public reads carry
- * a short lifetime (or revalidation) and an ETag.
+ * a short shared lifetime and an ETag, and a signed-in read of them is
+ * revalidated on every use (decision 045).
  */
 const env = () => ({ incoming: { socket: { remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.1` } } });
 
@@ -33,11 +35,11 @@ beforeAll(async () => {
 
 describe('public reads', () => {
   it.each([
-    ['/api/services', 'public, no-cache'],
-    ['/api/google-reviews', 'public, max-age=300'],
-    ['/api/testimonials', 'public, no-cache'],
-    ['/api/testimonials/featured', 'public, no-cache'],
-    ['/api/posts', 'public, no-cache'],
+    ['/api/services', SHARED],
+    ['/api/google-reviews', 'public, max-age=300, stale-while-revalidate=3600'],
+    ['/api/testimonials', SHARED],
+    ['/api/testimonials/featured', SHARED],
+    ['/api/posts', SHARED],
   ])('GET %s is cacheable (%s), with an ETag and 304 on If-None-Match', async (path, cacheControl) => {
     const first = await request(path);
     expect(first.status).toBe(200);
@@ -49,6 +51,12 @@ describe('public reads', () => {
     expect(again.status).toBe(304);
     expect(again.headers.get('etag')).toBe(etag);
     expect(again.headers.get('cache-control')).toBe(cacheControl);
+    expect(again.headers.get('vary')).toMatch(/x-auth-token/i);
+    expect(await again.text()).toBe('');
+  });
+
+  it('SHARED is short: fresh for a minute, stale while revalidating for five more', () => {
+    expect(SHARED).toBe('public, max-age=60, stale-while-revalidate=300');
   });
 
   it('covers one service, one post and its comments, and any spelling of their paths', async () => {
@@ -60,15 +68,46 @@ describe('public reads', () => {
     ]) {
       const response = await request(path);
       expect(response.status, path).toBe(200);
-      expect(response.headers.get('cache-control'), path).toMatch(/^public, /);
-      expect(response.headers.get('etag'), path).toBeTruthy();
+      expect(response.headers.get('cache-control'), path).toBe(SHARED);
+      const etag = response.headers.get('etag');
+      expect(etag, path).toBeTruthy();
+      const again = await request(path, { headers: { 'if-none-match': etag! } });
+      expect(again.status, path).toBe(304);
     }
   });
 
-  it('a signed-in read of public data is still public (the reply does not depend on who asks)', async () => {
-    const user = await createUser();
-    const response = await request('/api/services', { headers: user.headers });
-    expect(response.headers.get('cache-control')).toBe('public, no-cache');
+  it('a signed-in read is private and revalidated every time, so an admin sees an edit at once', async () => {
+    const admin = await createUser({ role: 'admin' });
+    const response = await request('/api/services', { headers: admin.headers });
+    expect(response.headers.get('cache-control')).toBe(SIGNED_IN);
+    const etag = response.headers.get('etag')!;
+    const unchanged = await request('/api/services', {
+      headers: { ...admin.headers, 'if-none-match': etag },
+    });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.headers.get('cache-control')).toBe(SIGNED_IN);
+
+    // The admin renames a service: the same validator no longer matches and the new name comes back.
+    const renamed = `Renamed ${crypto.randomUUID().slice(0, 6)}`;
+    const current = (await (await request(`/api/services/${serviceId}`)).json()) as Record<string, unknown>;
+    const put = await request(`/api/services/${serviceId}`, {
+      method: 'PUT',
+      headers: { ...admin.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: renamed,
+        description: current.description,
+        price: current.price,
+        duration: current.duration,
+        availableDays: current.availableDays,
+        availableTimes: current.availableTimes,
+      }),
+    });
+    expect(put.status).toBe(200);
+    expect(put.headers.get('cache-control')).toBe('no-store');
+    const after = await request('/api/services', { headers: { ...admin.headers, 'if-none-match': etag } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(etag);
+    expect(JSON.stringify(await after.json())).toContain(renamed);
   });
 
   it('an error on a public path is not cached', async () => {

@@ -13,26 +13,31 @@ import { compile, matches } from './paths';
  * /api/admin, and every route not listed (a new route is private until it is
  * added here).
  *
- * Lifetimes: Google reviews change rarely (a daily fetch) and are cached
- * briefly. Services change only by an admin's edit, but that edit must show
- * on the public pages at once (issue 12, decision 033), so like posts,
- * comments and testimonials they are revalidated. Posts, comments and testimonials
- * change with every like, vote and comment, and a person must see their own
- * the next time the page asks, so they are revalidated on every use
- * (`no-cache`: the ETag makes that a cheap 304). The payment form's config
- * changes only with a deploy.
+ * Lifetimes (decision 045, replacing 033's `no-cache`): a visitor who is not
+ * signed in gets a shared, short-lived reply (`SHARED`: a minute fresh, then
+ * served stale for up to five more while one request revalidates), which the
+ * browser and the CDN keep. A request that carries a session token
+ * (`x-auth-token`) gets `private, no-cache` instead: browsers revalidate it on
+ * every use (a cheap 304) and the CDN, which keys its cache on that header
+ * (infra/web.ts), never stores it. So the admin sees an edit at once, and so
+ * does a signed-in visitor their own like, vote or comment; the public sees
+ * the edit within the short lifetime. `Vary: x-auth-token` keeps a browser
+ * from answering a signed-in read with the copy it kept from before sign-in.
+ * The payment form's config changes only with a deploy.
  */
-const REVALIDATE = 'public, no-cache';
+export const SHARED = 'public, max-age=60, stale-while-revalidate=300';
+export const SIGNED_IN = 'private, no-cache';
 
 const publicReads: [pattern: string, cacheControl: string][] = [
-  ['/api/services', REVALIDATE],
-  ['/api/services/:id', REVALIDATE],
-  ['/api/google-reviews', 'public, max-age=300'],
-  ['/api/testimonials', REVALIDATE],
-  ['/api/testimonials/featured', REVALIDATE],
-  ['/api/posts', REVALIDATE],
-  ['/api/posts/:slug', REVALIDATE],
-  ['/api/posts/:id/comments', REVALIDATE],
+  ['/api/services', SHARED],
+  ['/api/services/:id', SHARED],
+  // Fetched from Google once a day (or the sample): it may stay fresh longer.
+  ['/api/google-reviews', 'public, max-age=300, stale-while-revalidate=3600'],
+  ['/api/testimonials', SHARED],
+  ['/api/testimonials/featured', SHARED],
+  ['/api/posts', SHARED],
+  ['/api/posts/:slug', SHARED],
+  ['/api/posts/:id/comments', SHARED],
   // The card form's app and location ids: the same for everyone, and they change only with a deploy.
   ['/api/payments/config', 'public, max-age=300'],
 ];
@@ -52,5 +57,10 @@ export const apiCaching = createMiddleware(async (c, next) => {
   if (cacheControl) await withETag(c, next);
   else await next();
   const cacheable = cacheControl && (c.res.status === 200 || c.res.status === 304);
-  c.header('Cache-Control', cacheable ? cacheControl : 'no-store');
+  if (!cacheable) {
+    c.header('Cache-Control', 'no-store');
+    return;
+  }
+  c.header('Cache-Control', c.req.header('x-auth-token') ? SIGNED_IN : cacheControl);
+  c.header('Vary', 'x-auth-token', { append: true });
 });

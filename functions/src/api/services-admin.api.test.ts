@@ -52,8 +52,8 @@ describe('creating and editing services', () => {
       availableTimes: ['09:00', '13:30'],
     });
     const list = await send('GET', '/api/services');
-    // Revalidated on every use, so an admin's change is seen by the next visitor.
-    expect(list.headers.get('cache-control')).toBe('public, no-cache');
+    // Shared for a short while only (decision 045): the public sees an admin's change within a minute.
+    expect(list.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=300');
     expect((await json<ServiceReply[]>(list)).map((s) => s._id)).toContain(created._id);
 
     const edited = await asAdmin(

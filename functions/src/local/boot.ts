@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { applyLocalEnv, connectHost, localJwtSecret, setting } from './env';
+import { applyLocalEnv, connectHost, localDefaults, localJwtSecret, setting } from './env';
 import { assertPortFree } from './ports';
 import { writeStackFile } from './stack-file';
 import { type StandIns, startStandIns } from './stand-ins';
@@ -96,13 +96,18 @@ export function onShutdown(cleanup: () => Promise<void>): (code: number) => Prom
   return shutdown;
 }
 
+/** The local admin's password as the banner shows it: the default itself, or where a chosen one came from. */
+export function adminPasswordHint(): string {
+  return process.env.ADMIN_PASSWORD ? '(password from ADMIN_PASSWORD)' : localDefaults.ADMIN_PASSWORD;
+}
+
 export function banner(publicUrl: string, extra: string[] = []): string {
   return [
     '',
     `  Mobile Auto Care is running at ${publicUrl}`,
     `  API:            ${publicUrl}/api/services`,
     `  Local outbox:   ${publicUrl}/_local/outbox`,
-    `  Admin sign-in:  ${setting('ADMIN_EMAIL')} (password from ADMIN_PASSWORD)`,
+    `  Admin sign-in:  ${setting('ADMIN_EMAIL')} / ${adminPasswordHint()}`,
     ...extra,
     '',
     '  Press Ctrl-C to stop.',

@@ -5,8 +5,9 @@ import { seedImageNames } from './seed-images';
 
 /**
  * The public site's demo content (issue 4): testimonials, blog posts and
- * sample Google reviews. Fixed ids and dates, so the seed can run again
- * without duplicates and the pages look the same on every machine.
+ * sample Google reviews. Fixed ids, so the seed can run again without
+ * duplicates; the posts have fixed dates, the testimonials dates relative to
+ * the seed's time.
  */
 const image = (name: string) => `/images/${name}`;
 const id = (prefix: 'tst' | 'pst' | 'usr', n: number) => `${prefix}_01JSEED${String(n).padStart(19, '0')}`;
@@ -14,91 +15,104 @@ const id = (prefix: 'tst' | 'pst' | 'usr', n: number) => `${prefix}_01JSEED${Str
 /** Votes by demo accounts that do not exist: they only make the counts non-zero. */
 const voters = (from: number, count: number) => Array.from({ length: count }, (_, i) => id('usr', from + i));
 
-export const seedTestimonials: Testimonial.CreateInput[] = [
-  {
-    testimonialId: id('tst', 1),
-    author: { firstName: 'Megan', lastName: 'Whitfield' },
-    profileImageUrl: image(seedImageNames.avatar(1)),
-    service: { _id: 'svc_01JSEED0000000000000000005', name: 'Brake Pad Replacement' },
-    rating: 5,
-    quote:
-      'They replaced my front brake pads in my office parking lot while I was in meetings. Fair price, clear explanation, and the car stops like new.',
-    ownerResponse:
-      'Thank you, Megan! We are glad we could keep your day on schedule. See you at the next oil change.',
-    featured: true,
-    likes: voters(101, 7),
-    dislikes: voters(201, 1),
-    createdAt: '2025-05-28T14:20:00.000Z',
-  },
-  {
-    testimonialId: id('tst', 2),
-    author: { firstName: 'Daniel', lastName: 'Okafor' },
-    profileImageUrl: image(seedImageNames.avatar(2)),
-    service: { _id: 'svc_01JSEED0000000000000000007', name: 'Full Interior & Exterior Detail' },
-    rating: 5,
-    quote:
-      'Two kids, one dog and a minivan that had seen better days. After the full detail it honestly smells and looks like the day we bought it.',
-    featured: true,
-    likes: voters(111, 5),
-    createdAt: '2025-05-14T17:05:00.000Z',
-  },
-  {
-    testimonialId: id('tst', 3),
-    author: { firstName: 'Priya', lastName: 'Raman' },
-    profileImageUrl: image(seedImageNames.avatar(3)),
-    service: { _id: 'svc_01JSEED0000000000000000004', name: 'Engine Diagnostic' },
-    rating: 4,
-    quote:
-      'The check-engine light turned out to be a loose gas cap and a tired O2 sensor. Honest diagnosis and no upselling. Arrival was 20 minutes later than planned, but they called ahead.',
-    featured: true,
-    likes: voters(121, 3),
-    createdAt: '2025-04-30T12:45:00.000Z',
-  },
-  {
-    testimonialId: id('tst', 4),
-    // No author: the page shows 'Anonymous' and the default avatar.
-    service: { _id: 'svc_01JSEED0000000000000000001', name: 'Mobile Oil Change' },
-    rating: 5,
-    quote: 'Oil change in my driveway before 9 am. I did not even have to put my shoes on. Will book again.',
-    likes: voters(131, 2),
-    createdAt: '2025-04-11T08:55:00.000Z',
-  },
-  {
-    testimonialId: id('tst', 5),
-    author: { firstName: 'Tom', lastName: 'Kowalski' },
-    profileImageUrl: image(seedImageNames.avatar(4)),
-    service: { _id: 'svc_01JSEED0000000000000000006', name: 'A/C Recharge' },
-    rating: 3,
-    quote:
-      'The A/C blows cold again, which is what I paid for. Booking online took two tries, so the stars are for the website, not the technician.',
-    dislikes: voters(211, 1),
-    createdAt: '2025-03-22T19:30:00.000Z',
-  },
-  {
-    testimonialId: id('tst', 6),
-    author: { firstName: 'Grace', lastName: 'Liu' },
-    profileImageUrl: image(seedImageNames.avatar(5)),
-    service: { _id: 'svc_01JSEED0000000000000000003', name: 'Headlight Restoration' },
-    rating: 5,
-    quote:
-      'My headlights were yellow and foggy; now they are crystal clear. Night driving on Route 202 is so much better.',
-    featured: true,
-    likes: voters(141, 4),
-    createdAt: '2025-03-02T15:10:00.000Z',
-  },
-  {
-    testimonialId: id('tst', 7),
-    author: { firstName: 'Marcus', lastName: 'Bell' },
-    profileImageUrl: image(seedImageNames.avatar(6)),
-    service: { _id: 'svc_01JSEED0000000000000000002', name: 'Battery Test & Replacement' },
-    rating: 2,
-    quote:
-      'The new battery works fine, but I waited most of the morning for the visit. Friendly technician, though.',
-    ownerResponse:
-      'Marcus, we are sorry about the wait. That morning a tow blocked our van on the bypass; we have since added a text alert when we run late.',
-    createdAt: '2025-02-12T10:00:00.000Z',
-  },
-];
+/**
+ * The testimonials, dated back from `now` (the seed's time), so the newest is a few days old on
+ * every machine and the page never looks abandoned. `ago(days, hour, minute)`: that many days
+ * before `now`, at that UTC time of day.
+ */
+export function seedTestimonials(now: Date): Testimonial.CreateInput[] {
+  const ago = (days: number, hour: number, minute: number) => {
+    const at = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+    at.setUTCHours(hour, minute, 0, 0);
+    return at.toISOString();
+  };
+  return [
+    {
+      testimonialId: id('tst', 1),
+      author: { firstName: 'Megan', lastName: 'Whitfield' },
+      profileImageUrl: image(seedImageNames.avatar(1)),
+      service: { _id: 'svc_01JSEED0000000000000000005', name: 'Brake Pad Replacement' },
+      rating: 5,
+      quote:
+        'They replaced my front brake pads in my office parking lot while I was in meetings. Fair price, clear explanation, and the car stops like new.',
+      ownerResponse:
+        'Thank you, Megan! We are glad we could keep your day on schedule. See you at the next oil change.',
+      featured: true,
+      likes: voters(101, 7),
+      dislikes: voters(201, 1),
+      createdAt: ago(3, 14, 20),
+    },
+    {
+      testimonialId: id('tst', 2),
+      author: { firstName: 'Daniel', lastName: 'Okafor' },
+      profileImageUrl: image(seedImageNames.avatar(2)),
+      service: { _id: 'svc_01JSEED0000000000000000007', name: 'Full Interior & Exterior Detail' },
+      rating: 5,
+      quote:
+        'Two kids, one dog and a minivan that had seen better days. After the full detail it honestly smells and looks like the day we bought it.',
+      featured: true,
+      likes: voters(111, 5),
+      createdAt: ago(12, 17, 5),
+    },
+    {
+      testimonialId: id('tst', 3),
+      author: { firstName: 'Priya', lastName: 'Raman' },
+      profileImageUrl: image(seedImageNames.avatar(3)),
+      service: { _id: 'svc_01JSEED0000000000000000004', name: 'Engine Diagnostic' },
+      rating: 4,
+      quote:
+        'The check-engine light turned out to be a loose gas cap and a tired O2 sensor. Honest diagnosis and no upselling. Arrival was 20 minutes later than planned, but they called ahead.',
+      featured: true,
+      likes: voters(121, 3),
+      createdAt: ago(20, 12, 45),
+    },
+    {
+      testimonialId: id('tst', 4),
+      // No author: the page shows 'Anonymous' and the default avatar.
+      service: { _id: 'svc_01JSEED0000000000000000001', name: 'Mobile Oil Change' },
+      rating: 5,
+      quote:
+        'Oil change in my driveway before 9 am. I did not even have to put my shoes on. Will book again.',
+      likes: voters(131, 2),
+      createdAt: ago(34, 8, 55),
+    },
+    {
+      testimonialId: id('tst', 5),
+      author: { firstName: 'Tom', lastName: 'Kowalski' },
+      profileImageUrl: image(seedImageNames.avatar(4)),
+      service: { _id: 'svc_01JSEED0000000000000000006', name: 'A/C Recharge' },
+      rating: 3,
+      quote:
+        'The A/C blows cold again, which is what I paid for. Booking online took two tries, so the stars are for the website, not the technician.',
+      dislikes: voters(211, 1),
+      createdAt: ago(47, 19, 30),
+    },
+    {
+      testimonialId: id('tst', 6),
+      author: { firstName: 'Grace', lastName: 'Liu' },
+      profileImageUrl: image(seedImageNames.avatar(5)),
+      service: { _id: 'svc_01JSEED0000000000000000003', name: 'Headlight Restoration' },
+      rating: 5,
+      quote:
+        'My headlights were yellow and foggy; now they are crystal clear. Night driving on Route 202 is so much better.',
+      featured: true,
+      likes: voters(141, 4),
+      createdAt: ago(61, 15, 10),
+    },
+    {
+      testimonialId: id('tst', 7),
+      author: { firstName: 'Marcus', lastName: 'Bell' },
+      profileImageUrl: image(seedImageNames.avatar(6)),
+      service: { _id: 'svc_01JSEED0000000000000000002', name: 'Battery Test & Replacement' },
+      rating: 2,
+      quote:
+        'The new battery works fine, but I waited most of the morning for the visit. Friendly technician, though.',
+      ownerResponse:
+        'Marcus, we are sorry about the wait. That morning a tow blocked our van on the bypass; we have since added a text alert when we run late.',
+      createdAt: ago(83, 10, 0),
+    },
+  ];
+}
 
 export const seedPosts: Post.CreateInput[] = [
   {

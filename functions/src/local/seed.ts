@@ -118,6 +118,9 @@ export const seedServices: Service.CreateInput[] = [
   },
 ];
 
+/** The seeded admin's name: the local stack's shop owner. */
+export const seedAdminName = { firstName: 'Jordan', lastName: 'Reyes' } as const;
+
 export type SeedOptions = { adminEmail: string; adminPassword: string };
 
 /** Runs `stage` unless its marker exists, then writes the marker. */
@@ -135,9 +138,10 @@ async function seedCatalogue(options: SeedOptions): Promise<void> {
     for (const [index, service] of seedServices.entries()) {
       await Service.create({ ...service, serviceId: seedId(index + 1) });
     }
+    // The shop's owner, as the header greets them ('Welcome, Jordan!'), not 'Shop'.
     await User.ensureAdmin({
-      firstName: 'Shop',
-      lastName: 'Admin',
+      firstName: seedAdminName.firstName,
+      lastName: seedAdminName.lastName,
       email: options.adminEmail,
       password: options.adminPassword,
     });
@@ -148,7 +152,7 @@ async function seedPublicSite(): Promise<void> {
   await Storage.ensureBucket();
   for (const image of seedImages) await Images.put(image.name, image.draw());
   await asSystem('seed', async () => {
-    for (const testimonial of seedTestimonials) await Testimonial.create(testimonial);
+    for (const testimonial of seedTestimonials(new Date())) await Testimonial.create(testimonial);
     for (const post of seedPosts) {
       try {
         await Post.create(post);

@@ -1,13 +1,37 @@
 import { type Duration, parseDurationMinutes } from '@app/core/service/duration';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const wholeUsd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
 
 /** '$89.00', '$1,250.00'. */
 export const formatPrice = (dollars: number): string => usd.format(dollars);
 
-/** Minutes for the card's 'Duration:' line: '90 minutes' for 90, '90 min' or '1.5 hours'; the raw text when it cannot be read. */
+/** Whole dollars with thousands separators, for the price filter's ends and value: '$50', '$1,000'. */
+export const formatWholeDollars = (dollars: number): string => wholeUsd.format(dollars);
+
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+/**
+ * A duration as a visitor reads it (decision 046): whole hours in hours ('1 hour', '8 hours', not
+ * '480 minutes'), under two hours in minutes ('45 minutes', '90 minutes'), longer ones in both
+ * ('2 hours 30 minutes'). The raw text when it cannot be read.
+ */
 export function formatDuration(duration: Duration): string {
   const minutes = parseDurationMinutes(duration);
   if (minutes === null) return String(duration);
-  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  if (minutes >= 60 && minutes % 60 === 0) return plural(minutes / 60, 'hour');
+  if (minutes < 120) return plural(minutes, 'minute');
+  return `${plural(Math.floor(minutes / 60), 'hour')} ${plural(minutes % 60, 'minute')}`;
+}
+
+/** A duration in minutes, where the spec asks for minutes (the bookings desk: doc 2 §2): '480 minutes'. */
+export function formatMinutes(duration: Duration): string {
+  const minutes = parseDurationMinutes(duration);
+  if (minutes === null) return String(duration);
+  return plural(minutes, 'minute');
 }

@@ -32,19 +32,24 @@ function HomePage() {
   const [filter, setFilter] = useState(defaultServiceFilter);
   return (
     <>
+      {/*
+       * The services come right after the hero (decision 046): the spec lists the home's sections
+       * but fixes no order beyond the hero first, and a phone visitor came for the services and
+       * prices. The reasons, the counters, the checklist and the help form follow.
+       */}
       <Hero />
-      <FeatureCards />
-      <StatsCounters />
-      <BookingChecklist user={user} />
-      <WhenNear id="help-form" minHeight="32rem">
-        <HelpForm />
-      </WhenNear>
       <ServicesSection
         headingLevel={2}
         filter={filter}
         onApply={setFilter}
         adminPanel={<AdminTimeSlotPanel headingLevel={3} />}
       />
+      <FeatureCards />
+      <StatsCounters />
+      <BookingChecklist user={user} />
+      <WhenNear id="help-form" minHeight="32rem">
+        <HelpForm />
+      </WhenNear>
     </>
   );
 }

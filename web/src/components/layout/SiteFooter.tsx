@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { business } from '../../lib/business';
+import { EmailLink } from '../ui/EmailLink';
 
 const quickLinks = [
   { to: '/about', label: 'About Us' },
@@ -41,7 +42,7 @@ export function SiteFooter() {
           <h2 id="footer-contact">Contact</h2>
           <ul>
             <li>
-              Email: <a href={`mailto:${business.email}`}>{business.email}</a>
+              Email: <EmailLink address={business.email} />
             </li>
             <li>
               Phone: <a href={business.phoneHref}>{business.phone}</a>

@@ -43,6 +43,28 @@ export function SiteHeader({ user, onLogout }: SiteHeaderProps) {
           <span className="brand__name">{business.name}</span>
           <span className="brand__area">{business.area}</span>
         </Link>
+        {/* Always in the bar, on phones too: one tap to call, one to book (the services list: decision 046). */}
+        <div className="site-header__quick">
+          <a
+            href={business.phoneHref}
+            className="site-header__call"
+            aria-label={`Call ${business.phone}`}
+            onClick={close}
+          >
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+              <path
+                fill="currentColor"
+                d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z"
+              />
+            </svg>
+            <span className="site-header__call-number" aria-hidden="true">
+              {business.phone}
+            </span>
+          </a>
+          <Link to="/services" className="button button--primary site-header__book" onClick={close}>
+            Book<span className="visually-hidden"> a service</span>
+          </Link>
+        </div>
         <nav className="site-nav" aria-label="Main">
           <button
             ref={toggleRef}
@@ -53,7 +75,7 @@ export function SiteHeader({ user, onLogout }: SiteHeaderProps) {
             onClick={() => setOpenAt(open ? null : href)}
           >
             <span className="site-nav__toggle-icon" aria-hidden="true" />
-            Menu
+            <span className="site-nav__toggle-label">Menu</span>
           </button>
           <div id={menuId} className={open ? 'site-nav__menu is-open' : 'site-nav__menu'}>
             <ul className="site-nav__links">
@@ -106,7 +128,7 @@ export function SiteHeader({ user, onLogout }: SiteHeaderProps) {
                   </button>
                 </>
               ) : (
-                <Link to="/login" className="button button--primary" onClick={close}>
+                <Link to="/login" className="button button--ghost" onClick={close}>
                   Login / Register
                 </Link>
               )}

@@ -1,4 +1,5 @@
 import { business } from '../../lib/business';
+import { EmailLink } from './EmailLink';
 
 /** The shop's phone, email, service area and hours, as a definition list (about and contact pages). */
 export function ContactDetails({ className, areaNote }: { className: string; areaNote?: string }) {
@@ -13,7 +14,7 @@ export function ContactDetails({ className, areaNote }: { className: string; are
       <div>
         <dt>Email</dt>
         <dd>
-          <a href={`mailto:${business.email}`}>{business.email}</a>
+          <EmailLink address={business.email} />
         </dd>
       </div>
       <div>

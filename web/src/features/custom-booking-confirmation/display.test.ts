@@ -47,6 +47,7 @@ describe('the confirmation page', () => {
   it('shows a price for custom services only: $ and the price, or TBD', () => {
     expect(priceOf({ isCustomService: true, customServicePrice: 149.5 })).toBe('$149.50');
     expect(priceOf({ isCustomService: true, customServicePrice: 0 })).toBe('$0.00');
+    expect(priceOf({ isCustomService: true, customServicePrice: 1250 })).toBe('$1,250.00');
     expect(priceOf({ isCustomService: true, customServicePrice: null })).toBe('TBD');
     expect(priceOf({ isCustomService: false, customServicePrice: 10 })).toBeNull();
   });

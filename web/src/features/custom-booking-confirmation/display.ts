@@ -1,6 +1,7 @@
 import { DEFAULT_BOOKING_MINUTES } from '@app/core/booking/rules';
 import { formatLongDate, formatTime, weekdayOf } from '@app/core/time';
 import type { CustomBookingView } from './types';
+import { formatPrice } from '../../lib/format';
 
 /**
  * What the confirmation page shows (doc 2 §2 Custom booking confirmation
@@ -52,14 +53,14 @@ export function vehicleOf(booking: {
 
 /**
  * The price line, for custom services only: '$' and the price (two decimals,
- * doc 2 §9), or 'TBD' when none was set; null (no line) for a catalogue service.
+ * doc 2 §9, thousands separated: '$1,250.00'), or 'TBD' when none was set; null (no line) for a catalogue service.
  */
 export function priceOf(
   booking: Pick<CustomBookingView, 'isCustomService' | 'customServicePrice'>,
 ): string | null {
   if (!booking.isCustomService) return null;
   const price = booking.customServicePrice;
-  return price === null || price === undefined || !Number.isFinite(price) ? 'TBD' : `$${price.toFixed(2)}`;
+  return price === null || price === undefined || !Number.isFinite(price) ? 'TBD' : formatPrice(price);
 }
 
 /** The page goes home this long after a confirmation (doc 2 §9). */

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { isApiStatus, messageOf } from '../../../lib/api';
-import { formatDuration, formatPrice } from '../../../lib/format';
+import { formatMinutes, formatPrice } from '../../../lib/format';
 import { applyBooking, setBookingProgress, setBookingStatus } from '../api';
 import { canAssign, changeText, changeTime, customerOf, priceOf, serviceOf, vehicleOf } from '../display';
 import { deskMessages } from '../messages';
@@ -102,7 +102,7 @@ export function AdminBookingCard({
           <time dateTime={booking.date}>{formatLongDate(booking.date)}</time>
         </Fact>
         <Fact term="Time">{formatTime(booking.time)}</Fact>
-        <Fact term="Duration">{formatDuration(booking.duration)}</Fact>
+        <Fact term="Duration">{formatMinutes(booking.duration)}</Fact>
         <Fact term="Vehicle">{vehicleOf(booking)}</Fact>
         <Fact term="Status">{booking.status}</Fact>
         {booking.notes.trim() && (

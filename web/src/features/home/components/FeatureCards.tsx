@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { business } from '../../../lib/business';
 import '../home.css';
 
 type Feature = { title: string; text: string; icon: ReactNode };
@@ -49,7 +50,8 @@ const features: Feature[] = [
   },
   {
     title: 'Flexible Scheduling',
-    text: 'Book a time that suits you, online or by phone, including early mornings and Saturdays.',
+    // The hours come from the business settings (core/src/business.ts), like the footer's and the mails'.
+    text: `Pick a time that suits you, online or by phone. We are out on the road ${business.hours.days}, ${business.hours.time}.`,
     icon: (
       <svg {...iconProps}>
         <rect x="3" y="5" width="18" height="16" rx="2" />

@@ -2,6 +2,7 @@ import { type DurationBucket, durationBuckets } from '@app/core/service/duration
 import { defaultServiceFilter, PRICE_FILTER, type ServiceFilter } from '@app/core/service/filter';
 import { type FormEvent, useId, useState } from 'react';
 import { Heading, type HeadingLevel } from '../../../components/ui/Heading';
+import { formatWholeDollars } from '../../../lib/format';
 
 type ServiceFiltersProps = {
   applied: ServiceFilter;
@@ -66,7 +67,7 @@ export function ServiceFilters({ applied, onApply, headingLevel }: ServiceFilter
       </div>
 
       <div className="field">
-        <label htmlFor={`${id}-price`}>Max price: ${draft.maxPrice}</label>
+        <label htmlFor={`${id}-price`}>Max price: {formatWholeDollars(draft.maxPrice)}</label>
         <input
           id={`${id}-price`}
           type="range"
@@ -74,12 +75,12 @@ export function ServiceFilters({ applied, onApply, headingLevel }: ServiceFilter
           max={PRICE_FILTER.max}
           step={PRICE_FILTER.step}
           value={draft.maxPrice}
-          aria-valuetext={`$${draft.maxPrice}`}
+          aria-valuetext={formatWholeDollars(draft.maxPrice)}
           onChange={(event) => setDraft({ ...draft, maxPrice: Number(event.target.value) })}
         />
         <div className="field__range-ends" aria-hidden="true">
-          <span>${PRICE_FILTER.min}</span>
-          <span>${PRICE_FILTER.max}</span>
+          <span>{formatWholeDollars(PRICE_FILTER.min)}</span>
+          <span>{formatWholeDollars(PRICE_FILTER.max)}</span>
         </div>
       </div>
 

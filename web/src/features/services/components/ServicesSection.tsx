@@ -1,6 +1,7 @@
 import type { ServiceFilter } from '@app/core/service/filter';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Heading, type HeadingLevel, subLevel } from '../../../components/ui/Heading';
+import { defaultServiceFilter } from '@app/core/service/filter';
 import { ServiceFilters } from './ServiceFilters';
 import { ServiceList } from './ServiceList';
 
@@ -18,6 +19,10 @@ type ServicesSectionProps = {
 /** The services area shown on / and /services (doc 1 §2): filter sidebar and the service cards. */
 export function ServicesSection({ headingLevel, filter, onApply, adminPanel }: ServicesSectionProps) {
   const inner = subLevel(headingLevel);
+  const panelId = useId();
+  // Phones see the filters behind a button, so the services come first; wider screens always show the sidebar (CSS).
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const active = activeFilters(filter);
 
   return (
     <section id="services" className="services" aria-labelledby="services-heading">
@@ -30,10 +35,37 @@ export function ServicesSection({ headingLevel, filter, onApply, adminPanel }: S
         </header>
         {adminPanel}
         <div className="services__layout">
-          <ServiceFilters applied={filter} onApply={onApply} headingLevel={inner} />
+          <div className={filtersOpen ? 'services__filters is-open' : 'services__filters'}>
+            <button
+              type="button"
+              className="button button--secondary services__filters-toggle"
+              aria-expanded={filtersOpen}
+              aria-controls={panelId}
+              onClick={() => setFiltersOpen(!filtersOpen)}
+            >
+              <span>
+                {/* One name, open or closed: aria-expanded tells which. */}
+                Filter services
+                {active > 0 && ` (${active} applied)`}
+              </span>
+              <span className="services__filters-chevron" aria-hidden="true" />
+            </button>
+            <div id={panelId} className="services__filters-panel">
+              <ServiceFilters applied={filter} onApply={onApply} headingLevel={inner} />
+            </div>
+          </div>
           <ServiceList filter={filter} cardHeadingLevel={inner} />
         </div>
       </div>
     </section>
+  );
+}
+
+/** How many of the filter's parts differ from the default: the closed disclosure says so. */
+function activeFilters(filter: ServiceFilter): number {
+  return (
+    (filter.search.trim() ? 1 : 0) +
+    (filter.maxPrice !== defaultServiceFilter.maxPrice ? 1 : 0) +
+    (filter.buckets.length > 0 ? 1 : 0)
   );
 }
