@@ -120,3 +120,20 @@ test('recurring series, bulk create, toggle, booked slots kept, bulk delete', as
     await request.delete(`/api/services/${service._id}`, { headers });
   }
 });
+
+test('on a phone the admin page is no wider than the screen: the slot table scrolls inside its panel', async ({
+  page,
+  admin,
+  signIn,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(admin);
+  await page.goto('/admin');
+  const table = page.getByRole('region', { name: 'Time Slot Manager' }).getByRole('table');
+  await table.scrollIntoViewIfNeeded();
+  await expect(table).toBeVisible();
+  // Every panel below has loaded too (they load when near).
+  await page.getByRole('region', { name: 'Blog Manager' }).scrollIntoViewIfNeeded();
+  await expect(page.getByRole('region', { name: 'Blog Manager' }).getByRole('heading').first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
