@@ -7,8 +7,10 @@ const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 const apiUrl = process.env.API_URL ?? 'http://localhost:3001';
 
 // Paths are absolute so `vite build web` from the repository root and `npm run build -w web` agree.
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: fromHere('.'),
+  // The pre-rendering build (web/.ssr, decision 043) needs no copy of public/.
+  publicDir: isSsrBuild ? false : 'public',
   plugins: [
     // The router plugin must come before react(): it generates src/routeTree.gen.ts and splits route components.
     tanstackRouter({
@@ -28,4 +30,4 @@ export default defineConfig({
       '/images': { target: apiUrl, changeOrigin: true },
     },
   },
-});
+}));

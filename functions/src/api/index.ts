@@ -15,6 +15,7 @@ import { payments } from './payments';
 import { comments, posts } from './posts';
 import { contact, serviceRequest } from './public-forms';
 import { services } from './services';
+import { sitemap } from './sitemap';
 import { testimonials } from './testimonials';
 import { timeslots } from './timeslots';
 import { users } from './users';
@@ -55,7 +56,8 @@ const api = new Hono()
   .route('/bookings', bookings)
   .route('/timeslots', timeslots)
   .route('/admin', admin)
-  .route('/vehicleData', vehicleData);
+  .route('/vehicleData', vehicleData)
+  .route('/sitemap.xml', sitemap);
 
 export type AppType = typeof api;
 
