@@ -6,7 +6,10 @@
  *  3. time to import that bundle in a fresh Node process (median of several runs)
  *  4. p50 / p99 latency of GET /api/services on the local stack at a fixed concurrency
  *  5. sign-in limits under concurrency, sign-in time during a flood, register timing both ways (bench-security.ts)
+ *  6. Lighthouse mobile performance on `/`, the median of 3 runs (bench-lighthouse.ts)
  * Exits 1 when a budget is exceeded. Latency has no budget here: it depends on the machine.
+ *
+ * One section alone: `npm run bench -- lighthouse` (the stack is started all the same).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,11 +18,12 @@ import { join, resolve } from 'node:path';
 import { bundleLambda, lambdaEntries } from '../functions/src/lambda/bundle';
 import { freePort } from '../functions/src/local/ports';
 import { measureBooking } from './bench-booking';
+import { describeRun, LIGHTHOUSE_BUDGET, LIGHTHOUSE_RUNS, measureLighthouse } from './bench-lighthouse';
 import { type LoadedScript, pageScripts, sumGzip } from './bench-pages';
 import { measureSecurity } from './bench-security';
 
 const KB = 1024;
-const budgets = { homeJsGzip: 125 * KB, bookJsGzip: 150 * KB, apiBundle: 1024 * KB, importMs: 150 };
+const budgets = { homeJsGzip: 110 * KB, bookJsGzip: 150 * KB, apiBundle: 1024 * KB, importMs: 150 };
 const CONCURRENCY = 16;
 const REQUESTS = 3000;
 const IMPORT_RUNS = 9;
@@ -131,7 +135,49 @@ async function latency(url: string) {
   return { p50: percentile(samples, 50), p99: percentile(samples, 99), rps: samples.length / seconds };
 }
 
+/** `npm run bench -- <section>` runs one section; without an argument, all of them. */
+const sections = ['lighthouse'] as const;
+const only = process.argv[2];
+if (only !== undefined && !sections.includes(only as (typeof sections)[number])) {
+  console.error(`Unknown section '${only}'. Sections: ${sections.join(', ')} (or none for the whole bench).`);
+  process.exit(2);
+}
+
+/** Lighthouse's median run as a bench row; a failure when under the budget. */
+async function lighthouseRows(url: string, row: (label: string, value: string, rest?: string) => void) {
+  console.log(`Running Lighthouse (mobile) on / ${LIGHTHOUSE_RUNS} times ...`);
+  const { median } = await measureLighthouse(`${url}/`);
+  const ok = median.score >= LIGHTHOUSE_BUDGET;
+  row(
+    `Lighthouse mobile performance on / (median of ${LIGHTHOUSE_RUNS})`,
+    String(median.score),
+    `   budget ${`≥ ${LIGHTHOUSE_BUDGET}`.padStart(10)}   ${ok ? 'ok' : 'OVER'}   ${describeRun(median)}`,
+  );
+  return { median, ok };
+}
+
+async function lighthouseOnly() {
+  const rows: string[] = [];
+  const row = (label: string, value: string, rest = '') =>
+    rows.push(`${label.padEnd(46)} ${value.padStart(12)}${rest}`);
+  console.log('Starting the local stack (npm start) ...');
+  const stack = await startStack();
+  try {
+    const { ok } = await lighthouseRows(stack.url, row);
+    console.log(rows.join('\n'));
+    if (!ok) {
+      console.error('\nOver budget: Lighthouse performance');
+      process.exitCode = 1;
+    }
+  } finally {
+    stack.child.kill('SIGTERM');
+    await new Promise((r) => stack.child.once('exit', r));
+    rmSync(stack.dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
+  if (only === 'lighthouse') return lighthouseOnly();
   const rows: string[] = [];
   const failures: string[] = [];
   const row = (label: string, value: string, rest = '') =>
@@ -191,6 +237,9 @@ async function main() {
     row(`GET availability p50 (concurrency ${CONCURRENCY})`, ms(booking.availability.p50));
     row(`GET availability p99 (concurrency ${CONCURRENCY})`, ms(booking.availability.p99));
     for (const [label, value] of security.rows) row(label, value);
+    // Last, alone on the machine: the other measurements are done.
+    const lighthouse = await lighthouseRows(stack.url, row);
+    if (!lighthouse.ok) failures.push('Lighthouse performance');
     const signInOk =
       security.figures.signInDuringFloodStatus === 200 && security.figures.signInDuringFloodMs < 5000;
     if (!signInOk) failures.push('sign-in during a flood (budget: 200 in under 5 s)');
@@ -209,6 +258,7 @@ async function main() {
           latency: lat,
           booking,
           security: security.figures,
+          lighthouse: lighthouse.median,
         },
         null,
         2,

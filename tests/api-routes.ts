@@ -312,6 +312,9 @@ export const routes: Record<string, Route> = {
     ok: 400,
   },
   'DELETE /api/services/:id': { access: 'admin', path: (f) => `/api/services/${f.slots.deletable._id}` },
+
+  // --- Issue 14: what search engines read (decision 044); served as /sitemap.xml ---
+  'GET /api/sitemap.xml': { access: 'anyone', path: () => '/api/sitemap.xml' },
 };
 
 /** The service form with one time that does not exist (see 'POST /api/services'). */

@@ -21,7 +21,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     }),
     react(),
   ],
-  build: { outDir: 'dist', emptyOutDir: true },
+  // One stylesheet for the whole site, linked from every page's <head>: a pre-rendered page is styled
+  // from its first paint, before any route's code has loaded (decision 043). About 10 KB gzipped.
+  build: { outDir: 'dist', emptyOutDir: true, cssCodeSplit: false },
   server: {
     proxy: {
       '/api': { target: apiUrl, changeOrigin: true },

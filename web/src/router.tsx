@@ -1,11 +1,12 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, type RouterHistory, RouterProvider } from '@tanstack/react-router';
-import { StrictMode, useEffect } from 'react';
+import { type ComponentType, StrictMode } from 'react';
 import { ErrorPage } from './components/layout/ErrorPage';
 import { NotFoundPage } from './components/layout/NotFoundPage';
 import { PendingPage } from './components/layout/PendingPage';
 import { auth } from './lib/auth/store';
 import { ApiError, isApiStatus } from './lib/api';
+import { PageHydrated } from './lib/hydration';
 import { routeTree } from './routeTree.gen';
 
 /**
@@ -48,7 +49,33 @@ export function createApp(history?: RouterHistory, { prerendering = false } = {}
     defaultNotFoundComponent: NotFoundPage,
     defaultPendingComponent: PendingPage,
   });
+  if (prerendering) hydrationShape(router);
   return { queryClient, router };
+}
+
+/**
+ * The shape of a pre-rendered page's tree, the same for the build's render
+ * and the browser's hydration (decision 043): each page's component (and
+ * the not-found page) is followed by PageHydrated, which tells main.tsx when
+ * the page has hydrated.
+ */
+export function hydrationShape(router: AppParts['router']) {
+  for (const route of Object.values(router.routesById)) {
+    const { component, notFoundComponent } = route.options;
+    // The pages, not the layouts: a layout's effects run before its page (in its own boundary) hydrates.
+    if (component && !route.isRoot && !route.children) route.options.component = withSignal(component);
+    if (notFoundComponent) route.options.notFoundComponent = withSignal(notFoundComponent);
+  }
+}
+
+function withSignal<P extends object>(Page: ComponentType<P> & { preload?: () => Promise<void> }) {
+  const WithSignal = (props: P) => (
+    <>
+      <Page {...props} />
+      <PageHydrated />
+    </>
+  );
+  return Object.assign(WithSignal, { preload: Page.preload });
 }
 
 export type AppParts = ReturnType<typeof createApp>;
@@ -59,20 +86,12 @@ declare module '@tanstack/react-router' {
   }
 }
 
-/** Calls `onHydrated` once, after the first render is on screen (main.tsx, hydrating a pre-rendered page). */
-function AfterFirstRender({ onHydrated }: { onHydrated: () => void }) {
-  useEffect(onHydrated, [onHydrated]);
-  return null;
-}
-
-export function App({ queryClient, router, onHydrated }: AppParts & { onHydrated?: () => void }) {
+export function App({ queryClient, router }: AppParts) {
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
-      {/* After the provider: its effect (which connects the client to the online state) runs first. */}
-      {onHydrated ? <AfterFirstRender onHydrated={onHydrated} /> : null}
     </StrictMode>
   );
 }
