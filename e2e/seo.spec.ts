@@ -108,7 +108,7 @@ test('the home page carries AutoRepair structured data with the rating from the 
   const script = page.locator('script[type="application/ld+json"]');
   await expect(script).toHaveCount(1);
   // Once the reviews have loaded, the rating summary is there.
-  await expect(script).toContainText('aggregateRating');
+  await expect.poll(async () => (await script.textContent()) ?? '').toContain('aggregateRating');
   const data = JSON.parse((await script.textContent()) ?? '{}') as Record<string, unknown>;
   expect(data['@context']).toBe('https://schema.org');
   expect(data['@type']).toBe('AutoRepair');
