@@ -2,12 +2,16 @@
  * One domain for everything: a Router (CloudFront) in front of
  *   /api, /api/*  -> the API function's URL (attached in api.ts through `url.router`)
  *   /images/*     -> the images bucket (object key = path without the leading slash)
- *   /*            -> the static SPA built from web/ (unknown paths fall back to index.html)
+ *   /sitemap.xml  -> the API's /api/sitemap.xml (rewritten by the viewer-request code below)
+ *   /*            -> the site built from web/: pre-rendered pages as files (/about is about.html),
+ *                    other pages of the router's table as the SPA shell (shell.html), anything
+ *                    else as the not-found page (404.html) with status 404 (decisions 043, 044)
  * The browser only ever talks to this origin, so nothing needs CORS.
  *
  * The Router is created first and has no dependency on the function, so the
  * function can take the Router's URL as PUBLIC_URL without a cycle.
  */
+import { readFileSync } from 'node:fs';
 import { ROUTER_PROOF_HEADER, routerProof } from '../functions/src/api/router-proof';
 import {
   cspHeader,
@@ -16,6 +20,7 @@ import {
   siteCsp,
   strictTransportSecurity,
 } from '../functions/src/security-headers';
+import { pagePathPattern, routePaths } from '../functions/src/site-routes';
 import { jwtSecretValue } from './secrets';
 import { siteDomain } from './settings';
 import { bucket } from './storage';
@@ -66,12 +71,37 @@ export const responseHeaders = new aws.cloudfront.ResponseHeadersPolicy('Securit
  * - `x-page-path`: the path the viewer asked for, for the viewer-response code
  *   (below). Overwritten too.
  */
+/**
+ * The paths of the site's pages (the router's table, functions/src/site-routes.ts):
+ * any other path without a file extension, outside /api and /images, is not a page.
+ */
+const pagePattern = pagePathPattern(routePaths(readFileSync('web/src/routeTree.gen.ts', 'utf8')));
+const NOT_FOUND_HEADER = 'x-not-found';
+
+/**
+ * Decision 044, before the Router picks an origin:
+ * - /sitemap.xml is the API's /api/sitemap.xml;
+ * - a path that is no page is served 404.html, and marked so that the
+ *   viewer-response code below sets status 404.
+ */
+const pageRoutingInjection = [
+  `var u = event.request.uri;`,
+  `if (u === "/sitemap.xml") { event.request.uri = "/api/sitemap.xml"; }`,
+  // String.raw: the backslashes reach the function's code as written.
+  String.raw`else if (!/^\/(api|images)(\/|$)/.test(u) && !/\.[a-zA-Z0-9]+$/.test(u) && !new RegExp(${JSON.stringify(pagePattern)}, "i").test(u)) {`,
+  `  event.request.uri = "/404.html"; event.request.headers[${JSON.stringify(NOT_FOUND_HEADER)}] = { value: "1" };`,
+  `}`,
+].join('\n');
+
 const viewerRequestInjection = jwtSecretValue.apply((secret) =>
   [
     `event.request.headers["x-client-ip"] = { value: event.viewer.ip };`,
     // Before the Router's own code rewrites a page's path to the SPA's index.html.
     `event.request.headers["x-page-path"] = { value: event.request.uri };`,
     `event.request.headers[${JSON.stringify(ROUTER_PROOF_HEADER)}] = { value: ${JSON.stringify(routerProof(secret))} };`,
+    // The not-found mark is ours only: a client's own is dropped first.
+    `delete event.request.headers[${JSON.stringify(NOT_FOUND_HEADER)}];`,
+    pageRoutingInjection,
   ].join('\n'),
 );
 
@@ -81,7 +111,10 @@ const viewerRequestInjection = jwtSecretValue.apply((secret) =>
  * by the payment pages' policy, which allows Square's Web Payments SDK
  * (decision 015, docs/decisions/020-square-client.md).
  */
-const viewerResponseInjection = paymentPageCspInjection('x-page-path');
+const viewerResponseInjection = [
+  paymentPageCspInjection('x-page-path'),
+  `if (event.request.headers[${JSON.stringify(NOT_FOUND_HEADER)}]) { event.response.statusCode = 404; event.response.statusDescription = "Not Found"; }`,
+].join('\n');
 
 export const router = new sst.aws.Router('Router', {
   // The domain's DNS must be a Route 53 hosted zone in this account: SST adds
@@ -132,9 +165,15 @@ export const router = new sst.aws.Router('Router', {
 
 export const site = new sst.aws.StaticSite('Web', {
   // Built from the repo root so npm workspaces resolve; SST uploads web/dist.
+  // The build pre-renders the public pages (decision 043); VITE_SITE_URL gives
+  // their Open Graph addresses and robots.txt's Sitemap line the site's address.
   build: { command: 'npm run build -w web', output: 'web/dist' },
-  // No `errorPage`: SST then answers unknown paths with index.html and status
-  // 200, which is the SPA fallback the client-side router needs.
+  environment: { VITE_SITE_URL: router.url },
+  // The SPA shell is shell.html (index.html is the pre-rendered home page). No
+  // `errorPage`: SST then answers a path with no file with the shell and
+  // status 200, for the client-side routes (/dashboard, /blog/<slug>, ...);
+  // paths that are no page were sent to 404.html before (decision 044).
+  indexPage: 'shell.html',
   router: { instance: router },
   // `sst dev` would otherwise run the root `npm run dev` (the whole local stack).
   dev: { command: 'npm run dev -w web' },

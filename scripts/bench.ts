@@ -8,6 +8,7 @@
  *     revalidations (If-None-Match → 304); a CDN hit costs the origin nothing and is not measured here
  *  5. sign-in limits under concurrency, sign-in time during a flood, register timing both ways (bench-security.ts)
  *  6. p50 / p99 time to render one work-order PDF, over 200 renders (bench-pdf.ts)
+ *  7. Lighthouse mobile performance on `/`, the median of 3 runs, on a stack of its own (bench-lighthouse.ts)
  * `npm run bench -- pdf` runs only the named sections (see `SECTIONS`).
  * Exits 1 when a budget is exceeded. Latency has no budget here: it depends on the machine.
  */
@@ -18,13 +19,14 @@ import { join, resolve } from 'node:path';
 import { bundleLambda, lambdaEntries } from '../functions/src/lambda/bundle';
 import { freePort } from '../functions/src/local/ports';
 import { measureBooking } from './bench-booking';
+import { describeRun, LIGHTHOUSE_BUDGET, LIGHTHOUSE_RUNS, measureLighthouse } from './bench-lighthouse';
 import { type LoadedScript, pageScripts, sumGzip } from './bench-pages';
 import { measurePdf, PDF_RENDERS } from './bench-pdf';
 import { measureSecurity } from './bench-security';
 
 const KB = 1024;
 const budgets = {
-  homeJsGzip: 125 * KB,
+  homeJsGzip: 110 * KB,
   bookJsGzip: 150 * KB,
   apiBundle: 1024 * KB,
   importMs: 150,
@@ -155,9 +157,10 @@ async function latency(url: string, validator: boolean) {
 /**
  * `npm run bench` measures everything; `npm run bench -- pdf` (or `bundle`, `stack`, several at once)
  * only the sections named: `bundle` the API Lambda's size and import time, `stack` what needs the running
- * product (pages, latency, bookings, sign-ins), `pdf` the work-order PDF's render time.
+ * product (pages, latency, bookings, sign-ins), `pdf` the work-order PDF's render time, `lighthouse`
+ * Lighthouse on `/` (a fresh stack, so the other sections' load does not colour it).
  */
-const SECTIONS = ['bundle', 'stack', 'pdf'] as const;
+const SECTIONS = ['bundle', 'stack', 'pdf', 'lighthouse'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function chosenSections(args: string[]): Set<Section> {
@@ -196,6 +199,19 @@ async function measureStack() {
   }
 }
 
+async function measureLighthouseOnStack() {
+  console.log('Starting the local stack for Lighthouse ...');
+  const stack = await startStack();
+  try {
+    console.log(`Running Lighthouse (mobile) on / ${LIGHTHOUSE_RUNS} times ...`);
+    return await measureLighthouse(`${stack.url}/`);
+  } finally {
+    stack.child.kill('SIGTERM');
+    await new Promise((r) => stack.child.once('exit', r));
+    rmSync(stack.dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const sections = chosenSections(process.argv.slice(2));
   const rows: string[] = [];
@@ -222,6 +238,7 @@ async function main() {
     pdf = await measurePdf();
   }
   const measured = sections.has('stack') ? await measureStack() : undefined;
+  const lighthouse = sections.has('lighthouse') ? await measureLighthouseOnStack() : undefined;
 
   if (measured) {
     const { scripts, book } = measured;
@@ -275,6 +292,18 @@ async function main() {
     check(`Work-order PDF render p99 (of ${PDF_RENDERS})`, pdf.p99, budgets.pdfRenderMs, ms);
     row('Work-order PDF render CPU time p50 / p99', `${ms(pdf.cpuP50)} / ${ms(pdf.cpuP99)}`);
   }
+  if (lighthouse) {
+    const { median } = lighthouse;
+    const label = `Lighthouse mobile performance on / (median of ${LIGHTHOUSE_RUNS})`;
+    const ok = median.score >= LIGHTHOUSE_BUDGET;
+    row(
+      label,
+      String(median.score),
+      `   budget ${`≥ ${LIGHTHOUSE_BUDGET}`.padStart(10)}   ${ok ? 'ok' : 'OVER'}`,
+    );
+    row('  its run', describeRun(median));
+    if (!ok) failures.push(label);
+  }
   console.log(rows.join('\n'));
   writeFileSync(
     // A run of some sections does not overwrite the full run's figures.
@@ -295,6 +324,7 @@ async function main() {
           security: measured.security.figures,
         }),
         ...(bundle && { apiBundle: bundle.api.bytes, importMs: bundle.imports }),
+        ...(lighthouse && { lighthouse: lighthouse.median }),
         ...(pdf && {
           pdf: {
             firstMs: pdf.firstMs,

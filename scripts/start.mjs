@@ -48,7 +48,7 @@ after(await node(['scripts/ensure-install.mjs']));
 
 if (process.env.SKIP_BUILD !== '1') {
   console.log('Building the web app ...');
-  after(await node(['node_modules/vite/bin/vite.js', 'build', 'web', '--logLevel', 'warn']));
+  after(await node(['web/scripts/build.mjs', '--logLevel', 'warn']));
 }
 
 // The server handles the signal itself (it stops the stand-ins); we wait for it.

@@ -365,6 +365,9 @@ export const routes: Record<string, Route> = {
     access: 'admin',
     path: (f) => `/api/workOrders/${f.workOrders.workOrder._id}/generate-acknowledgment`,
   },
+
+  // --- Issue 14: what search engines read (decision 044); served as /sitemap.xml ---
+  'GET /api/sitemap.xml': { access: 'anyone', path: () => '/api/sitemap.xml' },
 };
 
 /** The work-order form with only its required parts: breaking any of them must be refused (the fuzz suite). */

@@ -1,61 +1,38 @@
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { ErrorPage } from './components/layout/ErrorPage';
-import { NotFoundPage } from './components/layout/NotFoundPage';
-import { PendingPage } from './components/layout/PendingPage';
-import { auth } from './lib/auth/store';
-import { ApiError, isApiStatus } from './lib/api';
-import { routeTree } from './routeTree.gen';
+import { onlineManager } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { whenPageHydrated } from './lib/hydration';
+import { App, createApp, hydrationShape } from './router';
 import './styles.css';
 
-/**
- * A 401 on any call means the stored session has ended (it expired, or a
- * password change on another device ended it): sign out here too, so the
- * header stops claiming a session the server no longer accepts.
- */
-const endSessionOn401 = (error: unknown) => {
-  if (isApiStatus(error, 401) && auth.getState().user) auth.signOut();
-};
-
-const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: endSessionOn401 }),
-  mutationCache: new MutationCache({ onError: endSessionOn401 }),
-  defaultOptions: {
-    queries: {
-      // A 4xx will not change on retry (not found, invalid id); network and 5xx errors get two more tries.
-      retry: (failureCount, error) =>
-        !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
-    },
-  },
-});
-
-const router = createRouter({
-  routeTree,
-  context: { queryClient, auth },
-  defaultPreload: 'intent',
-  // TanStack Query owns caching; the router always asks it (kitchen-sink-react-query pattern).
-  defaultPreloadStaleTime: 0,
-  scrollRestoration: true,
-  defaultErrorComponent: ErrorPage,
-  defaultNotFoundComponent: NotFoundPage,
-  defaultPendingComponent: PendingPage,
-});
-
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router;
-  }
-}
+const parts = createApp();
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('The #root element is missing from index.html.');
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+if (rootElement.firstElementChild) {
+  /*
+   * A pre-rendered page (decision 043): its HTML was drawn with no session and
+   * no data. The first render must draw the same, so the queries the loaders
+   * start wait (as if offline) until the page has hydrated, and the session
+   * comes from useAuth's server snapshot. The route's code is loaded first
+   * (router.load), so nothing suspends while hydrating.
+   */
+  onlineManager.setOnline(false);
+  // Back online once the page's content has hydrated: the waiting queries then run.
+  // (The cache is told directly: the client may not be listening yet if the page hydrated in the first pass.)
+  whenPageHydrated(() => {
+    onlineManager.setOnline(true);
+    void parts.queryClient.getQueryCache().onOnline();
+  });
+  // As the router's own SSR hydration does: the tree then has the pre-rendered HTML's shape (no Suspense at the root).
+  parts.router.ssr = { manifest: undefined };
+  hydrationShape(parts.router);
+  // The page is on screen already: let the browser paint it before the work of hydrating starts.
+  const afterPaint = new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  void Promise.all([afterPaint, parts.router.load()]).then(() => {
+    // In one go, not in a transition: nothing (a session arriving, a click) can change the state halfway.
+    hydrateRoot(rootElement, <App {...parts} />);
+  });
+} else {
+  createRoot(rootElement).render(<App {...parts} />);
+}

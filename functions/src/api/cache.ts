@@ -40,6 +40,7 @@ const publicReads: [pattern: string, cacheControl: string][] = [
   ['/api/posts/:id/comments', SHARED],
   // The card form's app and location ids: the same for everyone, and they change only with a deploy.
   ['/api/payments/config', 'public, max-age=300'],
+  ['/api/sitemap.xml', 'public, max-age=300'],
 ];
 
 const compiled = publicReads.map(([pattern, cacheControl]) => ({ pattern: compile(pattern), cacheControl }));

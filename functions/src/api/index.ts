@@ -15,6 +15,7 @@ import { payments } from './payments';
 import { comments, posts } from './posts';
 import { contact, serviceRequest } from './public-forms';
 import { services } from './services';
+import { sitemap } from './sitemap';
 import { testimonials } from './testimonials';
 import { timeslots } from './timeslots';
 import { users } from './users';
@@ -57,7 +58,8 @@ const api = new Hono()
   .route('/timeslots', timeslots)
   .route('/admin', admin)
   .route('/vehicleData', vehicleData)
-  .route('/workOrders', workOrders);
+  .route('/workOrders', workOrders)
+  .route('/sitemap.xml', sitemap);
 
 export type AppType = typeof api;
 

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { config } from '@app/core/config';
 import { Storage } from '@app/core/storage/index';
 import { Images } from '@app/core/storage/images';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -112,3 +113,80 @@ function parseCsp(header: string): Record<string, string[]> {
     }),
   );
 }
+
+/**
+ * The built site on the local server (decisions 043, 044): pre-rendered pages
+ * as their files, other pages of the router's table as the SPA shell, any
+ * other path as the not-found page with 404; robots.txt and the sitemap.
+ */
+describe('pages, 404s, robots.txt and the sitemap on the local server', () => {
+  const site = mkdtempSync(join(tmpdir(), 'mac-web-site-'));
+  let pages: ReturnType<typeof createLocalServer>;
+  const page = (name: string) => `<!doctype html><title>${name}</title><div id="root">${name}</div>`;
+
+  beforeAll(() => {
+    writeFileSync(join(site, 'index.html'), page('home'));
+    writeFileSync(join(site, 'about.html'), page('about'));
+    writeFileSync(join(site, 'shell.html'), '<!doctype html><title>shell</title><div id="root"></div>');
+    writeFileSync(join(site, '404.html'), page('Page not found'));
+    writeFileSync(join(site, 'robots.txt'), 'User-agent: *\nDisallow: /admin\n\nSitemap: /sitemap.xml\n');
+    pages = createLocalServer(site);
+  });
+  afterAll(() => rmSync(site, { recursive: true, force: true }));
+
+  const fetchPage = (path: string) => pages.request(`http://localhost${path}`);
+
+  it.each([
+    ['/', 'home'],
+    ['/about', 'about'],
+    ['/about/', 'about'],
+  ])('%s is its pre-rendered file', async (path, name) => {
+    const response = await fetchPage(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await response.text()).toContain(`<div id="root">${name}</div>`);
+  });
+
+  it.each([
+    '/dashboard',
+    '/admin',
+    '/blog/some-post',
+    '/book/svc_1/details',
+    '/reset-password/abc',
+    '/About',
+  ])('%s (a page of the router without a file) is the SPA shell, 200', async (path) => {
+    const response = await fetchPage(path);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<div id="root"></div>');
+  });
+
+  it.each(['/nope', '/blog/a/b', '/services/extra', '/missing.png', '/assets/missing.js'])(
+    '%s is the not-found page with 404',
+    async (path) => {
+      const response = await fetchPage(path);
+      expect(response.status).toBe(404);
+      expect(await response.text()).toContain('Page not found');
+    },
+  );
+
+  it('an unknown API path stays a JSON 404', async () => {
+    const response = await fetchPage('/api/no-such-thing');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ msg: 'Not found.' });
+  });
+
+  it('robots.txt names the sitemap on the public URL', async () => {
+    const response = await fetchPage('/robots.txt');
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).toContain('Disallow: /admin');
+    expect(text).toContain(`Sitemap: ${config().publicUrl}/sitemap.xml`);
+  });
+
+  it('/sitemap.xml is the API sitemap', async () => {
+    const response = await fetchPage('/sitemap.xml');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(await response.text()).toContain(`<loc>${config().publicUrl}/services</loc>`);
+  });
+});

@@ -3,9 +3,16 @@ import { AboutHero, AboutMain, AboutSidebar, AboutStats } from '../features/abou
 import { featuredTestimonialsQueryOptions } from '../features/testimonials/api';
 import { TestimonialCarousel } from '../features/testimonials/components/TestimonialCarousel';
 import { pageTitle } from '../lib/business';
+import { pageHead } from '../lib/seo';
 
 export const Route = createFileRoute('/about')({
-  head: () => ({ meta: [{ title: pageTitle('About Us') }] }),
+  head: () =>
+    pageHead({
+      title: pageTitle('About Us'),
+      description:
+        'Who we are: certified technicians who bring the shop to your driveway in West Chester, PA, with honest prices and guaranteed work.',
+      path: '/about',
+    }),
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(featuredTestimonialsQueryOptions());
   },

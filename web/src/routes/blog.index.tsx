@@ -2,9 +2,16 @@ import { createFileRoute } from '@tanstack/react-router';
 import { postsQueryOptions } from '../features/blog/api';
 import { PostList } from '../features/blog/components/PostList';
 import { pageTitle } from '../lib/business';
+import { pageHead } from '../lib/seo';
 
 export const Route = createFileRoute('/blog/')({
-  head: () => ({ meta: [{ title: pageTitle('Blog') }] }),
+  head: () =>
+    pageHead({
+      title: pageTitle('Blog'),
+      description:
+        'Car-care tips, seasonal checklists and news from the technicians of Mobile Auto Care in West Chester, PA.',
+      path: '/blog',
+    }),
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(postsQueryOptions());
   },

@@ -2,9 +2,16 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ContactForm } from '../features/contact/components/ContactForm';
 import { ContactInfo } from '../features/contact/components/ContactInfo';
 import { pageTitle } from '../lib/business';
+import { pageHead } from '../lib/seo';
 
 export const Route = createFileRoute('/contact')({
-  head: () => ({ meta: [{ title: pageTitle('Contact Us') }] }),
+  head: () =>
+    pageHead({
+      title: pageTitle('Contact Us'),
+      description:
+        'Call, email or send us a message: questions about a service, a quote for a custom job, or feedback on a visit in West Chester, PA.',
+      path: '/contact',
+    }),
   component: ContactPage,
 });
 

@@ -1,4 +1,5 @@
 import { defaultServiceFilter } from '@app/core/service/filter';
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { lazy, useState } from 'react';
 import { WhenNear } from '../components/ui/WhenNear';
@@ -7,10 +8,13 @@ import { BookingChecklist } from '../features/home/components/BookingChecklist';
 import { FeatureCards } from '../features/home/components/FeatureCards';
 import { Hero } from '../features/home/components/Hero';
 import { StatsCounters } from '../features/home/components/StatsCounters';
+import { LocalBusinessJsonLd } from '../components/seo/LocalBusinessJsonLd';
 import { servicesQueryOptions } from '../features/services/api';
 import { ServicesSection } from '../features/services/components/ServicesSection';
+import { testimonialsQueryOptions } from '../features/testimonials/api';
 import { AdminTimeSlotPanel } from '../features/timeslots/components/AdminTimeSlotPanel';
 import { business } from '../lib/business';
+import { pageHead } from '../lib/seo';
 
 // The help form is far down the page: its code loads when the visitor gets near it.
 const HelpForm = lazy(() =>
@@ -18,7 +22,13 @@ const HelpForm = lazy(() =>
 );
 
 export const Route = createFileRoute('/')({
-  head: () => ({ meta: [{ title: `${business.name} | Mobile Car Repair & Detailing in ${business.area}` }] }),
+  head: () =>
+    pageHead({
+      title: `${business.name} | Mobile Car Repair & Detailing in ${business.area}`,
+      description:
+        'Mobile car repair, maintenance and detailing at your home or office in West Chester, PA. See our services and prices, and book online.',
+      path: '/',
+    }),
   // Start the request early without holding the page: the list shows 'Loading services...' meanwhile.
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(servicesQueryOptions());
@@ -30,6 +40,8 @@ function HomePage() {
   const { user } = useAuth();
   // The home page's copy of the list keeps its filter to itself; /services keeps it in the address.
   const [filter, setFilter] = useState(defaultServiceFilter);
+  // The reviews' rating summary for the structured data (decision 044).
+  const { data: testimonials } = useQuery(testimonialsQueryOptions());
   return (
     <>
       {/*
@@ -37,6 +49,7 @@ function HomePage() {
        * but fixes no order beyond the hero first, and a phone visitor came for the services and
        * prices. The reasons, the counters, the checklist and the help form follow.
        */}
+      <LocalBusinessJsonLd ratings={testimonials?.map((testimonial) => testimonial.rating)} />
       <Hero />
       <ServicesSection
         headingLevel={2}
@@ -47,7 +60,7 @@ function HomePage() {
       <FeatureCards />
       <StatsCounters />
       <BookingChecklist user={user} />
-      <WhenNear id="help-form" minHeight="32rem">
+      <WhenNear id="help-form" className="help-form-slot">
         <HelpForm />
       </WhenNear>
     </>

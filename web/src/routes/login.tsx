@@ -10,13 +10,19 @@ import { safeRedirect } from '../lib/auth/guards';
 import { useAuth } from '../lib/auth/store';
 import { isApiStatus, messageOf } from '../lib/api';
 import { pageTitle } from '../lib/business';
+import { pageHead } from '../lib/seo';
 
 type LoginSearch = { redirect?: string };
 
 export const Route = createFileRoute('/login')({
   validateSearch: (search: Record<string, unknown>): LoginSearch =>
     typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
-  head: () => ({ meta: [{ title: pageTitle('Login') }] }),
+  head: () =>
+    pageHead({
+      title: pageTitle('Login'),
+      description: 'Sign in to your Mobile Auto Care account to book services and follow your appointments.',
+      path: '/login',
+    }),
   component: LoginPage,
 });
 

@@ -1,9 +1,16 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { LegalPage, LegalSection } from '../features/legal/components/LegalPage';
 import { business, pageTitle } from '../lib/business';
+import { pageHead } from '../lib/seo';
 
 export const Route = createFileRoute('/privacy')({
-  head: () => ({ meta: [{ title: pageTitle('Privacy Policy') }] }),
+  head: () =>
+    pageHead({
+      title: pageTitle('Privacy Policy'),
+      description:
+        'What Mobile Auto Care collects to look after your vehicle, how it is used and kept, and your choices.',
+      path: '/privacy',
+    }),
   component: PrivacyPage,
 });
 

@@ -9,13 +9,20 @@ import { AsideList, AuthShell } from '../features/auth/components/AuthShell';
 import { type RegistrationFields, validateRegistration } from '../features/auth/validate';
 import { messageOf } from '../lib/api';
 import { pageTitle } from '../lib/business';
+import { pageHead } from '../lib/seo';
 import { messagesResolver } from '../lib/forms';
 
 /** After a successful registration the page goes to /login after this long (doc 1 §9). */
 export const REDIRECT_AFTER_REGISTER_MS = 3000;
 
 export const Route = createFileRoute('/register')({
-  head: () => ({ meta: [{ title: pageTitle('Create Account') }] }),
+  head: () =>
+    pageHead({
+      title: pageTitle('Create Account'),
+      description:
+        'Create a Mobile Auto Care account to book mobile car repair and detailing in West Chester, PA.',
+      path: '/register',
+    }),
   component: RegisterPage,
 });
 

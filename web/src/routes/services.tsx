@@ -5,11 +5,18 @@ import { ServicesSection } from '../features/services/components/ServicesSection
 import { AdminTimeSlotPanel } from '../features/timeslots/components/AdminTimeSlotPanel';
 import { filterFromSearch, searchFromFilter, validateServicesSearch } from '../features/services/search';
 import { pageTitle } from '../lib/business';
+import { pageHead } from '../lib/seo';
 
 export const Route = createFileRoute('/services')({
   // The applied filter lives in the address (?search=&maxPrice=&duration=): Back and shared links keep it.
   validateSearch: validateServicesSearch,
-  head: () => ({ meta: [{ title: pageTitle('Services') }] }),
+  head: () =>
+    pageHead({
+      title: pageTitle('Services'),
+      description:
+        'Our mobile repair, maintenance and detailing services in West Chester, PA, with prices and durations. Filter the list and book online.',
+      path: '/services',
+    }),
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(servicesQueryOptions());
   },

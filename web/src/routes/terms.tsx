@@ -1,9 +1,16 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { LegalPage, LegalSection } from '../features/legal/components/LegalPage';
 import { business, pageTitle } from '../lib/business';
+import { pageHead } from '../lib/seo';
 
 export const Route = createFileRoute('/terms')({
-  head: () => ({ meta: [{ title: pageTitle('Terms of Service') }] }),
+  head: () =>
+    pageHead({
+      title: pageTitle('Terms of Service'),
+      description:
+        'The terms that apply when you book or receive a mobile repair or detailing service from Mobile Auto Care.',
+      path: '/terms',
+    }),
   component: TermsPage,
 });
 

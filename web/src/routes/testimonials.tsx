@@ -5,9 +5,16 @@ import { GoogleReviews } from '../features/reviews/components/GoogleReviews';
 import { testimonialsQueryOptions } from '../features/testimonials/api';
 import { TestimonialList } from '../features/testimonials/components/TestimonialList';
 import { pageTitle } from '../lib/business';
+import { pageHead } from '../lib/seo';
 
 export const Route = createFileRoute('/testimonials')({
-  head: () => ({ meta: [{ title: pageTitle('Testimonials & Reviews') }] }),
+  head: () =>
+    pageHead({
+      title: pageTitle('Testimonials & Reviews'),
+      description:
+        'What drivers in West Chester, PA say about our mobile car repair and detailing: customer testimonials and Google reviews.',
+      path: '/testimonials',
+    }),
   // Both lists start loading at once; the page shows their loading texts meanwhile.
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(testimonialsQueryOptions());

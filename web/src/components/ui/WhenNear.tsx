@@ -3,8 +3,12 @@ import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 type WhenNearProps = {
   /** The anchor a link can point at (the place is there before its content). */
   id?: string;
-  /** Space kept while the content is not there yet, so nothing around it moves. */
-  minHeight: string;
+  /**
+   * A class that keeps the space (a min-height) while the content is not there
+   * yet, so nothing around it moves. A class, not a style attribute: the CSP
+   * refuses style attributes in pre-rendered HTML (decisions 015, 043).
+   */
+  className: string;
   children: ReactNode;
 };
 
@@ -12,7 +16,7 @@ type WhenNearProps = {
  * Renders its (lazy) children only once their place comes within a screen or
  * so of the viewport: a section far down the page costs the first load nothing.
  */
-export function WhenNear({ id, minHeight, children }: WhenNearProps) {
+export function WhenNear({ id, className, children }: WhenNearProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
 
@@ -36,7 +40,7 @@ export function WhenNear({ id, minHeight, children }: WhenNearProps) {
   }, []);
 
   return (
-    <div id={id} ref={ref} style={{ minHeight }}>
+    <div id={id} ref={ref} className={className}>
       {near ? <Suspense fallback={null}>{children}</Suspense> : null}
     </div>
   );

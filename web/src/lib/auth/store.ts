@@ -81,7 +81,11 @@ export type Auth = ReturnType<typeof createAuth>;
 
 export const auth = createAuth();
 
+/** Pre-rendered pages are drawn signed out; hydration starts from the same state, then shows the session. */
+const signedOut: AuthState = { user: null };
+const serverState = () => signedOut;
+
 export function useAuth() {
-  const state = useSyncExternalStore(auth.subscribe, auth.getState);
+  const state = useSyncExternalStore(auth.subscribe, auth.getState, serverState);
   return { ...state, signIn: auth.signIn, signOut: auth.signOut, refresh: auth.refresh };
 }

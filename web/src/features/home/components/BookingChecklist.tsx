@@ -68,7 +68,7 @@ export function BookingChecklist({ user }: { user: ChecklistUser | null }) {
     complete: false,
     links: (
       <Link to="/about" className="button button--secondary">
-        Learn More
+        Learn More<span className="visually-hidden"> about us and how we work</span>
       </Link>
     ),
   };

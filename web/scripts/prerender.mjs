@@ -1,0 +1,69 @@
+// The last step of `npm run build -w web` (decision 043): pre-renders the
+// public pages into web/dist as static HTML that the browser hydrates.
+//
+// Before it: `vite build` (the browser's bundle and dist/index.html, the
+// template) and `vite build --ssr src/entry-server.tsx` (the same app for
+// Node, in web/.ssr). Writes:
+//   dist/shell.html   the template as built: the SPA shell for client-only routes
+//   dist/index.html   `/` pre-rendered; dist/<page>.html for every other public page
+//   dist/404.html     the not-found page (the servers answer unknown paths with it, status 404)
+// The files are flat (about.html, not about/index.html): the CDN (SST's
+// Router) looks up `/about` as `/about.html`, and a folder `blog/` would
+// capture `/blog/<slug>`.
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const web = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(web, 'dist');
+const ssrDir = join(web, '.ssr');
+process.env.NODE_ENV ??= 'production';
+const { render, publicPages } = await import(join(ssrDir, 'entry-server.js'));
+
+const template = readFileSync(join(dist, 'index.html'), 'utf8');
+if (!template.includes('<div id="root"></div>'))
+  throw new Error('dist/index.html has no empty <div id="root">');
+writeFileSync(join(dist, 'shell.html'), template);
+
+// React writes the page's <title> and <meta> tags first (they belong in <head>).
+const leadingHeadTags = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/;
+
+/** The template with the page's head tags and its HTML in #root. */
+function page(rendered) {
+  const headTags = rendered.match(leadingHeadTags)?.[0] ?? '';
+  const body = rendered.slice(headTags.length);
+  const titles = headTags.match(/<title>[^<]*<\/title>/g) ?? [];
+  const others = headTags.replace(/<title>[^<]*<\/title>/g, '');
+  let head = template;
+  // The most specific title wins (the not-found page's own title comes after the root's).
+  if (titles.length > 0) head = head.replace(/<title>[^<]*<\/title>/, titles.at(-1));
+  if (others.includes('name="description"')) head = head.replace(/\s*<meta\s+name="description"[^>]*>/, '');
+  return head
+    .replace('</head>', `${others}</head>`)
+    .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+}
+
+const fileFor = (path) => (path === '/' ? 'index.html' : `${path.slice(1)}.html`);
+
+for (const path of publicPages) {
+  const { html, status } = await render(path);
+  if (status !== 200) throw new Error(`pre-rendering ${path}: the router found no page (status ${status})`);
+  writeFileSync(join(dist, fileFor(path)), page(html));
+}
+const notFound = await render('/this-page-does-not-exist');
+if (notFound.status !== 404) throw new Error('pre-rendering the not-found page: the router found a page');
+writeFileSync(join(dist, '404.html'), page(notFound.html));
+
+// robots.txt names the sitemap by its full address: the site's, when the build knows it (on AWS,
+// infra/web.ts). The local server writes its own address at request time (decision 044).
+const siteUrl = (process.env.VITE_SITE_URL ?? '').replace(/\/+$/, '');
+if (siteUrl) {
+  const robots = join(dist, 'robots.txt');
+  writeFileSync(
+    robots,
+    readFileSync(robots, 'utf8').replace(/^Sitemap:\s*\/(\S*)\s*$/m, `Sitemap: ${siteUrl}/$1`),
+  );
+}
+
+rmSync(ssrDir, { recursive: true, force: true });
+console.log(`Pre-rendered ${publicPages.length} pages and 404.html into web/dist (decision 043).`);
