@@ -1,6 +1,7 @@
 import { formatInstant } from '@app/core/time';
 import { fullName } from './customers';
 import type { AdminBooking, StatusChange } from './types';
+import type { WorkOrderPrefill } from '../../lib/work-order-prefill';
 
 /** The service as booked: the custom name for a custom booking (doc 2 §2). */
 export const serviceOf = (booking: AdminBooking): string =>
@@ -43,23 +44,7 @@ export function changeText(change: StatusChange): string {
 /** When an audit entry happened, on the shop's clock: 'Monday, March 9, 2026 at 9:30 AM'. */
 export const changeTime = (change: StatusChange): string => formatInstant(change.at);
 
-/**
- * What 'Create Work Order' fills in from a booking (doc 2 §2): the customer,
- * the vehicle, the service as the description, and the booking's id. A
- * booking keeps no phone number, so the admin types it.
- */
-export type WorkOrderPrefill = {
-  customerName: string;
-  customerEmail: string;
-  customerPhone: string;
-  vehicleYear: number | null;
-  vehicleMake: string;
-  vehicleModel: string;
-  vehicleColor: string;
-  serviceDescription: string;
-  relatedBooking: string;
-};
-
+/** 'Create Work Order' from a booking card: the customer, the vehicle, the service and the booking's id. */
 export function workOrderPrefillOf(booking: AdminBooking): WorkOrderPrefill {
   const customer = customerOf(booking);
   return {

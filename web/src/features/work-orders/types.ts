@@ -85,18 +85,4 @@ export type WorkOrderDefaults = { hourlyRate: number; taxRate: number };
 
 export type WorkOrderPage = { workOrders: WorkOrderJson[]; total: number; hasMore: boolean };
 
-/**
- * What 'Create Work Order' from a booking card fills in (doc 2 §2). The
- * bookings desk hands over a value of this shape; /admin joins the two.
- */
-export type WorkOrderPrefill = {
-  customerName: string;
-  customerEmail: string;
-  customerPhone: string;
-  vehicleYear: number | null;
-  vehicleMake: string;
-  vehicleModel: string;
-  vehicleColor: string;
-  serviceDescription: string;
-  relatedBooking: string;
-};
+export type { WorkOrderPrefill } from '../../lib/work-order-prefill';

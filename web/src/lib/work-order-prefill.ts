@@ -1,0 +1,17 @@
+/**
+ * What 'Create Work Order' from a booking card fills in (doc 2 §2): the
+ * customer, the vehicle, the service as the description, and the booking's
+ * id. The bookings desk makes it and the work-order form reads it; /admin
+ * joins the two. A booking keeps no phone number, so the admin types it.
+ */
+export type WorkOrderPrefill = {
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  vehicleYear: number | null;
+  vehicleMake: string;
+  vehicleModel: string;
+  vehicleColor: string;
+  serviceDescription: string;
+  relatedBooking: string;
+};
