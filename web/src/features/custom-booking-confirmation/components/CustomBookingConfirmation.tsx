@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { messageOf } from '../../../lib/api';
 import { business } from '../../../lib/business';
@@ -18,6 +18,7 @@ import {
 } from '../display';
 import type { CustomBookingView } from '../types';
 import '../confirmation.css';
+import { FocusedHeading } from '../../../components/ui/FocusedHeading';
 
 /**
  * The custom booking confirmation screen (doc 2 §2, §4, §8): loading, error,
@@ -56,7 +57,7 @@ export function CustomBookingConfirmation({ token }: { token: string }) {
   if (booking.isError) {
     return (
       <Shell>
-        <FocusedHeading>Unable to Load Booking</FocusedHeading>
+        <FocusedHeading className="confirm-page__title">Unable to Load Booking</FocusedHeading>
         <p className="status-text status-text--error" role="alert">
           {messageOf(booking.error, confirmationMessages.loadFailed)}
         </p>
@@ -136,7 +137,7 @@ function Confirmed({ booking }: { booking: CustomBookingView }) {
   }, [navigate]);
   return (
     <Shell>
-      <FocusedHeading>Booking Confirmed!</FocusedHeading>
+      <FocusedHeading className="confirm-page__title">Booking Confirmed!</FocusedHeading>
       <p className="form-message form-message--success" role="status">
         Your {serviceNameOf(booking)} on {longDateOf(booking.date)} at {timeOf(booking.time)} is confirmed. A
         confirmation email is on its way.
@@ -148,17 +149,6 @@ function Confirmed({ booking }: { booking: CustomBookingView }) {
         </Link>
       </p>
     </Shell>
-  );
-}
-
-/** A heading that takes the focus when shown, so the change of state is announced. */
-function FocusedHeading({ children }: { children: ReactNode }) {
-  const ref = useRef<HTMLHeadingElement>(null);
-  useEffect(() => ref.current?.focus(), []);
-  return (
-    <h1 ref={ref} tabIndex={-1} className="confirm-page__title">
-      {children}
-    </h1>
   );
 }
 

@@ -2,7 +2,7 @@ import { statusBadge } from '@app/core/workorder/model';
 import { formatTaxRate } from '@app/core/workorder/pricing';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextField } from '../../../components/ui/TextField';
 import { business } from '../../../lib/business';
@@ -23,6 +23,7 @@ import type { AcknowledgmentView } from '../types';
 import { type SignatureHandle, SignatureField } from './SignatureField';
 import '../../../components/ui/work-order-status.css';
 import '../acknowledgment.css';
+import { FocusedHeading } from '../../../components/ui/FocusedHeading';
 
 /**
  * The work order acknowledgment screen (doc 2 §2, §4, §5, §8): loading, then
@@ -45,7 +46,7 @@ export function WorkOrderAcknowledgment({ token }: { token: string }) {
   if (view.isError) {
     return (
       <Shell>
-        <FocusedHeading>Unable to Load Work Order</FocusedHeading>
+        <FocusedHeading className="ack-page__title">Unable to Load Work Order</FocusedHeading>
         <p className="status-text status-text--error" role="alert">
           {loadError(view.error)}
         </p>
@@ -206,7 +207,7 @@ function AcknowledgmentForm({ token, view }: { token: string; view: Acknowledgme
 function Acknowledged({ workOrderNumber }: { workOrderNumber: string }) {
   return (
     <Shell>
-      <FocusedHeading>Work Order Acknowledged Successfully!</FocusedHeading>
+      <FocusedHeading className="ack-page__title">Work Order Acknowledged Successfully!</FocusedHeading>
       <p className="ack-page__done-number">Work Order {workOrderNumber}</p>
       <p className="form-message form-message--success" role="status">
         You will receive a confirmation email shortly.
@@ -220,17 +221,6 @@ function Acknowledged({ workOrderNumber }: { workOrderNumber: string }) {
         </Link>
       </p>
     </Shell>
-  );
-}
-
-/** A heading that takes the focus when shown, so the change of state is announced. */
-function FocusedHeading({ children }: { children: ReactNode }) {
-  const ref = useRef<HTMLHeadingElement>(null);
-  useEffect(() => ref.current?.focus(), []);
-  return (
-    <h1 ref={ref} tabIndex={-1} className="ack-page__title">
-      {children}
-    </h1>
   );
 }
 
