@@ -74,6 +74,8 @@ export namespace WorkOrder {
     acknowledged: 'Work order acknowledged successfully.',
     deleted: 'Work order deleted successfully.',
     noSuchBooking: 'The related booking does not exist.',
+    changedSinceShown:
+      'This work order was changed after you opened it. Please reload the page to see the current version before acknowledging.',
   } as const;
 
   /** A 4xx whose body carries both `msg` and `message` (the spec's clients read `message` here). */
@@ -790,7 +792,11 @@ export namespace WorkOrder {
     | 'laborItems'
     | 'partItems'
     | 'pricing'
-  > & { customer: { name: string; email: string } };
+  > & {
+    customer: { name: string; email: string };
+    /** The content digest of what is shown: sent back with the acknowledgment, which binds it (decision 039). */
+    version: string;
+  };
 
   /** `GET /api/workOrders/acknowledge/{token}`. */
   export async function forAcknowledgment(token: string, now = new Date()): Promise<ForAcknowledgment> {
@@ -805,6 +811,7 @@ export namespace WorkOrder {
       laborItems: wo.laborItems,
       partItems: wo.partItems,
       pricing: wo.pricing,
+      version: contentDigest(wo),
     };
   }
 
@@ -825,6 +832,10 @@ export namespace WorkOrder {
     const { wo } = await linked(token, now);
     if (input.acknowledgedBy.email.toLowerCase() !== wo.customer.email.toLowerCase()) {
       fail('forbidden', messages.emailMismatch);
+    }
+    // What the customer read is what they acknowledge: an edit since the page was shown refuses it.
+    if (input.version !== undefined && input.version !== contentDigest(wo)) {
+      fail('invalid', messages.changedSinceShown, { changed: true });
     }
     const png = input.signature ? signaturePng(input.signature) : undefined;
     const signatureKey = png

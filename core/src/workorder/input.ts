@@ -297,6 +297,15 @@ export const AcknowledgeInput = z.object(
       .max(1000)
       .nullish()
       .transform((value) => (value ?? '').slice(0, 500)),
+    /**
+     * The `version` the page was shown (GET /acknowledge/{token}): when given,
+     * the acknowledgment is refused if the work, parts or money changed since
+     * (decision 039). Clients that do not send it acknowledge the current version.
+     */
+    version: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, 'Invalid acknowledgment request.')
+      .optional(),
   },
   { error: 'Please fill in all required fields.' },
 );

@@ -611,6 +611,66 @@ describe('the acknowledgment', () => {
     expect(final.acknowledgment.isAcknowledged).toBe(true);
   });
 
+  it('binds the version shown: an edit of the money after the page loaded refuses the acknowledgment', async () => {
+    const wo = await createWorkOrder(admin);
+    const token = await linkFor(wo);
+    const shown = await json<{ version: string; pricing: { totalAmount: number } }>(
+      await send('GET', `/api/workOrders/acknowledge/${token}`),
+    );
+    expect(shown.version).toMatch(/^[0-9a-f]{64}$/);
+
+    // The shop changes a part's price while the customer reads the page.
+    const body = workOrderBody({ customer: wo.customer });
+    const edited = await asAdmin(`/api/workOrders/${wo._id}`, 'PUT', {
+      ...body,
+      partItems: [{ partNumber: 'BP-100', description: 'Brake pads', quantity: 2, unitPrice: 59.99 }],
+    });
+    expect(edited.status).toBe(200);
+
+    const stale = await send(
+      'POST',
+      `/api/workOrders/acknowledge/${token}`,
+      {},
+      {
+        ...ackBody(wo),
+        version: shown.version,
+      },
+    );
+    expect(stale.status).toBe(400);
+    expect(await json(stale)).toMatchObject({
+      changed: true,
+      message: expect.stringContaining('changed after you opened it'),
+    });
+    // Nothing was recorded and the link still works for the current version.
+    const unchanged = await json<WorkOrderReply>(await asAdmin(`/api/workOrders/${wo._id}`));
+    expect(unchanged.acknowledgment.isAcknowledged).toBe(false);
+    const current = await json<{ version: string; pricing: { totalAmount: number } }>(
+      await send('GET', `/api/workOrders/acknowledge/${token}`),
+    );
+    expect(current.version).not.toBe(shown.version);
+    expect(current.pricing.totalAmount).not.toBe(shown.pricing.totalAmount);
+    const signed = await send(
+      'POST',
+      `/api/workOrders/acknowledge/${token}`,
+      {},
+      {
+        ...ackBody(wo),
+        version: current.version,
+      },
+    );
+    expect(signed.status).toBe(200);
+    const bad = await send(
+      'POST',
+      `/api/workOrders/acknowledge/${await linkFor(await createWorkOrder(admin))}`,
+      {},
+      {
+        ...ackBody(wo),
+        version: 'not-a-digest',
+      },
+    );
+    expect(bad.status).toBe(400);
+  });
+
   it('an expired link: the scheduled job (a moved clock) marks it, and the link says expired', async () => {
     const wo = await createWorkOrder(admin);
     const token = await linkFor(wo);

@@ -136,6 +136,7 @@ export const workOrders = new Hono()
       laborItems: laborReply(wo.laborItems),
       partItems: partsReply(wo.partItems),
       pricing: pricingReply(wo.pricing),
+      version: wo.version,
     });
   })
   .post('/acknowledge/:token', byToken, anyJson, async (c) =>

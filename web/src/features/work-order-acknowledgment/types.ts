@@ -38,6 +38,8 @@ export type AcknowledgmentView = {
     taxAmount: number;
     totalAmount: number;
   };
+  /** The version shown; sent back so an edit made since refuses the acknowledgment (decision 039). */
+  version?: string;
 };
 
 /** POST /api/workOrders/acknowledge/{token} (doc 2 §3 Acknowledgment submission). */
@@ -45,4 +47,5 @@ export type AcknowledgmentSubmission = {
   acknowledgedBy: { name: string; email: string };
   signature: string | null;
   userAgent: string;
+  version?: string;
 };

@@ -74,6 +74,7 @@ function AcknowledgmentForm({ token, view }: { token: string; view: Acknowledgme
         acknowledgedBy: { name: name.trim(), email: email.trim() },
         signature: signaturePng,
         userAgent: navigator.userAgent,
+        version: view.version,
       }),
   });
 
