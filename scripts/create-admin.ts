@@ -12,7 +12,8 @@
  *
  * The password is read from ADMIN_PASSWORD, or, when that is unset, a strong
  * one is generated and printed once. --first-name and --last-name are the
- * admin's own: the header greets them by the first ('Welcome, Jordan!').
+ * admin's own, needed for a new account: the header greets them by the first
+ * ('Welcome, Jordan!'); an account that is promoted keeps its name.
  */
 import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
@@ -35,10 +36,8 @@ function fail(message: string): never {
 const usage =
   'Usage: npm run create-admin -- --email you@example.com --first-name Jordan --last-name Reyes --stage <stage>';
 if (!values.email) fail(usage);
-const firstName = values['first-name']?.trim();
-const lastName = values['last-name']?.trim();
-if (!firstName || !lastName)
-  fail(`The admin's own first and last name, please (the header greets them).\n${usage}`);
+const firstName = values['first-name']?.trim() ?? '';
+const lastName = values['last-name']?.trim() ?? '';
 
 if (values.stage) {
   // Re-run inside the deployed API's environment.
@@ -70,13 +69,17 @@ const { User } = await import('@app/core/user/index');
 const { asSystem } = await import('@app/core/actor');
 
 const email = values.email;
+// A new account needs the admin's own name (the header greets them by it); an existing one keeps its own.
+const existing = await asSystem('create-admin', () => User.findByEmail(email));
+if (!existing && (!firstName || !lastName))
+  fail(`A new admin needs their own first and last name (the header greets them).\n${usage}`);
 const password = process.env.ADMIN_PASSWORD || randomBytes(18).toString('base64url');
 const result = await asSystem('create-admin', () =>
   User.ensureAdmin({
     email,
     password,
-    firstName,
-    lastName,
+    firstName: firstName || (existing?.firstName ?? ''),
+    lastName: lastName || (existing?.lastName ?? ''),
   }),
 );
 

@@ -14,12 +14,14 @@ const createAdmin = (args: string[], env: Record<string, string> = {}) =>
 describe('the create-admin script', () => {
   it('creates a verified admin with a generated password it prints once', async () => {
     const email = `owner-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    const { stdout } = await createAdmin(['--email', email, '--first-name', 'Pat'], { ADMIN_PASSWORD: '' });
+    const { stdout } = await createAdmin(['--email', email, '--first-name', 'Pat', '--last-name', 'Rivera'], {
+      ADMIN_PASSWORD: '',
+    });
     const password = /Password \(shown once[^)]*\): (\S+)/.exec(stdout)?.[1];
     expect(password).toHaveLength(24);
 
     const admin = await User.findByEmail(email);
-    expect(admin).toMatchObject({ role: 'admin', emailVerified: true, firstName: 'Pat' });
+    expect(admin).toMatchObject({ role: 'admin', emailVerified: true, firstName: 'Pat', lastName: 'Rivera' });
     expect(await verifyPassword(String(password), String(admin?.passwordHash))).toBe(true);
   });
 
@@ -32,7 +34,13 @@ describe('the create-admin script', () => {
     expect(await verifyPassword(customer.password, String(promoted?.passwordHash))).toBe(true);
   });
 
-  it('refuses to run without an email', async () => {
+  it('refuses to run without an email, or to create an admin without their name', async () => {
     await expect(createAdmin([])).rejects.toMatchObject({ code: 1 });
+    const email = `nameless-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await expect(createAdmin(['--email', email, '--first-name', 'Pat'])).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('first and last name'),
+    });
+    expect(await User.findByEmail(email)).toBeUndefined();
   });
 });
