@@ -1,4 +1,6 @@
+import type { Server } from 'node:http';
 import { resolve } from 'node:path';
+import type { ServerType } from '@hono/node-server';
 import { applyLocalEnv, connectHost, localDefaults, localJwtSecret, setting } from './env';
 import { assertPortFree } from './ports';
 import { writeStackFile } from './stack-file';
@@ -74,6 +76,20 @@ function runScheduledJob(): void {
 function publicHost(host: string): string {
   const reached = connectHost(host);
   return reached === '127.0.0.1' ? 'localhost' : reached;
+}
+
+/**
+ * Idle keep-alive connections stay open for ten minutes instead of Node's 5 s.
+ * Clients that pool connections and ignore the server's `Keep-Alive: timeout`
+ * hint (Playwright's request context, some proxies) otherwise reuse a socket
+ * just as the server closes it, and get ECONNRESET. A local server can afford
+ * idle sockets; `server.close()` still closes them at once.
+ */
+export function keepIdleConnections(server: ServerType): void {
+  const http = server as Server;
+  http.keepAliveTimeout = 10 * 60_000;
+  // Node wants the header timeout above the keep-alive one.
+  http.headersTimeout = http.keepAliveTimeout + 1_000;
 }
 
 /** Runs `cleanup` once on Ctrl-C / SIGTERM, when the parent process is gone, or when called; then exits with `code`. */

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import { banner, bootLocalStack, onShutdown } from './boot';
+import { banner, bootLocalStack, keepIdleConnections, onShutdown } from './boot';
 import { connectHost, setting } from './env';
 import { assertPortFree } from './ports';
 
@@ -51,6 +51,7 @@ async function main() {
       banner(publicUrl, [`  API server:     http://${connectHost(host)}:${apiPort} (proxied by Vite)`]),
     ),
   );
+  keepIdleConnections(server);
   const shutdown = onShutdown(async () => {
     vite.kill('SIGTERM');
     server.close();

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ServerType, serve } from '@hono/node-server';
-import { banner, bootLocalStack, onShutdown } from './boot';
+import { banner, bootLocalStack, keepIdleConnections, onShutdown } from './boot';
 import { setting } from './env';
 
 /**
@@ -23,6 +23,7 @@ async function main() {
     const { createLocalServer } = await import('./server');
     const app = createLocalServer(webDist);
     server = serve({ fetch: app.fetch, port, hostname: host }, () => console.log(banner(publicUrl)));
+    keepIdleConnections(server);
     server.on('error', (error) => {
       console.error(error.message);
       void shutdown(1);
