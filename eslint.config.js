@@ -99,6 +99,11 @@ export default tseslint.config(
     },
   },
   {
+    // web/public/boot.js: a plain script the pre-rendered pages load as it is (decision 047).
+    files: ['web/public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
+  {
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

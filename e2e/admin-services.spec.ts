@@ -1,6 +1,6 @@
 import { addDays, today } from '@app/core/time';
 import type { Browser } from '@playwright/test';
-import { expect, test, type TestUser } from './fixtures';
+import { expect, test, type TestUser, untilHydrated } from './fixtures';
 import { fillVehicle, longDate, timeButton } from './helpers/booking-page';
 
 /**
@@ -13,7 +13,7 @@ import { fillVehicle, longDate, timeButton } from './helpers/booking-page';
 async function pageAs(browser: Browser, user: TestUser) {
   const context = await browser.newContext();
   await context.addInitScript((token) => localStorage.setItem('token', token), user.token);
-  return { context, page: await context.newPage() };
+  return { context, page: untilHydrated(await context.newPage()) };
 }
 
 test('create a service, Create Slots, book it as a customer, see the stats, delete it', async ({

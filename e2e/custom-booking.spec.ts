@@ -1,6 +1,6 @@
 import { formatTime } from '@app/core/time';
 import type { Browser } from '@playwright/test';
-import { expect, test as base, type TestUser } from './fixtures';
+import { expect, test as base, type TestUser, untilHydrated } from './fixtures';
 import {
   adminCreateThroughApi,
   assignThroughApi,
@@ -185,7 +185,7 @@ async function setPasswordAndSignIn(browser: Browser, invitation: string, email:
   // A browser of their own: the admin's session is not theirs.
   const context = await browser.newContext();
   try {
-    const page = await context.newPage();
+    const page = untilHydrated(await context.newPage());
     await page.goto(invitation);
     await page.getByLabel('New password', { exact: true }).fill(password);
     await page.getByLabel('Confirm new password').fill(password);

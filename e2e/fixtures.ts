@@ -48,6 +48,29 @@ type WorkerFixtures = {
   };
 };
 
+/**
+ * A pre-rendered page shows before its code has loaded (decision 047), and a
+ * click or a key press before hydration would be lost: `page.goto` and
+ * `page.reload` return once /boot.js's `data-hydrating` mark is gone (at
+ * once on a page the browser renders itself, or with JavaScript off).
+ */
+export function untilHydrated(page: Page): Page {
+  const hydrated = () => page.waitForFunction(() => !document.documentElement.hasAttribute('data-hydrating'));
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await hydrated();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await hydrated();
+    return response;
+  };
+  return page;
+}
+
 export const test = base.extend<Fixtures, WorkerFixtures>({
   // Every test fails on an unexpected console error or uncaught exception.
   page: async ({ page }, use) => {
@@ -56,6 +79,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
     });
     page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+    untilHydrated(page);
     await use(page);
     const expected = test.info().annotations.filter((a) => a.type === 'expected-console-error');
     const unexpected = problems.filter(

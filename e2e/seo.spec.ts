@@ -48,6 +48,30 @@ for (const path of publicPages) {
   });
 }
 
+test("a pre-rendered page asks for the app's code only after its first paint", async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen: { paintedFirst?: boolean } = {};
+    (window as unknown as { __seen: typeof seen }).__seen = seen;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (!entry.name.includes('/assets/') || !entry.name.endsWith('.js')) continue;
+        seen.paintedFirst ??= performance.getEntriesByName('first-contentful-paint').length > 0;
+      }
+    }).observe({ type: 'resource', buffered: true });
+  });
+  const response = await page.goto('/');
+  const html = (await response?.text()) ?? '';
+  // No module script and no preloads in the HTML: /boot.js names the entry (decision 047).
+  expect(html).not.toMatch(/<script type="module"|modulepreload/);
+  expect(html).toMatch(/<script src="\/boot\.js" defer data-entry="\/assets\/[\w-]+\.js"/);
+  // The fixture's goto returned once the page had hydrated: the mark is gone.
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrating');
+  const seen = await page.evaluate(
+    () => (window as unknown as { __seen: { paintedFirst?: boolean } }).__seen,
+  );
+  expect(seen.paintedFirst).toBe(true);
+});
+
 test('the layout does not move when a pre-rendered page hydrates', async ({ page }) => {
   await page.addInitScript(() => {
     const shifts: number[] = [];

@@ -23,7 +23,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   ],
   // One stylesheet for the whole site, linked from every page's <head>: a pre-rendered page is styled
   // from its first paint, before any route's code has loaded (decision 043). About 10 KB gzipped.
-  build: { outDir: 'dist', emptyOutDir: true, cssCodeSplit: false },
+  build: { outDir: 'dist', emptyOutDir: true, cssCodeSplit: false, modulePreload: false },
   server: {
     proxy: {
       '/api': { target: apiUrl, changeOrigin: true },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, toCents, toDollars } from './money';
+import { formatCents, groupThousands, toCents, toDollars } from './money';
 
 describe('money', () => {
   it('turns dollars into whole cents without floating-point drift', () => {
@@ -24,5 +24,25 @@ describe('money', () => {
     expect(toDollars(toCents(89))).toBe(89);
     expect(formatCents(4900)).toBe('$49.00');
     expect(formatCents(124950)).toBe('$1,249.50');
+  });
+
+  it('formats money and counts exactly as Intl.NumberFormat does, without one', () => {
+    const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    const wholeUsd = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    });
+    const grouped = new Intl.NumberFormat('en-US');
+    const samples = [0, 1, 5, 49, 50, 99, 100, 150, 999, 1000, 4999, 99_999, 100_000, 123_456_789];
+    for (let i = 0; i < 500; i++) samples.push(Math.floor(Math.random() * 10 ** (1 + (i % 12))));
+    for (const cents of samples.flatMap((n) => (n === 0 ? [0] : [n, -n]))) {
+      expect(formatCents(cents)).toBe(usd.format(cents / 100));
+      expect(formatCents(cents, { wholeDollars: true })).toBe(wholeUsd.format(cents / 100));
+      expect(groupThousands(cents)).toBe(grouped.format(cents));
+    }
+    expect(() => formatCents(1.5)).toThrow(RangeError);
+    expect(() => groupThousands(Number.NaN)).toThrow(RangeError);
   });
 });

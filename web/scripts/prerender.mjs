@@ -28,6 +28,23 @@ writeFileSync(join(dist, 'shell.html'), template);
 // React writes the page's <title> and <meta> tags first (they belong in <head>).
 const leadingHeadTags = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/;
 
+// The built template loads the app at once (for shell.html). A pre-rendered page loads it
+// through /boot.js instead, after its first paint (decision 047): the entry and the chunks
+// the template preloads become that script's data.
+const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+const preloadTag = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+const entry = template.match(entryTag)?.[1];
+if (!entry) throw new Error('dist/index.html has no module script for the app');
+const preloads = [...template.matchAll(preloadTag)].map((match) => match[1]);
+const loadAfterPaint = (html) =>
+  html
+    .replace(entryTag, '')
+    .replace(preloadTag, '')
+    .replace(
+      '</head>',
+      `<script src="/boot.js" defer data-entry="${entry}" data-preload="${preloads.join(' ')}"></script></head>`,
+    );
+
 /** The template with the page's head tags and its HTML in #root. */
 function page(rendered) {
   const headTags = rendered.match(leadingHeadTags)?.[0] ?? '';
@@ -38,7 +55,7 @@ function page(rendered) {
   // The most specific title wins (the not-found page's own title comes after the root's).
   if (titles.length > 0) head = head.replace(/<title>[^<]*<\/title>/, titles.at(-1));
   if (others.includes('name="description"')) head = head.replace(/\s*<meta\s+name="description"[^>]*>/, '');
-  return head
+  return loadAfterPaint(head)
     .replace('</head>', `${others}</head>`)
     .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
 }

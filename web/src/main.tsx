@@ -1,20 +1,42 @@
-import { onlineManager } from '@tanstack/react-query';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { whenPageHydrated } from './lib/hydration';
-import { App, createApp, hydrationShape } from './router';
 import './styles.css';
 
-const parts = createApp();
+/**
+ * The app's start, in steps with a pause between them (decision 047): the
+ * modules of React, of the router, then those of our pages, then making the
+ * router, then the first render. Each step is a task of its own, so a
+ * phone's main thread is never held long enough to miss a tap, and the
+ * browser can paint in between.
+ */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-const rootElement = document.getElementById('root');
-if (!rootElement) throw new Error('The #root element is missing from index.html.');
+async function start() {
+  const rootElement = document.getElementById('root');
+  if (!rootElement) throw new Error('The #root element is missing from index.html.');
+  const [{ createRoot, hydrateRoot }, { startTransition }, { onlineManager }] = await Promise.all([
+    import('react-dom/client'),
+    import('react'),
+    import('@tanstack/react-query'),
+  ]);
+  await nextTask();
+  await import('@tanstack/react-router');
+  await nextTask();
+  const [{ App, createApp, hydrationShape }, { whenPageHydrated }] = await Promise.all([
+    import('./router'),
+    import('./lib/hydration'),
+  ]);
+  await nextTask();
+  const parts = createApp();
 
-if (rootElement.firstElementChild) {
+  if (!rootElement.firstElementChild) {
+    createRoot(rootElement).render(<App {...parts} />);
+    return;
+  }
   /*
-   * A pre-rendered page (decision 043): its HTML was drawn with no session and
-   * no data. The first render must draw the same, so the queries the loaders
-   * start wait (as if offline) until the page has hydrated, and the session
-   * comes from useAuth's server snapshot. The route's code is loaded first
+   * A pre-rendered page (decision 043), loaded by /boot.js after its first
+   * paint (decision 047). Its HTML was drawn with no session and no data.
+   * The first render must draw the same, so the queries the loaders start
+   * wait (as if offline) until the page has hydrated, and the session comes
+   * from useAuth's server snapshot. The route's code is loaded first
    * (router.load), so nothing suspends while hydrating.
    */
   onlineManager.setOnline(false);
@@ -23,16 +45,23 @@ if (rootElement.firstElementChild) {
   whenPageHydrated(() => {
     onlineManager.setOnline(true);
     void parts.queryClient.getQueryCache().onOnline();
+    // Set by /boot.js; the browser tests wait for it to go.
+    document.documentElement.removeAttribute('data-hydrating');
   });
   // As the router's own SSR hydration does: the tree then has the pre-rendered HTML's shape (no Suspense at the root).
   parts.router.ssr = { manifest: undefined };
   hydrationShape(parts.router);
-  // The page is on screen already: let the browser paint it before the work of hydrating starts.
-  const afterPaint = new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-  void Promise.all([afterPaint, parts.router.load()]).then(() => {
-    // In one go, not in a transition: nothing (a session arriving, a click) can change the state halfway.
+  await parts.router.load();
+  await nextTask();
+  /*
+   * In a transition, so React hydrates in slices of a few milliseconds.
+   * Nothing changes the state meanwhile: the queries wait (offline, above),
+   * the session is read after hydration, and a click on a part not yet
+   * hydrated is replayed once that part has hydrated.
+   */
+  startTransition(() => {
     hydrateRoot(rootElement, <App {...parts} />);
   });
-} else {
-  createRoot(rootElement).render(<App {...parts} />);
 }
+
+void start();

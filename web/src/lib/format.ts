@@ -1,18 +1,15 @@
+import { formatCents, groupThousands, toCents } from '@app/core/money';
 import { type Duration, parseDurationMinutes } from '@app/core/service/duration';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const wholeUsd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
+export { groupThousands };
 
-/** '$89.00', '$1,250.00'. */
-export const formatPrice = (dollars: number): string => usd.format(dollars);
+/** '$89.00', '$1,250.00'; a dash for what is not an amount (a half-typed price). */
+export const formatPrice = (dollars: number): string =>
+  Number.isFinite(dollars) ? formatCents(toCents(dollars)) : '—';
 
 /** Whole dollars with thousands separators, for the price filter's ends and value: '$50', '$1,000'. */
-export const formatWholeDollars = (dollars: number): string => wholeUsd.format(dollars);
+export const formatWholeDollars = (dollars: number): string =>
+  Number.isFinite(dollars) ? formatCents(toCents(dollars), { wholeDollars: true }) : '—';
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 

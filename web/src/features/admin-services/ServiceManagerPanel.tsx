@@ -19,6 +19,7 @@ import {
   updateService,
 } from './api';
 import './service-manager.css';
+import { formatPrice } from '../../lib/format';
 
 /** Doc 2 §5's two Create Slots messages. */
 export const NO_TIMES = 'No available times set for this service. Please add available times first.';
@@ -27,8 +28,6 @@ export const NO_DAYS = 'No available days set for this service. Please add avail
 const WINDOW_DAYS = 30;
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
-
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /**
  * The service manager (doc 2 §2, §5, §8): create, edit and delete services
@@ -179,7 +178,7 @@ function ServiceCard({
       <dl className="service-manager__facts">
         <div>
           <dt>Price</dt>
-          <dd>{money.format(service.price)}</dd>
+          <dd>{formatPrice(service.price)}</dd>
         </div>
         <div>
           <dt>Duration</dt>

@@ -2,6 +2,7 @@ import { formatLongDate } from '@app/core/time';
 import { isApiStatus, messageOf } from '../../lib/api';
 import { replyField } from '../../lib/http';
 import type { AcknowledgmentView } from './types';
+import { formatPrice } from '../../lib/format';
 
 /** The acknowledgment screen's texts (doc 2 §2, §5, §8). */
 export const ackMessages = {
@@ -64,11 +65,6 @@ export function formProblem(form: {
   return null;
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** Money with two decimals (doc 2 §9). */
-export const money = (dollars: number): string => usd.format(dollars);
-
 /** '2019 Honda Civic', then 'VIN: …' and 'Plate: …' when present (doc 2 §2). */
 export function vehicleText(vehicle: AcknowledgmentView['vehicle']): string {
   const parts = [[vehicle.year, vehicle.make, vehicle.model].filter(Boolean).join(' ')];
@@ -79,11 +75,11 @@ export function vehicleText(vehicle: AcknowledgmentView['vehicle']): string {
 
 /** '2.5 hours at $75.00 per hour'. */
 export const laborText = (item: { hours: number; hourlyRate: number }): string =>
-  `${item.hours} ${item.hours === 1 ? 'hour' : 'hours'} at ${money(item.hourlyRate)} per hour`;
+  `${item.hours} ${item.hours === 1 ? 'hour' : 'hours'} at ${formatPrice(item.hourlyRate)} per hour`;
 
 /** '2 at $12.50 each'. */
 export const partText = (item: { quantity: number; unitPrice: number }): string =>
-  `${item.quantity} at ${money(item.unitPrice)} each`;
+  `${item.quantity} at ${formatPrice(item.unitPrice)} each`;
 
 /** 'Tuesday, March 10, 2026'. */
 export const scheduledText = (date: string): string => formatLongDate(date) || date;

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { usePrefersReducedMotion } from '../../../lib/usePrefersReducedMotion';
 import { COUNT_UP_STEPS, countUpValue } from '../countUp';
 import '../home.css';
+import { groupThousands } from '../../../lib/format';
 
 type Stat = { value: number; suffix: string; label: string };
 
@@ -13,7 +14,6 @@ const stats: Stat[] = [
 ];
 
 const DURATION_MS = 2000;
-const number = new Intl.NumberFormat('en-US');
 
 /**
  * Counters that count up in about 200 steps once scrolled into view (doc 1
@@ -73,11 +73,11 @@ export function StatsCounters() {
             <li key={stat.label} className="stat">
               <span className="stat__value" data-testid="stat-value">
                 <span aria-hidden="true">
-                  {number.format(countUpValue(stat.value, shownStep))}
+                  {groupThousands(countUpValue(stat.value, shownStep))}
                   {stat.suffix}
                 </span>
                 <span className="visually-hidden">
-                  {number.format(stat.value)}
+                  {groupThousands(stat.value)}
                   {stat.suffix}
                 </span>
               </span>

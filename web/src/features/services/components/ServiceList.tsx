@@ -1,5 +1,6 @@
 import { filterServices, type ServiceFilter } from '@app/core/service/filter';
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import type { HeadingLevel } from '../../../components/ui/Heading';
 import { servicesQueryOptions } from '../api';
 import { ServiceCard } from './ServiceCard';
@@ -11,10 +12,13 @@ type ServiceListProps = {
 };
 
 export function ServiceList({ filter, cardHeadingLevel }: ServiceListProps) {
-  const { data: services, isPending } = useQuery(servicesQueryOptions());
+  const { data, isPending } = useQuery(servicesQueryOptions());
+  // The cards are drawn in a background pass that React does in short slices, not in one long task
+  // when the list arrives (decision 047); 'Loading services...' stays until they are ready.
+  const services = useDeferredValue(data);
 
   if (!services) {
-    return isPending ? (
+    return isPending || data ? (
       <p className="status-text" role="status">
         Loading services...
       </p>

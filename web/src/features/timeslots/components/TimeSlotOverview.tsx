@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { Heading, type HeadingLevel } from '../../../components/ui/Heading';
 import { systemStatsQueryOptions } from '../api';
+import { groupThousands } from '../../../lib/format';
 import '../timeslots.css';
 
 const figures = [
@@ -11,8 +12,6 @@ const figures = [
   { key: 'bookedSlots', label: 'Booked' },
   { key: 'servicesWithSlots', label: 'Services Active' },
 ] as const;
-
-const count = new Intl.NumberFormat('en-US');
 
 /**
  * Time-slot statistics for admins above the services list, with a link to the
@@ -40,7 +39,7 @@ export default function TimeSlotOverview({ headingLevel }: { headingLevel: Headi
         {figures.map(({ key, label }) => (
           <div key={key}>
             <dt>{label}</dt>
-            <dd>{count.format(data[key])}</dd>
+            <dd>{groupThousands(data[key])}</dd>
           </div>
         ))}
       </dl>

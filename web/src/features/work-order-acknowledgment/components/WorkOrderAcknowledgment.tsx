@@ -12,7 +12,6 @@ import {
   formProblem,
   laborText,
   loadError,
-  money,
   partText,
   scheduledText,
   showsTotals,
@@ -24,6 +23,7 @@ import { type SignatureHandle, SignatureField } from './SignatureField';
 import '../../../components/ui/work-order-status.css';
 import '../acknowledgment.css';
 import { FocusedHeading } from '../../../components/ui/FocusedHeading';
+import { formatPrice } from '../../../lib/format';
 
 /**
  * The work order acknowledgment screen (doc 2 §2, §4, §5, §8): loading, then
@@ -135,15 +135,15 @@ function AcknowledgmentForm({ token, view }: { token: string; view: Acknowledgme
           <dl className="ack-totals">
             <div className="ack-totals__row">
               <dt>Subtotal</dt>
-              <dd>{money(view.pricing.subtotal)}</dd>
+              <dd>{formatPrice(view.pricing.subtotal)}</dd>
             </div>
             <div className="ack-totals__row">
               <dt>Tax ({formatTaxRate(view.pricing.taxRate)})</dt>
-              <dd>{money(view.pricing.taxAmount)}</dd>
+              <dd>{formatPrice(view.pricing.taxAmount)}</dd>
             </div>
             <div className="ack-totals__row ack-totals__row--total">
               <dt>Total Amount</dt>
-              <dd>{money(view.pricing.totalAmount)}</dd>
+              <dd>{formatPrice(view.pricing.totalAmount)}</dd>
             </div>
           </dl>
         )}
@@ -257,7 +257,7 @@ function Line({ description, detail, total }: { description: string; detail: str
         <span className="ack-line__description">{description || '—'}</span>
         <span className="ack-line__detail">{detail}</span>
       </span>
-      <span className="ack-line__total">{money(total)}</span>
+      <span className="ack-line__total">{formatPrice(total)}</span>
     </li>
   );
 }
