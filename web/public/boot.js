@@ -1,9 +1,9 @@
 // The pre-rendered pages' loader (decision 047). The page is on screen from
 // its HTML alone; the app's code is asked for only once the browser has
 // painted it, so downloading and running the code never holds the first
-// paint. The build (web/scripts/prerender.mjs) names the entry and the
-// chunks to preload; until main.tsx has hydrated the page, <html> carries
-// data-hydrating. A plain script, no module: it runs before any bundle.
+// paint. The build (web/scripts/prerender.mjs) names the entry; until
+// main.tsx has hydrated the page, <html> carries data-hydrating. A plain
+// script, no module: it runs before any bundle.
 (function () {
   var tag = document.currentScript;
   var entry = tag.getAttribute('data-entry');

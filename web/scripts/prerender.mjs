@@ -29,21 +29,15 @@ writeFileSync(join(dist, 'shell.html'), template);
 const leadingHeadTags = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/;
 
 // The built template loads the app at once (for shell.html). A pre-rendered page loads it
-// through /boot.js instead, after its first paint (decision 047): the entry and the chunks
-// the template preloads become that script's data.
+// through /boot.js instead, after its first paint (decision 047): the entry becomes that
+// script's data. (The build writes no modulepreload links: vite.config.ts.)
 const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
-const preloadTag = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
 const entry = template.match(entryTag)?.[1];
 if (!entry) throw new Error('dist/index.html has no module script for the app');
-const preloads = [...template.matchAll(preloadTag)].map((match) => match[1]);
 const loadAfterPaint = (html) =>
   html
     .replace(entryTag, '')
-    .replace(preloadTag, '')
-    .replace(
-      '</head>',
-      `<script src="/boot.js" defer data-entry="${entry}" data-preload="${preloads.join(' ')}"></script></head>`,
-    );
+    .replace('</head>', `<script src="/boot.js" defer data-entry="${entry}"></script></head>`);
 
 /** The template with the page's head tags and its HTML in #root. */
 function page(rendered) {
