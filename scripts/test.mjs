@@ -1,6 +1,7 @@
 // `npm test`: unit and API tests (vitest), then browser tests (Playwright on Debian's Chromium).
 // Without Chromium the browser part is skipped with one line saying how to install it;
-// under CI=true that is a failure. Ends with one summary line: "tests: N passed, N failed, N skipped".
+// under CI=true that is a failure. Ends with the failed tests, one line each with the first line
+// of its error (CI shows only the tail of the output), then "tests: N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -15,7 +16,15 @@ rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
 let broken = false;
+const firstLine = (text) =>
+  String(text ?? '')
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n')
+    .find((line) => line.trim())
+    ?.trim()
+    .slice(0, 300) ?? '';
 
 // 1. Unit + API tests.
 const vitestCode = node([
@@ -30,6 +39,15 @@ if (vitest) {
   totals.passed += vitest.numPassedTests;
   totals.failed += vitest.numFailedTests;
   totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
+  for (const file of vitest.testResults ?? []) {
+    const where = file.name.replace(`${process.cwd()}/`, '');
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed') failures.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed')) {
+      failures.push(`${where}: ${firstLine(file.message)}`);
+    }
+  }
 }
 if (vitestCode !== 0 && (!vitest || vitest.numFailedTests === 0)) broken = true;
 
@@ -45,7 +63,19 @@ if (!existsSync(chromium)) {
   }
 } else {
   const playwrightCode = node(['node_modules/@playwright/test/cli.js', 'test']);
-  const stats = readJson(`${results}/playwright.json`)?.stats;
+  const report = readJson(`${results}/playwright.json`);
+  const stats = report?.stats;
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results?.find((result) => result.error)?.error;
+        failures.push(`${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error?.message)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of report?.suites ?? []) walk(suite, []);
   if (stats) {
     totals.passed += stats.expected + stats.flaky;
     totals.failed += stats.unexpected;
@@ -54,5 +84,6 @@ if (!existsSync(chromium)) {
   if (playwrightCode !== 0 && (!stats || stats.unexpected === 0)) broken = true;
 }
 
+if (failures.length) console.log(`\nFailed:\n${failures.map((line) => `  ✘ ${line}`).join('\n')}`);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 || broken ? 1 : 0);
