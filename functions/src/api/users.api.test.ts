@@ -630,5 +630,6 @@ describe('rate limits (DynamoDB counters)', () => {
     }
     expect(resend.at(-1)).toBe(429);
     expect(forgot.at(-1)).toBe(429);
-  });
+    // 18 replies, each held to the 600 ms floor: about 11 s of waiting by design.
+  }, 60_000);
 });

@@ -407,14 +407,10 @@ describe('the public portal', () => {
         ),
       );
     }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-    // The same two reads either way, under a 150 ms floor: no path is markedly faster.
-    expect(median(wrong)).toBeGreaterThanOrEqual(149);
-    expect(median(unknown)).toBeGreaterThanOrEqual(149);
-    // Loose: the machine running the tests may be busy; the floor above is the guarantee.
-    expect(Math.abs(median(wrong) - median(unknown))).toBeLessThan(
-      Math.max(60, 0.5 * Math.max(median(wrong), median(unknown))),
-    );
+    // The same two reads either way, under a 150 ms floor: no reply comes sooner, whichever path.
+    for (const ms of [...wrong, ...unknown]) expect(ms).toBeGreaterThanOrEqual(149);
+    // The quickest of each (the least disturbed by a busy machine) are close: no path does markedly more.
+    expect(Math.abs(Math.min(...wrong) - Math.min(...unknown))).toBeLessThan(60);
   });
 
   it('is rate limited per number and per address (429)', async () => {
@@ -447,7 +443,8 @@ describe('the public portal', () => {
     for (let i = 0; i < 31; i += 1) perIp.push((await fromOne(i)).status);
     expect(perIp.slice(0, 30).every((s) => s === 404)).toBe(true);
     expect(perIp[30]).toBe(429);
-  });
+    // 48 replies, each held to the 150 ms floor: about 7 s of waiting by design.
+  }, 60_000);
 });
 
 describe('the acknowledgment', () => {
