@@ -300,8 +300,8 @@ export const routes: Record<string, Route> = {
   'POST /api/services': {
     access: 'admin',
     path: () => '/api/services',
-    // A time that does not exist: the 400 proves the caller got past authorization, and no fuzzed
-    // price or duration (numbers the fuzz suite cannot tell from valid ones) can make a service.
+    // A form that cannot be valid (serviceForm): the 400 proves the caller got past authorization, and no
+    // fuzzed price, duration or list (values the fuzz suite cannot tell from valid ones) can make a service.
     // functions/src/api/services-admin.api.test.ts creates real ones.
     body: () => serviceForm,
     ok: 400,
@@ -377,11 +377,16 @@ const workOrderForm = {
   serviceDetails: { description: 'Oil change' },
 };
 
-/** The service form with one time that does not exist (see 'POST /api/services'). */
+/**
+ * The service form with a time that does not exist and a negative price (see
+ * 'POST /api/services'). Two faults of different types: the fuzz suite puts one
+ * value in the fields it breaks, and none mends both (an empty list mends the
+ * times alone, and a fresh clone's CI drew it: the form was then valid, 200).
+ */
 const serviceForm = {
   name: 'Matrix Service',
   description: 'From the matrix.',
-  price: 10,
+  price: -1,
   duration: 60,
   availableDays: ['Monday'],
   availableTimes: ['25:00'],
