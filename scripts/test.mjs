@@ -4,6 +4,7 @@
 // of its error (CI shows only the tail of the output), then "tests: N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 const results = '.test-results';
@@ -19,8 +20,7 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 let broken = false;
 const firstLine = (text) =>
-  String(text ?? '')
-    .replace(/\x1b\[[0-9;]*m/g, '')
+  stripVTControlCharacters(String(text ?? ''))
     .split('\n')
     .find((line) => line.trim())
     ?.trim()
@@ -42,7 +42,8 @@ if (vitest) {
   for (const file of vitest.testResults ?? []) {
     const where = file.name.replace(`${process.cwd()}/`, '');
     for (const test of file.assertionResults ?? []) {
-      if (test.status === 'failed') failures.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+      if (test.status === 'failed')
+        failures.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
     }
     if (file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed')) {
       failures.push(`${where}: ${firstLine(file.message)}`);
@@ -70,7 +71,9 @@ if (!existsSync(chromium)) {
       for (const test of spec.tests ?? []) {
         if (test.status !== 'unexpected') continue;
         const error = test.results?.find((result) => result.error)?.error;
-        failures.push(`${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error?.message)}`);
+        failures.push(
+          `${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error?.message)}`,
+        );
       }
     }
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
