@@ -12,13 +12,9 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 async function start() {
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('The #root element is missing from index.html.');
-  const [{ createRoot, hydrateRoot }, { startTransition }, { onlineManager }] = await Promise.all([
-    import('react-dom/client'),
-    import('react'),
-    import('@tanstack/react-query'),
-  ]);
+  const { createRoot, hydrateRoot, startTransition, onlineManager } = await import('./lib/start/react');
   await nextTask();
-  await import('@tanstack/react-router');
+  await import('./lib/start/router');
   await nextTask();
   const [{ App, createApp, hydrationShape }, { whenPageHydrated }] = await Promise.all([
     import('./router'),
