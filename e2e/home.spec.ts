@@ -219,3 +219,31 @@ test('the help form shows the server message, or the fallback', async ({ page })
   await form.getByRole('button', { name: 'Send Request' }).click();
   await expect(form.getByRole('alert')).toHaveText('An unexpected error occurred.');
 });
+
+test('the home page starts without the router: leaving it loads the next page, and the app comes back to it in place', async ({
+  page,
+}) => {
+  // Decision 048: the home page hydrates on its own entry; the other pages run the app.
+  const documents: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/');
+  await expect(page.locator('#services').getByRole('article')).not.toHaveCount(0);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.getByRole('link', { name: 'About', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  expect(documents).toEqual(['/', '/about']);
+  await page.waitForFunction(() => !document.documentElement.hasAttribute('data-hydrating'));
+
+  // Inside the app, the brand link returns to / without a page load, and the home page works there too.
+  await page.locator('a.brand').click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('#services').getByRole('article')).not.toHaveCount(0);
+  await expect(page.locator('a.brand')).toHaveAttribute('aria-current', 'page');
+  expect(documents).toEqual(['/', '/about']);
+});

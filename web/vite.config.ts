@@ -25,7 +25,20 @@ export default defineConfig(({ isSsrBuild }) => ({
   // from its first paint, before any route's code has loaded (decision 043). About 10 KB gzipped.
   // No modulepreload links: appending one per dependency of each dynamic import held a throttled
   // phone's main thread for about 150 ms at start (decision 047).
-  build: { outDir: 'dist', emptyOutDir: true, cssCodeSplit: false, modulePreload: false },
+  // Two entries: the app (index.html) and the pre-rendered home page's start without the router
+  // (src/home/start.tsx, decision 048); the manifest tells the pre-render the second one's file.
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    cssCodeSplit: false,
+    modulePreload: false,
+    ...(isSsrBuild
+      ? {}
+      : {
+          manifest: true,
+          rollupOptions: { input: [fromHere('./index.html'), fromHere('./src/home/start.tsx')] },
+        }),
+  },
   server: {
     proxy: {
       '/api': { target: apiUrl, changeOrigin: true },

@@ -1,11 +1,13 @@
 // The last step of `npm run build -w web` (decision 043): pre-renders the
 // public pages into web/dist as static HTML that the browser hydrates.
 //
-// Before it: `vite build` (the browser's bundle and dist/index.html, the
-// template) and `vite build --ssr src/entry-server.tsx` (the same app for
-// Node, in web/.ssr). Writes:
+// Before it: `vite build` (the browser's bundle; dist/index.html, the
+// template; dist/.vite/manifest.json, which names the home page's entry) and
+// `vite build --ssr src/entry-server.tsx` (the same app for Node, in
+// web/.ssr). Writes:
 //   dist/shell.html   the template as built: the SPA shell for client-only routes
-//   dist/index.html   `/` pre-rendered; dist/<page>.html for every other public page
+//   dist/index.html   `/` pre-rendered, started by the home page's own entry (decision 048);
+//                     dist/<page>.html for every other public page
 //   dist/404.html     the not-found page (the servers answer unknown paths with it, status 404)
 // The files are flat (about.html, not about/index.html): the CDN (SST's
 // Router) looks up `/about` as `/about.html`, and a folder `blog/` would
@@ -18,7 +20,7 @@ const web = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(web, 'dist');
 const ssrDir = join(web, '.ssr');
 process.env.NODE_ENV ??= 'production';
-const { render, publicPages } = await import(join(ssrDir, 'entry-server.js'));
+const { render, renderHome, publicPages } = await import(join(ssrDir, 'entry-server.js'));
 
 const template = readFileSync(join(dist, 'index.html'), 'utf8');
 if (!template.includes('<div id="root"></div>'))
@@ -28,19 +30,26 @@ writeFileSync(join(dist, 'shell.html'), template);
 // React writes the page's <title> and <meta> tags first (they belong in <head>).
 const leadingHeadTags = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/;
 
-// The built template loads the app at once (for shell.html). A pre-rendered page loads it
-// through /boot.js instead, after its first paint (decision 047): the entry becomes that
-// script's data. (The build writes no modulepreload links: vite.config.ts.)
+// The built template loads the app at once (for shell.html). A pre-rendered page loads its
+// entry through /boot.js instead, after its first paint (decision 047): the entry becomes that
+// script's data. The home page's entry is its own, without the router (decision 048).
+// (The build writes no modulepreload links: vite.config.ts.)
 const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
-const entry = template.match(entryTag)?.[1];
-if (!entry) throw new Error('dist/index.html has no module script for the app');
-const loadAfterPaint = (html) =>
+const appEntry = template.match(entryTag)?.[1];
+if (!appEntry) throw new Error('dist/index.html has no module script for the app');
+const manifestDir = join(dist, '.vite');
+const manifest = JSON.parse(readFileSync(join(manifestDir, 'manifest.json'), 'utf8'));
+const homeFile = manifest['src/home/start.tsx']?.file;
+if (!homeFile) throw new Error('the build manifest names no entry for src/home/start.tsx');
+rmSync(manifestDir, { recursive: true, force: true });
+const homeEntry = `/${homeFile}`;
+const loadAfterPaint = (html, entry) =>
   html
     .replace(entryTag, '')
     .replace('</head>', `<script src="/boot.js" defer data-entry="${entry}"></script></head>`);
 
 /** The template with the page's head tags and its HTML in #root. */
-function page(rendered) {
+function page(rendered, entry = appEntry) {
   const headTags = rendered.match(leadingHeadTags)?.[0] ?? '';
   const body = rendered.slice(headTags.length);
   const titles = headTags.match(/<title>[^<]*<\/title>/g) ?? [];
@@ -49,7 +58,7 @@ function page(rendered) {
   // The most specific title wins (the not-found page's own title comes after the root's).
   if (titles.length > 0) head = head.replace(/<title>[^<]*<\/title>/, titles.at(-1));
   if (others.includes('name="description"')) head = head.replace(/\s*<meta\s+name="description"[^>]*>/, '');
-  return loadAfterPaint(head)
+  return loadAfterPaint(head, entry)
     .replace('</head>', `${others}</head>`)
     .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
 }
@@ -59,7 +68,9 @@ const fileFor = (path) => (path === '/' ? 'index.html' : `${path.slice(1)}.html`
 for (const path of publicPages) {
   const { html, status } = await render(path);
   if (status !== 200) throw new Error(`pre-rendering ${path}: the router found no page (status ${status})`);
-  writeFileSync(join(dist, fileFor(path)), page(html));
+  // The home page: the router's head tags, and the body its own entry hydrates.
+  const rendered = path === '/' ? `${html.match(leadingHeadTags)?.[0] ?? ''}${renderHome()}` : html;
+  writeFileSync(join(dist, fileFor(path)), page(rendered, path === '/' ? homeEntry : appEntry));
 }
 const notFound = await render('/this-page-does-not-exist');
 if (notFound.status !== 404) throw new Error('pre-rendering the not-found page: the router found a page');

@@ -12,11 +12,11 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 async function start() {
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('The #root element is missing from index.html.');
-  const { createRoot, hydrateRoot, startTransition, onlineManager } = await import('./lib/start/react');
+  const { createRoot, hydrateRoot, startTransition } = await import('./lib/start/react');
   await nextTask();
   await import('./lib/start/router');
   await nextTask();
-  const [{ App, createApp, hydrationShape }, { whenPageHydrated }] = await Promise.all([
+  const [{ App, createApp, hydrationShape }, { holdQueriesUntilHydrated }] = await Promise.all([
     import('./router'),
     import('./lib/hydration'),
   ]);
@@ -35,15 +35,7 @@ async function start() {
    * from useAuth's server snapshot. The route's code is loaded first
    * (router.load), so nothing suspends while hydrating.
    */
-  onlineManager.setOnline(false);
-  // Back online once the page's content has hydrated: the waiting queries then run.
-  // (The cache is told directly: the client may not be listening yet if the page hydrated in the first pass.)
-  whenPageHydrated(() => {
-    onlineManager.setOnline(true);
-    void parts.queryClient.getQueryCache().onOnline();
-    // Set by /boot.js; the browser tests wait for it to go.
-    document.documentElement.removeAttribute('data-hydrating');
-  });
+  holdQueriesUntilHydrated(parts.queryClient);
   // As the router's own SSR hydration does: the tree then has the pre-rendered HTML's shape (no Suspense at the root).
   parts.router.ssr = { manifest: undefined };
   hydrationShape(parts.router);

@@ -1,22 +1,13 @@
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, type RouterHistory, RouterProvider } from '@tanstack/react-router';
 import { type ComponentType, StrictMode } from 'react';
 import { ErrorPage } from './components/layout/ErrorPage';
 import { NotFoundPage } from './components/layout/NotFoundPage';
 import { PendingPage } from './components/layout/PendingPage';
 import { auth } from './lib/auth/store';
-import { ApiError, isApiStatus } from './lib/api';
 import { PageHydrated } from './lib/hydration';
+import { createQueryClient } from './lib/query-client';
 import { routeTree } from './routeTree.gen';
-
-/**
- * A 401 on any call means the stored session has ended (it expired, or a
- * password change on another device ended it): sign out here too, so the
- * header stops claiming a session the server no longer accepts.
- */
-const endSessionOn401 = (error: unknown) => {
-  if (isApiStatus(error, 401) && auth.getState().user) auth.signOut();
-};
 
 /**
  * The query client and the router, made the same way in the browser
@@ -24,17 +15,7 @@ const endSessionOn401 = (error: unknown) => {
  * (entry-server.tsx, with a memory history).
  */
 export function createApp(history?: RouterHistory, { prerendering = false } = {}) {
-  const queryClient = new QueryClient({
-    queryCache: new QueryCache({ onError: endSessionOn401 }),
-    mutationCache: new MutationCache({ onError: endSessionOn401 }),
-    defaultOptions: {
-      queries: {
-        // A 4xx will not change on retry (not found, invalid id); network and 5xx errors get two more tries.
-        retry: (failureCount, error) =>
-          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
-      },
-    },
-  });
+  const queryClient = createQueryClient();
 
   const router = createRouter({
     routeTree,

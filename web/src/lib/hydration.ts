@@ -1,17 +1,32 @@
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
 let onPageHydrated: (() => void) | undefined;
 
-/** main.tsx: `callback` runs once, when the pre-rendered page's content has hydrated (decision 043). */
-export function whenPageHydrated(callback: () => void): void {
-  onPageHydrated = callback;
+/**
+ * main.tsx and home/start.tsx, before hydrating a pre-rendered page (decisions 043
+ * and 048). Its HTML was drawn with no session and no data, and the first
+ * render must draw the same: the queries started meanwhile wait, as if
+ * offline, until the page's content has hydrated; then they run, and
+ * <html> loses the data-hydrating mark that /boot.js set (the browser
+ * tests wait for that).
+ */
+export function holdQueriesUntilHydrated(queryClient: QueryClient): void {
+  onlineManager.setOnline(false);
+  onPageHydrated = () => {
+    onlineManager.setOnline(true);
+    // The cache is told directly: the client may not be listening yet if the page hydrated in the first pass.
+    void queryClient.getQueryCache().onOnline();
+    document.documentElement.removeAttribute('data-hydrating');
+  };
 }
 
 /**
- * Rendered after each route's component (router.tsx): its effect runs once
- * that content has hydrated. React hydrates what is inside a Suspense
- * boundary (the router puts one around the pages) after the first commit,
- * so an effect at the root would run too early.
+ * Rendered after each route's component (router.tsx) and after the home
+ * page (home/HomeApp.tsx): its effect runs once that content has hydrated. React
+ * hydrates what is inside a Suspense boundary (the router puts one around
+ * the pages) after the first commit, so an effect at the root would run too
+ * early.
  */
 export function PageHydrated() {
   useEffect(() => {

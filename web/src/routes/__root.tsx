@@ -1,11 +1,19 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, HeadContent, Outlet, useRouter } from '@tanstack/react-router';
+import {
+  createRootRouteWithContext,
+  HeadContent,
+  Link,
+  Outlet,
+  useRouter,
+  useRouterState,
+} from '@tanstack/react-router';
+import { useMemo } from 'react';
 import { ErrorPage } from '../components/layout/ErrorPage';
 import { NotFoundPage } from '../components/layout/NotFoundPage';
-import { SiteFooter } from '../components/layout/SiteFooter';
-import { SiteHeader } from '../components/layout/SiteHeader';
+import { SiteLayout } from '../components/layout/SiteLayout';
 import { type Auth, useAuth } from '../lib/auth/store';
 import { pageTitle } from '../lib/business';
+import { NavigationProvider } from '../lib/links';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -22,24 +30,21 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
-  const { user, signOut } = useAuth();
+  const { signOut } = useAuth();
   const router = useRouter();
+  const href = useRouterState({ select: (state) => state.location.href });
+  const navigation = useMemo(() => ({ Link, href }), [href]);
   // Logout removes the token, the header and the user, then goes to / (doc 1 §4).
   const logout = () => {
     signOut();
     void router.navigate({ to: '/' });
   };
   return (
-    <>
+    <NavigationProvider value={navigation}>
       <HeadContent />
-      <a className="skip-link" href="#main">
-        Skip to main content
-      </a>
-      <SiteHeader user={user} onLogout={logout} />
-      <main id="main" tabIndex={-1}>
+      <SiteLayout onLogout={logout}>
         <Outlet />
-      </main>
-      <SiteFooter />
-    </>
+      </SiteLayout>
+    </NavigationProvider>
   );
 }

@@ -1,6 +1,6 @@
-import { Link } from '@tanstack/react-router';
 import { business } from '../../lib/business';
 import { EmailLink } from '../ui/EmailLink';
+import { AppLink } from '../../lib/links';
 
 const quickLinks = [
   { to: '/about', label: 'About Us' },
@@ -27,13 +27,13 @@ export function SiteFooter() {
           <ul>
             <li>
               {/* The footer labels / as Services (doc 1 §2). */}
-              <Link to="/" activeOptions={{ exact: true }}>
+              <AppLink to="/" activeOptions={{ exact: true }}>
                 Services
-              </Link>
+              </AppLink>
             </li>
             {quickLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to}>{link.label}</Link>
+                <AppLink to={link.to}>{link.label}</AppLink>
               </li>
             ))}
           </ul>
@@ -58,10 +58,10 @@ export function SiteFooter() {
           </p>
           <ul className="site-footer__legal">
             <li>
-              <Link to="/privacy">Privacy Policy</Link>
+              <AppLink to="/privacy">Privacy Policy</AppLink>
             </li>
             <li>
-              <Link to="/terms">Terms of Service</Link>
+              <AppLink to="/terms">Terms of Service</AppLink>
             </li>
           </ul>
         </div>

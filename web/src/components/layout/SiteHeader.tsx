@@ -1,6 +1,6 @@
-import { Link, useRouterState } from '@tanstack/react-router';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { business } from '../../lib/business';
+import { AppLink, useCurrentHref } from '../../lib/links';
 
 /** The signed-in user as the navigation needs it. */
 export type NavUser = { firstName: string; role: string };
@@ -23,7 +23,7 @@ const pageLinks = [
 export function SiteHeader({ user, onLogout }: SiteHeaderProps) {
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const href = useRouterState({ select: (state) => state.location.href });
+  const href = useCurrentHref();
   // The menu is open only on the location where it was opened, so any route change closes it.
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === href;
@@ -39,10 +39,10 @@ export function SiteHeader({ user, onLogout }: SiteHeaderProps) {
   return (
     <header className={user ? 'site-header site-header--signed-in' : 'site-header'}>
       <div className="site-header__inner container" onKeyDown={onKeyDown}>
-        <Link to="/" activeOptions={{ exact: true }} className="brand" onClick={close}>
+        <AppLink to="/" activeOptions={{ exact: true }} className="brand" onClick={close}>
           <span className="brand__name">{business.name}</span>
           <span className="brand__area">{business.area}</span>
-        </Link>
+        </AppLink>
         {/* Always in the bar, on phones too: one tap to call, one to book (the services list: decision 046). */}
         <div className="site-header__quick">
           <a
@@ -61,9 +61,9 @@ export function SiteHeader({ user, onLogout }: SiteHeaderProps) {
               {business.phone}
             </span>
           </a>
-          <Link to="/services" className="button button--primary site-header__book" onClick={close}>
+          <AppLink to="/services" className="button button--primary site-header__book" onClick={close}>
             Book<span className="visually-hidden"> a service</span>
-          </Link>
+          </AppLink>
         </div>
         <nav className="site-nav" aria-label="Main">
           <button
@@ -80,35 +80,35 @@ export function SiteHeader({ user, onLogout }: SiteHeaderProps) {
           <div id={menuId} className={open ? 'site-nav__menu is-open' : 'site-nav__menu'}>
             <ul className="site-nav__links">
               <li>
-                <Link to="/" hash="services" activeOptions={{ exact: true }} onClick={close}>
+                <AppLink to="/" hash="services" activeOptions={{ exact: true }} onClick={close}>
                   Services
-                </Link>
+                </AppLink>
               </li>
               <li>
                 {/* The spec's top navigation labels /services as Home (doc 1 §2). */}
-                <Link to="/services" onClick={close}>
+                <AppLink to="/services" onClick={close}>
                   Home
-                </Link>
+                </AppLink>
               </li>
               {pageLinks.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} onClick={close}>
+                  <AppLink to={link.to} onClick={close}>
                     {link.label}
-                  </Link>
+                  </AppLink>
                 </li>
               ))}
               {user && (
                 <li>
-                  <Link to="/dashboard" onClick={close}>
+                  <AppLink to="/dashboard" onClick={close}>
                     My Account
-                  </Link>
+                  </AppLink>
                 </li>
               )}
               {user?.role === 'admin' && (
                 <li>
-                  <Link to="/admin" onClick={close}>
+                  <AppLink to="/admin" onClick={close}>
                     Admin
-                  </Link>
+                  </AppLink>
                 </li>
               )}
             </ul>
@@ -128,9 +128,9 @@ export function SiteHeader({ user, onLogout }: SiteHeaderProps) {
                   </button>
                 </>
               ) : (
-                <Link to="/login" className="button button--ghost" onClick={close}>
+                <AppLink to="/login" className="button button--ghost" onClick={close}>
                   Login / Register
-                </Link>
+                </AppLink>
               )}
             </div>
           </div>

@@ -1,6 +1,6 @@
-import { Link } from '@tanstack/react-router';
 import { type ReactNode, useId, useState } from 'react';
 import '../home.css';
+import { AppLink } from '../../../lib/links';
 
 /** What the checklist needs to know of the signed-in user (doc 1 §3: hasCardOnFile). */
 export type ChecklistUser = { hasCardOnFile: boolean };
@@ -40,13 +40,13 @@ export function BookingChecklist({ user }: { user: ChecklistUser | null }) {
       : 'Register for a free account to book services and follow their progress.',
     complete: !!user,
     links: user ? (
-      <Link to="/dashboard" className="button button--secondary">
+      <AppLink to="/dashboard" className="button button--secondary">
         Account Manager
-      </Link>
+      </AppLink>
     ) : (
-      <Link to="/register" className="button button--secondary">
+      <AppLink to="/register" className="button button--secondary">
         Create Account
-      </Link>
+      </AppLink>
     ),
   };
   const card = (required: boolean): Step => ({
@@ -57,9 +57,9 @@ export function BookingChecklist({ user }: { user: ChecklistUser | null }) {
     badge: required ? 'Required' : 'Optional',
     complete: !!user?.hasCardOnFile,
     links: (
-      <Link to="/dashboard" search={{ tab: 'account' }} className="button button--secondary">
+      <AppLink to="/dashboard" search={{ tab: 'account' }} className="button button--secondary">
         Add Card
-      </Link>
+      </AppLink>
     ),
   });
   const done: Step = {
@@ -67,9 +67,9 @@ export function BookingChecklist({ user }: { user: ChecklistUser | null }) {
     text: 'Our technician does the work at your location and walks you through it. Your card is charged only then.',
     complete: false,
     links: (
-      <Link to="/about" className="button button--secondary">
+      <AppLink to="/about" className="button button--secondary">
         Learn More<span className="visually-hidden"> about us and how we work</span>
-      </Link>
+      </AppLink>
     ),
   };
 
@@ -83,14 +83,14 @@ export function BookingChecklist({ user }: { user: ChecklistUser | null }) {
             text: 'Browse our services, with prices and durations, and pick the one your vehicle needs.',
             complete: false,
             links: (
-              <Link
+              <AppLink
                 to="/"
                 hash="services"
                 activeOptions={{ exact: true }}
                 className="button button--secondary"
               >
                 Browse Services
-              </Link>
+              </AppLink>
             ),
           },
           {
@@ -98,9 +98,9 @@ export function BookingChecklist({ user }: { user: ChecklistUser | null }) {
             text: 'Choose a date and time that suits you. We come to your home or office.',
             complete: false,
             links: (
-              <Link to="/booking" className="button button--primary">
+              <AppLink to="/booking" className="button button--primary">
                 Book Now
-              </Link>
+              </AppLink>
             ),
           },
           done,
@@ -114,17 +114,17 @@ export function BookingChecklist({ user }: { user: ChecklistUser | null }) {
             complete: false,
             links: (
               <>
-                <Link to="/contact" className="button button--primary">
+                <AppLink to="/contact" className="button button--primary">
                   Request Custom Quote
-                </Link>
-                <Link
+                </AppLink>
+                <AppLink
                   to="/"
                   hash="help-form"
                   activeOptions={{ exact: true }}
                   className="button button--secondary"
                 >
                   Use the Help Form
-                </Link>
+                </AppLink>
               </>
             ),
           },

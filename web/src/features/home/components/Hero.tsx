@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { AppLink } from '../../../lib/links';
 
 /** The home page's opening banner, with buttons to /about and to the services list (doc 1 §2). */
 export function Hero() {
@@ -13,17 +13,17 @@ export function Hero() {
             maintenance and detailing, done right in your driveway.
           </p>
           <div className="hero__actions">
-            <Link
+            <AppLink
               to="/"
               hash="services"
               activeOptions={{ exact: true }}
               className="button button--primary button--large"
             >
               View Services
-            </Link>
-            <Link to="/about" className="button button--outline-light button--large">
+            </AppLink>
+            <AppLink to="/about" className="button button--outline-light button--large">
               About Us
-            </Link>
+            </AppLink>
           </div>
         </div>
         {/*

@@ -1,7 +1,7 @@
-import { Link } from '@tanstack/react-router';
 import { Heading, type HeadingLevel } from '../../../components/ui/Heading';
 import { formatDuration, formatPrice } from '../../../lib/format';
 import type { ServiceInfo } from '../types';
+import { AppLink } from '../../../lib/links';
 
 type ServiceCardProps = { service: ServiceInfo; headingLevel: HeadingLevel };
 
@@ -17,7 +17,7 @@ export function ServiceCard({ service, headingLevel }: ServiceCardProps) {
         <p className="service-card__duration">Duration: {formatDuration(service.duration)}</p>
       </div>
       {/* The service travels along as navigation state, so the booking page need not fetch it again. */}
-      <Link
+      <AppLink
         to="/book/$serviceId"
         params={{ serviceId: service._id }}
         state={{ service }}
@@ -26,7 +26,7 @@ export function ServiceCard({ service, headingLevel }: ServiceCardProps) {
         aria-label={`Book Now: ${service.name}`}
       >
         Book Now
-      </Link>
+      </AppLink>
     </article>
   );
 }

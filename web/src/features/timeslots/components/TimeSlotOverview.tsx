@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { Heading, type HeadingLevel } from '../../../components/ui/Heading';
 import { systemStatsQueryOptions } from '../api';
 import { groupThousands } from '../../../lib/format';
 import '../timeslots.css';
+import { AppLink } from '../../../lib/links';
 
 const figures = [
   { key: 'totalSlots', label: 'Total Slots' },
@@ -31,9 +31,9 @@ export default function TimeSlotOverview({ headingLevel }: { headingLevel: Headi
         <Heading level={headingLevel} id="timeslot-overview-title">
           Time Slot Overview
         </Heading>
-        <Link to="/admin" className="button button--secondary">
+        <AppLink to="/admin" className="button button--secondary">
           Manage TimeSlots
-        </Link>
+        </AppLink>
       </div>
       <dl className="timeslot-overview__figures">
         {figures.map(({ key, label }) => (
