@@ -8,11 +8,11 @@ import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { FormMessage } from '../../components/ui/FormMessage';
 import { TextField } from '../../components/ui/TextField';
 import { messageOf } from '../../lib/api';
+import { refreshAfterServiceChange, servicesQueryOptions, timeSlotKeys } from '../../lib/shared-queries';
 import {
   createService,
   createServiceSlots,
   deleteService,
-  fetchServices,
   fetchSlotStats,
   type ServiceForm,
   type ServiceRow,
@@ -36,26 +36,21 @@ type Notice = { tone: 'success' | 'error'; text: string } | null;
  */
 export default function ServiceManagerPanel() {
   const queryClient = useQueryClient();
-  const services = useQuery({ queryKey: ['services'], queryFn: fetchServices, staleTime: 60_000 });
+  const services = useQuery(servicesQueryOptions());
   const [editing, setEditing] = useState<ServiceRow | 'new' | null>(null);
   const [deleting, setDeleting] = useState<ServiceRow | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
 
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['services'] }),
-      queryClient.invalidateQueries({ queryKey: ['timeslots'] }),
-      queryClient.invalidateQueries({ queryKey: ['availability'] }),
-    ]);
+  const refresh = () => refreshAfterServiceChange(queryClient);
 
   const remove = useMutation({
     mutationFn: deleteService,
     onSuccess: (_reply, serviceId) => {
       // The card goes at once, and its statistics are not asked for again (the service is gone).
-      queryClient.setQueryData<ServiceRow[]>(['services'], (list) =>
+      queryClient.setQueryData(servicesQueryOptions().queryKey, (list) =>
         list?.filter((s) => s._id !== serviceId),
       );
-      queryClient.removeQueries({ queryKey: ['timeslots', 'stats', serviceId] });
+      queryClient.removeQueries({ queryKey: timeSlotKeys.ofService(serviceId) });
       setNotice({ tone: 'success', text: 'Service deleted.' });
     },
     onError: (error) => setNotice({ tone: 'error', text: messageOf(error, 'Could not delete service.') }),
@@ -144,7 +139,7 @@ function ServiceCard({
 }) {
   const titleId = useId();
   const stats = useQuery({
-    queryKey: ['timeslots', 'stats', service._id],
+    queryKey: timeSlotKeys.ofService(service._id),
     queryFn: () => fetchSlotStats(service._id),
   });
   const [slotNotice, setSlotNotice] = useState<Notice>(null);
@@ -267,7 +262,7 @@ function ServiceEditor({
       service ? updateService({ id: service._id, form: values }) : createService(values),
     onSuccess: (saved) => {
       // The list shows the saved service at once; the refetch that follows confirms it.
-      queryClient.setQueryData<ServiceRow[]>(['services'], (list) =>
+      queryClient.setQueryData(servicesQueryOptions().queryKey, (list) =>
         service ? list?.map((s) => (s._id === saved._id ? saved : s)) : list && [...list, saved],
       );
       return onSaved(service ? 'Service updated.' : 'Service created.');

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, type Reply, unwrap, withForm } from '../../lib/api';
+import { servicesQueryOptions } from '../../lib/shared-queries';
 
 /** A testimonial as GET /api/testimonials lists it. */
 export type TestimonialInfo = Reply<typeof api.api.testimonials.$get>[number];
@@ -18,12 +19,11 @@ export const adminTestimonialsQueryOptions = () =>
     queryFn: () => unwrap(api.api.testimonials.$get()),
   });
 
+/** The shared service list, narrowed to what the form's select shows. */
 export const serviceOptionsQueryOptions = () =>
   queryOptions({
-    queryKey: ['services', 'admin-options'],
-    queryFn: async (): Promise<ServiceOption[]> =>
-      (await unwrap(api.api.services.$get())).map(({ _id, name }) => ({ _id, name })),
-    staleTime: 60_000,
+    ...servicesQueryOptions(),
+    select: (services): ServiceOption[] => services.map(({ _id, name }) => ({ _id, name })),
   });
 
 export type NewTestimonial = {

@@ -7,19 +7,18 @@ import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { FormMessage } from '../../components/ui/FormMessage';
 import { TextField } from '../../components/ui/TextField';
 import { messageOf } from '../../lib/api';
+import { refreshAfterSlotChange, servicesQueryOptions, timeSlotKeys } from '../../lib/shared-queries';
 import { formatDate } from '../../lib/date';
 import {
   createBulk,
   createSlot,
   deleteSlot,
   deleteSlots,
-  fetchServiceNames,
   fetchSlots,
   fetchStatistics,
   type Slot,
   type SlotFilters,
   setAvailable,
-  slotsKey,
 } from './api';
 import './time-slot-manager.css';
 
@@ -47,15 +46,12 @@ export default function TimeSlotManagerPanel() {
   const [notice, setNotice] = useState<Notice>(null);
   const [shown, setShown] = useState(PAGE);
 
-  const services = useQuery({ queryKey: ['services'], queryFn: fetchServiceNames, staleTime: 60_000 });
-  const slots = useQuery({ queryKey: [...slotsKey, 'list', filters], queryFn: () => fetchSlots(filters) });
-  const stats = useQuery({ queryKey: [...slotsKey, 'statistics'], queryFn: fetchStatistics });
+  const services = useQuery(servicesQueryOptions());
+  const slots = useQuery({ queryKey: timeSlotKeys.list(filters), queryFn: () => fetchSlots(filters) });
+  const stats = useQuery({ queryKey: timeSlotKeys.statistics(), queryFn: fetchStatistics });
 
   const refresh = async () => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: slotsKey }),
-      queryClient.invalidateQueries({ queryKey: ['availability'] }),
-    ]);
+    await refreshAfterSlotChange(queryClient);
   };
 
   const toggle = useMutation({
