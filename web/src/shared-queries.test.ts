@@ -1,7 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import * as deskApi from './features/admin-bookings/api';
-import * as testimonialManagerApi from './features/admin-testimonials/api';
 import * as bookingApi from './features/booking/api';
 import * as servicesApi from './features/services/api';
 import * as overviewApi from './features/timeslots/api';
@@ -22,7 +21,6 @@ function seeded() {
     homeServices: servicesApi.servicesQueryOptions().queryKey,
     oneService: servicesApi.serviceQueryOptions('s1').queryKey,
     deskServices: deskApi.servicesQueryOptions().queryKey,
-    testimonialServices: testimonialManagerApi.serviceOptionsQueryOptions().queryKey,
     availability: bookingApi.availabilityQueryOptions('s1', '2026-12-01').queryKey,
     slotList: timeSlotKeys.list({ serviceId: 's1' }),
     serviceSlotStats: timeSlotKeys.ofService('s1'),
@@ -38,7 +36,6 @@ describe('shared query keys (decision 054)', () => {
     const list = serviceKeys.list();
     expect(servicesApi.servicesQueryOptions().queryKey).toEqual(list);
     expect(deskApi.servicesQueryOptions().queryKey).toEqual(list);
-    expect(testimonialManagerApi.serviceOptionsQueryOptions().queryKey).toEqual(list);
   });
 
   it("refreshes the desk's service dropdowns, and every other service view, after the Service Manager's write", async () => {

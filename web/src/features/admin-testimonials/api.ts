@@ -1,10 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, type Reply, unwrap, withForm } from '../../lib/api';
-import { servicesQueryOptions } from '../../lib/shared-queries';
 
 /** A testimonial as GET /api/testimonials lists it. */
 export type TestimonialInfo = Reply<typeof api.api.testimonials.$get>[number];
-export type ServiceOption = Pick<Reply<typeof api.api.services.$get>[number], '_id' | 'name'>;
 
 /**
  * The public pages cache testimonials under keys that start with
@@ -17,13 +15,6 @@ export const adminTestimonialsQueryOptions = () =>
   queryOptions({
     queryKey: [...TESTIMONIALS_KEY, 'admin'],
     queryFn: () => unwrap(api.api.testimonials.$get()),
-  });
-
-/** The shared service list, narrowed to what the form's select shows. */
-export const serviceOptionsQueryOptions = () =>
-  queryOptions({
-    ...servicesQueryOptions(),
-    select: (services): ServiceOption[] => services.map(({ _id, name }) => ({ _id, name })),
   });
 
 export type NewTestimonial = {
