@@ -69,9 +69,6 @@ export const customersQueryOptions = (query: string) =>
     placeholderData: keepPreviousData,
   });
 
-/** The services the custom booking form and the search offer: the one shared service list. */
-export { servicesQueryOptions } from '../../lib/shared-queries';
-
 export const makesQueryOptions = () =>
   queryOptions({
     queryKey: ['vehicleData', 'makes'],
