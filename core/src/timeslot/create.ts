@@ -1,5 +1,6 @@
 import { assertAdmin } from '../actor';
 import { failedConditions, transactWrite } from '../db/entity';
+import { pacedBatches, StillThrottled } from '../db/pacing';
 import { VisibleError } from '../error';
 import { Service } from '../service/index';
 import * as time from '../time';
@@ -15,59 +16,51 @@ import {
 } from './input';
 import { type Created, listed } from './list';
 import { everyDate, recurringDates } from './recurrence';
-import { between, entity, guard, markSlotSystem, record, type Stored } from './store';
+import { between, entity, guard, markSlotSystem, record, type Stored, slotWrites } from './store';
 
 /** Slot and guard pairs a transaction writes (with the service's check: 99 items of 100). */
 const PAIRS_PER_TRANSACTION = 49;
 
 /**
  * Writes new slots with their guards, PAIRS_PER_TRANSACTION a transaction
- * (a slot and its guard are always written together), a few transactions
- * at once. Each transaction also checks that the service still exists. A
- * guard that exists (a slot made meanwhile) drops its slot from the batch,
- * which is tried again without it. Returns the slots written.
+ * (a slot and its guard are always written together), a few transactions at
+ * once, paced by `slotWrites` with backoff on throttling (decision 052). Each
+ * transaction also checks that the service still exists. A guard that exists
+ * (a slot made meanwhile) drops its slot from the batch, which is tried again
+ * without it. Returns the slots written; still throttled after every backoff,
+ * 503 saying how many were written (a retry adds the rest, never twice).
  */
 async function writeSlots(serviceId: string, slots: Stored[]): Promise<Stored[]> {
   if (slots.length > 0) await markSlotSystem(serviceId);
   const written: Stored[] = [];
-  const chunks: Stored[][] = [];
-  for (let i = 0; i < slots.length; i += PAIRS_PER_TRANSACTION) {
-    chunks.push(slots.slice(i, i + PAIRS_PER_TRANSACTION));
-  }
-  const worker = async () => {
-    for (let chunk = chunks.shift(); chunk; chunk = chunks.shift()) {
-      let pending = chunk;
-      for (let attempt = 0; pending.length > 0;) {
-        try {
-          await transactWrite([
-            Service.existsItem(serviceId),
-            ...pending.flatMap((slot) => [
-              entity.tx.put(slot, { ifAbsent: true }),
-              guard.tx.put(
-                { serviceId: slot.serviceId, date: slot.date, time: slot.time, slotId: slot.id },
-                { ifAbsent: true },
-              ),
-            ]),
-          ]);
-          written.push(...pending);
-          pending = [];
-        } catch (error) {
-          const failed = failedConditions(error);
-          if (failed === null) throw error;
-          if (failed.includes(0)) throw new VisibleError('not_found', Service.NOT_FOUND);
-          if (failed.length === 0) {
-            attempt += 1;
-            if (attempt > 5) throw error;
-            await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt + Math.random() * 50));
-            continue;
-          }
-          const clashed = new Set(failed.map((index) => Math.floor((index - 1) / 2)));
-          pending = pending.filter((_, i) => !clashed.has(i));
-        }
-      }
+  const write = async (pending: Stored[]): Promise<Stored[]> => {
+    try {
+      await transactWrite([
+        Service.existsItem(serviceId),
+        ...pending.flatMap((slot) => [
+          entity.tx.put(slot, { ifAbsent: true }),
+          guard.tx.put(
+            { serviceId: slot.serviceId, date: slot.date, time: slot.time, slotId: slot.id },
+            { ifAbsent: true },
+          ),
+        ]),
+      ]);
+      written.push(...pending);
+      return [];
+    } catch (error) {
+      const failed = failedConditions(error);
+      if (failed === null || failed.length === 0) throw error;
+      if (failed.includes(0)) throw new VisibleError('not_found', Service.NOT_FOUND);
+      const clashed = new Set(failed.map((index) => Math.floor((index - 1) / 2)));
+      return pending.filter((_, i) => !clashed.has(i));
     }
   };
-  await Promise.all(Array.from({ length: 4 }, worker));
+  try {
+    await pacedBatches(slots, { size: PAIRS_PER_TRANSACTION, write, pacer: slotWrites });
+  } catch (error) {
+    if (!(error instanceof StillThrottled)) throw error;
+    throw new VisibleError('unavailable', messages.busyCreating(written.length, slots.length));
+  }
   return written.sort((a, b) => `${a.date}${a.time}`.localeCompare(`${b.date}${b.time}`));
 }
 

@@ -1,10 +1,11 @@
 import type * as z from 'zod';
 import { assertAdmin } from '../actor';
 import { failedConditions, type TransactItem, transactWrite } from '../db/entity';
+import { pacedBatches, StillThrottled } from '../db/pacing';
 import { VisibleError } from '../error';
 import { DeleteManyInput, messages } from './input';
 import { type Listed, listed } from './list';
-import { entity, guard, id, type Stored, upcoming } from './store';
+import { entity, guard, id, type Stored, slotWrites, upcoming } from './store';
 
 /** 404 for a missing slot, 409 for a booked one: why a conditional write on a slot did not hold. */
 async function refusal(slotId: string): Promise<never> {
@@ -61,39 +62,33 @@ const deleteItems = (slot: Stored): TransactItem[] => [
 
 /**
  * Deletes unbooked slots, 50 (100 items) a transaction, each conditional on
- * not being booked. A slot booked meanwhile drops out of its batch, which
- * is tried again without it. Returns the ids deleted and those refused.
+ * not being booked, paced like creation (decision 052). A slot booked
+ * meanwhile drops out of its batch, which is tried again without it. Returns
+ * the ids deleted and those refused; still throttled after every backoff, 503
+ * saying how many were deleted.
  */
 async function deleteSlots(slots: Stored[]): Promise<{ deleted: string[]; refused: string[] }> {
   const deleted: string[] = [];
   const refused: string[] = [];
-  const chunks: Stored[][] = [];
-  for (let i = 0; i < slots.length; i += 50) chunks.push(slots.slice(i, i + 50));
-  const worker = async () => {
-    for (let chunk = chunks.shift(); chunk; chunk = chunks.shift()) {
-      let pending = chunk;
-      for (let attempt = 0; pending.length > 0;) {
-        try {
-          await transactWrite(pending.flatMap(deleteItems));
-          deleted.push(...pending.map((slot) => slot.id));
-          pending = [];
-        } catch (error) {
-          const failed = failedConditions(error);
-          if (failed === null) throw error;
-          if (failed.length === 0) {
-            attempt += 1;
-            if (attempt > 5) throw error;
-            await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt + Math.random() * 50));
-            continue;
-          }
-          const out = new Set(failed.map((index) => Math.floor(index / 2)));
-          refused.push(...pending.filter((_, i) => out.has(i)).map((slot) => slot.id));
-          pending = pending.filter((_, i) => !out.has(i));
-        }
-      }
+  const write = async (pending: Stored[]): Promise<Stored[]> => {
+    try {
+      await transactWrite(pending.flatMap(deleteItems));
+      deleted.push(...pending.map((slot) => slot.id));
+      return [];
+    } catch (error) {
+      const failed = failedConditions(error);
+      if (failed === null || failed.length === 0) throw error;
+      const out = new Set(failed.map((index) => Math.floor(index / 2)));
+      refused.push(...pending.filter((_, i) => out.has(i)).map((slot) => slot.id));
+      return pending.filter((_, i) => !out.has(i));
     }
   };
-  await Promise.all(Array.from({ length: 4 }, worker));
+  try {
+    await pacedBatches(slots, { size: 50, write, pacer: slotWrites });
+  } catch (error) {
+    if (!(error instanceof StillThrottled)) throw error;
+    throw new VisibleError('unavailable', messages.busyDeleting(deleted.length, slots.length));
+  }
   return { deleted, refused };
 }
 

@@ -29,6 +29,10 @@ export const messages = {
   noTimes: 'No available times set for this service. Please add available times first.',
   noDays: 'No available days set for this service. Please add available days first.',
   bulkWindow: `Slots can be created at most ${BULK_WINDOW_DAYS} days from today.`,
+  busyCreating: (done: number, of: number) =>
+    `The database is busy right now: ${done} of ${of} new time slots were created. Please try again in a moment; the rest will be added without duplicates.`,
+  busyDeleting: (done: number, of: number) =>
+    `The database is busy right now: ${done} of ${of} time slots were deleted. Please try again in a moment.`,
 } as const;
 
 const calendarDate = z

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineEntity, type TransactItem } from '../db/entity';
+import { PARTITION_WRITES_PER_SECOND, writePacer } from '../db/pacing';
 import * as time from '../time';
 import { createId, idSchema } from '../util/id';
 
@@ -35,6 +36,19 @@ export const entity = defineEntity({
     byCollection: (slot) => ({ pk: 'SLOT', sk: `${slot.date}#${slot.time}#${slot.serviceId}` }),
     byOwner: (slot) => ({ pk: `SERVICE#${slot.serviceId}`, sk: `SLOT#${slot.date}#${slot.time}` }),
   },
+});
+
+/**
+ * Every slot written or deleted also writes under the same two index keys
+ * (`SLOT` in byCollection, `SERVICE#id` in byOwner), so bulk creation and
+ * deletion share one pace in this process: half of DynamoDB's per-key limit
+ * after a burst of a quarter, so no second takes more than three quarters
+ * and bookings keep their room (decision 052).
+ */
+export const SLOT_WRITES_PER_SECOND = PARTITION_WRITES_PER_SECOND / 2;
+export const slotWrites = writePacer({
+  perSecond: SLOT_WRITES_PER_SECOND,
+  burst: SLOT_WRITES_PER_SECOND / 2,
 });
 
 /** One slot per service, date and time; holds the slot's id. */
