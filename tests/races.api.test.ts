@@ -172,6 +172,49 @@ describe('races: booking', { timeout: 120_000 }, () => {
   });
 });
 
+describe('races: reviews without a bookingId (issue 19)', { timeout: 120_000 }, () => {
+  it('12 reviews at once of a service with two Completed bookings: each booking reviewed at most once', async () => {
+    const [customer] = await customersWithCards(1);
+    if (!customer) throw new Error('no customer');
+    const admin = await createUser({ role: 'admin' });
+    const service = await createService({ availableDays: [], availableTimes: ['10:00'] });
+    for (const date of [nextDate(), nextDate()]) {
+      const made = await sendAs(
+        'POST',
+        '/api/bookings',
+        customer.headers,
+        bookingBody(service._id, date, '10:00'),
+      );
+      const { booking } = (await made.json()) as { booking: { _id: string } };
+      const done = await sendAs('PATCH', `/api/bookings/${booking._id}/status`, admin.headers, {
+        status: 'Completed',
+      });
+      expect(done.status).toBe(200);
+    }
+    const statuses = await Promise.all(
+      Array.from({ length: 12 }, async () => {
+        const form = formOf({ serviceId: service._id, quote: 'Great job.', rating: '5' });
+        return (
+          await app.request('/api/testimonials', { method: 'POST', headers: customer.headers, body: form })
+        ).status;
+      }),
+    );
+    const created = statuses.filter((s) => s === 201).length;
+    expect(created).toBeGreaterThanOrEqual(1);
+    expect(created).toBeLessThanOrEqual(2);
+    // The losers were told the booking is already reviewed (409) or that none is left (400).
+    expect(statuses.every((s) => [201, 400, 409].includes(s))).toBe(true);
+    const history = (await (await sendAs('GET', '/api/bookings', customer.headers)).json()) as {
+      reviewed: boolean;
+    }[];
+    expect(history.filter((b) => b.reviewed)).toHaveLength(created);
+    const list = (await (await app.request('/api/testimonials')).json()) as {
+      service: { _id: string } | null;
+    }[];
+    expect(list.filter((t) => t.service?._id === service._id)).toHaveLength(created);
+  });
+});
+
 describe('races: the bookings desk (issue 11)', { timeout: 120_000 }, () => {
   const customBody = (date: string, at: string) => ({
     isCustomService: true,

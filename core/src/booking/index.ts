@@ -24,6 +24,7 @@ import { User } from '../user/index';
 import { createId, idSchema } from '../util/id';
 import { emailAddress, optionalLine, requiredLine } from '../util/text';
 import { Crew } from './crew';
+import { newestReviewable } from './for-review';
 import {
   bookingCancelledMail,
   bookingCompletedMail,
@@ -649,6 +650,9 @@ export namespace Booking {
     if (booking.testimonialId) throw new VisibleError('conflict', ALREADY_REVIEWED);
     return withService(booking);
   }
+
+  /** The signed-in customer's newest Completed, unreviewed booking of the service (./for-review.ts); 400 for none. */
+  export const newestToReview = (serviceId: string) => newestReviewable(entity, useUser().userId, serviceId);
 
   /** Records the testimonial on the booking, in the testimonial's transaction: once, by its owner, when Completed. */
   export function reviewItem(bookingId: string, userId: string, testimonialId: string): TransactItem {
