@@ -1,6 +1,6 @@
 import type { WorkOrderStatus } from '@app/core/workorder/model';
 
-/** GET /api/workOrders/acknowledge/{token} (doc 2 §3, /work/wo-contract.md): dollars, taxRate a fraction. */
+/** GET /api/workOrders/acknowledge/{token} (doc 2 §3, §7; docs/spec/README.md): dollars, taxRate a fraction. */
 export type AcknowledgmentView = {
   workOrderNumber: string;
   status: WorkOrderStatus;

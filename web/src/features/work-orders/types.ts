@@ -1,7 +1,7 @@
 import type { AcknowledgmentState, WorkOrderStatus } from '@app/core/workorder/model';
 
 /**
- * A work order as the API hands it to the page (/work/wo-contract.md): money
+ * A work order as the API hands it to the page (doc 2 §3, §7): money
  * in dollars, taxRate a fraction, dates as ISO text.
  */
 export type WorkOrderJson = {
