@@ -55,7 +55,8 @@ export function typeAgain(field: EventTarget, value: string | boolean): void {
     if (field.checked !== value) field.click();
     return;
   }
-  if (typeof value !== 'string') return;
+  // A chosen file cannot be given again by script (the browser allows only clearing it).
+  if (typeof value !== 'string' || (field instanceof HTMLInputElement && field.type === 'file')) return;
   if (field instanceof HTMLSelectElement) {
     field.value = value;
     field.dispatchEvent(new Event('change', { bubbles: true }));
