@@ -81,6 +81,8 @@ const access: Record<string, Access> = {
   'Booking.cancel': 'user',
   'Booking.forReview': 'user',
   'Booking.reviewItem': 'internal',
+  'Booking.exists': 'internal',
+  'Booking.newestToReview': 'internal',
   'Booking.setStatus': 'admin',
   'Booking.matchesFilters': 'internal',
   'Booking.listAll': 'admin',

@@ -2,7 +2,8 @@ import type * as z from 'zod';
 import { assertAdmin } from '../actor';
 import { LinkToken } from '../auth/link-token';
 import { config } from '../config';
-import { batchGetItems, failedConditions } from '../db/entity';
+import { Booking } from '../booking/index';
+import { failedConditions } from '../db/entity';
 import * as time from '../time';
 import { createId } from '../util/id';
 import { type ParsedWorkOrderInput, type StatusOnlyInput, WorkOrderInput } from './input';
@@ -53,11 +54,10 @@ export function priced(input: ParsedWorkOrderInput) {
   });
 }
 
-/** A related booking must exist (read by key only; the booking module is not loaded for it). */
-export async function checkBooking(bookingId: string | undefined): Promise<void> {
+/** A related booking must exist: `Booking` answers, by the booking's key only. */
+async function checkBooking(bookingId: string | undefined): Promise<void> {
   if (!bookingId) return;
-  const [found] = await batchGetItems([{ pk: `BOOKING#${bookingId}`, sk: 'BOOKING' }], 'pk');
-  if (!found) fail('invalid', messages.noSuchBooking);
+  if (!(await Booking.exists(bookingId))) fail('invalid', messages.noSuchBooking);
 }
 
 export function contentOf(input: ParsedWorkOrderInput) {
