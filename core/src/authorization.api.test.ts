@@ -82,6 +82,8 @@ const access: Record<string, Access> = {
   'Booking.forReview': 'user',
   'Booking.newestToReview': 'user',
   'Booking.reviewItem': 'internal',
+  'Booking.exists': 'internal',
+  'Booking.newestToReview': 'internal',
   'Booking.setStatus': 'admin',
   'Booking.matchesFilters': 'internal',
   'Booking.listAll': 'admin',
