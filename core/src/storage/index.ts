@@ -29,7 +29,7 @@ export namespace Storage {
       region: cfg.region,
       // Checksums only where S3 requires them: the SDK's default sends stream bodies
       // `aws-chunked` (which the local stand-in stores verbatim) and signs presigned
-      // PUTs with the CRC32 of an empty body (which real S3 rejects). See LOCAL-STACK.md.
+      // PUTs with the CRC32 of an empty body (which real S3 rejects). See decision 002.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
       ...(cfg.mode === 'local'
