@@ -10,7 +10,8 @@ import { TextField } from '../../../components/ui/TextField';
 import { isApiStatus, messageOf } from '../../../lib/api';
 import type { SessionUser } from '../../../lib/auth/store';
 import { fromLateData, messagesResolver } from '../../../lib/forms';
-import { availabilityKey, createBooking } from '../api';
+import { availabilityKeys } from '../../../lib/shared-queries';
+import { createBooking } from '../api';
 import '../booking.css';
 import type { BookableService } from '../types';
 import { type BookingDetailsFields, validateBookingDetails } from '../validate';
@@ -51,7 +52,7 @@ export function BookingDetailsForm({ user, service, date, time }: BookingDetails
   const book = useMutation({
     mutationFn: createBooking,
     // The time is taken now (or was taken by someone else: 409): every list of times asks again.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: availabilityKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: availabilityKeys.all }),
   });
   const booked = book.isSuccess;
   const busy = book.isPending;
