@@ -38,7 +38,7 @@ function check<T>(rule: (value: T) => Problem) {
  * A text field (./fields `textProblem`), trimmed, with an optional `shape`
  * rule for a non-blank value (phone, VIN, ZIP); one message, the first problem.
  */
-function checkedText(rule: TextRule, shape?: Rule) {
+export function checkedText(rule: TextRule, shape?: Rule) {
   const problem = (value: string) =>
     textProblem(value, rule) ?? (shape && value.trim() ? shape(value.trim()) : undefined);
   return z

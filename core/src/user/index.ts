@@ -3,6 +3,7 @@ import { assertAdmin } from '../actor';
 import { defineEntity, failedConditions, type TransactItem, transactWrite } from '../db/entity';
 import { VisibleError } from '../error';
 import { cardBrandName } from '../payments/brand';
+import { optionalPhone, personName } from '../rules/schema';
 import { fn } from '../util/fn';
 import { createId } from '../util/id';
 import { isSingleLine } from '../util/text';
@@ -35,15 +36,6 @@ export namespace User {
     .min(PASSWORD_MIN_LENGTH, passwordMessages.tooShort)
     .max(PASSWORD_MAX_LENGTH, passwordMessages.tooLong)
     .refine((password) => !isCommonPassword(password), COMMON_PASSWORD);
-
-  /** A name on the registration form: the spec's texts (no full stop), one line, at most 80 characters. */
-  const personName = (label: string) =>
-    z
-      .string({ error: `${label} is required` })
-      .refine(isSingleLine, `${label} cannot contain line breaks or control characters.`)
-      .trim()
-      .min(1, `${label} is required`)
-      .max(80, `${label} must be at most 80 characters`);
 
   export const CreateInput = z.object({
     firstName: personName('First name'),
@@ -187,14 +179,7 @@ export namespace User {
     firstName: personName('First name'),
     lastName: personName('Last name'),
     email,
-    phone: z
-      .string()
-      .refine(isSingleLine, 'Phone cannot contain line breaks or control characters.')
-      .trim()
-      .max(30, 'Phone must be at most 30 characters')
-      .refine((value) => value === '' || /^[0-9+()\-. ]{7,30}$/.test(value), 'Phone is invalid')
-      .optional()
-      .transform((value) => (value ? value : undefined)),
+    phone: optionalPhone().transform((value) => value || undefined),
   });
 
   /**
