@@ -1,6 +1,6 @@
 import type { BookingStatus } from '@app/core/booking/rules';
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../lib/api';
+import { api, path, unwrap } from '../../lib/api';
 import { readCustomers } from './customers';
 import { filterQuery } from './list';
 import type {
@@ -19,10 +19,10 @@ export const fetchBookings = (filters: BookingFilters): Promise<AdminBooking[]> 
   unwrap(api.api.bookings.all.$get({ query: filterQuery(filters) }));
 
 export const setBookingStatus = (id: string, status: BookingStatus): Promise<AdminBooking> =>
-  unwrap(api.api.bookings[':id'].status.$patch({ param: { id }, json: { status } }));
+  unwrap(api.api.bookings[':id'].status.$patch({ param: path({ id }), json: { status } }));
 
 export const setBookingProgress = (id: string, serviceStatus: string): Promise<AdminBooking> =>
-  unwrap(api.api.bookings[':id'].status.$patch({ param: { id }, json: { serviceStatus } }));
+  unwrap(api.api.bookings[':id'].status.$patch({ param: path({ id }), json: { serviceStatus } }));
 
 export const createCustomBooking = (body: CustomBookingBody): Promise<AdminBooking> =>
   unwrap(api.api.bookings['admin-create'].$post({ json: body }));
@@ -47,7 +47,7 @@ export const assignCustomer = (
 ): Promise<{ msg: string; booking: AdminBooking }> =>
   unwrap(
     api.api.bookings[':id']['assign-customer'].$patch({
-      param: { id: bookingId },
+      param: path({ id: bookingId }),
       json: { customerId: customer._id, customerEmail: customer.email },
     }),
   );
@@ -55,7 +55,7 @@ export const assignCustomer = (
 export const fetchServices = (): Promise<ServiceChoice[]> => unwrap(api.api.services.$get());
 export const fetchMakes = (): Promise<string[]> => unwrap(api.api.vehicleData.makes.$get());
 export const fetchModels = (make: string): Promise<string[]> =>
-  unwrap(api.api.vehicleData.models[':make'].$get({ param: { make } }));
+  unwrap(api.api.vehicleData.models[':make'].$get({ param: path({ make }) }));
 
 /** Every cached booking list of the desk. */
 export const deskBookingsKey = ['admin', 'bookings'] as const;
