@@ -119,6 +119,14 @@ export const dollars = (label: string, maxCents: number) =>
     })
     .transform((value) => Number(value));
 
+/** An uploaded file's bytes, when one was sent (its kind and size are checked by its own module). */
+export const uploadedBytes = () =>
+  z
+    .custom<Uint8Array<ArrayBufferLike>>((value) => value instanceof Uint8Array, {
+      error: 'The upload must be a file.',
+    })
+    .optional();
+
 /** Whole cents, as core takes money: an integer from 0 to `maxCents`. */
 export const cents = (label: string, maxCents: number) =>
   z

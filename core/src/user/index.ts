@@ -37,6 +37,11 @@ export namespace User {
     .max(PASSWORD_MAX_LENGTH, passwordMessages.tooLong)
     .refine((password) => !isCommonPassword(password), COMMON_PASSWORD);
 
+  /** What a caller writes in the same transaction as a new account (its link, its mail). */
+  const alsoWritten = z.custom<(userId: string) => TransactItem[]>((value) => typeof value === 'function', {
+    error: 'Expected a function that gives the items to write with the account.',
+  });
+
   export const CreateInput = z.object({
     firstName: personName('First name'),
     lastName: personName('Last name'),
@@ -141,12 +146,7 @@ export namespace User {
    * Creates an account together with what must be written with it (its
    * verification link, the mail that carries it), in one transaction.
    */
-  export function createWith(
-    input: z.input<typeof CreateInput>,
-    also: (userId: string) => TransactItem[],
-  ): ReturnType<typeof create> {
-    return insert(CreateInput.parse(input), also);
-  }
+  export const createWith = fn(z.tuple([CreateInput, alsoWritten]), insert);
 
   async function insert(input: z.output<typeof CreateInput>, also: (userId: string) => TransactItem[]) {
     if (input.role !== 'user' || input.emailVerified) assertAdmin();
@@ -188,12 +188,12 @@ export namespace User {
    * its mail), in one transaction; 409 when the email already has an
    * account. Its owner activates it by setting a password from the link.
    */
-  export async function createInvited(
-    raw: z.input<typeof InviteInput>,
+  export const createInvited = fn(z.tuple([InviteInput, alsoWritten]), insertInvited);
+  async function insertInvited(
+    input: z.output<typeof InviteInput>,
     also: (userId: string) => TransactItem[],
   ): Promise<Account> {
     assertAdmin();
-    const input = InviteInput.parse(raw);
     const now = new Date().toISOString();
     const account: Account = {
       id: createId('user'),
