@@ -151,15 +151,17 @@ export namespace Account {
   }
 
   /**
-   * 400 for a link that cannot be used, saying why. A stale link (what it acted
-   * on changed since it was mailed) is shown as simply not valid any more.
+   * 400 for a link that cannot be used, saying why, in the one mapping
+   * (LinkToken.refuse). A stale link (what it acted on changed since it was
+   * mailed) is shown as simply not valid any more.
    */
-  function refuseLink(
-    failure: LinkToken.Failure,
-    texts: Record<Exclude<LinkToken.Failure, 'stale'>, string>,
-  ): never {
-    const shown = failure === 'stale' ? 'invalid' : failure;
-    throw new VisibleError('invalid', texts[shown], { reason: shown });
+  function linkReplies(texts: { invalid: string; used: string; expired: string }): LinkToken.Replies {
+    const reply = (shown: 'invalid' | 'used' | 'expired') => ({
+      kind: 'invalid' as const,
+      msg: texts[shown],
+      extra: { reason: shown },
+    });
+    return { invalid: reply('invalid'), used: reply('used'), expired: reply('expired') };
   }
 
   /** Using the link and marking the address verified are one transaction. */
@@ -168,11 +170,14 @@ export namespace Account {
       User.tx.markEmailVerified(link.subjectId),
     ]);
     if (!result.ok) {
-      refuseLink(result.reason, {
-        invalid: messages.verifyInvalid,
-        used: messages.verifyUsed,
-        expired: messages.verifyExpired,
-      });
+      LinkToken.refuse(
+        result.reason,
+        linkReplies({
+          invalid: messages.verifyInvalid,
+          used: messages.verifyUsed,
+          expired: messages.verifyExpired,
+        }),
+      );
     }
     return { msg: messages.verified };
   }
@@ -232,8 +237,10 @@ export namespace Account {
       ]);
       // An account without a password (made by an admin, not yet activated) is checked against the
       // decoy, so it takes a wrong password's time, and never matches.
-      const stored = user?.passwordHash || (await (decoy ??= hashPassword('not-a-real-password')));
-      const matches = (await verifyPassword(password, stored)) && !!user?.passwordHash;
+      const matches = await judged(giveBack, async () => {
+        const stored = user?.passwordHash || (await decoyHash());
+        return (await verifyPassword(password, stored)) && !!user?.passwordHash;
+      });
       return { giveBack, matches };
     });
     if (!user || !matches) throw new VisibleError('invalid', messages.badCredentials);
@@ -247,6 +254,29 @@ export namespace Account {
   const attempt = typicalDuration();
   /** The first sign-in to an unknown address checks against this, to learn the time. */
   let decoy: Promise<string> | undefined;
+  /** The decoy's hash, made once; a refused try (a full hash queue) is not kept, so a later one makes it. */
+  function decoyHash(): Promise<string> {
+    decoy ??= hashPassword('not-a-real-password').catch((error: unknown) => {
+      decoy = undefined;
+      throw error;
+    });
+    return decoy;
+  }
+
+  /**
+   * Checks a password under a reserved failure slot. A check that never
+   * happened (503: the hash queue is full; or any other error) is no failure
+   * of the person's: the slot is given back before the error goes on
+   * (issue 19 §5, decision 017). Only a wrong password keeps it.
+   */
+  async function judged(giveBack: () => Promise<void>, check: () => Promise<boolean>): Promise<boolean> {
+    try {
+      return await check();
+    } catch (error) {
+      await giveBack();
+      throw error;
+    }
+  }
 
   export async function me(): Promise<User.Me> {
     const user = await User.find(useUser().userId);
@@ -260,7 +290,7 @@ export namespace Account {
     const user = await User.find(userId);
     if (!user) throw new VisibleError('unauthorized', Session.INVALID);
     const giveBack = await reserveFailure([[rateLimits.changePasswordUser, userId]]);
-    if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+    if (!(await judged(giveBack, () => verifyPassword(currentPassword, user.passwordHash)))) {
       throw new VisibleError('invalid', messages.wrongCurrentPassword);
     }
     await giveBack();
@@ -321,11 +351,14 @@ export namespace Account {
       }),
     ]);
     if (!result.ok) {
-      refuseLink(result.reason, {
-        invalid: messages.resetInvalid,
-        used: messages.resetUsed,
-        expired: messages.resetExpired,
-      });
+      LinkToken.refuse(
+        result.reason,
+        linkReplies({
+          invalid: messages.resetInvalid,
+          used: messages.resetUsed,
+          expired: messages.resetExpired,
+        }),
+      );
     }
     return { msg: messages.resetDone };
   });

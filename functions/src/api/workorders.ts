@@ -64,7 +64,7 @@ const partsReply = (items: WorkOrder.Info['partItems']) =>
 
 const vehicleReply = (v: WorkOrder.Info['vehicle']) => ({ ...v, mileage: v.mileage ?? null });
 
-/** A work order as the spec's clients read it (wo-contract.md): dollars, `_id`, nulls for absent values. */
+/** A work order as the spec's clients read it (doc 2 §3, §7): dollars, `_id`, nulls for absent values. */
 export function workOrderReply(wo: WorkOrder.Detail) {
   const ack = wo.acknowledgment;
   return {
@@ -148,8 +148,8 @@ export const workOrders = new Hono()
     ),
   )
   .get('/', requireAdmin, async (c) => {
-    const { workOrders: list, total, hasMore } = await WorkOrder.list(c.req.query());
-    return c.json({ workOrders: list.map(workOrderReply), total, hasMore });
+    const { workOrders: list, total, hasMore, cursor } = await WorkOrder.list(c.req.query());
+    return c.json({ workOrders: list.map(workOrderReply), total, hasMore, cursor });
   })
   .post('/', requireAdmin, anyJson, async (c) =>
     c.json(workOrderReply(await WorkOrder.create(c.req.valid('json') as WorkOrder.Body)), 201),

@@ -15,7 +15,7 @@ type View = { kind: 'list' } | { kind: 'new' } | { kind: 'edit'; id: string };
  */
 export default function WorkOrderPanel() {
   const [view, setView] = useState<View>({ kind: 'list' });
-  const [query, setQuery] = useState<ListQuery>({ search: '', status: '', page: 0 });
+  const [query, setQuery] = useState<ListQuery>({ search: '', status: '', after: [] });
   const [notice, setNotice] = useState<Notice | null>(null);
 
   if (view.kind !== 'list') {

@@ -39,7 +39,13 @@ export function CustomerAndVehicleFields({ form }: FormProps) {
         <TextField label="Street" className="wo-form__wide" autoComplete="off" {...register('street')} />
         <TextField label="City" autoComplete="off" {...register('city')} />
         <TextField label="State" autoComplete="off" {...register('state')} />
-        <TextField label="ZIP code" autoComplete="off" inputMode="numeric" {...register('zipCode')} />
+        <TextField
+          label="ZIP code"
+          autoComplete="off"
+          inputMode="numeric"
+          error={errors.zipCode?.message}
+          {...register('zipCode', { validate: rules.zipCode })}
+        />
       </Section>
 
       <Section legend="Vehicle">
@@ -64,7 +70,12 @@ export function CustomerAndVehicleFields({ form }: FormProps) {
           {...register('vehicleModel', { validate: rules.vehicleModel })}
         />
         <TextField label="Color" {...register('vehicleColor')} />
-        <TextField label="VIN" autoComplete="off" {...register('vin')} />
+        <TextField
+          label="VIN"
+          autoComplete="off"
+          error={errors.vin?.message}
+          {...register('vin', { validate: rules.vin })}
+        />
         <TextField label="License plate" autoComplete="off" {...register('licensePlate')} />
         <TextField
           label="Mileage"

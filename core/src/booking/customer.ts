@@ -1,0 +1,192 @@
+import { NOT_SIGNED_IN, useUser } from '../actor';
+import { config } from '../config';
+import type { TransactItem } from '../db/entity';
+import { VisibleError } from '../error';
+import * as time from '../time';
+import { User } from '../user/index';
+import { createId } from '../util/id';
+import { durationOf, openTimes } from './availability';
+import { claim } from './claim';
+import { Crew } from './crew';
+import { newestReviewable } from './for-review';
+import { CreateInput, VehicleInput } from './input';
+import { bookingReceivedMail, shopNewBookingMail } from './mail';
+import { bookingMessages, customerCanCancel, customerCanEdit } from './rules';
+import { changeStatus, currentBy } from './status';
+import {
+  entity,
+  type Info,
+  mailInfo,
+  ownedBooking,
+  type Stored,
+  toCustomer,
+  withService,
+  withServices,
+} from './store';
+
+/** The customer's verbs: booking, their list, the vehicle, cancelling, and the review's booking. */
+
+/**
+ * Books a service for the signed-in customer (doc 1 §3, §5, §7). 403 without
+ * a card on file; 409 when the time was taken, the crew is full, or the time
+ * is not one availability offers; 201 with the Pending booking otherwise.
+ */
+export const create = async (raw: CreateInput): Promise<Info> => {
+  const me = useUser();
+  const input = CreateInput.parse(raw);
+  const account = await User.find(me.userId);
+  if (!account) throw new VisibleError('unauthorized', NOT_SIGNED_IN);
+  if (!account.hasCardOnFile) throw new VisibleError('forbidden', bookingMessages.cardRequired);
+  if (input.date < time.today()) throw new VisibleError('invalid', bookingMessages.pastDate);
+
+  const { service, slots, availability: open } = await openTimes(input.serviceId, input.date);
+  if (!open.times.includes(input.time)) throw new VisibleError('conflict', bookingMessages.timeUnavailable);
+  const slot = open.system === 'timeslot' ? slots.find((s) => s.time === input.time) : undefined;
+  if (open.system === 'timeslot' && !slot) {
+    throw new VisibleError('conflict', bookingMessages.timeUnavailable);
+  }
+
+  const now = new Date().toISOString();
+  const bookingId = createId('booking');
+  const durationMinutes = durationOf(service);
+  const occupancy = Crew.occupancy(input.date, input.time, durationMinutes, config().travelBufferMinutes);
+  if (occupancy.blocks.length > 90) {
+    throw new VisibleError(
+      'invalid',
+      'This service is too long to book online. Please call us to schedule it.',
+    );
+  }
+  const base: Omit<Stored, 'claim'> = {
+    id: bookingId,
+    userId: account.id,
+    customer: { firstName: account.firstName, lastName: account.lastName, email: account.email },
+    serviceId: service._id,
+    serviceName: service.name,
+    priceCents: service.priceCents,
+    isCustomService: false,
+    createdByAdmin: false,
+    requiresCustomerVerification: false,
+    status: 'Pending',
+    date: input.date,
+    time: input.time,
+    durationMinutes,
+    clientFirstName: input.clientFirstName,
+    clientLastName: input.clientLastName,
+    vehicleMake: input.vehicleMake,
+    vehicleModel: input.vehicleModel,
+    vehicleYear: input.vehicleYear,
+    vehicleColor: input.vehicleColor,
+    notes: input.notes,
+    serviceStatus: '',
+    slotId: slot?.id,
+    bookedKey: service._id,
+    statusHistory: [
+      {
+        from: null,
+        to: 'Pending',
+        by: { _id: account.id, name: `${account.firstName} ${account.lastName}`, role: 'customer' },
+        at: now,
+      },
+    ],
+    createdAt: now,
+    updatedAt: now,
+  };
+  const record = await claim(base, occupancy, now, {
+    write: (r) => entity.tx.put(r, { ifAbsent: true }),
+    mails: (r) => [...toCustomer(r, bookingReceivedMail), shopNewBookingMail(mailInfo(r))],
+    taken: bookingMessages.slotTaken,
+    crewFull: bookingMessages.crewFull,
+  });
+  return withService(record);
+};
+
+// ---------------------------------------------------------------------------
+// The customer's bookings
+
+/** The signed-in customer's bookings, newest date first (doc 2 §2). */
+export async function listMine(): Promise<Info[]> {
+  const me = useUser();
+  const mine = await entity.queryAll({
+    index: 'byOwner',
+    partition: `USER#${me.userId}`,
+    sort: { beginsWith: 'BOOKING#' },
+    descending: true,
+  });
+  return withServices(mine);
+}
+
+/** The owner changes the vehicle fields and notes, only while Pending (doc 2 §5). */
+export async function updateVehicle(bookingId: string, raw: VehicleInput): Promise<Info> {
+  const input = VehicleInput.parse(raw);
+  const booking = await ownedBooking(bookingId);
+  if (!customerCanEdit(booking.status)) throw new VisibleError('conflict', bookingMessages.notEditable);
+  const updated = await entity.update(
+    { id: booking.id },
+    {
+      UpdateExpression:
+        'SET vehicleMake = :make, vehicleModel = :model, vehicleYear = :year, vehicleColor = :color, notes = :notes, updatedAt = :now',
+      ConditionExpression: 'attribute_exists(pk) AND #status = :pending',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':make': input.vehicleMake,
+        ':model': input.vehicleModel,
+        ':year': input.vehicleYear,
+        ':color': input.vehicleColor,
+        ':notes': input.notes,
+        ':now': new Date().toISOString(),
+        ':pending': 'Pending',
+      },
+    },
+  );
+  if (!updated) throw new VisibleError('conflict', bookingMessages.notEditable);
+  return withService(updated);
+}
+
+/**
+ * The owner cancels a Pending or Confirmed booking: its status, the slot,
+ * the BOOKED guard and the technician's time change in one transaction,
+ * with the mails to the customer and the shop. A cancelled booking is
+ * answered as it is.
+ */
+export async function cancel(bookingId: string): Promise<Info> {
+  const booking = await ownedBooking(bookingId);
+  // Cancelling twice (a double click, a retry after a lost reply) answers with the cancelled booking.
+  if (booking.status === 'Cancelled') return withService(booking);
+  if (!customerCanCancel(booking.status)) throw new VisibleError('conflict', bookingMessages.notCancellable);
+  return changeStatus(booking, 'Cancelled', await currentBy());
+}
+
+// ---------------------------------------------------------------------------
+// Reviews
+
+export const REVIEW_NOT_COMPLETE = 'You can leave a review once the service is complete.';
+export const ALREADY_REVIEWED = 'You have already reviewed this booking.';
+
+/** The signed-in customer's booking to review: theirs (404), Completed and not yet reviewed (409). */
+export async function forReview(bookingId: string): Promise<Info> {
+  const booking = await ownedBooking(bookingId);
+  if (booking.userId !== useUser().userId) throw new VisibleError('not_found', bookingMessages.notFound);
+  if (booking.status !== 'Completed') throw new VisibleError('conflict', REVIEW_NOT_COMPLETE);
+  if (booking.testimonialId) throw new VisibleError('conflict', ALREADY_REVIEWED);
+  return withService(booking);
+}
+
+/** The signed-in customer's newest Completed, unreviewed booking of the service (./for-review.ts); 400 for none. */
+export const newestToReview = (serviceId: string) => newestReviewable(entity, useUser().userId, serviceId);
+
+/** Records the testimonial on the booking, in the testimonial's transaction: once, by its owner, when Completed. */
+export function reviewItem(bookingId: string, userId: string, testimonialId: string): TransactItem {
+  return entity.tx.update(
+    { id: bookingId },
+    {
+      UpdateExpression: 'SET testimonialId = :testimonial',
+      ConditionExpression: 'userId = :user AND #status = :completed AND attribute_not_exists(testimonialId)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':testimonial': testimonialId,
+        ':user': userId,
+        ':completed': 'Completed',
+      },
+    },
+  );
+}

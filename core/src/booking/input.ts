@@ -1,0 +1,264 @@
+import * as z from 'zod';
+import { toCents } from '../money';
+import { Service } from '../service/index';
+import * as time from '../time';
+import { idSchema } from '../util/id';
+import { emailAddress, optionalLine, requiredLine } from '../util/text';
+import {
+  ADMIN_DURATION,
+  BOOKING_LIMITS,
+  BOOKING_STATUSES,
+  CUSTOM_BOOKING_TIMES,
+  isAdminDuration,
+  isCustomPrice,
+  VEHICLE_YEAR_MIN,
+  vehicleYearMax,
+} from './rules';
+
+/** What a booking's verbs accept, checked on the server (the web checks the same rules first). */
+
+// ---------------------------------------------------------------------------
+// Input
+
+const vehicleYear = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,4}$/, 'Vehicle year must be a year such as 2019.')
+        .transform(Number),
+    ],
+    {
+      error: 'Vehicle year is required.',
+    },
+  )
+  .pipe(
+    z
+      .number()
+      .int('Vehicle year must be a whole year.')
+      .min(VEHICLE_YEAR_MIN, `Vehicle year must be ${VEHICLE_YEAR_MIN} or later.`),
+  )
+  .refine((year) => year <= vehicleYearMax(time.today()), {
+    message: `Vehicle year cannot be later than next year.`,
+  });
+
+const notes = z
+  .string()
+  .trim()
+  .max(BOOKING_LIMITS.notes, `Notes must be at most ${BOOKING_LIMITS.notes} characters.`)
+  .optional()
+  .transform((value) => value ?? '');
+
+export const VehicleInput = z.object({
+  vehicleMake: requiredLine('Vehicle make', BOOKING_LIMITS.vehicleText),
+  vehicleModel: requiredLine('Vehicle model', BOOKING_LIMITS.vehicleText),
+  vehicleYear,
+  vehicleColor: requiredLine('Vehicle color', BOOKING_LIMITS.color),
+  notes,
+});
+export type VehicleInput = z.input<typeof VehicleInput>;
+
+export const calendarDate = z
+  .string({ error: 'Date is required.' })
+  .refine(time.isCalendarDate, 'Date must be a real date written yyyy-MM-dd.');
+
+export const CreateInput = VehicleInput.extend({
+  clientFirstName: requiredLine('First name', BOOKING_LIMITS.name),
+  clientLastName: requiredLine('Last name', BOOKING_LIMITS.name),
+  serviceId: Service.id,
+  date: calendarDate,
+  time: z
+    .string({ error: 'Time is required.' })
+    .refine(time.isClockTime, 'Time must look like 09:30 (24-hour).'),
+});
+export type CreateInput = z.input<typeof CreateInput>;
+
+export const StatusInput = z.union(
+  [
+    z.object({ status: z.enum(BOOKING_STATUSES, { error: 'Unknown booking status.' }) }).strict(),
+    z
+      .object({
+        serviceStatus: z
+          .string()
+          .trim()
+          .max(
+            BOOKING_LIMITS.serviceStatus,
+            `Progress text must be at most ${BOOKING_LIMITS.serviceStatus} characters.`,
+          ),
+      })
+      .strict(),
+  ],
+  { error: 'Send either a status or a serviceStatus.' },
+);
+export type StatusInput = z.input<typeof StatusInput>;
+
+/** '' and absent are the same: the web sends only non-empty filters, other clients may not. */
+const blankless = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    schema.optional(),
+  );
+
+export const AllFilters = z
+  .object({
+    customerName: blankless(z.string().trim().max(160, 'Customer name must be at most 160 characters.')),
+    startDate: blankless(
+      z.string().refine(time.isCalendarDate, 'Start date must be a real date written yyyy-MM-dd.'),
+    ),
+    endDate: blankless(
+      z.string().refine(time.isCalendarDate, 'End date must be a real date written yyyy-MM-dd.'),
+    ),
+    make: blankless(z.string().trim().max(BOOKING_LIMITS.vehicleText, 'Make is too long.')),
+    model: blankless(z.string().trim().max(BOOKING_LIMITS.vehicleText, 'Model is too long.')),
+    year: blankless(
+      z
+        .union([
+          z.number().int('Year must be a year such as 2019.'),
+          z
+            .string()
+            .trim()
+            .regex(/^\d{4}$/, 'Year must be a year such as 2019.')
+            .transform(Number),
+        ])
+        .refine((year) => year >= VEHICLE_YEAR_MIN && year <= vehicleYearMax(time.today()), {
+          message: `Year must be from ${VEHICLE_YEAR_MIN} to next year.`,
+        }),
+    ),
+    service: blankless(
+      z.union([z.literal('custom'), Service.id], { error: 'Service must be a service id or "custom".' }),
+    ),
+  })
+  .refine((f) => !f.startDate || !f.endDate || f.startDate <= f.endDate, {
+    message: 'The start date must be on or before the end date.',
+  });
+export type AllFilters = z.input<typeof AllFilters>;
+
+const customPrice = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d+(\.\d+)?$/, 'Custom price must be a number.')
+        .transform(Number),
+    ],
+    {
+      error: 'Custom price must be a number.',
+    },
+  )
+  .refine(isCustomPrice, 'Custom price must be 0 or more, in dollars and cents.');
+
+const adminDuration = z
+  .union(
+    [z.number(), z.string().trim().regex(/^\d+$/, 'Duration must be a number of minutes.').transform(Number)],
+    {
+      error: 'Duration must be a number of minutes.',
+    },
+  )
+  .optional()
+  .transform((minutes) => minutes ?? ADMIN_DURATION.default)
+  .refine(
+    isAdminDuration,
+    `Duration must be at least ${ADMIN_DURATION.min} minutes, in steps of ${ADMIN_DURATION.step} (at most ${ADMIN_DURATION.max / 60} hours).`,
+  );
+
+/** The Create Custom Booking form (doc 2 §5), checked again on the server. */
+export const AdminCreateInput = z
+  .object({
+    /** The spec's client always sends it; when absent, a booking without a serviceId is a custom one. */
+    isCustomService: z.boolean({ error: 'Say whether this is a custom service.' }).optional(),
+    serviceId: z.string().optional(),
+    customServiceName: z.string().optional(),
+    customServicePrice: z.unknown().optional(),
+    date: calendarDate,
+    time: z
+      .string({ error: 'Time is required.' })
+      .refine(
+        (at) => CUSTOM_BOOKING_TIMES.includes(at),
+        'Time must be from 09:00 to 17:30, every 30 minutes.',
+      ),
+    duration: adminDuration,
+    clientFirstName: requiredLine('First name', BOOKING_LIMITS.name),
+    clientLastName: requiredLine('Last name', BOOKING_LIMITS.name),
+    vehicleMake: requiredLine('Vehicle make', BOOKING_LIMITS.vehicleText),
+    vehicleModel: requiredLine('Vehicle model', BOOKING_LIMITS.vehicleText),
+    vehicleYear,
+    vehicleColor: optionalLine('Vehicle color', BOOKING_LIMITS.color),
+    notes,
+    // The spec's client sends these too; the server sets its own.
+    createdByAdmin: z.unknown().optional(),
+    requiresCustomerVerification: z.unknown().optional(),
+    status: z.unknown().optional(),
+  })
+  .transform((input, ctx) => {
+    const { createdByAdmin: _a, requiresCustomerVerification: _r, status: _s, ...rest } = input;
+    if (input.isCustomService ?? input.serviceId === undefined) {
+      const name = requiredLine('Custom service name', BOOKING_LIMITS.name).safeParse(
+        input.customServiceName,
+      );
+      if (!name.success) {
+        ctx.addIssue({
+          code: 'custom',
+          message: name.error.issues[0]?.message ?? 'Custom service name is required.',
+          path: ['customServiceName'],
+        });
+        return z.NEVER;
+      }
+      if (
+        input.customServicePrice === undefined ||
+        input.customServicePrice === null ||
+        input.customServicePrice === ''
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Custom price is required.',
+          path: ['customServicePrice'],
+        });
+        return z.NEVER;
+      }
+      const price = customPrice.safeParse(input.customServicePrice);
+      if (!price.success) {
+        ctx.addIssue({
+          code: 'custom',
+          message: price.error.issues[0]?.message ?? 'Custom price must be a number.',
+          path: ['customServicePrice'],
+        });
+        return z.NEVER;
+      }
+      return {
+        ...rest,
+        mode: 'custom' as const,
+        customServiceName: name.data,
+        priceCents: toCents(price.data),
+      };
+    }
+    const serviceId = Service.id.safeParse(input.serviceId);
+    if (!serviceId.success) {
+      ctx.addIssue({ code: 'custom', message: 'Please select a service.', path: ['serviceId'] });
+      return z.NEVER;
+    }
+    return { ...rest, mode: 'service' as const, serviceId: serviceId.data };
+  });
+export type AdminCreateInput = z.input<typeof AdminCreateInput>;
+
+export const AssignInput = z.object({
+  customerId: idSchema('user', 'customer'),
+  customerEmail: emailAddress,
+});
+export type AssignInput = z.input<typeof AssignInput>;
+
+export const AnswerInput = z.union(
+  [
+    z.object({
+      confirmed: z.literal(true),
+      customerName: z.string().max(200).optional(),
+      customerEmail: z.string().max(254).optional(),
+    }),
+    z.object({ confirmed: z.literal(false) }),
+  ],
+  { error: 'Send confirmed: true to confirm the booking, or confirmed: false to decline it.' },
+);
+export type AnswerInput = z.input<typeof AnswerInput>;

@@ -1,0 +1,36 @@
+/**
+ * What `Booking` offers the rest of the app (index.ts names it). Each job
+ * lives in its own file: storage and views (store.ts), input (input.ts),
+ * availability (availability.ts), claiming time (claim.ts, crew.ts), the
+ * customer's verbs (customer.ts), status changes (status.ts), the desk's
+ * search (search.ts), the shop's phone bookings (phone-booking.ts) and the
+ * customer's confirmation link (confirmation.ts).
+ */
+export { availability, type Availability } from './availability';
+export { answerConfirmation, assignCustomer, CONFIRMATION_DAYS, forConfirmation } from './confirmation';
+export {
+  ALREADY_REVIEWED,
+  cancel,
+  create,
+  forReview,
+  listMine,
+  newestToReview,
+  REVIEW_NOT_COMPLETE,
+  reviewItem,
+  updateVehicle,
+} from './customer';
+export {
+  AdminCreateInput,
+  AllFilters,
+  AnswerInput,
+  AssignInput,
+  calendarDate,
+  CreateInput,
+  StatusInput,
+  VehicleInput,
+} from './input';
+export { exists } from './lookup';
+export { adminCreate } from './phone-booking';
+export { type ClientNames, clientNames, listAll, matchesFilters } from './search';
+export { setStatus } from './status';
+export { CUSTOM_KEY, id, type Info, type Payment, type Stored } from './store';

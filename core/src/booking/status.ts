@@ -1,0 +1,224 @@
+import { assertAdmin, useActor } from '../actor';
+import { config } from '../config';
+import { failedConditions, type TransactItem, transactWrite } from '../db/entity';
+import { VisibleError } from '../error';
+import type { Mail } from '../mail/index';
+import { Outbox } from '../mail/outbox';
+import { Payments } from '../payments/index';
+import { User } from '../user/index';
+import { claim, releaseItems } from './claim';
+import { Crew } from './crew';
+import { StatusInput } from './input';
+import {
+  bookingCancelledMail,
+  bookingCompletedMail,
+  bookingConfirmedMail,
+  bookingReinstatedMail,
+  shopBookingCancelledMail,
+} from './mail';
+import {
+  appendStatusChange,
+  type BookingStatus,
+  deskMessages,
+  type StatusChangeBy,
+  showsProgress,
+  statusMail,
+} from './rules';
+import {
+  entity,
+  findBooking,
+  type Info,
+  mailInfo,
+  type Payment,
+  putIfUnchanged,
+  type Stored,
+  toCustomer,
+  withService,
+} from './store';
+
+// ---------------------------------------------------------------------------
+// The admin's status changes
+
+/** Who is making this change, for the audit trail: the signed-in person, or the system. */
+export async function currentBy(): Promise<StatusChangeBy> {
+  const actor = useActor();
+  if (actor.type !== 'user') {
+    return { _id: null, name: actor.type === 'system' ? actor.name : 'system', role: 'system' };
+  }
+  const account = await User.find(actor.userId);
+  const name = account ? `${account.firstName} ${account.lastName}` : actor.firstName;
+  return { _id: actor.userId, name, role: actor.role === 'admin' ? 'admin' : 'customer' };
+}
+
+/**
+ * `PATCH /api/bookings/{id}/status` (admin): a new status, or the progress
+ * text. Any status may become any other (doc 2 §4); the server keeps the
+ * invariants (decision 027): into Cancelled gives the time back, out of
+ * Cancelled claims it again (409 when it was taken meanwhile), into
+ * Completed charges the card once, and every change is in the audit trail.
+ */
+export async function setStatus(bookingId: string, raw: StatusInput): Promise<Info> {
+  assertAdmin();
+  const input = StatusInput.parse(raw);
+  const booking = await findBooking(bookingId);
+  if ('serviceStatus' in input) {
+    if (!showsProgress(booking.status)) {
+      throw new VisibleError(
+        'conflict',
+        'Progress text can be set only while a booking is Pending or Confirmed.',
+      );
+    }
+    const updated = await entity.update(
+      { id: booking.id },
+      {
+        UpdateExpression: 'SET serviceStatus = :text, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(pk) AND #status IN (:pending, :confirmed)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':text': input.serviceStatus,
+          ':now': new Date().toISOString(),
+          ':pending': 'Pending',
+          ':confirmed': 'Confirmed',
+        },
+      },
+    );
+    if (!updated) throw new VisibleError('conflict', deskMessages.changedMeanwhile);
+    return withService(updated);
+  }
+  if (input.status === booking.status) return withService(booking);
+  return changeStatus(booking, input.status, await currentBy());
+}
+
+/**
+ * One status change as one transaction, conditional on the status and
+ * update time read (a concurrent change makes this one fail with 409),
+ * with the audit entry and the mails the customer must get (rules.ts
+ * `statusMail`). Cancelling gives the time back in the same transaction;
+ * leaving Cancelled claims it again (`reinstate`); completing records a
+ * pending payment, then charges the card, unless it was paid before.
+ */
+export async function changeStatus(
+  booking: Stored,
+  status: BookingStatus,
+  by: StatusChangeBy,
+  extra: { items?: TransactItem[]; mails?: Mail.Message[] } = {},
+): Promise<Info> {
+  const now = new Date().toISOString();
+  const from = booking.status;
+  const cancelling = status === 'Cancelled';
+  const completing = status === 'Completed';
+  const alreadyPaid = booking.payment?.status === 'paid';
+  const charging = completing && !alreadyPaid;
+  const next: Stored = {
+    ...booking,
+    status,
+    updatedAt: now,
+    statusHistory: appendStatusChange(booking.statusHistory, { from, to: status, by, at: now }),
+    ...(cancelling ? { claim: undefined } : {}),
+    ...(charging ? { payment: { status: 'pending', amountCents: booking.priceCents, at: now } } : {}),
+  };
+  const customerMail =
+    by.role === 'customer' ? (cancelling ? 'cancelled' : null) : statusMail(from, status, alreadyPaid);
+  const cancelledBy = by.role === 'customer' ? 'customer' : 'shop';
+  // `extra.mails`, when given, replace the usual ones (the customer's answer by the mailed link).
+  const mails: Mail.Message[] = extra.mails ?? [
+    ...(customerMail === 'cancelled' ? toCustomer(next, (b) => bookingCancelledMail(b, cancelledBy)) : []),
+    ...(customerMail === 'confirmed' ? toCustomer(next, bookingConfirmedMail) : []),
+    ...(customerMail === 'reinstated' ? toCustomer(next, bookingReinstatedMail) : []),
+    // The shop hears of a cancellation the customer made, or one it made that the customer was told of.
+    ...(cancelling && customerMail === 'cancelled' && (cancelledBy === 'customer' || next.customer?.email)
+      ? [shopBookingCancelledMail(mailInfo(next), cancelledBy)]
+      : []),
+  ];
+  if (from === 'Cancelled') {
+    await reinstate(booking, next, mails, now);
+  } else {
+    const prepared = mails.map((mail) => Outbox.prepare(mail));
+    try {
+      await transactWrite([
+        putIfUnchanged(next, booking),
+        ...(cancelling ? releaseItems(booking, now) : []),
+        ...(extra.items ?? []),
+        ...prepared.map((p) => p.item),
+      ]);
+    } catch (error) {
+      if (failedConditions(error) === null) throw error;
+      throw new VisibleError('conflict', deskMessages.changedMeanwhile);
+    }
+    await Promise.all(prepared.map((p) => Outbox.deliver(p)));
+  }
+  if (charging) return withService(await chargeCompleted(next));
+  return withService(next);
+}
+
+/**
+ * A cancelled booking becomes active again: its time is claimed again as
+ * a new booking's would be (the BOOKED guard, the slot, a free
+ * technician's blocks, in one transaction with the booking's write), or
+ * 409 when someone took it meanwhile, with nothing written.
+ */
+async function reinstate(read: Stored, next: Stored, mails: Mail.Message[], now: string): Promise<void> {
+  const occupancy = Crew.occupancy(read.date, read.time, read.durationMinutes, config().travelBufferMinutes);
+  const { claim: _released, ...base } = next;
+  const claimed = await claim(base, occupancy, now, {
+    write: (record) => putIfUnchanged(record, read),
+    mails: () => mails,
+    taken: deskMessages.reclaimTaken,
+    crewFull: deskMessages.reclaimCrewFull,
+  });
+  next.claim = claimed.claim;
+}
+
+/**
+ * Charges a Completed booking's price to the customer's card on file, with
+ * the booking id as the idempotency key (a repeat never charges twice), and
+ * records the outcome on the booking. A declined card does not undo the
+ * completion: the failure is recorded for the admin, and the receipt mail
+ * says the shop will be in touch.
+ */
+async function chargeCompleted(booking: Stored): Promise<Stored> {
+  const result: Payments.ChargeResult =
+    booking.priceCents === 0
+      ? // A free job (a custom booking priced at $0): nothing to charge, nothing at Square.
+        { status: 'paid', providerPaymentId: '' }
+      : booking.userId
+        ? await Payments.charge({
+            userId: booking.userId,
+            amountCents: booking.priceCents,
+            idempotencyKey: booking.id,
+            note: `${booking.serviceName} on ${booking.date} ${booking.time} (${booking.id})`,
+          })
+        : {
+            status: 'failed',
+            providerPaymentId: null,
+            failureReason: 'The booking has no customer account.',
+          };
+  const payment: Payment = {
+    status: result.status,
+    amountCents: booking.priceCents,
+    ...(result.providerPaymentId ? { providerPaymentId: result.providerPaymentId } : {}),
+    ...(result.status === 'failed' ? { failureReason: result.failureReason } : {}),
+    at: new Date().toISOString(),
+  };
+  const updated = (await entity.update(
+    { id: booking.id },
+    {
+      UpdateExpression: 'SET payment = :payment',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':payment': payment },
+    },
+  )) ?? { ...booking, payment };
+  const account = booking.userId ? await User.find(booking.userId) : undefined;
+  for (const mail of toCustomer(updated, (info) =>
+    bookingCompletedMail(info, {
+      status: payment.status,
+      amountCents: payment.amountCents,
+      cardBrand: account?.cardBrand ?? null,
+      cardLast4: account?.cardLast4 ?? null,
+      providerPaymentId: payment.providerPaymentId ?? null,
+    }),
+  )) {
+    await Outbox.send(mail);
+  }
+  return updated;
+}

@@ -1,0 +1,203 @@
+import * as z from 'zod';
+import { useUser } from '../actor';
+import { defineEntity, type TransactItem } from '../db/entity';
+import { VisibleError } from '../error';
+import type { Mail } from '../mail/index';
+import { Service } from '../service/index';
+import { idSchema } from '../util/id';
+import type { BookingMailInfo } from './mail';
+import { BOOKING_STATUSES, bookingMessages } from './rules';
+
+/**
+ * Bookings' storage and views: the stored record, its item and the BOOKED
+ * guard, the reply a client gets (the stored booking with its live service),
+ * the facts its mails show, and the reads by id every verb starts from
+ * (docs/data-model.md, Bookings).
+ */
+
+export const id = idSchema('booking', 'booking');
+
+const Claim = z.object({
+  technician: z.number().int(),
+  start: z.string(),
+  end: z.string(),
+  blocks: z.array(z.string()),
+});
+
+const Payment = z.object({
+  status: z.enum(['pending', 'paid', 'failed']),
+  amountCents: z.number().int(),
+  providerPaymentId: z.string().optional(),
+  failureReason: z.string().optional(),
+  at: z.string(),
+});
+export type Payment = z.infer<typeof Payment>;
+
+const StatusChangeSchema = z.object({
+  from: z.enum(BOOKING_STATUSES).nullable(),
+  to: z.enum(BOOKING_STATUSES),
+  by: z.object({
+    _id: z.string().nullable(),
+    name: z.string(),
+    role: z.enum(['admin', 'customer', 'system']),
+  }),
+  at: z.string(),
+});
+
+/** The BOOKED guard's key of a custom booking: it has none (only the crew rule applies to it). */
+export const CUSTOM_KEY = 'CUSTOM';
+export const holdsBookedGuard = (b: { bookedKey: string }) => b.bookedKey !== CUSTOM_KEY;
+
+export const Stored = z.object({
+  id: z.string(),
+  /** The customer's account (absent for an admin booking not yet assigned). */
+  userId: z.string().optional(),
+  /** The customer's names and address when the booking was made (what the admin sees as `user`). */
+  customer: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }).optional(),
+  serviceId: z.string().optional(),
+  /** Snapshots, so history reads right after the service changes or goes. */
+  serviceName: z.string(),
+  priceCents: z.number().int(),
+  isCustomService: z.boolean(),
+  createdByAdmin: z.boolean(),
+  requiresCustomerVerification: z.boolean(),
+  status: z.enum(BOOKING_STATUSES),
+  date: z.string(),
+  time: z.string(),
+  durationMinutes: z.number().int(),
+  clientFirstName: z.string(),
+  clientLastName: z.string(),
+  vehicleMake: z.string(),
+  vehicleModel: z.string(),
+  vehicleYear: z.number().int(),
+  vehicleColor: z.string(),
+  notes: z.string(),
+  serviceStatus: z.string(),
+  /** The time slot it holds (slot system). */
+  slotId: z.string().optional(),
+  /** What the BOOKED guard is keyed by: the service id, or CUSTOM. */
+  bookedKey: z.string(),
+  /** The technician's time it holds; removed when given back. */
+  claim: Claim.optional(),
+  payment: Payment.optional(),
+  /** The testimonial left for it. */
+  testimonialId: z.string().optional(),
+  /**
+   * Every status change: from, to, who and when (issue 11), oldest first,
+   * bounded (rules.ts). Bookings made before the audit have none.
+   */
+  statusHistory: z.array(StatusChangeSchema).default([]),
+  /** The hash of the current confirmation link of an assigned custom booking; a newer link replaces it. */
+  confirmationTokenHash: z.string().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Stored = z.infer<typeof Stored>;
+
+export const entity = defineEntity({
+  name: 'booking',
+  version: 1,
+  schema: Stored,
+  key: ({ id }: { id: string }) => ({ pk: `BOOKING#${id}`, sk: 'BOOKING' }),
+  indexes: {
+    byCollection: (b) => ({ pk: 'BOOKING', sk: `${b.date}#${b.time}#${b.id}` }),
+    byOwner: (b) =>
+      b.userId ? { pk: `USER#${b.userId}`, sk: `BOOKING#${b.date}#${b.time}#${b.id}` } : undefined,
+  },
+});
+
+/** A service's time is booked once: holds the booking's id. */
+export const booked = defineEntity({
+  name: 'bookedTime',
+  version: 1,
+  schema: z.object({ key: z.string(), date: z.string(), time: z.string(), bookingId: z.string() }),
+  key: (k: { key: string; date: string; time: string }) => ({
+    pk: `BOOKED#${k.key}#${k.date}#${k.time}`,
+    sk: 'BOOKED',
+  }),
+});
+
+// ---------------------------------------------------------------------------
+// Replies
+
+export type Info = Stored & { service: { _id: string; name: string; priceCents: number } | null };
+
+/** Adds the live service (null when it was removed) to each booking. */
+export async function withServices(bookings: Stored[]): Promise<Info[]> {
+  const ids = [...new Set(bookings.flatMap((b) => (b.serviceId ? [b.serviceId] : [])))];
+  const live = new Map<string, Service.Info | null>();
+  await Promise.all(
+    ids.map(async (serviceId) => {
+      live.set(serviceId, await Service.fromId(serviceId).catch(() => null));
+    }),
+  );
+  return bookings.map((b) => {
+    const service = b.serviceId ? live.get(b.serviceId) : null;
+    return {
+      ...b,
+      service: service ? { _id: service._id, name: service.name, priceCents: service.priceCents } : null,
+    };
+  });
+}
+
+export const withService = async (booking: Stored): Promise<Info> =>
+  (await withServices([booking]))[0] as Info;
+
+export function mailInfo(b: Stored): BookingMailInfo {
+  return {
+    id: b.id,
+    serviceName: b.serviceName,
+    date: b.date,
+    time: b.time,
+    durationMinutes: b.durationMinutes,
+    priceCents: b.priceCents,
+    clientFirstName: b.clientFirstName,
+    clientLastName: b.clientLastName,
+    vehicle: { year: b.vehicleYear, make: b.vehicleMake, model: b.vehicleModel, color: b.vehicleColor },
+    notes: b.notes,
+    status: b.status,
+    customerEmail: b.customer?.email ?? '',
+    revision: b.statusHistory.filter((change) => change.from !== null).length,
+    customerName: b.customer
+      ? `${b.customer.firstName} ${b.customer.lastName}`
+      : `${b.clientFirstName} ${b.clientLastName}`,
+  };
+}
+
+/** Mails for the customer go only where there is an address. */
+export const toCustomer = (b: Stored, message: (info: BookingMailInfo) => Mail.Message): Mail.Message[] =>
+  b.customer?.email ? [message(mailInfo(b))] : [];
+
+/** A booking the signed-in user owns (admins: any); 404 otherwise, so another's booking is never revealed. */
+export async function ownedBooking(bookingId: string): Promise<Stored> {
+  const me = useUser();
+  const booking = id.safeParse(bookingId).success
+    ? await entity.get({ id: bookingId }, { consistent: true })
+    : undefined;
+  if (!booking || (booking.userId !== me.userId && me.role !== 'admin')) {
+    throw new VisibleError('not_found', bookingMessages.notFound);
+  }
+  return booking;
+}
+
+/** A booking by id (any owner), consistently read; 404 otherwise. */
+export async function findBooking(bookingId: string): Promise<Stored> {
+  const booking = id.safeParse(bookingId).success
+    ? await entity.get({ id: bookingId }, { consistent: true })
+    : undefined;
+  if (!booking) throw new VisibleError('not_found', bookingMessages.notFound);
+  return booking;
+}
+
+/** Writes `next` only while the booking's status and update time are still those of `read`. */
+export function putIfUnchanged(next: Stored, read: Stored): TransactItem {
+  const put = entity.tx.put(next).Put;
+  return {
+    Put: {
+      ...(put as NonNullable<typeof put>),
+      ConditionExpression: '#status = :readStatus AND updatedAt = :readAt',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':readStatus': read.status, ':readAt': read.updatedAt },
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { assertAdmin } from '../actor';
+import { queryIndexPage } from '../db/entity';
+import { ListInput } from './input';
+import { parse } from './messages';
+import type { WorkOrderStatus } from './model';
+import { entity, SEARCH_PARTITION } from './store';
+import { countOf } from './totals';
+import { type Detail, view } from './view';
+
+/**
+ * Entries of the narrow `workOrderSearch` index read at most for one page
+ * (about 300 bytes each, so some 600 KB): a search or filter that matches
+ * little stops there and answers the matches so far with a cursor.
+ */
+export const LIST_READ_BUDGET = 2000;
+
+export type ListPage = { workOrders: Detail[]; total: number; hasMore: boolean; cursor: string | null };
+
+/** What an entry of the narrow index carries besides its keys. */
+type Entry = { pk?: unknown; searchText?: unknown; status?: unknown };
+
+/**
+ * `GET /api/workOrders` (decisions 049, 051): newest first, searched and
+ * filtered over the narrow index with a read budget, a page by `cursor` (or,
+ * for the spec's client, by `skip` within the budget), then the page's work
+ * orders by key. `total` comes from the totals item (all, or one status);
+ * for a search it is the matches known so far, plus one while more may
+ * follow.
+ */
+export async function list(raw: ListInput = {}): Promise<ListPage> {
+  assertAdmin();
+  const input = parse(ListInput, raw);
+  const needle = (input.search ?? '').toLowerCase();
+  const digits = needle.replace(/\D/g, '');
+  const byDigits = digits.length >= 4 && /^[\d\s()+.-]+$/.test(needle);
+  const status: WorkOrderStatus | undefined =
+    input.status && input.status !== 'all' ? input.status : undefined;
+  const skip = input.cursor ? 0 : input.skip;
+
+  const matches = (entry: Entry) => {
+    if (status && entry.status !== status) return false;
+    if (!needle) return true;
+    const text = typeof entry.searchText === 'string' ? entry.searchText : '';
+    return text.includes(needle) || (byDigits && text.includes(digits));
+  };
+  const [page, counted] = await Promise.all([
+    queryIndexPage({
+      index: 'workOrderSearch',
+      partition: SEARCH_PARTITION,
+      descending: true,
+      limit: skip + input.limit,
+      budget: LIST_READ_BUDGET,
+      cursor: input.cursor,
+      accept: matches,
+    }),
+    needle ? Promise.resolve(null) : countOf(status),
+  ]);
+
+  const ids = page.items
+    .slice(skip)
+    .map((entry) => String((entry as Entry).pk ?? '').replace(/^WORKORDER#/, ''));
+  const found = new Map((await entity.getMany(ids.map((id) => ({ id })))).map((wo) => [wo.id, wo]));
+  const workOrders = ids.flatMap((id) => {
+    const wo = found.get(id);
+    return wo ? [view(wo)] : [];
+  });
+  return {
+    workOrders,
+    total: counted ?? page.items.length + (page.cursor ? 1 : 0),
+    hasMore: page.cursor !== null,
+    cursor: page.cursor,
+  };
+}
