@@ -1,6 +1,7 @@
 import { NOT_SIGNED_IN, useUser } from '../actor';
 import { config } from '../config';
 import type { TransactItem } from '../db/entity';
+import { RAISE_REV, RAISE_REV_VALUES } from '../db/revision';
 import { VisibleError } from '../error';
 import * as time from '../time';
 import { User } from '../user/index';
@@ -123,8 +124,7 @@ export async function updateVehicle(bookingId: string, raw: VehicleInput): Promi
   const updated = await entity.update(
     { id: booking.id },
     {
-      UpdateExpression:
-        'SET vehicleMake = :make, vehicleModel = :model, vehicleYear = :year, vehicleColor = :color, notes = :notes, updatedAt = :now',
+      UpdateExpression: `SET vehicleMake = :make, vehicleModel = :model, vehicleYear = :year, vehicleColor = :color, notes = :notes, updatedAt = :now, ${RAISE_REV}`,
       ConditionExpression: 'attribute_exists(pk) AND #status = :pending',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
@@ -135,6 +135,7 @@ export async function updateVehicle(bookingId: string, raw: VehicleInput): Promi
         ':notes': input.notes,
         ':now': new Date().toISOString(),
         ':pending': 'Pending',
+        ...RAISE_REV_VALUES,
       },
     },
   );
@@ -179,13 +180,14 @@ export function reviewItem(bookingId: string, userId: string, testimonialId: str
   return entity.tx.update(
     { id: bookingId },
     {
-      UpdateExpression: 'SET testimonialId = :testimonial',
+      UpdateExpression: `SET testimonialId = :testimonial, ${RAISE_REV}`,
       ConditionExpression: 'userId = :user AND #status = :completed AND attribute_not_exists(testimonialId)',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
         ':testimonial': testimonialId,
         ':user': userId,
         ':completed': 'Completed',
+        ...RAISE_REV_VALUES,
       },
     },
   );

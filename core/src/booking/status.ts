@@ -1,6 +1,7 @@
 import { assertAdmin, useActor } from '../actor';
 import { config } from '../config';
 import { failedConditions, type TransactItem, transactWrite } from '../db/entity';
+import { RAISE_REV, RAISE_REV_VALUES } from '../db/revision';
 import { VisibleError } from '../error';
 import type { Mail } from '../mail/index';
 import { Outbox } from '../mail/outbox';
@@ -71,7 +72,7 @@ export async function setStatus(bookingId: string, raw: StatusInput): Promise<In
     const updated = await entity.update(
       { id: booking.id },
       {
-        UpdateExpression: 'SET serviceStatus = :text, updatedAt = :now',
+        UpdateExpression: `SET serviceStatus = :text, updatedAt = :now, ${RAISE_REV}`,
         ConditionExpression: 'attribute_exists(pk) AND #status IN (:pending, :confirmed)',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
@@ -79,6 +80,7 @@ export async function setStatus(bookingId: string, raw: StatusInput): Promise<In
           ':now': new Date().toISOString(),
           ':pending': 'Pending',
           ':confirmed': 'Confirmed',
+          ...RAISE_REV_VALUES,
         },
       },
     );
@@ -101,7 +103,11 @@ export async function changeStatus(
   booking: Stored,
   status: BookingStatus,
   by: StatusChangeBy,
-  extra: { items?: TransactItem[]; mails?: Mail.Message[] } = {},
+  extra: {
+    mails?: Mail.Message[];
+    /** Writes the change's transaction instead (the mailed link redeems through LinkToken.redeemWith). */
+    commit?: (items: TransactItem[]) => Promise<void>;
+  } = {},
 ): Promise<Info> {
   const now = new Date().toISOString();
   const from = booking.status;
@@ -134,16 +140,20 @@ export async function changeStatus(
     await reinstate(booking, next, mails, now);
   } else {
     const prepared = mails.map((mail) => Outbox.prepare(mail));
-    try {
-      await transactWrite([
-        putIfUnchanged(next, booking),
-        ...(cancelling ? releaseItems(booking, now) : []),
-        ...(extra.items ?? []),
-        ...prepared.map((p) => p.item),
-      ]);
-    } catch (error) {
-      if (failedConditions(error) === null) throw error;
-      throw new VisibleError('conflict', deskMessages.changedMeanwhile);
+    const items = [
+      putIfUnchanged(next, booking),
+      ...(cancelling ? releaseItems(booking, now) : []),
+      ...prepared.map((p) => p.item),
+    ];
+    if (extra.commit) {
+      await extra.commit(items);
+    } else {
+      try {
+        await transactWrite(items);
+      } catch (error) {
+        if (failedConditions(error) === null) throw error;
+        throw new VisibleError('conflict', deskMessages.changedMeanwhile);
+      }
     }
     await Promise.all(prepared.map((p) => Outbox.deliver(p)));
   }
@@ -203,9 +213,9 @@ async function chargeCompleted(booking: Stored): Promise<Stored> {
   const updated = (await entity.update(
     { id: booking.id },
     {
-      UpdateExpression: 'SET payment = :payment',
+      UpdateExpression: `SET payment = :payment, ${RAISE_REV}`,
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':payment': payment },
+      ExpressionAttributeValues: { ':payment': payment, ...RAISE_REV_VALUES },
     },
   )) ?? { ...booking, payment };
   const account = booking.userId ? await User.find(booking.userId) : undefined;
