@@ -97,6 +97,8 @@ const access: Record<string, Access> = {
   'Customer.invite': 'admin',
   'Customer.find': 'internal',
   'LinkToken.useItem': 'internal',
+  'LinkToken.refuse': 'internal',
+  'LinkToken.open': 'internal',
   'User.createInvited': 'admin',
   'User.listCustomers': 'internal',
   'VehicleData.useFetch': 'internal',
