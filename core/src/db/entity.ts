@@ -322,20 +322,6 @@ export function failedConditions(error: unknown): number[] | null {
   return reasons.flatMap((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? [index] : []));
 }
 
-/**
- * True when a transaction was cancelled only because another transaction was
- * writing one of its items at the same moment (no condition failed): trying
- * it again is safe, and usually succeeds at once.
- */
-export function isTransactionConflict(error: unknown): boolean {
-  if ((error as Error | undefined)?.name !== 'TransactionCanceledException') return false;
-  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-  return (
-    reasons.some((reason) => reason.Code === 'TransactionConflict') &&
-    reasons.every((reason) => reason.Code !== 'ConditionalCheckFailed')
-  );
-}
-
 // ---------------------------------------------------------------------------
 // Sets of user ids (votes, likes)
 
@@ -544,6 +530,8 @@ export async function queryIndexPage(options: {
   const items: Raw[] = [];
   let read = 0;
   let startKey: Raw | undefined = options.cursor ? decodeCursor(options.cursor, keyNames) : undefined;
+  // The first read asks for what an unfiltered page needs; each further read four times more, up to the budget.
+  let ask = Math.max(options.limit + 1, 25);
   while (read < options.budget) {
     const page = await db().send(
       new QueryCommand({
@@ -552,9 +540,10 @@ export async function queryIndexPage(options: {
         ScanIndexForward: !options.descending,
         ...keyCondition(names, options),
         ExclusiveStartKey: startKey,
-        Limit: options.budget - read,
+        Limit: Math.min(ask, options.budget - read),
       }),
     );
+    ask *= 4;
     for (const raw of page.Items ?? []) {
       read += 1;
       if (!options.accept(raw)) continue;
