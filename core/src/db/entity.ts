@@ -393,17 +393,3 @@ export function failedConditions(error: unknown): number[] | null {
   const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
   return reasons.flatMap((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? [index] : []));
 }
-
-/**
- * True when a transaction was cancelled only because another transaction was
- * writing one of its items at the same moment (no condition failed): trying
- * it again is safe, and usually succeeds at once.
- */
-export function isTransactionConflict(error: unknown): boolean {
-  if ((error as Error | undefined)?.name !== 'TransactionCanceledException') return false;
-  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-  return (
-    reasons.some((reason) => reason.Code === 'TransactionConflict') &&
-    reasons.every((reason) => reason.Code !== 'ConditionalCheckFailed')
-  );
-}

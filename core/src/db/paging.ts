@@ -204,6 +204,8 @@ export async function queryIndexPage(options: {
   const items: Raw[] = [];
   let read = 0;
   let startKey: Raw | undefined = options.cursor ? decodeCursor(options.cursor, keyNames) : undefined;
+  // The first read asks for what an unfiltered page needs; each further read four times more, up to the budget.
+  let ask = Math.max(options.limit + 1, 25);
   while (read < options.budget) {
     const page = await db().send(
       new QueryCommand({
@@ -212,9 +214,10 @@ export async function queryIndexPage(options: {
         ScanIndexForward: !options.descending,
         ...keyCondition(names, options),
         ExclusiveStartKey: startKey,
-        Limit: options.budget - read,
+        Limit: Math.min(ask, options.budget - read),
       }),
     );
+    ask *= 4;
     for (const raw of page.Items ?? []) {
       read += 1;
       if (!options.accept(raw)) continue;
