@@ -1,5 +1,5 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 
 let onPageHydrated: (() => void) | undefined;
 
@@ -19,6 +19,22 @@ export function holdQueriesUntilHydrated(queryClient: QueryClient): void {
     void queryClient.getQueryCache().onOnline();
     document.documentElement.removeAttribute('data-hydrating');
   };
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * False while React hydrates a pre-rendered page (the server snapshot), true
+ * from the render right after, and at once in a page rendered in the browser.
+ * For a component whose first render would depend on what the pre-render did
+ * not have, such as the address's query.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
 
 /**
