@@ -6,7 +6,7 @@ import { Storage } from '@app/core/storage/index';
 import { Images } from '@app/core/storage/images';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_URL_LENGTH, URL_TOO_LONG } from '../api/url-limit';
-import { cspHeader, securityHeaders, siteCsp } from '../security-headers';
+import { cspHeader, earlyFormsScriptHash, securityHeaders, siteCsp } from '../security-headers';
 import { Canvas, hex } from './png';
 import { createLocalServer } from './server';
 
@@ -71,9 +71,9 @@ describe('security headers on the local server', () => {
     expect(response.headers.get('x-powered-by')).toBeNull();
   });
 
-  it('the CSP is the strict one: no inline script or style, no framing, only our own origin for API calls', () => {
+  it('the CSP is the strict one: no inline script but the early-forms one (by its hash) or style, no framing, only our own origin for API calls', () => {
     const csp = parseCsp(cspHeader(siteCsp));
-    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['script-src']).toEqual(["'self'", earlyFormsScriptHash]);
     expect(csp['style-src']).toEqual(["'self'"]);
     expect(csp['connect-src']).toEqual(["'self'"]);
     // Our /images/, Google reviewers' photos and other https image hosts (decision 012); never http: or data:.
