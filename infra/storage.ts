@@ -6,11 +6,12 @@
  * Billing is on demand (PAY_PER_REQUEST), SST's only mode for sst.aws.Dynamo;
  * point-in-time recovery is on (SST's default).
  */
-import { type IndexName, keyAttributes, table as schema } from '../core/src/db/table';
+import { type IndexName, isKeysOnly, keyAttributes, table as schema } from '../core/src/db/table';
 
 type KeyAttribute = (typeof keyAttributes)[number];
 /** Keys of the base table or of an index; only declared key attributes type-check. */
 type KeySchema = { hashKey: KeyAttribute; rangeKey: KeyAttribute };
+type IndexSchema = KeySchema & { projection: 'all' | 'keys-only' };
 
 /** Every key attribute (base table and indexes) is a string; nothing else is declared. */
 const fields = Object.fromEntries(keyAttributes.map((name) => [name, 'string'])) as Record<
@@ -18,11 +19,17 @@ const fields = Object.fromEntries(keyAttributes.map((name) => [name, 'string']))
   'string'
 >;
 
-/** One global index per entry of `schema.indexes`, with the same name, projecting all attributes. */
+/**
+ * One global index per entry of `schema.indexes`, with the same name,
+ * projecting all attributes or, where table.ts says so, keys only.
+ */
 function toGlobalIndexes(toKeys: (index: (typeof schema.indexes)[IndexName]) => KeySchema) {
   return Object.fromEntries(
-    Object.entries(schema.indexes).map(([name, index]) => [name, toKeys(index)]),
-  ) as Record<IndexName, KeySchema>;
+    Object.entries(schema.indexes).map(([name, index]) => [
+      name,
+      { ...toKeys(index), projection: isKeysOnly(name as IndexName) ? 'keys-only' : 'all' },
+    ]),
+  ) as Record<IndexName, IndexSchema>;
 }
 
 export const table = new sst.aws.Dynamo('Table', {

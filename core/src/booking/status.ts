@@ -133,7 +133,7 @@ export async function changeStatus(
   if (from === 'Cancelled') {
     await reinstate(booking, next, mails, now);
   } else {
-    const prepared = mails.map((mail) => Outbox.prepare(mail));
+    const prepared = await Promise.all(mails.map((mail) => Outbox.prepareWithFiles(mail)));
     try {
       await transactWrite([
         putIfUnchanged(next, booking),

@@ -245,6 +245,19 @@ export function defineEntity<Rec extends Raw, K extends Partial<Rec>>(def: Entit
     },
 
     /**
+     * One page of the base-table keys an index holds, in its order: for a
+     * keys-only index (the outbox queue), whose items are then read by key.
+     */
+    queryKeys(options: QueryOptions<Key>): Promise<Page<Key>> {
+      return queryPage<Key>({
+        ...options,
+        keysOnly: true,
+        is: () => true,
+        parse: (raw) => ({ pk: String(raw.pk), sk: String(raw.sk) }),
+      });
+    },
+
+    /**
      * Every item of a collection small by construction (the entity declares
      * `smallCollection`); refused for any other entity, and throws when the
      * collection has outgrown its declared size rather than read on.

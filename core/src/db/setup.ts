@@ -9,7 +9,7 @@ import {
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
-import { keyAttributes, table } from './table';
+import { type IndexName, isKeysOnly, keyAttributes, table } from './table';
 
 /** The CreateTable request for our table, derived from the shared definition in table.ts. */
 const attributeDefinitions = keyAttributes.map((attribute) => ({
@@ -23,7 +23,7 @@ const globalIndexes: GlobalSecondaryIndex[] = Object.entries(table.indexes).map(
     { AttributeName: index.partitionKey, KeyType: 'HASH' },
     { AttributeName: index.sortKey, KeyType: 'RANGE' },
   ],
-  Projection: { ProjectionType: 'ALL' },
+  Projection: { ProjectionType: isKeysOnly(indexName as IndexName) ? 'KEYS_ONLY' : 'ALL' },
 }));
 
 export function createTableInput(name: string): CreateTableCommandInput {

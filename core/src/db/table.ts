@@ -25,12 +25,18 @@ export const table = {
      * acknowledgment is pending. The scheduled job drains what has expired.
      */
     pendingAcknowledgments: { partitionKey: 'ackQueuePk', sortKey: 'ackQueueSk' },
-    /** Mail recorded but not yet sent, by when to try next; sparse (core/src/mail/outbox.ts). */
-    unsentMail: { partitionKey: 'unsentPk', sortKey: 'unsentSk' },
+    /**
+     * Mail recorded but not yet sent, by when to try next; sparse, and keys
+     * only: the sender reads each item by key as it claims it (decision 058).
+     */
+    unsentMail: { partitionKey: 'unsentPk', sortKey: 'unsentSk', keysOnly: true },
   },
 } as const;
 
 export type IndexName = keyof typeof table.indexes;
+
+/** Whether an index holds only keys (every other index projects all attributes). */
+export const isKeysOnly = (index: IndexName): boolean => 'keysOnly' in table.indexes[index];
 
 /** Every key attribute, base table and indexes alike; all are strings. */
 export const keyAttributes = [
