@@ -14,6 +14,7 @@ import {
   transactWrite,
 } from './entity';
 import { createTableInput, ensureTable } from './setup';
+import { table } from './table';
 
 /** A throw-away entity in this file's table, in its own collection partition per test. */
 const widgetDefinition = {
@@ -245,8 +246,12 @@ describe('the table', () => {
       expect(await ensureTable(rawDb(), name)).toBe('existed');
       const { Table } = await rawDb().send(new DescribeTableCommand({ TableName: name }));
       expect(Table?.GlobalSecondaryIndexes?.map((i) => i.IndexName).sort()).toEqual(
-        ['byCollection', 'byOwner', 'pendingAcknowledgments', 'unsentMail'].sort(),
+        Object.keys(table.indexes).sort(),
       );
+      // An index that names its attributes carries just those (INCLUDE), the others everything.
+      const search = Table?.GlobalSecondaryIndexes?.find((i) => i.IndexName === 'workOrderSearch');
+      expect(search?.Projection).toMatchObject({ ProjectionType: 'INCLUDE' });
+      expect([...(search?.Projection?.NonKeyAttributes ?? [])].sort()).toEqual(['searchText', 'status']);
     } finally {
       await rawDb().send(new DeleteTableCommand({ TableName: name }));
     }

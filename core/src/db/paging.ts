@@ -184,3 +184,53 @@ export function keyCondition(
   }
   return { KeyConditionExpression: expression, ExpressionAttributeNames, ExpressionAttributeValues };
 }
+
+/**
+ * One page of an index that carries only some attributes (`projection` in
+ * table.ts), raw as the index holds them, with a read budget: it keeps the
+ * entries `accept` takes until it has `limit` of them, and stops after reading
+ * `budget` entries whatever it kept. The cursor is where it stopped (after
+ * the last entry kept when the page is full, after the last entry read when
+ * the budget ran out); null when the index has nothing further.
+ */
+export async function queryIndexPage(options: {
+  index: IndexName;
+  partition: string;
+  descending?: boolean;
+  limit: number;
+  budget: number;
+  cursor?: string | null;
+  accept: (raw: Raw) => boolean;
+}): Promise<{ items: Raw[]; cursor: string | null; read: number }> {
+  const names = keyNamesOf(options.index);
+  const keyNames = [...new Set([table.partitionKey, table.sortKey, names.partitionKey, names.sortKey])];
+  const cursorOf = (raw: Raw) => encodeCursor(Object.fromEntries(keyNames.map((name) => [name, raw[name]])));
+  const items: Raw[] = [];
+  let read = 0;
+  let startKey: Raw | undefined = options.cursor ? decodeCursor(options.cursor, keyNames) : undefined;
+  while (read < options.budget) {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: options.index,
+        ScanIndexForward: !options.descending,
+        ...keyCondition(names, options),
+        ExclusiveStartKey: startKey,
+        Limit: options.budget - read,
+      }),
+    );
+    for (const raw of page.Items ?? []) {
+      read += 1;
+      if (!options.accept(raw)) continue;
+      if (items.length === options.limit) {
+        // One more accepted entry proves a next page: resume after the last one kept.
+        const last = items[items.length - 1];
+        return { items, cursor: last ? cursorOf(last) : null, read };
+      }
+      items.push(raw);
+    }
+    startKey = page.LastEvaluatedKey;
+    if (!startKey) return { items, cursor: null, read };
+  }
+  return { items, cursor: startKey ? encodeCursor(startKey) : null, read };
+}

@@ -29,14 +29,30 @@ export const table = {
      * Mail recorded but not yet sent, by when to try next; sparse, and keys
      * only: the sender reads each item by key as it claims it (decision 058).
      */
-    unsentMail: { partitionKey: 'unsentPk', sortKey: 'unsentSk', keysOnly: true },
+    unsentMail: { partitionKey: 'unsentPk', sortKey: 'unsentSk', projection: 'keys' },
+    /**
+     * The work-order list's search, newest first: besides the keys, only what
+     * the search and the status filter read (decision 051), about 300 bytes
+     * an entry where a whole work order is several KB.
+     */
+    workOrderSearch: {
+      partitionKey: 'woSearchPk',
+      sortKey: 'woSearchSk',
+      projection: ['searchText', 'status'],
+    },
   },
 } as const;
 
 export type IndexName = keyof typeof table.indexes;
 
-/** Whether an index holds only keys (every other index projects all attributes). */
-export const isKeysOnly = (index: IndexName): boolean => 'keysOnly' in table.indexes[index];
+/**
+ * The attributes an index carries besides the keys: every attribute unless the
+ * index names its own (`projection`, DynamoDB's INCLUDE) or holds keys only ('keys').
+ */
+export function indexProjection(index: IndexName): readonly string[] | 'all' | 'keys' {
+  const definition = table.indexes[index];
+  return 'projection' in definition ? definition.projection : 'all';
+}
 
 /** Every key attribute, base table and indexes alike; all are strings. */
 export const keyAttributes = [
