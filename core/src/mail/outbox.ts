@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineEntity, type TransactItem, transactWrite } from '../db/entity';
+import { expiresAfterDays } from '../db/ttl';
 import { createId } from '../util/id';
 import { loadAttachments, removeAttachments, StoredAttachment, storeAttachments } from './attachments';
 import { Mail } from './index';
@@ -27,7 +28,6 @@ export namespace Outbox {
   export const KEEP_FAILED_DAYS = 90;
   /** How many mails the scheduled job sends at once. */
   export const DRAIN_CONCURRENCY = 8;
-  const expiry = (days: number, now = Date.now()) => Math.floor(now / 1000) + days * 24 * 60 * 60;
 
   const Stored = z.object({
     id: z.string(),
@@ -120,7 +120,10 @@ export namespace Outbox {
         {
           UpdateExpression:
             'SET sentAt = :at, expiresAt = :expires REMOVE nextAttemptAt, leaseUntil, unsentPk, unsentSk',
-          ExpressionAttributeValues: { ':at': new Date().toISOString(), ':expires': expiry(KEEP_SENT_DAYS) },
+          ExpressionAttributeValues: {
+            ':at': new Date().toISOString(),
+            ':expires': expiresAfterDays(KEEP_SENT_DAYS),
+          },
         },
       );
       await settleFiles(id, files);
@@ -146,7 +149,7 @@ export namespace Outbox {
                 'SET failedAt = :at, lastError = :error, expiresAt = :expires REMOVE nextAttemptAt, leaseUntil, unsentPk, unsentSk',
               ExpressionAttributeValues: {
                 ':at': new Date().toISOString(),
-                ':expires': expiry(KEEP_FAILED_DAYS),
+                ':expires': expiresAfterDays(KEEP_FAILED_DAYS),
                 ':error': String(error).slice(0, 500),
               },
             }
