@@ -124,6 +124,7 @@ const access: Record<string, Access> = {
   'LinkToken.redeem': 'internal',
   'LinkToken.removeItem': 'internal',
   'Outbox.prepare': 'internal',
+  'Outbox.prepareWithFiles': 'internal',
   'Outbox.deliver': 'internal',
   'Outbox.send': 'internal',
   'Outbox.drain': 'internal',

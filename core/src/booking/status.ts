@@ -139,7 +139,7 @@ export async function changeStatus(
   if (from === 'Cancelled') {
     await reinstate(booking, next, mails, now);
   } else {
-    const prepared = mails.map((mail) => Outbox.prepare(mail));
+    const prepared = await Promise.all(mails.map((mail) => Outbox.prepareWithFiles(mail)));
     const items = [
       putIfUnchanged(next, booking),
       ...(cancelling ? releaseItems(booking, now) : []),

@@ -85,7 +85,7 @@ export const keyNamesOf = (index?: IndexName) =>
  * there, short, with a cursor at the last item read.
  */
 export async function queryPage<Rec>(
-  options: QueryOptions<Rec> & { parse: (raw: Raw) => Rec; is: (raw: Raw) => boolean },
+  options: QueryOptions<Rec> & { parse: (raw: Raw) => Rec; is: (raw: Raw) => boolean; keysOnly?: boolean },
 ): Promise<Page<Rec>> {
   const names = keyNamesOf(options.index);
   const keyNames = [...new Set([table.partitionKey, table.sortKey, names.partitionKey, names.sortKey])];
@@ -113,7 +113,11 @@ export async function queryPage<Rec>(
         TableName: tableName(),
         IndexName: options.index,
         ScanIndexForward: !options.descending,
-        ...withProjection(keyCondition(names, options), keyNames, options.projection),
+        ...withProjection(
+          keyCondition(names, options),
+          keyNames,
+          options.keysOnly ? 'keys' : options.projection,
+        ),
         ExclusiveStartKey: startKey,
         Limit: Math.min(wanted, budget - read),
       }),
@@ -137,15 +141,15 @@ export async function queryPage<Rec>(
   return { items, cursor: null };
 }
 
-/** Reads only the keys, `_type`, `_v` and the named attributes. */
+/** Reads only the keys, `_type`, `_v` and the named attributes; or, for 'keys', only the keys. */
 function withProjection(
   input: ReturnType<typeof keyCondition>,
   keyNames: readonly string[],
-  projection: readonly string[] | undefined,
+  projection: readonly string[] | 'keys' | undefined,
 ): Partial<QueryCommandInput> {
   if (!projection) return input;
   const names = { ...input.ExpressionAttributeNames };
-  const wanted = [...new Set([...keyNames, '_type', '_v', ...projection])];
+  const wanted = projection === 'keys' ? keyNames : [...new Set([...keyNames, '_type', '_v', ...projection])];
   const expression = wanted.map((name, i) => {
     names[`#p${i}`] = name;
     return `#p${i}`;
@@ -198,7 +202,7 @@ export async function queryIndexPage(options: {
   cursor?: string | null;
   accept: (raw: Raw) => boolean;
 }): Promise<{ items: Raw[]; cursor: string | null; read: number }> {
-  const names = table.indexes[options.index];
+  const names = keyNamesOf(options.index);
   const keyNames = [...new Set([table.partitionKey, table.sortKey, names.partitionKey, names.sortKey])];
   const cursorOf = (raw: Raw) => encodeCursor(Object.fromEntries(keyNames.map((name) => [name, raw[name]])));
   const items: Raw[] = [];
