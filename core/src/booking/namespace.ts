@@ -29,6 +29,7 @@ export {
   StatusInput,
   VehicleInput,
 } from './input';
+export { exists } from './lookup';
 export { adminCreate } from './phone-booking';
 export { type ClientNames, clientNames, listAll, matchesFilters } from './search';
 export { setStatus } from './status';

@@ -9,7 +9,7 @@ import {
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
-import { keyAttributes, table } from './table';
+import { type IndexName, indexProjection, keyAttributes, table } from './table';
 
 /** The CreateTable request for our table, derived from the shared definition in table.ts. */
 const attributeDefinitions = keyAttributes.map((attribute) => ({
@@ -17,14 +17,20 @@ const attributeDefinitions = keyAttributes.map((attribute) => ({
   AttributeType: 'S' as const,
 }));
 
-const globalIndexes: GlobalSecondaryIndex[] = Object.entries(table.indexes).map(([indexName, index]) => ({
-  IndexName: indexName,
-  KeySchema: [
-    { AttributeName: index.partitionKey, KeyType: 'HASH' },
-    { AttributeName: index.sortKey, KeyType: 'RANGE' },
-  ],
-  Projection: { ProjectionType: 'ALL' },
-}));
+const globalIndexes: GlobalSecondaryIndex[] = Object.entries(table.indexes).map(([indexName, index]) => {
+  const projection = indexProjection(indexName as IndexName);
+  return {
+    IndexName: indexName,
+    KeySchema: [
+      { AttributeName: index.partitionKey, KeyType: 'HASH' },
+      { AttributeName: index.sortKey, KeyType: 'RANGE' },
+    ],
+    Projection:
+      projection === 'all'
+        ? { ProjectionType: 'ALL' }
+        : { ProjectionType: 'INCLUDE', NonKeyAttributes: [...projection] },
+  };
+});
 
 export function createTableInput(name: string): CreateTableCommandInput {
   return {

@@ -27,10 +27,29 @@ export const table = {
     pendingAcknowledgments: { partitionKey: 'ackQueuePk', sortKey: 'ackQueueSk' },
     /** Mail recorded but not yet sent, by when to try next; sparse (core/src/mail/outbox.ts). */
     unsentMail: { partitionKey: 'unsentPk', sortKey: 'unsentSk' },
+    /**
+     * The work-order list's search, newest first: besides the keys, only what
+     * the search and the status filter read (decision 051), about 300 bytes
+     * an entry where a whole work order is several KB.
+     */
+    workOrderSearch: {
+      partitionKey: 'woSearchPk',
+      sortKey: 'woSearchSk',
+      projection: ['searchText', 'status'],
+    },
   },
 } as const;
 
 export type IndexName = keyof typeof table.indexes;
+
+/**
+ * The attributes an index carries besides the keys: every attribute unless the
+ * index names its own (`projection`, DynamoDB's INCLUDE).
+ */
+export function indexProjection(index: IndexName): readonly string[] | 'all' {
+  const definition = table.indexes[index];
+  return 'projection' in definition ? definition.projection : 'all';
+}
 
 /** Every key attribute, base table and indexes alike; all are strings. */
 export const keyAttributes = [

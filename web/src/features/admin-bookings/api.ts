@@ -3,14 +3,7 @@ import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/reac
 import { api, path, unwrap } from '../../lib/api';
 import { readCustomers } from './customers';
 import { filterQuery } from './list';
-import type {
-  AdminBooking,
-  BookingFilters,
-  Customer,
-  CustomBookingBody,
-  NewCustomerBody,
-  ServiceChoice,
-} from './types';
+import type { AdminBooking, BookingFilters, Customer, CustomBookingBody, NewCustomerBody } from './types';
 
 /** The bookings desk's calls (doc 2 §7, admin bookings and users), through the typed client. */
 
@@ -52,7 +45,6 @@ export const assignCustomer = (
     }),
   );
 
-export const fetchServices = (): Promise<ServiceChoice[]> => unwrap(api.api.services.$get());
 export const fetchMakes = (): Promise<string[]> => unwrap(api.api.vehicleData.makes.$get());
 export const fetchModels = (make: string): Promise<string[]> =>
   unwrap(api.api.vehicleData.models[':make'].$get({ param: path({ make }) }));
@@ -77,8 +69,8 @@ export const customersQueryOptions = (query: string) =>
     placeholderData: keepPreviousData,
   });
 
-export const servicesQueryOptions = () =>
-  queryOptions({ queryKey: ['admin', 'services'], queryFn: fetchServices, staleTime: 60_000 });
+/** The services the custom booking form and the search offer: the one shared service list. */
+export { servicesQueryOptions } from '../../lib/shared-queries';
 
 export const makesQueryOptions = () =>
   queryOptions({
