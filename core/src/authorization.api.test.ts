@@ -277,7 +277,7 @@ const calls: Record<string, () => Promise<unknown>> = {
     Booking.adminCreate({
       isCustomService: true,
       customServiceName: 'Sneaky',
-      customServicePrice: 10,
+      customServicePriceCents: 1000,
       date: '2030-01-07',
       time: '10:00',
       clientFirstName: 'S',

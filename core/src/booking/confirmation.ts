@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import { assertAdmin, useClientIp } from '../actor';
 import { LinkToken } from '../auth/link-token';
 import { failedConditions, transactWrite } from '../db/entity';
@@ -7,6 +8,7 @@ import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
 import * as time from '../time';
 import { User } from '../user/index';
+import { fn } from '../util/fn';
 import { AnswerInput, AssignInput } from './input';
 import { bookingConfirmedMail, customBookingLinkMail, shopCustomBookingAnsweredMail } from './mail';
 import { appendStatusChange, type BookingStatus, deskMessages, type StatusChangeBy } from './rules';
@@ -33,9 +35,9 @@ export const CONFIRMATION_DAYS = 7;
  * start) mailed with the booking's details, in one transaction. Assigning
  * again (a re-send, or another customer) replaces the earlier link.
  */
-export async function assignCustomer(bookingId: string, raw: AssignInput): Promise<Info> {
+export const assignCustomer = fn(z.tuple([z.string(), AssignInput]), assignCustomerNow);
+async function assignCustomerNow(bookingId: string, input: z.output<typeof AssignInput>): Promise<Info> {
   assertAdmin();
-  const input = AssignInput.parse(raw);
   const booking = await findBooking(bookingId);
   const [account, by] = await Promise.all([User.find(input.customerId), currentBy()]);
   if (!account || account.role !== 'user') throw new VisibleError('not_found', deskMessages.customerNotFound);
@@ -136,8 +138,8 @@ export async function forConfirmation(token: string): Promise<Info> {
  * unused and still the booking's current one, so of many answers at once
  * exactly one counts; the others are 400.
  */
-export async function answerConfirmation(token: string, raw: AnswerInput): Promise<Info> {
-  const input = AnswerInput.parse(raw);
+export const answerConfirmation = fn(z.tuple([z.string(), AnswerInput]), answerConfirmationNow);
+async function answerConfirmationNow(token: string, input: z.output<typeof AnswerInput>): Promise<Info> {
   const booking = await linkedBooking(token);
   const by: StatusChangeBy = {
     _id: booking.userId ?? null,

@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import { assertAdmin, useActor } from '../actor';
 import { config } from '../config';
 import { failedConditions, type TransactItem, transactWrite } from '../db/entity';
@@ -7,6 +8,7 @@ import type { Mail } from '../mail/index';
 import { Outbox } from '../mail/outbox';
 import { Payments } from '../payments/index';
 import { User } from '../user/index';
+import { fn } from '../util/fn';
 import { claim, releaseItems } from './claim';
 import { Crew } from './crew';
 import { StatusInput } from './input';
@@ -58,9 +60,9 @@ export async function currentBy(): Promise<StatusChangeBy> {
  * Cancelled claims it again (409 when it was taken meanwhile), into
  * Completed charges the card once, and every change is in the audit trail.
  */
-export async function setStatus(bookingId: string, raw: StatusInput): Promise<Info> {
+export const setStatus = fn(z.tuple([z.string(), StatusInput]), setStatusNow);
+async function setStatusNow(bookingId: string, input: z.output<typeof StatusInput>): Promise<Info> {
   assertAdmin();
-  const input = StatusInput.parse(raw);
   const booking = await findBooking(bookingId);
   if ('serviceStatus' in input) {
     if (!showsProgress(booking.status)) {
