@@ -306,40 +306,23 @@ describe('renderWorkOrderPdf', () => {
     expect((await pagesText(broken)).join(' ')).toContain('By Dana Whitfield');
   });
 
-  it('states a pending and an expired acknowledgment link with their dates', async () => {
-    const pending = (
-      await pagesText(
-        await renderWorkOrderPdf(
-          workOrder({
-            acknowledgment: {
-              isRequired: true,
-              isAcknowledged: false,
-              state: 'pending',
-              tokenExpiresAt: '2026-11-27T15:00:00.000Z',
-            },
-          }),
-        ),
-      )
-    ).join(' ');
-    expect(pending).toContain('Not yet acknowledged (pending)');
-    expect(pending).toContain('expires on November 27, 2026');
-    const expired = (
-      await pagesText(
-        await renderWorkOrderPdf(
-          workOrder({
-            acknowledgment: {
-              isRequired: true,
-              isAcknowledged: false,
-              state: 'expired',
-              tokenExpiresAt: '2026-11-13T15:00:00.000Z',
-            },
-          }),
-        ),
-      )
-    ).join(' ');
-    expect(expired).toContain('Not yet acknowledged (link expired)');
-    expect(expired).toContain('expired on November 13, 2026');
-  });
+  it.each([
+    ['pending', '2026-11-27T15:00:00.000Z', 'Not yet acknowledged (pending)', 'expires on November 27, 2026'],
+    [
+      'expired',
+      '2026-11-13T15:00:00.000Z',
+      'Not yet acknowledged (link expired)',
+      'expired on November 13, 2026',
+    ],
+  ] as const)(
+    'states a %s acknowledgment link with its date',
+    async (state, tokenExpiresAt, status, date) => {
+      const acknowledgment = { isRequired: true, isAcknowledged: false, state, tokenExpiresAt };
+      const text = (await pagesText(await renderWorkOrderPdf(workOrder({ acknowledgment })))).join(' ');
+      expect(text).toContain(status);
+      expect(text).toContain(date);
+    },
+  );
 
   it('renders characters Helvetica lacks (emoji, CJK, Polish) as stand-ins instead of failing', async () => {
     const weird = 'Oil 🚗👍🏽 change – “quoted” ‘it’s’ naïve café Łódź 日本語 ✓ → done\u200b\u0007 € ™ …';
