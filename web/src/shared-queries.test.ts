@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import * as bookingApi from './features/booking/api';
+import * as bookingApi from './features/book-service/api';
 import * as servicesApi from './features/services/api';
-import * as overviewApi from './features/timeslots/api';
+import * as overviewApi from './features/time-slot-overview/api';
 import {
   availabilityKeys,
   refreshAfterServiceChange,
