@@ -1,4 +1,5 @@
-import { expect, test as base } from './fixtures';
+import { expect, test as base, expectConsoleErrors, expectFailedReplies } from './fixtures';
+import { holdReplies } from './helpers/held-replies';
 import {
   adminCreateThroughApi,
   type CustomBookingDetails,
@@ -171,10 +172,7 @@ test('moving a booking back out of Cancelled when its time was taken meanwhile s
 
   // Meanwhile the van's time is booked for someone else.
   await book({ date, time: '12:00', clientLastName: uniqueName('Taker') });
-  test.info().annotations.push({
-    type: 'expected-console-error',
-    description: 'the server responded with a status of 409',
-  });
+  expectConsoleErrors('the server responded with a status of 409');
   await card.getByLabel('Status').selectOption('Pending');
   await expect(card.getByRole('alert')).toContainText('Please book another time.');
   await expect(card.getByLabel('Status')).toHaveValue('Cancelled');
@@ -186,18 +184,11 @@ test('the desk’s loading and failure texts (replies held or replaced)', async 
   signIn,
   expectAccessible,
 }) => {
-  test.info().annotations.push({
-    type: 'expected-console-error',
-    description: 'the server responded with a status of',
-  });
+  expectFailedReplies();
   await signIn(admin);
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let failing = true;
-  await page.route('**/api/bookings/all**', async (route) => {
-    await held;
-    if (failing) await route.fulfill({ status: 500, json: { msg: 'Internal Server Error' } });
-    else await route.fallback();
+  const { release, answerWith } = await holdReplies(page, '**/api/bookings/all**', {
+    status: 500,
+    body: '{"msg":"Internal Server Error"}',
   });
   await page.goto('/admin');
   await expect(desk(page).getByText('Loading bookings...')).toBeVisible();
@@ -206,7 +197,7 @@ test('the desk’s loading and failure texts (replies held or replaced)', async 
   await searchCustomer(page, 'anyone');
   await expect(desk(page).getByRole('alert')).toHaveText('Search failed. Please try again.');
   await expectAccessible();
-  failing = false;
+  answerWith(null);
 
   // Create: a failure without a msg shows the spec's text; then a made-up success leads to Assign Customer.
   let created = false;
@@ -243,10 +234,7 @@ test('when the vehicle lists cannot be had, make and model become text boxes (re
   signIn,
   expectAccessible,
 }) => {
-  test.info().annotations.push({
-    type: 'expected-console-error',
-    description: 'the server responded with a status of 502',
-  });
+  expectConsoleErrors('the server responded with a status of 502');
   await page.route('**/api/vehicleData/makes', (route) =>
     route.fulfill({ status: 502, json: { msg: 'The vehicle data service is not answering.' } }),
   );

@@ -315,31 +315,17 @@ describe('GET /api/bookings/all', () => {
     const alice = await createUserWithCard({ firstName: 'Alicia', lastName: 'Zebulon' });
     const service = await createService({ availableDays: [], availableTimes: ['09:00', '15:00'] });
     const [d1, d2, d3] = [nextDate(), nextDate(), nextDate()];
-    const mine = await json<{ booking: BookingReply }>(
-      await send(
-        'POST',
-        '/api/bookings',
-        alice.headers,
-        bookingBody(service._id, d1, '09:00', {
-          vehicleMake: 'Honda',
-          vehicleModel: 'Civic',
-          vehicleYear: 2019,
-        }),
-      ),
-    );
-    const other = await json<{ booking: BookingReply }>(
-      await send(
-        'POST',
-        '/api/bookings',
-        alice.headers,
-        bookingBody(service._id, d2, '15:00', {
-          clientFirstName: 'Quincy',
-          vehicleMake: 'Ford',
-          vehicleModel: 'F-150',
-          vehicleYear: 2021,
-        }),
-      ),
-    );
+    const book = async (date: string, at: string, details: Record<string, unknown>) =>
+      json<{ booking: BookingReply }>(
+        await send('POST', '/api/bookings', alice.headers, bookingBody(service._id, date, at, details)),
+      );
+    const mine = await book(d1, '09:00', { vehicleMake: 'Honda', vehicleModel: 'Civic', vehicleYear: 2019 });
+    const other = await book(d2, '15:00', {
+      clientFirstName: 'Quincy',
+      vehicleMake: 'Ford',
+      vehicleModel: 'F-150',
+      vehicleYear: 2021,
+    });
     const custom = await adminCreate(
       admin,
       customBody(d3, '12:00', { clientFirstName: 'Yolanda', clientLastName: 'Xu' }),
