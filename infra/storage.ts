@@ -6,11 +6,11 @@
  * Billing is on demand (PAY_PER_REQUEST), SST's only mode for sst.aws.Dynamo;
  * point-in-time recovery is on (SST's default).
  */
-import { type IndexName, keyAttributes, table as schema } from '../core/src/db/table';
+import { type IndexName, indexProjection, keyAttributes, table as schema } from '../core/src/db/table';
 
 type KeyAttribute = (typeof keyAttributes)[number];
 /** Keys of the base table or of an index; only declared key attributes type-check. */
-type KeySchema = { hashKey: KeyAttribute; rangeKey: KeyAttribute };
+type KeySchema = { hashKey: KeyAttribute; rangeKey: KeyAttribute; projection?: 'all' | string[] };
 
 /** Every key attribute (base table and indexes) is a string; nothing else is declared. */
 const fields = Object.fromEntries(keyAttributes.map((name) => [name, 'string'])) as Record<
@@ -18,10 +18,16 @@ const fields = Object.fromEntries(keyAttributes.map((name) => [name, 'string']))
   'string'
 >;
 
-/** One global index per entry of `schema.indexes`, with the same name, projecting all attributes. */
+/**
+ * One global index per entry of `schema.indexes`, with the same name,
+ * projecting the attributes it names (all when it names none).
+ */
 function toGlobalIndexes(toKeys: (index: (typeof schema.indexes)[IndexName]) => KeySchema) {
   return Object.fromEntries(
-    Object.entries(schema.indexes).map(([name, index]) => [name, toKeys(index)]),
+    Object.entries(schema.indexes).map(([name, index]) => {
+      const projection = indexProjection(name as IndexName);
+      return [name, { ...toKeys(index), projection: projection ? [...projection] : 'all' }];
+    }),
   ) as Record<IndexName, KeySchema>;
 }
 

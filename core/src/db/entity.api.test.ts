@@ -161,6 +161,32 @@ describe('paging', () => {
     expect(pages).toEqual([[0, 7, 14, 21], [28, 35, 42, 49], [56]]);
   });
 
+  it('ends a filtered page where its read budget runs out, with a cursor to resume there', async () => {
+    const group = unique();
+    await fill(group, 60);
+    const pages = await allPages({
+      index: 'byCollection',
+      partition: `WIDGETS#${group}`,
+      limit: 4,
+      filter: (w) => w.n % 7 === 0,
+      budget: 20,
+    });
+    // 20 items read a page at most: short pages until the end, nothing lost or doubled.
+    expect(pages).toEqual([
+      [0, 7, 14],
+      [21, 28, 35],
+      [42, 49, 56],
+    ]);
+    const unfiltered = await allPages({
+      index: 'byCollection',
+      partition: `WIDGETS#${group}`,
+      limit: 30,
+      budget: 25,
+    });
+    expect(unfiltered.map((p) => p.length)).toEqual([25, 25, 10]);
+    expect(unfiltered.flat()).toEqual(Array.from({ length: 60 }, (_, n) => n));
+  });
+
   it('refuses a cursor it did not make with a 400-kind error', async () => {
     for (const forged of [
       'nope',
@@ -240,8 +266,12 @@ describe('the table', () => {
       expect(await ensureTable(rawDb(), name)).toBe('existed');
       const { Table } = await rawDb().send(new DescribeTableCommand({ TableName: name }));
       expect(Table?.GlobalSecondaryIndexes?.map((i) => i.IndexName).sort()).toEqual(
-        ['byCollection', 'byOwner', 'pendingAcknowledgments', 'unsentMail'].sort(),
+        ['byCollection', 'byOwner', 'openBookings', 'pendingAcknowledgments', 'unsentMail'].sort(),
       );
+      // An index that names its attributes carries only those.
+      const open = Table?.GlobalSecondaryIndexes?.find((i) => i.IndexName === 'openBookings');
+      expect(open?.Projection?.ProjectionType).toBe('INCLUDE');
+      expect(open?.Projection?.NonKeyAttributes).not.toContain('statusHistory');
     } finally {
       await rawDb().send(new DeleteTableCommand({ TableName: name }));
     }

@@ -397,6 +397,12 @@ export type QueryOptions<Rec> = {
   cursor?: string | null;
   /** Keeps only the records it accepts; pages still fill up to `limit`. */
   filter?: (record: Rec) => boolean;
+  /**
+   * The read budget (decision 049): at most this many items are read for the
+   * page, kept or not. When it runs out, the page ends where reading stopped,
+   * with a cursor, even when it holds fewer than `limit` records.
+   */
+  budget?: number;
 };
 
 export type Page<Rec> = {
@@ -445,8 +451,14 @@ async function queryPage<Rec>(
   if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) {
     throw new Error(`A page limit is a whole number of at least 1, not ${limit}.`);
   }
+  const { budget } = options;
+  if (budget !== undefined && (!Number.isInteger(budget) || budget < 1)) {
+    throw new Error(`A read budget is a whole number of at least 1, not ${budget}.`);
+  }
+  const cursorAt = (raw: Raw) => encodeCursor(Object.fromEntries(keyNames.map((name) => [name, raw[name]])));
   const items: Rec[] = [];
   let last: Raw | undefined;
+  let read = 0;
   let startKey: Raw | undefined = options.cursor ? decodeCursor(options.cursor, keyNames) : undefined;
   do {
     const page = await db().send(
@@ -456,27 +468,43 @@ async function queryPage<Rec>(
         ScanIndexForward: !options.descending,
         ...keyCondition(names, options),
         ExclusiveStartKey: startKey,
-        // Unfiltered: exactly what is still needed, plus the one that proves a next page.
-        // Filtered: read ahead, since some will be dropped (a page stops at 1 MB anyway).
-        ...(limit ? { Limit: filter ? Math.max(2 * limit, 25) : limit + 1 - items.length } : {}),
+        ...readLimit(limit, items.length, filter !== undefined, budget, read),
       }),
     );
     for (const raw of page.Items ?? []) {
-      if (!options.is(raw)) continue;
-      const record = options.parse(raw);
-      if (filter && !filter(record)) continue;
-      if (limit !== undefined && items.length === limit && last) {
-        return {
-          items,
-          cursor: encodeCursor(Object.fromEntries(keyNames.map((name) => [name, last?.[name]]))),
-        };
+      if (budget !== undefined && read === budget) return { items, cursor: last ? cursorAt(last) : null };
+      read += 1;
+      const record = options.is(raw) ? options.parse(raw) : undefined;
+      const kept = record !== undefined && (!filter || filter(record));
+      if (kept && limit !== undefined && items.length === limit && last) {
+        return { items, cursor: cursorAt(last) };
       }
-      items.push(record);
-      last = raw;
+      if (kept) items.push(record);
+      // A budgeted page resumes after what it read, kept or not.
+      if (kept || budget !== undefined) last = raw;
     }
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return { items, cursor: null };
+}
+
+/**
+ * DynamoDB's `Limit` for the next request. Unfiltered: exactly what is still
+ * needed, plus the one that proves a next page. Filtered: read ahead, since
+ * some will be dropped (a request stops at 1 MB anyway). Never past the
+ * budget, plus one to learn whether more exists.
+ */
+function readLimit(
+  limit: number | undefined,
+  kept: number,
+  filtered: boolean,
+  budget: number | undefined,
+  read: number,
+): { Limit?: number } {
+  const wanted = limit === undefined ? undefined : filtered ? Math.max(2 * limit, 25) : limit + 1 - kept;
+  const left = budget === undefined ? undefined : budget + 1 - read;
+  if (wanted === undefined) return left === undefined ? {} : { Limit: left };
+  return { Limit: left === undefined ? wanted : Math.min(wanted, left) };
 }
 
 function keyCondition(

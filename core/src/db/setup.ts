@@ -9,7 +9,7 @@ import {
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
-import { keyAttributes, table } from './table';
+import { type IndexName, indexProjection, keyAttributes, table } from './table';
 
 /** The CreateTable request for our table, derived from the shared definition in table.ts. */
 const attributeDefinitions = keyAttributes.map((attribute) => ({
@@ -23,7 +23,9 @@ const globalIndexes: GlobalSecondaryIndex[] = Object.entries(table.indexes).map(
     { AttributeName: index.partitionKey, KeyType: 'HASH' },
     { AttributeName: index.sortKey, KeyType: 'RANGE' },
   ],
-  Projection: { ProjectionType: 'ALL' },
+  Projection: indexProjection(indexName as IndexName)
+    ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...(indexProjection(indexName as IndexName) ?? [])] }
+    : { ProjectionType: 'ALL' },
 }));
 
 export function createTableInput(name: string): CreateTableCommandInput {

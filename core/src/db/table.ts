@@ -27,10 +27,55 @@ export const table = {
     pendingAcknowledgments: { partitionKey: 'ackQueuePk', sortKey: 'ackQueueSk' },
     /** Mail recorded but not yet sent, by when to try next; sparse (core/src/mail/outbox.ts). */
     unsentMail: { partitionKey: 'unsentPk', sortKey: 'unsentSk' },
+    /**
+     * The bookings desk's main list (decision 050): open bookings only (not
+     * Cancelled or Completed), newest date first; sparse: a booking leaves it
+     * when it closes. It carries only the list's fields (no status history,
+     * no claims), so a page stays small.
+     */
+    openBookings: {
+      partitionKey: 'openPk',
+      sortKey: 'openSk',
+      projection: [
+        '_type',
+        '_v',
+        'id',
+        'status',
+        'userId',
+        'customer',
+        'serviceId',
+        'serviceName',
+        'priceCents',
+        'isCustomService',
+        'createdByAdmin',
+        'requiresCustomerVerification',
+        'date',
+        'time',
+        'durationMinutes',
+        'clientFirstName',
+        'clientLastName',
+        'vehicleMake',
+        'vehicleModel',
+        'vehicleYear',
+        'vehicleColor',
+        'notes',
+        'serviceStatus',
+        'payment',
+        'testimonialId',
+        'createdAt',
+        'updatedAt',
+      ],
+    },
   },
 } as const;
 
 export type IndexName = keyof typeof table.indexes;
+
+/** The attributes an index carries beyond the keys; every attribute when it names none. */
+export const indexProjection = (index: IndexName): readonly string[] | undefined => {
+  const entry = table.indexes[index];
+  return 'projection' in entry ? entry.projection : undefined;
+};
 
 /** Every key attribute, base table and indexes alike; all are strings. */
 export const keyAttributes = [
