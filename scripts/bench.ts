@@ -9,20 +9,22 @@
  *  5. sign-in limits under concurrency, sign-in time during a flood, register timing both ways (bench-security.ts)
  *  6. p50 / p99 time to render one work-order PDF, over 200 renders (bench-pdf.ts)
  *  7. Lighthouse mobile performance on `/`, the median of 3 runs, on a stack of its own (bench-lighthouse.ts)
+ *  8. only when named (`npm run bench -- scale`, it seeds for many minutes): five years of one shop, and the
+ *     reads that grow with it, against p99 and size budgets (bench-scale.ts)
  * `npm run bench -- pdf` runs only the named sections (see `SECTIONS`).
  * Exits 1 when a budget is exceeded. Latency has no budget here: it depends on the machine.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { bundleLambda, lambdaEntries } from '../functions/src/lambda/bundle';
-import { freePort } from '../functions/src/local/ports';
 import { measureBooking } from './bench-booking';
 import { describeRun, LIGHTHOUSE_BUDGET, LIGHTHOUSE_RUNS, measureLighthouse } from './bench-lighthouse';
 import { type LoadedScript, pageScripts, sumGzip } from './bench-pages';
 import { measurePdf, PDF_RENDERS } from './bench-pdf';
+import { type ScaleRow, measureScale } from './bench-scale';
 import { measureSecurity } from './bench-security';
+import { startStack, stopStack } from './bench-stack';
 
 const KB = 1024;
 const budgets = {
@@ -71,34 +73,6 @@ function importTimes(file: string) {
     times.push(Number(run.stdout.trim()));
   }
   return times;
-}
-
-async function startStack(): Promise<{ url: string; port: number; child: ChildProcess; dataDir: string }> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'mac-bench-'));
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_EMAIL: '', ADMIN_PASSWORD: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
-    try {
-      if ((await fetch(`${url}/api/services`)).ok) return { url, port, child, dataDir };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`the local stack did not come up:\n${output}`);
 }
 
 /** `/`: the home page, measured once its services have arrived. */
@@ -158,9 +132,11 @@ async function latency(url: string, validator: boolean) {
  * `npm run bench` measures everything; `npm run bench -- pdf` (or `bundle`, `stack`, several at once)
  * only the sections named: `bundle` the API Lambda's size and import time, `stack` what needs the running
  * product (pages, latency, bookings, sign-ins), `pdf` the work-order PDF's render time, `lighthouse`
- * Lighthouse on `/` (a fresh stack, so the other sections' load does not colour it).
+ * Lighthouse on `/` (a fresh stack, so the other sections' load does not colour it), `scale` five years of
+ * data and the bounded reads (only when named).
  */
-const SECTIONS = ['bundle', 'stack', 'pdf', 'lighthouse'] as const;
+const SECTIONS = ['bundle', 'stack', 'pdf', 'lighthouse', 'scale'] as const;
+const BY_DEFAULT: readonly Section[] = ['bundle', 'stack', 'pdf', 'lighthouse'];
 type Section = (typeof SECTIONS)[number];
 
 function chosenSections(args: string[]): Set<Section> {
@@ -169,7 +145,7 @@ function chosenSections(args: string[]): Set<Section> {
     console.error(`Unknown bench section: ${unknown.join(', ')}. Sections: ${SECTIONS.join(', ')}.`);
     process.exit(2);
   }
-  return new Set(args.length === 0 ? SECTIONS : (args as Section[]));
+  return new Set(args.length === 0 ? BY_DEFAULT : (args as Section[]));
 }
 
 async function measureStack() {
@@ -193,8 +169,7 @@ async function measureStack() {
     });
     return { scripts, book, lat, revalidated, booking, security };
   } finally {
-    stack.child.kill('SIGTERM');
-    await new Promise((r) => stack.child.once('exit', r));
+    await stopStack(stack);
     rmSync(stack.dataDir, { recursive: true, force: true });
   }
 }
@@ -206,8 +181,7 @@ async function measureLighthouseOnStack() {
     console.log(`Running Lighthouse (mobile) on / ${LIGHTHOUSE_RUNS} times ...`);
     return await measureLighthouse(`${stack.url}/`);
   } finally {
-    stack.child.kill('SIGTERM');
-    await new Promise((r) => stack.child.once('exit', r));
+    await stopStack(stack);
     rmSync(stack.dataDir, { recursive: true, force: true });
   }
 }
@@ -239,6 +213,7 @@ async function main() {
   }
   const measured = sections.has('stack') ? await measureStack() : undefined;
   const lighthouse = sections.has('lighthouse') ? await measureLighthouseOnStack() : undefined;
+  const scale = sections.has('scale') ? await measureScale() : undefined;
 
   if (measured) {
     const { scripts, book } = measured;
@@ -304,12 +279,30 @@ async function main() {
     row('  its run', describeRun(median));
     if (!ok) failures.push(label);
   }
+  if (scale) {
+    const { counts } = scale;
+    row(
+      `Seeded (SCALE=${scale.scale}) in ${(counts.seconds / 60).toFixed(1)} min`,
+      `${counts.bookings} bookings`,
+      `   ${counts.workOrders} work orders, ${counts.slots} slots, ${counts.customers} customers, ${counts.testimonials} reviews, ${counts.posts} posts`,
+    );
+    const scaleKb = (bytes: number) => kb(bytes).padStart(10);
+    for (const r of scale.rows as ScaleRow[])
+      row(
+        `  ${r.name}`,
+        `${ms(r.p50)} / ${ms(r.p99)}`,
+        `   reply ${scaleKb(r.replyBytes)}   read ${scaleKb(r.readBytes)}`,
+      );
+    failures.push(...scale.failures);
+  }
   console.log(rows.join('\n'));
   writeFileSync(
     // A run of some sections does not overwrite the full run's figures.
     join(
       outDir,
-      sections.size === SECTIONS.length ? 'results.json' : `results-${[...sections].join('-')}.json`,
+      sections.size === BY_DEFAULT.length && !sections.has('scale')
+        ? 'results.json'
+        : `results-${[...sections].join('-')}.json`,
     ),
     JSON.stringify(
       {
@@ -325,6 +318,7 @@ async function main() {
         }),
         ...(bundle && { apiBundle: bundle.api.bytes, importMs: bundle.imports }),
         ...(lighthouse && { lighthouse: lighthouse.median }),
+        ...(scale && { scale }),
         ...(pdf && {
           pdf: {
             firstMs: pdf.firstMs,

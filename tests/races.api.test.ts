@@ -5,6 +5,7 @@ import { Storage } from '@app/core/storage/index';
 import { RateLimit } from '@app/core/rate-limit/index';
 import { Service } from '@app/core/service/index';
 import { TimeSlot } from '@app/core/timeslot/index';
+import { HASH_CONCURRENCY, HASH_QUEUE, verifyPassword } from '@app/core/user/password';
 import { describe, expect, it } from 'vitest';
 import { app } from '../functions/src/api/index';
 import { bookingBody, nextDate, send as sendAs } from './booking-factories';
@@ -96,6 +97,72 @@ describe('races: sign-in limits', { timeout: 90_000 }, () => {
   });
 });
 
+/**
+ * Keeps the password-hash queue full (HASH_CONCURRENCY running, HASH_QUEUE
+ * waiting) until `stop()`: each worker checks a slow password again as soon as
+ * its check ends, in the same tick, so no request finds a free place meanwhile.
+ */
+function fillHashQueue() {
+  let stopped = false;
+  const slow = ['scrypt', 14, 8, 1, 'c2FsdA==', 'aGFzaA=='].join('$');
+  const workers = Array.from({ length: HASH_CONCURRENCY + HASH_QUEUE }, async () => {
+    while (!stopped) await verifyPassword('flood', slow);
+  });
+  return async () => {
+    stopped = true;
+    await Promise.all(workers);
+  };
+}
+
+describe(
+  'races: refusals for capacity never count against the person (issue 19 §5)',
+  { timeout: 90_000 },
+  () => {
+    it('10 right passwords from one address refused with 503 while the hash queue is full: the next one gets in', async () => {
+      const user = await createUser();
+      const ip = freshIp();
+      const right = { email: user.email, password: user.password };
+      const stop = fillHashQueue();
+      const statuses = await Promise.all(
+        Array.from({ length: 10 }, () => send('/api/users/login', right, ip)),
+      );
+      await stop();
+      expect(tally(statuses)).toEqual({ 503: 10 });
+      // No wrong password was ever sent: neither the pair's nor the account's failure count moved.
+      expect(await send('/api/users/login', right, ip)).toBe(200);
+    });
+
+    it('60 right passwords at one account from 60 addresses while the queue is full: a fresh address gets in', async () => {
+      const user = await createUser();
+      const right = { email: user.email, password: user.password };
+      const stop = fillHashQueue();
+      const statuses = await Promise.all(
+        Array.from({ length: 60 }, () => send('/api/users/login', right, freshIp())),
+      );
+      await stop();
+      // 503 for each; a 429 only while 50 others held the account's slots for an instant.
+      expect(
+        statuses.every((s) => s === 503 || s === 429),
+        JSON.stringify(tally(statuses)),
+      ).toBe(true);
+      expect(tally(statuses)[503] ?? 0).toBeGreaterThanOrEqual(50);
+      expect(await send('/api/users/login', right, freshIp())).toBe(200);
+    });
+
+    it('10 right current passwords on change-password refused with 503: the next change goes through', async () => {
+      const user = await createUser();
+      const body = { currentPassword: user.password, newPassword: 'new-password-77' };
+      const stop = fillHashQueue();
+      const statuses = await Promise.all(
+        Array.from({ length: 10 }, () => send('/api/users/change-password', body, freshIp(), user.headers)),
+      );
+      await stop();
+      expect(tally(statuses)).toEqual({ 503: 10 });
+      expect(await send('/api/users/change-password', body, freshIp(), user.headers)).toBe(200);
+    });
+  },
+);
+
 describe('races: counters and tokens', { timeout: 90_000 }, () => {
   it('a limit of 10 lets exactly 10 of 50 concurrent hits through', async () => {
     const rule = { scope: `race-${crypto.randomUUID().slice(0, 8)}`, limit: 10, windowSeconds: 3600 };
@@ -169,6 +236,49 @@ describe('races: booking', { timeout: 120_000 }, () => {
       }),
     );
     expect(tally(statuses)).toEqual({ 201: 1, 409: 29 });
+  });
+});
+
+describe('races: reviews without a bookingId (issue 19)', { timeout: 120_000 }, () => {
+  it('12 reviews at once of a service with two Completed bookings: each booking reviewed at most once', async () => {
+    const [customer] = await customersWithCards(1);
+    if (!customer) throw new Error('no customer');
+    const admin = await createUser({ role: 'admin' });
+    const service = await createService({ availableDays: [], availableTimes: ['10:00'] });
+    for (const date of [nextDate(), nextDate()]) {
+      const made = await sendAs(
+        'POST',
+        '/api/bookings',
+        customer.headers,
+        bookingBody(service._id, date, '10:00'),
+      );
+      const { booking } = (await made.json()) as { booking: { _id: string } };
+      const done = await sendAs('PATCH', `/api/bookings/${booking._id}/status`, admin.headers, {
+        status: 'Completed',
+      });
+      expect(done.status).toBe(200);
+    }
+    const statuses = await Promise.all(
+      Array.from({ length: 12 }, async () => {
+        const form = formOf({ serviceId: service._id, quote: 'Great job.', rating: '5' });
+        return (
+          await app.request('/api/testimonials', { method: 'POST', headers: customer.headers, body: form })
+        ).status;
+      }),
+    );
+    const created = statuses.filter((s) => s === 201).length;
+    expect(created).toBeGreaterThanOrEqual(1);
+    expect(created).toBeLessThanOrEqual(2);
+    // The losers were told the booking is already reviewed (409) or that none is left (400).
+    expect(statuses.every((s) => [201, 400, 409].includes(s))).toBe(true);
+    const history = (await (await sendAs('GET', '/api/bookings', customer.headers)).json()) as {
+      reviewed: boolean;
+    }[];
+    expect(history.filter((b) => b.reviewed)).toHaveLength(created);
+    const list = (await (await app.request('/api/testimonials')).json()) as {
+      service: { _id: string } | null;
+    }[];
+    expect(list.filter((t) => t.service?._id === service._id)).toHaveLength(created);
   });
 });
 

@@ -232,8 +232,10 @@ export namespace Account {
       ]);
       // An account without a password (made by an admin, not yet activated) is checked against the
       // decoy, so it takes a wrong password's time, and never matches.
-      const stored = user?.passwordHash || (await (decoy ??= hashPassword('not-a-real-password')));
-      const matches = (await verifyPassword(password, stored)) && !!user?.passwordHash;
+      const matches = await judged(giveBack, async () => {
+        const stored = user?.passwordHash || (await decoyHash());
+        return (await verifyPassword(password, stored)) && !!user?.passwordHash;
+      });
       return { giveBack, matches };
     });
     if (!user || !matches) throw new VisibleError('invalid', messages.badCredentials);
@@ -247,6 +249,29 @@ export namespace Account {
   const attempt = typicalDuration();
   /** The first sign-in to an unknown address checks against this, to learn the time. */
   let decoy: Promise<string> | undefined;
+  /** The decoy's hash, made once; a refused try (a full hash queue) is not kept, so a later one makes it. */
+  function decoyHash(): Promise<string> {
+    decoy ??= hashPassword('not-a-real-password').catch((error: unknown) => {
+      decoy = undefined;
+      throw error;
+    });
+    return decoy;
+  }
+
+  /**
+   * Checks a password under a reserved failure slot. A check that never
+   * happened (503: the hash queue is full; or any other error) is no failure
+   * of the person's: the slot is given back before the error goes on
+   * (issue 19 §5, decision 017). Only a wrong password keeps it.
+   */
+  async function judged(giveBack: () => Promise<void>, check: () => Promise<boolean>): Promise<boolean> {
+    try {
+      return await check();
+    } catch (error) {
+      await giveBack();
+      throw error;
+    }
+  }
 
   export async function me(): Promise<User.Me> {
     const user = await User.find(useUser().userId);
@@ -260,7 +285,7 @@ export namespace Account {
     const user = await User.find(userId);
     if (!user) throw new VisibleError('unauthorized', Session.INVALID);
     const giveBack = await reserveFailure([[rateLimits.changePasswordUser, userId]]);
-    if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+    if (!(await judged(giveBack, () => verifyPassword(currentPassword, user.passwordHash)))) {
       throw new VisibleError('invalid', messages.wrongCurrentPassword);
     }
     await giveBack();

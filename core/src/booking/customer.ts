@@ -8,6 +8,7 @@ import { createId } from '../util/id';
 import { durationOf, openTimes } from './availability';
 import { claim } from './claim';
 import { Crew } from './crew';
+import { newestReviewable } from './for-review';
 import { CreateInput, VehicleInput } from './input';
 import { bookingReceivedMail, shopNewBookingMail } from './mail';
 import { bookingMessages, customerCanCancel, customerCanEdit } from './rules';
@@ -169,6 +170,9 @@ export async function forReview(bookingId: string): Promise<Info> {
   if (booking.testimonialId) throw new VisibleError('conflict', ALREADY_REVIEWED);
   return withService(booking);
 }
+
+/** The signed-in customer's newest Completed, unreviewed booking of the service (./for-review.ts); 400 for none. */
+export const newestToReview = (serviceId: string) => newestReviewable(entity, useUser().userId, serviceId);
 
 /** Records the testimonial on the booking, in the testimonial's transaction: once, by its owner, when Completed. */
 export function reviewItem(bookingId: string, userId: string, testimonialId: string): TransactItem {

@@ -14,6 +14,7 @@ export {
   create,
   forReview,
   listMine,
+  newestToReview,
   REVIEW_NOT_COMPLETE,
   reviewItem,
   updateVehicle,

@@ -25,9 +25,8 @@ export const showsProgress = (status: BookingStatus): boolean =>
 /** A Completed booking may be reviewed (once). */
 export const customerCanReview = (status: BookingStatus): boolean => status === 'Completed';
 
-/** Vehicle year: 1900 to the current year plus one (doc 2 §9). */
-export const VEHICLE_YEAR_MIN = 1900;
-export const vehicleYearMax = (todayIso: string): number => Number(todayIso.slice(0, 4)) + 1;
+/** Vehicle year: 1900 to the current year plus one (doc 2 §9); the rule lives with the other field rules. */
+export { VEHICLE_YEAR_MIN, vehicleYearMax } from '../rules/fields';
 
 /** Upper bounds of the booking's texts, on the form and on the server. */
 export const BOOKING_LIMITS = {

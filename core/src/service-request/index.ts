@@ -7,6 +7,7 @@ import { composeMail } from '../mail/compose';
 import { Outbox } from '../mail/outbox';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
+import { vin } from '../rules/schema';
 import { fn } from '../util/fn';
 import { createId } from '../util/id';
 import { emailAddress, optionalLine, requiredLine, requiredText } from '../util/text';
@@ -21,7 +22,7 @@ export namespace ServiceRequest {
     carMake: requiredLine('Car make', 60),
     carModel: requiredLine('Car model', 60),
     carTrim: optionalLine('Car trim', 60),
-    vin: requiredLine('VIN', 17).regex(/^[A-Za-z0-9]+$/, 'VIN must be letters and digits only.'),
+    vin: vin(),
   });
   export type Input = z.input<typeof Input>;
 

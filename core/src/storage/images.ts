@@ -68,64 +68,35 @@ export namespace Images {
     const key = keyOf(name);
     const type = contentType ?? contentTypeOf(name);
     if (!key || !type) throw new Error(`Not an image name we serve: ${name}`);
-    const { PutObjectCommand } = await Storage.sdk();
-    await (
-      await Storage.s3()
-    ).send(
-      new PutObjectCommand({
-        Bucket: Storage.bucket(),
-        Key: key,
-        Body: body,
-        ContentType: type,
-        CacheControl: cacheControl,
-      }),
-    );
+    await Storage.put(key, body, { contentType: type, cacheControl });
     return urlOf(key);
   }
 
-  export type Found = {
-    body: ReadableStream;
-    contentType: string;
-    contentLength?: number;
-    cacheControl: string;
-    etag?: string;
-    lastModified?: Date;
-  };
+  export type Found = Storage.Found & { contentType: string; cacheControl: string };
 
   /** An image by its name below /images/; null when the name is not valid or no such object exists. */
   export async function get(name: string): Promise<Found | null> {
     const key = keyOf(name);
     if (!key) return null;
-    try {
-      const { GetObjectCommand } = await Storage.sdk();
-      const object = await (
-        await Storage.s3()
-      ).send(new GetObjectCommand({ Bucket: Storage.bucket(), Key: key }));
-      if (!object.Body) return null;
-      const stored = object.ContentType ?? '';
-      const known = Object.values(contentTypes) as string[];
-      return {
-        body: object.Body.transformToWebStream(),
-        // Only a known image type is ever sent as such; anything else falls back to the name's.
-        contentType: known.includes(stored) ? stored : (contentTypeOf(name) ?? 'application/octet-stream'),
-        contentLength: object.ContentLength,
-        cacheControl: object.CacheControl ?? CACHE_CONTROL,
-        etag: object.ETag,
-        lastModified: object.LastModified,
-      };
-    } catch (error) {
-      const kind = (error as Error).name;
-      if (kind === 'NoSuchKey' || kind === 'NotFound') return null;
-      throw error;
-    }
+    const object = await Storage.get(key);
+    if (!object) return null;
+    const known = Object.values(contentTypes) as string[];
+    return {
+      ...object,
+      // Only a known image type is ever sent as such; anything else falls back to the name's.
+      contentType:
+        object.contentType && known.includes(object.contentType)
+          ? object.contentType
+          : (contentTypeOf(name) ?? 'application/octet-stream'),
+      cacheControl: object.cacheControl ?? CACHE_CONTROL,
+    };
   }
 
   /** Removes an image by its name below /images/ (nothing when there is none). */
   export async function remove(name: string): Promise<void> {
     const key = keyOf(name);
     if (!key) return;
-    const { DeleteObjectCommand } = await Storage.sdk();
-    await (await Storage.s3()).send(new DeleteObjectCommand({ Bucket: Storage.bucket(), Key: key }));
+    await Storage.remove(key);
   }
 
   /**

@@ -4,10 +4,13 @@ import { config } from '../config';
 type S3Sdk = typeof import('@aws-sdk/client-s3');
 
 /**
- * The image bucket (blog heroes, testimonial avatars). The S3 SDK is loaded
- * on first use: most API requests never touch the bucket, and the SDK is a
- * third of the Lambda bundle, so on AWS it is a chunk of its own that only an
- * upload loads (infra/api.ts `splitting`, functions/src/lambda/bundle.ts).
+ * The one S3 module (decision 052): the bucket holds public images
+ * (`images/`, through core/src/storage/images.ts) and private objects such as
+ * work-order signatures (`private/`), and every object is put, read and
+ * removed through the verbs here. The S3 SDK is loaded on first use: most API
+ * requests never touch the bucket, and the SDK is a third of the Lambda
+ * bundle, so on AWS it is a chunk of its own that only an upload loads
+ * (infra/api.ts `splitting`, functions/src/lambda/bundle.ts).
  */
 export namespace Storage {
   let sdkLoading: Promise<S3Sdk> | undefined;
@@ -26,7 +29,7 @@ export namespace Storage {
       region: cfg.region,
       // Checksums only where S3 requires them: the SDK's default sends stream bodies
       // `aws-chunked` (which the local stand-in stores verbatim) and signs presigned
-      // PUTs with the CRC32 of an empty body (which real S3 rejects). See LOCAL-STACK.md.
+      // PUTs with the CRC32 of an empty body (which real S3 rejects). See decision 002.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
       ...(cfg.mode === 'local'
@@ -53,5 +56,73 @@ export namespace Storage {
     } catch {
       await s3client.send(new CreateBucketCommand({ Bucket: bucket() }));
     }
+  }
+
+  /** Stores `body` under `key`, replacing any object there. */
+  export async function put(
+    key: string,
+    body: Uint8Array,
+    options: { contentType: string; cacheControl?: string },
+  ): Promise<void> {
+    const { PutObjectCommand } = await sdk();
+    await (
+      await s3()
+    ).send(
+      new PutObjectCommand({
+        Bucket: bucket(),
+        Key: key,
+        Body: body,
+        ContentType: options.contentType,
+        ...(options.cacheControl ? { CacheControl: options.cacheControl } : {}),
+      }),
+    );
+  }
+
+  /** An object as read: its body and what S3 keeps beside it. */
+  export type Found = {
+    body: ReadableStream;
+    contentType?: string;
+    contentLength?: number;
+    cacheControl?: string;
+    etag?: string;
+    lastModified?: Date;
+  };
+
+  async function read(key: string) {
+    const { GetObjectCommand } = await sdk();
+    try {
+      const object = await (await s3()).send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+      return object.Body ? { ...object, Body: object.Body } : null;
+    } catch (error) {
+      const kind = (error as Error).name;
+      if (kind === 'NoSuchKey' || kind === 'NotFound') return null;
+      throw error;
+    }
+  }
+
+  /** The object under `key` as a stream, or null when there is none. */
+  export async function get(key: string): Promise<Found | null> {
+    const object = await read(key);
+    if (!object) return null;
+    return {
+      body: object.Body.transformToWebStream(),
+      contentType: object.ContentType,
+      contentLength: object.ContentLength,
+      cacheControl: object.CacheControl,
+      etag: object.ETag,
+      lastModified: object.LastModified,
+    };
+  }
+
+  /** The bytes of the object under `key`, or null when there is none. */
+  export async function bytes(key: string): Promise<Uint8Array | null> {
+    const object = await read(key);
+    return object ? object.Body.transformToByteArray() : null;
+  }
+
+  /** Removes the object under `key` (nothing when there is none). */
+  export async function remove(key: string): Promise<void> {
+    const { DeleteObjectCommand } = await sdk();
+    await (await s3()).send(new DeleteObjectCommand({ Bucket: bucket(), Key: key }));
   }
 }

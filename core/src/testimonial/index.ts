@@ -218,7 +218,9 @@ export namespace Testimonial {
    * (doc 2 §5: service, quote, rating 1-5, an optional image; roles decided
    * here):
    * - a customer reviews the service of one of their own Completed bookings,
-   *   once per booking (decision 026); without a booking: 400;
+   *   once per booking (decision 026); without a `bookingId` (the spec's
+   *   client sends none), their newest Completed, unreviewed booking of that
+   *   service, and 400 when there is none;
    * - the admin may add a testimonial without a booking (doc 2 §2), for any
    *   service of the catalogue, with an optional author name.
    * The image is checked and stored first, then the record is written; when
@@ -227,12 +229,11 @@ export namespace Testimonial {
   export async function submit(raw: SubmitInput, image?: Uint8Array): Promise<Info> {
     const me = useUser();
     const input = SubmitInput.parse(raw);
-    if (input.bookingId === undefined) {
-      if (me.role !== 'admin') throw new VisibleError('invalid', testimonialMessages.bookingRequired);
-      return addForAdmin(input, image);
-    }
+    if (input.bookingId === undefined && me.role === 'admin') return addForAdmin(input, image);
     await RateLimit.hit(rateLimits.reviewUser, me.userId);
-    const booking = await Booking.forReview(input.bookingId);
+    // The spec's client names no booking: its newest Completed, unreviewed one of the service (400 for none).
+    const bookingId = input.bookingId ?? (await Booking.newestToReview(input.serviceId));
+    const booking = await Booking.forReview(bookingId);
     if (booking.serviceId !== input.serviceId) {
       throw new VisibleError('invalid', 'This booking is for a different service.');
     }

@@ -19,6 +19,5 @@ export const testimonialMessages = {
   imageTooLarge: 'Profile images can be at most 5 MB.',
   imageNotAllowed: 'Profile images must be PNG, JPG or GIF files.',
   serviceRequired: 'Please choose a service.',
-  bookingRequired: 'Please choose the completed booking you are reviewing.',
   authorNameRequired: 'Author name is required.',
 } as const;

@@ -1,4 +1,8 @@
 import * as z from 'zod';
+import { hasControl } from '../rules/fields';
+import { line, optionalLine as rulesOptionalLine, requiredText as rulesRequiredText } from '../rules/schema';
+
+export { hasControl };
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -20,43 +24,20 @@ export function wellFormed(value: string): string {
  */
 export const isSingleLine = (value: string): boolean => !hasControl(value);
 
-export function hasControl(value: string): boolean {
-  for (let i = 0; i < value.length; i += 1) {
-    const code = value.charCodeAt(i);
-    if (code < 0x20 || code === 0x7f || code === 0x85 || code === 0x2028 || code === 0x2029) return true;
-  }
-  return false;
-}
-
-/** A required one-line field: `${label} is required.`, at most `max` characters, no line breaks. */
-export function requiredLine(label: string, max: number) {
-  return z
-    .string({ error: `${label} is required.` })
-    .refine((value) => !hasControl(value), `${label} cannot contain line breaks.`)
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max} characters.`);
-}
+/**
+ * The text fields' schemas are the field rules' (core/src/rules/schema.ts,
+ * decision 059): `${label} is required.`, at most `max` characters, no line
+ * breaks on one-line fields. These names stay for the domains that use them.
+ */
+export const requiredLine = (label: string, max: number) => line(label, max);
 
 /** An optional one-line field: blank becomes undefined. */
-export function optionalLine(label: string, max: number) {
-  return z
-    .string()
-    .refine((value) => !hasControl(value), `${label} cannot contain line breaks.`)
-    .trim()
-    .max(max, `${label} must be at most ${max} characters.`)
-    .optional()
-    .transform((value) => (value ? value : undefined));
-}
+export const optionalLine = (label: string, max: number) =>
+  rulesOptionalLine(label, max).transform((value) => value || undefined);
 
 /** Required free text (line breaks allowed), trimmed. */
-export function requiredText(label: string, max: number) {
-  return z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max} characters.`);
-}
+export const requiredText = (label: string, max: number) =>
+  rulesRequiredText({ label, max, multiline: true });
 
 export const INVALID_EMAIL = 'Please enter a valid email address.';
 

@@ -26,15 +26,16 @@ export async function takeAtLeast<T>(floorMs: number, work: () => Promise<T>): P
 export function typicalDuration(weight = 0.2) {
   let typical: number | undefined;
   return {
-    /** Runs `work`, and counts its time into the average. */
+    /**
+     * Runs `work`, and counts its time into the average when it completes: work
+     * refused part way (a full hash queue, a limit) is not the work being timed.
+     */
     async measure<T>(work: () => Promise<T>): Promise<T> {
       const started = performance.now();
-      try {
-        return await work();
-      } finally {
-        const took = performance.now() - started;
-        typical = typical === undefined ? took : (1 - weight) * typical + weight * took;
-      }
+      const result = await work();
+      const took = performance.now() - started;
+      typical = typical === undefined ? took : (1 - weight) * typical + weight * took;
+      return result;
     },
     /** The average so far, or undefined before the first measurement. */
     get ms() {

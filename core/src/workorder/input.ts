@@ -8,8 +8,8 @@ import { WORK_ORDER_STATUSES } from './model';
 import { PRICING_LIMITS, quarterHours, taxRateThousandths } from './pricing';
 
 /**
- * The work-order form as the API takes it (doc 2 §3, §5; the contract in
- * wo-contract.md): dollars and fractions as the spec's clients send them,
+ * The work-order form as the API takes it (doc 2 §3, §5, §7; see
+ * docs/spec/README.md): dollars and fractions as the spec's clients send them,
  * turned into cents here. Totals, numbers, e-mail and acknowledgment state
  * are not part of the input: sent or not, they are ignored (zod drops
  * unknown keys), and the server computes the money (decision 038).

@@ -223,7 +223,8 @@ describe('POST /api/service-request', () => {
   });
 
   it.each([
-    ['vin', 'VIN must be letters and digits only.', '1HG-CM82'],
+    ['vin', 'VIN must be 5 to 17 letters and digits (no I, O or Q).', '1HG-CM82'],
+    ['vin', 'VIN must be 5 to 17 letters and digits (no I, O or Q).', '1HGOM82633A004352'],
     ['vin', 'VIN must be at most 17 characters.', '1HGCM82633A0043521'],
     ['email', 'Please enter a valid email address.', 'nope'],
     ['name', 'Name cannot contain line breaks.', 'Sam\r\nBcc: victim@example.com'],

@@ -7,6 +7,7 @@ import { uploadedKeys } from '../../../tests/images';
 import { Canvas } from '../local/png';
 import type { BookingReply } from './bookings';
 import { app } from './index';
+import { NOTHING_TO_REVIEW } from '@app/core/booking/for-review';
 
 /** A Completed booking of a new customer's (the admin completes it, which charges the card on file). */
 async function completedBooking() {
@@ -110,13 +111,14 @@ describe('POST /api/testimonials (a customer’s review)', () => {
 
   it('checks quote, rating and the image: text posing as an image 400, over 5 MB 413; nothing is written', async () => {
     const { customer, service, booking } = await completedBooking();
+    const otherService = await createService();
     const fields = { serviceId: service._id, bookingId: booking._id, quote: 'Good work.', rating: '5' };
     for (const [label, change] of [
       ['no quote', { quote: '  ' }],
       ['rating 0', { rating: '0' }],
       ['rating 6', { rating: '6' }],
       ['rating text', { rating: 'five' }],
-      ['no booking', { bookingId: '' }],
+      ['another service, no booking', { bookingId: '', serviceId: otherService._id }],
     ] as const) {
       const response = await review(customer.headers, { ...fields, ...change });
       expect(response.status, label).toBe(400);
@@ -137,5 +139,77 @@ describe('POST /api/testimonials (a customer’s review)', () => {
     // JSON instead of multipart.
     const asJson = await send('POST', '/api/testimonials', customer.headers, fields);
     expect(asJson.status).toBe(400);
+  });
+});
+
+describe('POST /api/testimonials without a bookingId (the spec’s client, doc 2 §7)', () => {
+  /** A booking of `service` at `date` 10:00 by `customer`, moved to `status` by the admin. */
+  async function bookingOf(
+    customer: { headers: Record<string, string> },
+    admin: { headers: Record<string, string> },
+    serviceId: string,
+    date: string,
+    status?: 'Confirmed' | 'Completed',
+  ) {
+    const created = await send(
+      'POST',
+      '/api/bookings',
+      customer.headers,
+      bookingBody(serviceId, date, '10:00'),
+    );
+    expect(created.status).toBe(201);
+    const { booking } = await json<{ booking: BookingReply }>(created);
+    if (status) {
+      const changed = await send('PATCH', `/api/bookings/${booking._id}/status`, admin.headers, { status });
+      expect(changed.status).toBe(200);
+    }
+    return booking;
+  }
+
+  it('reviews the newest Completed, unreviewed booking of that service, then the next; then 400 saying why', async () => {
+    const customer = await createUserWithCard();
+    const admin = await createUser({ role: 'admin' });
+    const service = await createService({ availableDays: [], availableTimes: ['10:00'] });
+    const other = await createService({ availableDays: [], availableTimes: ['10:00'] });
+    const [early, middle, late, latest] = [nextDate(), nextDate(), nextDate(), nextDate()].sort();
+    if (!early || !middle || !late || !latest) throw new Error('no dates');
+    const older = await bookingOf(customer, admin, service._id, early, 'Completed');
+    const newer = await bookingOf(customer, admin, service._id, middle, 'Completed');
+    // Newer still, but not reviewable here: another service's, and one not yet Completed.
+    await bookingOf(customer, admin, other._id, late, 'Completed');
+    await bookingOf(customer, admin, service._id, latest, 'Confirmed');
+    const fields = { serviceId: service._id, quote: 'Spotless.', rating: '5' };
+
+    const first = await review(customer.headers, fields);
+    expect(first.status).toBe(201);
+    expect(await json<Testimonial.Info>(first)).toMatchObject({ service: { _id: service._id }, rating: 5 });
+    const reviewed = async () =>
+      Object.fromEntries(
+        (await json<BookingReply[]>(await send('GET', '/api/bookings', customer.headers))).map((b) => [
+          b._id,
+          b.reviewed,
+        ]),
+      );
+    expect(await reviewed()).toMatchObject({ [newer._id]: true, [older._id]: false });
+
+    expect((await review(customer.headers, fields)).status).toBe(201);
+    expect(await reviewed()).toMatchObject({ [newer._id]: true, [older._id]: true });
+
+    const none = await review(customer.headers, fields);
+    expect(none.status).toBe(400);
+    expect(await json<{ msg: string }>(none)).toEqual({ msg: NOTHING_TO_REVIEW });
+  });
+
+  it('a customer with no Completed booking of the service gets 400 with the reason; nothing is written', async () => {
+    const customer = await createUserWithCard();
+    const admin = await createUser({ role: 'admin' });
+    const service = await createService({ availableDays: [], availableTimes: ['10:00'] });
+    await bookingOf(customer, admin, service._id, nextDate());
+    const response = await review(customer.headers, { serviceId: service._id, quote: 'Hi', rating: '4' });
+    expect(response.status).toBe(400);
+    expect((await json<{ msg: string }>(response)).msg).toBe(NOTHING_TO_REVIEW);
+    // The newest testimonials come first: one written now would be on the first page.
+    const list = await json<Testimonial.Info[]>(await app.request('/api/testimonials'));
+    expect(list.filter((t) => t.service?._id === service._id)).toEqual([]);
   });
 });

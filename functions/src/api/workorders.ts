@@ -64,7 +64,7 @@ const partsReply = (items: WorkOrder.Info['partItems']) =>
 
 const vehicleReply = (v: WorkOrder.Info['vehicle']) => ({ ...v, mileage: v.mileage ?? null });
 
-/** A work order as the spec's clients read it (wo-contract.md): dollars, `_id`, nulls for absent values. */
+/** A work order as the spec's clients read it (doc 2 §3, §7): dollars, `_id`, nulls for absent values. */
 export function workOrderReply(wo: WorkOrder.Detail) {
   const ack = wo.acknowledgment;
   return {

@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { applyLocalEnv, localJwtSecret, setting } from './env';
 import type { StandIns } from './stand-ins';
@@ -43,9 +44,11 @@ export function useRunningStack(dataDir: string): StackFile {
   try {
     stack = JSON.parse(readFileSync(fileIn(dataDir), 'utf8')) as StackFile;
   } catch (error) {
-    throw new Error(`No running local stack recorded in ${fileIn(dataDir)} (is \`npm start\` running?)`, {
-      cause: error,
-    });
+    throw new StackNotRunning(
+      `No local stack is recorded in ${fileIn(dataDir)}.\n` +
+        `Start it in another terminal with \`npm start\` (with the same DATA_DIR), then run this again.`,
+      { cause: error },
+    );
   }
   Object.assign(process.env, {
     TABLE_NAME: stack.tableName,
@@ -59,4 +62,46 @@ export function useRunningStack(dataDir: string): StackFile {
     jwtSecret: localJwtSecret(dataDir),
   });
   return stack;
+}
+
+/** The local stack this command needs is not running: the message says what to do, no stack trace is needed. */
+export class StackNotRunning extends Error {
+  override name = 'StackNotRunning';
+}
+
+/** Whether something accepts TCP connections at `url`'s host and port (a refusal or 2 s of silence: no). */
+function answers(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname.replace(/^\[|\]$/g, ''), port: Number(port) || 80 });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(2000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+/**
+ * Throws StackNotRunning when the stand-ins recorded in `dataDir`'s stack file
+ * do not answer: the stack that wrote it has stopped (its stack.json stays
+ * behind), so a command would otherwise die on a raw ECONNREFUSED.
+ */
+export async function assertStackAnswers(dataDir: string, stack: StackFile): Promise<void> {
+  const { dynamodb, s3, ses } = stack.endpoints;
+  const silent = (
+    await Promise.all(
+      Object.entries({ 'DynamoDB Local': dynamodb, 'the S3 stand-in': s3, 'the SES stand-in': ses }).map(
+        async ([name, url]) => ((await answers(url)) ? null : `${name} (${url})`),
+      ),
+    )
+  ).filter((name) => name !== null);
+  if (silent.length === 0) return;
+  throw new StackNotRunning(
+    `The local stack recorded in ${fileIn(dataDir)} is not running: nothing answers at ${silent.join(', ')}.\n` +
+      `Start it in another terminal with \`npm start\` (with the same DATA_DIR), then run this again.\n` +
+      `If that stack is gone for good, the file is stale: remove ${fileIn(dataDir)}.`,
+  );
 }

@@ -12,7 +12,7 @@ import { startVpicStandIn } from './vpic/stand-in';
 /**
  * The local stand-ins that speak the real AWS protocols, so the product's SDK
  * code paths run unchanged: DynamoDB Local (AWS's own emulator, on Java),
- * s3rver for S3, and aws-ses-v2-local for SES. See ../shared/LOCAL-STACK.md.
+ * s3rver for S3, and aws-ses-v2-local for SES. See decision 002.
  * Square (card payments) is not AWS, but it gets a stand-in of its own too
  * (./square): the same REST calls, Square's sandbox test values; so does
  * NHTSA's vPIC (./vpic: vehicle makes and models from a small data file).

@@ -1,19 +1,26 @@
 import type { AppType } from '@app/functions/api/index';
-import { type ClientResponse, hc } from 'hono/client';
+import { type ClientRequestOptions, type ClientResponse, hc } from 'hono/client';
 import type { ClientErrorStatusCode, ServerErrorStatusCode } from 'hono/utils/http-status';
 import { authHeaders } from './token';
 
 /**
- * The typed API client. Only the *type* of the Hono app crosses into the
- * browser; at run time this is Hono's small fetch wrapper. Same origin: the
- * local server and the CDN both serve /api next to the SPA. Every call carries
- * the stored session token as `x-auth-token` (doc 1 §3).
+ * The one way the browser reaches the API (decision 054): Hono's typed client.
+ * Only the *type* of the Hono app crosses into the browser; at run time this
+ * is Hono's small fetch wrapper. Same origin: the local server and the CDN
+ * both serve /api next to the SPA. Every call carries the stored session
+ * token as `x-auth-token` (doc 1 §3).
  */
 export const api = hc<AppType>('/', { headers: authHeaders });
 
+/** The same client without the session header, for the one call that sends it as a Bearer token (doc 2 §6). */
+export const apiWithoutSession = hc<AppType>('/');
+
 /**
- * A failed API call: `status` is the HTTP status (0 when the network failed);
- * `serverMsg` is the reply's `msg`, when it had one.
+ * A failed API call, the one error type of the web app. `status` is the HTTP
+ * status (0 when the network failed); `serverMsg` is the reply's `message`
+ * (the work orders' clients read it, doc 2 §8) or else its `msg`; `body` is
+ * the reply's JSON object, for the fields a page reads beyond the message
+ * (the work orders' `alreadyAcknowledged`, `expired`, `acknowledgmentDate`).
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -21,6 +28,7 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly serverMsg?: string,
+    readonly body: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
   }
@@ -34,6 +42,19 @@ export const messageOf = (error: unknown, fallback: string): string =>
 export const isApiStatus = (error: unknown, ...statuses: number[]): boolean =>
   error instanceof ApiError && statuses.includes(error.status);
 
+/** A field of a failed call's reply body (undefined for other errors). */
+export const replyField = (error: unknown, field: string): unknown =>
+  error instanceof ApiError ? error.body[field] : undefined;
+
+/** The reply's `message` (doc 2 §8 prefers it where a reply has both), else its `msg`. */
+export function serverMessageOf(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const { message, msg } = body as { message?: unknown; msg?: unknown };
+  if (typeof message === 'string' && message) return message;
+  if (typeof msg === 'string' && msg) return msg;
+  return undefined;
+}
+
 /** The body of the replies that are not errors (the typed client lists error replies, such as 400 { msg }, too). */
 type OkBody<R> =
   R extends ClientResponse<infer T, infer S, infer _F>
@@ -42,27 +63,65 @@ type OkBody<R> =
       : T
     : never;
 
+type AnyCall = (...args: never[]) => Promise<ClientResponse<unknown, number, string>>;
+
 /**
- * Awaits a typed client call and returns its JSON body. A non-ok reply becomes
- * an ApiError carrying the server's `msg` (every error reply is JSON { msg });
- * a network failure becomes an ApiError with status 0.
+ * The ok reply body of a typed client call, straight from the API's route
+ * types: `Reply<typeof api.api.services.$get>`. Pages name reply types so,
+ * never by hand.
  */
-export async function unwrap<R extends ClientResponse<unknown, number, string>>(
+export type Reply<F extends AnyCall> = OkBody<Awaited<ReturnType<F>>>;
+
+const NETWORK = 'Could not reach the server. Please check your connection.';
+
+/**
+ * Awaits a typed client call and returns the ok Response itself (for a file
+ * to save). A non-ok reply becomes an ApiError carrying the reply's message
+ * and body (every error reply is JSON with `msg`); a network failure becomes
+ * an ApiError with status 0.
+ */
+export async function okResponse<R extends ClientResponse<unknown, number, string>>(
   request: Promise<R>,
-): Promise<OkBody<R>> {
+): Promise<R> {
   let response: R;
   try {
     response = await request;
   } catch {
-    throw new ApiError('Could not reach the server. Please check your connection.', 0);
+    throw new ApiError(NETWORK, 0);
   }
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => null);
-    const msg =
-      body && typeof body === 'object' && 'msg' in body && typeof body.msg === 'string'
-        ? body.msg
-        : undefined;
-    throw new ApiError(msg ?? `Request failed (${response.status}).`, response.status, msg);
+    const msg = serverMessageOf(body);
+    throw new ApiError(
+      msg ?? `Request failed (${response.status}).`,
+      response.status,
+      msg,
+      body && typeof body === 'object' ? (body as Record<string, unknown>) : {},
+    );
   }
+  return response;
+}
+
+/** Awaits a typed client call and returns its JSON body; errors as `okResponse`. */
+export async function unwrap<R extends ClientResponse<unknown, number, string>>(
+  request: Promise<R>,
+): Promise<OkBody<R>> {
+  const response = await okResponse(request);
   return (await response.json()) as OkBody<R>;
 }
+
+/**
+ * Call options that send `form` as the multipart body, for the routes that
+ * read their own multipart form (an image with its fields; the server's
+ * `readImageForm`). The browser sets the boundary; the reply stays typed:
+ * `unwrap(api.api.posts.$post({}, withForm(form)))`.
+ */
+export const withForm = (form: FormData): ClientRequestOptions => ({ init: { body: form } });
+
+/**
+ * A call's path parameters, each percent-encoded: Hono's client puts them
+ * into the path as given, so a typed number such as 'WO/../x' would change
+ * the path. Every call with a `param` passes it through here.
+ */
+export const path = <P extends Record<string, string>>(params: P): P =>
+  Object.fromEntries(Object.entries(params).map(([k, v]) => [k, encodeURIComponent(v)])) as P;

@@ -1,11 +1,9 @@
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '@app/core/storage/rules';
-import { ApiError } from './api';
-import { authHeaders } from './token';
 
 /**
- * Multipart requests with an image (the admin's testimonial and post forms).
- * Only lazy admin chunks import this module, so it stays out of the public
- * entry. The browser sets the multipart boundary itself.
+ * The image checks of the forms that upload one (the admin's testimonial and
+ * post forms, the customer's review). They are sent through the typed client
+ * with `withForm` (./api.ts).
  */
 
 /** For a file input's `accept`: types and extensions, so every browser's picker offers the same files. */
@@ -24,23 +22,4 @@ export function imageProblem(
   if (!typeOk) return messages.notAllowed;
   if (file.size > IMAGE_MAX_BYTES) return messages.tooLarge;
   return undefined;
-}
-
-/** Sends `form` with the session token; the JSON reply, or an ApiError carrying the server's msg. */
-export async function sendForm<T>(method: 'POST' | 'PUT', path: string, form: FormData): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, { method, headers: authHeaders(), body: form });
-  } catch {
-    throw new ApiError('Could not reach the server. Please check your connection.', 0);
-  }
-  const reply: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const msg =
-      reply && typeof reply === 'object' && 'msg' in reply && typeof reply.msg === 'string'
-        ? reply.msg
-        : undefined;
-    throw new ApiError(msg ?? `Request failed (${response.status}).`, response.status, msg);
-  }
-  return reply as T;
 }

@@ -7,6 +7,7 @@ import { filterFromSearch, searchFromFilter, validateServicesSearch } from '../f
 import { pageTitle } from '../lib/business';
 import { pageHead } from '../lib/seo';
 
+// The services list alone; the home page, with the same list under its hero, is `/` (decision 055).
 export const Route = createFileRoute('/services')({
   // The applied filter lives in the address (?search=&maxPrice=&duration=): Back and shared links keep it.
   validateSearch: validateServicesSearch,

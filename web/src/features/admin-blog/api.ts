@@ -1,11 +1,9 @@
-import type { Post } from '@app/core/post/index';
 import { queryOptions } from '@tanstack/react-query';
-import { api, unwrap } from '../../lib/api';
-import { sendForm } from '../../lib/upload';
+import { api, path, type Reply, unwrap, withForm } from '../../lib/api';
 
-/** Type-only imports: no zod reaches the browser. */
-export type PostInfo = Post.Info;
-export type PostDetail = Post.Detail;
+/** A post as the list has it (no content), and as GET /api/posts/{slug} has it (the whole post). */
+export type PostInfo = Reply<typeof api.api.posts.$get>[number];
+export type PostDetail = Reply<(typeof api.api.posts)[':slug']['$get']>;
 
 /**
  * The blog pages cache posts under keys that start with 'posts' (the list,
@@ -21,7 +19,7 @@ export const adminPostsQueryOptions = () =>
 export const adminPostQueryOptions = (slug: string) =>
   queryOptions({
     queryKey: [...POSTS_KEY, 'admin', slug],
-    queryFn: () => unwrap(api.api.posts[':slug'].$get({ param: { slug } })),
+    queryFn: () => unwrap(api.api.posts[':slug'].$get({ param: path({ slug }) })),
   });
 
 export type PostDraft = {
@@ -48,10 +46,10 @@ function formOf(draft: PostDraft): FormData {
 }
 
 /** POST /api/posts, multipart (doc 2 §7). */
-export const createPost = (draft: PostDraft) => sendForm<PostDetail>('POST', '/api/posts', formOf(draft));
+export const createPost = (draft: PostDraft) => unwrap(api.api.posts.$post({}, withForm(formOf(draft))));
 
 /** PUT /api/posts/{id}, multipart (doc 2 §7); without a new file the current hero image stays. */
 export const updatePost = ({ id, draft }: { id: string; draft: PostDraft }) =>
-  sendForm<PostDetail>('PUT', `/api/posts/${encodeURIComponent(id)}`, formOf(draft));
+  unwrap(api.api.posts[':id'].$put({ param: path({ id }) }, withForm(formOf(draft))));
 
-export const deletePost = (id: string) => unwrap(api.api.posts[':id'].$delete({ param: { id } }));
+export const deletePost = (id: string) => unwrap(api.api.posts[':id'].$delete({ param: path({ id }) }));

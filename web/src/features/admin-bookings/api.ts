@@ -6,7 +6,7 @@ import {
   queryOptions,
   type QueryClient,
 } from '@tanstack/react-query';
-import { api, unwrap } from '../../lib/api';
+import { api, path, unwrap } from '../../lib/api';
 import { readCustomers } from './customers';
 import { filterQuery, PAGE_SIZE } from './list';
 import type {
@@ -58,13 +58,13 @@ export async function fetchDeskPage(filters: BookingFilters, cursor: string | nu
 
 /** A booking's audit trail (GET /api/bookings/{id}/history), read when its card opens it. */
 export const fetchHistory = (id: string): Promise<StatusChange[]> =>
-  unwrap(api.api.bookings[':id'].history.$get({ param: { id } }));
+  unwrap(api.api.bookings[':id'].history.$get({ param: path({ id }) }));
 
 export const setBookingStatus = (id: string, status: BookingStatus): Promise<AdminBooking> =>
-  unwrap(api.api.bookings[':id'].status.$patch({ param: { id }, json: { status } }));
+  unwrap(api.api.bookings[':id'].status.$patch({ param: path({ id }), json: { status } }));
 
 export const setBookingProgress = (id: string, serviceStatus: string): Promise<AdminBooking> =>
-  unwrap(api.api.bookings[':id'].status.$patch({ param: { id }, json: { serviceStatus } }));
+  unwrap(api.api.bookings[':id'].status.$patch({ param: path({ id }), json: { serviceStatus } }));
 
 export const createCustomBooking = (body: CustomBookingBody): Promise<AdminBooking> =>
   unwrap(api.api.bookings['admin-create'].$post({ json: body }));
@@ -89,7 +89,7 @@ export const assignCustomer = (
 ): Promise<{ msg: string; booking: AdminBooking }> =>
   unwrap(
     api.api.bookings[':id']['assign-customer'].$patch({
-      param: { id: bookingId },
+      param: path({ id: bookingId }),
       json: { customerId: customer._id, customerEmail: customer.email },
     }),
   );
@@ -97,7 +97,7 @@ export const assignCustomer = (
 export const fetchServices = (): Promise<ServiceChoice[]> => unwrap(api.api.services.$get());
 export const fetchMakes = (): Promise<string[]> => unwrap(api.api.vehicleData.makes.$get());
 export const fetchModels = (make: string): Promise<string[]> =>
-  unwrap(api.api.vehicleData.models[':make'].$get({ param: { make } }));
+  unwrap(api.api.vehicleData.models[':make'].$get({ param: path({ make }) }));
 
 /** Every cached booking list of the desk. */
 export const deskBookingsKey = ['admin', 'bookings'] as const;

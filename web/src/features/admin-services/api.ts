@@ -1,4 +1,4 @@
-import { api, unwrap } from '../../lib/api';
+import { api, path, unwrap } from '../../lib/api';
 
 /** The service manager's calls (doc 2 §7), admin only, with the stored token. */
 export type ServiceForm = {
@@ -19,9 +19,9 @@ const asJson = (form: ServiceForm) => ({ ...form, availableDays: form.availableD
 export const createService = (form: ServiceForm) => unwrap(api.api.services.$post({ json: asJson(form) }));
 
 export const updateService = ({ id, form }: { id: string; form: ServiceForm }) =>
-  unwrap(api.api.services[':id'].$put({ param: { id }, json: asJson(form) }));
+  unwrap(api.api.services[':id'].$put({ param: path({ id }), json: asJson(form) }));
 
-export const deleteService = (id: string) => unwrap(api.api.services[':id'].$delete({ param: { id } }));
+export const deleteService = (id: string) => unwrap(api.api.services[':id'].$delete({ param: path({ id }) }));
 
 export const fetchSlotStats = (serviceId: string) =>
   unwrap(api.api.timeslots.stats.$get({ query: { serviceId } }));

@@ -1,12 +1,9 @@
-import type { Service } from '@app/core/service/index';
-import type { Testimonial } from '@app/core/testimonial/index';
 import { queryOptions } from '@tanstack/react-query';
-import { api, unwrap } from '../../lib/api';
-import { sendForm } from '../../lib/upload';
+import { api, type Reply, unwrap, withForm } from '../../lib/api';
 
-/** Type-only imports: no zod reaches the browser. */
-export type TestimonialInfo = Testimonial.Info;
-export type ServiceOption = Pick<Service.Info, '_id' | 'name'>;
+/** A testimonial as GET /api/testimonials lists it. */
+export type TestimonialInfo = Reply<typeof api.api.testimonials.$get>[number];
+export type ServiceOption = Pick<Reply<typeof api.api.services.$get>[number], '_id' | 'name'>;
 
 /**
  * The public pages cache testimonials under keys that start with
@@ -45,7 +42,7 @@ export function addTestimonial(input: NewTestimonial): Promise<TestimonialInfo> 
   form.set('rating', String(input.rating));
   if (input.authorName) form.set('authorName', input.authorName);
   if (input.profileImage) form.set('profileImage', input.profileImage, input.profileImage.name);
-  return sendForm<TestimonialInfo>('POST', '/api/testimonials', form);
+  return unwrap(api.api.testimonials.$post({}, withForm(form)));
 }
 
 export function updateAuthor(input: { id: string; authorName: string }): Promise<TestimonialInfo> {

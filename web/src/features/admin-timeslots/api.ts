@@ -1,4 +1,4 @@
-import { api, unwrap } from '../../lib/api';
+import { api, path, unwrap } from '../../lib/api';
 
 /** The Time Slot Manager's calls (doc 2 §7), admin only, with the stored token. */
 export type SlotFilters = {
@@ -38,9 +38,9 @@ export const createBulk = (json: { serviceId: string; dates: string[]; times: st
   unwrap(api.api.timeslots.bulk.$post({ json }));
 
 export const setAvailable = ({ id, isAvailable }: { id: string; isAvailable: boolean }) =>
-  unwrap(api.api.timeslots[':id'].$put({ param: { id }, json: { isAvailable } }));
+  unwrap(api.api.timeslots[':id'].$put({ param: path({ id }), json: { isAvailable } }));
 
-export const deleteSlot = (id: string) => unwrap(api.api.timeslots[':id'].$delete({ param: { id } }));
+export const deleteSlot = (id: string) => unwrap(api.api.timeslots[':id'].$delete({ param: path({ id }) }));
 
 export const deleteSlots = (ids: string[]) => unwrap(api.api.timeslots.bulk.$delete({ json: { ids } }));
 

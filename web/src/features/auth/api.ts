@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { InferRequestType } from 'hono/client';
-import { api, unwrap } from '../../lib/api';
+import { api, path, unwrap } from '../../lib/api';
 
 /** The bodies the API's validators accept, inferred from the typed client (never written twice). */
 export type Credentials = InferRequestType<typeof api.api.users.login.$post>['json'];
@@ -26,7 +26,7 @@ export const resetPassword = (token: string, password: string) =>
 export const verifyEmailQueryOptions = (token: string) =>
   queryOptions({
     queryKey: ['verify-email', token],
-    queryFn: () => unwrap(api.api.users['verify-email'][':token'].$get({ param: { token } })),
+    queryFn: () => unwrap(api.api.users['verify-email'][':token'].$get({ param: path({ token }) })),
     retry: false,
     staleTime: Infinity,
     gcTime: Infinity,

@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { api, unwrap } from '../../lib/api';
+import { api, path, unwrap } from '../../lib/api';
 import type { CommentInfo, PostDetail, PostInfo } from './types';
 
 export async function fetchPosts(): Promise<PostInfo[]> {
@@ -7,16 +7,16 @@ export async function fetchPosts(): Promise<PostInfo[]> {
 }
 
 export async function fetchPost(slug: string): Promise<PostDetail> {
-  return unwrap(api.api.posts[':slug'].$get({ param: { slug } }));
+  return unwrap(api.api.posts[':slug'].$get({ param: path({ slug }) }));
 }
 
 export async function fetchComments(postId: string): Promise<CommentInfo[]> {
-  return unwrap(api.api.posts[':id'].comments.$get({ param: { id: postId } }));
+  return unwrap(api.api.posts[':id'].comments.$get({ param: path({ id: postId }) }));
 }
 
 /** Toggles the signed-in user's like; the reply lists the likers. */
 export async function likePost(postId: string): Promise<string[]> {
-  return unwrap(api.api.posts[':id'].like.$put({ param: { id: postId } }));
+  return unwrap(api.api.posts[':id'].like.$put({ param: path({ id: postId }) }));
 }
 
 export async function addComment(input: { text: string; postId: string }): Promise<CommentInfo> {

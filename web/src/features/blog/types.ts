@@ -1,10 +1,9 @@
-import type { Comment } from '@app/core/post/comment';
-import type { Post } from '@app/core/post/index';
+import type { api, Reply } from '../../lib/api';
 
-/** Type-only imports: no zod reaches the browser. */
-export type PostInfo = Post.Info;
-export type PostDetail = Post.Detail;
-export type CommentInfo = Comment.Info;
+/** A post as the list has it, a whole post, and a comment: the API's route types. */
+export type PostInfo = Reply<typeof api.api.posts.$get>[number];
+export type PostDetail = Reply<(typeof api.api.posts)[':slug']['$get']>;
+export type CommentInfo = Reply<(typeof api.api.posts)[':id']['comments']['$get']>[number];
 
 /** 'Jane Doe', or the fallback ('Admin' for posts, 'User' for comments; doc 1 §2, doc 2 §3). */
 export function personName(person: { firstName: string; lastName: string } | null, fallback: string): string {

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, unwrap } from '../../lib/api';
+import { api, path, unwrap } from '../../lib/api';
 import type { Availability, BookingRequest } from './types';
 
 /** The spec allows a bare array of times too (doc 1 §3); both read as one shape. */
@@ -9,7 +9,7 @@ export function readAvailability(reply: Availability | string[]): Availability {
 
 export async function fetchAvailability(serviceId: string, date: string): Promise<Availability> {
   const reply: Availability | string[] = await unwrap(
-    api.api.services[':id'].availability.$get({ param: { id: serviceId }, query: { date } }),
+    api.api.services[':id'].availability.$get({ param: path({ id: serviceId }), query: { date } }),
   );
   return readAvailability(reply);
 }

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../lib/api';
+import { api, path, unwrap } from '../../lib/api';
 import type { BookingEdit, BookingInfo } from './types';
 
 /** The signed-in customer's bookings, newest date first (doc 2 §7). */
@@ -7,11 +7,11 @@ export const fetchMyBookings = (): Promise<BookingInfo[]> => unwrap(api.api.book
 
 /** Vehicle fields and notes of a Pending booking (doc 2 §5); replies with the booking. */
 export const updateBooking = ({ id, ...edit }: BookingEdit & { id: string }): Promise<BookingInfo> =>
-  unwrap(api.api.bookings[':id'].$put({ param: { id }, json: edit }));
+  unwrap(api.api.bookings[':id'].$put({ param: path({ id }), json: edit }));
 
 /** Cancels a Pending or Confirmed booking; replies with it, now Cancelled. */
 export const cancelBooking = (id: string): Promise<BookingInfo> =>
-  unwrap(api.api.bookings[':id'].cancel.$patch({ param: { id } }));
+  unwrap(api.api.bookings[':id'].cancel.$patch({ param: path({ id }) }));
 
 /** The list is per account: a different user in the same tab never sees the previous one's list. */
 export const myBookingsQueryOptions = (userId: string) =>

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, unwrap } from '../../lib/api';
+import { api, path, unwrap } from '../../lib/api';
 import type { CustomBookingView } from './types';
 
 /** GET and POST /api/bookings/verify-custom-booking/{token} (doc 2 §7 Custom booking link); errors carry the server's msg. */
@@ -9,7 +9,7 @@ const link = api.api.bookings['verify-custom-booking'][':token'];
 export const customBookingQueryOptions = (token: string) =>
   queryOptions({
     queryKey: ['verify-custom-booking', token],
-    queryFn: (): Promise<CustomBookingView> => unwrap(link.$get({ param: { token } })),
+    queryFn: (): Promise<CustomBookingView> => unwrap(link.$get({ param: path({ token }) })),
     staleTime: Infinity,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
@@ -19,7 +19,7 @@ export const confirmCustomBooking = (
   token: string,
   customer: { customerName: string; customerEmail: string },
 ): Promise<{ msg: string; booking?: CustomBookingView }> =>
-  unwrap(link.$post({ param: { token }, json: { confirmed: true, ...customer } }));
+  unwrap(link.$post({ param: path({ token }), json: { confirmed: true, ...customer } }));
 
 export const declineCustomBooking = (token: string): Promise<{ msg: string }> =>
-  unwrap(link.$post({ param: { token }, json: { confirmed: false } }));
+  unwrap(link.$post({ param: path({ token }), json: { confirmed: false } }));

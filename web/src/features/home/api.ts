@@ -3,10 +3,11 @@ import { api, unwrap } from '../../lib/api';
 
 /**
  * The help form's fields (doc 1 §3): the body POST /api/service-request
- * accepts, inferred from the typed client, with the optional carTrim always
- * present as the form holds it ('' when left empty).
+ * accepts, inferred from the typed client, with every field present as text
+ * as the form holds it (the optional carTrim is '' when left empty).
  */
-export type ServiceRequest = Required<InferRequestType<(typeof api.api)['service-request']['$post']>['json']>;
+type ServiceRequestBody = InferRequestType<(typeof api.api)['service-request']['$post']>['json'];
+export type ServiceRequest = { [K in keyof ServiceRequestBody]-?: NonNullable<ServiceRequestBody[K]> };
 
 /** Stores the request and mails it to the business. An empty trim is left out. */
 export async function sendServiceRequest(request: ServiceRequest) {

@@ -1,15 +1,9 @@
-import type { AppType } from '@app/functions/api/index';
 import { queryOptions } from '@tanstack/react-query';
-import { hc } from 'hono/client';
-import { api, unwrap } from '../../lib/api';
+import { api, apiWithoutSession, type Reply, unwrap } from '../../lib/api';
 import { readToken } from '../../lib/token';
 
 /** The card form's configuration (doc 2 §3, Payment config), and which Square it talks to. */
-export type PaymentConfig = {
-  appId: string;
-  locationId: string;
-  environment: 'local' | 'sandbox' | 'production';
-};
+export type PaymentConfig = Reply<typeof api.api.payments.config.$get>;
 
 export const fetchPaymentConfig = (): Promise<PaymentConfig> => unwrap(api.api.payments.config.$get());
 
@@ -18,14 +12,12 @@ export const paymentConfigQueryOptions = () =>
 
 /**
  * The one call that carries the session as `Authorization: Bearer` instead of
- * `x-auth-token` (doc 2 §6), so it goes through a client without the shared
- * headers. Replies `{ msg, card: { brand, last4 } }`.
+ * `x-auth-token` (doc 2 §6), so it goes without the shared headers. Replies
+ * `{ msg, card: { brand, last4 } }`.
  */
-const bearerClient = hc<AppType>('/');
-
 export const saveCard = (sourceId: string) =>
   unwrap(
-    bearerClient.api.payments['save-card'].$post(
+    apiWithoutSession.api.payments['save-card'].$post(
       { json: { sourceId } },
       { headers: { Authorization: `Bearer ${readToken() ?? ''}` } },
     ),

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, unwrap } from '../../lib/api';
+import { api, path, unwrap } from '../../lib/api';
 import type { ServiceInfo } from './types';
 
 export async function fetchServices(): Promise<ServiceInfo[]> {
@@ -7,7 +7,7 @@ export async function fetchServices(): Promise<ServiceInfo[]> {
 }
 
 export async function fetchService(serviceId: string): Promise<ServiceInfo> {
-  return unwrap(api.api.services[':id'].$get({ param: { id: serviceId } }));
+  return unwrap(api.api.services[':id'].$get({ param: path({ id: serviceId }) }));
 }
 
 export const servicesQueryOptions = () =>

@@ -1,10 +1,10 @@
-import type { Testimonial } from '@app/core/testimonial/index';
+import type { api, Reply } from '../../lib/api';
 
-/** A testimonial as GET /api/testimonials returns it. Type-only import: no zod reaches the browser. */
-export type TestimonialInfo = Testimonial.Info;
+/** A testimonial as GET /api/testimonials returns it (the API's route type). */
+export type TestimonialInfo = Reply<typeof api.api.testimonials.$get>[number];
 
 /** The reply to a vote: both lists of user ids (doc 1 §4: the counts shown are their lengths). */
-export type Votes = Testimonial.Votes;
+export type Votes = Reply<(typeof api.api.testimonials)[':id']['vote']['$put']>;
 
 export type VoteType = 'like' | 'dislike';
 

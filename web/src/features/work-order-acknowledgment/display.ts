@@ -1,6 +1,5 @@
 import { formatLongDate } from '@app/core/time';
-import { isApiStatus, messageOf } from '../../lib/api';
-import { replyField } from '../../lib/http';
+import { isApiStatus, messageOf, replyField } from '../../lib/api';
 import type { AcknowledgmentView } from './types';
 import { formatPrice } from '../../lib/format';
 
@@ -66,7 +65,9 @@ export function formProblem(form: {
 }
 
 /** '2019 Honda Civic', then 'VIN: …' and 'Plate: …' when present (doc 2 §2). */
-export function vehicleText(vehicle: AcknowledgmentView['vehicle']): string {
+export function vehicleText(
+  vehicle: Pick<AcknowledgmentView['vehicle'], 'year' | 'make' | 'model' | 'vin' | 'licensePlate'>,
+): string {
   const parts = [[vehicle.year, vehicle.make, vehicle.model].filter(Boolean).join(' ')];
   if (vehicle.vin?.trim()) parts.push(`VIN: ${vehicle.vin.trim()}`);
   if (vehicle.licensePlate?.trim()) parts.push(`Plate: ${vehicle.licensePlate.trim()}`);
@@ -85,5 +86,5 @@ export const partText = (item: { quantity: number; unitPrice: number }): string 
 export const scheduledText = (date: string): string => formatLongDate(date) || date;
 
 /** The totals block only when there is something to pay (doc 2 §2). */
-export const showsTotals = (view: Pick<AcknowledgmentView, 'pricing'>): boolean =>
+export const showsTotals = (view: { pricing: Pick<AcknowledgmentView['pricing'], 'totalAmount'> }): boolean =>
   view.pricing.totalAmount > 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api';
-import { portalError, portalMessages, portalPdfPath } from './portal';
+import { api, ApiError } from '../../lib/api';
+import { portalError, portalMessages, portalPdfArgs } from './portal';
 
 describe('portalError', () => {
   it('gives the 404 and 400 texts of doc 2 §8', () => {
@@ -16,11 +16,14 @@ describe('portalError', () => {
   });
 });
 
-describe('portalPdfPath', () => {
+describe('portalPdfArgs', () => {
+  const pathOf = (number: string, email: string) =>
+    api.api.workOrders.public[':number'].pdf.$path(portalPdfArgs(number, email));
+
   it('trims and encodes the number and the email', () => {
-    expect(portalPdfPath(' WO-2026-0001 ', ' a+b@example.com ')).toBe(
+    expect(pathOf(' WO-2026-0001 ', ' a+b@example.com ')).toBe(
       '/api/workOrders/public/WO-2026-0001/pdf?email=a%2Bb%40example.com',
     );
-    expect(portalPdfPath('WO/../x', 'a@b.co')).toBe('/api/workOrders/public/WO%2F..%2Fx/pdf?email=a%40b.co');
+    expect(pathOf('WO/../x', 'a@b.co')).toBe('/api/workOrders/public/WO%2F..%2Fx/pdf?email=a%40b.co');
   });
 });

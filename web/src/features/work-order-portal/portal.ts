@@ -1,4 +1,4 @@
-import { isApiStatus } from '../../lib/api';
+import { api, isApiStatus, path } from '../../lib/api';
 
 /** The portal's texts (doc 2 §4, §5, §8). */
 export const portalMessages = {
@@ -16,6 +16,12 @@ export function portalError(error: unknown): string {
   return portalMessages.failed;
 }
 
-/** GET /api/workOrders/public/{number}/pdf?email= for what was typed (trimmed). */
-export const portalPdfPath = (number: string, email: string): string =>
-  `/api/workOrders/public/${encodeURIComponent(number.trim())}/pdf?${new URLSearchParams({ email: email.trim() })}`;
+/** The arguments of GET /api/workOrders/public/{number}/pdf?email= for what was typed (trimmed, encoded). */
+export const portalPdfArgs = (number: string, email: string) => ({
+  param: path({ number: number.trim() }),
+  query: { email: email.trim() },
+});
+
+/** Asks for the PDF of what was typed (the typed client's call; `downloadFile` saves it). */
+export const requestPortalPdf = (number: string, email: string) =>
+  api.api.workOrders.public[':number'].pdf.$get(portalPdfArgs(number, email));

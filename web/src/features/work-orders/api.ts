@@ -1,16 +1,17 @@
 import type { WorkOrderStatus } from '@app/core/workorder/model';
 import { queryOptions } from '@tanstack/react-query';
-import { downloadFile, sendJson } from '../../lib/http';
+import { api, path, unwrap } from '../../lib/api';
+import { downloadFile } from '../../lib/download';
 import { pdfName } from './display';
-import type { WorkOrderDefaults, WorkOrderInput, WorkOrderJson, WorkOrderPage } from './types';
+import type { WorkOrderInput } from './types';
 
 /**
- * The work-order calls of doc 2 §7 (admin, with the stored token). Their
- * errors carry the reply's `message` (doc 2 §8 prefers it) and body, for the
- * already-acknowledged reply's date (decision 042).
+ * The work-order calls of doc 2 §7 (admin, with the stored token), through
+ * the typed client. Their errors carry the reply's `message` (doc 2 §8
+ * prefers it) and body, for the already-acknowledged reply's date (decision 042).
  */
-const BASE = '/api/workOrders';
-const one = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
+const workOrders = api.api.workOrders;
+const byId = (id: string) => ({ param: path({ id }) });
 
 export const workOrdersKey = ['work-orders'] as const;
 
@@ -20,10 +21,10 @@ export const listQueryOptions = ({ search, status, page }: ListQuery, pageSize: 
   queryOptions({
     queryKey: [...workOrdersKey, 'list', { search, status, page }],
     queryFn: () => {
-      const query = new URLSearchParams({ limit: String(pageSize), skip: String(page * pageSize) });
-      if (search.trim()) query.set('search', search.trim());
-      if (status) query.set('status', status);
-      return sendJson<WorkOrderPage>(`${BASE}?${query}`);
+      const query: Record<string, string> = { limit: String(pageSize), skip: String(page * pageSize) };
+      if (search.trim()) query.search = search.trim();
+      if (status) query.status = status;
+      return unwrap(workOrders.$get({ query }));
     },
     placeholderData: (previous) => previous,
   });
@@ -31,31 +32,27 @@ export const listQueryOptions = ({ search, status, page }: ListQuery, pageSize: 
 export const defaultsQueryOptions = () =>
   queryOptions({
     queryKey: [...workOrdersKey, 'defaults'],
-    queryFn: () => sendJson<WorkOrderDefaults>(`${BASE}/defaults`),
+    queryFn: () => unwrap(workOrders.defaults.$get()),
     staleTime: 5 * 60_000,
   });
 
-export const fetchWorkOrder = (id: string) => sendJson<WorkOrderJson>(one(id));
+export const fetchWorkOrder = (id: string) => unwrap(workOrders[':id'].$get(byId(id)));
 
-export const createWorkOrder = (input: WorkOrderInput) =>
-  sendJson<WorkOrderJson>(BASE, { method: 'POST', json: input });
+export const createWorkOrder = (input: WorkOrderInput) => unwrap(workOrders.$post({ json: input }));
 
 export const updateWorkOrder = (id: string, input: WorkOrderInput) =>
-  sendJson<WorkOrderJson>(one(id), { method: 'PUT', json: input });
+  unwrap(workOrders[':id'].$put({ ...byId(id), json: input }));
 
 export const setWorkOrderStatus = (id: string, status: WorkOrderStatus) =>
-  sendJson<WorkOrderJson>(one(id), { method: 'PUT', json: { status } });
+  unwrap(workOrders[':id'].$put({ ...byId(id), json: { status } }));
 
-export const deleteWorkOrder = (id: string) => sendJson<{ message: string }>(one(id), { method: 'DELETE' });
+export const deleteWorkOrder = (id: string) => unwrap(workOrders[':id'].$delete(byId(id)));
 
-export const emailWorkOrder = (id: string) =>
-  sendJson<{ message: string; workOrder: WorkOrderJson }>(`${one(id)}/send-email`, { method: 'POST' });
+export const emailWorkOrder = (id: string) => unwrap(workOrders[':id']['send-email'].$post(byId(id)));
 
 export const generateAcknowledgment = (id: string) =>
-  sendJson<{ tokenExpiresAt: string; message: string }>(`${one(id)}/generate-acknowledgment`, {
-    method: 'POST',
-  });
+  unwrap(workOrders[':id']['generate-acknowledgment'].$post(byId(id)));
 
 /** GET /:id/pdf, saved as WorkOrder-{number}.pdf. */
-export const downloadWorkOrderPdf = (order: Pick<WorkOrderJson, '_id' | 'workOrderNumber'>) =>
-  downloadFile(`${one(order._id)}/pdf`, pdfName(order.workOrderNumber));
+export const downloadWorkOrderPdf = (order: { _id: string; workOrderNumber: string }) =>
+  downloadFile(workOrders[':id'].pdf.$get(byId(order._id)), pdfName(order.workOrderNumber));

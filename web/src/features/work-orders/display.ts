@@ -41,7 +41,11 @@ export const emailState = (order: Pick<WorkOrderJson, 'emailSent' | 'emailSentDa
     : 'Not emailed';
 
 /** The acknowledgment state (doc 2 §4): not required, pending until the link's expiry, expired, acknowledged. */
-export function acknowledgmentState(order: Pick<WorkOrderJson, 'acknowledgment'>): string {
+type Acknowledgment = WorkOrderJson['acknowledgment'];
+
+export function acknowledgmentState(order: {
+  acknowledgment: Pick<Acknowledgment, 'state'> & Partial<Acknowledgment>;
+}): string {
   const ack = order.acknowledgment;
   switch (ack.state) {
     case 'acknowledged': {

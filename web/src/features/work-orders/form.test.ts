@@ -208,7 +208,16 @@ describe('toInput', () => {
       relatedBooking: 'b-9',
       emailSent: false,
       emailSentDate: null,
-      acknowledgment: { isRequired: false, isAcknowledged: false, state: 'not_required' },
+      acknowledgment: {
+        isRequired: false,
+        isAcknowledged: false,
+        state: 'not_required',
+        acknowledgmentDate: null,
+        tokenExpiresAt: null,
+        hasSignature: false,
+        history: [],
+      },
+      statusHistory: [],
       createdAt: '2026-11-22T10:00:00.000Z',
       updatedAt: '2026-11-22T10:00:00.000Z',
     };

@@ -1,69 +1,19 @@
-import type { AcknowledgmentState, WorkOrderStatus } from '@app/core/workorder/model';
+import type { WorkOrderStatus } from '@app/core/workorder/model';
+import type { api, Reply } from '../../lib/api';
+
+type WorkOrders = (typeof api)['api']['workOrders'];
 
 /**
- * A work order as the API hands it to the page (/work/wo-contract.md): money
- * in dollars, taxRate a fraction, dates as ISO text.
+ * A work order as the API hands it to the page (doc 2 §3, the route's own
+ * type): money in dollars, taxRate a fraction, dates as ISO text.
  */
-export type WorkOrderJson = {
-  _id: string;
-  workOrderNumber: string;
-  customer: {
-    name: string;
-    email: string;
-    phone: string;
-    address: { street: string; city: string; state: string; zipCode: string };
-  };
-  vehicle: {
-    year: number;
-    make: string;
-    model: string;
-    vin: string;
-    licensePlate: string;
-    mileage: number | null;
-    color: string;
-  };
-  serviceDetails: {
-    description: string;
-    customerComplaints: string;
-    diagnosis: string;
-    workPerformed: string;
-    recommendations: string;
-  };
-  laborItems: { description: string; hours: number; hourlyRate: number; total: number }[];
-  partItems: {
-    partNumber: string;
-    description: string;
-    quantity: number;
-    unitPrice: number;
-    total: number;
-  }[];
-  pricing: {
-    taxRate: number;
-    laborSubtotal: number;
-    partsSubtotal: number;
-    subtotal: number;
-    taxAmount: number;
-    totalAmount: number;
-  };
-  status: WorkOrderStatus;
-  scheduledDate: string | null;
-  internalNotes: string;
-  customerNotes: string;
-  relatedBooking: string | null;
-  emailSent: boolean;
-  emailSentDate: string | null;
-  acknowledgment: {
-    isRequired: boolean;
-    isAcknowledged: boolean;
-    state: AcknowledgmentState;
-    acknowledgmentDate?: string | null;
-    tokenExpiresAt?: string | null;
-    acknowledgedBy?: { name: string; email: string } | null;
-    hasSignature?: boolean;
-  };
-  createdAt: string;
-  updatedAt: string;
-};
+export type WorkOrderJson = Reply<WorkOrders[':id']['$get']>;
+
+/** GET /api/workOrders: one page of the list. */
+export type WorkOrderPage = Reply<WorkOrders['$get']>;
+
+/** GET /api/workOrders/defaults: the shop's settings for a new work order. */
+export type WorkOrderDefaults = Reply<WorkOrders['defaults']['$get']>;
 
 /** POST / full PUT: the work order without what the server computes or keeps. */
 export type WorkOrderInput = {
@@ -79,10 +29,5 @@ export type WorkOrderInput = {
   customerNotes: string;
   relatedBooking: string | null;
 };
-
-/** GET /api/workOrders/defaults: the shop's settings for a new work order. */
-export type WorkOrderDefaults = { hourlyRate: number; taxRate: number };
-
-export type WorkOrderPage = { workOrders: WorkOrderJson[]; total: number; hasMore: boolean };
 
 export type { WorkOrderPrefill } from '../../lib/work-order-prefill';

@@ -3,8 +3,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { ContactDetails } from '../../../components/ui/ContactDetails';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextField } from '../../../components/ui/TextField';
-import { downloadFile } from '../../../lib/http';
-import { portalError, portalMessages, portalPdfPath } from '../portal';
+import { downloadFile } from '../../../lib/download';
+import { portalError, portalMessages, requestPortalPdf } from '../portal';
 import '../portal.css';
 
 /**
@@ -19,7 +19,7 @@ export function WorkOrderPortal() {
   const [missing, setMissing] = useState(false);
   const download = useMutation({
     mutationFn: ({ number, email }: { number: string; email: string }) =>
-      downloadFile(portalPdfPath(number, email), `WorkOrder-${number.trim()}.pdf`),
+      downloadFile(requestPortalPdf(number, email), `WorkOrder-${number.trim()}.pdf`),
   });
 
   const submit = (event: FormEvent) => {

@@ -7,7 +7,7 @@ import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
 import { messageOf } from '../../../lib/api';
-import { replyField } from '../../../lib/http';
+import { replyField } from '../../../lib/api';
 import {
   createWorkOrder,
   defaultsQueryOptions,

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { formatPrice } from '../../../lib/format';
 import { messageOf } from '../../../lib/api';
-import { replyField } from '../../../lib/http';
+import { replyField } from '../../../lib/api';
 import {
   deleteWorkOrder,
   downloadWorkOrderPdf,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filenameOf, serverMessageOf } from './http';
+import { filenameOf } from './download';
 
 describe('filenameOf', () => {
   it('reads the quoted file name of an attachment', () => {
@@ -21,19 +21,5 @@ describe('filenameOf', () => {
     expect(filenameOf(null, 'WorkOrder-A.pdf')).toBe('WorkOrder-A.pdf');
     expect(filenameOf('attachment', 'WorkOrder-A.pdf')).toBe('WorkOrder-A.pdf');
     expect(filenameOf('attachment; filename="../evil.pdf"', 'WorkOrder-A.pdf')).toBe('WorkOrder-A.pdf');
-  });
-});
-
-describe('serverMessageOf', () => {
-  it('prefers message, then msg', () => {
-    expect(serverMessageOf({ message: 'A', msg: 'B' })).toBe('A');
-    expect(serverMessageOf({ msg: 'B' })).toBe('B');
-    expect(serverMessageOf({ message: '', msg: 'B' })).toBe('B');
-  });
-
-  it('is undefined for anything else', () => {
-    expect(serverMessageOf(null)).toBeUndefined();
-    expect(serverMessageOf('text')).toBeUndefined();
-    expect(serverMessageOf({ message: 3 })).toBeUndefined();
   });
 });

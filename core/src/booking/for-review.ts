@@ -1,0 +1,49 @@
+import type { Entity } from '../db/entity';
+import { VisibleError } from '../error';
+import type { Booking } from './index';
+
+/**
+ * Which booking a review is about when the client names none (doc 2 §7 sends
+ * `serviceId, quote, rating, profileImage` only; decision 026): the caller's
+ * newest Completed booking of that service that has no review yet.
+ *
+ * The read is bounded (decision 049): the customer's bookings, newest date
+ * first, in pages of REVIEW_LOOKUP_PAGE from the `byOwner` index, at most
+ * REVIEW_LOOKUP_BUDGET of them. A booking older than that is reviewed by
+ * naming it (`bookingId`), as the app's own form does.
+ */
+export const REVIEW_LOOKUP_PAGE = 25;
+export const REVIEW_LOOKUP_BUDGET = 100;
+
+export const NOTHING_TO_REVIEW =
+  'You have no completed booking of this service left to review. A review can be left once a booking of it is complete, one review per booking.';
+
+type BookingReader = Pick<Entity<Booking.Stored, { id: string }>, 'query'>;
+
+const reviewable = (serviceId: string) => (b: Booking.Stored) =>
+  b.serviceId === serviceId && b.status === 'Completed' && b.testimonialId === undefined;
+
+/** The id of the customer's newest Completed, unreviewed booking of the service; 400 NOTHING_TO_REVIEW for none. */
+export async function newestReviewable(
+  bookings: BookingReader,
+  userId: string,
+  serviceId: string,
+): Promise<string> {
+  let cursor: string | null = null;
+  for (let read = 0; read < REVIEW_LOOKUP_BUDGET; read += REVIEW_LOOKUP_PAGE) {
+    // Unfiltered pages: each query reads exactly one page (plus the one item that proves a next).
+    const page: Awaited<ReturnType<BookingReader['query']>> = await bookings.query({
+      index: 'byOwner',
+      partition: `USER#${userId}`,
+      sort: { beginsWith: 'BOOKING#' },
+      descending: true,
+      limit: REVIEW_LOOKUP_PAGE,
+      cursor,
+    });
+    const found = page.items.find(reviewable(serviceId));
+    if (found) return found.id;
+    cursor = page.cursor;
+    if (!cursor) break;
+  }
+  throw new VisibleError('invalid', NOTHING_TO_REVIEW);
+}

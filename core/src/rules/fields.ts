@@ -1,0 +1,226 @@
+/**
+ * Field rules: each one pure function with one message, used by the server's
+ * zod schemas (./schema.ts builds them from these) and by the web's form
+ * validators alike (decision 059). A rule takes what was typed or sent and
+ * answers the field's problem, or `undefined` when the value is fine.
+ *
+ * Dependency-free on purpose: the browser imports this module, and zod stays
+ * out of the browser (decision 003).
+ */
+
+/** The field's problem, or undefined. */
+export type Problem = string | undefined;
+
+/** The first problem of several checks, in order. */
+export function firstProblem(...problems: (() => Problem)[]): Problem {
+  for (const check of problems) {
+    const problem = check();
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------
+// Texts
+
+/** Line breaks and other control characters (C0, DEL, NEL, line and paragraph separators). */
+export function hasControl(value: string): boolean {
+  for (let i = 0; i < value.length; i += 1) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f || code === 0x85 || code === 0x2028 || code === 0x2029) return true;
+  }
+  return false;
+}
+
+export const textMessages = {
+  required: (label: string) => `${label} is required.`,
+  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
+  lineBreak: (label: string) => `${label} cannot contain line breaks.`,
+} as const;
+
+export type TextRule = {
+  label: string;
+  max: number;
+  /** Blank (after trimming) is a problem. */
+  required?: boolean;
+  /** Line breaks are allowed (free text such as notes); one-line fields refuse every control character. */
+  multiline?: boolean;
+};
+
+/**
+ * A text field: one line unless `multiline`, at most `max` characters once
+ * trimmed, and present when `required`. One-line fields refuse line breaks
+ * before trimming, so a value never carries a second mail header.
+ */
+export function textProblem(value: string | null | undefined, rule: TextRule): Problem {
+  const raw = value ?? '';
+  if (!rule.multiline && hasControl(raw)) return textMessages.lineBreak(rule.label);
+  const trimmed = raw.trim();
+  if (!trimmed) return rule.required ? textMessages.required(rule.label) : undefined;
+  if (trimmed.length > rule.max) return textMessages.tooLong(rule.label, rule.max);
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------
+// Names
+
+/** A person's first or last name is at most this long, everywhere. */
+export const NAME_MAX = 80;
+
+/**
+ * A person's name (first or last; on registration, a booking, a new
+ * customer): required, one line, at most 80 characters. The texts are the
+ * spec's registration texts (doc 1 §5: 'First name is required'), without a
+ * full stop, so every form that asks for a name says it the same way.
+ */
+export const nameMessages = {
+  required: (label: string) => `${label} is required`,
+  tooLong: (label: string) => `${label} must be at most ${NAME_MAX} characters`,
+  lineBreak: (label: string) => `${label} cannot contain line breaks`,
+} as const;
+
+export function nameProblem(value: string | null | undefined, label: string): Problem {
+  const raw = value ?? '';
+  if (hasControl(raw)) return nameMessages.lineBreak(label);
+  const trimmed = raw.trim();
+  if (!trimmed) return nameMessages.required(label);
+  if (trimmed.length > NAME_MAX) return nameMessages.tooLong(label);
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------
+// Phone
+
+export const PHONE_MAX = 30;
+const PHONE = /^[0-9+().\- ]+$/;
+
+export const phoneMessage = (label = 'Phone') => `${label} must be a phone number such as (610) 555-0123.`;
+
+/**
+ * A phone number as people write it: digits with `+ ( ) - .` and spaces, at
+ * least 7 digits, at most 30 characters. Blank is not this rule's business
+ * (a required phone checks presence with textProblem first).
+ */
+export function phoneProblem(value: string | null | undefined, label = 'Phone'): Problem {
+  const phone = (value ?? '').trim();
+  if (!phone) return undefined;
+  const digits = phone.replace(/\D/g, '').length;
+  return phone.length <= PHONE_MAX && PHONE.test(phone) && digits >= 7 && digits <= 15
+    ? undefined
+    : phoneMessage(label);
+}
+
+// ---------------------------------------------------------------------------
+// Vehicle
+
+/** Vehicle year: 1900 to the current year plus one (doc 2 §9). */
+export const VEHICLE_YEAR_MIN = 1900;
+/** The latest vehicle year allowed on `todayIso` (yyyy-MM-dd, the business's today): next year. */
+export const vehicleYearMax = (todayIso: string): number => Number(todayIso.slice(0, 4)) + 1;
+
+export const vehicleYearMessages = {
+  required: 'Vehicle year is required.',
+  range: (todayIso: string) =>
+    `Vehicle year must be a year from ${VEHICLE_YEAR_MIN} to ${vehicleYearMax(todayIso)}.`,
+} as const;
+
+/**
+ * The vehicle's year, typed (a string) or sent (a number): required, a whole
+ * year from 1900 to next year. `todayIso` is today in the business's zone
+ * (core/src/time.ts `today()`).
+ */
+export function vehicleYearProblem(value: string | number | null | undefined, todayIso: string): Problem {
+  const year = parseVehicleYear(value);
+  if (year === undefined) return vehicleYearMessages.required;
+  return Number.isInteger(year) && year >= VEHICLE_YEAR_MIN && year <= vehicleYearMax(todayIso)
+    ? undefined
+    : vehicleYearMessages.range(todayIso);
+}
+
+/** The year as a number: undefined when blank, NaN when it is not a plain number. */
+export function parseVehicleYear(value: string | number | null | undefined): number | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === 'number') return Number.isNaN(value) ? undefined : value;
+  const text = value.trim();
+  if (!text) return undefined;
+  return /^\d{1,4}$/.test(text) ? Number(text) : Number.NaN;
+}
+
+export const VIN_MAX = 17;
+/** VINs since 1981 have 17 characters without I, O and Q; older vehicles' are shorter (at least 5). */
+const VIN = /^[A-HJ-NPR-Z0-9]{5,17}$/;
+export const vinMessage = 'VIN must be 5 to 17 letters and digits (no I, O or Q).';
+
+/** A VIN, in either case (stored upper case). Blank is not this rule's business. */
+export function vinProblem(value: string | null | undefined): Problem {
+  const vin = (value ?? '').trim();
+  if (!vin) return undefined;
+  return VIN.test(vin.toUpperCase()) ? undefined : vinMessage;
+}
+
+// ---------------------------------------------------------------------------
+// Address
+
+export const ZIP_MAX = 10;
+const ZIP = /^\d{5}(-\d{4})?$/;
+export const zipMessage = 'ZIP code must look like 19380 or 19380-1234.';
+
+/** A US ZIP code, five digits or ZIP+4. Blank is not this rule's business. */
+export function zipProblem(value: string | null | undefined): Problem {
+  const zip = (value ?? '').trim();
+  if (!zip) return undefined;
+  return ZIP.test(zip) ? undefined : zipMessage;
+}
+
+// ---------------------------------------------------------------------------
+// Money
+
+/**
+ * An amount of dollars as the spec's clients send it and a person types it
+ * (`49.99`): a number from 0 to `maxCents`, in whole cents. Core takes cents;
+ * this rule is for the HTTP edge's schemas and the forms (decision 004).
+ */
+export const moneyMessages = {
+  required: (label: string) => `${label} is required.`,
+  invalid: (label: string, maxCents: number) =>
+    `${label} must be an amount from $0.00 to $${dollarsText(maxCents)}, in dollars and cents.`,
+} as const;
+
+const DOLLARS_TEXT = /^\d+(\.\d{1,2})?$/;
+
+/** 123456 → '1,234.56' (two decimals, thousands grouped). */
+function dollarsText(cents: number): string {
+  const whole = Math.floor(cents / 100);
+  return `${String(whole).replace(/\B(?=(\d{3})+$)/g, ',')}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+/** Whether `dollars` has no fraction of a cent (tolerating binary floating point: 0.1 + 0.2). */
+function wholeCents(dollars: number): boolean {
+  const cents = dollars * 100;
+  return Math.abs(Math.round(cents) - cents) < 1e-6;
+}
+
+export function moneyProblem(
+  value: string | number | null | undefined,
+  label: string,
+  maxCents: number,
+): Problem {
+  if (value === null || value === undefined || (typeof value === 'string' && !value.trim()))
+    return moneyMessages.required(label);
+  if (typeof value === 'string' && !DOLLARS_TEXT.test(value.trim()))
+    return moneyMessages.invalid(label, maxCents);
+  const dollars = Number(value);
+  return Number.isFinite(dollars) && dollars >= 0 && dollars * 100 <= maxCents + 1e-6 && wholeCents(dollars)
+    ? undefined
+    : moneyMessages.invalid(label, maxCents);
+}
+
+/** An amount of whole cents, as core takes money: an integer from 0 to `maxCents`. */
+export const centsMessage = (label: string, maxCents: number) =>
+  `${label} must be a whole number of cents from 0 to ${maxCents}.`;
+
+export function centsProblem(value: number, label: string, maxCents: number): Problem {
+  return Number.isSafeInteger(value) && value >= 0 && value <= maxCents
+    ? undefined
+    : centsMessage(label, maxCents);
+}

@@ -1,0 +1,126 @@
+import * as z from 'zod';
+import * as time from '../time';
+import {
+  centsMessage,
+  centsProblem,
+  moneyMessages,
+  moneyProblem,
+  nameProblem,
+  PHONE_MAX,
+  parseVehicleYear,
+  phoneProblem,
+  type Problem,
+  type TextRule,
+  textProblem,
+  vehicleYearMessages,
+  vehicleYearProblem,
+  VIN_MAX,
+  vinProblem,
+  ZIP_MAX,
+  zipProblem,
+} from './fields';
+
+/**
+ * The server's zod schemas for the field rules of ./fields.ts: each checks with
+ * the pure rule and reports its message, so the server and the forms say the
+ * same thing (decision 059). Server only: the browser imports ./fields.
+ */
+
+/** A refinement that reports `rule`'s problem as the issue's message. */
+function check<T>(rule: (value: T) => Problem) {
+  return (value: T, ctx: z.RefinementCtx) => {
+    const problem = rule(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  };
+}
+
+/**
+ * A text field (./fields `textProblem`), trimmed, with an optional `shape`
+ * rule for a non-blank value (phone, VIN, ZIP); one message, the first problem.
+ */
+function checkedText(rule: TextRule, shape?: Rule) {
+  const problem = (value: string) =>
+    textProblem(value, rule) ?? (shape && value.trim() ? shape(value.trim()) : undefined);
+  return z
+    .string({ error: textProblem('', { ...rule, required: true }) })
+    .superRefine(check(problem))
+    .transform((value) => value.trim());
+}
+const requiredField = (rule: Omit<TextRule, 'required'>, shape?: Rule) =>
+  checkedText({ ...rule, required: true }, shape);
+/** Optional fields give '' when absent, null or blank. */
+const optionalField = (rule: Omit<TextRule, 'required'>, shape?: Rule) =>
+  checkedText(rule, shape)
+    .nullish()
+    .transform((value) => value ?? '');
+type Rule = (value: string) => Problem;
+
+/** A required text (one line unless `multiline`). */
+export const requiredText = (rule: Omit<TextRule, 'required'>) => requiredField(rule);
+/** An optional text (one line unless `multiline`): absent, null or blank give ''. */
+export const optionalText = (rule: Omit<TextRule, 'required'>) => optionalField(rule);
+
+/** A required one-line text. */
+export const line = (label: string, max: number) => requiredText({ label, max });
+/** An optional one-line text: absent, null or blank give ''. */
+export const optionalLine = (label: string, max: number) => optionalText({ label, max });
+
+/** A person's first or last name (./fields `nameProblem`), trimmed. */
+export const personName = (label: string) =>
+  z
+    .string({ error: nameProblem('', label) })
+    .superRefine(check((value: string) => nameProblem(value, label)))
+    .transform((value) => value.trim());
+
+/** A required phone number (./fields `phoneProblem`). */
+export const phone = (label = 'Phone') =>
+  requiredField({ label, max: PHONE_MAX }, (value) => phoneProblem(value, label));
+/** An optional phone number: blank gives ''. */
+export const optionalPhone = (label = 'Phone') =>
+  optionalField({ label, max: PHONE_MAX }, (value) => phoneProblem(value, label));
+
+/** A required VIN (./fields `vinProblem`), upper-cased. */
+export const vin = () =>
+  requiredField({ label: 'VIN', max: VIN_MAX }, vinProblem).transform((value) => value.toUpperCase());
+/** An optional VIN, upper-cased: blank gives ''. */
+export const optionalVin = () =>
+  optionalField({ label: 'VIN', max: VIN_MAX }, vinProblem).transform((value) => value.toUpperCase());
+
+/** An optional ZIP code (./fields `zipProblem`): blank gives ''. */
+export const optionalZip = () => optionalField({ label: 'ZIP code', max: ZIP_MAX }, zipProblem);
+
+/** The vehicle's year, sent as a number or as its text, checked against today (business zone); a number. */
+export const vehicleYear = () =>
+  z
+    .unknown()
+    .superRefine((value, ctx) => {
+      const problem =
+        typeof value === 'number' || typeof value === 'string' || value === null || value === undefined
+          ? vehicleYearProblem(value, time.today())
+          : vehicleYearMessages.range(time.today());
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .transform((value) => parseVehicleYear(value as string | number) as number);
+
+/**
+ * Dollars as the spec's clients send them (a number, or its text from a
+ * form), checked by ./fields `moneyProblem`: for the HTTP edge's schemas
+ * only, which turn them into cents (core takes cents, decision 004).
+ */
+export const dollars = (label: string, maxCents: number) =>
+  z
+    .unknown()
+    .superRefine((value, ctx) => {
+      const problem =
+        typeof value === 'number' || typeof value === 'string' || value === null || value === undefined
+          ? moneyProblem(value, label, maxCents)
+          : moneyMessages.invalid(label, maxCents);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .transform((value) => Number(value));
+
+/** Whole cents, as core takes money: an integer from 0 to `maxCents`. */
+export const cents = (label: string, maxCents: number) =>
+  z
+    .number({ error: centsMessage(label, maxCents) })
+    .superRefine(check((value: number) => centsProblem(value, label, maxCents)));

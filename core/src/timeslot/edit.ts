@@ -1,0 +1,165 @@
+import type * as z from 'zod';
+import { assertAdmin } from '../actor';
+import { failedConditions, type TransactItem, transactWrite } from '../db/entity';
+import { pacedBatches, StillThrottled } from '../db/pacing';
+import { VisibleError } from '../error';
+import { DeleteManyInput, messages } from './input';
+import { type Listed, listed } from './list';
+import { entity, guard, id, type Stored, slotWrites, upcoming } from './store';
+
+/** 404 for a missing slot, 409 for a booked one: why a conditional write on a slot did not hold. */
+async function refusal(slotId: string): Promise<never> {
+  const slot = await entity.get({ id: slotId }, { consistent: true });
+  if (!slot) throw new VisibleError('not_found', messages.notFound);
+  throw new VisibleError('conflict', messages.booked);
+}
+
+const idOf = (slotId: string) => {
+  if (!id.safeParse(slotId).success) throw new VisibleError('not_found', messages.notFound);
+  return slotId;
+};
+
+/**
+ * PUT /api/timeSlots/{id} (doc 2 §4): opens or closes an unbooked slot. One
+ * conditional write (not booked), so it cannot pass a booking made at the
+ * same moment: whichever comes second is refused.
+ */
+export async function setAvailable(slotId: string, isAvailable: boolean): Promise<Listed> {
+  assertAdmin();
+  const updated = await entity.update(
+    { id: idOf(slotId) },
+    {
+      UpdateExpression: 'SET isAvailable = :available, updatedAt = :now',
+      ConditionExpression: 'attribute_exists(pk) AND isBooked = :false',
+      ExpressionAttributeValues: {
+        ':available': isAvailable,
+        ':false': false,
+        ':now': new Date().toISOString(),
+      },
+    },
+  );
+  if (!updated) return refusal(slotId);
+  return (await listed([updated]))[0] as Listed;
+}
+
+/** A slot's delete and its guard's, in one transaction; the slot's only while it is not booked. */
+const deleteItems = (slot: Stored): TransactItem[] => [
+  entity.tx.delete(
+    { id: slot.id },
+    {
+      ConditionExpression: 'attribute_exists(pk) AND isBooked = :false',
+      ExpressionAttributeValues: { ':false': false },
+    },
+  ),
+  guard.tx.delete(
+    { serviceId: slot.serviceId, date: slot.date, time: slot.time },
+    {
+      ConditionExpression: 'attribute_not_exists(pk) OR slotId = :slot',
+      ExpressionAttributeValues: { ':slot': slot.id },
+    },
+  ),
+];
+
+/**
+ * Deletes unbooked slots, 50 (100 items) a transaction, each conditional on
+ * not being booked, paced like creation (decision 052). A slot booked
+ * meanwhile drops out of its batch, which is tried again without it. Returns
+ * the ids deleted and those refused; still throttled after every backoff, 503
+ * saying how many were deleted.
+ */
+async function deleteSlots(slots: Stored[]): Promise<{ deleted: string[]; refused: string[] }> {
+  const deleted: string[] = [];
+  const refused: string[] = [];
+  const write = async (pending: Stored[]): Promise<Stored[]> => {
+    try {
+      await transactWrite(pending.flatMap(deleteItems));
+      deleted.push(...pending.map((slot) => slot.id));
+      return [];
+    } catch (error) {
+      const failed = failedConditions(error);
+      if (failed === null || failed.length === 0) throw error;
+      const out = new Set(failed.map((index) => Math.floor(index / 2)));
+      refused.push(...pending.filter((_, i) => out.has(i)).map((slot) => slot.id));
+      return pending.filter((_, i) => !out.has(i));
+    }
+  };
+  try {
+    await pacedBatches(slots, { size: 50, write, pacer: slotWrites });
+  } catch (error) {
+    if (!(error instanceof StillThrottled)) throw error;
+    throw new VisibleError('unavailable', messages.busyDeleting(deleted.length, slots.length));
+  }
+  return { deleted, refused };
+}
+
+/**
+ * DELETE /api/timeSlots/{id}: a booked slot is 409 (doc 2 §4). The delete
+ * is conditional on the slot not being booked, so a booking made at the
+ * same moment either wins (and this is 409) or finds the slot gone (409 to
+ * the customer).
+ */
+export async function remove(slotId: string): Promise<{ msg: string; _id: string }> {
+  assertAdmin();
+  const slot = await entity.get({ id: idOf(slotId) }, { consistent: true });
+  if (!slot) throw new VisibleError('not_found', messages.notFound);
+  if (slot.isBooked) throw new VisibleError('conflict', messages.booked);
+  const { deleted } = await deleteSlots([slot]);
+  if (deleted.length === 0) return refusal(slotId);
+  return { msg: 'Time slot deleted.', _id: slotId };
+}
+
+export type DeletedMany = {
+  msg: string;
+  deleted: number;
+  skipped: number;
+  notFound: number;
+  deletedIds: string[];
+  skippedIds: string[];
+};
+
+/** DELETE /api/timeSlots/bulk {ids}: deletes the unbooked ones; booked ones are skipped and counted. */
+export async function removeMany(raw: z.input<typeof DeleteManyInput>): Promise<DeletedMany> {
+  assertAdmin();
+  const ids = [...new Set(DeleteManyInput.parse(raw).ids)];
+  const slots = await entity.getMany(ids.map((slotId) => ({ id: slotId })));
+  const booked = slots.filter((slot) => slot.isBooked).map((slot) => slot.id);
+  const { deleted, refused } = await deleteSlots(slots.filter((slot) => !slot.isBooked));
+  const skippedIds = [...booked, ...refused];
+  const notFound = ids.length - slots.length;
+  const parts = [`${deleted.length} deleted`];
+  if (skippedIds.length) parts.push(`${skippedIds.length} booked and skipped`);
+  if (notFound) parts.push(`${notFound} not found`);
+  return {
+    msg: `Time slots: ${parts.join(', ')}.`,
+    deleted: deleted.length,
+    skipped: skippedIds.length,
+    notFound,
+    deletedIds: deleted,
+    skippedIds,
+  };
+}
+
+/**
+ * For a deleted service: its unbooked slots from today on are deleted; its
+ * booked ones stay with their bookings, closed (isAvailable false), so a
+ * later cancellation does not reopen a time of a service that is gone.
+ */
+export async function retireService(serviceId: string): Promise<{ deleted: number; kept: number }> {
+  assertAdmin();
+  const slots = await upcoming(serviceId);
+  const { deleted } = await deleteSlots(slots.filter((slot) => !slot.isBooked));
+  const gone = new Set(deleted);
+  const left = slots.filter((slot) => !gone.has(slot.id));
+  const now = new Date().toISOString();
+  for (const slot of left) {
+    await entity.update(
+      { id: slot.id },
+      {
+        UpdateExpression: 'SET isAvailable = :false, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':false': false, ':now': now },
+      },
+    );
+  }
+  return { deleted: deleted.length, kept: left.length };
+}

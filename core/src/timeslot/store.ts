@@ -1,0 +1,172 @@
+import * as z from 'zod';
+import { defineEntity, type TransactItem } from '../db/entity';
+import { PARTITION_WRITES_PER_SECOND, writePacer } from '../db/pacing';
+import * as time from '../time';
+import { createId, idSchema } from '../util/id';
+
+/**
+ * Time slots' storage (doc 2 §3 TimeSlot): the slot item, its guard (one slot
+ * per service, date and time), the mark of a service run by slots, and the
+ * items a booking's transaction uses to take or free a slot.
+ */
+
+export const id = idSchema('timeSlot', 'time slot');
+
+export const Stored = z.object({
+  id: z.string(),
+  serviceId: z.string(),
+  date: z.string(),
+  time: z.string(),
+  isAvailable: z.boolean(),
+  isBooked: z.boolean(),
+  /** The booking holding it, while booked. */
+  bookingId: z.string().optional(),
+  notes: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Stored = z.infer<typeof Stored>;
+
+export const entity = defineEntity({
+  name: 'timeSlot',
+  version: 1,
+  schema: Stored,
+  key: ({ id }: { id: string }) => ({ pk: `SLOT#${id}`, sk: 'SLOT' }),
+  indexes: {
+    byCollection: (slot) => ({ pk: 'SLOT', sk: `${slot.date}#${slot.time}#${slot.serviceId}` }),
+    byOwner: (slot) => ({ pk: `SERVICE#${slot.serviceId}`, sk: `SLOT#${slot.date}#${slot.time}` }),
+  },
+});
+
+/**
+ * Every slot written or deleted also writes under the same two index keys
+ * (`SLOT` in byCollection, `SERVICE#id` in byOwner), so bulk creation and
+ * deletion share one pace in this process: half of DynamoDB's per-key limit
+ * after a burst of a quarter, so no second takes more than three quarters
+ * and bookings keep their room (decision 052).
+ */
+export const SLOT_WRITES_PER_SECOND = PARTITION_WRITES_PER_SECOND / 2;
+export const slotWrites = writePacer({
+  perSecond: SLOT_WRITES_PER_SECOND,
+  burst: SLOT_WRITES_PER_SECOND / 2,
+});
+
+/** One slot per service, date and time; holds the slot's id. */
+export const guard = defineEntity({
+  name: 'slotKey',
+  version: 1,
+  schema: z.object({ serviceId: z.string(), date: z.string(), time: z.string(), slotId: z.string() }),
+  key: (k: { serviceId: string; date: string; time: string }) => ({
+    pk: `SLOTKEY#${k.serviceId}#${k.date}#${k.time}`,
+    sk: 'SLOTKEY',
+  }),
+});
+
+export function record(
+  serviceId: string,
+  date: string,
+  at: string,
+  notes = '',
+  now = new Date().toISOString(),
+) {
+  return {
+    id: createId('timeSlot'),
+    serviceId,
+    date,
+    time: at,
+    isAvailable: true,
+    isBooked: false,
+    notes,
+    createdAt: now,
+    updatedAt: now,
+  } satisfies Stored;
+}
+
+/** A service's slots on one date, in time order. */
+export async function onDate(serviceId: string, date: string): Promise<Stored[]> {
+  return entity.queryAll({
+    index: 'byOwner',
+    partition: `SERVICE#${serviceId}`,
+    sort: { beginsWith: `SLOT#${date}#` },
+  });
+}
+
+/** A service's slots from `start` to `end` (dates, inclusive), in date and time order. */
+export async function between(serviceId: string, start: string, end: string): Promise<Stored[]> {
+  return entity.queryAll({
+    index: 'byOwner',
+    partition: `SERVICE#${serviceId}`,
+    sort: { between: [`SLOT#${start}`, `SLOT#${end}~`] },
+  });
+}
+
+/**
+ * Marks a service as run by time slots, once it is given its first ones. It
+ * stays so when every slot is later deleted: a service the admin emptied is
+ * closed, never handed back to its regular times (decision 032).
+ */
+const slotSystem = defineEntity({
+  name: 'slotSystem',
+  version: 1,
+  schema: z.object({ serviceId: z.string(), since: z.string() }),
+  key: ({ serviceId }: { serviceId: string }) => ({ pk: `SLOTSYSTEM#${serviceId}`, sk: 'SLOTSYSTEM' }),
+});
+
+export async function markSlotSystem(serviceId: string): Promise<void> {
+  if (!(await slotSystem.exists({ serviceId }))) {
+    await slotSystem.put({ serviceId, since: new Date().toISOString() });
+  }
+}
+
+/**
+ * Whether the service uses the time-slot system: it was ever given slots
+ * (the mark), or it has any slot, past or future (services whose slots
+ * were made before the mark existed).
+ */
+export async function serviceHasSlots(serviceId: string): Promise<boolean> {
+  const [marked, { items }] = await Promise.all([
+    slotSystem.exists({ serviceId }),
+    entity.query({
+      index: 'byOwner',
+      partition: `SERVICE#${serviceId}`,
+      sort: { beginsWith: 'SLOT#' },
+      limit: 1,
+    }),
+  ]);
+  return marked || items.length > 0;
+}
+
+/** Marks a slot booked by `bookingId`, in the booking's transaction; fails unless it is available and free. */
+export function bookItem(slotId: string, bookingId: string, now: string): TransactItem {
+  return entity.tx.update(
+    { id: slotId },
+    {
+      UpdateExpression: 'SET isBooked = :true, bookingId = :booking, updatedAt = :now',
+      ConditionExpression: 'attribute_exists(pk) AND isAvailable = :true AND isBooked = :false',
+      ExpressionAttributeValues: { ':true': true, ':false': false, ':booking': bookingId, ':now': now },
+    },
+  );
+}
+
+/** Frees a slot that `bookingId` holds, in the cancelling transaction. */
+export function freeItem(slotId: string, bookingId: string, now: string): TransactItem {
+  return entity.tx.update(
+    { id: slotId },
+    {
+      UpdateExpression: 'SET isBooked = :false, updatedAt = :now REMOVE bookingId',
+      ConditionExpression: 'bookingId = :booking',
+      ExpressionAttributeValues: { ':false': false, ':booking': bookingId, ':now': now },
+    },
+  );
+}
+
+/** Slots from today on, of every service or of one. */
+export function upcoming(serviceId?: string): Promise<Stored[]> {
+  return serviceId
+    ? between(serviceId, time.today(), '9999-12-31')
+    : entity.queryAll({
+        index: 'byCollection',
+        partition: 'SLOT',
+        sort: { between: [time.today(), '9999'] },
+      });
+}

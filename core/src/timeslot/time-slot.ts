@@ -1,0 +1,23 @@
+/**
+ * The `TimeSlot` namespace's members, gathered from the files that do each
+ * job (index.ts re-exports them as `TimeSlot`). Helpers the files share
+ * (the entities, `record`, `listed`, ...) stay out of it.
+ */
+export { createBulk, create, createForService } from './create';
+export { remove, removeMany, retireService, setAvailable, type DeletedMany } from './edit';
+export {
+  BULK_WINDOW_DAYS,
+  BulkInput,
+  CreateInput,
+  DeleteManyInput,
+  HORIZON_DAYS,
+  LIST_LIMIT,
+  ListFilter,
+  MAX_SLOTS_PER_REQUEST,
+  messages,
+  ServiceSlotsInput,
+} from './input';
+export { list, type Created, type Listed } from './list';
+export { serviceStats, statistics, systemStats, type Statistics, type SystemStats } from './stats';
+export { between, bookItem, freeItem, id, onDate, serviceHasSlots, Stored } from './store';
+export { ensureWindow } from './window';

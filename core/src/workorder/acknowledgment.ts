@@ -1,0 +1,229 @@
+import { assertAdmin, useClientIp } from '../actor';
+import { LinkToken } from '../auth/link-token';
+import { config } from '../config';
+import { Outbox } from '../mail/outbox';
+import { RateLimit } from '../rate-limit/index';
+import { rateLimits } from '../rate-limit/rules';
+import * as time from '../time';
+import { createId } from '../util/id';
+import { AcknowledgeInput } from './input';
+import { acknowledgedMail, acknowledgmentLinkMail, shopAcknowledgedMail } from './mail';
+import { fail, messages, parse } from './messages';
+import type { WorkOrder as Info } from './model';
+import { deleteObject, putObject, SIGNATURE_PREFIX } from './signatures';
+import { signaturePng } from './signature';
+import { ACK_QUEUE, contentDigest, entity, find, putIfUnchanged, type Stored, write } from './store';
+import { type Detail, stateOf, view } from './view';
+
+/**
+ * `POST /api/workOrders/{id}/generate-acknowledgment`: a new single-use
+ * link (256 bits, stored hashed, `ackLinkDays` long), mailed to the
+ * customer; it replaces the earlier one, whose token is deleted in the
+ * same transaction. An acknowledged work order answers 400 with the date.
+ */
+export async function generateAcknowledgment(
+  workOrderId: string,
+  now = new Date(),
+): Promise<{ tokenExpiresAt: string; message: string; workOrder: Detail }> {
+  assertAdmin();
+  const wo = await find(workOrderId);
+  const ack = wo.acknowledgment;
+  if (ack.state === 'acknowledged') {
+    const date = time.formatLongDate(ack.acknowledgedAt);
+    fail('invalid', `This work order has already been acknowledged on ${date}`, {
+      acknowledgmentDate: ack.acknowledgedAt,
+    });
+  }
+  if (!wo.customer.email) fail('invalid', messages.noEmail);
+  await RateLimit.hit(rateLimits.workOrderMail, wo.id);
+  const link = LinkToken.prepare({
+    purpose: 'acknowledge-work-order',
+    subjectId: wo.id,
+    ownerPk: `WORKORDER#${wo.id}`,
+    ttlSeconds: config().ackLinkDays * 24 * 60 * 60,
+    now,
+  });
+  const at = now.toISOString();
+  const next: Stored = {
+    ...wo,
+    acknowledgment: {
+      state: 'pending',
+      tokenHash: link.tokenHash,
+      tokenExpiresAt: link.expiresAt.toISOString(),
+    },
+    rev: wo.rev + 1,
+    updatedAt: at,
+  };
+  const mail = Outbox.prepare(acknowledgmentLinkMail(view(next), link.token, link.expiresAt));
+  await write([
+    putIfUnchanged(next, wo),
+    link.item,
+    ...(ack.tokenHash ? [LinkToken.removeItem(ack.tokenHash)] : []),
+    mail.item,
+  ]);
+  await Outbox.deliver(mail);
+  return {
+    tokenExpiresAt: link.expiresAt.toISOString(),
+    message: 'Acknowledgment link sent to the customer.',
+    workOrder: view(next, now.getTime()),
+  };
+}
+
+export function refuseLink(reason: LinkToken.Failure | 'replaced' | 'acknowledged' | 'expired-state'): never {
+  if (reason === 'invalid' || reason === 'replaced') fail('not_found', messages.linkInvalid);
+  if (reason === 'used' || reason === 'acknowledged') {
+    fail('invalid', messages.alreadyAcknowledged, { alreadyAcknowledged: true });
+  }
+  if (reason === 'expired' || reason === 'expired-state') {
+    fail('invalid', messages.linkExpired, { expired: true });
+  }
+  fail('conflict', messages.changedMeanwhile);
+}
+
+export async function linked(token: string, now: Date): Promise<{ wo: Stored; record: LinkToken.Stored }> {
+  await RateLimit.hit(rateLimits.workOrderLinkIp, useClientIp());
+  const found = await LinkToken.inspect('acknowledge-work-order', token, now);
+  if (!found.ok) refuseLink(found.reason);
+  const wo = await entity.get({ id: found.record.subjectId }, { consistent: true });
+  if (!wo || wo.acknowledgment.tokenHash !== found.record.tokenHash) refuseLink('replaced');
+  if (wo.acknowledgment.state === 'acknowledged') refuseLink('acknowledged');
+  if (stateOf(wo.acknowledgment, now.getTime()) === 'expired') refuseLink('expired-state');
+  return { wo, record: found.record };
+}
+
+/** What the acknowledgment page shows (doc 2 §2). */
+export type ForAcknowledgment = Pick<
+  Info,
+  | 'workOrderNumber'
+  | 'status'
+  | 'vehicle'
+  | 'serviceDetails'
+  | 'scheduledDate'
+  | 'laborItems'
+  | 'partItems'
+  | 'pricing'
+> & {
+  customer: { name: string; email: string };
+  /** The content digest of what is shown: sent back with the acknowledgment, which binds it (decision 039). */
+  version: string;
+};
+
+/** `GET /api/workOrders/acknowledge/{token}`. */
+export async function forAcknowledgment(token: string, now = new Date()): Promise<ForAcknowledgment> {
+  const { wo } = await linked(token, now);
+  return {
+    workOrderNumber: wo.workOrderNumber,
+    status: wo.status,
+    customer: { name: wo.customer.name, email: wo.customer.email },
+    vehicle: wo.vehicle,
+    serviceDetails: wo.serviceDetails,
+    scheduledDate: wo.scheduledDate,
+    laborItems: wo.laborItems,
+    partItems: wo.partItems,
+    pricing: wo.pricing,
+    version: contentDigest(wo),
+  };
+}
+
+/**
+ * `POST /api/workOrders/acknowledge/{token}`: the customer acknowledges,
+ * optionally with a drawn signature (checked by its bytes, stored
+ * privately). Using the link and recording the acknowledgment (name,
+ * email, time, address, browser, signature key, content digest) are one
+ * transaction, conditional on the link being unused and the work order
+ * unchanged since read; the confirmations go to the customer and the shop.
+ */
+export async function acknowledge(
+  token: string,
+  raw: AcknowledgeInput,
+  now = new Date(),
+): Promise<{ message: string; workOrderNumber: string }> {
+  const input = parse(AcknowledgeInput, raw);
+  const { wo } = await linked(token, now);
+  if (input.acknowledgedBy.email.toLowerCase() !== wo.customer.email.toLowerCase()) {
+    fail('forbidden', messages.emailMismatch);
+  }
+  // What the customer read is what they acknowledge: an edit since the page was shown refuses it.
+  if (input.version !== undefined && input.version !== contentDigest(wo)) {
+    fail('invalid', messages.changedSinceShown, { changed: true });
+  }
+  const png = input.signature ? signaturePng(input.signature) : undefined;
+  const signatureKey = png ? `${SIGNATURE_PREFIX}${wo.id}/${createId('workOrder').slice(3)}.png` : undefined;
+  if (png && signatureKey) await putObject(signatureKey, png);
+  const at = now.toISOString();
+  const by = { name: input.acknowledgedBy.name, email: input.acknowledgedBy.email };
+  const next: Stored = {
+    ...wo,
+    acknowledgment: {
+      state: 'acknowledged',
+      tokenHash: wo.acknowledgment.tokenHash,
+      tokenExpiresAt: wo.acknowledgment.tokenExpiresAt,
+      acknowledgedAt: at,
+      acknowledgedBy: by,
+      clientIp: useClientIp(),
+      userAgent: input.userAgent,
+      signatureKey,
+      contentDigest: contentDigest(wo),
+    },
+    rev: wo.rev + 1,
+    updatedAt: at,
+  };
+  const mails = [
+    Outbox.prepare(acknowledgedMail(view(next), by, at)),
+    Outbox.prepare(shopAcknowledgedMail(view(next), by, at, Boolean(signatureKey))),
+  ];
+  const result = await LinkToken.redeemWith(
+    'acknowledge-work-order',
+    token,
+    () => [putIfUnchanged(next, wo), ...mails.map((m) => m.item)],
+    now,
+  );
+  if (!result.ok) {
+    if (signatureKey) await deleteObject(signatureKey);
+    refuseLink(result.reason);
+  }
+  await Outbox.deliver(...mails);
+  return { message: messages.acknowledged, workOrderNumber: wo.workOrderNumber };
+}
+
+// ---------------------------------------------------------------------------
+// The scheduled job (decision 040)
+
+/**
+ * Marks expired every pending acknowledgment whose link ran out by `now`:
+ * the `ACK_PENDING` queue up to now, one conditional update each (still
+ * pending with that expiry), which also takes it out of the queue. Running
+ * it twice, or twice at once, changes each work order once.
+ */
+export async function expireAcknowledgments(now = new Date()): Promise<{ expired: number; due: number }> {
+  assertAdmin();
+  const { items } = await entity.query({
+    index: 'pendingAcknowledgments',
+    partition: ACK_QUEUE,
+    sort: { lessThan: `${now.toISOString()}#~` },
+    limit: 500,
+  });
+  let expired = 0;
+  for (const wo of items) {
+    const expiresAt = wo.acknowledgment.tokenExpiresAt;
+    if (!expiresAt || Date.parse(expiresAt) > now.getTime()) continue;
+    const changed = await entity.update(
+      { id: wo.id },
+      {
+        UpdateExpression:
+          'SET acknowledgment.#state = :expired, rev = rev + :one REMOVE ackQueuePk, ackQueueSk',
+        ConditionExpression:
+          'attribute_exists(pk) AND acknowledgment.#state = :pending AND acknowledgment.tokenExpiresAt = :expiresAt',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: {
+          ':expired': 'expired',
+          ':pending': 'pending',
+          ':expiresAt': expiresAt,
+          ':one': 1,
+        },
+      },
+    );
+    if (changed) expired += 1;
+  }
+  return { expired, due: items.length };
+}

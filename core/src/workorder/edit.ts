@@ -1,0 +1,210 @@
+import type * as z from 'zod';
+import { assertAdmin } from '../actor';
+import { LinkToken } from '../auth/link-token';
+import { config } from '../config';
+import { batchGetItems, failedConditions, transactWrite } from '../db/entity';
+import * as time from '../time';
+import { createId } from '../util/id';
+import { type ParsedWorkOrderInput, type StatusOnlyInput, WorkOrderInput } from './input';
+import { fail, messages, parse } from './messages';
+import type { WorkOrderStatus } from './model';
+import { formatNumber, MAX_NUMBER_TRIES, nextNumber } from './numbering';
+import { priceWorkOrder } from './pricing';
+import { deleteObject } from './signatures';
+import { setStatus } from './status';
+import {
+  appendStatus,
+  contentDigest,
+  currentByName,
+  entity,
+  find,
+  numberGuard,
+  putIfUnchanged,
+  searchTextOf,
+  type Stored,
+  write,
+} from './store';
+import { type Detail, view } from './view';
+
+/** The new form's defaults (doc 2 §9; config): dollars an hour and a fraction. */
+export function defaults(): { hourlyRateCents: number; taxRate: number } {
+  assertAdmin();
+  const cfg = config();
+  return { hourlyRateCents: cfg.laborRateCents, taxRate: cfg.defaultTaxRate };
+}
+
+/** The priced content of a form: the server's money only. */
+export function priced(input: ParsedWorkOrderInput) {
+  const cfg = config();
+  return priceWorkOrder({
+    laborItems: input.laborItems.map((l) => ({
+      description: l.description,
+      hours: l.hours,
+      hourlyRateCents: l.hourlyRate ?? cfg.laborRateCents,
+    })),
+    partItems: input.partItems.map((p) => ({
+      partNumber: p.partNumber,
+      description: p.description,
+      quantity: p.quantity,
+      unitPriceCents: p.unitPrice,
+    })),
+    taxRate: input.taxRate ?? cfg.defaultTaxRate,
+  });
+}
+
+/** A related booking must exist (read by key only; the booking module is not loaded for it). */
+export async function checkBooking(bookingId: string | undefined): Promise<void> {
+  if (!bookingId) return;
+  const [found] = await batchGetItems([{ pk: `BOOKING#${bookingId}`, sk: 'BOOKING' }], 'pk');
+  if (!found) fail('invalid', messages.noSuchBooking);
+}
+
+export function contentOf(input: ParsedWorkOrderInput) {
+  const money = priced(input);
+  return {
+    customer: { ...input.customer, email: input.customer.email },
+    vehicle: input.vehicle,
+    serviceDetails: input.serviceDetails,
+    laborItems: money.laborItems,
+    partItems: money.partItems,
+    pricing: money.pricing,
+    scheduledDate: input.scheduledDate,
+    internalNotes: input.internalNotes,
+    customerNotes: input.customerNotes,
+    relatedBooking: input.relatedBooking,
+  };
+}
+
+/** `POST /api/workOrders`: a new work order with the next number of the year (business zone). */
+export async function create(raw: WorkOrderInput, now = new Date()): Promise<Detail> {
+  assertAdmin();
+  const input = parse(WorkOrderInput, raw);
+  await checkBooking(input.relatedBooking);
+  const by = await currentByName();
+  const content = contentOf(input);
+  const year = Number(time.today(now).slice(0, 4));
+  const counterName = `WORKORDER#${year}`;
+  const workOrderId = createId('workOrder');
+  const at = now.toISOString();
+  const status: WorkOrderStatus = input.status ?? 'draft';
+  for (let attempt = 0; attempt < MAX_NUMBER_TRIES; attempt += 1) {
+    const n = await nextNumber(counterName);
+    const workOrderNumber = formatNumber(year, n);
+    const record: Stored = {
+      id: workOrderId,
+      workOrderNumber,
+      ...content,
+      status,
+      emailSent: false,
+      acknowledgment: { state: 'not_required' },
+      acknowledgmentHistory: [],
+      statusHistory: [{ status, at, by }],
+      searchText: searchTextOf({ workOrderNumber, ...content }),
+      rev: 1,
+      createdAt: at,
+      updatedAt: at,
+    };
+    try {
+      await transactWrite([
+        numberGuard.tx.put({ workOrderNumber, workOrderId }, { ifAbsent: true }),
+        entity.tx.put(record, { ifAbsent: true }),
+      ]);
+      return view(record);
+    } catch (error) {
+      const failed = failedConditions(error);
+      // The number is already someone's (a counter set back by hand, numbers imported): take the next.
+      if (!failed?.includes(0)) throw error;
+    }
+  }
+  fail('conflict', 'Too many work orders are being created at once. Please try again.');
+}
+
+/** `GET /api/workOrders/{id}`. */
+export async function get(workOrderId: string): Promise<Detail> {
+  assertAdmin();
+  return view(await find(workOrderId));
+}
+
+/** `GET /api/workOrders`: newest first, searched and filtered, a page by skip and limit, with the total. */
+
+/**
+ * `PUT /api/workOrders/{id}`: the full form (money computed again), or
+ * exactly `{ status }`. A change of the acknowledged work, parts or money
+ * undoes the acknowledgment: it moves to the history and a new link must
+ * be generated (decision 039).
+ */
+export async function update(workOrderId: string, raw: unknown): Promise<Detail> {
+  assertAdmin();
+  if (
+    raw &&
+    typeof raw === 'object' &&
+    !Array.isArray(raw) &&
+    Object.keys(raw).length === 1 &&
+    'status' in raw
+  ) {
+    return setStatus(workOrderId, raw as z.input<typeof StatusOnlyInput>);
+  }
+  const input = parse(WorkOrderInput, raw);
+  const wo = await find(workOrderId);
+  if (input.relatedBooking !== wo.relatedBooking) await checkBooking(input.relatedBooking);
+  const by = await currentByName();
+  const content = contentOf(input);
+  const now = new Date().toISOString();
+  const status = input.status ?? wo.status;
+  let acknowledgment = wo.acknowledgment;
+  let acknowledgmentHistory = wo.acknowledgmentHistory;
+  const ack = wo.acknowledgment;
+  if (ack.state === 'acknowledged' && ack.contentDigest !== contentDigest(content)) {
+    acknowledgmentHistory = [
+      ...wo.acknowledgmentHistory,
+      {
+        acknowledgedAt: ack.acknowledgedAt ?? now,
+        acknowledgedBy: ack.acknowledgedBy ?? { name: '', email: '' },
+        clientIp: ack.clientIp ?? '',
+        userAgent: ack.userAgent ?? '',
+        signatureKey: ack.signatureKey,
+        contentDigest: ack.contentDigest ?? '',
+        supersededAt: now,
+      },
+    ].slice(-50);
+    acknowledgment = { state: 'pending', resignRequired: true };
+  }
+  const next: Stored = {
+    ...wo,
+    ...content,
+    status,
+    acknowledgment,
+    acknowledgmentHistory,
+    statusHistory:
+      status === wo.status ? wo.statusHistory : appendStatus(wo.statusHistory, { status, at: now, by }),
+    searchText: searchTextOf({ workOrderNumber: wo.workOrderNumber, ...content }),
+    rev: wo.rev + 1,
+    updatedAt: now,
+  };
+  await write([putIfUnchanged(next, wo)]);
+  return view(next);
+}
+
+/** `DELETE /api/workOrders/{id}`: the work order, its number's guard and its pending link, at once. */
+export async function remove(workOrderId: string): Promise<{ message: string }> {
+  assertAdmin();
+  const wo = await find(workOrderId);
+  const ack = wo.acknowledgment;
+  await write([
+    entity.tx.delete(
+      { id: wo.id },
+      {
+        ConditionExpression: 'attribute_exists(pk) AND rev = :readRev',
+        ExpressionAttributeValues: { ':readRev': wo.rev },
+      },
+    ),
+    numberGuard.tx.delete({ workOrderNumber: wo.workOrderNumber }),
+    ...(ack.tokenHash && ack.state !== 'acknowledged' ? [LinkToken.removeItem(ack.tokenHash)] : []),
+  ]);
+  // The signatures go with it (best effort: a leftover private object is never served).
+  const keys = [ack.signatureKey, ...wo.acknowledgmentHistory.map((a) => a.signatureKey)].filter(
+    (key): key is string => Boolean(key),
+  );
+  await Promise.all(keys.map((key) => deleteObject(key)));
+  return { message: messages.deleted };
+}

@@ -1,0 +1,34 @@
+import type * as z from 'zod';
+import { VisibleError } from '../error';
+import { idSchema } from '../util/id';
+
+/** The work order's id, its replies' texts, and how it refuses (with `msg` and `message`). */
+export const id = idSchema('workOrder', 'work order');
+
+export const messages = {
+  notFound: 'Work order not found.',
+  changedMeanwhile: 'The work order was changed meanwhile. Please reload it and try again.',
+  noEmail: 'This work order has no customer email address.',
+  portalBadEmail: 'Please provide a valid email address',
+  portalNotFound: 'Work order not found or email does not match our records',
+  linkInvalid: 'Work order not found or acknowledgment link is invalid.',
+  alreadyAcknowledged: 'This work order has already been acknowledged.',
+  linkExpired: 'The acknowledgment link has expired. Please contact us for a new link.',
+  emailMismatch: 'The email address does not match the work order customer.',
+  acknowledged: 'Work order acknowledged successfully.',
+  deleted: 'Work order deleted successfully.',
+  noSuchBooking: 'The related booking does not exist.',
+  changedSinceShown:
+    'This work order was changed after you opened it. Please reload the page to see the current version before acknowledging.',
+} as const;
+
+/** A 4xx whose body carries both `msg` and `message` (the spec's clients read `message` here). */
+export function fail(kind: VisibleError['kind'], text: string, extra: Record<string, unknown> = {}): never {
+  throw new VisibleError(kind, text, { message: text, ...extra });
+}
+
+export function parse<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) fail('invalid', parsed.error.issues[0]?.message ?? 'Invalid input.');
+  return parsed.data;
+}

@@ -1,0 +1,228 @@
+import { createHash } from 'node:crypto';
+import * as z from 'zod';
+import { useActor } from '../actor';
+import { defineEntity, failedConditions, type TransactItem, transactWrite } from '../db/entity';
+import { User } from '../user/index';
+import { fail, id, messages } from './messages';
+import { WORK_ORDER_STATUSES } from './model';
+
+/**
+ * How a work order is stored (docs/data-model.md "Work orders"): its item,
+ * its number's guard, the write conditional on `rev`, and the reads by key.
+ */
+
+export const Address = z.object({
+  street: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+});
+
+export const PastAcknowledgment = z.object({
+  acknowledgedAt: z.string(),
+  acknowledgedBy: z.object({ name: z.string(), email: z.string() }),
+  clientIp: z.string(),
+  userAgent: z.string(),
+  signatureKey: z.string().optional(),
+  contentDigest: z.string(),
+  /** When an edit of the work, parts or money made it no longer the current one. */
+  supersededAt: z.string(),
+});
+
+export const Acknowledgment = z.object({
+  state: z.enum(['not_required', 'pending', 'expired', 'acknowledged']),
+  /** The current link's hash (its LinkToken item's key); a newer link replaces it. */
+  tokenHash: z.string().optional(),
+  tokenExpiresAt: z.string().optional(),
+  /** Set when an edit undid an acknowledgment: a new link must be generated (decision 039). */
+  resignRequired: z.boolean().optional(),
+  acknowledgedAt: z.string().optional(),
+  acknowledgedBy: z.object({ name: z.string(), email: z.string() }).optional(),
+  clientIp: z.string().optional(),
+  userAgent: z.string().optional(),
+  /** The drawn signature's object key in the bucket (under `private/`, never served). */
+  signatureKey: z.string().optional(),
+  /** SHA-256 of the work, parts and money acknowledged (`contentDigest`). */
+  contentDigest: z.string().optional(),
+});
+
+export const StatusChange = z.object({ status: z.enum(WORK_ORDER_STATUSES), at: z.string(), by: z.string() });
+
+export const Stored = z.object({
+  id: z.string(),
+  workOrderNumber: z.string(),
+  customer: z.object({ name: z.string(), email: z.string(), phone: z.string(), address: Address }),
+  vehicle: z.object({
+    year: z.number().int(),
+    make: z.string(),
+    model: z.string(),
+    vin: z.string(),
+    licensePlate: z.string(),
+    mileage: z.number().int().optional(),
+    color: z.string(),
+  }),
+  serviceDetails: z.object({
+    description: z.string(),
+    customerComplaints: z.string(),
+    diagnosis: z.string(),
+    workPerformed: z.string(),
+    recommendations: z.string(),
+  }),
+  laborItems: z.array(
+    z.object({
+      description: z.string(),
+      hours: z.number(),
+      hourlyRateCents: z.number().int(),
+      totalCents: z.number().int(),
+    }),
+  ),
+  partItems: z.array(
+    z.object({
+      partNumber: z.string(),
+      description: z.string(),
+      quantity: z.number().int(),
+      unitPriceCents: z.number().int(),
+      totalCents: z.number().int(),
+    }),
+  ),
+  pricing: z.object({
+    taxRate: z.number(),
+    laborSubtotalCents: z.number().int(),
+    partsSubtotalCents: z.number().int(),
+    subtotalCents: z.number().int(),
+    taxAmountCents: z.number().int(),
+    totalAmountCents: z.number().int(),
+  }),
+  status: z.enum(WORK_ORDER_STATUSES),
+  scheduledDate: z.string().optional(),
+  internalNotes: z.string(),
+  customerNotes: z.string(),
+  relatedBooking: z.string().optional(),
+  emailSent: z.boolean(),
+  emailSentDate: z.string().optional(),
+  acknowledgment: Acknowledgment,
+  /** Acknowledgments that later edits superseded, oldest first. */
+  acknowledgmentHistory: z.array(PastAcknowledgment).default([]),
+  statusHistory: z.array(StatusChange).default([]),
+  /** Lowercased number, customer, vehicle and VIN: what the list's search matches. */
+  searchText: z.string(),
+  /** Raised by every write; writes are conditional on the value read. */
+  rev: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Stored = z.infer<typeof Stored>;
+
+export const ACK_QUEUE = 'ACK_PENDING';
+
+export const entity = defineEntity({
+  name: 'workOrder',
+  version: 1,
+  schema: Stored,
+  key: ({ id }: { id: string }) => ({ pk: `WORKORDER#${id}`, sk: 'WORKORDER' }),
+  indexes: {
+    byCollection: (wo) => ({ pk: 'WORKORDER', sk: `${wo.createdAt}#${wo.id}` }),
+    pendingAcknowledgments: (wo) =>
+      wo.acknowledgment.state === 'pending' && wo.acknowledgment.tokenExpiresAt
+        ? { pk: ACK_QUEUE, sk: `${wo.acknowledgment.tokenExpiresAt}#${wo.id}` }
+        : undefined,
+  },
+});
+
+/** `WONUMBER#<number>`: a number is used once; the portal finds the work order by it. */
+export const numberGuard = defineEntity({
+  name: 'workOrderNumber',
+  version: 1,
+  schema: z.object({ workOrderNumber: z.string(), workOrderId: z.string() }),
+  key: ({ workOrderNumber }: { workOrderNumber: string }) => ({
+    pk: `WONUMBER#${workOrderNumber}`,
+    sk: 'WONUMBER',
+  }),
+});
+
+export function searchTextOf(wo: Pick<Stored, 'workOrderNumber' | 'customer' | 'vehicle'>): string {
+  const v = wo.vehicle;
+  return [
+    wo.workOrderNumber,
+    wo.customer.name,
+    wo.customer.email,
+    wo.customer.phone,
+    wo.customer.phone.replace(/\D/g, ''),
+    `${v.year} ${v.make} ${v.model}`,
+    v.vin,
+    v.licensePlate,
+    v.color,
+  ]
+    .join('\n')
+    .toLowerCase();
+}
+
+/**
+ * What an acknowledgment binds (decision 039): the work (description and
+ * work performed, labor lines), the parts and the money. A later edit that
+ * changes this digest undoes the acknowledgment.
+ */
+export function contentDigest(
+  wo: Pick<Stored, 'serviceDetails' | 'laborItems' | 'partItems' | 'pricing'>,
+): string {
+  const content = {
+    description: wo.serviceDetails.description,
+    workPerformed: wo.serviceDetails.workPerformed,
+    laborItems: wo.laborItems.map((l) => [l.description, l.hours, l.hourlyRateCents, l.totalCents]),
+    partItems: wo.partItems.map((p) => [
+      p.partNumber,
+      p.description,
+      p.quantity,
+      p.unitPriceCents,
+      p.totalCents,
+    ]),
+    pricing: [
+      wo.pricing.taxRate,
+      wo.pricing.laborSubtotalCents,
+      wo.pricing.partsSubtotalCents,
+      wo.pricing.taxAmountCents,
+      wo.pricing.totalAmountCents,
+    ],
+  };
+  return createHash('sha256').update(JSON.stringify(content)).digest('hex');
+}
+
+/** The full put of `next`, conditional on the work order still being the version `read`. */
+export function putIfUnchanged(next: Stored, read: Pick<Stored, 'rev'>): TransactItem {
+  const put = entity.tx.put(next).Put;
+  return {
+    Put: {
+      ...(put as NonNullable<typeof put>),
+      ConditionExpression: 'attribute_exists(pk) AND rev = :readRev',
+      ExpressionAttributeValues: { ':readRev': read.rev },
+    },
+  };
+}
+
+export async function write(items: TransactItem[]): Promise<void> {
+  try {
+    await transactWrite(items);
+  } catch (error) {
+    if (failedConditions(error) === null) throw error;
+    fail('conflict', messages.changedMeanwhile);
+  }
+}
+
+export async function currentByName(): Promise<string> {
+  const actor = useActor();
+  if (actor.type === 'system') return actor.name;
+  if (actor.type !== 'user') return 'customer';
+  const account = await User.find(actor.userId);
+  return account ? `${account.firstName} ${account.lastName}` : actor.firstName;
+}
+
+export async function find(workOrderId: string): Promise<Stored> {
+  const wo = id.safeParse(workOrderId).success
+    ? await entity.get({ id: workOrderId }, { consistent: true })
+    : undefined;
+  if (!wo) fail('not_found', messages.notFound);
+  return wo;
+}
+
+export const appendStatus = (history: Stored['statusHistory'], change: Stored['statusHistory'][number]) =>
+  [...history, change].slice(-100);

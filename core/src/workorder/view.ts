@@ -1,0 +1,57 @@
+import type { AcknowledgmentState, WorkOrder as Info } from './model';
+import type { Stored } from './store';
+
+/** 'pending' past its expiry reads as 'expired' even before the scheduled job ran. */
+export function stateOf(ack: Stored['acknowledgment'], now: number): AcknowledgmentState {
+  if (ack.state === 'pending' && ack.tokenExpiresAt && Date.parse(ack.tokenExpiresAt) <= now)
+    return 'expired';
+  return ack.state;
+}
+
+export type Detail = Info & {
+  statusHistory: Stored['statusHistory'];
+  acknowledgmentHistory: {
+    acknowledgmentDate: string;
+    acknowledgedBy: { name: string; email: string };
+    supersededAt: string;
+  }[];
+};
+
+export function view(wo: Stored, now = Date.now()): Detail {
+  const ack = wo.acknowledgment;
+  const state = stateOf(ack, now);
+  return {
+    id: wo.id,
+    workOrderNumber: wo.workOrderNumber,
+    customer: wo.customer,
+    vehicle: wo.vehicle,
+    serviceDetails: wo.serviceDetails,
+    laborItems: wo.laborItems,
+    partItems: wo.partItems,
+    pricing: wo.pricing,
+    status: wo.status,
+    scheduledDate: wo.scheduledDate,
+    internalNotes: wo.internalNotes,
+    customerNotes: wo.customerNotes,
+    relatedBooking: wo.relatedBooking,
+    emailSent: wo.emailSent,
+    emailSentDate: wo.emailSentDate,
+    acknowledgment: {
+      isRequired: state !== 'not_required',
+      isAcknowledged: state === 'acknowledged',
+      state,
+      acknowledgmentDate: state === 'acknowledged' ? ack.acknowledgedAt : undefined,
+      tokenExpiresAt: state === 'pending' || state === 'expired' ? ack.tokenExpiresAt : undefined,
+      ...(state === 'acknowledged' && ack.acknowledgedBy ? { acknowledgedBy: ack.acknowledgedBy } : {}),
+      hasSignature: state === 'acknowledged' && Boolean(ack.signatureKey),
+    },
+    statusHistory: wo.statusHistory,
+    acknowledgmentHistory: wo.acknowledgmentHistory.map((a) => ({
+      acknowledgmentDate: a.acknowledgedAt,
+      acknowledgedBy: a.acknowledgedBy,
+      supersededAt: a.supersededAt,
+    })),
+    createdAt: wo.createdAt,
+    updatedAt: wo.updatedAt,
+  };
+}

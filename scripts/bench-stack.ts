@@ -1,0 +1,59 @@
+/**
+ * A local stack of the bench's own: `npm start` on a free port and a fresh data directory, so the
+ * figures never touch a developer's `.data/` and one section's load does not colour another's.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../functions/src/local/ports';
+
+const stopping = new WeakSet<ChildProcess>();
+
+export type BenchStack = { url: string; port: number; child: ChildProcess; dataDir: string };
+
+export async function startStack(env: Record<string, string> = {}): Promise<BenchStack> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'mac-bench-'));
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: '',
+      ADMIN_PASSWORD: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.once('exit', (code, signal) => {
+    if (!stopping.has(child))
+      console.error(`\nThe bench's stack stopped by itself (${signal ?? code}):\n${output.slice(-4000)}`);
+  });
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
+    try {
+      if ((await fetch(`${url}/api/services`)).ok) return { url, port, child, dataDir };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`the local stack did not come up:\n${output}`);
+}
+
+export async function stopStack(stack: BenchStack): Promise<void> {
+  if (stack.child.exitCode !== null) return;
+  stopping.add(stack.child);
+  stack.child.kill('SIGTERM');
+  await new Promise((r) => stack.child.once('exit', r));
+}
