@@ -29,7 +29,7 @@ export {
   StatusInput,
   VehicleInput,
 } from './input';
-export { indexOpenBookings } from './migrate';
+export { migrate } from './migrate';
 export { adminCreate } from './phone-booking';
 export {
   type ClientNames,

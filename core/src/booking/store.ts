@@ -4,6 +4,7 @@ import { defineEntity, type TransactItem } from '../db/entity';
 import { VisibleError } from '../error';
 import type { Mail } from '../mail/index';
 import { Service } from '../service/index';
+import * as time from '../time';
 import { idSchema } from '../util/id';
 import type { BookingMailInfo } from './mail';
 import { BOOKING_STATUSES, type BookingStatus, bookingMessages } from './rules';
@@ -136,11 +137,25 @@ export type Row = z.infer<typeof Row>;
  */
 export const openView = defineEntity({ name: 'booking', version: 1, schema: Row, key: bookingKey });
 
+/** Guards of past dates are history: TTL removes them a week after their day (as the crew's). */
+const GUARD_KEEP_DAYS = 7;
+
+/** When a BOOKED guard of `date` expires (epoch seconds): the start of the day a week after. */
+export const bookedExpiry = (date: string): number =>
+  Math.floor(Date.parse(time.instantOf(time.addDays(date, GUARD_KEEP_DAYS + 1), '00:00')) / 1000);
+
 /** A service's time is booked once: holds the booking's id. */
 export const booked = defineEntity({
   name: 'bookedTime',
   version: 1,
-  schema: z.object({ key: z.string(), date: z.string(), time: z.string(), bookingId: z.string() }),
+  schema: z.object({
+    key: z.string(),
+    date: z.string(),
+    time: z.string(),
+    bookingId: z.string(),
+    /** TTL (decision 050); guards written before it have none. */
+    expiresAt: z.number().int().optional(),
+  }),
   key: (k: { key: string; date: string; time: string }) => ({
     pk: `BOOKED#${k.key}#${k.date}#${k.time}`,
     sk: 'BOOKED',

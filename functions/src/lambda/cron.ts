@@ -13,16 +13,16 @@ export type CronResult = {
  * The scheduled job (infra/cron.ts; every minute on the local stack, and
  * once with `npm run cron`): sends the mail whose first try failed
  * (core/src/mail/outbox.ts) and expires the work orders' acknowledgment
- * links that ran out (decision 040); once, it indexes the open bookings
- * written before the desk's index existed (decision 050). All are idempotent and safe to run
+ * links that ran out (decision 040); once, it gives the open bookings
+ * written before decision 050 the index keys it added. All are idempotent and safe to run
  * twice at once. `now` moves the clock (tests, `npm run cron -- <instant>`).
  */
 export async function handler(event?: { now?: string }): Promise<CronResult> {
   const now = event?.now ? new Date(event.now) : new Date();
-  // Once after the deploy that added the open-bookings index (decision 050); one read after that.
-  const backfill = await Booking.indexOpenBookings();
-  if (backfill !== 'done before') {
-    console.log(JSON.stringify({ level: 'info', job: 'cron', msg: 'open bookings indexed', ...backfill }));
+  // Once after the deploy that added the booking indexes (decision 050); a read a step after that.
+  const migrated = await Booking.migrate();
+  if (Object.keys(migrated).length > 0) {
+    console.log(JSON.stringify({ level: 'info', job: 'cron', msg: 'bookings migrated', migrated }));
   }
   const mail = await asSystem('cron', () => Outbox.drain());
   const acknowledgments = await asSystem('cron', () => WorkOrder.expireAcknowledgments(now));
