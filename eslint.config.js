@@ -99,8 +99,9 @@ export default tseslint.config(
     },
   },
   {
-    // web/public/boot.js: a plain script the pre-rendered pages load as it is (decision 047).
-    files: ['web/public/**/*.js'],
+    // web/public/boot.js: a plain script the pre-rendered pages load as it is (decision 047);
+    // web/inline/early-forms.js: the one the build inlines into them (decision 053).
+    files: ['web/public/**/*.js', 'web/inline/**/*.js'],
     languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
   },
   {

@@ -48,6 +48,12 @@ test('create a service, Create Slots, book it as a customer, see the stats, dele
     await form.getByLabel(/Available times/).fill(' 05:45, ,');
     await form.getByRole('button', { name: 'Create Service' }).click();
     await expect(panel.getByText('Service created.')).toBeVisible();
+    // The desk's service dropdown on the same page follows at once: every panel reads one services query.
+    const deskService = page
+      .getByRole('region', { name: 'Manage Bookings' })
+      .getByRole('form', { name: 'Advanced Search' })
+      .getByLabel('Service');
+    await expect(deskService.getByRole('option', { name })).toHaveCount(1);
     const card = panel.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
     await expect(card).toContainText('$75.50');
     await expect(card).toContainText('30 minutes');
@@ -103,6 +109,7 @@ test('create a service, Create Slots, book it as a customer, see the stats, dele
       .getByRole('button', { name: 'Delete Service' })
       .click();
     await expect(panel.getByText('Service deleted.')).toBeVisible();
+    await expect(deskService.getByRole('option', { name })).toHaveCount(0);
     await expect(card).toHaveCount(0);
     expect(await findService()).toBeUndefined();
     const mine = (await (

@@ -311,7 +311,7 @@ test('editing a Pending booking: the new vehicle shows, and stays after a reload
   await edit.getByLabel('Vehicle year').fill('1899');
   await edit.getByLabel('Vehicle color').fill('');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(edit.getByText(/^Vehicle year must be a whole number from 1900 to \d{4}\.$/)).toBeVisible();
+  await expect(edit.getByText(/^Vehicle year must be a year from 1900 to \d{4}\.$/)).toBeVisible();
   await expect(edit.getByText('Vehicle color is required.')).toBeVisible();
 
   await edit.getByLabel('Vehicle year').fill('2021');

@@ -10,7 +10,9 @@ import { type IndexName, indexProjection, keyAttributes, table as schema } from 
 
 type KeyAttribute = (typeof keyAttributes)[number];
 /** Keys of the base table or of an index; only declared key attributes type-check. */
-type KeySchema = { hashKey: KeyAttribute; rangeKey: KeyAttribute; projection?: 'all' | string[] };
+type KeySchema = { hashKey: KeyAttribute; rangeKey: KeyAttribute };
+/** An index: its keys and the attributes it carries ('all', or the ones it names). */
+type IndexSchema = KeySchema & { projection: 'all' | string[] };
 
 /** Every key attribute (base table and indexes) is a string; nothing else is declared. */
 const fields = Object.fromEntries(keyAttributes.map((name) => [name, 'string'])) as Record<
@@ -18,17 +20,14 @@ const fields = Object.fromEntries(keyAttributes.map((name) => [name, 'string']))
   'string'
 >;
 
-/**
- * One global index per entry of `schema.indexes`, with the same name,
- * projecting the attributes it names (all when it names none).
- */
+/** One global index per entry of `schema.indexes`, with the same name and projection. */
 function toGlobalIndexes(toKeys: (index: (typeof schema.indexes)[IndexName]) => KeySchema) {
   return Object.fromEntries(
     Object.entries(schema.indexes).map(([name, index]) => {
       const projection = indexProjection(name as IndexName);
-      return [name, { ...toKeys(index), projection: projection ? [...projection] : 'all' }];
+      return [name, { ...toKeys(index), projection: projection === 'all' ? 'all' : [...projection] }];
     }),
-  ) as Record<IndexName, KeySchema>;
+  ) as Record<IndexName, IndexSchema>;
 }
 
 export const table = new sst.aws.Dynamo('Table', {

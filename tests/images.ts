@@ -96,9 +96,5 @@ export function formOf(fields: Record<string, string>, file?: { field: string; f
 /** The keys of the uploaded images in this test file's bucket (each API test file has a bucket of its own). */
 export async function uploadedKeys(): Promise<string[]> {
   const { Storage } = await import('@app/core/storage/index');
-  const { ListObjectsV2Command } = await Storage.sdk();
-  const listed = await (
-    await Storage.s3()
-  ).send(new ListObjectsV2Command({ Bucket: Storage.bucket(), Prefix: 'images/uploads/' }));
-  return (listed.Contents ?? []).map((object) => object.Key ?? '').sort();
+  return (await Storage.keys('images/uploads/')).sort();
 }

@@ -552,6 +552,38 @@ describe('races: work-order numbers and acknowledgments', { timeout: 90_000 }, (
     expect(numbers.every((n) => n.startsWith(`WO-${time.today().slice(0, 4)}-`))).toBe(true);
   });
 
+  it('20 parallel creates, then 20 parallel status changes and deletes: total and status totals stay exact', async () => {
+    const admin = await createUser({ role: 'admin' });
+    const totals = async () =>
+      Promise.all(
+        ['', '&status=draft', '&status=completed'].map(
+          async (q) =>
+            (
+              (await (await sendAs('GET', `/api/workOrders?limit=1${q}`, admin.headers)).json()) as {
+                total: number;
+              }
+            ).total,
+        ),
+      );
+    const [all = 0, draft = 0, completed = 0] = await totals();
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        sendAs('POST', '/api/workOrders', admin.headers, workOrderBody({ status: 'draft' })),
+      ),
+    );
+    expect(replies.map((r) => r.status)).toEqual(Array(20).fill(201));
+    expect(await totals()).toEqual([all + 20, draft + 20, completed]);
+    const ids = await Promise.all(replies.map(async (r) => ((await r.json()) as { _id: string })._id));
+    const changed = await Promise.all([
+      ...ids
+        .slice(0, 12)
+        .map((id) => sendAs('PUT', `/api/workOrders/${id}`, admin.headers, { status: 'completed' })),
+      ...ids.slice(12).map((id) => sendAs('DELETE', `/api/workOrders/${id}`, admin.headers)),
+    ]);
+    expect(changed.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect(await totals()).toEqual([all + 12, draft, completed + 12]);
+  });
+
   it('two acknowledgments of one link at once: one wins, the other is told it is already acknowledged', async () => {
     const admin = await createUser({ role: 'admin' });
     const wo = await createWorkOrder(admin);

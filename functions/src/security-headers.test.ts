@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  earlyFormsScriptHash,
   cspHeader,
   isPaymentPage,
   paymentPageCsp,
@@ -19,7 +22,7 @@ describe('the content security policy', () => {
 
   it("adds Square's sources for a payment page without loosening anything else", () => {
     const payment = withSources(siteCsp, squareWebPayments);
-    expect(payment.scriptSrc).toEqual(["'self'", ...squareWebPayments.scriptSrc]);
+    expect(payment.scriptSrc).toEqual(["'self'", earlyFormsScriptHash, ...squareWebPayments.scriptSrc]);
     // 'none' gives way where sources are added ...
     expect(payment.frameSrc).toEqual([...squareWebPayments.frameSrc]);
     // ... and stays where none are.
@@ -27,7 +30,17 @@ describe('the content security policy', () => {
     expect(payment.frameAncestors).toEqual(["'none'"]);
     expect(cspHeader(payment)).not.toContain('unsafe-');
     // The site's own policy is untouched.
-    expect(siteCsp.scriptSrc).toEqual(["'self'"]);
+    expect(siteCsp.scriptSrc).toEqual(["'self'", earlyFormsScriptHash]);
+  });
+
+  it('allows exactly one inline script, the early-forms one that the build puts in every pre-rendered page', () => {
+    // As web/scripts/prerender.mjs inlines it: without its leading comment lines, trimmed.
+    const script = readFileSync(new URL('../../web/inline/early-forms.js', import.meta.url), 'utf8')
+      .replace(/^(\/\/.*\n)+/, '')
+      .trim();
+    const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    expect(earlyFormsScriptHash).toBe(hash);
+    expect(cspHeader(siteCsp)).not.toContain('unsafe-inline');
   });
 });
 

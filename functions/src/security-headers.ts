@@ -22,9 +22,18 @@ export type CspDirective =
 export type ContentSecurityPolicy = Partial<Record<CspDirective, readonly string[]>>;
 
 /**
+ * The one inline script of the site, by its hash: web/inline/early-forms.js,
+ * which every pre-rendered page carries so that a form sent before the app
+ * has hydrated is held rather than sent natively (decision 053). The build
+ * (web/scripts/prerender.mjs) and a unit test check that this is its hash.
+ */
+export const earlyFormsScriptHash = "'sha256-JNn7hn4rFlu2Bjmg32aMYoY5kzRCOvqwhcWHdjJK8Ps='";
+
+/**
  * The policy of every page. Vite emits only module scripts and stylesheet
- * links (no inline script or style; React's `style` props go through the CSSOM,
- * which a CSP does not restrict). API calls go to our own origin only.
+ * links (no style; React's `style` props go through the CSSOM, which a CSP
+ * does not restrict), and the only inline script is the one allowed by its
+ * hash, above. API calls go to our own origin only.
  *
  * Images: our own /images/, the Google reviewers' photos
  * (https://*.googleusercontent.com) and, because stored image URLs may be
@@ -33,7 +42,7 @@ export type ContentSecurityPolicy = Partial<Record<CspDirective, readonly string
  */
 export const siteCsp = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  scriptSrc: ["'self'", earlyFormsScriptHash],
   styleSrc: ["'self'"],
   imgSrc: ["'self'", 'https:'],
   fontSrc: ["'self'"],

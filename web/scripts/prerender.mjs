@@ -12,6 +12,7 @@
 // The files are flat (about.html, not about/index.html): the CDN (SST's
 // Router) looks up `/about` as `/about.html`, and a folder `blog/` would
 // capture `/blog/<slug>`.
+import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,9 +44,23 @@ const homeFile = manifest['src/home/start.tsx']?.file;
 if (!homeFile) throw new Error('the build manifest names no entry for src/home/start.tsx');
 rmSync(manifestDir, { recursive: true, force: true });
 const homeEntry = `/${homeFile}`;
+// Forms before the app is ready (decision 053): a small inline script, early in <head>, holds a
+// submit made before hydration (never sent natively, as a GET with the fields in the address) and
+// notes what is typed. The CSP allows it by its hash only: the build stops if the hash is not there.
+const earlyForms = readFileSync(join(web, 'inline', 'early-forms.js'), 'utf8')
+  .replace(/^(\/\/.*\n)+/, '')
+  .trim();
+const earlyFormsHash = `'sha256-${createHash('sha256').update(earlyForms).digest('base64')}'`;
+const csp = readFileSync(join(web, '..', 'functions', 'src', 'security-headers.ts'), 'utf8');
+if (!csp.includes(earlyFormsHash))
+  throw new Error(
+    `functions/src/security-headers.ts must allow web/inline/early-forms.js: ${earlyFormsHash}`,
+  );
 const loadAfterPaint = (html, entry) =>
   html
     .replace(entryTag, '')
+    // Right after the charset (which must come within the first 1024 bytes), before the stylesheet.
+    .replace(/<meta charset="[^"]*"\s*\/?>/, (charset) => `${charset}<script>${earlyForms}</script>`)
     .replace('</head>', `<script src="/boot.js" defer data-entry="${entry}"></script></head>`);
 
 /** The template with the page's head tags and its HTML in #root. */

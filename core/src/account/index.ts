@@ -151,15 +151,17 @@ export namespace Account {
   }
 
   /**
-   * 400 for a link that cannot be used, saying why. A stale link (what it acted
-   * on changed since it was mailed) is shown as simply not valid any more.
+   * 400 for a link that cannot be used, saying why, in the one mapping
+   * (LinkToken.refuse). A stale link (what it acted on changed since it was
+   * mailed) is shown as simply not valid any more.
    */
-  function refuseLink(
-    failure: LinkToken.Failure,
-    texts: Record<Exclude<LinkToken.Failure, 'stale'>, string>,
-  ): never {
-    const shown = failure === 'stale' ? 'invalid' : failure;
-    throw new VisibleError('invalid', texts[shown], { reason: shown });
+  function linkReplies(texts: { invalid: string; used: string; expired: string }): LinkToken.Replies {
+    const reply = (shown: 'invalid' | 'used' | 'expired') => ({
+      kind: 'invalid' as const,
+      msg: texts[shown],
+      extra: { reason: shown },
+    });
+    return { invalid: reply('invalid'), used: reply('used'), expired: reply('expired') };
   }
 
   /** Using the link and marking the address verified are one transaction. */
@@ -168,11 +170,14 @@ export namespace Account {
       User.tx.markEmailVerified(link.subjectId),
     ]);
     if (!result.ok) {
-      refuseLink(result.reason, {
-        invalid: messages.verifyInvalid,
-        used: messages.verifyUsed,
-        expired: messages.verifyExpired,
-      });
+      LinkToken.refuse(
+        result.reason,
+        linkReplies({
+          invalid: messages.verifyInvalid,
+          used: messages.verifyUsed,
+          expired: messages.verifyExpired,
+        }),
+      );
     }
     return { msg: messages.verified };
   }
@@ -346,11 +351,14 @@ export namespace Account {
       }),
     ]);
     if (!result.ok) {
-      refuseLink(result.reason, {
-        invalid: messages.resetInvalid,
-        used: messages.resetUsed,
-        expired: messages.resetExpired,
-      });
+      LinkToken.refuse(
+        result.reason,
+        linkReplies({
+          invalid: messages.resetInvalid,
+          used: messages.resetUsed,
+          expired: messages.resetExpired,
+        }),
+      );
     }
     return { msg: messages.resetDone };
   });

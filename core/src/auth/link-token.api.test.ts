@@ -50,3 +50,61 @@ describe('link tokens', () => {
     expect(await LinkToken.redeem('verify-email', 'not a token')).toEqual({ ok: false, reason: 'invalid' });
   });
 });
+
+describe('refusing a link (the one mapping)', () => {
+  const replies: LinkToken.Replies = {
+    invalid: { kind: 'not_found', msg: 'No such link.' },
+    used: { kind: 'invalid', msg: 'Already used.', extra: { used: true } },
+    settled: { kind: 'invalid', msg: 'Already answered.' },
+  };
+  const refusal = (run: () => unknown) => {
+    try {
+      run();
+    } catch (error) {
+      return error;
+    }
+    return undefined;
+  };
+
+  it('throws the flow’s reply, and its reply for invalid for a refusal it does not list', () => {
+    expect(refusal(() => LinkToken.refuse('used', replies))).toMatchObject({
+      kind: 'invalid',
+      message: 'Already used.',
+      extra: { used: true },
+    });
+    expect(refusal(() => LinkToken.refuse('stale', replies))).toMatchObject({
+      kind: 'not_found',
+      message: 'No such link.',
+    });
+  });
+
+  it('opens a link only while it is its subject’s current one and the subject waits for it', async () => {
+    const user = await createUser();
+    const { token } = await issue(user._id);
+    const { token: other } = await issue(user._id);
+    const subjects = new Map<string, { id: string; link: string; answered: boolean }>();
+    const load = async (id: string) => subjects.get(id);
+    const current = await LinkToken.inspect('verify-email', token);
+    if (!current.ok) throw new Error('the link should be usable');
+    subjects.set(user._id, { id: user._id, link: current.record.tokenHash, answered: false });
+    const options = {
+      load,
+      linkOf: (s: { link: string }) => s.link,
+      check: (s: { answered: boolean }) => (s.answered ? ('settled' as const) : null),
+      replies,
+    };
+
+    const opened = await LinkToken.open('verify-email', token, options);
+    expect(opened.subject.id).toBe(user._id);
+    // Another link for the same subject is not its current one: refused like an unknown link.
+    await expect(LinkToken.open('verify-email', other, options)).rejects.toMatchObject({ kind: 'not_found' });
+    subjects.set(user._id, { id: user._id, link: current.record.tokenHash, answered: true });
+    await expect(LinkToken.open('verify-email', token, options)).rejects.toMatchObject({
+      message: 'Already answered.',
+    });
+    await LinkToken.redeem('verify-email', token);
+    await expect(LinkToken.open('verify-email', token, options)).rejects.toMatchObject({
+      message: 'Already used.',
+    });
+  });
+});

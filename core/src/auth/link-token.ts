@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import { defineEntity, failedConditions, type TransactItem, transactWrite } from '../db/entity';
+import { type ErrorKind, VisibleError } from '../error';
 
 /**
  * Single-use tokens sent in emailed links (verify email, reset password; later
@@ -165,5 +166,52 @@ export namespace LinkToken {
   /** Uses a token that authorises nothing else. */
   export function redeem(purpose: Purpose, token: string, now = new Date()) {
     return redeemWith(purpose, token, () => [], now);
+  }
+
+  /**
+   * Why a flow refuses a link: the token's own failure, `replaced` (a newer
+   * link was sent for the same subject, or the subject is gone) or `settled`
+   * (the subject no longer waits for this link: answered, acknowledged).
+   */
+  export type Refusal = Failure | 'replaced' | 'settled';
+
+  export type Reply = { kind: ErrorKind; msg: string; extra?: Record<string, unknown> };
+
+  /** A flow's reply to each refusal; one it does not list gets its reply for `invalid`. */
+  export type Replies = { invalid: Reply } & Partial<Record<Exclude<Refusal, 'invalid'>, Reply>>;
+
+  /** The one mapping from a refused link to its reply (decision 052): throws the flow's VisibleError. */
+  export function refuse(reason: Refusal, replies: Replies): never {
+    const reply = replies[reason] ?? replies.invalid;
+    throw new VisibleError(reply.kind, reply.msg, reply.extra ?? {});
+  }
+
+  /**
+   * The subject a usable link is for, for a page that shows it before the
+   * link is used: the token is inspected, its subject loaded, and the link
+   * refused (with `replies`) unless it is the subject's current one (`linkOf`
+   * gives the subject's current token hash) and `check` finds nothing wrong.
+   * Reads only; the flow then redeems with `redeemWith`.
+   */
+  export async function open<S>(
+    purpose: Purpose,
+    token: string,
+    options: {
+      load: (subjectId: string) => Promise<S | undefined>;
+      linkOf: (subject: S) => string | undefined;
+      check?: (subject: S) => Refusal | null;
+      replies: Replies;
+      now?: Date;
+    },
+  ): Promise<{ subject: S; record: Stored }> {
+    const found = await inspect(purpose, token, options.now);
+    if (!found.ok) refuse(found.reason, options.replies);
+    const subject = await options.load(found.record.subjectId);
+    if (subject === undefined || options.linkOf(subject) !== found.record.tokenHash) {
+      refuse('replaced', options.replies);
+    }
+    const refusal = options.check?.(subject) ?? null;
+    if (refusal) refuse(refusal, options.replies);
+    return { subject, record: found.record };
   }
 }

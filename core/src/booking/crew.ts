@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineEntity, indexAttributes, type TransactItem } from '../db/entity';
+import { config } from '../config';
 import * as time from '../time';
 
 /**
@@ -14,6 +15,8 @@ import * as time from '../time';
 export namespace Crew {
   export const BLOCK_MINUTES = 15;
   const BLOCK_MS = BLOCK_MINUTES * 60_000;
+  /** The blocks of one day. */
+  const DAY_BLOCKS = (24 * 60) / BLOCK_MINUTES;
   /** Guards of past blocks are history; TTL removes them a week after. */
   const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -93,16 +96,20 @@ export namespace Crew {
     if (!first || !last) return taken;
     const days: string[] = [];
     for (let day = first.slice(0, 10); day <= last.slice(0, 10); day = time.addDays(day, 1)) days.push(day);
-    const guards = await Promise.all(
+    // A day holds at most DAY_BLOCKS guards a technician: one page reads them all.
+    const most = DAY_BLOCKS * config().crewSize;
+    const pages = await Promise.all(
       days.map((day) =>
-        guard.queryAll({
+        guard.query({
           index: 'byCollection',
           partition: dayKey(day),
           sort: { between: [first, `${last}~`] },
+          limit: most,
+          budget: most + 1,
         }),
       ),
     );
-    for (const g of guards.flat()) {
+    for (const g of pages.flatMap((page) => page.items)) {
       const set = taken.get(g.technician) ?? new Set<string>();
       set.add(g.block);
       taken.set(g.technician, set);

@@ -29,6 +29,7 @@ export {
   StatusInput,
   VehicleInput,
 } from './input';
+export { exists } from './lookup';
 export { migrate } from './migrate';
 export { adminCreate } from './phone-booking';
 export {

@@ -1,3 +1,5 @@
+import { AUDIT_TRAIL_LIMIT, appendToTrail } from '../util/audit-trail';
+
 /**
  * The booking rules both the forms and the server apply (doc 1 §5, doc 2 §4,
  * §5, §9). Pure: the web imports it without pulling in the data layer.
@@ -71,15 +73,12 @@ export type StatusChangeBy = { _id: string | null; name: string; role: 'admin' |
 /** One entry of a booking's audit trail; `from` is null for the creation entry. */
 export type StatusChange = { from: BookingStatus | null; to: BookingStatus; by: StatusChangeBy; at: string };
 
-/** A booking keeps at most this many audit entries: the creation entry and the latest changes. */
-export const STATUS_HISTORY_LIMIT = 100;
+/** A booking keeps at most this many audit entries: the creation entry and the latest changes (the one rule). */
+export const STATUS_HISTORY_LIMIT = AUDIT_TRAIL_LIMIT;
 
-/** The history with `change` appended, bounded: the first (creation) entry and the newest ones are kept. */
+/** The history with `change` appended, bounded by the audit trail's one rule (core/src/util/audit-trail.ts). */
 export function appendStatusChange(history: readonly StatusChange[], change: StatusChange): StatusChange[] {
-  const next = [...history, change];
-  if (next.length <= STATUS_HISTORY_LIMIT) return next;
-  const [first, ...rest] = next;
-  return first ? [first, ...rest.slice(rest.length - (STATUS_HISTORY_LIMIT - 1))] : rest;
+  return appendToTrail(history, change);
 }
 
 /** Custom booking times: every 30 minutes from 09:00 to 17:30 (doc 2 §5, §9). */

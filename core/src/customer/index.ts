@@ -1,3 +1,4 @@
+import type * as z from 'zod';
 import { assertAdmin, useActor } from '../actor';
 import { invitationMail } from '../account/mail';
 import { LinkToken } from '../auth/link-token';
@@ -5,6 +6,7 @@ import { Outbox } from '../mail/outbox';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
 import { User } from '../user/index';
+import { fn } from '../util/fn';
 
 /**
  * The admin's view of the customers (doc 2 §2 Assign Customer, §5 New
@@ -74,14 +76,9 @@ export namespace Customer {
    * invitation (account, link and mail in one transaction); 409 when the
    * email already has an account, with nothing written or mailed.
    */
-  export async function invite(input: {
-    firstName: string;
-    lastName: string;
-    email: string;
-    phone?: string;
-  }): Promise<Info> {
+  export const invite = fn(User.InviteInput, inviteNow);
+  async function inviteNow(parsed: z.output<typeof User.InviteInput>): Promise<Info> {
     assertAdmin();
-    const parsed = User.InviteInput.parse(input);
     const actor = useActor();
     await RateLimit.hit(rateLimits.createCustomerAdmin, actor.type === 'user' ? actor.userId : 'system');
     let mail: Outbox.Prepared | undefined;

@@ -9,13 +9,15 @@ import {
   defineEntity,
   failedConditions,
   MAX_TRANSACTION_ITEMS,
+  smallCollections,
   toggleMember,
   transactWrite,
 } from './entity';
 import { createTableInput, ensureTable } from './setup';
+import { table } from './table';
 
 /** A throw-away entity in this file's table, in its own collection partition per test. */
-const Widget = defineEntity({
+const widgetDefinition = {
   name: 'widget',
   version: 2,
   schema: z.object({
@@ -28,9 +30,13 @@ const Widget = defineEntity({
   }),
   key: ({ id }: { id: string }) => ({ pk: `WIDGET#${id}`, sk: 'WIDGET' }),
   indexes: {
-    byCollection: (w) => ({ pk: `WIDGETS#${w.group}`, sk: `${String(w.n).padStart(4, '0')}#${w.id}` }),
+    byCollection: (w: { group: string; n: number; id: string }) => ({
+      pk: `WIDGETS#${w.group}`,
+      sk: `${String(w.n).padStart(4, '0')}#${w.id}`,
+    }),
   },
-});
+};
+const Widget = defineEntity(widgetDefinition);
 
 const unique = () => crypto.randomUUID().slice(0, 8);
 const widget = (group: string, n: number, extra: Partial<ReturnType<typeof Widget.parse>> = {}) => ({
@@ -161,32 +167,6 @@ describe('paging', () => {
     expect(pages).toEqual([[0, 7, 14, 21], [28, 35, 42, 49], [56]]);
   });
 
-  it('ends a filtered page where its read budget runs out, with a cursor to resume there', async () => {
-    const group = unique();
-    await fill(group, 60);
-    const pages = await allPages({
-      index: 'byCollection',
-      partition: `WIDGETS#${group}`,
-      limit: 4,
-      filter: (w) => w.n % 7 === 0,
-      budget: 20,
-    });
-    // 20 items read a page at most: short pages until the end, nothing lost or doubled.
-    expect(pages).toEqual([
-      [0, 7, 14],
-      [21, 28, 35],
-      [42, 49, 56],
-    ]);
-    const unfiltered = await allPages({
-      index: 'byCollection',
-      partition: `WIDGETS#${group}`,
-      limit: 30,
-      budget: 25,
-    });
-    expect(unfiltered.map((p) => p.length)).toEqual([25, 25, 10]);
-    expect(unfiltered.flat()).toEqual(Array.from({ length: 60 }, (_, n) => n));
-  });
-
   it('refuses a cursor it did not make with a 400-kind error', async () => {
     for (const forged of [
       'nope',
@@ -266,14 +246,79 @@ describe('the table', () => {
       expect(await ensureTable(rawDb(), name)).toBe('existed');
       const { Table } = await rawDb().send(new DescribeTableCommand({ TableName: name }));
       expect(Table?.GlobalSecondaryIndexes?.map((i) => i.IndexName).sort()).toEqual(
-        ['byCollection', 'byOwner', 'openBookings', 'pendingAcknowledgments', 'unsentMail'].sort(),
+        Object.keys(table.indexes).sort(),
       );
-      // An index that names its attributes carries only those.
-      const open = Table?.GlobalSecondaryIndexes?.find((i) => i.IndexName === 'openBookings');
-      expect(open?.Projection?.ProjectionType).toBe('INCLUDE');
-      expect(open?.Projection?.NonKeyAttributes).not.toContain('statusHistory');
+      // An index that names its attributes carries just those (INCLUDE), the others everything.
+      const search = Table?.GlobalSecondaryIndexes?.find((i) => i.IndexName === 'workOrderSearch');
+      expect(search?.Projection).toMatchObject({ ProjectionType: 'INCLUDE' });
+      expect([...(search?.Projection?.NonKeyAttributes ?? [])].sort()).toEqual(['searchText', 'status']);
     } finally {
       await rawDb().send(new DeleteTableCommand({ TableName: name }));
     }
+  });
+});
+
+describe('read budget', () => {
+  it('ends a filtered page where its budget ran out, with a cursor that resumes there', async () => {
+    const group = unique();
+    for (let start = 0; start < 50; start += 25) {
+      await transactWrite(
+        Array.from({ length: 25 }, (_, i) =>
+          Widget.tx.put(widget(group, start + i, { open: start + i > 40 })),
+        ),
+      );
+    }
+    const options = {
+      index: 'byCollection' as const,
+      partition: `WIDGETS#${group}`,
+      limit: 5,
+      budget: 20,
+      filter: (w: { open: boolean }) => w.open,
+    };
+    const first = await Widget.query(options);
+    expect(first.items).toEqual([]);
+    expect(first.cursor).toEqual(expect.any(String));
+    const second = await Widget.query({ ...options, cursor: first.cursor });
+    expect(second.items).toEqual([]);
+    const third = await Widget.query({ ...options, cursor: second.cursor });
+    expect(third.items.map((w) => w.n)).toEqual([41, 42, 43, 44, 45]);
+    const fourth = await Widget.query({ ...options, cursor: third.cursor });
+    expect(fourth).toEqual({
+      items: [46, 47, 48, 49].map((n) => widget(group, n, { open: true })),
+      cursor: null,
+    });
+  });
+
+  it('reads a view of only the attributes it names', async () => {
+    const group = unique();
+    await Widget.put(widget(group, 7, { fans: new Set(['usr_1']) }));
+    const { items } = await Widget.queryView(
+      { attributes: ['id', 'n'], schema: z.looseObject({ id: z.string(), n: z.number() }) },
+      { index: 'byCollection', partition: `WIDGETS#${group}`, limit: 5 },
+    );
+    expect(items).toMatchObject([{ id: `${group}-7`, n: 7 }]);
+    expect(Object.keys(items[0] ?? {})).not.toContain('fans');
+    expect(Object.keys(items[0] ?? {})).not.toContain('open');
+  });
+
+  it('refuses to read a collection whole unless it is small by construction', async () => {
+    await expect(
+      Widget.readSmallCollection({ index: 'byCollection', partition: 'WIDGETS#x' }),
+    ).rejects.toThrow(/not small by construction/);
+    const Tiny = defineEntity({
+      ...widgetDefinition,
+      name: 'tiny',
+      smallCollection: { why: 'test', atMost: 3 },
+    });
+    const group = unique();
+    await Tiny.putMany([1, 2, 3].map((n) => widget(group, n)));
+    expect(
+      await Tiny.readSmallCollection({ index: 'byCollection', partition: `WIDGETS#${group}` }),
+    ).toHaveLength(3);
+    await Tiny.put(widget(group, 4));
+    await expect(
+      Tiny.readSmallCollection({ index: 'byCollection', partition: `WIDGETS#${group}` }),
+    ).rejects.toThrow(/more than its 3 items/);
+    smallCollections.delete('tiny');
   });
 });

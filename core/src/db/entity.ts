@@ -4,17 +4,25 @@ import {
   DeleteCommand,
   GetCommand,
   PutCommand,
-  QueryCommand,
-  type QueryCommandInput,
   TransactWriteCommand,
   type TransactWriteCommandInput,
   UpdateCommand,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod';
-import { VisibleError } from '../error';
 import { db, tableName } from './client';
+import { type Page, type QueryOptions, queryPage } from './paging';
 import { type IndexName, table } from './table';
+
+export { idList, idSet, toggleMember } from './sets';
+export {
+  INVALID_CURSOR,
+  MAX_PAGE,
+  type Page,
+  type QueryOptions,
+  queryIndexPage,
+  READ_BUDGET,
+} from './paging';
 
 /**
  * The data-access layer: every kind of item is an entity that declares its
@@ -46,7 +54,16 @@ export type EntityDefinition<Rec extends Raw, K> = {
    * that returns undefined) leaves it out of that sparse index.
    */
   indexes?: { [I in IndexName]?: (record: Rec) => IndexKey | undefined };
+  /**
+   * Set only for a collection small by construction (why, in words): it may
+   * be read whole with `readSmallCollection`. Decision 057; the test in
+   * small-collections.api.test.ts names every entity that sets it.
+   */
+  smallCollection?: { why: string; atMost: number };
 };
+
+/** The entities that may be read whole, by name (filled as they are defined). */
+export const smallCollections = new Map<string, { why: string; atMost: number }>();
 
 export type Entity<Rec extends Raw, K extends Partial<Rec>> = ReturnType<typeof defineEntity<Rec, K>>;
 
@@ -54,6 +71,7 @@ export type Entity<Rec extends Raw, K extends Partial<Rec>> = ReturnType<typeof 
 export const indexAttributes = (index: IndexName) => table.indexes[index];
 
 export function defineEntity<Rec extends Raw, K extends Partial<Rec>>(def: EntityDefinition<Rec, K>) {
+  if (def.smallCollection) smallCollections.set(def.name, def.smallCollection);
   const keyOfRecord = (record: Rec) => def.key(record as unknown as K);
 
   /** The full item as stored: keys, index keys, `_type`, `_v` and the record's attributes. */
@@ -204,16 +222,70 @@ export function defineEntity<Rec extends Raw, K extends Partial<Rec>>(def: Entit
 
     /**
      * One page of this entity's items in an index (or the base table), in
-     * the index's order. See `queryPage`.
+     * the index's order, bounded by `limit` and by a read budget
+     * (core/src/db/paging.ts).
      */
     query(options: QueryOptions<Rec>): Promise<Page<Rec>> {
       return queryPage({ ...options, parse, is });
     },
 
-    /** Every item of this entity the query matches, to the end (small collections only). */
-    async queryAll(options: Omit<QueryOptions<Rec>, 'limit' | 'cursor'>): Promise<Rec[]> {
-      const { items } = await queryPage({ ...options, parse, is });
+    /**
+     * One page of a view of this entity: only `view.attributes` are read
+     * (a projection), parsed with `view.schema` (e.g. a post without its body).
+     */
+    queryView<V>(
+      view: { attributes: readonly (keyof Rec & string)[]; schema: z.ZodType<V> },
+      options: QueryOptions<V>,
+    ): Promise<Page<V>> {
+      return queryPage<V>({
+        ...options,
+        projection: view.attributes,
+        is,
+        parse: (raw) => {
+          const parsed = view.schema.safeParse(raw);
+          if (parsed.success) return parsed.data;
+          throw new CorruptItemError(
+            `The ${def.name} item at ${String(raw.pk)}/${String(raw.sk)} does not match its view: ${parsed.error.issues[0]?.message}`,
+          );
+        },
+      });
+    },
+
+    /**
+     * Every item of a collection small by construction (the entity declares
+     * `smallCollection`); refused for any other entity, and throws when the
+     * collection has outgrown its declared size rather than read on.
+     */
+    async readSmallCollection(
+      options: Omit<QueryOptions<Rec>, 'limit' | 'cursor' | 'budget'>,
+    ): Promise<Rec[]> {
+      const small = def.smallCollection;
+      if (!small) throw new Error(`The ${def.name} collection is not small by construction: page it.`);
+      const { items, cursor } = await queryPage({
+        ...options,
+        limit: small.atMost,
+        budget: small.atMost + 1,
+        parse,
+        is,
+      });
+      if (cursor) throw new Error(`The ${def.name} collection holds more than its ${small.atMost} items.`);
       return items;
+    },
+
+    /**
+     * @deprecated Every item the query matches, to the end: unbounded. Use
+     * `query` (paged) or, for a collection small by construction,
+     * `readSmallCollection`. Kept only until the last callers move.
+     */
+    async queryAll(options: Omit<QueryOptions<Rec>, 'limit' | 'cursor' | 'budget'>): Promise<Rec[]> {
+      const out: Rec[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: Page<Rec> = await queryPage({ ...options, limit: 1000, budget: 1000, cursor, parse, is });
+        out.push(...page.items);
+        cursor = page.cursor;
+      } while (cursor);
+      return out;
     },
   };
 }
@@ -322,215 +394,16 @@ export function failedConditions(error: unknown): number[] | null {
   return reasons.flatMap((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? [index] : []));
 }
 
-// ---------------------------------------------------------------------------
-// Sets of user ids (votes, likes)
-
 /**
- * Toggles `member` in the string set `attribute` of one item with a single
- * conditional UpdateItem: added when absent (and removed from `alsoRemoveFrom`
- * in the same write, so it can never be in both), removed when present. A
- * write that loses a race with a concurrent one is tried again. `condition`
- * (e.g. `allowLikes = :true`) must hold for either write; `set` adds SET
- * clauses to both (e.g. `updatedAt = :now`); `values` and `names` serve both.
- * Returns the item afterwards, or null when neither write's condition held
- * three times (the item is gone, or `condition` is false): the caller finds
- * out which.
+ * True when a transaction was cancelled only because another transaction was
+ * writing one of its items at the same moment (no condition failed): trying
+ * it again is safe, and usually succeeds at once.
  */
-export async function toggleMember<Rec extends Raw, K extends Partial<Rec>>(
-  entity: Pick<Entity<Rec, K>, 'update'>,
-  id: K,
-  options: {
-    attribute: string;
-    member: string;
-    alsoRemoveFrom?: string;
-    condition?: string;
-    set?: string;
-    names?: Record<string, string>;
-    values?: Record<string, unknown>;
-  },
-): Promise<Rec | null> {
-  const names = { ...options.names, '#set': options.attribute };
-  const values = { ...options.values, ':member': new Set([options.member]), ':memberId': options.member };
-  const extra = options.condition ? ` AND (${options.condition})` : '';
-  const set = options.set ? ` SET ${options.set}` : '';
-  const other = options.alsoRemoveFrom;
-  for (let round = 0; round < 3; round += 1) {
-    const added = await entity.update(id, {
-      UpdateExpression: `ADD #set :member${other ? ' DELETE #other :member' : ''}${set}`,
-      ConditionExpression: `attribute_exists(pk) AND NOT contains(#set, :memberId)${extra}`,
-      ExpressionAttributeNames: other ? { ...names, '#other': other } : names,
-      ExpressionAttributeValues: values,
-    });
-    if (added) return added;
-    const removed = await entity.update(id, {
-      UpdateExpression: `DELETE #set :member${set}`,
-      ConditionExpression: `attribute_exists(pk) AND contains(#set, :memberId)${extra}`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    });
-    if (removed) return removed;
-  }
-  return null;
-}
-
-/** A DynamoDB string set (absent when empty: a set cannot be empty) as a sorted list of ids. */
-export const idList = (set: Set<string> | undefined): string[] => [...(set ?? [])].sort();
-
-/** A list of ids as a string set, or undefined for none (DynamoDB refuses an empty set). */
-export const idSet = (ids: readonly string[]): Set<string> | undefined =>
-  ids.length ? new Set(ids) : undefined;
-
-// ---------------------------------------------------------------------------
-// Paging
-
-export type QueryOptions<Rec> = {
-  /** The index to query; the base table when absent. */
-  index?: IndexName;
-  /** The partition value (of the index's partition attribute, or `pk`). */
-  partition: string;
-  /** A condition on the sort key. */
-  sort?: { beginsWith: string } | { between: [string, string] } | { lessThan: string };
-  descending?: boolean;
-  /** At most this many items a page; every matching item when absent. */
-  limit?: number;
-  /** The opaque cursor of the previous page. */
-  cursor?: string | null;
-  /** Keeps only the records it accepts; pages still fill up to `limit`. */
-  filter?: (record: Rec) => boolean;
-  /**
-   * The read budget (decision 049): at most this many items are read for the
-   * page, kept or not. When it runs out, the page ends where reading stopped,
-   * with a cursor, even when it holds fewer than `limit` records.
-   */
-  budget?: number;
-};
-
-export type Page<Rec> = {
-  items: Rec[];
-  /** Where the next page starts; null on the last page. */
-  cursor: string | null;
-};
-
-export const INVALID_CURSOR = 'This page link is not valid. Please start again from the first page.';
-
-const encodeCursor = (key: Raw) => Buffer.from(JSON.stringify(key)).toString('base64url');
-
-function decodeCursor(cursor: string, keyNames: readonly string[]): Raw {
-  try {
-    const key: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (
-      key &&
-      typeof key === 'object' &&
-      !Array.isArray(key) &&
-      Object.keys(key).length === keyNames.length &&
-      keyNames.every((name) => typeof (key as Raw)[name] === 'string')
-    ) {
-      return key as Raw;
-    }
-  } catch {
-    // falls through to the refusal below
-  }
-  throw new VisibleError('invalid', INVALID_CURSOR);
-}
-
-/**
- * One page of a key-condition query. DynamoDB's own `Limit` counts items
- * read, not items kept, so this reads on until `limit` records passed the
- * filter, and one more proves that a next page exists: the cursor (the key
- * of the last record returned) is given only then, so the last page is
- * never an empty one.
- */
-async function queryPage<Rec>(
-  options: QueryOptions<Rec> & { parse: (raw: Raw) => Rec; is: (raw: Raw) => boolean },
-): Promise<Page<Rec>> {
-  const names = options.index
-    ? indexAttributes(options.index)
-    : { partitionKey: table.partitionKey, sortKey: table.sortKey };
-  const keyNames = [...new Set([table.partitionKey, table.sortKey, names.partitionKey, names.sortKey])];
-  const { limit, filter } = options;
-  if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) {
-    throw new Error(`A page limit is a whole number of at least 1, not ${limit}.`);
-  }
-  const { budget } = options;
-  if (budget !== undefined && (!Number.isInteger(budget) || budget < 1)) {
-    throw new Error(`A read budget is a whole number of at least 1, not ${budget}.`);
-  }
-  const cursorAt = (raw: Raw) => encodeCursor(Object.fromEntries(keyNames.map((name) => [name, raw[name]])));
-  const items: Rec[] = [];
-  let last: Raw | undefined;
-  let read = 0;
-  let startKey: Raw | undefined = options.cursor ? decodeCursor(options.cursor, keyNames) : undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: options.index,
-        ScanIndexForward: !options.descending,
-        ...keyCondition(names, options),
-        ExclusiveStartKey: startKey,
-        ...readLimit(limit, items.length, filter !== undefined, budget, read),
-      }),
-    );
-    for (const raw of page.Items ?? []) {
-      if (budget !== undefined && read === budget) return { items, cursor: last ? cursorAt(last) : null };
-      read += 1;
-      const record = options.is(raw) ? options.parse(raw) : undefined;
-      const kept = record !== undefined && (!filter || filter(record));
-      if (kept && limit !== undefined && items.length === limit && last) {
-        return { items, cursor: cursorAt(last) };
-      }
-      if (kept) items.push(record);
-      // A budgeted page resumes after what it read, kept or not.
-      if (kept || budget !== undefined) last = raw;
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return { items, cursor: null };
-}
-
-/**
- * DynamoDB's `Limit` for the next request. Unfiltered: exactly what is still
- * needed, plus the one that proves a next page. Filtered: read ahead, since
- * some will be dropped (a request stops at 1 MB anyway). Never past the
- * budget, plus one to learn whether more exists.
- */
-function readLimit(
-  limit: number | undefined,
-  kept: number,
-  filtered: boolean,
-  budget: number | undefined,
-  read: number,
-): { Limit?: number } {
-  const wanted = limit === undefined ? undefined : filtered ? Math.max(2 * limit, 25) : limit + 1 - kept;
-  const left = budget === undefined ? undefined : budget + 1 - read;
-  if (wanted === undefined) return left === undefined ? {} : { Limit: left };
-  return { Limit: left === undefined ? wanted : Math.min(wanted, left) };
-}
-
-function keyCondition(
-  names: { partitionKey: string; sortKey: string },
-  options: Pick<QueryOptions<unknown>, 'partition' | 'sort'>,
-): Pick<
-  QueryCommandInput,
-  'KeyConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'
-> {
-  const ExpressionAttributeNames: Record<string, string> = { '#pk': names.partitionKey };
-  const ExpressionAttributeValues: Record<string, unknown> = { ':pk': options.partition };
-  let expression = '#pk = :pk';
-  const sort = options.sort;
-  if (sort) {
-    ExpressionAttributeNames['#sk'] = names.sortKey;
-    if ('beginsWith' in sort) {
-      expression += ' AND begins_with(#sk, :sk)';
-      ExpressionAttributeValues[':sk'] = sort.beginsWith;
-    } else if ('between' in sort) {
-      expression += ' AND #sk BETWEEN :from AND :to';
-      ExpressionAttributeValues[':from'] = sort.between[0];
-      ExpressionAttributeValues[':to'] = sort.between[1];
-    } else {
-      expression += ' AND #sk < :before';
-      ExpressionAttributeValues[':before'] = sort.lessThan;
-    }
-  }
-  return { KeyConditionExpression: expression, ExpressionAttributeNames, ExpressionAttributeValues };
+export function isTransactionConflict(error: unknown): boolean {
+  if ((error as Error | undefined)?.name !== 'TransactionCanceledException') return false;
+  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  return (
+    reasons.some((reason) => reason.Code === 'TransactionConflict') &&
+    reasons.every((reason) => reason.Code !== 'ConditionalCheckFailed')
+  );
 }

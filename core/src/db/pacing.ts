@@ -11,8 +11,9 @@
 /** What pacing waits on: the real clock, or a test's fake one. */
 export type Clock = { now(): number; sleep(ms: number): Promise<void> };
 
+/** Monotonic: a wall clock set back (NTP, a simulated date) must not stall or burst the bucket. */
 export const realClock: Clock = {
-  now: () => Date.now(),
+  now: () => performance.now(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 

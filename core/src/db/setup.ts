@@ -17,16 +17,20 @@ const attributeDefinitions = keyAttributes.map((attribute) => ({
   AttributeType: 'S' as const,
 }));
 
-const globalIndexes: GlobalSecondaryIndex[] = Object.entries(table.indexes).map(([indexName, index]) => ({
-  IndexName: indexName,
-  KeySchema: [
-    { AttributeName: index.partitionKey, KeyType: 'HASH' },
-    { AttributeName: index.sortKey, KeyType: 'RANGE' },
-  ],
-  Projection: indexProjection(indexName as IndexName)
-    ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...(indexProjection(indexName as IndexName) ?? [])] }
-    : { ProjectionType: 'ALL' },
-}));
+const globalIndexes: GlobalSecondaryIndex[] = Object.entries(table.indexes).map(([indexName, index]) => {
+  const projection = indexProjection(indexName as IndexName);
+  return {
+    IndexName: indexName,
+    KeySchema: [
+      { AttributeName: index.partitionKey, KeyType: 'HASH' },
+      { AttributeName: index.sortKey, KeyType: 'RANGE' },
+    ],
+    Projection:
+      projection === 'all'
+        ? { ProjectionType: 'ALL' }
+        : { ProjectionType: 'INCLUDE', NonKeyAttributes: [...projection] },
+  };
+});
 
 export function createTableInput(name: string): CreateTableCommandInput {
   return {

@@ -28,6 +28,16 @@ export const table = {
     /** Mail recorded but not yet sent, by when to try next; sparse (core/src/mail/outbox.ts). */
     unsentMail: { partitionKey: 'unsentPk', sortKey: 'unsentSk' },
     /**
+     * The work-order list's search, newest first: besides the keys, only what
+     * the search and the status filter read (decision 051), about 300 bytes
+     * an entry where a whole work order is several KB.
+     */
+    workOrderSearch: {
+      partitionKey: 'woSearchPk',
+      sortKey: 'woSearchSk',
+      projection: ['searchText', 'status'],
+    },
+    /**
      * The bookings desk's main list (decision 050): open bookings only (not
      * Cancelled or Completed), newest date first; sparse: a booking leaves it
      * when it closes. It carries only the list's fields (no status history,
@@ -71,11 +81,14 @@ export const table = {
 
 export type IndexName = keyof typeof table.indexes;
 
-/** The attributes an index carries beyond the keys; every attribute when it names none. */
-export const indexProjection = (index: IndexName): readonly string[] | undefined => {
-  const entry = table.indexes[index];
-  return 'projection' in entry ? entry.projection : undefined;
-};
+/**
+ * The attributes an index carries besides the keys: every attribute unless the
+ * index names its own (`projection`, DynamoDB's INCLUDE).
+ */
+export function indexProjection(index: IndexName): readonly string[] | 'all' {
+  const definition = table.indexes[index];
+  return 'projection' in definition ? definition.projection : 'all';
+}
 
 /** Every key attribute, base table and indexes alike; all are strings. */
 export const keyAttributes = [

@@ -14,6 +14,7 @@ import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
 import { imageUrl } from '../storage/image-url';
 import { Images } from '../storage/images';
+import { uploadedBytes } from '../rules/schema';
 import { fn } from '../util/fn';
 import { createId, idSchema } from '../util/id';
 import { isSingleLine, requiredLine } from '../util/text';
@@ -253,15 +254,18 @@ export namespace Post {
   });
   /** Typed for JSON callers; a form's raw text fields are welcome too (parsed here). */
   export type FormInput = z.input<typeof FormInput> | Record<string, string | undefined>;
+  /** The form as the verbs take it: JSON, or a multipart form's text fields (the schema parses both). */
+  const Form = FormInput as unknown as z.ZodType<z.output<typeof FormInput>, FormInput>;
+  type Form = z.output<typeof FormInput>;
 
   /**
    * POST /api/posts: the admin publishes a post, with an optional hero image
    * file (PNG, JPG or GIF by its bytes, at most 5 MB). The image is stored
    * first; when the post cannot be written it is removed again.
    */
-  export async function publish(raw: FormInput, image?: Uint8Array): Promise<Detail> {
+  export const publish = fn(z.tuple([Form, uploadedBytes()]), publishPost);
+  async function publishPost(input: Form, image?: Uint8Array): Promise<Detail> {
     assertAdmin();
-    const input = FormInput.parse(raw);
     const uploaded = image?.byteLength ? await Images.upload('blog', image, imageMessages) : undefined;
     try {
       const { post } = await create({
@@ -289,10 +293,9 @@ export namespace Post {
    * edits at once cannot both replace the image (409 for the second); the
    * image it no longer uses is removed after the write.
    */
-  export async function edit(postId: string, raw: FormInput, image?: Uint8Array): Promise<Detail> {
+  export const edit = fn(z.tuple([id, Form, uploadedBytes()]), editPost);
+  async function editPost(validId: string, input: Form, image?: Uint8Array): Promise<Detail> {
     assertAdmin();
-    const validId = id.parse(postId);
-    const input = FormInput.parse(raw);
     const current = await find(validId);
     if (!current) throw new VisibleError('not_found', NOT_FOUND);
     const uploaded = image?.byteLength ? await Images.upload('blog', image, imageMessages) : undefined;

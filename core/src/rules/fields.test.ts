@@ -35,7 +35,9 @@ describe('field rules', () => {
     expect(nameProblem('Ada', 'First name')).toBeUndefined();
     expect(nameProblem(' ', 'First name')).toBe('First name is required');
     expect(nameProblem('x'.repeat(81), 'Last name')).toBe('Last name must be at most 80 characters');
-    expect(nameProblem('Ada\nBcc: x', 'First name')).toBe('First name cannot contain line breaks');
+    expect(nameProblem('Ada\nBcc: x', 'First name')).toBe(
+      'First name cannot contain line breaks or control characters.',
+    );
   });
 
   it('accepts phone numbers as people write them and nothing else', () => {

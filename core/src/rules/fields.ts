@@ -49,14 +49,15 @@ export type TextRule = {
 
 /**
  * A text field: one line unless `multiline`, at most `max` characters once
- * trimmed, and present when `required`. One-line fields refuse line breaks
- * before trimming, so a value never carries a second mail header.
+ * trimmed, and present when `required` (only white space is blank). One-line
+ * fields refuse line breaks anywhere, trimmed ends included, so a value never
+ * carries a second mail header.
  */
 export function textProblem(value: string | null | undefined, rule: TextRule): Problem {
   const raw = value ?? '';
-  if (!rule.multiline && hasControl(raw)) return textMessages.lineBreak(rule.label);
   const trimmed = raw.trim();
   if (!trimmed) return rule.required ? textMessages.required(rule.label) : undefined;
+  if (!rule.multiline && hasControl(raw)) return textMessages.lineBreak(rule.label);
   if (trimmed.length > rule.max) return textMessages.tooLong(rule.label, rule.max);
   return undefined;
 }
@@ -70,20 +71,20 @@ export const NAME_MAX = 80;
 /**
  * A person's name (first or last; on registration, a booking, a new
  * customer): required, one line, at most 80 characters. The texts are the
- * spec's registration texts (doc 1 §5: 'First name is required'), without a
- * full stop, so every form that asks for a name says it the same way.
+ * spec's registration texts (doc 1 §5: 'First name is required', without a
+ * full stop), so every form that asks for a name says it the same way.
  */
 export const nameMessages = {
   required: (label: string) => `${label} is required`,
   tooLong: (label: string) => `${label} must be at most ${NAME_MAX} characters`,
-  lineBreak: (label: string) => `${label} cannot contain line breaks`,
+  lineBreak: (label: string) => `${label} cannot contain line breaks or control characters.`,
 } as const;
 
 export function nameProblem(value: string | null | undefined, label: string): Problem {
   const raw = value ?? '';
-  if (hasControl(raw)) return nameMessages.lineBreak(label);
   const trimmed = raw.trim();
   if (!trimmed) return nameMessages.required(label);
+  if (hasControl(raw)) return nameMessages.lineBreak(label);
   if (trimmed.length > NAME_MAX) return nameMessages.tooLong(label);
   return undefined;
 }

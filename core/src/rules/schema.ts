@@ -38,7 +38,7 @@ function check<T>(rule: (value: T) => Problem) {
  * A text field (./fields `textProblem`), trimmed, with an optional `shape`
  * rule for a non-blank value (phone, VIN, ZIP); one message, the first problem.
  */
-function checkedText(rule: TextRule, shape?: Rule) {
+export function checkedText(rule: TextRule, shape?: Rule) {
   const problem = (value: string) =>
     textProblem(value, rule) ?? (shape && value.trim() ? shape(value.trim()) : undefined);
   return z
@@ -118,6 +118,14 @@ export const dollars = (label: string, maxCents: number) =>
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     })
     .transform((value) => Number(value));
+
+/** An uploaded file's bytes, when one was sent (its kind and size are checked by its own module). */
+export const uploadedBytes = () =>
+  z
+    .custom<Uint8Array<ArrayBufferLike>>((value) => value instanceof Uint8Array, {
+      error: 'The upload must be a file.',
+    })
+    .optional();
 
 /** Whole cents, as core takes money: an integer from 0 to `maxCents`. */
 export const cents = (label: string, maxCents: number) =>

@@ -1,5 +1,6 @@
 import { assertAdmin } from '../actor';
 import { TimeSlot } from '../timeslot/index';
+import { fn } from '../util/fn';
 import { Service } from './index';
 
 /**
@@ -11,9 +12,9 @@ import { Service } from './index';
  * (availability and booking read the service), and no slot can be added
  * (slot writes check the service in their transaction).
  */
-export async function deleteService(serviceId: string) {
+export const deleteService = fn(Service.id, async (serviceId) => {
   assertAdmin();
   const service = await Service.remove(serviceId);
   const slots = await TimeSlot.retireService(service._id);
   return { service, slots };
-}
+});

@@ -50,6 +50,9 @@ export namespace Service {
 
   /** The longest service the admin can set up, in minutes (decision 033). */
   export const MAX_MINUTES = 20 * 60;
+  /** The catalogue's ceiling, which keeps the collection small by construction (decision 057). */
+  export const MAX_SERVICES = 100;
+  export const TOO_MANY = `The catalogue holds at most ${MAX_SERVICES} services. Delete one before adding another.`;
 
   /**
    * What the admin's service form sends (doc 2 §5, issue 12): every field,
@@ -99,7 +102,27 @@ export namespace Service {
     indexes: {
       byCollection: (service) => ({ pk: 'SERVICE', sk: `${service.name.toLowerCase()}#${service.id}` }),
     },
+    // Decision 057: `create` refuses a service past MAX_SERVICES; the read allows twice that for races.
+    smallCollection: { why: "one shop's catalogue of services", atMost: 2 * MAX_SERVICES },
   });
+
+  /** How many services exist, kept in each create's and delete's transaction: the catalogue's ceiling. */
+  const count = defineEntity({
+    name: 'serviceCount',
+    version: 1,
+    schema: z.object({ services: z.number().int() }),
+    key: (_: Record<string, never>) => ({ pk: 'SERVICES', sk: 'COUNT' }),
+  });
+  const countBy = (step: 1 | -1): TransactItem =>
+    count.tx.update(
+      {},
+      {
+        UpdateExpression: 'ADD #n :step',
+        ...(step > 0 ? { ConditionExpression: 'attribute_not_exists(#n) OR #n < :max' } : {}),
+        ExpressionAttributeNames: { '#n': 'services' },
+        ExpressionAttributeValues: { ':step': step, ...(step > 0 ? { ':max': MAX_SERVICES } : {}) },
+      },
+    );
 
   function toInfo(service: z.infer<typeof Stored>): Info {
     return {
@@ -124,8 +147,15 @@ export namespace Service {
     const now = new Date().toISOString();
     const { serviceId: _given, ...fields } = input;
     const record = { id: serviceId, ...fields, createdAt: now, updatedAt: now };
-    if (await entity.createIfAbsent(record)) return { created: true, service: toInfo(record) };
-    return { created: false, service: await fromId(serviceId) };
+    try {
+      await transactWrite([entity.tx.put(record, { ifAbsent: true }), countBy(1)]);
+      return { created: true, service: toInfo(record) };
+    } catch (error) {
+      const failed = failedConditions(error);
+      if (failed?.includes(0)) return { created: false, service: await fromId(serviceId) };
+      if (failed?.includes(1)) throw new VisibleError('conflict', TOO_MANY);
+      throw error;
+    }
   });
 
   /** One service; 404 'Service not found.' when there is none. */
@@ -159,7 +189,15 @@ export namespace Service {
     assertAdmin();
     const current = await entity.get({ id: serviceId }, { consistent: true });
     if (!current) throw new VisibleError('not_found', NOT_FOUND);
-    await entity.delete({ id: serviceId });
+    try {
+      await transactWrite([
+        entity.tx.delete({ id: serviceId }, { ConditionExpression: 'attribute_exists(pk)' }),
+        countBy(-1),
+      ]);
+    } catch (error) {
+      if (failedConditions(error)?.includes(0)) throw new VisibleError('not_found', NOT_FOUND);
+      throw error;
+    }
     return toInfo(current);
   });
 
@@ -169,7 +207,7 @@ export namespace Service {
 
   /** Every service, ordered by name. */
   export async function list(): Promise<Info[]> {
-    const services = await entity.queryAll({ index: 'byCollection', partition: 'SERVICE' });
+    const services = await entity.readSmallCollection({ index: 'byCollection', partition: 'SERVICE' });
     return services.map(toInfo);
   }
 }

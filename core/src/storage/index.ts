@@ -17,7 +17,7 @@ export namespace Storage {
   let client: S3Client | undefined;
 
   /** The S3 SDK's commands and client, loaded once. */
-  export function sdk(): Promise<S3Sdk> {
+  function sdk(): Promise<S3Sdk> {
     sdkLoading ??= import('@aws-sdk/client-s3');
     return sdkLoading;
   }
@@ -124,5 +124,20 @@ export namespace Storage {
   export async function remove(key: string): Promise<void> {
     const { DeleteObjectCommand } = await sdk();
     await (await s3()).send(new DeleteObjectCommand({ Bucket: bucket(), Key: key }));
+  }
+
+  /** The keys below `prefix`, in key order, at most `limit` (tests and support). */
+  export async function keys(prefix: string, limit = 1000): Promise<string[]> {
+    const { ListObjectsV2Command } = await sdk();
+    const found: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await (
+        await s3()
+      ).send(new ListObjectsV2Command({ Bucket: bucket(), Prefix: prefix, ContinuationToken: token }));
+      found.push(...(page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : [])));
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token && found.length < limit);
+    return found.slice(0, limit);
   }
 }

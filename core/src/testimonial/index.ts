@@ -9,6 +9,7 @@ import { imageUrl } from '../storage/image-url';
 import { Images } from '../storage/images';
 import { Service } from '../service/index';
 import { User } from '../user/index';
+import { uploadedBytes } from '../rules/schema';
 import { fn } from '../util/fn';
 import { createId, idSchema } from '../util/id';
 import { isSingleLine, requiredLine } from '../util/text';
@@ -226,9 +227,9 @@ export namespace Testimonial {
    * The image is checked and stored first, then the record is written; when
    * that write fails the image is removed again (Images.upload).
    */
-  export async function submit(raw: SubmitInput, image?: Uint8Array): Promise<Info> {
+  export const submit = fn(z.tuple([SubmitInput, uploadedBytes()]), submitNow);
+  async function submitNow(input: z.output<typeof SubmitInput>, image?: Uint8Array): Promise<Info> {
     const me = useUser();
-    const input = SubmitInput.parse(raw);
     if (input.bookingId === undefined && me.role === 'admin') return addForAdmin(input, image);
     await RateLimit.hit(rateLimits.reviewUser, me.userId);
     // The spec's client names no booking: its newest Completed, unreviewed one of the service (400 for none).

@@ -3,6 +3,7 @@ import { assertAdmin } from '../actor';
 import { defineEntity, failedConditions, type TransactItem, transactWrite } from '../db/entity';
 import { VisibleError } from '../error';
 import { cardBrandName } from '../payments/brand';
+import { optionalPhone, personName } from '../rules/schema';
 import { fn } from '../util/fn';
 import { createId } from '../util/id';
 import { isSingleLine } from '../util/text';
@@ -36,14 +37,10 @@ export namespace User {
     .max(PASSWORD_MAX_LENGTH, passwordMessages.tooLong)
     .refine((password) => !isCommonPassword(password), COMMON_PASSWORD);
 
-  /** A name on the registration form: the spec's texts (no full stop), one line, at most 80 characters. */
-  const personName = (label: string) =>
-    z
-      .string({ error: `${label} is required` })
-      .refine(isSingleLine, `${label} cannot contain line breaks or control characters.`)
-      .trim()
-      .min(1, `${label} is required`)
-      .max(80, `${label} must be at most 80 characters`);
+  /** What a caller writes in the same transaction as a new account (its link, its mail). */
+  const alsoWritten = z.custom<(userId: string) => TransactItem[]>((value) => typeof value === 'function', {
+    error: 'Expected a function that gives the items to write with the account.',
+  });
 
   export const CreateInput = z.object({
     firstName: personName('First name'),
@@ -149,12 +146,7 @@ export namespace User {
    * Creates an account together with what must be written with it (its
    * verification link, the mail that carries it), in one transaction.
    */
-  export function createWith(
-    input: z.input<typeof CreateInput>,
-    also: (userId: string) => TransactItem[],
-  ): ReturnType<typeof create> {
-    return insert(CreateInput.parse(input), also);
-  }
+  export const createWith = fn(z.tuple([CreateInput, alsoWritten]), insert);
 
   async function insert(input: z.output<typeof CreateInput>, also: (userId: string) => TransactItem[]) {
     if (input.role !== 'user' || input.emailVerified) assertAdmin();
@@ -187,14 +179,7 @@ export namespace User {
     firstName: personName('First name'),
     lastName: personName('Last name'),
     email,
-    phone: z
-      .string()
-      .refine(isSingleLine, 'Phone cannot contain line breaks or control characters.')
-      .trim()
-      .max(30, 'Phone must be at most 30 characters')
-      .refine((value) => value === '' || /^[0-9+()\-. ]{7,30}$/.test(value), 'Phone is invalid')
-      .optional()
-      .transform((value) => (value ? value : undefined)),
+    phone: optionalPhone().transform((value) => value || undefined),
   });
 
   /**
@@ -203,12 +188,12 @@ export namespace User {
    * its mail), in one transaction; 409 when the email already has an
    * account. Its owner activates it by setting a password from the link.
    */
-  export async function createInvited(
-    raw: z.input<typeof InviteInput>,
+  export const createInvited = fn(z.tuple([InviteInput, alsoWritten]), insertInvited);
+  async function insertInvited(
+    input: z.output<typeof InviteInput>,
     also: (userId: string) => TransactItem[],
   ): Promise<Account> {
     assertAdmin();
-    const input = InviteInput.parse(raw);
     const now = new Date().toISOString();
     const account: Account = {
       id: createId('user'),

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { hasControl } from '../rules/fields';
-import { line, optionalLine as rulesOptionalLine, requiredText as rulesRequiredText } from '../rules/schema';
+import { checkedText, line, requiredText as rulesRequiredText } from '../rules/schema';
 
 export { hasControl };
 
@@ -33,7 +33,9 @@ export const requiredLine = (label: string, max: number) => line(label, max);
 
 /** An optional one-line field: blank becomes undefined. */
 export const optionalLine = (label: string, max: number) =>
-  rulesOptionalLine(label, max).transform((value) => value || undefined);
+  checkedText({ label, max })
+    .optional()
+    .transform((value) => value || undefined);
 
 /** Required free text (line breaks allowed), trimmed. */
 export const requiredText = (label: string, max: number) =>

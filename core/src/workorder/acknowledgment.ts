@@ -39,7 +39,7 @@ export async function generateAcknowledgment(
   const link = LinkToken.prepare({
     purpose: 'acknowledge-work-order',
     subjectId: wo.id,
-    ownerPk: `WORKORDER#${wo.id}`,
+    ownerPk: entity.key({ id: wo.id }).pk,
     ttlSeconds: config().ackLinkDays * 24 * 60 * 60,
     now,
   });

@@ -2,7 +2,8 @@ import type * as z from 'zod';
 import { assertAdmin } from '../actor';
 import { LinkToken } from '../auth/link-token';
 import { config } from '../config';
-import { batchGetItems, failedConditions, transactWrite } from '../db/entity';
+import { Booking } from '../booking/index';
+import { failedConditions } from '../db/entity';
 import * as time from '../time';
 import { createId } from '../util/id';
 import { type ParsedWorkOrderInput, type StatusOnlyInput, WorkOrderInput } from './input';
@@ -24,6 +25,7 @@ import {
   type Stored,
   write,
 } from './store';
+import { totalsChange, transactRetrying } from './totals';
 import { type Detail, view } from './view';
 
 /** The new form's defaults (doc 2 §9; config): dollars an hour and a fraction. */
@@ -52,11 +54,10 @@ export function priced(input: ParsedWorkOrderInput) {
   });
 }
 
-/** A related booking must exist (read by key only; the booking module is not loaded for it). */
-export async function checkBooking(bookingId: string | undefined): Promise<void> {
+/** A related booking must exist: `Booking` answers, by the booking's key only. */
+async function checkBooking(bookingId: string | undefined): Promise<void> {
   if (!bookingId) return;
-  const [found] = await batchGetItems([{ pk: `BOOKING#${bookingId}`, sk: 'BOOKING' }], 'pk');
-  if (!found) fail('invalid', messages.noSuchBooking);
+  if (!(await Booking.exists(bookingId))) fail('invalid', messages.noSuchBooking);
 }
 
 export function contentOf(input: ParsedWorkOrderInput) {
@@ -105,9 +106,10 @@ export async function create(raw: WorkOrderInput, now = new Date()): Promise<Det
       updatedAt: at,
     };
     try {
-      await transactWrite([
+      await transactRetrying([
         numberGuard.tx.put({ workOrderNumber, workOrderId }, { ifAbsent: true }),
         entity.tx.put(record, { ifAbsent: true }),
+        ...totalsChange({ to: status }),
       ]);
       return view(record);
     } catch (error) {
@@ -124,8 +126,6 @@ export async function get(workOrderId: string): Promise<Detail> {
   assertAdmin();
   return view(await find(workOrderId));
 }
-
-/** `GET /api/workOrders`: newest first, searched and filtered, a page by skip and limit, with the total. */
 
 /**
  * `PUT /api/workOrders/{id}`: the full form (money computed again), or
@@ -181,7 +181,7 @@ export async function update(workOrderId: string, raw: unknown): Promise<Detail>
     rev: wo.rev + 1,
     updatedAt: now,
   };
-  await write([putIfUnchanged(next, wo)]);
+  await write([putIfUnchanged(next, wo), ...totalsChange({ from: wo.status, to: status })]);
   return view(next);
 }
 
@@ -199,6 +199,7 @@ export async function remove(workOrderId: string): Promise<{ message: string }> 
       },
     ),
     numberGuard.tx.delete({ workOrderNumber: wo.workOrderNumber }),
+    ...totalsChange({ from: wo.status }),
     ...(ack.tokenHash && ack.state !== 'acknowledged' ? [LinkToken.removeItem(ack.tokenHash)] : []),
   ]);
   // The signatures go with it (best effort: a leftover private object is never served).

@@ -274,6 +274,8 @@ export const ListInput = z.object({
     .min(0, 'skip cannot be negative.')
     .max(100_000, 'skip is too large.')
     .default(0),
+  /** The previous page's `cursor` (decision 049); when given, `skip` is not read. */
+  cursor: z.string().max(2000, 'The cursor is too long.').optional(),
 });
 export type ListInput = z.input<typeof ListInput>;
 

@@ -1,32 +1,73 @@
 import { assertAdmin } from '../actor';
+import { queryIndexPage } from '../db/entity';
 import { ListInput } from './input';
 import { parse } from './messages';
-import { entity } from './store';
+import type { WorkOrderStatus } from './model';
+import { entity, SEARCH_PARTITION } from './store';
+import { countOf } from './totals';
 import { type Detail, view } from './view';
 
-export async function list(
-  raw: ListInput = {},
-): Promise<{ workOrders: Detail[]; total: number; hasMore: boolean }> {
+/**
+ * Entries of the narrow `workOrderSearch` index read at most for one page
+ * (about 300 bytes each, so some 600 KB): a search or filter that matches
+ * little stops there and answers the matches so far with a cursor.
+ */
+export const LIST_READ_BUDGET = 2000;
+
+export type ListPage = { workOrders: Detail[]; total: number; hasMore: boolean; cursor: string | null };
+
+/** What an entry of the narrow index carries besides its keys. */
+type Entry = { pk?: unknown; searchText?: unknown; status?: unknown };
+
+/**
+ * `GET /api/workOrders` (decisions 049, 051): newest first, searched and
+ * filtered over the narrow index with a read budget, a page by `cursor` (or,
+ * for the spec's client, by `skip` within the budget), then the page's work
+ * orders by key. `total` comes from the totals item (all, or one status);
+ * for a search it is the matches known so far, plus one while more may
+ * follow.
+ */
+export async function list(raw: ListInput = {}): Promise<ListPage> {
   assertAdmin();
   const input = parse(ListInput, raw);
   const needle = (input.search ?? '').toLowerCase();
   const digits = needle.replace(/\D/g, '');
-  const status = input.status && input.status !== 'all' ? input.status : undefined;
-  // A shop's work orders stay in the thousands: the list reads the collection and counts the matches.
-  const all = await entity.queryAll({
-    index: 'byCollection',
-    partition: 'WORKORDER',
-    descending: true,
-    filter: (wo) =>
-      (!status || wo.status === status) &&
-      (!needle ||
-        wo.searchText.includes(needle) ||
-        (digits.length >= 4 && /^[\d\s()+.-]+$/.test(needle) && wo.searchText.includes(digits))),
+  const byDigits = digits.length >= 4 && /^[\d\s()+.-]+$/.test(needle);
+  const status: WorkOrderStatus | undefined =
+    input.status && input.status !== 'all' ? input.status : undefined;
+  const skip = input.cursor ? 0 : input.skip;
+
+  const matches = (entry: Entry) => {
+    if (status && entry.status !== status) return false;
+    if (!needle) return true;
+    const text = typeof entry.searchText === 'string' ? entry.searchText : '';
+    return text.includes(needle) || (byDigits && text.includes(digits));
+  };
+  const [page, counted] = await Promise.all([
+    queryIndexPage({
+      index: 'workOrderSearch',
+      partition: SEARCH_PARTITION,
+      descending: true,
+      limit: skip + input.limit,
+      budget: LIST_READ_BUDGET,
+      cursor: input.cursor,
+      accept: matches,
+    }),
+    needle ? Promise.resolve(null) : countOf(status),
+  ]);
+
+  const ids = page.items
+    .slice(skip)
+    .map((entry) => String((entry as Entry).pk ?? '').replace(/^WORKORDER#/, ''));
+  const found = new Map((await entity.getMany(ids.map((id) => ({ id })))).map((wo) => [wo.id, wo]));
+  const workOrders = ids.flatMap((id) => {
+    const wo = found.get(id);
+    return wo ? [view(wo)] : [];
   });
-  const page = all.slice(input.skip, input.skip + input.limit);
   return {
-    workOrders: page.map((wo) => view(wo)),
-    total: all.length,
-    hasMore: input.skip + page.length < all.length,
+    workOrders,
+    total: counted ?? page.items.length + (page.cursor ? 1 : 0),
+    hasMore: page.cursor !== null,
+    cursor: page.cursor,
   };
 }

@@ -6,19 +6,12 @@ import { find } from './store';
 export const SIGNATURE_PREFIX = 'private/work-orders/';
 
 export async function putObject(key: string, bytes: Uint8Array): Promise<void> {
-  const { PutObjectCommand } = await Storage.sdk();
-  await (
-    await Storage.s3()
-  ).send(new PutObjectCommand({ Bucket: Storage.bucket(), Key: key, Body: bytes, ContentType: 'image/png' }));
+  await Storage.put(key, bytes, { contentType: 'image/png' });
 }
 
 export async function readObject(key: string): Promise<Uint8Array | undefined> {
-  const { GetObjectCommand } = await Storage.sdk();
   try {
-    const { Body } = await (
-      await Storage.s3()
-    ).send(new GetObjectCommand({ Bucket: Storage.bucket(), Key: key }));
-    return Body ? await Body.transformToByteArray() : undefined;
+    return (await Storage.bytes(key)) ?? undefined;
   } catch (error) {
     console.error(
       JSON.stringify({ level: 'error', msg: 'signature not readable', key, error: String(error) }),
@@ -28,16 +21,11 @@ export async function readObject(key: string): Promise<Uint8Array | undefined> {
 }
 
 export async function deleteObject(key: string): Promise<void> {
-  const { DeleteObjectCommand } = await Storage.sdk();
-  await (
-    await Storage.s3()
-  )
-    .send(new DeleteObjectCommand({ Bucket: Storage.bucket(), Key: key }))
-    .catch((error: unknown) =>
-      console.error(
-        JSON.stringify({ level: 'error', msg: 'signature not deleted', key, error: String(error) }),
-      ),
-    );
+  await Storage.remove(key).catch((error: unknown) =>
+    console.error(
+      JSON.stringify({ level: 'error', msg: 'signature not deleted', key, error: String(error) }),
+    ),
+  );
 }
 
 /** A stored signature's bytes (tests and support). */

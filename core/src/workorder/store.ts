@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { useActor } from '../actor';
-import { defineEntity, failedConditions, type TransactItem, transactWrite } from '../db/entity';
+import { defineEntity, failedConditions, type TransactItem } from '../db/entity';
 import { User } from '../user/index';
 import { fail, id, messages } from './messages';
 import { WORK_ORDER_STATUSES } from './model';
+import { transactRetrying } from './totals';
 
 /**
  * How a work order is stored (docs/data-model.md "Work orders"): its item,
@@ -114,6 +115,7 @@ export const Stored = z.object({
 export type Stored = z.infer<typeof Stored>;
 
 export const ACK_QUEUE = 'ACK_PENDING';
+export const SEARCH_PARTITION = 'WORKORDER';
 
 export const entity = defineEntity({
   name: 'workOrder',
@@ -126,6 +128,8 @@ export const entity = defineEntity({
       wo.acknowledgment.state === 'pending' && wo.acknowledgment.tokenExpiresAt
         ? { pk: ACK_QUEUE, sk: `${wo.acknowledgment.tokenExpiresAt}#${wo.id}` }
         : undefined,
+    // Newest first, like byCollection; carries only `searchText` and `status` (list.ts).
+    workOrderSearch: (wo) => ({ pk: SEARCH_PARTITION, sk: `${wo.createdAt}#${wo.id}` }),
   },
 });
 
@@ -199,9 +203,10 @@ export function putIfUnchanged(next: Stored, read: Pick<Stored, 'rev'>): Transac
   };
 }
 
+/** A work order's transaction; a failed condition (another write came first) is a 409. */
 export async function write(items: TransactItem[]): Promise<void> {
   try {
-    await transactWrite(items);
+    await transactRetrying(items);
   } catch (error) {
     if (failedConditions(error) === null) throw error;
     fail('conflict', messages.changedMeanwhile);

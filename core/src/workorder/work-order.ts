@@ -16,7 +16,7 @@ export { formatNumber } from './numbering';
 export { type Detail, view } from './view';
 export { create, defaults, get, remove, update } from './edit';
 export { setStatus } from './status';
-export { list } from './list';
+export { LIST_READ_BUDGET, list, type ListPage } from './list';
 export { forPdf, MAX_ATTACHMENT_BASE64, type PdfParts, sendEmail } from './delivery';
 export { forPortal } from './portal';
 export {

@@ -18,6 +18,7 @@ import { services } from './services';
 import { sitemap } from './sitemap';
 import { testimonials } from './testimonials';
 import { timeslots } from './timeslots';
+import { refuseLongUrls } from './url-limit';
 import { users } from './users';
 import { vehicleData } from './vehicle-data';
 import { workOrders } from './workorders';
@@ -94,6 +95,8 @@ app.onError((error, c) => {
 
 // Cache-Control on every /api reply, errors included (./cache.ts).
 app.use('/api/*', apiCaching);
+// An over-long address: 414 `{ msg }` before anything else looks at it (./url-limit.ts, decision 056).
+app.use(refuseLongUrls);
 // On AWS, only requests that came through the Router (./origin.ts).
 app.use('/api/*', requireRouter);
 app.route('/', api);

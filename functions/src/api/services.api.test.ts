@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createService, json } from '../../../tests/factories';
+import { Service } from '@app/core/service/index';
+import { asAdmin, createService, json } from '../../../tests/factories';
 import { app } from './index';
 
 describe('GET /api/services', () => {
@@ -44,14 +45,28 @@ describe('GET /api/services', () => {
     ]);
   });
 
-  it('pages through more services than one DynamoDB query returns', async () => {
+  it('holds at most the catalogue’s ceiling of services, even when many are created at once', async () => {
     const description = 'x'.repeat(1900);
     const before = (await json<unknown[]>(await app.request('/api/services'))).length;
-    await Promise.all(
-      Array.from({ length: 600 }, (_, i) => createService({ name: `Bulk ${i}`, description })),
+    const results = await Promise.allSettled(
+      Array.from({ length: Service.MAX_SERVICES + 20 - before }, (_, i) =>
+        createService({ name: `Bulk ${i}`, description }),
+      ),
     );
-    const list = await json<unknown[]>(await app.request('/api/services'));
-    expect(list).toHaveLength(before + 600);
+    const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as Error] : []));
+    expect(refused).toHaveLength(20);
+    expect(new Set(refused.map((e) => e.message))).toEqual(new Set([Service.TOO_MANY]));
+    const list = await json<{ _id: string }[]>(await app.request('/api/services'));
+    expect(list).toHaveLength(Service.MAX_SERVICES);
+    // A deleted service frees its place.
+    const [first] = list;
+    await asAdmin(() => Service.remove(first?._id ?? ''));
+    await createService({ name: 'After a delete' });
+    await Promise.all(
+      (await json<{ _id: string }[]>(await app.request('/api/services'))).map((s) =>
+        asAdmin(() => Service.remove(s._id)),
+      ),
+    );
   });
 });
 

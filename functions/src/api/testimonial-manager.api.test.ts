@@ -1,3 +1,4 @@
+import { NOTHING_TO_REVIEW } from '@app/core/booking/for-review';
 import { Images } from '@app/core/storage/images';
 import { Storage } from '@app/core/storage/index';
 import type { Testimonial } from '@app/core/testimonial/index';
@@ -102,12 +103,12 @@ describe('POST /api/testimonials as the admin (no booking)', () => {
     expect((await listed()).length).toBe(before);
   });
 
-  it('is the admin’s only: a customer without a booking gets 400, nobody 401', async () => {
+  it('is the admin’s only: a customer with no completed booking of the service gets 400, nobody 401', async () => {
     const service = await createService();
     const fields = { serviceId: service._id, quote: 'Sneaky.', rating: '5' };
     const asCustomer = await add(customer.headers, fields);
     expect(asCustomer.status).toBe(400);
-    expect((await json<Msg>(asCustomer)).msg).toBe('Please choose the completed booking you are reviewing.');
+    expect((await json<Msg>(asCustomer)).msg).toBe(NOTHING_TO_REVIEW);
     expect((await add({}, fields)).status).toBe(401);
     expect((await listed()).some((t) => t.quote === 'Sneaky.')).toBe(false);
   });

@@ -148,8 +148,8 @@ export const workOrders = new Hono()
     ),
   )
   .get('/', requireAdmin, async (c) => {
-    const { workOrders: list, total, hasMore } = await WorkOrder.list(c.req.query());
-    return c.json({ workOrders: list.map(workOrderReply), total, hasMore });
+    const { workOrders: list, total, hasMore, cursor } = await WorkOrder.list(c.req.query());
+    return c.json({ workOrders: list.map(workOrderReply), total, hasMore, cursor });
   })
   .post('/', requireAdmin, anyJson, async (c) =>
     c.json(workOrderReply(await WorkOrder.create(c.req.valid('json') as WorkOrder.Body)), 201),

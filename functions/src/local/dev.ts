@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { banner, bootLocalStack, keepIdleConnections, onShutdown } from './boot';
+import { answerClientErrors } from './client-errors';
 import { connectHost, setting } from './env';
 import { assertPortFree } from './ports';
 
@@ -52,6 +53,7 @@ async function main() {
     ),
   );
   keepIdleConnections(server);
+  answerClientErrors(server);
   const shutdown = onShutdown(async () => {
     vite.kill('SIGTERM');
     server.close();

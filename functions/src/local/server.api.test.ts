@@ -5,7 +5,8 @@ import { config } from '@app/core/config';
 import { Storage } from '@app/core/storage/index';
 import { Images } from '@app/core/storage/images';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cspHeader, securityHeaders, siteCsp } from '../security-headers';
+import { MAX_URL_LENGTH, URL_TOO_LONG } from '../api/url-limit';
+import { cspHeader, earlyFormsScriptHash, securityHeaders, siteCsp } from '../security-headers';
 import { Canvas, hex } from './png';
 import { createLocalServer } from './server';
 
@@ -31,6 +32,18 @@ afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 const get = (path: string) => server.request(`http://localhost${path}`);
 
 describe('security headers on the local server', () => {
+  it('refuses an over-long page address with 414 { msg }, security headers included (decision 056)', async () => {
+    for (const path of [
+      `/blog/${'a'.repeat(MAX_URL_LENGTH)}`,
+      `/api/services?q=${'a'.repeat(MAX_URL_LENGTH)}`,
+    ]) {
+      const response = await get(path);
+      expect(response.status).toBe(414);
+      expect(await response.json()).toEqual({ msg: URL_TOO_LONG });
+      expect(response.headers.get('content-security-policy')).toBe(cspHeader(siteCsp));
+    }
+  });
+
   const paths = [
     '/',
     '/services',
@@ -58,9 +71,9 @@ describe('security headers on the local server', () => {
     expect(response.headers.get('x-powered-by')).toBeNull();
   });
 
-  it('the CSP is the strict one: no inline script or style, no framing, only our own origin for API calls', () => {
+  it('the CSP is the strict one: no inline script but the early-forms one (by its hash) or style, no framing, only our own origin for API calls', () => {
     const csp = parseCsp(cspHeader(siteCsp));
-    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['script-src']).toEqual(["'self'", earlyFormsScriptHash]);
     expect(csp['style-src']).toEqual(["'self'"]);
     expect(csp['connect-src']).toEqual(["'self'"]);
     // Our /images/, Google reviewers' photos and other https image hosts (decision 012); never http: or data:.

@@ -6,6 +6,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { apiRouting, app } from '../api/index';
+import { refuseLongUrls } from '../api/url-limit';
 import { pagePathPattern, routePaths } from '../site-routes';
 import { localImages } from './images';
 import { outbox } from './outbox';
@@ -33,6 +34,8 @@ export function createLocalServer(webDist: string, routeTree = readFileSync(rout
   const server = new Hono(apiRouting);
   // Square's card form loads only when the stack talks to Square itself, not to the local stand-in.
   server.use(siteSecureHeaders({ squareSdk: config().square.environment !== 'local' }));
+  // Pages and files too: an over-long address is 414 `{ msg }` (decision 056).
+  server.use(refuseLongUrls);
   // The local outbox holds live reset links: never kept by a browser or proxy.
   server.use('/_local/*', async (c, next) => {
     await next();

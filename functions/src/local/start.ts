@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ServerType, serve } from '@hono/node-server';
 import { banner, bootLocalStack, keepIdleConnections, onShutdown } from './boot';
+import { answerClientErrors } from './client-errors';
 import { setting } from './env';
 
 /**
@@ -24,6 +25,7 @@ async function main() {
     const app = createLocalServer(webDist);
     server = serve({ fetch: app.fetch, port, hostname: host }, () => console.log(banner(publicUrl)));
     keepIdleConnections(server);
+    answerClientErrors(server);
     server.on('error', (error) => {
       console.error(error.message);
       void shutdown(1);

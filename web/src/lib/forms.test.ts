@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { messagesResolver } from './forms';
+import { createFormControl } from 'react-hook-form';
+import { fromLateData, messagesResolver } from './forms';
 
 type Fields = { name: string; email: string };
 const resolve = messagesResolver<Fields>((values) => ({
@@ -26,5 +27,25 @@ describe('messagesResolver', () => {
       values: {},
       errors: { name: { type: 'validate', message: 'Name is required' } },
     });
+  });
+});
+
+describe('fromLateData', () => {
+  type Details = { firstName: string; make: string; model: string };
+  const account = { firstName: 'Casey', make: '', model: '' };
+
+  it('fills only the fields not yet changed when the data comes again', () => {
+    const options = fromLateData<Details>(account);
+    // As useForm does with these options: the values are the form's first values, ...
+    const { register, setValue, reset, getValues } = createFormControl<Details>(options);
+    for (const name of ['firstName', 'make', 'model'] as const) register(name);
+    expect(getValues()).toEqual(account);
+    setValue('make', 'Honda', { shouldDirty: true });
+    // ... and each new content of `values` resets the form with `resetOptions`.
+    reset({ firstName: 'Casey Jo', make: '', model: '' }, options.resetOptions);
+    expect(getValues()).toEqual({ firstName: 'Casey Jo', make: 'Honda', model: '' });
+    setValue('firstName', 'KC', { shouldDirty: true });
+    reset({ firstName: 'Casey', make: 'Toyota', model: 'Corolla' }, options.resetOptions);
+    expect(getValues()).toEqual({ firstName: 'KC', make: 'Honda', model: 'Corolla' });
   });
 });

@@ -20,3 +20,16 @@ export function messagesResolver<T extends FieldValues>(
       : { values, errors: {} };
   };
 }
+
+/**
+ * The `useForm` options of a form whose values come from data that may
+ * arrive, or arrive again, while a person is already typing (the account's
+ * names, a record being edited): each time `values` changes, it fills only
+ * the fields the person has not changed, and keeps what they typed and the
+ * messages shown (decision 053). Pass `values` as plain data; the form
+ * compares them by content, so a new object with the same content changes
+ * nothing.
+ */
+export function fromLateData<T extends FieldValues>(values: T) {
+  return { values, resetOptions: { keepDirtyValues: true, keepErrors: true } } as const;
+}

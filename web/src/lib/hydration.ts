@@ -1,5 +1,6 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { releaseEarlyForms } from './early-forms';
 
 let onPageHydrated: (() => void) | undefined;
 
@@ -7,9 +8,10 @@ let onPageHydrated: (() => void) | undefined;
  * main.tsx and home/start.tsx, before hydrating a pre-rendered page (decisions 043
  * and 048). Its HTML was drawn with no session and no data, and the first
  * render must draw the same: the queries started meanwhile wait, as if
- * offline, until the page's content has hydrated; then they run, and
- * <html> loses the data-hydrating mark that /boot.js set (the browser
- * tests wait for that).
+ * offline, until the page's content has hydrated; then they run,
+ * <html> loses the data-hydrating mark that the page's inline script and
+ * /boot.js set (the browser tests wait for that), and the forms get what was
+ * typed and sent before (decision 053).
  */
 export function holdQueriesUntilHydrated(queryClient: QueryClient): void {
   onlineManager.setOnline(false);
@@ -18,6 +20,8 @@ export function holdQueriesUntilHydrated(queryClient: QueryClient): void {
     // The cache is told directly: the client may not be listening yet if the page hydrated in the first pass.
     void queryClient.getQueryCache().onOnline();
     document.documentElement.removeAttribute('data-hydrating');
+    // What was typed and sent before this moment is the app's now (decision 053).
+    releaseEarlyForms();
   };
 }
 

@@ -69,6 +69,7 @@ function LoginPage() {
       <form
         className="auth__form"
         aria-label="Login"
+        method="post"
         onSubmit={form.handleSubmit(({ email, password }) =>
           attempt.mutate({ email: email.trim(), password }),
         )}

@@ -88,6 +88,7 @@ function RegisterPage() {
       <form
         className="auth__form"
         aria-label="Create Account"
+        method="post"
         noValidate
         onSubmit={form.handleSubmit((values) =>
           // confirmPassword stays in the browser (doc 1 §5).

@@ -16,7 +16,6 @@ import type {
   CustomBookingBody,
   DeskPage,
   NewCustomerBody,
-  ServiceChoice,
   StatusChange,
 } from './types';
 
@@ -94,7 +93,6 @@ export const assignCustomer = (
     }),
   );
 
-export const fetchServices = (): Promise<ServiceChoice[]> => unwrap(api.api.services.$get());
 export const fetchMakes = (): Promise<string[]> => unwrap(api.api.vehicleData.makes.$get());
 export const fetchModels = (make: string): Promise<string[]> =>
   unwrap(api.api.vehicleData.models[':make'].$get({ param: path({ make }) }));
@@ -126,8 +124,8 @@ export const customersQueryOptions = (query: string) =>
     placeholderData: keepPreviousData,
   });
 
-export const servicesQueryOptions = () =>
-  queryOptions({ queryKey: ['admin', 'services'], queryFn: fetchServices, staleTime: 60_000 });
+/** The services the custom booking form and the search offer: the one shared service list. */
+export { servicesQueryOptions } from '../../lib/shared-queries';
 
 export const makesQueryOptions = () =>
   queryOptions({

@@ -55,6 +55,3 @@ export type CustomBookingBody = {
 
 /** POST /api/admin/create-customer (doc 2 §5 New customer). */
 export type NewCustomerBody = { firstName: string; lastName: string; email: string; phone?: string };
-
-/** A service as the custom booking form and the search offer it. */
-export type ServiceChoice = { _id: string; name: string; price: number };

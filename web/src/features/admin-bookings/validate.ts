@@ -3,16 +3,23 @@ import {
   BOOKING_LIMITS,
   CUSTOM_BOOKING_TIMES,
   CUSTOM_PRICE_MAX,
-  isCustomPrice,
-  VEHICLE_YEAR_MIN,
-  vehicleYearMax,
 } from '@app/core/booking/rules';
+import {
+  NAME_MAX,
+  moneyProblem,
+  nameProblem,
+  PHONE_MAX,
+  phoneProblem,
+  textProblem,
+  vehicleYearProblem,
+} from '@app/core/rules/fields';
 import type { FieldMessages } from '../../lib/forms';
 import type { CustomBookingBody, NewCustomerBody } from './types';
 
 /**
  * The Create Custom Booking form's rules (doc 2 §5, §9) and the new customer's,
- * as plain functions (decision 014). The server checks the same rules.
+ * as plain functions (decision 014). Each field's rule and message is core's
+ * (core/src/rules/fields.ts, decision 059), which the server applies too.
  */
 
 /** The time choices (every 30 minutes from 09:00 to 17:30) and the duration's bounds: core's, which the server applies. */
@@ -60,28 +67,15 @@ export const customBookingDefaults = (): CustomBookingFields => ({
   notes: '',
 });
 
-const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
-
-function required(value: string, label: string, max: number): string | undefined {
-  const trimmed = value.trim();
-  if (!trimmed) return `${label} is required`;
-  if (trimmed.length > max) return tooLong(label, max);
-  return undefined;
-}
-
-function optional(value: string, label: string, max: number): string | undefined {
-  return value.trim().length > max ? tooLong(label, max) : undefined;
-}
-
-const PRICE = /^\d+(\.\d{1,2})?$/;
+const required = (value: string, label: string, max: number) =>
+  textProblem(value, { label, max, required: true });
+const optional = (value: string, label: string, max: number, multiline = false) =>
+  textProblem(value, { label, max, multiline });
 
 export function validateCustomBooking(
   fields: CustomBookingFields,
   todayDate: string,
 ): FieldMessages<CustomBookingFields> {
-  const maxYear = vehicleYearMax(todayDate);
-  const year = fields.vehicleYear.trim();
-  const price = fields.customServicePrice.trim();
   const duration = fields.duration.trim();
   const minutes = Number(duration);
   return {
@@ -89,13 +83,9 @@ export function validateCustomBooking(
     customServiceName: fields.isCustomService
       ? required(fields.customServiceName, 'Custom service name', CUSTOM_NAME_MAX)
       : undefined,
-    customServicePrice: !fields.isCustomService
-      ? undefined
-      : !price
-        ? 'Custom service price is required'
-        : !PRICE.test(price) || !isCustomPrice(Number(price))
-          ? `Price must be a number of dollars from 0 to ${CUSTOM_PRICE_MAX}, with at most two decimals`
-          : undefined,
+    customServicePrice: fields.isCustomService
+      ? moneyProblem(fields.customServicePrice, 'Custom service price', CUSTOM_PRICE_MAX * 100)
+      : undefined,
     date: !fields.date
       ? 'Date is required'
       : !/^\d{4}-\d{2}-\d{2}$/.test(fields.date)
@@ -115,17 +105,13 @@ export function validateCustomBooking(
         : minutes > DURATION_MAX
           ? `Duration must be at most ${DURATION_MAX} minutes`
           : undefined,
-    clientFirstName: required(fields.clientFirstName, 'First name', BOOKING_LIMITS.name),
-    clientLastName: required(fields.clientLastName, 'Last name', BOOKING_LIMITS.name),
+    clientFirstName: nameProblem(fields.clientFirstName, 'First name'),
+    clientLastName: nameProblem(fields.clientLastName, 'Last name'),
     vehicleMake: required(fields.vehicleMake, 'Vehicle make', BOOKING_LIMITS.vehicleText),
     vehicleModel: required(fields.vehicleModel, 'Vehicle model', BOOKING_LIMITS.vehicleText),
-    vehicleYear: !year
-      ? 'Vehicle year is required'
-      : !/^\d{4}$/.test(year) || Number(year) < VEHICLE_YEAR_MIN || Number(year) > maxYear
-        ? `Vehicle year must be a year from ${VEHICLE_YEAR_MIN} to ${maxYear}`
-        : undefined,
+    vehicleYear: vehicleYearProblem(fields.vehicleYear, todayDate),
     vehicleColor: optional(fields.vehicleColor, 'Vehicle color', BOOKING_LIMITS.color),
-    notes: optional(fields.notes, 'Notes', BOOKING_LIMITS.notes),
+    notes: optional(fields.notes, 'Notes', BOOKING_LIMITS.notes, true),
   };
 }
 
@@ -160,9 +146,8 @@ export function customBookingBody(fields: CustomBookingFields): CustomBookingBod
 
 export type NewCustomerFields = { firstName: string; lastName: string; email: string; phone: string };
 
-export const NAME_MAX = 80;
+export { NAME_MAX, PHONE_MAX };
 export const EMAIL_MAX = 254;
-export const PHONE_MAX = 30;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -170,14 +155,14 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function validateNewCustomer(fields: NewCustomerFields): FieldMessages<NewCustomerFields> {
   const email = fields.email.trim();
   return {
-    firstName: required(fields.firstName, 'First name', NAME_MAX),
-    lastName: required(fields.lastName, 'Last name', NAME_MAX),
+    firstName: nameProblem(fields.firstName, 'First name'),
+    lastName: nameProblem(fields.lastName, 'Last name'),
     email: !email
       ? 'Email is required'
       : email.length > EMAIL_MAX || !EMAIL.test(email)
         ? 'Please enter a valid email address'
         : undefined,
-    phone: optional(fields.phone, 'Phone', PHONE_MAX),
+    phone: optional(fields.phone, 'Phone', PHONE_MAX) ?? phoneProblem(fields.phone),
   };
 }
 

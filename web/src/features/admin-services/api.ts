@@ -10,8 +10,7 @@ export type ServiceForm = {
   availableTimes: string[];
 };
 
-export const fetchServices = () => unwrap(api.api.services.$get());
-export type ServiceRow = Awaited<ReturnType<typeof fetchServices>>[number];
+export type { ServiceInfo as ServiceRow } from '../../lib/shared-queries';
 
 type Weekday = 'Sunday' | 'Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday';
 const asJson = (form: ServiceForm) => ({ ...form, availableDays: form.availableDays as Weekday[] });

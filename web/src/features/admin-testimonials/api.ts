@@ -3,7 +3,6 @@ import { api, type Reply, unwrap, withForm } from '../../lib/api';
 
 /** A testimonial as GET /api/testimonials lists it. */
 export type TestimonialInfo = Reply<typeof api.api.testimonials.$get>[number];
-export type ServiceOption = Pick<Reply<typeof api.api.services.$get>[number], '_id' | 'name'>;
 
 /**
  * The public pages cache testimonials under keys that start with
@@ -16,14 +15,6 @@ export const adminTestimonialsQueryOptions = () =>
   queryOptions({
     queryKey: [...TESTIMONIALS_KEY, 'admin'],
     queryFn: () => unwrap(api.api.testimonials.$get()),
-  });
-
-export const serviceOptionsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['services', 'admin-options'],
-    queryFn: async (): Promise<ServiceOption[]> =>
-      (await unwrap(api.api.services.$get())).map(({ _id, name }) => ({ _id, name })),
-    staleTime: 60_000,
   });
 
 export type NewTestimonial = {

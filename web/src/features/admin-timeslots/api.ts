@@ -9,8 +9,6 @@ export type SlotFilters = {
   isBooked: '' | 'true' | 'false';
 };
 
-export const slotsKey = ['timeslots'] as const;
-
 export async function fetchSlots(filters: SlotFilters) {
   // Only non-empty filters are sent.
   const query = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ''));
@@ -43,6 +41,3 @@ export const setAvailable = ({ id, isAvailable }: { id: string; isAvailable: boo
 export const deleteSlot = (id: string) => unwrap(api.api.timeslots[':id'].$delete({ param: path({ id }) }));
 
 export const deleteSlots = (ids: string[]) => unwrap(api.api.timeslots.bulk.$delete({ json: { ids } }));
-
-/** The services to choose from (the public list). */
-export const fetchServiceNames = () => unwrap(api.api.services.$get());

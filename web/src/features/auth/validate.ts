@@ -1,8 +1,9 @@
+import { nameProblem } from '@app/core/rules/fields';
 import { PASSWORD_MIN_LENGTH, passwordMessages } from '@app/core/user/rules';
 
 /**
  * The registration form's own checks (doc 1 §5), with the spec's texts. The
- * password rules come from core, which the server applies too, with more
+ * name and password rules come from core, which the server applies too, with more
  * (common passwords).
  */
 export type RegistrationFields = {
@@ -19,8 +20,10 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function validateRegistration(fields: RegistrationFields): RegistrationErrors {
   const errors: RegistrationErrors = {};
-  if (!fields.firstName.trim()) errors.firstName = 'First name is required';
-  if (!fields.lastName.trim()) errors.lastName = 'Last name is required';
+  const firstName = nameProblem(fields.firstName, 'First name');
+  if (firstName) errors.firstName = firstName;
+  const lastName = nameProblem(fields.lastName, 'Last name');
+  if (lastName) errors.lastName = lastName;
   if (!fields.email.trim()) errors.email = 'Email is required';
   else if (!EMAIL_SHAPE.test(fields.email.trim())) errors.email = 'Email is invalid';
   if (!fields.password) errors.password = passwordMessages.required;

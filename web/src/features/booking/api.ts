@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, path, unwrap } from '../../lib/api';
+import { availabilityKeys } from '../../lib/shared-queries';
 import type { Availability, BookingRequest } from './types';
 
 /** The spec allows a bare array of times too (doc 1 §3); both read as one shape. */
@@ -14,12 +15,9 @@ export async function fetchAvailability(serviceId: string, date: string): Promis
   return readAvailability(reply);
 }
 
-/** Every availability query starts with this key: a booking invalidates them all. */
-export const availabilityKey = ['availability'] as const;
-
 export const availabilityQueryOptions = (serviceId: string, date: string) =>
   queryOptions({
-    queryKey: [...availabilityKey, serviceId, date],
+    queryKey: availabilityKeys.forDate(serviceId, date),
     queryFn: () => fetchAvailability(serviceId, date),
     // Times are taken by other customers at any moment: a revisit asks again.
     staleTime: 15_000,

@@ -1,8 +1,8 @@
 import type { Booking } from '@app/core/booking/index';
-import type { ServiceReply } from '@app/functions/api/services';
+import type { ServiceInfo } from '../../lib/shared-queries';
 
-/** A service as GET /api/services/:id returns it. Type-only import: no zod reaches the browser. */
-export type BookableService = ServiceReply;
+/** A service as GET /api/services/:id returns it (the route's type). */
+export type BookableService = ServiceInfo;
 
 /** GET /api/services/:id/availability: the free times of one date, 'HH:mm' in the business's zone. */
 export type Availability = Booking.Availability;

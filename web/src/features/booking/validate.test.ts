@@ -36,16 +36,16 @@ describe('the booking confirm form (doc 1 §5)', () => {
     ).toEqual({
       clientFirstName: 'First name is required',
       clientLastName: 'Last name is required',
-      vehicleMake: 'Vehicle make is required',
-      vehicleModel: 'Vehicle model is required',
-      vehicleYear: 'Vehicle year is required',
-      vehicleColor: 'Vehicle color is required',
+      vehicleMake: 'Vehicle make is required.',
+      vehicleModel: 'Vehicle model is required.',
+      vehicleYear: 'Vehicle year is required.',
+      vehicleColor: 'Vehicle color is required.',
       acceptTerms: 'Please accept the terms and conditions to book',
     });
   });
 
   it('takes a vehicle year from 1900 to next year', () => {
-    const wrong = 'Vehicle year must be a year from 1900 to 2027';
+    const wrong = 'Vehicle year must be a year from 1900 to 2027.';
     expect(messages({ vehicleYear: '1900' })).toEqual({});
     expect(messages({ vehicleYear: '2027' })).toEqual({});
     expect(messages({ vehicleYear: '1899' })).toEqual({ vehicleYear: wrong });
@@ -59,10 +59,12 @@ describe('the booking confirm form (doc 1 §5)', () => {
       clientFirstName: 'First name must be at most 80 characters',
     });
     expect(messages({ vehicleMake: 'a'.repeat(61), vehicleColor: 'b'.repeat(41) })).toEqual({
-      vehicleMake: 'Vehicle make must be at most 60 characters',
-      vehicleColor: 'Vehicle color must be at most 40 characters',
+      vehicleMake: 'Vehicle make must be at most 60 characters.',
+      vehicleColor: 'Vehicle color must be at most 40 characters.',
     });
-    expect(messages({ notes: 'n'.repeat(1001) })).toEqual({ notes: 'Notes must be at most 1000 characters' });
+    expect(messages({ notes: 'n'.repeat(1001) })).toEqual({
+      notes: 'Notes must be at most 1000 characters.',
+    });
     expect(messages({ notes: 'n'.repeat(1000) })).toEqual({});
   });
 });

@@ -1,11 +1,12 @@
-import { BOOKING_LIMITS, VEHICLE_YEAR_MIN, vehicleYearMax } from '@app/core/booking/rules';
+import { BOOKING_LIMITS } from '@app/core/booking/rules';
+import { nameProblem, textProblem, vehicleYearProblem } from '@app/core/rules/fields';
 import type { FieldMessages } from '../../lib/forms';
 
 /**
  * The confirm form's own checks (doc 1 §5, customer booking): names and the
  * vehicle's make, model, year and color are required, notes are optional and the
- * terms must be accepted. Limits come from core's booking rules, which the
- * server applies too.
+ * terms must be accepted. Each field's rule is core's (core/src/rules/fields.ts),
+ * the one the server applies too, with the same message.
  */
 export type BookingDetailsFields = {
   clientFirstName: string;
@@ -19,34 +20,20 @@ export type BookingDetailsFields = {
   acceptTerms: boolean;
 };
 
-const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
-
-function text(value: string, label: string, max: number): string | undefined {
-  const trimmed = value.trim();
-  if (!trimmed) return `${label} is required`;
-  if (trimmed.length > max) return tooLong(label, max);
-  return undefined;
-}
-
 export function validateBookingDetails(
   fields: BookingDetailsFields,
   todayDate: string,
 ): FieldMessages<BookingDetailsFields> {
-  const maxYear = vehicleYearMax(todayDate);
-  const year = fields.vehicleYear.trim();
+  const vehicleText = (value: string, label: string, max: number) =>
+    textProblem(value, { label, max, required: true });
   return {
-    clientFirstName: text(fields.clientFirstName, 'First name', BOOKING_LIMITS.name),
-    clientLastName: text(fields.clientLastName, 'Last name', BOOKING_LIMITS.name),
-    vehicleMake: text(fields.vehicleMake, 'Vehicle make', BOOKING_LIMITS.vehicleText),
-    vehicleModel: text(fields.vehicleModel, 'Vehicle model', BOOKING_LIMITS.vehicleText),
-    vehicleYear: !year
-      ? 'Vehicle year is required'
-      : !/^\d{4}$/.test(year) || Number(year) < VEHICLE_YEAR_MIN || Number(year) > maxYear
-        ? `Vehicle year must be a year from ${VEHICLE_YEAR_MIN} to ${maxYear}`
-        : undefined,
-    vehicleColor: text(fields.vehicleColor, 'Vehicle color', BOOKING_LIMITS.color),
-    notes:
-      fields.notes.trim().length > BOOKING_LIMITS.notes ? tooLong('Notes', BOOKING_LIMITS.notes) : undefined,
+    clientFirstName: nameProblem(fields.clientFirstName, 'First name'),
+    clientLastName: nameProblem(fields.clientLastName, 'Last name'),
+    vehicleMake: vehicleText(fields.vehicleMake, 'Vehicle make', BOOKING_LIMITS.vehicleText),
+    vehicleModel: vehicleText(fields.vehicleModel, 'Vehicle model', BOOKING_LIMITS.vehicleText),
+    vehicleYear: vehicleYearProblem(fields.vehicleYear, todayDate),
+    vehicleColor: vehicleText(fields.vehicleColor, 'Vehicle color', BOOKING_LIMITS.color),
+    notes: textProblem(fields.notes, { label: 'Notes', max: BOOKING_LIMITS.notes, multiline: true }),
     acceptTerms: fields.acceptTerms ? undefined : 'Please accept the terms and conditions to book',
   };
 }

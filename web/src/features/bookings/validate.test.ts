@@ -33,7 +33,7 @@ describe('the booking edit form (doc 2 §5)', () => {
   it('takes years from 1900 to next year in the business’s calendar', () => {
     expect(problems({ vehicleYear: 1900 })).toEqual({});
     expect(problems({ vehicleYear: 2027 })).toEqual({});
-    const message = 'Vehicle year must be a whole number from 1900 to 2027.';
+    const message = 'Vehicle year must be a year from 1900 to 2027.';
     expect(problems({ vehicleYear: 1899 })).toEqual({ vehicleYear: message });
     expect(problems({ vehicleYear: 2028 })).toEqual({ vehicleYear: message });
     expect(problems({ vehicleYear: 2019.5 })).toEqual({ vehicleYear: message });
@@ -41,8 +41,10 @@ describe('the booking edit form (doc 2 §5)', () => {
 
   it('keeps texts within the server’s limits', () => {
     expect(problems({ vehicleMake: 'x'.repeat(61) })).toEqual({
-      vehicleMake: 'Vehicle make can be at most 60 characters.',
+      vehicleMake: 'Vehicle make must be at most 60 characters.',
     });
-    expect(problems({ notes: 'x'.repeat(1001) })).toEqual({ notes: 'Notes can be at most 1000 characters.' });
+    expect(problems({ notes: 'x'.repeat(1001) })).toEqual({
+      notes: 'Notes must be at most 1000 characters.',
+    });
   });
 });

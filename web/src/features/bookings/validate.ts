@@ -1,4 +1,5 @@
-import { BOOKING_LIMITS, VEHICLE_YEAR_MIN, vehicleYearMax } from '@app/core/booking/rules';
+import { BOOKING_LIMITS } from '@app/core/booking/rules';
+import { textProblem, vehicleYearProblem } from '@app/core/rules/fields';
 import type { FieldMessages } from '../../lib/forms';
 
 /** The edit form's values; the year is a number (NaN while the field is empty). */
@@ -10,37 +11,23 @@ export type BookingEditFields = {
   notes: string;
 };
 
-const required = (value: string, label: string, max: number): string | undefined => {
-  const text = value.trim();
-  if (!text) return `${label} is required.`;
-  if (text.length > max) return `${label} can be at most ${max} characters.`;
-  return undefined;
-};
-
 /**
  * Booking edit (doc 2 §5, §9): make, model, year and colour required, the year a
  * whole number from 1900 to next year; notes optional. `todayIso` is today in
- * the business's zone (core/src/time.ts `today()`).
+ * the business's zone (core/src/time.ts `today()`). The rules and their
+ * messages are core's (core/src/rules/fields.ts), which the server applies too.
  */
 export function validateBookingEdit(
   values: BookingEditFields,
   todayIso: string,
 ): FieldMessages<BookingEditFields> {
-  const max = vehicleYearMax(todayIso);
-  const year = values.vehicleYear;
+  const required = (value: string, label: string, max: number) =>
+    textProblem(value, { label, max, required: true });
   return {
     vehicleMake: required(values.vehicleMake, 'Vehicle make', BOOKING_LIMITS.vehicleText),
     vehicleModel: required(values.vehicleModel, 'Vehicle model', BOOKING_LIMITS.vehicleText),
-    vehicleYear:
-      typeof year !== 'number' || Number.isNaN(year)
-        ? 'Vehicle year is required.'
-        : !Number.isInteger(year) || year < VEHICLE_YEAR_MIN || year > max
-          ? `Vehicle year must be a whole number from ${VEHICLE_YEAR_MIN} to ${max}.`
-          : undefined,
+    vehicleYear: vehicleYearProblem(values.vehicleYear, todayIso),
     vehicleColor: required(values.vehicleColor, 'Vehicle color', BOOKING_LIMITS.color),
-    notes:
-      values.notes.trim().length > BOOKING_LIMITS.notes
-        ? `Notes can be at most ${BOOKING_LIMITS.notes} characters.`
-        : undefined,
+    notes: textProblem(values.notes, { label: 'Notes', max: BOOKING_LIMITS.notes, multiline: true }),
   };
 }

@@ -1,7 +1,7 @@
-import type { ServiceReply } from '@app/functions/api/services';
+/** A service as GET /api/services returns it (price in dollars): the route's type. */
+import type { ServiceInfo } from '../../lib/shared-queries';
 
-/** A service as GET /api/services returns it (price in dollars). Type-only import: no zod reaches the browser. */
-export type ServiceInfo = ServiceReply;
+export type { ServiceInfo };
 
 declare module '@tanstack/react-router' {
   interface HistoryState {

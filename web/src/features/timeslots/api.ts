@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../../lib/api';
+import { timeSlotKeys } from '../../lib/shared-queries';
 
 /** GET /api/timeslots/system-stats (admin, with the stored token): the overview's figures (doc 1 §3). */
 export async function fetchSystemStats() {
@@ -7,4 +8,4 @@ export async function fetchSystemStats() {
 }
 
 export const systemStatsQueryOptions = () =>
-  queryOptions({ queryKey: ['timeslots', 'system-stats'], queryFn: fetchSystemStats, staleTime: 30_000 });
+  queryOptions({ queryKey: timeSlotKeys.systemStats(), queryFn: fetchSystemStats, staleTime: 30_000 });

@@ -16,7 +16,7 @@ type Notice = { tone: 'success' | 'error'; text: string } | null;
  */
 export default function WorkOrderPanel() {
   const [view, setView] = useState<View>({ kind: 'list' });
-  const [query, setQuery] = useState<ListQuery>({ search: '', status: '', page: 0 });
+  const [query, setQuery] = useState<ListQuery>({ search: '', status: '', after: [] });
   const [notice, setNotice] = useState<Notice>(null);
 
   if (view.kind !== 'list') {

@@ -15,13 +15,20 @@ const byId = (id: string) => ({ param: path({ id }) });
 
 export const workOrdersKey = ['work-orders'] as const;
 
-export type ListQuery = { search: string; status: WorkOrderStatus | ''; page: number };
+/**
+ * The list's query: the search, the status and `after`, the cursors of the
+ * pages before this one (decision 049: each page's reply names the next), so
+ * Previous goes back one and the page number is `after.length`.
+ */
+export type ListQuery = { search: string; status: WorkOrderStatus | ''; after: string[] };
 
-export const listQueryOptions = ({ search, status, page }: ListQuery, pageSize: number) =>
+export const listQueryOptions = ({ search, status, after }: ListQuery, pageSize: number) =>
   queryOptions({
-    queryKey: [...workOrdersKey, 'list', { search, status, page }],
+    queryKey: [...workOrdersKey, 'list', { search, status, after }],
     queryFn: () => {
-      const query: Record<string, string> = { limit: String(pageSize), skip: String(page * pageSize) };
+      const query: Record<string, string> = { limit: String(pageSize) };
+      const cursor = after.at(-1);
+      if (cursor) query.cursor = cursor;
       if (search.trim()) query.search = search.trim();
       if (status) query.status = status;
       return unwrap(workOrders.$get({ query }));

@@ -66,14 +66,20 @@ describe('the rules (doc 2 §5)', () => {
     expect(rules.vehicleMake('')).toBe('Vehicle make is required.');
     expect(rules.vehicleModel('')).toBe('Vehicle model is required.');
     expect(rules.description(' ')).toBe('Service description is required.');
+    expect(rules.customerPhone('call me')).toBe(
+      'Customer phone must be a phone number such as (610) 555-0123.',
+    );
+    expect(rules.zipCode('1938')).toBe('ZIP code must look like 19380 or 19380-1234.');
+    expect(rules.zipCode('')).toBeUndefined();
+    expect(rules.vin('1HGO4')).toBe('VIN must be 5 to 17 letters and digits (no I, O or Q).');
   });
 
   it('check the year from 1900 to next year', () => {
     const now = new Date('2026-06-01T12:00:00Z');
     expect(rules.vehicleYear('', now)).toBe('Vehicle year is required.');
-    expect(rules.vehicleYear('1899', now)).toMatch(/between 1900 and 2027/);
+    expect(rules.vehicleYear('1899', now)).toBe('Vehicle year must be a year from 1900 to 2027.');
     expect(rules.vehicleYear('2027', now)).toBeUndefined();
-    expect(rules.vehicleYear('2028', now)).toMatch(/between/);
+    expect(rules.vehicleYear('2028', now)).toBe('Vehicle year must be a year from 1900 to 2027.');
   });
 
   it('take hours in quarters, rates and prices in cents, whole quantities, tax in thousandths', () => {
@@ -82,8 +88,10 @@ describe('the rules (doc 2 §5)', () => {
     expect(rules.hours('-1')).toMatch(/between 0/);
     expect(rules.hours('')).toMatch(/between 0/);
     expect(rules.hourlyRate('75.50')).toBeUndefined();
-    expect(rules.hourlyRate('75.505')).toBe('Rate goes in steps of 0.01.');
-    expect(rules.unitPrice('-1')).toMatch(/between \$0.00/);
+    expect(rules.hourlyRate('75.505')).toMatch(
+      /^Hourly rate must be an amount from \$0.00 to .*, in dollars and cents\.$/,
+    );
+    expect(rules.unitPrice('-1')).toMatch(/^Unit price must be an amount from \$0.00/);
     expect(rules.quantity('2')).toBeUndefined();
     expect(rules.quantity('1.5')).toMatch(/whole number/);
     expect(rules.taxRate('0.06')).toBeUndefined();

@@ -1,4 +1,15 @@
-import { formatCents, toCents, toDollars } from '@app/core/money';
+import { toCents, toDollars } from '@app/core/money';
+import {
+  moneyProblem,
+  phoneProblem,
+  textProblem,
+  VEHICLE_YEAR_MIN,
+  vehicleYearProblem,
+  vinProblem,
+  vehicleYearMax as yearMaxOn,
+  zipProblem,
+} from '@app/core/rules/fields';
+import { today } from '@app/core/time';
 import { WORK_ORDER_STATUSES, type WorkOrderStatus } from '@app/core/workorder/model';
 import {
   PRICING_LIMITS,
@@ -47,8 +58,9 @@ export type WorkOrderFormValues = {
   relatedBooking: string;
 };
 
-export const VEHICLE_YEAR_MIN = 1900;
-export const vehicleYearMax = (now = new Date()): number => now.getFullYear() + 1;
+/** The vehicle year's bounds: core's rule (decision 059), next year counted in the business's zone. */
+export { VEHICLE_YEAR_MIN };
+export const vehicleYearMax = (now = new Date()): number => yearMaxOn(today(now));
 
 /** A blank labor line at the shop's rate (one hour, so the line shows a total at once). */
 export const newLaborRow = (defaults: WorkOrderDefaults | null): LaborRow => ({
@@ -139,27 +151,27 @@ export function valuesOf(order: WorkOrderJson): WorkOrderFormValues {
 
 const numberOf = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text));
 
-// Each rule: the field's problem, or undefined.
+// Each rule: the field's problem, or undefined. The field rules and their
+// messages are core's (core/src/rules/fields.ts), which the server applies too.
 
-const required = (label: string) => (text: string) => (text.trim() ? undefined : `${label} is required.`);
+const required = (label: string, max: number) => (text: string) =>
+  textProblem(text, { label, max, required: true });
 
 export const rules = {
-  customerName: required('Customer name'),
-  customerPhone: required('Customer phone'),
+  customerName: required('Customer name', 100),
+  customerPhone: (text: string) =>
+    required('Customer phone', 30)(text) ?? phoneProblem(text, 'Customer phone'),
   customerEmail(text: string): string | undefined {
     if (!text.trim()) return 'Customer email is required.';
     return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text.trim()) ? undefined : 'Enter a valid email address.';
   },
-  vehicleMake: required('Vehicle make'),
-  vehicleModel: required('Vehicle model'),
-  description: required('Service description'),
-  vehicleYear(text: string, now = new Date()): string | undefined {
-    const year = numberOf(text);
-    if (!text.trim()) return 'Vehicle year is required.';
-    return Number.isInteger(year) && year >= VEHICLE_YEAR_MIN && year <= vehicleYearMax(now)
-      ? undefined
-      : `Year must be between ${VEHICLE_YEAR_MIN} and ${vehicleYearMax(now)}.`;
-  },
+  zipCode: zipProblem,
+  vehicleMake: required('Vehicle make', 50),
+  vehicleModel: required('Vehicle model', 50),
+  vin: vinProblem,
+  description: (text: string) =>
+    textProblem(text, { label: 'Service description', max: 2000, required: true, multiline: true }),
+  vehicleYear: (text: string, now = new Date()) => vehicleYearProblem(text, today(now)),
   mileage(text: string): string | undefined {
     if (!text.trim()) return undefined;
     const miles = numberOf(text);
@@ -171,7 +183,7 @@ export const rules = {
       return `Hours must be between 0 and ${PRICING_LIMITS.maxHours}.`;
     return Number.isFinite(quarterHours(hours)) ? undefined : 'Hours go in steps of 0.25.';
   },
-  hourlyRate: (text: string) => moneyProblem(text, 'Rate', PRICING_LIMITS.maxRateCents),
+  hourlyRate: (text: string) => moneyProblem(text, 'Hourly rate', PRICING_LIMITS.maxRateCents),
   unitPrice: (text: string) => moneyProblem(text, 'Unit price', PRICING_LIMITS.maxUnitPriceCents),
   quantity(text: string): string | undefined {
     const quantity = numberOf(text);
@@ -186,13 +198,6 @@ export const rules = {
     return Number.isFinite(taxRateThousandths(rate)) ? undefined : 'Tax rate goes in steps of 0.001.';
   },
 };
-
-function moneyProblem(text: string, label: string, maxCents: number): string | undefined {
-  const dollars = numberOf(text);
-  if (!Number.isFinite(dollars) || dollars < 0 || toCents(dollars) > maxCents)
-    return `${label} must be between $0.00 and ${formatCents(maxCents)}.`;
-  return Math.abs(toCents(dollars) - dollars * 100) < 1e-6 ? undefined : `${label} goes in steps of 0.01.`;
-}
 
 /** The form's live totals: a line or rate that is not valid yet counts as nothing. */
 export type LiveTotals = {

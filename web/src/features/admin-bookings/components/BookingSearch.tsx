@@ -1,4 +1,4 @@
-import { VEHICLE_YEAR_MIN, vehicleYearMax } from '@app/core/booking/rules';
+import { VEHICLE_YEAR_MIN, vehicleYearMax, vehicleYearProblem } from '@app/core/rules/fields';
 import { today } from '@app/core/time';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
@@ -31,11 +31,8 @@ export function BookingSearch({
   const maxYear = vehicleYearMax(today());
   const set = (key: keyof BookingFilters) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
 
-  const year = draft.year.trim();
-  const yearError =
-    year && (!/^\d{4}$/.test(year) || Number(year) < VEHICLE_YEAR_MIN || Number(year) > maxYear)
-      ? `Year must be from ${VEHICLE_YEAR_MIN} to ${maxYear}`
-      : undefined;
+  // The year filter is optional; when given, it follows the vehicle year's rule.
+  const yearError = draft.year.trim() ? vehicleYearProblem(draft.year, today()) : undefined;
   const [showErrors, setShowErrors] = useState(false);
 
   const submit = (event: FormEvent) => {

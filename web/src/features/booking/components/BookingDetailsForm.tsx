@@ -9,8 +9,9 @@ import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
 import { isApiStatus, messageOf } from '../../../lib/api';
 import type { SessionUser } from '../../../lib/auth/store';
-import { messagesResolver } from '../../../lib/forms';
-import { availabilityKey, createBooking } from '../api';
+import { fromLateData, messagesResolver } from '../../../lib/forms';
+import { availabilityKeys } from '../../../lib/shared-queries';
+import { createBooking } from '../api';
 import '../booking.css';
 import type { BookableService } from '../types';
 import { type BookingDetailsFields, validateBookingDetails } from '../validate';
@@ -33,8 +34,10 @@ export function BookingDetailsForm({ user, service, date, time }: BookingDetails
   const queryClient = useQueryClient();
   const termsId = useId();
   const maxYear = vehicleYearMax(today());
+  // The account's names may come again (a refreshed session) while the vehicle is being typed:
+  // they fill only the fields not yet changed, and nothing typed is wiped (decision 053).
   const form = useForm<BookingDetailsFields>({
-    defaultValues: {
+    ...fromLateData({
       clientFirstName: user.firstName,
       clientLastName: user.lastName,
       vehicleMake: '',
@@ -43,13 +46,13 @@ export function BookingDetailsForm({ user, service, date, time }: BookingDetails
       vehicleColor: '',
       notes: '',
       acceptTerms: false,
-    },
+    }),
     resolver: messagesResolver((values) => validateBookingDetails(values, today())),
   });
   const book = useMutation({
     mutationFn: createBooking,
     // The time is taken now (or was taken by someone else: 409): every list of times asks again.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: availabilityKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: availabilityKeys.all }),
   });
   const booked = book.isSuccess;
   const busy = book.isPending;
@@ -71,7 +74,13 @@ export function BookingDetailsForm({ user, service, date, time }: BookingDetails
   );
 
   return (
-    <form className="card booking-form" aria-labelledby="booking-form-title" noValidate onSubmit={submit}>
+    <form
+      className="card booking-form"
+      aria-labelledby="booking-form-title"
+      method="post"
+      noValidate
+      onSubmit={submit}
+    >
       <h2 id="booking-form-title">Your Details</h2>
       <fieldset disabled={busy || booked}>
         <legend>Client</legend>

@@ -38,7 +38,12 @@ export function ContactForm() {
   };
 
   return (
-    <form className="card contact-form" aria-labelledby="contact-form-heading" onSubmit={submit}>
+    <form
+      className="card contact-form"
+      aria-labelledby="contact-form-heading"
+      method="post"
+      onSubmit={submit}
+    >
       <h2 id="contact-form-heading">Send Us a Message</h2>
       <div className="form-row">
         <TextField label="Name" autoComplete="name" {...bind('name')} />

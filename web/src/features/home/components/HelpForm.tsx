@@ -75,7 +75,7 @@ export function HelpForm() {
             <li>Your VIN helps us bring the right parts</li>
           </ul>
         </div>
-        <form className="card help__form" aria-labelledby="help-heading" onSubmit={submit}>
+        <form className="card help__form" aria-labelledby="help-heading" method="post" onSubmit={submit}>
           <div className="form-row">
             <TextField label="Your name" autoComplete="name" required {...bind('name')} />
             <TextField label="Email" type="email" autoComplete="email" required {...bind('email')} />

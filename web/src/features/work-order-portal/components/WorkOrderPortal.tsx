@@ -39,7 +39,13 @@ export function WorkOrderPortal() {
         <p>Download a copy of your work order: enter its number and the email address it was written for.</p>
       </header>
       <div className="portal__layout">
-        <form className="card portal__form" aria-labelledby={`${helpId}-title`} noValidate onSubmit={submit}>
+        <form
+          className="card portal__form"
+          aria-labelledby={`${helpId}-title`}
+          method="post"
+          noValidate
+          onSubmit={submit}
+        >
           <h2 id={`${helpId}-title`}>Download your work order</h2>
           <TextField
             label="Work order number"

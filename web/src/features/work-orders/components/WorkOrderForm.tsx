@@ -263,7 +263,13 @@ function FormBody({
         <TextField label="Street" className="wo-form__wide" autoComplete="off" {...register('street')} />
         <TextField label="City" autoComplete="off" {...register('city')} />
         <TextField label="State" autoComplete="off" {...register('state')} />
-        <TextField label="ZIP code" autoComplete="off" inputMode="numeric" {...register('zipCode')} />
+        <TextField
+          label="ZIP code"
+          autoComplete="off"
+          inputMode="numeric"
+          error={errors.zipCode?.message}
+          {...register('zipCode', { validate: rules.zipCode })}
+        />
       </Section>
 
       <Section legend="Vehicle">
@@ -288,7 +294,12 @@ function FormBody({
           {...register('vehicleModel', { validate: rules.vehicleModel })}
         />
         <TextField label="Color" {...register('vehicleColor')} />
-        <TextField label="VIN" autoComplete="off" {...register('vin')} />
+        <TextField
+          label="VIN"
+          autoComplete="off"
+          error={errors.vin?.message}
+          {...register('vin', { validate: rules.vin })}
+        />
         <TextField label="License plate" autoComplete="off" {...register('licensePlate')} />
         <TextField
           label="Mileage"

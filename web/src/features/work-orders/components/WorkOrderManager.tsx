@@ -69,7 +69,8 @@ export function WorkOrderManager({
       setDeleting(null);
       onNotice({ tone: 'success', text: `Work order ${order.workOrderNumber} deleted.` });
       // The last one on a later page gone: show the page before.
-      if (list.data?.workOrders.length === 1 && query.page > 0) onQuery({ ...query, page: query.page - 1 });
+      if (list.data?.workOrders.length === 1 && query.after.length > 0)
+        onQuery({ ...query, after: query.after.slice(0, -1) });
     },
     onError: (error) => {
       setDeleting(null);
@@ -80,12 +81,16 @@ export function WorkOrderManager({
 
   const search = (event: FormEvent) => {
     event.preventDefault();
-    onQuery({ ...query, search: searchText, page: 0 });
+    onQuery({ ...query, search: searchText, after: [] });
     void refresh();
   };
 
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const page = query.after.length;
+  const nextCursor = list.data?.cursor ?? null;
+  // A search's total counts the matches found so far, plus one while more may follow.
+  const open = query.search.trim() !== '' && nextCursor !== null;
+  const pages = Math.max(page + 1, Math.ceil(total / PAGE_SIZE));
   const filtered = query.search.trim() !== '' || query.status !== '';
 
   return (
@@ -114,7 +119,7 @@ export function WorkOrderManager({
                   ...query,
                   search: searchText,
                   status: event.target.value as WorkOrderStatus | '',
-                  page: 0,
+                  after: [],
                 })
               }
             >
@@ -153,7 +158,11 @@ export function WorkOrderManager({
       ) : (
         <>
           <p className="wo-manager__count">
-            {total === 1 ? '1 work order' : `${total} work orders`}
+            {open
+              ? `${total - 1} or more work orders`
+              : total === 1
+                ? '1 work order'
+                : `${total} work orders`}
             {filtered ? ' found' : ''}
           </p>
           <ul className="wo-manager__list">
@@ -168,24 +177,22 @@ export function WorkOrderManager({
               </li>
             ))}
           </ul>
-          {total > PAGE_SIZE && (
+          {(total > PAGE_SIZE || page > 0 || nextCursor !== null) && (
             <nav className="wo-manager__pages" aria-label="Work order pages">
               <button
                 type="button"
                 className="button button--secondary"
-                disabled={query.page === 0 || list.isFetching}
-                onClick={() => onQuery({ ...query, page: query.page - 1 })}
+                disabled={page === 0 || list.isFetching}
+                onClick={() => onQuery({ ...query, after: query.after.slice(0, -1) })}
               >
                 Previous
               </button>
-              <span>
-                Page {query.page + 1} of {pages}
-              </span>
+              <span>{open ? `Page ${page + 1}` : `Page ${page + 1} of ${pages}`}</span>
               <button
                 type="button"
                 className="button button--secondary"
-                disabled={!list.data.hasMore || list.isFetching}
-                onClick={() => onQuery({ ...query, page: query.page + 1 })}
+                disabled={nextCursor === null || list.isFetching}
+                onClick={() => nextCursor && onQuery({ ...query, after: [...query.after, nextCursor] })}
               >
                 Next
               </button>

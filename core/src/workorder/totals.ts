@@ -1,0 +1,84 @@
+import * as z from 'zod';
+import { defineEntity, isTransactionConflict, type TransactItem, transactWrite } from '../db/entity';
+import { WORK_ORDER_STATUSES, type WorkOrderStatus } from './model';
+
+/**
+ * How many work orders there are, in all and in each status (decision 051):
+ * one item, `COUNTER` / `WORKORDER_TOTALS`, changed by an `ADD` in the same
+ * transaction as each create, status change and delete, so the list's `total`
+ * is read from it and never counted from the work orders.
+ */
+const statusAttribute = (status: WorkOrderStatus) => `s_${status}`;
+
+const Totals = z.object({
+  all: z.number().int().optional(),
+  ...Object.fromEntries(
+    WORK_ORDER_STATUSES.map((status) => [statusAttribute(status), z.number().int().optional()]),
+  ),
+});
+
+const totals = defineEntity({
+  name: 'workOrderTotals',
+  version: 1,
+  schema: Totals as z.ZodType<Record<string, number | undefined>>,
+  key: (_: Record<string, never>) => ({ pk: 'COUNTER', sk: 'WORKORDER_TOTALS' }),
+});
+
+/**
+ * The change of the totals that a write makes: a new work order (`to` only),
+ * a status change (`from` and `to`), a deletion (`from` only). None when the
+ * status stays.
+ */
+export function totalsChange(change: { from?: WorkOrderStatus; to?: WorkOrderStatus }): TransactItem[] {
+  const { from, to } = change;
+  if (from === to) return [];
+  const names: Record<string, string> = { '#type': '_type', '#v': '_v' };
+  const values: Record<string, unknown> = { ':type': totals.name, ':v': totals.version };
+  const adds: string[] = [];
+  const add = (attribute: string, delta: number) => {
+    const n = adds.length;
+    names[`#a${n}`] = attribute;
+    values[`:d${n}`] = delta;
+    adds.push(`#a${n} :d${n}`);
+  };
+  if (from === undefined) add('all', 1);
+  if (to === undefined) add('all', -1);
+  if (from !== undefined) add(statusAttribute(from), -1);
+  if (to !== undefined) add(statusAttribute(to), 1);
+  return [
+    totals.tx.update(
+      {},
+      {
+        UpdateExpression: `ADD ${adds.join(', ')} SET #type = :type, #v = :v`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      },
+    ),
+  ];
+}
+
+/** The number of work orders, in all or in one status. */
+export async function countOf(status?: WorkOrderStatus): Promise<number> {
+  const found = await totals.get({});
+  const value = found?.[status ? statusAttribute(status) : 'all'];
+  return Math.max(0, value ?? 0);
+}
+
+const CONFLICT_TRIES = 8;
+
+/**
+ * A transaction that may meet another on the same item (the totals item is in
+ * every create, status change and delete): tried again, after a short random
+ * pause, while it fails only for that reason.
+ */
+export async function transactRetrying(items: TransactItem[]): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await transactWrite(items);
+      return;
+    } catch (error) {
+      if (!isTransactionConflict(error) || attempt >= CONFLICT_TRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** attempt));
+    }
+  }
+}

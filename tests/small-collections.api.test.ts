@@ -1,0 +1,17 @@
+/// <reference types="vite/client" />
+import { describe, expect, it } from 'vitest';
+import { smallCollections } from '@app/core/db/entity';
+
+/**
+ * Decision 057: a whole collection is read only when it is small by
+ * construction. Loading every core module defines every entity, so the
+ * registry below holds every entity that declared itself small.
+ */
+const modules = import.meta.glob(['../core/src/**/*.ts', '!../core/src/**/*.test.ts'], { eager: true });
+
+describe('collections read whole', () => {
+  it('are exactly the ones small by construction: the services', () => {
+    expect(Object.keys(modules).length).toBeGreaterThan(50);
+    expect([...smallCollections.keys()].sort()).toEqual(['service']);
+  });
+});

@@ -1,0 +1,28 @@
+import { useCallback, useMemo, useState } from 'react';
+import { messageOf } from '../../lib/api';
+import { FormMessage } from '../ui/FormMessage';
+
+/** The outcome line of an admin panel: what the last action did, or why it failed. */
+export type Notice = { tone: 'success' | 'error'; text: string };
+
+/** A panel's notice and the ways to set it (the admin kit, decision 054). */
+export function useNotice() {
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const success = useCallback((text: string) => setNotice({ tone: 'success', text }), []);
+  const error = useCallback((text: string) => setNotice({ tone: 'error', text }), []);
+  /** The server's msg of a failed call, else `fallback` (the spec's rule for error texts). */
+  const failure = useCallback(
+    (cause: unknown, fallback: string) => setNotice({ tone: 'error', text: messageOf(cause, fallback) }),
+    [],
+  );
+  const clear = useCallback(() => setNotice(null), []);
+  return useMemo(
+    () => ({ notice, set: setNotice, success, error, failure, clear }),
+    [notice, success, error, failure, clear],
+  );
+}
+
+/** Shows a notice, if there is one. */
+export function NoticeLine({ notice }: { notice: Notice | null | undefined }) {
+  return notice ? <FormMessage tone={notice.tone}>{notice.text}</FormMessage> : null;
+}

@@ -1,0 +1,108 @@
+import { addDays, today } from '@app/core/time';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { NoticeLine, useNotice } from '../../../components/admin/notice';
+import { formatPrice } from '../../../lib/format';
+import { timeSlotKeys } from '../../../lib/shared-queries';
+import { createServiceSlots, fetchSlotStats, type ServiceRow } from '../api';
+
+/** Doc 2 §5's two Create Slots messages. */
+export const NO_TIMES = 'No available times set for this service. Please add available times first.';
+export const NO_DAYS = 'No available days set for this service. Please add available days first.';
+/** Create Slots reaches today plus 30 days (doc 2 §9). */
+const WINDOW_DAYS = 30;
+
+export function ServiceCard({
+  service,
+  busy,
+  onEdit,
+  onDelete,
+  onSlotsCreated,
+}: {
+  service: ServiceRow;
+  busy: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+  onSlotsCreated: () => Promise<unknown>;
+}) {
+  const titleId = useId();
+  const stats = useQuery({
+    queryKey: timeSlotKeys.ofService(service._id),
+    queryFn: () => fetchSlotStats(service._id),
+  });
+  const slotNotice = useNotice();
+  const createSlots = useMutation({
+    mutationFn: createServiceSlots,
+    onSuccess: (reply) => slotNotice.success(reply.msg),
+    onError: (error) => slotNotice.failure(error, 'Failed to create time slots.'),
+    onSettled: () => void onSlotsCreated(),
+  });
+
+  const onCreateSlots = () => {
+    slotNotice.clear();
+    if (service.availableTimes.length === 0) return slotNotice.error(NO_TIMES);
+    if (service.availableDays.length === 0) return slotNotice.error(NO_DAYS);
+    const start = today();
+    createSlots.mutate({
+      serviceId: service._id,
+      availableTimes: service.availableTimes,
+      availableDays: service.availableDays,
+      startDate: start,
+      endDate: addDays(start, WINDOW_DAYS),
+      notes: '',
+    });
+  };
+
+  return (
+    <li className="card service-manager__card" aria-labelledby={titleId}>
+      <h3 id={titleId}>{service.name}</h3>
+      <p>{service.description}</p>
+      <dl className="service-manager__facts">
+        <div>
+          <dt>Price</dt>
+          <dd>{formatPrice(service.price)}</dd>
+        </div>
+        <div>
+          <dt>Duration</dt>
+          <dd>{typeof service.duration === 'number' ? `${service.duration} minutes` : service.duration}</dd>
+        </div>
+        <div>
+          <dt>Days</dt>
+          <dd>{service.availableDays.join(', ') || 'None set'}</dd>
+        </div>
+        <div>
+          <dt>Times</dt>
+          <dd>{service.availableTimes.join(', ') || 'None set'}</dd>
+        </div>
+        <div>
+          <dt>Time slots</dt>
+          <dd>
+            {stats.data
+              ? `${stats.data.total} total, ${stats.data.available} available, ${stats.data.booked} booked`
+              : stats.isError
+                ? 'Unavailable'
+                : 'Loading...'}
+          </dd>
+        </div>
+      </dl>
+      <NoticeLine notice={slotNotice.notice} />
+      <div className="service-manager__actions">
+        <button type="button" className="button button--secondary" onClick={onEdit}>
+          Edit<span className="visually-hidden"> {service.name}</span>
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={createSlots.isPending}
+          onClick={onCreateSlots}
+        >
+          {createSlots.isPending ? 'Creating...' : 'Create Slots'}
+          <span className="visually-hidden"> for {service.name}</span>
+        </button>
+        <button type="button" className="button button--danger" disabled={busy} onClick={onDelete}>
+          Delete<span className="visually-hidden"> {service.name}</span>
+        </button>
+      </div>
+    </li>
+  );
+}

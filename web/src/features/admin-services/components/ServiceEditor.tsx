@@ -1,0 +1,161 @@
+import { parseDurationMinutes } from '@app/core/service/duration';
+import { weekdays } from '@app/core/time';
+import { splitList } from '@app/core/timeslot/recurrence';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormMessage } from '../../../components/ui/FormMessage';
+import { TextField } from '../../../components/ui/TextField';
+import { messageOf } from '../../../lib/api';
+import { servicesQueryOptions } from '../../../lib/shared-queries';
+import { createService, type ServiceForm, type ServiceRow, updateService } from '../api';
+
+type Fields = {
+  name: string;
+  description: string;
+  price: string;
+  duration: string;
+  availableDays: string[];
+  availableTimes: string;
+};
+
+function fieldsOf(service: ServiceRow | null): Fields {
+  if (!service) {
+    return { name: '', description: '', price: '', duration: '', availableDays: [], availableTimes: '' };
+  }
+  return {
+    name: service.name,
+    description: service.description,
+    price: String(service.price),
+    duration: String(parseDurationMinutes(service.duration) ?? ''),
+    availableDays: service.availableDays,
+    availableTimes: service.availableTimes.join(', '),
+  };
+}
+
+/** Doc 2 §5: name, description, price and duration required; times comma-separated, trimmed, blanks dropped. */
+export function ServiceEditor({
+  service,
+  onCancel,
+  onSaved,
+}: {
+  service: ServiceRow | null;
+  onCancel: () => void;
+  onSaved: (message: string) => Promise<void>;
+}) {
+  const titleId = useId();
+  const queryClient = useQueryClient();
+  const form = useForm<Fields>({ defaultValues: fieldsOf(service) });
+  const errors = form.formState.errors;
+  const save = useMutation({
+    mutationFn: (values: ServiceForm) =>
+      service ? updateService({ id: service._id, form: values }) : createService(values),
+    onSuccess: (saved) => {
+      // The list shows the saved service at once; the refetch that follows confirms it.
+      queryClient.setQueryData(servicesQueryOptions().queryKey, (list) =>
+        service ? list?.map((s) => (s._id === saved._id ? saved : s)) : list && [...list, saved],
+      );
+      return onSaved(service ? 'Service updated.' : 'Service created.');
+    },
+  });
+
+  return (
+    <form
+      className="card service-manager__form"
+      aria-labelledby={titleId}
+      noValidate
+      onSubmit={form.handleSubmit((values) =>
+        save.mutate({
+          name: values.name.trim(),
+          description: values.description.trim(),
+          price: Number(values.price),
+          duration: Number(values.duration),
+          availableDays: values.availableDays,
+          availableTimes: splitList(values.availableTimes),
+        }),
+      )}
+    >
+      <h3 id={titleId}>{service ? `Edit ${service.name}` : 'New Service'}</h3>
+      <TextField
+        label="Name"
+        error={errors.name?.message}
+        {...form.register('name', { validate: (v) => v.trim() !== '' || 'Name is required.' })}
+      />
+      <div className="field">
+        <label htmlFor={`${titleId}-description`}>Description</label>
+        <textarea
+          id={`${titleId}-description`}
+          className="input"
+          rows={3}
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={errors.description ? `${titleId}-description-error` : undefined}
+          {...form.register('description', {
+            validate: (v) => v.trim() !== '' || 'Description is required.',
+          })}
+        />
+        {errors.description && (
+          <p id={`${titleId}-description-error`} className="field__error">
+            {errors.description.message}
+          </p>
+        )}
+      </div>
+      <TextField
+        label="Price ($)"
+        type="number"
+        min={0}
+        step={0.01}
+        inputMode="decimal"
+        error={errors.price?.message}
+        {...form.register('price', {
+          validate: (v) =>
+            (v.trim() !== '' && Number.isFinite(Number(v)) && Number(v) >= 0) ||
+            'Price is required and cannot be negative.',
+        })}
+      />
+      <TextField
+        label="Duration (minutes)"
+        type="number"
+        min={5}
+        step={1}
+        inputMode="numeric"
+        error={errors.duration?.message}
+        {...form.register('duration', {
+          validate: (v) =>
+            (v.trim() !== '' && Number.isInteger(Number(v)) && Number(v) >= 5) ||
+            'Duration is required: a whole number of minutes, at least 5.',
+        })}
+      />
+      <fieldset className="field field--group">
+        <legend>Available days</legend>
+        <div className="service-manager__days">
+          {weekdays.map((day) => (
+            <label key={day} className="check">
+              <input type="checkbox" value={day} {...form.register('availableDays')} />
+              {day}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <TextField
+        label="Available times (comma-separated, e.g. 09:00, 13:30)"
+        error={errors.availableTimes?.message}
+        {...form.register('availableTimes', {
+          validate: (v) =>
+            splitList(v).every((t) => /^([01]\d|2[0-3]):[0-5]\d$/.test(t)) ||
+            'Times must look like 09:30 (24-hour).',
+        })}
+      />
+      {save.isError && (
+        <FormMessage tone="error">{messageOf(save.error, 'Failed to save service.')}</FormMessage>
+      )}
+      <div className="service-manager__actions">
+        <button type="submit" className="button button--primary" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : service ? 'Update Service' : 'Create Service'}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+import { useMutation } from '@tanstack/react-query';
+import { useForm, useWatch } from 'react-hook-form';
+import { ServiceSelect } from '../../../components/admin/ServiceSelect';
+import { FormMessage } from '../../../components/ui/FormMessage';
+import { StarRatingInput } from '../../../components/ui/StarRatingInput';
+import { TextAreaField } from '../../../components/ui/TextAreaField';
+import { TextField } from '../../../components/ui/TextField';
+import { messageOf } from '../../../lib/api';
+import { messagesResolver } from '../../../lib/forms';
+import { IMAGE_ACCEPT } from '../../../lib/upload';
+import { addTestimonial } from '../api';
+import {
+  AUTHOR_MAX,
+  managerMessages,
+  QUOTE_MAX,
+  type TestimonialFields,
+  validateTestimonial,
+} from '../validate';
+
+/** The add form (doc 2 §5): service, quote, rating 1-5 required; author name and image optional. */
+export function AddTestimonialForm({ onAdded }: { onAdded: () => Promise<void> }) {
+  const form = useForm<TestimonialFields>({
+    defaultValues: { serviceId: '', quote: '', rating: '', authorName: '', profileImage: null },
+    resolver: messagesResolver(validateTestimonial),
+  });
+  const rating = useWatch({ control: form.control, name: 'rating' });
+  const add = useMutation({
+    mutationFn: addTestimonial,
+    onSuccess: async () => {
+      form.reset();
+      await onAdded();
+    },
+  });
+  const errors = form.formState.errors;
+  const busy = add.isPending;
+
+  return (
+    <form
+      className="testimonial-manager__form"
+      aria-labelledby="add-testimonial-title"
+      noValidate
+      onSubmit={form.handleSubmit((values) => {
+        add.reset();
+        add.mutate({
+          serviceId: values.serviceId,
+          quote: values.quote.trim(),
+          rating: Number(values.rating),
+          authorName: values.authorName.trim(),
+          profileImage: values.profileImage?.[0],
+        });
+      })}
+    >
+      <h3 id="add-testimonial-title" className="testimonial-manager__heading">
+        Add a testimonial
+      </h3>
+      <ServiceSelect
+        placeholder="Choose a service"
+        error={errors.serviceId?.message}
+        failedText={managerMessages.servicesFailed}
+        disabled={busy}
+        {...form.register('serviceId')}
+      />
+      <TextAreaField
+        label="Quote"
+        rows={3}
+        maxLength={QUOTE_MAX}
+        error={errors.quote?.message}
+        disabled={busy}
+        {...form.register('quote')}
+      />
+      <StarRatingInput
+        legend="Rating"
+        selected={rating}
+        error={errors.rating?.message}
+        disabled={busy}
+        {...form.register('rating')}
+      />
+      <TextField
+        label="Author name (optional)"
+        maxLength={AUTHOR_MAX}
+        autoComplete="off"
+        error={errors.authorName?.message}
+        disabled={busy}
+        {...form.register('authorName')}
+      />
+      <TextField
+        label="Profile image (optional: PNG, JPG or GIF, up to 5 MB)"
+        type="file"
+        accept={IMAGE_ACCEPT}
+        error={errors.profileImage?.message}
+        disabled={busy}
+        {...form.register('profileImage')}
+      />
+      {add.isSuccess && <FormMessage tone="success">{managerMessages.added}</FormMessage>}
+      {add.isError && (
+        <FormMessage tone="error">{messageOf(add.error, managerMessages.addFailed)}</FormMessage>
+      )}
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {busy ? 'Adding...' : 'Add Testimonial'}
+      </button>
+    </form>
+  );
+}

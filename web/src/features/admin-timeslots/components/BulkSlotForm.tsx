@@ -1,0 +1,80 @@
+import { everyDate, splitList } from '@app/core/timeslot/recurrence';
+import { today } from '@app/core/time';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { ServiceSelect } from '../../../components/admin/ServiceSelect';
+import { FormMessage } from '../../../components/ui/FormMessage';
+import { TextField } from '../../../components/ui/TextField';
+import { messageOf } from '../../../lib/api';
+import { createBulk } from '../api';
+
+type BulkFields = { serviceId: string; startDate: string; endDate: string; times: string; notes: string };
+
+/** Doc 2 §5: service, start and end dates and times required; times comma-separated, trimmed, empties dropped; every day of the range. */
+export function BulkSlotForm({ onDone }: { onDone: () => Promise<void> }) {
+  const form = useForm<BulkFields>({
+    defaultValues: { serviceId: '', startDate: '', endDate: '', times: '', notes: '' },
+  });
+  const errors = form.formState.errors;
+  const create = useMutation({
+    mutationFn: createBulk,
+    onSuccess: () => form.reset({ ...form.getValues(), startDate: '', endDate: '', times: '', notes: '' }),
+    onSettled: () => void onDone(),
+  });
+
+  return (
+    <form
+      className="card slot-manager__form"
+      aria-labelledby="bulk-slot-title"
+      noValidate
+      onSubmit={form.handleSubmit((values) =>
+        create.mutate({
+          serviceId: values.serviceId,
+          dates: everyDate(values.startDate, values.endDate),
+          times: splitList(values.times),
+          notes: values.notes,
+        }),
+      )}
+    >
+      <h3 id="bulk-slot-title">Bulk Create Time Slots</h3>
+      <ServiceSelect
+        placeholder="Choose a service"
+        error={errors.serviceId?.message}
+        {...form.register('serviceId', { required: 'Please choose a service.' })}
+      />
+      <TextField
+        label="Start date"
+        type="date"
+        min={today()}
+        error={errors.startDate?.message}
+        {...form.register('startDate', { required: 'Start date is required.' })}
+      />
+      <TextField
+        label="End date"
+        type="date"
+        min={today()}
+        error={errors.endDate?.message}
+        {...form.register('endDate', {
+          required: 'End date is required.',
+          validate: (value, values) =>
+            !values.startDate || value >= values.startDate || 'The end date cannot be before the start date.',
+        })}
+      />
+      <TextField
+        label="Times (comma-separated, e.g. 09:00, 13:30)"
+        error={errors.times?.message}
+        {...form.register('times', {
+          validate: (value) => splitList(value).length > 0 || 'Enter at least one time.',
+        })}
+      />
+      <TextField label="Notes" {...form.register('notes')} />
+      {create.isError && (
+        <FormMessage tone="error">{messageOf(create.error, 'Error creating bulk time slots')}</FormMessage>
+      )}
+      {create.isSuccess && <FormMessage tone="success">{create.data.msg}</FormMessage>}
+      <button type="submit" className="button button--primary" disabled={create.isPending}>
+        {create.isPending ? 'Creating...' : 'Create Time Slots'}
+      </button>
+    </form>
+  );
+}

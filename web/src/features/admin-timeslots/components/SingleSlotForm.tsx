@@ -1,0 +1,105 @@
+import { today } from '@app/core/time';
+import { useMutation } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { ServiceSelect } from '../../../components/admin/ServiceSelect';
+import { FormMessage } from '../../../components/ui/FormMessage';
+import { TextField } from '../../../components/ui/TextField';
+import { messageOf } from '../../../lib/api';
+import { createSlot } from '../api';
+
+type SingleFields = {
+  serviceId: string;
+  date: string;
+  time: string;
+  isRecurring: boolean;
+  recurringPattern: 'weekly' | 'daily' | 'monthly';
+  recurringEndDate: string;
+  notes: string;
+};
+
+const emptySingle: SingleFields = {
+  serviceId: '',
+  date: '',
+  time: '',
+  isRecurring: false,
+  recurringPattern: 'weekly',
+  recurringEndDate: '',
+  notes: '',
+};
+
+/** Doc 2 §5: service, date and time required; an end date when recurring. */
+export function SingleSlotForm({ onDone }: { onDone: () => Promise<void> }) {
+  const form = useForm<SingleFields>({ defaultValues: emptySingle });
+  const errors = form.formState.errors;
+  const recurring = useWatch({ control: form.control, name: 'isRecurring' });
+  const formId = useId();
+  const create = useMutation({
+    mutationFn: createSlot,
+    onSuccess: () => form.reset({ ...form.getValues(), date: '', time: '', recurringEndDate: '', notes: '' }),
+    onSettled: () => void onDone(),
+  });
+
+  return (
+    <form
+      className="card slot-manager__form"
+      aria-labelledby="single-slot-title"
+      noValidate
+      onSubmit={form.handleSubmit((values) => create.mutate(values))}
+    >
+      <h3 id="single-slot-title">Create Time Slot</h3>
+      <ServiceSelect
+        placeholder="Choose a service"
+        error={errors.serviceId?.message}
+        {...form.register('serviceId', { required: 'Please choose a service.' })}
+      />
+      <TextField
+        label="Date"
+        type="date"
+        min={today()}
+        error={errors.date?.message}
+        {...form.register('date', { required: 'Date is required.' })}
+      />
+      <TextField
+        label="Time"
+        type="time"
+        error={errors.time?.message}
+        {...form.register('time', { required: 'Time is required.' })}
+      />
+      <label className="check">
+        <input type="checkbox" {...form.register('isRecurring')} />
+        Recurring
+      </label>
+      {recurring && (
+        <>
+          <div className="field">
+            <label htmlFor={`${formId}-pattern`}>Repeats</label>
+            <select id={`${formId}-pattern`} className="select" {...form.register('recurringPattern')}>
+              <option value="weekly">Weekly</option>
+              <option value="daily">Daily</option>
+              <option value="monthly">Monthly</option>
+            </select>
+          </div>
+          <TextField
+            label="End date"
+            type="date"
+            min={today()}
+            error={errors.recurringEndDate?.message}
+            {...form.register('recurringEndDate', {
+              validate: (value, values) =>
+                !values.isRecurring || value !== '' || 'An end date is required for a recurring time slot.',
+            })}
+          />
+        </>
+      )}
+      <TextField label="Notes" {...form.register('notes')} />
+      {create.isError && (
+        <FormMessage tone="error">{messageOf(create.error, 'Error creating time slot')}</FormMessage>
+      )}
+      {create.isSuccess && <FormMessage tone="success">{create.data.msg}</FormMessage>}
+      <button type="submit" className="button button--primary" disabled={create.isPending}>
+        {create.isPending ? 'Creating...' : 'Create Time Slot'}
+      </button>
+    </form>
+  );
+}
