@@ -12,7 +12,7 @@ type KeyAttribute = (typeof keyAttributes)[number];
 /** Keys of the base table or of an index; only declared key attributes type-check. */
 type KeySchema = { hashKey: KeyAttribute; rangeKey: KeyAttribute };
 /** An index: its keys and the attributes it carries ('all', or the ones it names). */
-type IndexSchema = KeySchema & { projection: 'all' | string[] };
+type IndexSchema = KeySchema & { projection: 'all' | 'keys-only' | string[] };
 
 /** Every key attribute (base table and indexes) is a string; nothing else is declared. */
 const fields = Object.fromEntries(keyAttributes.map((name) => [name, 'string'])) as Record<
@@ -25,7 +25,8 @@ function toGlobalIndexes(toKeys: (index: (typeof schema.indexes)[IndexName]) => 
   return Object.fromEntries(
     Object.entries(schema.indexes).map(([name, index]) => {
       const projection = indexProjection(name as IndexName);
-      return [name, { ...toKeys(index), projection: projection === 'all' ? 'all' : [...projection] }];
+      const value = projection === 'all' ? 'all' : projection === 'keys' ? 'keys-only' : [...projection];
+      return [name, { ...toKeys(index), projection: value }];
     }),
   ) as Record<IndexName, IndexSchema>;
 }

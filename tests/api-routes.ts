@@ -1,6 +1,7 @@
 import { app } from '../functions/src/api/index';
 import type { BookingReply } from '../functions/src/api/bookings';
 import { bookingBody, nextDate, send } from './booking-factories';
+import { customBookingBody, phoneClient } from './desk-bookings';
 import { createPost, createTestimonial } from './content-factories';
 import * as time from '@app/core/time';
 import { TimeSlot } from '@app/core/timeslot/index';
@@ -183,13 +184,7 @@ export const routes: Record<string, Route> = {
       serviceId: f.openService._id,
       date: nextDate(),
       time: '10:00',
-      clientFirstName: 'Pat',
-      clientLastName: 'Phoner',
-      vehicleMake: 'Toyota',
-      vehicleModel: 'Camry',
-      vehicleYear: 2017,
-      vehicleColor: 'Silver',
-      notes: 'Called the shop.',
+      ...phoneClient,
     }),
     ok: 201,
   },
@@ -445,19 +440,12 @@ async function bookingOf(customer: { headers: Record<string, string> }, serviceI
 
 /** A custom booking the admin made by phone, on a day of its own. */
 async function deskBookingOf(admin: { headers: Record<string, string> }) {
-  const response = await send('POST', '/api/bookings/admin-create', admin.headers, {
-    isCustomService: true,
-    customServiceName: 'Matrix detail',
-    customServicePrice: 50,
-    date: nextDate(),
-    time: '14:00',
-    duration: 60,
-    clientFirstName: 'Pat',
-    clientLastName: 'Phoner',
-    vehicleMake: 'Toyota',
-    vehicleModel: 'Camry',
-    vehicleYear: 2017,
-  });
+  const response = await send(
+    'POST',
+    '/api/bookings/admin-create',
+    admin.headers,
+    customBookingBody(nextDate(), '14:00', { customServiceName: 'Matrix detail', customServicePrice: 50 }),
+  );
   if (response.status !== 201)
     throw new Error(`Fixture custom booking failed: ${response.status} ${await response.text()}`);
   return (await response.json()) as BookingReply;

@@ -29,6 +29,9 @@ Object.assign(process.env, {
 const { rawDb } = await import('@app/core/db/client');
 const { ensureTable } = await import('@app/core/db/setup');
 await ensureTable(rawDb(), tableName);
+// Every file gets its bucket too: mail attachments are stored in S3 (decision 058).
+const { Storage } = await import('@app/core/storage/index');
+await Storage.ensureBucket();
 
 afterAll(async () => {
   await rawDb().send(new DeleteTableCommand({ TableName: tableName }));

@@ -1,4 +1,8 @@
-import { Canvas } from '../functions/src/local/png';
+import { deflateSync } from 'node:zlib';
+import { Canvas, pngChunk, pngFile } from '../functions/src/local/png';
+
+/** The seed's PNG chunk and file writers, for tests that build a PNG chunk by chunk. */
+export { pngChunk, pngFile } from '../functions/src/local/png';
 
 /**
  * Real, tiny images made in code for the upload tests (no binary files in
@@ -10,6 +14,24 @@ import { Canvas } from '../functions/src/local/png';
 /** A w x h PNG of one colour. */
 export function pngImage(w = 4, h = 4, rgb: [number, number, number] = [200, 30, 30]): Uint8Array {
   return new Uint8Array(new Canvas(w, h).fill(() => rgb).toPng());
+}
+
+/**
+ * A signature pad's PNG: `width` x `height` RGBA, transparent but for a
+ * black stroke whose opaque pixels in column x (`margin` <= x < width -
+ * `margin`) are at the rows `stroke(x)`.
+ */
+export function signaturePng(
+  width: number,
+  height: number,
+  margin: number,
+  stroke: (x: number) => number[],
+): Uint8Array {
+  const row = width * 4 + 1; // a filter byte, then RGBA pixels
+  const raw = Buffer.alloc(row * height);
+  for (let x = margin; x < width - margin; x++) for (const y of stroke(x)) raw[y * row + 1 + x * 4 + 3] = 255;
+  // Color type 6: RGBA.
+  return new Uint8Array(pngFile({ width, height, colourType: 6 }, [pngChunk('IDAT', deflateSync(raw))]));
 }
 
 /**

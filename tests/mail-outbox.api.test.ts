@@ -4,7 +4,13 @@ import { icsEvent } from '@app/core/calendar/ics';
 import { transactWrite } from '@app/core/db/entity';
 import { Mail } from '@app/core/mail/index';
 import { Outbox } from '@app/core/mail/outbox';
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import { rawDb, tableName } from '@app/core/db/client';
+import { MAIL_FILES_PREFIX } from '@app/core/mail/attachments';
+import { Storage } from '@app/core/storage/index';
 import { readOutbox } from '../functions/src/local/outbox';
+
+const inDays = (days: number) => Math.floor(Date.now() / 1000) + days * 24 * 60 * 60;
 
 const address = () => `outbox-${crypto.randomUUID().slice(0, 8)}@example.com`;
 const mailsTo = async (to: string) => (await readOutbox()).filter((m) => m.to.includes(to));
@@ -20,6 +26,34 @@ describe('the mail outbox', () => {
     expect(await mailsTo(to)).toHaveLength(1);
     expect(await Outbox.find(mail.id)).toMatchObject({ attempts: 1, sentAt: expect.any(String) });
     expect((await Outbox.find(mail.id))?.nextAttemptAt).toBeUndefined();
+    // A sent mail's item expires by TTL after KEEP_SENT_DAYS.
+    expect((await Outbox.find(mail.id))?.expiresAt).toBeCloseTo(inDays(Outbox.KEEP_SENT_DAYS), -2);
+  });
+
+  it('queues keys only, and the scheduled job sends due mail in parallel, never more than its bound at once', async () => {
+    const { Table } = await rawDb().send(new DescribeTableCommand({ TableName: tableName() }));
+    const queue = Table?.GlobalSecondaryIndexes?.find((index) => index.IndexName === 'unsentMail');
+    expect(queue?.Projection?.ProjectionType).toBe('KEYS_ONLY');
+
+    const to = address();
+    const mails = Array.from({ length: 12 }, (_, i) =>
+      Outbox.prepare({ to, subject: `No. ${i}`, text: 'Queued.' }),
+    );
+    await transactWrite(mails.map((mail) => mail.item));
+    let inFlight = 0;
+    let most = 0;
+    const send = Mail.send.bind(Mail);
+    vi.spyOn(Mail, 'send').mockImplementation(async (message) => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      inFlight -= 1;
+      return send(message);
+    });
+    const { sent } = await Outbox.drain({ now: Date.now() + 1000, limit: 100, concurrency: 3 });
+    expect(sent).toBeGreaterThanOrEqual(12);
+    expect(most).toBe(3);
+    expect(await mailsTo(to)).toHaveLength(12);
   });
 
   it('keeps mail whose send failed, without failing the caller, and the scheduled job sends it later', async () => {
@@ -59,6 +93,8 @@ describe('the mail outbox', () => {
     const given = await Outbox.find(mail.id);
     expect(given).toMatchObject({ attempts: Outbox.MAX_ATTEMPTS, failedAt: expect.any(String) });
     expect(given?.nextAttemptAt).toBeUndefined();
+    // Kept for support for KEEP_FAILED_DAYS, then expired by TTL.
+    expect(given?.expiresAt).toBeCloseTo(inDays(Outbox.KEEP_FAILED_DAYS), -2);
   });
 });
 
@@ -89,11 +125,17 @@ describe('mail with attachments', () => {
         },
       ],
     };
-    const mail = Outbox.prepare(message);
+    const mail = await Outbox.prepareWithFiles(message);
     await transactWrite([mail.item]);
     await Outbox.deliver(mail);
-    // The outbox item keeps the attachment, for a retry.
-    expect((await Outbox.find(mail.id))?.message.attachments).toEqual(message.attachments);
+    // The outbox item only references the attachment, stored in S3 until the mail is sent.
+    const [stored] = (await Outbox.find(mail.id))?.message.attachments ?? [];
+    expect(stored).toEqual({
+      filename: 'appointment.ics',
+      contentType: message.attachments[0]?.contentType,
+      key: `${MAIL_FILES_PREFIX}${mail.id}/0`,
+    });
+    expect(await Storage.bytes(`${MAIL_FILES_PREFIX}${mail.id}/0`)).toBeNull();
 
     const [sent, ...more] = await mailsTo(to);
     expect(more).toHaveLength(0);
@@ -117,6 +159,28 @@ describe('mail with attachments', () => {
       },
     ]);
     expect(sent?.attachments[0]?.content).toContain('DTEND:20261101T063000Z');
+  });
+
+  it('keeps a failed mail’s attachment in S3 for the retry, and removes it once sent', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const send = vi.spyOn(Mail, 'send').mockRejectedValueOnce(new Error('SES is down'));
+    const to = address();
+    const pdf = Buffer.from('%PDF-1.4 a small test file').toString('base64');
+    const mail = await Outbox.prepareWithFiles({
+      to,
+      subject: 'Your work order',
+      text: 'Attached.',
+      attachments: [{ filename: 'wo.pdf', contentType: 'application/pdf', content: pdf, encoding: 'base64' }],
+    });
+    await transactWrite([mail.item]);
+    await Outbox.deliver(mail);
+    const key = `${MAIL_FILES_PREFIX}${mail.id}/0`;
+    expect(Buffer.from((await Storage.bytes(key)) ?? []).toString('base64')).toBe(pdf);
+    send.mockRestore();
+    await Outbox.drain({ now: Date.now() + 10 * 60 * 1000 });
+    const [sent] = await mailsTo(to);
+    expect(sent?.attachments.map((a) => [a.filename, a.base64])).toEqual([['wo.pdf', pdf]]);
+    expect(await Storage.bytes(key)).toBeNull();
   });
 
   it('sends a booking mail with its calendar file through the outbox', async () => {

@@ -153,11 +153,13 @@ export namespace LinkToken {
       return found;
     } catch (error) {
       const failed = failedConditions(error);
-      if (!failed?.length) throw error;
-      if (failed.includes(0)) {
-        // Used (or expired) in between: say which, as a fresh read finds it.
+      if (failed === null) throw error;
+      if (failed.length === 0 || failed.includes(0)) {
+        // Used (or expired) in between, or a concurrent transaction on the same items:
+        // say which, as a fresh read finds it.
         const again = await inspect(purpose, token, now);
-        return again.ok ? { ok: false, reason: 'used' } : again;
+        if (!again.ok) return again;
+        return { ok: false, reason: failed.length === 0 ? 'stale' : 'used' };
       }
       return { ok: false, reason: 'stale' };
     }
@@ -171,7 +173,8 @@ export namespace LinkToken {
   /**
    * Why a flow refuses a link: the token's own failure, `replaced` (a newer
    * link was sent for the same subject, or the subject is gone) or `settled`
-   * (the subject no longer waits for this link: answered, acknowledged).
+   * (the subject no longer waits for this link: answered, acknowledged). A
+   * link whose subject is gone is `invalid`.
    */
   export type Refusal = Failure | 'replaced' | 'settled';
 
@@ -189,7 +192,7 @@ export namespace LinkToken {
   /**
    * The subject a usable link is for, for a page that shows it before the
    * link is used: the token is inspected, its subject loaded, and the link
-   * refused (with `replies`) unless it is the subject's current one (`linkOf`
+   * refused (with `replies`) unless the subject exists, it is its current one (`linkOf`
    * gives the subject's current token hash) and `check` finds nothing wrong.
    * Reads only; the flow then redeems with `redeemWith`.
    */
@@ -207,9 +210,8 @@ export namespace LinkToken {
     const found = await inspect(purpose, token, options.now);
     if (!found.ok) refuse(found.reason, options.replies);
     const subject = await options.load(found.record.subjectId);
-    if (subject === undefined || options.linkOf(subject) !== found.record.tokenHash) {
-      refuse('replaced', options.replies);
-    }
+    if (subject === undefined) refuse('invalid', options.replies);
+    if (options.linkOf(subject) !== found.record.tokenHash) refuse('replaced', options.replies);
     const refusal = options.check?.(subject) ?? null;
     if (refusal) refuse(refusal, options.replies);
     return { subject, record: found.record };

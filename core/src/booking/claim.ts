@@ -46,7 +46,7 @@ export async function claim(
       ...base,
       claim: { technician, start: occupancy.start, end: occupancy.end, blocks: occupancy.blocks },
     };
-    const prepared = options.mails(record).map((mail) => Outbox.prepare(mail));
+    const prepared = await Promise.all(options.mails(record).map((mail) => Outbox.prepareWithFiles(mail)));
     const head: TransactItem[] = [
       options.write(record),
       ...(holdsBookedGuard(base)

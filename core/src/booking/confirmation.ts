@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import { assertAdmin, useClientIp } from '../actor';
 import { LinkToken } from '../auth/link-token';
 import { failedConditions, transactWrite } from '../db/entity';
@@ -7,6 +8,7 @@ import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
 import * as time from '../time';
 import { User } from '../user/index';
+import { fn } from '../util/fn';
 import { AnswerInput, AssignInput } from './input';
 import { bookingConfirmedMail, customBookingLinkMail, shopCustomBookingAnsweredMail } from './mail';
 import { appendStatusChange, type BookingStatus, deskMessages, type StatusChangeBy } from './rules';
@@ -33,9 +35,9 @@ export const CONFIRMATION_DAYS = 7;
  * start) mailed with the booking's details, in one transaction. Assigning
  * again (a re-send, or another customer) replaces the earlier link.
  */
-export async function assignCustomer(bookingId: string, raw: AssignInput): Promise<Info> {
+export const assignCustomer = fn(z.tuple([z.string(), AssignInput]), assignCustomerNow);
+async function assignCustomerNow(bookingId: string, input: z.output<typeof AssignInput>): Promise<Info> {
   assertAdmin();
-  const input = AssignInput.parse(raw);
   const booking = await findBooking(bookingId);
   const [account, by] = await Promise.all([User.find(input.customerId), currentBy()]);
   if (!account || account.role !== 'user') throw new VisibleError('not_found', deskMessages.customerNotFound);
@@ -91,35 +93,41 @@ export async function assignCustomer(bookingId: string, raw: AssignInput): Promi
 // ---------------------------------------------------------------------------
 // The customer's confirmation link (doc 2 §2, §4; public, by token)
 
-/** 404 for a link we do not know, 400 for one used, expired or replaced (the contract's statuses). */
-function refuseLink(reason: LinkToken.Failure | 'replaced' | 'not-waiting'): never {
-  if (reason === 'invalid') throw new VisibleError('not_found', deskMessages.linkInvalid);
-  const text = {
-    used: deskMessages.linkUsed,
-    expired: deskMessages.linkExpired,
-    stale: deskMessages.linkNotWaiting,
-    replaced: deskMessages.linkReplaced,
-    'not-waiting': deskMessages.linkNotWaiting,
-  }[reason];
-  throw new VisibleError('invalid', text, { reason });
-}
+/**
+ * The confirmation link's reply to each refusal (LinkToken.refuse, the one
+ * mapping): 404 for a link we do not know, 400 for one used, expired or
+ * replaced, or for a booking that no longer waits for an answer (the
+ * contract's statuses).
+ */
+const refused = (reason: string, msg: string): LinkToken.Reply => ({
+  kind: 'invalid',
+  msg,
+  extra: { reason },
+});
+const linkReplies: LinkToken.Replies = {
+  invalid: { kind: 'not_found', msg: deskMessages.linkInvalid },
+  used: refused('used', deskMessages.linkUsed),
+  expired: refused('expired', deskMessages.linkExpired),
+  stale: refused('stale', deskMessages.linkNotWaiting),
+  replaced: refused('replaced', deskMessages.linkReplaced),
+  settled: refused('not-waiting', deskMessages.linkNotWaiting),
+};
 
 /** The booking a usable link is for, or the refusal. A link reads only its own booking. */
-async function linkedBooking(token: string): Promise<{ booking: Stored; record: LinkToken.Stored }> {
+async function linkedBooking(token: string): Promise<Stored> {
   await RateLimit.hit(rateLimits.bookingLinkIp, useClientIp());
-  const found = await LinkToken.inspect('confirm-booking', token);
-  if (!found.ok) refuseLink(found.reason);
-  const booking = await entity.get({ id: found.record.subjectId }, { consistent: true });
-  if (!booking) refuseLink('invalid');
-  if (booking.confirmationTokenHash !== found.record.tokenHash) refuseLink('replaced');
-  if (booking.status !== 'Pending Customer Verification') refuseLink('not-waiting');
-  return { booking, record: found.record };
+  const { subject } = await LinkToken.open('confirm-booking', token, {
+    load: (bookingId) => entity.get({ id: bookingId }, { consistent: true }),
+    linkOf: (booking) => booking.confirmationTokenHash,
+    check: (booking) => (booking.status === 'Pending Customer Verification' ? null : 'settled'),
+    replies: linkReplies,
+  });
+  return subject;
 }
 
 /** `GET /api/bookings/verify-custom-booking/{token}`: the booking the link is for (doc 2 §3). */
 export async function forConfirmation(token: string): Promise<Info> {
-  const { booking } = await linkedBooking(token);
-  return withService(booking);
+  return withService(await linkedBooking(token));
 }
 
 /**
@@ -130,9 +138,9 @@ export async function forConfirmation(token: string): Promise<Info> {
  * unused and still the booking's current one, so of many answers at once
  * exactly one counts; the others are 400.
  */
-export async function answerConfirmation(token: string, raw: AnswerInput): Promise<Info> {
-  const input = AnswerInput.parse(raw);
-  const { booking, record } = await linkedBooking(token);
+export const answerConfirmation = fn(z.tuple([z.string(), AnswerInput]), answerConfirmationNow);
+async function answerConfirmationNow(token: string, input: z.output<typeof AnswerInput>): Promise<Info> {
+  const booking = await linkedBooking(token);
   const by: StatusChangeBy = {
     _id: booking.userId ?? null,
     name: booking.customer ? `${booking.customer.firstName} ${booking.customer.lastName}` : 'customer',
@@ -156,13 +164,12 @@ export async function answerConfirmation(token: string, raw: AnswerInput): Promi
         shopCustomBookingAnsweredMail(mailInfo(after), 'confirmed'),
       ]
     : [shopCustomBookingAnsweredMail(mailInfo(after), 'declined')];
-  // The link is used in the same transaction; its condition fails when another answer used it first.
-  const use = LinkToken.useItem(record, new Date());
-  try {
-    return await changeStatus(booking, status, by, { items: [use], mails });
-  } catch (error) {
-    if (!(error instanceof VisibleError && error.kind === 'conflict')) throw error;
-    const again = await LinkToken.inspect('confirm-booking', token);
-    refuseLink(again.ok ? 'not-waiting' : again.reason);
-  }
+  // The link is used in the change's own transaction (LinkToken.redeemWith): of many answers at once, one counts.
+  return changeStatus(booking, status, by, {
+    mails,
+    commit: async (items) => {
+      const result = await LinkToken.redeemWith('confirm-booking', token, () => items);
+      if (!result.ok) LinkToken.refuse(result.reason, linkReplies);
+    },
+  });
 }

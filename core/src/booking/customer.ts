@@ -1,9 +1,12 @@
+import * as z from 'zod';
 import { NOT_SIGNED_IN, useUser } from '../actor';
 import { config } from '../config';
 import type { TransactItem } from '../db/entity';
+import { RAISE_REV, RAISE_REV_VALUES } from '../db/revision';
 import { VisibleError } from '../error';
 import * as time from '../time';
 import { User } from '../user/index';
+import { fn } from '../util/fn';
 import { createId } from '../util/id';
 import { durationOf, openTimes } from './availability';
 import { claim } from './claim';
@@ -31,9 +34,8 @@ import {
  * a card on file; 409 when the time was taken, the crew is full, or the time
  * is not one availability offers; 201 with the Pending booking otherwise.
  */
-export const create = async (raw: CreateInput): Promise<Info> => {
+export const create = fn(CreateInput, async (input): Promise<Info> => {
   const me = useUser();
-  const input = CreateInput.parse(raw);
   const account = await User.find(me.userId);
   if (!account) throw new VisibleError('unauthorized', NOT_SIGNED_IN);
   if (!account.hasCardOnFile) throw new VisibleError('forbidden', bookingMessages.cardRequired);
@@ -98,7 +100,7 @@ export const create = async (raw: CreateInput): Promise<Info> => {
     crewFull: bookingMessages.crewFull,
   });
   return withService(record);
-};
+});
 
 // ---------------------------------------------------------------------------
 // The customer's bookings
@@ -116,15 +118,14 @@ export async function listMine(): Promise<Info[]> {
 }
 
 /** The owner changes the vehicle fields and notes, only while Pending (doc 2 §5). */
-export async function updateVehicle(bookingId: string, raw: VehicleInput): Promise<Info> {
-  const input = VehicleInput.parse(raw);
+export const updateVehicle = fn(z.tuple([z.string(), VehicleInput]), updateVehicleNow);
+async function updateVehicleNow(bookingId: string, input: z.output<typeof VehicleInput>): Promise<Info> {
   const booking = await ownedBooking(bookingId);
   if (!customerCanEdit(booking.status)) throw new VisibleError('conflict', bookingMessages.notEditable);
   const updated = await entity.update(
     { id: booking.id },
     {
-      UpdateExpression:
-        'SET vehicleMake = :make, vehicleModel = :model, vehicleYear = :year, vehicleColor = :color, notes = :notes, updatedAt = :now',
+      UpdateExpression: `SET vehicleMake = :make, vehicleModel = :model, vehicleYear = :year, vehicleColor = :color, notes = :notes, updatedAt = :now, ${RAISE_REV}`,
       ConditionExpression: 'attribute_exists(pk) AND #status = :pending',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
@@ -135,6 +136,7 @@ export async function updateVehicle(bookingId: string, raw: VehicleInput): Promi
         ':notes': input.notes,
         ':now': new Date().toISOString(),
         ':pending': 'Pending',
+        ...RAISE_REV_VALUES,
       },
     },
   );
@@ -179,13 +181,14 @@ export function reviewItem(bookingId: string, userId: string, testimonialId: str
   return entity.tx.update(
     { id: bookingId },
     {
-      UpdateExpression: 'SET testimonialId = :testimonial',
+      UpdateExpression: `SET testimonialId = :testimonial, ${RAISE_REV}`,
       ConditionExpression: 'userId = :user AND #status = :completed AND attribute_not_exists(testimonialId)',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
         ':testimonial': testimonialId,
         ':user': userId,
         ':completed': 'Completed',
+        ...RAISE_REV_VALUES,
       },
     },
   );

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { toCents } from '../money';
+import { cents, personName, vehicleYear as vehicleYearRule } from '../rules/schema';
 import { Service } from '../service/index';
 import * as time from '../time';
 import { idSchema } from '../util/id';
@@ -10,9 +10,7 @@ import {
   BOOKING_STATUSES,
   CUSTOM_BOOKING_TIMES,
   isAdminDuration,
-  isCustomPrice,
-  VEHICLE_YEAR_MIN,
-  vehicleYearMax,
+  CUSTOM_PRICE_MAX,
 } from './rules';
 
 /** What a booking's verbs accept, checked on the server (the web checks the same rules first). */
@@ -20,29 +18,8 @@ import {
 // ---------------------------------------------------------------------------
 // Input
 
-const vehicleYear = z
-  .union(
-    [
-      z.number(),
-      z
-        .string()
-        .trim()
-        .regex(/^\d{1,4}$/, 'Vehicle year must be a year such as 2019.')
-        .transform(Number),
-    ],
-    {
-      error: 'Vehicle year is required.',
-    },
-  )
-  .pipe(
-    z
-      .number()
-      .int('Vehicle year must be a whole year.')
-      .min(VEHICLE_YEAR_MIN, `Vehicle year must be ${VEHICLE_YEAR_MIN} or later.`),
-  )
-  .refine((year) => year <= vehicleYearMax(time.today()), {
-    message: `Vehicle year cannot be later than next year.`,
-  });
+/** The vehicle year's rule (core/src/rules/fields.ts): 1900 to next year, a number or its text. */
+const vehicleYear = vehicleYearRule();
 
 const notes = z
   .string()
@@ -65,8 +42,8 @@ export const calendarDate = z
   .refine(time.isCalendarDate, 'Date must be a real date written yyyy-MM-dd.');
 
 export const CreateInput = VehicleInput.extend({
-  clientFirstName: requiredLine('First name', BOOKING_LIMITS.name),
-  clientLastName: requiredLine('Last name', BOOKING_LIMITS.name),
+  clientFirstName: personName('First name'),
+  clientLastName: personName('Last name'),
   serviceId: Service.id,
   date: calendarDate,
   time: z
@@ -115,20 +92,7 @@ export const AllFilters = z
     ),
     make: blankless(z.string().trim().max(BOOKING_LIMITS.vehicleText, 'Make is too long.')),
     model: blankless(z.string().trim().max(BOOKING_LIMITS.vehicleText, 'Model is too long.')),
-    year: blankless(
-      z
-        .union([
-          z.number().int('Year must be a year such as 2019.'),
-          z
-            .string()
-            .trim()
-            .regex(/^\d{4}$/, 'Year must be a year such as 2019.')
-            .transform(Number),
-        ])
-        .refine((year) => year >= VEHICLE_YEAR_MIN && year <= vehicleYearMax(time.today()), {
-          message: `Year must be from ${VEHICLE_YEAR_MIN} to next year.`,
-        }),
-    ),
+    year: blankless(vehicleYear),
     service: blankless(
       z.union([z.literal('custom'), Service.id], { error: 'Service must be a service id or "custom".' }),
     ),
@@ -145,21 +109,8 @@ export const AllFilters = z
   });
 export type AllFilters = z.input<typeof AllFilters>;
 
-const customPrice = z
-  .union(
-    [
-      z.number(),
-      z
-        .string()
-        .trim()
-        .regex(/^\d+(\.\d+)?$/, 'Custom price must be a number.')
-        .transform(Number),
-    ],
-    {
-      error: 'Custom price must be a number.',
-    },
-  )
-  .refine(isCustomPrice, 'Custom price must be 0 or more, in dollars and cents.');
+/** The custom service's price in whole cents: the API's edge turns the spec's dollars into these (decision 059). */
+const customPriceCents = cents('Custom price', CUSTOM_PRICE_MAX * 100);
 
 const adminDuration = z
   .union(
@@ -182,7 +133,8 @@ export const AdminCreateInput = z
     isCustomService: z.boolean({ error: 'Say whether this is a custom service.' }).optional(),
     serviceId: z.string().optional(),
     customServiceName: z.string().optional(),
-    customServicePrice: z.unknown().optional(),
+    /** The custom service's price in cents (the spec's `customServicePrice` dollars, converted at the API's edge). */
+    customServicePriceCents: z.unknown().optional(),
     date: calendarDate,
     time: z
       .string({ error: 'Time is required.' })
@@ -191,8 +143,8 @@ export const AdminCreateInput = z
         'Time must be from 09:00 to 17:30, every 30 minutes.',
       ),
     duration: adminDuration,
-    clientFirstName: requiredLine('First name', BOOKING_LIMITS.name),
-    clientLastName: requiredLine('Last name', BOOKING_LIMITS.name),
+    clientFirstName: personName('First name'),
+    clientLastName: personName('Last name'),
     vehicleMake: requiredLine('Vehicle make', BOOKING_LIMITS.vehicleText),
     vehicleModel: requiredLine('Vehicle model', BOOKING_LIMITS.vehicleText),
     vehicleYear,
@@ -217,11 +169,7 @@ export const AdminCreateInput = z
         });
         return z.NEVER;
       }
-      if (
-        input.customServicePrice === undefined ||
-        input.customServicePrice === null ||
-        input.customServicePrice === ''
-      ) {
+      if (input.customServicePriceCents === undefined || input.customServicePriceCents === null) {
         ctx.addIssue({
           code: 'custom',
           message: 'Custom price is required.',
@@ -229,11 +177,11 @@ export const AdminCreateInput = z
         });
         return z.NEVER;
       }
-      const price = customPrice.safeParse(input.customServicePrice);
+      const price = customPriceCents.safeParse(input.customServicePriceCents);
       if (!price.success) {
         ctx.addIssue({
           code: 'custom',
-          message: price.error.issues[0]?.message ?? 'Custom price must be a number.',
+          message: price.error.issues[0]?.message ?? 'Custom price must be a whole number of cents.',
           path: ['customServicePrice'],
         });
         return z.NEVER;
@@ -242,7 +190,7 @@ export const AdminCreateInput = z
         ...rest,
         mode: 'custom' as const,
         customServiceName: name.data,
-        priceCents: toCents(price.data),
+        priceCents: price.data,
       };
     }
     const serviceId = Service.id.safeParse(input.serviceId);

@@ -1,9 +1,11 @@
+import type * as z from 'zod';
 import { assertAdmin } from '../actor';
 import { config } from '../config';
 import { VisibleError } from '../error';
 import { Service } from '../service/index';
 import * as time from '../time';
 import { TimeSlot } from '../timeslot/index';
+import { fn } from '../util/fn';
 import { createId } from '../util/id';
 import { claim } from './claim';
 import { Crew } from './crew';
@@ -21,9 +23,9 @@ import { CUSTOM_KEY, entity, type Info, type Stored, withService } from './store
  * time too. A custom booking has no BOOKED guard (it is no catalogue
  * service's time): only the technicians limit it. 409 on a clash.
  */
-export async function adminCreate(raw: AdminCreateInput): Promise<Info> {
+export const adminCreate = fn(AdminCreateInput, adminCreateNow);
+async function adminCreateNow(input: z.output<typeof AdminCreateInput>): Promise<Info> {
   assertAdmin();
-  const input = AdminCreateInput.parse(raw);
   if (input.date < time.today()) throw new VisibleError('invalid', bookingMessages.pastDate);
   if (Date.parse(time.instantOf(input.date, input.time)) <= Date.now()) {
     throw new VisibleError('invalid', deskMessages.timePassed);

@@ -1,10 +1,11 @@
+import { moneyProblem } from '../rules/fields';
 import { describe, expect, it } from 'vitest';
 import {
   appendStatusChange,
   BOOKING_STATUSES,
   CUSTOM_BOOKING_TIMES,
   isAdminDuration,
-  isCustomPrice,
+  CUSTOM_PRICE_MAX,
   STATUS_HISTORY_LIMIT,
   type StatusChange,
   statusMail,
@@ -39,9 +40,11 @@ describe('the desk rules (doc 2 §5, §9)', () => {
     ]);
   });
 
-  it('custom prices: 0 or more, whole cents', () => {
-    expect([0, 0.01, 89.5, 199.99, 100_000].map(isCustomPrice)).toEqual([true, true, true, true, true]);
-    expect([-0.01, 1.005, 100_000.01, Number.POSITIVE_INFINITY, Number.NaN].map(isCustomPrice)).toEqual([
+  it('custom prices: 0 or more, whole cents, through the money rule', () => {
+    const price = (dollars: number) =>
+      moneyProblem(dollars, 'Custom price', CUSTOM_PRICE_MAX * 100) === undefined;
+    expect([0, 0.01, 89.5, 199.99, 100_000].map(price)).toEqual([true, true, true, true, true]);
+    expect([-0.01, 1.005, 100_000.01, Number.POSITIVE_INFINITY, Number.NaN].map(price)).toEqual([
       false,
       false,
       false,

@@ -96,13 +96,8 @@ export const isAdminDuration = (minutes: number): boolean =>
   minutes <= ADMIN_DURATION.max &&
   minutes % ADMIN_DURATION.step === 0;
 
-/** A custom service's price in dollars: at least 0, whole cents (step 0.01), below a sane ceiling. */
+/** A custom service's price in dollars: at least 0, whole cents (step 0.01), below this ceiling (core/src/rules/fields.ts `moneyProblem`). */
 export const CUSTOM_PRICE_MAX = 100_000;
-export const isCustomPrice = (dollars: number): boolean =>
-  Number.isFinite(dollars) &&
-  dollars >= 0 &&
-  dollars <= CUSTOM_PRICE_MAX &&
-  Math.abs(Math.round(dollars * 100) - dollars * 100) < 1e-6;
 
 /** The customer mails a status change by the shop sends (decision 027). */
 export type StatusMail = 'confirmed' | 'cancelled' | 'reinstated' | 'receipt' | null;

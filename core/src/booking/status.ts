@@ -1,11 +1,14 @@
+import * as z from 'zod';
 import { assertAdmin, useActor } from '../actor';
 import { config } from '../config';
 import { failedConditions, type TransactItem, transactWrite } from '../db/entity';
+import { RAISE_REV, RAISE_REV_VALUES } from '../db/revision';
 import { VisibleError } from '../error';
 import type { Mail } from '../mail/index';
 import { Outbox } from '../mail/outbox';
 import { Payments } from '../payments/index';
 import { User } from '../user/index';
+import { fn } from '../util/fn';
 import { claim, releaseItems } from './claim';
 import { Crew } from './crew';
 import { StatusInput } from './input';
@@ -57,9 +60,9 @@ export async function currentBy(): Promise<StatusChangeBy> {
  * Cancelled claims it again (409 when it was taken meanwhile), into
  * Completed charges the card once, and every change is in the audit trail.
  */
-export async function setStatus(bookingId: string, raw: StatusInput): Promise<Info> {
+export const setStatus = fn(z.tuple([z.string(), StatusInput]), setStatusNow);
+async function setStatusNow(bookingId: string, input: z.output<typeof StatusInput>): Promise<Info> {
   assertAdmin();
-  const input = StatusInput.parse(raw);
   const booking = await findBooking(bookingId);
   if ('serviceStatus' in input) {
     if (!showsProgress(booking.status)) {
@@ -71,7 +74,7 @@ export async function setStatus(bookingId: string, raw: StatusInput): Promise<In
     const updated = await entity.update(
       { id: booking.id },
       {
-        UpdateExpression: 'SET serviceStatus = :text, updatedAt = :now',
+        UpdateExpression: `SET serviceStatus = :text, updatedAt = :now, ${RAISE_REV}`,
         ConditionExpression: 'attribute_exists(pk) AND #status IN (:pending, :confirmed)',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
@@ -79,6 +82,7 @@ export async function setStatus(bookingId: string, raw: StatusInput): Promise<In
           ':now': new Date().toISOString(),
           ':pending': 'Pending',
           ':confirmed': 'Confirmed',
+          ...RAISE_REV_VALUES,
         },
       },
     );
@@ -101,7 +105,11 @@ export async function changeStatus(
   booking: Stored,
   status: BookingStatus,
   by: StatusChangeBy,
-  extra: { items?: TransactItem[]; mails?: Mail.Message[] } = {},
+  extra: {
+    mails?: Mail.Message[];
+    /** Writes the change's transaction instead (the mailed link redeems through LinkToken.redeemWith). */
+    commit?: (items: TransactItem[]) => Promise<void>;
+  } = {},
 ): Promise<Info> {
   const now = new Date().toISOString();
   const from = booking.status;
@@ -133,17 +141,21 @@ export async function changeStatus(
   if (from === 'Cancelled') {
     await reinstate(booking, next, mails, now);
   } else {
-    const prepared = mails.map((mail) => Outbox.prepare(mail));
-    try {
-      await transactWrite([
-        putIfUnchanged(next, booking),
-        ...(cancelling ? releaseItems(booking, now) : []),
-        ...(extra.items ?? []),
-        ...prepared.map((p) => p.item),
-      ]);
-    } catch (error) {
-      if (failedConditions(error) === null) throw error;
-      throw new VisibleError('conflict', deskMessages.changedMeanwhile);
+    const prepared = await Promise.all(mails.map((mail) => Outbox.prepareWithFiles(mail)));
+    const items = [
+      putIfUnchanged(next, booking),
+      ...(cancelling ? releaseItems(booking, now) : []),
+      ...prepared.map((p) => p.item),
+    ];
+    if (extra.commit) {
+      await extra.commit(items);
+    } else {
+      try {
+        await transactWrite(items);
+      } catch (error) {
+        if (failedConditions(error) === null) throw error;
+        throw new VisibleError('conflict', deskMessages.changedMeanwhile);
+      }
     }
     await Promise.all(prepared.map((p) => Outbox.deliver(p)));
   }
@@ -203,9 +215,9 @@ async function chargeCompleted(booking: Stored): Promise<Stored> {
   const updated = (await entity.update(
     { id: booking.id },
     {
-      UpdateExpression: 'SET payment = :payment',
+      UpdateExpression: `SET payment = :payment, ${RAISE_REV}`,
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':payment': payment },
+      ExpressionAttributeValues: { ':payment': payment, ...RAISE_REV_VALUES },
     },
   )) ?? { ...booking, payment };
   const account = booking.userId ? await User.find(booking.userId) : undefined;

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { useUser } from '../actor';
 import { defineEntity, type TransactItem } from '../db/entity';
+import { putIfUnchanged as putRevision } from '../db/revision';
 import { VisibleError } from '../error';
 import type { Mail } from '../mail/index';
 import { Service } from '../service/index';
@@ -92,6 +93,8 @@ export const Stored = z.object({
   confirmationTokenHash: z.string().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The revision every write raises (db/revision, decision 052); bookings written before it have none (0). */
+  rev: z.number().int().nonnegative().optional(),
 });
 export type Stored = z.infer<typeof Stored>;
 
@@ -237,15 +240,7 @@ export async function findBooking(bookingId: string): Promise<Stored> {
   return booking;
 }
 
-/** Writes `next` only while the booking's status and update time are still those of `read`. */
+/** Writes `next` only while the booking is still the revision `read` (the one scheme: db/revision). */
 export function putIfUnchanged(next: Stored, read: Stored): TransactItem {
-  const put = entity.tx.put(next).Put;
-  return {
-    Put: {
-      ...(put as NonNullable<typeof put>),
-      ConditionExpression: '#status = :readStatus AND updatedAt = :readAt',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':readStatus': read.status, ':readAt': read.updatedAt },
-    },
-  };
+  return putRevision(entity, next, read);
 }

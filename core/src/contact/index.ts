@@ -3,6 +3,7 @@ import { useClientIp } from '../actor';
 import { business } from '../business';
 import { config } from '../config';
 import { defineEntity, transactWrite } from '../db/entity';
+import { expiresAfterDays, FORM_MESSAGE_DAYS } from '../db/ttl';
 import { VisibleError } from '../error';
 import { composeMail } from '../mail/compose';
 import { Outbox } from '../mail/outbox';
@@ -35,6 +36,8 @@ export namespace Contact {
       subject: z.string(),
       message: z.string(),
       createdAt: z.string(),
+      /** Deleted by TTL after the period the privacy page states. */
+      expiresAt: z.number().optional(),
     }),
     key: ({ id }: { id: string }) => ({ pk: `CONTACT#${id}`, sk: 'CONTACT' }),
     indexes: { byCollection: (m) => ({ pk: 'CONTACT', sk: `${m.createdAt}#${m.id}` }) },
@@ -71,6 +74,11 @@ export namespace Contact {
     }
   }
 
+  const stamped = (now = Date.now()) => ({
+    createdAt: new Date(now).toISOString(),
+    expiresAt: expiresAfterDays(FORM_MESSAGE_DAYS, now),
+  });
+
   export const send = fn(Input, async (input) => {
     await RateLimit.hit(rateLimits.contactIp, useClientIp());
     const messageId = createId('contactMessage');
@@ -92,10 +100,7 @@ export namespace Contact {
         ],
       ),
     );
-    await transactWrite([
-      entity.tx.put({ id: messageId, ...input, createdAt: new Date().toISOString() }),
-      toShop.item,
-    ]);
+    await transactWrite([entity.tx.put({ id: messageId, ...input, ...stamped() }), toShop.item]);
     await Outbox.deliver(toShop);
     await confirm(input.email, messageId);
     return { msg: SENT };

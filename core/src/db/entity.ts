@@ -4,8 +4,6 @@ import {
   DeleteCommand,
   GetCommand,
   PutCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
   UpdateCommand,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
@@ -13,8 +11,18 @@ import type * as z from 'zod';
 import { db, tableName } from './client';
 import { type Page, type QueryOptions, queryPage } from './paging';
 import { type IndexName, table } from './table';
+import { type Condition, ifAbsent, isConditionFailed, type TransactItem } from './transact';
 
 export { idList, idSet, toggleMember } from './sets';
+export {
+  type Condition,
+  failedConditions,
+  ifAbsent,
+  isConditionFailed,
+  MAX_TRANSACTION_ITEMS,
+  type TransactItem,
+  transactWrite,
+} from './transact';
 export {
   INVALID_CURSOR,
   MAX_PAGE,
@@ -252,6 +260,19 @@ export function defineEntity<Rec extends Raw, K extends Partial<Rec>>(def: Entit
     },
 
     /**
+     * One page of the base-table keys an index holds, in its order: for a
+     * keys-only index (the outbox queue), whose items are then read by key.
+     */
+    queryKeys(options: QueryOptions<Key>): Promise<Page<Key>> {
+      return queryPage<Key>({
+        ...options,
+        keysOnly: true,
+        is: () => true,
+        parse: (raw) => ({ pk: String(raw.pk), sk: String(raw.sk) }),
+      });
+    },
+
+    /**
      * Every item of a collection small by construction (the entity declares
      * `smallCollection`); refused for any other entity, and throws when the
      * collection has outgrown its declared size rather than read on.
@@ -345,65 +366,4 @@ export async function batchGetItems(keys: Key[], projection?: string): Promise<R
     }
   }
   return out;
-}
-
-export const ifAbsent = { ConditionExpression: 'attribute_not_exists(pk)' } as const;
-
-export type Condition = {
-  ConditionExpression?: string;
-  ExpressionAttributeNames?: Record<string, string>;
-  ExpressionAttributeValues?: Record<string, unknown>;
-};
-
-/** One entry of TransactWriteItems, as the document client takes it. */
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
-/** DynamoDB's limit on the items of one transaction. */
-export const MAX_TRANSACTION_ITEMS = 100;
-
-/**
- * Writes every item or none. Refuses more than DynamoDB's 100 items up front
- * (a transaction cannot be split without losing its all-or-nothing promise).
- * A failed condition throws a TransactionCanceledException whose reasons
- * `failedConditions` reads.
- */
-export async function transactWrite(items: TransactItem[]): Promise<void> {
-  if (items.length === 0) return;
-  if (items.length > MAX_TRANSACTION_ITEMS) {
-    throw new Error(
-      `A transaction holds at most ${MAX_TRANSACTION_ITEMS} items; this one has ${items.length}.`,
-    );
-  }
-  await db().send(new TransactWriteCommand({ TransactItems: items }));
-}
-
-/** True when a single write's condition did not hold. */
-export function isConditionFailed(error: unknown): boolean {
-  return (error as Error | undefined)?.name === 'ConditionalCheckFailedException';
-}
-
-/**
- * For a cancelled transaction, the positions of the items whose condition
- * failed (in the order they were given); null for any other error, so the
- * caller rethrows it. An empty list means the transaction was cancelled for
- * another reason (a conflict with a concurrent transaction, throttling).
- */
-export function failedConditions(error: unknown): number[] | null {
-  if ((error as Error | undefined)?.name !== 'TransactionCanceledException') return null;
-  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-  return reasons.flatMap((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? [index] : []));
-}
-
-/**
- * True when a transaction was cancelled only because another transaction was
- * writing one of its items at the same moment (no condition failed): trying
- * it again is safe, and usually succeeds at once.
- */
-export function isTransactionConflict(error: unknown): boolean {
-  if ((error as Error | undefined)?.name !== 'TransactionCanceledException') return false;
-  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-  return (
-    reasons.some((reason) => reason.Code === 'TransactionConflict') &&
-    reasons.every((reason) => reason.Code !== 'ConditionalCheckFailed')
-  );
 }

@@ -85,7 +85,7 @@ export const keyNamesOf = (index?: IndexName) =>
  * there, short, with a cursor at the last item read.
  */
 export async function queryPage<Rec>(
-  options: QueryOptions<Rec> & { parse: (raw: Raw) => Rec; is: (raw: Raw) => boolean },
+  options: QueryOptions<Rec> & { parse: (raw: Raw) => Rec; is: (raw: Raw) => boolean; keysOnly?: boolean },
 ): Promise<Page<Rec>> {
   const names = keyNamesOf(options.index);
   const keyNames = [...new Set([table.partitionKey, table.sortKey, names.partitionKey, names.sortKey])];
@@ -113,7 +113,11 @@ export async function queryPage<Rec>(
         TableName: tableName(),
         IndexName: options.index,
         ScanIndexForward: !options.descending,
-        ...withProjection(keyCondition(names, options), keyNames, options.projection),
+        ...withProjection(
+          keyCondition(names, options),
+          keyNames,
+          options.keysOnly ? 'keys' : options.projection,
+        ),
         ExclusiveStartKey: startKey,
         Limit: Math.min(wanted, budget - read),
       }),
@@ -137,15 +141,15 @@ export async function queryPage<Rec>(
   return { items, cursor: null };
 }
 
-/** Reads only the keys, `_type`, `_v` and the named attributes. */
+/** Reads only the keys, `_type`, `_v` and the named attributes; or, for 'keys', only the keys. */
 function withProjection(
   input: ReturnType<typeof keyCondition>,
   keyNames: readonly string[],
-  projection: readonly string[] | undefined,
+  projection: readonly string[] | 'keys' | undefined,
 ): Partial<QueryCommandInput> {
   if (!projection) return input;
   const names = { ...input.ExpressionAttributeNames };
-  const wanted = [...new Set([...keyNames, '_type', '_v', ...projection])];
+  const wanted = projection === 'keys' ? keyNames : [...new Set([...keyNames, '_type', '_v', ...projection])];
   const expression = wanted.map((name, i) => {
     names[`#p${i}`] = name;
     return `#p${i}`;
@@ -198,12 +202,14 @@ export async function queryIndexPage(options: {
   cursor?: string | null;
   accept: (raw: Raw) => boolean;
 }): Promise<{ items: Raw[]; cursor: string | null; read: number }> {
-  const names = table.indexes[options.index];
+  const names = keyNamesOf(options.index);
   const keyNames = [...new Set([table.partitionKey, table.sortKey, names.partitionKey, names.sortKey])];
   const cursorOf = (raw: Raw) => encodeCursor(Object.fromEntries(keyNames.map((name) => [name, raw[name]])));
   const items: Raw[] = [];
   let read = 0;
   let startKey: Raw | undefined = options.cursor ? decodeCursor(options.cursor, keyNames) : undefined;
+  // The first read asks for what an unfiltered page needs; each further read four times more, up to the budget.
+  let ask = Math.max(options.limit + 1, 25);
   while (read < options.budget) {
     const page = await db().send(
       new QueryCommand({
@@ -212,9 +218,10 @@ export async function queryIndexPage(options: {
         ScanIndexForward: !options.descending,
         ...keyCondition(names, options),
         ExclusiveStartKey: startKey,
-        Limit: options.budget - read,
+        Limit: Math.min(ask, options.budget - read),
       }),
     );
+    ask *= 4;
     for (const raw of page.Items ?? []) {
       read += 1;
       if (!options.accept(raw)) continue;

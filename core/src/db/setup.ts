@@ -28,7 +28,9 @@ const globalIndexes: GlobalSecondaryIndex[] = Object.entries(table.indexes).map(
     Projection:
       projection === 'all'
         ? { ProjectionType: 'ALL' }
-        : { ProjectionType: 'INCLUDE', NonKeyAttributes: [...projection] },
+        : projection === 'keys'
+          ? { ProjectionType: 'KEYS_ONLY' }
+          : { ProjectionType: 'INCLUDE', NonKeyAttributes: [...projection] },
   };
 });
 

@@ -25,8 +25,11 @@ export const table = {
      * acknowledgment is pending. The scheduled job drains what has expired.
      */
     pendingAcknowledgments: { partitionKey: 'ackQueuePk', sortKey: 'ackQueueSk' },
-    /** Mail recorded but not yet sent, by when to try next; sparse (core/src/mail/outbox.ts). */
-    unsentMail: { partitionKey: 'unsentPk', sortKey: 'unsentSk' },
+    /**
+     * Mail recorded but not yet sent, by when to try next; sparse, and keys
+     * only: the sender reads each item by key as it claims it (decision 058).
+     */
+    unsentMail: { partitionKey: 'unsentPk', sortKey: 'unsentSk', projection: 'keys' },
     /**
      * The work-order list's search, newest first: besides the keys, only what
      * the search and the status filter read (decision 051), about 300 bytes
@@ -83,9 +86,9 @@ export type IndexName = keyof typeof table.indexes;
 
 /**
  * The attributes an index carries besides the keys: every attribute unless the
- * index names its own (`projection`, DynamoDB's INCLUDE).
+ * index names its own (`projection`, DynamoDB's INCLUDE) or holds keys only ('keys').
  */
-export function indexProjection(index: IndexName): readonly string[] | 'all' {
+export function indexProjection(index: IndexName): readonly string[] | 'all' | 'keys' {
   const definition = table.indexes[index];
   return 'projection' in definition ? definition.projection : 'all';
 }

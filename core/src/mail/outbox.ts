@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { defineEntity, type TransactItem, transactWrite } from '../db/entity';
+import { expiresAfterDays } from '../db/ttl';
 import { createId } from '../util/id';
+import { loadAttachments, removeAttachments, StoredAttachment, storeAttachments } from './attachments';
 import { Mail } from './index';
 
 /**
@@ -11,13 +13,21 @@ import { Mail } from './index';
  * it sends it right after (`deliver`), before replying; whatever could not be sent
  * then stays in the `unsentMail` queue and the scheduled job retries it
  * (`drain`), with growing pauses, until MAX_ATTEMPTS. A failed send never
- * turns a successful write into an error reply.
+ * turns a successful write into an error reply. Decision 058: the queue
+ * index holds keys only, attachments live in S3, and sent or given-up mail
+ * expires by TTL.
  */
 export namespace Outbox {
   export const MAX_ATTEMPTS = 8;
   /** While one sender holds an item, no other sends it. */
   const LEASE_MS = 60_000;
   const QUEUE = 'UNSENT';
+  /** How long a sent mail's item stays, as a record for support (decision 058). */
+  export const KEEP_SENT_DAYS = 30;
+  /** How long a given-up mail's item stays, with its last error, for support to look into. */
+  export const KEEP_FAILED_DAYS = 90;
+  /** How many mails the scheduled job sends at once. */
+  export const DRAIN_CONCURRENCY = 8;
 
   const Stored = z.object({
     id: z.string(),
@@ -28,16 +38,7 @@ export namespace Outbox {
       html: z.string().optional(),
       replyTo: z.string().optional(),
       // Optional, so items written before attachments existed still read (entity version unchanged).
-      attachments: z
-        .array(
-          z.object({
-            filename: z.string(),
-            contentType: z.string(),
-            content: z.string(),
-            encoding: z.literal('base64').optional(),
-          }),
-        )
-        .optional(),
+      attachments: z.array(StoredAttachment).optional(),
     }),
     createdAt: z.string(),
     attempts: z.number().int(),
@@ -47,6 +48,8 @@ export namespace Outbox {
     sentAt: z.string().optional(),
     failedAt: z.string().optional(),
     lastError: z.string().optional(),
+    /** Epoch seconds after which DynamoDB deletes the item (set once it is sent or given up). */
+    expiresAt: z.number().optional(),
   });
   type Stored = z.infer<typeof Stored>;
 
@@ -65,16 +68,34 @@ export namespace Outbox {
 
   export type Prepared = { id: string; item: TransactItem };
 
-  /** The outbox item for `message`, to write in the same transaction as what it reports. */
+  function itemFor(id: string, message: Stored['message'], now: number): TransactItem {
+    return entity.tx.put(
+      { id, message, createdAt: new Date(now).toISOString(), attempts: 0, nextAttemptAt: now },
+      { ifAbsent: true },
+    );
+  }
+
+  /**
+   * The outbox item for a mail without attachments, to write in the same
+   * transaction as what it reports (a mail with files: `prepareWithFiles`).
+   */
   export function prepare(message: Mail.Message, now = Date.now()): Prepared {
+    if (message.attachments?.length)
+      throw new Error('A mail with attachments is prepared with prepareWithFiles.');
     const id = createId('mail');
-    return {
-      id,
-      item: entity.tx.put(
-        { id, message, createdAt: new Date(now).toISOString(), attempts: 0, nextAttemptAt: now },
-        { ifAbsent: true },
-      ),
-    };
+    return { id, item: itemFor(id, message, now) };
+  }
+
+  /**
+   * The same for a mail that may carry attachments: they are stored in S3
+   * first and the item references them (an object whose transaction then
+   * fails is left behind, never sent).
+   */
+  export async function prepareWithFiles(message: Mail.Message, now = Date.now()): Promise<Prepared> {
+    const id = createId('mail');
+    const { attachments, ...rest } = message;
+    if (!attachments?.length) return { id, item: itemFor(id, rest, now) };
+    return { id, item: itemFor(id, { ...rest, attachments: await storeAttachments(id, attachments) }, now) };
   }
 
   const backoffMs = (attempts: number) => Math.min(6 * 60 * 60 * 1000, 60_000 * 2 ** (attempts - 1));
@@ -91,15 +112,21 @@ export namespace Outbox {
       },
     );
     if (!claimed) return false;
+    const files = claimed.message.attachments ?? [];
     try {
-      await Mail.send(claimed.message);
+      await Mail.send({ ...claimed.message, attachments: await loadAttachments(files) });
       await entity.update(
         { id },
         {
-          UpdateExpression: 'SET sentAt = :at REMOVE nextAttemptAt, leaseUntil, unsentPk, unsentSk',
-          ExpressionAttributeValues: { ':at': new Date().toISOString() },
+          UpdateExpression:
+            'SET sentAt = :at, expiresAt = :expires REMOVE nextAttemptAt, leaseUntil, unsentPk, unsentSk',
+          ExpressionAttributeValues: {
+            ':at': new Date().toISOString(),
+            ':expires': expiresAfterDays(KEEP_SENT_DAYS),
+          },
         },
       );
+      await settleFiles(id, files);
       return true;
     } catch (error) {
       const giveUp = claimed.attempts >= MAX_ATTEMPTS;
@@ -113,14 +140,16 @@ export namespace Outbox {
         }),
       );
       const requeue = entity.item({ ...claimed, nextAttemptAt: next });
+      if (giveUp) await settleFiles(id, files);
       await entity.update(
         { id },
         giveUp
           ? {
               UpdateExpression:
-                'SET failedAt = :at, lastError = :error REMOVE nextAttemptAt, leaseUntil, unsentPk, unsentSk',
+                'SET failedAt = :at, lastError = :error, expiresAt = :expires REMOVE nextAttemptAt, leaseUntil, unsentPk, unsentSk',
               ExpressionAttributeValues: {
                 ':at': new Date().toISOString(),
+                ':expires': expiresAfterDays(KEEP_FAILED_DAYS),
                 ':error': String(error).slice(0, 500),
               },
             }
@@ -136,6 +165,15 @@ export namespace Outbox {
       );
       return false;
     }
+  }
+
+  /** Removes a settled mail's files; a failure only leaves an object behind, so it is logged. */
+  async function settleFiles(id: string, files: readonly StoredAttachment[]) {
+    await removeAttachments(files).catch((error: unknown) =>
+      console.error(
+        JSON.stringify({ level: 'error', msg: 'mail files not removed', id, error: String(error) }),
+      ),
+    );
   }
 
   /**
@@ -155,25 +193,34 @@ export namespace Outbox {
 
   /** Records and sends mail that reports no other write (its own transaction of one). */
   export async function send(message: Mail.Message): Promise<void> {
-    const mail = prepare(message);
+    const mail = await prepareWithFiles(message);
     await transactWrite([mail.item]);
     await deliver(mail);
   }
 
-  /** The scheduled job: sends every queued mail that is due, oldest first; returns how many went out. */
+  /**
+   * The scheduled job: sends the queued mail that is due, oldest first, at
+   * most `limit` a run and DRAIN_CONCURRENCY at once; returns how many went
+   * out. The queue index holds keys only: each send reads its item by key
+   * as it claims it.
+   */
   export async function drain(
-    options: { now?: number; limit?: number } = {},
+    options: { now?: number; limit?: number; concurrency?: number } = {},
   ): Promise<{ sent: number; due: number }> {
     const now = options.now ?? Date.now();
-    const { items } = await entity.query({
+    const { items: keys } = await entity.queryKeys({
       index: 'unsentMail',
       partition: QUEUE,
       sort: { lessThan: `${String(now + 1).padStart(15, '0')}#` },
       limit: options.limit ?? 100,
     });
+    const ids = keys.map((key) => key.pk.slice('MAIL#'.length));
     let sent = 0;
-    for (const mail of items) if (await sendOne(mail.id, now)) sent += 1;
-    return { sent, due: items.length };
+    const worker = async () => {
+      for (let id = ids.shift(); id; id = ids.shift()) if (await sendOne(id, now)) sent += 1;
+    };
+    await Promise.all(Array.from({ length: options.concurrency ?? DRAIN_CONCURRENCY }, worker));
+    return { sent, due: keys.length };
   }
 
   /** One item, for tests and support. */

@@ -5,6 +5,7 @@ import {
   failedConditions,
   idList,
   idSet,
+  type Page,
   type TransactItem,
   toggleMember,
   transactWrite,
@@ -138,6 +139,24 @@ export namespace Post {
     indexes: { byCollection: (post) => ({ pk: 'POST', sk: `${post.createdAt}#${post.id}` }) },
   });
 
+  /** A post without its body (and old slugs): what the list and the sitemap read (decision 057). */
+  const summaryView = {
+    attributes: [
+      'id',
+      'slug',
+      'title',
+      'summary',
+      'heroImage',
+      'author',
+      'allowLikes',
+      'allowComments',
+      'likes',
+      'createdAt',
+      'updatedAt',
+    ] as const,
+    schema: Stored.omit({ content: true, oldSlugs: true }),
+  };
+
   /** Guards a slug's uniqueness and finds the post by it. */
   const slugGuard = defineEntity({
     name: 'slug',
@@ -146,7 +165,7 @@ export namespace Post {
     key: ({ slug: value }: { slug: string }) => ({ pk: `SLUG#${value}`, sk: 'SLUG' }),
   });
 
-  function toInfo(item: Stored): Info {
+  function toInfo(item: Omit<Stored, 'content' | 'oldSlugs'>): Info {
     return {
       _id: item.id,
       slug: item.slug,
@@ -421,10 +440,25 @@ export namespace Post {
     return toDetail(item);
   }
 
-  /** Every post, newest first, without content. */
+  /**
+   * Every post, newest first, without content: a projection that leaves the
+   * bodies out (a shop's few hundred posts, read in pages of 100).
+   */
   export async function list(): Promise<Info[]> {
-    const posts = await entity.queryAll({ index: 'byCollection', partition: 'POST', descending: true });
-    return posts.map(toInfo);
+    const out: Info[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Page<z.infer<typeof summaryView.schema>> = await entity.queryView(summaryView, {
+        index: 'byCollection',
+        partition: 'POST',
+        descending: true,
+        limit: 100,
+        cursor,
+      });
+      out.push(...page.items.map(toInfo));
+      cursor = page.cursor;
+    } while (cursor);
+    return out;
   }
 
   /**

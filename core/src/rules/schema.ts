@@ -92,15 +92,9 @@ export const optionalZip = () => optionalField({ label: 'ZIP code', max: ZIP_MAX
 /** The vehicle's year, sent as a number or as its text, checked against today (business zone); a number. */
 export const vehicleYear = () =>
   z
-    .unknown()
-    .superRefine((value, ctx) => {
-      const problem =
-        typeof value === 'number' || typeof value === 'string' || value === null || value === undefined
-          ? vehicleYearProblem(value, time.today())
-          : vehicleYearMessages.range(time.today());
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    })
-    .transform((value) => parseVehicleYear(value as string | number) as number);
+    .union([z.number(), z.string()], { error: vehicleYearMessages.required })
+    .superRefine(check((value: number | string) => vehicleYearProblem(value, time.today())))
+    .transform((value) => parseVehicleYear(value) as number);
 
 /**
  * Dollars as the spec's clients send them (a number, or its text from a
@@ -109,14 +103,8 @@ export const vehicleYear = () =>
  */
 export const dollars = (label: string, maxCents: number) =>
   z
-    .unknown()
-    .superRefine((value, ctx) => {
-      const problem =
-        typeof value === 'number' || typeof value === 'string' || value === null || value === undefined
-          ? moneyProblem(value, label, maxCents)
-          : moneyMessages.invalid(label, maxCents);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    })
+    .union([z.number(), z.string()], { error: moneyMessages.invalid(label, maxCents) })
+    .superRefine(check((value: number | string) => moneyProblem(value, label, maxCents)))
     .transform((value) => Number(value));
 
 /** An uploaded file's bytes, when one was sent (its kind and size are checked by its own module). */

@@ -3,6 +3,7 @@ import { useClientIp } from '../actor';
 import { business } from '../business';
 import { config } from '../config';
 import { defineEntity, transactWrite } from '../db/entity';
+import { expiresAfterDays, FORM_MESSAGE_DAYS } from '../db/ttl';
 import { composeMail } from '../mail/compose';
 import { Outbox } from '../mail/outbox';
 import { RateLimit } from '../rate-limit/index';
@@ -42,6 +43,8 @@ export namespace ServiceRequest {
       carTrim: z.string().optional(),
       vin: z.string(),
       createdAt: z.string(),
+      /** Deleted by TTL after the period the privacy page states. */
+      expiresAt: z.number().optional(),
     }),
     key: ({ id }: { id: string }) => ({ pk: `REQUEST#${id}`, sk: 'REQUEST' }),
     indexes: { byCollection: (r) => ({ pk: 'SERVICE_REQUEST', sk: `${r.createdAt}#${r.id}` }) },
@@ -80,7 +83,13 @@ export namespace ServiceRequest {
       ),
     );
     await transactWrite([
-      entity.tx.put({ id: requestId, ...input, vin, createdAt: new Date().toISOString() }),
+      entity.tx.put({
+        id: requestId,
+        ...input,
+        vin,
+        createdAt: new Date().toISOString(),
+        expiresAt: expiresAfterDays(FORM_MESSAGE_DAYS),
+      }),
       toShop.item,
     ]);
     await Outbox.deliver(toShop);

@@ -128,8 +128,18 @@ export namespace Testimonial {
     version: 1,
     schema: Stored,
     key: ({ id }: { id: string }) => ({ pk: `TESTIMONIAL#${id}`, sk: 'TESTIMONIAL' }),
-    indexes: { byCollection: (t) => ({ pk: 'TESTIMONIAL', sk: `${t.createdAt}#${t.id}` }) },
+    indexes: {
+      byCollection: (t) => ({ pk: 'TESTIMONIAL', sk: `${t.createdAt}#${t.id}` }),
+      // Sparse (decision 057): the carousel's candidates only, flagged ones apart from 5-star ones.
+      byOwner: (t) => {
+        const group = t.featured ? FEATURED : t.rating === 5 ? FIVE_STAR : undefined;
+        return group ? { pk: group, sk: `${t.createdAt}#${t.id}` } : undefined;
+      },
+    },
   });
+  /** Where the carousel finds the flagged testimonials, and the 5-star ones for when none is flagged. */
+  const FEATURED = 'TESTIMONIALS#FEATURED';
+  const FIVE_STAR = 'TESTIMONIALS#FIVE_STAR';
 
   function toInfo(item: Stored): Info {
     return {
@@ -345,12 +355,22 @@ export namespace Testimonial {
     z.object({ testimonialId: id, featured: z.boolean({ error: 'featured must be true or false.' }) }),
     async ({ testimonialId, featured: flag }) => {
       assertAdmin();
+      const current = await entity.get({ id: testimonialId }, { consistent: true });
+      if (!current) throw new VisibleError('not_found', NOT_FOUND);
+      // The sparse index's keys follow the flag (and the rating it was read with, which no edit changes).
+      const keys = entity.item({ ...current, featured: flag });
+      const inIndex = typeof keys.ownerPk === 'string';
       const after = await entity.update(
         { id: testimonialId },
         {
-          ConditionExpression: 'attribute_exists(pk)',
-          UpdateExpression: 'SET featured = :flag, updatedAt = :now',
-          ExpressionAttributeValues: { ':flag': flag, ':now': new Date().toISOString() },
+          ConditionExpression: 'attribute_exists(pk) AND rating = :rating',
+          UpdateExpression: `SET featured = :flag, updatedAt = :now${inIndex ? ', ownerPk = :opk, ownerSk = :osk' : ' REMOVE ownerPk, ownerSk'}`,
+          ExpressionAttributeValues: {
+            ':flag': flag,
+            ':now': new Date().toISOString(),
+            ':rating': current.rating,
+            ...(inIndex ? { ':opk': keys.ownerPk, ':osk': keys.ownerSk } : {}),
+          },
         },
       );
       if (!after) throw new VisibleError('not_found', NOT_FOUND);
@@ -402,9 +422,10 @@ export namespace Testimonial {
    * new shop's carousel is not empty. At most FEATURED_LIMIT.
    */
   export async function featured(): Promise<Info[]> {
-    const all = await list();
-    const flagged = all.filter((t) => t.featured);
-    return (flagged.length ? flagged : all.filter((t) => t.rating === 5)).slice(0, FEATURED_LIMIT);
+    const page = (partition: string) =>
+      entity.query({ index: 'byOwner', partition, descending: true, limit: FEATURED_LIMIT });
+    const flagged = await page(FEATURED);
+    return (flagged.items.length ? flagged : await page(FIVE_STAR)).items.map(toInfo);
   }
 
   /**

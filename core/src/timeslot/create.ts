@@ -1,9 +1,11 @@
+import * as z from 'zod';
 import { assertAdmin } from '../actor';
 import { failedConditions, transactWrite } from '../db/entity';
 import { pacedBatches, StillThrottled } from '../db/pacing';
 import { VisibleError } from '../error';
 import { Service } from '../service/index';
 import * as time from '../time';
+import { fn } from '../util/fn';
 import {
   BulkInput,
   CreateInput,
@@ -17,6 +19,9 @@ import {
 import { type Created, listed } from './list';
 import { everyDate, recurringDates } from './recurrence';
 import { between, entity, guard, markSlotSystem, record, type Stored, slotWrites } from './store';
+
+/** The instant the verbs count from (ms since the epoch); tests and scripts may set it. */
+const clock = z.number().int().optional();
 
 /** Slot and guard pairs a transaction writes (with the service's check: 99 items of 100). */
 const PAIRS_PER_TRANSACTION = 49;
@@ -109,9 +114,9 @@ async function createMany(
  * exists is 409, a single time that has passed 400; in a series both are
  * skipped and counted.
  */
-export async function create(raw: CreateInput, now = Date.now()): Promise<Created> {
+export const create = fn(z.tuple([CreateInput, clock]), createNow);
+async function createNow(input: z.output<typeof CreateInput>, now = Date.now()): Promise<Created> {
   assertAdmin();
-  const input = CreateInput.parse(raw);
   if (!input.isRecurring || !input.recurringEndDate) {
     if (input.date < time.today(now)) throw new VisibleError('invalid', messages.past);
     if (Date.parse(time.instantOf(input.date, input.time)) <= now) {
@@ -141,9 +146,9 @@ export async function create(raw: CreateInput, now = Date.now()): Promise<Create
 }
 
 /** POST /api/timeSlots/bulk (doc 2 §5, §7): every date × every time. */
-export async function createBulk(raw: BulkInput, now = Date.now()): Promise<Created> {
+export const createBulk = fn(z.tuple([BulkInput, clock]), createBulkNow);
+async function createBulkNow(input: z.output<typeof BulkInput>, now = Date.now()): Promise<Created> {
   assertAdmin();
-  const input = BulkInput.parse(raw);
   const dates = [...new Set(input.dates)];
   const times = [...new Set(input.times)];
   if (dates.length * times.length > MAX_SLOTS_PER_REQUEST) {
@@ -162,9 +167,12 @@ export async function createBulk(raw: BulkInput, now = Date.now()): Promise<Crea
  * (doc 2 §5, §7, §9): the given times on the given weekdays from
  * `startDate` to `endDate`, which is at most BULK_WINDOW_DAYS from today.
  */
-export async function createForService(raw: ServiceSlotsInput, now = Date.now()): Promise<Created> {
+export const createForService = fn(z.tuple([ServiceSlotsInput, clock]), createForServiceNow);
+async function createForServiceNow(
+  input: z.output<typeof ServiceSlotsInput>,
+  now = Date.now(),
+): Promise<Created> {
   assertAdmin();
-  const input = ServiceSlotsInput.parse(raw);
   const today = time.today(now);
   if (input.startDate < today) throw new VisibleError('invalid', messages.past);
   if (input.endDate > time.addDays(today, BULK_WINDOW_DAYS)) {

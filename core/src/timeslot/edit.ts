@@ -3,6 +3,7 @@ import { assertAdmin } from '../actor';
 import { failedConditions, type TransactItem, transactWrite } from '../db/entity';
 import { pacedBatches, StillThrottled } from '../db/pacing';
 import { VisibleError } from '../error';
+import { fn } from '../util/fn';
 import { DeleteManyInput, messages } from './input';
 import { type Listed, listed } from './list';
 import { entity, guard, id, type Stored, slotWrites, upcoming } from './store';
@@ -118,9 +119,10 @@ export type DeletedMany = {
 };
 
 /** DELETE /api/timeSlots/bulk {ids}: deletes the unbooked ones; booked ones are skipped and counted. */
-export async function removeMany(raw: z.input<typeof DeleteManyInput>): Promise<DeletedMany> {
+export const removeMany = fn(DeleteManyInput, removeManyNow);
+async function removeManyNow(input: z.output<typeof DeleteManyInput>): Promise<DeletedMany> {
   assertAdmin();
-  const ids = [...new Set(DeleteManyInput.parse(raw).ids)];
+  const ids = [...new Set(input.ids)];
   const slots = await entity.getMany(ids.map((slotId) => ({ id: slotId })));
   const booked = slots.filter((slot) => slot.isBooked).map((slot) => slot.id);
   const { deleted, refused } = await deleteSlots(slots.filter((slot) => !slot.isBooked));

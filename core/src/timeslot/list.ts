@@ -1,6 +1,8 @@
+import type * as z from 'zod';
 import { assertAdmin } from '../actor';
 import { Service } from '../service/index';
 import * as time from '../time';
+import { fn } from '../util/fn';
 import { LIST_LIMIT, ListFilter } from './input';
 import { entity, type Stored } from './store';
 
@@ -45,9 +47,11 @@ export async function listed(slots: Stored[]): Promise<Listed[]> {
  * `endDate`, in date and time order, at most LIST_LIMIT a page; `cursor`
  * is given when there are more.
  */
-export async function list(raw: ListFilter): Promise<{ timeSlots: Listed[]; cursor: string | null }> {
+export const list = fn(ListFilter, listNow);
+async function listNow(
+  filter: z.output<typeof ListFilter>,
+): Promise<{ timeSlots: Listed[]; cursor: string | null }> {
   assertAdmin();
-  const filter = ListFilter.parse(raw);
   const start = filter.startDate ?? time.today();
   const end = filter.endDate ?? '9999-12-31';
   if (end < start) return { timeSlots: [], cursor: null };

@@ -1,6 +1,7 @@
 import { assertAdmin, useClientIp } from '../actor';
 import { LinkToken } from '../auth/link-token';
 import { config } from '../config';
+import { RAISE_REV, RAISE_REV_VALUES } from '../db/revision';
 import { Outbox } from '../mail/outbox';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
@@ -69,26 +70,45 @@ export async function generateAcknowledgment(
   };
 }
 
-export function refuseLink(reason: LinkToken.Failure | 'replaced' | 'acknowledged' | 'expired-state'): never {
-  if (reason === 'invalid' || reason === 'replaced') fail('not_found', messages.linkInvalid);
-  if (reason === 'used' || reason === 'acknowledged') {
-    fail('invalid', messages.alreadyAcknowledged, { alreadyAcknowledged: true });
-  }
-  if (reason === 'expired' || reason === 'expired-state') {
-    fail('invalid', messages.linkExpired, { expired: true });
-  }
-  fail('conflict', messages.changedMeanwhile);
-}
+/** The acknowledgment link's reply to each refusal (LinkToken.refuse, the one mapping). */
+const linkReplies: LinkToken.Replies = {
+  invalid: { kind: 'not_found', msg: messages.linkInvalid, extra: { message: messages.linkInvalid } },
+  used: {
+    kind: 'invalid',
+    msg: messages.alreadyAcknowledged,
+    extra: { message: messages.alreadyAcknowledged, alreadyAcknowledged: true },
+  },
+  settled: {
+    kind: 'invalid',
+    msg: messages.alreadyAcknowledged,
+    extra: { message: messages.alreadyAcknowledged, alreadyAcknowledged: true },
+  },
+  expired: {
+    kind: 'invalid',
+    msg: messages.linkExpired,
+    extra: { message: messages.linkExpired, expired: true },
+  },
+  stale: {
+    kind: 'conflict',
+    msg: messages.changedMeanwhile,
+    extra: { message: messages.changedMeanwhile },
+  },
+};
 
+/** The work order a usable link is for; refused when replaced, acknowledged or run out (LinkToken.open). */
 export async function linked(token: string, now: Date): Promise<{ wo: Stored; record: LinkToken.Stored }> {
   await RateLimit.hit(rateLimits.workOrderLinkIp, useClientIp());
-  const found = await LinkToken.inspect('acknowledge-work-order', token, now);
-  if (!found.ok) refuseLink(found.reason);
-  const wo = await entity.get({ id: found.record.subjectId }, { consistent: true });
-  if (!wo || wo.acknowledgment.tokenHash !== found.record.tokenHash) refuseLink('replaced');
-  if (wo.acknowledgment.state === 'acknowledged') refuseLink('acknowledged');
-  if (stateOf(wo.acknowledgment, now.getTime()) === 'expired') refuseLink('expired-state');
-  return { wo, record: found.record };
+  const { subject, record } = await LinkToken.open('acknowledge-work-order', token, {
+    load: (workOrderId) => entity.get({ id: workOrderId }, { consistent: true }),
+    linkOf: (wo) => wo.acknowledgment.tokenHash,
+    check: (wo) => {
+      if (wo.acknowledgment.state === 'acknowledged') return 'settled';
+      return stateOf(wo.acknowledgment, now.getTime()) === 'expired' ? 'expired' : null;
+    },
+    replies: linkReplies,
+    now,
+  });
+  return { wo: subject, record };
 }
 
 /** What the acknowledgment page shows (doc 2 §2). */
@@ -180,7 +200,7 @@ export async function acknowledge(
   );
   if (!result.ok) {
     if (signatureKey) await deleteObject(signatureKey);
-    refuseLink(result.reason);
+    LinkToken.refuse(result.reason, linkReplies);
   }
   await Outbox.deliver(...mails);
   return { message: messages.acknowledged, workOrderNumber: wo.workOrderNumber };
@@ -210,8 +230,7 @@ export async function expireAcknowledgments(now = new Date()): Promise<{ expired
     const changed = await entity.update(
       { id: wo.id },
       {
-        UpdateExpression:
-          'SET acknowledgment.#state = :expired, rev = rev + :one REMOVE ackQueuePk, ackQueueSk',
+        UpdateExpression: `SET acknowledgment.#state = :expired, ${RAISE_REV} REMOVE ackQueuePk, ackQueueSk`,
         ConditionExpression:
           'attribute_exists(pk) AND acknowledgment.#state = :pending AND acknowledgment.tokenExpiresAt = :expiresAt',
         ExpressionAttributeNames: { '#state': 'state' },
@@ -219,7 +238,7 @@ export async function expireAcknowledgments(now = new Date()): Promise<{ expired
           ':expired': 'expired',
           ':pending': 'pending',
           ':expiresAt': expiresAt,
-          ':one': 1,
+          ...RAISE_REV_VALUES,
         },
       },
     );

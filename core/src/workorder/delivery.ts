@@ -44,7 +44,9 @@ export async function sendEmail(
   const pdf = Buffer.from(await render(await pdfPartsOf(wo))).toString('base64');
   const now = new Date().toISOString();
   const next: Stored = { ...wo, emailSent: true, emailSentDate: now, rev: wo.rev + 1, updatedAt: now };
-  const mail = Outbox.prepare(workOrderMail(view(next), pdf.length <= MAX_ATTACHMENT_BASE64 ? pdf : null));
+  const mail = await Outbox.prepareWithFiles(
+    workOrderMail(view(next), pdf.length <= MAX_ATTACHMENT_BASE64 ? pdf : null),
+  );
   await write([putIfUnchanged(next, wo), mail.item]);
   await Outbox.deliver(mail);
   return { message: `Work order ${wo.workOrderNumber} sent to the customer.`, workOrder: view(next) };

@@ -4,7 +4,9 @@ import { LinkToken } from '../auth/link-token';
 import { config } from '../config';
 import { Booking } from '../booking/index';
 import { failedConditions } from '../db/entity';
+import { unchangedSince } from '../db/revision';
 import * as time from '../time';
+import { appendToTrail } from '../util/audit-trail';
 import { createId } from '../util/id';
 import { type ParsedWorkOrderInput, type StatusOnlyInput, WorkOrderInput } from './input';
 import { fail, messages, parse } from './messages';
@@ -155,18 +157,15 @@ export async function update(workOrderId: string, raw: unknown): Promise<Detail>
   let acknowledgmentHistory = wo.acknowledgmentHistory;
   const ack = wo.acknowledgment;
   if (ack.state === 'acknowledged' && ack.contentDigest !== contentDigest(content)) {
-    acknowledgmentHistory = [
-      ...wo.acknowledgmentHistory,
-      {
-        acknowledgedAt: ack.acknowledgedAt ?? now,
-        acknowledgedBy: ack.acknowledgedBy ?? { name: '', email: '' },
-        clientIp: ack.clientIp ?? '',
-        userAgent: ack.userAgent ?? '',
-        signatureKey: ack.signatureKey,
-        contentDigest: ack.contentDigest ?? '',
-        supersededAt: now,
-      },
-    ].slice(-50);
+    acknowledgmentHistory = appendToTrail(wo.acknowledgmentHistory, {
+      acknowledgedAt: ack.acknowledgedAt ?? now,
+      acknowledgedBy: ack.acknowledgedBy ?? { name: '', email: '' },
+      clientIp: ack.clientIp ?? '',
+      userAgent: ack.userAgent ?? '',
+      signatureKey: ack.signatureKey,
+      contentDigest: ack.contentDigest ?? '',
+      supersededAt: now,
+    });
     acknowledgment = { state: 'pending', resignRequired: true };
   }
   const next: Stored = {
@@ -191,13 +190,7 @@ export async function remove(workOrderId: string): Promise<{ message: string }> 
   const wo = await find(workOrderId);
   const ack = wo.acknowledgment;
   await write([
-    entity.tx.delete(
-      { id: wo.id },
-      {
-        ConditionExpression: 'attribute_exists(pk) AND rev = :readRev',
-        ExpressionAttributeValues: { ':readRev': wo.rev },
-      },
-    ),
+    entity.tx.delete({ id: wo.id }, unchangedSince(wo.rev)),
     numberGuard.tx.delete({ workOrderNumber: wo.workOrderNumber }),
     ...totalsChange({ from: wo.status }),
     ...(ack.tokenHash && ack.state !== 'acknowledged' ? [LinkToken.removeItem(ack.tokenHash)] : []),

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { VEHICLE_YEAR_MIN, vehicleYearMax } from '../booking/rules';
 import { toCents } from '../money';
+import { optionalVin, optionalZip, phone, vehicleYear } from '../rules/schema';
 import * as time from '../time';
 import { idSchema } from '../util/id';
 import { emailAddress, hasControl } from '../util/text';
@@ -71,21 +71,14 @@ const dollars = (label: string, maxCents: number) =>
     )
     .transform(toCents);
 
-const ZIP = /^\d{5}(-\d{4})?$/;
-/** VINs since 1981 have 17 characters without I, O and Q; older vehicles' are shorter. */
-const VIN = /^[A-HJ-NPR-Z0-9]{5,17}$/;
 const PLATE = /^[A-Z0-9][A-Z0-9 -]{0,9}$/;
-const PHONE = /^[0-9+().\s-]{7,25}$/;
 
 const Address = z
   .object({
     street: optionalLine('Street', 200),
     city: optionalLine('City', 100),
     state: optionalLine('State', 50),
-    zipCode: optionalLine('ZIP code', 10).refine(
-      (zip) => zip === '' || ZIP.test(zip),
-      'ZIP code must look like 19380 or 19380-1234.',
-    ),
+    zipCode: optionalZip(),
   })
   .nullish()
   .transform((address) => address ?? { street: '', city: '', state: '', zipCode: '' });
@@ -94,39 +87,18 @@ const Customer = z.object(
   {
     name: line('Customer name', 100),
     email: emailAddress,
-    phone: line('Customer phone', 25).refine(
-      (phone) => PHONE.test(phone) && (phone.match(/\d/g)?.length ?? 0) >= 7,
-      'Customer phone must be a phone number such as (610) 555-0123.',
-    ),
+    phone: phone('Customer phone'),
     address: Address,
   },
   { error: 'Customer name, email and phone are required.' },
 );
 
-const vehicleYear = numeric('Vehicle year')
-  .transform(Number)
-  .pipe(
-    z
-      .number()
-      .int('Vehicle year must be a whole year.')
-      .min(VEHICLE_YEAR_MIN, `Vehicle year must be ${VEHICLE_YEAR_MIN} or later.`),
-  )
-  .refine((year) => year <= vehicleYearMax(time.today()), 'Vehicle year cannot be later than next year.');
-
 const Vehicle = z.object(
   {
-    year: z
-      .unknown()
-      .refine((v) => v !== undefined && v !== null && v !== '', 'Vehicle year is required.')
-      .pipe(vehicleYear),
+    year: vehicleYear(),
     make: line('Vehicle make', 50),
     model: line('Vehicle model', 50),
-    vin: optionalLine('VIN', 17)
-      .transform((vin) => vin.toUpperCase())
-      .refine(
-        (vin) => vin === '' || VIN.test(vin),
-        'VIN must be up to 17 letters and digits (no I, O or Q).',
-      ),
+    vin: optionalVin(),
     licensePlate: optionalLine('License plate', 10)
       .transform((plate) => plate.toUpperCase())
       .refine((plate) => plate === '' || PLATE.test(plate), 'License plate must be letters and digits.'),

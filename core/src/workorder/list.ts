@@ -9,10 +9,10 @@ import { type Detail, view } from './view';
 
 /**
  * Entries of the narrow `workOrderSearch` index read at most for one page
- * (about 300 bytes each, so some 600 KB): a search or filter that matches
+ * (about 275 bytes each, so some 275 KB): a search or filter that matches
  * little stops there and answers the matches so far with a cursor.
  */
-export const LIST_READ_BUDGET = 2000;
+export const LIST_READ_BUDGET = 1000;
 
 export type ListPage = { workOrders: Detail[]; total: number; hasMore: boolean; cursor: string | null };
 

@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
+import { signaturePng } from '../../../tests/images';
 import { formatCents } from '../money';
 import type { WorkOrder } from './model';
 import { renderWorkOrderPdf, toPrintable } from './pdf';
@@ -79,37 +79,6 @@ async function pagesText(pdf: Uint8Array): Promise<string[]> {
   }
   await document.destroy();
   return pages;
-}
-
-/** A real RGBA PNG: a black wave on a transparent ground, like the signature pad's. */
-function signaturePng(width = 500, height = 200): Uint8Array {
-  const row = width * 4 + 1;
-  const raw = Buffer.alloc(row * height);
-  for (let x = 20; x < width - 20; x++) {
-    const y = Math.round(height / 2 + (height / 4) * Math.sin(x / 25));
-    raw[y * row + 1 + x * 4 + 3] = 255;
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 6; // RGBA
-  return new Uint8Array(
-    Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk('IHDR', header),
-      chunk('IDAT', deflateSync(raw)),
-      chunk('IEND', Buffer.alloc(0)),
-    ]),
-  );
 }
 
 /** The images drawn on each page, as [width, height] of the image itself. */
@@ -280,7 +249,8 @@ describe('renderWorkOrderPdf', () => {
   });
 
   it('embeds the drawn signature, scaled into its box, with who acknowledged and when', async () => {
-    const png = signaturePng();
+    // A black wave on a transparent ground, like the signature pad's.
+    const png = signaturePng(500, 200, 20, (x) => [Math.round(100 + 50 * Math.sin(x / 25))]);
     const pdf = await renderWorkOrderPdf(workOrder({ acknowledgment: acknowledged }), { signaturePng: png });
     const images = (await pageImages(pdf)).flat();
     expect(images).toEqual([[500, 200]]);
@@ -336,40 +306,23 @@ describe('renderWorkOrderPdf', () => {
     expect((await pagesText(broken)).join(' ')).toContain('By Dana Whitfield');
   });
 
-  it('states a pending and an expired acknowledgment link with their dates', async () => {
-    const pending = (
-      await pagesText(
-        await renderWorkOrderPdf(
-          workOrder({
-            acknowledgment: {
-              isRequired: true,
-              isAcknowledged: false,
-              state: 'pending',
-              tokenExpiresAt: '2026-11-27T15:00:00.000Z',
-            },
-          }),
-        ),
-      )
-    ).join(' ');
-    expect(pending).toContain('Not yet acknowledged (pending)');
-    expect(pending).toContain('expires on November 27, 2026');
-    const expired = (
-      await pagesText(
-        await renderWorkOrderPdf(
-          workOrder({
-            acknowledgment: {
-              isRequired: true,
-              isAcknowledged: false,
-              state: 'expired',
-              tokenExpiresAt: '2026-11-13T15:00:00.000Z',
-            },
-          }),
-        ),
-      )
-    ).join(' ');
-    expect(expired).toContain('Not yet acknowledged (link expired)');
-    expect(expired).toContain('expired on November 13, 2026');
-  });
+  it.each([
+    ['pending', '2026-11-27T15:00:00.000Z', 'Not yet acknowledged (pending)', 'expires on November 27, 2026'],
+    [
+      'expired',
+      '2026-11-13T15:00:00.000Z',
+      'Not yet acknowledged (link expired)',
+      'expired on November 13, 2026',
+    ],
+  ] as const)(
+    'states a %s acknowledgment link with its date',
+    async (state, tokenExpiresAt, status, date) => {
+      const acknowledgment = { isRequired: true, isAcknowledged: false, state, tokenExpiresAt };
+      const text = (await pagesText(await renderWorkOrderPdf(workOrder({ acknowledgment })))).join(' ');
+      expect(text).toContain(status);
+      expect(text).toContain(date);
+    },
+  );
 
   it('renders characters Helvetica lacks (emoji, CJK, Polish) as stand-ins instead of failing', async () => {
     const weird = 'Oil 🚗👍🏽 change – “quoted” ‘it’s’ naïve café Łódź 日本語 ✓ → done\u200b\u0007 € ™ …';

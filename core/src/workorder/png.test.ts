@@ -1,21 +1,13 @@
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import { PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { pngChunk, pngFile } from '../../../tests/images';
 import type { WorkOrder } from './model';
 import { renderWorkOrderPdf } from './pdf';
 import { decodePng } from './png';
 
 const CHANNELS = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 } as const;
 type ColourType = keyof typeof CHANNELS;
-
-function chunk(type: string, data: Uint8Array) {
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
 
 /** Applies PNG filter `filter` to one row, as an encoder would. */
 function filterRow(filter: number, row: Uint8Array, previous: Uint8Array | undefined, bpp: number): number[] {
@@ -54,24 +46,14 @@ function encodePng(
     const previous = y > 0 ? pixels.subarray((y - 1) * stride, y * stride) : undefined;
     raw.push(...filterRow(filters[y % filters.length]!, row, previous, channels));
   }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = options.bitDepth ?? 8;
-  header[9] = colourType;
-  header[12] = options.interlace ?? 0;
+  // Two IDAT chunks: a decoder must join them.
+  const data = deflateSync(Buffer.from(raw));
+  const half = Math.floor(data.length / 2);
   return new Uint8Array(
-    Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk('IHDR', header),
+    pngFile({ width, height, colourType, bitDepth: options.bitDepth, interlace: options.interlace }, [
       ...(options.extra ?? []),
-      // Two IDAT chunks: a decoder must join them.
-      ...(() => {
-        const data = deflateSync(Buffer.from(raw));
-        const half = Math.floor(data.length / 2);
-        return [chunk('IDAT', data.subarray(0, half)), chunk('IDAT', data.subarray(half))];
-      })(),
-      chunk('IEND', new Uint8Array(0)),
+      pngChunk('IDAT', data.subarray(0, half)),
+      pngChunk('IDAT', data.subarray(half)),
     ]),
   );
 }
@@ -122,7 +104,7 @@ describe('decodePng', () => {
 
   it('leaves palettes, 16-bit, interlaced and broken files to the fallback', () => {
     const palette = encodePng(4, 4, 3, new Uint8Array(16), {
-      extra: [chunk('PLTE', new Uint8Array([0, 0, 0, 255, 0, 0]))],
+      extra: [pngChunk('PLTE', new Uint8Array([0, 0, 0, 255, 0, 0]))],
     });
     expect(decodePng(palette)).toBeUndefined();
     expect(decodePng(encodePng(4, 4, 6, new Uint8Array(4 * 4 * 8), { bitDepth: 16 }))).toBeUndefined();
@@ -202,7 +184,7 @@ describe('the signature in the PDF', () => {
 
   it('still shows a palette PNG, through pdf-lib', async () => {
     const png = encodePng(4, 4, 3, new Uint8Array(16).fill(1), {
-      extra: [chunk('PLTE', new Uint8Array([0, 0, 0, 20, 30, 40]))],
+      extra: [pngChunk('PLTE', new Uint8Array([0, 0, 0, 20, 30, 40]))],
     });
     const found = await images(await renderWorkOrderPdf(order, { signaturePng: png }));
     expect(found).toHaveLength(1);

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { useActor } from '../actor';
 import { defineEntity, failedConditions, type TransactItem } from '../db/entity';
+import { putIfUnchanged as putRevision } from '../db/revision';
 import { User } from '../user/index';
+import { appendToTrail } from '../util/audit-trail';
 import { fail, id, messages } from './messages';
 import { WORK_ORDER_STATUSES } from './model';
 import { transactRetrying } from './totals';
@@ -191,16 +193,9 @@ export function contentDigest(
   return createHash('sha256').update(JSON.stringify(content)).digest('hex');
 }
 
-/** The full put of `next`, conditional on the work order still being the version `read`. */
+/** The full put of `next`, conditional on the work order still being the version `read` (the one scheme: db/revision). */
 export function putIfUnchanged(next: Stored, read: Pick<Stored, 'rev'>): TransactItem {
-  const put = entity.tx.put(next).Put;
-  return {
-    Put: {
-      ...(put as NonNullable<typeof put>),
-      ConditionExpression: 'attribute_exists(pk) AND rev = :readRev',
-      ExpressionAttributeValues: { ':readRev': read.rev },
-    },
-  };
+  return putRevision(entity, next, read);
 }
 
 /** A work order's transaction; a failed condition (another write came first) is a 409. */
@@ -229,5 +224,6 @@ export async function find(workOrderId: string): Promise<Stored> {
   return wo;
 }
 
+/** The status history with `change` appended, bounded by the audit trail's one rule (util/audit-trail). */
 export const appendStatus = (history: Stored['statusHistory'], change: Stored['statusHistory'][number]) =>
-  [...history, change].slice(-100);
+  appendToTrail(history, change);

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { defineEntity, isTransactionConflict, type TransactItem, transactWrite } from '../db/entity';
+import { defineEntity, type TransactItem, transactWrite } from '../db/entity';
+import { backoffMs, defaultBackoff, isRetryable } from '../db/pacing';
 import { WORK_ORDER_STATUSES, type WorkOrderStatus } from './model';
 
 /**
@@ -64,12 +65,11 @@ export async function countOf(status?: WorkOrderStatus): Promise<number> {
   return Math.max(0, value ?? 0);
 }
 
-const CONFLICT_TRIES = 8;
-
 /**
  * A transaction that may meet another on the same item (the totals item is in
- * every create, status change and delete): tried again, after a short random
- * pause, while it fails only for that reason.
+ * every create, status change and delete): tried again after a backoff while
+ * DynamoDB cancels it only for a conflict or throttling (decision 052's rule);
+ * a failed condition is thrown at once for the caller.
  */
 export async function transactRetrying(items: TransactItem[]): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
@@ -77,8 +77,8 @@ export async function transactRetrying(items: TransactItem[]): Promise<void> {
       await transactWrite(items);
       return;
     } catch (error) {
-      if (!isTransactionConflict(error) || attempt >= CONFLICT_TRIES) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** attempt));
+      if (!isRetryable(error) || attempt >= defaultBackoff.attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt, defaultBackoff)));
     }
   }
 }

@@ -7,6 +7,7 @@ import * as time from '@app/core/time';
 import { TimeSlot } from '@app/core/timeslot/index';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bookingBody, nextDate, send } from '../../../tests/booking-factories';
+import { customBookingBody } from '../../../tests/desk-bookings';
 import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
 import { readOutbox } from '../local/outbox';
 import type { CustomerReply } from './admin';
@@ -15,27 +16,17 @@ import type { AdminBookingReply, BookingReply, ConfirmationReply } from './booki
 
 type Msg = { msg: string };
 
-/** A valid Create Custom Booking submission (doc 2 §5); the test's overrides win. */
+/**
+ * A valid Create Custom Booking submission (doc 2 §5), with the fields the
+ * spec's client sends and the server sets itself; the test's overrides win.
+ */
 function customBody(date: string, at = '10:00', overrides: Record<string, unknown> = {}) {
-  return {
-    isCustomService: true,
-    customServiceName: 'Headlight restoration',
-    customServicePrice: 89.5,
-    date,
-    time: at,
-    duration: 60,
-    clientFirstName: 'Pat',
-    clientLastName: 'Phoner',
-    vehicleMake: 'Toyota',
-    vehicleModel: 'Camry',
-    vehicleYear: 2017,
-    vehicleColor: 'Silver',
-    notes: 'Called the shop.',
+  return customBookingBody(date, at, {
     createdByAdmin: true,
     requiresCustomerVerification: true,
     status: 'Pending Verification',
     ...overrides,
-  };
+  });
 }
 
 async function adminCreate(admin: { headers: Record<string, string> }, body: unknown) {

@@ -1,4 +1,5 @@
 import { db, tableName } from '@app/core/db/client';
+import { FORM_MESSAGE_DAYS } from '@app/core/db/ttl';
 import { RateLimit } from '@app/core/rate-limit/index';
 import { rateLimits } from '@app/core/rate-limit/rules';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -32,6 +33,12 @@ async function stored(collection: string): Promise<Record<string, unknown>[]> {
 
 const unique = () => crypto.randomUUID().slice(0, 8);
 
+/** A TTL (epoch seconds) two years from now, give or take a minute. */
+const twoYearsFromNow = () => {
+  const at = Math.floor(Date.now() / 1000) + FORM_MESSAGE_DAYS * 24 * 60 * 60;
+  return expect.toSatisfy((value: unknown) => typeof value === 'number' && Math.abs(value - at) < 60);
+};
+
 describe('POST /api/contact', () => {
   const valid = () => {
     const id = unique();
@@ -55,6 +62,8 @@ describe('POST /api/contact', () => {
       subject: body.subject,
       message: body.message,
       id: expect.stringMatching(/^msg_/),
+      // Kept for the privacy page's two years, then deleted by TTL.
+      expiresAt: twoYearsFromNow(),
     });
 
     const mail = await readOutbox();
@@ -182,6 +191,7 @@ describe('POST /api/service-request', () => {
       carTrim: 'EX',
       vin: '1HGCM82633A004352',
       id: expect.stringMatching(/^req_/),
+      expiresAt: twoYearsFromNow(),
     });
 
     const mail = (await readOutbox()).filter((m) => m.subject.includes(body.generalIssue));

@@ -9,22 +9,38 @@ import type { BookingReply } from './bookings';
 import { app } from './index';
 import { NOTHING_TO_REVIEW } from '@app/core/booking/for-review';
 
+type Headers = { headers: Record<string, string> };
+
+/** A booking of `serviceId` at `date` 10:00 by `customer`, moved to `change.status` by `change.admin`. */
+async function bookingOf(
+  customer: Headers,
+  serviceId: string,
+  date: string,
+  change?: { admin: Headers; status: 'Confirmed' | 'Completed' },
+) {
+  const created = await send(
+    'POST',
+    '/api/bookings',
+    customer.headers,
+    bookingBody(serviceId, date, '10:00'),
+  );
+  expect(created.status).toBe(201);
+  const { booking } = await json<{ booking: BookingReply }>(created);
+  if (change) {
+    const changed = await send('PATCH', `/api/bookings/${booking._id}/status`, change.admin.headers, {
+      status: change.status,
+    });
+    expect(changed.status).toBe(200);
+  }
+  return booking;
+}
+
 /** A Completed booking of a new customer's (the admin completes it, which charges the card on file). */
 async function completedBooking() {
   const customer = await createUserWithCard({ firstName: 'Rene', lastName: 'Reviewer' });
   const admin = await createUser({ role: 'admin' });
   const service = await createService({ availableDays: [], availableTimes: ['10:00'] });
-  const created = await send(
-    'POST',
-    '/api/bookings',
-    customer.headers,
-    bookingBody(service._id, nextDate(), '10:00'),
-  );
-  const { booking } = await json<{ booking: BookingReply }>(created);
-  const completed = await send('PATCH', `/api/bookings/${booking._id}/status`, admin.headers, {
-    status: 'Completed',
-  });
-  expect(completed.status).toBe(200);
+  const booking = await bookingOf(customer, service._id, nextDate(), { admin, status: 'Completed' });
   return { customer, admin, service, booking };
 }
 
@@ -86,13 +102,7 @@ describe('POST /api/testimonials (a customer’s review)', () => {
   it('refuses a booking that is not Completed, someone else’s, or of another service', async () => {
     const customer = await createUserWithCard();
     const service = await createService({ availableDays: [], availableTimes: ['10:00'] });
-    const created = await send(
-      'POST',
-      '/api/bookings',
-      customer.headers,
-      bookingBody(service._id, nextDate(), '10:00'),
-    );
-    const { booking } = await json<{ booking: BookingReply }>(created);
+    const booking = await bookingOf(customer, service._id, nextDate());
     const fields = { serviceId: service._id, bookingId: booking._id, quote: 'Early!', rating: '5' };
     expect((await review(customer.headers, fields)).status).toBe(409);
 
@@ -143,29 +153,6 @@ describe('POST /api/testimonials (a customer’s review)', () => {
 });
 
 describe('POST /api/testimonials without a bookingId (the spec’s client, doc 2 §7)', () => {
-  /** A booking of `service` at `date` 10:00 by `customer`, moved to `status` by the admin. */
-  async function bookingOf(
-    customer: { headers: Record<string, string> },
-    admin: { headers: Record<string, string> },
-    serviceId: string,
-    date: string,
-    status?: 'Confirmed' | 'Completed',
-  ) {
-    const created = await send(
-      'POST',
-      '/api/bookings',
-      customer.headers,
-      bookingBody(serviceId, date, '10:00'),
-    );
-    expect(created.status).toBe(201);
-    const { booking } = await json<{ booking: BookingReply }>(created);
-    if (status) {
-      const changed = await send('PATCH', `/api/bookings/${booking._id}/status`, admin.headers, { status });
-      expect(changed.status).toBe(200);
-    }
-    return booking;
-  }
-
   it('reviews the newest Completed, unreviewed booking of that service, then the next; then 400 saying why', async () => {
     const customer = await createUserWithCard();
     const admin = await createUser({ role: 'admin' });
@@ -173,11 +160,11 @@ describe('POST /api/testimonials without a bookingId (the spec’s client, doc 2
     const other = await createService({ availableDays: [], availableTimes: ['10:00'] });
     const [early, middle, late, latest] = [nextDate(), nextDate(), nextDate(), nextDate()].sort();
     if (!early || !middle || !late || !latest) throw new Error('no dates');
-    const older = await bookingOf(customer, admin, service._id, early, 'Completed');
-    const newer = await bookingOf(customer, admin, service._id, middle, 'Completed');
+    const older = await bookingOf(customer, service._id, early, { admin, status: 'Completed' });
+    const newer = await bookingOf(customer, service._id, middle, { admin, status: 'Completed' });
     // Newer still, but not reviewable here: another service's, and one not yet Completed.
-    await bookingOf(customer, admin, other._id, late, 'Completed');
-    await bookingOf(customer, admin, service._id, latest, 'Confirmed');
+    await bookingOf(customer, other._id, late, { admin, status: 'Completed' });
+    await bookingOf(customer, service._id, latest, { admin, status: 'Confirmed' });
     const fields = { serviceId: service._id, quote: 'Spotless.', rating: '5' };
 
     const first = await review(customer.headers, fields);
@@ -202,9 +189,8 @@ describe('POST /api/testimonials without a bookingId (the spec’s client, doc 2
 
   it('a customer with no Completed booking of the service gets 400 with the reason; nothing is written', async () => {
     const customer = await createUserWithCard();
-    const admin = await createUser({ role: 'admin' });
     const service = await createService({ availableDays: [], availableTimes: ['10:00'] });
-    await bookingOf(customer, admin, service._id, nextDate());
+    await bookingOf(customer, service._id, nextDate());
     const response = await review(customer.headers, { serviceId: service._id, quote: 'Hi', rating: '4' });
     expect(response.status).toBe(400);
     expect((await json<{ msg: string }>(response)).msg).toBe(NOTHING_TO_REVIEW);

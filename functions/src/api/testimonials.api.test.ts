@@ -1,8 +1,9 @@
 import { RateLimit } from '@app/core/rate-limit/index';
 import { rateLimits } from '@app/core/rate-limit/rules';
+import { Testimonial as Testimonials } from '@app/core/testimonial/index';
 import { describe, expect, it } from 'vitest';
 import { createTestimonial } from '../../../tests/content-factories';
-import { createUser, json } from '../../../tests/factories';
+import { asAdmin, createUser, json } from '../../../tests/factories';
 import { app } from './index';
 
 type Votes = { likes: string[]; dislikes: string[] };
@@ -92,6 +93,17 @@ describe('GET /api/testimonials/featured', () => {
     const list = await json<Testimonial[]>(response);
     expect(list.map((t) => t._id)).toEqual([flaggedNewer._id, flagged._id]);
     expect(list.every((t) => t.featured === true)).toBe(true);
+
+    // The sparse index follows the flag both ways; with none flagged, the 5-star ones show.
+    await asAdmin(() => Testimonials.setFeatured({ testimonialId: flagged._id, featured: false }));
+    await asAdmin(() => Testimonials.setFeatured({ testimonialId: flaggedNewer._id, featured: false }));
+    const fallback = await json<Testimonial[]>(await app.request('/api/testimonials/featured'));
+    expect(fallback.length).toBeGreaterThan(0);
+    expect(fallback.every((t) => t.rating === 5 && !t.featured)).toBe(true);
+    expect(fallback.map((t) => t._id)).not.toContain(flagged._id);
+    await asAdmin(() => Testimonials.setFeatured({ testimonialId: flagged._id, featured: true }));
+    const again = await json<Testimonial[]>(await app.request('/api/testimonials/featured'));
+    expect(again.map((t) => t._id)).toEqual([flagged._id]);
   });
 });
 

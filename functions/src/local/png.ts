@@ -138,7 +138,8 @@ function crc32(bytes: Uint8Array): number {
   return (c ^ 0xffffffff) >>> 0;
 }
 
-function chunk(type: string, data: Uint8Array): Buffer {
+/** One PNG chunk: its length, type, data and CRC. */
+export function pngChunk(type: string, data: Uint8Array): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
   const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
@@ -183,19 +184,34 @@ export function encodePng(width: number, height: number, pixel: (x: number, y: n
     candidates[best]?.copy(raw, offset + 1);
     previous = Buffer.from(row);
   }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // color type: truecolor
-  header[10] = 0; // compression
-  header[11] = 0; // filter method
-  header[12] = 0; // no interlace
+  // Color type 2: truecolor.
+  return pngFile({ width, height, colourType: 2 }, [pngChunk('IDAT', deflateSync(raw, { level: 9 }))]);
+}
+
+/** What a PNG's IHDR chunk says; bit depth 8 and no interlace unless told. */
+export type PngHeader = {
+  width: number;
+  height: number;
+  colourType: number;
+  bitDepth?: number;
+  interlace?: number;
+};
+
+/** A whole PNG file: the signature, IHDR from `header`, then `chunks` (PLTE, IDAT, ...), then IEND. */
+export function pngFile(header: PngHeader, chunks: Uint8Array[]): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(header.width, 0);
+  ihdr.writeUInt32BE(header.height, 4);
+  ihdr[8] = header.bitDepth ?? 8;
+  ihdr[9] = header.colourType;
+  ihdr[10] = 0; // compression
+  ihdr[11] = 0; // filter method
+  ihdr[12] = header.interlace ?? 0;
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw, { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
+    pngChunk('IHDR', ihdr),
+    ...chunks,
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
 

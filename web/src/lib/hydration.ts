@@ -1,5 +1,5 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { releaseEarlyForms } from './early-forms';
 
 let onPageHydrated: (() => void) | undefined;
@@ -23,6 +23,22 @@ export function holdQueriesUntilHydrated(queryClient: QueryClient): void {
     // What was typed and sent before this moment is the app's now (decision 053).
     releaseEarlyForms();
   };
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * False while React hydrates a pre-rendered page (the server snapshot), true
+ * from the render right after, and at once in a page rendered in the browser.
+ * For a component whose first render would depend on what the pre-render did
+ * not have, such as the address's query.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
 
 /**

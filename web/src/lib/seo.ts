@@ -16,9 +16,11 @@ type PageHead = {
 };
 
 /**
- * A public page's head (decision 044): its title, a meta description and the
- * Open Graph tags, for a route's `head` option. The build pre-renders them
- * into each page's HTML (decision 043).
+ * A public page's head (decision 044): its title, a meta description, the
+ * Open Graph tags and the canonical link, for a route's `head` option. The
+ * build pre-renders them into each page's HTML (decision 043). The canonical
+ * address is the page's path without its query, so a filtered list
+ * (`/services?search=brakes`) names the page itself (decision 055).
  */
 export function pageHead({ title, description, path, type = 'website' }: PageHead) {
   return {
@@ -32,5 +34,6 @@ export function pageHead({ title, description, path, type = 'website' }: PageHea
       { property: 'og:site_name', content: business.name },
       { property: 'og:locale', content: 'en_US' },
     ],
+    links: [{ rel: 'canonical', href: `${siteUrl}${path}` }],
   };
 }

@@ -1,10 +1,11 @@
-import type { ServiceFilter } from '@app/core/service/filter';
+import { defaultServiceFilter, type ServiceFilter } from '@app/core/service/filter';
 import { createFileRoute } from '@tanstack/react-router';
 import { servicesQueryOptions } from '../features/services/api';
 import { ServicesSection } from '../features/services/components/ServicesSection';
 import { AdminTimeSlotPanel } from '../features/timeslots/components/AdminTimeSlotPanel';
 import { filterFromSearch, searchFromFilter, validateServicesSearch } from '../features/services/search';
 import { pageTitle } from '../lib/business';
+import { useHydrated } from '../lib/hydration';
 import { pageHead } from '../lib/seo';
 
 // The services list alone; the home page, with the same list under its hero, is `/` (decision 055).
@@ -26,6 +27,9 @@ export const Route = createFileRoute('/services')({
 
 function ServicesPage() {
   const search = Route.useSearch();
+  // The pre-rendered page has the unfiltered list: a filtered address (/services?search=brakes) hydrates
+  // that first and applies its filter right after, so the first render matches the HTML.
+  const hydrated = useHydrated();
   const navigate = Route.useNavigate();
   // Applying replaces the address rather than adding a history entry (Back leaves the page, as before),
   // and keeps the scroll position where the visitor pressed the button.
@@ -35,7 +39,7 @@ function ServicesPage() {
     <div className="page page--services">
       <ServicesSection
         headingLevel={1}
-        filter={filterFromSearch(search)}
+        filter={hydrated ? filterFromSearch(search) : defaultServiceFilter}
         onApply={apply}
         adminPanel={<AdminTimeSlotPanel headingLevel={2} />}
       />

@@ -21,21 +21,20 @@ const customerBody = (key: string) => ({
   email_address: 'c@example.com',
 });
 
+/** Square's error reply: one error, with its field when it names one. */
+const squareErrors = (category: string, code: string, detail: string, field?: string) => ({
+  errors: [{ category, code, detail, ...(field === undefined ? {} : { field }) }],
+});
+
 describe('the Square stand-in', () => {
   it('requires the Bearer access token, with Square’s error shape', async () => {
     const app = createSquareStandInApp({ stateFile: null });
     for (const token of ['', 'wrong-token']) {
       const response = await post(app, '/v2/customers', customerBody('k1'), token);
       expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({
-        errors: [
-          {
-            category: 'AUTHENTICATION_ERROR',
-            code: 'UNAUTHORIZED',
-            detail: 'This request could not be authorized.',
-          },
-        ],
-      });
+      expect(await response.json()).toEqual(
+        squareErrors('AUTHENTICATION_ERROR', 'UNAUTHORIZED', 'This request could not be authorized.'),
+      );
     }
   });
 
@@ -52,16 +51,14 @@ describe('the Square stand-in', () => {
     expect(retry).toEqual(first);
     const reused = await post(app, '/v2/customers', { ...customerBody('same-key'), given_name: 'Other' });
     expect(reused.status).toBe(400);
-    expect(await reused.json()).toEqual({
-      errors: [
-        {
-          category: 'INVALID_REQUEST_ERROR',
-          code: 'IDEMPOTENCY_KEY_REUSED',
-          detail: 'The idempotency key can only be retried with the same request data.',
-          field: 'idempotency_key',
-        },
-      ],
-    });
+    expect(await reused.json()).toEqual(
+      squareErrors(
+        'INVALID_REQUEST_ERROR',
+        'IDEMPOTENCY_KEY_REUSED',
+        'The idempotency key can only be retried with the same request data.',
+        'idempotency_key',
+      ),
+    );
     const missing = await post(app, '/v2/customers', { given_name: 'No key' });
     expect(missing.status).toBe(400);
   });

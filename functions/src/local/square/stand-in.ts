@@ -163,6 +163,19 @@ export function createSquareStandInApp(options: Omit<SquareStandInOptions, 'host
     return knownTokens[sourceId]?.();
   }
 
+  /** The card a `source_id` stands for, or Square's refusal of a token already used or not known. */
+  function redeemToken(sourceId: string): { card: CardTemplate } | { refused: Reply } {
+    const source = resolveToken(sourceId);
+    if (source === 'used' || source?.outcome.kind === 'token-used') {
+      return { refused: invalid('CARD_TOKEN_USED', 'Card token already used.', 'source_id') };
+    }
+    if (!source) {
+      const detail = 'Card nonce not found in this `sandbox` application environment.';
+      return { refused: invalid('NOT_FOUND', detail, 'source_id') };
+    }
+    return { card: source };
+  }
+
   function createCustomer(body: Record<string, unknown>): Reply {
     const now = new Date().toISOString();
     const customer: Customer = {
@@ -194,16 +207,9 @@ export function createSquareStandInApp(options: Omit<SquareStandInOptions, 'host
     if (!customerId) return invalid('MISSING_REQUIRED_PARAMETER', 'Field must be set', 'card.customer_id');
     if (!state.customers[customerId])
       return notFound(`Customer ${customerId} not found.`, 'card.customer_id');
-    const source = resolveToken(sourceId);
-    if (source === 'used' || source?.outcome.kind === 'token-used') {
-      return invalid('CARD_TOKEN_USED', 'Card token already used.', 'source_id');
-    }
-    if (!source)
-      return invalid(
-        'NOT_FOUND',
-        'Card nonce not found in this `sandbox` application environment.',
-        'source_id',
-      );
+    const redeemed = redeemToken(sourceId);
+    if ('refused' in redeemed) return redeemed.refused;
+    const source = redeemed.card;
     if (source.outcome.kind === 'server-error') return serverError;
     if (source.outcome.kind === 'declined') return declinedReply(source.outcome);
     const card: Card = {
@@ -279,16 +285,9 @@ export function createSquareStandInApp(options: Omit<SquareStandInOptions, 'host
         ? { kind: 'declined', code: 'GENERIC_DECLINE', detail: "Authorization error: 'GENERIC_DECLINE'" }
         : { kind: 'ok' };
     } else {
-      const source = resolveToken(sourceId);
-      if (source === 'used' || source?.outcome.kind === 'token-used') {
-        return invalid('CARD_TOKEN_USED', 'Card token already used.', 'source_id');
-      }
-      if (!source)
-        return invalid(
-          'NOT_FOUND',
-          'Card nonce not found in this `sandbox` application environment.',
-          'source_id',
-        );
+      const redeemed = redeemToken(sourceId);
+      if ('refused' in redeemed) return redeemed.refused;
+      const source = redeemed.card;
       card = {
         card_brand: source.brand,
         last_4: source.last4,

@@ -1,0 +1,51 @@
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { db } from './client';
+
+/** Conditions and all-or-nothing writes across entities (decision 016). */
+
+export const ifAbsent = { ConditionExpression: 'attribute_not_exists(pk)' } as const;
+
+export type Condition = {
+  ConditionExpression?: string;
+  ExpressionAttributeNames?: Record<string, string>;
+  ExpressionAttributeValues?: Record<string, unknown>;
+};
+
+/** One entry of TransactWriteItems, as the document client takes it. */
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** DynamoDB's limit on the items of one transaction. */
+export const MAX_TRANSACTION_ITEMS = 100;
+
+/**
+ * Writes every item or none. Refuses more than DynamoDB's 100 items up front
+ * (a transaction cannot be split without losing its all-or-nothing promise).
+ * A failed condition throws a TransactionCanceledException whose reasons
+ * `failedConditions` reads.
+ */
+export async function transactWrite(items: TransactItem[]): Promise<void> {
+  if (items.length === 0) return;
+  if (items.length > MAX_TRANSACTION_ITEMS) {
+    throw new Error(
+      `A transaction holds at most ${MAX_TRANSACTION_ITEMS} items; this one has ${items.length}.`,
+    );
+  }
+  await db().send(new TransactWriteCommand({ TransactItems: items }));
+}
+
+/** True when a single write's condition did not hold. */
+export function isConditionFailed(error: unknown): boolean {
+  return (error as Error | undefined)?.name === 'ConditionalCheckFailedException';
+}
+
+/**
+ * For a cancelled transaction, the positions of the items whose condition
+ * failed (in the order they were given); null for any other error, so the
+ * caller rethrows it. An empty list means the transaction was cancelled for
+ * another reason (a conflict with a concurrent transaction, throttling).
+ */
+export function failedConditions(error: unknown): number[] | null {
+  if ((error as Error | undefined)?.name !== 'TransactionCanceledException') return null;
+  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  return reasons.flatMap((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? [index] : []));
+}
