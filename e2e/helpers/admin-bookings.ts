@@ -1,7 +1,7 @@
 import * as time from '@app/core/time';
 import { type APIRequestContext, expect } from '@playwright/test';
 import type { CustomerReply } from '../../functions/src/api/admin';
-import type { AdminBookingReply, ConfirmationReply } from '../../functions/src/api/bookings';
+import type { AdminBookingReply, BookingReply, ConfirmationReply } from '../../functions/src/api/bookings';
 import { customBookingBody } from '../../tests/desk-bookings';
 import type { VehicleDetails } from './bookings';
 import { type Account, auth, linkInMail } from './session';
@@ -97,12 +97,15 @@ export async function createCustomerThroughApi(
   return ((await response.json()) as { user: CustomerReply }).user;
 }
 
-/** `GET /api/bookings/all` as `admin`, with the given filters (only non-empty ones are sent). */
+/**
+ * `GET /api/bookings/all` as `admin`, with the given filters (only non-empty
+ * ones are sent): the first page of the open bookings that match.
+ */
 export async function listAllThroughApi(
   request: APIRequestContext,
   admin: Account,
   filters: Record<string, string | number | undefined> = {},
-): Promise<AdminBookingReply[]> {
+): Promise<BookingReply[]> {
   const query = new URLSearchParams(
     Object.entries(filters).flatMap(([key, value]) =>
       value === undefined || value === '' ? [] : [[key, String(value)]],
@@ -112,7 +115,7 @@ export async function listAllThroughApi(
     headers: auth(admin),
   });
   expect(response.status(), `GET /api/bookings/all: ${await response.text()}`).toBe(200);
-  return (await response.json()) as AdminBookingReply[];
+  return (await response.json()) as BookingReply[];
 }
 
 /** The path `/verify-custom-booking/<token>` of the newest confirmation link mailed to `email`. */
