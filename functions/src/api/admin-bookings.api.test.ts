@@ -6,7 +6,7 @@ import { Service } from '@app/core/service/index';
 import * as time from '@app/core/time';
 import { TimeSlot } from '@app/core/timeslot/index';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bookingBody, nextDate, send } from '../../../tests/booking-factories';
+import { nextDate, postBooking, send } from '../../../tests/booking-factories';
 import { customBookingBody } from '../../../tests/desk-bookings';
 import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
 import { readOutbox } from '../local/outbox';
@@ -277,12 +277,7 @@ describe('POST /api/bookings/admin-create', () => {
     // A customer's booking at a clashing time is refused as well, and availability does not offer it.
     const customer = await createUserWithCard();
     const service = await createService({ availableDays: [], availableTimes: ['10:00', '14:00'] });
-    const theirs = await send(
-      'POST',
-      '/api/bookings',
-      customer.headers,
-      bookingBody(service._id, date, '10:00'),
-    );
+    const theirs = await postBooking(customer, service._id, date, '10:00');
     expect(theirs.status).toBe(409);
     const open = await json<{ times: string[] }>(
       await send('GET', `/api/services/${service._id}/availability?date=${date}`),
@@ -316,9 +311,7 @@ describe('GET /api/bookings/all', () => {
     const service = await createService({ availableDays: [], availableTimes: ['09:00', '15:00'] });
     const [d1, d2, d3, d4] = [nextDate(), nextDate(), nextDate(), nextDate()];
     const book = async (date: string, at: string, details: Record<string, unknown>) =>
-      json<{ booking: BookingReply }>(
-        await send('POST', '/api/bookings', alice.headers, bookingBody(service._id, date, at, details)),
-      );
+      json<{ booking: BookingReply }>(await postBooking(alice, service._id, date, at, details));
     const mine = await book(d1, '09:00', { vehicleMake: 'Honda', vehicleModel: 'Civic', vehicleYear: 2019 });
     const other = await book(d2, '15:00', {
       clientFirstName: 'Quincy',
@@ -409,7 +402,7 @@ describe('PATCH /api/bookings/:id/status: any to any, invariants kept', () => {
     const customer = await createUserWithCard();
     const service = await createService({ availableDays: [], availableTimes: [at], price: 40 });
     await asSystem('test', async () => TimeSlot.ensureWindow(await Service.fromId(service._id), date, 1));
-    const created = await send('POST', '/api/bookings', customer.headers, bookingBody(service._id, date, at));
+    const created = await postBooking(customer, service._id, date, at);
     const { booking } = await json<{ booking: BookingReply }>(created);
     const path = `/api/bookings/${booking._id}/status`;
     const set = async (status: string) => send('PATCH', path, admin.headers, { status });
@@ -458,10 +451,7 @@ describe('PATCH /api/bookings/:id/status: any to any, invariants kept', () => {
     const { service, date, set, path, admin } = await pendingBooking('11:00');
     await set('Cancelled');
     const someoneElse = await createUserWithCard();
-    expect(
-      (await send('POST', '/api/bookings', someoneElse.headers, bookingBody(service._id, date, '11:00')))
-        .status,
-    ).toBe(201);
+    expect((await postBooking(someoneElse, service._id, date, '11:00')).status).toBe(201);
     const back = await set('Pending');
     expect(back.status).toBe(409);
     expect((await json<Msg>(back)).msg).toBe(deskMessages.reclaimTaken);

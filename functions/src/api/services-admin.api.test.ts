@@ -1,7 +1,7 @@
 import * as time from '@app/core/time';
 import { TimeSlot } from '@app/core/timeslot/index';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bookingBody, nextDate, send } from '../../../tests/booking-factories';
+import { nextDate, postBooking, send } from '../../../tests/booking-factories';
 import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
 import type { BookingReply } from './bookings';
 import type { ServiceReply } from './services';
@@ -175,12 +175,7 @@ describe('deleting a service', () => {
       dates: [date, other],
       times: ['09:00', '11:00'],
     });
-    const booked = await send(
-      'POST',
-      '/api/bookings',
-      customer.headers,
-      bookingBody(service._id, date, '09:00'),
-    );
+    const booked = await postBooking(customer, service._id, date, '09:00');
     expect(booked.status).toBe(201);
     const booking = (await json<{ booking: BookingReply }>(booked)).booking;
 
