@@ -1,25 +1,15 @@
 import { formatLongDate, formatTime } from '@app/core/time';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId, useRef, useState } from 'react';
 import { FormMessage } from '../../../components/ui/FormMessage';
-import { TextField } from '../../../components/ui/TextField';
 import { messageOf } from '../../../lib/api';
-import { messagesResolver } from '../../../lib/forms';
-import { assignCustomer, createCustomer, customersQueryOptions } from '../api';
+import { assignCustomer, customersQueryOptions } from '../api';
 import { fullName, InvalidCustomerReply } from '../customers';
 import { customerOf, serviceOf } from '../display';
 import { deskMessages } from '../messages';
 import type { AdminBooking, Customer } from '../types';
 import { useDebouncedValue } from '../useDebouncedValue';
-import {
-  EMAIL_MAX,
-  NAME_MAX,
-  newCustomerBody,
-  type NewCustomerFields,
-  PHONE_MAX,
-  validateNewCustomer,
-} from '../validate';
+import { NewCustomerForm } from './NewCustomerForm';
 import { BackToBookings, SubViewHeading } from './SubViewHeading';
 
 type AssignCustomerProps = {
@@ -175,125 +165,5 @@ export function AssignCustomer({ booking, onBack, onAssigned }: AssignCustomerPr
         </section>
       </div>
     </div>
-  );
-}
-
-/**
- * New customer (doc 2 §5): first name, last name and email required, phone
- * optional; prefilled with the booking's names. Creating it assigns the
- * booking to them; the server mails them an invitation to set a password.
- */
-function NewCustomerForm({
-  booking,
-  onCancel,
-  onCreated,
-  onAssigned,
-}: {
-  booking: AdminBooking;
-  onCancel: () => void;
-  onCreated: (customer: Customer) => void;
-  onAssigned: () => void;
-}) {
-  const id = useId();
-  const form = useForm<NewCustomerFields>({
-    defaultValues: {
-      firstName: booking.clientFirstName,
-      lastName: booking.clientLastName,
-      email: '',
-      phone: '',
-    },
-    resolver: messagesResolver(validateNewCustomer),
-  });
-  const [created, setCreated] = useState<Customer | null>(null);
-  const create = useMutation({
-    mutationFn: createCustomer,
-    onSuccess: ({ user }) => {
-      setCreated(user);
-      onCreated(user);
-      assign.mutate(user);
-    },
-  });
-  const assign = useMutation({
-    mutationFn: (customer: Customer) => assignCustomer(booking._id, customer),
-    onSuccess: onAssigned,
-  });
-  const errors = form.formState.errors;
-  const busy = create.isPending || assign.isPending;
-  // Opened by the admin: the keyboard goes straight to its first field.
-  useEffect(() => form.setFocus('firstName'), [form]);
-
-  return (
-    <form
-      className="desk-form"
-      aria-labelledby={`${id}-title`}
-      noValidate
-      onSubmit={form.handleSubmit((values) =>
-        // Created but not assigned (the assign failed): try the assign again, never a second account.
-        created ? assign.mutate(created) : create.mutate(newCustomerBody(values)),
-      )}
-    >
-      <h5 id={`${id}-title`} className="visually-hidden">
-        New customer
-      </h5>
-      <fieldset disabled={busy || created !== null} className="desk-form__group">
-        <div className="form-row">
-          <TextField
-            label="First name"
-            required
-            maxLength={NAME_MAX}
-            autoComplete="off"
-            error={errors.firstName?.message}
-            {...form.register('firstName')}
-          />
-          <TextField
-            label="Last name"
-            required
-            maxLength={NAME_MAX}
-            autoComplete="off"
-            error={errors.lastName?.message}
-            {...form.register('lastName')}
-          />
-        </div>
-        <TextField
-          label="Email"
-          type="email"
-          required
-          maxLength={EMAIL_MAX}
-          autoComplete="off"
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-        <TextField
-          label="Phone (optional)"
-          type="tel"
-          maxLength={PHONE_MAX}
-          autoComplete="off"
-          error={errors.phone?.message}
-          {...form.register('phone')}
-        />
-      </fieldset>
-      {create.isError && (
-        <FormMessage tone="error">{messageOf(create.error, deskMessages.createCustomerFailed)}</FormMessage>
-      )}
-      {assign.isError && (
-        <FormMessage tone="error">{messageOf(assign.error, deskMessages.assignFailed)}</FormMessage>
-      )}
-      <div className="desk-form__actions">
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {create.isPending
-            ? 'Creating...'
-            : assign.isPending
-              ? 'Assigning...'
-              : created
-                ? 'Try Assigning Again'
-                : 'Create Customer and Assign'}
-        </button>
-        {!created && (
-          <button type="button" className="button button--secondary" disabled={busy} onClick={onCancel}>
-            Cancel
-          </button>
-        )}
-      </div>
-    </form>
   );
 }

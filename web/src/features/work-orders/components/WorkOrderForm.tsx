@@ -1,23 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/FormMessage';
-import { messageOf, replyField } from '../../../lib/api';
-import {
-  createWorkOrder,
-  defaultsQueryOptions,
-  emailWorkOrder,
-  fetchWorkOrder,
-  generateAcknowledgment,
-  updateWorkOrder,
-  workOrdersKey,
-} from '../api';
-import { acknowledgmentState, alreadyAcknowledgedText, emailState, workOrderMessages } from '../display';
-import { emptyValues, liveTotals, toInput, valuesOf, type WorkOrderFormValues } from '../form';
+import { messageOf } from '../../../lib/api';
+import { defaultsQueryOptions, fetchWorkOrder, workOrdersKey } from '../api';
+import { acknowledgmentState, emailState, workOrderMessages } from '../display';
+import { emptyValues, liveTotals, valuesOf, type WorkOrderFormValues } from '../form';
 import type { WorkOrderDefaults, WorkOrderJson, WorkOrderPrefill } from '../types';
+import { useWorkOrderActions, type Action } from './useWorkOrderActions';
 import { CustomerAndVehicleFields, ServiceDetailsFields, StatusAndNotesFields } from './WorkOrderFields';
 import { LaborLines, PartLines, PricingFields } from './WorkOrderLines';
-import type { Notice } from '../../../components/admin/notice';
 
 type WorkOrderFormProps = {
   /** The work order to edit; a new one when absent. */
@@ -93,8 +85,6 @@ function Loading() {
   );
 }
 
-type Action = 'save' | 'email' | 'link';
-
 function FormBody({
   saved: savedAtStart,
   defaults,
@@ -113,10 +103,6 @@ function FormBody({
   onSaved: (order: WorkOrderJson, text: string) => void;
 }) {
   const titleId = useId();
-  const queryClient = useQueryClient();
-  // The work order as last saved: a new one becomes an edit once Email or Acknowledgment saved it.
-  const [saved, setSaved] = useState(savedAtStart);
-  const [notice, setNotice] = useState<Notice | null>(null);
   const form = useForm<WorkOrderFormValues>({ defaultValues: initial });
   const { control, formState } = form;
   const [laborItems, partItems, taxRate, customerEmail] = useWatch({
@@ -126,69 +112,7 @@ function FormBody({
   const totals = liveTotals({ laborItems, partItems, taxRate });
   const hasEmail = customerEmail.trim() !== '';
 
-  const run = useMutation({
-    mutationFn: async ({ action, values }: { action: Action; values: WorkOrderFormValues }) => {
-      let current = saved;
-      if (!current || action === 'save' || formState.isDirty) {
-        try {
-          current = current
-            ? await updateWorkOrder(current._id, toInput(values))
-            : await createWorkOrder(toInput(values));
-        } catch (error) {
-          throw new StepError('save', error);
-        }
-        setSaved(current);
-        form.reset(valuesOf(current));
-      }
-      try {
-        if (action === 'email') return { current: (await emailWorkOrder(current._id)).workOrder, action };
-        if (action === 'link') {
-          const reply = await generateAcknowledgment(current._id);
-          return { current: await fetchWorkOrder(current._id), action, expires: reply.tokenExpiresAt };
-        }
-      } catch (error) {
-        throw new StepError(action, error);
-      }
-      return { current, action };
-    },
-    onMutate: () => setNotice(null),
-    onSuccess: ({ current, action }) => {
-      void queryClient.invalidateQueries({ queryKey: workOrdersKey });
-      setSaved(current);
-      if (action === 'save') {
-        return onSaved(
-          current,
-          savedAtStart
-            ? `Work order ${current.workOrderNumber} updated.`
-            : `Work order ${current.workOrderNumber} created.`,
-        );
-      }
-      setNotice({
-        tone: 'success',
-        text:
-          action === 'email'
-            ? `Work order ${current.workOrderNumber} emailed to ${current.customer.email}.`
-            : `Acknowledgment link for ${current.workOrderNumber} sent to ${current.customer.email}.`,
-      });
-    },
-    onError: (error) => {
-      const step = error instanceof StepError ? error.step : 'save';
-      const cause = error instanceof StepError ? error.cause : error;
-      if (step === 'save')
-        return setNotice({ tone: 'error', text: messageOf(cause, workOrderMessages.save) });
-      if (step === 'email')
-        return setNotice({ tone: 'error', text: messageOf(cause, workOrderMessages.send) });
-      const message = cause instanceof Error ? messageOf(cause, '') : '';
-      if (message.includes('already been acknowledged')) {
-        void queryClient.invalidateQueries({ queryKey: workOrdersKey });
-        return setNotice({
-          tone: 'error',
-          text: alreadyAcknowledgedText(replyField(cause, 'acknowledgmentDate'), message),
-        });
-      }
-      setNotice({ tone: 'error', text: messageOf(cause, workOrderMessages.link) });
-    },
-  });
+  const { saved, notice, run } = useWorkOrderActions({ form, savedAtStart, onSaved });
   const submit = (action: Action) => form.handleSubmit((values) => run.mutate({ action, values }));
   const busy = run.isPending;
   const busyAction = run.isPending ? run.variables.action : null;
@@ -260,14 +184,4 @@ function FormBody({
       )}
     </form>
   );
-}
-
-/** Which step of an action failed: the save before it, or the action itself. */
-class StepError extends Error {
-  constructor(
-    readonly step: Action,
-    override readonly cause: unknown,
-  ) {
-    super(step);
-  }
 }
