@@ -1,5 +1,3 @@
-import { statusBadge } from '@app/core/workorder/model';
-import { formatTaxRate } from '@app/core/workorder/pricing';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
@@ -7,23 +5,13 @@ import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextField } from '../../../components/ui/TextField';
 import { business } from '../../../lib/business';
 import { acknowledgeWorkOrder, acknowledgmentQueryOptions } from '../api';
-import {
-  ackMessages,
-  formProblem,
-  laborText,
-  loadError,
-  partText,
-  scheduledText,
-  showsTotals,
-  submitError,
-  vehicleText,
-} from '../display';
+import { ackMessages, formProblem, loadError, submitError } from '../display';
 import type { AcknowledgmentView } from '../types';
 import { type SignatureHandle, SignatureField } from './SignatureField';
+import { WorkOrderSummary } from './WorkOrderSummary';
 import '../../../components/ui/work-order-status.css';
 import '../acknowledgment.css';
 import { FocusedHeading } from '../../../components/ui/FocusedHeading';
-import { formatPrice } from '../../../lib/format';
 
 /**
  * The work order acknowledgment screen (doc 2 §2, §4, §5, §8): loading, then
@@ -101,53 +89,7 @@ function AcknowledgmentForm({ token, view }: { token: string; view: Acknowledgme
         Please review the work order below. Acknowledging it tells us you have read it and agree to the work
         and the estimate.
       </p>
-      <section className="card ack-page__card" aria-labelledby={`${id}-number`}>
-        <header className="ack-page__header">
-          <h2 id={`${id}-number`} className="ack-page__number">
-            Work Order {view.workOrderNumber}
-          </h2>
-          <span className={`ack-badge wo-status--${view.status}`}>{statusBadge(view.status)}</span>
-        </header>
-        <dl className="ack-page__facts">
-          <Fact term="Vehicle">{vehicleText(view.vehicle)}</Fact>
-          <Fact term="Service">{view.serviceDetails.description}</Fact>
-          {view.serviceDetails.customerComplaints?.trim() && (
-            <Fact term="Issue">{view.serviceDetails.customerComplaints}</Fact>
-          )}
-          {view.scheduledDate && <Fact term="Scheduled">{scheduledText(view.scheduledDate)}</Fact>}
-        </dl>
-
-        {view.laborItems.length > 0 && (
-          <Lines title="Labor">
-            {view.laborItems.map((item, index) => (
-              <Line key={index} description={item.description} detail={laborText(item)} total={item.total} />
-            ))}
-          </Lines>
-        )}
-        {view.partItems.length > 0 && (
-          <Lines title="Parts">
-            {view.partItems.map((item, index) => (
-              <Line key={index} description={item.description} detail={partText(item)} total={item.total} />
-            ))}
-          </Lines>
-        )}
-        {showsTotals(view) && (
-          <dl className="ack-totals">
-            <div className="ack-totals__row">
-              <dt>Subtotal</dt>
-              <dd>{formatPrice(view.pricing.subtotal)}</dd>
-            </div>
-            <div className="ack-totals__row">
-              <dt>Tax ({formatTaxRate(view.pricing.taxRate)})</dt>
-              <dd>{formatPrice(view.pricing.taxAmount)}</dd>
-            </div>
-            <div className="ack-totals__row ack-totals__row--total">
-              <dt>Total Amount</dt>
-              <dd>{formatPrice(view.pricing.totalAmount)}</dd>
-            </div>
-          </dl>
-        )}
-      </section>
+      <WorkOrderSummary view={view} />
 
       <form className="card ack-page__form" aria-labelledby={`${id}-form`} noValidate onSubmit={onSubmit}>
         <h2 id={`${id}-form`} className="ack-page__subtitle">
@@ -227,37 +169,4 @@ function Acknowledged({ workOrderNumber }: { workOrderNumber: string }) {
 
 function Shell({ children }: { children: ReactNode }) {
   return <div className="page container ack-page">{children}</div>;
-}
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="ack-page__fact">
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
-
-function Lines({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section className="ack-lines" aria-labelledby={id}>
-      <h3 id={id} className="ack-lines__title">
-        {title}
-      </h3>
-      <ul className="ack-lines__list">{children}</ul>
-    </section>
-  );
-}
-
-function Line({ description, detail, total }: { description: string; detail: string; total: number }) {
-  return (
-    <li className="ack-line">
-      <span className="ack-line__what">
-        <span className="ack-line__description">{description || '—'}</span>
-        <span className="ack-line__detail">{detail}</span>
-      </span>
-      <span className="ack-line__total">{formatPrice(total)}</span>
-    </li>
-  );
 }

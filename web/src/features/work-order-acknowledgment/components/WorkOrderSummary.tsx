@@ -1,0 +1,93 @@
+import { statusBadge } from '@app/core/workorder/model';
+import { formatTaxRate } from '@app/core/workorder/pricing';
+import { type ReactNode, useId } from 'react';
+import { formatPrice } from '../../../lib/format';
+import { laborText, partText, scheduledText, showsTotals, vehicleText } from '../display';
+import type { AcknowledgmentView } from '../types';
+
+/** The work order the customer is asked to acknowledge: its facts, labor and part lines, and totals. */
+export function WorkOrderSummary({ view }: { view: AcknowledgmentView }) {
+  const id = useId();
+  return (
+    <section className="card ack-page__card" aria-labelledby={`${id}-number`}>
+      <header className="ack-page__header">
+        <h2 id={`${id}-number`} className="ack-page__number">
+          Work Order {view.workOrderNumber}
+        </h2>
+        <span className={`ack-badge wo-status--${view.status}`}>{statusBadge(view.status)}</span>
+      </header>
+      <dl className="ack-page__facts">
+        <Fact term="Vehicle">{vehicleText(view.vehicle)}</Fact>
+        <Fact term="Service">{view.serviceDetails.description}</Fact>
+        {view.serviceDetails.customerComplaints?.trim() && (
+          <Fact term="Issue">{view.serviceDetails.customerComplaints}</Fact>
+        )}
+        {view.scheduledDate && <Fact term="Scheduled">{scheduledText(view.scheduledDate)}</Fact>}
+      </dl>
+
+      {view.laborItems.length > 0 && (
+        <Lines title="Labor">
+          {view.laborItems.map((item, index) => (
+            <Line key={index} description={item.description} detail={laborText(item)} total={item.total} />
+          ))}
+        </Lines>
+      )}
+      {view.partItems.length > 0 && (
+        <Lines title="Parts">
+          {view.partItems.map((item, index) => (
+            <Line key={index} description={item.description} detail={partText(item)} total={item.total} />
+          ))}
+        </Lines>
+      )}
+      {showsTotals(view) && (
+        <dl className="ack-totals">
+          <div className="ack-totals__row">
+            <dt>Subtotal</dt>
+            <dd>{formatPrice(view.pricing.subtotal)}</dd>
+          </div>
+          <div className="ack-totals__row">
+            <dt>Tax ({formatTaxRate(view.pricing.taxRate)})</dt>
+            <dd>{formatPrice(view.pricing.taxAmount)}</dd>
+          </div>
+          <div className="ack-totals__row ack-totals__row--total">
+            <dt>Total Amount</dt>
+            <dd>{formatPrice(view.pricing.totalAmount)}</dd>
+          </div>
+        </dl>
+      )}
+    </section>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="ack-page__fact">
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function Lines({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className="ack-lines" aria-labelledby={id}>
+      <h3 id={id} className="ack-lines__title">
+        {title}
+      </h3>
+      <ul className="ack-lines__list">{children}</ul>
+    </section>
+  );
+}
+
+function Line({ description, detail, total }: { description: string; detail: string; total: number }) {
+  return (
+    <li className="ack-line">
+      <span className="ack-line__what">
+        <span className="ack-line__description">{description || '—'}</span>
+        <span className="ack-line__detail">{detail}</span>
+      </span>
+      <span className="ack-line__total">{formatPrice(total)}</span>
+    </li>
+  );
+}
