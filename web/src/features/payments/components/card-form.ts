@@ -1,4 +1,3 @@
-/** What the two card forms share: the spec's texts, the save they hand the token to, the button's label. */
 /** The spec's texts for the card form (doc 2 §5, §8). */
 export const paymentTexts = {
   configFailed: 'Unable to load payment configuration. Please try again later.',
