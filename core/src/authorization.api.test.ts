@@ -93,6 +93,7 @@ const access: Record<string, Access> = {
   'Booking.answerConfirmation': 'public',
   'Customer.list': 'admin',
   'Customer.matches': 'internal',
+  'Customer.searchKeys': 'internal',
   'Customer.search': 'admin',
   'Customer.invite': 'admin',
   'Customer.find': 'internal',
@@ -100,7 +101,7 @@ const access: Record<string, Access> = {
   'LinkToken.refuse': 'internal',
   'LinkToken.open': 'internal',
   'User.createInvited': 'admin',
-  'User.listCustomers': 'internal',
+  'User.customersPage': 'internal',
   'VehicleData.useFetch': 'internal',
   'VehicleData.makes': 'admin',
   'VehicleData.models': 'admin',
@@ -372,7 +373,9 @@ const counts = async () => ({
   posts: (await Post.list()).length,
   testimonials: (await Testimonial.list()).length,
   sneakyAdmin: (await User.findByEmail('sneaky-admin@example.com')) !== undefined,
-  sneakyCustomers: (await User.listCustomers()).filter((u) => u.email.startsWith('sneaky-')).length,
+  sneakyCustomers: (
+    await User.customersPage({ limit: 100, budget: 100_000, filter: (u) => u.email.startsWith('sneaky-') })
+  ).items.length,
 });
 
 describe('authorization in core', () => {

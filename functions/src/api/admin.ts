@@ -1,5 +1,6 @@
 import { deskMessages } from '@app/core/booking/rules';
 import { Customer } from '@app/core/customer/index';
+import { MAX_PAGE } from '@app/core/db/paging';
 import { User } from '@app/core/user/index';
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
@@ -31,21 +32,41 @@ export const customerReply = (c: Customer.Info): CustomerReply => ({
   hasCardOnFile: c.hasCardOnFile,
 });
 
+/** `?limit` (1 to 100) and `?cursor` of a bare-array list (decision 049); the next page's cursor is in `X-Next-Cursor`. */
+const pageQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int('The page size is a whole number.')
+    .min(1, 'The page size is at least 1.')
+    .max(MAX_PAGE, `The page size is at most ${MAX_PAGE}.`)
+    .optional(),
+  cursor: z.string().max(2000, 'This page link is too long.').optional(),
+});
+
 /**
  * /api/admin (doc 2 §7 Admin bookings and users): the customer list and
  * search, and a new customer. The whole prefix is behind requireAdmin
  * (./index.ts); core checks the role again.
  */
 export const admin = new Hono()
-  .get('/users', async (c) => c.json((await Customer.list()).map(customerReply)))
+  .get('/users', zValidator('query', pageQuery, invalidInput), async (c) => {
+    const { items, cursor } = await Customer.list(c.req.valid('query'));
+    if (cursor) c.header('X-Next-Cursor', cursor);
+    return c.json(items.map(customerReply));
+  })
   .get(
     '/users/search',
     zValidator(
       'query',
-      z.object({ query: z.string().max(200, 'The search is too long.').optional() }),
+      pageQuery.extend({ query: z.string().max(200, 'The search is too long.').optional() }),
       invalidInput,
     ),
-    async (c) => c.json((await Customer.search(c.req.valid('query').query ?? '')).map(customerReply)),
+    async (c) => {
+      const { query, ...page } = c.req.valid('query');
+      const { items, cursor } = await Customer.search(query ?? '', page);
+      if (cursor) c.header('X-Next-Cursor', cursor);
+      return c.json(items.map(customerReply));
+    },
   )
   .post('/create-customer', zValidator('json', User.InviteInput, invalidInput), async (c) => {
     const user = await Customer.invite(c.req.valid('json'));
