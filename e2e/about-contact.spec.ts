@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, expectConsoleErrors } from './fixtures';
 import { waitForMail } from './helpers/session';
 
 const carousel = (page: Page) => page.getByRole('region', { name: 'What Our Customers Say' });
@@ -160,12 +160,7 @@ test('the contact form requires every field', async ({ page }) => {
 });
 
 test('a failed contact message shows the server message, or the fallback', async ({ page }) => {
-  test
-    .info()
-    .annotations.push(
-      { type: 'expected-console-error', description: '400' },
-      { type: 'expected-console-error', description: '502' },
-    );
+  expectConsoleErrors('400', '502');
   let reply = { status: 400, body: JSON.stringify({ msg: 'Please enter a valid email address.' }) };
   await page.route('**/api/contact', (route) =>
     route.fulfill({ status: reply.status, contentType: 'application/json', body: reply.body }),

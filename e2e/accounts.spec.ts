@@ -1,14 +1,10 @@
-import { expect, test } from './fixtures';
+import { expect, test, expectConsoleErrors } from './fixtures';
 import { linkInMail, loginThroughForm, uniqueEmail } from './helpers/session';
 
 const header = (page: import('@playwright/test').Page) => page.getByRole('banner');
 
 /** The browser logs every 4xx reply as a console error; tests that expect refusals say so. */
-const expectRefusals = () =>
-  test.info().annotations.push({
-    type: 'expected-console-error',
-    description: 'the server responded with a status of 4',
-  });
+const expectRefusals = () => expectConsoleErrors('the server responded with a status of 4');
 
 test('register, verify from the mailed link, sign in, keep the session on reload, log out', async ({
   page,

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { pngImage } from '../tests/images';
-import { expect, test } from './fixtures';
+import { expect, test, expectConsoleErrors } from './fixtures';
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Blog Manager' });
 const row = (page: Page, title: string) => panel(page).getByTestId('admin-post').filter({ hasText: title });
@@ -106,7 +106,7 @@ test('the admin creates a post with a hero image, sees it on /blog, edits it and
     page.getByRole('main').getByRole('article').getByRole('heading', { name: newTitle }),
   ).toHaveCount(0);
   // The post's address is gone: the page asks (404, which the browser logs) and says so.
-  test.info().annotations.push({ type: 'expected-console-error', description: '404 (Not Found)' });
+  expectConsoleErrors('404 (Not Found)');
   await page.goto(`/blog/spring-checkup-revised-${run}`);
   await expect(page.getByText('Could not find the requested post.')).toBeVisible();
 });

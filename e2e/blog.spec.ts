@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, expectConsoleErrors } from './fixtures';
+import { expectListTexts } from './helpers/held-replies';
 
 const winter = '/blog/winter-car-care-checklist';
 const cards = (page: Page) => page.getByRole('main').getByRole('article');
@@ -61,24 +62,14 @@ test('an absolute hero image URL is used as it is', async ({ page, request }) =>
 });
 
 test('the blog list: loading, empty and error texts', async ({ page }) => {
-  test.info().annotations.push({ type: 'expected-console-error', description: '500' });
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
+  expectConsoleErrors('500');
+  await expectListTexts(page, {
+    path: '/blog',
+    pattern: '**/api/posts',
+    loading: 'Loading posts...',
+    empty: 'No blog posts have been published yet.',
+    failed: 'There was an error fetching the blog posts.',
   });
-  let reply = { status: 200, body: '[]' };
-  await page.route('**/api/posts', async (route) => {
-    await held;
-    await route.fulfill({ status: reply.status, contentType: 'application/json', body: reply.body });
-  });
-  await page.goto('/blog');
-  await expect(page.getByText('Loading posts...')).toBeVisible();
-  release();
-  await expect(page.getByText('No blog posts have been published yet.')).toBeVisible();
-
-  reply = { status: 500, body: '{"msg":"down"}' };
-  await page.reload();
-  await expect(page.getByText('There was an error fetching the blog posts.')).toBeVisible();
 });
 
 test('a post renders its markdown, with its like count and comments', async ({ page, expectAccessible }) => {
@@ -178,7 +169,7 @@ test('a signed-in customer posts a comment, and blank text is not sent', async (
 });
 
 test('failed likes and comments are only logged', async ({ page, customer, signIn }) => {
-  test.info().annotations.push({ type: 'expected-console-error', description: '500' });
+  expectConsoleErrors('500');
   await signIn(customer);
   const warnings: string[] = [];
   page.on('console', (message) => {
@@ -201,7 +192,7 @@ test('an unknown post says so, and the post page shows its loading text', async 
   page,
   expectAccessible,
 }) => {
-  test.info().annotations.push({ type: 'expected-console-error', description: '404' });
+  expectConsoleErrors('404');
   await page.goto('/blog/no-such-post');
   await expect(page.getByText('Could not find the requested post.')).toBeVisible();
   await expectAccessible();

@@ -1,7 +1,7 @@
 import { bookingMessages } from '@app/core/booking/rules';
 import { addDays, formatTime, localOf, today, weekdayOf } from '@app/core/time';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, test as base, type TestUser } from './fixtures';
+import { expect, test as base, type TestUser, expectConsoleErrors } from './fixtures';
 import {
   serviceNamed,
   longDate,
@@ -236,7 +236,7 @@ test('a time someone else booked is not offered; one taken meanwhile offers anot
   otherCustomerWithCard,
   signIn,
 }) => {
-  test.info().annotations.push({ type: 'expected-console-error', description: '409' });
+  expectConsoleErrors('409');
   const service = await serviceNamed(request, 'Mobile Oil Change'); // Monday to Saturday
   const { date, free } = await dateWithTimes(request, service._id, addDays(today(), 3), 3);
   const taken = free[0]!;
@@ -270,7 +270,7 @@ test('a time someone else booked is not offered; one taken meanwhile offers anot
 });
 
 test('the times say when there are none, and when they cannot be fetched', async ({ page, request }) => {
-  test.info().annotations.push({ type: 'expected-console-error', description: '500' });
+  expectConsoleErrors('500');
   const service = await serviceNamed(request, 'Battery Test & Replacement');
   const date = addDays(today(), 1);
   await page.route('**/availability?*', (route) =>

@@ -1,4 +1,5 @@
-import { expect, test } from './fixtures';
+import { expect, test, expectConsoleErrors } from './fixtures';
+import { holdReplies } from './helpers/held-replies';
 
 const seeded = [
   'Mobile Oil Change',
@@ -76,21 +77,14 @@ test('Book Now lands on /book/{id} with the chosen service', async ({ page, expe
 });
 
 test('an unknown service id on /book says so', async ({ page }) => {
-  test.info().annotations.push({ type: 'expected-console-error', description: '404' });
+  expectConsoleErrors('404');
   await page.goto('/book/svc_01JZZZZZZZZZZZZZZZZZZZZZZZ');
   await expect(page.getByText('Service not found.')).toBeVisible();
 });
 
 test('the list says when services cannot be fetched, and shows its loading text', async ({ page }) => {
-  test.info().annotations.push({ type: 'expected-console-error', description: '503' });
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/api/services', async (route) => {
-    await held;
-    await route.fulfill({ status: 503, contentType: 'application/json', body: '{"msg":"down"}' });
-  });
+  expectConsoleErrors('503');
+  const { release } = await holdReplies(page, '**/api/services', { status: 503, body: '{"msg":"down"}' });
   await page.goto('/services');
   await expect(page.getByText('Loading services...')).toBeVisible();
   release();
@@ -126,7 +120,7 @@ test('the logged-out navigation offers Login / Register', async ({ page }) => {
 
 test('an unknown route shows the not-found page', async ({ page, expectAccessible }) => {
   // The server answers 404 (decision 044); Chromium logs the document's status.
-  test.info().annotations.push({ type: 'expected-console-error', description: 'status of 404' });
+  expectConsoleErrors('status of 404');
   const response = await page.goto('/no/such/page');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();

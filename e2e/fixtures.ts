@@ -71,6 +71,19 @@ export function untilHydrated(page: Page): Page {
   return page;
 }
 
+const CUSTOMER = { firstName: 'Casey', lastName: 'Tester' };
+
+/** Makes an account for one test, hands it to the test, and deletes it after. */
+async function forThisTest(
+  accounts: WorkerFixtures['accounts'],
+  details: Parameters<WorkerFixtures['accounts']['create']>[0],
+  use: (account: TestUser) => Promise<void>,
+): Promise<void> {
+  const account = await accounts.create(details);
+  await use(account);
+  await accounts.remove(account);
+}
+
 export const test = base.extend<Fixtures, WorkerFixtures>({
   // Every test fails on an unexpected console error or uncaught exception.
   page: async ({ page }, use) => {
@@ -132,39 +145,14 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
-  customerDetails: [{ firstName: 'Casey', lastName: 'Tester' }, { option: true }],
+  customerDetails: [CUSTOMER, { option: true }],
   adminDetails: [{ firstName: 'Jordan', lastName: 'Reyes' }, { option: true }],
-  customer: async ({ accounts, customerDetails }, use) => {
-    const customer = await accounts.create({
-      firstName: 'Casey',
-      lastName: 'Tester',
-      ...customerDetails,
-      role: 'user',
-    });
-    await use(customer);
-    await accounts.remove(customer);
-  },
-  customerWithCard: async ({ accounts, customerDetails }, use) => {
-    const customer = await accounts.create({
-      firstName: 'Casey',
-      lastName: 'Tester',
-      ...customerDetails,
-      role: 'user',
-      withCard: true,
-    });
-    await use(customer);
-    await accounts.remove(customer);
-  },
-  admin: async ({ accounts, adminDetails }, use) => {
-    const admin = await accounts.create({
-      firstName: 'Jordan',
-      lastName: 'Reyes',
-      ...adminDetails,
-      role: 'admin',
-    });
-    await use(admin);
-    await accounts.remove(admin);
-  },
+  customer: ({ accounts, customerDetails }, use) =>
+    forThisTest(accounts, { ...CUSTOMER, ...customerDetails, role: 'user' }, use),
+  customerWithCard: ({ accounts, customerDetails }, use) =>
+    forThisTest(accounts, { ...CUSTOMER, ...customerDetails, role: 'user', withCard: true }, use),
+  admin: ({ accounts, adminDetails }, use) =>
+    forThisTest(accounts, { firstName: 'Jordan', lastName: 'Reyes', ...adminDetails, role: 'admin' }, use),
   signIn: async ({ page }, use) => {
     await use(async ({ token }) => {
       await page.addInitScript((value) => {
@@ -175,5 +163,20 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     });
   },
 });
+
+/**
+ * Tells the `page` fixture that this test expects console errors that
+ * contain each of `descriptions` (the browser logs every failed reply as one).
+ */
+export function expectConsoleErrors(...descriptions: string[]): void {
+  test
+    .info()
+    .annotations.push(
+      ...descriptions.map((description) => ({ type: 'expected-console-error', description })),
+    );
+}
+
+/** This test expects failed replies of any status (the browser logs each as a console error). */
+export const expectFailedReplies = () => expectConsoleErrors('the server responded with a status of');
 
 export { expect };

@@ -1,6 +1,6 @@
 import { addDays, today } from '@app/core/time';
 import type { Page, Request } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, expectConsoleErrors } from './fixtures';
 import { dateWithTimes, serviceNamed, timeButton } from './helpers/booking-page';
 import { uniqueEmail } from './helpers/session';
 
@@ -162,10 +162,7 @@ for (const [name, make] of Object.entries(cases)) {
     customer,
   }) => {
     const form = make(customer);
-    if (form.expectedConsoleError)
-      test
-        .info()
-        .annotations.push({ type: 'expected-console-error', description: form.expectedConsoleError });
+    if (form.expectedConsoleError) expectConsoleErrors(form.expectedConsoleError);
     let secrets: string[] = [];
     const addresses = watchAddresses(page, () => secrets, form.allowed);
     await slowCpu(page);
@@ -188,10 +185,7 @@ for (const [name, make] of Object.entries(cases)) {
     customer,
   }) => {
     const form = make(customer);
-    if (form.expectedConsoleError)
-      test
-        .info()
-        .annotations.push({ type: 'expected-console-error', description: form.expectedConsoleError });
+    if (form.expectedConsoleError) expectConsoleErrors(form.expectedConsoleError);
     let secrets: string[] = [];
     const addresses = watchAddresses(page, () => secrets, form.allowed);
     await slowCpu(page);

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test, expectConsoleErrors } from './fixtures';
 import { waitForMail } from './helpers/session';
 
 const checklist = (page: import('@playwright/test').Page) =>
@@ -187,12 +187,7 @@ test('the help form sends the request, clears its fields and mails the shop', as
 });
 
 test('the help form shows the server message, or the fallback', async ({ page }) => {
-  test
-    .info()
-    .annotations.push(
-      { type: 'expected-console-error', description: '429' },
-      { type: 'expected-console-error', description: '500' },
-    );
+  expectConsoleErrors('429', '500');
   let status = 429;
   await page.route('**/api/service-request', (route) =>
     route.fulfill({

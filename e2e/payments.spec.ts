@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, expectConsoleErrors } from './fixtures';
 
 /**
  * The card on file in Account Settings, on the local stack: the test card
@@ -8,11 +8,7 @@ import { expect, test } from './fixtures';
  */
 
 /** The browser logs every 4xx reply as a console error; tests that expect refusals say so. */
-const expectRefusals = () =>
-  test.info().annotations.push({
-    type: 'expected-console-error',
-    description: 'the server responded with a status of 400',
-  });
+const expectRefusals = () => expectConsoleErrors('the server responded with a status of 400');
 
 const paymentSection = (page: Page) => page.getByRole('region', { name: 'Payment Method' });
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, expectConsoleErrors } from './fixtures';
 
 /**
  * Every page of the SPA under the site's Content-Security-Policy (decision
@@ -58,8 +58,7 @@ const publicPages = [
 for (const path of publicPages) {
   test(`${path} loads under the CSP without a violation`, async ({ page, expectAccessible }) => {
     // An unknown path is answered 404 (decision 044); Chromium logs the document's status.
-    if (path === '/no-such-page')
-      test.info().annotations.push({ type: 'expected-console-error', description: 'status of 404' });
+    if (path === '/no-such-page') expectConsoleErrors('status of 404');
     await visit(page, path);
     await expectAccessible();
   });
@@ -91,7 +90,7 @@ for (const path of ['/dashboard', '/dashboard?tab=account', '/admin']) {
 
 test('the policy is enforced: an injected inline script is blocked and reported', async ({ page }) => {
   // Chromium logs the refusal as a console error; here it is the point of the test.
-  test.info().annotations.push({ type: 'expected-console-error', description: 'Content Security Policy' });
+  expectConsoleErrors('Content Security Policy');
   await visit(page, '/');
   await page.evaluate(() => {
     const script = document.createElement('script');

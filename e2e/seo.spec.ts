@@ -1,5 +1,5 @@
 import { publicPages } from '@app/core/public-pages';
-import { expect, test } from './fixtures';
+import { expect, test, expectConsoleErrors } from './fixtures';
 
 /**
  * What search engines and a first visit get (issue 14, decisions 043, 044):
@@ -127,7 +127,7 @@ test('the sitemap lists the public pages, the services and every post', async ({
 });
 
 test('an unknown path answers 404 with the not-found page; a client route answers 200', async ({ page }) => {
-  test.info().annotations.push({ type: 'expected-console-error', description: 'status of 404' });
+  expectConsoleErrors('status of 404');
   const response = await page.goto('/no-such-page/anywhere');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();

@@ -1,8 +1,10 @@
 import { formatLongDate, formatTime } from '@app/core/time';
 import type { Page } from '@playwright/test';
 import type { BookingReply } from '../functions/src/api/bookings';
-import { expect, test as base, type TestUser } from './fixtures';
+import { expect, test as base, type TestUser, expectFailedReplies } from './fixtures';
+import { holdReplies } from './helpers/held-replies';
 import {
+  caseysCivic,
   type BookingDetails,
   bookThroughApi,
   removeTestimonial,
@@ -68,15 +70,6 @@ const test = base.extend<{
 const history = (page: Page) => page.getByRole('region', { name: 'Service History' });
 const card = (page: Page, service: string) => history(page).getByRole('article', { name: service });
 
-/** Holds a route's replies until `release()` is called, so the loading text can be seen. */
-function holdRoute() {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  return { held, release };
-}
-
 /** A booking reply as the contract shapes it, for the tests that replace the server's replies. */
 const reply = (overrides: Record<string, unknown> = {}) => ({
   _id: 'bkg_01JTESTBOOKING00000000000',
@@ -93,13 +86,7 @@ const reply = (overrides: Record<string, unknown> = {}) => ({
   date: '2026-12-03',
   time: '09:00',
   duration: 60,
-  clientFirstName: 'Casey',
-  clientLastName: 'Tester',
-  vehicleMake: 'Honda',
-  vehicleModel: 'Civic',
-  vehicleYear: 2019,
-  vehicleColor: 'Blue',
-  notes: '',
+  ...caseysCivic,
   serviceStatus: '',
   payment: null,
   reviewed: false,
@@ -107,13 +94,6 @@ const reply = (overrides: Record<string, unknown> = {}) => ({
   updatedAt: '2026-11-20T12:00:00.000Z',
   ...overrides,
 });
-
-/** The browser logs every failed reply as a console error; tests that expect one say so. */
-const expectFailedReplies = () =>
-  test.info().annotations.push({
-    type: 'expected-console-error',
-    description: 'the server responded with a status of',
-  });
 
 test('Service History: loading, empty and failure texts (replies held or replaced)', async ({
   page,
@@ -123,12 +103,7 @@ test('Service History: loading, empty and failure texts (replies held or replace
 }) => {
   expectFailedReplies();
   await signIn(customer);
-  const { held, release } = holdRoute();
-  let answer: { status: number; body: string } = { status: 200, body: '[]' };
-  await page.route('**/api/bookings', async (route) => {
-    await held;
-    await route.fulfill({ status: answer.status, contentType: 'application/json', body: answer.body });
-  });
+  const { release, answerWith } = await holdReplies(page, '**/api/bookings', { status: 200, body: '[]' });
   await page.goto('/dashboard');
   await expect(page).toHaveTitle('My Account | Mobile Auto Care');
   await expect(history(page).getByText('Loading your bookings...')).toBeVisible();
@@ -140,7 +115,7 @@ test('Service History: loading, empty and failure texts (replies held or replace
   );
   await expectAccessible();
 
-  answer = { status: 503, body: '{"msg":"unavailable"}' };
+  answerWith({ status: 503, body: '{"msg":"unavailable"}' });
   await page.reload();
   // Server errors are retried twice before the tab gives up.
   await expect(history(page).getByRole('alert')).toHaveText('Could not fetch your booking history.');

@@ -1,19 +1,11 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, expectConsoleErrors } from './fixtures';
+import { expectListTexts, holdReplies } from './helpers/held-replies';
 
 const card = (page: Page, author: string) => page.getByRole('article', { name: `Review by ${author}` });
 const likeButton = (page: Page, author: string) => card(page, author).getByRole('button', { name: /^Like/ });
 const dislikeButton = (page: Page, author: string) =>
   card(page, author).getByRole('button', { name: /^Dislike/ });
-
-/** Holds a route's replies until `release()` is called, so the loading text can be seen. */
-function holdRoute() {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  return { held, release };
-}
 
 test('the testimonials page shows the seeded testimonials and Google reviews', async ({
   page,
@@ -119,7 +111,7 @@ test('a visitor who votes is sent to log in, and comes back after', async ({ pag
 });
 
 test('a failed vote is only logged', async ({ page, customer, signIn }) => {
-  test.info().annotations.push({ type: 'expected-console-error', description: '500' });
+  expectConsoleErrors('500');
   await signIn(customer);
   const warnings: string[] = [];
   page.on('console', (message) => {
@@ -138,22 +130,15 @@ test('a failed vote is only logged', async ({ page, customer, signIn }) => {
 });
 
 test('testimonials: loading, empty and error texts', async ({ page }) => {
-  test.info().annotations.push({ type: 'expected-console-error', description: '500' });
-  const { held, release } = holdRoute();
-  let reply: { status: number; body: string } = { status: 200, body: '[]' };
-  await page.route('**/api/testimonials', async (route) => {
-    await held;
-    await route.fulfill({ status: reply.status, contentType: 'application/json', body: reply.body });
-  });
-  await page.goto('/testimonials');
-  await expect(page.getByText('Loading testimonials...')).toBeVisible();
-  release();
-  await expect(page.getByText('No testimonials yet. Be the first to leave a review!')).toBeVisible();
-
-  reply = { status: 500, body: '{"msg":"down"}' };
-  await page.reload();
+  expectConsoleErrors('500');
   // Server errors are retried twice before the page gives up.
-  await expect(page.getByText('Could not fetch testimonials at this time.')).toBeVisible();
+  await expectListTexts(page, {
+    path: '/testimonials',
+    pattern: '**/api/testimonials',
+    loading: 'Loading testimonials...',
+    empty: 'No testimonials yet. Be the first to leave a review!',
+    failed: 'Could not fetch testimonials at this time.',
+  });
   // The Google reviews below do not depend on it.
   await expect(page.getByRole('region', { name: 'Recent Google Reviews' }).getByRole('listitem')).toHaveCount(
     4,
@@ -164,12 +149,10 @@ test('Google reviews: loading, a reply that is not a list, and a failed call', a
   page,
   expectAccessible,
 }) => {
-  test.info().annotations.push({ type: 'expected-console-error', description: '503' });
-  const { held, release } = holdRoute();
-  let reply: { status: number; body: string } = { status: 200, body: '{"reviews":[]}' };
-  await page.route('**/api/google-reviews', async (route) => {
-    await held;
-    await route.fulfill({ status: reply.status, contentType: 'application/json', body: reply.body });
+  expectConsoleErrors('503');
+  const { release, answerWith } = await holdReplies(page, '**/api/google-reviews', {
+    status: 200,
+    body: '{"reviews":[]}',
   });
   await page.goto('/testimonials');
   const google = page.getByRole('region', { name: 'Recent Google Reviews' });
@@ -178,7 +161,7 @@ test('Google reviews: loading, a reply that is not a list, and a failed call', a
   await expect(google.getByText('Could not load reviews at this time.')).toBeVisible();
   await expectAccessible();
 
-  reply = { status: 503, body: '{"msg":"unavailable"}' };
+  answerWith({ status: 503, body: '{"msg":"unavailable"}' });
   await page.reload();
   await expect(google.getByText('Failed to fetch Google reviews.')).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Download, Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, expectConsoleErrors } from './fixtures';
 import { adminCreateThroughApi } from './helpers/admin-bookings';
 import { cancelThroughApi, deskCard, openDesk, searchCustomer, uniqueName } from './helpers/admin-desk-page';
 import { linkInMail, uniqueEmail, waitForMail } from './helpers/session';
@@ -204,12 +204,7 @@ test('acknowledge from the mailed link with a drawn signature; the manager shows
 }) => {
   test.setTimeout(90_000);
   // The used link (400), the refused second link (400) and the portal's wrong email (404) are logged by the browser.
-  test
-    .info()
-    .annotations.push(
-      { type: 'expected-console-error', description: '400 (Bad Request)' },
-      { type: 'expected-console-error', description: '404 (Not Found)' },
-    );
+  expectConsoleErrors('400 (Bad Request)', '404 (Not Found)');
   const customerName = `Pat ${uniqueName('Lee')}`;
   const email = uniqueEmail('wo');
   // The work order is written through the API (the test before writes one through the form).

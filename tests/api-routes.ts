@@ -170,7 +170,11 @@ export const routes: Record<string, Route> = {
   },
 
   // --- The admin's bookings desk (issue 11) ---
-  'GET /api/bookings/all': { access: 'admin', path: () => '/api/bookings/all?service=custom' },
+  'GET /api/bookings/all': { access: 'admin', path: () => '/api/bookings/all?service=custom&limit=5' },
+  'GET /api/bookings/:id/history': {
+    access: 'admin',
+    path: (f) => `/api/bookings/${f.desk.custom._id}/history`,
+  },
   'POST /api/bookings/admin-create': {
     access: 'admin',
     path: () => '/api/bookings/admin-create',

@@ -38,6 +38,17 @@ export function bookingBody(
   };
 }
 
+/** `POST /api/bookings` as `customer`: `bookingBody(serviceId, date, at, overrides)`. */
+export function postBooking(
+  customer: { headers: Record<string, string> },
+  serviceId: string,
+  date: string,
+  at: string,
+  overrides: Record<string, unknown> = {},
+): Promise<Response> {
+  return send('POST', '/api/bookings', customer.headers, bookingBody(serviceId, date, at, overrides));
+}
+
 let ipCounter = 0;
 
 /** Sends one API request as `headers`' user from a fresh client address. */

@@ -1,8 +1,10 @@
 import * as time from '@app/core/time';
 import { type APIRequestContext, expect } from '@playwright/test';
 import type { CustomerReply } from '../../functions/src/api/admin';
-import type { AdminBookingReply, ConfirmationReply } from '../../functions/src/api/bookings';
-import { linkInMail } from './session';
+import type { AdminBookingReply, BookingReply, ConfirmationReply } from '../../functions/src/api/bookings';
+import { customBookingBody } from '../../tests/desk-bookings';
+import type { VehicleDetails } from './bookings';
+import { type Account, auth, linkInMail } from './session';
 
 /**
  * The admin's bookings desk driven through the API (issue 11), so a browser
@@ -10,10 +12,6 @@ import { linkInMail } from './session';
  * calls and spend its time on the page it is about. The mailed links are
  * read from the local outbox, as a customer would find them.
  */
-type Account = { token: string };
-
-const auth = (account: Account) => ({ 'x-auth-token': account.token });
-
 /** What the Create Custom Booking form sends (doc 2 §5); any field may be overridden. */
 export type CustomBookingDetails = Partial<{
   isCustomService: boolean;
@@ -25,12 +23,8 @@ export type CustomBookingDetails = Partial<{
   duration: number;
   clientFirstName: string;
   clientLastName: string;
-  vehicleMake: string;
-  vehicleModel: string;
-  vehicleYear: number;
-  vehicleColor: string;
-  notes: string;
-}>;
+}> &
+  Partial<VehicleDetails>;
 
 /** The times the custom booking form offers (doc 2 §9): 09:00 to 17:30, every 30 minutes. */
 const TIMES = Array.from({ length: 18 }, (_, i) => {
@@ -52,20 +46,6 @@ export async function adminCreateThroughApi(
   details: CustomBookingDetails = {},
   fromDay = 45,
 ): Promise<AdminBookingReply> {
-  const body = {
-    isCustomService: details.serviceId === undefined,
-    customServiceName: 'Headlight restoration',
-    customServicePrice: 89.5,
-    duration: 60,
-    clientFirstName: 'Pat',
-    clientLastName: 'Phoner',
-    vehicleMake: 'Toyota',
-    vehicleModel: 'Camry',
-    vehicleYear: 2017,
-    vehicleColor: 'Silver',
-    notes: 'Booked by phone.',
-    ...details,
-  };
   const dates = details.date
     ? [details.date]
     : Array.from({ length: 60 }, (_, i) => time.addDays(time.today(), fromDay + i));
@@ -73,7 +53,7 @@ export async function adminCreateThroughApi(
     for (const at of details.time ? [details.time] : TIMES) {
       const response = await request.post('/api/bookings/admin-create', {
         headers: auth(admin),
-        data: { ...body, date, time: at },
+        data: customBookingBody(date, at, { isCustomService: details.serviceId === undefined, ...details }),
       });
       if (response.status() === 409 && !(details.date && details.time)) continue;
       expect(response.status(), `POST /api/bookings/admin-create: ${await response.text()}`).toBe(201);
@@ -117,12 +97,15 @@ export async function createCustomerThroughApi(
   return ((await response.json()) as { user: CustomerReply }).user;
 }
 
-/** `GET /api/bookings/all` as `admin`, with the given filters (only non-empty ones are sent). */
+/**
+ * `GET /api/bookings/all` as `admin`, with the given filters (only non-empty
+ * ones are sent): the first page of the open bookings that match.
+ */
 export async function listAllThroughApi(
   request: APIRequestContext,
   admin: Account,
   filters: Record<string, string | number | undefined> = {},
-): Promise<AdminBookingReply[]> {
+): Promise<BookingReply[]> {
   const query = new URLSearchParams(
     Object.entries(filters).flatMap(([key, value]) =>
       value === undefined || value === '' ? [] : [[key, String(value)]],
@@ -132,7 +115,7 @@ export async function listAllThroughApi(
     headers: auth(admin),
   });
   expect(response.status(), `GET /api/bookings/all: ${await response.text()}`).toBe(200);
-  return (await response.json()) as AdminBookingReply[];
+  return (await response.json()) as BookingReply[];
 }
 
 /** The path `/verify-custom-booking/<token>` of the newest confirmation link mailed to `email`. */

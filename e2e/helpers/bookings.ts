@@ -1,19 +1,30 @@
 import * as time from '@app/core/time';
 import { type APIRequestContext, expect } from '@playwright/test';
 import type { BookingReply } from '../../functions/src/api/bookings';
+import { type Account, auth } from './session';
 
-type Account = { token: string };
-
-const auth = (account: Account) => ({ 'x-auth-token': account.token });
-
-/** The details a customer types when booking (doc 1 §3); the test's overrides win. */
-export type BookingDetails = Partial<{
+/** The vehicle and notes of a booking (doc 1 §3, doc 2 §5). */
+export type VehicleDetails = {
   vehicleMake: string;
   vehicleModel: string;
   vehicleYear: number;
   vehicleColor: string;
   notes: string;
-}>;
+};
+
+/** The details a customer types when booking (doc 1 §3); the test's overrides win. */
+export type BookingDetails = Partial<VehicleDetails>;
+
+/** Who the test customer books as, and for what: Casey Tester's blue 2019 Honda Civic. */
+export const caseysCivic = {
+  clientFirstName: 'Casey',
+  clientLastName: 'Tester',
+  vehicleMake: 'Honda',
+  vehicleModel: 'Civic',
+  vehicleYear: 2019,
+  vehicleColor: 'Blue',
+  notes: '',
+};
 
 /**
  * Books `serviceName` (a seeded service) for `customer` through the API, as the
@@ -41,13 +52,7 @@ export async function bookThroughApi(
       const response = await request.post('/api/bookings', {
         headers: auth(customer),
         data: {
-          clientFirstName: 'Casey',
-          clientLastName: 'Tester',
-          vehicleMake: 'Honda',
-          vehicleModel: 'Civic',
-          vehicleYear: 2019,
-          vehicleColor: 'Blue',
-          notes: '',
+          ...caseysCivic,
           ...details,
           serviceId: service._id,
           date,

@@ -1,5 +1,11 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
+/** Whoever a helper acts as: an account with a session token. */
+export type Account = { token: string };
+
+/** The header that carries `account`'s session. */
+export const auth = (account: Account) => ({ 'x-auth-token': account.token });
+
 type OutboxMail = { to: string[]; subject: string; text: string; html: string };
 
 export async function readOutbox(request: APIRequestContext): Promise<OutboxMail[]> {

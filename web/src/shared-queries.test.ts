@@ -1,9 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import * as deskApi from './features/admin-bookings/api';
-import * as bookingApi from './features/booking/api';
+import * as bookingApi from './features/book-service/api';
 import * as servicesApi from './features/services/api';
-import * as overviewApi from './features/timeslots/api';
+import * as overviewApi from './features/time-slot-overview/api';
 import {
   availabilityKeys,
   refreshAfterServiceChange,
@@ -20,7 +19,6 @@ function seeded() {
   const keys = {
     homeServices: servicesApi.servicesQueryOptions().queryKey,
     oneService: servicesApi.serviceQueryOptions('s1').queryKey,
-    deskServices: deskApi.servicesQueryOptions().queryKey,
     availability: bookingApi.availabilityQueryOptions('s1', '2026-12-01').queryKey,
     slotList: timeSlotKeys.list({ serviceId: 's1' }),
     serviceSlotStats: timeSlotKeys.ofService('s1'),
@@ -32,10 +30,9 @@ function seeded() {
 }
 
 describe('shared query keys (decision 054)', () => {
-  it('gives every feature that lists services the same query', () => {
-    const list = serviceKeys.list();
-    expect(servicesApi.servicesQueryOptions().queryKey).toEqual(list);
-    expect(deskApi.servicesQueryOptions().queryKey).toEqual(list);
+  it('gives every feature that lists services the same query (the admin panels read it through ServiceSelect)', () => {
+    expect(servicesApi.servicesQueryOptions().queryKey).toEqual(serviceKeys.list());
+    expect(servicesApi.servicesQueryOptions().queryKey.slice(0, 1)).toEqual(serviceKeys.all);
   });
 
   it("refreshes the desk's service dropdowns, and every other service view, after the Service Manager's write", async () => {
@@ -51,7 +48,7 @@ describe('shared query keys (decision 054)', () => {
     expect(invalidated(keys.slotList)).toBe(true);
     expect(invalidated(keys.serviceSlotStats)).toBe(true);
     expect(invalidated(keys.overview)).toBe(true);
-    expect(invalidated(keys.deskServices)).toBe(false);
+    expect(invalidated(keys.homeServices)).toBe(false);
   });
 
   it('keys availability by service and date under one prefix', () => {

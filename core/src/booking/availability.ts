@@ -6,7 +6,7 @@ import * as time from '../time';
 import { TimeSlot } from '../timeslot/index';
 import { Crew } from './crew';
 import { bookingMessages, DEFAULT_BOOKING_MINUTES } from './rules';
-import { entity, type Stored } from './store';
+import { booked } from './store';
 
 // ---------------------------------------------------------------------------
 // Availability
@@ -18,27 +18,6 @@ export const durationOf = (service: Service.Info) => {
   return minutes && minutes > 0 ? minutes : DEFAULT_BOOKING_MINUTES;
 };
 
-/** The bookings from two days before `date` to the day after (a long job can run into the next day). */
-function bookingsAround(date: string): Promise<Stored[]> {
-  return entity.queryAll({
-    index: 'byCollection',
-    partition: 'BOOKING',
-    sort: { between: [time.addDays(date, -2), `${time.addDays(date, 1)}~`] },
-  });
-}
-
-/** The technicians' blocks that active bookings hold, by technician. */
-function busyTechnicians(bookings: Stored[]): Map<number, Set<string>> {
-  const busy = new Map<number, Set<string>>();
-  for (const booking of bookings) {
-    if (!booking.claim) continue;
-    const set = busy.get(booking.claim.technician) ?? new Set<string>();
-    for (const block of booking.claim.blocks) set.add(block);
-    busy.set(booking.claim.technician, set);
-  }
-  return busy;
-}
-
 const NO_TIMES = 'No times are available on this date. Please choose another day.';
 
 /**
@@ -46,8 +25,9 @@ const NO_TIMES = 'No times are available on this date. Please choose another day
  * unbooked slots (slot system) or its availableDays × availableTimes (legacy,
  * when it has no slot at all), never a time already past in the business
  * zone, a time of the service already booked, or a time at which no
- * technician is free for the whole job and the drive after it. The service,
- * the day's slots and the bookings around the day are read at once.
+ * technician is free for the whole job and the drive after it. It reads the
+ * service, the day's slots, then the BOOKED guards of a legacy service's
+ * times and the technicians' claims on the day (decision 050), never bookings.
  */
 export async function availability(serviceId: string, date: string, now = Date.now()): Promise<Availability> {
   return (await openTimes(serviceId, date, now)).availability;
@@ -59,49 +39,46 @@ export async function openTimes(serviceId: string, date: string, now = Date.now(
     throw new VisibleError('invalid', 'Date must be a real date written yyyy-MM-dd.');
   }
   const past = date < time.today(now);
-  const [service, slots, around] = await Promise.all([
-    Service.fromId(serviceId),
-    TimeSlot.onDate(serviceId, date),
-    past ? Promise.resolve([]) : bookingsAround(date),
-  ]);
+  const [service, slots] = await Promise.all([Service.fromId(serviceId), TimeSlot.onDate(serviceId, date)]);
   const system: Availability['system'] =
     slots.length > 0 || (await TimeSlot.serviceHasSlots(service._id)) ? 'timeslot' : 'legacy';
   if (past) return { service, slots, availability: { times: [], system, message: bookingMessages.pastDate } };
   const offered =
     system === 'timeslot'
       ? slots.filter((slot) => slot.isAvailable && !slot.isBooked).map((slot) => slot.time)
-      : legacyTimes(service, date, around);
-  const times = withFreeTechnician(service, date, offered, busyTechnicians(around), now);
+      : await legacyTimes(service, date);
+  const times = await withFreeTechnician(service, date, offered, now);
   return { service, slots, availability: { times, system, message: times.length ? '' : NO_TIMES } };
 }
 
-/** A service without slots: its times on its days, less those already booked. */
-function legacyTimes(service: Service.Info, date: string, around: Stored[]): string[] {
+/** A service without slots: its times on its days, less those whose BOOKED guard exists (one batch read). */
+async function legacyTimes(service: Service.Info, date: string): Promise<string[]> {
   const open = service.availableDays.length === 0 || service.availableDays.includes(time.weekdayOf(date));
   if (!open) return [];
-  const taken = new Set(
-    around
-      .filter((b) => b.date === date && b.bookedKey === service._id && b.status !== 'Cancelled')
-      .map((b) => b.time),
+  const guards = await booked.getMany(
+    service.availableTimes.map((at) => ({ key: service._id, date, time: at })),
   );
+  const taken = new Set(guards.map((guard) => guard.time));
   return service.availableTimes.filter((at) => !taken.has(at));
 }
 
-function withFreeTechnician(
+/**
+ * The offered times, not yet past, at which a technician is free for the
+ * whole job and the drive after it: the claims on the blocks those jobs
+ * would take are read once, by day (Crew.busy), not the bookings.
+ */
+async function withFreeTechnician(
   service: Service.Info,
   date: string,
   offered: string[],
-  busy: Map<number, Set<string>>,
   now: number,
-): string[] {
+): Promise<string[]> {
   const { crewSize, travelBufferMinutes } = config();
   const minutes = durationOf(service);
-  return [...new Set(offered)]
+  const candidates = [...new Set(offered)]
     .sort()
     .filter((at) => Date.parse(time.instantOf(date, at)) > now)
-    .filter(
-      (at) =>
-        Crew.freeTechnicians(Crew.occupancy(date, at, minutes, travelBufferMinutes).blocks, busy, crewSize)
-          .length > 0,
-    );
+    .map((at) => ({ at, blocks: Crew.occupancy(date, at, minutes, travelBufferMinutes).blocks }));
+  const busy = await Crew.busy(candidates.flatMap((c) => c.blocks));
+  return candidates.filter((c) => Crew.freeTechnicians(c.blocks, busy, crewSize).length > 0).map((c) => c.at);
 }

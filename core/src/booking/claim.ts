@@ -6,7 +6,7 @@ import { Outbox } from '../mail/outbox';
 import { TimeSlot } from '../timeslot/index';
 import { Crew } from './crew';
 import { deskMessages } from './rules';
-import { booked, holdsBookedGuard, type Stored } from './store';
+import { booked, bookedExpiry, holdsBookedGuard, type Stored } from './store';
 
 /**
  * Claiming a booking's time, and giving it back (decision 024): the booking's
@@ -52,7 +52,13 @@ export async function claim(
       ...(holdsBookedGuard(base)
         ? [
             booked.tx.put(
-              { key: base.bookedKey, date: base.date, time: base.time, bookingId: base.id },
+              {
+                key: base.bookedKey,
+                date: base.date,
+                time: base.time,
+                bookingId: base.id,
+                expiresAt: bookedExpiry(base.date),
+              },
               { ifAbsent: true },
             ),
           ]

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { defineEntity, type TransactItem } from '../db/entity';
+import { defineEntity, indexAttributes, type TransactItem } from '../db/entity';
+import { config } from '../config';
 import * as time from '../time';
 
 /**
@@ -14,6 +15,8 @@ import * as time from '../time';
 export namespace Crew {
   export const BLOCK_MINUTES = 15;
   const BLOCK_MS = BLOCK_MINUTES * 60_000;
+  /** The blocks of one day. */
+  const DAY_BLOCKS = (24 * 60) / BLOCK_MINUTES;
   /** Guards of past blocks are history; TTL removes them a week after. */
   const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -71,7 +74,70 @@ export namespace Crew {
       pk: `CREW#${block}#${technician}`,
       sk: 'CREW',
     }),
+    indexes: {
+      // The day's claims, for availability: at most 96 blocks × the crew's size a UTC day.
+      byCollection: (g) => ({ pk: dayKey(g.block), sk: `${g.block}#${g.technician}` }),
+    },
   });
+
+  /** The partition of one UTC day's guards in `byCollection` (a block is '2026-11-23T15:00Z'). */
+  export const dayKey = (block: string) => `CREW#${block.slice(0, 10)}`;
+
+  /**
+   * The technicians' blocks already claimed among `blocks`, by technician:
+   * one query per UTC day the blocks touch (one or two), each over the range
+   * from the first block to the last, reading only the small guard items.
+   */
+  export async function busy(blocks: readonly string[]): Promise<Map<number, Set<string>>> {
+    const taken = new Map<number, Set<string>>();
+    const sorted = [...new Set(blocks)].sort();
+    const first = sorted[0];
+    const last = sorted.at(-1);
+    if (!first || !last) return taken;
+    const days: string[] = [];
+    for (let day = first.slice(0, 10); day <= last.slice(0, 10); day = time.addDays(day, 1)) days.push(day);
+    // A day holds at most DAY_BLOCKS guards a technician: one page reads them all.
+    const most = DAY_BLOCKS * config().crewSize;
+    const pages = await Promise.all(
+      days.map((day) =>
+        guard.query({
+          index: 'byCollection',
+          partition: dayKey(day),
+          sort: { between: [first, `${last}~`] },
+          limit: most,
+          budget: most + 1,
+        }),
+      ),
+    );
+    for (const g of pages.flatMap((page) => page.items)) {
+      const set = taken.get(g.technician) ?? new Set<string>();
+      set.add(g.block);
+      taken.set(g.technician, set);
+    }
+    return taken;
+  }
+
+  /**
+   * Gives a guard written before guards were indexed by day its index keys
+   * (decision 050's backfill), while `bookingId` still holds it.
+   */
+  export async function indexGuard(block: string, technician: number, bookingId: string): Promise<void> {
+    const names = indexAttributes('byCollection');
+    const item = guard.item({ block, technician, bookingId, expiresAt: 0 });
+    await guard.update(
+      { block, technician },
+      {
+        UpdateExpression: 'SET #pk = :pk, #sk = :sk',
+        ConditionExpression: 'bookingId = :booking',
+        ExpressionAttributeNames: { '#pk': names.partitionKey, '#sk': names.sortKey },
+        ExpressionAttributeValues: {
+          ':pk': item[names.partitionKey],
+          ':sk': item[names.sortKey],
+          ':booking': bookingId,
+        },
+      },
+    );
+  }
 
   /** The guards that give `technician`'s `blocks` to `bookingId`; each fails if the block is taken. */
   export function claimItems(

@@ -78,6 +78,9 @@ const blankless = <T extends z.ZodType>(schema: T) =>
     schema.optional(),
   );
 
+const PAGE_LIMIT_TEXT = 'Limit must be a whole number from 1 to 100.';
+
+/** The desk's advanced search (doc 2 §2, §7), and which page of it. */
 export const AllFilters = z
   .object({
     customerName: blankless(z.string().trim().max(160, 'Customer name must be at most 160 characters.')),
@@ -93,6 +96,13 @@ export const AllFilters = z
     service: blankless(
       z.union([z.literal('custom'), Service.id], { error: 'Service must be a service id or "custom".' }),
     ),
+    /** Paging (decision 049): the page size, and where the previous page stopped. */
+    limit: blankless(
+      z
+        .union([z.number(), z.string().trim().regex(/^\d+$/, PAGE_LIMIT_TEXT).transform(Number)])
+        .pipe(z.number().int(PAGE_LIMIT_TEXT).min(1, PAGE_LIMIT_TEXT).max(100, PAGE_LIMIT_TEXT)),
+    ),
+    cursor: blankless(z.string().max(1000, 'This page link is not valid.')),
   })
   .refine((f) => !f.startDate || !f.endDate || f.startDate <= f.endDate, {
     message: 'The start date must be on or before the end date.',

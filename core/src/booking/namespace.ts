@@ -30,7 +30,16 @@ export {
   VehicleInput,
 } from './input';
 export { exists } from './lookup';
+export { migrate } from './migrate';
 export { adminCreate } from './phone-booking';
-export { type ClientNames, clientNames, listAll, matchesFilters } from './search';
+export {
+  type ClientNames,
+  clientNames,
+  DESK_PAGE_SIZE,
+  DESK_READ_BUDGET,
+  history,
+  listAll,
+  matchesFilters,
+} from './search';
 export { setStatus } from './status';
-export { CUSTOM_KEY, id, type Info, type Payment, type Stored } from './store';
+export { CUSTOM_KEY, id, type Info, type Payment, type Row, type RowInfo, type Stored } from './store';

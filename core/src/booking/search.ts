@@ -1,8 +1,17 @@
 import type * as z from 'zod';
 import { assertAdmin } from '../actor';
-import { batchGetItems } from '../db/entity';
+import { batchGetItems, type Page } from '../db/entity';
 import { AllFilters } from './input';
-import { entity, type Info, type Stored, withServices } from './store';
+import {
+  entity,
+  findBooking,
+  OPEN_PARTITION,
+  openView,
+  type Row,
+  type RowInfo,
+  type Stored,
+  withServices,
+} from './store';
 
 // ---------------------------------------------------------------------------
 // The admin's desk (issue 11; decision 027)
@@ -10,7 +19,7 @@ import { entity, type Info, type Stored, withServices } from './store';
 const lower = (value: string) => value.trim().toLocaleLowerCase('en-US');
 
 /** Whether a booking passes the admin's search (pure; the date range is the query's key condition). */
-export function matchesFilters(b: Stored, f: z.output<typeof AllFilters>): boolean {
+export function matchesFilters(b: Row, f: z.output<typeof AllFilters>): boolean {
   if (f.customerName) {
     const q = lower(f.customerName);
     const names = [
@@ -57,21 +66,38 @@ export async function clientNames(bookingIds: string[]): Promise<Map<string, Cli
   return names;
 }
 
+/** The page size when the client names none (the spec's client sends no limit). */
+export const DESK_PAGE_SIZE = 50;
+/** At most this many index items are read for one page, matching the search or not (decision 049). */
+export const DESK_READ_BUDGET = 250;
+
 /**
- * `GET /api/bookings/all` (admin): every booking of every status, newest
+ * `GET /api/bookings/all` (admin): one page of the open bookings (not
+ * Cancelled or Completed: what the desk's main list shows, doc 2 §2), newest
  * date first (then newest time), custom bookings not yet assigned included,
- * narrowed by the advanced search (doc 2 §2). The date range is the
- * query's key condition; the rest is filtered on the result.
+ * narrowed by the advanced search. Read from the sparse open-bookings index
+ * (decision 050): the date range is its key condition; the other filters
+ * are applied to what a page reads, within the read budget, so a page may
+ * hold fewer than `limit` bookings and still have a cursor.
  */
-export async function listAll(raw: AllFilters = {}): Promise<Info[]> {
+export async function listAll(raw: AllFilters = {}): Promise<Page<RowInfo>> {
   assertAdmin();
   const f = AllFilters.parse(raw);
-  const found = await entity.queryAll({
-    index: 'byCollection',
-    partition: 'BOOKING',
+  const filtered = f.customerName || f.make || f.model || f.year !== undefined || f.service;
+  const page = await openView.query({
+    index: 'openBookings',
+    partition: OPEN_PARTITION,
     sort: { between: [f.startDate ?? '0000', `${f.endDate ?? '9999'}~`] },
     descending: true,
-    filter: (b) => matchesFilters(b, f),
+    limit: f.limit ?? DESK_PAGE_SIZE,
+    cursor: f.cursor,
+    ...(filtered ? { filter: (b: Row) => matchesFilters(b, f), budget: DESK_READ_BUDGET } : {}),
   });
-  return withServices(found);
+  return { items: await withServices(page.items), cursor: page.cursor };
+}
+
+/** `GET /api/bookings/{id}/history` (admin): a booking's audit trail, read when the desk opens it. */
+export async function history(bookingId: string): Promise<Stored['statusHistory']> {
+  assertAdmin();
+  return (await findBooking(bookingId)).statusHistory;
 }

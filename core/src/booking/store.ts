@@ -5,9 +5,10 @@ import { putIfUnchanged as putRevision } from '../db/revision';
 import { VisibleError } from '../error';
 import type { Mail } from '../mail/index';
 import { Service } from '../service/index';
+import * as time from '../time';
 import { idSchema } from '../util/id';
 import type { BookingMailInfo } from './mail';
-import { BOOKING_STATUSES, bookingMessages } from './rules';
+import { BOOKING_STATUSES, type BookingStatus, bookingMessages } from './rules';
 
 /**
  * Bookings' storage and views: the stored record, its item and the BOOKED
@@ -97,23 +98,67 @@ export const Stored = z.object({
 });
 export type Stored = z.infer<typeof Stored>;
 
+/** Open: the desk's main list shows it (doc 2 §2: every status but Cancelled and Completed). */
+export const isOpen = (status: BookingStatus): boolean => status !== 'Cancelled' && status !== 'Completed';
+
+/** The partition of the open-bookings index: one, since open bookings are few (decision 050). */
+export const OPEN_PARTITION = 'OPEN';
+
+const bookingKey = ({ id }: { id: string }) => ({ pk: `BOOKING#${id}`, sk: 'BOOKING' });
+
 export const entity = defineEntity({
   name: 'booking',
   version: 1,
   schema: Stored,
-  key: ({ id }: { id: string }) => ({ pk: `BOOKING#${id}`, sk: 'BOOKING' }),
+  key: bookingKey,
   indexes: {
     byCollection: (b) => ({ pk: 'BOOKING', sk: `${b.date}#${b.time}#${b.id}` }),
     byOwner: (b) =>
       b.userId ? { pk: `USER#${b.userId}`, sk: `BOOKING#${b.date}#${b.time}#${b.id}` } : undefined,
+    // Sparse: every write of a booking puts the whole item, so closing one drops these attributes.
+    openBookings: (b) =>
+      isOpen(b.status) ? { pk: OPEN_PARTITION, sk: `${b.date}#${b.time}#${b.id}` } : undefined,
   },
 });
+
+/**
+ * What the desk's list shows of a booking: the fields the open-bookings index
+ * carries (db/table.ts), without the status history, the claims or the link.
+ */
+export const Row = Stored.omit({
+  statusHistory: true,
+  claim: true,
+  slotId: true,
+  bookedKey: true,
+  confirmationTokenHash: true,
+});
+export type Row = z.infer<typeof Row>;
+
+/**
+ * The booking items as the open-bookings index holds them: a read-only view
+ * (never written through; `entity` writes bookings), parsed with `Row`.
+ */
+export const openView = defineEntity({ name: 'booking', version: 1, schema: Row, key: bookingKey });
+
+/** Guards of past dates are history: TTL removes them a week after their day (as the crew's). */
+const GUARD_KEEP_DAYS = 7;
+
+/** When a BOOKED guard of `date` expires (epoch seconds): the start of the day a week after. */
+export const bookedExpiry = (date: string): number =>
+  Math.floor(Date.parse(time.instantOf(time.addDays(date, GUARD_KEEP_DAYS + 1), '00:00')) / 1000);
 
 /** A service's time is booked once: holds the booking's id. */
 export const booked = defineEntity({
   name: 'bookedTime',
   version: 1,
-  schema: z.object({ key: z.string(), date: z.string(), time: z.string(), bookingId: z.string() }),
+  schema: z.object({
+    key: z.string(),
+    date: z.string(),
+    time: z.string(),
+    bookingId: z.string(),
+    /** TTL (decision 050); guards written before it have none. */
+    expiresAt: z.number().int().optional(),
+  }),
   key: (k: { key: string; date: string; time: string }) => ({
     pk: `BOOKED#${k.key}#${k.date}#${k.time}`,
     sk: 'BOOKED',
@@ -123,10 +168,13 @@ export const booked = defineEntity({
 // ---------------------------------------------------------------------------
 // Replies
 
-export type Info = Stored & { service: { _id: string; name: string; priceCents: number } | null };
+type LiveService = { service: { _id: string; name: string; priceCents: number } | null };
+export type Info = Stored & LiveService;
+/** A booking as the desk's list shows it. */
+export type RowInfo = Row & LiveService;
 
 /** Adds the live service (null when it was removed) to each booking. */
-export async function withServices(bookings: Stored[]): Promise<Info[]> {
+export async function withServices<B extends Row>(bookings: B[]): Promise<(B & LiveService)[]> {
   const ids = [...new Set(bookings.flatMap((b) => (b.serviceId ? [b.serviceId] : [])))];
   const live = new Map<string, Service.Info | null>();
   await Promise.all(

@@ -127,71 +127,45 @@ describe('a calendar file', () => {
   });
 });
 
+/** The DTSTART and DTEND lines of an event at `date` `time` lasting `durationMinutes`. */
+const span = (date: string, time: string, durationMinutes: number) =>
+  startAndEnd({ date, time, durationMinutes });
+
+/** DTSTART and DTEND as zone times; an end given in UTC (…Z) is written so. */
+const zoned = (start: string, end: string) => [
+  `DTSTART;TZID=America/New_York:${start}`,
+  end.endsWith('Z') ? `DTEND:${end}` : `DTEND;TZID=America/New_York:${end}`,
+];
+
 describe('start and end across daylight-saving changes', () => {
   it('ends an ordinary event in the zone', () => {
-    expect(startAndEnd({ date: '2026-07-06', time: '15:30', durationMinutes: 45 })).toEqual([
-      'DTSTART;TZID=America/New_York:20260706T153000',
-      'DTEND;TZID=America/New_York:20260706T161500',
-    ]);
+    expect(span('2026-07-06', '15:30', 45)).toEqual(zoned('20260706T153000', '20260706T161500'));
   });
 
   it('spring forward, 2026-03-08: an hour that crosses 02:00 ends at 03:30 on the clock', () => {
-    expect(startAndEnd({ date: '2026-03-08', time: '01:30', durationMinutes: 60 })).toEqual([
-      'DTSTART;TZID=America/New_York:20260308T013000',
-      'DTEND;TZID=America/New_York:20260308T033000',
-    ]);
-    expect(startAndEnd({ date: '2026-03-08', time: '10:00', durationMinutes: 60 })).toEqual([
-      'DTSTART;TZID=America/New_York:20260308T100000',
-      'DTEND;TZID=America/New_York:20260308T110000',
-    ]);
+    expect(span('2026-03-08', '01:30', 60)).toEqual(zoned('20260308T013000', '20260308T033000'));
+    expect(span('2026-03-08', '10:00', 60)).toEqual(zoned('20260308T100000', '20260308T110000'));
     // A time the clocks skip is written as the time it becomes (RFC 5545 reads it so too).
-    expect(startAndEnd({ date: '2026-03-08', time: '02:30', durationMinutes: 30 })).toEqual([
-      'DTSTART;TZID=America/New_York:20260308T033000',
-      'DTEND;TZID=America/New_York:20260308T040000',
-    ]);
+    expect(span('2026-03-08', '02:30', 30)).toEqual(zoned('20260308T033000', '20260308T040000'));
   });
 
   it('fall back, 2026-11-01: an end at the repeated hour is the right one', () => {
     // 00:30 EDT + 60 minutes is the first 01:30 (EDT): a zone time says so.
-    expect(startAndEnd({ date: '2026-11-01', time: '00:30', durationMinutes: 60 })).toEqual([
-      'DTSTART;TZID=America/New_York:20261101T003000',
-      'DTEND;TZID=America/New_York:20261101T013000',
-    ]);
+    expect(span('2026-11-01', '00:30', 60)).toEqual(zoned('20261101T003000', '20261101T013000'));
     // 00:30 EDT + 120 minutes is the second 01:30 (EST, 06:30Z): a zone time would name the first, so UTC.
-    expect(startAndEnd({ date: '2026-11-01', time: '00:30', durationMinutes: 120 })).toEqual([
-      'DTSTART;TZID=America/New_York:20261101T003000',
-      'DTEND:20261101T063000Z',
-    ]);
+    expect(span('2026-11-01', '00:30', 120)).toEqual(zoned('20261101T003000', '20261101T063000Z'));
     // An hour from the first 01:30 is the second 01:30.
-    expect(startAndEnd({ date: '2026-11-01', time: '01:30', durationMinutes: 60 })).toEqual([
-      'DTSTART;TZID=America/New_York:20261101T013000',
-      'DTEND:20261101T063000Z',
-    ]);
+    expect(span('2026-11-01', '01:30', 60)).toEqual(zoned('20261101T013000', '20261101T063000Z'));
     // An hour from the first 01:30 ... 90 minutes is 02:00 EST.
-    expect(startAndEnd({ date: '2026-11-01', time: '01:30', durationMinutes: 90 })).toEqual([
-      'DTSTART;TZID=America/New_York:20261101T013000',
-      'DTEND;TZID=America/New_York:20261101T020000',
-    ]);
-    expect(startAndEnd({ date: '2026-11-01', time: '09:00', durationMinutes: 60 })).toEqual([
-      'DTSTART;TZID=America/New_York:20261101T090000',
-      'DTEND;TZID=America/New_York:20261101T100000',
-    ]);
+    expect(span('2026-11-01', '01:30', 90)).toEqual(zoned('20261101T013000', '20261101T020000'));
+    expect(span('2026-11-01', '09:00', 60)).toEqual(zoned('20261101T090000', '20261101T100000'));
   });
 
   it('crosses midnight, and the new year', () => {
-    expect(startAndEnd({ date: '2026-11-23', time: '23:00', durationMinutes: 120 })).toEqual([
-      'DTSTART;TZID=America/New_York:20261123T230000',
-      'DTEND;TZID=America/New_York:20261124T010000',
-    ]);
-    expect(startAndEnd({ date: '2026-12-31', time: '23:30', durationMinutes: 60 })).toEqual([
-      'DTSTART;TZID=America/New_York:20261231T233000',
-      'DTEND;TZID=America/New_York:20270101T003000',
-    ]);
+    expect(span('2026-11-23', '23:00', 120)).toEqual(zoned('20261123T230000', '20261124T010000'));
+    expect(span('2026-12-31', '23:30', 60)).toEqual(zoned('20261231T233000', '20270101T003000'));
     // Crossing midnight into the spring-forward night.
-    expect(startAndEnd({ date: '2026-03-07', time: '23:00', durationMinutes: 240 })).toEqual([
-      'DTSTART;TZID=America/New_York:20260307T230000',
-      'DTEND;TZID=America/New_York:20260308T040000',
-    ]);
+    expect(span('2026-03-07', '23:00', 240)).toEqual(zoned('20260307T230000', '20260308T040000'));
   });
 
   it('lasts exactly its duration when a calendar reads the times with the file own VTIMEZONE', () => {

@@ -40,6 +40,45 @@ export const table = {
       sortKey: 'woSearchSk',
       projection: ['searchText', 'status'],
     },
+    /**
+     * The bookings desk's main list (decision 050): open bookings only (not
+     * Cancelled or Completed), newest date first; sparse: a booking leaves it
+     * when it closes. It carries only the list's fields (no status history,
+     * no claims), so a page stays small.
+     */
+    openBookings: {
+      partitionKey: 'openPk',
+      sortKey: 'openSk',
+      projection: [
+        '_type',
+        '_v',
+        'id',
+        'status',
+        'userId',
+        'customer',
+        'serviceId',
+        'serviceName',
+        'priceCents',
+        'isCustomService',
+        'createdByAdmin',
+        'requiresCustomerVerification',
+        'date',
+        'time',
+        'durationMinutes',
+        'clientFirstName',
+        'clientLastName',
+        'vehicleMake',
+        'vehicleModel',
+        'vehicleYear',
+        'vehicleColor',
+        'notes',
+        'serviceStatus',
+        'payment',
+        'testimonialId',
+        'createdAt',
+        'updatedAt',
+      ],
+    },
   },
 } as const;
 

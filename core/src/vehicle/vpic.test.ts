@@ -7,20 +7,25 @@ const reply =
   async (_url: string, _init: RequestInit) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+/** vPIC's envelope around `results`. */
+const envelope = (searchCriteria: string, results: unknown[]) => ({
+  Count: results.length,
+  Message: 'Response returned successfully',
+  SearchCriteria: searchCriteria,
+  Results: results,
+});
+
 describe('the vPIC client', () => {
   it('reads the makes of a vehicle type from the envelope', async () => {
     const urls: string[] = [];
     const makes = await fetchMakes('https://vpic.example/api/vehicles', 'car', async (url, init) => {
       urls.push(url);
-      return reply({
-        Count: 2,
-        Message: 'Response returned successfully',
-        SearchCriteria: 'Vehicle Type: car',
-        Results: [
+      return reply(
+        envelope('Vehicle Type: car', [
           { MakeId: 440, MakeName: 'ASTON MARTIN', VehicleTypeId: 2, VehicleTypeName: 'Passenger Car' },
           { MakeId: 448, MakeName: 'TOYOTA ', VehicleTypeId: 2, VehicleTypeName: 'Passenger Car' },
-        ],
-      })(url, init);
+        ]),
+      )(url, init);
     });
     expect(urls).toEqual(['https://vpic.example/api/vehicles/GetMakesForVehicleType/car?format=json']);
     expect(makes).toEqual(['ASTON MARTIN', 'TOYOTA']);
@@ -30,16 +35,13 @@ describe('the vPIC client', () => {
     const models = await fetchModels(
       'https://vpic.example/api/vehicles',
       'RAM',
-      reply({
-        Count: 3,
-        Message: 'Response returned successfully',
-        SearchCriteria: 'Make:RAM',
-        Results: [
+      reply(
+        envelope('Make:RAM', [
           { Make_ID: 4040, Make_Name: 'RAM', Model_ID: 1, Model_Name: '1500' },
           { Make_ID: 4040, Make_Name: 'RAM', Model_ID: 2, Model_Name: 'ProMaster' },
           { Make_ID: 9999, Make_Name: 'BRAMMO', Model_ID: 3, Model_Name: 'Empulse' },
-        ],
-      }),
+        ]),
+      ),
     );
     expect(models).toEqual(['1500', 'ProMaster']);
   });

@@ -5,6 +5,7 @@ import { pngChunk, pngFile } from '../../../tests/images';
 import type { WorkOrder } from './model';
 import { renderWorkOrderPdf } from './pdf';
 import { decodePng } from './png';
+import { priceWorkOrder } from './pricing';
 
 const CHANNELS = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 } as const;
 type ColourType = keyof typeof CHANNELS;
@@ -138,14 +139,7 @@ describe('the signature in the PDF', () => {
     },
     laborItems: [],
     partItems: [],
-    pricing: {
-      taxRate: 0.08,
-      laborSubtotalCents: 0,
-      partsSubtotalCents: 0,
-      subtotalCents: 0,
-      taxAmountCents: 0,
-      totalAmountCents: 0,
-    },
+    pricing: priceWorkOrder({ laborItems: [], partItems: [], taxRate: 0.08 }).pricing,
     status: 'approved',
     internalNotes: '',
     customerNotes: '',

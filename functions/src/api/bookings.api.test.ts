@@ -6,7 +6,7 @@ import { Service } from '@app/core/service/index';
 import * as time from '@app/core/time';
 import { TimeSlot } from '@app/core/timeslot/index';
 import { describe, expect, it } from 'vitest';
-import { bookingBody, nextDate, send } from '../../../tests/booking-factories';
+import { bookingBody, nextDate, postBooking, send } from '../../../tests/booking-factories';
 import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
 import { readOutbox } from '../local/outbox';
 import type { BookingReply } from './bookings';
@@ -95,12 +95,7 @@ describe('POST /api/bookings', () => {
     const customer = await createUserWithCard({ firstName: 'Robin' });
     const date = nextDate('Thursday');
     const service = await serviceWithSlots(['09:00', '14:00'], date, '90 min');
-    const response = await send(
-      'POST',
-      '/api/bookings',
-      customer.headers,
-      bookingBody(service._id, date, '09:00'),
-    );
+    const response = await postBooking(customer, service._id, date, '09:00');
     expect(response.status).toBe(201);
     const { msg, booking } = await json<{ msg: string; booking: BookingReply }>(response);
     expect(msg).toBe(bookingMessages.created);
@@ -148,12 +143,7 @@ describe('POST /api/bookings', () => {
       ['a bad service id', { serviceId: 'svc_nope' }],
     ];
     for (const [label, change] of cases) {
-      const response = await send(
-        'POST',
-        '/api/bookings',
-        customer.headers,
-        bookingBody(service._id, date, '09:00', change),
-      );
+      const response = await postBooking(customer, service._id, date, '09:00', change);
       expect(response.status, label).toBe(400);
       expect((await json<{ msg: string }>(response)).msg, label).toBeTruthy();
     }
@@ -164,20 +154,10 @@ describe('POST /api/bookings', () => {
       bookingBody(service._id, time.addDays(time.today(), -3), '09:00'),
     );
     expect(past.status).toBe(400);
-    const notOffered = await send(
-      'POST',
-      '/api/bookings',
-      customer.headers,
-      bookingBody(service._id, date, '09:15'),
-    );
+    const notOffered = await postBooking(customer, service._id, date, '09:15');
     expect(notOffered.status).toBe(409);
     // Next year's model is fine.
-    const ok = await send(
-      'POST',
-      '/api/bookings',
-      customer.headers,
-      bookingBody(service._id, date, '09:00', { vehicleYear: nextYear }),
-    );
+    const ok = await postBooking(customer, service._id, date, '09:00', { vehicleYear: nextYear });
     expect(ok.status).toBe(201);
     const history = await json<BookingReply[]>(await send('GET', '/api/bookings', customer.headers));
     expect(history).toHaveLength(1);
@@ -187,15 +167,8 @@ describe('POST /api/bookings', () => {
     const [first, second] = await Promise.all([createUserWithCard(), createUserWithCard()]);
     const service = await createService({ availableDays: [], availableTimes: ['11:00'] });
     const date = nextDate('Tuesday');
-    expect(
-      (await send('POST', '/api/bookings', first.headers, bookingBody(service._id, date, '11:00'))).status,
-    ).toBe(201);
-    const again = await send(
-      'POST',
-      '/api/bookings',
-      second.headers,
-      bookingBody(service._id, date, '11:00'),
-    );
+    expect((await postBooking(first, service._id, date, '11:00')).status).toBe(201);
+    const again = await postBooking(second, service._id, date, '11:00');
     expect(again.status).toBe(409);
     expect(await json<BookingReply[]>(await send('GET', '/api/bookings', second.headers))).toEqual([]);
   });
@@ -210,16 +183,12 @@ describe('no technician is ever booked twice', () => {
     const wash = await createService({ duration: 60, availableDays: [], availableTimes: times });
     const oil = await createService({ duration: '45 min', availableDays: [], availableTimes: times });
     const [a, b] = await Promise.all([createUserWithCard(), createUserWithCard()]);
-    expect(
-      (await send('POST', '/api/bookings', a.headers, bookingBody(wash._id, date, '09:00'))).status,
-    ).toBe(201);
+    expect((await postBooking(a, wash._id, date, '09:00')).status).toBe(201);
     // The wash keeps the technician 09:00-10:30 (60 minutes and a 30-minute drive).
     expect((await availability(oil._id, date)).times).toEqual(['10:30']);
-    const overlap = await send('POST', '/api/bookings', b.headers, bookingBody(oil._id, date, '10:15'));
+    const overlap = await postBooking(b, oil._id, date, '10:15');
     expect(overlap.status).toBe(409);
-    expect((await send('POST', '/api/bookings', b.headers, bookingBody(oil._id, date, '10:30'))).status).toBe(
-      201,
-    );
+    expect((await postBooking(b, oil._id, date, '10:30')).status).toBe(201);
     // An oil change at 10:30 keeps 10:30-11:45; a job before it that would run into it is refused too.
     expect((await availability(wash._id, date)).times).toEqual([]);
   });
@@ -239,16 +208,7 @@ describe('no technician is ever booked twice', () => {
       for (const [i, service] of services.entries()) {
         const customer = customers[i];
         if (!customer) throw new Error('missing customer');
-        statuses.push(
-          (
-            await send(
-              'POST',
-              '/api/bookings',
-              customer.headers,
-              bookingBody(service._id, date, i === 0 ? '08:00' : '09:00'),
-            )
-          ).status,
-        );
+        statuses.push((await postBooking(customer, service._id, date, i === 0 ? '08:00' : '09:00')).status);
       }
       expect(statuses).toEqual([201, 201, 409]);
     } finally {
@@ -336,12 +296,7 @@ describe('PATCH /api/bookings/:id/status', () => {
     const me = await createUserWithCard();
     const admin = await createUser({ role: 'admin' });
     const service = await createService({ availableDays: [], availableTimes: ['12:00'] });
-    const response = await send(
-      'POST',
-      '/api/bookings',
-      me.headers,
-      bookingBody(service._id, nextDate('Friday'), '12:00'),
-    );
+    const response = await postBooking(me, service._id, nextDate('Friday'), '12:00');
     const { booking } = await json<{ booking: BookingReply }>(response);
     const path = `/api/bookings/${booking._id}/status`;
     expect((await send('PATCH', path, {}, { status: 'Confirmed' })).status).toBe(401);
@@ -370,7 +325,7 @@ describe('GET /api/timeslots/system-stats', () => {
     const customer = await createUserWithCard();
     const date = nextDate('Monday', 21);
     const service = await serviceWithSlots(['08:00', '09:00', '10:00'], date);
-    await send('POST', '/api/bookings', customer.headers, bookingBody(service._id, date, '09:00'));
+    await postBooking(customer, service._id, date, '09:00');
     expect((await send('GET', '/api/timeslots/system-stats')).status).toBe(401);
     expect((await send('GET', '/api/timeslots/system-stats', customer.headers)).status).toBe(403);
     for (const path of ['/api/timeslots/system-stats', '/api/timeSlots/system-stats']) {
@@ -388,12 +343,7 @@ describe('charging on completion', () => {
     const customer = await createUserWithCard({}, sourceId);
     const admin = await createUser({ role: 'admin' });
     const service = await createService({ price, availableDays: [], availableTimes: ['13:00'] });
-    const created = await send(
-      'POST',
-      '/api/bookings',
-      customer.headers,
-      bookingBody(service._id, nextDate(), '13:00'),
-    );
+    const created = await postBooking(customer, service._id, nextDate(), '13:00');
     const { booking } = await json<{ booking: BookingReply }>(created);
     const path = `/api/bookings/${booking._id}/status`;
     const completed = await send('PATCH', path, admin.headers, { status: 'Completed' });

@@ -46,7 +46,7 @@ export type BookingReply = {
   updatedAt: string;
 };
 
-export function bookingReply(b: Booking.Info): BookingReply {
+export function bookingReply(b: Booking.RowInfo): BookingReply {
   return {
     _id: b.id,
     status: b.status,
@@ -137,6 +137,9 @@ export function confirmationReply(b: Booking.Info): ConfirmationReply {
   };
 }
 
+/** The header that names the next page of a bare-array list (decision 049). */
+export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+
 const byId = zValidator('param', z.object({ id: Booking.id }), invalidInput);
 const byToken = zValidator(
   'param',
@@ -179,9 +182,12 @@ export const bookings = new Hono()
     return c.json({ msg: bookingMessages.created, booking: bookingReply(booking) }, 201);
   })
   .get('/', requireUser, async (c) => c.json((await Booking.listMine()).map(bookingReply)))
-  .get('/all', requireAdmin, zValidator('query', Booking.AllFilters, invalidInput), async (c) =>
-    c.json((await Booking.listAll(c.req.valid('query'))).map(adminBookingReply)),
-  )
+  // A bare array, as the spec's client reads it; a next page is named by X-Next-Cursor (decision 049).
+  .get('/all', requireAdmin, zValidator('query', Booking.AllFilters, invalidInput), async (c) => {
+    const page = await Booking.listAll(c.req.valid('query'));
+    if (page.cursor) c.header(NEXT_CURSOR_HEADER, page.cursor);
+    return c.json(page.items.map(bookingReply));
+  })
   .post('/admin-create', requireAdmin, zValidator('json', AdminCreateBody, invalidInput), async (c) =>
     c.json(adminBookingReply(await Booking.adminCreate(c.req.valid('json'))), 201),
   )
@@ -209,6 +215,10 @@ export const bookings = new Hono()
         ? c.json({ msg: deskMessages.confirmed, booking: confirmationReply(booking) })
         : c.json({ msg: deskMessages.declined });
     },
+  )
+  // The audit trail of one booking, read when the desk opens it (not part of the list: decision 050).
+  .get('/:id/history', requireAdmin, byId, async (c) =>
+    c.json(await Booking.history(c.req.valid('param').id)),
   )
   .put('/:id', requireUser, byId, zValidator('json', Booking.VehicleInput, invalidInput), async (c) =>
     c.json(bookingReply(await Booking.updateVehicle(c.req.valid('param').id, c.req.valid('json')))),

@@ -20,6 +20,8 @@ function post(path: string, body: string | object, contentType = 'application/js
 }
 
 const email = (name: string) => `${name}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+const register = (address: string, firstName: string) =>
+  post('/api/users/register', { firstName, lastName: 'Lee', email: address, password: 'brake-pads-42' });
 const mailsTo = async (address: string) => (await readOutbox()).filter((m) => m.to.includes(address));
 
 describe('the text boundary', () => {
@@ -67,12 +69,7 @@ describe('the text boundary', () => {
 
   it('creates no account when the registration is refused', async () => {
     const address = email('none');
-    const response = await post('/api/users/register', {
-      firstName: 'A\ud800',
-      lastName: 'Lee',
-      email: address,
-      password: 'brake-pads-42',
-    });
+    const response = await register(address, 'A\ud800');
     expect(response.status).toBe(400);
     const { User } = await import('@app/core/user/index');
     expect(await User.findByEmail(address)).toBeUndefined();
@@ -147,12 +144,7 @@ describe('mail', () => {
     const send = vi.spyOn(Mail, 'send').mockRejectedValue(new Error('SES is down'));
     try {
       const address = email('down');
-      const response = await post('/api/users/register', {
-        firstName: 'Ann',
-        lastName: 'Lee',
-        email: address,
-        password: 'brake-pads-42',
-      });
+      const response = await register(address, 'Ann');
       expect(response.status).toBe(200);
       const { User } = await import('@app/core/user/index');
       expect(await User.findByEmail(address)).toBeDefined();

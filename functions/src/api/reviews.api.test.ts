@@ -1,7 +1,7 @@
 import { Storage } from '@app/core/storage/index';
 import type { Testimonial } from '@app/core/testimonial/index';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bookingBody, nextDate, send } from '../../../tests/booking-factories';
+import { nextDate, postBooking, send } from '../../../tests/booking-factories';
 import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
 import { uploadedKeys } from '../../../tests/images';
 import { Canvas } from '../local/png';
@@ -18,12 +18,7 @@ async function bookingOf(
   date: string,
   change?: { admin: Headers; status: 'Confirmed' | 'Completed' },
 ) {
-  const created = await send(
-    'POST',
-    '/api/bookings',
-    customer.headers,
-    bookingBody(serviceId, date, '10:00'),
-  );
+  const created = await postBooking(customer, serviceId, date, '10:00');
   expect(created.status).toBe(201);
   const { booking } = await json<{ booking: BookingReply }>(created);
   if (change) {

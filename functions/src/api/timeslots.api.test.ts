@@ -1,7 +1,7 @@
 import * as time from '@app/core/time';
 import { TimeSlot } from '@app/core/timeslot/index';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bookingBody, nextDate, send } from '../../../tests/booking-factories';
+import { nextDate, postBooking, send } from '../../../tests/booking-factories';
 import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
 import type { SlotReply } from './timeslots';
 
@@ -32,7 +32,7 @@ const dayAfter = (days: number) => time.addDays(time.today(), days);
 
 /** Books `date` `at` of a slot-system service as the customer; the booking reply. */
 async function book(serviceId: string, date: string, at: string) {
-  const response = await send('POST', '/api/bookings', customer.headers, bookingBody(serviceId, date, at));
+  const response = await postBooking(customer, serviceId, date, at);
   expect(response.status, await response.clone().text()).toBe(201);
   return (await json<{ booking: { _id: string } }>(response)).booking;
 }
@@ -456,12 +456,7 @@ describe('a service whose slots are all deleted', () => {
 
     expect((await asAdmin('DELETE', `/api/timeSlots/${slot?._id}`)).status).toBe(200);
     expect(await availability()).toMatchObject({ times: [], system: 'timeslot' });
-    const refused = await send(
-      'POST',
-      '/api/bookings',
-      customer.headers,
-      bookingBody(service._id, date, '10:00'),
-    );
+    const refused = await postBooking(customer, service._id, date, '10:00');
     expect(refused.status).toBe(409);
   });
 });

@@ -3,7 +3,7 @@ import { Storage } from '@app/core/storage/index';
 import { SIGNATURE_MAX_BYTES, signaturePng } from '@app/core/workorder/signature';
 import { WorkOrder } from '@app/core/workorder/index';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bookingBody, nextDate, send } from '../../../tests/booking-factories';
+import { nextDate, postBooking, send } from '../../../tests/booking-factories';
 import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
 import { jpegImage, pngImage } from '../../../tests/images';
 import { createWorkOrder, pdfText, workOrderBody } from '../../../tests/workorder-factories';
@@ -145,12 +145,7 @@ describe('creating a work order', () => {
   it('links a booking that exists (relatedBooking), and refuses one that does not', async () => {
     const service = await createService({ availableDays: [], availableTimes: ['09:00'] });
     const withCard = await createUserWithCard();
-    const booked = await send(
-      'POST',
-      '/api/bookings',
-      withCard.headers,
-      bookingBody(service._id, nextDate(), '09:00'),
-    );
+    const booked = await postBooking(withCard, service._id, nextDate(), '09:00');
     expect(booked.status).toBe(201);
     const bookingId = (await json<{ booking: { _id: string } }>(booked)).booking._id;
     const wo = await createWorkOrder(admin, { relatedBooking: bookingId });

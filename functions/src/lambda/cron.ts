@@ -1,4 +1,5 @@
 import { asSystem } from '@app/core/actor';
+import { Booking } from '@app/core/booking/index';
 import { Outbox } from '@app/core/mail/outbox';
 import { WorkOrder } from '@app/core/workorder/index';
 
@@ -12,11 +13,17 @@ export type CronResult = {
  * The scheduled job (infra/cron.ts; every minute on the local stack, and
  * once with `npm run cron`): sends the mail whose first try failed
  * (core/src/mail/outbox.ts) and expires the work orders' acknowledgment
- * links that ran out (decision 040). Both are idempotent and safe to run
+ * links that ran out (decision 040); once, it gives the open bookings
+ * written before decision 050 the index keys it added. All are idempotent and safe to run
  * twice at once. `now` moves the clock (tests, `npm run cron -- <instant>`).
  */
 export async function handler(event?: { now?: string }): Promise<CronResult> {
   const now = event?.now ? new Date(event.now) : new Date();
+  // Once after the deploy that added the booking indexes (decision 050); a read a step after that.
+  const migrated = await Booking.migrate();
+  if (Object.keys(migrated).length > 0) {
+    console.log(JSON.stringify({ level: 'info', job: 'cron', msg: 'bookings migrated', migrated }));
+  }
   const mail = await asSystem('cron', () => Outbox.drain());
   const acknowledgments = await asSystem('cron', () => WorkOrder.expireAcknowledgments(now));
   if (mail.due > 0 || acknowledgments.due > 0) {

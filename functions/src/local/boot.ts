@@ -32,6 +32,8 @@ export async function bootLocalStack(options: {
     const { seed } = await import('./seed');
 
     await ensureTable(rawDb(), config().tableName);
+    // A data dir from before the desk's open-bookings index (decision 050): its open bookings join it.
+    await (await import('@app/core/booking/index')).Booking.migrate();
     await Storage.ensureBucket();
     const seeded = await seed({
       adminEmail: setting('ADMIN_EMAIL'),

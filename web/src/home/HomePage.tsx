@@ -6,7 +6,7 @@ import { WhenNear } from '../components/ui/WhenNear';
 import { useAuth } from '../lib/auth/store';
 import { ServicesSection } from '../features/services/components/ServicesSection';
 import { testimonialsQueryOptions } from '../features/testimonials/api';
-import { AdminTimeSlotPanel } from '../features/timeslots/components/AdminTimeSlotPanel';
+import { AdminTimeSlotPanel } from '../features/time-slot-overview/components/AdminTimeSlotPanel';
 import { BookingChecklist } from '../features/home/components/BookingChecklist';
 import { FeatureCards } from '../features/home/components/FeatureCards';
 import { Hero } from '../features/home/components/Hero';

@@ -2,7 +2,7 @@ import { defaultServiceFilter, type ServiceFilter } from '@app/core/service/filt
 import { createFileRoute } from '@tanstack/react-router';
 import { servicesQueryOptions } from '../features/services/api';
 import { ServicesSection } from '../features/services/components/ServicesSection';
-import { AdminTimeSlotPanel } from '../features/timeslots/components/AdminTimeSlotPanel';
+import { AdminTimeSlotPanel } from '../features/time-slot-overview/components/AdminTimeSlotPanel';
 import { filterFromSearch, searchFromFilter, validateServicesSearch } from '../features/services/search';
 import { pageTitle } from '../lib/business';
 import { useHydrated } from '../lib/hydration';

@@ -1,7 +1,7 @@
 import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-router';
 import { useAuth } from '../lib/auth/store';
-import { googleReviewsQueryOptions } from '../features/reviews/api';
-import { GoogleReviews } from '../features/reviews/components/GoogleReviews';
+import { googleReviewsQueryOptions } from '../features/google-reviews/api';
+import { GoogleReviews } from '../features/google-reviews/components/GoogleReviews';
 import { testimonialsQueryOptions } from '../features/testimonials/api';
 import { TestimonialList } from '../features/testimonials/components/TestimonialList';
 import { pageTitle } from '../lib/business';

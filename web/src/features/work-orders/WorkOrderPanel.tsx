@@ -5,10 +5,9 @@ import { WorkOrderManager } from './components/WorkOrderManager';
 import type { WorkOrderJson, WorkOrderPrefill } from './types';
 import '../../components/ui/work-order-status.css';
 import './work-orders.css';
+import type { Notice } from '../../components/admin/notice';
 
 type View = { kind: 'list' } | { kind: 'new' } | { kind: 'edit'; id: string };
-type Notice = { tone: 'success' | 'error'; text: string } | null;
-
 /**
  * The work-order panel of /admin (doc 2 §2): the manager, and the form in its
  * place to create or edit one. The search, filter and page stay as they were
@@ -17,7 +16,7 @@ type Notice = { tone: 'success' | 'error'; text: string } | null;
 export default function WorkOrderPanel() {
   const [view, setView] = useState<View>({ kind: 'list' });
   const [query, setQuery] = useState<ListQuery>({ search: '', status: '', after: [] });
-  const [notice, setNotice] = useState<Notice>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
 
   if (view.kind !== 'list') {
     return (

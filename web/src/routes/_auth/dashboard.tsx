@@ -1,7 +1,7 @@
 import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
 import { ChangePasswordForm } from '../../features/account/components/ChangePasswordForm';
-import { myBookingsQueryOptions } from '../../features/bookings/api';
-import { ServiceHistory } from '../../features/bookings/components/ServiceHistory';
+import { myBookingsQueryOptions } from '../../features/service-history/api';
+import { ServiceHistory } from '../../features/service-history/components/ServiceHistory';
 import { PaymentMethodCard } from '../../features/payments/components/PaymentMethodCard';
 import { safeRedirect } from '../../lib/auth/guards';
 import { useAuth } from '../../lib/auth/store';

@@ -1,9 +1,9 @@
 import { formatLongDate, formatTime } from '@app/core/time';
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useLocation } from '@tanstack/react-router';
-import { bookingsQueryKey } from '../../features/bookings/api';
-import { reviewStateOf, serviceNameOf } from '../../features/bookings/display';
-import type { BookingInfo } from '../../features/bookings/types';
+import { bookingsQueryKey } from '../../features/service-history/api';
+import { reviewStateOf, serviceNameOf } from '../../features/service-history/display';
+import type { BookingInfo } from '../../features/service-history/types';
 import type { ReviewTarget } from '../../features/leave-review/api';
 import { ReviewForm } from '../../features/leave-review/components/ReviewForm';
 import { testimonialsQueryOptions } from '../../features/testimonials/api';

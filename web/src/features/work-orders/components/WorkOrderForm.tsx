@@ -1,13 +1,8 @@
-import { formatCents } from '@app/core/money';
-import { formatTaxRate } from '@app/core/workorder/pricing';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useId, useState } from 'react';
-import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/FormMessage';
-import { TextAreaField } from '../../../components/ui/TextAreaField';
-import { TextField } from '../../../components/ui/TextField';
-import { messageOf } from '../../../lib/api';
-import { replyField } from '../../../lib/api';
+import { messageOf, replyField } from '../../../lib/api';
 import {
   createWorkOrder,
   defaultsQueryOptions,
@@ -18,20 +13,11 @@ import {
   workOrdersKey,
 } from '../api';
 import { acknowledgmentState, alreadyAcknowledgedText, emailState, workOrderMessages } from '../display';
-import {
-  emptyValues,
-  liveTotals,
-  newLaborRow,
-  newPartRow,
-  rules,
-  toInput,
-  VEHICLE_YEAR_MIN,
-  valuesOf,
-  vehicleYearMax,
-  type WorkOrderFormValues,
-} from '../form';
+import { emptyValues, liveTotals, toInput, valuesOf, type WorkOrderFormValues } from '../form';
 import type { WorkOrderDefaults, WorkOrderJson, WorkOrderPrefill } from '../types';
-import { StatusSelect } from './StatusSelect';
+import { CustomerAndVehicleFields, ServiceDetailsFields, StatusAndNotesFields } from './WorkOrderFields';
+import { LaborLines, PartLines, PricingFields } from './WorkOrderLines';
+import type { Notice } from '../../../components/admin/notice';
 
 type WorkOrderFormProps = {
   /** The work order to edit; a new one when absent. */
@@ -107,7 +93,6 @@ function Loading() {
   );
 }
 
-type Notice = { tone: 'success' | 'error'; text: string } | null;
 type Action = 'save' | 'email' | 'link';
 
 function FormBody({
@@ -131,12 +116,9 @@ function FormBody({
   const queryClient = useQueryClient();
   // The work order as last saved: a new one becomes an edit once Email or Acknowledgment saved it.
   const [saved, setSaved] = useState(savedAtStart);
-  const [notice, setNotice] = useState<Notice>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const form = useForm<WorkOrderFormValues>({ defaultValues: initial });
-  const { register, control, formState } = form;
-  const errors = formState.errors;
-  const labor = useFieldArray({ control, name: 'laborItems' });
-  const parts = useFieldArray({ control, name: 'partItems' });
+  const { control, formState } = form;
   const [laborItems, partItems, taxRate, customerEmail] = useWatch({
     control,
     name: ['laborItems', 'partItems', 'taxRate', 'customerEmail'],
@@ -210,7 +192,6 @@ function FormBody({
   const submit = (action: Action) => form.handleSubmit((values) => run.mutate({ action, values }));
   const busy = run.isPending;
   const busyAction = run.isPending ? run.variables.action : null;
-  const year = { min: VEHICLE_YEAR_MIN, max: vehicleYearMax() };
 
   return (
     <form
@@ -239,264 +220,12 @@ function FormBody({
       )}
       {defaultsFailed && <FormMessage tone="error">{workOrderMessages.defaults}</FormMessage>}
 
-      <Section legend="Customer">
-        <TextField
-          label="Name"
-          autoComplete="off"
-          error={errors.customerName?.message}
-          {...register('customerName', { validate: rules.customerName })}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="off"
-          error={errors.customerEmail?.message}
-          {...register('customerEmail', { validate: rules.customerEmail })}
-        />
-        <TextField
-          label="Phone"
-          type="tel"
-          autoComplete="off"
-          error={errors.customerPhone?.message}
-          {...register('customerPhone', { validate: rules.customerPhone })}
-        />
-        <TextField label="Street" className="wo-form__wide" autoComplete="off" {...register('street')} />
-        <TextField label="City" autoComplete="off" {...register('city')} />
-        <TextField label="State" autoComplete="off" {...register('state')} />
-        <TextField
-          label="ZIP code"
-          autoComplete="off"
-          inputMode="numeric"
-          error={errors.zipCode?.message}
-          {...register('zipCode', { validate: rules.zipCode })}
-        />
-      </Section>
-
-      <Section legend="Vehicle">
-        <TextField
-          label="Year"
-          type="number"
-          inputMode="numeric"
-          min={year.min}
-          max={year.max}
-          step={1}
-          error={errors.vehicleYear?.message}
-          {...register('vehicleYear', { validate: (text) => rules.vehicleYear(text) })}
-        />
-        <TextField
-          label="Make"
-          error={errors.vehicleMake?.message}
-          {...register('vehicleMake', { validate: rules.vehicleMake })}
-        />
-        <TextField
-          label="Model"
-          error={errors.vehicleModel?.message}
-          {...register('vehicleModel', { validate: rules.vehicleModel })}
-        />
-        <TextField label="Color" {...register('vehicleColor')} />
-        <TextField
-          label="VIN"
-          autoComplete="off"
-          error={errors.vin?.message}
-          {...register('vin', { validate: rules.vin })}
-        />
-        <TextField label="License plate" autoComplete="off" {...register('licensePlate')} />
-        <TextField
-          label="Mileage"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          error={errors.mileage?.message}
-          {...register('mileage', { validate: rules.mileage })}
-        />
-      </Section>
-
-      <Section legend="Service details">
-        <TextAreaField
-          label="Service description"
-          className="wo-form__wide"
-          rows={2}
-          error={errors.description?.message}
-          {...register('description', { validate: rules.description })}
-        />
-        <TextAreaField
-          label="Customer complaints"
-          className="wo-form__wide"
-          rows={2}
-          {...register('customerComplaints')}
-        />
-        <TextAreaField label="Diagnosis" className="wo-form__wide" rows={2} {...register('diagnosis')} />
-        <TextAreaField
-          label="Work performed"
-          className="wo-form__wide"
-          rows={2}
-          {...register('workPerformed')}
-        />
-        <TextAreaField
-          label="Recommendations"
-          className="wo-form__wide"
-          rows={2}
-          {...register('recommendations')}
-        />
-      </Section>
-
-      <fieldset className="wo-form__section">
-        <legend>Labor</legend>
-        {labor.fields.length === 0 && <p className="status-text">No labor lines.</p>}
-        <ol className="wo-lines">
-          {labor.fields.map((field, index) => (
-            <li key={field.id} className="wo-line wo-line--labor">
-              <TextField
-                label={`Labor ${index + 1} description`}
-                className="wo-line__description"
-                {...register(`laborItems.${index}.description`)}
-              />
-              <TextField
-                label="Hours"
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step={0.25}
-                error={errors.laborItems?.[index]?.hours?.message}
-                {...register(`laborItems.${index}.hours`, { validate: rules.hours })}
-              />
-              <TextField
-                label="Rate ($/hour)"
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step={0.01}
-                error={errors.laborItems?.[index]?.hourlyRate?.message}
-                {...register(`laborItems.${index}.hourlyRate`, { validate: rules.hourlyRate })}
-              />
-              <LineTotal cents={totals.laborLines[index] ?? null} />
-              <button
-                type="button"
-                className="button button--secondary wo-line__remove"
-                onClick={() => labor.remove(index)}
-              >
-                Remove<span className="visually-hidden"> labor line {index + 1}</span>
-              </button>
-            </li>
-          ))}
-        </ol>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => labor.append(newLaborRow(defaults))}
-        >
-          Add Labor
-        </button>
-      </fieldset>
-
-      <fieldset className="wo-form__section">
-        <legend>Parts</legend>
-        {parts.fields.length === 0 && <p className="status-text">No parts.</p>}
-        <ol className="wo-lines">
-          {parts.fields.map((field, index) => (
-            <li key={field.id} className="wo-line wo-line--part">
-              <TextField
-                label={`Part ${index + 1} number`}
-                className="wo-line__number"
-                {...register(`partItems.${index}.partNumber`)}
-              />
-              <TextField
-                label={`Part ${index + 1} description`}
-                className="wo-line__description"
-                {...register(`partItems.${index}.description`)}
-              />
-              <TextField
-                label="Quantity"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                step={1}
-                error={errors.partItems?.[index]?.quantity?.message}
-                {...register(`partItems.${index}.quantity`, { validate: rules.quantity })}
-              />
-              <TextField
-                label="Unit price ($)"
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step={0.01}
-                error={errors.partItems?.[index]?.unitPrice?.message}
-                {...register(`partItems.${index}.unitPrice`, { validate: rules.unitPrice })}
-              />
-              <LineTotal cents={totals.partLines[index] ?? null} />
-              <button
-                type="button"
-                className="button button--secondary wo-line__remove"
-                onClick={() => parts.remove(index)}
-              >
-                Remove<span className="visually-hidden"> part {index + 1}</span>
-              </button>
-            </li>
-          ))}
-        </ol>
-        <button type="button" className="button button--secondary" onClick={() => parts.append(newPartRow())}>
-          Add Part
-        </button>
-      </fieldset>
-
-      <fieldset className="wo-form__section wo-form__pricing">
-        <legend>Pricing</legend>
-        <TextField
-          label="Tax rate (fraction, 0.08 = 8%)"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          max={0.5}
-          step={0.001}
-          error={errors.taxRate?.message}
-          {...register('taxRate', { validate: rules.taxRate })}
-        />
-        <dl className="wo-totals" aria-label="Totals">
-          <Total term="Labor subtotal" cents={totals.laborSubtotalCents} />
-          <Total term="Parts subtotal" cents={totals.partsSubtotalCents} />
-          <Total term="Subtotal" cents={totals.subtotalCents} />
-          <Total
-            term={totals.taxRate === null ? 'Tax' : `Tax (${formatTaxRate(totals.taxRate)})`}
-            cents={totals.taxAmountCents}
-          />
-          <Total term="Total" cents={totals.totalAmountCents} strong />
-        </dl>
-      </fieldset>
-
-      <Section legend="Status and notes">
-        <div className="field">
-          <label htmlFor={`${titleId}-status`}>Status</label>
-          <Controller
-            control={control}
-            name="status"
-            render={({ field }) => (
-              <StatusSelect
-                id={`${titleId}-status`}
-                ref={field.ref}
-                name={field.name}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={field.onChange}
-              />
-            )}
-          />
-        </div>
-        <TextField label="Scheduled date" type="date" {...register('scheduledDate')} />
-        <TextField label="Related booking" autoComplete="off" {...register('relatedBooking')} />
-        <TextAreaField
-          label="Notes for the customer"
-          className="wo-form__wide"
-          rows={2}
-          {...register('customerNotes')}
-        />
-        <TextAreaField
-          label="Internal notes (not shown to the customer)"
-          className="wo-form__wide"
-          rows={2}
-          {...register('internalNotes')}
-        />
-      </Section>
+      <CustomerAndVehicleFields form={form} />
+      <ServiceDetailsFields form={form} />
+      <LaborLines form={form} totals={totals} defaults={defaults} />
+      <PartLines form={form} totals={totals} />
+      <PricingFields form={form} totals={totals} />
+      <StatusAndNotesFields form={form} />
 
       {notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}
       <div className="wo-form__actions">
@@ -541,31 +270,4 @@ class StepError extends Error {
   ) {
     super(step);
   }
-}
-
-function Section({ legend, children }: { legend: string; children: ReactNode }) {
-  return (
-    <fieldset className="wo-form__section">
-      <legend>{legend}</legend>
-      <div className="wo-form__grid">{children}</div>
-    </fieldset>
-  );
-}
-
-function LineTotal({ cents }: { cents: number | null }) {
-  return (
-    <p className="wo-line__total">
-      <span className="wo-line__total-label">Line total</span>{' '}
-      <span>{cents === null ? '—' : formatCents(cents)}</span>
-    </p>
-  );
-}
-
-function Total({ term, cents, strong = false }: { term: string; cents: number; strong?: boolean }) {
-  return (
-    <div className={strong ? 'wo-totals__row wo-totals__row--total' : 'wo-totals__row'}>
-      <dt>{term}</dt>
-      <dd>{formatCents(cents)}</dd>
-    </div>
-  );
 }

@@ -29,7 +29,7 @@ function AdminPage() {
 
 type Panel = { id: string; title: string; Body: ComponentType };
 
-const ManageBookingsPanel = lazy(() => import('../../../features/admin-bookings/ManageBookingsPanel'));
+const ManageBookingsPanel = lazy(() => import('../../../features/manage-bookings/ManageBookingsPanel'));
 const WorkOrderPanel = lazy(() => import('../../../features/work-orders/WorkOrderPanel'));
 const WorkOrderFromBooking = lazy(() =>
   import('../../../features/work-orders/WorkOrderPanel').then((module) => ({
@@ -71,12 +71,12 @@ const panels: Panel[] = [
   {
     id: 'time-slots',
     title: 'Time Slot Manager',
-    Body: lazy(() => import('../../../features/admin-timeslots/TimeSlotManagerPanel')),
+    Body: lazy(() => import('../../../features/time-slot-manager/TimeSlotManagerPanel')),
   },
   {
     id: 'services',
     title: 'Service Manager',
-    Body: lazy(() => import('../../../features/admin-services/ServiceManagerPanel')),
+    Body: lazy(() => import('../../../features/service-manager/ServiceManagerPanel')),
   },
   {
     id: 'work-orders',
@@ -86,12 +86,12 @@ const panels: Panel[] = [
   {
     id: 'testimonials',
     title: 'Manage Testimonials',
-    Body: lazy(() => import('../../../features/admin-testimonials/TestimonialManagerPanel')),
+    Body: lazy(() => import('../../../features/testimonial-manager/TestimonialManagerPanel')),
   },
   {
     id: 'blog',
     title: 'Blog Manager',
-    Body: lazy(() => import('../../../features/admin-blog/BlogManagerPanel')),
+    Body: lazy(() => import('../../../features/blog-manager/BlogManagerPanel')),
   },
 ];
 

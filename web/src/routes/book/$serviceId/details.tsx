@@ -1,8 +1,8 @@
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
-import { BookingChoice } from '../../../features/booking/components/BookingChoice';
-import { BookingDetailsForm } from '../../../features/booking/components/BookingDetailsForm';
-import { BookingNotice } from '../../../features/booking/components/BookingNotice';
-import { BookingShell } from '../../../features/booking/components/BookingShell';
+import { BookingChoice } from '../../../features/book-service/components/BookingChoice';
+import { BookingDetailsForm } from '../../../features/book-service/components/BookingDetailsForm';
+import { BookingNotice } from '../../../features/book-service/components/BookingNotice';
+import { BookingShell } from '../../../features/book-service/components/BookingShell';
 import { useAuth } from '../../../lib/auth/store';
 import { pageTitle } from '../../../lib/business';
 

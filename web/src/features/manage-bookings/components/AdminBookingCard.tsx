@@ -1,11 +1,11 @@
 import { BOOKING_STATUSES, type BookingStatus, showsProgress } from '@app/core/booking/rules';
 import { formatLongDate, formatTime } from '@app/core/time';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { isApiStatus, messageOf } from '../../../lib/api';
 import { formatMinutes, formatPrice } from '../../../lib/format';
-import { applyBooking, setBookingProgress, setBookingStatus } from '../api';
+import { applyBooking, historyQueryOptions, setBookingProgress, setBookingStatus } from '../api';
 import { canAssign, changeText, changeTime, customerOf, priceOf, serviceOf, vehicleOf } from '../display';
 import { deskMessages } from '../messages';
 import type { AdminBooking } from '../types';
@@ -189,23 +189,36 @@ function ProgressForm({ booking }: { booking: AdminBooking }) {
   );
 }
 
-/** The audit trail (statusHistory), folded away: who moved the booking from what to what, and when. */
+/**
+ * The audit trail (statusHistory), folded away: who moved the booking from
+ * what to what, and when. Not in the list's reply: read when opened.
+ */
 function StatusHistory({ booking }: { booking: AdminBooking }) {
-  const history = booking.statusHistory;
-  if (history.length === 0) return null;
+  const [open, setOpen] = useState(false);
+  const history = useQuery({ ...historyQueryOptions(booking._id), enabled: open });
   return (
-    <details className="desk-card__history">
-      <summary>Status history ({history.length})</summary>
-      <ol>
-        {[...history].reverse().map((change) => (
-          <li key={`${change.at}-${change.to}`}>
-            <span>{changeText(change)}</span>
-            <time dateTime={change.at} className="desk-card__muted">
-              {changeTime(change)}
-            </time>
-          </li>
-        ))}
-      </ol>
+    <details className="desk-card__history" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>Status history</summary>
+      {history.isPending ? (
+        open && <p className="desk-card__muted">Loading history...</p>
+      ) : history.isError ? (
+        <p className="desk-card__muted" role="alert">
+          Could not load the status history.
+        </p>
+      ) : history.data.length === 0 ? (
+        <p className="desk-card__muted">No status changes recorded.</p>
+      ) : (
+        <ol>
+          {[...history.data].reverse().map((change) => (
+            <li key={`${change.at}-${change.to}`}>
+              <span>{changeText(change)}</span>
+              <time dateTime={change.at} className="desk-card__muted">
+                {changeTime(change)}
+              </time>
+            </li>
+          ))}
+        </ol>
+      )}
     </details>
   );
 }

@@ -1,15 +1,16 @@
 import { BOOKING_LIMITS, VEHICLE_YEAR_MIN, vehicleYearMax } from '@app/core/booking/rules';
 import { formatTime, today } from '@app/core/time';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
+import { ServiceSelect } from '../../../components/admin/ServiceSelect';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
 import { messageOf } from '../../../lib/api';
 import { formatPrice } from '../../../lib/format';
 import { messagesResolver } from '../../../lib/forms';
-import { createCustomBooking, servicesQueryOptions } from '../api';
+import { createCustomBooking } from '../api';
 import { deskMessages } from '../messages';
 import type { AdminBooking } from '../types';
 import {
@@ -41,7 +42,6 @@ export function CustomBookingForm({
 }) {
   const id = useId();
   const todayDate = today();
-  const services = useQuery(servicesQueryOptions());
   const form = useForm<CustomBookingFields>({
     defaultValues: customBookingDefaults(),
     resolver: messagesResolver((values) => validateCustomBooking(values, today())),
@@ -116,32 +116,14 @@ export function CustomBookingForm({
               />
             </div>
           ) : (
-            <div className="field">
-              <label htmlFor={`${id}-service`}>Service</label>
-              <select
-                id={`${id}-service`}
-                className="select"
-                required
-                aria-invalid={errors.serviceId ? true : undefined}
-                aria-describedby={errors.serviceId ? `${id}-service-error` : undefined}
-                {...form.register('serviceId')}
-              >
-                <option value="">{services.isPending ? 'Loading services...' : 'Select a service'}</option>
-                {services.data?.map((service) => (
-                  <option key={service._id} value={service._id}>
-                    {service.name} ({formatPrice(service.price)})
-                  </option>
-                ))}
-              </select>
-              {services.isError && (
-                <p className="field__error">{messageOf(services.error, 'Could not fetch services.')}</p>
-              )}
-              {errors.serviceId && (
-                <p id={`${id}-service-error`} className="field__error">
-                  {errors.serviceId.message}
-                </p>
-              )}
-            </div>
+            <ServiceSelect
+              required
+              placeholder="Select a service"
+              loadingText="Loading services..."
+              optionText={(service) => `${service.name} (${formatPrice(service.price)})`}
+              error={errors.serviceId?.message}
+              {...form.register('serviceId')}
+            />
           )}
         </fieldset>
         <fieldset disabled={busy} className="desk-form__group">

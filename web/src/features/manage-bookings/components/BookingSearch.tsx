@@ -1,9 +1,8 @@
 import { VEHICLE_YEAR_MIN, vehicleYearMax, vehicleYearProblem } from '@app/core/rules/fields';
 import { today } from '@app/core/time';
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
+import { ServiceSelect } from '../../../components/admin/ServiceSelect';
 import { TextField } from '../../../components/ui/TextField';
-import { servicesQueryOptions } from '../api';
 import { emptyFilters, hasFilters } from '../list';
 import type { BookingFilters } from '../types';
 import { VehicleFields } from './VehicleFields';
@@ -26,7 +25,6 @@ export function BookingSearch({
   busy: boolean;
 }) {
   const [draft, setDraft] = useState<BookingFilters>(applied);
-  const services = useQuery(servicesQueryOptions());
   const id = useId();
   const maxYear = vehicleYearMax(today());
   const set = (key: keyof BookingFilters) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
@@ -90,23 +88,12 @@ export function BookingSearch({
           error={showErrors ? yearError : undefined}
           onChange={(event) => set('year')(event.target.value)}
         />
-        <div className="field">
-          <label htmlFor={`${id}-service`}>Service</label>
-          <select
-            id={`${id}-service`}
-            className="select"
-            value={draft.service}
-            onChange={(event) => set('service')(event.target.value)}
-          >
-            <option value="">Any service</option>
-            <option value={CUSTOM_SERVICE_FILTER}>Custom service</option>
-            {services.data?.map((service) => (
-              <option key={service._id} value={service._id}>
-                {service.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ServiceSelect
+          value={draft.service}
+          onChange={(event) => set('service')(event.target.value)}
+          placeholder="Any service"
+          extraOptions={[[CUSTOM_SERVICE_FILTER, 'Custom service']]}
+        />
       </div>
       <div className="desk-search__actions">
         <button type="submit" className="button button--primary" disabled={busy}>

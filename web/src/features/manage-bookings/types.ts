@@ -1,6 +1,6 @@
 import type { StatusChange } from '@app/core/booking/rules';
 import type { CustomerReply } from '@app/functions/api/admin';
-import type { AdminBookingReply } from '@app/functions/api/bookings';
+import type { BookingReply } from '@app/functions/api/bookings';
 
 /**
  * The shapes of the bookings desk, as the API replies with them. Type-only
@@ -9,8 +9,14 @@ import type { AdminBookingReply } from '@app/functions/api/bookings';
 
 export type { StatusChange };
 
-/** A booking as the admin routes return it: the customer's shape plus its audit trail. */
-export type AdminBooking = AdminBookingReply;
+/**
+ * A booking as the desk's list shows it: the customer's shape. Its audit trail
+ * is read when the card's history is opened (GET /api/bookings/{id}/history).
+ */
+export type AdminBooking = BookingReply;
+
+/** One page of the desk's list, and where the next one starts (null: none). */
+export type DeskPage = { items: AdminBooking[]; cursor: string | null };
 
 /** A customer as GET /api/admin/users lists them (doc 2 §3 Customer user). */
 export type Customer = CustomerReply;

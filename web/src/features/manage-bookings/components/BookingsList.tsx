@@ -1,7 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { bookingsQueryOptions } from '../api';
-import { activeBookings, emptyText, hasFilters, isClosed, PAGE_SIZE } from '../list';
+import { activeBookings, emptyText, hasFilters, isClosed } from '../list';
 import { deskMessages } from '../messages';
 import type { AdminBooking, BookingFilters } from '../types';
 import { AdminBookingCard } from './AdminBookingCard';
@@ -22,8 +22,9 @@ type BookingsListProps = {
 
 /**
  * The main list (doc 2 §2): the active bookings (not Cancelled or Completed),
- * newest date first, 5 at first and 'Show 5 More' adding 5; the advanced
- * search above it.
+ * newest date first, 5 at first and 'Show 5 More' adding the next 5 from the
+ * server (it follows the page's cursor: decision 050); the advanced search
+ * above it.
  */
 export function BookingsList({
   focus,
@@ -35,9 +36,8 @@ export function BookingsList({
   onWorkOrders,
 }: BookingsListProps) {
   const queryClient = useQueryClient();
-  const bookings = useQuery(bookingsQueryOptions(filters));
+  const bookings = useInfiniteQuery(bookingsQueryOptions(filters));
   const searched = hasFilters(filters);
-  const [shown, setShown] = useState(PAGE_SIZE);
   // Cards moved to Cancelled or Completed here stay in view until the list is searched or loaded again.
   const [kept, setKept] = useState<ReadonlySet<string>>(new Set());
   const listRef = useRef<HTMLUListElement>(null);
@@ -45,12 +45,14 @@ export function BookingsList({
   const focusIndex = useRef<number | null>(null);
   useEffect(() => {
     if (focusIndex.current === null) return;
-    listRef.current?.querySelectorAll<HTMLElement>('article h4')[focusIndex.current]?.focus();
+    const first = listRef.current?.querySelectorAll<HTMLElement>('article h4')[focusIndex.current];
+    // Waits for the next page to arrive.
+    if (!first) return;
+    first.focus();
     focusIndex.current = null;
   });
 
   const search = (next: BookingFilters) => {
-    setShown(PAGE_SIZE);
     setKept(new Set());
     onSearch(next);
     // The same search again asks the server again.
@@ -60,8 +62,12 @@ export function BookingsList({
     if (isClosed(booking.status)) setKept((ids) => new Set(ids).add(booking._id));
   };
 
-  const active = bookings.data ? activeBookings(bookings.data, kept) : [];
-  const visible = active.slice(0, shown);
+  const visible = bookings.data
+    ? activeBookings(
+        bookings.data.pages.flatMap((page) => page.items),
+        kept,
+      )
+    : [];
 
   return (
     <div className="desk-list">
@@ -87,15 +93,15 @@ export function BookingsList({
         <p className="status-text status-text--error" role="alert">
           {searched ? deskMessages.searchFailed : deskMessages.fetchFailed}
         </p>
-      ) : active.length === 0 ? (
+      ) : visible.length === 0 ? (
         <p className="status-text" role="status">
           {emptyText(searched)}
         </p>
       ) : (
         <>
           <p className="desk-list__count" role="status">
-            Showing {visible.length} of {active.length} {searched ? 'matching' : 'active'}{' '}
-            {active.length === 1 ? 'booking' : 'bookings'}
+            Showing {visible.length} {searched ? 'matching' : 'active'}{' '}
+            {visible.length === 1 ? 'booking' : 'bookings'}
           </p>
           <ul className="desk-list__items" ref={listRef}>
             {visible.map((booking) => (
@@ -109,18 +115,24 @@ export function BookingsList({
               </li>
             ))}
           </ul>
-          {visible.length < active.length && (
+          {bookings.hasNextPage && (
             <p className="desk-list__more">
               <button
                 type="button"
                 className="button button--secondary"
+                disabled={bookings.isFetchingNextPage}
                 onClick={() => {
                   focusIndex.current = visible.length;
-                  setShown((count) => count + PAGE_SIZE);
+                  void bookings.fetchNextPage();
                 }}
               >
                 Show 5 More
               </button>
+            </p>
+          )}
+          {bookings.isFetchNextPageError && (
+            <p className="status-text status-text--error" role="alert">
+              {deskMessages.fetchFailed}
             </p>
           )}
         </>

@@ -11,6 +11,7 @@ import { emptyFilters } from './list';
 import { deskMessages } from './messages';
 import type { AdminBooking, BookingFilters } from './types';
 import './admin-bookings.css';
+import type { Notice } from '../../components/admin/notice';
 
 type View =
   | { kind: 'list' }
@@ -29,9 +30,6 @@ export type WorkOrderViews = {
   renderManager: () => ReactNode;
 };
 
-/** The outcome of the last step, shown above the current sub-view until the next one. */
-type Notice = { tone: 'success' | 'error'; text: string } | null;
-
 /**
  * Manage Bookings (doc 2 §2): the main list with its advanced search, and the
  * sub-views Create Custom Booking, Assign Customer and, when /admin hands in
@@ -45,14 +43,14 @@ export default function ManageBookingsPanel({ workOrders }: { workOrders?: WorkO
   // False until the admin first switches views: the page's own focus is left alone on load.
   const [moved, setMoved] = useState(false);
   const [filters, setFilters] = useState<BookingFilters>(emptyFilters);
-  const [notice, setNotice] = useState<Notice>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
 
-  const go = (next: View, nextNotice: Notice = null) => {
+  const go = (next: View, nextNotice: Notice | null = null) => {
     setNotice(nextNotice);
     setMoved(true);
     setView(next);
   };
-  const backToList = (nextNotice: Notice = null) => {
+  const backToList = (nextNotice: Notice | null = null) => {
     void queryClient.invalidateQueries({ queryKey: deskBookingsKey });
     go({ kind: 'list' }, nextNotice);
   };

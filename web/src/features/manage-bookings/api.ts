@@ -1,15 +1,63 @@
 import type { BookingStatus } from '@app/core/booking/rules';
-import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { api, path, unwrap } from '../../lib/api';
 import { readCustomers } from './customers';
-import { filterQuery } from './list';
-import type { AdminBooking, BookingFilters, Customer, CustomBookingBody, NewCustomerBody } from './types';
+import { filterQuery, PAGE_SIZE } from './list';
+import type {
+  AdminBooking,
+  BookingFilters,
+  Customer,
+  CustomBookingBody,
+  DeskPage,
+  NewCustomerBody,
+  StatusChange,
+} from './types';
 
 /** The bookings desk's calls (doc 2 §7, admin bookings and users), through the typed client. */
 
-/** Every booking matching the non-empty filters (GET /api/bookings/all). */
-export const fetchBookings = (filters: BookingFilters): Promise<AdminBooking[]> =>
-  unwrap(api.api.bookings.all.$get({ query: filterQuery(filters) }));
+/**
+ * One page of the open bookings matching the non-empty filters (GET
+ * /api/bookings/all), and the cursor of the next page from X-Next-Cursor
+ * (decision 049).
+ */
+async function fetchBookingsPage(filters: BookingFilters, cursor: string | null, limit: number) {
+  let next: string | null = null;
+  const items = await unwrap(
+    api.api.bookings.all
+      .$get({ query: { ...filterQuery(filters), limit: String(limit), ...(cursor ? { cursor } : {}) } })
+      .then((response) => {
+        next = response.headers.get('X-Next-Cursor');
+        return response;
+      }),
+  );
+  return { items, cursor: next as string | null };
+}
+
+/**
+ * The desk's next PAGE_SIZE bookings from `cursor`. The server may end a
+ * filtered page early (its read budget), so this asks on from where it
+ * stopped until the page is full or the list ends.
+ */
+export async function fetchDeskPage(filters: BookingFilters, cursor: string | null): Promise<DeskPage> {
+  const items: AdminBooking[] = [];
+  let at = cursor;
+  do {
+    const page = await fetchBookingsPage(filters, at, PAGE_SIZE - items.length);
+    items.push(...page.items);
+    at = page.cursor;
+  } while (at && items.length < PAGE_SIZE);
+  return { items, cursor: at };
+}
+
+/** A booking's audit trail (GET /api/bookings/{id}/history), read when its card opens it. */
+export const fetchHistory = (id: string): Promise<StatusChange[]> =>
+  unwrap(api.api.bookings[':id'].history.$get({ param: path({ id }) }));
 
 export const setBookingStatus = (id: string, status: BookingStatus): Promise<AdminBooking> =>
   unwrap(api.api.bookings[':id'].status.$patch({ param: path({ id }), json: { status } }));
@@ -52,13 +100,20 @@ export const fetchModels = (make: string): Promise<string[]> =>
 /** Every cached booking list of the desk. */
 export const deskBookingsKey = ['admin', 'bookings'] as const;
 
+/** The desk's list, a page at a time: 'Show 5 More' follows the cursor. */
 export const bookingsQueryOptions = (filters: BookingFilters) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: [...deskBookingsKey, filterQuery(filters)],
-    queryFn: () => fetchBookings(filters),
+    queryFn: ({ pageParam }) => fetchDeskPage(filters, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.cursor,
     // A failed search shows its text at once rather than after retries.
     retry: false,
   });
+
+/** A booking's audit trail; its own key, so a status change refreshes it without reloading the list. */
+export const historyQueryOptions = (id: string) =>
+  queryOptions({ queryKey: ['admin', 'booking-history', id], queryFn: () => fetchHistory(id), retry: false });
 
 export const customersQueryOptions = (query: string) =>
   queryOptions({
@@ -68,9 +123,6 @@ export const customersQueryOptions = (query: string) =>
     // While the next search runs, the previous results stay in view.
     placeholderData: keepPreviousData,
   });
-
-/** The services the custom booking form and the search offer: the one shared service list. */
-export { servicesQueryOptions } from '../../lib/shared-queries';
 
 export const makesQueryOptions = () =>
   queryOptions({
@@ -89,9 +141,18 @@ export const modelsQueryOptions = (make: string) =>
     enabled: make !== '',
   });
 
-/** Puts a booking the server replied with into every cached list, in place. */
+/** Puts a booking the server replied with into every cached list, in place, and refreshes its history. */
 export function applyBooking(queryClient: QueryClient, booking: AdminBooking): void {
-  queryClient.setQueriesData<AdminBooking[]>({ queryKey: deskBookingsKey }, (list) =>
-    list?.map((item) => (item._id === booking._id ? booking : item)),
+  queryClient.setQueriesData<InfiniteData<DeskPage, string | null>>({ queryKey: deskBookingsKey }, (list) =>
+    list
+      ? {
+          ...list,
+          pages: list.pages.map((page) => ({
+            ...page,
+            items: page.items.map((item) => (item._id === booking._id ? booking : item)),
+          })),
+        }
+      : list,
   );
+  void queryClient.invalidateQueries({ queryKey: historyQueryOptions(booking._id).queryKey });
 }

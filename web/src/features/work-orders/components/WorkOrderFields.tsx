@@ -1,0 +1,176 @@
+import { useId } from 'react';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import { TextAreaField } from '../../../components/ui/TextAreaField';
+import { TextField } from '../../../components/ui/TextField';
+import { rules, VEHICLE_YEAR_MIN, vehicleYearMax, type WorkOrderFormValues } from '../form';
+import { StatusSelect } from './StatusSelect';
+
+/** The work-order form's plain fields (doc 2 §3), in sections; the form's state stays with the form. */
+type FormProps = { form: UseFormReturn<WorkOrderFormValues> };
+
+export function CustomerAndVehicleFields({ form }: FormProps) {
+  const { register } = form;
+  const errors = form.formState.errors;
+  const year = { min: VEHICLE_YEAR_MIN, max: vehicleYearMax() };
+  return (
+    <>
+      <Section legend="Customer">
+        <TextField
+          label="Name"
+          autoComplete="off"
+          error={errors.customerName?.message}
+          {...register('customerName', { validate: rules.customerName })}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="off"
+          error={errors.customerEmail?.message}
+          {...register('customerEmail', { validate: rules.customerEmail })}
+        />
+        <TextField
+          label="Phone"
+          type="tel"
+          autoComplete="off"
+          error={errors.customerPhone?.message}
+          {...register('customerPhone', { validate: rules.customerPhone })}
+        />
+        <TextField label="Street" className="wo-form__wide" autoComplete="off" {...register('street')} />
+        <TextField label="City" autoComplete="off" {...register('city')} />
+        <TextField label="State" autoComplete="off" {...register('state')} />
+        <TextField
+          label="ZIP code"
+          autoComplete="off"
+          inputMode="numeric"
+          error={errors.zipCode?.message}
+          {...register('zipCode', { validate: rules.zipCode })}
+        />
+      </Section>
+
+      <Section legend="Vehicle">
+        <TextField
+          label="Year"
+          type="number"
+          inputMode="numeric"
+          min={year.min}
+          max={year.max}
+          step={1}
+          error={errors.vehicleYear?.message}
+          {...register('vehicleYear', { validate: (text) => rules.vehicleYear(text) })}
+        />
+        <TextField
+          label="Make"
+          error={errors.vehicleMake?.message}
+          {...register('vehicleMake', { validate: rules.vehicleMake })}
+        />
+        <TextField
+          label="Model"
+          error={errors.vehicleModel?.message}
+          {...register('vehicleModel', { validate: rules.vehicleModel })}
+        />
+        <TextField label="Color" {...register('vehicleColor')} />
+        <TextField
+          label="VIN"
+          autoComplete="off"
+          error={errors.vin?.message}
+          {...register('vin', { validate: rules.vin })}
+        />
+        <TextField label="License plate" autoComplete="off" {...register('licensePlate')} />
+        <TextField
+          label="Mileage"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          error={errors.mileage?.message}
+          {...register('mileage', { validate: rules.mileage })}
+        />
+      </Section>
+    </>
+  );
+}
+
+export function ServiceDetailsFields({ form }: FormProps) {
+  const { register } = form;
+  const errors = form.formState.errors;
+  return (
+    <Section legend="Service details">
+      <TextAreaField
+        label="Service description"
+        className="wo-form__wide"
+        rows={2}
+        error={errors.description?.message}
+        {...register('description', { validate: rules.description })}
+      />
+      <TextAreaField
+        label="Customer complaints"
+        className="wo-form__wide"
+        rows={2}
+        {...register('customerComplaints')}
+      />
+      <TextAreaField label="Diagnosis" className="wo-form__wide" rows={2} {...register('diagnosis')} />
+      <TextAreaField
+        label="Work performed"
+        className="wo-form__wide"
+        rows={2}
+        {...register('workPerformed')}
+      />
+      <TextAreaField
+        label="Recommendations"
+        className="wo-form__wide"
+        rows={2}
+        {...register('recommendations')}
+      />
+    </Section>
+  );
+}
+
+export function StatusAndNotesFields({ form }: FormProps) {
+  const statusId = useId();
+  const { register, control } = form;
+  return (
+    <Section legend="Status and notes">
+      <div className="field">
+        <label htmlFor={statusId}>Status</label>
+        <Controller
+          control={control}
+          name="status"
+          render={({ field }) => (
+            <StatusSelect
+              id={statusId}
+              ref={field.ref}
+              name={field.name}
+              value={field.value}
+              onBlur={field.onBlur}
+              onChange={field.onChange}
+            />
+          )}
+        />
+      </div>
+      <TextField label="Scheduled date" type="date" {...register('scheduledDate')} />
+      <TextField label="Related booking" autoComplete="off" {...register('relatedBooking')} />
+      <TextAreaField
+        label="Notes for the customer"
+        className="wo-form__wide"
+        rows={2}
+        {...register('customerNotes')}
+      />
+      <TextAreaField
+        label="Internal notes (not shown to the customer)"
+        className="wo-form__wide"
+        rows={2}
+        {...register('internalNotes')}
+      />
+    </Section>
+  );
+}
+
+function Section({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="wo-form__section">
+      <legend>{legend}</legend>
+      <div className="wo-form__grid">{children}</div>
+    </fieldset>
+  );
+}

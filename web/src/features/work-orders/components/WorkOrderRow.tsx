@@ -1,0 +1,162 @@
+import { formatInstant } from '@app/core/time';
+import type { WorkOrderStatus } from '@app/core/workorder/model';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useId } from 'react';
+import { formatPrice } from '../../../lib/format';
+import { messageOf, replyField } from '../../../lib/api';
+import {
+  downloadWorkOrderPdf,
+  emailWorkOrder,
+  generateAcknowledgment,
+  setWorkOrderStatus,
+  workOrdersKey,
+} from '../api';
+import {
+  acknowledgmentState,
+  alreadyAcknowledgedText,
+  emailState,
+  statusLabel,
+  vehicleLine,
+  workOrderMessages,
+} from '../display';
+import type { WorkOrderJson } from '../types';
+import { StatusSelect } from './StatusSelect';
+import type { Notice } from '../../../components/admin/notice';
+
+/** One work order of the manager's list, with its status dropdown and its actions. */
+export function WorkOrderRow({
+  order,
+  onEdit,
+  onDelete,
+  onNotice,
+}: {
+  order: WorkOrderJson;
+  onEdit: () => void;
+  onDelete: () => void;
+  onNotice: (notice: Notice | null) => void;
+}) {
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  const statusId = useId();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: workOrdersKey });
+  const fail = (text: string) => onNotice({ tone: 'error', text });
+
+  const status = useMutation({
+    mutationFn: (next: WorkOrderStatus) => setWorkOrderStatus(order._id, next),
+    onMutate: () => onNotice(null),
+    onSuccess: (updated) =>
+      onNotice({
+        tone: 'success',
+        text: `${updated.workOrderNumber} is now ${statusLabel(updated.status)}.`,
+      }),
+    onError: (error) => fail(messageOf(error, workOrderMessages.status)),
+    onSettled: () => void refresh(),
+  });
+  const email = useMutation({
+    mutationFn: () => emailWorkOrder(order._id),
+    onMutate: () => onNotice(null),
+    onSuccess: () =>
+      onNotice({
+        tone: 'success',
+        text: `Work order ${order.workOrderNumber} emailed to ${order.customer.email}.`,
+      }),
+    onError: (error) => fail(messageOf(error, workOrderMessages.send)),
+    onSettled: () => void refresh(),
+  });
+  const pdf = useMutation({
+    mutationFn: () => downloadWorkOrderPdf(order),
+    onMutate: () => onNotice(null),
+    onError: (error) => fail(messageOf(error, workOrderMessages.pdf)),
+  });
+  const link = useMutation({
+    mutationFn: () => generateAcknowledgment(order._id),
+    onMutate: () => onNotice(null),
+    onSuccess: (reply) =>
+      onNotice({
+        tone: 'success',
+        text: `Acknowledgment link for ${order.workOrderNumber} sent to ${order.customer.email}; it expires ${formatInstant(reply.tokenExpiresAt)}.`,
+      }),
+    onError: (error) => {
+      const message = messageOf(error, '');
+      // Already acknowledged (doc 2 §4, §8): say when, and show the list as it is now.
+      if (message.includes('already been acknowledged'))
+        return fail(alreadyAcknowledgedText(replyField(error, 'acknowledgmentDate'), message));
+      fail(messageOf(error, workOrderMessages.link));
+    },
+    onSettled: () => void refresh(),
+  });
+  const hasEmail = order.customer.email.trim() !== '';
+  const busy = status.isPending || email.isPending || link.isPending;
+
+  return (
+    <article className="card wo-row" aria-labelledby={titleId} data-work-order={order.workOrderNumber}>
+      <header className="wo-row__header">
+        <h3 id={titleId} className="wo-row__title">
+          {order.workOrderNumber}
+          <span className="wo-row__customer"> · {order.customer.name}</span>
+        </h3>
+        <div className="wo-row__status">
+          <label htmlFor={statusId}>Status</label>
+          <StatusSelect
+            id={statusId}
+            value={status.isPending ? status.variables : order.status}
+            disabled={status.isPending}
+            onChange={(next) => status.mutate(next)}
+          />
+        </div>
+      </header>
+      <dl className="wo-row__facts">
+        <Fact term="Vehicle">{vehicleLine(order.vehicle)}</Fact>
+        <Fact term="Service">{order.serviceDetails.description}</Fact>
+        <Fact term="Total">{formatPrice(order.pricing.totalAmount)}</Fact>
+        <Fact term="Created">{formatInstant(order.createdAt)}</Fact>
+        <Fact term="Email">{emailState(order)}</Fact>
+        <Fact term="Acknowledgment">{acknowledgmentState(order)}</Fact>
+      </dl>
+      <div className="wo-row__actions">
+        <button type="button" className="button button--secondary" onClick={onEdit}>
+          Edit<span className="visually-hidden"> {order.workOrderNumber}</span>
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={busy || !hasEmail}
+          onClick={() => email.mutate()}
+        >
+          {email.isPending ? 'Sending...' : 'Email'}
+          <span className="visually-hidden"> {order.workOrderNumber}</span>
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={pdf.isPending}
+          onClick={() => pdf.mutate()}
+        >
+          {pdf.isPending ? 'Downloading...' : 'PDF'}
+          <span className="visually-hidden"> of {order.workOrderNumber}</span>
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={busy || !hasEmail}
+          onClick={() => link.mutate()}
+        >
+          {link.isPending ? 'Sending...' : 'Acknowledgment Link'}
+          <span className="visually-hidden"> for {order.workOrderNumber}</span>
+        </button>
+        <button type="button" className="button button--danger" disabled={busy} onClick={onDelete}>
+          Delete<span className="visually-hidden"> {order.workOrderNumber}</span>
+        </button>
+      </div>
+    </article>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="wo-row__fact">
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
