@@ -1,11 +1,10 @@
 import { deskMessages } from '@app/core/booking/rules';
 import { Customer } from '@app/core/customer/index';
-import { MAX_PAGE } from '@app/core/db/paging';
 import { User } from '@app/core/user/index';
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import * as z from 'zod';
-import { invalidInput } from './validation';
+import { invalidInput, pageQuery } from './validation';
 
 /** A customer as the admin's lists read them (doc 2 §3 Customer user). Admins are never listed. */
 export type CustomerReply = {
@@ -30,17 +29,6 @@ export const customerReply = (c: Customer.Info): CustomerReply => ({
   isAdmin: false,
   role: 'customer',
   hasCardOnFile: c.hasCardOnFile,
-});
-
-/** `?limit` (1 to 100) and `?cursor` of a bare-array list (decision 049); the next page's cursor is in `X-Next-Cursor`. */
-const pageQuery = z.object({
-  limit: z.coerce
-    .number()
-    .int('The page size is a whole number.')
-    .min(1, 'The page size is at least 1.')
-    .max(MAX_PAGE, `The page size is at most ${MAX_PAGE}.`)
-    .optional(),
-  cursor: z.string().max(2000, 'This page link is too long.').optional(),
 });
 
 /**
