@@ -36,6 +36,7 @@ export const textMessages = {
   required: (label: string) => `${label} is required.`,
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
   lineBreak: (label: string) => `${label} cannot contain line breaks.`,
+  notText: (label: string) => `${label} must be text.`,
 } as const;
 
 export type TextRule = {

@@ -26,7 +26,9 @@ describe('zod schemas from the field rules', () => {
     expect(run(line('Vehicle make', 10), '  Ford ')).toEqual({ value: 'Ford' });
     expect(run(line('Vehicle make', 10), ' ')).toEqual({ messages: ['Vehicle make is required.'] });
     expect(run(line('Vehicle make', 10), undefined)).toEqual({ messages: ['Vehicle make is required.'] });
-    expect(run(optionalLine('Color', 10), null)).toEqual({ value: '' });
+    expect(run(optionalLine('Color', 10), undefined)).toEqual({ value: '' });
+    expect(run(optionalLine('Color', 10), ' ')).toEqual({ value: '' });
+    expect(run(optionalLine('Color', 10), null)).toEqual({ messages: ['Color must be text.'] });
     expect(run(optionalLine('Color', 3), 'Blue')).toEqual({
       messages: ['Color must be at most 3 characters.'],
     });

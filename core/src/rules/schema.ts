@@ -11,6 +11,7 @@ import {
   phoneProblem,
   type Problem,
   type TextRule,
+  textMessages,
   textProblem,
   vehicleYearMessages,
   vehicleYearProblem,
@@ -38,31 +39,35 @@ function check<T>(rule: (value: T) => Problem) {
  * A text field (./fields `textProblem`), trimmed, with an optional `shape`
  * rule for a non-blank value (phone, VIN, ZIP); one message, the first problem.
  */
-export function checkedText(rule: TextRule, shape?: Rule) {
+export function checkedText(
+  rule: TextRule,
+  shape?: Rule,
+  notText = textProblem('', { ...rule, required: true }),
+) {
   const problem = (value: string) =>
     textProblem(value, rule) ?? (shape && value.trim() ? shape(value.trim()) : undefined);
   return z
-    .string({ error: textProblem('', { ...rule, required: true }) })
+    .string({ error: notText })
     .superRefine(check(problem))
     .transform((value) => value.trim());
 }
 const requiredField = (rule: Omit<TextRule, 'required'>, shape?: Rule) =>
   checkedText({ ...rule, required: true }, shape);
-/** Optional fields give '' when absent, null or blank. */
+/** Optional fields give '' when absent or blank; null or a number is not text, as before decision 059. */
 const optionalField = (rule: Omit<TextRule, 'required'>, shape?: Rule) =>
-  checkedText(rule, shape)
-    .nullish()
+  checkedText(rule, shape, textMessages.notText(rule.label))
+    .optional()
     .transform((value) => value ?? '');
 type Rule = (value: string) => Problem;
 
 /** A required text (one line unless `multiline`). */
 export const requiredText = (rule: Omit<TextRule, 'required'>) => requiredField(rule);
-/** An optional text (one line unless `multiline`): absent, null or blank give ''. */
+/** An optional text (one line unless `multiline`): absent or blank give ''; null is refused, as any other non-text. */
 export const optionalText = (rule: Omit<TextRule, 'required'>) => optionalField(rule);
 
 /** A required one-line text. */
 export const line = (label: string, max: number) => requiredText({ label, max });
-/** An optional one-line text: absent, null or blank give ''. */
+/** An optional one-line text: absent or blank give ''. */
 export const optionalLine = (label: string, max: number) => optionalText({ label, max });
 
 /** A person's first or last name (./fields `nameProblem`), trimmed. */
