@@ -7,7 +7,7 @@ import { Service } from '@app/core/service/index';
 import * as time from '@app/core/time';
 import { TimeSlot } from '@app/core/timeslot/index';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { nextDate, postBooking, send } from '../../../tests/booking-factories';
+import { bookingBody, nextDate, postBooking, send } from '../../../tests/booking-factories';
 import { customBookingBody } from '../../../tests/desk-bookings';
 import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
 import { readOutbox } from '../local/outbox';
