@@ -83,6 +83,8 @@ const access: Record<string, Access> = {
   'Booking.newestToReview': 'user',
   'Booking.reviewItem': 'internal',
   'Booking.exists': 'internal',
+  'Booking.migrate': 'internal',
+  'Booking.history': 'admin',
   'Booking.setStatus': 'admin',
   'Booking.matchesFilters': 'internal',
   'Booking.listAll': 'admin',
@@ -93,6 +95,7 @@ const access: Record<string, Access> = {
   'Booking.answerConfirmation': 'public',
   'Customer.list': 'admin',
   'Customer.matches': 'internal',
+  'Customer.searchKeys': 'internal',
   'Customer.search': 'admin',
   'Customer.invite': 'admin',
   'Customer.find': 'internal',
@@ -100,7 +103,7 @@ const access: Record<string, Access> = {
   'LinkToken.refuse': 'internal',
   'LinkToken.open': 'internal',
   'User.createInvited': 'admin',
-  'User.listCustomers': 'internal',
+  'User.customersPage': 'internal',
   'VehicleData.useFetch': 'internal',
   'VehicleData.makes': 'admin',
   'VehicleData.models': 'admin',
@@ -108,6 +111,9 @@ const access: Record<string, Access> = {
   'Comment.list': 'public',
   'Comment.removeAllOf': 'internal',
   'Crew.occupancy': 'internal',
+  'Crew.dayKey': 'internal',
+  'Crew.busy': 'internal',
+  'Crew.indexGuard': 'internal',
   'Crew.freeTechnicians': 'internal',
   'Crew.claimItems': 'internal',
   'Crew.releaseItems': 'internal',
@@ -271,6 +277,7 @@ const calls: Record<string, () => Promise<unknown>> = {
   'Booking.forReview': () => Booking.forReview(someId('bkg')),
   'Booking.newestToReview': () => Booking.newestToReview(someId('svc')),
   'Booking.setStatus': () => Booking.setStatus(someId('bkg'), { status: 'Completed' }),
+  'Booking.history': () => Booking.history(someId('bkg')),
   'Booking.listAll': () => Booking.listAll({}),
   'Booking.clientNames': () => Booking.clientNames([someId('bkg')]),
   'Booking.adminCreate': () =>
@@ -370,9 +377,11 @@ async function refusal(actor: Actor, call: () => Promise<unknown>): Promise<stri
 const counts = async () => ({
   services: (await Service.list()).length,
   posts: (await Post.list()).length,
-  testimonials: (await Testimonial.list()).length,
+  testimonials: (await Testimonial.list({ limit: 100_000, budget: 100_000 })).items.length,
   sneakyAdmin: (await User.findByEmail('sneaky-admin@example.com')) !== undefined,
-  sneakyCustomers: (await User.listCustomers()).filter((u) => u.email.startsWith('sneaky-')).length,
+  sneakyCustomers: (
+    await User.customersPage({ limit: 100, budget: 100_000, filter: (u) => u.email.startsWith('sneaky-') })
+  ).items.length,
 });
 
 describe('authorization in core', () => {

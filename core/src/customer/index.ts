@@ -2,6 +2,7 @@ import type * as z from 'zod';
 import { assertAdmin, useActor } from '../actor';
 import { invitationMail } from '../account/mail';
 import { LinkToken } from '../auth/link-token';
+import { MAX_PAGE, type Page } from '../db/paging';
 import { Outbox } from '../mail/outbox';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
@@ -41,34 +42,58 @@ export namespace Customer {
     hasCardOnFile: account.hasCardOnFile,
   });
 
-  const byName = (a: Info, b: Info) =>
-    a.lastName.localeCompare(b.lastName, 'en', { sensitivity: 'base' }) ||
-    a.firstName.localeCompare(b.firstName, 'en', { sensitivity: 'base' }) ||
-    a.email.localeCompare(b.email);
+  /** The admin's page size when the request names none: today's whole list of a small shop. */
+  export const DEFAULT_PAGE = 100;
 
-  /** Every customer, by last name then first name. */
-  export async function list(): Promise<Info[]> {
-    assertAdmin();
-    return (await User.listCustomers()).map(toInfo).sort(byName);
+  export type PageRequest = { limit?: number; cursor?: string | null };
+
+  /**
+   * One page of the customers, oldest account first (decision 060): bounded
+   * by the page size and by the read budget of core/src/db/paging.ts, with
+   * the cursor of the next page (null on the last).
+   */
+  export async function list(page: PageRequest = {}): Promise<Page<Info>> {
+    return search('', page);
   }
 
-  /** Whether `customer` matches `query`: a case-insensitive part of a name, the full name, the email or the phone. */
+  /** The normalised search keys of a customer: lower-cased names, full name and email. */
+  export function searchKeys(customer: Pick<Info, 'firstName' | 'lastName' | 'email'>): string[] {
+    return [
+      customer.firstName,
+      customer.lastName,
+      `${customer.firstName} ${customer.lastName}`,
+      customer.email,
+    ].map((text) => text.trim().toLowerCase());
+  }
+
+  /**
+   * Whether `customer` matches `query` by prefix: a name, the full name or
+   * the email begins with it (case-insensitive), or the phone's digits begin
+   * with its digits (three or more).
+   */
   export function matches(customer: Info, query: string): boolean {
     const q = query.trim().toLowerCase();
     if (!q) return true;
     const digits = q.replace(/\D/g, '');
     return (
-      [customer.firstName, customer.lastName, `${customer.firstName} ${customer.lastName}`, customer.email]
-        .map((text) => text.toLowerCase())
-        .some((text) => text.includes(q)) ||
-      customer.phone.toLowerCase().includes(q) ||
-      (digits.length >= 3 && customer.phone.replace(/\D/g, '').includes(digits))
+      searchKeys(customer).some((key) => key.startsWith(q)) ||
+      (digits.length >= 3 && customer.phone.replace(/\D/g, '').startsWith(digits))
     );
   }
 
-  /** The customers matching `query` (all of them for an empty one), by last name. */
-  export async function search(query: string): Promise<Info[]> {
-    return (await list()).filter((customer) => matches(customer, query));
+  /**
+   * One page of the customers matching `query` by prefix (all for an empty
+   * one), oldest account first. A page reads at most the read budget of
+   * accounts: a rare match may come after a short or empty page with a cursor.
+   */
+  export async function search(query: string, page: PageRequest = {}): Promise<Page<Info>> {
+    assertAdmin();
+    const { items, cursor } = await User.customersPage({
+      limit: Math.min(page.limit ?? DEFAULT_PAGE, MAX_PAGE),
+      cursor: page.cursor,
+      filter: (account) => matches(toInfo(account), query),
+    });
+    return { items: items.map(toInfo), cursor };
   }
 
   /**

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { assertAdmin, useUser, useUserId } from '../actor';
 import { Booking } from '../booking/index';
 import { defineEntity, failedConditions, idList, idSet, toggleMember, transactWrite } from '../db/entity';
+import type { Page } from '../db/paging';
 import { VisibleError } from '../error';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
@@ -98,6 +99,8 @@ export namespace Testimonial {
   export type Votes = { likes: string[]; dislikes: string[] };
 
   export const NOT_FOUND = 'Testimonial not found.';
+  /** The list's page size when the request names none: more than the shop has today. */
+  export const DEFAULT_PAGE = 100;
   /** How many the carousel gets at most. */
   export const FEATURED_LIMIT = 10;
 
@@ -406,14 +409,22 @@ export namespace Testimonial {
     return toInfo(testimonial);
   });
 
-  /** Every testimonial, newest first. */
-  export async function list(): Promise<Info[]> {
-    const testimonials = await entity.queryAll({
+  /**
+   * One page of the testimonials, newest first (decision 060), bounded by
+   * the page size and the read budget; the cursor of the next page or null.
+   */
+  export async function list(
+    page: { limit?: number; cursor?: string | null; budget?: number } = {},
+  ): Promise<Page<Info>> {
+    const { items, cursor } = await entity.query({
       index: 'byCollection',
       partition: 'TESTIMONIAL',
       descending: true,
+      limit: page.limit ?? DEFAULT_PAGE,
+      cursor: page.cursor,
+      budget: page.budget,
     });
-    return testimonials.map(toInfo);
+    return { items: items.map(toInfo), cursor };
   }
 
   /**

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { assertAdmin } from '../actor';
 import { defineEntity, failedConditions, type TransactItem, transactWrite } from '../db/entity';
+import type { Page } from '../db/paging';
 import { VisibleError } from '../error';
 import { cardBrandName } from '../payments/brand';
 import { optionalPhone, personName } from '../rules/schema';
@@ -228,10 +229,26 @@ export namespace User {
     }
   }
 
-  /** Every customer account (admins left out), oldest first: a local shop's customers are few. */
-  export async function listCustomers(): Promise<Account[]> {
-    const all = await entity.queryAll({ index: 'byCollection', partition: 'USER' });
-    return all.filter((user) => user.role === 'user');
+  /**
+   * One page of the customer accounts (admins left out), oldest first,
+   * bounded by `limit` and the read budget (core/src/db/paging.ts).
+   */
+  export function customersPage(page: {
+    limit: number;
+    cursor?: string | null;
+    filter?: (account: Account) => boolean;
+    /** Items read at most for the page (default: the paging layer's read budget). */
+    budget?: number;
+  }): Promise<Page<Account>> {
+    const { filter } = page;
+    return entity.query({
+      index: 'byCollection',
+      partition: 'USER',
+      limit: page.limit,
+      cursor: page.cursor,
+      budget: page.budget,
+      filter: (account) => account.role === 'user' && (!filter || filter(account)),
+    });
   }
 
   /**

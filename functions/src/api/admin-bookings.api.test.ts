@@ -2,11 +2,12 @@ import { asSystem } from '@app/core/actor';
 import { LinkToken } from '@app/core/auth/link-token';
 import { bookingMessages, deskMessages } from '@app/core/booking/rules';
 import { config } from '@app/core/config';
+import { INVALID_CURSOR } from '@app/core/db/paging';
 import { Service } from '@app/core/service/index';
 import * as time from '@app/core/time';
 import { TimeSlot } from '@app/core/timeslot/index';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { nextDate, postBooking, send } from '../../../tests/booking-factories';
+import { bookingBody, nextDate, postBooking, send } from '../../../tests/booking-factories';
 import { customBookingBody } from '../../../tests/desk-bookings';
 import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
 import { readOutbox } from '../local/outbox';
@@ -514,17 +515,42 @@ describe('PATCH /api/bookings/:id/status: any to any, invariants kept', () => {
 });
 
 describe('customers: list, search, create', () => {
-  it('lists customers only, by last name; searches names, full name, email and phone', async () => {
+  it('pages the customers (admins never listed) and searches by prefix, case-insensitive (decision 060)', async () => {
     const admin = await createUser({ role: 'admin', lastName: 'Aaadmin' });
     const tag = crypto.randomUUID().slice(0, 6);
     const zed = await createUser({ firstName: 'Zed', lastName: `Young${tag}` });
     const amy = await createUser({ firstName: 'Amy', lastName: `Abbott${tag}` });
-    const list = await json<CustomerReply[]>(await send('GET', '/api/admin/users', admin.headers));
-    expect(list.some((u) => u._id === admin._id)).toBe(false);
-    expect(list.every((u) => u.isAdmin === false && u.role === 'customer')).toBe(true);
-    const names = list.map((u) => u.lastName);
-    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
-    expect(list.find((u) => u._id === amy._id)).toEqual({
+    /** Every page of a list, following `X-Next-Cursor` to the end. */
+    const allPages = async (path: string) => {
+      const ids: string[] = [];
+      const replies: CustomerReply[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const separator = path.includes('?') ? '&' : '?';
+        const response = await send(
+          'GET',
+          `${path}${separator}limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+          admin.headers,
+        );
+        expect(response.status).toBe(200);
+        const page = await json<CustomerReply[]>(response);
+        expect(page.length).toBeLessThanOrEqual(1);
+        replies.push(...page);
+        ids.push(...page.map((u) => u._id));
+        cursor = response.headers.get('X-Next-Cursor');
+        pages += 1;
+      } while (cursor && pages < 2000);
+      expect(cursor).toBeNull();
+      return { ids, replies, pages };
+    };
+    const all = await allPages('/api/admin/users');
+    expect(all.pages).toBeGreaterThan(1);
+    expect(new Set(all.ids).size).toBe(all.ids.length);
+    expect(all.ids).toEqual(expect.arrayContaining([amy._id, zed._id]));
+    expect(all.ids).not.toContain(admin._id);
+    expect(all.replies.every((u) => u.isAdmin === false && u.role === 'customer')).toBe(true);
+    expect(all.replies.find((u) => u._id === amy._id)).toEqual({
       _id: amy._id,
       firstName: 'Amy',
       lastName: `Abbott${tag}`,
@@ -536,16 +562,15 @@ describe('customers: list, search, create', () => {
       hasCardOnFile: false,
     });
     const search = async (query: string) =>
-      (
-        await json<CustomerReply[]>(
-          await send('GET', `/api/admin/users/search?query=${encodeURIComponent(query)}`, admin.headers),
-        )
-      ).map((u) => u._id);
-    expect(await search(tag)).toEqual([amy._id, zed._id]);
+      (await allPages(`/api/admin/users/search?query=${encodeURIComponent(query)}`)).ids;
+    expect(await search(`abbott${tag}`.toUpperCase())).toEqual([amy._id]);
+    expect(await search(`young${tag.slice(0, 3)}`)).toContain(zed._id);
     expect(await search(`zed young${tag}`.toUpperCase())).toEqual([zed._id]);
-    expect(await search(amy.email)).toEqual([amy._id]);
+    expect(await search(amy.email.toUpperCase())).toEqual([amy._id]);
+    expect(await search(amy.email.slice(0, amy.email.indexOf('@')))).toContain(amy._id);
+    // Prefix, not any part: the tag sits inside the last name, so it finds nobody.
+    expect(await search(tag)).toEqual([]);
     expect(await search('Aaadmin')).toEqual([]);
-    expect(await search('')).toEqual(list.map((u) => u._id));
     const created = await send('POST', '/api/admin/create-customer', admin.headers, {
       firstName: 'Phil',
       lastName: `Phone${tag}`,
@@ -553,10 +578,29 @@ describe('customers: list, search, create', () => {
       phone: '(610) 555-0199',
     });
     expect(created.status).toBe(201);
-    expect(await search('6105550199')).toEqual([(await json<{ user: CustomerReply }>(created)).user._id]);
+    const phil = (await json<{ user: CustomerReply }>(created)).user._id;
+    expect(await search('6105550199')).toContain(phil);
+    expect(await search('(610) 555-01')).toContain(phil);
     expect(
       (await send('GET', `/api/admin/users/search?query=${'x'.repeat(201)}`, admin.headers)).status,
     ).toBe(400);
+  });
+
+  it('a bad cursor or page size answers 400 { msg }', async () => {
+    const admin = await createUser({ role: 'admin' });
+    for (const path of [
+      '/api/admin/users?cursor=not-a-cursor',
+      '/api/admin/users/search?query=a&cursor=bm90IGpzb24',
+      '/api/admin/users?limit=0',
+      '/api/admin/users?limit=101',
+      '/api/admin/users/search?limit=x',
+    ]) {
+      const response = await send('GET', path, admin.headers);
+      expect(response.status, path).toBe(400);
+      expect(typeof (await json<{ msg: string }>(response)).msg, path).toBe('string');
+    }
+    const bad = await send('GET', '/api/admin/users?cursor=not-a-cursor', admin.headers);
+    expect((await json<{ msg: string }>(bad)).msg).toBe(INVALID_CURSOR);
   });
 
   it('create-customer: 201 with the user, 409 on a taken email (any case), 400 on bad input; nothing written then', async () => {

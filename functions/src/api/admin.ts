@@ -4,7 +4,7 @@ import { User } from '@app/core/user/index';
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import * as z from 'zod';
-import { invalidInput } from './validation';
+import { invalidInput, pageQuery } from './validation';
 
 /** A customer as the admin's lists read them (doc 2 §3 Customer user). Admins are never listed. */
 export type CustomerReply = {
@@ -37,15 +37,24 @@ export const customerReply = (c: Customer.Info): CustomerReply => ({
  * (./index.ts); core checks the role again.
  */
 export const admin = new Hono()
-  .get('/users', async (c) => c.json((await Customer.list()).map(customerReply)))
+  .get('/users', zValidator('query', pageQuery, invalidInput), async (c) => {
+    const { items, cursor } = await Customer.list(c.req.valid('query'));
+    if (cursor) c.header('X-Next-Cursor', cursor);
+    return c.json(items.map(customerReply));
+  })
   .get(
     '/users/search',
     zValidator(
       'query',
-      z.object({ query: z.string().max(200, 'The search is too long.').optional() }),
+      pageQuery.extend({ query: z.string().max(200, 'The search is too long.').optional() }),
       invalidInput,
     ),
-    async (c) => c.json((await Customer.search(c.req.valid('query').query ?? '')).map(customerReply)),
+    async (c) => {
+      const { query, ...page } = c.req.valid('query');
+      const { items, cursor } = await Customer.search(query ?? '', page);
+      if (cursor) c.header('X-Next-Cursor', cursor);
+      return c.json(items.map(customerReply));
+    },
   )
   .post('/create-customer', zValidator('json', User.InviteInput, invalidInput), async (c) => {
     const user = await Customer.invite(c.req.valid('json'));

@@ -19,6 +19,36 @@ const vote = (id: string, body: unknown, headers: Record<string, string> = {}) =
 const UNKNOWN = 'tst_01JZZZZZZZZZZZZZZZZZZZZZZZ';
 
 describe('GET /api/testimonials', () => {
+  it('pages by ?limit and X-Next-Cursor, newest first, each once; a bad cursor is 400 (decision 060)', async () => {
+    for (let i = 0; i < 3; i += 1) await createTestimonial();
+    const seen: string[] = [];
+    const dates: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const response = await app.request(
+        `/api/testimonials?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+      expect(response.status).toBe(200);
+      const page = await json<(Testimonial & { createdAt: string })[]>(response);
+      expect(page.length).toBeLessThanOrEqual(2);
+      seen.push(...page.map((t) => t._id));
+      dates.push(...page.map((t) => t.createdAt));
+      cursor = response.headers.get('X-Next-Cursor');
+      pages += 1;
+    } while (cursor && pages < 1000);
+    expect(pages).toBeGreaterThan(1);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(dates).toEqual([...dates].sort().reverse());
+    const whole = await json<Testimonial[]>(await app.request('/api/testimonials?limit=100'));
+    expect(seen.slice(0, whole.length)).toEqual(whole.map((t) => t._id));
+    for (const query of ['cursor=nope', 'limit=0', 'limit=101']) {
+      const bad = await app.request(`/api/testimonials?${query}`);
+      expect(bad.status, query).toBe(400);
+      expect(typeof (await json<{ msg: string }>(bad)).msg).toBe('string');
+    }
+  });
+
   it('lists testimonials newest first in the spec shape', async () => {
     const older = await createTestimonial({
       quote: 'They came to my office and fixed the brakes.',

@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import * as z from 'zod';
 import { requireAdmin, requireUser } from './auth';
 import { readImageForm, text, uploadLimit } from './uploads';
-import { invalidInput } from './validation';
+import { invalidInput, pageQuery } from './validation';
 
 const byId = zValidator('param', z.object({ id: Testimonial.id }), invalidInput);
 
@@ -17,7 +17,11 @@ const byId = zValidator('param', z.object({ id: Testimonial.id }), invalidInput)
  * author, the featured flag, and deletes.
  */
 export const testimonials = new Hono()
-  .get('/', async (c) => c.json(await Testimonial.list()))
+  .get('/', zValidator('query', pageQuery, invalidInput), async (c) => {
+    const { items, cursor } = await Testimonial.list(c.req.valid('query'));
+    if (cursor) c.header('X-Next-Cursor', cursor);
+    return c.json(items);
+  })
   .post('/', requireUser, uploadLimit(Testimonial.IMAGE_TOO_LARGE), async (c) => {
     const { fields, image } = await readImageForm(c, 'profileImage', {
       maxBytes: Testimonial.MAX_IMAGE_BYTES,

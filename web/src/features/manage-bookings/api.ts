@@ -75,7 +75,7 @@ export const createCustomBooking = (body: CustomBookingBody): Promise<AdminBooki
 export async function fetchCustomers(query: string): Promise<Customer[]> {
   const reply: unknown = query
     ? await unwrap(api.api.admin.users.search.$get({ query: { query } }))
-    : await unwrap(api.api.admin.users.$get());
+    : await unwrap(api.api.admin.users.$get({ query: {} }));
   return readCustomers(reply);
 }
 

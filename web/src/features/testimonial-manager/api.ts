@@ -14,7 +14,7 @@ export const TESTIMONIALS_KEY = ['testimonials'] as const;
 export const adminTestimonialsQueryOptions = () =>
   queryOptions({
     queryKey: [...TESTIMONIALS_KEY, 'admin'],
-    queryFn: () => unwrap(api.api.testimonials.$get()),
+    queryFn: () => unwrap(api.api.testimonials.$get({ query: {} })),
   });
 
 export type NewTestimonial = {

@@ -3,7 +3,7 @@ import { api, unwrap } from '../../lib/api';
 import type { TestimonialInfo, Votes, VoteType } from './types';
 
 export async function fetchTestimonials(): Promise<TestimonialInfo[]> {
-  return unwrap(api.api.testimonials.$get());
+  return unwrap(api.api.testimonials.$get({ query: {} }));
 }
 
 export async function fetchFeaturedTestimonials(): Promise<TestimonialInfo[]> {
