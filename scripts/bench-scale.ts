@@ -431,13 +431,13 @@ export async function measureScale() {
     const { counts, services, customers } = seeded;
     const someone = customers[Math.floor(customers.length / 2)];
     const tomorrow = isoDate(RealDate.now() + DAY);
-    const yearAgo = isoDate(RealDate.now() - 365 * DAY);
-    const quarterAgo = isoDate(RealDate.now() - 90 * DAY);
+    // The desk lists open bookings (decision 050): the last seeded month's, from tomorrow on.
+    const twoWeeks = isoDate(RealDate.now() + 14 * DAY);
     const calls: [string, string, Record<string, string>][] = [
       ['desk: first page', '/api/bookings/all', admin],
       [
-        'desk: filtered page (a make, last year)',
-        `/api/bookings/all?make=Honda&startDate=${yearAgo}&endDate=${quarterAgo}`,
+        'desk: filtered page (a make, the next two weeks)',
+        `/api/bookings/all?make=Honda&startDate=${tomorrow}&endDate=${twoWeeks}`,
         admin,
       ],
       [
