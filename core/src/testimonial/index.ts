@@ -4,6 +4,7 @@ import { Booking } from '../booking/index';
 import { defineEntity, failedConditions, idList, idSet, toggleMember, transactWrite } from '../db/entity';
 import type { Page } from '../db/paging';
 import { VisibleError } from '../error';
+import { type MigrationStep, pagedStep } from '../migrate/runner';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
 import { imageUrl } from '../storage/image-url';
@@ -143,6 +144,37 @@ export namespace Testimonial {
   /** Where the carousel finds the flagged testimonials, and the 5-star ones for when none is flagged. */
   const FEATURED = 'TESTIMONIALS#FEATURED';
   const FIVE_STAR = 'TESTIMONIALS#FIVE_STAR';
+
+  /**
+   * Decision 063's step (run by migrate/index.ts): a testimonial written
+   * before decision 057 has no entry in the carousel's sparse index. Sets it
+   * as every write computes it, on condition that the flag and rating are
+   * still the ones read and no entry was written meanwhile.
+   */
+  export const migrationSteps: MigrationStep[] = [
+    pagedStep(
+      'testimonial-featured-index',
+      (cursor, limit) => entity.query({ index: 'byCollection', partition: 'TESTIMONIAL', limit, cursor }),
+      async (t) => {
+        const keys = entity.item(t);
+        if (typeof keys.ownerPk !== 'string') return false;
+        const updated = await entity.update(
+          { id: t.id },
+          {
+            UpdateExpression: 'SET ownerPk = :opk, ownerSk = :osk',
+            ConditionExpression: 'attribute_not_exists(ownerPk) AND featured = :flag AND rating = :rating',
+            ExpressionAttributeValues: {
+              ':opk': keys.ownerPk,
+              ':osk': keys.ownerSk,
+              ':flag': t.featured,
+              ':rating': t.rating,
+            },
+          },
+        );
+        return updated !== null;
+      },
+    ),
+  ];
 
   function toInfo(item: Stored): Info {
     return {

@@ -27,7 +27,7 @@ import {
   type Stored,
   write,
 } from './store';
-import { totalsChange, transactRetrying } from './totals';
+import { totalsAfter, totalsChange, transactRetrying } from './totals';
 import { type Detail, view } from './view';
 
 /** The new form's defaults (doc 2 §9; config): dollars an hour and a fraction. */
@@ -104,6 +104,7 @@ export async function create(raw: WorkOrderInput, now = new Date()): Promise<Det
       statusHistory: [{ status, at, by }],
       searchText: searchTextOf({ workOrderNumber, ...content }),
       rev: 1,
+      inTotals: true,
       createdAt: at,
       updatedAt: at,
     };
@@ -180,7 +181,7 @@ export async function update(workOrderId: string, raw: unknown): Promise<Detail>
     rev: wo.rev + 1,
     updatedAt: now,
   };
-  await write([putIfUnchanged(next, wo), ...totalsChange({ from: wo.status, to: status })]);
+  await write([putIfUnchanged(next, wo), ...totalsAfter(wo, status)]);
   return view(next);
 }
 
@@ -192,7 +193,7 @@ export async function remove(workOrderId: string): Promise<{ message: string }> 
   await write([
     entity.tx.delete({ id: wo.id }, unchangedSince(wo.rev)),
     numberGuard.tx.delete({ workOrderNumber: wo.workOrderNumber }),
-    ...totalsChange({ from: wo.status }),
+    ...totalsAfter(wo),
     ...(ack.tokenHash && ack.state !== 'acknowledged' ? [LinkToken.removeItem(ack.tokenHash)] : []),
   ]);
   // The signatures go with it (best effort: a leftover private object is never served).

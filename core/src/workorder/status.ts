@@ -3,7 +3,7 @@ import { assertAdmin } from '../actor';
 import { StatusOnlyInput } from './input';
 import { parse } from './messages';
 import { appendStatus, currentByName, find, putIfUnchanged, type Stored, write } from './store';
-import { totalsChange } from './totals';
+import { totalsAfter } from './totals';
 import { type Detail, view } from './view';
 
 /** The admin sets any status directly (doc 2 §4); kept in the history with who and when. */
@@ -20,6 +20,6 @@ export async function setStatus(workOrderId: string, raw: z.input<typeof StatusO
     rev: wo.rev + 1,
     updatedAt: now,
   };
-  await write([putIfUnchanged(next, wo), ...totalsChange({ from: wo.status, to: status })]);
+  await write([putIfUnchanged(next, wo), ...totalsAfter(wo, status)]);
   return view(next);
 }
