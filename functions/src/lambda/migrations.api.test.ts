@@ -237,6 +237,37 @@ describe('other items written before issue 19', () => {
     expect((await raw(`TESTIMONIAL#${three._id}`, 'TESTIMONIAL'))?.ownerPk).toBeUndefined();
   });
 
+  it('services are counted once: a live delete of an uncounted one gives nothing back', async () => {
+    const count = async () => Number((await raw('SERVICES', 'COUNT'))?.services ?? 0);
+    const [deleted, edited, kept] = [await createService(), await createService(), await createService()];
+    for (const service of [deleted, edited, kept])
+      await strip(`SERVICE#${service._id}`, 'SERVICE', ['inCount']);
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key('SERVICES', 'COUNT'),
+        UpdateExpression: 'ADD services :minus',
+        ExpressionAttributeValues: { ':minus': -3 },
+      }),
+    );
+    const before = await count();
+    expect((await send('DELETE', `/api/services/${deleted._id}`, admin.headers)).status).toBe(200);
+    const edit = await send('PUT', `/api/services/${edited._id}`, admin.headers, {
+      name: `${edited.name} (edited)`,
+      description: edited.description,
+      price: 120,
+      duration: 45,
+    });
+    expect(edit.status).toBe(200);
+    expect(await count()).toBe(before);
+
+    await forgetMarkers();
+    const [one, two] = await Promise.all([migrate(), migrate()]);
+    expect((one['service-count']?.changed ?? 0) + (two['service-count']?.changed ?? 0)).toBe(2);
+    expect(await count()).toBe(before + 2);
+    expect((await raw(`SERVICE#${edited._id}`, 'SERVICE'))?.inCount).toBe(true);
+  });
+
   it('contact and help messages get their TTL from their date; booked guards a week after theirs', async () => {
     const createdAt = '2025-03-01T12:00:00.000Z';
     const contactId = createId('contactMessage');
