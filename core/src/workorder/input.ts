@@ -227,6 +227,26 @@ export const StatusOnlyInput = z.object({
   }),
 });
 
+/** Whether a PUT's body is exactly `{ status }` (doc 2 §7: the list's status change). */
+function isStatusOnly(raw: unknown): raw is Record<string, unknown> {
+  return (
+    Boolean(raw) &&
+    typeof raw === 'object' &&
+    !Array.isArray(raw) &&
+    Object.keys(raw as object).length === 1 &&
+    'status' in (raw as object)
+  );
+}
+
+/** `PUT /api/workOrders/{id}`'s body: exactly `{ status }`, or the full form. */
+export const UpdateInput = z.preprocess(
+  (raw) => (isStatusOnly(raw) ? { kind: 'status', ...raw } : { kind: 'form', form: raw }),
+  z.discriminatedUnion('kind', [
+    StatusOnlyInput.extend({ kind: z.literal('status') }),
+    z.object({ kind: z.literal('form'), form: WorkOrderInput }),
+  ]),
+);
+
 export const ListInput = z.object({
   search: z.string().trim().max(200, 'The search is too long.').optional(),
   status: z
