@@ -45,13 +45,13 @@ export function priced(input: ParsedWorkOrderInput) {
     laborItems: input.laborItems.map((l) => ({
       description: l.description,
       hours: l.hours,
-      hourlyRateCents: l.hourlyRate ?? cfg.laborRateCents,
+      hourlyRateCents: l.hourlyRateCents ?? cfg.laborRateCents,
     })),
     partItems: input.partItems.map((p) => ({
       partNumber: p.partNumber,
       description: p.description,
       quantity: p.quantity,
-      unitPriceCents: p.unitPrice,
+      unitPriceCents: p.unitPriceCents,
     })),
     taxRate: input.taxRate ?? cfg.defaultTaxRate,
   });
