@@ -11,6 +11,7 @@ import { nextDate, postBooking, send } from '../../../tests/booking-factories';
 import { createTestimonial } from '../../../tests/content-factories';
 import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
 import { createWorkOrder } from '../../../tests/workorder-factories';
+import { handler as cron, MIGRATION_MARGIN_MS } from './cron';
 
 /**
  * The migration runner (decision 063) on a table written by the release
@@ -214,6 +215,28 @@ describe('work orders written before decision 051', () => {
     expect((await totals(['billed'])).billed).toBe(billedBefore);
     const listed = (await list('&status=billed')).workOrders.map((wo) => wo._id);
     for (const wo of made) expect(listed).toContain(wo._id);
+  });
+});
+
+describe('the scheduled job', () => {
+  it('runs the steps within its time and leaves the rest to its next run', async () => {
+    const wo = await createWorkOrder(admin, { status: 'draft' });
+    await makeOld(wo._id);
+    await uncount(1, 'draft');
+    await forgetMarkers();
+    const before = (await list()).total;
+    // Less time left than the margin: no page starts; mail and links are still done.
+    expect(
+      await cron(undefined, { getRemainingTimeInMillis: () => MIGRATION_MARGIN_MS - 1000 }),
+    ).toMatchObject({
+      ok: true,
+    });
+    expect(await raw('MIGRATION', migrationSteps[0]?.name ?? '')).toBeUndefined();
+    expect((await list()).total).toBe(before);
+    await cron(undefined, { getRemainingTimeInMillis: () => 60_000 });
+    for (const step of migrationSteps)
+      expect((await raw('MIGRATION', step.name))?.at, step.name).toBeTruthy();
+    expect((await list()).total).toBe(before + 1);
   });
 });
 
