@@ -34,6 +34,8 @@ export async function bootLocalStack(options: {
     await ensureTable(rawDb(), config().tableName);
     // A data dir from before the desk's open-bookings index (decision 050): its open bookings join it.
     await (await import('@app/core/booking/index')).Booking.migrate();
+    // ... and its customer accounts their search keys (decision 061).
+    await (await import('@app/core/customer/index')).Customer.migrate();
     await Storage.ensureBucket();
     const seeded = await seed({
       adminEmail: setting('ADMIN_EMAIL'),
