@@ -1,5 +1,6 @@
 import { bookingSteps } from '../booking/migrate';
 import { Contact } from '../contact/index';
+import { Customer } from '../customer/index';
 import { ServiceRequest } from '../service-request/index';
 import { Service } from '../service/index';
 import { Testimonial } from '../testimonial/index';
@@ -15,6 +16,7 @@ export const migrationSteps: readonly MigrationStep[] = [
   ...Service.migrationSteps,
   ...bookingSteps,
   ...workOrderSteps,
+  ...Customer.migrationSteps,
   ...Testimonial.migrationSteps,
   ...Contact.migrationSteps,
   ...ServiceRequest.migrationSteps,
