@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { assertAdmin } from '../actor';
-import { defineEntity, failedConditions, type TransactItem, transactWrite } from '../db/entity';
+import { defineEntity, failedConditions, type TransactItem } from '../db/entity';
+import { transactRetrying } from '../db/transact';
 import { VisibleError } from '../error';
 import * as time from '../time';
 import { type MigrationStep, pagedStep } from '../migrate/runner';
@@ -160,7 +161,8 @@ export namespace Service {
       async (service) => {
         if (service.inCount) return false;
         try {
-          await transactWrite([
+          // The count is shared with live creates and deletes: a conflict is retried (db/transact.ts), as theirs are.
+          await transactRetrying([
             entity.tx.update(
               { id: service.id },
               {
@@ -212,7 +214,7 @@ export namespace Service {
     const { serviceId: _given, ...fields } = input;
     const record: Stored = { id: serviceId, ...fields, inCount: true, createdAt: now, updatedAt: now };
     try {
-      await transactWrite([entity.tx.put(record, { ifAbsent: true }), countBy(1)]);
+      await transactRetrying([entity.tx.put(record, { ifAbsent: true }), countBy(1)]);
       return { created: true, service: toInfo(record) };
     } catch (error) {
       const failed = failedConditions(error);
@@ -239,7 +241,7 @@ export namespace Service {
       const record = { ...current, ...fields, updatedAt: new Date().toISOString() };
       const put = entity.tx.put(record).Put;
       try {
-        await transactWrite([{ Put: { ...put, ...countedAsRead(current) } } as TransactItem]);
+        await transactRetrying([{ Put: { ...put, ...countedAsRead(current) } } as TransactItem]);
         return toInfo(record);
       } catch (error) {
         // Deleted (the next read says so) or counted by the migration meanwhile (the next read has it).
@@ -257,7 +259,7 @@ export namespace Service {
       if (!current) throw new VisibleError('not_found', NOT_FOUND);
       try {
         // One the count does not hold yet (before the migration reached it) gives nothing back.
-        await transactWrite([
+        await transactRetrying([
           entity.tx.delete({ id: serviceId }, countedAsRead(current)),
           ...(current.inCount ? [countBy(-1)] : []),
         ]);

@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import { defineEntity, type TransactItem, transactWrite } from '../db/entity';
-import { backoffMs, defaultBackoff, isRetryable } from '../db/pacing';
+import { defineEntity, type TransactItem } from '../db/entity';
 import { WORK_ORDER_STATUSES, type WorkOrderStatus } from './model';
 
 /**
@@ -88,20 +87,5 @@ export async function countOf(status?: WorkOrderStatus): Promise<number> {
   return Math.max(0, value ?? 0);
 }
 
-/**
- * A transaction that may meet another on the same item (the totals item is in
- * every create, status change and delete): tried again after a backoff while
- * DynamoDB cancels it only for a conflict or throttling (decision 052's rule);
- * a failed condition is thrown at once for the caller.
- */
-export async function transactRetrying(items: TransactItem[]): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await transactWrite(items);
-      return;
-    } catch (error) {
-      if (!isRetryable(error) || attempt >= defaultBackoff.attempts) throw error;
-      await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt, defaultBackoff)));
-    }
-  }
-}
+/** Every create, status change and delete meets others on the totals item: their transactions retry (db/transact.ts). */
+export { transactRetrying } from '../db/transact';
