@@ -119,16 +119,17 @@ export namespace Crew {
 
   /**
    * Gives a guard written before guards were indexed by day its index keys
-   * (decision 050's backfill), while `bookingId` still holds it.
+   * (decision 050's backfill), while `bookingId` still holds it; false when
+   * it needed none (indexed already, or no longer that booking's).
    */
-  export async function indexGuard(block: string, technician: number, bookingId: string): Promise<void> {
+  export async function indexGuard(block: string, technician: number, bookingId: string): Promise<boolean> {
     const names = indexAttributes('byCollection');
     const item = guard.item({ block, technician, bookingId, expiresAt: 0 });
-    await guard.update(
+    const updated = await guard.update(
       { block, technician },
       {
         UpdateExpression: 'SET #pk = :pk, #sk = :sk',
-        ConditionExpression: 'bookingId = :booking',
+        ConditionExpression: 'bookingId = :booking AND attribute_not_exists(#pk)',
         ExpressionAttributeNames: { '#pk': names.partitionKey, '#sk': names.sortKey },
         ExpressionAttributeValues: {
           ':pk': item[names.partitionKey],
@@ -137,6 +138,7 @@ export namespace Crew {
         },
       },
     );
+    return updated !== null;
   }
 
   /** The guards that give `technician`'s `blocks` to `bookingId`; each fails if the block is taken. */

@@ -46,8 +46,9 @@ async function indexOpen(b: Stored): Promise<boolean> {
 async function indexClaim(b: Stored): Promise<boolean> {
   const held = b.claim;
   if (!held || !isOpen(b.status)) return false;
-  for (const block of held.blocks) await Crew.indexGuard(block, held.technician, b.id);
-  return true;
+  let changed = false;
+  for (const block of held.blocks) if (await Crew.indexGuard(block, held.technician, b.id)) changed = true;
+  return changed;
 }
 
 /** Gives the `BOOKED` guard a booking still holds the TTL today's bookings give it (a week after its date). */
