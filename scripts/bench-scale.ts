@@ -12,9 +12,14 @@
  *
  * Budgets: p99 ≤ 300 ms, and no call reads or returns more than 1 MB. `SCALE=0.05 npm run bench -- scale`
  * seeds a twentieth of the volume, for a quick look (the budgets are only meaningful at SCALE=1).
+ *
+ * `BENCH_DATA=<dir>` keeps the stack's data in `<dir>`: the first run seeds it and writes `bench-seed.json`
+ * there; a later run on the same directory (and SCALE) skips the seed and measures the table as it is,
+ * after the stack's own start has brought it up to date (new indexes, migrations), as an upgrade would.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { useRunningStack } from '../functions/src/local/stack-file';
 import { startStack, stopStack } from './bench-stack';
 
@@ -387,11 +392,31 @@ async function measure(api: Api, name: string, path: string, headers: Record<str
   return { name, path, p50: percentile(samples, 50), p99: percentile(samples, 99), replyBytes, readBytes };
 }
 
+/** What a kept data directory remembers of its seed (`BENCH_DATA`). */
+type SeedFile = {
+  scale: number;
+  adminId: string;
+  counts: SeedCounts;
+  services: { _id: string; name: string }[];
+  /** The last name of a customer in the middle of the seed: the searches look for it. */
+  someoneLastName: string;
+};
+const SEED_FILE = 'bench-seed.json';
+
 export async function measureScale() {
   process.env.CREW_SIZE = CREW_SIZE;
   process.env.PASSWORD_COST_LOG2 ??= '10';
-  console.log(`Starting a fresh local stack (npm start, CREW_SIZE=${CREW_SIZE}) ...`);
-  const stack = await startStack({ CREW_SIZE });
+  const kept = process.env.BENCH_DATA;
+  if (kept) mkdirSync(kept, { recursive: true });
+  const seedFile = kept ? join(kept, SEED_FILE) : undefined;
+  const previous =
+    seedFile && existsSync(seedFile) ? (JSON.parse(readFileSync(seedFile, 'utf8')) as SeedFile) : undefined;
+  if (previous && previous.scale !== SCALE)
+    throw new Error(`${kept} holds a seed at SCALE=${previous.scale}, not ${SCALE}`);
+  console.log(
+    `Starting ${kept ? `the local stack on ${kept}` : 'a fresh local stack'} (npm start, CREW_SIZE=${CREW_SIZE}) ...`,
+  );
+  const stack = await startStack({ CREW_SIZE }, kept);
   try {
     useRunningStack(stack.dataDir);
     const { app } = await import('../functions/src/api/index');
@@ -414,22 +439,33 @@ export async function measureScale() {
         },
       );
     };
-    const { createUser } = await import('../tests/factories');
-    const adminSubject = await subjectOf((await createUser({ role: 'admin', firstName: 'Bench' }))._id);
-
-    globalThis.Date = SimulatedDate as DateConstructor;
-    console.log(`Seeding ${YEARS} years (SCALE=${SCALE}) through the API on a simulated clock ...`);
-    let seeded: Awaited<ReturnType<typeof seedFiveYears>>;
-    try {
-      seeded = await seedFiveYears(api, adminSubject);
-    } finally {
-      globalThis.Date = RealDate;
-      setClock(undefined);
+    let seeded = previous;
+    if (seeded) {
+      console.log(`Reusing the seed in ${kept} (made in ${(seeded.counts.seconds / 60).toFixed(1)} min).`);
+    } else {
+      const { createUser } = await import('../tests/factories');
+      const adminId = (await createUser({ role: 'admin', firstName: 'Bench' }))._id;
+      globalThis.Date = SimulatedDate as DateConstructor;
+      console.log(`Seeding ${YEARS} years (SCALE=${SCALE}) through the API on a simulated clock ...`);
+      try {
+        const made = await seedFiveYears(api, await subjectOf(adminId));
+        const someone = made.customers[Math.floor(made.customers.length / 2)];
+        seeded = {
+          scale: SCALE,
+          adminId,
+          counts: made.counts,
+          services: made.services,
+          someoneLastName: someone?.lastName ?? 'Smith',
+        };
+      } finally {
+        globalThis.Date = RealDate;
+        setClock(undefined);
+      }
+      if (seedFile) writeFileSync(seedFile, JSON.stringify(seeded, null, 2));
     }
     await countDynamoBytes();
-    const admin = await as(adminSubject);
-    const { counts, services, customers } = seeded;
-    const someone = customers[Math.floor(customers.length / 2)];
+    const admin = await as(await subjectOf(seeded.adminId));
+    const { counts, services, someoneLastName } = seeded;
     const tomorrow = isoDate(RealDate.now() + DAY);
     // The desk lists open bookings (decision 050): the last seeded month's, from tomorrow on.
     const twoWeeks = isoDate(RealDate.now() + 14 * DAY);
@@ -442,15 +478,11 @@ export async function measureScale() {
       ],
       [
         'desk: customer search',
-        `/api/admin/users/search?query=${encodeURIComponent(someone?.lastName.slice(0, 4) ?? 'Smi')}`,
+        `/api/admin/users/search?query=${encodeURIComponent(someoneLastName.slice(0, 4))}`,
         admin,
       ],
       ['work orders: list page', '/api/workOrders?limit=20', admin],
-      [
-        'work orders: search',
-        `/api/workOrders?search=${encodeURIComponent(someone?.lastName ?? 'Smith')}`,
-        admin,
-      ],
+      ['work orders: search', `/api/workOrders?search=${encodeURIComponent(someoneLastName)}`, admin],
       ['availability (tomorrow)', `/api/services/${services[0]?._id}/availability?date=${tomorrow}`, {}],
       ['public: testimonials', '/api/testimonials', {}],
       ['public: featured testimonials', '/api/testimonials/featured', {}],
@@ -470,6 +502,6 @@ export async function measureScale() {
     return { counts, rows, failures, scale: SCALE };
   } finally {
     await stopStack(stack);
-    rmSync(stack.dataDir, { recursive: true, force: true });
+    if (!kept) rmSync(stack.dataDir, { recursive: true, force: true });
   }
 }

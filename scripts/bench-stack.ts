@@ -12,9 +12,10 @@ const stopping = new WeakSet<ChildProcess>();
 
 export type BenchStack = { url: string; port: number; child: ChildProcess; dataDir: string };
 
-export async function startStack(env: Record<string, string> = {}): Promise<BenchStack> {
+/** Starts `npm start` on a free port, in `dataDir` (a fresh temporary directory by default). */
+export async function startStack(env: Record<string, string> = {}, dataDir?: string): Promise<BenchStack> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'mac-bench-'));
+  dataDir ??= mkdtempSync(join(tmpdir(), 'mac-bench-'));
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     env: {
       ...process.env,

@@ -22,16 +22,39 @@ export const workOrdersKey = ['work-orders'] as const;
  */
 export type ListQuery = { search: string; status: WorkOrderStatus | ''; after: string[] };
 
+/**
+ * How long one search keeps following the server's pages for matches before
+ * it shows what it found (the server reads a bounded share of the list a
+ * request, so a rare match may lie several requests back).
+ */
+const SEARCH_PATIENCE_MS = 4000;
+
 export const listQueryOptions = ({ search, status, after }: ListQuery, pageSize: number) =>
   queryOptions({
     queryKey: [...workOrdersKey, 'list', { search, status, after }],
-    queryFn: () => {
-      const query: Record<string, string> = { limit: String(pageSize) };
-      const cursor = after.at(-1);
-      if (cursor) query.cursor = cursor;
-      if (search.trim()) query.search = search.trim();
-      if (status) query.status = status;
-      return unwrap(workOrders.$get({ query }));
+    queryFn: async () => {
+      const ask = (limit: number, cursor: string | null | undefined) => {
+        const query: Record<string, string> = { limit: String(limit) };
+        if (cursor) query.cursor = cursor;
+        if (search.trim()) query.search = search.trim();
+        if (status) query.status = status;
+        return unwrap(workOrders.$get({ query }));
+      };
+      const first = await ask(pageSize, after.at(-1));
+      if (!search.trim() && !status) return first;
+      // A search or filtered page comes back short while older work orders are left to read:
+      // follow the cursor until the page is full, the list ends or patience runs out.
+      const found = [...first.workOrders];
+      let { cursor, hasMore } = first;
+      const until = Date.now() + SEARCH_PATIENCE_MS;
+      while (cursor && found.length < pageSize && Date.now() < until) {
+        const next = await ask(pageSize - found.length, cursor);
+        found.push(...next.workOrders);
+        ({ cursor, hasMore } = next);
+      }
+      // A status's total comes from its counter; a search's is what it found, plus one while more may follow.
+      const total = search.trim() ? found.length + (cursor ? 1 : 0) : first.total;
+      return { workOrders: found, total, hasMore, cursor };
     },
     placeholderData: (previous) => previous,
   });

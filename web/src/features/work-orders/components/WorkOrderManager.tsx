@@ -126,19 +126,21 @@ export function WorkOrderManager({
         </p>
       ) : list.isError ? (
         <FormMessage tone="error">{messageOf(list.error, workOrderMessages.fetchList)}</FormMessage>
-      ) : list.data.workOrders.length === 0 ? (
+      ) : list.data.workOrders.length === 0 && nextCursor === null ? (
         <p className="status-text">
           {filtered ? 'No work orders match your search.' : 'No work orders yet.'}
         </p>
       ) : (
         <>
           <p className="wo-manager__count">
-            {open
-              ? `${total - 1} or more work orders`
-              : total === 1
-                ? '1 work order'
-                : `${total} work orders`}
-            {filtered ? ' found' : ''}
+            {list.data.workOrders.length === 0
+              ? 'No matches among the newest work orders; Next searches older ones.'
+              : open
+                ? `${total - 1} or more work orders`
+                : total === 1
+                  ? '1 work order'
+                  : `${total} work orders`}
+            {filtered && list.data.workOrders.length > 0 ? ' found' : ''}
           </p>
           <ul className="wo-manager__list">
             {list.data.workOrders.map((order) => (
