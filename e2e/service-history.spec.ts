@@ -159,6 +159,39 @@ test('editing and cancelling show the server’s msg, else the spec’s fallback
   await expect(booking.getByText('Pending', { exact: true })).toBeVisible();
 });
 
+test("'Show more bookings' follows X-Next-Cursor; the last page shows no button (replies replaced)", async ({
+  page,
+  customer,
+  signIn,
+}) => {
+  await signIn(customer);
+  const cursors: (string | null)[] = [];
+  await page.route(myBookings, (route) => {
+    const cursor = new URL(route.request().url()).searchParams.get('cursor');
+    cursors.push(cursor);
+    return cursor
+      ? route.fulfill({
+          json: [
+            reply({
+              _id: 'bkg_01JTESTBOOKING00000000002',
+              serviceName: 'Brake Inspection',
+              service: { _id: 'svc_01JTESTSERVICE00000000002', name: 'Brake Inspection', price: 60 },
+            }),
+          ],
+        })
+      : route.fulfill({ json: [reply()], headers: { 'X-Next-Cursor': 'page-two' } });
+  });
+  await page.goto('/dashboard');
+  await expect(history(page).getByRole('article')).toHaveCount(1);
+  await history(page).getByRole('button', { name: 'Show more bookings' }).click();
+  await expect(card(page, 'Brake Inspection')).toBeVisible();
+  await expect(history(page).getByRole('article')).toHaveCount(2);
+  await expect(history(page).getByRole('button', { name: 'Show more bookings' })).toHaveCount(0);
+  // The first page may be asked for twice (the route's prefetch, then the mount); the second once, by its cursor.
+  expect(cursors.filter(Boolean)).toEqual(['page-two']);
+  expect(cursors[0]).toBeNull();
+});
+
 test('/leave-review needs a sign-in, and without a booking says where to start', async ({
   page,
   customer,
