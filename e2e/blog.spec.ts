@@ -130,6 +130,36 @@ test('a post renders its markdown, with its like count and comments', async ({ p
   await expectAccessible();
 });
 
+test("a post's comments come a page at a time: 'Show more comments' follows X-Next-Cursor", async ({
+  page,
+}) => {
+  const comment = (id: string, text: string) => ({
+    _id: `cmt_01JTESTCOMMENT${id.padStart(12, '0')}`,
+    text,
+    postId: 'pst_x',
+    author: { firstName: 'Dana', lastName: 'Reader' },
+    createdAt: '2025-06-01T12:00:00.000Z',
+  });
+  const cursors: (string | null)[] = [];
+  await page.route(/\/api\/posts\/[^/]+\/comments(\?[^/]*)?$/, (route) => {
+    const cursor = new URL(route.request().url()).searchParams.get('cursor');
+    cursors.push(cursor);
+    return cursor
+      ? route.fulfill({ json: [comment('2', 'The second page.')] })
+      : route.fulfill({ json: [comment('1', 'The first page.')], headers: { 'X-Next-Cursor': 'more' } });
+  });
+  await page.goto(winter);
+  const article = page.getByRole('article');
+  await expect(article.getByText('The first page.')).toBeVisible();
+  // More may follow: the count says so.
+  await expect(article.getByRole('heading', { name: 'Comments (1+)' })).toBeVisible();
+  await article.getByRole('button', { name: 'Show more comments' }).click();
+  await expect(article.getByText('The second page.')).toBeVisible();
+  await expect(article.getByRole('heading', { name: 'Comments (2)' })).toBeVisible();
+  await expect(article.getByRole('button', { name: 'Show more comments' })).toHaveCount(0);
+  expect(cursors.filter(Boolean)).toEqual(['more']);
+});
+
 test('likes and comments show only where the post allows them', async ({ page }) => {
   await page.goto('/blog/five-signs-your-brakes-need-attention');
   await expect(likeButton(page)).toContainText('3');
