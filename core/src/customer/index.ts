@@ -1,7 +1,7 @@
 import type * as z from 'zod';
 import { assertAdmin, useActor } from '../actor';
 import { invitationMail } from '../account/mail';
-import { migrateSearchKeys } from './migrate';
+import { customerSteps } from './migrate';
 import { LinkToken } from '../auth/link-token';
 import { INVALID_CURSOR, MAX_PAGE, type Page } from '../db/paging';
 import { VisibleError } from '../error';
@@ -130,8 +130,8 @@ export namespace Customer {
     throw new VisibleError('invalid', INVALID_CURSOR);
   }
 
-  /** Gives customers written before decision 061 their search keys, once (customer/migrate.ts). */
-  export const migrate = migrateSearchKeys;
+  /** Gives customers written before decision 061 their search keys (customer/migrate.ts, decision 063's runner). */
+  export const migrationSteps = customerSteps;
 
   /**
    * Makes a customer account with no password and mails its owner the

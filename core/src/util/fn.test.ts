@@ -29,3 +29,27 @@ describe('fn', () => {
     expect(seen).toHaveLength(2);
   });
 });
+
+describe('fn with its own refusal', () => {
+  it('throws what `refuse` throws instead of the ZodError, and never runs the verb', () => {
+    class Refused extends Error {}
+    let ran = 0;
+    const refuse = (error: z.ZodError): never => {
+      throw new Refused(error.issues[0]?.message);
+    };
+    const named = fn(
+      z.object({ name: z.string().min(1, 'Name is required.') }),
+      ({ name }) => {
+        ran += 1;
+        return name;
+      },
+      refuse,
+    );
+    expect(named({ name: 'Ann' })).toBe('Ann');
+    expect(() => named({ name: '' })).toThrow(new Refused('Name is required.'));
+    const pair = fn(z.tuple([z.string(), z.number()]), (a, b) => `${a}${b}`, refuse);
+    expect(pair('a', 1)).toBe('a1');
+    expect(() => pair('a', 'b' as unknown as number)).toThrow(Refused);
+    expect(ran).toBe(1);
+  });
+});

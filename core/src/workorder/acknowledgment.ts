@@ -6,10 +6,12 @@ import { Outbox } from '../mail/outbox';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
 import * as time from '../time';
+import * as z from 'zod';
+import { fn } from '../util/fn';
 import { createId } from '../util/id';
 import { AcknowledgeInput } from './input';
 import { acknowledgedMail, acknowledgmentLinkMail, shopAcknowledgedMail } from './mail';
-import { fail, messages, parse } from './messages';
+import { fail, messages, refuseInvalid } from './messages';
 import type { WorkOrder as Info } from './model';
 import { deleteObject, putObject, SIGNATURE_PREFIX } from './signatures';
 import { signaturePng } from './signature';
@@ -153,12 +155,17 @@ export async function forAcknowledgment(token: string, now = new Date()): Promis
  * transaction, conditional on the link being unused and the work order
  * unchanged since read; the confirmations go to the customer and the shop.
  */
-export async function acknowledge(
+export const acknowledge = fn(
+  z.tuple([z.string(), AcknowledgeInput, z.date().optional()]),
+  acknowledgeNow,
+  refuseInvalid,
+);
+
+async function acknowledgeNow(
   token: string,
-  raw: AcknowledgeInput,
+  input: z.output<typeof AcknowledgeInput>,
   now = new Date(),
 ): Promise<{ message: string; workOrderNumber: string }> {
-  const input = parse(AcknowledgeInput, raw);
   const { wo } = await linked(token, now);
   if (input.acknowledgedBy.email.toLowerCase() !== wo.customer.email.toLowerCase()) {
     fail('forbidden', messages.emailMismatch);

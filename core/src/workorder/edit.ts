@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import * as z from 'zod';
 import { assertAdmin } from '../actor';
 import { LinkToken } from '../auth/link-token';
 import { config } from '../config';
@@ -7,9 +7,10 @@ import { failedConditions } from '../db/entity';
 import { unchangedSince } from '../db/revision';
 import * as time from '../time';
 import { appendToTrail } from '../util/audit-trail';
+import { fn } from '../util/fn';
 import { createId } from '../util/id';
-import { type ParsedWorkOrderInput, type StatusOnlyInput, WorkOrderInput } from './input';
-import { fail, messages, parse } from './messages';
+import { type ParsedWorkOrderInput, UpdateInput, WorkOrderInput } from './input';
+import { fail, messages, refuseInvalid } from './messages';
 import type { WorkOrderStatus } from './model';
 import { formatNumber, MAX_NUMBER_TRIES, nextNumber } from './numbering';
 import { priceWorkOrder } from './pricing';
@@ -27,7 +28,7 @@ import {
   type Stored,
   write,
 } from './store';
-import { totalsChange, transactRetrying } from './totals';
+import { totalsAfter, totalsChange, transactRetrying } from './totals';
 import { type Detail, view } from './view';
 
 /** The new form's defaults (doc 2 §9; config): dollars an hour and a fraction. */
@@ -44,13 +45,13 @@ export function priced(input: ParsedWorkOrderInput) {
     laborItems: input.laborItems.map((l) => ({
       description: l.description,
       hours: l.hours,
-      hourlyRateCents: l.hourlyRate ?? cfg.laborRateCents,
+      hourlyRateCents: l.hourlyRateCents ?? cfg.laborRateCents,
     })),
     partItems: input.partItems.map((p) => ({
       partNumber: p.partNumber,
       description: p.description,
       quantity: p.quantity,
-      unitPriceCents: p.unitPrice,
+      unitPriceCents: p.unitPriceCents,
     })),
     taxRate: input.taxRate ?? cfg.defaultTaxRate,
   });
@@ -79,9 +80,10 @@ export function contentOf(input: ParsedWorkOrderInput) {
 }
 
 /** `POST /api/workOrders`: a new work order with the next number of the year (business zone). */
-export async function create(raw: WorkOrderInput, now = new Date()): Promise<Detail> {
+export const create = fn(z.tuple([WorkOrderInput, z.date().optional()]), createNow, refuseInvalid);
+
+async function createNow(input: ParsedWorkOrderInput, now = new Date()): Promise<Detail> {
   assertAdmin();
-  const input = parse(WorkOrderInput, raw);
   await checkBooking(input.relatedBooking);
   const by = await currentByName();
   const content = contentOf(input);
@@ -104,6 +106,7 @@ export async function create(raw: WorkOrderInput, now = new Date()): Promise<Det
       statusHistory: [{ status, at, by }],
       searchText: searchTextOf({ workOrderNumber, ...content }),
       rev: 1,
+      inTotals: true,
       createdAt: at,
       updatedAt: at,
     };
@@ -135,18 +138,12 @@ export async function get(workOrderId: string): Promise<Detail> {
  * undoes the acknowledgment: it moves to the history and a new link must
  * be generated (decision 039).
  */
-export async function update(workOrderId: string, raw: unknown): Promise<Detail> {
+export const update = fn(z.tuple([z.string(), UpdateInput]), updateNow, refuseInvalid);
+
+async function updateNow(workOrderId: string, body: z.output<typeof UpdateInput>): Promise<Detail> {
   assertAdmin();
-  if (
-    raw &&
-    typeof raw === 'object' &&
-    !Array.isArray(raw) &&
-    Object.keys(raw).length === 1 &&
-    'status' in raw
-  ) {
-    return setStatus(workOrderId, raw as z.input<typeof StatusOnlyInput>);
-  }
-  const input = parse(WorkOrderInput, raw);
+  if (body.kind === 'status') return setStatus(workOrderId, { status: body.status });
+  const input = body.form;
   const wo = await find(workOrderId);
   if (input.relatedBooking !== wo.relatedBooking) await checkBooking(input.relatedBooking);
   const by = await currentByName();
@@ -180,7 +177,7 @@ export async function update(workOrderId: string, raw: unknown): Promise<Detail>
     rev: wo.rev + 1,
     updatedAt: now,
   };
-  await write([putIfUnchanged(next, wo), ...totalsChange({ from: wo.status, to: status })]);
+  await write([putIfUnchanged(next, wo), ...totalsAfter(wo, status)]);
   return view(next);
 }
 
@@ -192,7 +189,7 @@ export async function remove(workOrderId: string): Promise<{ message: string }> 
   await write([
     entity.tx.delete({ id: wo.id }, unchangedSince(wo.rev)),
     numberGuard.tx.delete({ workOrderNumber: wo.workOrderNumber }),
-    ...totalsChange({ from: wo.status }),
+    ...totalsAfter(wo),
     ...(ack.tokenHash && ack.state !== 'acknowledged' ? [LinkToken.removeItem(ack.tokenHash)] : []),
   ]);
   // The signatures go with it (best effort: a leftover private object is never served).

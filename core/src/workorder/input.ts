@@ -1,47 +1,39 @@
 import * as z from 'zod';
-import { toCents } from '../money';
-import { optionalVin, optionalZip, phone, vehicleYear } from '../rules/schema';
+import {
+  cents,
+  line,
+  optionalLine as ruleOptionalLine,
+  optionalText as ruleOptionalText,
+  optionalVin,
+  optionalZip,
+  phone,
+  requiredText,
+  vehicleYear,
+} from '../rules/schema';
 import * as time from '../time';
 import { idSchema } from '../util/id';
-import { emailAddress, hasControl } from '../util/text';
+import { emailAddress } from '../util/text';
 import { WORK_ORDER_STATUSES } from './model';
 import { PRICING_LIMITS, quarterHours, taxRateThousandths } from './pricing';
 
 /**
- * The work-order form as the API takes it (doc 2 §3, §5, §7; see
- * docs/spec/README.md): dollars and fractions as the spec's clients send them,
- * turned into cents here. Totals, numbers, e-mail and acknowledgment state
- * are not part of the input: sent or not, they are ignored (zod drops
- * unknown keys), and the server computes the money (decision 038).
+ * The work-order form as core takes it (doc 2 §3, §5, §7): the spec's fields,
+ * but money in integer cents (`hourlyRateCents`, `unitPriceCents`); the API's
+ * edge turns the spec's dollars into them (functions/src/api/workorders.ts,
+ * decision 064). Texts, phone, VIN, ZIP and year are rules/schema's field
+ * rules (decision 059); hours, quantities, tax rate, mileage and plate are the
+ * work order's own. Totals, numbers, e-mail and acknowledgment state are not
+ * part of the input: sent or not, they are ignored (zod drops unknown keys),
+ * and the server computes the money (decision 038).
  */
 
-/** A required one-line text; trimmed. */
-const line = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required.` })
-    .refine((value) => !hasControl(value), `${label} cannot contain line breaks.`)
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max} characters.`);
-
-/** An optional one-line text: absent, null or '' become ''. */
-const optionalLine = (label: string, max: number) =>
-  z
-    .string()
-    .refine((value) => !hasControl(value), `${label} cannot contain line breaks.`)
-    .trim()
-    .max(max, `${label} must be at most ${max} characters.`)
-    .nullish()
-    .transform((value) => value ?? '');
-
-/** Optional free text (line breaks allowed). */
+/** Absent or null: a field the spec's clients send as null when empty. */
+const nullish = <T extends z.ZodType>(schema: T) => z.preprocess((value) => value ?? undefined, schema);
+/** An optional one-line text (rules/schema): absent, null or blank become ''. */
+const optionalLine = (label: string, max: number) => nullish(ruleOptionalLine(label, max));
+/** Optional free text, line breaks allowed: absent, null or blank become ''. */
 const optionalText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters.`)
-    .nullish()
-    .transform((value) => value ?? '');
+  nullish(ruleOptionalText({ label, max, multiline: true }));
 
 /** A number sent as a number or as its text (a form field). */
 const numeric = (label: string) =>
@@ -57,19 +49,6 @@ const numeric = (label: string) =>
       error: `${label} must be a number.`,
     },
   );
-
-/** Dollars with at most two decimals, from 0 to `maxCents`, as cents. */
-const dollars = (label: string, maxCents: number) =>
-  numeric(label)
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(0, `${label} cannot be negative.`)
-        .max(maxCents / 100, `${label} must be at most ${maxCents / 100}.`)
-        .refine((value) => Math.abs(toCents(value) - value * 100) < 1e-6, `${label} must be in whole cents.`),
-    )
-    .transform(toCents);
 
 const PLATE = /^[A-Z0-9][A-Z0-9 -]{0,9}$/;
 
@@ -123,11 +102,7 @@ const Vehicle = z.object(
 
 const ServiceDetails = z.object(
   {
-    description: z
-      .string({ error: 'Service description is required.' })
-      .trim()
-      .min(1, 'Service description is required.')
-      .max(2000, 'Service description must be at most 2000 characters.'),
+    description: requiredText({ label: 'Service description', max: 2000, multiline: true }),
     customerComplaints: optionalText('Customer complaints', 5000),
     diagnosis: optionalText('Diagnosis', 5000),
     workPerformed: optionalText('Work performed', 5000),
@@ -170,14 +145,14 @@ const LaborItem = z.object({
   description: optionalLine('Labor description', 300),
   hours,
   /** Absent: the shop's default rate (config). */
-  hourlyRate: dollars('Hourly rate', PRICING_LIMITS.maxRateCents).optional(),
+  hourlyRateCents: cents('Hourly rate', PRICING_LIMITS.maxRateCents).optional(),
 });
 
 const PartItem = z.object({
   partNumber: optionalLine('Part number', 50),
   description: optionalLine('Part description', 300),
   quantity,
-  unitPrice: dollars('Unit price', PRICING_LIMITS.maxUnitPriceCents),
+  unitPriceCents: cents('Unit price', PRICING_LIMITS.maxUnitPriceCents),
 });
 
 const lines = <T extends z.ZodType>(item: T, label: string) =>
@@ -226,6 +201,26 @@ export const StatusOnlyInput = z.object({
     error: `Status must be one of ${WORK_ORDER_STATUSES.join(', ')}.`,
   }),
 });
+
+/** Whether a PUT's body is exactly `{ status }` (doc 2 §7: the list's status change). */
+function isStatusOnly(raw: unknown): raw is Record<string, unknown> {
+  return (
+    Boolean(raw) &&
+    typeof raw === 'object' &&
+    !Array.isArray(raw) &&
+    Object.keys(raw as object).length === 1 &&
+    'status' in (raw as object)
+  );
+}
+
+/** `PUT /api/workOrders/{id}`'s body: exactly `{ status }`, or the full form. */
+export const UpdateInput = z.preprocess(
+  (raw) => (isStatusOnly(raw) ? { kind: 'status', ...raw } : { kind: 'form', form: raw }),
+  z.discriminatedUnion('kind', [
+    StatusOnlyInput.extend({ kind: z.literal('status') }),
+    z.object({ kind: z.literal('form'), form: WorkOrderInput }),
+  ]),
+);
 
 export const ListInput = z.object({
   search: z.string().trim().max(200, 'The search is too long.').optional(),

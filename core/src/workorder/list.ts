@@ -1,7 +1,9 @@
+import type * as z from 'zod';
 import { assertAdmin } from '../actor';
 import { queryIndexPage } from '../db/entity';
+import { fn } from '../util/fn';
 import { ListInput } from './input';
-import { parse } from './messages';
+import { refuseInvalid } from './messages';
 import type { WorkOrderStatus } from './model';
 import { entity, SEARCH_PARTITION } from './store';
 import { countOf } from './totals';
@@ -29,9 +31,10 @@ type Entry = { pk?: unknown; searchText?: unknown; status?: unknown };
  * for a search it is the matches known so far, plus one while more may
  * follow.
  */
-export async function list(raw: ListInput = {}): Promise<ListPage> {
+export const list = fn(ListInput, listPage, refuseInvalid);
+
+async function listPage(input: z.output<typeof ListInput>): Promise<ListPage> {
   assertAdmin();
-  const input = parse(ListInput, raw);
   const needle = (input.search ?? '').toLowerCase();
   const digits = needle.replace(/\D/g, '');
   const byDigits = digits.length >= 4 && /^[\d\s()+.-]+$/.test(needle);

@@ -27,8 +27,10 @@ export function fail(kind: VisibleError['kind'], text: string, extra: Record<str
   throw new VisibleError(kind, text, { message: text, ...extra });
 }
 
-export function parse<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) fail('invalid', parsed.error.issues[0]?.message ?? 'Invalid input.');
-  return parsed.data;
+/**
+ * How a work-order verb refuses input its schema does not take (`fn`'s third
+ * argument, decision 064): 400 with the first issue as `msg` and `message`.
+ */
+export function refuseInvalid(error: z.ZodError): never {
+  return fail('invalid', error.issues[0]?.message ?? 'Invalid input.');
 }

@@ -1,14 +1,22 @@
+import * as z from 'zod';
 import { useClientIp } from '../actor';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
+import { fn } from '../util/fn';
 import { emailAddress } from '../util/text';
 import { takeAtLeast } from '../util/timing';
 import { type PdfParts, pdfPartsOf } from './delivery';
-import { fail, messages } from './messages';
+import { fail, messages, refuseInvalid } from './messages';
 import { NUMBER_SHAPE } from './numbering';
 import { entity, numberGuard } from './store';
 
-const PortalEmail = emailAddress;
+/** The customer's email as the portal takes it: anything else is the one refusal the spec names. */
+const PortalEmail = z.unknown().transform((value, ctx) => {
+  const parsed = emailAddress.safeParse(value ?? '');
+  if (parsed.success) return parsed.data;
+  ctx.addIssue({ code: 'custom', message: messages.portalBadEmail });
+  return z.NEVER;
+});
 /** A placeholder id read when the number is unknown, so both refusals do the same reads. */
 const NO_WORK_ORDER = 'wo_00000000000000000000000000';
 const PORTAL_FLOOR_MS = 150;
@@ -19,9 +27,9 @@ const PORTAL_FLOOR_MS = 150;
  * wrong email and an unknown number are the same 404 after the same two
  * reads; limited per address and per number.
  */
-export async function forPortal(number: string, email: string): Promise<PdfParts> {
-  const parsedEmail = PortalEmail.safeParse(email ?? '');
-  if (!parsedEmail.success) fail('invalid', messages.portalBadEmail);
+export const forPortal = fn(z.tuple([z.string(), PortalEmail]), forPortalNow, refuseInvalid);
+
+async function forPortalNow(number: string, email: string): Promise<PdfParts> {
   const workOrderNumber = number.trim().toUpperCase().slice(0, 40);
   await RateLimit.hit(rateLimits.workOrderPortalIp, useClientIp());
   await RateLimit.hit(rateLimits.workOrderPortalNumber, workOrderNumber.slice(0, 20));
@@ -31,7 +39,7 @@ export async function forPortal(number: string, email: string): Promise<PdfParts
       ? await numberGuard.get({ workOrderNumber }, { consistent: true })
       : undefined;
     const found = await entity.get({ id: guard?.workOrderId ?? NO_WORK_ORDER }, { consistent: true });
-    return found && found.customer.email.toLowerCase() === parsedEmail.data.toLowerCase() ? found : null;
+    return found && found.customer.email.toLowerCase() === email.toLowerCase() ? found : null;
   });
   if (!wo) fail('not_found', messages.portalNotFound);
   return pdfPartsOf(wo);

@@ -1,15 +1,20 @@
-import type * as z from 'zod';
+import * as z from 'zod';
 import { assertAdmin } from '../actor';
+import { fn } from '../util/fn';
 import { StatusOnlyInput } from './input';
-import { parse } from './messages';
+import { refuseInvalid } from './messages';
 import { appendStatus, currentByName, find, putIfUnchanged, type Stored, write } from './store';
-import { totalsChange } from './totals';
+import { totalsAfter } from './totals';
 import { type Detail, view } from './view';
 
 /** The admin sets any status directly (doc 2 §4); kept in the history with who and when. */
-export async function setStatus(workOrderId: string, raw: z.input<typeof StatusOnlyInput>): Promise<Detail> {
+export const setStatus = fn(z.tuple([z.string(), StatusOnlyInput]), setStatusNow, refuseInvalid);
+
+async function setStatusNow(
+  workOrderId: string,
+  { status }: z.output<typeof StatusOnlyInput>,
+): Promise<Detail> {
   assertAdmin();
-  const { status } = parse(StatusOnlyInput, raw);
   const wo = await find(workOrderId);
   if (status === wo.status) return view(wo);
   const now = new Date().toISOString();
@@ -20,6 +25,6 @@ export async function setStatus(workOrderId: string, raw: z.input<typeof StatusO
     rev: wo.rev + 1,
     updatedAt: now,
   };
-  await write([putIfUnchanged(next, wo), ...totalsChange({ from: wo.status, to: status })]);
+  await write([putIfUnchanged(next, wo), ...totalsAfter(wo, status)]);
   return view(next);
 }

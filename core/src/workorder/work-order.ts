@@ -6,7 +6,7 @@ import type { AcknowledgeInput, WorkOrderInput } from './input';
 import type { WorkOrder } from './model';
 
 export type Info = WorkOrder;
-/** The form as the API takes it (dollars), and the acknowledgment form. */
+/** The form as core takes it (cents; the API converts the spec's dollars), and the acknowledgment form. */
 export type Body = WorkOrderInput;
 export type AcknowledgeBody = AcknowledgeInput;
 

@@ -46,8 +46,18 @@ describe('creating a work order', () => {
       '/api/workOrders',
       'POST',
       workOrderBody({
-        laborItems: [{ description: 'Labor', hours: 1.25, hourlyRate: 80, total: 1 }],
-        partItems: [{ partNumber: 'P1', description: 'Pad', quantity: 3, unitPrice: 19.99, total: 99999 }],
+        // Cents sent on the wire are not core's input: the edge converts the dollars (decision 064).
+        laborItems: [{ description: 'Labor', hours: 1.25, hourlyRate: 80, hourlyRateCents: 1, total: 1 }],
+        partItems: [
+          {
+            partNumber: 'P1',
+            description: 'Pad',
+            quantity: 3,
+            unitPrice: 19.99,
+            unitPriceCents: 1,
+            total: 99999,
+          },
+        ],
         pricing: { taxRate: 0.06, subtotal: 1, taxAmount: 0, totalAmount: 5 },
         workOrderNumber: 'WO-1999-9999',
         emailSent: true,
@@ -112,9 +122,16 @@ describe('creating a work order', () => {
       [{ pricing: { taxRate: 0.9 } }, 'Tax rate must be at most 0.5.'],
       [
         { partItems: [{ description: 'x', quantity: 1, unitPrice: 1.005 }] },
-        'Unit price must be in whole cents.',
+        'Unit price must be an amount from $0.00 to $100,000.00, in dollars and cents.',
       ],
-      [{ laborItems: [{ description: 'x', hours: 1, hourlyRate: -5 }] }, 'Hourly rate cannot be negative.'],
+      [
+        { partItems: [{ description: 'x', quantity: 1, unitPrice: true }] },
+        'Unit price must be an amount from $0.00 to $100,000.00, in dollars and cents.',
+      ],
+      [
+        { laborItems: [{ description: 'x', hours: 1, hourlyRate: -5 }] },
+        'Hourly rate must be an amount from $0.00 to $10,000.00, in dollars and cents.',
+      ],
     ];
     for (const [override, message] of cases) {
       const body = workOrderBody();

@@ -1,6 +1,7 @@
-import { toDollars } from '@app/core/money';
+import { toCents, toDollars } from '@app/core/money';
+import { moneyMessages, moneyProblem } from '@app/core/rules/fields';
 import { WorkOrder } from '@app/core/workorder/index';
-import type { WorkOrderPricing } from '@app/core/workorder/pricing';
+import { PRICING_LIMITS, type WorkOrderPricing } from '@app/core/workorder/pricing';
 import { zValidator } from '@hono/zod-validator';
 import { type Context, Hono } from 'hono';
 import * as z from 'zod';
@@ -12,8 +13,9 @@ import { renderPdf } from './workorder-pdf';
  * /api/workOrders (doc 2 §7, §8; issue 13). Paths match without regard to
  * case (./paths.ts), so /api/workorders is the same router. Admin only,
  * except the portal (public, rate limited) and the acknowledgment link (by
- * token). Every rule is core's (core/src/workorder); this turns cents into
- * the spec's dollars. 4xx replies carry `message` beside `msg` (the spec's
+ * token). Every rule is core's (core/src/workorder); this turns the
+ * spec's dollars into cents on the way in and cents into dollars on the way
+ * out (decision 064). 4xx replies carry `message` beside `msg` (the spec's
  * clients read `message` here). `/defaults`, `/public/...` and
  * `/acknowledge/...` are declared before `/:id`.
  *
@@ -35,6 +37,55 @@ function invalid(
 const byId = zValidator('param', z.object({ id: z.string() }), invalid);
 const byToken = zValidator('param', z.object({ token: z.string() }), invalid);
 const anyJson = zValidator('json', z.unknown(), invalid);
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * One line's price from the spec's dollars to core's cents: `dollars` is
+ * checked by the money rule (rules/fields, decision 059) and refused 400
+ * `{ msg, message }`; absent stays absent (a labour line then takes the shop's
+ * rate). Whatever the client sent under the cents name is dropped.
+ */
+function lineInCents(item: unknown, dollars: string, cents: string, label: string, maxCents: number) {
+  if (!isObject(item)) return item;
+  const { [dollars]: sent, [cents]: _ignored, ...rest } = item;
+  if (sent === undefined) return rest;
+  const problem =
+    sent === null || typeof sent === 'string' || typeof sent === 'number'
+      ? moneyProblem(sent, label, maxCents)
+      : moneyMessages.invalid(label, maxCents);
+  if (problem) WorkOrder.fail('invalid', problem);
+  return { ...rest, [cents]: toCents(Number(sent)) };
+}
+
+/**
+ * The work-order form as the spec's clients send it (doc 2 §7: dollars) as
+ * core takes it (cents, decision 064). Only the money changes; every other
+ * field, and any shape core refuses, is core's to check.
+ */
+function formInCents(body: unknown): unknown {
+  if (!isObject(body)) return body;
+  const { laborItems, partItems } = body;
+  return {
+    ...body,
+    ...(Array.isArray(laborItems)
+      ? {
+          laborItems: laborItems.map((item) =>
+            lineInCents(item, 'hourlyRate', 'hourlyRateCents', 'Hourly rate', PRICING_LIMITS.maxRateCents),
+          ),
+        }
+      : {}),
+    ...(Array.isArray(partItems)
+      ? {
+          partItems: partItems.map((item) =>
+            lineInCents(item, 'unitPrice', 'unitPriceCents', 'Unit price', PRICING_LIMITS.maxUnitPriceCents),
+          ),
+        }
+      : {}),
+  };
+}
 
 const pricingReply = (p: WorkOrderPricing) => ({
   taxRate: p.taxRate,
@@ -152,13 +203,13 @@ export const workOrders = new Hono()
     return c.json({ workOrders: list.map(workOrderReply), total, hasMore, cursor });
   })
   .post('/', requireAdmin, anyJson, async (c) =>
-    c.json(workOrderReply(await WorkOrder.create(c.req.valid('json') as WorkOrder.Body)), 201),
+    c.json(workOrderReply(await WorkOrder.create(formInCents(c.req.valid('json')) as WorkOrder.Body)), 201),
   )
   .get('/:id', requireAdmin, byId, async (c) =>
     c.json(workOrderReply(await WorkOrder.get(c.req.valid('param').id))),
   )
   .put('/:id', requireAdmin, byId, anyJson, async (c) =>
-    c.json(workOrderReply(await WorkOrder.update(c.req.valid('param').id, c.req.valid('json')))),
+    c.json(workOrderReply(await WorkOrder.update(c.req.valid('param').id, formInCents(c.req.valid('json'))))),
   )
   .delete('/:id', requireAdmin, byId, async (c) => c.json(await WorkOrder.remove(c.req.valid('param').id)))
   .get('/:id/pdf', requireAdmin, byId, async (c) =>
