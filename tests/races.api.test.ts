@@ -1,5 +1,6 @@
 import { asSystem } from '@app/core/actor';
 import { LinkToken } from '@app/core/auth/link-token';
+import { Post } from '@app/core/post/index';
 import { slugify } from '@app/core/post/text';
 import { Storage } from '@app/core/storage/index';
 import { RateLimit } from '@app/core/rate-limit/index';
@@ -449,6 +450,28 @@ describe('races: posts (issue 12)', { timeout: 90_000 }, () => {
     const saved = (await (await app.request(`/api/posts/${post.slug}`)).json()) as { heroImage: string };
     const blogImages = (await uploadedKeys()).filter((key) => key.startsWith('images/uploads/blog/'));
     expect(blogImages).toEqual([saved.heroImage.slice(1)]);
+  });
+
+  it('8 edits of one post at once: each loser gets 409 with its message, and `rev` counts the edits applied', async () => {
+    const admin = await createUser({ role: 'admin' });
+    const post = await createPost();
+    expect((await Post.find(post._id))?.rev).toBeUndefined(); // written before the scheme's first raise: revision 0
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        app.request(`/api/posts/${post._id}`, {
+          method: 'PUT',
+          headers: admin.headers,
+          body: formOf({ title: post.title, content: `Edit ${i}.` }),
+        }),
+      ),
+    );
+    const applied = responses.filter((r) => r.status === 200).length;
+    expect(applied).toBeGreaterThan(0);
+    for (const lost of responses.filter((r) => r.status !== 200)) {
+      expect(lost.status).toBe(409);
+      expect(await lost.json()).toEqual({ msg: Post.CHANGED_MEANWHILE });
+    }
+    expect((await Post.find(post._id))?.rev).toBe(applied);
   });
 });
 

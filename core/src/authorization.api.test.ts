@@ -83,7 +83,6 @@ const access: Record<string, Access> = {
   'Booking.newestToReview': 'user',
   'Booking.reviewItem': 'internal',
   'Booking.exists': 'internal',
-  'Booking.migrate': 'internal',
   'Booking.history': 'admin',
   'Booking.setStatus': 'admin',
   'Booking.matchesFilters': 'internal',

@@ -30,7 +30,6 @@ export {
   VehicleInput,
 } from './input';
 export { exists } from './lookup';
-export { migrate } from './migrate';
 export { adminCreate } from './phone-booking';
 export {
   type ClientNames,

@@ -7,6 +7,7 @@ import { expiresAfterDays, FORM_MESSAGE_DAYS } from '../db/ttl';
 import { VisibleError } from '../error';
 import { composeMail } from '../mail/compose';
 import { Outbox } from '../mail/outbox';
+import { expiryStep, type MigrationStep } from '../migrate/runner';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
 import { fn } from '../util/fn';
@@ -42,6 +43,11 @@ export namespace Contact {
     key: ({ id }: { id: string }) => ({ pk: `CONTACT#${id}`, sk: 'CONTACT' }),
     indexes: { byCollection: (m) => ({ pk: 'CONTACT', sk: `${m.createdAt}#${m.id}` }) },
   });
+
+  /** Decision 063's step (run by migrate/index.ts): items written before decision 058 get their TTL. */
+  export const migrationSteps: MigrationStep[] = [
+    expiryStep('contact-message-ttl', entity, 'CONTACT', FORM_MESSAGE_DAYS),
+  ];
 
   /**
    * The sender's confirmation carries nothing the sender wrote (no name, no

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { assertAdmin } from '../actor';
 import { failedConditions, transactWrite } from '../db/entity';
+import { RAISE_REV, RAISE_REV_VALUES, revisionOf, unchangedSince } from '../db/revision';
 import { VisibleError } from '../error';
 import { uploadedBytes } from '../rules/schema';
 import { Images } from '../storage/images';
@@ -29,9 +30,10 @@ import { slugify, summaryOf } from './text';
  * from the content); the hero image is kept unless a new file replaces it,
  * another URL is given, or `removeHeroImage` is set. A new title gives a new
  * slug, claimed as on create; the old slug keeps leading to the post
- * (decision 036). The write is conditional on the version read, so two
- * edits at once cannot both replace the image (409 for the second); the
- * image it no longer uses is removed after the write.
+ * (decision 036). The write is conditional on the revision read (`rev`,
+ * core/src/db/revision.ts), so two edits at once cannot both replace the
+ * image (409 for the second); the image it no longer uses is removed after
+ * the write.
  */
 export const edit = fn(z.tuple([id, Form, uploadedBytes()]), editPost);
 async function editPost(validId: string, input: Form, image?: Uint8Array): Promise<Detail> {
@@ -58,6 +60,7 @@ async function editPost(validId: string, input: Form, image?: Uint8Array): Promi
         allowLikes: input.allowLikes,
         allowComments: input.allowComments,
         updatedAt: now,
+        rev: revisionOf(current) + 1,
       };
       const values: Record<string, unknown> = {
         ':slug': after.slug,
@@ -68,17 +71,18 @@ async function editPost(validId: string, input: Form, image?: Uint8Array): Promi
         ':allowLikes': after.allowLikes,
         ':allowComments': after.allowComments,
         ':now': now,
-        ':seen': current.updatedAt,
+        ...RAISE_REV_VALUES,
       };
       if (heroImage) values[':hero'] = heroImage;
+      const unchanged = unchangedSince(revisionOf(current));
       try {
         await transactWrite([
           entity.tx.update(
             { id: validId },
             {
-              ConditionExpression: 'attribute_exists(pk) AND updatedAt = :seen',
-              UpdateExpression: `SET slug = :slug, oldSlugs = :oldSlugs, title = :title, content = :content, summary = :summary, allowLikes = :allowLikes, allowComments = :allowComments, updatedAt = :now${heroImage ? ', heroImage = :hero' : ' REMOVE heroImage'}`,
-              ExpressionAttributeValues: values,
+              ConditionExpression: unchanged.ConditionExpression,
+              UpdateExpression: `SET slug = :slug, oldSlugs = :oldSlugs, title = :title, content = :content, summary = :summary, allowLikes = :allowLikes, allowComments = :allowComments, updatedAt = :now, ${RAISE_REV}${heroImage ? ', heroImage = :hero' : ' REMOVE heroImage'}`,
+              ExpressionAttributeValues: { ...values, ...unchanged.ExpressionAttributeValues },
             },
           ),
           claimSlug(postSlug, validId),

@@ -67,6 +67,12 @@ export const Stored = z.object({
   likes: z.set(z.string()).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * The revision (core/src/db/revision.ts): raised by each edit, whose write
+   * is conditional on the one it read. A like does not raise it: it changes
+   * only `likes`, which an edit (an UpdateItem of named fields) never writes.
+   */
+  rev: z.number().int().optional(),
 });
 export type Stored = z.infer<typeof Stored>;
 

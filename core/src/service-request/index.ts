@@ -6,6 +6,7 @@ import { defineEntity, transactWrite } from '../db/entity';
 import { expiresAfterDays, FORM_MESSAGE_DAYS } from '../db/ttl';
 import { composeMail } from '../mail/compose';
 import { Outbox } from '../mail/outbox';
+import { expiryStep, type MigrationStep } from '../migrate/runner';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
 import { vin } from '../rules/schema';
@@ -49,6 +50,11 @@ export namespace ServiceRequest {
     key: ({ id }: { id: string }) => ({ pk: `REQUEST#${id}`, sk: 'REQUEST' }),
     indexes: { byCollection: (r) => ({ pk: 'SERVICE_REQUEST', sk: `${r.createdAt}#${r.id}` }) },
   });
+
+  /** Decision 063's step (run by migrate/index.ts): items written before decision 058 get their TTL. */
+  export const migrationSteps: MigrationStep[] = [
+    expiryStep('service-request-ttl', entity, 'SERVICE_REQUEST', FORM_MESSAGE_DAYS),
+  ];
 
   /** Validates, stores the request and mails it to the shop (reply-to the visitor). Rate limited per address. */
   export const submit = fn(Input, async (input) => {

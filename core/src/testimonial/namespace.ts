@@ -2,8 +2,8 @@
  * What `Testimonial` offers the rest of the app (index.ts names it). Each job
  * lives in its own file: what a testimonial is (model.ts), what the verbs take
  * (input.ts), storage and the reply's view (store.ts), new testimonials
- * (add.ts), the admin's changes (admin.ts), reading (read.ts) and voting
- * (vote.ts).
+ * (add.ts), the admin's changes (admin.ts), reading (read.ts), voting
+ * (vote.ts) and the migration of older items (migrate.ts).
  */
 export {
   Comment,
@@ -22,4 +22,5 @@ export { AuthorInput, CreateInput, SubmitInput, VoteInput } from './input';
 export { create, submit } from './add';
 export { remove, setAuthor, setFeatured } from './admin';
 export { featured, fromId, list } from './read';
+export { migrationSteps } from './migrate';
 export { vote } from './vote';

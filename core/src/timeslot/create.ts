@@ -18,7 +18,7 @@ import {
 } from './input';
 import { type Created, listed } from './list';
 import { everyDate, recurringDates } from './recurrence';
-import { between, entity, guard, markSlotSystem, record, type Stored, slotWrites } from './store';
+import { entity, guard, markSlotSystem, record, type Stored, slotWrites } from './store';
 
 /** The instant the verbs count from (ms since the epoch); tests and scripts may set it. */
 const clock = z.number().int().optional();
@@ -92,9 +92,11 @@ async function createMany(
   await Service.fromId(serviceId);
   const open = unique.filter((w) => w.date > today || Date.parse(time.instantOf(w.date, w.time)) > now);
   if (open.length === 0) return { created: [], createdCount: 0, skipped: unique.length };
-  const dates = open.map((w) => w.date).sort();
+  // The guards of exactly the times asked for (at most MAX_SLOTS_PER_REQUEST keys), not the slots of the whole date range.
   const existing = new Set(
-    (await between(serviceId, dates[0] as string, dates.at(-1) as string)).map((s) => `${s.date}#${s.time}`),
+    (await guard.getMany(open.map((w) => ({ serviceId, date: w.date, time: w.time })))).map(
+      (g) => `${g.date}#${g.time}`,
+    ),
   );
   const stamp = new Date(now).toISOString();
   const fresh = open

@@ -1,12 +1,13 @@
 import type * as z from 'zod';
 import { assertAdmin } from '../actor';
-import { failedConditions, type TransactItem, transactWrite } from '../db/entity';
+import { failedConditions, type Page, type TransactItem, transactWrite } from '../db/entity';
 import { pacedBatches, StillThrottled } from '../db/pacing';
 import { VisibleError } from '../error';
+import * as time from '../time';
 import { fn } from '../util/fn';
 import { DeleteManyInput, messages } from './input';
 import { type Listed, listed } from './list';
-import { entity, guard, id, type Stored, slotWrites, upcoming } from './store';
+import { entity, guard, id, pageBetween, type Stored, slotWrites } from './store';
 
 /** 404 for a missing slot, 409 for a booked one: why a conditional write on a slot did not hold. */
 async function refusal(slotId: string): Promise<never> {
@@ -146,22 +147,36 @@ async function removeManyNow(input: z.output<typeof DeleteManyInput>): Promise<D
  * booked ones stay with their bookings, closed (isAvailable false), so a
  * later cancellation does not reopen a time of a service that is gone.
  */
+const RETIRE_PAGE = 100;
 export async function retireService(serviceId: string): Promise<{ deleted: number; kept: number }> {
   assertAdmin();
-  const slots = await upcoming(serviceId);
-  const { deleted } = await deleteSlots(slots.filter((slot) => !slot.isBooked));
-  const gone = new Set(deleted);
-  const left = slots.filter((slot) => !gone.has(slot.id));
-  const now = new Date().toISOString();
-  for (const slot of left) {
-    await entity.update(
-      { id: slot.id },
-      {
-        UpdateExpression: 'SET isAvailable = :false, updatedAt = :now',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':false': false, ':now': now },
-      },
-    );
-  }
-  return { deleted: deleted.length, kept: left.length };
+  const today = time.today();
+  const totals = { deleted: 0, kept: 0 };
+  // Page by page over the service's slots from today on (at most the 366-day creation horizon): a
+  // cursor is a key, so deleting the page just read does not disturb the next one.
+  let cursor: string | null = null;
+  do {
+    const page: Page<Stored> = await pageBetween(serviceId, today, '9999-12-31', {
+      limit: RETIRE_PAGE,
+      cursor,
+    });
+    const { deleted } = await deleteSlots(page.items.filter((slot) => !slot.isBooked));
+    const gone = new Set(deleted);
+    const left = page.items.filter((slot) => !gone.has(slot.id));
+    const now = new Date().toISOString();
+    for (const slot of left) {
+      await entity.update(
+        { id: slot.id },
+        {
+          UpdateExpression: 'SET isAvailable = :false, updatedAt = :now',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':false': false, ':now': now },
+        },
+      );
+    }
+    totals.deleted += deleted.length;
+    totals.kept += left.length;
+    cursor = page.cursor;
+  } while (cursor);
+  return totals;
 }

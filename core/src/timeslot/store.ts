@@ -1,7 +1,6 @@
 import * as z from 'zod';
-import { defineEntity, type TransactItem } from '../db/entity';
+import { defineEntity, type Page, type TransactItem } from '../db/entity';
 import { PARTITION_WRITES_PER_SECOND, writePacer } from '../db/pacing';
-import * as time from '../time';
 import { createId, idSchema } from '../util/id';
 
 /**
@@ -82,22 +81,55 @@ export function record(
   } satisfies Stored;
 }
 
-/** A service's slots on one date, in time order. */
+/**
+ * The most slots one service can have on one date: the guard allows one per
+ * service, date and clock time (HH:MM), so 24 × 60. What makes `onDate` a
+ * read small by construction (decision 062).
+ */
+export const MAX_SLOTS_PER_DAY = 24 * 60;
+
+/**
+ * A service's slots on one date, in time order: one key range of the
+ * service's byOwner partition (`SLOT#date#`), at most MAX_SLOTS_PER_DAY
+ * items by the guard's key, so it is read in one budgeted page.
+ */
 export async function onDate(serviceId: string, date: string): Promise<Stored[]> {
-  return entity.queryAll({
+  const { items, cursor } = await entity.query({
     index: 'byOwner',
     partition: `SERVICE#${serviceId}`,
     sort: { beginsWith: `SLOT#${date}#` },
+    limit: MAX_SLOTS_PER_DAY,
+    budget: MAX_SLOTS_PER_DAY + 1,
   });
+  if (cursor) throw new Error(`More than ${MAX_SLOTS_PER_DAY} slots of ${serviceId} on ${date}.`);
+  return items;
 }
 
-/** A service's slots from `start` to `end` (dates, inclusive), in date and time order. */
-export async function between(serviceId: string, start: string, end: string): Promise<Stored[]> {
-  return entity.queryAll({
-    index: 'byOwner',
-    partition: `SERVICE#${serviceId}`,
-    sort: { between: [`SLOT#${start}`, `SLOT#${end}~`] },
-  });
+/** The byOwner range of a service's slots from `start` to `end` (dates, inclusive). */
+const rangeOf = (serviceId: string, start: string, end: string) => ({
+  index: 'byOwner' as const,
+  partition: `SERVICE#${serviceId}`,
+  sort: { between: [`SLOT#${start}`, `SLOT#${end}~`] as [string, string] },
+});
+
+/** One page of a service's slots from `start` to `end` (dates, inclusive), in date and time order. */
+export function pageBetween(
+  serviceId: string,
+  start: string,
+  end: string,
+  page: { limit: number; cursor?: string | null },
+): Promise<Page<Stored>> {
+  return entity.query({ ...rangeOf(serviceId, start, end), ...page });
+}
+
+/** A service's last slot from `start` to `end` (dates, inclusive): one item read. */
+export async function latestBetween(
+  serviceId: string,
+  start: string,
+  end: string,
+): Promise<Stored | undefined> {
+  const { items } = await entity.query({ ...rangeOf(serviceId, start, end), descending: true, limit: 1 });
+  return items[0];
 }
 
 /**
@@ -158,15 +190,4 @@ export function freeItem(slotId: string, bookingId: string, now: string): Transa
       ExpressionAttributeValues: { ':false': false, ':booking': bookingId, ':now': now },
     },
   );
-}
-
-/** Slots from today on, of every service or of one. */
-export function upcoming(serviceId?: string): Promise<Stored[]> {
-  return serviceId
-    ? between(serviceId, time.today(), '9999-12-31')
-    : entity.queryAll({
-        index: 'byCollection',
-        partition: 'SLOT',
-        sort: { between: [time.today(), '9999'] },
-      });
 }

@@ -18,6 +18,22 @@ export {
   ServiceSlotsInput,
 } from './input';
 export { list, type Created, type Listed } from './list';
-export { serviceStats, statistics, systemStats, type Statistics, type SystemStats } from './stats';
-export { between, bookItem, freeItem, id, onDate, serviceHasSlots, Stored } from './store';
+export {
+  serviceStats,
+  STATS_DAYS,
+  statistics,
+  systemStats,
+  type Statistics,
+  type SystemStats,
+} from './stats';
+export {
+  bookItem,
+  freeItem,
+  id,
+  MAX_SLOTS_PER_DAY,
+  onDate,
+  pageBetween,
+  serviceHasSlots,
+  Stored,
+} from './store';
 export { ensureWindow } from './window';

@@ -1,7 +1,7 @@
 import { assertAdmin } from '../actor';
 import type { Service } from '../service/index';
 import * as time from '../time';
-import { between, entity, guard, markSlotSystem, record, type Stored } from './store';
+import { entity, guard, latestBetween, markSlotSystem, record, type Stored } from './store';
 
 /**
  * Gives a service slots for every date from `from` for `days` days from its
@@ -16,8 +16,7 @@ export async function ensureWindow(service: Service.Info, from = time.today(), d
   assertAdmin();
   if (service.availableTimes.length === 0) return 0;
   const last = time.addDays(from, days - 1);
-  const existing = await between(service._id, from, last);
-  const latest = existing.at(-1)?.date;
+  const latest = (await latestBetween(service._id, from, last))?.date;
   const start = latest && latest >= from ? time.addDays(latest, 1) : from;
   const slots: Stored[] = [];
   const now = new Date().toISOString();

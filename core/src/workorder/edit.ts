@@ -28,7 +28,7 @@ import {
   type Stored,
   write,
 } from './store';
-import { totalsChange, transactRetrying } from './totals';
+import { totalsAfter, totalsChange, transactRetrying } from './totals';
 import { type Detail, view } from './view';
 
 /** The new form's defaults (doc 2 §9; config): dollars an hour and a fraction. */
@@ -106,6 +106,7 @@ async function createNow(input: ParsedWorkOrderInput, now = new Date()): Promise
       statusHistory: [{ status, at, by }],
       searchText: searchTextOf({ workOrderNumber, ...content }),
       rev: 1,
+      inTotals: true,
       createdAt: at,
       updatedAt: at,
     };
@@ -178,7 +179,7 @@ async function updateNow(workOrderId: string, body: z.output<typeof UpdateInput>
     rev: wo.rev + 1,
     updatedAt: now,
   };
-  await write([putIfUnchanged(next, wo), ...totalsChange({ from: wo.status, to: status })]);
+  await write([putIfUnchanged(next, wo), ...totalsAfter(wo, status)]);
   return view(next);
 }
 
@@ -192,7 +193,7 @@ async function removeNow(workOrderId: string): Promise<{ message: string }> {
   await write([
     entity.tx.delete({ id: wo.id }, unchangedSince(wo.rev)),
     numberGuard.tx.delete({ workOrderNumber: wo.workOrderNumber }),
-    ...totalsChange({ from: wo.status }),
+    ...totalsAfter(wo),
     ...(ack.tokenHash && ack.state !== 'acknowledged' ? [LinkToken.removeItem(ack.tokenHash)] : []),
   ]);
   // The signatures go with it (best effort: a leftover private object is never served).

@@ -4,7 +4,7 @@ import { fn } from '../util/fn';
 import { StatusOnlyInput } from './input';
 import { key, refuseInvalid } from './messages';
 import { appendStatus, currentByName, find, putIfUnchanged, type Stored, write } from './store';
-import { totalsChange } from './totals';
+import { totalsAfter } from './totals';
 import { type Detail, view } from './view';
 
 /** The admin sets any status directly (doc 2 §4); kept in the history with who and when. */
@@ -25,6 +25,6 @@ async function setStatusNow(
     rev: wo.rev + 1,
     updatedAt: now,
   };
-  await write([putIfUnchanged(next, wo), ...totalsChange({ from: wo.status, to: status })]);
+  await write([putIfUnchanged(next, wo), ...totalsAfter(wo, status)]);
   return view(next);
 }

@@ -111,6 +111,12 @@ export const Stored = z.object({
   searchText: z.string(),
   /** Raised by every write; writes are conditional on the value read. */
   rev: z.number().int(),
+  /**
+   * Set once the totals item counts this work order: at its creation, or by the
+   * migration for one written before decision 051 (decision 063). While absent
+   * a write changes no totals.
+   */
+  inTotals: z.literal(true).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

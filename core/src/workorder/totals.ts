@@ -58,6 +58,19 @@ export function totalsChange(change: { from?: WorkOrderStatus; to?: WorkOrderSta
   ];
 }
 
+/**
+ * The change of the totals when the work order read as `read` moves to status
+ * `to` (deleted: none). One the totals do not count yet (written before
+ * decision 051, not yet reached by the migration) changes none: the
+ * migration counts it in whatever status it then has (decision 063).
+ */
+export function totalsAfter(
+  read: { status: WorkOrderStatus; inTotals?: true },
+  to?: WorkOrderStatus,
+): TransactItem[] {
+  return read.inTotals ? totalsChange({ from: read.status, to }) : [];
+}
+
 /** The number of work orders, in all or in one status. */
 export async function countOf(status?: WorkOrderStatus): Promise<number> {
   const found = await totals.get({});

@@ -263,7 +263,8 @@ describe('bulk creation', () => {
     { timeout: 60_000 },
     async () => {
       const service = await createService();
-      const dates = Array.from({ length: 10 }, (_, i) => dayAfter(100 + i));
+      // Within the statistics' window (TimeSlot.STATS_DAYS from today), so the stats count them all.
+      const dates = Array.from({ length: 10 }, (_, i) => dayAfter(10 + i));
       const times = Array.from(
         { length: 30 },
         (_, i) => `${String(6 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`,
@@ -296,7 +297,8 @@ describe('bulk creation', () => {
       const stillOne = await json<{ total: number }>(
         await asAdmin('GET', `/api/timeslots/stats?serviceId=${service._id}`),
       );
-      expect(stillOne.total).toBe(300 + 120);
+      // The daily ones of days 1 to 120 that fall in the statistics' window: days 1 to STATS_DAYS - 1.
+      expect(stillOne.total).toBe(300 + TimeSlot.STATS_DAYS - 1);
     },
   );
 
@@ -351,6 +353,18 @@ describe('list, filters and statistics', () => {
     expect(all.totalSlots).toBeGreaterThanOrEqual(4);
     expect(all.utilizationRate).toBe(Math.round((all.bookedSlots / all.totalSlots) * 1000) / 10);
     expect((await asAdmin('GET', '/api/timeslots/stats')).status).toBe(400);
+  });
+
+  it('counts the slots of the next STATS_DAYS days, today included: a bounded date range', async () => {
+    const service = await createService();
+    const created = await asAdmin('POST', '/api/timeSlots/bulk', {
+      serviceId: service._id,
+      dates: [dayAfter(1), dayAfter(TimeSlot.STATS_DAYS - 1), dayAfter(TimeSlot.STATS_DAYS)],
+      times: ['09:00'],
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const stats = await json(await asAdmin('GET', `/api/timeslots/stats?serviceId=${service._id}`));
+    expect(stats).toEqual({ total: 2, available: 2, booked: 0 });
   });
 });
 

@@ -32,8 +32,12 @@ export async function bootLocalStack(options: {
     const { seed } = await import('./seed');
 
     await ensureTable(rawDb(), config().tableName);
-    // A data dir from before the desk's open-bookings index (decision 050): its open bookings join it.
-    await (await import('@app/core/booking/index')).Booking.migrate();
+    // A data dir from an earlier release: its items get the index keys, counters and TTL added since (decision 063).
+    const migrated = await (await import('@app/core/migrate/index')).migrate();
+    const changed = Object.entries(migrated).filter(([, step]) => step.changed > 0);
+    if (changed.length > 0) {
+      console.log(`Migrated: ${changed.map(([name, step]) => `${name} (${step.changed})`).join(', ')}.`);
+    }
     await Storage.ensureBucket();
     const seeded = await seed({
       adminEmail: setting('ADMIN_EMAIL'),

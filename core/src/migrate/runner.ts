@@ -1,0 +1,173 @@
+import type { UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { defineEntity } from '../db/entity';
+import type { Page, QueryOptions } from '../db/paging';
+import { expiresAfterDays } from '../db/ttl';
+
+/**
+ * The one migration runner (decision 063): steps that bring items written by
+ * an earlier release up to what today's code expects (index keys, counters,
+ * TTL). Each domain owns its steps (booking/migrate.ts, workorder/migrate.ts,
+ * ...); migrate/index.ts lists them.
+ *
+ * A step works a page at a time from a cursor. After each page the runner
+ * records where it got to in the step's marker item (`MIGRATION` / name), so a
+ * run cut short (the cron's time budget, a Lambda timeout, a crash) resumes
+ * there on the next run; the marker says done only once a page ended with no
+ * cursor. Every write a step makes is conditional and idempotent, so a page
+ * done twice (a run killed before it saved its cursor, two runs at once)
+ * changes nothing the second time.
+ */
+export type MigrationStep = {
+  /** The marker's name: never renamed (a renamed step runs again). */
+  name: string;
+  /** One bounded page from `cursor` (null: the start): how many items it changed, and where the next page starts. */
+  page(cursor: string | null, pageSize: number): Promise<{ changed: number; cursor: string | null }>;
+};
+
+/**
+ * The usual step: read a page of a collection with the entity layer's
+ * bounded `query`, and bring each item up to date (`apply` answers whether it
+ * changed anything).
+ */
+export function pagedStep<Rec>(
+  name: string,
+  read: (cursor: string | null, limit: number) => Promise<Page<Rec>>,
+  apply: (record: Rec) => Promise<boolean>,
+): MigrationStep {
+  return {
+    name,
+    async page(cursor, pageSize) {
+      const page = await read(cursor, pageSize);
+      let changed = 0;
+      for (const record of page.items) if (await apply(record)) changed += 1;
+      return { changed, cursor: page.cursor };
+    },
+  };
+}
+
+/**
+ * A step for messages kept only for a period (contact and help forms): one
+ * written before they carried `expiresAt` gets it, counted from its
+ * `createdAt` as a new one is (one long past its period then expires at once).
+ */
+export function expiryStep<Rec extends { id: string; createdAt: string; expiresAt?: number }>(
+  name: string,
+  entity: {
+    query(options: QueryOptions<Rec>): Promise<Page<Rec>>;
+    update(
+      id: { id: string },
+      input: Omit<UpdateCommandInput, 'TableName' | 'Key' | 'ReturnValues'>,
+    ): Promise<Rec | null>;
+  },
+  partition: string,
+  days: number,
+): MigrationStep {
+  return pagedStep(
+    name,
+    (cursor, limit) => entity.query({ index: 'byCollection', partition, limit, cursor }),
+    async (record) => {
+      if (record.expiresAt !== undefined) return false;
+      const updated = await entity.update(
+        { id: record.id },
+        {
+          UpdateExpression: 'SET expiresAt = :at',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(expiresAt)',
+          ExpressionAttributeValues: { ':at': expiresAfterDays(days, record.createdAt) },
+        },
+      );
+      return updated !== null;
+    },
+  );
+}
+
+const marker = defineEntity({
+  name: 'migration',
+  version: 1,
+  schema: z.object({
+    name: z.string(),
+    /** When the step finished; absent while it is under way (markers of decision 050 always have it). */
+    at: z.string().optional(),
+    startedAt: z.string().optional(),
+    /** Where the next page starts, while under way. */
+    cursor: z.string().optional(),
+    /** Items changed so far. */
+    changed: z.number().int().optional(),
+  }),
+  key: ({ name }: { name: string }) => ({ pk: 'MIGRATION', sk: name }),
+});
+
+/** Records a step's progress, unless it is already marked done (a slower run never undoes that). */
+async function saveProgress(name: string, values: { cursor?: string; changed: number; done: boolean }) {
+  const now = new Date().toISOString();
+  await marker.update(
+    { name },
+    {
+      UpdateExpression: values.done
+        ? 'SET #type = :type, #v = :v, #name = :name, changed = :changed, startedAt = if_not_exists(startedAt, :now), #at = :now REMOVE #cursor'
+        : 'SET #type = :type, #v = :v, #name = :name, changed = :changed, startedAt = if_not_exists(startedAt, :now), #cursor = :cursor',
+      ConditionExpression: 'attribute_not_exists(#at)',
+      ExpressionAttributeNames: {
+        '#type': '_type',
+        '#v': '_v',
+        '#name': 'name',
+        '#at': 'at',
+        '#cursor': 'cursor',
+      },
+      ExpressionAttributeValues: {
+        ':type': marker.name,
+        ':v': marker.version,
+        ':name': name,
+        ':changed': values.changed,
+        ':now': now,
+        ...(values.done ? {} : { ':cursor': values.cursor }),
+      },
+    },
+  );
+}
+
+export type StepReport = { changed: number; done: boolean };
+
+export type RunOptions = {
+  /** Starts no page after this instant (epoch ms): the cron's time budget. Absent: run to the end. */
+  deadline?: number;
+  /** Items a page reads (default 100). */
+  pageSize?: number;
+  /** The clock the deadline is checked against (tests). */
+  clock?: () => number;
+};
+
+/**
+ * Runs every step not yet done, in order, from where each stopped. Answers
+ * what the steps that were not already done changed in this run; a step with
+ * `done: false` stopped at the deadline and goes on in the next run.
+ */
+export async function runSteps(
+  steps: readonly MigrationStep[],
+  options: RunOptions = {},
+): Promise<Record<string, StepReport>> {
+  const clock = options.clock ?? Date.now;
+  const pageSize = options.pageSize ?? 100;
+  const report: Record<string, StepReport> = {};
+  for (const step of steps) {
+    const found = await marker.get({ name: step.name }, { consistent: true });
+    if (found?.at) continue;
+    let cursor = found?.cursor ?? null;
+    let total = found?.changed ?? 0;
+    let changed = 0;
+    for (;;) {
+      if (options.deadline !== undefined && clock() >= options.deadline) {
+        report[step.name] = { changed, done: false };
+        return report;
+      }
+      const page = await step.page(cursor, pageSize);
+      changed += page.changed;
+      total += page.changed;
+      cursor = page.cursor;
+      await saveProgress(step.name, { cursor: cursor ?? undefined, changed: total, done: cursor === null });
+      if (cursor === null) break;
+    }
+    report[step.name] = { changed, done: true };
+  }
+  return report;
+}

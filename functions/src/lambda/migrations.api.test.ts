@@ -1,0 +1,302 @@
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '@app/core/db/client';
+import { FORM_MESSAGE_DAYS } from '@app/core/db/ttl';
+import { migrate, migrationSteps } from '@app/core/migrate/index';
+import { runSteps } from '@app/core/migrate/runner';
+import { Testimonial } from '@app/core/testimonial/index';
+import { createId } from '@app/core/util/id';
+import { workOrderSteps } from '@app/core/workorder/migrate';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { nextDate, postBooking, send } from '../../../tests/booking-factories';
+import { createTestimonial } from '../../../tests/content-factories';
+import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
+import { createWorkOrder } from '../../../tests/workorder-factories';
+
+/**
+ * The migration runner (decision 063) on a table written by the release
+ * before issue 19: items are made the new way, then stripped of what issue
+ * 19 added (index keys, `inTotals`, the totals item, TTL), as the old code
+ * wrote them.
+ */
+
+let admin: Awaited<ReturnType<typeof createUser>>;
+
+beforeAll(async () => {
+  admin = await createUser({ role: 'admin' });
+});
+
+type ListReply = { workOrders: { _id: string; status: string }[]; total: number; cursor: string | null };
+
+const key = (pk: string, sk: string) => ({ pk, sk });
+
+async function strip(pk: string, sk: string, attributes: string[]): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: key(pk, sk),
+      UpdateExpression: `REMOVE ${attributes.map((_, i) => `#a${i}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(attributes.map((a, i) => [`#a${i}`, a])),
+    }),
+  );
+}
+
+async function raw(pk: string, sk: string): Promise<Record<string, unknown> | undefined> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: key(pk, sk), ConsistentRead: true }),
+  );
+  return Item;
+}
+
+/** A work order as the release before decision 051 left it: no search entry, not counted. */
+const makeOld = (id: string) =>
+  strip(`WORKORDER#${id}`, 'WORKORDER', ['woSearchPk', 'woSearchSk', 'inTotals']);
+
+/** The table before decision 051 had no totals item. */
+const dropTotals = () =>
+  db().send(new DeleteCommand({ TableName: tableName(), Key: key('COUNTER', 'WORKORDER_TOTALS') }));
+
+/** Takes `n` work orders of `status` out of the totals, as if the old release had written them. */
+const uncount = (n: number, status: string) =>
+  db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: key('COUNTER', 'WORKORDER_TOTALS'),
+      UpdateExpression: 'ADD #all :minus, #status :minus',
+      ExpressionAttributeNames: { '#all': 'all', '#status': `s_${status}` },
+      ExpressionAttributeValues: { ':minus': -n },
+    }),
+  );
+
+/** Forgets that the steps ran, so the next run looks at every item again. */
+async function forgetMarkers(): Promise<void> {
+  for (const step of migrationSteps) {
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: key('MIGRATION', step.name) }));
+  }
+}
+
+async function list(query = ''): Promise<ListReply> {
+  const response = await send('GET', `/api/workOrders?limit=100${query}`, admin.headers);
+  expect(response.status).toBe(200);
+  return json<ListReply>(response);
+}
+
+async function setStatus(id: string, status: string): Promise<number> {
+  return (await send('PUT', `/api/workOrders/${id}`, admin.headers, { status })).status;
+}
+
+/** The totals as the list answers them: all, and each status asked. */
+async function totals(statuses: string[]): Promise<Record<string, number>> {
+  const out: Record<string, number> = { all: (await list()).total };
+  for (const status of statuses) out[status] = (await list(`&status=${status}`)).total;
+  return out;
+}
+
+/** What the totals should say, counted from the work orders themselves. */
+async function counted(ids: string[], statuses: string[]): Promise<Record<string, number>> {
+  const out: Record<string, number> = { all: 0, ...Object.fromEntries(statuses.map((s) => [s, 0])) };
+  for (const id of ids) {
+    const response = await send('GET', `/api/workOrders/${id}`, admin.headers);
+    if (response.status === 404) continue;
+    const { status } = await json<{ status: string }>(response);
+    out.all = (out.all ?? 0) + 1;
+    out[status] = (out[status] ?? 0) + 1;
+  }
+  return out;
+}
+
+describe('work orders written before decision 051', () => {
+  it('are listed, totalled and found by search once migrated; a second run changes nothing', async () => {
+    const made = [
+      await createWorkOrder(admin, { status: 'draft' }),
+      await createWorkOrder(admin, { status: 'draft' }),
+      await createWorkOrder(admin, { status: 'completed' }),
+    ];
+    for (const wo of made) await makeOld(wo._id);
+    await dropTotals();
+    // The defect an upgraded shop would see: an empty list with total 0.
+    expect(await list()).toMatchObject({ workOrders: [], total: 0 });
+
+    const report = await migrate();
+    expect(report['work-order-search-and-totals']).toEqual({ changed: 3, done: true });
+    const page = await list();
+    expect(page.workOrders.map((wo) => wo._id).sort()).toEqual(made.map((wo) => wo._id).sort());
+    expect(await totals(['draft', 'completed', 'billed'])).toEqual({
+      all: 3,
+      draft: 2,
+      completed: 1,
+      billed: 0,
+    });
+    const found = await list(`&search=${encodeURIComponent(made[2]?.workOrderNumber ?? '')}`);
+    expect(found.workOrders.map((wo) => wo._id)).toEqual([made[2]?._id]);
+
+    // Done steps are one read each; and looked at again, nothing needs changing.
+    expect(await migrate()).toEqual({});
+    await forgetMarkers();
+    const again = await migrate();
+    expect(Object.values(again).every((step) => step.changed === 0 && step.done)).toBe(true);
+    expect(await totals(['draft', 'completed'])).toEqual({ all: 3, draft: 2, completed: 1 });
+  });
+
+  it('a live change or delete of one not yet counted changes no totals; the migration counts what is left', async () => {
+    const before = await totals(['draft', 'approved']);
+    const [moved, deleted, kept] = [
+      await createWorkOrder(admin, { status: 'draft' }),
+      await createWorkOrder(admin, { status: 'draft' }),
+      await createWorkOrder(admin, { status: 'draft' }),
+    ];
+    for (const wo of [moved, deleted, kept]) await makeOld(wo._id);
+    // As three work orders of the old release: not in the totals.
+    await uncount(3, 'draft');
+    expect(await totals(['draft', 'approved'])).toEqual(before);
+    expect(await setStatus(moved._id, 'approved')).toBe(200);
+    expect((await send('DELETE', `/api/workOrders/${deleted._id}`, admin.headers)).status).toBe(200);
+    expect(await totals(['draft', 'approved'])).toEqual(before);
+
+    await forgetMarkers();
+    expect((await migrate())['work-order-search-and-totals']?.changed).toBe(2);
+    expect(await totals(['draft', 'approved'])).toEqual({
+      all: (before.all ?? 0) + 2,
+      draft: (before.draft ?? 0) + 1,
+      approved: (before.approved ?? 0) + 1,
+    });
+  });
+
+  it('status changes racing two migrations at once: every work order counted once, in its final status', async () => {
+    const statuses = ['draft', 'approved', 'in_progress', 'completed'];
+    const made = await Promise.all(
+      Array.from({ length: 12 }, () => createWorkOrder(admin, { status: 'draft' })),
+    );
+    const ids = made.map((wo) => wo._id);
+    for (const id of ids) await makeOld(id);
+    await uncount(12, 'draft');
+    const base = await totals(statuses);
+    await forgetMarkers();
+
+    const changes = made.flatMap((wo, i) => [
+      () => setStatus(wo._id, statuses[(i % 3) + 1] ?? 'approved'),
+      () => setStatus(wo._id, statuses[((i + 1) % 3) + 1] ?? 'approved'),
+    ]);
+    const [runs, writes] = await Promise.all([
+      Promise.allSettled([migrate({ pageSize: 3 }), migrate({ pageSize: 5 })]),
+      Promise.all(changes.map((change) => change())),
+    ]);
+    // A live write may lose its race with the migration's (409: changed meanwhile); nothing else.
+    for (const status of writes) expect([200, 409]).toContain(status);
+    // A run that met a work order changing under it stops there; the next run goes on from its place.
+    if (runs.some((run) => run.status === 'rejected')) await migrate();
+    expect((await raw('MIGRATION', 'work-order-search-and-totals'))?.at).toEqual(expect.any(String));
+
+    const now = await counted(ids, statuses);
+    const after = await totals(statuses);
+    expect(after.all).toBe((base.all ?? 0) + 12);
+    for (const status of statuses) expect((after[status] ?? 0) - (base[status] ?? 0)).toBe(now[status]);
+  });
+
+  it('a run cut short by its deadline saves its place; the next run resumes there and finishes', async () => {
+    const made = await Promise.all(
+      Array.from({ length: 5 }, () => createWorkOrder(admin, { status: 'billed' })),
+    );
+    const billedBefore = (await totals(['billed'])).billed ?? 0;
+    for (const wo of made) await makeOld(wo._id);
+    await uncount(5, 'billed');
+    await forgetMarkers();
+    // Two pages of two, then the clock passes the deadline.
+    let tick = 0;
+    const cut = await runSteps(workOrderSteps, { pageSize: 2, deadline: 2, clock: () => tick++ });
+    expect(cut['work-order-search-and-totals']?.done).toBe(false);
+    const marker = await raw('MIGRATION', 'work-order-search-and-totals');
+    expect(marker?.cursor).toEqual(expect.any(String));
+    expect(marker?.at).toBeUndefined();
+
+    const rest = await runSteps(workOrderSteps, { pageSize: 2 });
+    expect(rest['work-order-search-and-totals']?.done).toBe(true);
+    expect((await raw('MIGRATION', 'work-order-search-and-totals'))?.at).toEqual(expect.any(String));
+    expect((await totals(['billed'])).billed).toBe(billedBefore);
+    const listed = (await list('&status=billed')).workOrders.map((wo) => wo._id);
+    for (const wo of made) expect(listed).toContain(wo._id);
+  });
+});
+
+describe('other items written before issue 19', () => {
+  it('testimonials join the carousel: flagged ones, else 5-star ones', async () => {
+    const flagged = await createTestimonial({ rating: 4, featured: true });
+    const five = await createTestimonial({ rating: 5 });
+    const three = await createTestimonial({ rating: 3 });
+    for (const t of [flagged, five, three]) {
+      await strip(`TESTIMONIAL#${t._id}`, 'TESTIMONIAL', ['ownerPk', 'ownerSk']);
+    }
+    const featuredIds = async () => (await Testimonial.featured()).map((t) => t._id);
+    expect(await featuredIds()).not.toContain(flagged._id);
+
+    await forgetMarkers();
+    const report = await migrate();
+    expect(report['testimonial-featured-index']?.changed).toBeGreaterThanOrEqual(2);
+    expect(await featuredIds()).toContain(flagged._id);
+    // Unflagged, the 5-star one is a fallback candidate and the 3-star one is in no list.
+    expect((await raw(`TESTIMONIAL#${five._id}`, 'TESTIMONIAL'))?.ownerPk).toBe('TESTIMONIALS#FIVE_STAR');
+    expect((await raw(`TESTIMONIAL#${three._id}`, 'TESTIMONIAL'))?.ownerPk).toBeUndefined();
+  });
+
+  it('contact and help messages get their TTL from their date; booked guards a week after theirs', async () => {
+    const createdAt = '2025-03-01T12:00:00.000Z';
+    const contactId = createId('contactMessage');
+    const requestId = createId('serviceRequest');
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...key(`CONTACT#${contactId}`, 'CONTACT'),
+          collectionPk: 'CONTACT',
+          collectionSk: `${createdAt}#${contactId}`,
+          _type: 'contactMessage',
+          _v: 1,
+          id: contactId,
+          name: 'Old Sender',
+          email: 'old@example.com',
+          subject: 'Hello',
+          message: 'Written by the release before.',
+          createdAt,
+        },
+      }),
+    );
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...key(`REQUEST#${requestId}`, 'REQUEST'),
+          collectionPk: 'SERVICE_REQUEST',
+          collectionSk: `${createdAt}#${requestId}`,
+          _type: 'serviceRequest',
+          _v: 1,
+          id: requestId,
+          name: 'Old Asker',
+          email: 'asker@example.com',
+          generalIssue: 'Noise',
+          detailedDescription: 'Written by the release before.',
+          carMake: 'Honda',
+          carModel: 'Civic',
+          vin: '1HGCV1F34JA000001',
+          createdAt,
+        },
+      }),
+    );
+    const customer = await createUserWithCard();
+    const service = await createService({ availableDays: ['Monday'], availableTimes: ['09:00'] });
+    const date = nextDate('Monday');
+    expect((await postBooking(customer, service._id, date, '09:00')).status).toBe(201);
+    const guard = `BOOKED#${service._id}#${date}#09:00`;
+    const expiresAt = (await raw(guard, 'BOOKED'))?.expiresAt;
+    expect(expiresAt).toEqual(expect.any(Number));
+    await strip(guard, 'BOOKED', ['expiresAt']);
+
+    await forgetMarkers();
+    const report = await migrate();
+    const ttl = Math.floor(Date.parse(createdAt) / 1000) + FORM_MESSAGE_DAYS * 24 * 3600;
+    expect((await raw(`CONTACT#${contactId}`, 'CONTACT'))?.expiresAt).toBe(ttl);
+    expect((await raw(`REQUEST#${requestId}`, 'REQUEST'))?.expiresAt).toBe(ttl);
+    expect((await raw(guard, 'BOOKED'))?.expiresAt).toBe(expiresAt);
+    expect(report['contact-message-ttl']?.changed).toBe(1);
+    expect(report['service-request-ttl']?.changed).toBe(1);
+    expect(report['booked-guard-ttl']?.changed).toBe(1);
+  });
+});
