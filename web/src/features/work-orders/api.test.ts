@@ -37,7 +37,9 @@ afterEach(() => {
 
 const run = (query: Parameters<typeof listQueryOptions>[0], pageSize: number) => {
   const options = listQueryOptions(query, pageSize);
-  return (options.queryFn as () => Promise<{ workOrders: { _id: string }[]; cursor: string | null }>)();
+  return (
+    options.queryFn as unknown as () => Promise<{ workOrders: { _id: string }[]; cursor: string | null }>
+  )();
 };
 
 describe('the work-order search', () => {
