@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import { assertAdmin, useClientIp } from '../actor';
 import { LinkToken } from '../auth/link-token';
 import { config } from '../config';
@@ -6,7 +7,6 @@ import { Outbox } from '../mail/outbox';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
 import * as time from '../time';
-import * as z from 'zod';
 import { fn } from '../util/fn';
 import { createId } from '../util/id';
 import { AcknowledgeInput } from './input';
