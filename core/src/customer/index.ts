@@ -2,12 +2,15 @@ import type * as z from 'zod';
 import { assertAdmin, useActor } from '../actor';
 import { invitationMail } from '../account/mail';
 import { LinkToken } from '../auth/link-token';
-import { MAX_PAGE, type Page } from '../db/paging';
+import { INVALID_CURSOR, MAX_PAGE, type Page } from '../db/paging';
+import { VisibleError } from '../error';
 import { Outbox } from '../mail/outbox';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
 import { User } from '../user/index';
+import { firstMatchingKind, queryPrefixes, type SearchKind, searchKinds } from '../user/search-keys';
 import { fn } from '../util/fn';
+import { migrationSteps as customerSteps } from './migrate';
 
 /**
  * The admin's view of the customers (doc 2 §2 Assign Customer, §5 New
@@ -53,48 +56,82 @@ export namespace Customer {
    * the cursor of the next page (null on the last).
    */
   export async function list(page: PageRequest = {}): Promise<Page<Info>> {
-    return search('', page);
-  }
-
-  /** The normalised search keys of a customer: lower-cased names, full name and email. */
-  export function searchKeys(customer: Pick<Info, 'firstName' | 'lastName' | 'email'>): string[] {
-    return [
-      customer.firstName,
-      customer.lastName,
-      `${customer.firstName} ${customer.lastName}`,
-      customer.email,
-    ].map((text) => text.trim().toLowerCase());
-  }
-
-  /**
-   * Whether `customer` matches `query` by prefix: a name, the full name or
-   * the email begins with it (case-insensitive), or the phone's digits begin
-   * with its digits (three or more).
-   */
-  export function matches(customer: Info, query: string): boolean {
-    const q = query.trim().toLowerCase();
-    if (!q) return true;
-    const digits = q.replace(/\D/g, '');
-    return (
-      searchKeys(customer).some((key) => key.startsWith(q)) ||
-      (digits.length >= 3 && customer.phone.replace(/\D/g, '').startsWith(digits))
-    );
-  }
-
-  /**
-   * One page of the customers matching `query` by prefix (all for an empty
-   * one), oldest account first. A page reads at most the read budget of
-   * accounts: a rare match may come after a short or empty page with a cursor.
-   */
-  export async function search(query: string, page: PageRequest = {}): Promise<Page<Info>> {
     assertAdmin();
     const { items, cursor } = await User.customersPage({
       limit: Math.min(page.limit ?? DEFAULT_PAGE, MAX_PAGE),
       cursor: page.cursor,
-      filter: (account) => matches(toInfo(account), query),
     });
     return { items: items.map(toInfo), cursor };
   }
+
+  /**
+   * One page of the customers matching `query` by prefix (decision 061): a
+   * name ("first last" or the last name), the email, or, for a query that is
+   * a phone number of three or more digits, the phone's digits begin with it,
+   * case and accents aside. An empty query is the list. Each kind is a
+   * `begins_with` range of its own index, read in turn (names, last names,
+   * emails, phones); an account that matches several kinds comes only under
+   * the first. The cursor holds the kind and the position in it. A page reads
+   * at most SEARCH_BUDGET index entries, so it may end short with a cursor.
+   */
+  export async function search(query: string, page: PageRequest = {}): Promise<Page<Info>> {
+    assertAdmin();
+    const prefixes = queryPrefixes(query);
+    if (searchKinds.every((kind) => prefixes[kind] === undefined)) return list(page);
+    const limit = Math.min(page.limit ?? DEFAULT_PAGE, MAX_PAGE);
+    let { kind: at, inner } = page.cursor ? decodeSearchCursor(page.cursor) : { kind: 0, inner: null };
+    const items: Info[] = [];
+    let read = 0;
+    for (; at < searchKinds.length; at += 1, inner = null) {
+      const kind = searchKinds[at] as SearchKind;
+      const prefix = prefixes[kind];
+      if (prefix === undefined) continue;
+      do {
+        if (items.length === limit || read >= SEARCH_BUDGET)
+          return { items, cursor: searchCursor(at, inner) };
+        // As many as the page still needs: whatever this read returns is used up, kept or not.
+        const found = await User.customersByKey(kind, prefix, { limit: limit - items.length, cursor: inner });
+        read += found.entries;
+        for (const account of found.items) {
+          // The index may lag a write: the account as read now decides.
+          if (account.role === 'user' && firstMatchingKind(account, prefixes) === kind)
+            items.push(toInfo(account));
+        }
+        inner = found.cursor;
+      } while (inner);
+    }
+    return { items, cursor: null };
+  }
+
+  /** Index entries a search page reads at most, over all kinds. */
+  export const SEARCH_BUDGET = 500;
+
+  const searchCursor = (kind: number, inner: string | null) =>
+    Buffer.from(JSON.stringify({ kind, inner })).toString('base64url');
+
+  function decodeSearchCursor(cursor: string): { kind: number; inner: string | null } {
+    try {
+      const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+      if (value && typeof value === 'object' && 'kind' in value && 'inner' in value) {
+        const { kind, inner } = value;
+        if (
+          typeof kind === 'number' &&
+          Number.isInteger(kind) &&
+          kind >= 0 &&
+          kind < searchKinds.length &&
+          (inner === null || typeof inner === 'string')
+        ) {
+          return { kind, inner };
+        }
+      }
+    } catch {
+      // falls through to the refusal below
+    }
+    throw new VisibleError('invalid', INVALID_CURSOR);
+  }
+
+  /** Gives customers written before decision 061 their search keys (customer/migrate.ts, decision 063). */
+  export const migrationSteps = customerSteps;
 
   /**
    * Makes a customer account with no password and mails its owner the

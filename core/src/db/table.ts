@@ -41,6 +41,16 @@ export const table = {
       projection: ['searchText', 'status'],
     },
     /**
+     * Customer search by prefix (decision 061): each customer account (never
+     * an admin) carries one normalised key per kind, so a search is a
+     * `begins_with` range in each. Sparse, and keys only: the accounts found
+     * are then read by key.
+     */
+    customerName: { partitionKey: 'custNamePk', sortKey: 'custNameSk', projection: 'keys' },
+    customerLastName: { partitionKey: 'custLastPk', sortKey: 'custLastSk', projection: 'keys' },
+    customerEmail: { partitionKey: 'custEmailPk', sortKey: 'custEmailSk', projection: 'keys' },
+    customerPhone: { partitionKey: 'custPhonePk', sortKey: 'custPhoneSk', projection: 'keys' },
+    /**
      * The bookings desk's main list (decision 050): open bookings only (not
      * Cancelled or Completed), newest date first; sparse: a booking leaves it
      * when it closes. It carries only the list's fields (no status history,

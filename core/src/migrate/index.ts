@@ -1,5 +1,6 @@
 import { bookingSteps } from '../booking/migrate';
 import { Contact } from '../contact/index';
+import { Customer } from '../customer/index';
 import { ServiceRequest } from '../service-request/index';
 import { Testimonial } from '../testimonial/index';
 import { workOrderSteps } from '../workorder/migrate';
@@ -13,6 +14,7 @@ import { type MigrationStep, type RunOptions, runSteps, type StepReport } from '
 export const migrationSteps: readonly MigrationStep[] = [
   ...bookingSteps,
   ...workOrderSteps,
+  ...Customer.migrationSteps,
   ...Testimonial.migrationSteps,
   ...Contact.migrationSteps,
   ...ServiceRequest.migrationSteps,

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { assertAdmin } from '../actor';
-import { defineEntity, failedConditions, type TransactItem, transactWrite } from '../db/entity';
+import { failedConditions, type TransactItem, transactWrite } from '../db/entity';
 import type { Page } from '../db/paging';
 import { VisibleError } from '../error';
 import { cardBrandName } from '../payments/brand';
@@ -11,10 +11,12 @@ import { isSingleLine } from '../util/text';
 import { isCommonPassword } from './common-passwords';
 import { hashPassword } from './password';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordMessages } from './rules';
+import { searchAttributes, searchByKey, setSearchKeys } from './search';
+import { emailGuard, entity, roles as storedRoles, type StoredAccount } from './store';
 
 /** Accounts: the user item, its unique-email guard, and the reads sign-in needs. */
 export namespace User {
-  export const roles = ['user', 'admin'] as const;
+  export const roles = storedRoles;
   export type Role = (typeof roles)[number];
 
   export const MIN_PASSWORD_LENGTH = PASSWORD_MIN_LENGTH;
@@ -52,38 +54,8 @@ export namespace User {
     emailVerified: z.boolean().default(false),
   });
 
-  /** An account as core reads it from the table. */
-  const Stored = z.object({
-    id: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    email: z.string(),
-    /**
-     * The scrypt hash; '' for an account an admin made for a phone customer
-     * (issue 11) until its owner sets a password from the invitation link:
-     * such an account can never be signed into (Account.login).
-     */
-    passwordHash: z.string(),
-    /** Optional contact number (accounts made by an admin for a phone customer). */
-    phone: z.string().optional(),
-    role: z.enum(roles),
-    emailVerified: z.boolean(),
-    hasCardOnFile: z.boolean(),
-    /**
-     * The card on file at Square (core/src/payments): the customer and card
-     * ids, and what the account page shows (brand, last four digits). Never the
-     * card number; absent until a card is saved.
-     */
-    squareCustomerId: z.string().optional(),
-    cardId: z.string().optional(),
-    cardBrand: z.string().optional(),
-    cardLast4: z.string().optional(),
-    /** Bumped by every password change or reset: ends older sessions and reset links. */
-    tokenVersion: z.number().int(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  });
-  export type Account = z.infer<typeof Stored>;
+  /** An account as core reads it from the table (core/src/user/store.ts). */
+  export type Account = StoredAccount;
 
   /** The user as `/api/users/me` and the login reply show it: never the hash. */
   export type Me = {
@@ -104,22 +76,6 @@ export namespace User {
     cardBrand: string;
     cardLast4: string;
   };
-
-  const entity = defineEntity({
-    name: 'user',
-    version: 1,
-    schema: Stored,
-    key: ({ id }: { id: string }) => ({ pk: `USER#${id}`, sk: 'USER' }),
-    indexes: { byCollection: (user) => ({ pk: 'USER', sk: `${user.createdAt}#${user.id}` }) },
-  });
-
-  /** Guards the uniqueness of an email address; holds the owner's id. */
-  const emailGuard = defineEntity({
-    name: 'userEmail',
-    version: 1,
-    schema: z.object({ email: z.string(), userId: z.string() }),
-    key: ({ email: address }: { email: string }) => ({ pk: `EMAIL#${address}`, sk: 'EMAIL' }),
-  });
 
   export function toMe(user: Account): Me {
     return {
@@ -251,6 +207,11 @@ export namespace User {
     });
   }
 
+  /** A page of the customers whose search key of a kind begins with a prefix (search.ts). */
+  export const customersByKey = searchByKey;
+  /** Sets the search keys on an account written before decision 061 (search.ts). */
+  export const indexSearchKeys = setSearchKeys;
+
   /**
    * An admin account for `email`: created verified, or, when the address has
    * an account already, promoted (its password unchanged). For the seed and
@@ -274,7 +235,8 @@ export namespace User {
     await entity.update(
       { id: existing.id },
       {
-        UpdateExpression: 'SET #role = :admin, emailVerified = :yes, updatedAt = :now',
+        // An admin is never listed: the account leaves the customer search indexes.
+        UpdateExpression: `SET #role = :admin, emailVerified = :yes, updatedAt = :now REMOVE ${searchAttributes.join(', ')}`,
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeNames: { '#role': 'role' },
         ExpressionAttributeValues: { ':admin': 'admin', ':yes': true, ':now': new Date().toISOString() },

@@ -1,0 +1,63 @@
+import * as z from 'zod';
+import { defineEntity } from '../db/entity';
+import { searchIndexEntries } from './search-keys';
+
+/**
+ * The account item and its unique-email guard, as stored (the User namespace
+ * in index.ts holds the verbs). Every write of an account computes its index
+ * keys from the record: the collection's, and its customer-search keys
+ * (search-keys.ts), which an admin account never has.
+ */
+export const roles = ['user', 'admin'] as const;
+
+/** An account as core reads it from the table. */
+export const Stored = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  /**
+   * The scrypt hash; '' for an account an admin made for a phone customer
+   * (issue 11) until its owner sets a password from the invitation link:
+   * such an account can never be signed into (Account.login).
+   */
+  passwordHash: z.string(),
+  /** Optional contact number (accounts made by an admin for a phone customer). */
+  phone: z.string().optional(),
+  role: z.enum(roles),
+  emailVerified: z.boolean(),
+  hasCardOnFile: z.boolean(),
+  /**
+   * The card on file at Square (core/src/payments): the customer and card
+   * ids, and what the account page shows (brand, last four digits). Never the
+   * card number; absent until a card is saved.
+   */
+  squareCustomerId: z.string().optional(),
+  cardId: z.string().optional(),
+  cardBrand: z.string().optional(),
+  cardLast4: z.string().optional(),
+  /** Bumped by every password change or reset: ends older sessions and reset links. */
+  tokenVersion: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type StoredAccount = z.infer<typeof Stored>;
+
+export const entity = defineEntity({
+  name: 'user',
+  version: 1,
+  schema: Stored,
+  key: ({ id }: { id: string }) => ({ pk: `USER#${id}`, sk: 'USER' }),
+  indexes: {
+    byCollection: (user) => ({ pk: 'USER', sk: `${user.createdAt}#${user.id}` }),
+    ...searchIndexEntries,
+  },
+});
+
+/** Guards the uniqueness of an email address; holds the owner's id. */
+export const emailGuard = defineEntity({
+  name: 'userEmail',
+  version: 1,
+  schema: z.object({ email: z.string(), userId: z.string() }),
+  key: ({ email: address }: { email: string }) => ({ pk: `EMAIL#${address}`, sk: 'EMAIL' }),
+});
