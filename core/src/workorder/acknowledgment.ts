@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import { assertAdmin, useClientIp } from '../actor';
 import { LinkToken } from '../auth/link-token';
 import { config } from '../config';
@@ -6,12 +7,11 @@ import { Outbox } from '../mail/outbox';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
 import * as time from '../time';
-import * as z from 'zod';
 import { fn } from '../util/fn';
 import { createId } from '../util/id';
 import { AcknowledgeInput } from './input';
 import { acknowledgedMail, acknowledgmentLinkMail, shopAcknowledgedMail } from './mail';
-import { fail, messages, refuseInvalid } from './messages';
+import { fail, key, messages, refuseInvalid } from './messages';
 import type { WorkOrder as Info } from './model';
 import { deleteObject, putObject, SIGNATURE_PREFIX } from './signatures';
 import { signaturePng } from './signature';
@@ -24,7 +24,13 @@ import { type Detail, stateOf, view } from './view';
  * customer; it replaces the earlier one, whose token is deleted in the
  * same transaction. An acknowledged work order answers 400 with the date.
  */
-export async function generateAcknowledgment(
+export const generateAcknowledgment = fn(
+  z.tuple([key, z.date().optional()]),
+  generateAcknowledgmentNow,
+  refuseInvalid,
+);
+
+async function generateAcknowledgmentNow(
   workOrderId: string,
   now = new Date(),
 ): Promise<{ tokenExpiresAt: string; message: string; workOrder: Detail }> {
@@ -131,7 +137,9 @@ export type ForAcknowledgment = Pick<
 };
 
 /** `GET /api/workOrders/acknowledge/{token}`. */
-export async function forAcknowledgment(token: string, now = new Date()): Promise<ForAcknowledgment> {
+export const forAcknowledgment = fn(z.tuple([key, z.date().optional()]), forAcknowledgmentNow, refuseInvalid);
+
+async function forAcknowledgmentNow(token: string, now = new Date()): Promise<ForAcknowledgment> {
   const { wo } = await linked(token, now);
   return {
     workOrderNumber: wo.workOrderNumber,
@@ -156,7 +164,7 @@ export async function forAcknowledgment(token: string, now = new Date()): Promis
  * unchanged since read; the confirmations go to the customer and the shop.
  */
 export const acknowledge = fn(
-  z.tuple([z.string(), AcknowledgeInput, z.date().optional()]),
+  z.tuple([key, AcknowledgeInput, z.date().optional()]),
   acknowledgeNow,
   refuseInvalid,
 );
@@ -222,7 +230,9 @@ async function acknowledgeNow(
  * pending with that expiry), which also takes it out of the queue. Running
  * it twice, or twice at once, changes each work order once.
  */
-export async function expireAcknowledgments(now = new Date()): Promise<{ expired: number; due: number }> {
+export const expireAcknowledgments = fn(z.tuple([z.date().optional()]), expireNow, refuseInvalid);
+
+async function expireNow(now = new Date()): Promise<{ expired: number; due: number }> {
   assertAdmin();
   const { items } = await entity.query({
     index: 'pendingAcknowledgments',

@@ -1,9 +1,11 @@
+import * as z from 'zod';
 import { assertAdmin } from '../actor';
 import { Outbox } from '../mail/outbox';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
+import { fn } from '../util/fn';
 import { workOrderMail } from './mail';
-import { fail, messages } from './messages';
+import { fail, key, messages, refuseInvalid } from './messages';
 import { readObject } from './signatures';
 import { find, putIfUnchanged, type Stored, write } from './store';
 import { type Detail, view } from './view';
@@ -17,7 +19,9 @@ export async function pdfPartsOf(wo: Stored): Promise<PdfParts> {
 }
 
 /** `GET /api/workOrders/{id}/pdf` (admin): what to render. */
-export async function forPdf(workOrderId: string): Promise<PdfParts> {
+export const forPdf = fn(key, forPdfNow, refuseInvalid);
+
+async function forPdfNow(workOrderId: string): Promise<PdfParts> {
   assertAdmin();
   return pdfPartsOf(await find(workOrderId));
 }
@@ -33,9 +37,18 @@ export const MAX_ATTACHMENT_BASE64 = 300 * 1024;
  * `POST /api/workOrders/{id}/send-email`: mails the customer the work
  * order with its PDF (rendered by `render`) and records that it was sent.
  */
-export async function sendEmail(
+export const sendEmail = fn(
+  z.tuple([key, z.custom<Render>((value) => typeof value === 'function')]),
+  sendEmailNow,
+  refuseInvalid,
+);
+
+/** Renders the PDF (functions/src/api/workorder-pdf.ts: the renderer is loaded on first use). */
+type Render = (parts: PdfParts) => Promise<Uint8Array>;
+
+async function sendEmailNow(
   workOrderId: string,
-  render: (parts: PdfParts) => Promise<Uint8Array>,
+  render: Render,
 ): Promise<{ message: string; workOrder: Detail }> {
   assertAdmin();
   const wo = await find(workOrderId);

@@ -10,7 +10,7 @@ import { appendToTrail } from '../util/audit-trail';
 import { fn } from '../util/fn';
 import { createId } from '../util/id';
 import { type ParsedWorkOrderInput, UpdateInput, WorkOrderInput } from './input';
-import { fail, messages, refuseInvalid } from './messages';
+import { fail, key, messages, refuseInvalid } from './messages';
 import type { WorkOrderStatus } from './model';
 import { formatNumber, MAX_NUMBER_TRIES, nextNumber } from './numbering';
 import { priceWorkOrder } from './pricing';
@@ -127,7 +127,9 @@ async function createNow(input: ParsedWorkOrderInput, now = new Date()): Promise
 }
 
 /** `GET /api/workOrders/{id}`. */
-export async function get(workOrderId: string): Promise<Detail> {
+export const get = fn(key, getNow, refuseInvalid);
+
+async function getNow(workOrderId: string): Promise<Detail> {
   assertAdmin();
   return view(await find(workOrderId));
 }
@@ -138,7 +140,7 @@ export async function get(workOrderId: string): Promise<Detail> {
  * undoes the acknowledgment: it moves to the history and a new link must
  * be generated (decision 039).
  */
-export const update = fn(z.tuple([z.string(), UpdateInput]), updateNow, refuseInvalid);
+export const update = fn(z.tuple([key, UpdateInput]), updateNow, refuseInvalid);
 
 async function updateNow(workOrderId: string, body: z.output<typeof UpdateInput>): Promise<Detail> {
   assertAdmin();
@@ -182,7 +184,9 @@ async function updateNow(workOrderId: string, body: z.output<typeof UpdateInput>
 }
 
 /** `DELETE /api/workOrders/{id}`: the work order, its number's guard and its pending link, at once. */
-export async function remove(workOrderId: string): Promise<{ message: string }> {
+export const remove = fn(key, removeNow, refuseInvalid);
+
+async function removeNow(workOrderId: string): Promise<{ message: string }> {
   assertAdmin();
   const wo = await find(workOrderId);
   const ack = wo.acknowledgment;

@@ -1,9 +1,14 @@
-import type * as z from 'zod';
+import * as z from 'zod';
 import { VisibleError } from '../error';
 import { idSchema } from '../util/id';
 
 /** The work order's id, its replies' texts, and how it refuses (with `msg` and `message`). */
 export const id = idSchema('workOrder', 'work order');
+/**
+ * A work order's id or a link's token as a verb takes it (`fn`): any text, so
+ * one that names no work order answers 404 where it is looked up, not 400.
+ */
+export const key = z.string({ error: 'Invalid request.' });
 
 export const messages = {
   notFound: 'Work order not found.',

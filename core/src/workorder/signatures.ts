@@ -1,5 +1,7 @@
 import { assertAdmin } from '../actor';
 import { Storage } from '../storage/index';
+import { fn } from '../util/fn';
+import { key, refuseInvalid } from './messages';
 import { find } from './store';
 
 /** Signatures live under this prefix: never `images/`, which the CDN and the local server serve. */
@@ -29,7 +31,9 @@ export async function deleteObject(key: string): Promise<void> {
 }
 
 /** A stored signature's bytes (tests and support). */
-export async function signatureOf(workOrderId: string): Promise<Uint8Array | undefined> {
+export const signatureOf = fn(key, signatureOfNow, refuseInvalid);
+
+async function signatureOfNow(workOrderId: string): Promise<Uint8Array | undefined> {
   assertAdmin();
   const wo = await find(workOrderId);
   return wo.acknowledgment.signatureKey ? readObject(wo.acknowledgment.signatureKey) : undefined;

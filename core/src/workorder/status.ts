@@ -2,13 +2,13 @@ import * as z from 'zod';
 import { assertAdmin } from '../actor';
 import { fn } from '../util/fn';
 import { StatusOnlyInput } from './input';
-import { refuseInvalid } from './messages';
+import { key, refuseInvalid } from './messages';
 import { appendStatus, currentByName, find, putIfUnchanged, type Stored, write } from './store';
 import { totalsAfter } from './totals';
 import { type Detail, view } from './view';
 
 /** The admin sets any status directly (doc 2 §4); kept in the history with who and when. */
-export const setStatus = fn(z.tuple([z.string(), StatusOnlyInput]), setStatusNow, refuseInvalid);
+export const setStatus = fn(z.tuple([key, StatusOnlyInput]), setStatusNow, refuseInvalid);
 
 async function setStatusNow(
   workOrderId: string,

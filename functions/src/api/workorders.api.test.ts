@@ -124,6 +124,8 @@ describe('creating a work order', () => {
         { partItems: [{ description: 'x', quantity: 1, unitPrice: 1.005 }] },
         'Unit price must be an amount from $0.00 to $100,000.00, in dollars and cents.',
       ],
+      // Cents are not the wire's: a part with no unit price in dollars has none.
+      [{ partItems: [{ description: 'x', quantity: 1, unitPriceCents: 500 }] }, 'Unit price is required.'],
       [
         { partItems: [{ description: 'x', quantity: 1, unitPrice: true }] },
         'Unit price must be an amount from $0.00 to $100,000.00, in dollars and cents.',

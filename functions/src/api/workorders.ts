@@ -42,18 +42,36 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** A line's price as the spec names it in dollars, and as core takes it in cents. */
+type Price = { dollars: string; cents: string; label: string; maxCents: number; optional: boolean };
+const hourlyRate: Price = {
+  dollars: 'hourlyRate',
+  cents: 'hourlyRateCents',
+  label: 'Hourly rate',
+  maxCents: PRICING_LIMITS.maxRateCents,
+  optional: true,
+};
+const unitPrice: Price = {
+  dollars: 'unitPrice',
+  cents: 'unitPriceCents',
+  label: 'Unit price',
+  maxCents: PRICING_LIMITS.maxUnitPriceCents,
+  optional: false,
+};
+
 /**
- * One line's price from the spec's dollars to core's cents: `dollars` is
+ * One line's price from the spec's dollars to core's cents: the dollars are
  * checked by the money rule (rules/fields, decision 059) and refused 400
- * `{ msg, message }`; absent stays absent (a labour line then takes the shop's
- * rate). Whatever the client sent under the cents name is dropped.
+ * `{ msg, message }`; an optional price left out stays out (a labour line
+ * then takes the shop's rate). Whatever the client sent under the cents name
+ * is dropped.
  */
-function lineInCents(item: unknown, dollars: string, cents: string, label: string, maxCents: number) {
+function lineInCents(item: unknown, { dollars, cents, label, maxCents, optional }: Price) {
   if (!isObject(item)) return item;
   const { [dollars]: sent, [cents]: _ignored, ...rest } = item;
-  if (sent === undefined) return rest;
+  if (sent === undefined && optional) return rest;
   const problem =
-    sent === null || typeof sent === 'string' || typeof sent === 'number'
+    sent === null || sent === undefined || typeof sent === 'string' || typeof sent === 'number'
       ? moneyProblem(sent, label, maxCents)
       : moneyMessages.invalid(label, maxCents);
   if (problem) WorkOrder.fail('invalid', problem);
@@ -71,19 +89,9 @@ function formInCents(body: unknown): unknown {
   return {
     ...body,
     ...(Array.isArray(laborItems)
-      ? {
-          laborItems: laborItems.map((item) =>
-            lineInCents(item, 'hourlyRate', 'hourlyRateCents', 'Hourly rate', PRICING_LIMITS.maxRateCents),
-          ),
-        }
+      ? { laborItems: laborItems.map((item) => lineInCents(item, hourlyRate)) }
       : {}),
-    ...(Array.isArray(partItems)
-      ? {
-          partItems: partItems.map((item) =>
-            lineInCents(item, 'unitPrice', 'unitPriceCents', 'Unit price', PRICING_LIMITS.maxUnitPriceCents),
-          ),
-        }
-      : {}),
+    ...(Array.isArray(partItems) ? { partItems: partItems.map((item) => lineInCents(item, unitPrice)) } : {}),
   };
 }
 
