@@ -145,6 +145,7 @@ const access: Record<string, Access> = {
   'Post.fromId': 'public',
   'Post.fromSlug': 'public',
   'Post.list': 'public',
+  'Post.forSitemap': 'public',
   'Post.like': 'user',
   'RateLimit.hit': 'internal',
   'RateLimit.release': 'internal',
@@ -169,7 +170,7 @@ const access: Record<string, Access> = {
   'Testimonial.setFeatured': 'admin',
   'Testimonial.remove': 'admin',
   'TimeSlot.onDate': 'internal',
-  'TimeSlot.between': 'internal',
+  'TimeSlot.pageBetween': 'internal',
   'TimeSlot.serviceHasSlots': 'internal',
   'TimeSlot.ensureWindow': 'admin',
   'TimeSlot.bookItem': 'internal',
@@ -375,7 +376,7 @@ async function refusal(actor: Actor, call: () => Promise<unknown>): Promise<stri
 
 const counts = async () => ({
   services: (await Service.list()).length,
-  posts: (await Post.list()).length,
+  posts: (await Post.list({ limit: 100_000, budget: 100_000 })).items.length,
   testimonials: (await Testimonial.list({ limit: 100_000, budget: 100_000 })).items.length,
   sneakyAdmin: (await User.findByEmail('sneaky-admin@example.com')) !== undefined,
   sneakyCustomers: (

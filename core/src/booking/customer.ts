@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { NOT_SIGNED_IN, useUser } from '../actor';
 import { config } from '../config';
-import type { TransactItem } from '../db/entity';
+import type { Page, TransactItem } from '../db/entity';
 import { RAISE_REV, RAISE_REV_VALUES } from '../db/revision';
 import { VisibleError } from '../error';
 import * as time from '../time';
@@ -105,16 +105,25 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
 // ---------------------------------------------------------------------------
 // The customer's bookings
 
-/** The signed-in customer's bookings, newest date first (doc 2 §2). */
-export async function listMine(): Promise<Info[]> {
+/** The customer's bookings in one page when the caller names no `limit` (decision 049). */
+export const MINE_PAGE = 20;
+
+/**
+ * One page of the signed-in customer's bookings, newest first (doc 2 §2,
+ * Service History; decision 062): their byOwner range, bounded by `limit`
+ * and the read budget; the cursor of the next page, or null.
+ */
+export async function listMine(page: { limit?: number; cursor?: string | null } = {}): Promise<Page<Info>> {
   const me = useUser();
-  const mine = await entity.queryAll({
+  const mine = await entity.query({
     index: 'byOwner',
     partition: `USER#${me.userId}`,
     sort: { beginsWith: 'BOOKING#' },
     descending: true,
+    limit: page.limit ?? MINE_PAGE,
+    cursor: page.cursor,
   });
-  return withServices(mine);
+  return { items: await withServices(mine.items), cursor: mine.cursor };
 }
 
 /** The owner changes the vehicle fields and notes, only while Pending (doc 2 §5). */

@@ -14,6 +14,7 @@ export {
   create,
   forReview,
   listMine,
+  MINE_PAGE,
   newestToReview,
   REVIEW_NOT_COMPLETE,
   reviewItem,

@@ -292,22 +292,6 @@ export function defineEntity<Rec extends Raw, K extends Partial<Rec>>(def: Entit
       if (cursor) throw new Error(`The ${def.name} collection holds more than its ${small.atMost} items.`);
       return items;
     },
-
-    /**
-     * @deprecated Every item the query matches, to the end: unbounded. Use
-     * `query` (paged) or, for a collection small by construction,
-     * `readSmallCollection`. Kept only until the last callers move.
-     */
-    async queryAll(options: Omit<QueryOptions<Rec>, 'limit' | 'cursor' | 'budget'>): Promise<Rec[]> {
-      const out: Rec[] = [];
-      let cursor: string | null = null;
-      do {
-        const page: Page<Rec> = await queryPage({ ...options, limit: 1000, budget: 1000, cursor, parse, is });
-        out.push(...page.items);
-        cursor = page.cursor;
-      } while (cursor);
-      return out;
-    },
   };
 }
 

@@ -14,10 +14,10 @@ import { type MigrationStep, type RunOptions, runSteps, type StepReport } from '
 export const migrationSteps: readonly MigrationStep[] = [
   ...bookingSteps,
   ...workOrderSteps,
+  ...Customer.migrationSteps,
   ...Testimonial.migrationSteps,
   ...Contact.migrationSteps,
   ...ServiceRequest.migrationSteps,
-  ...Customer.migrationSteps,
 ];
 
 /** Runs the steps not yet done (see runner.ts); what each changed in this run. */

@@ -1,6 +1,13 @@
 import * as z from 'zod';
 import { useUser } from '../actor';
-import { defineEntity, failedConditions, MAX_TRANSACTION_ITEMS, transactWrite } from '../db/entity';
+import {
+  defineEntity,
+  failedConditions,
+  MAX_PAGE,
+  MAX_TRANSACTION_ITEMS,
+  type Page,
+  transactWrite,
+} from '../db/entity';
 import { VisibleError } from '../error';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
@@ -112,33 +119,46 @@ export namespace Comment {
     return toInfo(record);
   });
 
-  /** A post's comments, oldest first; 404 for an unknown post. */
-  export const list = fn(Post.id, async (postId): Promise<Info[]> => {
+  /** Comments in one page when the caller names no `limit` (decision 049). */
+  export const DEFAULT_PAGE = 50;
+
+  export const ListInput = z.object({
+    postId: Post.id,
+    limit: z.number().int().min(1).max(MAX_PAGE).optional(),
+    cursor: z.string().nullish(),
+  });
+
+  /** The post's partition range that holds its comments, oldest first. */
+  const commentsOf = (postId: string) => ({
+    partition: Post.entity.key({ id: postId }).pk,
+    sort: { beginsWith: 'COMMENT#' },
+  });
+
+  /**
+   * One page of a post's comments, oldest first (decision 062): a key range
+   * of the post's own partition, bounded by `limit` and the read budget;
+   * 404 for an unknown post.
+   */
+  export const list = fn(ListInput, async ({ postId, limit, cursor }): Promise<Page<Info>> => {
     if (!(await Post.find(postId))) throw new VisibleError('not_found', Post.NOT_FOUND);
-    const comments = await entity.queryAll({
-      partition: Post.entity.key({ id: postId }).pk,
-      sort: { beginsWith: 'COMMENT#' },
-    });
-    return comments.map(toInfo);
+    const page = await entity.query({ ...commentsOf(postId), limit: limit ?? DEFAULT_PAGE, cursor });
+    return { items: page.items.map(toInfo), cursor: page.cursor };
   });
 
   /**
    * Deletes every comment of a post (its delete, after the post itself is
-   * gone, so no new one can arrive); returns how many. Internal: Post.remove
-   * checks the admin.
+   * gone, so no new one can arrive); returns how many. A page of
+   * MAX_TRANSACTION_ITEMS is read, then deleted, until none is left: each
+   * read is bounded, and the next always starts at the (new) first comment.
+   * Internal: Post.remove checks the admin.
    */
   export async function removeAllOf(postId: string): Promise<number> {
-    const comments = await entity.queryAll({
-      partition: Post.entity.key({ id: postId }).pk,
-      sort: { beginsWith: 'COMMENT#' },
-    });
-    for (let start = 0; start < comments.length; start += MAX_TRANSACTION_ITEMS) {
-      await transactWrite(
-        comments
-          .slice(start, start + MAX_TRANSACTION_ITEMS)
-          .map((comment) => entity.tx.delete({ postId, id: comment.id })),
-      );
+    let removed = 0;
+    for (;;) {
+      const { items } = await entity.query({ ...commentsOf(postId), limit: MAX_TRANSACTION_ITEMS });
+      if (items.length === 0) return removed;
+      await transactWrite(items.map((comment) => entity.tx.delete({ postId, id: comment.id })));
+      removed += items.length;
     }
-    return comments.length;
   }
 }

@@ -8,7 +8,7 @@ export { edit, remove } from './edit';
 export { CreateInput, FormInput } from './input';
 export { like } from './likes';
 export { create, publish } from './publish';
-export { fromId, fromSlug, list } from './read';
+export { DEFAULT_PAGE, forSitemap, fromId, fromSlug, list, SITEMAP_MAX_POSTS } from './read';
 export {
   CHANGED_MEANWHILE,
   CONTENT_MAX,

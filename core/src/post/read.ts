@@ -1,4 +1,3 @@
-import type * as z from 'zod';
 import { type Page } from '../db/entity';
 import { VisibleError } from '../error';
 import { fn } from '../util/fn';
@@ -10,13 +9,14 @@ import {
   NOT_FOUND,
   slug,
   slugGuard,
+  Stored,
   summaryView,
   toDetail,
   toInfo,
   type Detail,
 } from './store';
 
-/** Reading posts: one by id or slug, and the list without bodies. */
+/** Reading posts: one by id or slug, the list without bodies (paged), and the sitemap's slugs. */
 /** One post with its content; 404 'Post not found.'. */
 export const fromId = fn(id, async (postId) => {
   const item = await find(postId);
@@ -34,23 +34,56 @@ export async function fromSlug(value: string): Promise<Detail> {
   return toDetail(item);
 }
 
+/** Posts in one page of the list when the caller names no `limit` (decision 049). */
+export const DEFAULT_PAGE = 20;
+
 /**
- * Every post, newest first, without content: a projection that leaves the
- * bodies out (a shop's few hundred posts, read in pages of 100).
+ * One page of the posts, newest first, without content: a projection that
+ * leaves the bodies out (decision 057), bounded by `limit` and the read
+ * budget; the cursor of the next page, or null (decision 062).
  */
-export async function list(): Promise<Info[]> {
-  const out: Info[] = [];
+export async function list(
+  page: { limit?: number; cursor?: string | null; budget?: number } = {},
+): Promise<Page<Info>> {
+  const { items, cursor } = await entity.queryView(summaryView, {
+    index: 'byCollection',
+    partition: 'POST',
+    descending: true,
+    limit: page.limit ?? DEFAULT_PAGE,
+    cursor: page.cursor,
+    budget: page.budget,
+  });
+  return { items: items.map(toInfo), cursor };
+}
+
+/** The most posts the sitemap lists: one sitemap file holds 50,000 addresses; five years of this shop is 300 posts. */
+export const SITEMAP_MAX_POSTS = 5000;
+
+/** What the sitemap needs of a post: its slug and date (a projection, no body). */
+const sitemapView = {
+  attributes: ['slug', 'updatedAt'] as const,
+  schema: Stored.pick({ slug: true, updatedAt: true }),
+};
+
+/**
+ * The sitemap's posts, newest first: slug and date only, read in pages of
+ * 500 up to SITEMAP_MAX_POSTS (the rest, if a shop ever had more, are left
+ * out and logged rather than read).
+ */
+export async function forSitemap(): Promise<{ slug: string; updatedAt: string }[]> {
+  const out: { slug: string; updatedAt: string }[] = [];
   let cursor: string | null = null;
   do {
-    const page: Page<z.infer<typeof summaryView.schema>> = await entity.queryView(summaryView, {
+    const page: Page<{ slug: string; updatedAt: string }> = await entity.queryView(sitemapView, {
       index: 'byCollection',
       partition: 'POST',
       descending: true,
-      limit: 100,
+      limit: Math.min(500, SITEMAP_MAX_POSTS - out.length),
       cursor,
     });
-    out.push(...page.items.map(toInfo));
+    out.push(...page.items);
     cursor = page.cursor;
-  } while (cursor);
+  } while (cursor && out.length < SITEMAP_MAX_POSTS);
+  if (cursor) console.warn(`The sitemap lists the newest ${SITEMAP_MAX_POSTS} posts only.`);
   return out;
 }

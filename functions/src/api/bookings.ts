@@ -6,7 +6,7 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import * as z from 'zod';
 import { requireAdmin, requireUser } from './auth';
-import { invalidInput } from './validation';
+import { invalidInput, pageQuery } from './validation';
 
 /** A booking as the spec's clients read it (doc 2 §3 Booking): money in dollars, converted here at the edge. */
 export type BookingReply = {
@@ -181,7 +181,12 @@ export const bookings = new Hono()
     const booking = await Booking.create(c.req.valid('json'));
     return c.json({ msg: bookingMessages.created, booking: bookingReply(booking) }, 201);
   })
-  .get('/', requireUser, async (c) => c.json((await Booking.listMine()).map(bookingReply)))
+  // The customer's Service History: a bare array, paged like /all (decisions 049, 062).
+  .get('/', requireUser, zValidator('query', pageQuery, invalidInput), async (c) => {
+    const page = await Booking.listMine(c.req.valid('query'));
+    if (page.cursor) c.header(NEXT_CURSOR_HEADER, page.cursor);
+    return c.json(page.items.map(bookingReply));
+  })
   // A bare array, as the spec's client reads it; a next page is named by X-Next-Cursor (decision 049).
   .get('/all', requireAdmin, zValidator('query', Booking.AllFilters, invalidInput), async (c) => {
     const page = await Booking.listAll(c.req.valid('query'));

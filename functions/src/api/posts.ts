@@ -8,7 +8,7 @@ import { postMessages } from '@app/core/post/rules';
 import { IMAGE_MAX_BYTES } from '@app/core/storage/rules';
 import { requireAdmin, requireUser } from './auth';
 import { readImageForm, text, uploadLimit } from './uploads';
-import { invalidInput } from './validation';
+import { invalidInput, pageQuery } from './validation';
 
 const byId = zValidator('param', z.object({ id: Post.like.schema }), invalidInput);
 
@@ -43,7 +43,12 @@ async function postForm(
  * an optional heroImage file).
  */
 export const posts = new Hono()
-  .get('/', async (c) => c.json(await Post.list()))
+  // Bare arrays, as the spec's client reads them; a next page is named by X-Next-Cursor (decisions 049, 062).
+  .get('/', zValidator('query', pageQuery, invalidInput), async (c) => {
+    const { items, cursor } = await Post.list(c.req.valid('query'));
+    if (cursor) c.header('X-Next-Cursor', cursor);
+    return c.json(items);
+  })
   .post('/', requireAdmin, uploadLimit(postMessages.imageTooLarge), async (c) => {
     const { input, image } = await postForm(c);
     const post: Post.Detail = await Post.publish(input, image);
@@ -59,7 +64,14 @@ export const posts = new Hono()
     return c.json({ msg: 'Post deleted successfully!', deletedComments });
   })
   .get('/:slug', async (c) => c.json(await Post.fromSlug(c.req.param('slug'))))
-  .get('/:id/comments', byId, async (c) => c.json(await Comment.list(c.req.valid('param').id)))
+  .get('/:id/comments', byId, zValidator('query', pageQuery, invalidInput), async (c) => {
+    const { items, cursor } = await Comment.list({
+      postId: c.req.valid('param').id,
+      ...c.req.valid('query'),
+    });
+    if (cursor) c.header('X-Next-Cursor', cursor);
+    return c.json(items);
+  })
   .put('/:id/like', requireUser, byId, async (c) => {
     const likes: Post.Likes = await Post.like(c.req.valid('param').id);
     return c.json(likes);

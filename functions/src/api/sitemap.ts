@@ -16,13 +16,14 @@ const entry = (loc: string, lastmod?: string) =>
 /**
  * GET /api/sitemap.xml, served as /sitemap.xml by the local server and the
  * Router (decision 044): the public pages (the pre-rendered list), each
- * service's booking page and every blog post, read at request time so a new
+ * service's booking page and every blog post (slug and date only, up to
+ * Post.SITEMAP_MAX_POSTS), read at request time so a new
  * post or service is listed at once (the reply is cached for 5 minutes:
  * ./cache.ts). Addresses are absolute, on the site's PUBLIC_URL.
  */
 export const sitemap = new Hono().get('/', async (c) => {
   const site = config().publicUrl;
-  const [services, posts] = await Promise.all([Service.list(), Post.list()]);
+  const [services, posts] = await Promise.all([Service.list(), Post.forSitemap()]);
   const urls = [
     ...publicPages.map((path) => entry(`${site}${path}`)),
     ...services.map((service) => entry(`${site}/book/${encodeURIComponent(service._id)}`)),

@@ -13,7 +13,7 @@ export const Route = createFileRoute('/blog/')({
       path: '/blog',
     }),
   loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(postsQueryOptions());
+    void context.queryClient.prefetchInfiniteQuery(postsQueryOptions());
   },
   component: BlogPage,
 });

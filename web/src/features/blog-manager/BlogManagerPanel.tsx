@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmAction, useConfirmation } from '../../components/admin/ConfirmAction';
 import { NoticeLine, useNotice } from '../../components/admin/notice';
@@ -19,7 +19,8 @@ type Mode = { kind: 'list' } | { kind: 'create' } | { kind: 'edit'; post: PostIn
  */
 export default function BlogManagerPanel() {
   const queryClient = useQueryClient();
-  const posts = useQuery(adminPostsQueryOptions());
+  const posts = useInfiniteQuery(adminPostsQueryOptions());
+  const listed = posts.data?.pages.flatMap((page) => page.items) ?? [];
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
   const notice = useNotice();
   const confirmation = useConfirmation<PostInfo>();
@@ -71,11 +72,11 @@ export default function BlogManagerPanel() {
         <p className="status-text status-text--error" role="alert">
           {blogMessages.fetchFailed}
         </p>
-      ) : posts.data.length === 0 ? (
+      ) : listed.length === 0 ? (
         <p className="status-text">No posts yet.</p>
       ) : (
         <ul className="blog-manager__list">
-          {posts.data.map((post) => (
+          {listed.map((post) => (
             <li key={post._id} className="blog-manager__item" data-testid="admin-post">
               {post.heroImage ? (
                 <img className="blog-manager__thumb" src={post.heroImage} alt="" loading="lazy" />
@@ -120,6 +121,18 @@ export default function BlogManagerPanel() {
             </li>
           ))}
         </ul>
+      )}
+      {posts.hasNextPage && (
+        <p className="blog-manager__more">
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={posts.isFetchingNextPage}
+            onClick={() => void posts.fetchNextPage()}
+          >
+            {posts.isFetchingNextPage ? 'Loading...' : 'Load more posts'}
+          </button>
+        </p>
       )}
       <ConfirmAction
         confirmation={confirmation}

@@ -1,5 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api, path, type Reply, unwrap, withForm } from '../../lib/api';
+import { followCursor, pageQuery, unwrapPage } from '../../lib/next-page';
 
 /** A post as the list has it (no content), and as GET /api/posts/{slug} has it (the whole post). */
 export type PostInfo = Reply<typeof api.api.posts.$get>[number];
@@ -12,8 +13,17 @@ export type PostDetail = Reply<(typeof api.api.posts)[':slug']['$get']>;
  */
 export const POSTS_KEY = ['posts'] as const;
 
+/** Posts the Blog Manager lists at first and adds with each 'Load more posts'. */
+export const ADMIN_POSTS_PAGE = 25;
+
+/** The list, newest first, a page at a time: 'Load more posts' follows the cursor (decision 049). */
 export const adminPostsQueryOptions = () =>
-  queryOptions({ queryKey: [...POSTS_KEY, 'admin'], queryFn: () => unwrap(api.api.posts.$get()) });
+  infiniteQueryOptions({
+    queryKey: [...POSTS_KEY, 'admin-list'],
+    queryFn: ({ pageParam }) =>
+      unwrapPage(api.api.posts.$get({ query: pageQuery(ADMIN_POSTS_PAGE, pageParam) })),
+    ...followCursor,
+  });
 
 /** The whole post (the list has no content), for edit mode. */
 export const adminPostQueryOptions = (slug: string) =>

@@ -1,9 +1,14 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
 import { api, path, unwrap } from '../../lib/api';
+import { followCursor, mapPages, pageQuery, unwrapPage } from '../../lib/next-page';
 import type { BookingEdit, BookingInfo } from './types';
 
-/** The signed-in customer's bookings, newest date first (doc 2 §7). */
-export const fetchMyBookings = (): Promise<BookingInfo[]> => unwrap(api.api.bookings.$get());
+/** Bookings the Service History shows at first and adds with each 'Show more bookings'. */
+export const MY_BOOKINGS_PAGE = 20;
+
+/** One page of the signed-in customer's bookings, newest date first (doc 2 §7), and the next page's cursor. */
+export const fetchMyBookingsPage = (cursor: string | null) =>
+  unwrapPage(api.api.bookings.$get({ query: pageQuery(MY_BOOKINGS_PAGE, cursor) }));
 
 /** Vehicle fields and notes of a Pending booking (doc 2 §5); replies with the booking. */
 export const updateBooking = ({ id, ...edit }: BookingEdit & { id: string }): Promise<BookingInfo> =>
@@ -13,9 +18,16 @@ export const updateBooking = ({ id, ...edit }: BookingEdit & { id: string }): Pr
 export const cancelBooking = (id: string): Promise<BookingInfo> =>
   unwrap(api.api.bookings[':id'].cancel.$patch({ param: path({ id }) }));
 
-/** The list is per account: a different user in the same tab never sees the previous one's list. */
+/**
+ * The list is per account: a different user in the same tab never sees the
+ * previous one's list. A page at a time: 'Show more bookings' follows the cursor.
+ */
 export const myBookingsQueryOptions = (userId: string) =>
-  queryOptions({ queryKey: ['bookings', 'mine', userId], queryFn: fetchMyBookings });
+  infiniteQueryOptions({
+    queryKey: ['bookings', 'mine', userId],
+    queryFn: ({ pageParam }) => fetchMyBookingsPage(pageParam),
+    ...followCursor,
+  });
 
 /** Every cached booking list (for invalidation after a change elsewhere, e.g. a review). */
 export const bookingsQueryKey = ['bookings'] as const;
@@ -23,6 +35,6 @@ export const bookingsQueryKey = ['bookings'] as const;
 /** Puts a booking the server replied with into the cached list, in place. */
 export function applyBooking(queryClient: QueryClient, userId: string, booking: BookingInfo): void {
   queryClient.setQueryData(myBookingsQueryOptions(userId).queryKey, (list) =>
-    list?.map((item) => (item._id === booking._id ? booking : item)),
+    mapPages(list, (items) => items.map((item) => (item._id === booking._id ? booking : item))),
   );
 }

@@ -25,7 +25,7 @@ export const Route = createFileRoute('/_auth/dashboard')({
   head: () => ({ meta: [{ title: pageTitle('My Account') }] }),
   // The history starts loading with the page's code rather than after it (the tab shows its loading text meanwhile).
   loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(myBookingsQueryOptions(context.user._id));
+    void context.queryClient.prefetchInfiniteQuery(myBookingsQueryOptions(context.user._id));
   },
   component: DashboardPage,
 });

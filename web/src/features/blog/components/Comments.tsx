@@ -1,5 +1,5 @@
 import { COMMENT_MAX_LENGTH } from '@app/core/post/rules';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
 import { formatDate } from '../../../lib/date';
@@ -22,7 +22,11 @@ export function Comments({ postId, signedIn, loginRedirect }: CommentsProps) {
   const queryClient = useQueryClient();
   const headingId = useId();
   const fieldId = useId();
-  const { data: comments, isPending, isError } = useQuery(commentsQueryOptions(postId));
+  const list = useInfiniteQuery(commentsQueryOptions(postId));
+  const { isPending, isError } = list;
+  const comments = list.data?.pages.flatMap((page) => page.items) ?? [];
+  // With more pages to load, the count says 'at least'.
+  const count = `${comments.length}${list.hasNextPage ? '+' : ''}`;
   const [text, setText] = useState('');
   const post = useMutation({
     mutationFn: addComment,
@@ -42,7 +46,7 @@ export function Comments({ postId, signedIn, loginRedirect }: CommentsProps) {
 
   return (
     <section className="comments" aria-labelledby={headingId}>
-      <h2 id={headingId}>Comments{comments && comments.length > 0 ? ` (${comments.length})` : ''}</h2>
+      <h2 id={headingId}>Comments{comments.length > 0 ? ` (${count})` : ''}</h2>
       {isPending ? (
         <p className="comments__status" role="status">
           Loading comments...
@@ -68,6 +72,18 @@ export function Comments({ postId, signedIn, loginRedirect }: CommentsProps) {
             </li>
           ))}
         </ol>
+      )}
+      {list.hasNextPage && (
+        <p className="comments__more">
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={list.isFetchingNextPage}
+            onClick={() => void list.fetchNextPage()}
+          >
+            {list.isFetchingNextPage ? 'Loading...' : 'Show more comments'}
+          </button>
+        </p>
       )}
       {signedIn ? (
         <form className="comments__form" onSubmit={submit}>

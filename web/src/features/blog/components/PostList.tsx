@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { formatDate } from '../../../lib/date';
 import { postsQueryOptions } from '../api';
@@ -6,9 +6,14 @@ import { truncateSummary } from '../summary';
 import { personName, type PostInfo } from '../types';
 import '../blog.css';
 
-/** The blog list's cards (doc 1 §2) with its loading, empty and error texts (doc 1 §8). */
+/**
+ * The blog list's cards (doc 1 §2) with its loading, empty and error texts
+ * (doc 1 §8), a page at a time: 'Show more posts' asks for the next page.
+ */
 export function PostList() {
-  const { data: posts, isPending } = useQuery(postsQueryOptions());
+  const list = useInfiniteQuery(postsQueryOptions());
+  const posts = list.data?.pages.flatMap((page) => page.items);
+  const isPending = list.isPending;
 
   if (!posts) {
     return isPending ? (
@@ -24,13 +29,32 @@ export function PostList() {
   if (posts.length === 0) return <p className="status-text">No blog posts have been published yet.</p>;
 
   return (
-    <ul className="post-grid">
-      {posts.map((post) => (
-        <li key={post._id}>
-          <PostCard post={post} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="post-grid">
+        {posts.map((post) => (
+          <li key={post._id}>
+            <PostCard post={post} />
+          </li>
+        ))}
+      </ul>
+      {list.hasNextPage && (
+        <p className="post-list__more">
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={list.isFetchingNextPage}
+            onClick={() => void list.fetchNextPage()}
+          >
+            {list.isFetchingNextPage ? 'Loading...' : 'Show more posts'}
+          </button>
+        </p>
+      )}
+      {list.isFetchNextPageError && (
+        <p className="status-text status-text--error" role="alert">
+          There was an error fetching the blog posts.
+        </p>
+      )}
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 import { bookingMessages } from '@app/core/booking/rules';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { myBookingsQueryOptions } from '../api';
@@ -12,11 +12,14 @@ type Open = { kind: 'edit' | 'cancel'; bookingId: string } | null;
 
 /**
  * The Service History tab (doc 2 §2): the signed-in customer's bookings, newest
- * date first as the server sends them, with the loading, error and empty
- * texts; editing and cancelling open a dialog over the list.
+ * date first as the server sends them, a page at a time ('Show more
+ * bookings'), with the loading, error and empty texts; editing and
+ * cancelling open a dialog over the list.
  */
 export function ServiceHistory({ userId }: { userId: string }) {
-  const { data: bookings, isPending } = useQuery(myBookingsQueryOptions(userId));
+  const list = useInfiniteQuery(myBookingsQueryOptions(userId));
+  const bookings = list.data?.pages.flatMap((page) => page.items);
+  const isPending = list.isPending;
   const [open, setOpen] = useState<Open>(null);
   const listRef = useRef<HTMLUListElement>(null);
 
@@ -63,6 +66,23 @@ export function ServiceHistory({ userId }: { userId: string }) {
           </li>
         ))}
       </ul>
+      {list.hasNextPage && (
+        <p className="booking-list__more">
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={list.isFetchingNextPage}
+            onClick={() => void list.fetchNextPage()}
+          >
+            {list.isFetchingNextPage ? 'Loading...' : 'Show more bookings'}
+          </button>
+        </p>
+      )}
+      {list.isFetchNextPageError && (
+        <p className="status-text status-text--error" role="alert">
+          {bookingMessages.historyLoadFailed}
+        </p>
+      )}
       {current && open.kind === 'edit' && (
         <EditBookingDialog booking={current} userId={userId} onClose={close} />
       )}
