@@ -8,7 +8,7 @@ import { User } from '../user/index';
  * while the fields they come from are as read (an account changed meanwhile
  * was written whole, keys included). Run by the migration runner (decision 063).
  */
-export const customerSteps: MigrationStep[] = [
+export const migrationSteps: MigrationStep[] = [
   pagedStep(
     'customer-search-keys',
     (cursor, limit) => User.customersPage({ limit, cursor }),

@@ -20,7 +20,6 @@ export const migrationSteps: readonly MigrationStep[] = [
   ...Testimonial.migrationSteps,
   ...Contact.migrationSteps,
   ...ServiceRequest.migrationSteps,
-  ...Customer.migrationSteps,
 ];
 
 /** Runs the steps not yet done (see runner.ts); what each changed in this run. */

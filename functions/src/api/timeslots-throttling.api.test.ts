@@ -40,9 +40,9 @@ function throttleTransactions(refuse: (n: number) => boolean) {
   }) as never);
 }
 
-/** 20 dates × 30 times: 600 slots, 13 transactions. */
+/** 20 dates × 30 times: 600 slots, 13 transactions, within the statistics' 60 days (decision 062). */
 function series(serviceId: string) {
-  const dates = Array.from({ length: 20 }, (_, i) => time.addDays(time.today(), 50 + i));
+  const dates = Array.from({ length: 20 }, (_, i) => time.addDays(time.today(), 20 + i));
   const times = Array.from(
     { length: 30 },
     (_, i) => `${String(6 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`,
