@@ -97,10 +97,16 @@ const marker = defineEntity({
   key: ({ name }: { name: string }) => ({ pk: 'MIGRATION', sk: name }),
 });
 
-/** Records a step's progress, unless it is already marked done (a slower run never undoes that). */
-async function saveProgress(name: string, values: { cursor?: string; changed: number; done: boolean }) {
+/**
+ * Records a step's progress, unless it is already marked done (a slower run
+ * never undoes that); false when another run had finished the step.
+ */
+async function saveProgress(
+  name: string,
+  values: { cursor?: string; changed: number; done: boolean },
+): Promise<boolean> {
   const now = new Date().toISOString();
-  await marker.update(
+  const saved = await marker.update(
     { name },
     {
       UpdateExpression: values.done
@@ -124,6 +130,7 @@ async function saveProgress(name: string, values: { cursor?: string; changed: nu
       },
     },
   );
+  return saved !== null;
 }
 
 export type StepReport = { changed: number; done: boolean };
@@ -164,8 +171,13 @@ export async function runSteps(
       changed += page.changed;
       total += page.changed;
       cursor = page.cursor;
-      await saveProgress(step.name, { cursor: cursor ?? undefined, changed: total, done: cursor === null });
-      if (cursor === null) break;
+      const saved = await saveProgress(step.name, {
+        cursor: cursor ?? undefined,
+        changed: total,
+        done: cursor === null,
+      });
+      // Done: this run's last page, or another run finished the step meanwhile.
+      if (cursor === null || !saved) break;
     }
     report[step.name] = { changed, done: true };
   }
