@@ -8,7 +8,7 @@ const row = (page: Page, title: string) => panel(page).getByTestId('admin-post')
 /** What this file publishes, removed afterwards through the API whatever happened in the test. */
 const titles: string[] = [];
 test.afterEach(async ({ request, admin }) => {
-  const list = (await (await request.get('/api/posts')).json()) as { _id: string; title: string }[];
+  const list = (await (await request.get('/api/posts?limit=100')).json()) as { _id: string; title: string }[];
   for (const post of list.filter((p) => titles.some((t) => p.title.startsWith(t)))) {
     await request.delete(`/api/posts/${post._id}`, { headers: { 'x-auth-token': admin.token } });
   }
@@ -109,4 +109,31 @@ test('the admin creates a post with a hero image, sees it on /blog, edits it and
   expectConsoleErrors('404 (Not Found)');
   await page.goto(`/blog/spring-checkup-revised-${run}`);
   await expect(page.getByText('Could not find the requested post.')).toBeVisible();
+});
+
+test("the Blog Manager lists a page of posts; 'Load more posts' follows X-Next-Cursor", async ({
+  page,
+  admin,
+  signIn,
+}) => {
+  const cursors: (string | null)[] = [];
+  let all: { _id: string; title: string }[] = [];
+  await page.route(/\/api\/posts(\?[^/]*)?$/, async (route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    const cursor = new URL(route.request().url()).searchParams.get('cursor');
+    cursors.push(cursor);
+    if (!cursor) {
+      all = (await (await route.fetch()).json()) as { _id: string; title: string }[];
+      return route.fulfill({ json: all.slice(0, 1), headers: { 'X-Next-Cursor': 'admin-two' } });
+    }
+    return route.fulfill({ json: all.slice(1) });
+  });
+  await signIn(admin);
+  await page.goto('/admin');
+  await expect(panel(page).getByTestId('admin-post')).toHaveCount(1);
+  expect(all.length).toBeGreaterThan(1);
+  await panel(page).getByRole('button', { name: 'Load more posts' }).click();
+  await expect(panel(page).getByTestId('admin-post')).toHaveCount(all.length);
+  await expect(panel(page).getByRole('button', { name: 'Load more posts' })).toHaveCount(0);
+  expect(cursors.filter(Boolean)).toEqual(['admin-two']);
 });

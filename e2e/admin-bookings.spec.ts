@@ -207,7 +207,8 @@ test('the desk’s loading and failure texts (replies held or replaced)', async 
       ? route.fulfill({ status: 201, json: fakeBooking })
       : route.fulfill({ status: 500, contentType: 'text/plain', body: 'down' }),
   );
-  await page.route('**/api/admin/users', (route) => route.fulfill({ status: 500, body: '' }));
+  // The list asks a page at a time (?limit=, decision 061).
+  await page.route(/\/api\/admin\/users(\?|$)/, (route) => route.fulfill({ status: 500, body: '' }));
   await page.route('**/api/admin/users/search**', (route) => route.fulfill({ json: { people: [] } }));
   await desk(page).getByRole('button', { name: 'Create Custom Booking' }).click();
   await fillCustomBooking(page, {
@@ -252,6 +253,64 @@ test('when the vehicle lists cannot be had, make and model become text boxes (re
 });
 
 /** A booking reply as the API shapes it, for the test that replaces the server's replies. */
+test("the customer picker follows the server's cursor: 'Show more customers' (replies replaced)", async ({
+  page,
+  admin,
+  signIn,
+  expectAccessible,
+}) => {
+  const people = Array.from({ length: 21 }, (_, i) => ({
+    _id: `usr_pager${i}`,
+    firstName: 'Morgan',
+    lastName: `Pager${String(i).padStart(2, '0')}`,
+    email: `pager${i}@example.com`,
+    phone: '',
+    username: `pager${i}@example.com`,
+    isAdmin: false,
+    role: 'customer',
+    hasCardOnFile: false,
+  }));
+  const asked: { limit: string | null; cursor: string | null }[] = [];
+  // The search answers `limit` at a time, its cursor the position of the next one.
+  await page.route('**/api/admin/users/search**', (route) => {
+    const query = new URL(route.request().url()).searchParams;
+    asked.push({ limit: query.get('limit'), cursor: query.get('cursor') });
+    const from = Number(query.get('cursor') ?? 0);
+    const to = from + Number(query.get('limit'));
+    return route.fulfill({
+      json: people.slice(from, to),
+      headers: to < people.length ? { 'X-Next-Cursor': String(to) } : {},
+    });
+  });
+  await page.route('**/api/bookings/admin-create', (route) =>
+    route.fulfill({ status: 201, json: fakeBooking }),
+  );
+  await signIn(admin);
+  await openDesk(page);
+  await desk(page).getByRole('button', { name: 'Create Custom Booking' }).click();
+  await fillCustomBooking(page, {
+    date: deskDate(9),
+    time: '09:00',
+    firstName: 'Pat',
+    lastName: 'Nobody',
+    service: 'Anything',
+    price: '10',
+  });
+  await desk(page).getByRole('button', { name: 'Create Booking' }).click();
+  await expect(desk(page).getByRole('heading', { name: 'Assign Customer' })).toBeFocused();
+
+  await desk(page).getByLabel('Search customers').fill('morgan');
+  const radios = desk(page).getByRole('radio', { name: /Morgan Pager/ });
+  await expect(radios).toHaveCount(20);
+  await expect(desk(page).getByText('20 customers found, more to show')).toBeVisible();
+  await expectAccessible();
+  await desk(page).getByRole('button', { name: 'Show more customers' }).click();
+  await expect(radios).toHaveCount(21);
+  await expect(desk(page).getByText('21 customers found', { exact: true })).toBeVisible();
+  await expect(desk(page).getByRole('button', { name: 'Show more customers' })).toBeHidden();
+  expect(asked.at(-1)).toEqual({ limit: '20', cursor: '20' });
+});
+
 const fakeBooking = {
   _id: 'bkg_01JTESTBOOKING00000000000',
   status: 'Pending Verification',

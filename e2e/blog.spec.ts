@@ -45,12 +45,15 @@ test('the blog list shows the posts, newest first, with cut summaries', async ({
   );
 });
 
+/** The blog list's request, whatever its page query (?limit, ?cursor). */
+const postList = /\/api\/posts(\?[^/]*)?$/;
+
 test('an absolute hero image URL is used as it is', async ({ page, request }) => {
   const png = await (await request.get('/images/avatars/customer-1.png')).body();
   await page.route('https://cdn.example.com/**', (route) =>
     route.fulfill({ status: 200, contentType: 'image/png', body: png }),
   );
-  await page.route('**/api/posts', async (route) => {
+  await page.route(postList, async (route) => {
     const posts = (await (await route.fetch()).json()) as { heroImage: string | null }[];
     posts[0]!.heroImage = 'https://cdn.example.com/hero.png';
     await route.fulfill({ json: posts });
@@ -61,11 +64,35 @@ test('an absolute hero image URL is used as it is', async ({ page, request }) =>
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 });
 
+test("the blog list shows a page, and 'Show more posts' follows X-Next-Cursor to the next", async ({
+  page,
+}) => {
+  const cursors: (string | null)[] = [];
+  let all: { _id: string }[] = [];
+  await page.route(postList, async (route) => {
+    const cursor = new URL(route.request().url()).searchParams.get('cursor');
+    cursors.push(cursor);
+    if (!cursor) {
+      all = (await (await route.fetch()).json()) as { _id: string }[];
+      await route.fulfill({ json: all.slice(0, 1), headers: { 'X-Next-Cursor': 'second-page' } });
+    } else {
+      await route.fulfill({ json: all.slice(1) });
+    }
+  });
+  await page.goto('/blog');
+  await expect(cards(page)).toHaveCount(1);
+  expect(all.length).toBeGreaterThan(1);
+  await page.getByRole('button', { name: 'Show more posts' }).click();
+  await expect(cards(page)).toHaveCount(all.length);
+  await expect(page.getByRole('button', { name: 'Show more posts' })).toHaveCount(0);
+  expect(cursors).toEqual([null, 'second-page']);
+});
+
 test('the blog list: loading, empty and error texts', async ({ page }) => {
   expectConsoleErrors('500');
   await expectListTexts(page, {
     path: '/blog',
-    pattern: '**/api/posts',
+    pattern: postList,
     loading: 'Loading posts...',
     empty: 'No blog posts have been published yet.',
     failed: 'There was an error fetching the blog posts.',
@@ -101,6 +128,36 @@ test('a post renders its markdown, with its like count and comments', async ({ p
   await expect(article.getByRole('textbox')).toHaveCount(0);
   await expect(page.getByRole('link', { name: /Back to the blog/ })).toHaveAttribute('href', '/blog');
   await expectAccessible();
+});
+
+test("a post's comments come a page at a time: 'Show more comments' follows X-Next-Cursor", async ({
+  page,
+}) => {
+  const comment = (id: string, text: string) => ({
+    _id: `cmt_01JTESTCOMMENT${id.padStart(12, '0')}`,
+    text,
+    postId: 'pst_x',
+    author: { firstName: 'Dana', lastName: 'Reader' },
+    createdAt: '2025-06-01T12:00:00.000Z',
+  });
+  const cursors: (string | null)[] = [];
+  await page.route(/\/api\/posts\/[^/]+\/comments(\?[^/]*)?$/, (route) => {
+    const cursor = new URL(route.request().url()).searchParams.get('cursor');
+    cursors.push(cursor);
+    return cursor
+      ? route.fulfill({ json: [comment('2', 'The second page.')] })
+      : route.fulfill({ json: [comment('1', 'The first page.')], headers: { 'X-Next-Cursor': 'more' } });
+  });
+  await page.goto(winter);
+  const article = page.getByRole('article');
+  await expect(article.getByText('The first page.')).toBeVisible();
+  // More may follow: the count says so.
+  await expect(article.getByRole('heading', { name: 'Comments (1+)' })).toBeVisible();
+  await article.getByRole('button', { name: 'Show more comments' }).click();
+  await expect(article.getByText('The second page.')).toBeVisible();
+  await expect(article.getByRole('heading', { name: 'Comments (2)' })).toBeVisible();
+  await expect(article.getByRole('button', { name: 'Show more comments' })).toHaveCount(0);
+  expect(cursors.filter(Boolean)).toEqual(['more']);
 });
 
 test('likes and comments show only where the post allows them', async ({ page }) => {

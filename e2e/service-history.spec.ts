@@ -67,6 +67,9 @@ const test = base.extend<{
   },
 });
 
+/** The Service History's request, whatever its page query (?limit, ?cursor). */
+const myBookings = /\/api\/bookings(\?[^/]*)?$/;
+
 const history = (page: Page) => page.getByRole('region', { name: 'Service History' });
 const card = (page: Page, service: string) => history(page).getByRole('article', { name: service });
 
@@ -103,7 +106,7 @@ test('Service History: loading, empty and failure texts (replies held or replace
 }) => {
   expectFailedReplies();
   await signIn(customer);
-  const { release, answerWith } = await holdReplies(page, '**/api/bookings', { status: 200, body: '[]' });
+  const { release, answerWith } = await holdReplies(page, myBookings, { status: 200, body: '[]' });
   await page.goto('/dashboard');
   await expect(page).toHaveTitle('My Account | Mobile Auto Care');
   await expect(history(page).getByText('Loading your bookings...')).toBeVisible();
@@ -128,7 +131,7 @@ test('editing and cancelling show the server’s msg, else the spec’s fallback
 }) => {
   expectFailedReplies();
   await signIn(customer);
-  await page.route('**/api/bookings', (route) => route.fulfill({ json: [reply()] }));
+  await page.route(myBookings, (route) => route.fulfill({ json: [reply()] }));
   let failure: { status: number; body: string } = { status: 502, body: 'Bad Gateway' };
   await page.route(/\/api\/bookings\/bkg_/, (route) =>
     route.fulfill({ status: failure.status, contentType: 'application/json', body: failure.body }),
@@ -154,6 +157,39 @@ test('editing and cancelling show the server’s msg, else the spec’s fallback
   await expect(confirm.getByRole('alert')).toHaveText('Failed to cancel booking. Please try again.');
   await confirm.getByRole('button', { name: 'Keep Booking' }).click();
   await expect(booking.getByText('Pending', { exact: true })).toBeVisible();
+});
+
+test("'Show more bookings' follows X-Next-Cursor; the last page shows no button (replies replaced)", async ({
+  page,
+  customer,
+  signIn,
+}) => {
+  await signIn(customer);
+  const cursors: (string | null)[] = [];
+  await page.route(myBookings, (route) => {
+    const cursor = new URL(route.request().url()).searchParams.get('cursor');
+    cursors.push(cursor);
+    return cursor
+      ? route.fulfill({
+          json: [
+            reply({
+              _id: 'bkg_01JTESTBOOKING00000000002',
+              serviceName: 'Brake Inspection',
+              service: { _id: 'svc_01JTESTSERVICE00000000002', name: 'Brake Inspection', price: 60 },
+            }),
+          ],
+        })
+      : route.fulfill({ json: [reply()], headers: { 'X-Next-Cursor': 'page-two' } });
+  });
+  await page.goto('/dashboard');
+  await expect(history(page).getByRole('article')).toHaveCount(1);
+  await history(page).getByRole('button', { name: 'Show more bookings' }).click();
+  await expect(card(page, 'Brake Inspection')).toBeVisible();
+  await expect(history(page).getByRole('article')).toHaveCount(2);
+  await expect(history(page).getByRole('button', { name: 'Show more bookings' })).toHaveCount(0);
+  // The first page may be asked for twice (the route's prefetch, then the mount); the second once, by its cursor.
+  expect(cursors.filter(Boolean)).toEqual(['page-two']);
+  expect(cursors[0]).toBeNull();
 });
 
 test('/leave-review needs a sign-in, and without a booking says where to start', async ({
@@ -182,7 +218,7 @@ test('the review form checks rating, quote and image in the browser (replies rep
   expectAccessible,
 }) => {
   await signIn(customer);
-  await page.route('**/api/bookings', (route) => route.fulfill({ json: [reply({ status: 'Completed' })] }));
+  await page.route(myBookings, (route) => route.fulfill({ json: [reply({ status: 'Completed' })] }));
   let posted = 0;
   await page.route('**/api/testimonials', (route) => {
     if (route.request().method() === 'POST') posted += 1;
@@ -424,7 +460,7 @@ test('a removed service’s booking cannot be reviewed; a reviewed one says so (
 }) => {
   // No route removes a service yet, so the real product cannot reach this state; the reply is replaced.
   await signIn(customer);
-  await page.route('**/api/bookings', (route) =>
+  await page.route(myBookings, (route) =>
     route.fulfill({
       json: [
         reply({

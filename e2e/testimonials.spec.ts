@@ -2,6 +2,8 @@ import type { Page } from '@playwright/test';
 import { expect, test, expectConsoleErrors } from './fixtures';
 import { expectListTexts, holdReplies } from './helpers/held-replies';
 
+/** GET /api/testimonials with or without its paging query, not /api/testimonials/featured. */
+const testimonialList = /\/api\/testimonials(\?|$)/;
 const card = (page: Page, author: string) => page.getByRole('article', { name: `Review by ${author}` });
 const likeButton = (page: Page, author: string) => card(page, author).getByRole('button', { name: /^Like/ });
 const dislikeButton = (page: Page, author: string) =>
@@ -129,12 +131,40 @@ test('a failed vote is only logged', async ({ page, customer, signIn }) => {
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
+test("'Show more testimonials' follows the server's cursor (replies replaced)", async ({
+  page,
+  request,
+  expectAccessible,
+}) => {
+  const all = (await (await request.get('/api/testimonials')).json()) as { _id: string }[];
+  expect(all.length).toBeGreaterThanOrEqual(7);
+  const asked: (string | null)[] = [];
+  // The server's first page is four, with a cursor; the second has the rest and none.
+  await page.route(testimonialList, (route) => {
+    const cursor = new URL(route.request().url()).searchParams.get('cursor');
+    asked.push(cursor);
+    return cursor === 'page-2'
+      ? route.fulfill({ json: all.slice(4) })
+      : route.fulfill({ json: all.slice(0, 4), headers: { 'X-Next-Cursor': 'page-2' } });
+  });
+  await page.goto('/testimonials');
+  const cards = page.getByRole('article', { name: /^Review by/ });
+  await expect(cards).toHaveCount(4);
+  const more = page.getByRole('button', { name: 'Show more testimonials' });
+  await expectAccessible();
+  await more.click();
+  await expect(cards).toHaveCount(all.length);
+  await expect(more).toBeHidden();
+  expect(asked).toEqual([null, 'page-2']);
+});
+
 test('testimonials: loading, empty and error texts', async ({ page }) => {
   expectConsoleErrors('500');
   // Server errors are retried twice before the page gives up.
   await expectListTexts(page, {
     path: '/testimonials',
-    pattern: '**/api/testimonials',
+    // The list asks a page at a time (?limit=, decision 061); the featured list is not this one.
+    pattern: testimonialList,
     loading: 'Loading testimonials...',
     empty: 'No testimonials yet. Be the first to leave a review!',
     failed: 'Could not fetch testimonials at this time.',

@@ -9,7 +9,7 @@ export type StandInReply = { status: number; body: string };
  * seen. `answerWith(next)` changes what the later requests get; `null` lets
  * them through to the server.
  */
-export async function holdReplies(page: Page, pattern: string, first: StandInReply | null) {
+export async function holdReplies(page: Page, pattern: string | RegExp, first: StandInReply | null) {
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -36,7 +36,7 @@ export async function holdReplies(page: Page, pattern: string, first: StandInRep
  */
 export async function expectListTexts(
   page: Page,
-  list: { path: string; pattern: string; loading: string; empty: string; failed: string },
+  list: { path: string; pattern: string | RegExp; loading: string; empty: string; failed: string },
 ) {
   const { release, answerWith } = await holdReplies(page, list.pattern, { status: 200, body: '[]' });
   await page.goto(list.path);

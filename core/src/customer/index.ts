@@ -1,6 +1,7 @@
 import type * as z from 'zod';
 import { assertAdmin, useActor } from '../actor';
 import { invitationMail } from '../account/mail';
+import { customerSteps } from './migrate';
 import { LinkToken } from '../auth/link-token';
 import { INVALID_CURSOR, MAX_PAGE, type Page } from '../db/paging';
 import { VisibleError } from '../error';
@@ -10,7 +11,6 @@ import { rateLimits } from '../rate-limit/rules';
 import { User } from '../user/index';
 import { firstMatchingKind, queryPrefixes, type SearchKind, searchKinds } from '../user/search-keys';
 import { fn } from '../util/fn';
-import { migrationSteps as customerSteps } from './migrate';
 
 /**
  * The admin's view of the customers (doc 2 §2 Assign Customer, §5 New
@@ -130,7 +130,7 @@ export namespace Customer {
     throw new VisibleError('invalid', INVALID_CURSOR);
   }
 
-  /** Gives customers written before decision 061 their search keys (customer/migrate.ts, decision 063). */
+  /** Gives customers written before decision 061 their search keys (customer/migrate.ts, decision 063's runner). */
   export const migrationSteps = customerSteps;
 
   /**

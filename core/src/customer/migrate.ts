@@ -2,12 +2,13 @@ import { type MigrationStep, pagedStep } from '../migrate/runner';
 import { User } from '../user/index';
 
 /**
- * Accounts written before decision 061 lack their customer-search keys. The
- * step (run by migrate/index.ts, decision 063) pages through every customer
- * account and sets on each the keys its record computes, conditionally (an
- * account changed meanwhile was written whole, keys included).
+ * Accounts written before decision 061 lack their customer-search keys: the
+ * step pages through the customer accounts (the `byCollection` index) and
+ * sets on each the keys its record computes, only where they differ and only
+ * while the fields they come from are as read (an account changed meanwhile
+ * was written whole, keys included). Run by the migration runner (decision 063).
  */
-export const migrationSteps: MigrationStep[] = [
+export const customerSteps: MigrationStep[] = [
   pagedStep(
     'customer-search-keys',
     (cursor, limit) => User.customersPage({ limit, cursor }),

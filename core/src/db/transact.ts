@@ -1,5 +1,6 @@
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db } from './client';
+import { backoffMs, defaultBackoff, isRetryable } from './pacing';
 
 /** Conditions and all-or-nothing writes across entities (decision 016). */
 
@@ -31,6 +32,24 @@ export async function transactWrite(items: TransactItem[]): Promise<void> {
     );
   }
   await db().send(new TransactWriteCommand({ TransactItems: items }));
+}
+
+/**
+ * A transaction that may meet another on the same item (a shared counter:
+ * the work-order totals, the catalogue's count): tried again after a backoff
+ * while DynamoDB cancels it only for a conflict or throttling (decision 052's
+ * rule); a failed condition is thrown at once for the caller.
+ */
+export async function transactRetrying(items: TransactItem[]): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await transactWrite(items);
+      return;
+    } catch (error) {
+      if (!isRetryable(error) || attempt >= defaultBackoff.attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt, defaultBackoff)));
+    }
+  }
 }
 
 /** True when a single write's condition did not hold. */

@@ -2,6 +2,7 @@ import { bookingSteps } from '../booking/migrate';
 import { Contact } from '../contact/index';
 import { Customer } from '../customer/index';
 import { ServiceRequest } from '../service-request/index';
+import { Service } from '../service/index';
 import { Testimonial } from '../testimonial/index';
 import { workOrderSteps } from '../workorder/migrate';
 import { type MigrationStep, type RunOptions, runSteps, type StepReport } from './runner';
@@ -12,12 +13,14 @@ import { type MigrationStep, type RunOptions, runSteps, type StepReport } from '
  * local stack's start and the scheduled job, and is then a read a run.
  */
 export const migrationSteps: readonly MigrationStep[] = [
+  ...Service.migrationSteps,
   ...bookingSteps,
   ...workOrderSteps,
   ...Customer.migrationSteps,
   ...Testimonial.migrationSteps,
   ...Contact.migrationSteps,
   ...ServiceRequest.migrationSteps,
+  ...Customer.migrationSteps,
 ];
 
 /** Runs the steps not yet done (see runner.ts); what each changed in this run. */

@@ -1,8 +1,10 @@
 import * as z from 'zod';
 import { assertAdmin } from '../actor';
-import { defineEntity, failedConditions, type TransactItem, transactWrite } from '../db/entity';
+import { defineEntity, failedConditions, type TransactItem } from '../db/entity';
+import { transactRetrying } from '../db/transact';
 import { VisibleError } from '../error';
 import * as time from '../time';
+import { type MigrationStep, pagedStep } from '../migrate/runner';
 import { fn } from '../util/fn';
 import { createId, idSchema } from '../util/id';
 
@@ -90,9 +92,15 @@ export namespace Service {
     duration: z.union([z.number(), z.string()]),
     availableDays: z.array(z.enum(weekdays)),
     availableTimes: z.array(z.string()),
+    /**
+     * Set once the count counts this service: at its creation, or by the
+     * migration for one written before the count existed (decision 063).
+     */
+    inCount: z.literal(true).optional(),
     createdAt: z.string(),
     updatedAt: z.string(),
   });
+  type Stored = z.infer<typeof Stored>;
 
   const entity = defineEntity({
     name: 'service',
@@ -124,7 +132,65 @@ export namespace Service {
       },
     );
 
-  function toInfo(service: z.infer<typeof Stored>): Info {
+  /**
+   * A write of a service read earlier holds only while it is still counted as
+   * read: the migration may count an old one meanwhile, and a put from the
+   * older read would then drop its `inCount` (counted twice later), a delete
+   * would not give its count back.
+   */
+  const countedAsRead = (service: Stored) =>
+    service.inCount
+      ? {
+          ConditionExpression: 'attribute_exists(pk) AND inCount = :counted',
+          ExpressionAttributeValues: { ':counted': true },
+        }
+      : { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(inCount)' };
+
+  /** Tries of an admin's write that met the migration counting the service (then read again). */
+  const WRITE_TRIES = 3;
+
+  /**
+   * Decision 063's step (run by migrate/index.ts): services written before
+   * the count existed are counted, each in one transaction with its
+   * `inCount`, so none is counted twice whatever runs at the same time.
+   */
+  export const migrationSteps: MigrationStep[] = [
+    pagedStep(
+      'service-count',
+      (cursor, limit) => entity.query({ index: 'byCollection', partition: 'SERVICE', limit, cursor }),
+      async (service) => {
+        if (service.inCount) return false;
+        try {
+          // The count is shared with live creates and deletes: a conflict is retried (db/transact.ts), as theirs are.
+          await transactRetrying([
+            entity.tx.update(
+              { id: service.id },
+              {
+                UpdateExpression: 'SET inCount = :counted',
+                ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(inCount)',
+                ExpressionAttributeValues: { ':counted': true },
+              },
+            ),
+            count.tx.update(
+              {},
+              {
+                UpdateExpression: 'ADD #n :one',
+                ExpressionAttributeNames: { '#n': 'services' },
+                ExpressionAttributeValues: { ':one': 1 },
+              },
+            ),
+          ]);
+          return true;
+        } catch (error) {
+          // Deleted, or counted by another run, meanwhile.
+          if (failedConditions(error)?.includes(0)) return false;
+          throw error;
+        }
+      },
+    ),
+  ];
+
+  function toInfo(service: Stored): Info {
     return {
       _id: service.id,
       name: service.name,
@@ -146,9 +212,9 @@ export namespace Service {
     const serviceId = input.serviceId ?? createId('service');
     const now = new Date().toISOString();
     const { serviceId: _given, ...fields } = input;
-    const record = { id: serviceId, ...fields, createdAt: now, updatedAt: now };
+    const record: Stored = { id: serviceId, ...fields, inCount: true, createdAt: now, updatedAt: now };
     try {
-      await transactWrite([entity.tx.put(record, { ifAbsent: true }), countBy(1)]);
+      await transactRetrying([entity.tx.put(record, { ifAbsent: true }), countBy(1)]);
       return { created: true, service: toInfo(record) };
     } catch (error) {
       const failed = failedConditions(error);
@@ -169,36 +235,40 @@ export namespace Service {
   export const update = fn(AdminInput.extend({ serviceId: id }), async (input) => {
     assertAdmin();
     const { serviceId, ...fields } = input;
-    const current = await entity.get({ id: serviceId }, { consistent: true });
-    if (!current) throw new VisibleError('not_found', NOT_FOUND);
-    const record = { ...current, ...fields, updatedAt: new Date().toISOString() };
-    const put = entity.tx.put(record).Put;
-    try {
-      await transactWrite([
-        { Put: { ...put, ...{ ConditionExpression: 'attribute_exists(pk)' } } } as TransactItem,
-      ]);
-    } catch (error) {
-      if (failedConditions(error)?.length) throw new VisibleError('not_found', NOT_FOUND);
-      throw error;
+    for (let attempt = 1; ; attempt += 1) {
+      const current = await entity.get({ id: serviceId }, { consistent: true });
+      if (!current) throw new VisibleError('not_found', NOT_FOUND);
+      const record = { ...current, ...fields, updatedAt: new Date().toISOString() };
+      const put = entity.tx.put(record).Put;
+      try {
+        await transactRetrying([{ Put: { ...put, ...countedAsRead(current) } } as TransactItem]);
+        return toInfo(record);
+      } catch (error) {
+        // Deleted (the next read says so) or counted by the migration meanwhile (the next read has it).
+        if (!failedConditions(error)?.length) throw error;
+        if (attempt >= WRITE_TRIES) throw new VisibleError('not_found', NOT_FOUND);
+      }
     }
-    return toInfo(record);
   });
 
   /** Deletes the service item (admin); 404 when there is none. Its slots: core/src/service/delete.ts. */
   export const remove = fn(id, async (serviceId) => {
     assertAdmin();
-    const current = await entity.get({ id: serviceId }, { consistent: true });
-    if (!current) throw new VisibleError('not_found', NOT_FOUND);
-    try {
-      await transactWrite([
-        entity.tx.delete({ id: serviceId }, { ConditionExpression: 'attribute_exists(pk)' }),
-        countBy(-1),
-      ]);
-    } catch (error) {
-      if (failedConditions(error)?.includes(0)) throw new VisibleError('not_found', NOT_FOUND);
-      throw error;
+    for (let attempt = 1; ; attempt += 1) {
+      const current = await entity.get({ id: serviceId }, { consistent: true });
+      if (!current) throw new VisibleError('not_found', NOT_FOUND);
+      try {
+        // One the count does not hold yet (before the migration reached it) gives nothing back.
+        await transactRetrying([
+          entity.tx.delete({ id: serviceId }, countedAsRead(current)),
+          ...(current.inCount ? [countBy(-1)] : []),
+        ]);
+        return toInfo(current);
+      } catch (error) {
+        if (!failedConditions(error)?.includes(0)) throw error;
+        if (attempt >= WRITE_TRIES) throw new VisibleError('not_found', NOT_FOUND);
+      }
     }
-    return toInfo(current);
   });
 
   /** A transaction item that holds only while the service exists (slots are written with it). */

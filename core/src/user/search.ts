@@ -37,7 +37,8 @@ export async function searchByKey(
 /**
  * Gives an account written before decision 061 the search keys its record
  * computes (an admin: none), only while the fields they come from are as
- * read; false when the account changed meanwhile (that write set them).
+ * read and where a key differs; false when nothing needed changing or the
+ * account changed meanwhile (that write set them).
  */
 export async function setSearchKeys(account: StoredAccount): Promise<boolean> {
   const item = entity.item(account);
@@ -58,6 +59,12 @@ export async function setSearchKeys(account: StoredAccount): Promise<boolean> {
       values[`:k${i}`] = item[name];
     }
   }
+  // Only where a key differs from what the record computes: a second run changes nothing.
+  const differs = searchAttributes.map((_, i) =>
+    values[`:k${i}`] === undefined
+      ? `attribute_exists(#k${i})`
+      : `(attribute_not_exists(#k${i}) OR #k${i} <> :k${i})`,
+  );
   names['#role'] = 'role';
   names['#phone'] = 'phone';
   if (account.phone !== undefined) values[':phone'] = account.phone;
@@ -72,7 +79,7 @@ export async function setSearchKeys(account: StoredAccount): Promise<boolean> {
         .join(' '),
       ConditionExpression: `#first = :first AND #last = :last AND #email = :email AND #role = :role AND ${
         account.phone === undefined ? 'attribute_not_exists(#phone)' : '#phone = :phone'
-      }`,
+      } AND (${differs.join(' OR ')})`,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
     },

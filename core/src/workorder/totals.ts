@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import { defineEntity, type TransactItem, transactWrite } from '../db/entity';
-import { backoffMs, defaultBackoff, isRetryable } from '../db/pacing';
+import { defineEntity, type TransactItem } from '../db/entity';
 import { WORK_ORDER_STATUSES, type WorkOrderStatus } from './model';
 
 /**
@@ -33,29 +32,39 @@ const totals = defineEntity({
 export function totalsChange(change: { from?: WorkOrderStatus; to?: WorkOrderStatus }): TransactItem[] {
   const { from, to } = change;
   if (from === to) return [];
+  const adds: [string, number][] = [];
+  if (from === undefined) adds.push(['all', 1]);
+  if (to === undefined) adds.push(['all', -1]);
+  if (from !== undefined) adds.push([statusAttribute(from), -1]);
+  if (to !== undefined) adds.push([statusAttribute(to), 1]);
+  return [addToTotals(adds)];
+}
+
+/** The totals' change that counts work orders in these statuses (the migration's, decision 063). */
+export function totalsCounting(statuses: readonly WorkOrderStatus[]): TransactItem[] {
+  if (statuses.length === 0) return [];
+  const per = new Map<string, number>();
+  for (const status of statuses)
+    per.set(statusAttribute(status), (per.get(statusAttribute(status)) ?? 0) + 1);
+  return [addToTotals([['all', statuses.length], ...per])];
+}
+
+function addToTotals(adds: readonly [string, number][]): TransactItem {
   const names: Record<string, string> = { '#type': '_type', '#v': '_v' };
   const values: Record<string, unknown> = { ':type': totals.name, ':v': totals.version };
-  const adds: string[] = [];
-  const add = (attribute: string, delta: number) => {
-    const n = adds.length;
+  const terms = adds.map(([attribute, delta], n) => {
     names[`#a${n}`] = attribute;
     values[`:d${n}`] = delta;
-    adds.push(`#a${n} :d${n}`);
-  };
-  if (from === undefined) add('all', 1);
-  if (to === undefined) add('all', -1);
-  if (from !== undefined) add(statusAttribute(from), -1);
-  if (to !== undefined) add(statusAttribute(to), 1);
-  return [
-    totals.tx.update(
-      {},
-      {
-        UpdateExpression: `ADD ${adds.join(', ')} SET #type = :type, #v = :v`,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      },
-    ),
-  ];
+    return `#a${n} :d${n}`;
+  });
+  return totals.tx.update(
+    {},
+    {
+      UpdateExpression: `ADD ${terms.join(', ')} SET #type = :type, #v = :v`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  );
 }
 
 /**
@@ -78,20 +87,5 @@ export async function countOf(status?: WorkOrderStatus): Promise<number> {
   return Math.max(0, value ?? 0);
 }
 
-/**
- * A transaction that may meet another on the same item (the totals item is in
- * every create, status change and delete): tried again after a backoff while
- * DynamoDB cancels it only for a conflict or throttling (decision 052's rule);
- * a failed condition is thrown at once for the caller.
- */
-export async function transactRetrying(items: TransactItem[]): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await transactWrite(items);
-      return;
-    } catch (error) {
-      if (!isRetryable(error) || attempt >= defaultBackoff.attempts) throw error;
-      await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt, defaultBackoff)));
-    }
-  }
-}
+/** Every create, status change and delete meets others on the totals item: their transactions retry (db/transact.ts). */
+export { transactRetrying } from '../db/transact';

@@ -11,6 +11,7 @@ import { nextDate, postBooking, send } from '../../../tests/booking-factories';
 import { createTestimonial } from '../../../tests/content-factories';
 import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
 import { createWorkOrder } from '../../../tests/workorder-factories';
+import { handler as cron, MIGRATION_MARGIN_MS } from './cron';
 
 /**
  * The migration runner (decision 063) on a table written by the release
@@ -217,6 +218,28 @@ describe('work orders written before decision 051', () => {
   });
 });
 
+describe('the scheduled job', () => {
+  it('runs the steps within its time and leaves the rest to its next run', async () => {
+    const wo = await createWorkOrder(admin, { status: 'draft' });
+    await makeOld(wo._id);
+    await uncount(1, 'draft');
+    await forgetMarkers();
+    const before = (await list()).total;
+    // Less time left than the margin: no page starts; mail and links are still done.
+    expect(
+      await cron(undefined, { getRemainingTimeInMillis: () => MIGRATION_MARGIN_MS - 1000 }),
+    ).toMatchObject({
+      ok: true,
+    });
+    expect(await raw('MIGRATION', migrationSteps[0]?.name ?? '')).toBeUndefined();
+    expect((await list()).total).toBe(before);
+    await cron(undefined, { getRemainingTimeInMillis: () => 60_000 });
+    for (const step of migrationSteps)
+      expect((await raw('MIGRATION', step.name))?.at, step.name).toBeTruthy();
+    expect((await list()).total).toBe(before + 1);
+  });
+});
+
 describe('other items written before issue 19', () => {
   it('testimonials join the carousel: flagged ones, else 5-star ones', async () => {
     const flagged = await createTestimonial({ rating: 4, featured: true });
@@ -235,6 +258,37 @@ describe('other items written before issue 19', () => {
     // Unflagged, the 5-star one is a fallback candidate and the 3-star one is in no list.
     expect((await raw(`TESTIMONIAL#${five._id}`, 'TESTIMONIAL'))?.ownerPk).toBe('TESTIMONIALS#FIVE_STAR');
     expect((await raw(`TESTIMONIAL#${three._id}`, 'TESTIMONIAL'))?.ownerPk).toBeUndefined();
+  });
+
+  it('services are counted once: a live delete of an uncounted one gives nothing back', async () => {
+    const count = async () => Number((await raw('SERVICES', 'COUNT'))?.services ?? 0);
+    const [deleted, edited, kept] = [await createService(), await createService(), await createService()];
+    for (const service of [deleted, edited, kept])
+      await strip(`SERVICE#${service._id}`, 'SERVICE', ['inCount']);
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key('SERVICES', 'COUNT'),
+        UpdateExpression: 'ADD services :minus',
+        ExpressionAttributeValues: { ':minus': -3 },
+      }),
+    );
+    const before = await count();
+    expect((await send('DELETE', `/api/services/${deleted._id}`, admin.headers)).status).toBe(200);
+    const edit = await send('PUT', `/api/services/${edited._id}`, admin.headers, {
+      name: `${edited.name} (edited)`,
+      description: edited.description,
+      price: 120,
+      duration: 45,
+    });
+    expect(edit.status).toBe(200);
+    expect(await count()).toBe(before);
+
+    await forgetMarkers();
+    const [one, two] = await Promise.all([migrate(), migrate()]);
+    expect((one['service-count']?.changed ?? 0) + (two['service-count']?.changed ?? 0)).toBe(2);
+    expect(await count()).toBe(before + 2);
+    expect((await raw(`SERVICE#${edited._id}`, 'SERVICE'))?.inCount).toBe(true);
   });
 
   it('contact and help messages get their TTL from their date; booked guards a week after theirs', async () => {

@@ -2,7 +2,7 @@ import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-route
 import { useAuth } from '../lib/auth/store';
 import { googleReviewsQueryOptions } from '../features/google-reviews/api';
 import { GoogleReviews } from '../features/google-reviews/components/GoogleReviews';
-import { testimonialsQueryOptions } from '../features/testimonials/api';
+import { testimonialPagesQueryOptions } from '../features/testimonials/api';
 import { TestimonialList } from '../features/testimonials/components/TestimonialList';
 import { pageTitle } from '../lib/business';
 import { pageHead } from '../lib/seo';
@@ -17,7 +17,7 @@ export const Route = createFileRoute('/testimonials')({
     }),
   // Both lists start loading at once; the page shows their loading texts meanwhile.
   loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(testimonialsQueryOptions());
+    void context.queryClient.prefetchInfiniteQuery(testimonialPagesQueryOptions());
     void context.queryClient.prefetchQuery(googleReviewsQueryOptions());
   },
   component: TestimonialsPage,

@@ -68,15 +68,43 @@ export const setBookingProgress = (id: string, serviceStatus: string): Promise<A
 export const createCustomBooking = (body: CustomBookingBody): Promise<AdminBooking> =>
   unwrap(api.api.bookings['admin-create'].$post({ json: body }));
 
-/**
- * The customers, admins left out; `query` (trimmed, non-empty) searches them.
- * The reply is checked for its shape (a list, or `{ users }`) whatever the types say.
- */
-export async function fetchCustomers(query: string): Promise<Customer[]> {
+/** The customer picker's page size: 'Show more customers' asks for the next. */
+export const CUSTOMER_PAGE = 20;
+
+/** One request for customers: the search for a query, the list without; the cursor from X-Next-Cursor. */
+async function fetchCustomersOnce(query: string, params: { limit: string; cursor?: string }) {
+  let next: string | null = null;
+  const keepCursor = <R extends Response>(response: R) => {
+    next = response.headers.get('X-Next-Cursor');
+    return response;
+  };
   const reply: unknown = query
-    ? await unwrap(api.api.admin.users.search.$get({ query: { query } }))
-    : await unwrap(api.api.admin.users.$get({ query: {} }));
-  return readCustomers(reply);
+    ? await unwrap(api.api.admin.users.search.$get({ query: { query, ...params } }).then(keepCursor))
+    : await unwrap(api.api.admin.users.$get({ query: params }).then(keepCursor));
+  return { items: readCustomers(reply), cursor: next as string | null };
+}
+
+/**
+ * The next CUSTOMER_PAGE customers from `cursor` (admins left out); `query`
+ * (trimmed, non-empty) searches them (prefix of a name, email or phone,
+ * decision 061). The server may end a page short with a cursor (its read
+ * budget), so this asks on from there, up to four requests, until the page
+ * is full or the list ends. Each reply is checked for its shape (a list, or
+ * `{ users }`) whatever the types say.
+ */
+export async function fetchCustomersPage(query: string, cursor: string | null) {
+  const items: Customer[] = [];
+  let at = cursor;
+  for (let asked = 0; asked < 4; asked += 1) {
+    const page = await fetchCustomersOnce(query, {
+      limit: String(CUSTOMER_PAGE - items.length),
+      ...(at ? { cursor: at } : {}),
+    });
+    items.push(...page.items);
+    at = page.cursor;
+    if (!at || items.length >= CUSTOMER_PAGE) break;
+  }
+  return { items, cursor: at };
 }
 
 export const createCustomer = (body: NewCustomerBody): Promise<{ msg: string; user: Customer }> =>
@@ -115,10 +143,13 @@ export const bookingsQueryOptions = (filters: BookingFilters) =>
 export const historyQueryOptions = (id: string) =>
   queryOptions({ queryKey: ['admin', 'booking-history', id], queryFn: () => fetchHistory(id), retry: false });
 
+/** The customer picker's list or search, a page at a time (X-Next-Cursor). */
 export const customersQueryOptions = (query: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: ['admin', 'customers', query],
-    queryFn: () => fetchCustomers(query),
+    queryFn: ({ pageParam }) => fetchCustomersPage(query, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.cursor,
     retry: false,
     // While the next search runs, the previous results stay in view.
     placeholderData: keepPreviousData,

@@ -1,5 +1,5 @@
 import { formatLongDate, formatTime } from '@app/core/time';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { messageOf } from '../../../lib/api';
@@ -29,7 +29,7 @@ export function AssignCustomer({ booking, onBack, onAssigned }: AssignCustomerPr
   const id = useId();
   const [query, setQuery] = useState('');
   const settled = useDebouncedValue(query.trim());
-  const customers = useQuery(customersQueryOptions(settled));
+  const customers = useInfiniteQuery(customersQueryOptions(settled));
   const [selected, setSelected] = useState<Customer | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
@@ -53,7 +53,8 @@ export function AssignCustomer({ booking, onBack, onAssigned }: AssignCustomerPr
         ? deskMessages.customerSearchFailed
         : deskMessages.customersFailed
     : null;
-  const list = customers.data ?? [];
+  const list = customers.data?.pages.flatMap((page) => page.items) ?? [];
+  const more = customers.hasNextPage;
   const client = customerOf(booking);
 
   return (
@@ -89,7 +90,7 @@ export function AssignCustomer({ booking, onBack, onAssigned }: AssignCustomerPr
               : !listError && list.length === 0
                 ? deskMessages.noCustomers
                 : !listError
-                  ? `${list.length} ${list.length === 1 ? 'customer' : 'customers'} found`
+                  ? `${list.length} ${list.length === 1 ? 'customer' : 'customers'} found${more ? ', more to show' : ''}`
                   : ''}
           </div>
           {listError && <FormMessage tone="error">{listError}</FormMessage>}
@@ -119,6 +120,16 @@ export function AssignCustomer({ booking, onBack, onAssigned }: AssignCustomerPr
                 </label>
               ))}
             </fieldset>
+          )}
+          {more && (
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={customers.isFetchingNextPage}
+              onClick={() => void customers.fetchNextPage()}
+            >
+              {customers.isFetchingNextPage ? 'Loading...' : 'Show more customers'}
+            </button>
           )}
           {problem && <FormMessage tone="error">{problem}</FormMessage>}
           {assign.isError && (

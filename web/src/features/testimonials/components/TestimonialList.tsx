@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { applyVotes, testimonialsQueryOptions, voteOnTestimonial } from '../api';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { applyVotes, testimonialPagesQueryOptions, voteOnTestimonial } from '../api';
 import type { VoteType } from '../types';
 import { TestimonialCard } from './TestimonialCard';
 import '../testimonials.css';
@@ -13,12 +13,16 @@ type TestimonialListProps = {
 
 /**
  * The testimonial grid (doc 1 §2) with its loading, empty and error texts
- * (doc 1 §8). Votes update the counts from the server's lists; a failed vote
- * is only logged.
+ * (doc 1 §8), a page at a time: 'Show more testimonials' follows the
+ * server's cursor. Votes update the counts from the server's lists; a failed
+ * vote is only logged.
  */
 export function TestimonialList({ viewerId, onLoginNeeded }: TestimonialListProps) {
   const queryClient = useQueryClient();
-  const { data: testimonials, isPending } = useQuery(testimonialsQueryOptions());
+  const { data, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteQuery(
+    testimonialPagesQueryOptions(),
+  );
+  const testimonials = data?.pages.flatMap((page) => page.items);
   const vote = useMutation({
     mutationFn: voteOnTestimonial,
     onSuccess: (votes, { id }) => applyVotes(queryClient, id, votes),
@@ -47,17 +51,31 @@ export function TestimonialList({ viewerId, onLoginNeeded }: TestimonialListProp
   };
 
   return (
-    <ul className="testimonial-grid">
-      {testimonials.map((testimonial) => (
-        <li key={testimonial._id}>
-          <TestimonialCard
-            testimonial={testimonial}
-            viewerId={viewerId}
-            voting={vote.isPending && vote.variables?.id === testimonial._id}
-            onVote={(voteType) => onVote(testimonial._id, voteType)}
-          />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="testimonial-grid">
+        {testimonials.map((testimonial) => (
+          <li key={testimonial._id}>
+            <TestimonialCard
+              testimonial={testimonial}
+              viewerId={viewerId}
+              voting={vote.isPending && vote.variables?.id === testimonial._id}
+              onVote={(voteType) => onVote(testimonial._id, voteType)}
+            />
+          </li>
+        ))}
+      </ul>
+      {hasNextPage && (
+        <p className="testimonial-more">
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={isFetchingNextPage}
+            onClick={() => void fetchNextPage()}
+          >
+            {isFetchingNextPage ? 'Loading...' : 'Show more testimonials'}
+          </button>
+        </p>
+      )}
+    </>
   );
 }
