@@ -57,7 +57,7 @@ const Address = z
     street: optionalLine('Street', 200),
     city: optionalLine('City', 100),
     state: optionalLine('State', 50),
-    zipCode: optionalZip(),
+    zipCode: nullish(optionalZip()),
   })
   .nullish()
   .transform((address) => address ?? { street: '', city: '', state: '', zipCode: '' });
@@ -77,7 +77,7 @@ const Vehicle = z.object(
     year: vehicleYear(),
     make: line('Vehicle make', 50),
     model: line('Vehicle model', 50),
-    vin: optionalVin(),
+    vin: nullish(optionalVin()),
     licensePlate: optionalLine('License plate', 10)
       .transform((plate) => plate.toUpperCase())
       .refine((plate) => plate === '' || PLATE.test(plate), 'License plate must be letters and digits.'),
