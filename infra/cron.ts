@@ -1,13 +1,15 @@
 /**
  * The scheduled job (reminders, expiring holds ...): every 15 minutes, on
  * EventBridge Scheduler (`sst.aws.CronV2`; `sst.aws.Cron` is deprecated in
- * SST 4.17). It gets the app's config environment, the table and e-mail, but
- * not the bucket's permissions nor the third-party keys, which it does not use.
+ * SST 4.17). It gets the app's config environment, the table, e-mail and the
+ * bucket (the outbox keeps a mail's attachments there, decision 058, and the
+ * drain reads them back and removes them once sent), but not the third-party
+ * keys, which it does not use.
  */
 import { TIME_ZONE } from '../core/src/time-zone';
 import { email } from './email';
 import { configEnvironment } from './environment';
-import { table } from './storage';
+import { bucket, table } from './storage';
 
 export const cron = new sst.aws.CronV2('Cron', {
   schedule: 'rate(15 minutes)',
@@ -21,7 +23,7 @@ export const cron = new sst.aws.CronV2('Cron', {
     // A run may send several e-mails; the API's 20 s would be tight.
     timeout: '60 seconds',
     nodejs: { minify: true, splitting: true },
-    link: [table, email],
+    link: [table, bucket, email],
     environment: configEnvironment,
   },
 });
