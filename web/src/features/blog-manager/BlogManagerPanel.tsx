@@ -7,6 +7,7 @@ import { adminPostsQueryOptions, deletePost, POSTS_KEY, type PostInfo } from './
 import { PostEditor } from './components/PostEditor';
 import { blogMessages } from './validate';
 import './blog-manager.css';
+import { ShowMore } from '../../components/ui/ShowMore';
 
 type Mode = { kind: 'list' } | { kind: 'create' } | { kind: 'edit'; post: PostInfo };
 
@@ -122,18 +123,7 @@ export default function BlogManagerPanel() {
           ))}
         </ul>
       )}
-      {posts.hasNextPage && (
-        <p className="blog-manager__more">
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={posts.isFetchingNextPage}
-            onClick={() => void posts.fetchNextPage()}
-          >
-            {posts.isFetchingNextPage ? 'Loading...' : 'Load more posts'}
-          </button>
-        </p>
-      )}
+      <ShowMore pages={posts} label="Load more posts" className="blog-manager__more" />
       <ConfirmAction
         confirmation={confirmation}
         act={(post) => remove.mutateAsync(post._id)}

@@ -5,6 +5,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { formatDate } from '../../../lib/date';
 import { addComment, appendComment, commentsQueryOptions } from '../api';
 import { personName } from '../types';
+import { ShowMore } from '../../../components/ui/ShowMore';
 
 type CommentsProps = {
   postId: string;
@@ -73,18 +74,7 @@ export function Comments({ postId, signedIn, loginRedirect }: CommentsProps) {
           ))}
         </ol>
       )}
-      {list.hasNextPage && (
-        <p className="comments__more">
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
-            {list.isFetchingNextPage ? 'Loading...' : 'Show more comments'}
-          </button>
-        </p>
-      )}
+      <ShowMore pages={list} label="Show more comments" className="comments__more" />
       {signedIn ? (
         <form className="comments__form" onSubmit={submit}>
           <div className="field">

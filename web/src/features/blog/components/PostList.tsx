@@ -5,6 +5,7 @@ import { postsQueryOptions } from '../api';
 import { truncateSummary } from '../summary';
 import { personName, type PostInfo } from '../types';
 import '../blog.css';
+import { ShowMore } from '../../../components/ui/ShowMore';
 
 /**
  * The blog list's cards (doc 1 §2) with its loading, empty and error texts
@@ -37,18 +38,7 @@ export function PostList() {
           </li>
         ))}
       </ul>
-      {list.hasNextPage && (
-        <p className="post-list__more">
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
-            {list.isFetchingNextPage ? 'Loading...' : 'Show more posts'}
-          </button>
-        </p>
-      )}
+      <ShowMore pages={list} label="Show more posts" className="post-list__more" />
       {list.isFetchNextPageError && (
         <p className="status-text status-text--error" role="alert">
           There was an error fetching the blog posts.

@@ -11,6 +11,7 @@ import type { AdminBooking, Customer } from '../types';
 import { useDebouncedValue } from '../useDebouncedValue';
 import { NewCustomerForm } from './NewCustomerForm';
 import { BackToBookings, SubViewHeading } from './SubViewHeading';
+import { ShowMore } from '../../../components/ui/ShowMore';
 
 type AssignCustomerProps = {
   booking: AdminBooking;
@@ -121,16 +122,7 @@ export function AssignCustomer({ booking, onBack, onAssigned }: AssignCustomerPr
               ))}
             </fieldset>
           )}
-          {more && (
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={customers.isFetchingNextPage}
-              onClick={() => void customers.fetchNextPage()}
-            >
-              {customers.isFetchingNextPage ? 'Loading...' : 'Show more customers'}
-            </button>
-          )}
+          <ShowMore pages={customers} label="Show more customers" />
           {problem && <FormMessage tone="error">{problem}</FormMessage>}
           {assign.isError && (
             <FormMessage tone="error">{messageOf(assign.error, deskMessages.assignFailed)}</FormMessage>

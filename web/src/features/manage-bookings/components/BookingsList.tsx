@@ -7,6 +7,7 @@ import type { AdminBooking, BookingFilters } from '../types';
 import { AdminBookingCard } from './AdminBookingCard';
 import { BookingSearch } from './BookingSearch';
 import { SubViewHeading } from './SubViewHeading';
+import { ShowMore } from '../../../components/ui/ShowMore';
 
 type BookingsListProps = {
   /** Take the focus (the admin came back from a sub-view). */
@@ -115,21 +116,15 @@ export function BookingsList({
               </li>
             ))}
           </ul>
-          {bookings.hasNextPage && (
-            <p className="desk-list__more">
-              <button
-                type="button"
-                className="button button--secondary"
-                disabled={bookings.isFetchingNextPage}
-                onClick={() => {
-                  focusIndex.current = visible.length;
-                  void bookings.fetchNextPage();
-                }}
-              >
-                Show 5 More
-              </button>
-            </p>
-          )}
+          <ShowMore
+            pages={bookings}
+            label="Show 5 More"
+            busyLabel="Show 5 More"
+            className="desk-list__more"
+            onMore={() => {
+              focusIndex.current = visible.length;
+            }}
+          />
           {bookings.isFetchNextPageError && (
             <p className="status-text status-text--error" role="alert">
               {deskMessages.fetchFailed}

@@ -7,6 +7,7 @@ import { BookingCard } from './BookingCard';
 import { CancelBookingDialog } from './CancelBookingDialog';
 import { EditBookingDialog } from './EditBookingDialog';
 import '../bookings.css';
+import { ShowMore } from '../../../components/ui/ShowMore';
 
 type Open = { kind: 'edit' | 'cancel'; bookingId: string } | null;
 
@@ -66,18 +67,7 @@ export function ServiceHistory({ userId }: { userId: string }) {
           </li>
         ))}
       </ul>
-      {list.hasNextPage && (
-        <p className="booking-list__more">
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
-            {list.isFetchingNextPage ? 'Loading...' : 'Show more bookings'}
-          </button>
-        </p>
-      )}
+      <ShowMore pages={list} label="Show more bookings" className="booking-list__more" />
       {list.isFetchNextPageError && (
         <p className="status-text status-text--error" role="alert">
           {bookingMessages.historyLoadFailed}

@@ -3,6 +3,7 @@ import { applyVotes, testimonialPagesQueryOptions, voteOnTestimonial } from '../
 import type { VoteType } from '../types';
 import { TestimonialCard } from './TestimonialCard';
 import '../testimonials.css';
+import { ShowMore } from '../../../components/ui/ShowMore';
 
 type TestimonialListProps = {
   /** The signed-in user's id, or null for a visitor. */
@@ -64,18 +65,11 @@ export function TestimonialList({ viewerId, onLoginNeeded }: TestimonialListProp
           </li>
         ))}
       </ul>
-      {hasNextPage && (
-        <p className="testimonial-more">
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={isFetchingNextPage}
-            onClick={() => void fetchNextPage()}
-          >
-            {isFetchingNextPage ? 'Loading...' : 'Show more testimonials'}
-          </button>
-        </p>
-      )}
+      <ShowMore
+        pages={{ hasNextPage, isFetchingNextPage, fetchNextPage }}
+        label="Show more testimonials"
+        className="testimonial-more"
+      />
     </>
   );
 }
