@@ -16,6 +16,7 @@
  * `BENCH_DATA=<dir>` keeps the stack's data in `<dir>`: the first run seeds it and writes `bench-seed.json`
  * there; a later run on the same directory (and SCALE) skips the seed and measures the table as it is,
  * after the stack's own start has brought it up to date (new indexes, migrations), as an upgrade would.
+ * A seed cut short leaves `bench-progress.json` (the months done); the next run goes on from there.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -39,7 +40,7 @@ const CONCURRENCY = 4;
 const REQUESTS = 200;
 const BUDGET_MS = 300;
 const BUDGET_BYTES = 1024 * 1024;
-const SEED_PARALLEL = 8;
+const SEED_PARALLEL = Number(process.env.SEED_PARALLEL ?? 8);
 
 // ---------------------------------------------------------------------------
 // The simulated clock: core reads the time through Date, so the seed can live through five years.
@@ -144,9 +145,45 @@ async function subjectOf(userId: string): Promise<Subject> {
 }
 type SeedCounts = Record<keyof typeof target, number> & { refusedBookings: number; seconds: number };
 
-async function seedFiveYears(api: Api, adminSubject: Subject) {
+/** Where an interrupted seed stands (`BENCH_DATA`): the months done and what they made. */
+type Progress = { adminId: string; monthsDone: number; counts: SeedCounts };
+const PROGRESS_FILE = 'bench-progress.json';
+
+/** The customers an interrupted seed made, read back from the table to go on with. */
+async function customersSoFar(): Promise<Customer[]> {
+  const { User } = await import('@app/core/user/index');
+  const customers: Customer[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: Awaited<ReturnType<typeof User.customersPage>> = await User.customersPage({
+      limit: 100,
+      cursor,
+    });
+    for (const account of page.items)
+      customers.push({
+        subject: {
+          id: account.id,
+          role: account.role,
+          firstName: account.firstName,
+          tokenVersion: account.tokenVersion,
+        },
+        firstName: account.firstName,
+        lastName: account.lastName,
+        email: account.email,
+      });
+    cursor = page.cursor;
+  } while (cursor);
+  return customers;
+}
+
+async function seedFiveYears(
+  api: Api,
+  adminSubject: Subject,
+  progressFile: string | undefined,
+  resume: Progress | undefined,
+) {
   const started = performance.now();
-  const counts: SeedCounts = {
+  const counts: SeedCounts = resume?.counts ?? {
     customers: 0,
     bookings: 0,
     workOrders: 0,
@@ -156,6 +193,7 @@ async function seedFiveYears(api: Api, adminSubject: Subject) {
     refusedBookings: 0,
     seconds: 0,
   };
+  const earlierSeconds = counts.seconds;
   const { createUserWithCard } = await import('../tests/factories');
   const services = (await (await api('GET', '/api/services')).json()) as { _id: string; name: string }[];
   if (services.length < 4) throw new Error('the seeded catalogue has fewer than 4 services');
@@ -167,10 +205,10 @@ async function seedFiveYears(api: Api, adminSubject: Subject) {
   const months = Math.round((YEARS * 365) / MONTH_DAYS);
   const tomorrow = RealDate.parse(isoDate(RealDate.now() + DAY));
   const start = tomorrow - months * MONTH_DAYS * DAY;
-  const customers: Customer[] = [];
+  const customers: Customer[] = resume ? await customersSoFar() : [];
   const completed: { id: string; serviceId: string; customer: Customer }[] = [];
 
-  for (let month = 0; month <= months; month += 1) {
+  for (let month = resume?.monthsDone ?? 0; month <= months; month += 1) {
     const monthStart = start + month * MONTH_DAYS * DAY;
     const monthEnd = monthStart + MONTH_DAYS * DAY;
     const share = (total: number, done: number) =>
@@ -328,12 +366,17 @@ async function seedFiveYears(api: Api, adminSubject: Subject) {
         throw new Error(`post answered ${response.status}: ${await response.text()}`);
       counts.posts += 1;
     }
+    counts.seconds = earlierSeconds + (performance.now() - started) / 1000;
+    if (progressFile) {
+      const progress: Progress = { adminId: adminSubject.id, monthsDone: month + 1, counts };
+      writeFileSync(progressFile, JSON.stringify(progress, null, 2));
+    }
     process.stdout.write(
       `\r  seeded month ${month + 1}/${months + 1}: ${counts.bookings} bookings, ${counts.workOrders} work orders, ${counts.slots} slots, ${counts.customers} customers  `,
     );
   }
   setClock(undefined);
-  counts.seconds = (performance.now() - started) / 1000;
+  counts.seconds = earlierSeconds + (performance.now() - started) / 1000;
   process.stdout.write('\n');
   return { counts, services, customers };
 }
@@ -443,12 +486,22 @@ export async function measureScale() {
     if (seeded) {
       console.log(`Reusing the seed in ${kept} (made in ${(seeded.counts.seconds / 60).toFixed(1)} min).`);
     } else {
+      // A seed cut short (BENCH_DATA) goes on from the last month it finished.
+      const progressFile = kept ? join(kept, PROGRESS_FILE) : undefined;
+      const resume =
+        progressFile && existsSync(progressFile)
+          ? (JSON.parse(readFileSync(progressFile, 'utf8')) as Progress)
+          : undefined;
       const { createUser } = await import('../tests/factories');
-      const adminId = (await createUser({ role: 'admin', firstName: 'Bench' }))._id;
+      const adminId = resume?.adminId ?? (await createUser({ role: 'admin', firstName: 'Bench' }))._id;
       globalThis.Date = SimulatedDate as DateConstructor;
-      console.log(`Seeding ${YEARS} years (SCALE=${SCALE}) through the API on a simulated clock ...`);
+      console.log(
+        resume
+          ? `Going on with the seed in ${kept} from month ${resume.monthsDone + 1} ...`
+          : `Seeding ${YEARS} years (SCALE=${SCALE}) through the API on a simulated clock ...`,
+      );
       try {
-        const made = await seedFiveYears(api, await subjectOf(adminId));
+        const made = await seedFiveYears(api, await subjectOf(adminId), progressFile, resume);
         const someone = made.customers[Math.floor(made.customers.length / 2)];
         seeded = {
           scale: SCALE,
