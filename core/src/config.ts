@@ -40,6 +40,62 @@ const common = {
    */
   crewSize: z.coerce.number().int().min(1, 'CREW_SIZE must be at least 1').max(20).default(1),
   travelBufferMinutes: z.coerce.number().int().min(0).max(240).default(30),
+  /**
+   * Where the shop goes (issue 20, docs/decisions/065-service-area-and-drive-times.md): its base, the
+   * service radius in miles, and optionally the ZIP codes it serves (comma-separated; empty: the radius
+   * alone decides).
+   */
+  shopBase: z
+    .object({
+      street: z.string().default('1 N High St'),
+      city: z.string().default('West Chester'),
+      state: z.string().default('PA'),
+      zipCode: z.string().default('19380'),
+      lat: z.coerce.number().min(-90).max(90).default(39.9607),
+      lng: z.coerce.number().min(-180).max(180).default(-75.6055),
+    })
+    .prefault({}),
+  serviceRadiusMiles: z.coerce.number().min(1).max(200).default(25),
+  servedZipCodes: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((zip) => zip.trim())
+        .filter(Boolean),
+    ),
+  /**
+   * The drive-time estimate (used locally and whenever the routing service fails): great-circle
+   * miles × the detour factor ÷ the average speed, never under the floor, rounded up to 5 minutes.
+   */
+  driveDetourFactor: z.coerce.number().min(1).max(3).default(1.3),
+  driveAverageMph: z.coerce.number().min(5).max(80).default(30),
+  driveFloorMinutes: z.coerce.number().int().min(0).max(60).default(10),
+  /**
+   * The trip fee's distance bands as `upToMiles:cents` pairs, comma-separated, e.g. `10:0,25:2500`
+   * (0–10 miles free, 10–25 miles $25). Empty (the default): no trip fee.
+   */
+  tripFeeBands: z
+    .string()
+    .default('')
+    .transform((list, ctx) => {
+      const bands = list
+        .split(',')
+        .map((band) => band.trim())
+        .filter(Boolean)
+        .map((band) => band.split(':').map(Number) as [number, number]);
+      if (bands.some(([miles, cents]) => !(miles > 0) || !Number.isInteger(cents) || cents < 0)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'TRIP_FEE_BANDS must be upToMiles:cents pairs, e.g. 10:0,25:2500',
+        });
+        return z.NEVER;
+      }
+      return bands
+        .map(([upToMiles, cents]) => ({ upToMiles, cents }))
+        .sort((a, b) => a.upToMiles - b.upToMiles);
+    }),
   /** Work orders' defaults (doc 2 §9): tax rate as a fraction, labor rate in cents an hour. */
   defaultTaxRate: z.coerce.number().min(0).max(0.5).default(0.08),
   laborRateCents: z.coerce.number().int().min(0).default(7500),
@@ -136,6 +192,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     square: squareSettings(mode, env),
     crewSize: env.CREW_SIZE,
     travelBufferMinutes: env.TRAVEL_BUFFER_MINUTES,
+    shopBase: {
+      street: env.SHOP_BASE_STREET || undefined,
+      city: env.SHOP_BASE_CITY || undefined,
+      state: env.SHOP_BASE_STATE || undefined,
+      zipCode: env.SHOP_BASE_ZIP || undefined,
+      lat: env.SHOP_BASE_LAT || undefined,
+      lng: env.SHOP_BASE_LNG || undefined,
+    },
+    serviceRadiusMiles: env.SERVICE_RADIUS_MILES,
+    servedZipCodes: env.SERVED_ZIP_CODES,
+    driveDetourFactor: env.DRIVE_DETOUR_FACTOR,
+    driveAverageMph: env.DRIVE_AVERAGE_MPH,
+    driveFloorMinutes: env.DRIVE_FLOOR_MINUTES,
+    tripFeeBands: env.TRIP_FEE_BANDS,
     defaultTaxRate: env.DEFAULT_TAX_RATE,
     laborRateCents: env.LABOR_RATE_CENTS,
     ackLinkDays: env.ACK_LINK_DAYS,

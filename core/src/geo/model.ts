@@ -1,0 +1,45 @@
+import { config } from '../config';
+
+/**
+ * The drive-time model (issue 20, decision 065): pure functions over
+ * coordinates and the settings. The routing service (Amazon Location's
+ * Routes API, or its local stand-in) answers drive times; this estimate is
+ * what the stand-in computes and what the product falls back to when the
+ * service fails, so a provider outage never blocks scheduling.
+ */
+
+export type Point = { lat: number; lng: number };
+
+const EARTH_RADIUS_MILES = 3958.8;
+const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
+
+/** Great-circle distance in miles (haversine). */
+export function miles(a: Point, b: Point): number {
+  const dLat = toRadians(b.lat - a.lat);
+  const dLng = toRadians(b.lng - a.lng);
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(toRadians(a.lat)) * Math.cos(toRadians(b.lat)) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** Rounds minutes up to the next multiple of 5. */
+export const roundUpToFive = (minutes: number) => Math.ceil(minutes / 5) * 5;
+
+/**
+ * Estimated drive in whole minutes: miles × detour ÷ average speed, never
+ * under the floor, rounded up to 5 minutes. The same point is 0 minutes.
+ */
+export function estimateMinutes(from: Point, to: Point): number {
+  const { driveDetourFactor, driveAverageMph, driveFloorMinutes } = config();
+  const distance = miles(from, to);
+  if (distance < 0.01) return 0;
+  const raw = ((distance * driveDetourFactor) / driveAverageMph) * 60;
+  return roundUpToFive(Math.max(driveFloorMinutes, raw));
+}
+
+/** The trip fee in cents for a job `distance` miles from the base (0 when no bands are set or none applies). */
+export function tripFeeCents(distance: number): number {
+  const band = config().tripFeeBands.find((b) => distance <= b.upToMiles);
+  return band?.cents ?? 0;
+}
