@@ -6,6 +6,7 @@ import { VisibleError } from '../error';
 import type { Mail } from '../mail/index';
 import { Service } from '../service/index';
 import * as time from '../time';
+import { StoredAddress } from '../address/stored';
 import { idSchema } from '../util/id';
 import type { BookingMailInfo } from './mail';
 import { BOOKING_STATUSES, type BookingStatus, bookingMessages } from './rules';
@@ -75,6 +76,10 @@ export const Stored = z.object({
   vehicleColor: z.string(),
   notes: z.string(),
   serviceStatus: z.string(),
+  /** Where the job is (issue 20); bookings made before addresses have none. */
+  serviceAddress: StoredAddress.optional(),
+  /** The trip fee for that address when booked, in cents (a snapshot; absent or 0: none). */
+  tripFeeCents: z.number().int().nonnegative().optional(),
   /** The time slot it holds (slot system). */
   slotId: z.string().optional(),
   /** What the BOOKED guard is keyed by: the service id, or CUSTOM. */
