@@ -1,3 +1,4 @@
+import { business } from '../business';
 import { config } from '../config';
 import { estimateMinutes, miles, type Point, tripFeeCents } from './model';
 import { zipCentroid } from './zip';
@@ -44,6 +45,14 @@ export namespace Geo {
   }
 
   export type AreaCheck = { served: boolean; miles: number; tripFeeCents: number };
+
+  export const messages = {
+    /** Why a booking (or the booking page) cannot go ahead at an address outside the area. */
+    outside: (zipCode: string) =>
+      `Sorry, ${zipCode} is outside our service area (${config().serviceRadiusMiles} miles around ${config().shopBase.city}, ${config().shopBase.state}). Please call us at ${business.phone} and we will see what we can do.`,
+    unknownZip: 'We could not find that ZIP code. Please check it.',
+    noAddress: 'Please add a service address: where should our technician come?',
+  };
 
   /** Whether the shop serves a point with this ZIP: the served ZIP list when set, else the radius. */
   export function area(point: Point, zipCode: string): AreaCheck {
