@@ -21,6 +21,7 @@ import { timeslots } from './timeslots';
 import { refuseLongUrls } from './url-limit';
 import { users } from './users';
 import { vehicleData } from './vehicle-data';
+import { webhooks } from './webhooks';
 import { workOrders } from './workorders';
 import { firstIssue } from './validation';
 
@@ -60,6 +61,7 @@ const api = new Hono()
   .route('/admin', admin)
   .route('/vehicleData', vehicleData)
   .route('/workOrders', workOrders)
+  .route('/webhooks', webhooks)
   .route('/sitemap.xml', sitemap);
 
 export type AppType = typeof api;
