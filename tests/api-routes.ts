@@ -5,6 +5,8 @@ import { customBookingBody, phoneClient } from './desk-bookings';
 import { createPost, createTestimonial } from './content-factories';
 import * as time from '@app/core/time';
 import { TimeSlot } from '@app/core/timeslot/index';
+import { SavedAddress } from '@app/core/address/index';
+import { withActor } from '@app/core/actor';
 import { asAdmin, createService, createUserWithCard } from './factories';
 import { createWorkOrder } from './workorder-factories';
 
@@ -17,9 +19,11 @@ import { createWorkOrder } from './workorder-factories';
  *   anyone: every caller gets the route's normal answer;
  *   user:   nobody gets 401; A, B and the admin get the normal answer;
  *   owner:  nobody 401; A (the owner) the normal answer; B 403 or 404; the admin the normal answer;
- *   admin:  nobody 401; A and B 403; the admin the normal answer.
+ *   admin:  nobody 401; A and B 403; the admin the normal answer;
+ *   customer: nobody 401; A and B the normal answer; the admin 403 (a customer's own things: addresses);
+ *   customerOwner: nobody 401; A (the owner) the normal answer; B 404; the admin 403.
  */
-export type Access = 'anyone' | 'user' | 'owner' | 'admin';
+export type Access = 'anyone' | 'user' | 'owner' | 'admin' | 'customer' | 'customerOwner';
 
 export type Fixtures = Awaited<ReturnType<typeof makeFixtures>>;
 
@@ -31,6 +35,9 @@ export type Route = {
   /** The normal answer for a caller who may use the route (default: 200). */
   ok?: number;
 };
+
+/** A second address inside the default area (Exton, PA), for the address routes. */
+const otherAddress = { street: '100 E Lincoln Hwy', city: 'Exton', state: 'PA', zipCode: '19341' };
 
 export const routes: Record<string, Route> = {
   'GET /api/services': { access: 'anyone', path: () => '/api/services' },
@@ -134,8 +141,9 @@ export const routes: Record<string, Route> = {
   'POST /api/bookings': {
     access: 'user',
     path: () => '/api/bookings',
-    // Every call books a day of its own, so each caller (all have a card on file) gets its 201.
-    body: (f) => bookingBody(f.openService._id, nextDate(), '09:00'),
+    // Every call books a day of its own, so each caller (all have a card on file) gets its 201. The
+    // admin keeps no saved address (issue 20), so the body names one.
+    body: (f) => bookingBody(f.openService._id, nextDate(), '09:00', { serviceAddress: otherAddress }),
     ok: 201,
   },
   'GET /api/bookings': { access: 'user', path: () => '/api/bookings' },
@@ -149,6 +157,33 @@ export const routes: Record<string, Route> = {
       vehicleColor: 'Grey',
       notes: '',
     }),
+  },
+  // Issue 20: the owner (or the admin) moves a Pending booking to another address.
+  'PATCH /api/bookings/:id/address': {
+    access: 'owner',
+    path: (f) => `/api/bookings/${f.bookings.address._id}/address`,
+    body: () => ({ serviceAddress: otherAddress }),
+  },
+  // Issue 20: a customer's saved addresses (admins keep none: 403), and the admin's read of a customer's.
+  'GET /api/users/me/addresses': { access: 'customer', path: () => '/api/users/me/addresses' },
+  'POST /api/users/me/addresses': {
+    access: 'customer',
+    path: () => '/api/users/me/addresses',
+    body: () => ({ ...otherAddress }),
+    ok: 201,
+  },
+  'PUT /api/users/me/addresses/:id': {
+    access: 'customerOwner',
+    path: (f) => `/api/users/me/addresses/${f.addresses.edit}`,
+    body: () => ({ ...otherAddress, unit: 'Suite 2' }),
+  },
+  'DELETE /api/users/me/addresses/:id': {
+    access: 'customerOwner',
+    path: (f) => `/api/users/me/addresses/${f.addresses.doomed}`,
+  },
+  'GET /api/admin/users/:id/addresses': {
+    access: 'admin',
+    path: (f) => `/api/admin/users/${f.a._id}/addresses`,
   },
   'PATCH /api/bookings/:id/cancel': {
     access: 'owner',
@@ -467,7 +502,16 @@ export async function makeFixtures() {
     edit: await bookingOf(a, openService._id),
     cancel: await bookingOf(a, openService._id),
     status: await bookingOf(a, openService._id),
+    address: await bookingOf(a, openService._id),
   };
+  // A's saved addresses beside its default (issue 20): one the calls edit, one they delete.
+  const addresses = await withActor(
+    { type: 'user', userId: a._id, role: 'user', firstName: a.firstName },
+    async () => ({
+      edit: (await SavedAddress.create(otherAddress)).id,
+      doomed: (await SavedAddress.create(otherAddress)).id,
+    }),
+  );
   // The bookings desk: a custom booking the shop made, waiting to be assigned (re-assigning is allowed).
   const desk = { custom: await deskBookingOf(admin) };
   // The Testimonial manager's and Blog Manager's own (issue 12): edited, and deleted, by the admin's calls.
@@ -484,7 +528,21 @@ export async function makeFixtures() {
     workOrder: await createWorkOrder(admin),
     doomed: await createWorkOrder(admin),
   };
-  return { a, b, admin, service, openService, post, testimonial, bookings, desk, content, slots, workOrders };
+  return {
+    a,
+    b,
+    admin,
+    service,
+    openService,
+    post,
+    testimonial,
+    bookings,
+    addresses,
+    desk,
+    content,
+    slots,
+    workOrders,
+  };
 }
 
 /** The API's routes as the app itself lists them: method and pattern, middleware left out. */

@@ -8,6 +8,7 @@ import * as time from '../time';
 import { User } from '../user/index';
 import { fn } from '../util/fn';
 import { createId } from '../util/id';
+import { placeBooking } from './address';
 import { durationOf, openTimes } from './availability';
 import { claim } from './claim';
 import { Crew } from './crew';
@@ -40,6 +41,7 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
   if (!account) throw new VisibleError('unauthorized', NOT_SIGNED_IN);
   if (!account.hasCardOnFile) throw new VisibleError('forbidden', bookingMessages.cardRequired);
   if (input.date < time.today()) throw new VisibleError('invalid', bookingMessages.pastDate);
+  const place = await placeBooking(input, account.id);
 
   const { service, slots, availability: open } = await openTimes(input.serviceId, input.date);
   if (!open.times.includes(input.time)) throw new VisibleError('conflict', bookingMessages.timeUnavailable);
@@ -80,6 +82,7 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
     vehicleColor: input.vehicleColor,
     notes: input.notes,
     serviceStatus: '',
+    ...place,
     slotId: slot?.id,
     bookedKey: service._id,
     statusHistory: [

@@ -6,6 +6,8 @@
  * search (search.ts), the shop's phone bookings (phone-booking.ts) and the
  * customer's confirmation link (confirmation.ts).
  */
+export { addressChangeMessages, changeAddress, type RefitDay } from './address-change';
+export { type Placed, placeBooking } from './address';
 export { availability, type Availability } from './availability';
 export { answerConfirmation, assignCustomer, CONFIRMATION_DAYS, forConfirmation } from './confirmation';
 export {
@@ -21,6 +23,7 @@ export {
   updateVehicle,
 } from './customer';
 export {
+  AddressChangeInput,
   AdminCreateInput,
   AllFilters,
   AnswerInput,
