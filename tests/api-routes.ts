@@ -402,6 +402,11 @@ export const routes: Record<string, Route> = {
 
   // --- Issue 14: what search engines read (decision 044); served as /sitemap.xml ---
   'GET /api/sitemap.xml': { access: 'anyone', path: () => '/api/sitemap.xml' },
+  // --- Issue 20: where the shop goes (anyone; a street makes it geocode through the Amazon Location stand-in).
+  'GET /api/service-area': {
+    access: 'anyone',
+    path: () => '/api/service-area?zipCode=19382&street=10%20Market%20St&city=West%20Chester&state=PA',
+  },
 };
 
 /** The work-order form with only its required parts: breaking any of them must be refused (the fuzz suite). */

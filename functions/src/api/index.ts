@@ -14,6 +14,7 @@ import { canonicalGetPath } from './paths';
 import { payments } from './payments';
 import { comments, posts } from './posts';
 import { contact, serviceRequest } from './public-forms';
+import { serviceArea } from './service-area';
 import { services } from './services';
 import { sitemap } from './sitemap';
 import { testimonials } from './testimonials';
@@ -59,6 +60,7 @@ const api = new Hono()
   .route('/timeslots', timeslots)
   .route('/admin', admin)
   .route('/vehicleData', vehicleData)
+  .route('/service-area', serviceArea)
   .route('/workOrders', workOrders)
   .route('/sitemap.xml', sitemap);
 
