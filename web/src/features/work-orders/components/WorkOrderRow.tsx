@@ -2,6 +2,7 @@ import { formatInstant } from '@app/core/time';
 import type { WorkOrderStatus } from '@app/core/workorder/model';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
+import { AddressView } from '../../../components/address/AddressView';
 import { formatPrice } from '../../../lib/format';
 import { messageOf, replyField } from '../../../lib/api';
 import {
@@ -112,6 +113,11 @@ export function WorkOrderRow({
         <Fact term="Created">{formatInstant(order.createdAt)}</Fact>
         <Fact term="Email">{emailState(order)}</Fact>
         <Fact term="Acknowledgment">{acknowledgmentState(order)}</Fact>
+        {order.customer.address.street.trim() && order.customer.address.zipCode.trim() && (
+          <Fact term="Where">
+            <AddressView address={order.customer.address} directions />
+          </Fact>
+        )}
       </dl>
       <div className="wo-row__actions">
         <button type="button" className="button button--secondary" onClick={onEdit}>
