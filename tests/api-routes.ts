@@ -400,6 +400,32 @@ export const routes: Record<string, Route> = {
     path: (f) => `/api/workOrders/${f.workOrders.workOrder._id}/generate-acknowledgment`,
   },
 
+  // --- Issue 23: payment links and Square's webhook (decision 070) ---
+  // Sending again mails the same open link: every admin call gets 200.
+  'POST /api/bookings/:id/payment-link': {
+    access: 'admin',
+    path: (f) => `/api/bookings/${f.paymentLinks.booking._id}/payment-link`,
+  },
+  'POST /api/workOrders/:id/payment-link': {
+    access: 'admin',
+    path: (f) => `/api/workOrders/${f.paymentLinks.workOrder._id}/payment-link`,
+  },
+  // Anyone may call it; without Square's signature its normal answer is 401, and nothing changes.
+  'POST /api/webhooks/square': {
+    access: 'anyone',
+    path: () => '/api/webhooks/square',
+    body: () => ({
+      event_id: crypto.randomUUID(),
+      type: 'payment.updated',
+      data: {
+        type: 'payment',
+        id: 'P1',
+        object: { payment: { id: 'P1', status: 'COMPLETED', order_id: 'O1' } },
+      },
+    }),
+    ok: 401,
+  },
+
   // --- Issue 14: what search engines read (decision 044); served as /sitemap.xml ---
   'GET /api/sitemap.xml': { access: 'anyone', path: () => '/api/sitemap.xml' },
   // --- Issue 20: where the shop goes (anyone; a street makes it geocode through the Amazon Location stand-in).
@@ -478,6 +504,17 @@ async function bookingOf(customer: { headers: Record<string, string> }, serviceI
   return ((await response.json()) as { booking: BookingReply }).booking;
 }
 
+/** A Completed booking of a customer whose card declines the charge: unpaid, so it may get a payment link. */
+async function declinedBookingOf(admin: { headers: Record<string, string> }, serviceId: string) {
+  const customer = await createUserWithCard({ firstName: 'Declined' }, 'cnon:stand-in-charge-declined');
+  const booking = await bookingOf(customer, serviceId);
+  const done = await send('PATCH', `/api/bookings/${booking._id}/status`, admin.headers, {
+    status: 'Completed',
+  });
+  if (done.status !== 200) throw new Error(`Fixture completion failed: ${done.status} ${await done.text()}`);
+  return booking;
+}
+
 /** A custom booking the admin made by phone, on a day of its own. */
 async function deskBookingOf(admin: { headers: Record<string, string> }) {
   const response = await send(
@@ -533,6 +570,11 @@ export async function makeFixtures() {
     workOrder: await createWorkOrder(admin),
     doomed: await createWorkOrder(admin),
   };
+  // Payment links (issue 23): a completed booking whose card declined, and a work order of its own.
+  const paymentLinks = {
+    booking: await declinedBookingOf(admin, openService._id),
+    workOrder: await createWorkOrder(admin),
+  };
   return {
     a,
     b,
@@ -547,6 +589,7 @@ export async function makeFixtures() {
     content,
     slots,
     workOrders,
+    paymentLinks,
   };
 }
 

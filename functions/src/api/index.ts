@@ -22,6 +22,7 @@ import { timeslots } from './timeslots';
 import { refuseLongUrls } from './url-limit';
 import { users } from './users';
 import { vehicleData } from './vehicle-data';
+import { webhooks } from './webhooks';
 import { workOrders } from './workorders';
 import { firstIssue } from './validation';
 
@@ -62,6 +63,7 @@ const api = new Hono()
   .route('/vehicleData', vehicleData)
   .route('/service-area', serviceArea)
   .route('/workOrders', workOrders)
+  .route('/webhooks', webhooks)
   .route('/sitemap.xml', sitemap);
 
 export type AppType = typeof api;

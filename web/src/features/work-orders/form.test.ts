@@ -230,6 +230,7 @@ describe('toInput', () => {
         hasSignature: false,
         history: [],
       },
+      payment: null,
       statusHistory: [],
       createdAt: '2026-11-22T10:00:00.000Z',
       updatedAt: '2026-11-22T10:00:00.000Z',
