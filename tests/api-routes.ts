@@ -240,6 +240,11 @@ export const routes: Record<string, Route> = {
     ok: 404,
   },
   'GET /api/admin/users': { access: 'admin', path: () => '/api/admin/users' },
+  'GET /api/admin/revenue': { access: 'admin', path: () => '/api/admin/revenue' },
+  'GET /api/admin/revenue/export.csv': {
+    access: 'admin',
+    path: () => '/api/admin/revenue/export.csv?from=2026-01-01&to=2026-12-31',
+  },
   'GET /api/admin/users/search': { access: 'admin', path: () => '/api/admin/users/search?query=alice' },
   'POST /api/admin/create-customer': {
     access: 'admin',

@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { admin } from './admin';
+import { revenue } from './revenue';
 import { requestContext, requireAdmin } from './auth';
 import { bookings } from './bookings';
 import { apiCaching } from './cache';
@@ -59,6 +60,7 @@ const api = new Hono()
   .route('/payments', payments)
   .route('/bookings', bookings)
   .route('/timeslots', timeslots)
+  .route('/admin/revenue', revenue)
   .route('/admin', admin)
   .route('/vehicleData', vehicleData)
   .route('/service-area', serviceArea)
