@@ -1,4 +1,5 @@
 import { app } from '../functions/src/api/index';
+import { pagesBuilt } from '../functions/src/api/pages';
 import type { BookingReply } from '../functions/src/api/bookings';
 import { bookingBody, nextDate, send } from './booking-factories';
 import { customBookingBody, phoneClient } from './desk-bookings';
@@ -367,6 +368,8 @@ export const routes: Record<string, Route> = {
 
   // --- Issue 14: what search engines read (decision 044); served as /sitemap.xml ---
   'GET /api/sitemap.xml': { access: 'anyone', path: () => '/api/sitemap.xml' },
+  // --- Issue 24: the pages rendered with their data (decision 072); 503 until the web is built ---
+  'GET /api/pages/*': { access: 'anyone', path: () => '/api/pages/services', ok: pagesBuilt() ? 200 : 503 },
 };
 
 /** The work-order form with only its required parts: breaking any of them must be refused (the fuzz suite). */

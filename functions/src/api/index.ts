@@ -10,6 +10,7 @@ import { apiCaching } from './cache';
 import { googleReviews } from './google-reviews';
 import { checkInput } from './input';
 import { requireRouter } from './origin';
+import { pages, answerPageCallsWith } from './pages';
 import { canonicalGetPath } from './paths';
 import { payments } from './payments';
 import { comments, posts } from './posts';
@@ -60,7 +61,8 @@ const api = new Hono()
   .route('/admin', admin)
   .route('/vehicleData', vehicleData)
   .route('/workOrders', workOrders)
-  .route('/sitemap.xml', sitemap);
+  .route('/sitemap.xml', sitemap)
+  .route('/pages', pages);
 
 export type AppType = typeof api;
 
@@ -101,3 +103,5 @@ app.use(refuseLongUrls);
 app.use('/api/*', requireRouter);
 app.route('/', api);
 app.all('/api/*', (c) => c.json({ msg: 'Not found.' }, 404));
+// The pages rendered with their data ask the API for it in this process (./pages.ts, decision 072).
+answerPageCallsWith((request) => app.fetch(request));
