@@ -12,6 +12,8 @@ const local = {
   DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000',
   S3_ENDPOINT: 'http://127.0.0.1:8001',
   SES_ENDPOINT: 'http://127.0.0.1:8002',
+  GEO_PLACES_ENDPOINT: 'http://127.0.0.1:8004',
+  GEO_ROUTES_ENDPOINT: 'http://127.0.0.1:8004',
   SQUARE_BASE_URL: 'http://127.0.0.1:8003/',
 };
 
@@ -41,6 +43,8 @@ describe('readConfig', () => {
       DYNAMODB_ENDPOINT: undefined,
       S3_ENDPOINT: undefined,
       SES_ENDPOINT: undefined,
+      GEO_PLACES_ENDPOINT: undefined,
+      GEO_ROUTES_ENDPOINT: undefined,
     };
     const config = readConfig(aws);
     expect(config.mode).toBe('aws');

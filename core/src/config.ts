@@ -143,6 +143,9 @@ const localSchema = z.object({
     dynamodb: z.url('DYNAMODB_ENDPOINT must be a URL'),
     s3: z.url('S3_ENDPOINT must be a URL'),
     ses: z.url('SES_ENDPOINT must be a URL'),
+    /** Amazon Location's Places and Routes APIs: the stand-in of functions/src/local/location (decision 065). */
+    geoPlaces: z.url('GEO_PLACES_ENDPOINT must be a URL'),
+    geoRoutes: z.url('GEO_ROUTES_ENDPOINT must be a URL'),
   }),
 });
 
@@ -212,7 +215,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vpicBaseUrl: env.VPIC_BASE_URL?.trim() || undefined,
     endpoints:
       mode === 'local'
-        ? { dynamodb: env.DYNAMODB_ENDPOINT, s3: env.S3_ENDPOINT, ses: env.SES_ENDPOINT }
+        ? {
+            dynamodb: env.DYNAMODB_ENDPOINT,
+            s3: env.S3_ENDPOINT,
+            ses: env.SES_ENDPOINT,
+            geoPlaces: env.GEO_PLACES_ENDPOINT,
+            geoRoutes: env.GEO_ROUTES_ENDPOINT,
+          }
         : undefined,
   };
   const parsed = configSchema.safeParse(raw);
@@ -221,6 +230,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration (APP_MODE=${mode}):\n${problems.join('\n')}`);
   }
   return parsed.data;
+}
+
+/**
+ * The drive-estimate settings alone, read from `env` with the same rules:
+ * for the local Routes stand-in, which runs beside (not inside) the app's
+ * configured process and computes its answers with the same model.
+ */
+export function readDriveFactors(env: NodeJS.ProcessEnv = process.env) {
+  const { driveDetourFactor, driveAverageMph, driveFloorMinutes } = common;
+  return z.object({ driveDetourFactor, driveAverageMph, driveFloorMinutes }).parse({
+    driveDetourFactor: env.DRIVE_DETOUR_FACTOR,
+    driveAverageMph: env.DRIVE_AVERAGE_MPH,
+    driveFloorMinutes: env.DRIVE_FLOOR_MINUTES,
+  });
 }
 
 let cached: Config | undefined;

@@ -2,11 +2,13 @@ import * as z from 'zod';
 import { assertAdmin, useActor } from '../actor';
 import { config } from '../config';
 import { failedConditions, type TransactItem, transactWrite } from '../db/entity';
+import { transactRetrying } from '../db/transact';
 import { RAISE_REV, RAISE_REV_VALUES } from '../db/revision';
 import { VisibleError } from '../error';
 import type { Mail } from '../mail/index';
 import { Outbox } from '../mail/outbox';
 import { Payments } from '../payments/index';
+import { Revenue } from '../revenue/index';
 import { User } from '../user/index';
 import { fn } from '../util/fn';
 import { claim, releaseItems } from './claim';
@@ -212,14 +214,7 @@ async function chargeCompleted(booking: Stored): Promise<Stored> {
     ...(result.status === 'failed' ? { failureReason: result.failureReason } : {}),
     at: new Date().toISOString(),
   };
-  const updated = (await entity.update(
-    { id: booking.id },
-    {
-      UpdateExpression: `SET payment = :payment, ${RAISE_REV}`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':payment': payment, ...RAISE_REV_VALUES },
-    },
-  )) ?? { ...booking, payment };
+  const updated = await recordCharge(booking, payment);
   const account = booking.userId ? await User.find(booking.userId) : undefined;
   for (const mail of toCustomer(updated, (info) =>
     bookingCompletedMail(info, {
@@ -233,4 +228,52 @@ async function chargeCompleted(booking: Stored): Promise<Stored> {
     await Outbox.send(mail);
   }
   return updated;
+}
+
+/**
+ * Writes a completion charge's outcome on the booking, and in the same
+ * transaction counts it in revenue (decision 071): a payment's ledger entry
+ * and counters, or a decline's outstanding marker; the booking is then
+ * `inRevenue`. When revenue already holds that payment (its ledger entry
+ * exists: a repeat), only the booking is written.
+ */
+async function recordCharge(booking: Stored, payment: Payment): Promise<Stored> {
+  const revenue =
+    payment.status === 'paid'
+      ? await Revenue.paymentItems({
+          paymentId: payment.providerPaymentId || `free-${booking.id}`,
+          bookingId: booking.id,
+          amountCents: payment.amountCents,
+          at: payment.at,
+          ...(booking.isCustomService || !booking.serviceId ? {} : { serviceId: booking.serviceId }),
+          serviceName: booking.serviceName,
+          ...(booking.claim ? { technician: booking.claim.technician } : {}),
+          customerName: `${booking.clientFirstName} ${booking.clientLastName}`.trim(),
+        })
+      : await Revenue.declinedItems({
+          ref: booking.id,
+          amountCents: payment.amountCents,
+          at: payment.at,
+          serviceName: booking.serviceName,
+          ...(payment.failureReason ? { reason: payment.failureReason.slice(0, 500) } : {}),
+        });
+  // Either way the outcome is in revenue afterwards: written now, or by an earlier write of the same money.
+  const write = entity.tx.update(
+    { id: booking.id },
+    {
+      UpdateExpression: `SET payment = :payment, inRevenue = :true, ${RAISE_REV}`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':payment': payment, ':true': true, ...RAISE_REV_VALUES },
+    },
+  );
+  try {
+    await transactRetrying([write, ...revenue]);
+  } catch (error) {
+    const failed = failedConditions(error);
+    if (failed === null || failed.length === 0) throw error;
+    if (failed.includes(0)) return { ...booking, payment }; // the booking is gone
+    // Revenue holds this money already: the booking's outcome alone.
+    await transactWrite([write]);
+  }
+  return (await entity.get({ id: booking.id }, { consistent: true })) ?? { ...booking, payment };
 }

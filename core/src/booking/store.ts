@@ -87,6 +87,8 @@ export const Stored = z.object({
   /** The technician's time it holds; removed when given back. */
   claim: Claim.optional(),
   payment: Payment.optional(),
+  /** Its payment (or its decline) is in the revenue counters and ledger (decision 071); absent: not yet. */
+  inRevenue: z.literal(true).optional(),
   /** The testimonial left for it. */
   testimonialId: z.string().optional(),
   /**

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import S3rver from 's3rver';
 import { spawnDynamoDBLocal } from './dynamodb/spawn';
+import { startLocationStandIn } from './location/stand-in';
 import { freePort } from './ports';
 import { startSquareStandIn } from './square/stand-in';
 import { startVpicStandIn } from './vpic/stand-in';
@@ -16,6 +17,8 @@ import { startVpicStandIn } from './vpic/stand-in';
  * Square (card payments) is not AWS, but it gets a stand-in of its own too
  * (./square): the same REST calls, Square's sandbox test values; so does
  * NHTSA's vPIC (./vpic: vehicle makes and models from a small data file).
+ * Amazon Location (./location: Places Geocode and Routes CalculateRouteMatrix,
+ * answered from ZIP centroids and the drive estimate) is AWS and gets one too.
  *
  * They have no authentication, so each listens on the loopback address only,
  * whatever HOST says: only this machine's app talks to them.
@@ -23,7 +26,15 @@ import { startVpicStandIn } from './vpic/stand-in';
 export const STAND_IN_HOST = '127.0.0.1';
 
 export type StandIns = {
-  endpoints: { dynamodb: string; s3: string; ses: string; square: string; vpic: string };
+  endpoints: {
+    dynamodb: string;
+    s3: string;
+    ses: string;
+    square: string;
+    vpic: string;
+    /** Amazon Location: one stand-in serves both the Places and the Routes API. */
+    location: string;
+  };
   stop: () => Promise<void>;
 };
 
@@ -71,7 +82,8 @@ async function waitForDynamo(endpoint: string, dynamo: ChildProcess, output: () 
 
 export async function startStandIns({ dataDir }: StandInOptions): Promise<StandIns> {
   checkJava();
-  const [dynamoPort, s3Port, sesPort, squarePort, vpicPort] = await Promise.all([
+  const [dynamoPort, s3Port, sesPort, squarePort, vpicPort, locationPort] = await Promise.all([
+    freePort(),
     freePort(),
     freePort(),
     freePort(),
@@ -149,6 +161,10 @@ export async function startStandIns({ dataDir }: StandInOptions): Promise<StandI
     const vpic = await startVpicStandIn({ host: STAND_IN_HOST, port: vpicPort });
     stoppers.push(vpic.stop);
 
+    // Amazon Location (geocoding and drive times): ZIP centroids and the drive estimate, its paths and JSON.
+    const location = await startLocationStandIn({ host: STAND_IN_HOST, port: locationPort });
+    stoppers.push(location.stop);
+
     await waitForDynamo(dynamodb, dynamo, () => dynamoOutput);
 
     return {
@@ -158,6 +174,7 @@ export async function startStandIns({ dataDir }: StandInOptions): Promise<StandI
         ses: `http://${STAND_IN_HOST}:${sesPort}`,
         square: square.url,
         vpic: vpic.url,
+        location: location.url,
       },
       stop,
     };
