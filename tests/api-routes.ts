@@ -1,4 +1,5 @@
 import { app } from '../functions/src/api/index';
+import { pagesBuilt } from '../functions/src/api/pages';
 import type { BookingReply } from '../functions/src/api/bookings';
 import { bookingBody, nextDate, send } from './booking-factories';
 import { customBookingBody, phoneClient } from './desk-bookings';
@@ -438,6 +439,8 @@ export const routes: Record<string, Route> = {
     access: 'anyone',
     path: () => '/api/service-area?zipCode=19382&street=10%20Market%20St&city=West%20Chester&state=PA',
   },
+  // --- Issue 24: the pages rendered with their data (decision 072); 503 until the web is built ---
+  'GET /api/pages/*': { access: 'anyone', path: () => '/api/pages/services', ok: pagesBuilt() ? 200 : 503 },
 };
 
 /** The work-order form with only its required parts: breaking any of them must be refused (the fuzz suite). */

@@ -11,6 +11,7 @@ import { apiCaching } from './cache';
 import { googleReviews } from './google-reviews';
 import { checkInput } from './input';
 import { requireRouter } from './origin';
+import { pages, answerPageCallsWith } from './pages';
 import { canonicalGetPath } from './paths';
 import { payments } from './payments';
 import { comments, posts } from './posts';
@@ -66,7 +67,8 @@ const api = new Hono()
   .route('/service-area', serviceArea)
   .route('/workOrders', workOrders)
   .route('/webhooks', webhooks)
-  .route('/sitemap.xml', sitemap);
+  .route('/sitemap.xml', sitemap)
+  .route('/pages', pages);
 
 export type AppType = typeof api;
 
@@ -107,3 +109,5 @@ app.use(refuseLongUrls);
 app.use('/api/*', requireRouter);
 app.route('/', api);
 app.all('/api/*', (c) => c.json({ msg: 'Not found.' }, 404));
+// The pages rendered with their data ask the API for it in this process (./pages.ts, decision 072).
+answerPageCallsWith((request) => app.fetch(request));
