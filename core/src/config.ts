@@ -41,6 +41,23 @@ const common = {
   crewSize: z.coerce.number().int().min(1, 'CREW_SIZE must be at least 1').max(20).default(1),
   travelBufferMinutes: z.coerce.number().int().min(0).max(240).default(30),
   /**
+   * The technicians' working hours (decision 066), clock times of the business zone: a job lies
+   * within them, and the first job of a day is reached from the base leaving at the start. The
+   * defaults (the whole day, '00:00' to '24:00') keep every time the shop offers bookable; a shop
+   * sets its own, e.g. 07:00 and 19:00.
+   */
+  technicianDayStart: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'TECHNICIAN_DAY_START must be a time HH:mm, e.g. 07:00')
+    .default('00:00'),
+  technicianDayEnd: z
+    .string()
+    .regex(
+      /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/,
+      'TECHNICIAN_DAY_END must be a time HH:mm (up to 24:00), e.g. 19:00',
+    )
+    .default('24:00'),
+  /**
    * Where the shop goes (issue 20, docs/decisions/065-service-area-and-drive-times.md): its base, the
    * service radius in miles, and optionally the ZIP codes it serves (comma-separated; empty: the radius
    * alone decides).
@@ -212,6 +229,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     square: squareSettings(mode, env),
     crewSize: env.CREW_SIZE,
     travelBufferMinutes: env.TRAVEL_BUFFER_MINUTES,
+    technicianDayStart: env.TECHNICIAN_DAY_START || undefined,
+    technicianDayEnd: env.TECHNICIAN_DAY_END || undefined,
     shopBase: {
       street: env.SHOP_BASE_STREET || undefined,
       city: env.SHOP_BASE_CITY || undefined,
@@ -245,6 +264,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration (APP_MODE=${mode}):\n${problems.join('\n')}`);
+  }
+  if (parsed.data.technicianDayEnd <= parsed.data.technicianDayStart) {
+    throw new Error(
+      `Invalid configuration (APP_MODE=${mode}):\n  - technicianDayEnd: TECHNICIAN_DAY_END must be after TECHNICIAN_DAY_START`,
+    );
   }
   return parsed.data;
 }

@@ -21,11 +21,16 @@ import { BOOKING_STATUSES, type BookingStatus, bookingMessages } from './rules';
 
 export const id = idSchema('booking', 'booking');
 
+/**
+ * The technician's time a booking holds (decision 066): its technician and
+ * the job's start and end. Claims made before the days (decision 024) also
+ * list the 15-minute crew guards they wrote, and end after the drive.
+ */
 const Claim = z.object({
   technician: z.number().int(),
   start: z.string(),
   end: z.string(),
-  blocks: z.array(z.string()),
+  blocks: z.array(z.string()).optional(),
 });
 
 /** The card's charge at completion, or a payment link (core/src/payments/link-record.ts, decision 070). */

@@ -46,9 +46,35 @@ export type BookingReply = {
     link: PaymentLinkReply | null;
   } | null;
   reviewed: boolean;
+  /** Where the job is (issue 20); null for bookings made before addresses. */
+  serviceAddress: ServiceAddressReply | null;
+  /** The trip fee snapshot in dollars (0: none). */
+  tripFee: number;
   createdAt: string;
   updatedAt: string;
 };
+
+/** A booking's service address on the wire: the spec's work-order address names, unit and access notes. */
+export type ServiceAddressReply = {
+  street: string;
+  unit: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  accessNotes: string;
+};
+
+const serviceAddressReply = (b: Pick<Booking.Stored, 'serviceAddress'>): ServiceAddressReply | null =>
+  b.serviceAddress
+    ? {
+        street: b.serviceAddress.street,
+        unit: b.serviceAddress.unit,
+        city: b.serviceAddress.city,
+        state: b.serviceAddress.state,
+        zipCode: b.serviceAddress.zipCode,
+        accessNotes: b.serviceAddress.accessNotes,
+      }
+    : null;
 
 export function bookingReply(b: Booking.RowInfo): BookingReply {
   return {
@@ -87,6 +113,8 @@ export function bookingReply(b: Booking.RowInfo): BookingReply {
         }
       : null,
     reviewed: b.testimonialId !== undefined,
+    serviceAddress: serviceAddressReply(b),
+    tripFee: toDollars(b.tripFeeCents ?? 0),
     createdAt: b.createdAt,
     updatedAt: b.updatedAt,
   };
@@ -117,6 +145,8 @@ export type ConfirmationReply = {
   vehicleColor: string;
   notes: string;
   customer: { firstName: string; lastName: string; email: string };
+  serviceAddress: ServiceAddressReply | null;
+  tripFee: number;
 };
 
 export function confirmationReply(b: Booking.Info): ConfirmationReply {
@@ -139,6 +169,8 @@ export function confirmationReply(b: Booking.Info): ConfirmationReply {
     vehicleColor: b.vehicleColor,
     notes: b.notes,
     customer: b.customer ?? { firstName: b.clientFirstName, lastName: b.clientLastName, email: '' },
+    serviceAddress: serviceAddressReply(b),
+    tripFee: toDollars(b.tripFeeCents ?? 0),
   };
 }
 
@@ -232,6 +264,15 @@ export const bookings = new Hono()
   )
   .put('/:id', requireUser, byId, zValidator('json', Booking.VehicleInput, invalidInput), async (c) =>
     c.json(bookingReply(await Booking.updateVehicle(c.req.valid('param').id, c.req.valid('json')))),
+  )
+  // The owner or the admin moves a Pending booking to another address (issue 20): 409 when the day no longer fits.
+  .patch(
+    '/:id/address',
+    requireUser,
+    byId,
+    zValidator('json', Booking.AddressChangeInput, invalidInput),
+    async (c) =>
+      c.json(bookingReply(await Booking.changeAddress(c.req.valid('param').id, c.req.valid('json')))),
   )
   // Decision 070: a Square payment link for an unpaid booking, mailed to the customer.
   .post('/:id/payment-link', requireAdmin, byId, async (c) => {

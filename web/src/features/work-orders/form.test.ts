@@ -36,10 +36,15 @@ describe('a new work order', () => {
       vehicleColor: 'Blue',
       serviceDescription: 'Full Detail',
       relatedBooking: 'b-1',
+      address: { street: '12 Gay St, Apt 4', city: 'West Chester', state: 'PA', zipCode: '19380' },
     });
     expect(values).toMatchObject({
       customerName: 'Casey Tester',
       customerEmail: 'casey@example.com',
+      street: '12 Gay St, Apt 4',
+      city: 'West Chester',
+      state: 'PA',
+      zipCode: '19380',
       vehicleYear: '2019',
       vehicleMake: 'Honda',
       vehicleModel: 'Civic',

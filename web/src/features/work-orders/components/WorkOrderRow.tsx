@@ -3,6 +3,7 @@ import { formatInstant } from '@app/core/time';
 import type { WorkOrderStatus } from '@app/core/workorder/model';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
+import { AddressView } from '../../../components/address/AddressView';
 import { formatPrice } from '../../../lib/format';
 import { messageOf, replyField } from '../../../lib/api';
 import {
@@ -126,6 +127,11 @@ export function WorkOrderRow({
         <Fact term="Created">{formatInstant(order.createdAt)}</Fact>
         <Fact term="Email">{emailState(order)}</Fact>
         <Fact term="Acknowledgment">{acknowledgmentState(order)}</Fact>
+        {order.customer.address.street.trim() && order.customer.address.zipCode.trim() && (
+          <Fact term="Where">
+            <AddressView address={order.customer.address} directions />
+          </Fact>
+        )}
         {payment && (
           <Fact term="Payment">
             <span data-payment-state={payment}>{payment}</span>
