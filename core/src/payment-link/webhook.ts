@@ -3,12 +3,14 @@ import * as z from 'zod';
 import { asSystem } from '../actor';
 import { entity as bookingEntity, putIfUnchanged as putBooking } from '../booking/store';
 import { config } from '../config';
-import { failedConditions, type TransactItem, transactWrite } from '../db/entity';
+import { failedConditions, type TransactItem } from '../db/entity';
+import { transactRetrying } from '../db/transact';
 import { expiresAfterDays } from '../db/ttl';
 import { VisibleError } from '../error';
 import type { Mail } from '../mail/index';
 import { Outbox } from '../mail/outbox';
 import type { PaymentRecord } from '../payments/link-record';
+import { Revenue } from '../revenue/index';
 import { formatLongDate } from '../time';
 import { entity as workOrderEntity, putIfUnchanged as putWorkOrder } from '../workorder/store';
 import { paymentReceivedMail } from './mail';
@@ -24,7 +26,7 @@ import { EVENT_KEEP_DAYS, type OrderRef, orderRef, webhookEvent } from './store'
  * links made, marks its booking or work order paid: one transaction that puts
  * the record (conditional on the revision read, and only while not yet paid),
  * the event's id (only if absent: a replay changes nothing), the receipt mail,
- * and the revenue items. Everything else is answered 200 and ignored, so
+ * and the payment in revenue's counters and ledger (decision 071). Everything else is answered 200 and ignored, so
  * Square does not retry it.
  */
 
@@ -76,20 +78,6 @@ const Event = z.object({
     .optional(),
 });
 
-/**
- * The revenue seam (issue 23's revenue branch): the items that count a
- * payment in the revenue figures, written in the paid transaction. None until
- * core/src/revenue is on main.
- */
-function revenueItems(_payment: {
-  kind: OrderRef['kind'];
-  targetId: string;
-  amountCents: number;
-  at: string;
-}) {
-  return [] as TransactItem[];
-}
-
 /** Handles one notification; throws 401 for a bad signature, answers `{ msg }` otherwise. */
 export async function receive(body: string, signature: string | undefined): Promise<{ msg: string }> {
   if (!verifySignature(body, signature)) {
@@ -133,8 +121,16 @@ async function readTarget(ref: OrderRef) {
       payment: booking.payment,
       to: booking.customer?.email ?? '',
       what: `Appointment on ${formatLongDate(booking.date)}`,
+      // Counted in revenue in the same transaction (decision 071), so the backfill never counts it again.
       write: (payment: PaymentRecord, now: string) =>
-        putBooking({ ...booking, payment, updatedAt: now }, booking),
+        putBooking({ ...booking, payment, inRevenue: true, updatedAt: now }, booking),
+      revenue: {
+        bookingId: booking.id,
+        ...(booking.isCustomService || !booking.serviceId ? {} : { serviceId: booking.serviceId }),
+        serviceName: booking.serviceName,
+        ...(booking.claim ? { technician: booking.claim.technician } : {}),
+        customerName: `${booking.clientFirstName} ${booking.clientLastName}`.trim(),
+      },
     };
   }
   const wo = await workOrderEntity.get({ id: ref.targetId }, { consistent: true });
@@ -144,12 +140,20 @@ async function readTarget(ref: OrderRef) {
     to: wo.customer.email,
     what: `Work order ${wo.workOrderNumber}`,
     write: (payment: PaymentRecord, now: string) => putWorkOrder({ ...wo, payment, updatedAt: now }, wo),
+    revenue: {
+      workOrderId: wo.id,
+      ...(wo.relatedBooking ? { bookingId: wo.relatedBooking } : {}),
+      serviceName: wo.serviceDetails.description.slice(0, 200) || `Work order ${wo.workOrderNumber}`,
+      customerName: wo.customer.name.slice(0, 200),
+    },
   };
 }
 
 const ATTEMPTS = 3;
 
 async function markPaid(ref: OrderRef, paid: Paid): Promise<{ msg: string }> {
+  // False once the revenue ledger turned out to hold this payment already (counted by another write).
+  let countRevenue = true;
   for (let attempt = 1; ; attempt += 1) {
     const target = await readTarget(ref);
     if (!target) return { msg: messages.ignored };
@@ -174,6 +178,15 @@ async function markPaid(ref: OrderRef, paid: Paid): Promise<{ msg: string }> {
         ]
       : [];
     const prepared = mails.map((mail) => Outbox.prepare(mail));
+    // The payment in revenue's counters and ledger (decision 071): a job paid later, by link.
+    const revenue = countRevenue
+      ? await Revenue.paymentItems({
+          paymentId: paid.paymentId,
+          amountCents: paid.amountCents,
+          at: now,
+          ...target.revenue,
+        })
+      : [];
     const items: TransactItem[] = [
       target.write(payment, now),
       webhookEvent.tx.put(
@@ -186,20 +199,23 @@ async function markPaid(ref: OrderRef, paid: Paid): Promise<{ msg: string }> {
         },
         { ifAbsent: true },
       ),
-      ...revenueItems({ kind: ref.kind, targetId: ref.targetId, amountCents: paid.amountCents, at: now }),
+      ...revenue,
       ...prepared.map((p) => p.item),
     ];
     try {
-      await transactWrite(items);
+      // The revenue counters are shared items: conflicts with other money's transactions are retried.
+      await transactRetrying(items);
       await Outbox.deliver(...prepared);
       return { msg: messages.paid };
     } catch (error) {
       const failed = failedConditions(error);
       if (failed === null) throw error;
       if (failed.includes(1)) return { msg: messages.replayed };
-      // The record changed meanwhile (an edit, or the same payment's other event): read it again.
-      if (attempt >= ATTEMPTS)
+      if (!failed.includes(0) && failed.some((n) => n >= 2 && n < 2 + revenue.length)) countRevenue = false;
+      // Otherwise the record changed meanwhile (an edit, or the same payment's other event): read it again.
+      else if (attempt >= ATTEMPTS) {
         throw new VisibleError('conflict', 'The record changed meanwhile; please retry.');
+      }
     }
   }
 }

@@ -1,6 +1,7 @@
 import { findBooking } from '@app/core/booking/store';
 import { config } from '@app/core/config';
 import { PaymentLink } from '@app/core/payment-link/index';
+import { entry as ledger, outstanding } from '@app/core/revenue/store';
 import { Storage } from '@app/core/storage/index';
 import { createId } from '@app/core/util/id';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -219,6 +220,15 @@ describe('paid through the stand-in’s checkout page and webhook', () => {
     expect(after.payment?.providerPaymentId).toBeTruthy();
     const receipts = (await mailsTo(customer.email)).filter((m) => m.subject.includes('Payment received'));
     expect(receipts).toHaveLength(1);
+    // Counted in revenue in the same transaction (decision 071): its ledger entry, and no longer outstanding.
+    const paymentId = after.payment?.providerPaymentId ?? '';
+    expect(await ledger.get({ id: paymentId }, { consistent: true })).toMatchObject({
+      kind: 'payment',
+      amountCents: 7500,
+      bookingId: booking._id,
+    });
+    expect(await outstanding.get({ ref: booking._id }, { consistent: true })).toBeUndefined();
+    expect(after.inRevenue).toBe(true);
 
     // Square retries, and someone replays the captured request: 200, nothing written again.
     for (const _ of [1, 2]) {
