@@ -10,6 +10,24 @@ import { allSecrets } from './secrets';
 import { bucket, table } from './storage';
 import { router } from './web';
 
+/**
+ * Amazon Location Service (issue 20, decision 065): the API geocodes service
+ * addresses with the Places API and asks the Routes API for drive times. They
+ * are AWS-managed providers, not resources of this app, so they are granted
+ * by action on the region's default provider; no key or secret is involved.
+ */
+const region = aws.getRegionOutput().name;
+export const geoPermissions = [
+  {
+    actions: ['geo-places:Geocode'],
+    resources: [$interpolate`arn:aws:geo-places:${region}::provider/default`],
+  },
+  {
+    actions: ['geo-routes:CalculateRouteMatrix'],
+    resources: [$interpolate`arn:aws:geo-routes:${region}::provider/default`],
+  },
+];
+
 export const api = new sst.aws.Function('Api', {
   runtime: 'nodejs22.x',
   handler: 'functions/src/lambda/api.handler',
@@ -25,5 +43,6 @@ export const api = new sst.aws.Function('Api', {
   },
   nodejs: { minify: true, splitting: true },
   link: [table, bucket, email, ...allSecrets],
+  permissions: geoPermissions,
   environment: { ...configEnvironment, ...googleReviewsEnvironment, ...paymentEnvironment },
 });
