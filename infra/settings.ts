@@ -52,6 +52,8 @@ export const businessSettings = Object.fromEntries(
   [
     'CREW_SIZE',
     'TRAVEL_BUFFER_MINUTES',
+    'TECHNICIAN_DAY_START',
+    'TECHNICIAN_DAY_END',
     'DEFAULT_TAX_RATE',
     'LABOR_RATE_CENTS',
     'ACK_LINK_DAYS',
