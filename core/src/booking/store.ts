@@ -27,12 +27,36 @@ const Claim = z.object({
   blocks: z.array(z.string()),
 });
 
+const Refund = z.object({
+  id: z.string(),
+  amountCents: z.number().int(),
+  reason: z.string(),
+  providerRefundId: z.string(),
+  by: z.string(),
+  at: z.string(),
+});
+export type Refund = z.infer<typeof Refund>;
+
+/** The charge of a completion (decisions 068, 069), and what was refunded of it. */
 const Payment = z.object({
   status: z.enum(['pending', 'paid', 'failed']),
   amountCents: z.number().int(),
   providerPaymentId: z.string().optional(),
   failureReason: z.string().optional(),
   at: z.string(),
+  /** The charge attempts made (absent: 1); attempt n has its own idempotency key (charge.ts). */
+  attempts: z.number().int().optional(),
+  /** Set once the scheduled job has stopped retrying a declined charge. */
+  stopped: z.boolean().optional(),
+  /** What the amount is: the booked price, or a related work order's total (with tax); plus the trip fee. */
+  basis: z.enum(['booking', 'workOrder']).optional(),
+  workOrderId: z.string().optional(),
+  tripFeeCents: z.number().int().optional(),
+  /** What can still be refunded: the amount paid less refunds made and refunds in flight (reserved). */
+  refundableCents: z.number().int().optional(),
+  refundedCents: z.number().int().optional(),
+  /** Refunds made, oldest first (bounded like the audit trail). */
+  refunds: z.array(Refund).optional(),
 });
 export type Payment = z.infer<typeof Payment>;
 
@@ -87,6 +111,16 @@ export const Stored = z.object({
   /** The technician's time it holds; removed when given back. */
   claim: Claim.optional(),
   payment: Payment.optional(),
+  /** The late-cancel fee charged when the customer cancelled within the policy's hours (decision 069). */
+  cancellationFee: z
+    .object({
+      status: z.enum(['pending', 'paid', 'failed']),
+      amountCents: z.number().int(),
+      providerPaymentId: z.string().optional(),
+      failureReason: z.string().optional(),
+      at: z.string(),
+    })
+    .optional(),
   /** The testimonial left for it. */
   testimonialId: z.string().optional(),
   /**

@@ -62,6 +62,15 @@ const Payment = z.object({
 });
 export type SquarePayment = z.infer<typeof Payment>;
 
+const Refund = z.object({
+  id: z.string().min(1),
+  /** PENDING, COMPLETED, REJECTED or FAILED. */
+  status: z.string(),
+  amount_money: Money.optional(),
+  payment_id: z.string().optional(),
+});
+export type SquareRefund = z.infer<typeof Refund>;
+
 export type SquareFailure = 'declined' | 'rejected' | 'provider';
 
 /** Codes of INVALID_REQUEST_ERROR that are about the card token a person sent, not about our request. */
@@ -254,6 +263,21 @@ export function createSquareClient(options: SquareClientOptions) {
         },
         Payment,
         'payment',
+      );
+    },
+
+    /** POST /v2/refunds: gives back all or part of a completed payment. */
+    refundPayment(input: { idempotencyKey: string; paymentId: string; amount: Money; reason?: string }) {
+      return call(
+        '/v2/refunds',
+        {
+          idempotency_key: input.idempotencyKey,
+          payment_id: input.paymentId,
+          amount_money: { amount: input.amount.amountCents, currency: input.amount.currency },
+          ...(input.reason ? { reason: input.reason } : {}),
+        },
+        Refund,
+        'refund',
       );
     },
   };

@@ -26,6 +26,7 @@ const booking = (overrides: Partial<BookingInfo> = {}): BookingInfo => ({
   notes: '',
   serviceStatus: '',
   payment: null,
+  cancellationFee: null,
   reviewed: false,
   createdAt: '2026-03-01T12:00:00.000Z',
   updatedAt: '2026-03-01T12:00:00.000Z',
