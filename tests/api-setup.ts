@@ -22,6 +22,8 @@ Object.assign(process.env, {
   DYNAMODB_ENDPOINT: endpoints.dynamodb,
   S3_ENDPOINT: endpoints.s3,
   SES_ENDPOINT: endpoints.ses,
+  GEO_PLACES_ENDPOINT: endpoints.location,
+  GEO_ROUTES_ENDPOINT: endpoints.location,
   SQUARE_BASE_URL: endpoints.square,
   VPIC_BASE_URL: endpoints.vpic,
 });

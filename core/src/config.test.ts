@@ -12,6 +12,8 @@ const local = {
   DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000',
   S3_ENDPOINT: 'http://127.0.0.1:8001',
   SES_ENDPOINT: 'http://127.0.0.1:8002',
+  GEO_PLACES_ENDPOINT: 'http://127.0.0.1:8004',
+  GEO_ROUTES_ENDPOINT: 'http://127.0.0.1:8004',
   SQUARE_BASE_URL: 'http://127.0.0.1:8003/',
 };
 
@@ -41,6 +43,8 @@ describe('readConfig', () => {
       DYNAMODB_ENDPOINT: undefined,
       S3_ENDPOINT: undefined,
       SES_ENDPOINT: undefined,
+      GEO_PLACES_ENDPOINT: undefined,
+      GEO_ROUTES_ENDPOINT: undefined,
     };
     const config = readConfig(aws);
     expect(config.mode).toBe('aws');
@@ -60,6 +64,8 @@ describe('readConfig', () => {
       accessToken: 'local-square-access-token',
       appId: 'sandbox-sq0idb-local-stand-in',
       locationId: 'LOCALSTANDIN01',
+      webhookSignatureKey: 'local-square-webhook-signature-key',
+      webhookUrl: 'http://localhost:3000/api/webhooks/square',
     });
     expect(() => readConfig({ ...local, SQUARE_BASE_URL: undefined })).toThrow(
       /SQUARE_BASE_URL must be a URL/,
@@ -74,7 +80,13 @@ describe('readConfig', () => {
       accessToken: '',
       appId: '',
       locationId: '',
+      webhookSignatureKey: '',
+      webhookUrl: 'http://localhost:3000/api/webhooks/square',
     });
+    expect(
+      readConfig({ ...aws, SQUARE_WEBHOOK_URL: 'https://api.example.com/api/webhooks/square' }).square
+        .webhookUrl,
+    ).toBe('https://api.example.com/api/webhooks/square');
     const production = readConfig({
       ...aws,
       SQUARE_ENVIRONMENT: 'production',

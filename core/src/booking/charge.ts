@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { assertAdmin } from '../actor';
 import { config } from '../config';
-import { failedConditions, transactWrite } from '../db/entity';
+import { failedConditions, type TransactItem } from '../db/entity';
+import { transactRetrying } from '../db/transact';
 import { RAISE_REV, RAISE_REV_VALUES } from '../db/revision';
 import { VisibleError } from '../error';
 import { Outbox } from '../mail/outbox';
@@ -12,7 +13,7 @@ import { type ForBooking, forBooking } from '../workorder/for-booking';
 import { bookingCompletedMail } from './mail';
 import { receiptLines } from './payment-mail';
 import { queueItem } from './payment-queue';
-import { revenueOnPayment } from './revenue-seam';
+import { onCharge } from './revenue-items';
 import { fn } from '../util/fn';
 import { entity, findBooking, type Payment, type Stored, toCustomer } from './store';
 
@@ -154,30 +155,36 @@ export async function runCharge(booking: Stored, mail: 'completed' | 'ifPaid'): 
     at: new Date().toISOString(),
   };
   const condition = stillAttempt(attempt);
-  try {
-    await transactWrite([
-      entity.tx.update(
-        { id: booking.id },
-        {
-          UpdateExpression: `SET payment = :payment, ${RAISE_REV}`,
-          ConditionExpression: condition.ConditionExpression,
-          ExpressionAttributeNames: condition.ExpressionAttributeNames,
-          ExpressionAttributeValues: {
-            ':payment': settled,
-            ...condition.ExpressionAttributeValues,
-            ...RAISE_REV_VALUES,
-          },
+  const write: TransactItem[] = [
+    entity.tx.update(
+      { id: booking.id },
+      {
+        UpdateExpression: `SET payment = :payment, inRevenue = :true, ${RAISE_REV}`,
+        ConditionExpression: condition.ConditionExpression,
+        ExpressionAttributeNames: condition.ExpressionAttributeNames,
+        ExpressionAttributeValues: {
+          ':payment': settled,
+          ':true': true,
+          ...condition.ExpressionAttributeValues,
+          ...RAISE_REV_VALUES,
         },
-      ),
-      queueItem(booking, settled),
-      ...(settled.status === 'paid' && settled.amountCents > 0 ? revenueOnPayment(booking, settled) : []),
-    ]);
+      },
+    ),
+    queueItem(booking, settled),
+  ];
+  try {
+    await transactRetrying([...write, ...(await onCharge(booking, settled))]);
   } catch (error) {
-    if (failedConditions(error) === null) throw error;
+    const failed = failedConditions(error);
+    if (failed === null) throw error;
     // Another run recorded this attempt first (the sweep and a slow completion): theirs stands.
-    return (await entity.get({ id: booking.id }, { consistent: true })) ?? booking;
+    if (failed.length === 0 || failed.includes(0)) {
+      return (await entity.get({ id: booking.id }, { consistent: true })) ?? booking;
+    }
+    // Revenue holds this money already (its ledger entry exists): the booking's outcome alone.
+    await transactRetrying(write);
   }
-  const updated: Stored = { ...booking, payment: settled, rev: (booking.rev ?? 0) + 1 };
+  const updated: Stored = { ...booking, payment: settled, inRevenue: true, rev: (booking.rev ?? 0) + 1 };
   if (mail === 'completed' || settled.status === 'paid') await mailReceipt(updated, settled);
   return updated;
 }

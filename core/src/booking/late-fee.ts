@@ -1,13 +1,14 @@
 import { asSystem, useUser } from '../actor';
 import { config } from '../config';
-import { failedConditions, transactWrite } from '../db/entity';
+import { failedConditions } from '../db/entity';
+import { transactRetrying } from '../db/transact';
 import { RAISE_REV, RAISE_REV_VALUES } from '../db/revision';
 import { Outbox } from '../mail/outbox';
 import { formatCents } from '../money';
 import { Payments } from '../payments/index';
 import * as time from '../time';
 import { lateCancelFeeMail } from './payment-mail';
-import { revenueOnPayment } from './revenue-seam';
+import { onFee } from './revenue-items';
 import { customerCanCancel } from './rules';
 import { entity, mailInfo, ownedBooking, type Stored } from './store';
 
@@ -102,7 +103,7 @@ export async function chargeLateFee(booking: Stored, feeCents: number): Promise<
       ]
     : [];
   try {
-    await transactWrite([
+    await transactRetrying([
       entity.tx.update(
         { id: booking.id },
         {
@@ -112,7 +113,7 @@ export async function chargeLateFee(booking: Stored, feeCents: number): Promise<
           ExpressionAttributeValues: { ':fee': fee, ':pending': 'pending', ...RAISE_REV_VALUES },
         },
       ),
-      ...(fee.status === 'paid' ? revenueOnPayment(claimed, fee) : []),
+      ...(fee.status === 'paid' ? await onFee(claimed, fee) : []),
       ...mails.map((m) => m.item),
     ]);
   } catch (error) {

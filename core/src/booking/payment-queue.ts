@@ -88,3 +88,6 @@ export function queuePage(
     ...(options.until ? { sort: { lessThan: `${options.until}~` } } : {}),
   });
 }
+
+/** Takes a booking out of the charge queues (paid another way: the payment link's webhook, decision 070). */
+export const queueCleared = (bookingId: string): TransactItem => queue.tx.delete({ bookingId });

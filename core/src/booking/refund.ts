@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import { assertAdmin } from '../actor';
-import { transactWrite } from '../db/entity';
+import { transactRetrying } from '../db/transact';
 import { RAISE_REV, RAISE_REV_VALUES } from '../db/revision';
 import { VisibleError } from '../error';
 import { Outbox } from '../mail/outbox';
@@ -9,7 +9,7 @@ import { formatCents } from '../money';
 import { Payments } from '../payments/index';
 import { fn } from '../util/fn';
 import { refundMail } from './payment-mail';
-import { revenueOnRefund } from './revenue-seam';
+import { onRefund } from './revenue-items';
 import { currentBy } from './status';
 import { entity, findBooking, type Info, mailInfo, type Refund, type Stored, withService } from './store';
 
@@ -132,7 +132,7 @@ export const refund = fn(z.tuple([z.string(), RefundInput]), async (bookingId, i
   const mails = reserved.customer?.email
     ? [Outbox.prepare(refundMail(mailInfo(reserved), { ...record, remainingCents }))]
     : [];
-  await transactWrite([
+  await transactRetrying([
     entity.tx.update(
       { id: read.id },
       {
@@ -147,7 +147,7 @@ export const refund = fn(z.tuple([z.string(), RefundInput]), async (bookingId, i
         },
       },
     ),
-    ...revenueOnRefund(read, record),
+    ...onRefund(read, record),
     ...mails.map((m) => m.item),
   ]);
   await Outbox.deliver(...mails);

@@ -1,6 +1,10 @@
 import { business } from '../business';
 import { config } from '../config';
-import { estimateMinutes, miles, type Point, tripFeeCents } from './model';
+import { Lru } from './lru';
+import { estimateMinutes, miles, minutesFromSeconds, type Point, tripFeeCents } from './model';
+import { geocodeWithPlaces } from './places';
+import { resetProviders } from './provider';
+import { routeMatrix } from './routes';
 import { zipCentroid } from './zip';
 
 export type { Point } from './model';
@@ -18,10 +22,29 @@ export namespace Geo {
 
   export type AddressInput = { street: string; city: string; state: string; zipCode: string };
 
-  /** The coordinates of `address`; null only when even its ZIP is unknown. */
+  /** A geocoded point farther than this from its ZIP's centroid is not trusted: the centroid is used. */
+  const MAX_MILES_FROM_ZIP = 30;
+  const geocodes = new Lru<string, Located>(1000);
+
+  /**
+   * The coordinates of `address`: Amazon Location's Places API when it
+   * answers (approximate unless it placed the address itself), else the
+   * ZIP's centroid (approximate). Null only when the ZIP is unknown.
+   */
   export async function geocode(address: AddressInput): Promise<Located | null> {
     const centroid = zipCentroid(address.zipCode);
-    return centroid ? { ...centroid, approximate: true } : null;
+    if (!centroid) return null;
+    const key = [address.street, address.city, address.state, address.zipCode]
+      .map((part) => part.trim().toLowerCase())
+      .join('|');
+    const known = geocodes.get(key);
+    if (known) return known;
+    const found = await geocodeWithPlaces(address);
+    if (found && miles(found, centroid) <= MAX_MILES_FROM_ZIP) {
+      geocodes.set(key, found);
+      return found;
+    }
+    return { ...centroid, approximate: true };
   }
 
   /** The coordinates of a ZIP code alone (a visitor not signed in), or null. */
@@ -30,12 +53,60 @@ export namespace Geo {
     return centroid ? { ...centroid, approximate: true } : null;
   }
 
-  /** Drive minutes from each origin to each destination: `result[i][j]` is origins[i] → destinations[j]. */
+  /** Drive minutes between two points as the routing service answered them (bounded; see driveMinutes). */
+  const legs = new Lru<string, number>(20_000);
+  const pointKey = ({ lat, lng }: Point) => `${lat.toFixed(5)},${lng.toFixed(5)}`;
+
+  /**
+   * Drive minutes from each origin to each destination: `result[i][j]` is
+   * origins[i] → destinations[j], in whole minutes, never under the floor,
+   * rounded up to 5 (0 for the same point). Pairs already known come from an
+   * in-process cache; the others from one route-matrix call (Amazon
+   * Location's Routes API), or from the estimate when it fails.
+   */
   export async function driveMinutes(
     origins: readonly Point[],
     destinations: readonly Point[],
   ): Promise<number[][]> {
-    return origins.map((from) => destinations.map((to) => estimateMinutes(from, to)));
+    const fromKeys = origins.map(pointKey);
+    const toKeys = destinations.map(pointKey);
+    const result = fromKeys.map((from) =>
+      toKeys.map((to) => (from === to ? 0 : (legs.get(`${from}>${to}`) ?? -1))),
+    );
+    const missingFrom = new Map<string, Point>();
+    const missingTo = new Map<string, Point>();
+    result.forEach((row, i) =>
+      row.forEach((minutes, j) => {
+        if (minutes >= 0) return;
+        missingFrom.set(fromKeys[i] ?? '', origins[i] as Point);
+        missingTo.set(toKeys[j] ?? '', destinations[j] as Point);
+      }),
+    );
+    if (missingFrom.size === 0) return result;
+
+    const askedFrom = [...missingFrom.keys()];
+    const askedTo = [...missingTo.keys()];
+    const seconds = await routeMatrix([...missingFrom.values()], [...missingTo.values()]);
+    seconds?.forEach((row, i) =>
+      row.forEach((value, j) => {
+        if (value !== null) legs.set(`${askedFrom[i]}>${askedTo[j]}`, minutesFromSeconds(value));
+      }),
+    );
+    return result.map((row, i) =>
+      row.map((minutes, j) => {
+        if (minutes >= 0) return minutes;
+        const from = origins[i] as Point;
+        const to = destinations[j] as Point;
+        return legs.get(`${fromKeys[i]}>${toKeys[j]}`) ?? estimateMinutes(from, to);
+      }),
+    );
+  }
+
+  /** Forgets cached geocodes and drive times and any provider outage (tests). */
+  export function clearCaches(): void {
+    geocodes.clear();
+    legs.clear();
+    resetProviders();
   }
 
   /** The shop's base, where each technician's day starts and ends. */

@@ -40,11 +40,11 @@ afterEach(() => {
   });
 });
 
-async function booked(price: number, sourceId = 'cnon:card-nonce-ok') {
+async function booked(price: number, sourceId = 'cnon:card-nonce-ok', ahead = 7) {
   const admin = await createUser({ role: 'admin', firstName: 'Ada', lastName: 'Admin' });
   const customer = await createUserWithCard({}, sourceId);
   const at = '10:00';
-  const date = nextDate();
+  const date = nextDate(undefined, ahead);
   const service = await createService({ availableDays: [], availableTimes: [at], price });
   await asSystem('test', async () => TimeSlot.ensureWindow(await Service.fromId(service._id), date, 1));
   const { booking } = await json<{ booking: BookingReply }>(
@@ -259,7 +259,7 @@ describe('the late-cancel fee (decision 069)', () => {
   it('within the hours: shown first, charged once when agreed; none when the shop cancels', async () => {
     config().lateCancelHours = 1;
     config().lateCancelFeeCents = 2500;
-    const { admin, customer, path } = await booked(90);
+    const { admin, customer, path } = await booked(90, undefined, 2);
     const cancelPreview = async () =>
       json<{ lateCancelFee: number; msg: string }>(
         await send('GET', `${path}/cancel-preview`, customer.headers),
@@ -301,12 +301,12 @@ describe('the late-cancel fee (decision 069)', () => {
   });
 
   it('off by default; the shop cancelling late charges nothing', async () => {
-    const first = await booked(70);
+    const first = await booked(70, undefined, 2);
     const off = await send('PATCH', `${first.path}/cancel`, first.customer.headers);
     expect((await json<BookingReply>(off)).cancellationFee).toBeNull();
     config().lateCancelHours = WIDE;
     config().lateCancelFeeCents = 2500;
-    const shop = await booked(70);
+    const shop = await booked(70, undefined, 2);
     const cancelled = await json<AdminBookingReply>(await shop.set('Cancelled'));
     expect(cancelled.status).toBe('Cancelled');
     expect(cancelled.cancellationFee).toBeNull();

@@ -52,7 +52,14 @@ describe('npm run cron without a running stack', { timeout: 90_000 }, () => {
     writeFileSync(
       join(dir, 'stack.json'),
       JSON.stringify({
-        endpoints: { dynamodb: url(dynamodb), s3: url(s3), ses: url(ses), square: url(1), vpic: url(1) },
+        endpoints: {
+          dynamodb: url(dynamodb),
+          s3: url(s3),
+          ses: url(ses),
+          square: url(1),
+          vpic: url(1),
+          location: url(1),
+        },
         publicUrl: url(1),
         tableName: 'app',
         bucketName: 'app-images',

@@ -62,6 +62,8 @@ export function applyLocalEnv(options: {
     DYNAMODB_ENDPOINT: options.standIns.endpoints.dynamodb,
     S3_ENDPOINT: options.standIns.endpoints.s3,
     SES_ENDPOINT: options.standIns.endpoints.ses,
+    GEO_PLACES_ENDPOINT: options.standIns.endpoints.location,
+    GEO_ROUTES_ENDPOINT: options.standIns.endpoints.location,
   });
   // Vehicle makes and models come from the vPIC stand-in, unless VPIC_BASE_URL names another (the real vPIC).
   if (!process.env.VPIC_BASE_URL) process.env.VPIC_BASE_URL = options.standIns.endpoints.vpic;

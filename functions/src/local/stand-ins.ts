@@ -4,7 +4,9 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import S3rver from 's3rver';
+import { localSquareDefaults } from '@app/core/config';
 import { spawnDynamoDBLocal } from './dynamodb/spawn';
+import { startLocationStandIn } from './location/stand-in';
 import { freePort } from './ports';
 import { startSquareStandIn } from './square/stand-in';
 import { startVpicStandIn } from './vpic/stand-in';
@@ -16,6 +18,8 @@ import { startVpicStandIn } from './vpic/stand-in';
  * Square (card payments) is not AWS, but it gets a stand-in of its own too
  * (./square): the same REST calls, Square's sandbox test values; so does
  * NHTSA's vPIC (./vpic: vehicle makes and models from a small data file).
+ * Amazon Location (./location: Places Geocode and Routes CalculateRouteMatrix,
+ * answered from ZIP centroids and the drive estimate) is AWS and gets one too.
  *
  * They have no authentication, so each listens on the loopback address only,
  * whatever HOST says: only this machine's app talks to them.
@@ -23,13 +27,23 @@ import { startVpicStandIn } from './vpic/stand-in';
 export const STAND_IN_HOST = '127.0.0.1';
 
 export type StandIns = {
-  endpoints: { dynamodb: string; s3: string; ses: string; square: string; vpic: string };
+  endpoints: {
+    dynamodb: string;
+    s3: string;
+    ses: string;
+    square: string;
+    vpic: string;
+    /** Amazon Location: one stand-in serves both the Places and the Routes API. */
+    location: string;
+  };
   stop: () => Promise<void>;
 };
 
 export type StandInOptions = {
   /** Where DynamoDB and S3 keep their files; null keeps everything in memory (tests). */
   dataDir: string | null;
+  /** Where the Square stand-in posts its webhooks (decision 070); absent: it only records them. */
+  squareWebhook?: { url: string; deliver: boolean };
 };
 
 export function checkJava(): void {
@@ -69,9 +83,10 @@ async function waitForDynamo(endpoint: string, dynamo: ChildProcess, output: () 
   }
 }
 
-export async function startStandIns({ dataDir }: StandInOptions): Promise<StandIns> {
+export async function startStandIns({ dataDir, squareWebhook }: StandInOptions): Promise<StandIns> {
   checkJava();
-  const [dynamoPort, s3Port, sesPort, squarePort, vpicPort] = await Promise.all([
+  const [dynamoPort, s3Port, sesPort, squarePort, vpicPort, locationPort] = await Promise.all([
+    freePort(),
     freePort(),
     freePort(),
     freePort(),
@@ -142,12 +157,26 @@ export async function startStandIns({ dataDir }: StandInOptions): Promise<StandI
       host: STAND_IN_HOST,
       port: squarePort,
       stateFile: dataDir ? join(dataDir, 'square', 'state.json') : null,
+      // Signed with the local default key the config module verifies with (SQUARE_WEBHOOK_SIGNATURE_KEY overrides both).
+      ...(squareWebhook
+        ? {
+            webhook: {
+              ...squareWebhook,
+              signatureKey:
+                process.env.SQUARE_WEBHOOK_SIGNATURE_KEY ?? localSquareDefaults.webhookSignatureKey,
+            },
+          }
+        : {}),
     });
     stoppers.push(square.stop);
 
     // NHTSA's vPIC (vehicle makes and models): a small data file, vPIC's paths and JSON.
     const vpic = await startVpicStandIn({ host: STAND_IN_HOST, port: vpicPort });
     stoppers.push(vpic.stop);
+
+    // Amazon Location (geocoding and drive times): ZIP centroids and the drive estimate, its paths and JSON.
+    const location = await startLocationStandIn({ host: STAND_IN_HOST, port: locationPort });
+    stoppers.push(location.stop);
 
     await waitForDynamo(dynamodb, dynamo, () => dynamoOutput);
 
@@ -158,6 +187,7 @@ export async function startStandIns({ dataDir }: StandInOptions): Promise<StandI
         ses: `http://${STAND_IN_HOST}:${sesPort}`,
         square: square.url,
         vpic: vpic.url,
+        location: location.url,
       },
       stop,
     };

@@ -1,6 +1,7 @@
 import type { StatusChange } from '@app/core/booking/rules';
 import type { CustomerReply } from '@app/functions/api/admin';
 import type { BookingReply } from '@app/functions/api/bookings';
+import type { AddressBody } from '../../lib/address-form';
 
 /**
  * The shapes of the bookings desk, as the API replies with them. Type-only
@@ -48,6 +49,8 @@ export type CustomBookingBody = {
   vehicleYear: number;
   vehicleColor?: string;
   notes?: string;
+  /** Where the job is (issue 20): required. */
+  serviceAddress: AddressBody;
   createdByAdmin: true;
   requiresCustomerVerification: true;
   status: 'Pending Verification';

@@ -21,6 +21,10 @@ const valid = (overrides: Partial<CustomBookingFields> = {}): CustomBookingField
   vehicleMake: 'Toyota',
   vehicleModel: 'Camry',
   vehicleYear: '2018',
+  street: '12 Gay St',
+  city: 'West Chester',
+  state: 'pa',
+  zipCode: '19380',
   ...overrides,
 });
 
@@ -47,6 +51,23 @@ describe('the custom booking form', () => {
       ),
     ).toEqual({});
     expect(problems(valid({ date: TODAY }))).toEqual({});
+  });
+
+  it('requires the service address (issue 20) and sends it trimmed, the state in capitals', () => {
+    const missing = problems(valid({ street: ' ', city: '', state: '', zipCode: '' }));
+    expect(Object.keys(missing).sort()).toEqual(['city', 'state', 'street', 'zipCode']);
+    expect(problems(valid({ zipCode: '1938' }))).toHaveProperty('zipCode');
+    expect(problems(valid({ state: 'Penn' }))).toHaveProperty('state');
+    expect(
+      customBookingBody(valid({ street: ' 12 Gay St ', accessNotes: ' gate 4 ' })).serviceAddress,
+    ).toEqual({
+      street: '12 Gay St',
+      unit: '',
+      city: 'West Chester',
+      state: 'PA',
+      zipCode: '19380',
+      accessNotes: 'gate 4',
+    });
   });
 
   it('requires a service in service mode, the name and price in custom mode', () => {
@@ -105,6 +126,14 @@ describe('the custom booking form', () => {
       vehicleModel: 'Camry',
       vehicleYear: 2018,
       vehicleColor: 'Red',
+      serviceAddress: {
+        street: '12 Gay St',
+        unit: '',
+        city: 'West Chester',
+        state: 'PA',
+        zipCode: '19380',
+        accessNotes: '',
+      },
       createdByAdmin: true,
       requiresCustomerVerification: true,
       status: 'Pending Verification',

@@ -13,6 +13,7 @@ import {
   textProblem,
   vehicleYearProblem,
 } from '@app/core/rules/fields';
+import { addressBody, type AddressFields, emptyAddress, validateAddress } from '../../lib/address-form';
 import type { FieldMessages } from '../../lib/forms';
 import type { CustomBookingBody, NewCustomerBody } from './types';
 
@@ -31,7 +32,8 @@ export const DURATION_MAX = ADMIN_DURATION.max;
 /** The custom service's name is at most this long (the server's limit too). */
 export const CUSTOM_NAME_MAX = BOOKING_LIMITS.name;
 
-export type CustomBookingFields = {
+/** The custom booking's fields, with the service address's (issue 20: required on every new booking). */
+export type CustomBookingFields = AddressFields & {
   isCustomService: boolean;
   serviceId: string;
   customServiceName: string;
@@ -65,6 +67,7 @@ export const customBookingDefaults = (): CustomBookingFields => ({
   vehicleYear: '',
   vehicleColor: '',
   notes: '',
+  ...emptyAddress(),
 });
 
 const required = (value: string, label: string, max: number) =>
@@ -112,6 +115,7 @@ export function validateCustomBooking(
     vehicleYear: vehicleYearProblem(fields.vehicleYear, todayDate),
     vehicleColor: optional(fields.vehicleColor, 'Vehicle color', BOOKING_LIMITS.color),
     notes: optional(fields.notes, 'Notes', BOOKING_LIMITS.notes, true),
+    ...validateAddress(fields),
   };
 }
 
@@ -137,6 +141,7 @@ export function customBookingBody(fields: CustomBookingFields): CustomBookingBod
     vehicleYear: Number(fields.vehicleYear.trim()),
     ...(color ? { vehicleColor: color } : {}),
     ...(notes ? { notes } : {}),
+    serviceAddress: addressBody(fields),
     // The spec's client sends these; the server sets its own (contract).
     createdByAdmin: true,
     requiresCustomerVerification: true,

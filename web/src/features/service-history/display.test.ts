@@ -28,6 +28,8 @@ const booking = (overrides: Partial<BookingInfo> = {}): BookingInfo => ({
   payment: null,
   cancellationFee: null,
   reviewed: false,
+  serviceAddress: null,
+  tripFee: 0,
   createdAt: '2026-03-01T12:00:00.000Z',
   updatedAt: '2026-03-01T12:00:00.000Z',
   ...overrides,

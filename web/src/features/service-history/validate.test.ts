@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type BookingEditFields, validateBookingEdit } from './validate';
+import { emptyAddress } from '../../lib/address-form';
+import { type BookingEditFields, changedAddress, validateBookingEdit, validateEditAddress } from './validate';
 
 const valid: BookingEditFields = {
   vehicleMake: 'Honda',
@@ -46,5 +47,41 @@ describe('the booking edit form (doc 2 §5)', () => {
     expect(problems({ notes: 'x'.repeat(1001) })).toEqual({
       notes: 'Notes must be at most 1000 characters.',
     });
+  });
+});
+
+describe('the booking edit’s service address (issue 20)', () => {
+  const home = {
+    street: '12 Gay St',
+    unit: '',
+    city: 'West Chester',
+    state: 'PA',
+    zipCode: '19380',
+    accessNotes: '',
+  };
+  const problemsOf = (messages: Record<string, string | undefined>) =>
+    Object.keys(messages).filter((key) => messages[key]);
+
+  it('may stay blank on a booking made without one; once there, it is required', () => {
+    expect(problemsOf(validateEditAddress(emptyAddress(), false))).toEqual([]);
+    expect(problemsOf(validateEditAddress(emptyAddress(), true)).sort()).toEqual([
+      'city',
+      'state',
+      'street',
+      'zipCode',
+    ]);
+    expect(problemsOf(validateEditAddress({ ...emptyAddress(), zipCode: '19380' }, false)).sort()).toEqual([
+      'city',
+      'state',
+      'street',
+    ]);
+  });
+
+  it('is sent only when it changed', () => {
+    expect(changedAddress(home, home)).toBeUndefined();
+    expect(changedAddress({ ...home, street: ' 12 Gay St ' }, home)).toBeUndefined();
+    expect(changedAddress({ ...home, unit: 'Apt 2' }, home)).toEqual({ ...home, unit: 'Apt 2' });
+    expect(changedAddress(emptyAddress(), null)).toBeUndefined();
+    expect(changedAddress(home, null)).toEqual(home);
   });
 });

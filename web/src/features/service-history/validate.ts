@@ -1,5 +1,6 @@
 import { BOOKING_LIMITS } from '@app/core/booking/rules';
 import { textProblem, vehicleYearProblem } from '@app/core/rules/fields';
+import { type AddressBody, addressBody, type AddressFields, validateAddress } from '../../lib/address-form';
 import type { FieldMessages } from '../../lib/forms';
 
 /** The edit form's values; the year is a number (NaN while the field is empty). */
@@ -30,4 +31,27 @@ export function validateBookingEdit(
     vehicleColor: required(values.vehicleColor, 'Vehicle color', BOOKING_LIMITS.color),
     notes: textProblem(values.notes, { label: 'Notes', max: BOOKING_LIMITS.notes, multiline: true }),
   };
+}
+
+/**
+ * The edit's service address (issue 20): a booking that has one keeps one
+ * (every field's rule applies); a booking made before addresses may be given
+ * one, or left without (all fields blank).
+ */
+export function validateEditAddress(
+  fields: AddressFields,
+  hadAddress: boolean,
+): FieldMessages<AddressFields> {
+  if (!hadAddress && Object.values(fields).every((value) => !value.trim())) return {};
+  return validateAddress(fields);
+}
+
+/** The address to send with the edit: only when it changed (a change is checked again against the day's drive). */
+export function changedAddress(fields: AddressFields, before: AddressFields | null): AddressBody | undefined {
+  const body = addressBody(fields);
+  if (!before && Object.values(body).every((value) => !value)) return undefined;
+  const was = before ? addressBody(before) : null;
+  return was && (Object.keys(body) as (keyof AddressBody)[]).every((key) => body[key] === was[key])
+    ? undefined
+    : body;
 }

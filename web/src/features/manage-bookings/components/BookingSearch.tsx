@@ -54,6 +54,8 @@ export function BookingSearch({
           label="Customer name"
           value={draft.customerName}
           maxLength={80}
+          placeholder="Name, ZIP or street"
+          aria-describedby={`${id}-who-hint`}
           onChange={(event) => set('customerName')(event.target.value)}
         />
         <TextField
@@ -95,6 +97,9 @@ export function BookingSearch({
           extraOptions={[[CUSTOM_SERVICE_FILTER, 'Custom service']]}
         />
       </div>
+      <p id={`${id}-who-hint`} className="field__hint desk-search__hint">
+        Customer name also finds a booking by its service address: a ZIP code (19380) or a street (Gay St).
+      </p>
       <div className="desk-search__actions">
         <button type="submit" className="button button--primary" disabled={busy}>
           {busy ? 'Searching...' : 'Search'}

@@ -1,8 +1,9 @@
 import { BOOKING_LIMITS, VEHICLE_YEAR_MIN, vehicleYearMax } from '@app/core/booking/rules';
-import { formatTime, today } from '@app/core/time';
+import { today } from '@app/core/time';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
+import { AddressFields } from '../../../components/address/AddressFields';
 import { ServiceSelect } from '../../../components/admin/ServiceSelect';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
@@ -14,7 +15,6 @@ import { createCustomBooking } from '../api';
 import { deskMessages } from '../messages';
 import type { AdminBooking } from '../types';
 import {
-  CUSTOM_BOOKING_TIMES,
   CUSTOM_NAME_MAX,
   customBookingBody,
   customBookingDefaults,
@@ -25,6 +25,7 @@ import {
   validateCustomBooking,
 } from '../validate';
 import { BackToBookings, SubViewHeading } from './SubViewHeading';
+import { CustomTimeField } from './CustomTimeField';
 import { VehicleFields } from './VehicleFields';
 
 /**
@@ -137,29 +138,7 @@ export function CustomBookingForm({
               error={errors.date?.message}
               {...form.register('date')}
             />
-            <div className="field">
-              <label htmlFor={`${id}-time`}>Time</label>
-              <select
-                id={`${id}-time`}
-                className="select"
-                required
-                aria-invalid={errors.time ? true : undefined}
-                aria-describedby={errors.time ? `${id}-time-error` : undefined}
-                {...form.register('time')}
-              >
-                <option value="">Select a time</option>
-                {CUSTOM_BOOKING_TIMES.map((time) => (
-                  <option key={time} value={time}>
-                    {formatTime(time)}
-                  </option>
-                ))}
-              </select>
-              {errors.time && (
-                <p id={`${id}-time-error`} className="field__error">
-                  {errors.time.message}
-                </p>
-              )}
-            </div>
+            <CustomTimeField error={errors.time?.message} {...form.register('time')} />
             <TextField
               label="Duration (minutes)"
               type="number"
@@ -225,6 +204,10 @@ export function CustomBookingForm({
               {...form.register('vehicleColor')}
             />
           </div>
+        </fieldset>
+        <fieldset disabled={busy} className="desk-form__group">
+          <legend>Service address</legend>
+          <AddressFields section="custom-booking" field={(name) => form.register(name)} errors={errors} />
         </fieldset>
         <fieldset disabled={busy} className="desk-form__group">
           <TextAreaField

@@ -1,0 +1,78 @@
+import { config } from '../config';
+
+/**
+ * What the Places and Routes clients share (decision 065): the SDK client
+ * options (the local stand-in's endpoint, one attempt, a short timeout), and
+ * the outage rule. A failed call is logged once, when the service goes from
+ * answering to failing, and for a short cool-down afterwards the callers use
+ * the fallback at once instead of waiting on a timeout each time; the first
+ * call after the cool-down tries the service again.
+ */
+export const TIMEOUT_MS = 1500;
+export const COOL_DOWN_MS = 30_000;
+
+export type ProviderName = 'places' | 'routes';
+
+/** The SDK client's options for one of the two APIs: local endpoint and credentials, no retries, short timeouts. */
+export function clientOptions(name: ProviderName) {
+  const cfg = config();
+  return {
+    region: cfg.region,
+    maxAttempts: 1,
+    requestHandler: { connectionTimeout: TIMEOUT_MS, requestTimeout: TIMEOUT_MS },
+    ...(cfg.mode === 'local'
+      ? {
+          endpoint: name === 'places' ? cfg.endpoints.geoPlaces : cfg.endpoints.geoRoutes,
+          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+        }
+      : {}),
+  };
+}
+
+type State = { failing: boolean; retryAt: number };
+const states: Record<ProviderName, State> = {
+  places: { failing: false, retryAt: 0 },
+  routes: { failing: false, retryAt: 0 },
+};
+
+/** Whether the service may be asked now (false during the cool-down after a failure). */
+export function available(name: ProviderName, now = Date.now()): boolean {
+  return now >= states[name].retryAt;
+}
+
+/**
+ * Runs `call` with the timeout; on any failure logs once per outage, starts
+ * the cool-down and returns undefined (the caller falls back).
+ */
+export async function attempt<T>(
+  name: ProviderName,
+  call: (signal: AbortSignal) => Promise<T>,
+): Promise<T | undefined> {
+  const state = states[name];
+  try {
+    const result = await call(AbortSignal.timeout(TIMEOUT_MS));
+    if (state.failing) {
+      state.failing = false;
+      console.warn(JSON.stringify({ level: 'warn', msg: `geo: Amazon Location ${name} answers again` }));
+    }
+    return result;
+  } catch (error) {
+    state.retryAt = Date.now() + COOL_DOWN_MS;
+    if (!state.failing) {
+      state.failing = true;
+      console.warn(
+        JSON.stringify({
+          level: 'warn',
+          msg: `geo: Amazon Location ${name} failed; using ZIP centroids and the drive estimate`,
+          error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+        }),
+      );
+    }
+    return undefined;
+  }
+}
+
+/** Forgets outages (tests). */
+export function resetProviders(): void {
+  for (const state of Object.values(states)) Object.assign(state, { failing: false, retryAt: 0 });
+}
