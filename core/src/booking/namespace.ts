@@ -1,12 +1,15 @@
 /**
  * What `Booking` offers the rest of the app (index.ts names it). Each job
  * lives in its own file: storage and views (store.ts), input (input.ts),
- * availability (availability.ts), claiming time (claim.ts, crew.ts), the
+ * availability (availability.ts), claiming time (claim.ts, crew.ts, route.ts), the
  * customer's verbs (customer.ts), status changes (status.ts), the desk's
  * search (search.ts), the shop's phone bookings (phone-booking.ts) and the
  * customer's confirmation link (confirmation.ts).
  */
+export { addressChangeMessages, changeAddress, type RefitDay } from './address-change';
+export { type Placed, placeBooking } from './address';
 export { availability, type Availability } from './availability';
+export { jobOf, relocate } from './claim';
 export { answerConfirmation, assignCustomer, CONFIRMATION_DAYS, forConfirmation } from './confirmation';
 export {
   ALREADY_REVIEWED,
@@ -21,6 +24,7 @@ export {
   updateVehicle,
 } from './customer';
 export {
+  AddressChangeInput,
   AdminCreateInput,
   AllFilters,
   AnswerInput,
