@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
 import { asSystem } from '../actor';
+import { queueCleared } from '../booking/payment-queue';
 import { entity as bookingEntity, putIfUnchanged as putBooking } from '../booking/store';
 import { config } from '../config';
 import { failedConditions, type TransactItem } from '../db/entity';
@@ -26,7 +27,7 @@ import { EVENT_KEEP_DAYS, type OrderRef, orderRef, webhookEvent } from './store'
  * links made, marks its booking or work order paid: one transaction that puts
  * the record (conditional on the revision read, and only while not yet paid),
  * the event's id (only if absent: a replay changes nothing), the receipt mail,
- * and the payment in revenue's counters and ledger (decision 071). Everything else is answered 200 and ignored, so
+ * and the revenue items. Everything else is answered 200 and ignored, so
  * Square does not retry it.
  */
 
@@ -78,6 +79,31 @@ const Event = z.object({
     .optional(),
 });
 
+/** What revenue counts a link payment under (decision 071): the booking's service and technician, or the work order. */
+type RevenueOf = Pick<Revenue.PaymentInput, 'serviceId' | 'serviceName' | 'technician' | 'customerName'>;
+
+/**
+ * The items that count a payment in the revenue figures (decision 071),
+ * written in the paid transaction: its ledger entry and counters, and the
+ * booking's or work order's outstanding marker settled when it had one.
+ */
+function revenueItems(payment: {
+  kind: OrderRef['kind'];
+  targetId: string;
+  paymentId: string;
+  amountCents: number;
+  at: string;
+  of: RevenueOf;
+}): Promise<TransactItem[]> {
+  return Revenue.paymentItems({
+    paymentId: payment.paymentId,
+    ...(payment.kind === 'booking' ? { bookingId: payment.targetId } : { workOrderId: payment.targetId }),
+    amountCents: payment.amountCents,
+    at: payment.at,
+    ...payment.of,
+  });
+}
+
 /** Handles one notification; throws 401 for a bad signature, answers `{ msg }` otherwise. */
 export async function receive(body: string, signature: string | undefined): Promise<{ msg: string }> {
   if (!verifySignature(body, signature)) {
@@ -121,16 +147,15 @@ async function readTarget(ref: OrderRef) {
       payment: booking.payment,
       to: booking.customer?.email ?? '',
       what: `Appointment on ${formatLongDate(booking.date)}`,
-      // Counted in revenue in the same transaction (decision 071), so the backfill never counts it again.
-      write: (payment: PaymentRecord, now: string) =>
-        putBooking({ ...booking, payment, inRevenue: true, updatedAt: now }, booking),
       revenue: {
-        bookingId: booking.id,
         ...(booking.isCustomService || !booking.serviceId ? {} : { serviceId: booking.serviceId }),
         serviceName: booking.serviceName,
         ...(booking.claim ? { technician: booking.claim.technician } : {}),
         customerName: `${booking.clientFirstName} ${booking.clientLastName}`.trim(),
-      },
+      } satisfies RevenueOf,
+      // Counted in revenue in the same transaction (decision 071).
+      write: (payment: PaymentRecord, now: string) =>
+        putBooking({ ...booking, payment, inRevenue: true, updatedAt: now }, booking),
     };
   }
   const wo = await workOrderEntity.get({ id: ref.targetId }, { consistent: true });
@@ -139,13 +164,11 @@ async function readTarget(ref: OrderRef) {
     payment: wo.payment,
     to: wo.customer.email,
     what: `Work order ${wo.workOrderNumber}`,
-    write: (payment: PaymentRecord, now: string) => putWorkOrder({ ...wo, payment, updatedAt: now }, wo),
     revenue: {
-      workOrderId: wo.id,
-      ...(wo.relatedBooking ? { bookingId: wo.relatedBooking } : {}),
-      serviceName: wo.serviceDetails.description.slice(0, 200) || `Work order ${wo.workOrderNumber}`,
-      customerName: wo.customer.name.slice(0, 200),
-    },
+      serviceName: `Work order ${wo.workOrderNumber}`,
+      customerName: wo.customer.name,
+    } satisfies RevenueOf,
+    write: (payment: PaymentRecord, now: string) => putWorkOrder({ ...wo, payment, updatedAt: now }, wo),
   };
 }
 
@@ -178,13 +201,14 @@ async function markPaid(ref: OrderRef, paid: Paid): Promise<{ msg: string }> {
         ]
       : [];
     const prepared = mails.map((mail) => Outbox.prepare(mail));
-    // The payment in revenue's counters and ledger (decision 071): a job paid later, by link.
     const revenue = countRevenue
-      ? await Revenue.paymentItems({
+      ? await revenueItems({
+          kind: ref.kind,
+          targetId: ref.targetId,
           paymentId: paid.paymentId,
           amountCents: paid.amountCents,
           at: now,
-          ...target.revenue,
+          of: target.revenue,
         })
       : [];
     const items: TransactItem[] = [
@@ -201,9 +225,11 @@ async function markPaid(ref: OrderRef, paid: Paid): Promise<{ msg: string }> {
       ),
       ...revenue,
       ...prepared.map((p) => p.item),
+      // A declined charge paid by the link leaves the retry and declined queues (decision 069).
+      ...(ref.kind === 'booking' ? [queueCleared(ref.targetId)] : []),
     ];
     try {
-      // The revenue counters are shared items: conflicts with other money's transactions are retried.
+      // The revenue counters are shared items: a conflict on them is tried again (db/transact).
       await transactRetrying(items);
       await Outbox.deliver(...prepared);
       return { msg: messages.paid };
@@ -211,11 +237,11 @@ async function markPaid(ref: OrderRef, paid: Paid): Promise<{ msg: string }> {
       const failed = failedConditions(error);
       if (failed === null) throw error;
       if (failed.includes(1)) return { msg: messages.replayed };
+      // The ledger holds this payment already: write the record without counting it twice.
       if (!failed.includes(0) && failed.some((n) => n >= 2 && n < 2 + revenue.length)) countRevenue = false;
       // Otherwise the record changed meanwhile (an edit, or the same payment's other event): read it again.
-      else if (attempt >= ATTEMPTS) {
+      else if (attempt >= ATTEMPTS)
         throw new VisibleError('conflict', 'The record changed meanwhile; please retry.');
-      }
     }
   }
 }
