@@ -158,12 +158,6 @@ export const routes: Record<string, Route> = {
       notes: '',
     }),
   },
-  // Issue 20: the owner (or the admin) moves a Pending booking to another address.
-  'PATCH /api/bookings/:id/address': {
-    access: 'owner',
-    path: (f) => `/api/bookings/${f.bookings.address._id}/address`,
-    body: () => ({ serviceAddress: otherAddress }),
-  },
   // Issue 20: a customer's saved addresses (admins keep none: 403), and the admin's read of a customer's.
   'GET /api/users/me/addresses': { access: 'customer', path: () => '/api/users/me/addresses' },
   'POST /api/users/me/addresses': {
@@ -502,7 +496,6 @@ export async function makeFixtures() {
     edit: await bookingOf(a, openService._id),
     cancel: await bookingOf(a, openService._id),
     status: await bookingOf(a, openService._id),
-    address: await bookingOf(a, openService._id),
   };
   // A's saved addresses beside its default (issue 20): one the calls edit, one they delete.
   const addresses = await withActor(

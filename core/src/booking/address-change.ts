@@ -1,19 +1,17 @@
-import * as z from 'zod';
+import type * as z from 'zod';
 import { failedConditions, type TransactItem, transactWrite } from '../db/entity';
 import { VisibleError } from '../error';
-import { fn } from '../util/fn';
 import { placeBooking } from './address';
-import { AddressChangeInput } from './input';
-import { bookingMessages, customerCanEdit } from './rules';
-import { type Info, ownedBooking, putIfUnchanged, type Stored, withService } from './store';
+import type { EditInput } from './input';
+import { type Info, putIfUnchanged, type Stored, withService } from './store';
 
 /**
- * The owner (or the admin) moves a Pending booking to another address
- * (issue 20, decision 067), as the vehicle fields are edited: the new
- * address is geocoded once, checked against the area, its trip fee taken
- * again, and the technician's day checked again by `refitDay`; the booking
- * is written only while it is the revision read, so nothing changes when
- * any check fails.
+ * The booking edit with a new service address (issue 20, decision 067): the
+ * owner (or the admin) moves a Pending booking as they edit its vehicle
+ * fields. The address is geocoded once, checked against the area, its trip
+ * fee taken again, and the technician's day checked again (`refitDay`); the
+ * booking is written only while it is the revision read, so nothing changes
+ * when any check fails.
  */
 
 export const addressChangeMessages = {
@@ -28,28 +26,30 @@ export const addressChangeMessages = {
  * its claim as it is and nothing more is written.
  */
 export type RefitDay = (booking: Stored, next: Stored) => Promise<TransactItem[]>;
-const keepClaim: RefitDay = async () => [];
+export const keepClaim: RefitDay = async () => [];
 
-export const changeAddress = fn(z.tuple([z.string(), AddressChangeInput]), (id, input) =>
-  changeAddressNow(id, input, keepClaim),
-);
-
-export async function changeAddressNow(
-  bookingId: string,
-  input: z.output<typeof AddressChangeInput>,
-  refitDay: RefitDay,
+/** Writes the edit and the new address of a Pending booking read as `booking` (its status already checked). */
+export async function moveAndEdit(
+  booking: Stored,
+  input: z.output<typeof EditInput>,
+  refitDay: RefitDay = keepClaim,
 ): Promise<Info> {
-  const booking = await ownedBooking(bookingId);
-  if (!customerCanEdit(booking.status)) throw new VisibleError('conflict', bookingMessages.notEditable);
   const place = await placeBooking(input, booking.userId);
-  const next: Stored = { ...booking, ...place, updatedAt: new Date().toISOString() };
+  const next: Stored = {
+    ...booking,
+    vehicleMake: input.vehicleMake,
+    vehicleModel: input.vehicleModel,
+    vehicleYear: input.vehicleYear,
+    vehicleColor: input.vehicleColor,
+    notes: input.notes,
+    ...place,
+    updatedAt: new Date().toISOString(),
+  };
   const dayItems = await refitDay(booking, next);
-  const write = putIfUnchanged(next, booking);
   try {
-    await transactWrite([write, ...dayItems]);
+    await transactWrite([putIfUnchanged(next, booking), ...dayItems]);
   } catch (error) {
-    const failed = failedConditions(error);
-    if (failed === null) throw error;
+    if (failedConditions(error) === null) throw error;
     throw new VisibleError('conflict', addressChangeMessages.changed);
   }
   return withService({ ...next, rev: (booking.rev ?? 0) + 1 });

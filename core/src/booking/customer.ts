@@ -13,7 +13,8 @@ import { durationOf, openTimes } from './availability';
 import { claim } from './claim';
 import { Crew } from './crew';
 import { newestReviewable } from './for-review';
-import { CreateInput, VehicleInput } from './input';
+import { moveAndEdit } from './address-change';
+import { CreateInput, EditInput } from './input';
 import { bookingReceivedMail, shopNewBookingMail } from './mail';
 import { bookingMessages, customerCanCancel, customerCanEdit } from './rules';
 import { changeStatus, currentBy } from './status';
@@ -129,11 +130,16 @@ export async function listMine(page: { limit?: number; cursor?: string | null } 
   return { items: await withServices(mine.items), cursor: mine.cursor };
 }
 
-/** The owner changes the vehicle fields and notes, only while Pending (doc 2 §5). */
-export const updateVehicle = fn(z.tuple([z.string(), VehicleInput]), updateVehicleNow);
-async function updateVehicleNow(bookingId: string, input: z.output<typeof VehicleInput>): Promise<Info> {
+/**
+ * The owner (or the admin) changes the vehicle fields and notes, only while
+ * Pending (doc 2 §5); with a new service address, ./address-change.ts moves
+ * the job too (issue 20).
+ */
+export const updateVehicle = fn(z.tuple([z.string(), EditInput]), updateVehicleNow);
+async function updateVehicleNow(bookingId: string, input: z.output<typeof EditInput>): Promise<Info> {
   const booking = await ownedBooking(bookingId);
   if (!customerCanEdit(booking.status)) throw new VisibleError('conflict', bookingMessages.notEditable);
+  if (input.serviceAddress || input.addressId) return moveAndEdit(booking, input);
   const updated = await entity.update(
     { id: booking.id },
     {

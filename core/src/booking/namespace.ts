@@ -6,8 +6,7 @@
  * search (search.ts), the shop's phone bookings (phone-booking.ts) and the
  * customer's confirmation link (confirmation.ts).
  */
-export { addressChangeMessages, changeAddress, type RefitDay } from './address-change';
-export { type Placed, placeBooking } from './address';
+export { addressChangeMessages, type RefitDay } from './address-change';
 export { availability, type Availability } from './availability';
 export { answerConfirmation, assignCustomer, CONFIRMATION_DAYS, forConfirmation } from './confirmation';
 export {
@@ -23,13 +22,13 @@ export {
   updateVehicle,
 } from './customer';
 export {
-  AddressChangeInput,
   AdminCreateInput,
   AllFilters,
   AnswerInput,
   AssignInput,
   calendarDate,
   CreateInput,
+  EditInput,
   StatusInput,
   VehicleInput,
 } from './input';

@@ -257,17 +257,9 @@ export const bookings = new Hono()
   .get('/:id/history', requireAdmin, byId, async (c) =>
     c.json(await Booking.history(c.req.valid('param').id)),
   )
-  .put('/:id', requireUser, byId, zValidator('json', Booking.VehicleInput, invalidInput), async (c) =>
+  // The booking edit: the vehicle fields and notes, and optionally a new serviceAddress or addressId (issue 20).
+  .put('/:id', requireUser, byId, zValidator('json', Booking.EditInput, invalidInput), async (c) =>
     c.json(bookingReply(await Booking.updateVehicle(c.req.valid('param').id, c.req.valid('json')))),
-  )
-  // The owner or the admin moves a Pending booking to another address (issue 20): 409 when the day no longer fits.
-  .patch(
-    '/:id/address',
-    requireUser,
-    byId,
-    zValidator('json', Booking.AddressChangeInput, invalidInput),
-    async (c) =>
-      c.json(bookingReply(await Booking.changeAddress(c.req.valid('param').id, c.req.valid('json')))),
   )
   .patch('/:id/cancel', requireUser, byId, async (c) =>
     c.json(bookingReply(await Booking.cancel(c.req.valid('param').id))),
