@@ -48,10 +48,16 @@ export const businessEmail = required('BUSINESS_EMAIL', "Set BUSINESS_EMAIL to t
  * drive between jobs, and the work orders' defaults (decision 024).
  */
 export const businessSettings = Object.fromEntries(
-  ['CREW_SIZE', 'TRAVEL_BUFFER_MINUTES', 'DEFAULT_TAX_RATE', 'LABOR_RATE_CENTS', 'ACK_LINK_DAYS'].flatMap(
-    (name) => {
-      const value = optional(name);
-      return value === undefined ? [] : [[name, value]];
-    },
-  ),
+  [
+    'CREW_SIZE',
+    'TRAVEL_BUFFER_MINUTES',
+    'TECHNICIAN_DAY_START',
+    'TECHNICIAN_DAY_END',
+    'DEFAULT_TAX_RATE',
+    'LABOR_RATE_CENTS',
+    'ACK_LINK_DAYS',
+  ].flatMap((name) => {
+    const value = optional(name);
+    return value === undefined ? [] : [[name, value]];
+  }),
 ) as Record<string, string>;

@@ -1,6 +1,5 @@
 import * as z from 'zod';
 import { NOT_SIGNED_IN, useUser } from '../actor';
-import { config } from '../config';
 import type { Page, TransactItem } from '../db/entity';
 import { RAISE_REV, RAISE_REV_VALUES } from '../db/revision';
 import { VisibleError } from '../error';
@@ -10,11 +9,9 @@ import { fn } from '../util/fn';
 import { createId } from '../util/id';
 import { placeBooking } from './address';
 import { durationOf, openTimes } from './availability';
-import { claim } from './claim';
-import { Crew } from './crew';
+import { claim, fitsWorkingDay } from './claim';
 import { newestReviewable } from './for-review';
-import { moveAndEdit } from './address-change';
-import { CreateInput, EditInput } from './input';
+import { CreateInput, VehicleInput } from './input';
 import { bookingReceivedMail, shopNewBookingMail } from './mail';
 import { bookingMessages, customerCanCancel, customerCanEdit } from './rules';
 import { changeStatus, currentBy } from './status';
@@ -44,7 +41,8 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
   if (input.date < time.today()) throw new VisibleError('invalid', bookingMessages.pastDate);
   const place = await placeBooking(input, account.id);
 
-  const { service, slots, availability: open } = await openTimes(input.serviceId, input.date);
+  // The route is checked by the claim, at the booking's place.
+  const { service, slots, availability: open } = await openTimes(input.serviceId, input.date, {});
   if (!open.times.includes(input.time)) throw new VisibleError('conflict', bookingMessages.timeUnavailable);
   const slot = open.system === 'timeslot' ? slots.find((s) => s.time === input.time) : undefined;
   if (open.system === 'timeslot' && !slot) {
@@ -54,8 +52,7 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
   const now = new Date().toISOString();
   const bookingId = createId('booking');
   const durationMinutes = durationOf(service);
-  const occupancy = Crew.occupancy(input.date, input.time, durationMinutes, config().travelBufferMinutes);
-  if (occupancy.blocks.length > 90) {
+  if (!fitsWorkingDay(input.date, durationMinutes)) {
     throw new VisibleError(
       'invalid',
       'This service is too long to book online. Please call us to schedule it.',
@@ -97,7 +94,7 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
     createdAt: now,
     updatedAt: now,
   };
-  const record = await claim(base, occupancy, now, {
+  const record = await claim(base, now, {
     write: (r) => entity.tx.put(r, { ifAbsent: true }),
     mails: (r) => [...toCustomer(r, bookingReceivedMail), shopNewBookingMail(mailInfo(r))],
     taken: bookingMessages.slotTaken,
@@ -130,16 +127,11 @@ export async function listMine(page: { limit?: number; cursor?: string | null } 
   return { items: await withServices(mine.items), cursor: mine.cursor };
 }
 
-/**
- * The owner (or the admin) changes the vehicle fields and notes, only while
- * Pending (doc 2 §5); with a new service address, ./address-change.ts moves
- * the job too (issue 20).
- */
-export const updateVehicle = fn(z.tuple([z.string(), EditInput]), updateVehicleNow);
-async function updateVehicleNow(bookingId: string, input: z.output<typeof EditInput>): Promise<Info> {
+/** The owner changes the vehicle fields and notes, only while Pending (doc 2 §5). */
+export const updateVehicle = fn(z.tuple([z.string(), VehicleInput]), updateVehicleNow);
+async function updateVehicleNow(bookingId: string, input: z.output<typeof VehicleInput>): Promise<Info> {
   const booking = await ownedBooking(bookingId);
   if (!customerCanEdit(booking.status)) throw new VisibleError('conflict', bookingMessages.notEditable);
-  if (input.serviceAddress || input.addressId) return moveAndEdit(booking, input);
   const updated = await entity.update(
     { id: booking.id },
     {

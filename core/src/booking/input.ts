@@ -38,13 +38,6 @@ export const VehicleInput = z.object({
 });
 export type VehicleInput = z.input<typeof VehicleInput>;
 
-/**
- * The booking edit (doc 2 §5): the vehicle fields and notes, and since issue
- * 20 optionally a new service address (sent, or a saved one by id).
- */
-export const EditInput = VehicleInput.extend(AddressChoice);
-export type EditInput = z.input<typeof EditInput>;
-
 export const calendarDate = z
   .string({ error: 'Date is required.' })
   .refine(time.isCalendarDate, 'Date must be a real date written yyyy-MM-dd.');
@@ -232,3 +225,11 @@ export const AnswerInput = z.union(
   { error: 'Send confirmed: true to confirm the booking, or confirmed: false to decline it.' },
 );
 export type AnswerInput = z.input<typeof AnswerInput>;
+
+/** The owner (or the admin) moves a Pending booking: a new address sent, or a saved one by id. */
+export const AddressChangeInput = z
+  .object(AddressChoice)
+  .refine((input) => input.serviceAddress || input.addressId, {
+    message: 'Send the new serviceAddress or an addressId.',
+  });
+export type AddressChangeInput = z.input<typeof AddressChangeInput>;

@@ -1,13 +1,14 @@
 /**
  * What `Booking` offers the rest of the app (index.ts names it). Each job
  * lives in its own file: storage and views (store.ts), input (input.ts),
- * availability (availability.ts), claiming time (claim.ts, crew.ts), the
+ * availability (availability.ts), claiming time (claim.ts, crew.ts, route.ts), the
  * customer's verbs (customer.ts), status changes (status.ts), the desk's
  * search (search.ts), the shop's phone bookings (phone-booking.ts) and the
  * customer's confirmation link (confirmation.ts).
  */
-export { addressChangeMessages, type RefitDay } from './address-change';
+export { changeAddress } from './address-change';
 export { availability, type Availability } from './availability';
+export { jobOf, relocate } from './claim';
 export { answerConfirmation, assignCustomer, CONFIRMATION_DAYS, forConfirmation } from './confirmation';
 export {
   ALREADY_REVIEWED,
@@ -22,13 +23,13 @@ export {
   updateVehicle,
 } from './customer';
 export {
+  AddressChangeInput,
   AdminCreateInput,
   AllFilters,
   AnswerInput,
   AssignInput,
   calendarDate,
   CreateInput,
-  EditInput,
   StatusInput,
   VehicleInput,
 } from './input';

@@ -1,6 +1,5 @@
 import type * as z from 'zod';
 import { assertAdmin } from '../actor';
-import { config } from '../config';
 import { VisibleError } from '../error';
 import { Service } from '../service/index';
 import * as time from '../time';
@@ -9,7 +8,6 @@ import { fn } from '../util/fn';
 import { createId } from '../util/id';
 import { placeBooking } from './address';
 import { claim } from './claim';
-import { Crew } from './crew';
 import { AdminCreateInput } from './input';
 import { bookingMessages, deskMessages } from './rules';
 import { currentBy } from './status';
@@ -67,8 +65,7 @@ async function adminCreateNow(input: z.output<typeof AdminCreateInput>): Promise
     createdAt: now,
     updatedAt: now,
   };
-  const occupancy = Crew.occupancy(input.date, input.time, input.duration, config().travelBufferMinutes);
-  const record = await claim(base, occupancy, now, {
+  const record = await claim(base, now, {
     write: (r) => entity.tx.put(r, { ifAbsent: true }),
     // Nobody to mail yet: the customer is assigned next.
     mails: () => [],

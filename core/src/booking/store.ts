@@ -7,6 +7,7 @@ import type { Mail } from '../mail/index';
 import { Service } from '../service/index';
 import * as time from '../time';
 import { StoredAddress } from '../address/stored';
+import { PaymentRecord } from '../payments/link-record';
 import { idSchema } from '../util/id';
 import type { BookingMailInfo } from './mail';
 import { BOOKING_STATUSES, type BookingStatus, bookingMessages } from './rules';
@@ -20,20 +21,20 @@ import { BOOKING_STATUSES, type BookingStatus, bookingMessages } from './rules';
 
 export const id = idSchema('booking', 'booking');
 
+/**
+ * The technician's time a booking holds (decision 066): its technician and
+ * the job's start and end. Claims made before the days (decision 024) also
+ * list the 15-minute crew guards they wrote, and end after the drive.
+ */
 const Claim = z.object({
   technician: z.number().int(),
   start: z.string(),
   end: z.string(),
-  blocks: z.array(z.string()),
+  blocks: z.array(z.string()).optional(),
 });
 
-const Payment = z.object({
-  status: z.enum(['pending', 'paid', 'failed']),
-  amountCents: z.number().int(),
-  providerPaymentId: z.string().optional(),
-  failureReason: z.string().optional(),
-  at: z.string(),
-});
+/** The card's charge at completion, or a payment link (core/src/payments/link-record.ts, decision 070). */
+const Payment = PaymentRecord;
 export type Payment = z.infer<typeof Payment>;
 
 const StatusChangeSchema = z.object({

@@ -1,11 +1,7 @@
-import { asSystem } from '@app/core/actor';
-import { Booking } from '@app/core/booking/index';
-import { moveAndEdit } from '@app/core/booking/address-change';
 import { config, readConfig } from '@app/core/config';
-import { VisibleError } from '@app/core/error';
 import { Geo } from '@app/core/geo/index';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bookingBody, nextDate, postBooking, send } from '../../../tests/booking-factories';
+import { nextDate, postBooking, send } from '../../../tests/booking-factories';
 import { customBookingBody, phoneClient } from '../../../tests/desk-bookings';
 import { createService, createUser, createUserWithCard, homeAddress, json } from '../../../tests/factories';
 import { readOutbox } from '../local/outbox';
@@ -158,7 +154,7 @@ describe('the admin’s custom booking takes an address too', () => {
   });
 });
 
-describe('the booking edit moves a Pending booking to another address', () => {
+describe('PATCH /api/bookings/:id/address moves a Pending booking', () => {
   it('re-geocodes and takes the trip fee again; outside the area or not Pending: refused, nothing changed', async () => {
     setBands('3:0,25:2500');
     const [customer, admin, service] = await Promise.all([
@@ -170,6 +166,21 @@ describe('the booking edit moves a Pending booking to another address', () => {
       await postBooking(customer, service._id, nextDate(), '09:00'),
     );
     expect(booking.tripFee).toBe(0);
+    const move = (who: { headers: Record<string, string> }, body: unknown) =>
+      send('PATCH', `/api/bookings/${booking._id}/address`, who.headers, body);
+
+    const moved = await move(admin, { serviceAddress: exton });
+    expect(moved.status).toBe(200);
+    expect(await json(moved)).toMatchObject({ serviceAddress: exton, tripFee: 25 });
+
+    const far = await move(customer, { serviceAddress: pittsburgh });
+    expect([far.status, await json(far)]).toEqual([400, { msg: Geo.messages.outside('15222') }]);
+    const empty = await move(customer, {});
+    expect([empty.status, await json(empty)]).toEqual([
+      400,
+      { msg: 'Send the new serviceAddress or an addressId.' },
+    ]);
+    // The spec's edit leaves the address as it is.
     const vehicle = {
       vehicleMake: 'Mazda',
       vehicleModel: '3',
@@ -177,57 +188,51 @@ describe('the booking edit moves a Pending booking to another address', () => {
       vehicleColor: 'Grey',
       notes: '',
     };
-    const moved = await send('PUT', `/api/bookings/${booking._id}`, admin.headers, {
-      ...vehicle,
-      serviceAddress: exton,
-    });
-    expect(moved.status).toBe(200);
-    expect(await json(moved)).toMatchObject({ vehicleMake: 'Mazda', serviceAddress: exton, tripFee: 25 });
-
-    const far = await send('PUT', `/api/bookings/${booking._id}`, customer.headers, {
-      ...vehicle,
-      vehicleMake: 'Kia',
-      serviceAddress: pittsburgh,
-    });
-    expect([far.status, await json(far)]).toEqual([400, { msg: Geo.messages.outside('15222') }]);
-    // Without an address the edit is the spec's: the address stays.
     const plain = await send('PUT', `/api/bookings/${booking._id}`, customer.headers, vehicle);
-    expect(await json(plain)).toMatchObject({ serviceAddress: exton, tripFee: 25 });
+    expect(await json(plain)).toMatchObject({ vehicleMake: 'Mazda', serviceAddress: exton, tripFee: 25 });
+    // Back to a saved address by id.
+    const [home] = await json<AddressReply[]>(await send('GET', '/api/users/me/addresses', customer.headers));
+    const back = await move(customer, { addressId: home?._id });
+    expect(await json(back)).toMatchObject({ serviceAddress: { ...homeAddress, unit: '' }, tripFee: 0 });
 
     await send('PATCH', `/api/bookings/${booking._id}/status`, admin.headers, { status: 'Confirmed' });
-    const late = await send('PUT', `/api/bookings/${booking._id}`, admin.headers, {
-      ...vehicle,
-      serviceAddress: { ...exton, street: '1 Other Rd' },
-    });
+    const late = await move(admin, { serviceAddress: exton });
     expect(late.status).toBe(409);
   });
 
-  it('a day that no longer fits is a 409 with its reason, and nothing changes', async () => {
-    const [customer, service] = await Promise.all([createUserWithCard(), openService()]);
-    const { booking } = await json<{ booking: BookingReply }>(
-      await postBooking(customer, service._id, nextDate(), '09:00'),
-    );
-    const { findBooking } = await import('@app/core/booking/store');
-    const stored = await findBooking(booking._id);
-    const input = {
-      ...bookingBody(service._id, stored.date, stored.time),
-      serviceAddress: exton,
-      notes: 'x',
+  it("409 with the reason when the technicians' days no longer take the job there; nothing changes", async () => {
+    const { crewSize } = config();
+    const date = nextDate(undefined, 90);
+    // Every technician has a 09:00 job near the base; ours follows at 11:00, also near the base.
+    for (let i = 0; i < crewSize; i += 1) {
+      const [other, early] = await Promise.all([
+        createUserWithCard(),
+        createService({ availableDays: [], availableTimes: ['09:00'] }),
+      ]);
+      expect((await postBooking(other, early._id, date, '09:00')).status).toBe(201);
+    }
+    const [customer, late] = await Promise.all([
+      createUserWithCard(),
+      createService({ availableDays: [], availableTimes: ['11:00'] }),
+    ]);
+    const made = await postBooking(customer, late._id, date, '11:00');
+    expect(made.status).toBe(201);
+    const { booking } = await json<{ booking: BookingReply }>(made);
+    // Philadelphia is inside the area, but an hour's drive from the 09:00 jobs.
+    const philadelphia = {
+      street: '1400 John F Kennedy Blvd',
+      city: 'Philadelphia',
+      state: 'PA',
+      zipCode: '19103',
     };
-    const refused = await asSystem('test', () =>
-      moveAndEdit(stored, Booking.EditInput.parse(input), async () => {
-        throw new VisibleError('conflict', 'The technician cannot drive there between their jobs.');
-      }),
-    ).catch((error: unknown) => error);
-    expect(refused).toMatchObject({
-      kind: 'conflict',
-      message: 'The technician cannot drive there between their jobs.',
+    expect(Geo.area(Geo.locateZip('19103')!, '19103').served).toBe(true);
+    const refused = await send('PATCH', `/api/bookings/${booking._id}/address`, customer.headers, {
+      serviceAddress: philadelphia,
     });
+    expect(refused.status).toBe(409);
+    expect(await json(refused)).toEqual({ msg: expect.stringMatching(/\S/) });
     const after = await json<BookingReply[]>(await send('GET', '/api/bookings', customer.headers));
-    expect(after.find((b) => b._id === booking._id)).toMatchObject({
-      serviceAddress: { ...homeAddress, unit: '' },
-      notes: booking.notes,
-    });
+    expect(after.find((b) => b._id === booking._id)?.serviceAddress).toEqual({ ...homeAddress, unit: '' });
   });
 });
 

@@ -1,4 +1,5 @@
 import { Booking } from '@app/core/booking/index';
+import { PaymentLink } from '@app/core/payment-link/index';
 import { bookingMessages, CUSTOM_PRICE_MAX, deskMessages, type StatusChange } from '@app/core/booking/rules';
 import { toCents, toDollars } from '@app/core/money';
 import { dollars } from '@app/core/rules/schema';
@@ -6,6 +7,7 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import * as z from 'zod';
 import { requireAdmin, requireUser } from './auth';
+import { type PaymentLinkReply, paymentLinkReply } from './payment-link-reply';
 import { invalidInput, pageQuery } from './validation';
 
 /** A booking as the spec's clients read it (doc 2 §3 Booking): money in dollars, converted here at the edge. */
@@ -40,6 +42,8 @@ export type BookingReply = {
     providerPaymentId: string | null;
     failureReason: string | null;
     at: string;
+    /** The Square payment link sent for it (decision 070); null when none was sent. */
+    link: PaymentLinkReply | null;
   } | null;
   reviewed: boolean;
   /** Where the job is (issue 20); null for bookings made before addresses. */
@@ -105,6 +109,7 @@ export function bookingReply(b: Booking.RowInfo): BookingReply {
           providerPaymentId: b.payment.providerPaymentId ?? null,
           failureReason: b.payment.failureReason ?? null,
           at: b.payment.at,
+          link: paymentLinkReply(b.payment.link),
         }
       : null,
     reviewed: b.testimonialId !== undefined,
@@ -257,10 +262,23 @@ export const bookings = new Hono()
   .get('/:id/history', requireAdmin, byId, async (c) =>
     c.json(await Booking.history(c.req.valid('param').id)),
   )
-  // The booking edit: the vehicle fields and notes, and optionally a new serviceAddress or addressId (issue 20).
-  .put('/:id', requireUser, byId, zValidator('json', Booking.EditInput, invalidInput), async (c) =>
+  .put('/:id', requireUser, byId, zValidator('json', Booking.VehicleInput, invalidInput), async (c) =>
     c.json(bookingReply(await Booking.updateVehicle(c.req.valid('param').id, c.req.valid('json')))),
   )
+  // The owner or the admin moves a Pending booking to another address (issue 20): 409 when the day no longer fits.
+  .patch(
+    '/:id/address',
+    requireUser,
+    byId,
+    zValidator('json', Booking.AddressChangeInput, invalidInput),
+    async (c) =>
+      c.json(bookingReply(await Booking.changeAddress(c.req.valid('param').id, c.req.valid('json')))),
+  )
+  // Decision 070: a Square payment link for an unpaid booking, mailed to the customer.
+  .post('/:id/payment-link', requireAdmin, byId, async (c) => {
+    const booking = await PaymentLink.sendForBooking(c.req.valid('param').id);
+    return c.json({ msg: PaymentLink.sendMessages.sent, booking: adminBookingReply(booking) });
+  })
   .patch('/:id/cancel', requireUser, byId, async (c) =>
     c.json(bookingReply(await Booking.cancel(c.req.valid('param').id))),
   )
