@@ -160,7 +160,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
         create: async ({ role, withCard, withAddress = withCard, ...details }) => {
           // With a card: saved through core's Payments at the stand-in that stack.json names.
           const made = withCard
-            ? await createUserWithCard({ ...details, role })
+            ? await createUserWithCard({ ...details, role }, undefined, { address: false })
             : await createUser({ ...details, role });
           if (withAddress) await addHomeAddress(made.token);
           const record = await User.find(made._id);
