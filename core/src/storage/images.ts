@@ -1,6 +1,6 @@
 import { VisibleError } from '../error';
 import { Storage } from './index';
-import { hasSizes, IMAGE_WIDTHS, sizedUrl } from './responsive';
+import { hasSizes, IMAGE_WIDTHS, SIZED_MARK, sizedUrl } from './responsive';
 import { IMAGE_MAX_BYTES, type ImageMessages } from './rules';
 import { imageTypeOf } from './sniff';
 
@@ -116,7 +116,9 @@ export namespace Images {
     if (bytes.byteLength > IMAGE_MAX_BYTES) throw new VisibleError('too_large', messages.tooLarge);
     const type = imageTypeOf(bytes);
     if (!type) throw new VisibleError('invalid', messages.notAllowed);
-    const name = `${UPLOAD_FOLDER}/${folder}/${crypto.randomUUID().replaceAll('-', '')}.${type.ext}`;
+    // A PNG or JPEG gets WebP copies; its name says so (./responsive.ts).
+    const mark = type.ext === 'gif' ? '' : SIZED_MARK;
+    const name = `${UPLOAD_FOLDER}/${folder}/${crypto.randomUUID().replaceAll('-', '')}${mark}.${type.ext}`;
     const url = await put(name, bytes, type.contentType, UPLOAD_CACHE_CONTROL);
     if (hasSizes(url)) {
       try {

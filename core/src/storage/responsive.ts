@@ -9,7 +9,10 @@
 export const IMAGE_WIDTHS = [160, 480, 960, 1440] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 
-const RESIZED = /^\/images\/uploads\/[a-z]+\/[a-f0-9]{32}\.(png|jpe?g)$/;
+/** The mark an upload's name carries when it has the copies. */
+export const SIZED_MARK = '-sized';
+
+const RESIZED = /^\/images\/uploads\/[a-z]+\/[a-f0-9]{32}-sized\.(png|jpe?g)$/;
 
 /** Whether the image at `url` has the WebP copies (our uploads, PNG or JPEG). */
 export const hasSizes = (url: string | null | undefined): url is string => !!url && RESIZED.test(url);

@@ -74,7 +74,7 @@ describe('POST /api/posts', () => {
       allowLikes: true,
       allowComments: true,
     });
-    expect(post.heroImage).toMatch(/^\/images\/uploads\/blog\/[0-9a-f]{32}\.jpg$/);
+    expect(post.heroImage).toMatch(/^\/images\/uploads\/blog\/[0-9a-f]{32}-sized\.jpg$/);
     expect(await stored(post.heroImage)).toBe(true);
     // The list is revalidated on every use (cache.ts): the old ETag no longer matches.
     const after = await app.request('/api/posts', { headers: { 'if-none-match': etag } });
