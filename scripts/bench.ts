@@ -12,6 +12,8 @@
  *     stack of its own (bench-lighthouse.ts; `LIGHTHOUSE_PAGES=/blog,/services` for some)
  *  8. only when named (`npm run bench -- scale`, it seeds for many minutes): five years of one shop, and the
  *     reads that grow with it, against p99 and size budgets (bench-scale.ts)
+ *  9. only when named (`npm run bench -- revenue`): five years of payments seeded in batches, the revenue
+ *     dashboard's reads and p50 / p99, and the CSV export (bench-revenue.ts)
  * `npm run bench -- pdf` runs only the named sections (see `SECTIONS`).
  * Exits 1 when a budget is exceeded. Latency has no budget here: it depends on the machine.
  */
@@ -31,6 +33,7 @@ import {
 import { type LoadedScript, pageScripts, sumGzip } from './bench-pages';
 import { measurePdf, PDF_RENDERS } from './bench-pdf';
 import { type ScaleRow, measureScale } from './bench-scale';
+import { measureRevenue, REVENUE_BUDGET_MS, type RevenueRow } from './bench-revenue';
 import { measureSecurity } from './bench-security';
 import { startStack, stopStack } from './bench-stack';
 
@@ -140,10 +143,11 @@ async function latency(url: string, validator: boolean) {
  * `npm run bench` measures everything; `npm run bench -- pdf` (or `bundle`, `stack`, several at once)
  * only the sections named: `bundle` the API Lambda's size and import time, `stack` what needs the running
  * product (pages, latency, bookings, sign-ins), `pdf` the work-order PDF's render time, `lighthouse`
- * Lighthouse on every public page and post (a fresh stack, so the other sections' load does not colour it), `scale` five years of
- * data and the bounded reads (only when named).
+ * Lighthouse on every public page and post (a fresh stack, so the other sections' load does not colour it), `scale`
+ * five years of data and the bounded reads (only when named), `revenue` five years of payments and the revenue
+ * dashboard (only when named).
  */
-const SECTIONS = ['bundle', 'stack', 'pdf', 'lighthouse', 'scale'] as const;
+const SECTIONS = ['bundle', 'stack', 'pdf', 'lighthouse', 'scale', 'revenue'] as const;
 const BY_DEFAULT: readonly Section[] = ['bundle', 'stack', 'pdf', 'lighthouse'];
 type Section = (typeof SECTIONS)[number];
 
@@ -230,6 +234,7 @@ async function main() {
   const measured = sections.has('stack') ? await measureStack() : undefined;
   const lighthouse = sections.has('lighthouse') ? await measureLighthouseOnStack() : undefined;
   const scale = sections.has('scale') ? await measureScale() : undefined;
+  const revenue = sections.has('revenue') ? await measureRevenue() : undefined;
 
   if (measured) {
     const { scripts, book } = measured;
@@ -311,6 +316,17 @@ async function main() {
         `   reply ${scaleKb(r.replyBytes)}   read ${scaleKb(r.readBytes)}`,
       );
     failures.push(...scale.failures);
+  }
+  if (revenue) {
+    row(
+      `Revenue seeded in ${revenue.seedSeconds.toFixed(1)} s`,
+      `${revenue.seeded.entries} entries`,
+      `   ${revenue.seeded.counters} counter items`,
+    );
+    for (const r of revenue.rows as RevenueRow[])
+      row(`  ${r.name}`, `${ms(r.p50)} / ${ms(r.p99)}`, `   ${r.items} items read   reply ${kb(r.bytes)}`);
+    row(`  dashboard budget`, `p99 ≤ ${REVENUE_BUDGET_MS} ms`, `   ≤ ${revenue.readBudget} items read`);
+    failures.push(...revenue.failures);
   }
   console.log(rows.join('\n'));
   writeFileSync(

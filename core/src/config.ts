@@ -41,6 +41,23 @@ const common = {
   crewSize: z.coerce.number().int().min(1, 'CREW_SIZE must be at least 1').max(20).default(1),
   travelBufferMinutes: z.coerce.number().int().min(0).max(240).default(30),
   /**
+   * The technicians' working hours (decision 066), clock times of the business zone: a job lies
+   * within them, and the first job of a day is reached from the base leaving at the start. The
+   * defaults (the whole day, '00:00' to '24:00') keep every time the shop offers bookable; a shop
+   * sets its own, e.g. 07:00 and 19:00.
+   */
+  technicianDayStart: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'TECHNICIAN_DAY_START must be a time HH:mm, e.g. 07:00')
+    .default('00:00'),
+  technicianDayEnd: z
+    .string()
+    .regex(
+      /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/,
+      'TECHNICIAN_DAY_END must be a time HH:mm (up to 24:00), e.g. 19:00',
+    )
+    .default('24:00'),
+  /**
    * Where the shop goes (issue 20, docs/decisions/065-service-area-and-drive-times.md): its base, the
    * service radius in miles, and optionally the ZIP codes it serves (comma-separated; empty: the radius
    * alone decides).
@@ -99,6 +116,36 @@ const common = {
   /** Work orders' defaults (doc 2 §9): tax rate as a fraction, labor rate in cents an hour. */
   defaultTaxRate: z.coerce.number().min(0).max(0.5).default(0.08),
   laborRateCents: z.coerce.number().int().min(0).default(7500),
+  /**
+   * Getting paid (issue 23, decisions 068-069). A work order not yet acknowledged may be charged when its
+   * total is at most the booked price × (1 + this fraction); above it the customer acknowledges it first.
+   */
+  chargeTolerance: z.coerce.number().min(0).max(1).default(0.1),
+  /** A declined charge is tried again by the scheduled job every this many hours, at most this many times. */
+  chargeRetryHours: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 14)
+    .default(24),
+  chargeRetryLimit: z.coerce.number().int().min(0).max(20).default(3),
+  /** A completion charge still `pending` after this many minutes never ran: the scheduled job charges it. */
+  chargeSweepMinutes: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(5),
+  /**
+   * The late-cancel fee (off unless both are above 0): a customer who cancels within this many hours of the
+   * start is charged this fee on the card on file. Never when the shop cancels.
+   */
+  lateCancelHours: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 14)
+    .default(0),
+  lateCancelFeeCents: z.coerce.number().int().min(0).max(1_000_000).default(0),
   /** How long a work order's acknowledgment link works, in days (decision 039). */
   ackLinkDays: z.coerce.number().int().min(1).max(60).default(7),
   /**
@@ -116,7 +163,12 @@ export const localSquareDefaults = {
   accessToken: 'local-square-access-token',
   appId: 'sandbox-sq0idb-local-stand-in',
   locationId: 'LOCALSTANDIN01',
+  /** The key the stand-in signs its webhooks with (Square's webhook signature key; decision 070). */
+  webhookSignatureKey: 'local-square-webhook-signature-key',
 } as const;
+
+/** Where Square posts its webhooks on this app (the notification URL the signature covers). */
+export const SQUARE_WEBHOOK_PATH = '/api/webhooks/square';
 
 /**
  * The Square account. On AWS an empty access token, app id or location id
@@ -133,6 +185,13 @@ const square = z.object({
   accessToken: z.string().trim(),
   appId: z.string().trim(),
   locationId: z.string().trim(),
+  /**
+   * Square's webhook signature key (decision 070): empty means "not configured", and every webhook
+   * is refused with 401. On AWS a secret (infra/secrets.ts); locally the stand-in's key.
+   */
+  webhookSignatureKey: z.string().trim(),
+  /** The notification URL Square posts to, exactly as its subscription names it (the signature covers it). */
+  webhookUrl: z.url('SQUARE_WEBHOOK_URL must be a URL'),
 });
 
 const localSchema = z.object({
@@ -170,6 +229,11 @@ function squareSettings(mode: string, env: NodeJS.ProcessEnv) {
     accessToken: env.SQUARE_ACCESS_TOKEN ?? (standIn ? localSquareDefaults.accessToken : ''),
     appId: env.SQUARE_APP_ID ?? (standIn ? localSquareDefaults.appId : ''),
     locationId: env.SQUARE_LOCATION_ID ?? (standIn ? localSquareDefaults.locationId : ''),
+    webhookSignatureKey:
+      env.SQUARE_WEBHOOK_SIGNATURE_KEY ?? (standIn ? localSquareDefaults.webhookSignatureKey : ''),
+    webhookUrl:
+      env.SQUARE_WEBHOOK_URL?.trim() ||
+      (env.PUBLIC_URL ? `${env.PUBLIC_URL.trim().replace(/\/+$/, '')}${SQUARE_WEBHOOK_PATH}` : undefined),
   };
 }
 
@@ -195,6 +259,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     square: squareSettings(mode, env),
     crewSize: env.CREW_SIZE,
     travelBufferMinutes: env.TRAVEL_BUFFER_MINUTES,
+    technicianDayStart: env.TECHNICIAN_DAY_START || undefined,
+    technicianDayEnd: env.TECHNICIAN_DAY_END || undefined,
     shopBase: {
       street: env.SHOP_BASE_STREET || undefined,
       city: env.SHOP_BASE_CITY || undefined,
@@ -212,6 +278,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     defaultTaxRate: env.DEFAULT_TAX_RATE,
     laborRateCents: env.LABOR_RATE_CENTS,
     ackLinkDays: env.ACK_LINK_DAYS,
+    chargeTolerance: env.CHARGE_TOLERANCE,
+    chargeRetryHours: env.CHARGE_RETRY_HOURS,
+    chargeRetryLimit: env.CHARGE_RETRY_LIMIT,
+    chargeSweepMinutes: env.CHARGE_SWEEP_MINUTES,
+    lateCancelHours: env.LATE_CANCEL_HOURS,
+    lateCancelFeeCents: env.LATE_CANCEL_FEE_CENTS,
     vpicBaseUrl: env.VPIC_BASE_URL?.trim() || undefined,
     endpoints:
       mode === 'local'
@@ -228,6 +300,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration (APP_MODE=${mode}):\n${problems.join('\n')}`);
+  }
+  if (parsed.data.technicianDayEnd <= parsed.data.technicianDayStart) {
+    throw new Error(
+      `Invalid configuration (APP_MODE=${mode}):\n  - technicianDayEnd: TECHNICIAN_DAY_END must be after TECHNICIAN_DAY_START`,
+    );
   }
   return parsed.data;
 }

@@ -4,7 +4,9 @@ import { parseDurationMinutes } from '../service/duration';
 import { Service } from '../service/index';
 import * as time from '../time';
 import { TimeSlot } from '../timeslot/index';
+import type { Point } from '../geo/model';
 import { Crew } from './crew';
+import { firstFitting } from './route';
 import { bookingMessages, DEFAULT_BOOKING_MINUTES } from './rules';
 import { booked } from './store';
 
@@ -20,21 +22,38 @@ export const durationOf = (service: Service.Info) => {
 
 const NO_TIMES = 'No times are available on this date. Please choose another day.';
 
+/** Where availability is asked for: a place (a saved address's or a ZIP's coordinates), or the base. */
+export type Place = Point | null;
+
 /**
  * The times a customer may book `service` on `date` (doc 1 §3, §7): its open,
  * unbooked slots (slot system) or its availableDays × availableTimes (legacy,
  * when it has no slot at all), never a time already past in the business
  * zone, a time of the service already booked, or a time at which no
- * technician is free for the whole job and the drive after it. It reads the
- * service, the day's slots, then the BOOKED guards of a legacy service's
- * times and the technicians' claims on the day (decision 050), never bookings.
+ * technician can take the job at `place` (null: the base) on their day's
+ * route (decision 066). It reads the service, the day's slots, then the
+ * BOOKED guards of a legacy service's times and the crew's days (one batch
+ * read), and asks for one drive-time matrix; never bookings.
  */
-export async function availability(serviceId: string, date: string, now = Date.now()): Promise<Availability> {
-  return (await openTimes(serviceId, date, now)).availability;
+export async function availability(
+  serviceId: string,
+  date: string,
+  now = Date.now(),
+  place: Place = null,
+): Promise<Availability> {
+  return (await openTimes(serviceId, date, { now, place })).availability;
 }
 
-/** Availability, with what it read: the service and the day's slots (booking needs both). */
-export async function openTimes(serviceId: string, date: string, now = Date.now()) {
+/**
+ * Availability, with what it read: the service and the day's slots (booking
+ * needs both). With `place` undefined the route is not checked: a booking's
+ * claim checks it at the booking's own place (claim.ts).
+ */
+export async function openTimes(
+  serviceId: string,
+  date: string,
+  { now = Date.now(), place }: { now?: number; place?: Place },
+) {
   if (!time.isCalendarDate(date)) {
     throw new VisibleError('invalid', 'Date must be a real date written yyyy-MM-dd.');
   }
@@ -47,7 +66,9 @@ export async function openTimes(serviceId: string, date: string, now = Date.now(
     system === 'timeslot'
       ? slots.filter((slot) => slot.isAvailable && !slot.isBooked).map((slot) => slot.time)
       : await legacyTimes(service, date);
-  const times = await withFreeTechnician(service, date, offered, now);
+  const ahead = offered.filter((at) => Date.parse(time.instantOf(date, at)) > now);
+  const times =
+    place === undefined ? [...new Set(ahead)].sort() : await reachable(service, date, ahead, place);
   return { service, slots, availability: { times, system, message: times.length ? '' : NO_TIMES } };
 }
 
@@ -63,22 +84,25 @@ async function legacyTimes(service: Service.Info, date: string): Promise<string[
 }
 
 /**
- * The offered times, not yet past, at which a technician is free for the
- * whole job and the drive after it: the claims on the blocks those jobs
- * would take are read once, by day (Crew.busy), not the bookings.
+ * The offered times at which some technician's day takes the
+ * job at `place`: reached from the previous job (or the base) by its start,
+ * leaving time to reach the next, within the working hours (route.ts).
  */
-async function withFreeTechnician(
+async function reachable(
   service: Service.Info,
   date: string,
   offered: string[],
-  now: number,
+  place: Place,
 ): Promise<string[]> {
-  const { crewSize, travelBufferMinutes } = config();
   const minutes = durationOf(service);
-  const candidates = [...new Set(offered)]
-    .sort()
-    .filter((at) => Date.parse(time.instantOf(date, at)) > now)
-    .map((at) => ({ at, blocks: Crew.occupancy(date, at, minutes, travelBufferMinutes).blocks }));
-  const busy = await Crew.busy(candidates.flatMap((c) => c.blocks));
-  return candidates.filter((c) => Crew.freeTechnicians(c.blocks, busy, crewSize).length > 0).map((c) => c.at);
+  const candidates = [...new Set(offered)].sort().map((at) => {
+    const start = Date.parse(time.instantOf(date, at));
+    return { at, job: { id: '', start, end: start + minutes * 60_000, at: place } };
+  });
+  if (candidates.length === 0) return [];
+  const days = await Crew.days(date);
+  const rules = await Crew.rules(date, days, [place]);
+  const routes = Crew.routes(days);
+  const { crewSize } = config();
+  return candidates.filter((c) => firstFitting(routes, c.job, crewSize, rules) !== null).map((c) => c.at);
 }

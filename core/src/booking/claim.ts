@@ -3,50 +3,89 @@ import { failedConditions, type TransactItem, transactWrite } from '../db/entity
 import { VisibleError } from '../error';
 import type { Mail } from '../mail/index';
 import { Outbox } from '../mail/outbox';
+import * as time from '../time';
 import { TimeSlot } from '../timeslot/index';
 import { Crew } from './crew';
+import { firstFitting, misfit, misfitMessage, type RouteJob, workingHours } from './route';
 import { deskMessages } from './rules';
-import { booked, bookedExpiry, holdsBookedGuard, type Stored } from './store';
+import { booked, bookedExpiry, holdsBookedGuard, putIfUnchanged, type Stored } from './store';
 
 /**
- * Claiming a booking's time, and giving it back (decision 024): the booking's
- * write, its BOOKED guard, its slot and one technician's crew guards are one
- * transaction, so any failed condition cancels all of it.
+ * Claiming a booking's time, and giving it back (decisions 024 and 066): the
+ * booking's write, its BOOKED guard, its slot and the technician's day (on
+ * condition that it is still the version read) are one transaction, so any
+ * failed condition cancels all of it.
  */
 
-const MAX_ATTEMPTS = 4;
+/** Claims re-read the crew's days and try again this many times when another claim changed one first. */
+const MAX_ATTEMPTS = 12;
+
+/** A full-jitter pause before attempt `attempt` + 1 (decision 052's shape, shorter: claims are quick). */
+const pause = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(400, 20 * 2 ** attempt)));
+
+/** The job a booking is on its technician's day: its start and end as instants, and its place (null: the base). */
+export function jobOf(
+  b: Pick<Stored, 'id' | 'date' | 'time' | 'durationMinutes' | 'serviceAddress'>,
+): RouteJob {
+  const start = Date.parse(time.instantOf(b.date, b.time));
+  const location = b.serviceAddress?.location;
+  return {
+    id: b.id,
+    start,
+    end: start + b.durationMinutes * 60_000,
+    at: location ? { lat: location.lat, lng: location.lng } : null,
+  };
+}
+
+/** Whether a job of `minutes` fits the technicians' working hours on `date` at all. */
+export function fitsWorkingDay(date: string, minutes: number): boolean {
+  const { technicianDayStart, technicianDayEnd } = config();
+  const hours = workingHours(date, technicianDayStart, technicianDayEnd);
+  return minutes * 60_000 <= hours.end - hours.start;
+}
+
+const claimOf = (technician: number, job: RouteJob): NonNullable<Stored['claim']> => ({
+  technician,
+  start: new Date(job.start).toISOString(),
+  end: new Date(job.end).toISOString(),
+});
 
 export type ClaimOptions = {
   /** The booking's own write (a new one: if absent; a reinstated one: if unchanged since read). */
   write: (record: Stored) => TransactItem;
   mails: (record: Stored) => Mail.Message[];
-  /** 409 texts: the time (BOOKED guard or slot) taken; every technician busy. */
+  /** 409 texts: the time (BOOKED guard or slot) taken; no technician can take the job. */
   taken: string;
   crewFull: string;
 };
 
 /**
- * Writes the booking and claims its time: tries technician 1, then 2 … A
- * failure on the BOOKED guard or the slot means the time was taken (409);
- * on crew guards only, the next technician is tried; when none is free,
- * the crew is full (409). A transaction that lost to a concurrent one
- * (no failed condition) is tried again a few times.
+ * Writes the booking and claims its time: reads the crew's days, gives the
+ * job to the lowest technician whose route it fits (route.ts) at the
+ * booking's place (`serviceAddress.location`; none: the base), and writes
+ * that day on condition that it is still as read. A failure on the BOOKED
+ * guard or the slot means the time was taken (409); a day changed meanwhile
+ * (or a transaction lost to a concurrent one) is read again and the job
+ * placed again; when no technician's day takes it, the crew is full (409).
  */
 export async function claim(
   base: Omit<Stored, 'claim'>,
-  occupancy: Crew.Occupancy,
   now: string,
   options: ClaimOptions,
 ): Promise<Stored> {
   const { crewSize } = config();
-  if (occupancy.blocks.length > 90) throw new VisibleError('conflict', options.crewFull);
-  let attempts = 0;
-  for (let technician = 1; technician <= crewSize;) {
-    const record: Stored = {
-      ...base,
-      claim: { technician, start: occupancy.start, end: occupancy.end, blocks: occupancy.blocks },
-    };
-    const prepared = await Promise.all(options.mails(record).map((mail) => Outbox.prepareWithFiles(mail)));
+  const job = jobOf(base);
+  const prepared = await Promise.all(options.mails(base).map((mail) => Outbox.prepareWithFiles(mail)));
+  for (let attempt = 1; ; attempt += 1) {
+    const days = await Crew.days(base.date);
+    const rules = await Crew.rules(base.date, days, [job.at]);
+    const technician = firstFitting(Crew.routes(days), job, crewSize, rules);
+    const day = technician === null ? undefined : days.get(technician);
+    if (technician === null || !day) {
+      throw new VisibleError('conflict', (await timeTaken(base)) ? options.taken : options.crewFull);
+    }
+    const record: Stored = { ...base, claim: claimOf(technician, job) };
     const head: TransactItem[] = [
       options.write(record),
       ...(holdsBookedGuard(base)
@@ -68,7 +107,7 @@ export async function claim(
     try {
       await transactWrite([
         ...head,
-        ...Crew.claimItems(occupancy.blocks, technician, base.id),
+        Crew.writeItem(base.date, day, { ...day.jobs, [base.id]: Crew.dayJob(job) }),
         ...prepared.map((p) => p.item),
       ]);
       await Promise.all(prepared.map((p) => Outbox.deliver(p)));
@@ -77,23 +116,26 @@ export async function claim(
       const failed = failedConditions(error);
       if (failed === null) throw error;
       if (failed.includes(0)) throw new VisibleError('conflict', deskMessages.changedMeanwhile);
-      if (failed.some((index) => index < head.length)) {
-        throw new VisibleError('conflict', options.taken);
-      }
-      if (failed.length === 0) {
-        attempts += 1;
-        if (attempts >= MAX_ATTEMPTS) throw new VisibleError('conflict', options.taken);
-        await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80));
-        continue;
-      }
-      technician += 1;
+      if (failed.some((index) => index < head.length)) throw new VisibleError('conflict', options.taken);
+      // The day changed since it was read, or another transaction held an item: read again.
+      if (attempt >= MAX_ATTEMPTS) throw new VisibleError('conflict', options.taken);
+      await pause(attempt);
     }
   }
-  throw new VisibleError('conflict', options.crewFull);
 }
 
-/** The items that give a booking's time back: its BOOKED guard, its slot, its technician's blocks. */
-export function releaseItems(b: Stored, now: string): TransactItem[] {
+/** Whether the service's time is booked by another booking already (its BOOKED guard): the reason to give first. */
+async function timeTaken(b: Omit<Stored, 'claim'>): Promise<boolean> {
+  if (!holdsBookedGuard(b)) return false;
+  const guard = await booked.get({ key: b.bookedKey, date: b.date, time: b.time }, { consistent: true });
+  return guard !== undefined && guard.bookingId !== b.id;
+}
+
+/**
+ * The items that give a booking's time back: its BOOKED guard, its slot and,
+ * with `day`, its job on its technician's day.
+ */
+export function releaseItems(b: Stored, now: string, day = true): TransactItem[] {
   return [
     ...(holdsBookedGuard(b)
       ? [
@@ -107,6 +149,62 @@ export function releaseItems(b: Stored, now: string): TransactItem[] {
         ]
       : []),
     ...(b.slotId ? [TimeSlot.freeItem(b.slotId, b.id, now)] : []),
-    ...(b.claim ? Crew.releaseItems(b.claim.blocks, b.claim.technician, b.id) : []),
+    ...(b.claim && day ? [Crew.releaseItem(b.date, b.claim.technician, b.id)] : []),
   ];
+}
+
+/**
+ * Moves a booking's job to its new place (issue 20: the admin changes a
+ * Pending booking's address). `next` is the booking as it should be written
+ * (its new `serviceAddress` with `location`); `read` is the booking as read.
+ * The job keeps its time: it stays with its technician when their day still
+ * takes it at the new place, else goes to the lowest technician whose day
+ * does. The booking (on condition that it is still `read`'s revision), the
+ * days it leaves and joins (each on condition of its version) and the
+ * `mails` are one transaction. 409 `{ msg }` saying why when no day takes it
+ * (e.g. "The new address is 40 minutes from the 10:00 job: the technician
+ * cannot get there by 11:00."), or when the booking changed meanwhile;
+ * nothing is written then. A booking holding no time is only written.
+ */
+export async function relocate(
+  read: Stored,
+  next: Stored,
+  options: { mails?: Mail.Message[] } = {},
+): Promise<Stored> {
+  const prepared = await Promise.all((options.mails ?? []).map((mail) => Outbox.prepareWithFiles(mail)));
+  const held = read.claim;
+  const job = jobOf(next);
+  for (let attempt = 1; ; attempt += 1) {
+    let record: Stored = { ...next, claim: undefined };
+    const dayItems: TransactItem[] = [];
+    if (held) {
+      const days = await Crew.days(read.date);
+      const rules = await Crew.rules(read.date, days, [job.at]);
+      const routes = Crew.routes(days);
+      const technician = firstFitting(routes, job, config().crewSize, rules, [held.technician]);
+      const joins = technician === null ? undefined : days.get(technician);
+      if (technician === null || !joins) {
+        const why = misfit(routes.get(held.technician) ?? [], job, rules) ?? { kind: 'hours' as const };
+        throw new VisibleError('conflict', misfitMessage(why, job));
+      }
+      const leaves = days.get(held.technician);
+      if (leaves && technician !== held.technician && read.id in leaves.jobs) {
+        const { [read.id]: _left, ...rest } = leaves.jobs;
+        dayItems.push(Crew.writeItem(read.date, leaves, rest));
+      }
+      dayItems.push(Crew.writeItem(read.date, joins, { ...joins.jobs, [read.id]: Crew.dayJob(job) }));
+      record = { ...next, claim: claimOf(technician, job) };
+    }
+    try {
+      await transactWrite([putIfUnchanged(record, read), ...dayItems, ...prepared.map((p) => p.item)]);
+      await Promise.all(prepared.map((p) => Outbox.deliver(p)));
+      return { ...record, rev: (read.rev ?? 0) + 1 };
+    } catch (error) {
+      const failed = failedConditions(error);
+      if (failed === null) throw error;
+      if (failed.includes(0)) throw new VisibleError('conflict', deskMessages.changedMeanwhile);
+      if (attempt >= MAX_ATTEMPTS) throw new VisibleError('conflict', deskMessages.changedMeanwhile);
+      await pause(attempt);
+    }
+  }
 }

@@ -1,176 +1,159 @@
 import * as z from 'zod';
-import { defineEntity, indexAttributes, type TransactItem } from '../db/entity';
 import { config } from '../config';
+import { defineEntity, type TransactItem } from '../db/entity';
+import { Geo } from '../geo/index';
+import type { Point } from '../geo/model';
 import * as time from '../time';
+import { distinctPlaces, driveTable, type RouteJob, type RouteRules, workingHours } from './route';
 
 /**
- * The technicians' time (docs/decisions/024-crew-and-travel.md). A mobile
- * shop's limit is its vans: a booking keeps one technician busy for
- * [start, start + duration + travel buffer). That span is cut into 15-minute
- * blocks, and the booking's transaction writes one guard item per block for
- * the technician it takes (`attribute_not_exists`), so two bookings can never
- * hold the same technician at the same instant and more than the crew's size
- * can never overlap. The check and the claim are one atomic write.
+ * The technicians' days (docs/decisions/066-technician-day-as-a-route.md).
+ * One item per technician and business date holds the day's jobs (booking
+ * id → start, end, place) and a version. A claim reads the crew's days,
+ * decides with the route rules (route.ts) and writes the chosen day in the
+ * booking's transaction on condition that its version is still the one read
+ * (or that it is still absent), so two claims can never both succeed on
+ * stale neighbours. Giving a job back removes it and raises the version.
  */
 export namespace Crew {
-  export const BLOCK_MINUTES = 15;
-  const BLOCK_MS = BLOCK_MINUTES * 60_000;
-  /** The blocks of one day. */
-  const DAY_BLOCKS = (24 * 60) / BLOCK_MINUTES;
-  /** Guards of past blocks are history; TTL removes them a week after. */
-  const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+  /** A job as its day keeps it: ISO instants and, when it has an address, its coordinates. */
+  const DayJob = z.object({
+    start: z.string(),
+    end: z.string(),
+    lat: z.number().optional(),
+    lng: z.number().optional(),
+  });
+  export type DayJob = z.infer<typeof DayJob>;
 
-  export type Occupancy = {
-    /** ISO UTC instants. */
-    start: string;
-    end: string;
-    /** The 15-minute blocks it touches, as UTC instants ('2026-11-23T15:00Z'). */
-    blocks: string[];
-  };
+  /** A day is history a week after it: TTL removes it then. */
+  const KEEP_DAYS = 7;
 
-  /** The time a booking at `date` `clock` (business zone) keeps its technician. */
-  export function occupancy(
-    date: string,
-    clock: string,
-    durationMinutes: number,
-    bufferMinutes: number,
-  ): Occupancy {
-    const start = Date.parse(time.instantOf(date, clock));
-    const end = start + (durationMinutes + bufferMinutes) * 60_000;
-    const blocks: string[] = [];
-    for (let at = Math.floor(start / BLOCK_MS) * BLOCK_MS; at < end; at += BLOCK_MS) {
-      blocks.push(`${new Date(at).toISOString().slice(0, 16)}Z`);
-    }
-    return { start: new Date(start).toISOString(), end: new Date(end).toISOString(), blocks };
-  }
-
-  /**
-   * The technicians (1 … crewSize) whose blocks in `busy` do not meet
-   * `blocks`, in the order a claim tries them.
-   */
-  export function freeTechnicians(
-    blocks: readonly string[],
-    busy: ReadonlyMap<number, ReadonlySet<string>>,
-    crewSize: number,
-  ): number[] {
-    const free: number[] = [];
-    for (let technician = 1; technician <= crewSize; technician += 1) {
-      const taken = busy.get(technician);
-      if (!taken || !blocks.some((block) => taken.has(block))) free.push(technician);
-    }
-    return free;
-  }
-
-  const guard = defineEntity({
-    name: 'crewBlock',
+  const day = defineEntity({
+    name: 'technicianDay',
     version: 1,
     schema: z.object({
-      block: z.string(),
+      date: z.string(),
       technician: z.number().int(),
-      bookingId: z.string(),
+      /** Raised by every change of the day: the claim's condition. */
+      version: z.number().int().nonnegative(),
+      jobs: z.record(z.string(), DayJob),
       expiresAt: z.number().int(),
     }),
-    key: ({ block, technician }: { block: string; technician: number }) => ({
-      pk: `CREW#${block}#${technician}`,
-      sk: 'CREW',
+    key: ({ date, technician }: { date: string; technician: number }) => ({
+      pk: `TECHDAY#${date}#${technician}`,
+      sk: 'TECHDAY',
     }),
-    indexes: {
-      // The day's claims, for availability: at most 96 blocks × the crew's size a UTC day.
-      byCollection: (g) => ({ pk: dayKey(g.block), sk: `${g.block}#${g.technician}` }),
-    },
   });
 
-  /** The partition of one UTC day's guards in `byCollection` (a block is '2026-11-23T15:00Z'). */
-  export const dayKey = (block: string) => `CREW#${block.slice(0, 10)}`;
+  /** One technician's day as read: its version (0: no item yet) and its jobs. */
+  export type Day = { technician: number; version: number; jobs: Record<string, DayJob> };
 
-  /**
-   * The technicians' blocks already claimed among `blocks`, by technician:
-   * one query per UTC day the blocks touch (one or two), each over the range
-   * from the first block to the last, reading only the small guard items.
-   */
-  export async function busy(blocks: readonly string[]): Promise<Map<number, Set<string>>> {
-    const taken = new Map<number, Set<string>>();
-    const sorted = [...new Set(blocks)].sort();
-    const first = sorted[0];
-    const last = sorted.at(-1);
-    if (!first || !last) return taken;
-    const days: string[] = [];
-    for (let day = first.slice(0, 10); day <= last.slice(0, 10); day = time.addDays(day, 1)) days.push(day);
-    // A day holds at most DAY_BLOCKS guards a technician: one page reads them all.
-    const most = DAY_BLOCKS * config().crewSize;
-    const pages = await Promise.all(
-      days.map((day) =>
-        guard.query({
-          index: 'byCollection',
-          partition: dayKey(day),
-          sort: { between: [first, `${last}~`] },
-          limit: most,
-          budget: most + 1,
-        }),
-      ),
-    );
-    for (const g of pages.flatMap((page) => page.items)) {
-      const set = taken.get(g.technician) ?? new Set<string>();
-      set.add(g.block);
-      taken.set(g.technician, set);
-    }
-    return taken;
+  /** Every technician's day on `date` (1 … crewSize), strongly consistent, in one batch read. */
+  export async function days(date: string): Promise<Map<number, Day>> {
+    const { crewSize } = config();
+    const technicians = Array.from({ length: crewSize }, (_, i) => i + 1);
+    const found = await day.getMany(technicians.map((technician) => ({ date, technician })));
+    const out = new Map<number, Day>(technicians.map((t) => [t, { technician: t, version: 0, jobs: {} }]));
+    for (const d of found)
+      out.set(d.technician, { technician: d.technician, version: d.version, jobs: d.jobs });
+    return out;
   }
 
+  /** One technician's day on `date`, strongly consistent (the migration's read). */
+  export async function dayOf(date: string, technician: number): Promise<Day> {
+    const found = await day.get({ date, technician }, { consistent: true });
+    return { technician, version: found?.version ?? 0, jobs: found?.jobs ?? {} };
+  }
+
+  /** A stored job as the route rules see it. */
+  export const routeJob = (id: string, job: DayJob): RouteJob => ({
+    id,
+    start: Date.parse(job.start),
+    end: Date.parse(job.end),
+    at: job.lat !== undefined && job.lng !== undefined ? { lat: job.lat, lng: job.lng } : null,
+  });
+
+  /** A job as a day stores it. */
+  export const dayJob = (job: { start: number; end: number; at: Point | null }): DayJob => ({
+    start: new Date(job.start).toISOString(),
+    end: new Date(job.end).toISOString(),
+    ...(job.at ? { lat: job.at.lat, lng: job.at.lng } : {}),
+  });
+
+  /** Each technician's jobs, as the route rules take them. */
+  export const routes = (read: ReadonlyMap<number, Day>): Map<number, RouteJob[]> =>
+    new Map(
+      [...read.values()].map((d) => [
+        d.technician,
+        Object.entries(d.jobs).map(([id, job]) => routeJob(id, job)),
+      ]),
+    );
+
   /**
-   * Gives a guard written before guards were indexed by day its index keys
-   * (decision 050's backfill), while `bookingId` still holds it; false when
-   * it needed none (indexed already, or no longer that booking's).
+   * The route rules of `date` for the jobs in `read` and the places in
+   * `extra` (the job or jobs being placed): the working hours, the buffer,
+   * and drive times from one Geo.driveMinutes matrix over every place.
    */
-  export async function indexGuard(block: string, technician: number, bookingId: string): Promise<boolean> {
-    const names = indexAttributes('byCollection');
-    const item = guard.item({ block, technician, bookingId, expiresAt: 0 });
-    const updated = await guard.update(
-      { block, technician },
-      {
-        UpdateExpression: 'SET #pk = :pk, #sk = :sk',
-        ConditionExpression: 'bookingId = :booking AND attribute_not_exists(#pk)',
-        ExpressionAttributeNames: { '#pk': names.partitionKey, '#sk': names.sortKey },
-        ExpressionAttributeValues: {
-          ':pk': item[names.partitionKey],
-          ':sk': item[names.sortKey],
-          ':booking': bookingId,
-        },
+  export async function rules(
+    date: string,
+    read: ReadonlyMap<number, Day>,
+    extra: readonly (Point | null)[],
+  ): Promise<RouteRules> {
+    const { technicianDayStart, technicianDayEnd, travelBufferMinutes } = config();
+    const base = Geo.base();
+    const points = [...routes(read).values()].flatMap((jobs) => jobs.map((job) => job.at));
+    const places = distinctPlaces(base, [...points, ...extra]);
+    const minutes = places.length > 1 ? await Geo.driveMinutes(places, places) : [[0]];
+    return {
+      hours: workingHours(date, technicianDayStart, technicianDayEnd),
+      bufferMinutes: travelBufferMinutes,
+      drive: driveTable(base, places, minutes),
+    };
+  }
+
+  const expiresAt = (date: string) =>
+    Math.floor(Date.parse(time.instantOf(time.addDays(date, KEEP_DAYS + 1), '00:00')) / 1000);
+
+  /**
+   * Writes `technician`'s day on `date` with `jobs`, on condition that it is
+   * still the version read (absent, when 0 was read); raises the version.
+   */
+  export function writeItem(date: string, read: Day, jobs: Record<string, DayJob>): TransactItem {
+    const put = day.tx.put({
+      date,
+      technician: read.technician,
+      version: read.version + 1,
+      jobs,
+      expiresAt: expiresAt(date),
+    }).Put;
+    if (!put) throw new Error('A put item was expected.');
+    return {
+      Put: {
+        ...put,
+        ...(read.version === 0
+          ? { ConditionExpression: 'attribute_not_exists(pk)' }
+          : {
+              ConditionExpression: 'version = :read',
+              ExpressionAttributeValues: { ...put.ExpressionAttributeValues, ':read': read.version },
+            }),
       },
-    );
-    return updated !== null;
+    };
   }
 
-  /** The guards that give `technician`'s `blocks` to `bookingId`; each fails if the block is taken. */
-  export function claimItems(
-    blocks: readonly string[],
-    technician: number,
-    bookingId: string,
-  ): TransactItem[] {
-    return blocks.map((block) =>
-      guard.tx.put(
-        {
-          block,
-          technician,
-          bookingId,
-          expiresAt: Math.floor((Date.parse(block) + BLOCK_MS + KEEP_MS) / 1000),
-        },
-        { ifAbsent: true },
-      ),
-    );
-  }
-
-  /** Gives the blocks back, only where `bookingId` still holds them. */
-  export function releaseItems(
-    blocks: readonly string[],
-    technician: number,
-    bookingId: string,
-  ): TransactItem[] {
-    return blocks.map((block) =>
-      guard.tx.delete(
-        { block, technician },
-        { ConditionExpression: 'bookingId = :booking', ExpressionAttributeValues: { ':booking': bookingId } },
-      ),
+  /**
+   * Gives a booking's job back: removes it from its day and raises the
+   * version (a claim read before must read again). Fails when the day does
+   * not hold the job (see status.ts: a booking claimed before days existed).
+   */
+  export function releaseItem(date: string, technician: number, bookingId: string): TransactItem {
+    return day.tx.update(
+      { date, technician },
+      {
+        UpdateExpression: 'REMOVE jobs.#job SET version = version + :one',
+        ConditionExpression: 'attribute_exists(jobs.#job)',
+        ExpressionAttributeNames: { '#job': bookingId },
+        ExpressionAttributeValues: { ':one': 1 },
+      },
     );
   }
 }

@@ -1,18 +1,19 @@
 import * as z from 'zod';
 import { NOT_SIGNED_IN, useUser } from '../actor';
-import { config } from '../config';
 import type { Page, TransactItem } from '../db/entity';
 import { RAISE_REV, RAISE_REV_VALUES } from '../db/revision';
 import { VisibleError } from '../error';
+import { toDollars } from '../money';
 import * as time from '../time';
 import { User } from '../user/index';
 import { fn } from '../util/fn';
 import { createId } from '../util/id';
+import { placeBooking } from './address';
 import { durationOf, openTimes } from './availability';
-import { claim } from './claim';
-import { Crew } from './crew';
+import { claim, fitsWorkingDay } from './claim';
 import { newestReviewable } from './for-review';
 import { CreateInput, VehicleInput } from './input';
+import { chargeLateFee, lateCancelFeeCents, lateCancelPolicy, lateFeeMessages } from './late-fee';
 import { bookingReceivedMail, shopNewBookingMail } from './mail';
 import { bookingMessages, customerCanCancel, customerCanEdit } from './rules';
 import { changeStatus, currentBy } from './status';
@@ -40,8 +41,10 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
   if (!account) throw new VisibleError('unauthorized', NOT_SIGNED_IN);
   if (!account.hasCardOnFile) throw new VisibleError('forbidden', bookingMessages.cardRequired);
   if (input.date < time.today()) throw new VisibleError('invalid', bookingMessages.pastDate);
+  const place = await placeBooking(input, account.id);
 
-  const { service, slots, availability: open } = await openTimes(input.serviceId, input.date);
+  // The route is checked by the claim, at the booking's place.
+  const { service, slots, availability: open } = await openTimes(input.serviceId, input.date, {});
   if (!open.times.includes(input.time)) throw new VisibleError('conflict', bookingMessages.timeUnavailable);
   const slot = open.system === 'timeslot' ? slots.find((s) => s.time === input.time) : undefined;
   if (open.system === 'timeslot' && !slot) {
@@ -51,8 +54,7 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
   const now = new Date().toISOString();
   const bookingId = createId('booking');
   const durationMinutes = durationOf(service);
-  const occupancy = Crew.occupancy(input.date, input.time, durationMinutes, config().travelBufferMinutes);
-  if (occupancy.blocks.length > 90) {
+  if (!fitsWorkingDay(input.date, durationMinutes)) {
     throw new VisibleError(
       'invalid',
       'This service is too long to book online. Please call us to schedule it.',
@@ -80,6 +82,7 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
     vehicleColor: input.vehicleColor,
     notes: input.notes,
     serviceStatus: '',
+    ...place,
     slotId: slot?.id,
     bookedKey: service._id,
     statusHistory: [
@@ -93,7 +96,7 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
     createdAt: now,
     updatedAt: now,
   };
-  const record = await claim(base, occupancy, now, {
+  const record = await claim(base, now, {
     write: (r) => entity.tx.put(r, { ifAbsent: true }),
     mails: (r) => [...toCustomer(r, bookingReceivedMail), shopNewBookingMail(mailInfo(r))],
     taken: bookingMessages.slotTaken,
@@ -159,12 +162,23 @@ async function updateVehicleNow(bookingId: string, input: z.output<typeof Vehicl
  * with the mails to the customer and the shop. A cancelled booking is
  * answered as it is.
  */
-export async function cancel(bookingId: string): Promise<Info> {
+export async function cancel(bookingId: string, options: { acceptLateFee?: boolean } = {}): Promise<Info> {
   const booking = await ownedBooking(bookingId);
   // Cancelling twice (a double click, a retry after a lost reply) answers with the cancelled booking.
   if (booking.status === 'Cancelled') return withService(booking);
   if (!customerCanCancel(booking.status)) throw new VisibleError('conflict', bookingMessages.notCancellable);
-  return changeStatus(booking, 'Cancelled', await currentBy());
+  const by = await currentBy();
+  // The late-cancel fee (late-fee.ts): the owner's own cancellation only, and only once agreed to.
+  const feeCents = by.role === 'customer' ? lateCancelFeeCents(booking) : 0;
+  const policy = lateCancelPolicy();
+  if (feeCents > 0 && policy && !options.acceptLateFee) {
+    throw new VisibleError('conflict', lateFeeMessages.accept(feeCents, policy.hours), {
+      lateCancelFee: toDollars(feeCents),
+    });
+  }
+  const cancelled = await changeStatus(booking, 'Cancelled', by);
+  if (feeCents === 0) return cancelled;
+  return withService(await chargeLateFee(cancelled, feeCents));
 }
 
 // ---------------------------------------------------------------------------

@@ -1,13 +1,16 @@
-import { indexAttributes } from '../db/entity';
+import { failedConditions, indexAttributes, transactWrite } from '../db/entity';
+import { revisionOf, unchangedSince } from '../db/revision';
 import { type MigrationStep, pagedStep } from '../migrate/runner';
+import { jobOf } from './claim';
 import { Crew } from './crew';
 import { booked, bookedExpiry, entity, holdsBookedGuard, isOpen, type Stored } from './store';
 
 /**
- * Booking's migration steps (decisions 050 and 063), run by the one runner
- * (migrate/runner.ts). Items written before decision 050 lack what it added:
- * open bookings their `openBookings` keys, the crew guards of open bookings
- * their by-day keys (availability reads those), `BOOKED` guards their TTL.
+ * Booking's migration steps (decisions 050, 063 and 066), run by the one
+ * runner (migrate/runner.ts). Items written before lack what those added:
+ * open bookings their `openBookings` keys, their jobs a place on their
+ * technician's day (availability and claims read the days), `BOOKED` guards
+ * their TTL.
  * Each step pages through every booking (`byCollection`) and sets what is
  * missing, conditionally: a booking or guard changed meanwhile was written
  * whole by today's code, keys included.
@@ -42,13 +45,32 @@ async function indexOpen(b: Stored): Promise<boolean> {
   return updated !== null;
 }
 
-/** Gives the crew guards an open booking holds their by-day index keys. */
-async function indexClaim(b: Stored): Promise<boolean> {
+/**
+ * Puts an open booking's job on its technician's day (decision 066): a
+ * booking claimed before the days held 15-minute crew guards, which nothing
+ * reads now. One transaction: the day on condition of its version, and the
+ * booking still the revision read; a day changed meanwhile is read again.
+ */
+async function addToDay(b: Stored): Promise<boolean> {
   const held = b.claim;
   if (!held || !isOpen(b.status)) return false;
-  let changed = false;
-  for (const block of held.blocks) if (await Crew.indexGuard(block, held.technician, b.id)) changed = true;
-  return changed;
+  for (let attempt = 1; attempt <= 8; attempt += 1) {
+    const day = await Crew.dayOf(b.date, held.technician);
+    if (b.id in day.jobs) return false;
+    try {
+      await transactWrite([
+        Crew.writeItem(b.date, day, { ...day.jobs, [b.id]: Crew.dayJob(jobOf(b)) }),
+        entity.tx.check({ id: b.id }, unchangedSince(revisionOf(b))),
+      ]);
+      return true;
+    } catch (error) {
+      const failed = failedConditions(error);
+      if (failed === null) throw error;
+      // The booking changed: today's code wrote it (a cancel gave its time back, a claim wrote its day).
+      if (failed.includes(1)) return false;
+    }
+  }
+  throw new Error(`The day of booking ${b.id} kept changing; the next run tries again.`);
 }
 
 /** Gives the `BOOKED` guard a booking still holds the TTL today's bookings give it (a week after its date). */
@@ -68,6 +90,6 @@ async function expireGuard(b: Stored): Promise<boolean> {
 
 export const bookingSteps: MigrationStep[] = [
   pagedStep('open-bookings-index', everyBooking, indexOpen),
-  pagedStep('crew-day-index', everyBooking, indexClaim),
+  pagedStep('technician-days', everyBooking, addToDay),
   pagedStep('booked-guard-ttl', everyBooking, expireGuard),
 ];

@@ -1,12 +1,15 @@
 /**
  * What `Booking` offers the rest of the app (index.ts names it). Each job
  * lives in its own file: storage and views (store.ts), input (input.ts),
- * availability (availability.ts), claiming time (claim.ts, crew.ts), the
+ * availability (availability.ts), claiming time (claim.ts, crew.ts, route.ts), the
  * customer's verbs (customer.ts), status changes (status.ts), the desk's
  * search (search.ts), the shop's phone bookings (phone-booking.ts) and the
  * customer's confirmation link (confirmation.ts).
  */
+export { addressChangeMessages, changeAddress, type RefitDay } from './address-change';
+export { type Placed, placeBooking } from './address';
 export { availability, type Availability } from './availability';
+export { jobOf, relocate } from './claim';
 export { answerConfirmation, assignCustomer, CONFIRMATION_DAYS, forConfirmation } from './confirmation';
 export {
   ALREADY_REVIEWED,
@@ -21,6 +24,7 @@ export {
   updateVehicle,
 } from './customer';
 export {
+  AddressChangeInput,
   AdminCreateInput,
   AllFilters,
   AnswerInput,
@@ -42,4 +46,18 @@ export {
   matchesFilters,
 } from './search';
 export { setStatus } from './status';
-export { CUSTOM_KEY, id, type Info, type Payment, type Row, type RowInfo, type Stored } from './store';
+export { type ChargeChoice, chargeMessages, type ChargeOptions, chargeOptionsFor } from './charge';
+export { COLLECT_BATCH, DeclinedInput, listDeclined, retryCharge, retryDue, sweepPending } from './collect';
+export { cancelPreview, lateCancelPolicy, lateFeeMessages } from './late-fee';
+export { MAX_REFUNDS, refund, RefundInput, refundMessages } from './refund';
+export type { Queued as QueuedCharge } from './payment-queue';
+export {
+  CUSTOM_KEY,
+  id,
+  type Info,
+  type Payment,
+  type Refund,
+  type Row,
+  type RowInfo,
+  type Stored,
+} from './store';

@@ -1,14 +1,13 @@
 import type * as z from 'zod';
 import { assertAdmin } from '../actor';
-import { config } from '../config';
 import { VisibleError } from '../error';
 import { Service } from '../service/index';
 import * as time from '../time';
 import { TimeSlot } from '../timeslot/index';
 import { fn } from '../util/fn';
 import { createId } from '../util/id';
+import { placeBooking } from './address';
 import { claim } from './claim';
-import { Crew } from './crew';
 import { AdminCreateInput } from './input';
 import { bookingMessages, deskMessages } from './rules';
 import { currentBy } from './status';
@@ -30,6 +29,7 @@ async function adminCreateNow(input: z.output<typeof AdminCreateInput>): Promise
   if (Date.parse(time.instantOf(input.date, input.time)) <= Date.now()) {
     throw new VisibleError('invalid', deskMessages.timePassed);
   }
+  const place = await placeBooking(input, input.customerId);
   const service = input.mode === 'service' ? await Service.fromId(input.serviceId) : undefined;
   const slot =
     service &&
@@ -58,14 +58,14 @@ async function adminCreateNow(input: z.output<typeof AdminCreateInput>): Promise
     vehicleColor: input.vehicleColor ?? '',
     notes: input.notes,
     serviceStatus: '',
+    ...place,
     slotId: slot ? slot.id : undefined,
     bookedKey: service ? service._id : CUSTOM_KEY,
     statusHistory: [{ from: null, to: 'Pending Verification', by, at: now }],
     createdAt: now,
     updatedAt: now,
   };
-  const occupancy = Crew.occupancy(input.date, input.time, input.duration, config().travelBufferMinutes);
-  const record = await claim(base, occupancy, now, {
+  const record = await claim(base, now, {
     write: (r) => entity.tx.put(r, { ifAbsent: true }),
     // Nobody to mail yet: the customer is assigned next.
     mails: () => [],

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { useActor } from '../actor';
 import { defineEntity, failedConditions, type TransactItem } from '../db/entity';
 import { putIfUnchanged as putRevision } from '../db/revision';
+import { PaymentRecord } from '../payments/link-record';
 import { User } from '../user/index';
 import { appendToTrail } from '../util/audit-trail';
 import { fail, id, messages } from './messages';
@@ -107,6 +108,8 @@ export const Stored = z.object({
   /** Acknowledgments that later edits superseded, oldest first. */
   acknowledgmentHistory: z.array(PastAcknowledgment).default([]),
   statusHistory: z.array(StatusChange).default([]),
+  /** Paid through a payment link (decision 070); absent while nothing was asked or paid. */
+  payment: PaymentRecord.optional(),
   /** Lowercased number, customer, vehicle and VIN: what the list's search matches. */
   searchText: z.string(),
   /** Raised by every write; writes are conditional on the value read. */
@@ -123,6 +126,13 @@ export const Stored = z.object({
 export type Stored = z.infer<typeof Stored>;
 
 export const ACK_QUEUE = 'ACK_PENDING';
+
+/** The partition of a booking's work orders in `byOwner` (decision 068). */
+export const bookingWorkOrdersPartition = (bookingId: string) => `WO_FOR_BOOKING#${bookingId}`;
+const bookingWorkOrdersKey = (wo: { relatedBooking?: string; createdAt: string; id: string }) => ({
+  pk: bookingWorkOrdersPartition(wo.relatedBooking ?? ''),
+  sk: `${wo.createdAt}#${wo.id}`,
+});
 export const SEARCH_PARTITION = 'WORKORDER';
 
 export const entity = defineEntity({
@@ -138,6 +148,8 @@ export const entity = defineEntity({
         : undefined,
     // Newest first, like byCollection; carries only `searchText` and `status` (list.ts).
     workOrderSearch: (wo) => ({ pk: SEARCH_PARTITION, sk: `${wo.createdAt}#${wo.id}` }),
+    // Sparse: a booking's work orders, newest last (for-booking.ts: what completing the booking charges).
+    byOwner: (wo) => (wo.relatedBooking ? bookingWorkOrdersKey(wo) : undefined),
   },
 });
 

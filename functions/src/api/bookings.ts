@@ -1,4 +1,5 @@
 import { Booking } from '@app/core/booking/index';
+import { PaymentLink } from '@app/core/payment-link/index';
 import { bookingMessages, CUSTOM_PRICE_MAX, deskMessages, type StatusChange } from '@app/core/booking/rules';
 import { toCents, toDollars } from '@app/core/money';
 import { dollars } from '@app/core/rules/schema';
@@ -6,6 +7,7 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import * as z from 'zod';
 import { requireAdmin, requireUser } from './auth';
+import { type PaymentLinkReply, paymentLinkReply } from './payment-link-reply';
 import { invalidInput, pageQuery } from './validation';
 
 /** A booking as the spec's clients read it (doc 2 §3 Booking): money in dollars, converted here at the edge. */
@@ -40,11 +42,51 @@ export type BookingReply = {
     providerPaymentId: string | null;
     failureReason: string | null;
     at: string;
+    /** What the amount is (decision 068): the booked price or the work order's total, and the trip fee in it. */
+    basis: 'booking' | 'workOrder';
+    workOrderId: string | null;
+    tripFee: number;
+    /** Charge attempts made; `retriesStopped` once the scheduled job gave up (decision 069). */
+    attempts: number;
+    retriesStopped: boolean;
+    refunded: number;
+    refundable: number;
+    refunds: { _id: string; amount: number; reason: string; by: string; at: string }[];
+    /** The Square payment link sent for it (decision 070); null when none was sent. */
+    link: PaymentLinkReply | null;
   } | null;
+  /** The late-cancel fee charged when the customer cancelled late (decision 069). */
+  cancellationFee: { status: 'pending' | 'paid' | 'failed'; amount: number; at: string } | null;
   reviewed: boolean;
+  /** Where the job is (issue 20); null for bookings made before addresses. */
+  serviceAddress: ServiceAddressReply | null;
+  /** The trip fee snapshot in dollars (0: none). */
+  tripFee: number;
   createdAt: string;
   updatedAt: string;
 };
+
+/** A booking's service address on the wire: the spec's work-order address names, unit and access notes. */
+export type ServiceAddressReply = {
+  street: string;
+  unit: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  accessNotes: string;
+};
+
+const serviceAddressReply = (b: Pick<Booking.Stored, 'serviceAddress'>): ServiceAddressReply | null =>
+  b.serviceAddress
+    ? {
+        street: b.serviceAddress.street,
+        unit: b.serviceAddress.unit,
+        city: b.serviceAddress.city,
+        state: b.serviceAddress.state,
+        zipCode: b.serviceAddress.zipCode,
+        accessNotes: b.serviceAddress.accessNotes,
+      }
+    : null;
 
 export function bookingReply(b: Booking.RowInfo): BookingReply {
   return {
@@ -79,9 +121,35 @@ export function bookingReply(b: Booking.RowInfo): BookingReply {
           providerPaymentId: b.payment.providerPaymentId ?? null,
           failureReason: b.payment.failureReason ?? null,
           at: b.payment.at,
+          basis: b.payment.basis ?? 'booking',
+          workOrderId: b.payment.workOrderId ?? null,
+          tripFee: toDollars(b.payment.tripFeeCents ?? 0),
+          attempts: b.payment.attempts ?? 1,
+          retriesStopped: b.payment.stopped === true,
+          refunded: toDollars(b.payment.refundedCents ?? 0),
+          refundable: toDollars(
+            b.payment.status === 'paid' ? (b.payment.refundableCents ?? b.payment.amountCents) : 0,
+          ),
+          refunds: (b.payment.refunds ?? []).map((r) => ({
+            _id: r.id,
+            amount: toDollars(r.amountCents),
+            reason: r.reason,
+            by: r.by,
+            at: r.at,
+          })),
+          link: paymentLinkReply(b.payment.link),
+        }
+      : null,
+    cancellationFee: b.cancellationFee
+      ? {
+          status: b.cancellationFee.status,
+          amount: toDollars(b.cancellationFee.amountCents),
+          at: b.cancellationFee.at,
         }
       : null,
     reviewed: b.testimonialId !== undefined,
+    serviceAddress: serviceAddressReply(b),
+    tripFee: toDollars(b.tripFeeCents ?? 0),
     createdAt: b.createdAt,
     updatedAt: b.updatedAt,
   };
@@ -112,6 +180,8 @@ export type ConfirmationReply = {
   vehicleColor: string;
   notes: string;
   customer: { firstName: string; lastName: string; email: string };
+  serviceAddress: ServiceAddressReply | null;
+  tripFee: number;
 };
 
 export function confirmationReply(b: Booking.Info): ConfirmationReply {
@@ -134,6 +204,8 @@ export function confirmationReply(b: Booking.Info): ConfirmationReply {
     vehicleColor: b.vehicleColor,
     notes: b.notes,
     customer: b.customer ?? { firstName: b.clientFirstName, lastName: b.clientLastName, email: '' },
+    serviceAddress: serviceAddressReply(b),
+    tripFee: toDollars(b.tripFeeCents ?? 0),
   };
 }
 
@@ -174,6 +246,56 @@ const AdminCreateBody = z
     return { ...rest, customServicePriceCents: toCents(parsed.data) };
   })
   .pipe(Booking.AdminCreateInput);
+
+/** A refund as the desk sends it: the amount in dollars (core takes cents) and the reason. */
+const RefundBody = z
+  .object({ amount: dollars('Refund amount', 99_999_999), reason: z.unknown() })
+  .transform(({ amount, reason }) => ({ amountCents: toCents(amount), reason }))
+  .pipe(Booking.RefundInput);
+
+export type ChargeOptionsReply = {
+  bookedPrice: number;
+  tripFee: number;
+  /** The tolerance as a fraction (0.1: 10%). */
+  tolerance: number;
+  workOrder: {
+    _id: string;
+    workOrderNumber: string;
+    acknowledged: boolean;
+    subtotal: number;
+    tax: number;
+    total: number;
+  } | null;
+  workOrderAllowed: boolean;
+  defaultCharge: Booking.ChargeChoice;
+  /** What each choice charges, trip fee included. */
+  amounts: { booking: number; workOrder: number | null };
+};
+
+function chargeOptionsReply(o: Booking.ChargeOptions): ChargeOptionsReply {
+  const wo = o.workOrder;
+  return {
+    bookedPrice: toDollars(o.bookedCents),
+    tripFee: toDollars(o.tripFeeCents),
+    tolerance: o.tolerance,
+    workOrder: wo
+      ? {
+          _id: wo.id,
+          workOrderNumber: wo.workOrderNumber,
+          acknowledged: wo.acknowledged,
+          subtotal: toDollars(wo.subtotalCents),
+          tax: toDollars(wo.taxCents),
+          total: toDollars(wo.totalCents),
+        }
+      : null,
+    workOrderAllowed: o.workOrderAllowed,
+    defaultCharge: o.defaultBasis,
+    amounts: {
+      booking: toDollars(o.bookedCents + o.tripFeeCents),
+      workOrder: wo ? toDollars(wo.totalCents + o.tripFeeCents) : null,
+    },
+  };
+}
 
 /** /api/bookings (doc 1 §7, doc 2 §7): booking, the customer's history, edit, cancel, and the admin's status. */
 export const bookings = new Hono()
@@ -228,9 +350,45 @@ export const bookings = new Hono()
   .put('/:id', requireUser, byId, zValidator('json', Booking.VehicleInput, invalidInput), async (c) =>
     c.json(bookingReply(await Booking.updateVehicle(c.req.valid('param').id, c.req.valid('json')))),
   )
-  .patch('/:id/cancel', requireUser, byId, async (c) =>
-    c.json(bookingReply(await Booking.cancel(c.req.valid('param').id))),
+  // The owner or the admin moves a Pending booking to another address (issue 20): 409 when the day no longer fits.
+  .patch(
+    '/:id/address',
+    requireUser,
+    byId,
+    zValidator('json', Booking.AddressChangeInput, invalidInput),
+    async (c) =>
+      c.json(bookingReply(await Booking.changeAddress(c.req.valid('param').id, c.req.valid('json')))),
   )
+  // Decision 070: a Square payment link for an unpaid booking, mailed to the customer.
+  .post('/:id/payment-link', requireAdmin, byId, async (c) => {
+    const booking = await PaymentLink.sendForBooking(c.req.valid('param').id);
+    return c.json({ msg: PaymentLink.sendMessages.sent, booking: adminBookingReply(booking) });
+  })
+  // The body is optional (the spec's client sends none): `{ acceptLateFee: true }` agrees to a late-cancel fee.
+  .patch('/:id/cancel', requireUser, byId, async (c) => {
+    const body: unknown = await c.req.json().catch(() => ({}));
+    const acceptLateFee =
+      typeof body === 'object' &&
+      body !== null &&
+      (body as { acceptLateFee?: unknown }).acceptLateFee === true;
+    return c.json(bookingReply(await Booking.cancel(c.req.valid('param').id, { acceptLateFee })));
+  })
+  // What cancelling now would cost (decision 069): shown in the confirmation before the customer agrees.
+  .get('/:id/cancel-preview', requireUser, byId, async (c) => {
+    const preview = await Booking.cancelPreview(c.req.valid('param').id);
+    return c.json({ lateCancelFee: toDollars(preview.feeCents), hours: preview.hours, msg: preview.msg });
+  })
+  // Both amounts completing could charge (decision 068): the booked price and the related work order's total.
+  .get('/:id/charge-options', requireAdmin, byId, async (c) =>
+    c.json(chargeOptionsReply(await Booking.chargeOptionsFor(c.req.valid('param').id))),
+  )
+  .post('/:id/retry-charge', requireAdmin, byId, async (c) =>
+    c.json(adminBookingReply(await Booking.retryCharge(c.req.valid('param').id))),
+  )
+  .post('/:id/refunds', requireAdmin, byId, zValidator('json', RefundBody, invalidInput), async (c) => {
+    const refunded = await Booking.refund(c.req.valid('param').id, c.req.valid('json'));
+    return c.json({ msg: Booking.refundMessages.done, booking: adminBookingReply(refunded) }, 201);
+  })
   .patch(
     '/:id/status',
     requireAdmin,

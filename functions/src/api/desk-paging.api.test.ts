@@ -129,7 +129,7 @@ describe('GET /api/bookings/all, a page at a time', () => {
     // Every open booking of this file's table is looked at once; this one among them.
     const migrated = await migrate();
     expect(migrated['open-bookings-index']?.changed).toBeGreaterThanOrEqual(1);
-    expect(migrated['crew-day-index']?.done).toBe(true);
+    expect(migrated['technician-days']?.done).toBe(true);
     expect(await listed()).toEqual([booking._id]);
     expect(await migrate()).toEqual({});
   });

@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { admin } from './admin';
+import { revenue } from './revenue';
 import { requestContext, requireAdmin } from './auth';
 import { bookings } from './bookings';
 import { apiCaching } from './cache';
@@ -15,6 +16,7 @@ import { canonicalGetPath } from './paths';
 import { payments } from './payments';
 import { comments, posts } from './posts';
 import { contact, serviceRequest } from './public-forms';
+import { serviceArea } from './service-area';
 import { services } from './services';
 import { sitemap } from './sitemap';
 import { testimonials } from './testimonials';
@@ -22,6 +24,7 @@ import { timeslots } from './timeslots';
 import { refuseLongUrls } from './url-limit';
 import { users } from './users';
 import { vehicleData } from './vehicle-data';
+import { webhooks } from './webhooks';
 import { workOrders } from './workorders';
 import { firstIssue } from './validation';
 
@@ -58,9 +61,12 @@ const api = new Hono()
   .route('/payments', payments)
   .route('/bookings', bookings)
   .route('/timeslots', timeslots)
+  .route('/admin/revenue', revenue)
   .route('/admin', admin)
   .route('/vehicleData', vehicleData)
+  .route('/service-area', serviceArea)
   .route('/workOrders', workOrders)
+  .route('/webhooks', webhooks)
   .route('/sitemap.xml', sitemap)
   .route('/pages', pages);
 

@@ -344,15 +344,16 @@ describe('other items written before issue 19', () => {
     const expiresAt = (await raw(guard, 'BOOKED'))?.expiresAt;
     expect(expiresAt).toEqual(expect.any(Number));
     await strip(guard, 'BOOKED', ['expiresAt']);
-    // And as decision 050 found them: the open booking out of the desk's index, its crew guards out of their day's.
+    // And as decisions 050 and 024 left them: the open booking out of the desk's index, its job on no
+    // technician's day (it held crew guards instead).
     await strip(`BOOKING#${bookingId}`, 'BOOKING', ['openPk', 'openSk']);
     const claim = (await raw(`BOOKING#${bookingId}`, 'BOOKING'))?.claim as {
       technician: number;
-      blocks: string[];
+      start: string;
     };
-    const crewKeys = claim.blocks.map((block) => `CREW#${block}#${claim.technician}`);
-    expect(crewKeys.length).toBeGreaterThan(0);
-    for (const crew of crewKeys) await strip(crew, 'CREW', ['collectionPk', 'collectionSk']);
+    const dayKey = `TECHDAY#${date}#${claim.technician}`;
+    expect(Object.keys((await raw(dayKey, 'TECHDAY'))?.jobs ?? {})).toEqual([bookingId]);
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: key(dayKey, 'TECHDAY') }));
 
     await forgetMarkers();
     const report = await migrate();
@@ -364,10 +365,11 @@ describe('other items written before issue 19', () => {
     expect(report['service-request-ttl']?.changed).toBe(1);
     expect(report['booked-guard-ttl']?.changed).toBe(1);
     expect(report['open-bookings-index']?.changed).toBe(1);
-    expect(report['crew-day-index']?.changed).toBe(1);
+    expect(report['technician-days']?.changed).toBe(1);
     expect((await raw(`BOOKING#${bookingId}`, 'BOOKING'))?.openPk).toBe('OPEN');
-    for (const crew of crewKeys)
-      expect((await raw(crew, 'CREW'))?.collectionPk).toMatch(/^CREW#\d{4}-\d{2}-\d{2}$/);
+    expect((await raw(dayKey, 'TECHDAY'))?.jobs).toEqual({
+      [bookingId]: { start: claim.start, end: new Date(Date.parse(claim.start) + 60 * 60_000).toISOString() },
+    });
     // Looked at again, nothing needs changing (the customers' step, decision 061, sets its keys again and counts them).
     await forgetMarkers();
     const again = Object.entries(await migrate()).filter(([name]) => name !== 'customer-search-keys');
