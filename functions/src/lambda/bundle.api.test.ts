@@ -247,9 +247,14 @@ describe('the bundled cron Lambda', () => {
     // EventBridge Scheduler invokes the function with the schedule target's `input`, which
     // sst.aws.CronV2 sets to JSON.stringify(args.event ?? {}); infra/cron.ts sets no event.
     const event = {};
-    // It drained the mail outbox and the acknowledgment queue of this file's table: nothing was due.
+    // It drained the mail outbox, the acknowledgment queue and the charge queues of this file's table: nothing was due.
     expect(await invoke(bundles.cron, [event])).toEqual([
-      { ok: true, mail: { sent: 0, due: 0 }, acknowledgments: { expired: 0, due: 0 } },
+      {
+        ok: true,
+        mail: { sent: 0, due: 0 },
+        acknowledgments: { expired: 0, due: 0 },
+        charges: { sweep: { due: 0, charged: 0 }, retries: { due: 0, paid: 0 } },
+      },
     ]);
   });
 });
