@@ -109,4 +109,27 @@ describe('GET /api/service-area', () => {
       vi.resetModules();
     }
   });
+
+  it('with trip-fee bands and a served-ZIP list: the fee in dollars, and the list decides', async () => {
+    const saved = { ...process.env };
+    try {
+      vi.resetModules();
+      Object.assign(process.env, { TRIP_FEE_BANDS: '10:0,25:2500', SERVED_ZIP_CODES: '19103,19355' });
+      const { app } = await import('../functions/src/api/index');
+      const check = async (zip: string) => json<Reply>(await app.request(`/api/service-area?zipCode=${zip}`));
+      const philadelphia = await check('19103');
+      expect(philadelphia).toMatchObject({ served: true, tripFee: 25, message: '' });
+      expect(philadelphia.miles).toBeGreaterThan(10);
+      expect(await check('19355')).toMatchObject({ served: true, tripFee: 0 });
+      // Two miles from the base, but not on the list.
+      expect(await check('19382')).toMatchObject({
+        served: false,
+        tripFee: 0,
+        message: Geo.messages.outside('19382'),
+      });
+    } finally {
+      process.env = saved;
+      vi.resetModules();
+    }
+  });
 });
