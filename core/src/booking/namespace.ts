@@ -6,7 +6,7 @@
  * search (search.ts), the shop's phone bookings (phone-booking.ts) and the
  * customer's confirmation link (confirmation.ts).
  */
-export { availability, type Availability } from './availability';
+export { availability, type Availability, availabilityAt } from './availability';
 export { jobOf, relocate } from './claim';
 export { answerConfirmation, assignCustomer, CONFIRMATION_DAYS, forConfirmation } from './confirmation';
 export {
@@ -43,4 +43,5 @@ export {
   matchesFilters,
 } from './search';
 export { setStatus } from './status';
+export { ADDRESS_NOT_FOUND, type Where } from './where';
 export { CUSTOM_KEY, id, type Info, type Payment, type Row, type RowInfo, type Stored } from './store';
