@@ -4,11 +4,19 @@
  * with 403: every /api request must carry the proof header that only the
  * Router adds (functions/src/api/origin.ts, decision 015).
  */
+import { existsSync } from 'node:fs';
 import { email } from './email';
 import { configEnvironment, googleReviewsEnvironment, paymentEnvironment } from './environment';
 import { allSecrets } from './secrets';
 import { bucket, table } from './storage';
 import { router } from './web';
+
+function pagesBuild(): string {
+  const dir = 'web/.pages';
+  if (!existsSync(`${dir}/template.html`))
+    throw new Error('web/.pages is missing: run `npm run build -w web` before deploying (decision 072).');
+  return dir;
+}
 
 export const api = new sst.aws.Function('Api', {
   runtime: 'nodejs22.x',
@@ -24,6 +32,9 @@ export const api = new sst.aws.Function('Api', {
     cors: false,
   },
   nodejs: { minify: true, splitting: true },
+  // The web app's renderer for the pages served with their data (decision 072), made by
+  // `npm run build -w web` (run it before `sst deploy`: docs/deploy.md). Loaded only by those pages.
+  copyFiles: [{ from: pagesBuild(), to: 'pages' }],
   link: [table, bucket, email, ...allSecrets],
   environment: { ...configEnvironment, ...googleReviewsEnvironment, ...paymentEnvironment },
 });

@@ -12,6 +12,7 @@ import {
   paymentAppId,
   paymentEnvironmentValue,
   paymentLocationId,
+  paymentWebhookSignatureKey,
 } from './secrets';
 import { businessEmail, businessSettings, mailFrom } from './settings';
 import { bucket, table } from './storage';
@@ -50,4 +51,6 @@ export const paymentEnvironment = {
   SQUARE_ACCESS_TOKEN: paymentAccessToken.value,
   SQUARE_APP_ID: paymentAppId.value,
   SQUARE_LOCATION_ID: paymentLocationId.value,
+  // The webhook's notification URL defaults to PUBLIC_URL + /api/webhooks/square (core/src/config.ts).
+  SQUARE_WEBHOOK_SIGNATURE_KEY: paymentWebhookSignatureKey.value,
 };

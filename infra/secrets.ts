@@ -31,6 +31,11 @@ export const paymentAppId = new sst.Secret('PaymentAppId', '');
 export const paymentLocationId = new sst.Secret('PaymentLocationId', '');
 export const paymentAccessToken = new sst.Secret('PaymentAccessToken', '');
 /**
+ * The signature key of the stage's Square webhook subscription (decision 070), from Square's
+ * Developer Console. Empty: every webhook is refused with 401 (payment links are then never marked paid).
+ */
+export const paymentWebhookSignatureKey = new sst.Secret('PaymentWebhookSignatureKey', '');
+/**
  * Which Square the three above belong to: `sandbox` (the default, test cards
  * only) or `production` (real cards). A secret beside them, so a stage's
  * credentials and their environment are set together.
@@ -53,5 +58,6 @@ export const allSecrets = [
   paymentAppId,
   paymentLocationId,
   paymentAccessToken,
+  paymentWebhookSignatureKey,
   paymentEnvironment,
 ];

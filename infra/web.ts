@@ -20,7 +20,12 @@ import {
   siteCsp,
   strictTransportSecurity,
 } from '../functions/src/security-headers';
-import { pagePathPattern, routePaths } from '../functions/src/site-routes';
+import {
+  DATA_PAGE_PATTERN,
+  DATA_PAGE_PREFIX,
+  pagePathPattern,
+  routePaths,
+} from '../functions/src/site-routes';
 import { jwtSecretValue } from './secrets';
 import { siteDomain } from './settings';
 import { bucket } from './storage';
@@ -81,12 +86,15 @@ const NOT_FOUND_HEADER = 'x-not-found';
 /**
  * Decision 044, before the Router picks an origin:
  * - /sitemap.xml is the API's /api/sitemap.xml;
+ * - /services, /testimonials, /blog and /blog/<slug> are the API's /api/pages/... (decision 072);
  * - a path that is no page is served 404.html, and marked so that the
  *   viewer-response code below sets status 404.
  */
 const pageRoutingInjection = [
   `var u = event.request.uri;`,
   `if (u === "/sitemap.xml") { event.request.uri = "/api/sitemap.xml"; }`,
+  // The pages that show data are rendered by the API with it (decision 072); the query string stays.
+  String.raw`else if (new RegExp(${JSON.stringify(DATA_PAGE_PATTERN)}, "i").test(u)) { event.request.uri = ${JSON.stringify(DATA_PAGE_PREFIX)} + u; }`,
   // String.raw: the backslashes reach the function's code as written.
   String.raw`else if (!/^\/(api|images)(\/|$)/.test(u) && !/\.[a-zA-Z0-9]+$/.test(u) && !new RegExp(${JSON.stringify(pagePattern)}, "i").test(u)) {`,
   `  event.request.uri = "/404.html"; event.request.headers[${JSON.stringify(NOT_FOUND_HEADER)}] = { value: "1" };`,

@@ -8,9 +8,12 @@
  *     revalidations (If-None-Match → 304); a CDN hit costs the origin nothing and is not measured here
  *  5. sign-in limits under concurrency, sign-in time during a flood, register timing both ways (bench-security.ts)
  *  6. p50 / p99 time to render one work-order PDF, over 200 renders (bench-pdf.ts)
- *  7. Lighthouse mobile performance on `/`, the median of 3 runs, on a stack of its own (bench-lighthouse.ts)
+ *  7. Lighthouse mobile performance on every public page and every post, the median of 3 runs each, on a
+ *     stack of its own (bench-lighthouse.ts; `LIGHTHOUSE_PAGES=/blog,/services` for some)
  *  8. only when named (`npm run bench -- scale`, it seeds for many minutes): five years of one shop, and the
  *     reads that grow with it, against p99 and size budgets (bench-scale.ts)
+ *  9. only when named (`npm run bench -- revenue`): five years of payments seeded in batches, the revenue
+ *     dashboard's reads and p50 / p99, and the CSV export (bench-revenue.ts)
  * `npm run bench -- pdf` runs only the named sections (see `SECTIONS`).
  * Exits 1 when a budget is exceeded. Latency has no budget here: it depends on the machine.
  */
@@ -19,10 +22,18 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { bundleLambda, lambdaEntries } from '../functions/src/lambda/bundle';
 import { measureBooking } from './bench-booking';
-import { describeRun, LIGHTHOUSE_BUDGET, LIGHTHOUSE_RUNS, measureLighthouse } from './bench-lighthouse';
+import {
+  describeRun,
+  LIGHTHOUSE_BUDGET,
+  LIGHTHOUSE_RUNS,
+  type LighthouseRun,
+  lighthousePages,
+  measureLighthouse,
+} from './bench-lighthouse';
 import { type LoadedScript, pageScripts, sumGzip } from './bench-pages';
 import { measurePdf, PDF_RENDERS } from './bench-pdf';
 import { type ScaleRow, measureScale } from './bench-scale';
+import { measureRevenue, REVENUE_BUDGET_MS, type RevenueRow } from './bench-revenue';
 import { measureSecurity } from './bench-security';
 import { startStack, stopStack } from './bench-stack';
 
@@ -132,10 +143,11 @@ async function latency(url: string, validator: boolean) {
  * `npm run bench` measures everything; `npm run bench -- pdf` (or `bundle`, `stack`, several at once)
  * only the sections named: `bundle` the API Lambda's size and import time, `stack` what needs the running
  * product (pages, latency, bookings, sign-ins), `pdf` the work-order PDF's render time, `lighthouse`
- * Lighthouse on `/` (a fresh stack, so the other sections' load does not colour it), `scale` five years of
- * data and the bounded reads (only when named).
+ * Lighthouse on every public page and post (a fresh stack, so the other sections' load does not colour it), `scale`
+ * five years of data and the bounded reads (only when named), `revenue` five years of payments and the revenue
+ * dashboard (only when named).
  */
-const SECTIONS = ['bundle', 'stack', 'pdf', 'lighthouse', 'scale'] as const;
+const SECTIONS = ['bundle', 'stack', 'pdf', 'lighthouse', 'scale', 'revenue'] as const;
 const BY_DEFAULT: readonly Section[] = ['bundle', 'stack', 'pdf', 'lighthouse'];
 type Section = (typeof SECTIONS)[number];
 
@@ -178,8 +190,16 @@ async function measureLighthouseOnStack() {
   console.log('Starting the local stack for Lighthouse ...');
   const stack = await startStack();
   try {
-    console.log(`Running Lighthouse (mobile) on / ${LIGHTHOUSE_RUNS} times ...`);
-    return await measureLighthouse(`${stack.url}/`);
+    const results: { path: string; median: LighthouseRun; scores: number[] }[] = [];
+    for (const path of await lighthousePages(stack.url)) {
+      console.log(`Running Lighthouse (mobile) on ${path} ${LIGHTHOUSE_RUNS} times ...`);
+      const { runs, median } = await measureLighthouse(`${stack.url}${path}`);
+      console.log(
+        `  ${median.score} (runs ${runs.map((run) => run.score).join(', ')}): ${describeRun(median)}`,
+      );
+      results.push({ path, median, scores: runs.map((run) => run.score) });
+    }
+    return results;
   } finally {
     await stopStack(stack);
     rmSync(stack.dataDir, { recursive: true, force: true });
@@ -214,6 +234,7 @@ async function main() {
   const measured = sections.has('stack') ? await measureStack() : undefined;
   const lighthouse = sections.has('lighthouse') ? await measureLighthouseOnStack() : undefined;
   const scale = sections.has('scale') ? await measureScale() : undefined;
+  const revenue = sections.has('revenue') ? await measureRevenue() : undefined;
 
   if (measured) {
     const { scripts, book } = measured;
@@ -268,16 +289,17 @@ async function main() {
     row('Work-order PDF render CPU time p50 / p99', `${ms(pdf.cpuP50)} / ${ms(pdf.cpuP99)}`);
   }
   if (lighthouse) {
-    const { median } = lighthouse;
-    const label = `Lighthouse mobile performance on / (median of ${LIGHTHOUSE_RUNS})`;
-    const ok = median.score >= LIGHTHOUSE_BUDGET;
-    row(
-      label,
-      String(median.score),
-      `   budget ${`≥ ${LIGHTHOUSE_BUDGET}`.padStart(10)}   ${ok ? 'ok' : 'OVER'}`,
-    );
-    row('  its run', describeRun(median));
-    if (!ok) failures.push(label);
+    row(`Lighthouse mobile performance (median of ${LIGHTHOUSE_RUNS} each)`, '');
+    for (const { path, median } of lighthouse) {
+      const label = `  ${path}`;
+      const ok = median.score >= LIGHTHOUSE_BUDGET;
+      row(
+        label,
+        String(median.score),
+        `   budget ${`≥ ${LIGHTHOUSE_BUDGET}`.padStart(10)}   ${ok ? 'ok' : 'UNDER'}   ${describeRun(median)}`,
+      );
+      if (!ok) failures.push(`Lighthouse on ${path}`);
+    }
   }
   if (scale) {
     const { counts } = scale;
@@ -294,6 +316,17 @@ async function main() {
         `   reply ${scaleKb(r.replyBytes)}   read ${scaleKb(r.readBytes)}`,
       );
     failures.push(...scale.failures);
+  }
+  if (revenue) {
+    row(
+      `Revenue seeded in ${revenue.seedSeconds.toFixed(1)} s`,
+      `${revenue.seeded.entries} entries`,
+      `   ${revenue.seeded.counters} counter items`,
+    );
+    for (const r of revenue.rows as RevenueRow[])
+      row(`  ${r.name}`, `${ms(r.p50)} / ${ms(r.p99)}`, `   ${r.items} items read   reply ${kb(r.bytes)}`);
+    row(`  dashboard budget`, `p99 ≤ ${REVENUE_BUDGET_MS} ms`, `   ≤ ${revenue.readBudget} items read`);
+    failures.push(...revenue.failures);
   }
   console.log(rows.join('\n'));
   writeFileSync(
@@ -317,7 +350,7 @@ async function main() {
           security: measured.security.figures,
         }),
         ...(bundle && { apiBundle: bundle.api.bytes, importMs: bundle.imports }),
-        ...(lighthouse && { lighthouse: lighthouse.median }),
+        ...(lighthouse && { lighthouse }),
         ...(scale && { scale }),
         ...(pdf && {
           pdf: {

@@ -1,10 +1,13 @@
 import { app } from '../functions/src/api/index';
+import { pagesBuilt } from '../functions/src/api/pages';
 import type { BookingReply } from '../functions/src/api/bookings';
 import { bookingBody, nextDate, send } from './booking-factories';
 import { customBookingBody, phoneClient } from './desk-bookings';
 import { createPost, createTestimonial } from './content-factories';
 import * as time from '@app/core/time';
 import { TimeSlot } from '@app/core/timeslot/index';
+import { SavedAddress } from '@app/core/address/index';
+import { withActor } from '@app/core/actor';
 import { asAdmin, createService, createUserWithCard } from './factories';
 import { createWorkOrder } from './workorder-factories';
 
@@ -17,9 +20,11 @@ import { createWorkOrder } from './workorder-factories';
  *   anyone: every caller gets the route's normal answer;
  *   user:   nobody gets 401; A, B and the admin get the normal answer;
  *   owner:  nobody 401; A (the owner) the normal answer; B 403 or 404; the admin the normal answer;
- *   admin:  nobody 401; A and B 403; the admin the normal answer.
+ *   admin:  nobody 401; A and B 403; the admin the normal answer;
+ *   customer: nobody 401; A and B the normal answer; the admin 403 (a customer's own things: addresses);
+ *   customerOwner: nobody 401; A (the owner) the normal answer; B 404; the admin 403.
  */
-export type Access = 'anyone' | 'user' | 'owner' | 'admin';
+export type Access = 'anyone' | 'user' | 'owner' | 'admin' | 'customer' | 'customerOwner';
 
 export type Fixtures = Awaited<ReturnType<typeof makeFixtures>>;
 
@@ -31,6 +36,9 @@ export type Route = {
   /** The normal answer for a caller who may use the route (default: 200). */
   ok?: number;
 };
+
+/** A second address inside the default area (Exton, PA), for the address routes. */
+const otherAddress = { street: '100 E Lincoln Hwy', city: 'Exton', state: 'PA', zipCode: '19341' };
 
 export const routes: Record<string, Route> = {
   'GET /api/services': { access: 'anyone', path: () => '/api/services' },
@@ -134,8 +142,9 @@ export const routes: Record<string, Route> = {
   'POST /api/bookings': {
     access: 'user',
     path: () => '/api/bookings',
-    // Every call books a day of its own, so each caller (all have a card on file) gets its 201.
-    body: (f) => bookingBody(f.openService._id, nextDate(), '09:00'),
+    // Every call books a day of its own, so each caller (all have a card on file) gets its 201. The
+    // admin keeps no saved address (issue 20), so the body names one.
+    body: (f) => bookingBody(f.openService._id, nextDate(), '09:00', { serviceAddress: otherAddress }),
     ok: 201,
   },
   'GET /api/bookings': { access: 'user', path: () => '/api/bookings' },
@@ -149,6 +158,33 @@ export const routes: Record<string, Route> = {
       vehicleColor: 'Grey',
       notes: '',
     }),
+  },
+  // Issue 20: the owner (or the admin) moves a Pending booking to another address.
+  'PATCH /api/bookings/:id/address': {
+    access: 'owner',
+    path: (f) => `/api/bookings/${f.bookings.address._id}/address`,
+    body: () => ({ serviceAddress: otherAddress }),
+  },
+  // Issue 20: a customer's saved addresses (admins keep none: 403), and the admin's read of a customer's.
+  'GET /api/users/me/addresses': { access: 'customer', path: () => '/api/users/me/addresses' },
+  'POST /api/users/me/addresses': {
+    access: 'customer',
+    path: () => '/api/users/me/addresses',
+    body: () => ({ ...otherAddress }),
+    ok: 201,
+  },
+  'PUT /api/users/me/addresses/:id': {
+    access: 'customerOwner',
+    path: (f) => `/api/users/me/addresses/${f.addresses.edit}`,
+    body: () => ({ ...otherAddress, unit: 'Suite 2' }),
+  },
+  'DELETE /api/users/me/addresses/:id': {
+    access: 'customerOwner',
+    path: (f) => `/api/users/me/addresses/${f.addresses.doomed}`,
+  },
+  'GET /api/admin/users/:id/addresses': {
+    access: 'admin',
+    path: (f) => `/api/admin/users/${f.a._id}/addresses`,
   },
   'PATCH /api/bookings/:id/cancel': {
     access: 'owner',
@@ -205,6 +241,11 @@ export const routes: Record<string, Route> = {
     ok: 404,
   },
   'GET /api/admin/users': { access: 'admin', path: () => '/api/admin/users' },
+  'GET /api/admin/revenue': { access: 'admin', path: () => '/api/admin/revenue' },
+  'GET /api/admin/revenue/export.csv': {
+    access: 'admin',
+    path: () => '/api/admin/revenue/export.csv?from=2026-01-01&to=2026-12-31',
+  },
   'GET /api/admin/users/search': { access: 'admin', path: () => '/api/admin/users/search?query=alice' },
   'POST /api/admin/create-customer': {
     access: 'admin',
@@ -365,8 +406,41 @@ export const routes: Record<string, Route> = {
     path: (f) => `/api/workOrders/${f.workOrders.workOrder._id}/generate-acknowledgment`,
   },
 
+  // --- Issue 23: payment links and Square's webhook (decision 070) ---
+  // Sending again mails the same open link: every admin call gets 200.
+  'POST /api/bookings/:id/payment-link': {
+    access: 'admin',
+    path: (f) => `/api/bookings/${f.paymentLinks.booking._id}/payment-link`,
+  },
+  'POST /api/workOrders/:id/payment-link': {
+    access: 'admin',
+    path: (f) => `/api/workOrders/${f.paymentLinks.workOrder._id}/payment-link`,
+  },
+  // Anyone may call it; without Square's signature its normal answer is 401, and nothing changes.
+  'POST /api/webhooks/square': {
+    access: 'anyone',
+    path: () => '/api/webhooks/square',
+    body: () => ({
+      event_id: crypto.randomUUID(),
+      type: 'payment.updated',
+      data: {
+        type: 'payment',
+        id: 'P1',
+        object: { payment: { id: 'P1', status: 'COMPLETED', order_id: 'O1' } },
+      },
+    }),
+    ok: 401,
+  },
+
   // --- Issue 14: what search engines read (decision 044); served as /sitemap.xml ---
   'GET /api/sitemap.xml': { access: 'anyone', path: () => '/api/sitemap.xml' },
+  // --- Issue 20: where the shop goes (anyone; a street makes it geocode through the Amazon Location stand-in).
+  'GET /api/service-area': {
+    access: 'anyone',
+    path: () => '/api/service-area?zipCode=19382&street=10%20Market%20St&city=West%20Chester&state=PA',
+  },
+  // --- Issue 24: the pages rendered with their data (decision 072); 503 until the web is built ---
+  'GET /api/pages/*': { access: 'anyone', path: () => '/api/pages/services', ok: pagesBuilt() ? 200 : 503 },
 };
 
 /** The work-order form with only its required parts: breaking any of them must be refused (the fuzz suite). */
@@ -438,6 +512,17 @@ async function bookingOf(customer: { headers: Record<string, string> }, serviceI
   return ((await response.json()) as { booking: BookingReply }).booking;
 }
 
+/** A Completed booking of a customer whose card declines the charge: unpaid, so it may get a payment link. */
+async function declinedBookingOf(admin: { headers: Record<string, string> }, serviceId: string) {
+  const customer = await createUserWithCard({ firstName: 'Declined' }, 'cnon:stand-in-charge-declined');
+  const booking = await bookingOf(customer, serviceId);
+  const done = await send('PATCH', `/api/bookings/${booking._id}/status`, admin.headers, {
+    status: 'Completed',
+  });
+  if (done.status !== 200) throw new Error(`Fixture completion failed: ${done.status} ${await done.text()}`);
+  return booking;
+}
+
 /** A custom booking the admin made by phone, on a day of its own. */
 async function deskBookingOf(admin: { headers: Record<string, string> }) {
   const response = await send(
@@ -467,7 +552,16 @@ export async function makeFixtures() {
     edit: await bookingOf(a, openService._id),
     cancel: await bookingOf(a, openService._id),
     status: await bookingOf(a, openService._id),
+    address: await bookingOf(a, openService._id),
   };
+  // A's saved addresses beside its default (issue 20): one the calls edit, one they delete.
+  const addresses = await withActor(
+    { type: 'user', userId: a._id, role: 'user', firstName: a.firstName },
+    async () => ({
+      edit: (await SavedAddress.create(otherAddress)).id,
+      doomed: (await SavedAddress.create(otherAddress)).id,
+    }),
+  );
   // The bookings desk: a custom booking the shop made, waiting to be assigned (re-assigning is allowed).
   const desk = { custom: await deskBookingOf(admin) };
   // The Testimonial manager's and Blog Manager's own (issue 12): edited, and deleted, by the admin's calls.
@@ -484,7 +578,27 @@ export async function makeFixtures() {
     workOrder: await createWorkOrder(admin),
     doomed: await createWorkOrder(admin),
   };
-  return { a, b, admin, service, openService, post, testimonial, bookings, desk, content, slots, workOrders };
+  // Payment links (issue 23): a completed booking whose card declined, and a work order of its own.
+  const paymentLinks = {
+    booking: await declinedBookingOf(admin, openService._id),
+    workOrder: await createWorkOrder(admin),
+  };
+  return {
+    a,
+    b,
+    admin,
+    service,
+    openService,
+    post,
+    testimonial,
+    bookings,
+    addresses,
+    desk,
+    content,
+    slots,
+    workOrders,
+    paymentLinks,
+  };
 }
 
 /** The API's routes as the app itself lists them: method and pattern, middleware left out. */

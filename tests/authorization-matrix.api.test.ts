@@ -38,6 +38,8 @@ describe('the authorization matrix', () => {
         user: { nobody: '401', a: `${ok}`, b: `${ok}`, admin: `${ok}` },
         owner: { nobody: '401', a: `${ok}`, b: '403|404', admin: `${ok}` },
         admin: { nobody: '401', a: '403', b: '403', admin: `${ok}` },
+        customer: { nobody: '401', a: `${ok}`, b: `${ok}`, admin: '403' },
+        customerOwner: { nobody: '401', a: `${ok}`, b: '404', admin: '403' },
       }[route.access];
       for (const [caller, headers] of Object.entries(callers) as [
         keyof typeof callers,

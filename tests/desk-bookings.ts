@@ -13,6 +13,8 @@ export const phoneClient = {
   vehicleYear: 2017,
   vehicleColor: 'Silver',
   notes: 'Called the shop.',
+  // Issue 20: a custom booking takes the job's address (West Chester, inside the default area).
+  serviceAddress: { street: '200 N Church St', city: 'West Chester', state: 'PA', zipCode: '19380' },
 };
 
 /** A valid custom booking ('Headlight restoration', $89.50, 60 minutes) at `date` `at`; the overrides win. */

@@ -81,11 +81,22 @@ export async function createUser(
   return { ...created, password, token, headers: { 'x-auth-token': token } };
 }
 
+/** The default service address `createUserWithCard` saves: in West Chester, inside the default area. */
+export const homeAddress = {
+  street: '12 W Market St',
+  city: 'West Chester',
+  state: 'PA',
+  zipCode: '19382',
+  accessNotes: 'Gate code 1234',
+};
+
 /**
  * A verified customer (see createUser) with a card on file, saved through
  * core's Payments.saveCard against the Square stand-in. `sourceId` picks the
  * card: Square's `cnon:card-nonce-ok` (a Visa ending 1111) by default, or
  * `cnon:stand-in-charge-declined` for a card that saves but declines charges.
+ * It has one saved address, its default (`homeAddress`), as a customer who
+ * books must (issue 20): the spec's client books without naming one.
  */
 export async function createUserWithCard(
   overrides: Parameters<typeof createUser>[0] = {},
@@ -94,9 +105,9 @@ export async function createUserWithCard(
   const user = await createUser(overrides);
   const { Payments } = await import('@app/core/payments/index');
   const { withActor } = await import('@app/core/actor');
-  const { card } = await withActor(
-    { type: 'user', userId: user._id, role: user.role, firstName: user.firstName },
-    () => Payments.saveCard({ sourceId }),
-  );
+  const { SavedAddress } = await import('@app/core/address/index');
+  const actor = { type: 'user' as const, userId: user._id, role: user.role, firstName: user.firstName };
+  const { card } = await withActor(actor, () => Payments.saveCard({ sourceId }));
+  if (user.role === 'user') await withActor(actor, () => SavedAddress.create(homeAddress));
   return { ...user, card };
 }

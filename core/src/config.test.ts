@@ -64,6 +64,8 @@ describe('readConfig', () => {
       accessToken: 'local-square-access-token',
       appId: 'sandbox-sq0idb-local-stand-in',
       locationId: 'LOCALSTANDIN01',
+      webhookSignatureKey: 'local-square-webhook-signature-key',
+      webhookUrl: 'http://localhost:3000/api/webhooks/square',
     });
     expect(() => readConfig({ ...local, SQUARE_BASE_URL: undefined })).toThrow(
       /SQUARE_BASE_URL must be a URL/,
@@ -78,7 +80,13 @@ describe('readConfig', () => {
       accessToken: '',
       appId: '',
       locationId: '',
+      webhookSignatureKey: '',
+      webhookUrl: 'http://localhost:3000/api/webhooks/square',
     });
+    expect(
+      readConfig({ ...aws, SQUARE_WEBHOOK_URL: 'https://api.example.com/api/webhooks/square' }).square
+        .webhookUrl,
+    ).toBe('https://api.example.com/api/webhooks/square');
     const production = readConfig({
       ...aws,
       SQUARE_ENVIRONMENT: 'production',

@@ -133,7 +133,12 @@ export const localSquareDefaults = {
   accessToken: 'local-square-access-token',
   appId: 'sandbox-sq0idb-local-stand-in',
   locationId: 'LOCALSTANDIN01',
+  /** The key the stand-in signs its webhooks with (Square's webhook signature key; decision 070). */
+  webhookSignatureKey: 'local-square-webhook-signature-key',
 } as const;
+
+/** Where Square posts its webhooks on this app (the notification URL the signature covers). */
+export const SQUARE_WEBHOOK_PATH = '/api/webhooks/square';
 
 /**
  * The Square account. On AWS an empty access token, app id or location id
@@ -150,6 +155,13 @@ const square = z.object({
   accessToken: z.string().trim(),
   appId: z.string().trim(),
   locationId: z.string().trim(),
+  /**
+   * Square's webhook signature key (decision 070): empty means "not configured", and every webhook
+   * is refused with 401. On AWS a secret (infra/secrets.ts); locally the stand-in's key.
+   */
+  webhookSignatureKey: z.string().trim(),
+  /** The notification URL Square posts to, exactly as its subscription names it (the signature covers it). */
+  webhookUrl: z.url('SQUARE_WEBHOOK_URL must be a URL'),
 });
 
 const localSchema = z.object({
@@ -187,6 +199,11 @@ function squareSettings(mode: string, env: NodeJS.ProcessEnv) {
     accessToken: env.SQUARE_ACCESS_TOKEN ?? (standIn ? localSquareDefaults.accessToken : ''),
     appId: env.SQUARE_APP_ID ?? (standIn ? localSquareDefaults.appId : ''),
     locationId: env.SQUARE_LOCATION_ID ?? (standIn ? localSquareDefaults.locationId : ''),
+    webhookSignatureKey:
+      env.SQUARE_WEBHOOK_SIGNATURE_KEY ?? (standIn ? localSquareDefaults.webhookSignatureKey : ''),
+    webhookUrl:
+      env.SQUARE_WEBHOOK_URL?.trim() ||
+      (env.PUBLIC_URL ? `${env.PUBLIC_URL.trim().replace(/\/+$/, '')}${SQUARE_WEBHOOK_PATH}` : undefined),
   };
 }
 

@@ -55,10 +55,41 @@ export async function openDesk(page: Page): Promise<void> {
   await expect(desk(page).getByText('Loading bookings...')).toBeHidden();
 }
 
-/** Fills Create Custom Booking in custom mode. */
+/** Fills a service address's fields (issue 20) inside `scope`. */
+export async function fillAddress(
+  scope: Locator,
+  address: {
+    street: string;
+    unit?: string;
+    city: string;
+    state: string;
+    zipCode: string;
+    accessNotes?: string;
+  },
+): Promise<void> {
+  await scope.getByLabel('Street address').fill(address.street);
+  await scope.getByLabel('Unit (optional)').fill(address.unit ?? '');
+  await scope.getByLabel('City').fill(address.city);
+  await scope.getByLabel('State').fill(address.state);
+  await scope.getByLabel('ZIP code').fill(address.zipCode);
+  await scope.getByLabel(/^Access notes/).fill(address.accessNotes ?? '');
+}
+
+/** Where the desk's test bookings are, in the shop's own ZIP. */
+export const deskAddress = { street: '100 E Gay St', city: 'West Chester', state: 'PA', zipCode: '19380' };
+
+/** Fills Create Custom Booking in custom mode, with a service address (`address`, else deskAddress). */
 export async function fillCustomBooking(
   page: Page,
-  input: { date: string; time: string; firstName: string; lastName: string; service: string; price: string },
+  input: {
+    date: string;
+    time: string;
+    firstName: string;
+    lastName: string;
+    service: string;
+    price: string;
+    address?: Parameters<typeof fillAddress>[1];
+  },
 ): Promise<void> {
   const form = desk(page);
   await form.getByRole('radio', { name: 'Custom service' }).check();
@@ -73,5 +104,6 @@ export async function fillCustomBooking(
   await form.getByLabel('Model').selectOption('Camry');
   await form.getByLabel('Year').fill('2018');
   await form.getByLabel('Color (optional)').fill('Silver');
-  await form.getByLabel('Notes (optional)').fill('Phoned in; gate code 1234.');
+  await fillAddress(form, input.address ?? deskAddress);
+  await form.getByLabel('Notes (optional)', { exact: true }).fill('Phoned in; gate code 1234.');
 }

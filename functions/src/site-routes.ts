@@ -38,3 +38,16 @@ export function pagePathPattern(paths: readonly string[]): string {
   });
   return `^(?:${[...new Set(alternatives)].join('|')})/?$`;
 }
+
+/**
+ * The public pages the API server renders with their data (decision 072):
+ * the services list, the testimonials, the blog list and every post. Their
+ * lists and their post arrive in the HTML, so nothing moves when the data
+ * would otherwise have arrived, and a new post is served rendered at once.
+ * The local server and the Router's viewer-request code send these paths to
+ * `/api/pages<path>`. Case and a trailing slash do not matter.
+ */
+export const DATA_PAGE_PATTERN = '^/(?:services|testimonials|blog|blog/[^/]+)/?$';
+
+/** Where the API answers the page at `path` (one of DATA_PAGE_PATTERN's). */
+export const DATA_PAGE_PREFIX = '/api/pages';

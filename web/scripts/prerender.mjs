@@ -19,17 +19,16 @@ import { fileURLToPath } from 'node:url';
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(web, 'dist');
-const ssrDir = join(web, '.ssr');
+const ssrDir = process.env.PAGES_BUILD_DIR ?? join(web, '.pages');
 process.env.NODE_ENV ??= 'production';
-const { render, renderHome, publicPages } = await import(join(ssrDir, 'entry-server.js'));
+const { render, renderHome, publicPages, fillTemplate, headTagsOf } = await import(
+  join(ssrDir, 'entry-server.js')
+);
 
 const template = readFileSync(join(dist, 'index.html'), 'utf8');
 if (!template.includes('<div id="root"></div>'))
   throw new Error('dist/index.html has no empty <div id="root">');
 writeFileSync(join(dist, 'shell.html'), template);
-
-// React writes the page's <title> and <meta> tags first (they belong in <head>).
-const leadingHeadTags = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/;
 
 // The built template loads the app at once (for shell.html). A pre-rendered page loads its
 // entry through /boot.js instead, after its first paint (decision 047): the entry becomes that
@@ -64,19 +63,7 @@ const loadAfterPaint = (html, entry) =>
     .replace('</head>', `<script src="/boot.js" defer data-entry="${entry}"></script></head>`);
 
 /** The template with the page's head tags and its HTML in #root. */
-function page(rendered, entry = appEntry) {
-  const headTags = rendered.match(leadingHeadTags)?.[0] ?? '';
-  const body = rendered.slice(headTags.length);
-  const titles = headTags.match(/<title>[^<]*<\/title>/g) ?? [];
-  const others = headTags.replace(/<title>[^<]*<\/title>/g, '');
-  let head = template;
-  // The most specific title wins (the not-found page's own title comes after the root's).
-  if (titles.length > 0) head = head.replace(/<title>[^<]*<\/title>/, titles.at(-1));
-  if (others.includes('name="description"')) head = head.replace(/\s*<meta\s+name="description"[^>]*>/, '');
-  return loadAfterPaint(head, entry)
-    .replace('</head>', `${others}</head>`)
-    .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
-}
+const page = (rendered, entry = appEntry) => fillTemplate(loadAfterPaint(template, entry), rendered);
 
 const fileFor = (path) => (path === '/' ? 'index.html' : `${path.slice(1)}.html`);
 
@@ -84,7 +71,7 @@ for (const path of publicPages) {
   const { html, status } = await render(path);
   if (status !== 200) throw new Error(`pre-rendering ${path}: the router found no page (status ${status})`);
   // The home page: the router's head tags, and the body its own entry hydrates.
-  const rendered = path === '/' ? `${html.match(leadingHeadTags)?.[0] ?? ''}${renderHome()}` : html;
+  const rendered = path === '/' ? `${headTagsOf(html)}${renderHome()}` : html;
   writeFileSync(join(dist, fileFor(path)), page(rendered, path === '/' ? homeEntry : appEntry));
 }
 const notFound = await render('/this-page-does-not-exist');
@@ -102,5 +89,6 @@ if (siteUrl) {
   );
 }
 
-rmSync(ssrDir, { recursive: true, force: true });
+// The template of the pages the API server renders with their data (decision 072), beside its code.
+writeFileSync(join(ssrDir, 'template.html'), loadAfterPaint(template, appEntry));
 console.log(`Pre-rendered ${publicPages.length} pages and 404.html into web/dist (decision 043).`);

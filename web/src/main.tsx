@@ -16,10 +16,8 @@ async function start() {
   await nextTask();
   await import('./lib/start/router');
   await nextTask();
-  const [{ App, createApp, hydrationShape }, { holdQueriesUntilHydrated }] = await Promise.all([
-    import('./router'),
-    import('./lib/hydration'),
-  ]);
+  const [{ App, createApp, hydrationShape }, { holdQueriesUntilHydrated }, { hydratePageData }] =
+    await Promise.all([import('./router'), import('./lib/hydration'), import('./lib/page-data')]);
   await nextTask();
   const parts = createApp();
 
@@ -29,13 +27,16 @@ async function start() {
   }
   /*
    * A pre-rendered page (decision 043), loaded by /boot.js after its first
-   * paint (decision 047). Its HTML was drawn with no session and no data.
+   * paint (decision 047). Its HTML was drawn with no session, and with no
+   * data or with the data it carries (decision 072).
    * The first render must draw the same, so the queries the loaders start
    * wait (as if offline) until the page has hydrated, and the session comes
    * from useAuth's server snapshot. The route's code is loaded first
    * (router.load), so nothing suspends while hydrating.
    */
   holdQueriesUntilHydrated(parts.queryClient);
+  // A page the API server drew with its data (decision 072) carries that data: the first render draws the same.
+  hydratePageData(parts.queryClient);
   // As the router's own SSR hydration does: the tree then has the pre-rendered HTML's shape (no Suspense at the root).
   parts.router.ssr = { manifest: undefined };
   hydrationShape(parts.router);

@@ -7,6 +7,7 @@ import * as time from '../time';
 import { User } from '../user/index';
 import { fn } from '../util/fn';
 import { createId } from '../util/id';
+import { placeBooking } from './address';
 import { durationOf, openTimes } from './availability';
 import { claim, fitsWorkingDay } from './claim';
 import { newestReviewable } from './for-review';
@@ -38,6 +39,7 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
   if (!account) throw new VisibleError('unauthorized', NOT_SIGNED_IN);
   if (!account.hasCardOnFile) throw new VisibleError('forbidden', bookingMessages.cardRequired);
   if (input.date < time.today()) throw new VisibleError('invalid', bookingMessages.pastDate);
+  const place = await placeBooking(input, account.id);
 
   // The route is checked by the claim, at the booking's place.
   const { service, slots, availability: open } = await openTimes(input.serviceId, input.date, {});
@@ -78,6 +80,7 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
     vehicleColor: input.vehicleColor,
     notes: input.notes,
     serviceStatus: '',
+    ...place,
     slotId: slot?.id,
     bookedKey: service._id,
     statusHistory: [

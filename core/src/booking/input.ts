@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { cents, personName, vehicleYear as vehicleYearRule } from '../rules/schema';
 import { Service } from '../service/index';
+import { AddressChoice } from './address';
 import * as time from '../time';
 import { idSchema } from '../util/id';
 import { emailAddress, optionalLine, requiredLine } from '../util/text';
@@ -42,6 +43,7 @@ export const calendarDate = z
   .refine(time.isCalendarDate, 'Date must be a real date written yyyy-MM-dd.');
 
 export const CreateInput = VehicleInput.extend({
+  ...AddressChoice,
   clientFirstName: personName('First name'),
   clientLastName: personName('Last name'),
   serviceId: Service.id,
@@ -150,6 +152,9 @@ export const AdminCreateInput = z
     vehicleYear,
     vehicleColor: optionalLine('Vehicle color', BOOKING_LIMITS.color),
     notes,
+    ...AddressChoice,
+    /** Whose saved address `addressId` names (the custom booking's address picker). */
+    customerId: idSchema('user', 'customer').optional(),
     // The spec's client sends these too; the server sets its own.
     createdByAdmin: z.unknown().optional(),
     requiresCustomerVerification: z.unknown().optional(),
@@ -220,3 +225,11 @@ export const AnswerInput = z.union(
   { error: 'Send confirmed: true to confirm the booking, or confirmed: false to decline it.' },
 );
 export type AnswerInput = z.input<typeof AnswerInput>;
+
+/** The owner (or the admin) changes a Pending booking's address: one sent, or a saved one by id. */
+export const AddressChangeInput = z
+  .object(AddressChoice)
+  .refine((input) => input.serviceAddress || input.addressId, {
+    message: 'Send the new serviceAddress or an addressId.',
+  });
+export type AddressChangeInput = z.input<typeof AddressChangeInput>;

@@ -6,6 +6,8 @@
  * search (search.ts), the shop's phone bookings (phone-booking.ts) and the
  * customer's confirmation link (confirmation.ts).
  */
+export { addressChangeMessages, changeAddress } from './address-change';
+export { type Placed, placeBooking } from './address';
 export { availability, type Availability, availabilityAt } from './availability';
 export { jobOf, relocate } from './claim';
 export { answerConfirmation, assignCustomer, CONFIRMATION_DAYS, forConfirmation } from './confirmation';
@@ -22,6 +24,7 @@ export {
   updateVehicle,
 } from './customer';
 export {
+  AddressChangeInput,
   AdminCreateInput,
   AllFilters,
   AnswerInput,
@@ -43,5 +46,5 @@ export {
   matchesFilters,
 } from './search';
 export { setStatus } from './status';
-export { ADDRESS_NOT_FOUND, type Where } from './where';
+export type { Where } from './where';
 export { CUSTOM_KEY, id, type Info, type Payment, type Row, type RowInfo, type Stored } from './store';

@@ -6,6 +6,7 @@ import * as time from '../time';
 import { TimeSlot } from '../timeslot/index';
 import { fn } from '../util/fn';
 import { createId } from '../util/id';
+import { placeBooking } from './address';
 import { claim } from './claim';
 import { AdminCreateInput } from './input';
 import { bookingMessages, deskMessages } from './rules';
@@ -28,6 +29,7 @@ async function adminCreateNow(input: z.output<typeof AdminCreateInput>): Promise
   if (Date.parse(time.instantOf(input.date, input.time)) <= Date.now()) {
     throw new VisibleError('invalid', deskMessages.timePassed);
   }
+  const place = await placeBooking(input, input.customerId);
   const service = input.mode === 'service' ? await Service.fromId(input.serviceId) : undefined;
   const slot =
     service &&
@@ -56,6 +58,7 @@ async function adminCreateNow(input: z.output<typeof AdminCreateInput>): Promise
     vehicleColor: input.vehicleColor ?? '',
     notes: input.notes,
     serviceStatus: '',
+    ...place,
     slotId: slot ? slot.id : undefined,
     bookedKey: service ? service._id : CUSTOM_KEY,
     statusHistory: [{ from: null, to: 'Pending Verification', by, at: now }],

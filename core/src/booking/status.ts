@@ -123,7 +123,9 @@ export async function changeStatus(
     updatedAt: now,
     statusHistory: appendStatusChange(booking.statusHistory, { from, to: status, by, at: now }),
     ...(cancelling ? { claim: undefined } : {}),
-    ...(charging ? { payment: { status: 'pending', amountCents: booking.priceCents, at: now } } : {}),
+    ...(charging
+      ? { payment: { status: 'pending', amountCents: booking.priceCents, at: now, ...linkOf(booking) } }
+      : {}),
   };
   const customerMail =
     by.role === 'customer' ? (cancelling ? 'cancelled' : null) : statusMail(from, status, alreadyPaid);
@@ -159,6 +161,9 @@ export async function changeStatus(
   if (charging) return withService(await chargeCompleted(next));
   return withService(next);
 }
+
+/** The payment link sent for the booking (decision 070) stays on its payment record through a completion. */
+const linkOf = (booking: Stored) => (booking.payment?.link ? { link: booking.payment.link } : {});
 
 /**
  * Writes a status change. When it gives a job back and only the day's item
@@ -236,6 +241,7 @@ async function chargeCompleted(booking: Stored): Promise<Stored> {
     ...(result.providerPaymentId ? { providerPaymentId: result.providerPaymentId } : {}),
     ...(result.status === 'failed' ? { failureReason: result.failureReason } : {}),
     at: new Date().toISOString(),
+    ...linkOf(booking),
   };
   const updated = await recordCharge(booking, payment);
   const account = booking.userId ? await User.find(booking.userId) : undefined;

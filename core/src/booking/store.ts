@@ -7,6 +7,7 @@ import type { Mail } from '../mail/index';
 import { Service } from '../service/index';
 import * as time from '../time';
 import { StoredAddress } from '../address/stored';
+import { PaymentRecord } from '../payments/link-record';
 import { idSchema } from '../util/id';
 import type { BookingMailInfo } from './mail';
 import { BOOKING_STATUSES, type BookingStatus, bookingMessages } from './rules';
@@ -32,13 +33,8 @@ const Claim = z.object({
   blocks: z.array(z.string()).optional(),
 });
 
-const Payment = z.object({
-  status: z.enum(['pending', 'paid', 'failed']),
-  amountCents: z.number().int(),
-  providerPaymentId: z.string().optional(),
-  failureReason: z.string().optional(),
-  at: z.string(),
-});
+/** The card's charge at completion, or a payment link (core/src/payments/link-record.ts, decision 070). */
+const Payment = PaymentRecord;
 export type Payment = z.infer<typeof Payment>;
 
 const StatusChangeSchema = z.object({

@@ -1,5 +1,5 @@
 import { useUser } from '../actor';
-import type { StoredAddress } from '../address/stored';
+import { SavedAddress } from '../address/index';
 import { VisibleError } from '../error';
 import { Geo } from '../geo/index';
 import type { Point } from '../geo/model';
@@ -14,33 +14,15 @@ export type Where = { addressId?: string; zipCode?: string };
 /** The place to plan from, or why no time is offered there (outside the area). */
 export type Placed = { place: Point | null; outside?: string };
 
-/** A customer's saved address by id (the address module's read). */
-export type SavedAddressLookup = (userId: string, addressId: string) => Promise<StoredAddress | undefined>;
-
-export const ADDRESS_NOT_FOUND = 'That saved address was not found.';
-
-/** The saved-address read: the address module's once it is on main; none before. */
-let lookup: SavedAddressLookup = async () => undefined;
-
-/** Replaces the saved-address read (tests, until the address module's read is wired). */
-export function useSavedAddressLookup(next: SavedAddressLookup): () => void {
-  const previous = lookup;
-  lookup = next;
-  return () => {
-    lookup = previous;
-  };
-}
-
 /**
  * The place of `where`: a saved address's stored coordinates (geocoded
  * again when it has none), a ZIP's centroid, or the base; 400 for an
- * unknown ZIP, 404 for an address that is not the caller's, 401 for an
+ * unknown ZIP, 404 for an address that is not the caller's (SavedAddress), 401 for an
  * address without a session; `outside` when the shop does not go there.
  */
 export async function placeOf(where: Where): Promise<Placed> {
   if (where.addressId) {
-    const address = await lookup(useUser().userId, where.addressId);
-    if (!address) throw new VisibleError('not_found', ADDRESS_NOT_FOUND);
+    const address = await SavedAddress.findOf(useUser().userId, where.addressId);
     const at = address.location ?? (await Geo.geocode(address));
     if (!at) throw new VisibleError('invalid', Geo.messages.unknownZip);
     return areaOf({ lat: at.lat, lng: at.lng }, address.zipCode);

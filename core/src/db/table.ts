@@ -85,6 +85,8 @@ export const table = {
         'serviceStatus',
         'payment',
         'testimonialId',
+        'serviceAddress',
+        'tripFeeCents',
         'createdAt',
         'updatedAt',
       ],

@@ -23,8 +23,11 @@ export function miles(a: Point, b: Point): number {
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** Rounds minutes up to the next multiple of 5. */
-export const roundUpToFive = (minutes: number) => Math.ceil(minutes / 5) * 5;
+/** Rounds minutes up to the next multiple of 5 (a multiple give or take a float's error stays). */
+export function roundUpToFive(minutes: number): number {
+  const steps = Math.ceil(minutes / 5 - 1e-9);
+  return steps > 0 ? steps * 5 : 0;
+}
 
 /** The settings the drive estimate reads (the config module's; the Routes stand-in passes its own reading). */
 export type DriveFactors = { driveDetourFactor: number; driveAverageMph: number; driveFloorMinutes: number };

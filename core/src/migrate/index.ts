@@ -1,6 +1,7 @@
 import { bookingSteps } from '../booking/migrate';
 import { Contact } from '../contact/index';
 import { Customer } from '../customer/index';
+import { revenueSteps } from '../revenue/migrate';
 import { ServiceRequest } from '../service-request/index';
 import { Service } from '../service/index';
 import { Testimonial } from '../testimonial/index';
@@ -20,6 +21,7 @@ export const migrationSteps: readonly MigrationStep[] = [
   ...Testimonial.migrationSteps,
   ...Contact.migrationSteps,
   ...ServiceRequest.migrationSteps,
+  ...revenueSteps,
 ];
 
 /** Runs the steps not yet done (see runner.ts); what each changed in this run. */

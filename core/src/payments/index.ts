@@ -9,7 +9,13 @@ import { User } from '../user/index';
 import { fn } from '../util/fn';
 import { idSchema } from '../util/id';
 import { cardBrandName } from './brand';
-import { createSquareClient, type SquareCard, SquareError } from './square';
+import {
+  createSquareClient,
+  type OrderLine,
+  type SquareCard,
+  SquareError,
+  type SquarePaymentLink,
+} from './square';
 
 /**
  * The card on file (doc 1 §1: a card is required before booking and charged
@@ -201,6 +207,29 @@ export namespace Payments {
       return failed(`${what}: ${error.code}${detailOf(error)}`, error.paymentId);
     }
   });
+
+  /**
+   * A Square payment link for these lines (the shop's code, for an admin:
+   * core/src/payment-link). The same idempotency key gives back the same
+   * link. Square failing, or refusing the request, is a 502; not configured, 503.
+   */
+  export async function createPaymentLink(input: {
+    idempotencyKey: string;
+    referenceId: string;
+    lines: readonly OrderLine[];
+    description?: string;
+    buyerEmail?: string;
+  }): Promise<SquarePaymentLink> {
+    assertAdmin();
+    if (!isConfigured()) throw new VisibleError('unavailable', messages.notConfigured);
+    try {
+      return await square().createPaymentLink({ ...input, locationId: settings().locationId });
+    } catch (error) {
+      if (!(error instanceof SquareError)) throw error;
+      logProviderError('payment link', error);
+      throw new VisibleError('bad_gateway', messages.provider);
+    }
+  }
 
   const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
 

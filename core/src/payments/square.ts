@@ -1,8 +1,9 @@
 import * as z from 'zod';
 
 /**
- * A small client for the four calls of Square's REST API that the shop makes:
- * create a customer, save a card on file, disable a card, take a payment
+ * A small client for the calls of Square's REST API that the shop makes:
+ * create a customer, save a card on file, disable a card, take a payment,
+ * create a payment link (Checkout API, decision 070)
  * (docs/decisions/020-square-client.md says why not the official SDK). Plain
  * `fetch`, Square's JSON (snake_case), zod on every reply. Every create carries
  * the caller's idempotency key: Square answers a retry with the same key and
@@ -61,6 +62,19 @@ const Payment = z.object({
   card_details: z.object({ card: Card.partial().optional(), status: z.string().optional() }).optional(),
 });
 export type SquarePayment = z.infer<typeof Payment>;
+
+/** A payment link (Checkout API): where the customer pays, and the order Square made for it. */
+const PaymentLink = z.object({
+  id: z.string().min(1),
+  url: z.string().url(),
+  order_id: z.string().min(1),
+  version: z.number().int().optional(),
+  created_at: z.string().optional(),
+});
+export type SquarePaymentLink = z.infer<typeof PaymentLink>;
+
+/** One line of a payment link's order: quantity is Square's decimal string, the price per unit in cents. */
+export type OrderLine = { name: string; quantity: string; unitCents: number; note?: string };
 
 export type SquareFailure = 'declined' | 'rejected' | 'provider';
 
@@ -254,6 +268,43 @@ export function createSquareClient(options: SquareClientOptions) {
         },
         Payment,
         'payment',
+      );
+    },
+
+    /**
+     * POST /v2/online-checkout/payment-links: a page at Square where the
+     * customer pays an order of these lines (decision 070). `referenceId`
+     * (ours: the booking or work order) is kept on the order.
+     */
+    createPaymentLink(input: {
+      idempotencyKey: string;
+      locationId: string;
+      referenceId: string;
+      lines: readonly OrderLine[];
+      description?: string;
+      buyerEmail?: string;
+      redirectUrl?: string;
+    }) {
+      return call(
+        '/v2/online-checkout/payment-links',
+        {
+          idempotency_key: input.idempotencyKey,
+          ...(input.description ? { description: input.description } : {}),
+          order: {
+            location_id: input.locationId,
+            reference_id: input.referenceId,
+            line_items: input.lines.map((line) => ({
+              name: line.name,
+              quantity: line.quantity,
+              base_price_money: { amount: line.unitCents, currency: 'USD' },
+              ...(line.note ? { note: line.note } : {}),
+            })),
+          },
+          ...(input.redirectUrl ? { checkout_options: { redirect_url: input.redirectUrl } } : {}),
+          ...(input.buyerEmail ? { pre_populated_data: { buyer_email: input.buyerEmail } } : {}),
+        },
+        PaymentLink,
+        'payment_link',
       );
     },
   };

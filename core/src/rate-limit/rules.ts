@@ -68,4 +68,10 @@ export const rateLimits = {
   workOrderPortalIp: { scope: 'work-order-portal-ip', limit: 30, windowSeconds: 15 * MINUTE },
   workOrderPortalNumber: { scope: 'work-order-portal-number', limit: 15, windowSeconds: 15 * MINUTE },
   workOrderLinkIp: { scope: 'work-order-link-ip', limit: 120, windowSeconds: 15 * MINUTE },
+  /**
+   * The service-area check (issue 20) is public, and with a street it may
+   * geocode through Amazon Location (billed per call): 300 per 15 minutes
+   * per address, well above a person trying addresses on the booking page.
+   */
+  serviceAreaIp: { scope: 'service-area-ip', limit: 300, windowSeconds: 15 * MINUTE },
 } satisfies Record<string, RateLimit.Rule>;

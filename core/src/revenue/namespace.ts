@@ -17,3 +17,23 @@ export {
   settledItems,
 } from './write';
 export { type Entry } from './store';
+export {
+  dashboard,
+  type Dashboard,
+  DASHBOARD_READS,
+  entryReply,
+  type EntryReply,
+  RECENT,
+  WEEKS,
+} from './dashboard';
+export {
+  CSV_HEADER,
+  csvCell,
+  csvFileName,
+  csvHeader,
+  csvLine,
+  entriesBetween,
+  EXPORT_PAGE,
+  ExportInput,
+  messages,
+} from './ledger';

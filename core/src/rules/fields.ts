@@ -226,3 +226,62 @@ export function centsProblem(value: number, label: string, maxCents: number): Pr
     ? undefined
     : centsMessage(label, maxCents);
 }
+
+// ---------------------------------------------------------------------------
+// Service address (issue 20; the names of the spec's work-order address)
+
+export const ADDRESS_LIMITS = { street: 120, unit: 40, city: 60, accessNotes: 300 } as const;
+
+/** The US states and DC by their postal codes. */
+// prettier-ignore
+export const US_STATES = [
+  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS',
+  'KY', 'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC',
+  'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY',
+] as const;
+
+export const stateMessages = {
+  required: 'State is required.',
+  invalid: 'State must be a US state code such as PA.',
+} as const;
+
+/** A US state's two-letter code, in either case (stored upper case); required. */
+export function stateProblem(value: string | null | undefined): Problem {
+  const state = (value ?? '').trim().toUpperCase();
+  if (!state) return stateMessages.required;
+  return (US_STATES as readonly string[]).includes(state) ? undefined : stateMessages.invalid;
+}
+
+export const zipRequiredMessage = textMessages.required('ZIP code');
+
+/** The labels and lengths of the address's text fields, for textProblem (one line each). */
+export const addressTextRules = {
+  street: { label: 'Street', max: ADDRESS_LIMITS.street, required: true },
+  unit: { label: 'Unit', max: ADDRESS_LIMITS.unit },
+  city: { label: 'City', max: ADDRESS_LIMITS.city, required: true },
+  accessNotes: { label: 'Access notes', max: ADDRESS_LIMITS.accessNotes },
+} as const satisfies Record<string, TextRule>;
+
+export type AddressFields = {
+  street?: string | null;
+  unit?: string | null;
+  city?: string | null;
+  state?: string | null;
+  zipCode?: string | null;
+  accessNotes?: string | null;
+};
+
+/** Each field's problem (only the fields that have one): the address form's and the server's checks. */
+export function addressProblems(address: AddressFields): Partial<Record<keyof AddressFields, string>> {
+  const problems: Partial<Record<keyof AddressFields, Problem>> = {
+    street: textProblem(address.street, addressTextRules.street),
+    unit: textProblem(address.unit, addressTextRules.unit),
+    city: textProblem(address.city, addressTextRules.city),
+    state: stateProblem(address.state),
+    zipCode: (address.zipCode ?? '').trim() ? zipProblem(address.zipCode) : zipRequiredMessage,
+    accessNotes: textProblem(address.accessNotes, addressTextRules.accessNotes),
+  };
+  return Object.fromEntries(Object.entries(problems).filter(([, problem]) => problem)) as Partial<
+    Record<keyof AddressFields, string>
+  >;
+}

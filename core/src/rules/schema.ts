@@ -7,6 +7,8 @@ import {
   moneyProblem,
   nameProblem,
   PHONE_MAX,
+  stateMessages,
+  stateProblem,
   parseVehicleYear,
   phoneProblem,
   type Problem,
@@ -93,6 +95,15 @@ export const optionalVin = () =>
 
 /** An optional ZIP code (./fields `zipProblem`): blank gives ''. */
 export const optionalZip = () => optionalField({ label: 'ZIP code', max: ZIP_MAX }, zipProblem);
+/** A required ZIP code (./fields `zipProblem`). */
+export const zip = () => requiredField({ label: 'ZIP code', max: ZIP_MAX }, zipProblem);
+
+/** A required US state code (./fields `stateProblem`), upper-cased. */
+export const usState = () =>
+  z
+    .string({ error: stateMessages.required })
+    .superRefine(check((value: string) => stateProblem(value)))
+    .transform((value) => value.trim().toUpperCase());
 
 /** The vehicle's year, sent as a number or as its text, checked against today (business zone); a number. */
 export const vehicleYear = () =>

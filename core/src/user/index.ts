@@ -1,3 +1,4 @@
+import { SavedAddress } from '../address/index';
 import * as z from 'zod';
 import { assertAdmin } from '../actor';
 import { failedConditions, type TransactItem, transactWrite } from '../db/entity';
@@ -348,6 +349,11 @@ export namespace User {
     assertAdmin();
     const user = await find(userId);
     if (!user) return;
-    await transactWrite([entity.tx.delete({ id: userId }), emailGuard.tx.delete({ email: user.email })]);
+    await transactWrite([
+      entity.tx.delete({ id: userId }),
+      emailGuard.tx.delete({ email: user.email }),
+      // Its saved service addresses (at most 10) and their book go with it.
+      ...(await SavedAddress.removalItems(userId)),
+    ]);
   }
 }

@@ -17,6 +17,7 @@ export const idPrefixes = {
   contactMessage: 'msg',
   serviceRequest: 'req',
   mail: 'ml',
+  address: 'adr',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { useActor } from '../actor';
 import { defineEntity, failedConditions, type TransactItem } from '../db/entity';
 import { putIfUnchanged as putRevision } from '../db/revision';
+import { PaymentRecord } from '../payments/link-record';
 import { User } from '../user/index';
 import { appendToTrail } from '../util/audit-trail';
 import { fail, id, messages } from './messages';
@@ -107,6 +108,8 @@ export const Stored = z.object({
   /** Acknowledgments that later edits superseded, oldest first. */
   acknowledgmentHistory: z.array(PastAcknowledgment).default([]),
   statusHistory: z.array(StatusChange).default([]),
+  /** Paid through a payment link (decision 070); absent while nothing was asked or paid. */
+  payment: PaymentRecord.optional(),
   /** Lowercased number, customer, vehicle and VIN: what the list's search matches. */
   searchText: z.string(),
   /** Raised by every write; writes are conditional on the value read. */

@@ -9,6 +9,8 @@ export function stateOf(ack: Stored['acknowledgment'], now: number): Acknowledgm
 }
 
 export type Detail = Info & {
+  /** Paid, or asked for, through a payment link (decision 070). */
+  payment?: Stored['payment'];
   statusHistory: Stored['statusHistory'];
   acknowledgmentHistory: {
     acknowledgmentDate: string;
@@ -45,6 +47,7 @@ export function view(wo: Stored, now = Date.now()): Detail {
       ...(state === 'acknowledged' && ack.acknowledgedBy ? { acknowledgedBy: ack.acknowledgedBy } : {}),
       hasSignature: state === 'acknowledged' && Boolean(ack.signatureKey),
     },
+    ...(wo.payment ? { payment: wo.payment } : {}),
     statusHistory: wo.statusHistory,
     acknowledgmentHistory: wo.acknowledgmentHistory.map((a) => ({
       acknowledgmentDate: a.acknowledgedAt,

@@ -1,9 +1,12 @@
+import { SavedAddress } from '@app/core/address/index';
 import { deskMessages } from '@app/core/booking/rules';
 import { Customer } from '@app/core/customer/index';
 import { User } from '@app/core/user/index';
+import { idSchema } from '@app/core/util/id';
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import * as z from 'zod';
+import { addressReply } from './addresses';
 import { invalidInput, pageQuery } from './validation';
 
 /** A customer as the admin's lists read them (doc 2 §3 Customer user). Admins are never listed. */
@@ -55,6 +58,12 @@ export const admin = new Hono()
       if (cursor) c.header('X-Next-Cursor', cursor);
       return c.json(items.map(customerReply));
     },
+  )
+  // A customer's saved addresses, for the custom booking's address picker (issue 20).
+  .get(
+    '/users/:id/addresses',
+    zValidator('param', z.object({ id: idSchema('user', 'customer') }), invalidInput),
+    async (c) => c.json((await SavedAddress.listFor(c.req.valid('param').id)).map(addressReply)),
   )
   .post('/create-customer', zValidator('json', User.InviteInput, invalidInput), async (c) => {
     const user = await Customer.invite(c.req.valid('json'));

@@ -1,4 +1,5 @@
 import { Booking } from '@app/core/booking/index';
+import { PaymentLink } from '@app/core/payment-link/index';
 import { bookingMessages, CUSTOM_PRICE_MAX, deskMessages, type StatusChange } from '@app/core/booking/rules';
 import { toCents, toDollars } from '@app/core/money';
 import { dollars } from '@app/core/rules/schema';
@@ -6,6 +7,7 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import * as z from 'zod';
 import { requireAdmin, requireUser } from './auth';
+import { type PaymentLinkReply, paymentLinkReply } from './payment-link-reply';
 import { invalidInput, pageQuery } from './validation';
 
 /** A booking as the spec's clients read it (doc 2 §3 Booking): money in dollars, converted here at the edge. */
@@ -40,11 +42,39 @@ export type BookingReply = {
     providerPaymentId: string | null;
     failureReason: string | null;
     at: string;
+    /** The Square payment link sent for it (decision 070); null when none was sent. */
+    link: PaymentLinkReply | null;
   } | null;
   reviewed: boolean;
+  /** Where the job is (issue 20); null for bookings made before addresses. */
+  serviceAddress: ServiceAddressReply | null;
+  /** The trip fee snapshot in dollars (0: none). */
+  tripFee: number;
   createdAt: string;
   updatedAt: string;
 };
+
+/** A booking's service address on the wire: the spec's work-order address names, unit and access notes. */
+export type ServiceAddressReply = {
+  street: string;
+  unit: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  accessNotes: string;
+};
+
+const serviceAddressReply = (b: Pick<Booking.Stored, 'serviceAddress'>): ServiceAddressReply | null =>
+  b.serviceAddress
+    ? {
+        street: b.serviceAddress.street,
+        unit: b.serviceAddress.unit,
+        city: b.serviceAddress.city,
+        state: b.serviceAddress.state,
+        zipCode: b.serviceAddress.zipCode,
+        accessNotes: b.serviceAddress.accessNotes,
+      }
+    : null;
 
 export function bookingReply(b: Booking.RowInfo): BookingReply {
   return {
@@ -79,9 +109,12 @@ export function bookingReply(b: Booking.RowInfo): BookingReply {
           providerPaymentId: b.payment.providerPaymentId ?? null,
           failureReason: b.payment.failureReason ?? null,
           at: b.payment.at,
+          link: paymentLinkReply(b.payment.link),
         }
       : null,
     reviewed: b.testimonialId !== undefined,
+    serviceAddress: serviceAddressReply(b),
+    tripFee: toDollars(b.tripFeeCents ?? 0),
     createdAt: b.createdAt,
     updatedAt: b.updatedAt,
   };
@@ -112,6 +145,8 @@ export type ConfirmationReply = {
   vehicleColor: string;
   notes: string;
   customer: { firstName: string; lastName: string; email: string };
+  serviceAddress: ServiceAddressReply | null;
+  tripFee: number;
 };
 
 export function confirmationReply(b: Booking.Info): ConfirmationReply {
@@ -134,6 +169,8 @@ export function confirmationReply(b: Booking.Info): ConfirmationReply {
     vehicleColor: b.vehicleColor,
     notes: b.notes,
     customer: b.customer ?? { firstName: b.clientFirstName, lastName: b.clientLastName, email: '' },
+    serviceAddress: serviceAddressReply(b),
+    tripFee: toDollars(b.tripFeeCents ?? 0),
   };
 }
 
@@ -228,6 +265,20 @@ export const bookings = new Hono()
   .put('/:id', requireUser, byId, zValidator('json', Booking.VehicleInput, invalidInput), async (c) =>
     c.json(bookingReply(await Booking.updateVehicle(c.req.valid('param').id, c.req.valid('json')))),
   )
+  // The owner or the admin moves a Pending booking to another address (issue 20): 409 when the day no longer fits.
+  .patch(
+    '/:id/address',
+    requireUser,
+    byId,
+    zValidator('json', Booking.AddressChangeInput, invalidInput),
+    async (c) =>
+      c.json(bookingReply(await Booking.changeAddress(c.req.valid('param').id, c.req.valid('json')))),
+  )
+  // Decision 070: a Square payment link for an unpaid booking, mailed to the customer.
+  .post('/:id/payment-link', requireAdmin, byId, async (c) => {
+    const booking = await PaymentLink.sendForBooking(c.req.valid('param').id);
+    return c.json({ msg: PaymentLink.sendMessages.sent, booking: adminBookingReply(booking) });
+  })
   .patch('/:id/cancel', requireUser, byId, async (c) =>
     c.json(bookingReply(await Booking.cancel(c.req.valid('param').id))),
   )

@@ -41,6 +41,8 @@ const publicReads: [pattern: string, cacheControl: string][] = [
   // The card form's app and location ids: the same for everyone, and they change only with a deploy.
   ['/api/payments/config', 'public, max-age=300'],
   ['/api/sitemap.xml', 'public, max-age=300'],
+  // The pages rendered with their data (decision 072): as fresh as the data they show.
+  ['/api/pages/*', SHARED],
 ];
 
 const compiled = publicReads.map(([pattern, cacheControl]) => ({ pattern: compile(pattern), cacheControl }));

@@ -4,16 +4,19 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { admin } from './admin';
+import { revenue } from './revenue';
 import { requestContext, requireAdmin } from './auth';
 import { bookings } from './bookings';
 import { apiCaching } from './cache';
 import { googleReviews } from './google-reviews';
 import { checkInput } from './input';
 import { requireRouter } from './origin';
+import { pages, answerPageCallsWith } from './pages';
 import { canonicalGetPath } from './paths';
 import { payments } from './payments';
 import { comments, posts } from './posts';
 import { contact, serviceRequest } from './public-forms';
+import { serviceArea } from './service-area';
 import { services } from './services';
 import { sitemap } from './sitemap';
 import { testimonials } from './testimonials';
@@ -21,6 +24,7 @@ import { timeslots } from './timeslots';
 import { refuseLongUrls } from './url-limit';
 import { users } from './users';
 import { vehicleData } from './vehicle-data';
+import { webhooks } from './webhooks';
 import { workOrders } from './workorders';
 import { firstIssue } from './validation';
 
@@ -57,10 +61,14 @@ const api = new Hono()
   .route('/payments', payments)
   .route('/bookings', bookings)
   .route('/timeslots', timeslots)
+  .route('/admin/revenue', revenue)
   .route('/admin', admin)
   .route('/vehicleData', vehicleData)
+  .route('/service-area', serviceArea)
   .route('/workOrders', workOrders)
-  .route('/sitemap.xml', sitemap);
+  .route('/webhooks', webhooks)
+  .route('/sitemap.xml', sitemap)
+  .route('/pages', pages);
 
 export type AppType = typeof api;
 
@@ -101,3 +109,5 @@ app.use(refuseLongUrls);
 app.use('/api/*', requireRouter);
 app.route('/', api);
 app.all('/api/*', (c) => c.json({ msg: 'Not found.' }, 404));
+// The pages rendered with their data ask the API for it in this process (./pages.ts, decision 072).
+answerPageCallsWith((request) => app.fetch(request));

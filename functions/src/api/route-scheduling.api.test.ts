@@ -2,7 +2,6 @@ import { asSystem } from '@app/core/actor';
 import { jobOf, relocate } from '@app/core/booking/claim';
 import { Crew } from '@app/core/booking/crew';
 import { findBooking, type Stored } from '@app/core/booking/store';
-import { useSavedAddressLookup } from '@app/core/booking/where';
 import { config } from '@app/core/config';
 import { Geo } from '@app/core/geo/index';
 import { describe, expect, it } from 'vitest';
@@ -85,22 +84,34 @@ describe('availability by address', () => {
     const service = await createService({
       duration: 60,
       availableDays: [],
-      availableTimes: ['10:30', '12:00'],
+      availableTimes: ['10:30', '12:15'],
     });
     await bookAt(service._id, date, '10:30', '19383');
-    const customer = await createUserWithCard();
-    const restore = useSavedAddressLookup(async (userId, addressId) =>
-      userId === customer._id && addressId === 'adr_far' ? addressAt('19103') : undefined,
+    const [customer, other] = await Promise.all([createUserWithCard(), createUserWithCard()]);
+    const saved = await send('POST', '/api/users/me/addresses', customer.headers, {
+      street: '1500 Market St',
+      city: 'Philadelphia',
+      state: 'PA',
+      zipCode: '19103',
+    });
+    expect(saved.status).toBe(201);
+    const { _id: addressId } = await json<{ _id: string }>(saved);
+    const path = `/api/services/${service._id}/availability?date=${date}&addressId=${addressId}`;
+    const mine = await json<Availability>(await send('GET', path, customer.headers));
+    // 10:30–11:30 near, then over an hour to Philadelphia and the buffer: 12:15 cannot be reached.
+    expect(mine.times).toEqual([]);
+    // The default address (West Chester, 19382; 10 minutes and the buffer) can be reached by 12:15.
+    const home = await json<Array<{ _id: string }>>(
+      await send('GET', '/api/users/me/addresses', customer.headers),
     );
-    try {
-      const path = `/api/services/${service._id}/availability?date=${date}`;
-      const mine = await json<Availability>(await send('GET', `${path}&addressId=adr_far`, customer.headers));
-      // 10:30–11:30 near, then over an hour to Philadelphia and the buffer: 12:00 cannot be reached.
-      expect(mine.times).toEqual([]);
-      expect((await send('GET', `${path}&addressId=adr_other`, customer.headers)).status).toBe(404);
-    } finally {
-      restore();
-    }
+    const homeId = home.find((a) => a._id !== addressId)?._id;
+    const near = await send(
+      'GET',
+      `/api/services/${service._id}/availability?date=${date}&addressId=${homeId}`,
+      customer.headers,
+    );
+    expect((await json<Availability>(near)).times).toEqual(['12:15']);
+    expect((await send('GET', path, other.headers)).status).toBe(404);
   });
 });
 

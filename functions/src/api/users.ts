@@ -2,6 +2,7 @@ import { Account } from '@app/core/account/index';
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import * as z from 'zod';
+import { addresses } from './addresses';
 import { requireUser } from './auth';
 import { invalidInput } from './validation';
 
@@ -24,6 +25,7 @@ export const users = new Hono()
     c.json(await Account.login(c.req.valid('json'))),
   )
   .get('/me', requireUser, async (c) => c.json(await Account.me()))
+  .route('/me/addresses', addresses)
   .post(
     '/change-password',
     requireUser,

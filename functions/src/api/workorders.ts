@@ -1,4 +1,6 @@
 import { toCents, toDollars } from '@app/core/money';
+import { PaymentLink } from '@app/core/payment-link/index';
+import { paymentLinkReply } from './payment-link-reply';
 import { moneyMessages, moneyProblem } from '@app/core/rules/fields';
 import { WorkOrder } from '@app/core/workorder/index';
 import { PRICING_LIMITS, type WorkOrderPricing } from '@app/core/workorder/pricing';
@@ -152,6 +154,15 @@ export function workOrderReply(wo: WorkOrder.Detail) {
       hasSignature: ack.hasSignature ?? false,
       history: wo.acknowledgmentHistory,
     },
+    payment: wo.payment
+      ? {
+          status: wo.payment.status,
+          amount: toDollars(wo.payment.amountCents),
+          providerPaymentId: wo.payment.providerPaymentId ?? null,
+          at: wo.payment.at,
+          link: paymentLinkReply(wo.payment.link),
+        }
+      : null,
     statusHistory: wo.statusHistory,
     createdAt: wo.createdAt,
     updatedAt: wo.updatedAt,
@@ -226,6 +237,10 @@ export const workOrders = new Hono()
   .post('/:id/send-email', requireAdmin, byId, async (c) => {
     const { message, workOrder } = await WorkOrder.sendEmail(c.req.valid('param').id, renderPdf);
     return c.json({ message, workOrder: workOrderReply(workOrder) });
+  })
+  .post('/:id/payment-link', requireAdmin, byId, async (c) => {
+    const workOrder = await PaymentLink.sendForWorkOrder(c.req.valid('param').id);
+    return c.json({ message: PaymentLink.sendMessages.sent, workOrder: workOrderReply(workOrder) });
   })
   .post('/:id/generate-acknowledgment', requireAdmin, byId, async (c) => {
     const { tokenExpiresAt, message, workOrder } = await WorkOrder.generateAcknowledgment(

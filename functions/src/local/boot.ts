@@ -5,6 +5,7 @@ import { applyLocalEnv, connectHost, localDefaults, localJwtSecret, setting } fr
 import { assertPortFree } from './ports';
 import { writeStackFile } from './stack-file';
 import { type StandIns, startStandIns } from './stand-ins';
+import { SQUARE_WEBHOOK_PATH } from '@app/core/config';
 
 /**
  * What `npm start` and `npm run dev` share: check the port, start the
@@ -19,9 +20,11 @@ export async function bootLocalStack(options: {
   await assertPortFree(options.port, options.host);
 
   console.log(`Starting the local stack (data in ${dataDir}) ...`);
-  const standIns = await startStandIns({ dataDir });
+  const publicUrl = `http://${publicHost(options.host)}:${options.port}`;
+  // The Square stand-in posts its payment webhooks to this app (decision 070).
+  const squareWebhook = { url: `${publicUrl}${SQUARE_WEBHOOK_PATH}`, deliver: true };
+  const standIns = await startStandIns({ dataDir, squareWebhook });
   try {
-    const publicUrl = `http://${publicHost(options.host)}:${options.port}`;
     applyLocalEnv({ standIns, publicUrl, jwtSecret: localJwtSecret(dataDir) });
 
     // Imported only now: the config module reads the environment set just above.

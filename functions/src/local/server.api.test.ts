@@ -5,6 +5,7 @@ import { config } from '@app/core/config';
 import { Storage } from '@app/core/storage/index';
 import { Images } from '@app/core/storage/images';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pagesBuilt } from '../api/pages';
 import { MAX_URL_LENGTH, URL_TOO_LONG } from '../api/url-limit';
 import { cspHeader, earlyFormsScriptHash, securityHeaders, siteCsp } from '../security-headers';
 import { Canvas, hex } from './png';
@@ -160,17 +161,25 @@ describe('pages, 404s, robots.txt and the sitemap on the local server', () => {
     expect(await response.text()).toContain(`<div id="root">${name}</div>`);
   });
 
-  it.each([
-    '/dashboard',
-    '/admin',
-    '/blog/some-post',
-    '/book/svc_1/details',
-    '/reset-password/abc',
-    '/About',
-  ])('%s (a page of the router without a file) is the SPA shell, 200', async (path) => {
-    const response = await fetchPage(path);
-    expect(response.status).toBe(200);
-    expect(await response.text()).toContain('<div id="root"></div>');
+  it.each(['/dashboard', '/admin', '/book/svc_1/details', '/reset-password/abc', '/About'])(
+    '%s (a page of the router without a file) is the SPA shell, 200',
+    async (path) => {
+      const response = await fetchPage(path);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('<div id="root"></div>');
+    },
+  );
+
+  it('/blog/<a post that does not exist>: the API renders its not-found page, 404 (or the shell before a web build)', async () => {
+    const response = await fetchPage('/blog/some-post');
+    const text = await response.text();
+    if (pagesBuilt()) {
+      expect(response.status).toBe(404);
+      expect(text).toContain('Could not find the requested post.');
+    } else {
+      expect(response.status).toBe(200);
+      expect(text).toContain('<div id="root"></div>');
+    }
   });
 
   it.each(['/nope', '/blog/a/b', '/services/extra', '/missing.png', '/assets/missing.js'])(

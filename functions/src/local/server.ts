@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { apiRouting, app } from '../api/index';
 import { refuseLongUrls } from '../api/url-limit';
-import { pagePathPattern, routePaths } from '../site-routes';
+import { DATA_PAGE_PATTERN, DATA_PAGE_PREFIX, pagePathPattern, routePaths } from '../site-routes';
 import { localImages } from './images';
 import { outbox } from './outbox';
 import { siteSecureHeaders } from './secure-headers';
@@ -75,11 +75,25 @@ export function createLocalServer(webDist: string, routeTree = readFileSync(rout
     return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
   };
   const isPage = new RegExp(pagePathPattern(routePaths(routeTree)), 'i');
+  const isDataPage = new RegExp(DATA_PAGE_PATTERN, 'i');
   // Pages are read per request: a rebuild (npm run build) shows without a restart.
   server.get('*', async (c, next) => {
     const path = c.req.path;
     // A file (favicon.svg, robots.txt, about.html): served as it is, below.
     if (/\.[a-z0-9]+$/i.test(path)) return next();
+    // The pages that show data: rendered by the API with it (decision 072), as the Router does on AWS.
+    if (isDataPage.test(path)) {
+      const url = new URL(c.req.url);
+      const target = new URL(`${DATA_PAGE_PREFIX}${path}${url.search}`, url);
+      const rendered = await app.fetch(new Request(target, c.req.raw));
+      // Not built yet, or failing: the pre-rendered page (or the shell) still serves it, as before.
+      if (rendered.status < 500) {
+        // Revalidated on every use here, as the other pages (a 304 when nothing changed); the CDN keeps it a minute.
+        const headers = new Headers(rendered.headers);
+        headers.set('Cache-Control', 'no-cache');
+        return new Response(rendered.body, { status: rendered.status, headers });
+      }
+    }
     const name = /^\/([a-z0-9-]*)\/?$/i.exec(path)?.[1];
     const prerendered = name !== undefined ? html(name === '' ? 'index.html' : `${name}.html`) : undefined;
     const page = prerendered ?? (isPage.test(path) ? (html('shell.html') ?? html('index.html')) : undefined);

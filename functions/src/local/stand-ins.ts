@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import S3rver from 's3rver';
+import { localSquareDefaults } from '@app/core/config';
 import { spawnDynamoDBLocal } from './dynamodb/spawn';
 import { startLocationStandIn } from './location/stand-in';
 import { freePort } from './ports';
@@ -41,6 +42,8 @@ export type StandIns = {
 export type StandInOptions = {
   /** Where DynamoDB and S3 keep their files; null keeps everything in memory (tests). */
   dataDir: string | null;
+  /** Where the Square stand-in posts its webhooks (decision 070); absent: it only records them. */
+  squareWebhook?: { url: string; deliver: boolean };
 };
 
 export function checkJava(): void {
@@ -80,7 +83,7 @@ async function waitForDynamo(endpoint: string, dynamo: ChildProcess, output: () 
   }
 }
 
-export async function startStandIns({ dataDir }: StandInOptions): Promise<StandIns> {
+export async function startStandIns({ dataDir, squareWebhook }: StandInOptions): Promise<StandIns> {
   checkJava();
   const [dynamoPort, s3Port, sesPort, squarePort, vpicPort, locationPort] = await Promise.all([
     freePort(),
@@ -154,6 +157,16 @@ export async function startStandIns({ dataDir }: StandInOptions): Promise<StandI
       host: STAND_IN_HOST,
       port: squarePort,
       stateFile: dataDir ? join(dataDir, 'square', 'state.json') : null,
+      // Signed with the local default key the config module verifies with (SQUARE_WEBHOOK_SIGNATURE_KEY overrides both).
+      ...(squareWebhook
+        ? {
+            webhook: {
+              ...squareWebhook,
+              signatureKey:
+                process.env.SQUARE_WEBHOOK_SIGNATURE_KEY ?? localSquareDefaults.webhookSignatureKey,
+            },
+          }
+        : {}),
     });
     stoppers.push(square.stop);
 

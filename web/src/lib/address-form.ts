@@ -1,4 +1,4 @@
-import { textProblem, zipProblem } from '@app/core/rules/fields';
+import { ADDRESS_LIMITS, addressProblems } from '@app/core/rules/fields';
 import type { FieldMessages } from './forms';
 
 /**
@@ -19,7 +19,10 @@ export type AddressFields = {
 /** The wire's address (the names of the spec's work-order address, plus unit and access notes). */
 export type AddressBody = AddressFields;
 
-export const ADDRESS_LIMITS = { street: 120, unit: 40, city: 80, state: 2, accessNotes: 500 } as const;
+export { ADDRESS_LIMITS };
+
+/** The state's code is two letters. */
+export const STATE_LENGTH = 2;
 
 export const emptyAddress = (): AddressFields => ({
   street: '',
@@ -45,29 +48,9 @@ export function addressFieldsOf(
   };
 }
 
-const STATE = /^[A-Za-z]{2}$/;
-export const stateMessage = 'State must be a two-letter code such as PA.';
-
-/** Each field's problem, with core's field rules (the ones the server applies). */
-export function validateAddress(fields: AddressFields): FieldMessages<AddressFields> {
-  const state = fields.state.trim();
-  return {
-    street: textProblem(fields.street, { label: 'Street', max: ADDRESS_LIMITS.street, required: true }),
-    unit: textProblem(fields.unit, { label: 'Unit', max: ADDRESS_LIMITS.unit }),
-    city: textProblem(fields.city, { label: 'City', max: ADDRESS_LIMITS.city, required: true }),
-    state:
-      textProblem(fields.state, { label: 'State', max: ADDRESS_LIMITS.state, required: true }) ??
-      (STATE.test(state) ? undefined : stateMessage),
-    zipCode:
-      textProblem(fields.zipCode, { label: 'ZIP code', max: 10, required: true }) ??
-      zipProblem(fields.zipCode),
-    accessNotes: textProblem(fields.accessNotes, {
-      label: 'Access notes',
-      max: ADDRESS_LIMITS.accessNotes,
-      multiline: true,
-    }),
-  };
-}
+/** Each field's problem, with core's address rules (the ones the server applies). */
+export const validateAddress = (fields: AddressFields): FieldMessages<AddressFields> =>
+  addressProblems(fields);
 
 /** The address as sent: trimmed, the state in capitals. */
 export function addressBody(fields: AddressFields): AddressBody {

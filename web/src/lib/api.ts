@@ -10,10 +10,24 @@ import { authHeaders } from './token';
  * both serve /api next to the SPA. Every call carries the stored session
  * token as `x-auth-token` (doc 1 §3).
  */
-export const api = hc<AppType>('/', { headers: authHeaders });
+export const api = hc<AppType>('/', {
+  headers: authHeaders,
+  fetch: (...args: FetchArgs) => apiFetch(...args),
+});
 
 /** The same client without the session header, for the one call that sends it as a Bearer token (doc 2 §6). */
-export const apiWithoutSession = hc<AppType>('/');
+export const apiWithoutSession = hc<AppType>('/', { fetch: (...args: FetchArgs) => apiFetch(...args) });
+
+type FetchArgs = Parameters<typeof fetch>;
+let apiFetch: typeof fetch = (...args) => fetch(...args);
+
+/**
+ * The API server's page renderer (decision 072) answers the calls of a page it renders itself, in
+ * its own process: the browser's client then runs on the server unchanged. Never called in the browser.
+ */
+export function answerApiCallsWith(answer: typeof fetch): void {
+  apiFetch = answer;
+}
 
 /**
  * A failed API call, the one error type of the web app. `status` is the HTTP

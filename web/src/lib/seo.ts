@@ -7,6 +7,10 @@ import { business } from './business';
  */
 export const siteUrl = (import.meta.env.VITE_SITE_URL ?? '').replace(/\/+$/, '');
 
+/** A path on this site as an address: absolute when the build knows the site's address. */
+export const absoluteUrl = (pathOrUrl: string): string =>
+  /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${siteUrl}${pathOrUrl}`;
+
 type PageHead = {
   title: string;
   description: string;
@@ -23,17 +27,17 @@ type PageHead = {
  * (`/services?search=brakes`) names the page itself (decision 055).
  */
 export function pageHead({ title, description, path, type = 'website' }: PageHead) {
-  return {
-    meta: [
-      { title },
-      { name: 'description', content: description },
-      { property: 'og:title', content: title },
-      { property: 'og:description', content: description },
-      { property: 'og:type', content: type },
-      { property: 'og:url', content: `${siteUrl}${path}` },
-      { property: 'og:site_name', content: business.name },
-      { property: 'og:locale', content: 'en_US' },
-    ],
-    links: [{ rel: 'canonical', href: `${siteUrl}${path}` }],
-  };
+  const meta: (
+    { title: string } | { name: string; content: string } | { property: string; content: string }
+  )[] = [
+    { title },
+    { name: 'description', content: description },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:type', content: type },
+    { property: 'og:url', content: `${siteUrl}${path}` },
+    { property: 'og:site_name', content: business.name },
+    { property: 'og:locale', content: 'en_US' },
+  ];
+  return { meta, links: [{ rel: 'canonical', href: `${siteUrl}${path}` }] };
 }

@@ -17,6 +17,9 @@ export const serviceKeys = {
 export const availabilityKeys = {
   all: ['availability'] as const,
   forDate: (serviceId: string, date: string) => [...availabilityKeys.all, serviceId, date] as const,
+  /** The times for one place (issue 20: a saved address's id, or a visitor's ZIP); none: from the shop's base. */
+  forPlace: (serviceId: string, date: string, place: Record<string, string> = {}) =>
+    [...availabilityKeys.forDate(serviceId, date), place] as const,
 };
 
 /** Time slots: the slot manager's lists and figures, the service manager's per-service figures, the home overview. */

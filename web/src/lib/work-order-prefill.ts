@@ -1,7 +1,7 @@
 /**
  * What 'Create Work Order' from a booking card fills in (doc 2 §2): the
  * customer, the vehicle, the service as the description, and the booking's
- * id. The bookings desk makes it and the work-order form reads it; /admin
+ * id, and its service address. The bookings desk makes it and the work-order form reads it; /admin
  * joins the two. A booking keeps no phone number, so the admin types it.
  */
 export type WorkOrderPrefill = {
@@ -14,4 +14,6 @@ export type WorkOrderPrefill = {
   vehicleColor: string;
   serviceDescription: string;
   relatedBooking: string;
+  /** The booking's service address (issue 20); null for a booking made before addresses. */
+  address: { street: string; city: string; state: string; zipCode: string } | null;
 };

@@ -1,21 +1,37 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
-import { postQueryOptions } from '../features/blog/api';
+import { commentsQueryOptions, postQueryOptions } from '../features/blog/api';
+import { ArticleJsonLd } from '../features/blog/components/ArticleJsonLd';
 import { PostArticle } from '../features/blog/components/PostArticle';
 import { useAuth } from '../lib/auth/store';
 import { pageTitle } from '../lib/business';
 import { notFoundOn } from '../lib/loaders';
+import { absoluteUrl, pageHead } from '../lib/seo';
 
 export const Route = createFileRoute('/blog/$slug')({
-  // Awaited so the title can name the post. A 404 is the route's not-found state; other errors reach its errorComponent.
+  // Awaited so the head can name the post. A 404 is the route's not-found state; other errors reach its errorComponent.
+  // The comments start at once too: the page the API server renders carries them (decision 072).
   loader: async ({ context, params }) => {
     const post = await context.queryClient
       .ensureQueryData(postQueryOptions(params.slug))
       .catch(notFoundOn(404));
-    return { title: post.title };
+    if (post.allowComments) void context.queryClient.prefetchInfiniteQuery(commentsQueryOptions(post._id));
+    return { title: post.title, summary: post.summary, slug: post.slug, heroImage: post.heroImage ?? null };
   },
-  head: ({ loaderData }) => ({ meta: [{ title: pageTitle(loaderData?.title ?? 'Blog') }] }),
+  // Its own canonical address (the current slug, also when an old one was asked for) and Open Graph image.
+  head: ({ loaderData }) => {
+    if (!loaderData) return { meta: [{ title: pageTitle('Blog') }] };
+    const head = pageHead({
+      title: pageTitle(loaderData.title),
+      description: loaderData.summary,
+      path: `/blog/${loaderData.slug}`,
+      type: 'article',
+    });
+    if (loaderData.heroImage)
+      head.meta.push({ property: 'og:image', content: absoluteUrl(loaderData.heroImage) });
+    return head;
+  },
   pendingComponent: () => (
     <PostShell>
       <PostLoading />
@@ -42,6 +58,7 @@ function BlogPostPage() {
 
   return (
     <PostShell>
+      <ArticleJsonLd post={post} />
       <PostArticle
         post={post}
         viewerId={user?._id ?? null}

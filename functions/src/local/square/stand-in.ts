@@ -5,6 +5,7 @@ import { serve } from '@hono/node-server';
 import { localSquareDefaults } from '@app/core/config';
 import { type Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { type CheckoutState, mountCheckout, type WebhookOptions } from './checkout';
 import { type CardForm, type CardTemplate, knownTokens, type Outcome, tokenize } from './test-cards';
 
 /**
@@ -22,6 +23,9 @@ import { type CardForm, type CardTemplate, knownTokens, type Outcome, tokenize }
  *   one-time payment token;
  * - GET /_stand-in/payments and /_stand-in/cards: what was charged and saved,
  *   for tests (as the SES stand-in's /store).
+ *
+ * The Checkout API (payment links), its hosted checkout page and the
+ * `payment.updated` webhook it sends live in ./checkout.ts.
  *
  * State is kept in memory and, with a state file, written after every change,
  * so a saved card survives a restart of `npm start`.
@@ -66,7 +70,7 @@ type Payment = Record<string, unknown> & { id: string; status: string };
 
 type Reply = { status: number; body: unknown };
 
-type State = {
+type State = CheckoutState & {
   customers: Record<string, Customer>;
   cards: Record<string, Card>;
   payments: Payment[];
@@ -76,7 +80,16 @@ type State = {
   idempotency: Record<string, { request: string; reply: Reply }>;
 };
 
-const emptyState = (): State => ({ customers: {}, cards: {}, payments: [], tokens: {}, idempotency: {} });
+const emptyState = (): State => ({
+  customers: {},
+  cards: {},
+  payments: [],
+  tokens: {},
+  idempotency: {},
+  paymentLinks: {},
+  orders: {},
+  webhookEvents: [],
+});
 
 const MERCHANT_ID = 'LOCALMERCHANT01';
 
@@ -139,6 +152,8 @@ export type SquareStandInOptions = {
   accessToken?: string;
   /** The one location it has (the local config's default). */
   locationId?: string;
+  /** Where its webhooks go and the key they are signed with (decision 070); none: no webhooks. */
+  webhook?: WebhookOptions;
 };
 
 export function createSquareStandInApp(options: Omit<SquareStandInOptions, 'host' | 'port'>) {
@@ -433,6 +448,17 @@ export function createSquareStandInApp(options: Omit<SquareStandInOptions, 'host
         },
       },
     });
+  });
+  mountCheckout(app, {
+    state,
+    save,
+    locationId,
+    merchantId: MERCHANT_ID,
+    appId: localSquareDefaults.appId,
+    webhook: options.webhook,
+    squareId,
+    invalid,
+    idempotent,
   });
   app.get('/_stand-in/payments', (c) => c.json({ payments: state.payments }));
   app.get('/_stand-in/cards', (c) => c.json({ cards: Object.values(state.cards).map(publicCard) }));

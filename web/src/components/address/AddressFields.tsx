@@ -1,6 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { ADDRESS_LIMITS, type AddressFields as Fields } from '../../lib/address-form';
-import { TextAreaField } from '../ui/TextAreaField';
+import { ZIP_MAX } from '@app/core/rules/fields';
+import { ADDRESS_LIMITS, type AddressFields as Fields, STATE_LENGTH } from '../../lib/address-form';
 import { TextField } from '../ui/TextField';
 import './address.css';
 
@@ -52,7 +52,7 @@ export function AddressFields({ field, errors, section = 'service' }: AddressFie
           label="State"
           autoComplete={auto('address-level1')}
           required
-          maxLength={ADDRESS_LIMITS.state}
+          maxLength={STATE_LENGTH}
           placeholder="PA"
           error={errors.state?.message}
           {...field('state')}
@@ -62,16 +62,15 @@ export function AddressFields({ field, errors, section = 'service' }: AddressFie
           autoComplete={auto('postal-code')}
           inputMode="numeric"
           required
-          maxLength={10}
+          maxLength={ZIP_MAX}
           error={errors.zipCode?.message}
           {...field('zipCode')}
         />
       </div>
-      <TextAreaField
-        label="Access notes (optional)"
-        rows={2}
+      <TextField
+        label="Access notes: gate code, parking (optional)"
         maxLength={ADDRESS_LIMITS.accessNotes}
-        placeholder="Gate code, where the car is parked"
+        placeholder="e.g. Gate code 4321; the car is behind the house"
         error={errors.accessNotes?.message}
         {...field('accessNotes')}
       />

@@ -6,18 +6,17 @@ type AvatarProps = {
   src?: string | null;
   /** Empty: the avatar is decorative (the name is written next to it). */
   alt?: string;
-  size?: number;
+  /** In CSS pixels: the sizes the stylesheet knows (a class each: no style attribute, decision 043). */
+  size?: 48 | 56;
 };
 
 /** A round portrait, or the default silhouette when there is no (working) image. */
 export function Avatar({ src, alt = '', size = 56 }: AvatarProps) {
   const [failed, setFailed] = useState<string | null>(null);
-  const style = { width: size, height: size };
   if (!src || failed === src) {
     return (
       <span
-        className="avatar avatar--default"
-        style={style}
+        className={`avatar avatar--default avatar--${size}`}
         role={alt ? 'img' : undefined}
         aria-label={alt || undefined}
       >
@@ -30,7 +29,7 @@ export function Avatar({ src, alt = '', size = 56 }: AvatarProps) {
   }
   return (
     <img
-      className="avatar"
+      className={`avatar avatar--${size}`}
       src={src}
       alt={alt}
       width={size}

@@ -2,23 +2,29 @@ import { queryOptions } from '@tanstack/react-query';
 import { api, path, unwrap } from '../../lib/api';
 import { availabilityKeys } from '../../lib/shared-queries';
 import type { Availability, BookingRequest } from './types';
+import type { Place } from './where';
 
 /** The spec allows a bare array of times too (doc 1 §3); both read as one shape. */
 export function readAvailability(reply: Availability | string[]): Availability {
   return Array.isArray(reply) ? { times: reply, system: 'legacy', message: '' } : reply;
 }
 
-export async function fetchAvailability(serviceId: string, date: string): Promise<Availability> {
+/** The free times of a date at a place (a saved address or a ZIP: issue 20); without one, from the shop's base. */
+export async function fetchAvailability(
+  serviceId: string,
+  date: string,
+  place?: Place,
+): Promise<Availability> {
   const reply: Availability | string[] = await unwrap(
-    api.api.services[':id'].availability.$get({ param: path({ id: serviceId }), query: { date } }),
+    api.api.services[':id'].availability.$get({ param: path({ id: serviceId }), query: { date, ...place } }),
   );
   return readAvailability(reply);
 }
 
-export const availabilityQueryOptions = (serviceId: string, date: string) =>
+export const availabilityQueryOptions = (serviceId: string, date: string, place?: Place) =>
   queryOptions({
-    queryKey: availabilityKeys.forDate(serviceId, date),
-    queryFn: () => fetchAvailability(serviceId, date),
+    queryKey: availabilityKeys.forPlace(serviceId, date, place),
+    queryFn: () => fetchAvailability(serviceId, date, place),
     // Times are taken by other customers at any moment: a revisit asks again.
     staleTime: 15_000,
   });

@@ -19,5 +19,7 @@ declare module '@tanstack/react-router' {
      */
     date?: string;
     time?: string;
+    /** The saved service address the times were asked for (issue 20); the booking is made for it. */
+    addressId?: string;
   }
 }

@@ -65,6 +65,10 @@ export const setBookingStatus = (id: string, status: BookingStatus): Promise<Adm
 export const setBookingProgress = (id: string, serviceStatus: string): Promise<AdminBooking> =>
   unwrap(api.api.bookings[':id'].status.$patch({ param: path({ id }), json: { serviceStatus } }));
 
+/** POST /api/bookings/{id}/payment-link (decision 070): `{ msg, booking }`. */
+export const sendBookingPaymentLink = (id: string): Promise<{ msg: string; booking: AdminBooking }> =>
+  unwrap(api.api.bookings[':id']['payment-link'].$post({ param: path({ id }) }));
+
 export const createCustomBooking = (body: CustomBookingBody): Promise<AdminBooking> =>
   unwrap(api.api.bookings['admin-create'].$post({ json: body }));
 

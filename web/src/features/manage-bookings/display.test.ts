@@ -26,6 +26,8 @@ const booking = (overrides: Partial<AdminBooking> = {}): AdminBooking =>
     vehicleMake: 'Honda',
     vehicleModel: 'Civic',
     vehicleColor: 'Blue',
+    serviceAddress: null,
+    tripFee: 0,
     statusHistory: [],
     ...overrides,
   }) as AdminBooking;
@@ -87,7 +89,38 @@ describe('workOrderPrefillOf', () => {
       vehicleColor: 'Blue',
       serviceDescription: 'Oil Change',
       relatedBooking: withAccount._id,
+      address: null,
     });
+  });
+
+  it("takes the booking's service address, the unit with the street (issue 20)", () => {
+    const withAddress = booking({
+      serviceAddress: {
+        street: '12 Gay St',
+        unit: 'Apt 4',
+        city: 'West Chester',
+        state: 'PA',
+        zipCode: '19380',
+        accessNotes: 'Gate 1234',
+      },
+    });
+    expect(workOrderPrefillOf(withAddress).address).toEqual({
+      street: '12 Gay St, Apt 4',
+      city: 'West Chester',
+      state: 'PA',
+      zipCode: '19380',
+    });
+    const noUnit = booking({
+      serviceAddress: {
+        street: '1 Market St',
+        unit: '',
+        city: 'Exton',
+        state: 'PA',
+        zipCode: '19341',
+        accessNotes: '',
+      },
+    });
+    expect(workOrderPrefillOf(noUnit).address?.street).toBe('1 Market St');
   });
 
   it('takes the typed names and the custom service of a booking without an account', () => {

@@ -44,9 +44,10 @@ export function changeText(change: StatusChange): string {
 /** When an audit entry happened, on the shop's clock: 'Monday, March 9, 2026 at 9:30 AM'. */
 export const changeTime = (change: StatusChange): string => formatInstant(change.at);
 
-/** 'Create Work Order' from a booking card: the customer, the vehicle, the service and the booking's id. */
+/** 'Create Work Order' from a booking card: the customer, the vehicle, the service, the booking's id and its address. */
 export function workOrderPrefillOf(booking: AdminBooking): WorkOrderPrefill {
   const customer = customerOf(booking);
+  const where = booking.serviceAddress;
   return {
     customerName: customer.name,
     customerEmail: customer.email ?? '',
@@ -57,5 +58,17 @@ export function workOrderPrefillOf(booking: AdminBooking): WorkOrderPrefill {
     vehicleColor: booking.vehicleColor,
     serviceDescription: serviceOf(booking),
     relatedBooking: booking._id,
+    // The work order's address has no unit line: the unit goes with the street (issue 20).
+    address: where
+      ? {
+          street: [where.street, where.unit]
+            .map((part) => part?.trim())
+            .filter(Boolean)
+            .join(', '),
+          city: where.city,
+          state: where.state,
+          zipCode: where.zipCode,
+        }
+      : null,
   };
 }

@@ -24,4 +24,5 @@ export const deskMessages = {
   customerCreatedAndAssigned:
     'New customer created and booking assigned successfully! They have been emailed an invitation to set a password and a link to confirm the booking.',
   progressSaved: 'Progress saved.',
+  paymentLinkFailed: 'Could not send the payment link. Please try again.',
 } as const;

@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
+import type { AddressBody } from '../../lib/address-form';
 import { api, path, unwrap } from '../../lib/api';
 import { followCursor, mapPages, pageQuery, unwrapPage } from '../../lib/next-page';
 import type { BookingEdit, BookingInfo } from './types';
@@ -13,6 +14,13 @@ export const fetchMyBookingsPage = (cursor: string | null) =>
 /** Vehicle fields and notes of a Pending booking (doc 2 §5); replies with the booking. */
 export const updateBooking = ({ id, ...edit }: BookingEdit & { id: string }): Promise<BookingInfo> =>
   unwrap(api.api.bookings[':id'].$put({ param: path({ id }), json: edit }));
+
+/**
+ * Moves a Pending booking to another address (issue 20); replies with the
+ * booking. 409 `{ msg }` when the technician's day no longer fits it.
+ */
+export const changeBookingAddress = (id: string, serviceAddress: AddressBody): Promise<BookingInfo> =>
+  unwrap(api.api.bookings[':id'].address.$patch({ param: path({ id }), json: { serviceAddress } }));
 
 /** Cancels a Pending or Confirmed booking; replies with it, now Cancelled. */
 export const cancelBooking = (id: string): Promise<BookingInfo> =>

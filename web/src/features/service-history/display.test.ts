@@ -27,6 +27,8 @@ const booking = (overrides: Partial<BookingInfo> = {}): BookingInfo => ({
   serviceStatus: '',
   payment: null,
   reviewed: false,
+  serviceAddress: null,
+  tripFee: 0,
   createdAt: '2026-03-01T12:00:00.000Z',
   updatedAt: '2026-03-01T12:00:00.000Z',
   ...overrides,

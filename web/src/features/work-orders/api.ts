@@ -83,6 +83,10 @@ export const emailWorkOrder = (id: string) => unwrap(workOrders[':id']['send-ema
 export const generateAcknowledgment = (id: string) =>
   unwrap(workOrders[':id']['generate-acknowledgment'].$post(byId(id)));
 
+/** POST /:id/payment-link (decision 070): `{ message, workOrder }`. */
+export const sendWorkOrderPaymentLink = (id: string) =>
+  unwrap(workOrders[':id']['payment-link'].$post(byId(id)));
+
 /** GET /:id/pdf, saved as WorkOrder-{number}.pdf. */
 export const downloadWorkOrderPdf = (order: { _id: string; workOrderNumber: string }) =>
   downloadFile(workOrders[':id'].pdf.$get(byId(order._id)), pdfName(order.workOrderNumber));

@@ -12,6 +12,7 @@ export const workOrderMessages = {
   send: 'Failed to send work order',
   pdf: 'Failed to download PDF',
   link: 'Failed to generate acknowledgment link',
+  paymentLink: 'Failed to send the payment link',
   defaults: "Could not load the shop's default labor and tax rates; enter them by hand.",
 } as const;
 

@@ -36,10 +36,15 @@ describe('a new work order', () => {
       vehicleColor: 'Blue',
       serviceDescription: 'Full Detail',
       relatedBooking: 'b-1',
+      address: { street: '12 Gay St, Apt 4', city: 'West Chester', state: 'PA', zipCode: '19380' },
     });
     expect(values).toMatchObject({
       customerName: 'Casey Tester',
       customerEmail: 'casey@example.com',
+      street: '12 Gay St, Apt 4',
+      city: 'West Chester',
+      state: 'PA',
+      zipCode: '19380',
       vehicleYear: '2019',
       vehicleMake: 'Honda',
       vehicleModel: 'Civic',
@@ -225,6 +230,7 @@ describe('toInput', () => {
         hasSignature: false,
         history: [],
       },
+      payment: null,
       statusHistory: [],
       createdAt: '2026-11-22T10:00:00.000Z',
       updatedAt: '2026-11-22T10:00:00.000Z',

@@ -1,5 +1,6 @@
 import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
 import { ChangePasswordForm } from '../../features/account/components/ChangePasswordForm';
+import { ServiceAddresses } from '../../features/account/components/ServiceAddresses';
 import { myBookingsQueryOptions } from '../../features/service-history/api';
 import { ServiceHistory } from '../../features/service-history/components/ServiceHistory';
 import { PaymentMethodCard } from '../../features/payments/components/PaymentMethodCard';
@@ -57,6 +58,7 @@ function DashboardPage() {
       </nav>
       {tab === 'account' ? (
         <section aria-label="Account Settings" className="dashboard__panel">
+          {user && <ServiceAddresses userId={user._id} />}
           <ChangePasswordForm />
           <PaymentMethodCard onSaved={redirect ? () => router.history.push(redirect) : undefined} />
         </section>

@@ -32,9 +32,9 @@ export function PostList() {
   return (
     <>
       <ul className="post-grid">
-        {posts.map((post) => (
+        {posts.map((post, index) => (
           <li key={post._id}>
-            <PostCard post={post} />
+            <PostCard post={post} first={index === 0} />
           </li>
         ))}
       </ul>
@@ -48,11 +48,21 @@ export function PostList() {
   );
 }
 
-function PostCard({ post }: { post: PostInfo }) {
+/** The first card's image is the page's largest paint: fetched at once; the others when near (issue 24). */
+function PostCard({ post, first }: { post: PostInfo; first: boolean }) {
   return (
     <article className="card post-card">
       {post.heroImage ? (
-        <img className="post-card__image" src={post.heroImage} alt="" loading="lazy" decoding="async" />
+        <img
+          className="post-card__image"
+          src={post.heroImage}
+          alt=""
+          width={640}
+          height={360}
+          {...(first
+            ? { fetchPriority: 'high' as const }
+            : { loading: 'lazy' as const, decoding: 'async' as const })}
+        />
       ) : (
         <div className="post-card__image post-card__image--empty" aria-hidden="true" />
       )}

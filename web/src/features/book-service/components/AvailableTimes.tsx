@@ -2,11 +2,14 @@ import { bookingMessages } from '@app/core/booking/rules';
 import { formatTime } from '@app/core/time';
 import { useQuery } from '@tanstack/react-query';
 import { availabilityQueryOptions } from '../api';
+import type { Place } from '../where';
 
 type AvailableTimesProps = {
   serviceId: string;
   /** yyyy-MM-dd, already checked to be bookable. */
   date: string;
+  /** Where the job is (issue 20); none: from the shop's base. */
+  place?: Place;
   /** Logged in with a card on file: the times are buttons that continue. Otherwise they are only listed. */
   canBook: boolean;
   /** What the notice above asks for, when the customer cannot book yet. */
@@ -17,8 +20,15 @@ type AvailableTimesProps = {
 const NO_TIMES = 'No times are available on this date. Please choose another day.';
 
 /** The free times of the chosen date, as the business's clocks show them ('9:00 AM'). */
-export function AvailableTimes({ serviceId, date, canBook, cannotBookHint, onChoose }: AvailableTimesProps) {
-  const { data, isPending, isError } = useQuery(availabilityQueryOptions(serviceId, date));
+export function AvailableTimes({
+  serviceId,
+  date,
+  place,
+  canBook,
+  cannotBookHint,
+  onChoose,
+}: AvailableTimesProps) {
+  const { data, isPending, isError } = useQuery(availabilityQueryOptions(serviceId, date, place));
 
   if (isPending) {
     return (

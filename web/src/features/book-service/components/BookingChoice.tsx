@@ -1,5 +1,7 @@
 import { formatLongDate, formatTime, weekdayOf } from '@app/core/time';
 import { formatDuration, formatPrice } from '../../../lib/format';
+import { AddressView } from '../../../components/address/AddressView';
+import type { SavedAddress } from '../../../lib/addresses';
 import '../booking.css';
 import type { BookableService } from '../types';
 
@@ -11,11 +13,15 @@ export function BookingChoice({
   service,
   date,
   time,
+  address,
 }: {
   service: BookableService;
   date: string;
   time: string;
+  /** Where (issue 20), with its trip fee beside the price when there is one. */
+  address?: SavedAddress;
 }) {
+  const tripFee = address?.serviceArea.tripFee ?? 0;
   return (
     <section className="card booking-choice" aria-labelledby="booking-choice-title">
       <h2 id="booking-choice-title">Your Appointment</h2>
@@ -34,12 +40,23 @@ export function BookingChoice({
         </div>
         <div>
           <dt>Price</dt>
-          <dd>{formatPrice(service.price)}</dd>
+          <dd>
+            {formatPrice(service.price)}
+            {tripFee > 0 && <span className="booking__trip-fee"> + {formatPrice(tripFee)} trip fee</span>}
+          </dd>
         </div>
         <div>
           <dt>Duration</dt>
           <dd>{formatDuration(service.duration)}</dd>
         </div>
+        {address && (
+          <div className="booking__fact--wide">
+            <dt>Where</dt>
+            <dd className="booking__where-address">
+              <AddressView address={address} />
+            </dd>
+          </div>
+        )}
       </dl>
     </section>
   );

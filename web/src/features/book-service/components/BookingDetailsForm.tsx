@@ -22,6 +22,8 @@ type BookingDetailsFormProps = {
   /** yyyy-MM-dd and HH:mm, business zone. */
   date: string;
   time: string;
+  /** The saved service address the booking is for (issue 20). */
+  addressId: string;
 };
 
 /**
@@ -30,7 +32,7 @@ type BookingDetailsFormProps = {
  * button reads 'Booked!' and stays disabled; a time taken meanwhile (409)
  * offers the way back to the times.
  */
-export function BookingDetailsForm({ user, service, date, time }: BookingDetailsFormProps) {
+export function BookingDetailsForm({ user, service, date, time, addressId }: BookingDetailsFormProps) {
   const queryClient = useQueryClient();
   const termsId = useId();
   const maxYear = vehicleYearMax(today());
@@ -70,6 +72,7 @@ export function BookingDetailsForm({ user, service, date, time }: BookingDetails
       serviceId: service._id,
       date,
       time,
+      addressId,
     }),
   );
 

@@ -2,12 +2,14 @@ import { BOOKING_STATUSES, type BookingStatus, showsProgress } from '@app/core/b
 import { formatLongDate, formatTime } from '@app/core/time';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { AddressView } from '../../../components/address/AddressView';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { isApiStatus, messageOf } from '../../../lib/api';
 import { formatMinutes, formatPrice } from '../../../lib/format';
 import { applyBooking, historyQueryOptions, setBookingProgress, setBookingStatus } from '../api';
 import { canAssign, changeText, changeTime, customerOf, priceOf, serviceOf, vehicleOf } from '../display';
 import { deskMessages } from '../messages';
+import { PaymentLinkFacts } from './PaymentLinkFacts';
 import type { AdminBooking } from '../types';
 import { PROGRESS_MAX } from '../validate';
 
@@ -97,6 +99,7 @@ export function AdminBookingCard({
           {booking.isCustomService && <span className="desk-card__muted"> (custom)</span>}
           <br />
           {price === null ? 'Price to be confirmed' : formatPrice(price)}
+          {booking.tripFee > 0 && <> + {formatPrice(booking.tripFee)} trip fee</>}
         </Fact>
         <Fact term="Date">
           <time dateTime={booking.date}>{formatLongDate(booking.date)}</time>
@@ -105,12 +108,20 @@ export function AdminBookingCard({
         <Fact term="Duration">{formatMinutes(booking.duration)}</Fact>
         <Fact term="Vehicle">{vehicleOf(booking)}</Fact>
         <Fact term="Status">{booking.status}</Fact>
+        <Fact term="Where" wide>
+          {booking.serviceAddress ? (
+            <AddressView address={booking.serviceAddress} directions />
+          ) : (
+            <span className="desk-card__muted">No address on this booking</span>
+          )}
+        </Fact>
         {booking.notes.trim() && (
           <Fact term="Notes" wide>
             {booking.notes}
           </Fact>
         )}
       </dl>
+      <PaymentLinkFacts booking={booking} describedBy={titleId} />
       {showsProgress(booking.status) && <ProgressForm booking={booking} />}
       {(canAssign(booking) || onCreateWorkOrder) && (
         <p className="desk-card__actions">

@@ -1,6 +1,7 @@
 import { formatLongDate, formatTime } from '@app/core/time';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useId } from 'react';
+import { AddressView } from '../../../components/address/AddressView';
 import { formatDuration, formatPrice } from '../../../lib/format';
 import { actionsOf, progressOf, serviceNameOf, servicePriceOf, vehicleOf } from '../display';
 import type { BookingInfo } from '../types';
@@ -33,7 +34,12 @@ export function BookingCard({ booking, onEdit, onCancel }: BookingCardProps) {
         </h3>
         <StatusBadge status={booking.status} />
       </header>
-      <p className="booking-card__price">{price === null ? 'Price to be confirmed' : formatPrice(price)}</p>
+      <p className="booking-card__price">
+        {price === null ? 'Price to be confirmed' : formatPrice(price)}
+        {booking.tripFee > 0 && (
+          <span className="booking-card__trip-fee"> + {formatPrice(booking.tripFee)} trip fee</span>
+        )}
+      </p>
       <dl className="booking-card__facts">
         <Fact term="Date">
           <time dateTime={booking.date}>{formatLongDate(booking.date)}</time>
@@ -42,6 +48,11 @@ export function BookingCard({ booking, onEdit, onCancel }: BookingCardProps) {
         <Fact term="Duration">{formatDuration(booking.duration)}</Fact>
         <Fact term="Vehicle">{vehicleOf(booking)}</Fact>
         <Fact term="Color">{booking.vehicleColor}</Fact>
+        {booking.serviceAddress && (
+          <Fact term="Where" wide>
+            <AddressView address={booking.serviceAddress} />
+          </Fact>
+        )}
         {booking.notes.trim() && (
           <Fact term="Notes" wide>
             {booking.notes}

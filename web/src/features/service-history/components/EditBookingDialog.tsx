@@ -6,12 +6,23 @@ import { Dialog } from '../../../components/ui/Dialog';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
+import { AddressFields } from '../../../components/address/AddressFields';
+import {
+  type AddressBody,
+  addressFieldsOf,
+  type AddressFields as AddressValues,
+} from '../../../lib/address-form';
 import { messageOf } from '../../../lib/api';
 import { messagesResolver } from '../../../lib/forms';
-import { applyBooking, myBookingsQueryOptions, updateBooking } from '../api';
+import { applyBooking, changeBookingAddress, myBookingsQueryOptions, updateBooking } from '../api';
 import { serviceNameOf } from '../display';
-import type { BookingInfo } from '../types';
-import { type BookingEditFields, validateBookingEdit } from '../validate';
+import type { BookingEdit, BookingInfo } from '../types';
+import {
+  type BookingEditFields,
+  changedAddress,
+  validateBookingEdit,
+  validateEditAddress,
+} from '../validate';
 
 type EditBookingDialogProps = {
   booking: BookingInfo;
@@ -28,18 +39,30 @@ export function EditBookingDialog({ booking, userId, onClose }: EditBookingDialo
   const queryClient = useQueryClient();
   const todayIso = today();
   const maxYear = vehicleYearMax(todayIso);
-  const form = useForm<BookingEditFields>({
+  const before = booking.serviceAddress ? addressFieldsOf(booking.serviceAddress) : null;
+  const form = useForm<BookingEditFields & AddressValues>({
     defaultValues: {
       vehicleMake: booking.vehicleMake,
       vehicleModel: booking.vehicleModel,
       vehicleYear: booking.vehicleYear,
       vehicleColor: booking.vehicleColor,
       notes: booking.notes,
+      ...addressFieldsOf(booking.serviceAddress),
     },
-    resolver: messagesResolver((values) => validateBookingEdit(values, todayIso)),
+    resolver: messagesResolver((values) => ({
+      ...validateBookingEdit(values, todayIso),
+      ...validateEditAddress(values, !!before),
+    })),
   });
   const update = useMutation({
-    mutationFn: updateBooking,
+    // The address first: it is the change the technician's day may refuse (409), and then nothing is saved.
+    mutationFn: async ({
+      serviceAddress,
+      ...edit
+    }: BookingEdit & { id: string; serviceAddress?: AddressBody }) => {
+      if (serviceAddress) await changeBookingAddress(edit.id, serviceAddress);
+      return updateBooking(edit);
+    },
     onSuccess: (saved) => {
       applyBooking(queryClient, userId, saved);
       onClose();
@@ -53,7 +76,8 @@ export function EditBookingDialog({ booking, userId, onClose }: EditBookingDialo
   return (
     <Dialog title="Edit Booking" onClose={onClose}>
       <p className="dialog__lead">
-        {serviceNameOf(booking)}: update your vehicle details or notes for the technician.
+        {serviceNameOf(booking)}: update your vehicle details, where we should come, or notes for the
+        technician.
       </p>
       <form
         noValidate
@@ -65,6 +89,7 @@ export function EditBookingDialog({ booking, userId, onClose }: EditBookingDialo
             vehicleYear: values.vehicleYear,
             vehicleColor: values.vehicleColor.trim(),
             notes: values.notes.trim(),
+            serviceAddress: changedAddress(values, before),
           }),
         )}
       >
@@ -114,6 +139,10 @@ export function EditBookingDialog({ booking, userId, onClose }: EditBookingDialo
           error={errors.notes?.message}
           {...form.register('notes')}
         />
+        <fieldset className="edit-booking__where">
+          <legend>Service address</legend>
+          <AddressFields section="edit-booking" field={(name) => form.register(name)} errors={errors} />
+        </fieldset>
         {update.isError && (
           <FormMessage tone="error">{messageOf(update.error, bookingMessages.updateFailed)}</FormMessage>
         )}

@@ -99,7 +99,7 @@ function VoteButton({ label, icon, count, pressed, busy, onClick }: VoteButtonPr
 function ThumbIcon({ down = false }: { down?: boolean }) {
   return (
     <svg
-      className="vote-button__icon"
+      className={down ? 'vote-button__icon vote-button__icon--down' : 'vote-button__icon'}
       viewBox="0 0 24 24"
       aria-hidden="true"
       focusable="false"
@@ -108,7 +108,6 @@ function ThumbIcon({ down = false }: { down?: boolean }) {
       strokeWidth="2"
       strokeLinecap="round"
       strokeLinejoin="round"
-      style={down ? { transform: 'rotate(180deg)' } : undefined}
     >
       <path d="M7 10v11H4a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1z" />
       <path d="M7 10l4-7a2 2 0 0 1 3 2l-1 5h5.5a2 2 0 0 1 2 2.4l-1.4 7A2 2 0 0 1 17.1 21H7" />

@@ -1,13 +1,16 @@
+import { paymentLabel, workOrderMayGetLink } from '@app/core/payments/link-state';
 import { formatInstant } from '@app/core/time';
 import type { WorkOrderStatus } from '@app/core/workorder/model';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
+import { AddressView } from '../../../components/address/AddressView';
 import { formatPrice } from '../../../lib/format';
 import { messageOf, replyField } from '../../../lib/api';
 import {
   downloadWorkOrderPdf,
   emailWorkOrder,
   generateAcknowledgment,
+  sendWorkOrderPaymentLink,
   setWorkOrderStatus,
   workOrdersKey,
 } from '../api';
@@ -85,8 +88,20 @@ export function WorkOrderRow({
     },
     onSettled: () => void refresh(),
   });
+  const payLink = useMutation({
+    mutationFn: () => sendWorkOrderPaymentLink(order._id),
+    onMutate: () => onNotice(null),
+    onSuccess: () =>
+      onNotice({
+        tone: 'success',
+        text: `Payment link for ${order.workOrderNumber} sent to ${order.customer.email}.`,
+      }),
+    onError: (error) => fail(messageOf(error, workOrderMessages.paymentLink)),
+    onSettled: () => void refresh(),
+  });
   const hasEmail = order.customer.email.trim() !== '';
-  const busy = status.isPending || email.isPending || link.isPending;
+  const busy = status.isPending || email.isPending || link.isPending || payLink.isPending;
+  const payment = paymentLabel(order.payment);
 
   return (
     <article className="card wo-row" aria-labelledby={titleId} data-work-order={order.workOrderNumber}>
@@ -112,6 +127,16 @@ export function WorkOrderRow({
         <Fact term="Created">{formatInstant(order.createdAt)}</Fact>
         <Fact term="Email">{emailState(order)}</Fact>
         <Fact term="Acknowledgment">{acknowledgmentState(order)}</Fact>
+        {order.customer.address.street.trim() && order.customer.address.zipCode.trim() && (
+          <Fact term="Where">
+            <AddressView address={order.customer.address} directions />
+          </Fact>
+        )}
+        {payment && (
+          <Fact term="Payment">
+            <span data-payment-state={payment}>{payment}</span>
+          </Fact>
+        )}
       </dl>
       <div className="wo-row__actions">
         <button type="button" className="button button--secondary" onClick={onEdit}>
@@ -144,6 +169,17 @@ export function WorkOrderRow({
           {link.isPending ? 'Sending...' : 'Acknowledgment Link'}
           <span className="visually-hidden"> for {order.workOrderNumber}</span>
         </button>
+        {workOrderMayGetLink(order) && (
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={busy}
+            onClick={() => payLink.mutate()}
+          >
+            {payLink.isPending ? 'Sending...' : 'Send payment link'}
+            <span className="visually-hidden"> for {order.workOrderNumber}</span>
+          </button>
+        )}
         <button type="button" className="button button--danger" disabled={busy} onClick={onDelete}>
           Delete<span className="visually-hidden"> {order.workOrderNumber}</span>
         </button>

@@ -84,6 +84,11 @@ const panels: Panel[] = [
     Body: WorkOrderPanel,
   },
   {
+    id: 'revenue',
+    title: 'Revenue',
+    Body: lazy(() => import('../../../features/revenue/RevenuePanel')),
+  },
+  {
     id: 'testimonials',
     title: 'Manage Testimonials',
     Body: lazy(() => import('../../../features/testimonial-manager/TestimonialManagerPanel')),

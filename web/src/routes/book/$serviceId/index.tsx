@@ -1,7 +1,8 @@
 import { today } from '@app/core/time';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useLocation } from '@tanstack/react-router';
-import { AvailableTimes } from '../../../features/book-service/components/AvailableTimes';
+import { AddressStep } from '../../../features/book-service/components/AddressStep';
+import { TimesAt } from '../../../features/book-service/components/TimesAt';
 import { BookingCalendar } from '../../../features/book-service/components/BookingCalendar';
 import { longDate } from '../../../features/book-service/components/BookingChoice';
 import { BookingNotice } from '../../../features/book-service/components/BookingNotice';
@@ -9,21 +10,33 @@ import { BookingShell } from '../../../features/book-service/components/BookingS
 import { ServiceSummary } from '../../../features/book-service/components/ServiceSummary';
 import { ServiceUnavailable } from '../../../features/book-service/components/ServiceUnavailable';
 import { isBookableDate } from '../../../features/book-service/calendar';
+import { usePlace } from '../../../features/book-service/usePlace';
 import { serviceQueryOptions } from '../../../features/services/api';
 import { useAuth } from '../../../lib/auth/store';
 import { pageTitle } from '../../../lib/business';
 import { notFoundOn } from '../../../lib/loaders';
 
-/** The chosen date lives in the address (?date=yyyy-MM-dd): Back from the details page and the login redirect keep it. */
-type BookSearch = { date?: string };
+/**
+ * The chosen date lives in the page's address (?date=yyyy-MM-dd): Back from the details page and the login
+ * redirect keep it. So do the chosen service address (?address=, a saved one's id) and a visitor's ?zip= (issue 20).
+ */
+type BookSearch = { date?: string; address?: string; zip?: string };
+
+function readSearch(search: Record<string, unknown>): BookSearch {
+  const text = (value: unknown, pattern: RegExp) =>
+    typeof value === 'string' && pattern.test(value) ? value : undefined;
+  const date = text(search.date, /^\d{4}-\d{2}-\d{2}$/);
+  const address = text(search.address, /^[\w-]{1,64}$/);
+  const zip = text(search.zip, /^\d{5}$/);
+  return { ...(date ? { date } : {}), ...(address ? { address } : {}), ...(zip ? { zip } : {}) };
+}
 
 /*
  * What runs before the component (validateSearch, loader, pendingComponent) is in the entry chunk:
  * it stays free of the calendar and date-fns. The component, with react-day-picker, is the route's lazy chunk.
  */
 export const Route = createFileRoute('/book/$serviceId/')({
-  validateSearch: (search: Record<string, unknown>): BookSearch =>
-    typeof search.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(search.date) ? { date: search.date } : {},
+  validateSearch: readSearch,
   loader: async ({ context: { queryClient, auth }, params, location }) => {
     const options = serviceQueryOptions(params.serviceId);
     // Book Now passes the service as navigation state: it fills the cache, so nothing is fetched.
@@ -67,21 +80,35 @@ function BookServicePage() {
   // A date in the address that cannot be chosen (past, closed weekday) is ignored.
   const date =
     search.date && isBookableDate(search.date, service.availableDays, todayDate) ? search.date : undefined;
-  const canBook = !!user?.hasCardOnFile;
+  const where = usePlace(user, search.address, search.zip);
+  const canBook = !!user?.hasCardOnFile && where.kind === 'served';
 
-  const chooseDate = (next: string) =>
-    void navigate({ search: { date: next }, replace: true, resetScroll: false, state: { service } });
+  const setSearch = (next: BookSearch) =>
+    void navigate({ search: { ...search, ...next }, replace: true, resetScroll: false, state: { service } });
+  const chooseDate = (next: string) => setSearch({ date: next });
   const chooseTime = (time: string) =>
     void navigate({
       to: '/book/$serviceId/details',
       params: { serviceId },
-      state: { service, date, time },
+      state: {
+        service,
+        date,
+        time,
+        ...(where.kind === 'served' && where.address ? { addressId: where.address._id } : {}),
+      },
     });
 
   return (
     <BookingShell title={`Book ${service.name}`}>
       <ServiceSummary service={service} />
       <BookingNotice user={user} returnTo={returnTo} />
+      <AddressStep
+        user={user}
+        chosenId={search.address}
+        zipCode={search.zip}
+        onChooseAddress={(address) => setSearch({ address })}
+        onZip={(zip) => setSearch({ zip })}
+      />
       <div className="booking__schedule">
         <section className="card booking__panel" aria-labelledby="booking-date-title">
           <h2 id="booking-date-title">Choose a Date</h2>
@@ -98,7 +125,8 @@ function BookServicePage() {
           {date ? (
             <>
               <p className="booking__chosen">{longDate(date)}</p>
-              <AvailableTimes
+              <TimesAt
+                where={where}
                 serviceId={serviceId}
                 date={date}
                 canBook={canBook}

@@ -1,0 +1,24 @@
+import * as z from 'zod';
+import { ADDRESS_LIMITS, addressTextRules } from '../rules/fields';
+import { optionalText, requiredText, usState, zip } from '../rules/schema';
+
+/**
+ * A service address as a request sends it (issue 20): street, unit, city,
+ * state, zipCode and access notes, each checked by its field rule
+ * (core/src/rules/fields.ts, the same the address form uses) and trimmed.
+ */
+export const AddressInput = z.object(
+  {
+    street: requiredText(addressTextRules.street),
+    unit: optionalText(addressTextRules.unit),
+    city: requiredText(addressTextRules.city),
+    state: usState(),
+    zipCode: zip(),
+    accessNotes: optionalText(addressTextRules.accessNotes),
+  },
+  { error: 'Send the service address as { street, unit, city, state, zipCode, accessNotes }.' },
+);
+export type AddressInput = z.input<typeof AddressInput>;
+export type Address = z.output<typeof AddressInput>;
+
+export { ADDRESS_LIMITS };

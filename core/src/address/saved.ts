@@ -1,0 +1,249 @@
+import * as z from 'zod';
+import { assertAdmin, useUser } from '../actor';
+import { defineEntity, failedConditions, type TransactItem, transactWrite } from '../db/entity';
+import { putIfUnchanged } from '../db/revision';
+import { VisibleError } from '../error';
+import { Geo } from '../geo/index';
+import { createId, idSchema } from '../util/id';
+import { type Address, AddressInput } from './input';
+import { Location, type StoredAddress } from './stored';
+
+/**
+ * A customer's saved service addresses (issue 20, decision 067): at most
+ * `SAVED_ADDRESS_LIMIT`, one of them the default. Each address is an item in
+ * the customer's partition (`USER#<id>` / `ADDRESS#<id>`), geocoded once
+ * when written. The partition's address book (`USER#<id>` / `ADDRESSBOOK`)
+ * holds how many there are and which is the default; every change writes
+ * the address and the book in one transaction, conditional on the book's
+ * revision (db/revision), so the limit and the one default hold under
+ * concurrent requests.
+ */
+
+export const SAVED_ADDRESS_LIMIT = 10;
+
+export const id = idSchema('address', 'address');
+
+export const addressMessages = {
+  notFound: 'Address not found.',
+  limit: `You can keep up to ${SAVED_ADDRESS_LIMIT} addresses. Please delete one to add another.`,
+  adminsHaveNone: 'Only customers keep service addresses.',
+  deleted: 'Address deleted.',
+  busy: 'Your addresses changed at the same time. Please try again.',
+} as const;
+
+export const Saved = z.object({
+  id: z.string(),
+  userId: z.string(),
+  street: z.string(),
+  unit: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  accessNotes: z.string(),
+  location: Location.optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Saved = z.infer<typeof Saved>;
+
+export const entity = defineEntity({
+  name: 'savedAddress',
+  version: 1,
+  schema: Saved,
+  key: (a: { userId: string; id: string }) => ({ pk: `USER#${a.userId}`, sk: `ADDRESS#${a.id}` }),
+});
+
+const Book = z.object({
+  userId: z.string(),
+  count: z.number().int().nonnegative(),
+  /** The default address's id; '' when the customer has none. */
+  defaultId: z.string(),
+  rev: z.number().int().nonnegative().optional(),
+});
+type Book = z.infer<typeof Book>;
+
+export const book = defineEntity({
+  name: 'addressBook',
+  version: 1,
+  schema: Book,
+  key: (b: { userId: string }) => ({ pk: `USER#${b.userId}`, sk: 'ADDRESSBOOK' }),
+});
+
+/** A saved address as its owner (and the admin) sees it: whether it is the default, and the area check. */
+export type Info = Saved & { isDefault: boolean; serviceArea: Geo.AreaCheck };
+
+function info(a: Saved, defaultId: string): Info {
+  const serviceArea = a.location
+    ? Geo.area(a.location, a.zipCode)
+    : { served: false, miles: 0, tripFeeCents: 0 };
+  return { ...a, isDefault: a.id === defaultId, serviceArea };
+}
+
+/** The signed-in customer's id; 403 for an admin (admins keep no addresses). */
+function customerId(): string {
+  const me = useUser();
+  if (me.role !== 'user') throw new VisibleError('forbidden', addressMessages.adminsHaveNone);
+  return me.userId;
+}
+
+/** The customer's addresses, oldest first: a read bounded by the limit. */
+async function readAll(userId: string): Promise<{ items: Saved[]; book: Book | undefined }> {
+  const [page, current] = await Promise.all([
+    entity.query({
+      partition: `USER#${userId}`,
+      sort: { beginsWith: 'ADDRESS#' },
+      limit: SAVED_ADDRESS_LIMIT,
+    }),
+    book.get({ userId }, { consistent: true }),
+  ]);
+  return { items: page.items, book: current };
+}
+
+async function listOf(userId: string): Promise<Info[]> {
+  const { items, book: current } = await readAll(userId);
+  return items.map((a) => info(a, current?.defaultId ?? ''));
+}
+
+/** `GET /api/users/me/addresses`: the signed-in customer's addresses. */
+export const listMine = () => listOf(customerId());
+
+/** `GET /api/admin/users/{id}/addresses` (admin): a customer's addresses, for a custom booking. */
+export async function listFor(userId: string): Promise<Info[]> {
+  assertAdmin();
+  return listOf(userId);
+}
+
+/** The address geocoded once; 400 when even its ZIP is unknown. */
+export async function located(address: Address): Promise<StoredAddress & { location: Geo.Located }> {
+  const location = await Geo.geocode(address);
+  if (!location) throw new VisibleError('invalid', Geo.messages.unknownZip);
+  return { ...address, location };
+}
+
+/** Writes `items` with the book's next state, conditional on the book read; tries again on a race. */
+async function withBook(
+  userId: string,
+  change: (current: Book) => { items: TransactItem[]; next: Book },
+): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    const read = await book.get({ userId }, { consistent: true });
+    const current = read ?? { userId, count: 0, defaultId: '' };
+    const { items, next } = change(current);
+    const bookItem = read
+      ? putIfUnchanged(book, next, read)
+      : book.tx.put({ ...next, rev: 1 }, { ifAbsent: true });
+    try {
+      await transactWrite([...items, bookItem]);
+      return;
+    } catch (error) {
+      const failed = failedConditions(error);
+      if (failed === null) throw error;
+      if (failed.some((index) => index < items.length)) {
+        throw new VisibleError('not_found', addressMessages.notFound);
+      }
+      if (attempt >= 12) throw new VisibleError('conflict', addressMessages.busy);
+      await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 20 * attempt));
+    }
+  }
+}
+
+export const SaveInput = AddressInput.extend({
+  isDefault: z.boolean({ error: 'isDefault must be true or false.' }).optional(),
+});
+export type SaveInput = z.input<typeof SaveInput>;
+
+/** Adds an address for the signed-in customer; the first becomes the default. 409 over the limit. */
+export async function create(raw: SaveInput): Promise<Info> {
+  const userId = customerId();
+  const { isDefault, ...fields } = SaveInput.parse(raw);
+  const address = await located(fields);
+  const now = new Date().toISOString();
+  const record: Saved = { ...address, id: createId('address'), userId, createdAt: now, updatedAt: now };
+  let defaultId = '';
+  await withBook(userId, (current) => {
+    if (current.count >= SAVED_ADDRESS_LIMIT) throw new VisibleError('conflict', addressMessages.limit);
+    defaultId = isDefault || !current.defaultId ? record.id : current.defaultId;
+    return {
+      items: [entity.tx.put(record, { ifAbsent: true })],
+      next: { ...current, count: current.count + 1, defaultId },
+    };
+  });
+  return info(record, defaultId);
+}
+
+/** The signed-in customer's address `addressId`; 404 for another's or none. */
+export async function findMine(addressId: string): Promise<Saved> {
+  return findOf(customerId(), addressId);
+}
+
+/** The customer's address `addressId`; 404 when it is not theirs. */
+export async function findOf(userId: string, addressId: string): Promise<Saved> {
+  const found = id.safeParse(addressId).success
+    ? await entity.get({ userId, id: addressId }, { consistent: true })
+    : undefined;
+  if (!found) throw new VisibleError('not_found', addressMessages.notFound);
+  return found;
+}
+
+const sameStreet = (a: Address, b: Saved) =>
+  a.street === b.street && a.city === b.city && a.state === b.state && a.zipCode === b.zipCode;
+
+/** Changes one of the signed-in customer's addresses (geocoded again when the place changed). */
+export async function update(addressId: string, raw: SaveInput): Promise<Info> {
+  const userId = customerId();
+  const { isDefault, ...fields } = SaveInput.parse(raw);
+  const existing = await findOf(userId, addressId);
+  const place = sameStreet(fields, existing) && existing.location ? existing : await located(fields);
+  const record: Saved = {
+    ...existing,
+    ...fields,
+    location: place.location,
+    updatedAt: new Date().toISOString(),
+  };
+  let defaultId = '';
+  await withBook(userId, (current) => {
+    defaultId = isDefault ? record.id : current.defaultId;
+    return {
+      items: [
+        {
+          Put: {
+            ...entity.tx.put(record).Put,
+            ConditionExpression: 'attribute_exists(pk)',
+          } as NonNullable<TransactItem['Put']>,
+        },
+      ],
+      next: { ...current, defaultId },
+    };
+  });
+  return info(record, defaultId);
+}
+
+/** Deletes one of the signed-in customer's addresses; another becomes the default when it was (or none). */
+export async function remove(addressId: string): Promise<void> {
+  const userId = customerId();
+  await findOf(userId, addressId);
+  const { items } = await readAll(userId);
+  const others = items.filter((a) => a.id !== addressId);
+  await withBook(userId, (current) => ({
+    items: [entity.tx.delete({ userId, id: addressId }, { ConditionExpression: 'attribute_exists(pk)' })],
+    next: {
+      ...current,
+      count: Math.max(0, current.count - 1),
+      defaultId:
+        current.defaultId === addressId || !current.defaultId ? (others[0]?.id ?? '') : current.defaultId,
+    },
+  }));
+}
+
+/** The customer's default address, or undefined when they have none. */
+export async function defaultOf(userId: string): Promise<Saved | undefined> {
+  const current = await book.get({ userId }, { consistent: true });
+  if (!current?.defaultId) return undefined;
+  return entity.get({ userId, id: current.defaultId }, { consistent: true });
+}
+
+/** The items that delete every address of a customer and the book (the account's removal). */
+export async function removalItems(userId: string): Promise<TransactItem[]> {
+  const { items } = await readAll(userId);
+  return [...items.map((a) => entity.tx.delete({ userId, id: a.id })), book.tx.delete({ userId })];
+}

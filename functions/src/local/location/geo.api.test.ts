@@ -1,0 +1,192 @@
+import type { Server } from 'node:http';
+import { estimateMinutes, type Point } from '@app/core/geo/model';
+import { zipCentroid } from '@app/core/geo/zip';
+import { serve } from '@hono/node-server';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { freePort } from '../ports';
+import { createLocationStandInApp } from './stand-in';
+
+/**
+ * core/src/geo's clients (decision 065) against Amazon Location's protocol:
+ * through the stand-in (counted), against a provider that answers
+ * differently, and with the provider unreachable, failing or hanging, where
+ * every call still answers with the ZIP centroid and the estimate.
+ *
+ * Each test loads a fresh copy of core (config, SDK clients, caches) pointed
+ * at this file's front server, whose behaviour the test picks.
+ */
+type Handler = (request: Request) => Response | Promise<Response>;
+const standIn = createLocationStandInApp();
+const calls: string[] = [];
+let behave: Handler = (request) => standIn.fetch(request);
+let front: Server;
+let frontUrl = '';
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  const port = await freePort();
+  front = serve({
+    hostname: '127.0.0.1',
+    port,
+    fetch: async (request) => {
+      calls.push(`${request.method} ${new URL(request.url).pathname}`);
+      return behave(request);
+    },
+  }) as Server;
+  frontUrl = `http://127.0.0.1:${port}`;
+});
+
+afterAll(() => {
+  front.closeAllConnections();
+  front.close();
+});
+
+afterEach(() => {
+  process.env = { ...saved };
+  behave = (request) => standIn.fetch(request);
+  calls.length = 0;
+  vi.restoreAllMocks();
+});
+
+async function geo(endpoint = frontUrl) {
+  vi.resetModules();
+  process.env.GEO_PLACES_ENDPOINT = endpoint;
+  process.env.GEO_ROUTES_ENDPOINT = endpoint;
+  return (await import('@app/core/geo/index')).Geo;
+}
+
+const malvern = { street: '100 Lancaster Ave', city: 'Malvern', state: 'PA', zipCode: '19355' };
+const base = { lat: 39.9607, lng: -75.6055 };
+const exton: Point = zipCentroid('19341') as Point;
+const lancaster: Point = zipCentroid('17601') as Point;
+const malvernCentroid = zipCentroid('19355') as Point;
+
+describe('through the Amazon Location stand-in', () => {
+  it('geocodes a street address to its ZIP centroid, approximate (a postal-code match), with one Geocode call', async () => {
+    const Geo = await geo();
+    expect(await Geo.geocode(malvern)).toEqual({ ...malvernCentroid, approximate: true });
+    expect(calls).toEqual(['POST /v2/geocode']);
+    // The same address again: from memory.
+    await Geo.geocode(malvern);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('answers an unknown ZIP with null, without asking', async () => {
+    const Geo = await geo();
+    expect(await Geo.geocode({ ...malvern, zipCode: '00000' })).toBeNull();
+    expect(calls).toEqual([]);
+  });
+
+  it('drive minutes come from one CalculateRouteMatrix call, as the estimate rounds them; known pairs from memory', async () => {
+    const Geo = await geo();
+    const minutes = await Geo.driveMinutes([base, exton], [exton, lancaster, base]);
+    expect(minutes).toEqual([
+      [estimateMinutes(base, exton), estimateMinutes(base, lancaster), 0],
+      [0, estimateMinutes(exton, lancaster), estimateMinutes(exton, base)],
+    ]);
+    expect(minutes[0]?.[1]).toBeGreaterThan(30);
+    expect(calls).toEqual(['POST /v2/route-matrix']);
+    // Every pair is known now: no call.
+    expect(await Geo.driveMinutes([exton], [lancaster, base])).toEqual([minutes[1]?.slice(1)]);
+    expect(calls).toHaveLength(1);
+    // A new destination: one call, for what is missing only.
+    await Geo.driveMinutes([base, exton], [malvernCentroid, lancaster]);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('asks for a large matrix in blocks of 15 × 15', async () => {
+    const Geo = await geo();
+    const points = Array.from({ length: 20 }, (_, i) => ({ lat: 39.9 + i * 0.01, lng: -75.6 }));
+    const minutes = await Geo.driveMinutes(points, points);
+    expect(minutes.flat().every((value, index) => (index % 21 === 0 ? value === 0 : value >= 10))).toBe(true);
+    expect(calls).toHaveLength(4);
+  });
+});
+
+describe('a provider that answers differently', () => {
+  const placesReply = (type: string, at: Point) => () =>
+    Response.json({
+      ResultItems: [{ PlaceId: 'p', PlaceType: type, Title: 't', Position: [at.lng, at.lat] }],
+    });
+
+  it('an address-level match is exact: not approximate', async () => {
+    behave = placesReply('PointAddress', { lat: 40.0412, lng: -75.5133 });
+    const Geo = await geo();
+    expect(await Geo.geocode(malvern)).toEqual({ lat: 40.0412, lng: -75.5133, approximate: false });
+  });
+
+  it('a match far from the ZIP is not trusted: the ZIP centroid', async () => {
+    behave = placesReply('PointAddress', { lat: 34.05, lng: -118.24 });
+    const Geo = await geo();
+    expect(await Geo.geocode(malvern)).toEqual({ ...malvernCentroid, approximate: true });
+  });
+
+  it('no result: the ZIP centroid', async () => {
+    behave = () => Response.json({ ResultItems: [] });
+    const Geo = await geo();
+    expect(await Geo.geocode(malvern)).toEqual({ ...malvernCentroid, approximate: true });
+  });
+
+  it('provider durations become minutes like the estimate (floor 10, up to 5); a pair it cannot route gets the estimate', async () => {
+    behave = () =>
+      Response.json({
+        ErrorCount: 1,
+        RouteMatrix: [
+          [{ Distance: 900, Duration: 95 }, { Distance: 40000, Duration: 1801 }, { Error: 'NoRoute' }],
+        ],
+        RoutingBoundary: { Unbounded: true },
+      });
+    const Geo = await geo();
+    expect(await Geo.driveMinutes([base], [exton, malvernCentroid, lancaster])).toEqual([
+      [10, 35, estimateMinutes(base, lancaster)],
+    ]);
+  });
+});
+
+describe('when Amazon Location fails, nothing else does', () => {
+  const expectFallback = async (Geo: Awaited<ReturnType<typeof geo>>) => {
+    expect(await Geo.geocode(malvern)).toEqual({ ...malvernCentroid, approximate: true });
+    expect(await Geo.driveMinutes([base, exton], [lancaster])).toEqual([
+      [estimateMinutes(base, lancaster)],
+      [estimateMinutes(exton, lancaster)],
+    ]);
+  };
+
+  it('unreachable: the ZIP centroid and the estimate, logged once per service', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const Geo = await geo(`http://127.0.0.1:${await freePort()}`);
+    await expectFallback(Geo);
+    await expectFallback(Geo);
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(String(warn.mock.calls[0]?.[0])).toContain('places failed');
+    expect(String(warn.mock.calls[1]?.[0])).toContain('routes failed');
+  });
+
+  it('answering 500 or garbage: the same fallback', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    behave = () =>
+      new Response('{"message":"oops"}', {
+        status: 500,
+        headers: { 'x-amzn-errortype': 'InternalServerException' },
+      });
+    await expectFallback(await geo());
+    expect(calls).toEqual(['POST /v2/geocode', 'POST /v2/route-matrix']);
+    behave = () => new Response('<html>', { status: 200 });
+    await expectFallback(await geo());
+  });
+
+  it('hanging: cut off after 1.5 s, once; during the cool-down the fallback comes at once', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    behave = () => new Promise<Response>(() => {});
+    const Geo = await geo();
+    let started = Date.now();
+    expect(await Geo.driveMinutes([base], [lancaster])).toEqual([[estimateMinutes(base, lancaster)]]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+    expect(Date.now() - started).toBeLessThan(3000);
+    started = Date.now();
+    expect(await Geo.driveMinutes([exton], [lancaster])).toEqual([[estimateMinutes(exton, lancaster)]]);
+    expect(Date.now() - started).toBeLessThan(100);
+    // One attempt, no retries.
+    expect(calls).toEqual(['POST /v2/route-matrix']);
+  });
+});
