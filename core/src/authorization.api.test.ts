@@ -77,6 +77,7 @@ const access: Record<string, Access> = {
   'Account.forgotPassword': 'public',
   'Account.resetPassword': 'public',
   'Booking.availability': 'public',
+  'Booking.availabilityAt': 'public',
   'Booking.create': 'user',
   'Booking.listMine': 'user',
   'Booking.updateVehicle': 'user',
