@@ -56,7 +56,15 @@ export type CreateInput = z.input<typeof CreateInput>;
 
 export const StatusInput = z.union(
   [
-    z.object({ status: z.enum(BOOKING_STATUSES, { error: 'Unknown booking status.' }) }).strict(),
+    z
+      .object({
+        status: z.enum(BOOKING_STATUSES, { error: 'Unknown booking status.' }),
+        /** Completing: charge the booked price or the related work order's total (decision 068). */
+        charge: z
+          .enum(['booking', 'workOrder'], { error: 'Charge must be booking or workOrder.' })
+          .optional(),
+      })
+      .strict(),
     z
       .object({
         serviceStatus: z

@@ -55,6 +55,8 @@ export type BookingPaymentInfo = {
   cardBrand: string | null;
   cardLast4: string | null;
   providerPaymentId: string | null;
+  /** What the amount is made of (labour and part lines, tax, trip fee: payment-mail.ts), when itemised. */
+  lines?: [string, string][];
 };
 
 export type CancelledBy = 'customer' | 'shop';
@@ -280,6 +282,7 @@ export function bookingCompletedMail(b: BookingMailInfo, payment: BookingPayment
           {
             fields: [
               ['Amount charged', formatCents(payment.amountCents)],
+              ...(payment.lines ?? []),
               ...card,
               ['Payment reference', payment.providerPaymentId ?? '(not available)'],
               ...service,
@@ -293,6 +296,7 @@ export function bookingCompletedMail(b: BookingMailInfo, payment: BookingPayment
             {
               fields: [
                 ['Amount', formatCents(payment.amountCents)],
+                ...(payment.lines ?? []),
                 ...card,
                 ...(payment.providerPaymentId
                   ? ([['Payment reference', payment.providerPaymentId]] as [string, string][])
@@ -304,7 +308,13 @@ export function bookingCompletedMail(b: BookingMailInfo, payment: BookingPayment
         : [
             'Hello,',
             `Thank you for choosing ${business.name}. Your service is complete, but we could not charge your card on file. You do not need to do anything now: we will contact you about the payment.`,
-            { fields: [['Amount due', formatCents(payment.amountCents)], ...service] },
+            {
+              fields: [
+                ['Amount due', formatCents(payment.amountCents)],
+                ...(payment.lines ?? []),
+                ...service,
+              ],
+            },
           ];
   const subject =
     payment.status === 'paid'

@@ -46,4 +46,18 @@ export {
   matchesFilters,
 } from './search';
 export { setStatus } from './status';
-export { CUSTOM_KEY, id, type Info, type Payment, type Row, type RowInfo, type Stored } from './store';
+export { type ChargeChoice, chargeMessages, type ChargeOptions, chargeOptionsFor } from './charge';
+export { COLLECT_BATCH, DeclinedInput, listDeclined, retryCharge, retryDue, sweepPending } from './collect';
+export { cancelPreview, lateCancelPolicy, lateFeeMessages } from './late-fee';
+export { MAX_REFUNDS, refund, RefundInput, refundMessages } from './refund';
+export type { Queued as QueuedCharge } from './payment-queue';
+export {
+  CUSTOM_KEY,
+  id,
+  type Info,
+  type Payment,
+  type Refund,
+  type Row,
+  type RowInfo,
+  type Stored,
+} from './store';

@@ -1,6 +1,6 @@
 import type { GeoPlacesClient } from '@aws-sdk/client-geo-places';
 import type { Point } from './model';
-import { attempt, available, clientOptions } from './provider';
+import { attempt, available, clientOptions, sdkExports } from './provider';
 
 type PlacesSdk = typeof import('@aws-sdk/client-geo-places');
 
@@ -34,7 +34,7 @@ export async function geocodeWithPlaces(address: {
 }): Promise<Geocoded | undefined> {
   if (!available('places')) return undefined;
   const found = await attempt('places', async (abortSignal) => {
-    sdkLoading ??= import('@aws-sdk/client-geo-places');
+    sdkLoading ??= import('@aws-sdk/client-geo-places').then((sdk) => sdkExports(sdk, 'GeoPlacesClient'));
     const { GeoPlacesClient, GeocodeCommand } = await sdkLoading;
     client ??= new GeoPlacesClient(clientOptions('places'));
     const reply = await client.send(

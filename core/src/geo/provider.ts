@@ -29,6 +29,16 @@ export function clientOptions(name: ProviderName) {
   };
 }
 
+/**
+ * An SDK module loaded with `import()`. Bundled for Lambda (esbuild, which
+ * resolves the SDK's CommonJS build), a CommonJS module arrives as the
+ * `default` of its namespace; under Node or tsx its exports are named.
+ */
+export function sdkExports<T extends object>(loaded: T, probe: keyof T): T {
+  if (probe in loaded && loaded[probe]) return loaded;
+  return (loaded as T & { default: T }).default;
+}
+
 type State = { failing: boolean; retryAt: number };
 const states: Record<ProviderName, State> = {
   places: { failing: false, retryAt: 0 },

@@ -1,6 +1,6 @@
 import type { GeoRoutesClient } from '@aws-sdk/client-geo-routes';
 import type { Point } from './model';
-import { attempt, available, clientOptions } from './provider';
+import { attempt, available, clientOptions, sdkExports } from './provider';
 
 type RoutesSdk = typeof import('@aws-sdk/client-geo-routes');
 
@@ -68,6 +68,6 @@ async function matrixBlock(
 }
 
 function sdk(): Promise<RoutesSdk> {
-  sdkLoading ??= import('@aws-sdk/client-geo-routes');
+  sdkLoading ??= import('@aws-sdk/client-geo-routes').then((sdk) => sdkExports(sdk, 'GeoRoutesClient'));
   return sdkLoading;
 }

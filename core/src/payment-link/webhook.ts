@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
 import { asSystem } from '../actor';
+import { queueCleared } from '../booking/payment-queue';
 import { putIfUnchanged as putBooking } from '../booking/store';
 import { entity as bookingEntity } from '../booking/store';
 import { config } from '../config';
@@ -220,6 +221,8 @@ async function markPaid(ref: OrderRef, paid: Paid): Promise<{ msg: string }> {
         of: target.revenue,
       })),
       ...prepared.map((p) => p.item),
+      // A declined charge paid by the link leaves the retry and declined queues (decision 069).
+      ...(ref.kind === 'booking' ? [queueCleared(ref.targetId)] : []),
     ];
     try {
       // The revenue counters are shared items: a conflict on them is tried again (db/transact).
