@@ -43,13 +43,7 @@ type Fixtures = {
 type WorkerFixtures = {
   /** Makes and deletes accounts directly in the running product's table (no HTTP route does this). */
   accounts: {
-    /**
-     * With a card, the customer also gets a default service address in the shop's own ZIP (issue 20: every
-     * booking has one), unless `withAddress: false`.
-     */
-    create: (
-      details: UserDetails & { role: User.Role; withCard?: boolean; withAddress?: boolean },
-    ) => Promise<TestUser>;
+    create: (details: UserDetails & { role: User.Role; withCard?: boolean }) => Promise<TestUser>;
     remove: (user: TestUser) => Promise<void>;
   };
 };
@@ -78,27 +72,6 @@ export function untilHydrated(page: Page): Page {
 }
 
 const CUSTOMER = { firstName: 'Casey', lastName: 'Tester' };
-
-/** Where the test customers live: in the shop's own ZIP, so every time the base offers is theirs too. */
-export const HOME_ADDRESS = {
-  street: '12 N High St',
-  unit: '',
-  city: 'West Chester',
-  state: 'PA',
-  zipCode: '19380',
-  accessNotes: '',
-};
-
-/** Saves HOME_ADDRESS as the account's default, through the running product's API (as Account Settings does). */
-async function addHomeAddress(token: string): Promise<void> {
-  const response = await fetch(`http://localhost:${process.env.E2E_PORT || 3217}/api/users/me/addresses`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-auth-token': token },
-    body: JSON.stringify({ ...HOME_ADDRESS, isDefault: true }),
-  });
-  if (response.status !== 201)
-    throw new Error(`Saving the test address: ${response.status} ${await response.text()}`);
-}
 
 /** Makes an account for one test, hands it to the test, and deletes it after. */
 async function forThisTest(
@@ -157,12 +130,11 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       const { User } = await import('@app/core/user/index');
       const { asSystem } = await import('@app/core/actor');
       await use({
-        create: async ({ role, withCard, withAddress = withCard, ...details }) => {
+        create: async ({ role, withCard, ...details }) => {
           // With a card: saved through core's Payments at the stand-in that stack.json names.
           const made = withCard
-            ? await createUserWithCard({ ...details, role })
+            ? await createUserWithCard({ ...details, role }, undefined, { address: false })
             : await createUser({ ...details, role });
-          if (withAddress) await addHomeAddress(made.token);
           const record = await User.find(made._id);
           if (!record) throw new Error(`The account ${made.email} just made is missing.`);
           return { token: made.token, email: made.email, password: made.password, user: User.toMe(record) };

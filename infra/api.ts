@@ -11,6 +11,24 @@ import { allSecrets } from './secrets';
 import { bucket, table } from './storage';
 import { router } from './web';
 
+/**
+ * Amazon Location Service (issue 20, decision 065): the API geocodes service
+ * addresses with the Places API and asks the Routes API for drive times. They
+ * are AWS-managed providers, not resources of this app, so they are granted
+ * by action on the region's default provider; no key or secret is involved.
+ */
+const region = aws.getRegionOutput().name;
+export const geoPermissions = [
+  {
+    actions: ['geo-places:Geocode'],
+    resources: [$interpolate`arn:aws:geo-places:${region}::provider/default`],
+  },
+  {
+    actions: ['geo-routes:CalculateRouteMatrix'],
+    resources: [$interpolate`arn:aws:geo-routes:${region}::provider/default`],
+  },
+];
+
 function pagesBuild(): string {
   const dir = 'web/.pages';
   if (!existsSync(`${dir}/template.html`))
@@ -31,10 +49,13 @@ export const api = new sst.aws.Function('Api', {
     router: { instance: router, path: '/api' },
     cors: false,
   },
-  nodejs: { minify: true, splitting: true },
+  // sharp (the image routes' WebP copies, decision 073) has a native part: installed into the
+  // function's package (Lambda's Linux x64 build, from sharp's own optional packages), not bundled.
+  nodejs: { minify: true, splitting: true, install: ['sharp'] },
   // The web app's renderer for the pages served with their data (decision 072), made by
   // `npm run build -w web` (run it before `sst deploy`: docs/deploy.md). Loaded only by those pages.
   copyFiles: [{ from: pagesBuild(), to: 'pages' }],
   link: [table, bucket, email, ...allSecrets],
+  permissions: geoPermissions,
   environment: { ...configEnvironment, ...googleReviewsEnvironment, ...paymentEnvironment },
 });

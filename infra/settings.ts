@@ -45,7 +45,8 @@ export const businessEmail = required('BUSINESS_EMAIL', "Set BUSINESS_EMAIL to t
 /**
  * The business settings of core/src/config.ts, passed on only when set at
  * deploy time (each has a default there): technicians on jobs at once, the
- * drive between jobs, and the work orders' defaults (decision 024).
+ * drive between jobs, and the work orders' defaults (decision 024), the
+ * shop's base, area, drive-estimate factors and trip fee (decision 065).
  */
 export const businessSettings = Object.fromEntries(
   [
@@ -56,6 +57,19 @@ export const businessSettings = Object.fromEntries(
     'DEFAULT_TAX_RATE',
     'LABOR_RATE_CENTS',
     'ACK_LINK_DAYS',
+    // Where the shop goes and how long it drives (issue 20, decision 065).
+    'SHOP_BASE_STREET',
+    'SHOP_BASE_CITY',
+    'SHOP_BASE_STATE',
+    'SHOP_BASE_ZIP',
+    'SHOP_BASE_LAT',
+    'SHOP_BASE_LNG',
+    'SERVICE_RADIUS_MILES',
+    'SERVED_ZIP_CODES',
+    'DRIVE_DETOUR_FACTOR',
+    'DRIVE_AVERAGE_MPH',
+    'DRIVE_FLOOR_MINUTES',
+    'TRIP_FEE_BANDS',
   ].flatMap((name) => {
     const value = optional(name);
     return value === undefined ? [] : [[name, value]];

@@ -195,6 +195,33 @@ export const routes: Record<string, Route> = {
     path: (f) => `/api/bookings/${f.bookings.status._id}/status`,
     body: () => ({ serviceStatus: 'Technician on the way' }),
   },
+  // --- Getting paid (issue 23, decisions 068-069) ---
+  'GET /api/bookings/:id/cancel-preview': {
+    access: 'owner',
+    path: (f) => `/api/bookings/${f.bookings.edit._id}/cancel-preview`,
+  },
+  'GET /api/bookings/:id/charge-options': {
+    access: 'admin',
+    path: (f) => `/api/bookings/${f.bookings.status._id}/charge-options`,
+  },
+  // Not completed and not declined: refused (409) once past authorization; getting-paid.api.test.ts retries for real.
+  'POST /api/bookings/:id/retry-charge': {
+    access: 'admin',
+    path: (f) => `/api/bookings/${f.bookings.status._id}/retry-charge`,
+    ok: 409,
+  },
+  // Not paid: refused (409) once past authorization; getting-paid.api.test.ts refunds for real.
+  'POST /api/bookings/:id/refunds': {
+    access: 'admin',
+    path: (f) => `/api/bookings/${f.bookings.status._id}/refunds`,
+    body: () => ({ amount: 1, reason: 'Matrix' }),
+    ok: 409,
+  },
+  'GET /api/payments/declined': { access: 'admin', path: () => '/api/payments/declined?limit=5' },
+  'GET /api/payments/cancellation-policy': {
+    access: 'anyone',
+    path: () => '/api/payments/cancellation-policy',
+  },
   'GET /api/timeslots/system-stats': { access: 'admin', path: () => '/api/timeslots/system-stats' },
   'POST /api/testimonials': {
     access: 'user',

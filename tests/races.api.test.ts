@@ -1,4 +1,6 @@
 import { asSystem } from '@app/core/actor';
+import { config } from '@app/core/config';
+import { IMAGE_WIDTHS, sizedUrl } from '@app/core/storage/responsive';
 import { LinkToken } from '@app/core/auth/link-token';
 import { Post } from '@app/core/post/index';
 import { slugify } from '@app/core/post/text';
@@ -449,7 +451,9 @@ describe('races: posts (issue 12)', { timeout: 90_000 }, () => {
     expect(statuses).toContain(200);
     const saved = (await (await app.request(`/api/posts/${post.slug}`)).json()) as { heroImage: string };
     const blogImages = (await uploadedKeys()).filter((key) => key.startsWith('images/uploads/blog/'));
-    expect(blogImages).toEqual([saved.heroImage.slice(1)]);
+    // The saved image and its WebP copies (decision 073); every losing edit's were removed.
+    const kept = [saved.heroImage, ...IMAGE_WIDTHS.map((width) => sizedUrl(saved.heroImage, width))];
+    expect(blogImages).toEqual(kept.map((url) => url.slice(1)).sort());
   });
 
   it('8 edits of one post at once: each loser gets 409 with its message, and `rev` counts the edits applied', async () => {
@@ -627,5 +631,52 @@ describe('races: work-order numbers and acknowledgments', { timeout: 90_000 }, (
       (m) => m.to.includes(wo.customer.email) && m.subject.endsWith('acknowledged'),
     );
     expect(confirmations).toHaveLength(1);
+  });
+});
+
+describe('races: refunds (issue 23)', { timeout: 90_000 }, () => {
+  it('20 partial refunds at once whose sum exceeds the payment: never more than was paid is refunded', async () => {
+    const admin = await createUser({ role: 'admin' });
+    const customer = await createUserWithCard();
+    const date = nextDate();
+    const service = await createService({ availableDays: [], availableTimes: ['13:00'], price: 50 });
+    await asSystem('test', async () => TimeSlot.ensureWindow(await Service.fromId(service._id), date, 1));
+    const created = await sendAs(
+      'POST',
+      '/api/bookings',
+      customer.headers,
+      bookingBody(service._id, date, '13:00'),
+    );
+    const { booking } = (await created.json()) as { booking: { _id: string } };
+    const path = `/api/bookings/${booking._id}`;
+    const done = (await (
+      await sendAs('PATCH', `${path}/status`, admin.headers, { status: 'Completed' })
+    ).json()) as {
+      payment: { status: string; providerPaymentId: string };
+    };
+    expect(done.payment.status).toBe('paid');
+    // $7 each: 20 of them ask for $140 of a $50 payment; 7 fit ($49), the rest are refused.
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        sendAs('POST', `${path}/refunds`, admin.headers, { amount: 7, reason: `Race ${i}` }),
+      ),
+    );
+    const statuses = replies.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(7);
+    expect(statuses.filter((s) => s !== 201).every((s) => s === 400)).toBe(true);
+    const history = (await (await sendAs('GET', '/api/bookings', customer.headers)).json()) as {
+      _id: string;
+      payment: { refunded: number; refundable: number; refunds: unknown[] };
+    }[];
+    const after = history.find((b) => b._id === booking._id);
+    expect(after?.payment).toMatchObject({ refunded: 49, refundable: 1 });
+    expect(after?.payment.refunds).toHaveLength(7);
+    const square = (await (await fetch(`${config().square.baseUrl}/_stand-in/refunds`)).json()) as {
+      refunds: { payment_id: string; amount_money: { amount: number } }[];
+    };
+    const refundedAtSquare = square.refunds
+      .filter((r) => r.payment_id === done.payment.providerPaymentId)
+      .reduce((sum, r) => sum + r.amount_money.amount, 0);
+    expect(refundedAtSquare).toBe(4900);
   });
 });

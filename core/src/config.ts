@@ -116,6 +116,36 @@ const common = {
   /** Work orders' defaults (doc 2 §9): tax rate as a fraction, labor rate in cents an hour. */
   defaultTaxRate: z.coerce.number().min(0).max(0.5).default(0.08),
   laborRateCents: z.coerce.number().int().min(0).default(7500),
+  /**
+   * Getting paid (issue 23, decisions 068-069). A work order not yet acknowledged may be charged when its
+   * total is at most the booked price × (1 + this fraction); above it the customer acknowledges it first.
+   */
+  chargeTolerance: z.coerce.number().min(0).max(1).default(0.1),
+  /** A declined charge is tried again by the scheduled job every this many hours, at most this many times. */
+  chargeRetryHours: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 14)
+    .default(24),
+  chargeRetryLimit: z.coerce.number().int().min(0).max(20).default(3),
+  /** A completion charge still `pending` after this many minutes never ran: the scheduled job charges it. */
+  chargeSweepMinutes: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(5),
+  /**
+   * The late-cancel fee (off unless both are above 0): a customer who cancels within this many hours of the
+   * start is charged this fee on the card on file. Never when the shop cancels.
+   */
+  lateCancelHours: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 14)
+    .default(0),
+  lateCancelFeeCents: z.coerce.number().int().min(0).max(1_000_000).default(0),
   /** How long a work order's acknowledgment link works, in days (decision 039). */
   ackLinkDays: z.coerce.number().int().min(1).max(60).default(7),
   /**
@@ -248,6 +278,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     defaultTaxRate: env.DEFAULT_TAX_RATE,
     laborRateCents: env.LABOR_RATE_CENTS,
     ackLinkDays: env.ACK_LINK_DAYS,
+    chargeTolerance: env.CHARGE_TOLERANCE,
+    chargeRetryHours: env.CHARGE_RETRY_HOURS,
+    chargeRetryLimit: env.CHARGE_RETRY_LIMIT,
+    chargeSweepMinutes: env.CHARGE_SWEEP_MINUTES,
+    lateCancelHours: env.LATE_CANCEL_HOURS,
+    lateCancelFeeCents: env.LATE_CANCEL_FEE_CENTS,
     vpicBaseUrl: env.VPIC_BASE_URL?.trim() || undefined,
     endpoints:
       mode === 'local'

@@ -3,6 +3,7 @@ import { NOT_SIGNED_IN, useUser } from '../actor';
 import type { Page, TransactItem } from '../db/entity';
 import { RAISE_REV, RAISE_REV_VALUES } from '../db/revision';
 import { VisibleError } from '../error';
+import { toDollars } from '../money';
 import * as time from '../time';
 import { User } from '../user/index';
 import { fn } from '../util/fn';
@@ -12,6 +13,7 @@ import { durationOf, openTimes } from './availability';
 import { claim, fitsWorkingDay } from './claim';
 import { newestReviewable } from './for-review';
 import { CreateInput, VehicleInput } from './input';
+import { chargeLateFee, lateCancelFeeCents, lateCancelPolicy, lateFeeMessages } from './late-fee';
 import { bookingReceivedMail, shopNewBookingMail } from './mail';
 import { bookingMessages, customerCanCancel, customerCanEdit } from './rules';
 import { changeStatus, currentBy } from './status';
@@ -160,12 +162,23 @@ async function updateVehicleNow(bookingId: string, input: z.output<typeof Vehicl
  * with the mails to the customer and the shop. A cancelled booking is
  * answered as it is.
  */
-export async function cancel(bookingId: string): Promise<Info> {
+export async function cancel(bookingId: string, options: { acceptLateFee?: boolean } = {}): Promise<Info> {
   const booking = await ownedBooking(bookingId);
   // Cancelling twice (a double click, a retry after a lost reply) answers with the cancelled booking.
   if (booking.status === 'Cancelled') return withService(booking);
   if (!customerCanCancel(booking.status)) throw new VisibleError('conflict', bookingMessages.notCancellable);
-  return changeStatus(booking, 'Cancelled', await currentBy());
+  const by = await currentBy();
+  // The late-cancel fee (late-fee.ts): the owner's own cancellation only, and only once agreed to.
+  const feeCents = by.role === 'customer' ? lateCancelFeeCents(booking) : 0;
+  const policy = lateCancelPolicy();
+  if (feeCents > 0 && policy && !options.acceptLateFee) {
+    throw new VisibleError('conflict', lateFeeMessages.accept(feeCents, policy.hours), {
+      lateCancelFee: toDollars(feeCents),
+    });
+  }
+  const cancelled = await changeStatus(booking, 'Cancelled', by);
+  if (feeCents === 0) return cancelled;
+  return withService(await chargeLateFee(cancelled, feeCents));
 }
 
 // ---------------------------------------------------------------------------

@@ -56,7 +56,15 @@ export type CreateInput = z.input<typeof CreateInput>;
 
 export const StatusInput = z.union(
   [
-    z.object({ status: z.enum(BOOKING_STATUSES, { error: 'Unknown booking status.' }) }).strict(),
+    z
+      .object({
+        status: z.enum(BOOKING_STATUSES, { error: 'Unknown booking status.' }),
+        /** Completing: charge the booked price or the related work order's total (decision 068). */
+        charge: z
+          .enum(['booking', 'workOrder'], { error: 'Charge must be booking or workOrder.' })
+          .optional(),
+      })
+      .strict(),
     z
       .object({
         serviceStatus: z
@@ -226,7 +234,7 @@ export const AnswerInput = z.union(
 );
 export type AnswerInput = z.input<typeof AnswerInput>;
 
-/** The owner (or the admin) changes a Pending booking's address: one sent, or a saved one by id. */
+/** The owner (or the admin) moves a Pending booking: a new address sent, or a saved one by id. */
 export const AddressChangeInput = z
   .object(AddressChoice)
   .refine((input) => input.serviceAddress || input.addressId, {

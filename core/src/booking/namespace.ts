@@ -6,8 +6,7 @@
  * search (search.ts), the shop's phone bookings (phone-booking.ts) and the
  * customer's confirmation link (confirmation.ts).
  */
-export { addressChangeMessages, changeAddress } from './address-change';
-export { type Placed, placeBooking } from './address';
+export { changeAddress } from './address-change';
 export { availability, type Availability, availabilityAt } from './availability';
 export { jobOf, relocate } from './claim';
 export { answerConfirmation, assignCustomer, CONFIRMATION_DAYS, forConfirmation } from './confirmation';
@@ -46,5 +45,19 @@ export {
   matchesFilters,
 } from './search';
 export { setStatus } from './status';
+export { type ChargeChoice, chargeMessages, type ChargeOptions, chargeOptionsFor } from './charge';
+export { COLLECT_BATCH, DeclinedInput, listDeclined, retryCharge, retryDue, sweepPending } from './collect';
+export { cancelPreview, lateCancelPolicy, lateFeeMessages } from './late-fee';
+export { MAX_REFUNDS, refund, RefundInput, refundMessages } from './refund';
+export type { Queued as QueuedCharge } from './payment-queue';
+export {
+  CUSTOM_KEY,
+  id,
+  type Info,
+  type Payment,
+  type Refund,
+  type Row,
+  type RowInfo,
+  type Stored,
+} from './store';
 export type { Where } from './where';
-export { CUSTOM_KEY, id, type Info, type Payment, type Row, type RowInfo, type Stored } from './store';

@@ -1,20 +1,18 @@
 import * as z from 'zod';
 import { assertAdmin, useActor } from '../actor';
 import { failedConditions, type TransactItem, transactWrite } from '../db/entity';
-import { transactRetrying } from '../db/transact';
 import { RAISE_REV, RAISE_REV_VALUES } from '../db/revision';
 import { VisibleError } from '../error';
 import type { Mail } from '../mail/index';
 import { Outbox } from '../mail/outbox';
-import { Payments } from '../payments/index';
-import { Revenue } from '../revenue/index';
 import { User } from '../user/index';
 import { fn } from '../util/fn';
+import { type ChargeChoice, planPayment, runCharge } from './charge';
 import { claim, releaseItems } from './claim';
 import { StatusInput } from './input';
+import { queueItem } from './payment-queue';
 import {
   bookingCancelledMail,
-  bookingCompletedMail,
   bookingConfirmedMail,
   bookingReinstatedMail,
   shopBookingCancelledMail,
@@ -32,7 +30,6 @@ import {
   findBooking,
   type Info,
   mailInfo,
-  type Payment,
   putIfUnchanged,
   type Stored,
   toCustomer,
@@ -90,7 +87,7 @@ async function setStatusNow(bookingId: string, input: z.output<typeof StatusInpu
     return withService(updated);
   }
   if (input.status === booking.status) return withService(booking);
-  return changeStatus(booking, input.status, await currentBy());
+  return changeStatus(booking, input.status, await currentBy(), { charge: input.charge });
 }
 
 /**
@@ -109,6 +106,8 @@ export async function changeStatus(
     mails?: Mail.Message[];
     /** Writes the change's transaction instead (the mailed link redeems through LinkToken.redeemWith). */
     commit?: (items: TransactItem[]) => Promise<void>;
+    /** Completing with a work order not yet acknowledged: which amount the admin chose (charge.ts). */
+    charge?: ChargeChoice;
   } = {},
 ): Promise<Info> {
   const now = new Date().toISOString();
@@ -117,15 +116,19 @@ export async function changeStatus(
   const completing = status === 'Completed';
   const alreadyPaid = booking.payment?.status === 'paid';
   const charging = completing && !alreadyPaid;
+  // A charge left pending is charged again as it was (its key charges once); otherwise a new attempt.
+  const payment = !charging
+    ? undefined
+    : booking.payment?.status === 'pending'
+      ? booking.payment
+      : { ...(await planPayment(booking, extra.charge, now)), ...linkOf(booking) };
   const next: Stored = {
     ...booking,
     status,
     updatedAt: now,
     statusHistory: appendStatusChange(booking.statusHistory, { from, to: status, by, at: now }),
     ...(cancelling ? { claim: undefined } : {}),
-    ...(charging
-      ? { payment: { status: 'pending', amountCents: booking.priceCents, at: now, ...linkOf(booking) } }
-      : {}),
+    ...(payment ? { payment } : {}),
   };
   const customerMail =
     by.role === 'customer' ? (cancelling ? 'cancelled' : null) : statusMail(from, status, alreadyPaid);
@@ -142,11 +145,14 @@ export async function changeStatus(
   ];
   if (from === 'Cancelled') {
     await reinstate(booking, next, mails, now);
+    // The claim's transaction has no room for it: filed right after, before the charge runs.
+    if (payment) await transactWrite([queueItem(next, payment)]);
   } else {
     const prepared = await Promise.all(mails.map((mail) => Outbox.prepareWithFiles(mail)));
     const items = (day: boolean) => [
       putIfUnchanged(next, booking),
       ...(cancelling ? releaseItems(booking, now, day) : []),
+      ...(payment ? [queueItem(next, payment)] : []),
       ...prepared.map((p) => p.item),
     ];
     if (extra.commit) {
@@ -158,7 +164,7 @@ export async function changeStatus(
     }
     await Promise.all(prepared.map((p) => Outbox.deliver(p)));
   }
-  if (charging) return withService(await chargeCompleted(next));
+  if (payment) return withService(await runCharge(next, 'completed'));
   return withService(next);
 }
 
@@ -209,100 +215,4 @@ async function reinstate(read: Stored, next: Stored, mails: Mail.Message[], now:
     crewFull: deskMessages.reclaimCrewFull,
   });
   next.claim = claimed.claim;
-}
-
-/**
- * Charges a Completed booking's price to the customer's card on file, with
- * the booking id as the idempotency key (a repeat never charges twice), and
- * records the outcome on the booking. A declined card does not undo the
- * completion: the failure is recorded for the admin, and the receipt mail
- * says the shop will be in touch.
- */
-async function chargeCompleted(booking: Stored): Promise<Stored> {
-  const result: Payments.ChargeResult =
-    booking.priceCents === 0
-      ? // A free job (a custom booking priced at $0): nothing to charge, nothing at Square.
-        { status: 'paid', providerPaymentId: '' }
-      : booking.userId
-        ? await Payments.charge({
-            userId: booking.userId,
-            amountCents: booking.priceCents,
-            idempotencyKey: booking.id,
-            note: `${booking.serviceName} on ${booking.date} ${booking.time} (${booking.id})`,
-          })
-        : {
-            status: 'failed',
-            providerPaymentId: null,
-            failureReason: 'The booking has no customer account.',
-          };
-  const payment: Payment = {
-    status: result.status,
-    amountCents: booking.priceCents,
-    ...(result.providerPaymentId ? { providerPaymentId: result.providerPaymentId } : {}),
-    ...(result.status === 'failed' ? { failureReason: result.failureReason } : {}),
-    at: new Date().toISOString(),
-    ...linkOf(booking),
-  };
-  const updated = await recordCharge(booking, payment);
-  const account = booking.userId ? await User.find(booking.userId) : undefined;
-  for (const mail of toCustomer(updated, (info) =>
-    bookingCompletedMail(info, {
-      status: payment.status,
-      amountCents: payment.amountCents,
-      cardBrand: account?.cardBrand ?? null,
-      cardLast4: account?.cardLast4 ?? null,
-      providerPaymentId: payment.providerPaymentId ?? null,
-    }),
-  )) {
-    await Outbox.send(mail);
-  }
-  return updated;
-}
-
-/**
- * Writes a completion charge's outcome on the booking, and in the same
- * transaction counts it in revenue (decision 071): a payment's ledger entry
- * and counters, or a decline's outstanding marker; the booking is then
- * `inRevenue`. When revenue already holds that payment (its ledger entry
- * exists: a repeat), only the booking is written.
- */
-async function recordCharge(booking: Stored, payment: Payment): Promise<Stored> {
-  const revenue =
-    payment.status === 'paid'
-      ? await Revenue.paymentItems({
-          paymentId: payment.providerPaymentId || `free-${booking.id}`,
-          bookingId: booking.id,
-          amountCents: payment.amountCents,
-          at: payment.at,
-          ...(booking.isCustomService || !booking.serviceId ? {} : { serviceId: booking.serviceId }),
-          serviceName: booking.serviceName,
-          ...(booking.claim ? { technician: booking.claim.technician } : {}),
-          customerName: `${booking.clientFirstName} ${booking.clientLastName}`.trim(),
-        })
-      : await Revenue.declinedItems({
-          ref: booking.id,
-          amountCents: payment.amountCents,
-          at: payment.at,
-          serviceName: booking.serviceName,
-          ...(payment.failureReason ? { reason: payment.failureReason.slice(0, 500) } : {}),
-        });
-  // Either way the outcome is in revenue afterwards: written now, or by an earlier write of the same money.
-  const write = entity.tx.update(
-    { id: booking.id },
-    {
-      UpdateExpression: `SET payment = :payment, inRevenue = :true, ${RAISE_REV}`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':payment': payment, ':true': true, ...RAISE_REV_VALUES },
-    },
-  );
-  try {
-    await transactRetrying([write, ...revenue]);
-  } catch (error) {
-    const failed = failedConditions(error);
-    if (failed === null || failed.length === 0) throw error;
-    if (failed.includes(0)) return { ...booking, payment }; // the booking is gone
-    // Revenue holds this money already: the booking's outcome alone.
-    await transactWrite([write]);
-  }
-  return (await entity.get({ id: booking.id }, { consistent: true })) ?? { ...booking, payment };
 }

@@ -33,8 +33,35 @@ const Claim = z.object({
   blocks: z.array(z.string()).optional(),
 });
 
-/** The card's charge at completion, or a payment link (core/src/payments/link-record.ts, decision 070). */
-const Payment = PaymentRecord;
+const Refund = z.object({
+  id: z.string(),
+  amountCents: z.number().int(),
+  reason: z.string(),
+  providerRefundId: z.string(),
+  by: z.string(),
+  at: z.string(),
+});
+export type Refund = z.infer<typeof Refund>;
+
+/**
+ * The card's charge at completion, or a payment link (core/src/payments/link-record.ts, decision 070),
+ * with what the charge is made of and what was refunded of it (decisions 068, 069).
+ */
+const Payment = PaymentRecord.extend({
+  /** The charge attempts made (absent: 1); attempt n has its own idempotency key (charge.ts). */
+  attempts: z.number().int().optional(),
+  /** Set once the scheduled job has stopped retrying a declined charge. */
+  stopped: z.boolean().optional(),
+  /** What the amount is: the booked price, or a related work order's total (with tax); plus the trip fee. */
+  basis: z.enum(['booking', 'workOrder']).optional(),
+  workOrderId: z.string().optional(),
+  tripFeeCents: z.number().int().optional(),
+  /** What can still be refunded: the amount paid less refunds made and refunds in flight (reserved). */
+  refundableCents: z.number().int().optional(),
+  refundedCents: z.number().int().optional(),
+  /** Refunds made, oldest first (at most MAX_REFUNDS: refund.ts). */
+  refunds: z.array(Refund).optional(),
+});
 export type Payment = z.infer<typeof Payment>;
 
 const StatusChangeSchema = z.object({
@@ -88,6 +115,16 @@ export const Stored = z.object({
   /** The technician's time it holds; removed when given back. */
   claim: Claim.optional(),
   payment: Payment.optional(),
+  /** The late-cancel fee charged when the customer cancelled within the policy's hours (decision 069). */
+  cancellationFee: z
+    .object({
+      status: z.enum(['pending', 'paid', 'failed']),
+      amountCents: z.number().int(),
+      providerPaymentId: z.string().optional(),
+      failureReason: z.string().optional(),
+      at: z.string(),
+    })
+    .optional(),
   /** Its payment (or its decline) is in the revenue counters and ledger (decision 071); absent: not yet. */
   inRevenue: z.literal(true).optional(),
   /** The testimonial left for it. */
@@ -216,6 +253,8 @@ export function mailInfo(b: Stored): BookingMailInfo {
     notes: b.notes,
     status: b.status,
     customerEmail: b.customer?.email ?? '',
+    tripFeeCents: b.tripFeeCents,
+    serviceAddress: b.serviceAddress,
     revision: b.statusHistory.filter((change) => change.from !== null).length,
     customerName: b.customer
       ? `${b.customer.firstName} ${b.customer.lastName}`

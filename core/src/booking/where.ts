@@ -28,7 +28,7 @@ export async function placeOf(where: Where): Promise<Placed> {
     return areaOf({ lat: at.lat, lng: at.lng }, address.zipCode);
   }
   if (where.zipCode) {
-    const at = Geo.locateZip(where.zipCode);
+    const at = await Geo.locateZip(where.zipCode);
     if (!at) throw new VisibleError('invalid', Geo.messages.unknownZip);
     return areaOf({ lat: at.lat, lng: at.lng }, where.zipCode);
   }

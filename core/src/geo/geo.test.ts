@@ -70,24 +70,25 @@ describe('the drive estimate', () => {
 });
 
 describe('the ZIP table', () => {
-  it('reads five-digit ZIPs and ZIP+4, nothing else', () => {
+  it('reads five-digit ZIPs and ZIP+4, nothing else', async () => {
     expect(fiveDigitZip(' 19380 ')).toBe('19380');
     expect(fiveDigitZip('19380-1234')).toBe('19380');
     for (const bad of ['1938', '193801', 'abcde', '19380-12', '', '19380 x'])
       expect(fiveDigitZip(bad)).toBeNull();
-    expect(zipCentroid('00000')).toBeNull();
-    expect(zipCentroid('nope')).toBeNull();
+    expect(await zipCentroid('00000')).toBeNull();
+    expect(await zipCentroid('nope')).toBeNull();
   });
 
-  it('holds every US ZIP of the zipcodes data set, each within 0.005° of its centroid', () => {
+  it('holds every US ZIP of the zipcodes data set, each within 0.005° of its centroid', async () => {
     const require = createRequire(import.meta.url);
     const { codes } = require('zipcodes/lib/codes.js') as {
       codes: Record<string, { zip: string; latitude: number; longitude: number; country: string }>;
     };
     const us = Object.values(codes).filter((code) => code.country === 'US');
     expect(us).toHaveLength(ZIP_COUNT);
-    const off = us.filter((code) => {
-      const found = zipCentroid(code.zip);
+    const all = await Promise.all(us.map((code) => zipCentroid(code.zip)));
+    const off = us.filter((code, index) => {
+      const found = all[index];
       return (
         !found ||
         Math.abs(found.lat - code.latitude) > 0.0051 ||
@@ -159,17 +160,20 @@ describe('the service area and the trip fee (settings)', () => {
       SERVICE_RADIUS_MILES: '10',
     });
     expect(Geo.base()).toEqual({ lat: 40.0379, lng: -76.3055, approximate: false });
-    expect(Geo.area(zipCentroid('17601')!, '17601').served).toBe(true);
-    expect(Geo.area(zipCentroid('19380')!, '19380').served).toBe(false);
+    expect(Geo.area((await zipCentroid('17601'))!, '17601').served).toBe(true);
+    expect(Geo.area((await zipCentroid('19380'))!, '19380').served).toBe(false);
     expect(Geo.messages.outside('19380')).toContain('10 miles around Lancaster');
   });
 
   it('with a served-ZIP list, the list decides, whatever the distance', async () => {
     const { Geo } = await withSettings({ SERVED_ZIP_CODES: '19380, 19382,17601' });
-    expect(Geo.area(zipCentroid('19382')!, '19382-4411').served).toBe(true);
-    expect(Geo.area(zipCentroid('17601')!, '17601').served).toBe(true);
+    expect(Geo.area((await zipCentroid('19382'))!, '19382-4411').served).toBe(true);
+    expect(Geo.area((await zipCentroid('17601'))!, '17601').served).toBe(true);
     // Malvern is 8 miles from the base but not on the list.
-    expect(Geo.area(zipCentroid('19355')!, '19355')).toMatchObject({ served: false, tripFeeCents: 0 });
+    expect(Geo.area((await zipCentroid('19355'))!, '19355')).toMatchObject({
+      served: false,
+      tripFeeCents: 0,
+    });
   });
 
   it('trip-fee bands: the first band that reaches the distance; none outside the area', async () => {

@@ -32,7 +32,7 @@ export namespace Geo {
    * ZIP's centroid (approximate). Null only when the ZIP is unknown.
    */
   export async function geocode(address: AddressInput): Promise<Located | null> {
-    const centroid = zipCentroid(address.zipCode);
+    const centroid = await zipCentroid(address.zipCode);
     if (!centroid) return null;
     const key = [address.street, address.city, address.state, address.zipCode]
       .map((part) => part.trim().toLowerCase())
@@ -47,9 +47,12 @@ export namespace Geo {
     return { ...centroid, approximate: true };
   }
 
-  /** The coordinates of a ZIP code alone (a visitor not signed in), or null. */
-  export function locateZip(zipCode: string): Located | null {
-    const centroid = zipCentroid(zipCode);
+  /**
+   * The coordinates of a ZIP code alone (a visitor not signed in), or null.
+   * Async: the ZIP table is loaded on first use (decision 065).
+   */
+  export async function locateZip(zipCode: string): Promise<Located | null> {
+    const centroid = await zipCentroid(zipCode);
     return centroid ? { ...centroid, approximate: true } : null;
   }
 

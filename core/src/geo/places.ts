@@ -1,6 +1,6 @@
 import type { GeoPlacesClient } from '@aws-sdk/client-geo-places';
 import type { Point } from './model';
-import { attempt, available, clientOptions } from './provider';
+import { attempt, available, clientOptions, sdkExports } from './provider';
 
 type PlacesSdk = typeof import('@aws-sdk/client-geo-places');
 
@@ -33,8 +33,8 @@ export async function geocodeWithPlaces(address: {
   zipCode: string;
 }): Promise<Geocoded | undefined> {
   if (!available('places')) return undefined;
-  const found = await attempt('places', async (abortSignal) => {
-    sdkLoading ??= import('@aws-sdk/client-geo-places');
+  const found = await attempt('places', async (requestSignal) => {
+    sdkLoading ??= import('@aws-sdk/client-geo-places').then((sdk) => sdkExports(sdk, 'GeoPlacesClient'));
     const { GeoPlacesClient, GeocodeCommand } = await sdkLoading;
     client ??= new GeoPlacesClient(clientOptions('places'));
     const reply = await client.send(
@@ -45,7 +45,7 @@ export async function geocodeWithPlaces(address: {
         // The coordinates are kept with the address: Amazon Location's terms ask for "Storage" then.
         IntendedUse: 'Storage',
       }),
-      { abortSignal },
+      { abortSignal: requestSignal() },
     );
     return reply.ResultItems?.[0];
   });

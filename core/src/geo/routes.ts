@@ -1,6 +1,6 @@
 import type { GeoRoutesClient } from '@aws-sdk/client-geo-routes';
 import type { Point } from './model';
-import { attempt, available, clientOptions } from './provider';
+import { attempt, available, clientOptions, sdkExports } from './provider';
 
 type RoutesSdk = typeof import('@aws-sdk/client-geo-routes');
 
@@ -44,7 +44,7 @@ async function matrixBlock(
   origins: readonly Point[],
   destinations: readonly Point[],
 ): Promise<(number | null)[][] | undefined> {
-  const reply = await attempt('routes', async (abortSignal) => {
+  const reply = await attempt('routes', async (requestSignal) => {
     const { GeoRoutesClient, CalculateRouteMatrixCommand } = await sdk();
     client ??= new GeoRoutesClient(clientOptions('routes'));
     return client.send(
@@ -54,7 +54,7 @@ async function matrixBlock(
         RoutingBoundary: { Unbounded: true },
         TravelMode: 'Car',
       }),
-      { abortSignal },
+      { abortSignal: requestSignal() },
     );
   });
   const matrix = reply?.RouteMatrix;
@@ -68,6 +68,6 @@ async function matrixBlock(
 }
 
 function sdk(): Promise<RoutesSdk> {
-  sdkLoading ??= import('@aws-sdk/client-geo-routes');
+  sdkLoading ??= import('@aws-sdk/client-geo-routes').then((sdk) => sdkExports(sdk, 'GeoRoutesClient'));
   return sdkLoading;
 }

@@ -35,7 +35,7 @@ export namespace ServiceArea {
     const zip = fiveDigitZip(zipCode) ?? zipCode;
     const point = street
       ? await Geo.geocode({ street, city: city ?? '', state: state ?? '', zipCode: zip })
-      : Geo.locateZip(zip);
+      : await Geo.locateZip(zip);
     if (!point) throw new VisibleError('invalid', Geo.messages.unknownZip);
     const area = Geo.area(point, zip);
     return { ...area, message: area.served ? '' : Geo.messages.outside(zip) };

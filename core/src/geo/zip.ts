@@ -1,20 +1,21 @@
 import { inflateRawSync } from 'node:zlib';
 import type { Point } from './model';
-import { ZIP_COUNT, ZIP_DATA } from './zip-data';
 
 /**
  * US ZIP-code centroids (decision 065), from the compact table that
  * core/scripts/geo-zip-data.ts generates out of the `zipcodes` data set:
- * decoded on the first lookup into three typed arrays (about 0.4 MB),
- * then each lookup is a binary search.
+ * loaded on the first lookup (a chunk of its own in the Lambda bundle: 134 KB
+ * that a cold start does not parse) and decoded into three typed arrays
+ * (about 0.3 MB); each lookup is then a binary search.
  */
-type Table = { zips: Int32Array; lats: Int16Array; lngs: Int16Array };
+type Table = { count: number; zips: Int32Array; lats: Int16Array; lngs: Int16Array };
 
-let table: Table | undefined;
+let loading: Promise<Table> | undefined;
 
-function decode(): Table {
+function decode(ZIP_COUNT: number, ZIP_DATA: string): Table {
   const bytes = inflateRawSync(Buffer.from(ZIP_DATA, 'base64'));
   const decoded: Table = {
+    count: ZIP_COUNT,
     zips: new Int32Array(ZIP_COUNT),
     lats: new Int16Array(ZIP_COUNT),
     lngs: new Int16Array(ZIP_COUNT),
@@ -51,13 +52,14 @@ export function fiveDigitZip(zipCode: string): string | null {
 }
 
 /** A US ZIP code's centroid from the shipped data set, or null when the ZIP is malformed or unknown. */
-export function zipCentroid(zipCode: string): Point | null {
+export async function zipCentroid(zipCode: string): Promise<Point | null> {
   const five = fiveDigitZip(zipCode);
   if (!five) return null;
-  table ??= decode();
+  loading ??= import('./zip-data').then(({ ZIP_COUNT, ZIP_DATA }) => decode(ZIP_COUNT, ZIP_DATA));
+  const table = await loading;
   const wanted = Number(five);
   let low = 0;
-  let high = ZIP_COUNT - 1;
+  let high = table.count - 1;
   while (low <= high) {
     const middle = (low + high) >> 1;
     const found = table.zips[middle] ?? 0;

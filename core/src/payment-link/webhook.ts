@@ -1,15 +1,17 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
 import { asSystem } from '../actor';
-import { putIfUnchanged as putBooking } from '../booking/store';
-import { entity as bookingEntity } from '../booking/store';
+import { queueCleared } from '../booking/payment-queue';
+import { entity as bookingEntity, putIfUnchanged as putBooking } from '../booking/store';
 import { config } from '../config';
-import { failedConditions, type TransactItem, transactWrite } from '../db/entity';
+import { failedConditions, type TransactItem } from '../db/entity';
+import { transactRetrying } from '../db/transact';
 import { expiresAfterDays } from '../db/ttl';
 import { VisibleError } from '../error';
 import type { Mail } from '../mail/index';
 import { Outbox } from '../mail/outbox';
 import type { PaymentRecord } from '../payments/link-record';
+import { Revenue } from '../revenue/index';
 import { formatLongDate } from '../time';
 import { entity as workOrderEntity, putIfUnchanged as putWorkOrder } from '../workorder/store';
 import { paymentReceivedMail } from './mail';
@@ -77,18 +79,29 @@ const Event = z.object({
     .optional(),
 });
 
+/** What revenue counts a link payment under (decision 071): the booking's service and technician, or the work order. */
+type RevenueOf = Pick<Revenue.PaymentInput, 'serviceId' | 'serviceName' | 'technician' | 'customerName'>;
+
 /**
- * The revenue seam (issue 23's revenue branch): the items that count a
- * payment in the revenue figures, written in the paid transaction. None until
- * core/src/revenue is on main.
+ * The items that count a payment in the revenue figures (decision 071),
+ * written in the paid transaction: its ledger entry and counters, and the
+ * booking's or work order's outstanding marker settled when it had one.
  */
-function revenueItems(_payment: {
+function revenueItems(payment: {
   kind: OrderRef['kind'];
   targetId: string;
+  paymentId: string;
   amountCents: number;
   at: string;
-}) {
-  return [] as TransactItem[];
+  of: RevenueOf;
+}): Promise<TransactItem[]> {
+  return Revenue.paymentItems({
+    paymentId: payment.paymentId,
+    ...(payment.kind === 'booking' ? { bookingId: payment.targetId } : { workOrderId: payment.targetId }),
+    amountCents: payment.amountCents,
+    at: payment.at,
+    ...payment.of,
+  });
 }
 
 /** Handles one notification; throws 401 for a bad signature, answers `{ msg }` otherwise. */
@@ -134,8 +147,15 @@ async function readTarget(ref: OrderRef) {
       payment: booking.payment,
       to: booking.customer?.email ?? '',
       what: `Appointment on ${formatLongDate(booking.date)}`,
+      revenue: {
+        ...(booking.isCustomService || !booking.serviceId ? {} : { serviceId: booking.serviceId }),
+        serviceName: booking.serviceName,
+        ...(booking.claim ? { technician: booking.claim.technician } : {}),
+        customerName: `${booking.clientFirstName} ${booking.clientLastName}`.trim(),
+      } satisfies RevenueOf,
+      // Counted in revenue in the same transaction (decision 071).
       write: (payment: PaymentRecord, now: string) =>
-        putBooking({ ...booking, payment, updatedAt: now }, booking),
+        putBooking({ ...booking, payment, inRevenue: true, updatedAt: now }, booking),
     };
   }
   const wo = await workOrderEntity.get({ id: ref.targetId }, { consistent: true });
@@ -144,6 +164,10 @@ async function readTarget(ref: OrderRef) {
     payment: wo.payment,
     to: wo.customer.email,
     what: `Work order ${wo.workOrderNumber}`,
+    revenue: {
+      serviceName: `Work order ${wo.workOrderNumber}`,
+      customerName: wo.customer.name,
+    } satisfies RevenueOf,
     write: (payment: PaymentRecord, now: string) => putWorkOrder({ ...wo, payment, updatedAt: now }, wo),
   };
 }
@@ -151,6 +175,8 @@ async function readTarget(ref: OrderRef) {
 const ATTEMPTS = 3;
 
 async function markPaid(ref: OrderRef, paid: Paid): Promise<{ msg: string }> {
+  // False once the revenue ledger turned out to hold this payment already (counted by another write).
+  let countRevenue = true;
   for (let attempt = 1; ; attempt += 1) {
     const target = await readTarget(ref);
     if (!target) return { msg: messages.ignored };
@@ -175,6 +201,16 @@ async function markPaid(ref: OrderRef, paid: Paid): Promise<{ msg: string }> {
         ]
       : [];
     const prepared = mails.map((mail) => Outbox.prepare(mail));
+    const revenue = countRevenue
+      ? await revenueItems({
+          kind: ref.kind,
+          targetId: ref.targetId,
+          paymentId: paid.paymentId,
+          amountCents: paid.amountCents,
+          at: now,
+          of: target.revenue,
+        })
+      : [];
     const items: TransactItem[] = [
       target.write(payment, now),
       webhookEvent.tx.put(
@@ -187,19 +223,24 @@ async function markPaid(ref: OrderRef, paid: Paid): Promise<{ msg: string }> {
         },
         { ifAbsent: true },
       ),
-      ...revenueItems({ kind: ref.kind, targetId: ref.targetId, amountCents: paid.amountCents, at: now }),
+      ...revenue,
       ...prepared.map((p) => p.item),
+      // A declined charge paid by the link leaves the retry and declined queues (decision 069).
+      ...(ref.kind === 'booking' ? [queueCleared(ref.targetId)] : []),
     ];
     try {
-      await transactWrite(items);
+      // The revenue counters are shared items: a conflict on them is tried again (db/transact).
+      await transactRetrying(items);
       await Outbox.deliver(...prepared);
       return { msg: messages.paid };
     } catch (error) {
       const failed = failedConditions(error);
       if (failed === null) throw error;
       if (failed.includes(1)) return { msg: messages.replayed };
-      // The record changed meanwhile (an edit, or the same payment's other event): read it again.
-      if (attempt >= ATTEMPTS)
+      // The ledger holds this payment already: write the record without counting it twice.
+      if (!failed.includes(0) && failed.some((n) => n >= 2 && n < 2 + revenue.length)) countRevenue = false;
+      // Otherwise the record changed meanwhile (an edit, or the same payment's other event): read it again.
+      else if (attempt >= ATTEMPTS)
         throw new VisibleError('conflict', 'The record changed meanwhile; please retry.');
     }
   }

@@ -208,6 +208,49 @@ export namespace Payments {
     }
   });
 
+  export type RefundResult =
+    { status: 'refunded'; providerRefundId: string } | { status: 'refused'; failureReason: string };
+
+  export const RefundInput = z.object({
+    providerPaymentId: z.string().trim().min(1).max(200),
+    amountCents: z.number().int().positive().max(99_999_999),
+    /** The same key refunds once (at most 45 characters). */
+    idempotencyKey: z.string().trim().min(1).max(45),
+    reason: z.string().max(192).optional(),
+  });
+
+  /**
+   * Refunds all or part of a completed payment (admins; decision 069). Never
+   * throws for Square refusing or failing: `refused` with the reason, so the
+   * caller gives back what it reserved. Square keeps a refund `PENDING` until
+   * the card network settles it; it is then as good as done.
+   */
+  export const refund = fn(RefundInput, async (input): Promise<RefundResult> => {
+    assertAdmin();
+    if (!isConfigured()) {
+      return { status: 'refused', failureReason: 'Card payments are not configured.' };
+    }
+    try {
+      const result = await square().refundPayment({
+        idempotencyKey: input.idempotencyKey,
+        paymentId: input.providerPaymentId,
+        amount: { amountCents: input.amountCents, currency: 'USD' },
+        reason: input.reason,
+      });
+      if (result.status === 'COMPLETED' || result.status === 'PENDING') {
+        return { status: 'refunded', providerRefundId: result.id };
+      }
+      return { status: 'refused', failureReason: `Square left the refund ${result.status}.` };
+    } catch (error) {
+      if (!(error instanceof SquareError)) throw error;
+      if (error.failure === 'provider') logProviderError('refund', error);
+      return {
+        status: 'refused',
+        failureReason: `Square refused the refund: ${error.code}${detailOf(error)}`,
+      };
+    }
+  });
+
   /**
    * A Square payment link for these lines (the shop's code, for an admin:
    * core/src/payment-link). The same idempotency key gives back the same

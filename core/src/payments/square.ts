@@ -63,6 +63,15 @@ const Payment = z.object({
 });
 export type SquarePayment = z.infer<typeof Payment>;
 
+const Refund = z.object({
+  id: z.string().min(1),
+  /** PENDING, COMPLETED, REJECTED or FAILED. */
+  status: z.string(),
+  amount_money: Money.optional(),
+  payment_id: z.string().optional(),
+});
+export type SquareRefund = z.infer<typeof Refund>;
+
 /** A payment link (Checkout API): where the customer pays, and the order Square made for it. */
 const PaymentLink = z.object({
   id: z.string().min(1),
@@ -268,6 +277,21 @@ export function createSquareClient(options: SquareClientOptions) {
         },
         Payment,
         'payment',
+      );
+    },
+
+    /** POST /v2/refunds: gives back all or part of a completed payment. */
+    refundPayment(input: { idempotencyKey: string; paymentId: string; amount: Money; reason?: string }) {
+      return call(
+        '/v2/refunds',
+        {
+          idempotency_key: input.idempotencyKey,
+          payment_id: input.paymentId,
+          amount_money: { amount: input.amount.amountCents, currency: input.amount.currency },
+          ...(input.reason ? { reason: input.reason } : {}),
+        },
+        Refund,
+        'refund',
       );
     },
 

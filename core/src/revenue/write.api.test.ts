@@ -88,4 +88,20 @@ describe('revenue write API', () => {
     });
     expect(await outstanding.get({ ref: 'bkg_2' }, { consistent: true })).toBeUndefined();
   });
+
+  it('payments at the same moment all count: the shared counters take every ADD (conflicts are retried)', async () => {
+    const at = '2026-06-10T15:00:00.000Z';
+    await Promise.all(
+      Array.from({ length: 20 }, async (_, n) =>
+        transactRetrying(
+          await paymentItems({ paymentId: `race-${n}`, amountCents: 100 + n, at, serviceName: 'Race' }),
+        ),
+      ),
+    );
+    expect(await counter.get({ sk: monthKey('2026-06') }, { consistent: true })).toMatchObject({
+      payments: 20,
+      jobs: 20,
+      paidCents: 20 * 100 + 190,
+    });
+  });
 });

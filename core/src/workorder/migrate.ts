@@ -1,6 +1,7 @@
 import { failedConditions, indexAttributes, type TransactItem } from '../db/entity';
 import { RAISE_REV, RAISE_REV_VALUES, unchangedSince } from '../db/revision';
 import type { MigrationStep } from '../migrate/runner';
+import { forBookingStep } from './for-booking';
 import { entity, type Stored } from './store';
 import { totalsCounting, transactRetrying } from './totals';
 
@@ -104,4 +105,5 @@ export const workOrderSteps: MigrationStep[] = [
       return { changed: await countIn(page.items), cursor: page.cursor };
     },
   },
+  forBookingStep,
 ];

@@ -126,6 +126,13 @@ export const Stored = z.object({
 export type Stored = z.infer<typeof Stored>;
 
 export const ACK_QUEUE = 'ACK_PENDING';
+
+/** The partition of a booking's work orders in `byOwner` (decision 068). */
+export const bookingWorkOrdersPartition = (bookingId: string) => `WO_FOR_BOOKING#${bookingId}`;
+const bookingWorkOrdersKey = (wo: { relatedBooking?: string; createdAt: string; id: string }) => ({
+  pk: bookingWorkOrdersPartition(wo.relatedBooking ?? ''),
+  sk: `${wo.createdAt}#${wo.id}`,
+});
 export const SEARCH_PARTITION = 'WORKORDER';
 
 export const entity = defineEntity({
@@ -141,6 +148,8 @@ export const entity = defineEntity({
         : undefined,
     // Newest first, like byCollection; carries only `searchText` and `status` (list.ts).
     workOrderSearch: (wo) => ({ pk: SEARCH_PARTITION, sk: `${wo.createdAt}#${wo.id}` }),
+    // Sparse: a booking's work orders, newest last (for-booking.ts: what completing the booking charges).
+    byOwner: (wo) => (wo.relatedBooking ? bookingWorkOrdersKey(wo) : undefined),
   },
 });
 

@@ -27,3 +27,4 @@ export {
   generateAcknowledgment,
 } from './acknowledgment';
 export { SIGNATURE_PREFIX, signatureOf } from './signatures';
+export { type ForBooking, forBooking } from './for-booking';

@@ -42,9 +42,21 @@ export type BookingReply = {
     providerPaymentId: string | null;
     failureReason: string | null;
     at: string;
+    /** What the amount is (decision 068): the booked price or the work order's total, and the trip fee in it. */
+    basis: 'booking' | 'workOrder';
+    workOrderId: string | null;
+    tripFee: number;
+    /** Charge attempts made; `retriesStopped` once the scheduled job gave up (decision 069). */
+    attempts: number;
+    retriesStopped: boolean;
+    refunded: number;
+    refundable: number;
+    refunds: { _id: string; amount: number; reason: string; by: string; at: string }[];
     /** The Square payment link sent for it (decision 070); null when none was sent. */
     link: PaymentLinkReply | null;
   } | null;
+  /** The late-cancel fee charged when the customer cancelled late (decision 069). */
+  cancellationFee: { status: 'pending' | 'paid' | 'failed'; amount: number; at: string } | null;
   reviewed: boolean;
   /** Where the job is (issue 20); null for bookings made before addresses. */
   serviceAddress: ServiceAddressReply | null;
@@ -109,7 +121,30 @@ export function bookingReply(b: Booking.RowInfo): BookingReply {
           providerPaymentId: b.payment.providerPaymentId ?? null,
           failureReason: b.payment.failureReason ?? null,
           at: b.payment.at,
+          basis: b.payment.basis ?? 'booking',
+          workOrderId: b.payment.workOrderId ?? null,
+          tripFee: toDollars(b.payment.tripFeeCents ?? 0),
+          attempts: b.payment.attempts ?? 1,
+          retriesStopped: b.payment.stopped === true,
+          refunded: toDollars(b.payment.refundedCents ?? 0),
+          refundable: toDollars(
+            b.payment.status === 'paid' ? (b.payment.refundableCents ?? b.payment.amountCents) : 0,
+          ),
+          refunds: (b.payment.refunds ?? []).map((r) => ({
+            _id: r.id,
+            amount: toDollars(r.amountCents),
+            reason: r.reason,
+            by: r.by,
+            at: r.at,
+          })),
           link: paymentLinkReply(b.payment.link),
+        }
+      : null,
+    cancellationFee: b.cancellationFee
+      ? {
+          status: b.cancellationFee.status,
+          amount: toDollars(b.cancellationFee.amountCents),
+          at: b.cancellationFee.at,
         }
       : null,
     reviewed: b.testimonialId !== undefined,
@@ -212,6 +247,56 @@ const AdminCreateBody = z
   })
   .pipe(Booking.AdminCreateInput);
 
+/** A refund as the desk sends it: the amount in dollars (core takes cents) and the reason. */
+const RefundBody = z
+  .object({ amount: dollars('Refund amount', 99_999_999), reason: z.unknown() })
+  .transform(({ amount, reason }) => ({ amountCents: toCents(amount), reason }))
+  .pipe(Booking.RefundInput);
+
+export type ChargeOptionsReply = {
+  bookedPrice: number;
+  tripFee: number;
+  /** The tolerance as a fraction (0.1: 10%). */
+  tolerance: number;
+  workOrder: {
+    _id: string;
+    workOrderNumber: string;
+    acknowledged: boolean;
+    subtotal: number;
+    tax: number;
+    total: number;
+  } | null;
+  workOrderAllowed: boolean;
+  defaultCharge: Booking.ChargeChoice;
+  /** What each choice charges, trip fee included. */
+  amounts: { booking: number; workOrder: number | null };
+};
+
+function chargeOptionsReply(o: Booking.ChargeOptions): ChargeOptionsReply {
+  const wo = o.workOrder;
+  return {
+    bookedPrice: toDollars(o.bookedCents),
+    tripFee: toDollars(o.tripFeeCents),
+    tolerance: o.tolerance,
+    workOrder: wo
+      ? {
+          _id: wo.id,
+          workOrderNumber: wo.workOrderNumber,
+          acknowledged: wo.acknowledged,
+          subtotal: toDollars(wo.subtotalCents),
+          tax: toDollars(wo.taxCents),
+          total: toDollars(wo.totalCents),
+        }
+      : null,
+    workOrderAllowed: o.workOrderAllowed,
+    defaultCharge: o.defaultBasis,
+    amounts: {
+      booking: toDollars(o.bookedCents + o.tripFeeCents),
+      workOrder: wo ? toDollars(wo.totalCents + o.tripFeeCents) : null,
+    },
+  };
+}
+
 /** /api/bookings (doc 1 §7, doc 2 §7): booking, the customer's history, edit, cancel, and the admin's status. */
 export const bookings = new Hono()
   .post('/', requireUser, zValidator('json', Booking.CreateInput, invalidInput), async (c) => {
@@ -279,9 +364,31 @@ export const bookings = new Hono()
     const booking = await PaymentLink.sendForBooking(c.req.valid('param').id);
     return c.json({ msg: PaymentLink.sendMessages.sent, booking: adminBookingReply(booking) });
   })
-  .patch('/:id/cancel', requireUser, byId, async (c) =>
-    c.json(bookingReply(await Booking.cancel(c.req.valid('param').id))),
+  // The body is optional (the spec's client sends none): `{ acceptLateFee: true }` agrees to a late-cancel fee.
+  .patch('/:id/cancel', requireUser, byId, async (c) => {
+    const body: unknown = await c.req.json().catch(() => ({}));
+    const acceptLateFee =
+      typeof body === 'object' &&
+      body !== null &&
+      (body as { acceptLateFee?: unknown }).acceptLateFee === true;
+    return c.json(bookingReply(await Booking.cancel(c.req.valid('param').id, { acceptLateFee })));
+  })
+  // What cancelling now would cost (decision 069): shown in the confirmation before the customer agrees.
+  .get('/:id/cancel-preview', requireUser, byId, async (c) => {
+    const preview = await Booking.cancelPreview(c.req.valid('param').id);
+    return c.json({ lateCancelFee: toDollars(preview.feeCents), hours: preview.hours, msg: preview.msg });
+  })
+  // Both amounts completing could charge (decision 068): the booked price and the related work order's total.
+  .get('/:id/charge-options', requireAdmin, byId, async (c) =>
+    c.json(chargeOptionsReply(await Booking.chargeOptionsFor(c.req.valid('param').id))),
   )
+  .post('/:id/retry-charge', requireAdmin, byId, async (c) =>
+    c.json(adminBookingReply(await Booking.retryCharge(c.req.valid('param').id))),
+  )
+  .post('/:id/refunds', requireAdmin, byId, zValidator('json', RefundBody, invalidInput), async (c) => {
+    const refunded = await Booking.refund(c.req.valid('param').id, c.req.valid('json'));
+    return c.json({ msg: Booking.refundMessages.done, booking: adminBookingReply(refunded) }, 201);
+  })
   .patch(
     '/:id/status',
     requireAdmin,

@@ -1,3 +1,5 @@
+import { findBooking } from '@app/core/booking/store';
+import { config } from '@app/core/config';
 import { db, tableName } from '@app/core/db/client';
 import { transactRetrying } from '@app/core/db/transact';
 import { runSteps } from '@app/core/migrate/runner';
@@ -10,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { nextDate, postBooking, send } from '../../../tests/booking-factories';
 import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
 import type { BookingReply } from './bookings';
+import { app } from './index';
 
 /**
  * The revenue dashboard and the CSV export against DynamoDB Local and the
@@ -138,6 +141,47 @@ describe('the revenue dashboard', () => {
     );
     expect((await runSteps(revenueSteps))['revenue-backfill']).toEqual({ changed: 0, done: true });
     expect((await dashboard()).thisMonth).toMatchObject({ revenue: 150.5, jobs: 2 });
+  });
+});
+
+describe('a payment link paid through Square’s webhook', () => {
+  it('is counted once, and the declined booking is no longer outstanding', async () => {
+    const before = await dashboard();
+    const declined = await complete(60, 'cnon:stand-in-charge-declined');
+    expect((await dashboard()).outstanding.count).toBe(before.outstanding.count + 1);
+    const sent = await send('POST', `/api/bookings/${declined._id}/payment-link`, admin.headers);
+    expect(sent.status).toBe(200);
+    const { booking } = await json<{ booking: { payment: { link: { url: string } } } }>(sent);
+    const page = await fetch(booking.payment.link.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        number: '4111 1111 1111 1111',
+        expiry: '12/40',
+        cvv: '111',
+        postalCode: '19380',
+      }),
+    });
+    expect(page.status).toBe(200);
+    const square = config().square.baseUrl;
+    const { events } = (await (await fetch(`${square}/_stand-in/webhook-events`)).json()) as {
+      events: { body: string; signature: string }[];
+    };
+    const orderId = (await findBooking(declined._id)).payment?.link?.orderId;
+    const mine = events.find((e) => e.body.includes(`"order_id":"${orderId}"`));
+    if (!orderId || !mine) throw new Error('no webhook event at the stand-in');
+    const deliver = () =>
+      app.request('/api/webhooks/square', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-square-hmacsha256-signature': mine.signature },
+        body: mine.body,
+      });
+    expect((await deliver()).status).toBe(200);
+    expect((await deliver()).status).toBe(200); // a replay
+    const after = await dashboard();
+    expect(after.outstanding).toEqual(before.outstanding);
+    expect(after.thisMonth.revenue).toBe(before.thisMonth.revenue + 60);
+    expect(after.thisMonth.jobs).toBe(before.thisMonth.jobs + 1);
   });
 });
 

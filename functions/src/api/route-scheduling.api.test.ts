@@ -18,8 +18,8 @@ import { createService, createUser, createUserWithCard, json } from '../../../te
 type Availability = { times: string[]; system: string; message: string };
 
 /** A service address at a ZIP's centroid. */
-function addressAt(zipCode: string): NonNullable<Stored['serviceAddress']> {
-  const at = Geo.locateZip(zipCode);
+async function addressAt(zipCode: string): Promise<NonNullable<Stored['serviceAddress']>> {
+  const at = await Geo.locateZip(zipCode);
   if (!at) throw new Error(`unknown ZIP ${zipCode}`);
   return {
     street: '1 Test Rd',
@@ -39,7 +39,8 @@ async function bookAt(serviceId: string, date: string, at: string, zipCode: stri
   expect(response.status, `${at}: ${JSON.stringify(await response.clone().json())}`).toBe(201);
   const { booking } = await json<{ booking: { _id: string } }>(response);
   const read = await findBooking(booking._id);
-  return asSystem('test', () => relocate(read, { ...read, serviceAddress: addressAt(zipCode) }));
+  const serviceAddress = await addressAt(zipCode);
+  return asSystem('test', () => relocate(read, { ...read, serviceAddress }));
 }
 
 const availability = async (serviceId: string, date: string, query = '') =>
@@ -156,7 +157,8 @@ describe('claims on the route', () => {
     // Booked at the base first (10 minutes from 19383), then moved there.
     const second = await bookAt(service._id, date, '10:45', '19383');
     const read = await findBooking(second.id);
-    const moved = asSystem('test', () => relocate(read, { ...read, serviceAddress: addressAt('19103') }));
+    const philadelphia = await addressAt('19103');
+    const moved = asSystem('test', () => relocate(read, { ...read, serviceAddress: philadelphia }));
     await expect(moved).rejects.toMatchObject({
       kind: 'conflict',
       message: expect.stringMatching(
@@ -173,7 +175,7 @@ describe('claims on the route', () => {
     expect(Object.keys((await Crew.dayOf(date, 1)).jobs)).toEqual([second.id]);
     const again = await findBooking(second.id);
     const relocated = await asSystem('test', () =>
-      relocate(again, { ...again, serviceAddress: addressAt('19103') }),
+      relocate(again, { ...again, serviceAddress: philadelphia }),
     );
     expect(relocated.serviceAddress?.zipCode).toBe('19103');
     expect((await findBooking(second.id)).serviceAddress?.zipCode).toBe('19103');

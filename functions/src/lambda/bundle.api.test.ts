@@ -57,6 +57,9 @@ function lambdaEnvironment(): NodeJS.ProcessEnv {
     AWS_ENDPOINT_URL_DYNAMODB: from('DYNAMODB_ENDPOINT'),
     AWS_ENDPOINT_URL_S3: from('S3_ENDPOINT'),
     AWS_ENDPOINT_URL_SES: from('SES_ENDPOINT'),
+    // Amazon Location's Places and Routes APIs (the SDK's service ids "Geo Places" and "Geo Routes").
+    AWS_ENDPOINT_URL_GEO_PLACES: from('GEO_PLACES_ENDPOINT'),
+    AWS_ENDPOINT_URL_GEO_ROUTES: from('GEO_ROUTES_ENDPOINT'),
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     // Square as infra/environment.ts passes it, the host pointed at the Square stand-in.
     SQUARE_ENVIRONMENT: 'sandbox',
@@ -66,6 +69,9 @@ function lambdaEnvironment(): NodeJS.ProcessEnv {
     SQUARE_LOCATION_ID: localSquareDefaults.locationId,
   };
 }
+
+/** What the function logged during the last `invoke`. */
+let lastLogs = '';
 
 /**
  * Loads `bundle` in a fresh Node process, as one Lambda instance would, and
@@ -101,6 +107,7 @@ function invoke(bundle: string, events: unknown[]): Promise<unknown[]> {
     });
     child.on('error', reject);
     child.on('close', (code) => {
+      lastLogs = logs;
       if (code !== 0) return reject(new Error(`the bundle exited with ${code}:\n${logs}`));
       try {
         resolve(JSON.parse(results) as unknown[]);
@@ -201,6 +208,31 @@ describe('the bundled API Lambda', () => {
     });
   });
 
+  it('checks the service area, geocoding through Amazon Location (its SDK and the ZIP table load on first use)', async () => {
+    const [near, far, unknown] = (await invoke(bundles.api, [
+      functionUrlEvent(
+        'GET',
+        '/api/service-area?zipCode=19382&street=10%20Market%20St&city=West%20Chester&state=PA',
+      ),
+      functionUrlEvent('GET', '/api/service-area?zipCode=10001'),
+      functionUrlEvent('GET', '/api/service-area?zipCode=00000'),
+    ])) as FunctionUrlResult[];
+    expect(near?.statusCode).toBe(200);
+    expect(JSON.parse(near?.body ?? '')).toEqual({
+      served: true,
+      miles: expect.any(Number),
+      tripFee: 0,
+      message: '',
+    });
+    expect(JSON.parse(far?.body ?? '')).toMatchObject({
+      served: false,
+      message: expect.stringContaining('10001'),
+    });
+    expect(unknown?.statusCode).toBe(400);
+    // The answers came from the stand-in: no fallback was logged.
+    expect(lastLogs).not.toContain('geo: Amazon Location');
+  });
+
   it('refuses a request that did not come through the Router', async () => {
     const bare = functionUrlEvent('GET', '/api/services');
     delete (bare.headers as Record<string, string>)[ROUTER_PROOF_HEADER];
@@ -215,9 +247,14 @@ describe('the bundled cron Lambda', () => {
     // EventBridge Scheduler invokes the function with the schedule target's `input`, which
     // sst.aws.CronV2 sets to JSON.stringify(args.event ?? {}); infra/cron.ts sets no event.
     const event = {};
-    // It drained the mail outbox and the acknowledgment queue of this file's table: nothing was due.
+    // It drained the mail outbox, the acknowledgment queue and the charge queues of this file's table: nothing was due.
     expect(await invoke(bundles.cron, [event])).toEqual([
-      { ok: true, mail: { sent: 0, due: 0 }, acknowledgments: { expired: 0, due: 0 } },
+      {
+        ok: true,
+        mail: { sent: 0, due: 0 },
+        acknowledgments: { expired: 0, due: 0 },
+        charges: { sweep: { due: 0, charged: 0 }, retries: { due: 0, paid: 0 } },
+      },
     ]);
   });
 });

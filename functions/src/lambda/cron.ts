@@ -1,4 +1,5 @@
 import { asSystem } from '@app/core/actor';
+import { Booking } from '@app/core/booking/index';
 import { Outbox } from '@app/core/mail/outbox';
 import { migrate } from '@app/core/migrate/index';
 import { WorkOrder } from '@app/core/workorder/index';
@@ -7,6 +8,7 @@ export type CronResult = {
   ok: true;
   mail: { sent: number; due: number };
   acknowledgments: { expired: number; due: number };
+  charges: { sweep: { due: number; charged: number }; retries: { due: number; paid: number } };
 };
 
 /** What the Lambda runtime passes as the handler's second argument, as far as the job uses it. */
@@ -23,7 +25,8 @@ export const MIGRATION_MARGIN_MS = 15_000;
  * The scheduled job (infra/cron.ts; every minute on the local stack, and
  * once with `npm run cron`): sends the mail whose first try failed
  * (core/src/mail/outbox.ts), expires the work orders' acknowledgment links
- * that ran out (decision 040), then goes on with the migration steps not yet
+ * that ran out (decision 040), charges the completions whose charge never
+ * ran and retries the declined charges that are due (decision 069), then goes on with the migration steps not yet
  * done (decision 063) until the Lambda's time is nearly up; the next run
  * resumes them. All are idempotent and safe to run twice at once. `now`
  * moves the clock (tests, `npm run cron -- <instant>`).
@@ -32,8 +35,14 @@ export async function handler(event?: { now?: string }, context?: LambdaContext)
   const now = event?.now ? new Date(event.now) : new Date();
   const mail = await asSystem('cron', () => Outbox.drain());
   const acknowledgments = await asSystem('cron', () => WorkOrder.expireAcknowledgments(now));
-  if (mail.due > 0 || acknowledgments.due > 0) {
-    console.log(JSON.stringify({ level: 'info', job: 'cron', msg: 'scheduled run', mail, acknowledgments }));
+  const charges = {
+    sweep: await asSystem('cron', () => Booking.sweepPending(now)),
+    retries: await asSystem('cron', () => Booking.retryDue(now)),
+  };
+  if (mail.due > 0 || acknowledgments.due > 0 || charges.sweep.due > 0 || charges.retries.due > 0) {
+    console.log(
+      JSON.stringify({ level: 'info', job: 'cron', msg: 'scheduled run', mail, acknowledgments, charges }),
+    );
   }
   // After the first runs of a release, one read a step.
   const deadline = context
@@ -49,5 +58,5 @@ export async function handler(event?: { now?: string }, context?: LambdaContext)
   if (Object.keys(migrated).length > 0) {
     console.log(JSON.stringify({ level: 'info', job: 'cron', msg: 'migration steps run', migrated }));
   }
-  return { ok: true, mail, acknowledgments };
+  return { ok: true, mail, acknowledgments, charges };
 }

@@ -57,9 +57,9 @@ async function geo(endpoint = frontUrl) {
 
 const malvern = { street: '100 Lancaster Ave', city: 'Malvern', state: 'PA', zipCode: '19355' };
 const base = { lat: 39.9607, lng: -75.6055 };
-const exton: Point = zipCentroid('19341') as Point;
-const lancaster: Point = zipCentroid('17601') as Point;
-const malvernCentroid = zipCentroid('19355') as Point;
+const exton: Point = (await zipCentroid('19341')) as Point;
+const lancaster: Point = (await zipCentroid('17601')) as Point;
+const malvernCentroid = (await zipCentroid('19355')) as Point;
 
 describe('through the Amazon Location stand-in', () => {
   it('geocodes a street address to its ZIP centroid, approximate (a postal-code match), with one Geocode call', async () => {

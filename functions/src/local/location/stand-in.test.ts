@@ -38,8 +38,8 @@ afterAll(async () => {
   await stop();
 });
 
-const westChester = zipCentroid('19380')!;
-const lancaster = zipCentroid('17601')!;
+const westChester = (await zipCentroid('19380'))!;
+const lancaster = (await zipCentroid('17601'))!;
 const position = ({ lat, lng }: { lat: number; lng: number }): [number, number] => [lng, lat];
 
 describe('Places Geocode (POST /v2/geocode)', () => {

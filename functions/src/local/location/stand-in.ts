@@ -90,7 +90,7 @@ export function createLocationStandInApp(factors: DriveFactors = readDriveFactor
     const request = readGeocode(await jsonBody(c));
     if (!request.ok) return invalid(c, request.problem);
     const zip = zipOf(request.query);
-    const centroid = zip ? zipCentroid(zip) : null;
+    const centroid = zip ? await zipCentroid(zip) : null;
     const usAllowed = !request.countries || request.countries.some((code) => code === 'USA' || code === 'US');
     c.header(PRICING_HEADER, 'Core');
     return c.json({

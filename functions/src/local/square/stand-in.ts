@@ -6,11 +6,13 @@ import { localSquareDefaults } from '@app/core/config';
 import { type Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { type CheckoutState, mountCheckout, type WebhookOptions } from './checkout';
+import { createRefund, type StandInRefund } from './refunds';
 import { type CardForm, type CardTemplate, knownTokens, type Outcome, tokenize } from './test-cards';
 
 /**
  * The local Square: the part of Square's REST API the shop calls
- * (POST /v2/customers, /v2/cards, /v2/cards/{id}/disable, /v2/payments), in
+ * (POST /v2/customers, /v2/cards, /v2/cards/{id}/disable, /v2/payments,
+ * /v2/refunds: ./refunds.ts), in
  * Square's JSON (snake_case), with its error shape
  * `{ errors: [{ category, code, detail, field }] }`, its statuses, a Bearer
  * token, and idempotency: the same key with the same body gets the first
@@ -21,7 +23,7 @@ import { type CardForm, type CardTemplate, knownTokens, type Outcome, tokenize }
  * - POST /_stand-in/card-nonces: the test card form's tokenization (the Web
  *   Payments SDK's job on Square): card number, expiry, CVV, postal code → a
  *   one-time payment token;
- * - GET /_stand-in/payments and /_stand-in/cards: what was charged and saved,
+ * - GET /_stand-in/payments, /_stand-in/refunds and /_stand-in/cards: what was charged, refunded and saved,
  *   for tests (as the SES stand-in's /store).
  *
  * The Checkout API (payment links), its hosted checkout page and the
@@ -74,6 +76,7 @@ type State = CheckoutState & {
   customers: Record<string, Customer>;
   cards: Record<string, Card>;
   payments: Payment[];
+  refunds: StandInRefund[];
   /** Tokens made by the test form; removed when used (a token is good once). */
   tokens: Record<string, CardTemplate>;
   /** `<path> <key>` → the request body (canonical JSON) and the reply sent. */
@@ -84,6 +87,7 @@ const emptyState = (): State => ({
   customers: {},
   cards: {},
   payments: [],
+  refunds: [],
   tokens: {},
   idempotency: {},
   paymentLinks: {},
@@ -422,6 +426,7 @@ export function createSquareStandInApp(options: Omit<SquareStandInOptions, 'host
     return send(c, reply);
   });
   app.post('/v2/payments', (c) => idempotent(c, createPayment));
+  app.post('/v2/refunds', (c) => idempotent(c, (body) => createRefund(body, state)));
 
   app.post('/_stand-in/card-nonces', async (c) => {
     const form = (await c.req.json().catch(() => null)) as Partial<CardForm> | null;
@@ -461,6 +466,7 @@ export function createSquareStandInApp(options: Omit<SquareStandInOptions, 'host
     idempotent,
   });
   app.get('/_stand-in/payments', (c) => c.json({ payments: state.payments }));
+  app.get('/_stand-in/refunds', (c) => c.json({ refunds: state.refunds }));
   app.get('/_stand-in/cards', (c) => c.json({ cards: Object.values(state.cards).map(publicCard) }));
 
   app.notFound((c) => c.json({ errors: [error('INVALID_REQUEST_ERROR', 'NOT_FOUND', 'Not found.')] }, 404));

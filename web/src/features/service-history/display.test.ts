@@ -26,6 +26,7 @@ const booking = (overrides: Partial<BookingInfo> = {}): BookingInfo => ({
   notes: '',
   serviceStatus: '',
   payment: null,
+  cancellationFee: null,
   reviewed: false,
   serviceAddress: null,
   tripFee: 0,

@@ -63,7 +63,9 @@ export function Breakdowns({ data }: { data: RevenueReply }) {
         <tbody>
           {data.byService.length === 0 ? (
             <tr>
-              <td colSpan={3}>No jobs paid yet this month.</td>
+              <td colSpan={3} className="revenue-table__empty">
+                No jobs paid yet this month.
+              </td>
             </tr>
           ) : (
             data.byService.map((line) => (

@@ -27,7 +27,11 @@ function readSearch(search: Record<string, unknown>): BookSearch {
     typeof value === 'string' && pattern.test(value) ? value : undefined;
   const date = text(search.date, /^\d{4}-\d{2}-\d{2}$/);
   const address = text(search.address, /^[\w-]{1,64}$/);
-  const zip = text(search.zip, /^\d{5}$/);
+  // The router reads a ZIP typed into the address bar (?zip=19380) as a number.
+  const zip = text(
+    typeof search.zip === 'number' ? String(search.zip).padStart(5, '0') : search.zip,
+    /^\d{5}$/,
+  );
   return { ...(date ? { date } : {}), ...(address ? { address } : {}), ...(zip ? { zip } : {}) };
 }
 

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import * as z from 'zod';
+import { assertAdmin } from '../actor';
+import { transactRetrying } from '../db/transact';
+import { RAISE_REV, RAISE_REV_VALUES } from '../db/revision';
+import { VisibleError } from '../error';
+import { Outbox } from '../mail/outbox';
+import { formatCents } from '../money';
+import { Payments } from '../payments/index';
+import { fn } from '../util/fn';
+import { refundMail } from './payment-mail';
+import { onRefund } from './revenue-items';
+import { currentBy } from './status';
+import { entity, findBooking, type Info, mailInfo, type Refund, type Stored, withService } from './store';
+
+/**
+ * Refunds (decision 069): the admin gives back all or part of a paid charge,
+ * with a reason, through Square's Refunds API. A refund never exceeds what
+ * is left to refund, even under concurrent requests: the amount is first
+ * reserved from `payment.refundableCents` in one conditional write
+ * (`refundableCents >= amount`), then Square is called; a refusal gives the
+ * reservation back. The refund is recorded on the payment (its history:
+ * amount, reason, who, when, Square's id), mailed to the customer, and
+ * counted by the revenue items in the same transaction.
+ */
+export const refundMessages = {
+  notPaid: 'Only a paid charge can be refunded.',
+  tooMuch: (leftCents: number) =>
+    leftCents > 0
+      ? `That is more than can be refunded: ${formatCents(leftCents)} is left to refund.`
+      : 'This payment has been refunded in full.',
+  tooMany: 'This payment has had as many refunds as it can.',
+  refused: 'Square did not make the refund. Nothing was refunded; please try again later.',
+  done: 'Refund made.',
+} as const;
+
+/** Refunds one payment may have (each is on the booking, so the list stays small). */
+export const MAX_REFUNDS = 20;
+
+export const RefundInput = z.object({
+  amountCents: z
+    .number({ error: 'Amount must be a number.' })
+    .int('Amount must be in whole cents.')
+    .positive('Amount must be more than $0.')
+    .max(99_999_999, 'Amount is too large.'),
+  reason: z
+    .string({ error: 'A reason is required.' })
+    .trim()
+    .min(1, 'A reason is required.')
+    .max(192, 'Reason must be at most 192 characters.'),
+});
+
+/** Sets `refundableCents` on a payment paid before refunds existed (once; a no-op otherwise). */
+async function openRefunds(booking: Stored): Promise<void> {
+  const payment = booking.payment;
+  if (!payment || payment.refundableCents !== undefined) return;
+  await entity.update(
+    { id: booking.id },
+    {
+      UpdateExpression: `SET payment.refundableCents = :amount, payment.refundedCents = :zero, ${RAISE_REV}`,
+      ConditionExpression: 'payment.#status = :paid AND attribute_not_exists(payment.refundableCents)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':amount': payment.amountCents,
+        ':zero': 0,
+        ':paid': 'paid',
+        ...RAISE_REV_VALUES,
+      },
+    },
+  );
+}
+
+/** Reserves `cents` of the refundable remainder (only while that much is left), or gives them back. */
+function adjustRefundable(bookingId: string, cents: number, reserve: boolean) {
+  return entity.update(
+    { id: bookingId },
+    {
+      UpdateExpression: `SET payment.refundableCents = payment.refundableCents ${reserve ? '-' : '+'} :cents, ${RAISE_REV}`,
+      ConditionExpression: reserve
+        ? 'payment.#status = :paid AND payment.refundableCents >= :cents AND (attribute_not_exists(payment.refunds) OR size(payment.refunds) < :max)'
+        : 'attribute_exists(payment.refundableCents)',
+      ...(reserve ? { ExpressionAttributeNames: { '#status': 'status' } } : {}),
+      ExpressionAttributeValues: {
+        ':cents': cents,
+        ...(reserve ? { ':paid': 'paid', ':max': MAX_REFUNDS } : {}),
+        ...RAISE_REV_VALUES,
+      },
+    },
+  );
+}
+
+export const refund = fn(z.tuple([z.string(), RefundInput]), async (bookingId, input): Promise<Info> => {
+  assertAdmin();
+  const read = await findBooking(bookingId);
+  const payment = read.payment;
+  if (payment?.status !== 'paid' || !payment.providerPaymentId) {
+    throw new VisibleError('conflict', refundMessages.notPaid);
+  }
+  await openRefunds(read);
+  const reserved = await adjustRefundable(read.id, input.amountCents, true);
+  if (!reserved) {
+    const now = await findBooking(bookingId);
+    if ((now.payment?.refunds?.length ?? 0) >= MAX_REFUNDS)
+      throw new VisibleError('conflict', refundMessages.tooMany);
+    throw new VisibleError('invalid', refundMessages.tooMuch(now.payment?.refundableCents ?? 0));
+  }
+  const id = `refund-${randomUUID()}`;
+  const result = await Payments.refund({
+    providerPaymentId: payment.providerPaymentId,
+    amountCents: input.amountCents,
+    idempotencyKey: id,
+    reason: input.reason,
+  });
+  if (result.status === 'refused') {
+    await adjustRefundable(read.id, input.amountCents, false);
+    console.error(
+      JSON.stringify({ level: 'error', msg: 'refund refused', bookingId, reason: result.failureReason }),
+    );
+    throw new VisibleError('bad_gateway', refundMessages.refused);
+  }
+  const by = await currentBy();
+  const record: Refund = {
+    id,
+    amountCents: input.amountCents,
+    reason: input.reason,
+    providerRefundId: result.providerRefundId,
+    by: by.name,
+    at: new Date().toISOString(),
+  };
+  // What is left to refund once this one is made (refunds still in flight count as made).
+  const remainingCents = reserved.payment?.refundableCents ?? 0;
+  const mails = reserved.customer?.email
+    ? [Outbox.prepare(refundMail(mailInfo(reserved), { ...record, remainingCents }))]
+    : [];
+  await transactRetrying([
+    entity.tx.update(
+      { id: read.id },
+      {
+        UpdateExpression: `SET payment.refundedCents = if_not_exists(payment.refundedCents, :zero) + :cents, payment.refunds = list_append(if_not_exists(payment.refunds, :none), :one), ${RAISE_REV}`,
+        ConditionExpression: 'attribute_exists(payment.refundableCents)',
+        ExpressionAttributeValues: {
+          ':zero': 0,
+          ':cents': input.amountCents,
+          ':none': [],
+          ':one': [record],
+          ...RAISE_REV_VALUES,
+        },
+      },
+    ),
+    ...onRefund(read, record),
+    ...mails.map((m) => m.item),
+  ]);
+  await Outbox.deliver(...mails);
+  return withService(await findBooking(bookingId));
+});
