@@ -24,14 +24,18 @@ import { nextDate } from './booking-factories';
 /** Places 10 to 25 miles from the base in different directions, and so far from each other. */
 const ZIPS = ['19103', '19464', '19350', '19063', '19403', '19010', '19426', '19320'];
 
-const place = async (zipCode: string): Promise<NonNullable<Stored['serviceAddress']>> => {
-  const at = await Geo.locateZip(zipCode);
+const centroids = new Map(
+  await Promise.all(ZIPS.map(async (zip) => [zip, await Geo.locateZip(zip)] as const)),
+);
+
+const place = (zipCode: string): NonNullable<Stored['serviceAddress']> => {
+  const at = centroids.get(zipCode);
   if (!at) throw new Error(`unknown ZIP ${zipCode}`);
   return { street: '1 Race Rd', unit: '', city: 'Race', state: 'PA', zipCode, accessNotes: '', location: at };
 };
 
 /** A custom booking (no BOOKED guard, no slot: only the technicians limit it) at `date` `at`, at `zipCode`. */
-async function booking(date: string, at: string, zipCode: string): Promise<Omit<Stored, 'claim'>> {
+function booking(date: string, at: string, zipCode: string): Omit<Stored, 'claim'> {
   const now = new Date().toISOString();
   return {
     id: createId('booking'),
@@ -52,7 +56,7 @@ async function booking(date: string, at: string, zipCode: string): Promise<Omit<
     vehicleColor: 'Red',
     notes: '',
     serviceStatus: '',
-    serviceAddress: await place(zipCode),
+    serviceAddress: place(zipCode),
     bookedKey: CUSTOM_KEY,
     statusHistory: [],
     createdAt: now,
@@ -129,8 +133,8 @@ describe('races: the technicians’ routes (issue 20)', { timeout: 240_000 }, ()
     config().crewSize = 3;
     try {
       const date = nextDate();
-      const requests = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => booking(date, quarter(i), ZIPS[i % ZIPS.length] ?? '19103')),
+      const requests = Array.from({ length: 50 }, (_, i) =>
+        booking(date, quarter(i), ZIPS[i % ZIPS.length] ?? '19103'),
       );
       const started = Date.now();
       const settled = await outcomes(requests.map((b) => book(b)));
@@ -158,22 +162,21 @@ describe('races: the technicians’ routes (issue 20)', { timeout: 240_000 }, ()
       // Twelve jobs an hour apart, one after the other; half of them then cancelled.
       const first: Stored[] = [];
       for (let i = 0; i < 12; i += 1) {
-        first.push(await book(await booking(date, quarter(i * 4), ZIPS[i % ZIPS.length] ?? '19103')));
+        first.push(await book(booking(date, quarter(i * 4), ZIPS[i % ZIPS.length] ?? '19103')));
       }
       const cancelled: Stored[] = [];
       for (const b of first.slice(0, 6)) {
         await changeStatus(await findBooking(b.id), 'Cancelled', by);
         cancelled.push(await findBooking(b.id));
       }
-      const fresh = await Promise.all(
-        Array.from({ length: 30 }, (_, i) =>
-          booking(date, quarter(i * 2 + 1), ZIPS[(i * 3) % ZIPS.length] ?? '19103'),
-        ),
+      const fresh = Array.from({ length: 30 }, (_, i) =>
+        booking(date, quarter(i * 2 + 1), ZIPS[(i * 3) % ZIPS.length] ?? '19103'),
       );
       const moves = first.slice(6).map(async (b, i) => {
         const read = await findBooking(b.id);
-        const serviceAddress = await place(ZIPS[(i + 4) % ZIPS.length] ?? '19103');
-        return asSystem('race', () => relocate(read, { ...read, serviceAddress }));
+        return asSystem('race', () =>
+          relocate(read, { ...read, serviceAddress: place(ZIPS[(i + 4) % ZIPS.length] ?? '19103') }),
+        );
       });
       const uncancels = cancelled.map((b) => changeStatus(b, 'Pending', by));
       const settled = await outcomes([...fresh.map((b) => book(b)), ...moves, ...uncancels]);

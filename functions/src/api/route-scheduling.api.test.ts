@@ -39,8 +39,7 @@ async function bookAt(serviceId: string, date: string, at: string, zipCode: stri
   expect(response.status, `${at}: ${JSON.stringify(await response.clone().json())}`).toBe(201);
   const { booking } = await json<{ booking: { _id: string } }>(response);
   const read = await findBooking(booking._id);
-  const serviceAddress = await addressAt(zipCode);
-  return asSystem('test', () => relocate(read, { ...read, serviceAddress }));
+  return asSystem('test', async () => relocate(read, { ...read, serviceAddress: await addressAt(zipCode) }));
 }
 
 const availability = async (serviceId: string, date: string, query = '') =>
@@ -157,8 +156,9 @@ describe('claims on the route', () => {
     // Booked at the base first (10 minutes from 19383), then moved there.
     const second = await bookAt(service._id, date, '10:45', '19383');
     const read = await findBooking(second.id);
-    const philadelphia = await addressAt('19103');
-    const moved = asSystem('test', () => relocate(read, { ...read, serviceAddress: philadelphia }));
+    const moved = asSystem('test', async () =>
+      relocate(read, { ...read, serviceAddress: await addressAt('19103') }),
+    );
     await expect(moved).rejects.toMatchObject({
       kind: 'conflict',
       message: expect.stringMatching(
@@ -174,8 +174,8 @@ describe('claims on the route', () => {
     expect(cancel.status).toBe(200);
     expect(Object.keys((await Crew.dayOf(date, 1)).jobs)).toEqual([second.id]);
     const again = await findBooking(second.id);
-    const relocated = await asSystem('test', () =>
-      relocate(again, { ...again, serviceAddress: philadelphia }),
+    const relocated = await asSystem('test', async () =>
+      relocate(again, { ...again, serviceAddress: await addressAt('19103') }),
     );
     expect(relocated.serviceAddress?.zipCode).toBe('19103');
     expect((await findBooking(second.id)).serviceAddress?.zipCode).toBe('19103');
