@@ -30,9 +30,12 @@ const quarter = (i: number) => {
 
 const dayAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
+type Latency = { p50: number; p99: number; requests: number; offered: number };
+
 export type RouteFigures = {
   seeded: number;
-  availability: { p50: number; p99: number; requests: number; offered: number };
+  availability: Latency;
+  fromBase: Latency;
   race: { booked: number; refused: number; other: number; ms: number };
 };
 
@@ -97,25 +100,32 @@ async function measure(stack: BenchStack): Promise<RouteFigures> {
       seeded += 1;
   }
 
-  const target = `${url}/api/services/${serviceId}/availability?date=${seededDay}&zipCode=19382`;
-  let offered = 0;
-  for (let i = 0; i < 50; i += 1)
-    offered = ((await (await fetch(target)).json()) as { times: string[] }).times.length;
-  const samples: number[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < REQUESTS) {
-        next += 1;
-        const t = performance.now();
-        const response = await fetch(target);
-        await response.arrayBuffer();
-        if (!response.ok) throw new Error(`availability answered ${response.status}`);
-        samples.push(performance.now() - t);
-      }
-    }),
-  );
-  samples.sort((a, b) => a - b);
+  const latency = async (target: string) => {
+    let offered = 0;
+    for (let i = 0; i < 50; i += 1) {
+      offered = ((await (await fetch(target)).json()) as { times: string[] }).times.length;
+    }
+    const samples: number[] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < REQUESTS) {
+          next += 1;
+          const t = performance.now();
+          const response = await fetch(target);
+          await response.arrayBuffer();
+          if (!response.ok) throw new Error(`availability answered ${response.status}`);
+          samples.push(performance.now() - t);
+        }
+      }),
+    );
+    samples.sort((a, b) => a - b);
+    return { p50: percentile(samples, 50), p99: percentile(samples, 99), requests: REQUESTS, offered };
+  };
+  const path = `${url}/api/services/${serviceId}/availability?date=${seededDay}`;
+  const atAddress = await latency(`${path}&zipCode=19382`);
+  // The same day without an address (from the base), for comparison on the same machine at the same moment.
+  const fromBase = await latency(path);
 
   const raceDay = dayAhead(4);
   const started = performance.now();
@@ -127,7 +137,8 @@ async function measure(stack: BenchStack): Promise<RouteFigures> {
   const refused = statuses.filter((s) => s === 409).length;
   return {
     seeded,
-    availability: { p50: percentile(samples, 50), p99: percentile(samples, 99), requests: REQUESTS, offered },
+    availability: atAddress,
+    fromBase,
     race: { booked, refused, other: 50 - booked - refused, ms },
   };
 }

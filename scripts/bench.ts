@@ -301,6 +301,11 @@ async function main() {
       ms,
     );
     row(
+      'GET availability without address p50 / p99',
+      `${ms(route.fromBase.p50)} / ${ms(route.fromBase.p99)}`,
+      '   (the same day, from the base)',
+    );
+    row(
       '50 bookings of adjacent times, far-apart places',
       `${route.race.booked} booked`,
       `   ${route.race.refused} × 409, ${route.race.other} other, ${ms(route.race.ms)}`,
