@@ -96,11 +96,14 @@ export const homeAddress = {
  * card: Square's `cnon:card-nonce-ok` (a Visa ending 1111) by default, or
  * `cnon:stand-in-charge-declined` for a card that saves but declines charges.
  * It has one saved address, its default (`homeAddress`), as a customer who
- * books must (issue 20): the spec's client books without naming one.
+ * books must (issue 20): the spec's client books without naming one
+ * (`options.address: false` leaves it without; the browser tests save their own),
+ * placed at the shop's base.
  */
 export async function createUserWithCard(
   overrides: Parameters<typeof createUser>[0] = {},
   sourceId = 'cnon:card-nonce-ok',
+  options: { address?: boolean } = {},
 ) {
   const user = await createUser(overrides);
   const { Payments } = await import('@app/core/payments/index');
@@ -108,6 +111,15 @@ export async function createUserWithCard(
   const { SavedAddress } = await import('@app/core/address/index');
   const actor = { type: 'user' as const, userId: user._id, role: user.role, firstName: user.firstName };
   const { card } = await withActor(actor, () => Payments.saveCard({ sourceId }));
-  if (user.role === 'user') await withActor(actor, () => SavedAddress.create(homeAddress));
+  if (user.role === 'user' && options.address !== false) {
+    const {
+      isDefault: _d,
+      serviceArea: _a,
+      ...saved
+    } = await withActor(actor, () => SavedAddress.create(homeAddress));
+    // Placed exactly at the shop's base, so its drives are the ones the tests had before addresses (none).
+    const { Geo } = await import('@app/core/geo/index');
+    await SavedAddress.entity.put({ ...saved, location: Geo.base() });
+  }
   return { ...user, card };
 }

@@ -1,5 +1,6 @@
 import { asSystem } from '@app/core/actor';
 import { config } from '@app/core/config';
+import { IMAGE_WIDTHS, sizedUrl } from '@app/core/storage/responsive';
 import { LinkToken } from '@app/core/auth/link-token';
 import { Post } from '@app/core/post/index';
 import { slugify } from '@app/core/post/text';
@@ -8,6 +9,7 @@ import { RateLimit } from '@app/core/rate-limit/index';
 import { Service } from '@app/core/service/index';
 import { TimeSlot } from '@app/core/timeslot/index';
 import { HASH_CONCURRENCY, HASH_QUEUE, verifyPassword } from '@app/core/user/password';
+import { phoneClient } from './desk-bookings';
 import { describe, expect, it } from 'vitest';
 import { app } from '../functions/src/api/index';
 import { bookingBody, nextDate, send as sendAs } from './booking-factories';
@@ -297,6 +299,7 @@ describe('races: the bookings desk (issue 11)', { timeout: 120_000 }, () => {
     vehicleMake: 'Toyota',
     vehicleModel: 'Camry',
     vehicleYear: 2017,
+    serviceAddress: phoneClient.serviceAddress,
   });
 
   it('10 custom bookings of one time at once (one technician): exactly one 201', async () => {
@@ -450,7 +453,9 @@ describe('races: posts (issue 12)', { timeout: 90_000 }, () => {
     expect(statuses).toContain(200);
     const saved = (await (await app.request(`/api/posts/${post.slug}`)).json()) as { heroImage: string };
     const blogImages = (await uploadedKeys()).filter((key) => key.startsWith('images/uploads/blog/'));
-    expect(blogImages).toEqual([saved.heroImage.slice(1)]);
+    // The saved image and its WebP copies (decision 073); every losing edit's were removed.
+    const kept = [saved.heroImage, ...IMAGE_WIDTHS.map((width) => sizedUrl(saved.heroImage, width))];
+    expect(blogImages).toEqual(kept.map((url) => url.slice(1)).sort());
   });
 
   it('8 edits of one post at once: each loser gets 409 with its message, and `rev` counts the edits applied', async () => {

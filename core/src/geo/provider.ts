@@ -30,9 +30,10 @@ export function clientOptions(name: ProviderName) {
 }
 
 /**
- * An SDK module loaded with `import()`. Bundled for Lambda (esbuild, which
- * resolves the SDK's CommonJS build), a CommonJS module arrives as the
- * `default` of its namespace; under Node or tsx its exports are named.
+ * An SDK module loaded with `import()`. When a bundler picks the SDK's
+ * CommonJS build (esbuild with `main` before `module`), its exports arrive as
+ * the `default` of the namespace; from the ESM build (SST's order) or under
+ * Node they are named. Either way the caller gets the exports.
  */
 export function sdkExports<T extends object>(loaded: T, probe: keyof T): T {
   if (probe in loaded && loaded[probe]) return loaded;
@@ -51,16 +52,18 @@ export function available(name: ProviderName, now = Date.now()): boolean {
 }
 
 /**
- * Runs `call` with the timeout; on any failure logs once per outage, starts
- * the cool-down and returns undefined (the caller falls back).
+ * Runs `call` (which loads the SDK, then sends with `requestSignal()`: the
+ * timeout counts from the request, not from loading the SDK on a cold start);
+ * on any failure logs once per outage, starts the cool-down and returns
+ * undefined (the caller falls back).
  */
 export async function attempt<T>(
   name: ProviderName,
-  call: (signal: AbortSignal) => Promise<T>,
+  call: (requestSignal: () => AbortSignal) => Promise<T>,
 ): Promise<T | undefined> {
   const state = states[name];
   try {
-    const result = await call(AbortSignal.timeout(TIMEOUT_MS));
+    const result = await call(() => AbortSignal.timeout(TIMEOUT_MS));
     if (state.failing) {
       state.failing = false;
       console.warn(JSON.stringify({ level: 'warn', msg: `geo: Amazon Location ${name} answers again` }));

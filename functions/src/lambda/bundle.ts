@@ -30,11 +30,16 @@ export async function bundleLambda(
     minify: true,
     splitting: true,
     platform: 'node',
+    // SST's Node bundling (its Go CLI) resolves a package's ESM build first; esbuild's default for
+    // platform 'node' is main first, which bundles the AWS SDKs' CommonJS builds instead.
+    mainFields: ['module', 'main'],
     target: 'node22',
     format: 'esm',
     outdir: dirname(outfile),
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunks/[name]-[hash]',
+    // Installed beside the bundle, as infra/api.ts's `nodejs.install` does: it has a native part.
+    external: ['sharp'],
     metafile: true,
     logLevel: 'error',
     banner: {

@@ -64,6 +64,9 @@ describe('the booking edit’s service address (issue 20)', () => {
 
   it('may stay blank on a booking made without one; once there, it is required', () => {
     expect(problemsOf(validateEditAddress(emptyAddress(), false))).toEqual([]);
+    // The edit form holds the vehicle's fields too: they are not the address's.
+    const withVehicle = { ...emptyAddress(), vehicleMake: 'Honda', vehicleYear: 2019 };
+    expect(problemsOf(validateEditAddress(withVehicle, false))).toEqual([]);
     expect(problemsOf(validateEditAddress(emptyAddress(), true)).sort()).toEqual([
       'city',
       'state',

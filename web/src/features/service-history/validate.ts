@@ -1,6 +1,12 @@
 import { BOOKING_LIMITS } from '@app/core/booking/rules';
 import { textProblem, vehicleYearProblem } from '@app/core/rules/fields';
-import { type AddressBody, addressBody, type AddressFields, validateAddress } from '../../lib/address-form';
+import {
+  type AddressBody,
+  addressBody,
+  addressFieldsOf,
+  type AddressFields,
+  validateAddress,
+} from '../../lib/address-form';
 import type { FieldMessages } from '../../lib/forms';
 
 /** The edit form's values; the year is a number (NaN while the field is empty). */
@@ -42,8 +48,10 @@ export function validateEditAddress(
   fields: AddressFields,
   hadAddress: boolean,
 ): FieldMessages<AddressFields> {
-  if (!hadAddress && Object.values(fields).every((value) => !value.trim())) return {};
-  return validateAddress(fields);
+  // Only the address's own fields count (the edit form holds the vehicle's too).
+  const address = addressFieldsOf(fields);
+  if (!hadAddress && Object.values(address).every((value) => !value.trim())) return {};
+  return validateAddress(address);
 }
 
 /** The address to send with the edit: only when it changed (a change is checked again against the day's drive). */
