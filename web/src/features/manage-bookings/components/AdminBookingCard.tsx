@@ -9,6 +9,7 @@ import { formatMinutes, formatPrice } from '../../../lib/format';
 import { applyBooking, historyQueryOptions, setBookingProgress, setBookingStatus } from '../api';
 import { canAssign, changeText, changeTime, customerOf, priceOf, serviceOf, vehicleOf } from '../display';
 import { deskMessages } from '../messages';
+import { ChangeAddress } from './ChangeAddress';
 import { PaymentLinkFacts } from './PaymentLinkFacts';
 import type { AdminBooking } from '../types';
 import { PROGRESS_MAX } from '../validate';
@@ -122,6 +123,7 @@ export function AdminBookingCard({
         )}
       </dl>
       <PaymentLinkFacts booking={booking} describedBy={titleId} />
+      {booking.status === 'Pending' && <ChangeAddress booking={booking} />}
       {showsProgress(booking.status) && <ProgressForm booking={booking} />}
       {(canAssign(booking) || onCreateWorkOrder) && (
         <p className="desk-card__actions">
