@@ -66,7 +66,7 @@ test('the admin creates a post with a hero image, sees it on /blog, edits it and
   await expect(card.getByRole('heading')).toHaveText(title);
   await expect(card).toContainText('Before the trip Check the tires and book a visit.');
   const hero = card.locator('img');
-  await expect(hero).toHaveAttribute('src', /^\/images\/uploads\/blog\/[0-9a-f]{32}\.png$/);
+  await expect(hero).toHaveAttribute('src', /^\/images\/uploads\/blog\/[0-9a-f]{32}-sized\.png$/);
   await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
   await card.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/blog/spring-checkup-${run}$`));

@@ -56,7 +56,7 @@ test('the admin adds a testimonial with an avatar, edits its author and deletes 
   await expect(avery).toContainText(quote);
   await expect(avery.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
   const avatar = avery.locator('img.avatar');
-  await expect(avatar).toHaveAttribute('src', /^\/images\/uploads\/avatars\/[0-9a-f]{32}\.jpg$/);
+  await expect(avatar).toHaveAttribute('src', /^\/images\/uploads\/avatars\/[0-9a-f]{32}-sized\.jpg$/);
   await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(8);
 
   // Edit the author.

@@ -133,7 +133,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
         create: async ({ role, withCard, ...details }) => {
           // With a card: saved through core's Payments at the stand-in that stack.json names.
           const made = withCard
-            ? await createUserWithCard({ ...details, role })
+            ? await createUserWithCard({ ...details, role }, undefined, { address: false })
             : await createUser({ ...details, role });
           const record = await User.find(made._id);
           if (!record) throw new Error(`The account ${made.email} just made is missing.`);

@@ -134,8 +134,12 @@ test('an unknown path answers 404 with the not-found page; a client route answer
   await expect(page).toHaveTitle('Page not found | Mobile Auto Care');
 
   // A route of the router's table that is not pre-rendered: the app's shell, rendered in the browser.
-  const blogPost = await page.goto('/blog/a-post-that-may-not-exist');
-  expect(blogPost?.status()).toBe(200);
+  const dashboard = await page.goto('/dashboard');
+  expect(dashboard?.status()).toBe(200);
+  // A post that does not exist: the API renders its not-found page, with 404 (decision 072).
+  const blogPost = await page.goto('/blog/a-post-that-does-not-exist');
+  expect(blogPost?.status()).toBe(404);
+  await expect(page.getByText('Could not find the requested post.')).toBeVisible();
 });
 
 test('the home page carries AutoRepair structured data with the rating from the reviews', async ({

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, expectConsoleErrors } from './fixtures';
-import { expectListTexts, holdReplies } from './helpers/held-replies';
+import { expectListTexts, holdReplies, openFromMenu } from './helpers/held-replies';
 
 /** GET /api/testimonials with or without its paging query, not /api/testimonials/featured. */
 const testimonialList = /\/api\/testimonials(\?|$)/;
@@ -162,7 +162,7 @@ test('testimonials: loading, empty and error texts', async ({ page }) => {
   expectConsoleErrors('500');
   // Server errors are retried twice before the page gives up.
   await expectListTexts(page, {
-    path: '/testimonials',
+    link: 'Testimonials',
     // The list asks a page at a time (?limit=, decision 061); the featured list is not this one.
     pattern: testimonialList,
     loading: 'Loading testimonials...',
@@ -184,7 +184,8 @@ test('Google reviews: loading, a reply that is not a list, and a failed call', a
     status: 200,
     body: '{"reviews":[]}',
   });
-  await page.goto('/testimonials');
+  // Opened directly, /testimonials arrives with its lists (decision 072); from the menu it asks in the browser.
+  await openFromMenu(page, 'Testimonials');
   const google = page.getByRole('region', { name: 'Recent Google Reviews' });
   await expect(google.getByText('Loading Reviews...')).toBeVisible();
   release();
@@ -192,6 +193,6 @@ test('Google reviews: loading, a reply that is not a list, and a failed call', a
   await expectAccessible();
 
   answerWith({ status: 503, body: '{"msg":"unavailable"}' });
-  await page.reload();
+  await openFromMenu(page, 'Testimonials');
   await expect(google.getByText('Failed to fetch Google reviews.')).toBeVisible();
 });

@@ -49,7 +49,9 @@ export const api = new sst.aws.Function('Api', {
     router: { instance: router, path: '/api' },
     cors: false,
   },
-  nodejs: { minify: true, splitting: true },
+  // sharp (the image routes' WebP copies, decision 073) has a native part: installed into the
+  // function's package (Lambda's Linux x64 build, from sharp's own optional packages), not bundled.
+  nodejs: { minify: true, splitting: true, install: ['sharp'] },
   // The web app's renderer for the pages served with their data (decision 072), made by
   // `npm run build -w web` (run it before `sst deploy`: docs/deploy.md). Loaded only by those pages.
   copyFiles: [{ from: pagesBuild(), to: 'pages' }],

@@ -50,13 +50,28 @@ async function once(url: string): Promise<LighthouseRun> {
   }
 }
 
+/**
+ * A run that fails to record its trace (NO_NAVSTART and the like, frequent on a loaded machine) is
+ * tried again, twice at most: it says nothing about the page.
+ */
+async function withRetries(run: () => Promise<LighthouseRun>, tries = 3): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= tries) throw error;
+      console.warn(`  (a Lighthouse run failed, trying again: ${String(error).slice(0, 120)})`);
+    }
+  }
+}
+
 /** The runs, in order, and the one with the median score. */
 export async function measureLighthouse(
   url: string,
   runs = LIGHTHOUSE_RUNS,
 ): Promise<{ runs: LighthouseRun[]; median: LighthouseRun }> {
   const results: LighthouseRun[] = [];
-  for (let i = 0; i < runs; i++) results.push(await once(url));
+  for (let i = 0; i < runs; i++) results.push(await withRetries(() => once(url)));
   const sorted = [...results].sort((a, b) => a.score - b.score);
   const median = sorted[Math.floor(sorted.length / 2)];
   if (!median) throw new Error('no Lighthouse run');

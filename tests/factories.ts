@@ -96,11 +96,13 @@ export const homeAddress = {
  * card: Square's `cnon:card-nonce-ok` (a Visa ending 1111) by default, or
  * `cnon:stand-in-charge-declined` for a card that saves but declines charges.
  * It has one saved address, its default (`homeAddress`), as a customer who
- * books must (issue 20): the spec's client books without naming one.
+ * books must (issue 20): the spec's client books without naming one
+ * (`options.address: false` leaves it without; the browser tests save their own).
  */
 export async function createUserWithCard(
   overrides: Parameters<typeof createUser>[0] = {},
   sourceId = 'cnon:card-nonce-ok',
+  options: { address?: boolean } = {},
 ) {
   const user = await createUser(overrides);
   const { Payments } = await import('@app/core/payments/index');
@@ -108,6 +110,8 @@ export async function createUserWithCard(
   const { SavedAddress } = await import('@app/core/address/index');
   const actor = { type: 'user' as const, userId: user._id, role: user.role, firstName: user.firstName };
   const { card } = await withActor(actor, () => Payments.saveCard({ sourceId }));
-  if (user.role === 'user') await withActor(actor, () => SavedAddress.create(homeAddress));
+  if (user.role === 'user' && options.address !== false) {
+    await withActor(actor, () => SavedAddress.create(homeAddress));
+  }
   return { ...user, card };
 }

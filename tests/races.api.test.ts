@@ -1,5 +1,6 @@
 import { asSystem } from '@app/core/actor';
 import { config } from '@app/core/config';
+import { IMAGE_WIDTHS, sizedUrl } from '@app/core/storage/responsive';
 import { LinkToken } from '@app/core/auth/link-token';
 import { Post } from '@app/core/post/index';
 import { slugify } from '@app/core/post/text';
@@ -450,7 +451,9 @@ describe('races: posts (issue 12)', { timeout: 90_000 }, () => {
     expect(statuses).toContain(200);
     const saved = (await (await app.request(`/api/posts/${post.slug}`)).json()) as { heroImage: string };
     const blogImages = (await uploadedKeys()).filter((key) => key.startsWith('images/uploads/blog/'));
-    expect(blogImages).toEqual([saved.heroImage.slice(1)]);
+    // The saved image and its WebP copies (decision 073); every losing edit's were removed.
+    const kept = [saved.heroImage, ...IMAGE_WIDTHS.map((width) => sizedUrl(saved.heroImage, width))];
+    expect(blogImages).toEqual(kept.map((url) => url.slice(1)).sort());
   });
 
   it('8 edits of one post at once: each loser gets 409 with its message, and `rev` counts the edits applied', async () => {

@@ -1,7 +1,8 @@
 import { config } from '@app/core/config';
 import { Geo } from '@app/core/geo/index';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { freePort } from '../functions/src/local/ports';
 import { send } from './booking-factories';
 import { json } from './factories';
 
@@ -86,5 +87,49 @@ describe('GET /api/service-area', () => {
       }),
       { numRuns: 60 },
     );
+  });
+
+  it('with Amazon Location unreachable: still 200, from the ZIP centroid (never a 500)', async () => {
+    const saved = { ...process.env };
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      vi.resetModules();
+      const dead = `http://127.0.0.1:${await freePort()}`;
+      Object.assign(process.env, { GEO_PLACES_ENDPOINT: dead, GEO_ROUTES_ENDPOINT: dead });
+      const { app } = await import('../functions/src/api/index');
+      const response = await app.request(
+        `/api/service-area?zipCode=19355&street=${encodeURIComponent('100 Lancaster Ave')}&city=Malvern&state=PA`,
+      );
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual(await json<Reply>(await area('zipCode=19355')));
+      expect(String(warn.mock.calls[0]?.[0])).toContain('geo: Amazon Location places failed');
+    } finally {
+      process.env = saved;
+      warn.mockRestore();
+      vi.resetModules();
+    }
+  });
+
+  it('with trip-fee bands and a served-ZIP list: the fee in dollars, and the list decides', async () => {
+    const saved = { ...process.env };
+    try {
+      vi.resetModules();
+      Object.assign(process.env, { TRIP_FEE_BANDS: '10:0,25:2500', SERVED_ZIP_CODES: '19103,19355' });
+      const { app } = await import('../functions/src/api/index');
+      const check = async (zip: string) => json<Reply>(await app.request(`/api/service-area?zipCode=${zip}`));
+      const philadelphia = await check('19103');
+      expect(philadelphia).toMatchObject({ served: true, tripFee: 25, message: '' });
+      expect(philadelphia.miles).toBeGreaterThan(10);
+      expect(await check('19355')).toMatchObject({ served: true, tripFee: 0 });
+      // Two miles from the base, but not on the list.
+      expect(await check('19382')).toMatchObject({
+        served: false,
+        tripFee: 0,
+        message: Geo.messages.outside('19382'),
+      });
+    } finally {
+      process.env = saved;
+      vi.resetModules();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../tests/factories';
 import { Account } from './account/index';
+import { SavedAddress } from './address/index';
 import { type Actor, withActor } from './actor';
 import { LinkToken } from './auth/link-token';
 import { Crew } from './booking/crew';
@@ -52,6 +53,7 @@ const modules = {
   Payments,
   Post,
   RateLimit,
+  SavedAddress,
   Service,
   ServiceDelete: { deleteService },
   ServiceRequest,
@@ -94,6 +96,18 @@ const access: Record<string, Access> = {
   'Booking.assignCustomer': 'admin',
   'Booking.forConfirmation': 'public',
   'Booking.answerConfirmation': 'public',
+  'Booking.changeAddress': 'user',
+  // Issue 20: a customer's saved addresses (the admin reads a customer's with listFor).
+  'SavedAddress.listMine': 'user',
+  'SavedAddress.listFor': 'admin',
+  'SavedAddress.create': 'user',
+  'SavedAddress.update': 'user',
+  'SavedAddress.remove': 'user',
+  'SavedAddress.findMine': 'user',
+  'SavedAddress.findOf': 'internal',
+  'SavedAddress.defaultOf': 'internal',
+  'SavedAddress.located': 'internal',
+  'SavedAddress.removalItems': 'internal',
   'Customer.list': 'admin',
   'Customer.search': 'admin',
   'Customer.invite': 'admin',
@@ -317,6 +331,19 @@ const calls: Record<string, () => Promise<unknown>> = {
       availableTimes: ['09:00'],
     }),
   'TimeSlot.systemStats': () => TimeSlot.systemStats(),
+  // Issue 20.
+  'Booking.changeAddress': () =>
+    Booking.changeAddress(someId('bkg'), {
+      serviceAddress: { street: '1 Main St', city: 'Exton', state: 'PA', zipCode: '19341' },
+    }),
+  'SavedAddress.listMine': () => SavedAddress.listMine(),
+  'SavedAddress.listFor': () => SavedAddress.listFor(someId('usr')),
+  'SavedAddress.create': () =>
+    SavedAddress.create({ street: '1 Main St', city: 'Exton', state: 'PA', zipCode: '19341' }),
+  'SavedAddress.update': () =>
+    SavedAddress.update(someId('adr'), { street: '1 Main St', city: 'Exton', state: 'PA', zipCode: '19341' }),
+  'SavedAddress.remove': () => SavedAddress.remove(someId('adr')),
+  'SavedAddress.findMine': () => SavedAddress.findMine(someId('adr')),
   // Issue 12.
   'Service.update': () =>
     Service.update({

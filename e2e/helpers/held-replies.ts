@@ -30,21 +30,34 @@ export async function holdReplies(page: Page, pattern: string | RegExp, first: S
 }
 
 /**
+ * Opens a page as a visitor does from another page of the site: /about (loaded
+ * afresh), then the main menu's link named `link`. The page then asks for its
+ * data in the browser. Opened directly, the pages with lists arrive with them
+ * (the API renders them, decision 072), so their loading and error texts are
+ * seen this way.
+ */
+export async function openFromMenu(page: Page, link: string) {
+  await page.goto('/about');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link, exact: true }).click();
+}
+
+/**
  * A list page's three texts: `loading` while its reply (`pattern`) is held,
- * `empty` for an empty list, and `failed` once the reply is a 500 (after a
- * reload; a page may retry before it gives up).
+ * `empty` for an empty list, and `failed` once the reply is a 500 (opened
+ * afresh; a page may retry before it gives up). The page is opened from the
+ * main menu's `link` (openFromMenu).
  */
 export async function expectListTexts(
   page: Page,
-  list: { path: string; pattern: string | RegExp; loading: string; empty: string; failed: string },
+  list: { link: string; pattern: string | RegExp; loading: string; empty: string; failed: string },
 ) {
   const { release, answerWith } = await holdReplies(page, list.pattern, { status: 200, body: '[]' });
-  await page.goto(list.path);
+  await openFromMenu(page, list.link);
   await expect(page.getByText(list.loading)).toBeVisible();
   release();
   await expect(page.getByText(list.empty)).toBeVisible();
 
   answerWith({ status: 500, body: '{"msg":"down"}' });
-  await page.reload();
+  await openFromMenu(page, list.link);
   await expect(page.getByText(list.failed)).toBeVisible();
 }

@@ -4,11 +4,12 @@
 // Before it: `vite build` (the browser's bundle; dist/index.html, the
 // template; dist/.vite/manifest.json, which names the home page's entry) and
 // `vite build --ssr src/entry-server.tsx` (the same app for Node, in
-// web/.ssr). Writes:
+// web/.pages.next, which build.mjs then swaps in as web/.pages). Writes:
 //   dist/shell.html   the template as built: the SPA shell for client-only routes
 //   dist/index.html   `/` pre-rendered, started by the home page's own entry (decision 048);
 //                     dist/<page>.html for every other public page
 //   dist/404.html     the not-found page (the servers answer unknown paths with it, status 404)
+//   .pages/template.html  the page template the API renders the pages with data into (decision 072)
 // The files are flat (about.html, not about/index.html): the CDN (SST's
 // Router) looks up `/about` as `/about.html`, and a folder `blog/` would
 // capture `/blog/<slug>`.

@@ -23,6 +23,8 @@ async function start() {
 
   if (!rootElement.firstElementChild) {
     createRoot(rootElement).render(<App {...parts} />);
+    // Drawn here, not hydrated (a post that does not exist, decision 072): nothing to wait for.
+    document.documentElement.removeAttribute('data-hydrating');
     return;
   }
   /*

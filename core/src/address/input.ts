@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ADDRESS_LIMITS, addressTextRules } from '../rules/fields';
+import { ADDRESS_LIMITS, accessNotesProblem, addressTextRules } from '../rules/fields';
 import { optionalText, requiredText, usState, zip } from '../rules/schema';
 
 /**
@@ -14,7 +14,10 @@ export const AddressInput = z.object(
     city: requiredText(addressTextRules.city),
     state: usState(),
     zipCode: zip(),
-    accessNotes: optionalText(addressTextRules.accessNotes),
+    accessNotes: optionalText(addressTextRules.accessNotes).superRefine((value, ctx) => {
+      const problem = accessNotesProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   },
   { error: 'Send the service address as { street, unit, city, state, zipCode, accessNotes }.' },
 );

@@ -234,7 +234,7 @@ export const AnswerInput = z.union(
 );
 export type AnswerInput = z.input<typeof AnswerInput>;
 
-/** The owner (or the admin) changes a Pending booking's address: one sent, or a saved one by id. */
+/** The owner (or the admin) moves a Pending booking: a new address sent, or a saved one by id. */
 export const AddressChangeInput = z
   .object(AddressChoice)
   .refine((input) => input.serviceAddress || input.addressId, {

@@ -336,3 +336,44 @@ describe('the bookings desk (issue 11)', () => {
     expect(confirmed.get('STATUS')).toBe('CONFIRMED');
   });
 });
+
+describe('where the job is (issue 20)', () => {
+  const placed: BookingMailInfo = {
+    ...booking,
+    tripFeeCents: 2500,
+    serviceAddress: {
+      street: '12 W Market St',
+      unit: 'Apt 4',
+      city: 'West Chester',
+      state: 'PA',
+      zipCode: '19382',
+      accessNotes: 'Gate <b>4321</b>',
+      location: { lat: 39.96, lng: -75.6 },
+    },
+  };
+  const directions =
+    'https://www.google.com/maps/dir/?api=1&destination=12%20W%20Market%20St%2C%20Apt%204%2C%20West%20Chester%2C%20PA%2019382';
+
+  it('the customer mails show the address, access notes and trip fee as fields; the .ics its LOCATION and GEO', () => {
+    const mail = bookingReceivedMail(placed);
+    expect(mail.text).toContain('Service address: 12 W Market St, Apt 4, West Chester, PA 19382');
+    expect(mail.text).toContain('Access notes: Gate <b>4321</b>');
+    expect(mail.text).toContain('Trip fee: $25.00');
+    expect(mail.html).toContain('Gate &lt;b&gt;4321&lt;/b&gt;');
+    expect(mail.text).not.toContain(directions);
+    const ics = String(mail.attachments?.[0]?.content).replace(/\r\n /g, '');
+    expect(ics).toContain('LOCATION:12 W Market St\\, Apt 4\\, West Chester\\, PA 19382\r\n');
+    expect(ics).toContain('GEO:39.96;-75.6\r\n');
+  });
+
+  it("the shop's mails carry the Directions link; a booking made before addresses has none", () => {
+    const mail = shopNewBookingMail(placed);
+    expect(mail.text).toContain(`Directions to the job: ${directions}`);
+    expect(mail.html).toContain(`<a href="${directions.replaceAll('&', '&amp;')}">Directions to the job</a>`);
+    expect(shopNewBookingMail(booking).text).not.toContain('Directions');
+    expect(bookingReceivedMail(booking).text).not.toContain('Service address');
+    const ics = String(bookingReceivedMail(booking).attachments?.[0]?.content);
+    expect(ics).toContain('LOCATION:Mobile service');
+    expect(ics).not.toContain('GEO:');
+  });
+});

@@ -1,12 +1,14 @@
 import { business } from '../business';
-import { ICS_CONTENT_TYPE, type IcsStatus, icsEvent } from '../calendar/ics';
 import { config } from '../config';
 import { type MailBlock, composeMail } from '../mail/compose';
 import type { Mail } from '../mail/index';
 import { formatCents } from '../money';
 import { cardBrandName } from '../payments/brand';
 import { formatDateTimeInZone, formatLongDate, formatTime, localOf } from '../time';
+import { addressFields, bookingCalendarFile, directionsBlock } from './mail-place';
 import type { BookingStatus } from './rules';
+
+export { bookingCalendarFile } from './mail-place';
 
 /**
  * The booking mails: to the customer when a booking is received, confirmed,
@@ -47,6 +49,18 @@ export type BookingMailInfo = {
    * back on after a cancellation updates the cancelled event.
    */
   revision?: number;
+  /** The trip fee snapshot in cents (issue 20; absent or 0: none). */
+  tripFeeCents?: number;
+  /** Where the job is (issue 20), with its coordinates when known; absent before addresses. */
+  serviceAddress?: {
+    street: string;
+    unit: string;
+    city: string;
+    state: string;
+    zipCode: string;
+    accessNotes: string;
+    location?: { lat: number; lng: number };
+  };
 };
 
 export type BookingPaymentInfo = {
@@ -80,7 +94,7 @@ export function formatDuration(minutes: number): string {
 /** Short date and time for subjects: 'November 23, 2026 at 10:00 AM'. */
 const when = (b: BookingMailInfo) => `${formatLongDate(b.date)} at ${formatTime(b.time)}`;
 
-const vehicleText = ({ year, make, model, color }: BookingMailInfo['vehicle']) =>
+export const vehicleText = ({ year, make, model, color }: BookingMailInfo['vehicle']) =>
   `${year} ${make} ${model}, ${color}`;
 
 /** The appointment's facts, as labelled fields. */
@@ -90,7 +104,9 @@ function appointmentFields(b: BookingMailInfo): [string, string][] {
     ['Date and time', formatDateTimeInZone(b.date, b.time)],
     ['Duration', formatDuration(b.durationMinutes)],
     ['Price', formatCents(b.priceCents)],
+    ...(b.tripFeeCents ? ([['Trip fee', formatCents(b.tripFeeCents)]] as [string, string][]) : []),
     ['Booking reference', b.id],
+    ...addressFields(b),
   ];
 }
 
@@ -101,49 +117,6 @@ function customerFields(b: BookingMailInfo): [string, string][] {
     ['Vehicle', vehicleText(b.vehicle)],
     ...(b.notes.trim() ? ([['Notes', b.notes]] as [string, string][]) : []),
   ];
-}
-
-/** The calendar status and SEQUENCE of each booking state; later states have higher numbers. */
-function calendarState(b: BookingMailInfo, cancelled: boolean): { status: IcsStatus; sequence: number } {
-  const state: { status: IcsStatus; sequence: number } =
-    cancelled || b.status === 'Cancelled'
-      ? { status: 'CANCELLED', sequence: 2 }
-      : b.status === 'Confirmed' || b.status === 'Completed'
-        ? { status: 'CONFIRMED', sequence: 1 }
-        : { status: 'TENTATIVE', sequence: 0 };
-  return { ...state, sequence: Math.max(state.sequence, 2 * (b.revision ?? 0)) };
-}
-
-/** The booking as a calendar file attachment. The UID is the booking's id at the shop's domain. */
-export function bookingCalendarFile(
-  b: BookingMailInfo,
-  options: { cancelled?: boolean } = {},
-): Mail.Attachment {
-  const domain = business.email.slice(business.email.indexOf('@') + 1);
-  const state = calendarState(b, options.cancelled ?? false);
-  return {
-    filename: ICS_FILENAME,
-    contentType: ICS_CONTENT_TYPE,
-    content: icsEvent({
-      uid: `${b.id}@${domain}`,
-      date: b.date,
-      time: b.time,
-      durationMinutes: b.durationMinutes,
-      summary: `${b.serviceName} (${business.name})`,
-      description: [
-        `Service: ${b.serviceName}`,
-        `Vehicle: ${vehicleText(b.vehicle)}`,
-        `Booking reference: ${b.id}`,
-        `Service History: ${link('/dashboard')}`,
-        `Questions: ${business.phone}, ${business.email}`,
-      ].join('\n'),
-      location: `Mobile service, ${business.area}`,
-      organizerEmail: business.email,
-      organizerName: business.name,
-      url: link('/dashboard'),
-      ...state,
-    }),
-  };
 }
 
 const contactLine = `Questions? Reply to this email, write to ${business.email} or call ${business.phone}.`;
@@ -190,6 +163,7 @@ export function shopNewBookingMail(b: BookingMailInfo): Mail.Message {
           ['Notes', b.notes.trim() ? b.notes : '(none)'],
         ],
       },
+      ...directionsBlock(b),
       { href: link('/admin'), label: 'Open the admin dashboard' },
     ],
   );
@@ -384,6 +358,7 @@ export function shopCustomBookingAnsweredMail(
           ['Vehicle', vehicleText(b.vehicle)],
         ],
       },
+      ...directionsBlock(b),
       { href: link('/admin'), label: 'Open the admin dashboard' },
     ],
   );

@@ -6,8 +6,7 @@
  * search (search.ts), the shop's phone bookings (phone-booking.ts) and the
  * customer's confirmation link (confirmation.ts).
  */
-export { addressChangeMessages, changeAddress, type RefitDay } from './address-change';
-export { type Placed, placeBooking } from './address';
+export { changeAddress } from './address-change';
 export { availability, type Availability } from './availability';
 export { jobOf, relocate } from './claim';
 export { answerConfirmation, assignCustomer, CONFIRMATION_DAYS, forConfirmation } from './confirmation';

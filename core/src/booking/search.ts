@@ -18,6 +18,18 @@ import {
 
 const lower = (value: string) => value.trim().toLocaleLowerCase('en-US');
 
+/**
+ * Whether the desk's search words `q` (lower case) name the booking's service
+ * address (issue 20): a ZIP code (its start: '193' finds 19380), or a part of
+ * the street ('gay st' finds '12 W Gay St').
+ */
+function atAddress(b: Row, q: string): boolean {
+  const address = b.serviceAddress;
+  if (!address) return false;
+  if (/^\d{3,5}(-\d{0,4})?$/.test(q)) return address.zipCode.startsWith(q);
+  return q.length >= 2 && lower(address.street).includes(q);
+}
+
 /** Whether a booking passes the admin's search (pure; the date range is the query's key condition). */
 export function matchesFilters(b: Row, f: z.output<typeof AllFilters>): boolean {
   if (f.customerName) {
@@ -30,7 +42,7 @@ export function matchesFilters(b: Row, f: z.output<typeof AllFilters>): boolean 
         ? [b.customer.firstName, b.customer.lastName, `${b.customer.firstName} ${b.customer.lastName}`]
         : []),
     ];
-    if (!names.some((name) => lower(name).includes(q))) return false;
+    if (!names.some((name) => lower(name).includes(q)) && !atAddress(b, q)) return false;
   }
   if (f.startDate && b.date < f.startDate) return false;
   if (f.endDate && b.date > f.endDate) return false;

@@ -253,6 +253,8 @@ export function mailInfo(b: Stored): BookingMailInfo {
     notes: b.notes,
     status: b.status,
     customerEmail: b.customer?.email ?? '',
+    tripFeeCents: b.tripFeeCents,
+    serviceAddress: b.serviceAddress,
     revision: b.statusHistory.filter((change) => change.from !== null).length,
     customerName: b.customer
       ? `${b.customer.firstName} ${b.customer.lastName}`

@@ -258,3 +258,24 @@ describe('text and lines', () => {
     expect(one(ics, 'ORGANIZER')).toBe('ORGANIZER;CN="Shop BestX":mailto:info@mobileautocare.example');
   });
 });
+
+describe('where the job is (issue 20)', () => {
+  it('LOCATION is the escaped one-line address; GEO the coordinates, only when known', () => {
+    const at = icsEvent({
+      ...event,
+      location: '12 W Market St; Apt 4, West Chester, PA 19382\\rear',
+      geo: { lat: 39.9606643, lng: -75.60549012 },
+    });
+    expect(one(at, 'LOCATION')).toBe('LOCATION:12 W Market St\\; Apt 4\\, West Chester\\, PA 19382\\\\rear');
+    expect(one(at, 'GEO')).toBe('GEO:39.960664;-75.60549');
+    expect(property(icsEvent(event), 'GEO')).toEqual([]);
+    const long = icsEvent({ ...event, location: `${'Long Road '.repeat(12)}, West Chester, PA 19382` });
+    expect(long.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+    expect(one(long, 'LOCATION')).toContain('West Chester\\, PA 19382');
+  });
+
+  it('refuses coordinates that are not a place on Earth', () => {
+    expect(() => icsEvent({ ...event, geo: { lat: 91, lng: 0 } })).toThrow(RangeError);
+    expect(() => icsEvent({ ...event, geo: { lat: 0, lng: Number.NaN } })).toThrow(RangeError);
+  });
+});

@@ -32,6 +32,8 @@ export type IcsEventInput = {
   summary: string;
   description: string;
   location: string;
+  /** The place's coordinates (GEO, RFC 5545 §3.8.1.6), when known. */
+  geo?: { lat: number; lng: number };
   organizerEmail: string;
   /** Shown as the organizer's name (CN). */
   organizerName?: string;
@@ -143,6 +145,15 @@ const utcStamp = (instant: Instant) =>
 
 const MAX_MINUTES = 7 * 24 * 60;
 
+/** GEO's value, `lat;lng` as decimal degrees (6 places: about 10 cm); refused when not a place on Earth. */
+export function geoValue({ lat, lng }: { lat: number; lng: number }): string {
+  if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) {
+    throw new RangeError(`Not a place on Earth: ${lat};${lng}`);
+  }
+  const degrees = (value: number) => String(Number(value.toFixed(6)));
+  return `${degrees(lat)};${degrees(lng)}`;
+}
+
 /** A VCALENDAR with one VEVENT, CRLF line ends, ready to attach. */
 export function icsEvent(input: IcsEventInput): string {
   if (
@@ -183,6 +194,7 @@ export function icsEvent(input: IcsEventInput): string {
     `SUMMARY:${escapeText(input.summary)}`,
     `DESCRIPTION:${escapeText(input.description)}`,
     `LOCATION:${escapeText(input.location)}`,
+    ...(input.geo ? [`GEO:${geoValue(input.geo)}`] : []),
     input.organizerName
       ? `ORGANIZER;CN=${paramValue(input.organizerName)}:${organizer}`
       : `ORGANIZER:${organizer}`,

@@ -33,7 +33,7 @@ export async function geocodeWithPlaces(address: {
   zipCode: string;
 }): Promise<Geocoded | undefined> {
   if (!available('places')) return undefined;
-  const found = await attempt('places', async (abortSignal) => {
+  const found = await attempt('places', async (requestSignal) => {
     sdkLoading ??= import('@aws-sdk/client-geo-places').then((sdk) => sdkExports(sdk, 'GeoPlacesClient'));
     const { GeoPlacesClient, GeocodeCommand } = await sdkLoading;
     client ??= new GeoPlacesClient(clientOptions('places'));
@@ -45,7 +45,7 @@ export async function geocodeWithPlaces(address: {
         // The coordinates are kept with the address: Amazon Location's terms ask for "Storage" then.
         IntendedUse: 'Storage',
       }),
-      { abortSignal },
+      { abortSignal: requestSignal() },
     );
     return reply.ResultItems?.[0];
   });

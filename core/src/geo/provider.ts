@@ -51,16 +51,18 @@ export function available(name: ProviderName, now = Date.now()): boolean {
 }
 
 /**
- * Runs `call` with the timeout; on any failure logs once per outage, starts
- * the cool-down and returns undefined (the caller falls back).
+ * Runs `call` (which loads the SDK, then sends with `requestSignal()`: the
+ * timeout counts from the request, not from loading the SDK on a cold start);
+ * on any failure logs once per outage, starts the cool-down and returns
+ * undefined (the caller falls back).
  */
 export async function attempt<T>(
   name: ProviderName,
-  call: (signal: AbortSignal) => Promise<T>,
+  call: (requestSignal: () => AbortSignal) => Promise<T>,
 ): Promise<T | undefined> {
   const state = states[name];
   try {
-    const result = await call(AbortSignal.timeout(TIMEOUT_MS));
+    const result = await call(() => AbortSignal.timeout(TIMEOUT_MS));
     if (state.failing) {
       state.failing = false;
       console.warn(JSON.stringify({ level: 'warn', msg: `geo: Amazon Location ${name} answers again` }));

@@ -44,7 +44,7 @@ async function matrixBlock(
   origins: readonly Point[],
   destinations: readonly Point[],
 ): Promise<(number | null)[][] | undefined> {
-  const reply = await attempt('routes', async (abortSignal) => {
+  const reply = await attempt('routes', async (requestSignal) => {
     const { GeoRoutesClient, CalculateRouteMatrixCommand } = await sdk();
     client ??= new GeoRoutesClient(clientOptions('routes'));
     return client.send(
@@ -54,7 +54,7 @@ async function matrixBlock(
         RoutingBoundary: { Unbounded: true },
         TravelMode: 'Car',
       }),
-      { abortSignal },
+      { abortSignal: requestSignal() },
     );
   });
   const matrix = reply?.RouteMatrix;

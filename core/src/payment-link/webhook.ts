@@ -2,8 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
 import { asSystem } from '../actor';
 import { queueCleared } from '../booking/payment-queue';
-import { putIfUnchanged as putBooking } from '../booking/store';
-import { entity as bookingEntity } from '../booking/store';
+import { entity as bookingEntity, putIfUnchanged as putBooking } from '../booking/store';
 import { config } from '../config';
 import { failedConditions, type TransactItem } from '../db/entity';
 import { transactRetrying } from '../db/transact';
@@ -176,6 +175,8 @@ async function readTarget(ref: OrderRef) {
 const ATTEMPTS = 3;
 
 async function markPaid(ref: OrderRef, paid: Paid): Promise<{ msg: string }> {
+  // False once the revenue ledger turned out to hold this payment already (counted by another write).
+  let countRevenue = true;
   for (let attempt = 1; ; attempt += 1) {
     const target = await readTarget(ref);
     if (!target) return { msg: messages.ignored };
@@ -200,6 +201,16 @@ async function markPaid(ref: OrderRef, paid: Paid): Promise<{ msg: string }> {
         ]
       : [];
     const prepared = mails.map((mail) => Outbox.prepare(mail));
+    const revenue = countRevenue
+      ? await revenueItems({
+          kind: ref.kind,
+          targetId: ref.targetId,
+          paymentId: paid.paymentId,
+          amountCents: paid.amountCents,
+          at: now,
+          of: target.revenue,
+        })
+      : [];
     const items: TransactItem[] = [
       target.write(payment, now),
       webhookEvent.tx.put(
@@ -212,14 +223,7 @@ async function markPaid(ref: OrderRef, paid: Paid): Promise<{ msg: string }> {
         },
         { ifAbsent: true },
       ),
-      ...(await revenueItems({
-        kind: ref.kind,
-        targetId: ref.targetId,
-        paymentId: paid.paymentId,
-        amountCents: paid.amountCents,
-        at: now,
-        of: target.revenue,
-      })),
+      ...revenue,
       ...prepared.map((p) => p.item),
       // A declined charge paid by the link leaves the retry and declined queues (decision 069).
       ...(ref.kind === 'booking' ? [queueCleared(ref.targetId)] : []),
@@ -233,8 +237,10 @@ async function markPaid(ref: OrderRef, paid: Paid): Promise<{ msg: string }> {
       const failed = failedConditions(error);
       if (failed === null) throw error;
       if (failed.includes(1)) return { msg: messages.replayed };
-      // The record changed meanwhile (an edit, or the same payment's other event): read it again.
-      if (attempt >= ATTEMPTS)
+      // The ledger holds this payment already: write the record without counting it twice.
+      if (!failed.includes(0) && failed.some((n) => n >= 2 && n < 2 + revenue.length)) countRevenue = false;
+      // Otherwise the record changed meanwhile (an edit, or the same payment's other event): read it again.
+      else if (attempt >= ATTEMPTS)
         throw new VisibleError('conflict', 'The record changed meanwhile; please retry.');
     }
   }

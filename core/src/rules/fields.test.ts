@@ -1,11 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  accessNotesProblem,
+  addressProblems,
   centsProblem,
   firstProblem,
   moneyProblem,
   nameProblem,
   phoneProblem,
+  stateProblem,
   textProblem,
   vehicleYearProblem,
   vinProblem,
@@ -104,5 +107,38 @@ describe('field rules', () => {
       ),
     ).toBe('second');
     expect(firstProblem(() => undefined)).toBeUndefined();
+  });
+
+  it('checks a service address: each field with its rule and one message (issue 20)', () => {
+    const good = { street: '12 W Market St', city: 'West Chester', state: 'pa', zipCode: '19382-1234' };
+    expect(addressProblems(good)).toEqual({});
+    expect(addressProblems({})).toEqual({
+      street: 'Street is required.',
+      city: 'City is required.',
+      state: 'State is required.',
+      zipCode: 'ZIP code is required.',
+    });
+    expect(
+      addressProblems({
+        ...good,
+        street: 'x'.repeat(121),
+        unit: 'A\nB',
+        city: 'x'.repeat(81),
+        state: 'ZZ',
+        zipCode: '1938',
+        accessNotes: 'x'.repeat(501),
+      }),
+    ).toEqual({
+      street: 'Street must be at most 120 characters.',
+      unit: 'Unit cannot contain line breaks.',
+      city: 'City must be at most 80 characters.',
+      state: 'State must be a US state code such as PA.',
+      zipCode: 'ZIP code must look like 19380 or 19380-1234.',
+      accessNotes: 'Access notes must be at most 500 characters.',
+    });
+    expect(stateProblem(' dc ')).toBeUndefined();
+    expect(accessNotesProblem('Gate 4321\r\nBlue car by the barn')).toBeUndefined();
+    expect(accessNotesProblem('Gate\u0007')).toBe('Access notes cannot contain control characters.');
+    expect(accessNotesProblem(undefined)).toBeUndefined();
   });
 });

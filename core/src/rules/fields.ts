@@ -230,7 +230,7 @@ export function centsProblem(value: number, label: string, maxCents: number): Pr
 // ---------------------------------------------------------------------------
 // Service address (issue 20; the names of the spec's work-order address)
 
-export const ADDRESS_LIMITS = { street: 120, unit: 40, city: 60, accessNotes: 300 } as const;
+export const ADDRESS_LIMITS = { street: 120, unit: 40, city: 80, accessNotes: 500 } as const;
 
 /** The US states and DC by their postal codes. */
 // prettier-ignore
@@ -259,8 +259,21 @@ export const addressTextRules = {
   street: { label: 'Street', max: ADDRESS_LIMITS.street, required: true },
   unit: { label: 'Unit', max: ADDRESS_LIMITS.unit },
   city: { label: 'City', max: ADDRESS_LIMITS.city, required: true },
-  accessNotes: { label: 'Access notes', max: ADDRESS_LIMITS.accessNotes },
+  accessNotes: { label: 'Access notes', max: ADDRESS_LIMITS.accessNotes, multiline: true },
 } as const satisfies Record<string, TextRule>;
+
+export const accessNotesControlMessage = 'Access notes cannot contain control characters.';
+
+/**
+ * Access notes (a gate code, where the car is parked): free text of a few
+ * lines, at most 500 characters; line breaks are fine, other control
+ * characters are not.
+ */
+export function accessNotesProblem(value: string | null | undefined): Problem {
+  const problem = textProblem(value, addressTextRules.accessNotes);
+  if (problem) return problem;
+  return hasControl((value ?? '').replace(/\r\n|\r|\n/g, '')) ? accessNotesControlMessage : undefined;
+}
 
 export type AddressFields = {
   street?: string | null;
@@ -279,7 +292,7 @@ export function addressProblems(address: AddressFields): Partial<Record<keyof Ad
     city: textProblem(address.city, addressTextRules.city),
     state: stateProblem(address.state),
     zipCode: (address.zipCode ?? '').trim() ? zipProblem(address.zipCode) : zipRequiredMessage,
-    accessNotes: textProblem(address.accessNotes, addressTextRules.accessNotes),
+    accessNotes: accessNotesProblem(address.accessNotes),
   };
   return Object.fromEntries(Object.entries(problems).filter(([, problem]) => problem)) as Partial<
     Record<keyof AddressFields, string>

@@ -1,5 +1,6 @@
 import { VisibleError } from '../error';
 import { Storage } from './index';
+import { hasSizes, IMAGE_WIDTHS, SIZED_MARK, sizedUrl } from './responsive';
 import { IMAGE_MAX_BYTES, type ImageMessages } from './rules';
 import { imageTypeOf } from './sniff';
 
@@ -115,8 +116,45 @@ export namespace Images {
     if (bytes.byteLength > IMAGE_MAX_BYTES) throw new VisibleError('too_large', messages.tooLarge);
     const type = imageTypeOf(bytes);
     if (!type) throw new VisibleError('invalid', messages.notAllowed);
-    const name = `${UPLOAD_FOLDER}/${folder}/${crypto.randomUUID().replaceAll('-', '')}.${type.ext}`;
-    return put(name, bytes, type.contentType, UPLOAD_CACHE_CONTROL);
+    // A PNG or JPEG gets WebP copies; its name says so (./responsive.ts).
+    const mark = type.ext === 'gif' ? '' : SIZED_MARK;
+    const name = `${UPLOAD_FOLDER}/${folder}/${crypto.randomUUID().replaceAll('-', '')}${mark}.${type.ext}`;
+    const url = await put(name, bytes, type.contentType, UPLOAD_CACHE_CONTROL);
+    if (hasSizes(url)) {
+      try {
+        await putSizes(url, bytes);
+      } catch (error) {
+        // Not an image sharp can read after all (a damaged file with a valid start): refused, nothing kept.
+        await discard(url);
+        if (error instanceof VisibleError) throw error;
+        throw new VisibleError('invalid', messages.notAllowed);
+      }
+    }
+    return url;
+  }
+
+  /**
+   * The WebP copies of an uploaded PNG or JPEG at each of IMAGE_WIDTHS
+   * (./responsive.ts, decision 073), made with sharp (loaded on first use:
+   * only the image routes need it). Turned as its EXIF says, no metadata kept.
+   */
+  async function putSizes(url: string, bytes: Uint8Array): Promise<void> {
+    const { default: sharp } = await import('sharp');
+    await Promise.all(
+      IMAGE_WIDTHS.map(async (width) => {
+        const webp = await sharp(bytes, { limitInputPixels: 40_000_000 })
+          .rotate()
+          .resize({ width, withoutEnlargement: true })
+          .webp({ quality: 78 })
+          .toBuffer();
+        await put(
+          sizedUrl(url, width).slice(PATH_PREFIX.length),
+          webp,
+          contentTypes.webp,
+          UPLOAD_CACHE_CONTROL,
+        );
+      }),
+    );
   }
 
   /** Whether a stored URL names one of our uploads (and so may be removed with its record). */
@@ -134,7 +172,8 @@ export namespace Images {
   export async function discard(url: string | null | undefined): Promise<void> {
     if (!isUpload(url)) return;
     try {
-      await remove(url.slice(PATH_PREFIX.length));
+      const copies = hasSizes(url) ? IMAGE_WIDTHS.map((width) => sizedUrl(url, width)) : [];
+      await Promise.all([url, ...copies].map((each) => remove(each.slice(PATH_PREFIX.length))));
     } catch (error) {
       console.error(JSON.stringify({ level: 'error', msg: 'image not removed', url, error: String(error) }));
     }

@@ -106,7 +106,8 @@ describe('/api/users/me/addresses', () => {
       [{ ...exton, state: 'XX' }, 'State must be a US state code such as PA.'],
       [{ ...exton, zipCode: '1938' }, 'ZIP code must look like 19380 or 19380-1234.'],
       [{ ...exton, zipCode: '' }, 'ZIP code is required.'],
-      [{ ...exton, accessNotes: 'gate\u0000code' }, 'Access notes cannot contain line breaks.'],
+      [{ ...exton, accessNotes: 'gate\u0000code' }, 'Access notes cannot contain control characters.'],
+      [{ ...exton, accessNotes: 'x'.repeat(501) }, 'Access notes must be at most 500 characters.'],
       [{ ...exton, unit: null }, 'Unit must be text.'],
       [{ ...exton, isDefault: 'yes' }, 'isDefault must be true or false.'],
     ];

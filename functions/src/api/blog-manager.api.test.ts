@@ -1,5 +1,6 @@
 import { Images } from '@app/core/storage/images';
 import { Storage } from '@app/core/storage/index';
+import { hasSizes, IMAGE_WIDTHS, sizedUrl } from '@app/core/storage/responsive';
 import { UPLOAD_BODY_MAX_BYTES } from '@app/core/storage/rules';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPost } from '../../../tests/content-factories';
@@ -73,7 +74,7 @@ describe('POST /api/posts', () => {
       allowLikes: true,
       allowComments: true,
     });
-    expect(post.heroImage).toMatch(/^\/images\/uploads\/blog\/[0-9a-f]{32}\.jpg$/);
+    expect(post.heroImage).toMatch(/^\/images\/uploads\/blog\/[0-9a-f]{32}-sized\.jpg$/);
     expect(await stored(post.heroImage)).toBe(true);
     // The list is revalidated on every use (cache.ts): the old ETag no longer matches.
     const after = await app.request('/api/posts', { headers: { 'if-none-match': etag } });
@@ -204,6 +205,29 @@ describe('PUT /api/posts/{id}', () => {
     );
     expect(removed.heroImage).toBeNull();
     expect(await stored(replaced.heroImage)).toBe(false);
+  });
+
+  it('stores WebP copies of an uploaded PNG at each width (decision 073), removed with the image', async () => {
+    const post = await json<PostReply>(
+      await publish(
+        admin.headers,
+        { title: `Sizes ${crypto.randomUUID().slice(0, 6)}`, content: 'x' },
+        imageFile(pngImage(600, 300), 'wide.png', 'image/png'),
+      ),
+    );
+    const hero = post.heroImage ?? '';
+    expect(hasSizes(hero)).toBe(true);
+    const { default: sharp } = await import('sharp');
+    for (const width of IMAGE_WIDTHS) {
+      const found = await Images.get(sizedUrl(hero, width).slice(Images.PATH_PREFIX.length));
+      expect(found?.contentType).toBe('image/webp');
+      const bytes = Buffer.from(await new Response(found?.body).arrayBuffer());
+      // Never wider than the original (600 px).
+      expect(await sharp(bytes).metadata()).toMatchObject({ format: 'webp', width: Math.min(width, 600) });
+    }
+    expect((await remove(post._id, admin.headers)).status).toBe(200);
+    for (const width of IMAGE_WIDTHS) expect(await stored(sizedUrl(hero, width))).toBe(false);
+    expect(await stored(hero)).toBe(false);
   });
 
   it('refuses a bad image and bad fields without changing the post or storing anything', async () => {

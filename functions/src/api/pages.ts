@@ -27,6 +27,7 @@ type Renderer = {
     answer: typeof fetch,
   ) => Promise<{ html: string; status: number; data: string }>;
   fillTemplate: (template: string, rendered: string, data?: string) => string;
+  headTagsOf: (rendered: string) => string;
 };
 
 const NOT_BUILT = 'This page is not available right now. Please try again in a moment.';
@@ -90,6 +91,8 @@ export const pages = new Hono().get('/*', async (c) => {
     return answer(new Request(url, { ...init, headers }));
   };
   const { html, status, data } = await page.renderWithData(path, apiCall);
-  // A post that does not exist: its not-found page, with the status a crawler understands.
-  return c.html(page.fillTemplate(template, html, data), status === 200 ? 200 : 404);
+  if (status === 200) return c.html(page.fillTemplate(template, html, data));
+  // A post that does not exist: 404, for crawlers. The browser draws its not-found page itself (an
+  // empty #root, as the SPA shell): hydrating the server's would wait for a query that never settles.
+  return c.html(page.fillTemplate(template, page.headTagsOf(html)), 404);
 });

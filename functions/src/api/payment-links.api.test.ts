@@ -1,6 +1,7 @@
 import { findBooking } from '@app/core/booking/store';
 import { config } from '@app/core/config';
 import { PaymentLink } from '@app/core/payment-link/index';
+import { entry as ledger, outstanding } from '@app/core/revenue/store';
 import { Storage } from '@app/core/storage/index';
 import { createId } from '@app/core/util/id';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -219,6 +220,15 @@ describe('paid through the stand-in’s checkout page and webhook', () => {
     expect(after.payment?.providerPaymentId).toBeTruthy();
     const receipts = (await mailsTo(customer.email)).filter((m) => m.subject.includes('Payment received'));
     expect(receipts).toHaveLength(1);
+    // Counted in revenue in the same transaction (decision 071): its ledger entry, and no longer outstanding.
+    const paymentId = after.payment?.providerPaymentId ?? '';
+    expect(await ledger.get({ id: paymentId }, { consistent: true })).toMatchObject({
+      kind: 'payment',
+      amountCents: 7500,
+      bookingId: booking._id,
+    });
+    expect(await outstanding.get({ ref: booking._id }, { consistent: true })).toBeUndefined();
+    expect(after.inRevenue).toBe(true);
 
     // Square retries, and someone replays the captured request: 200, nothing written again.
     for (const _ of [1, 2]) {
@@ -252,6 +262,30 @@ describe('paid through the stand-in’s checkout page and webhook', () => {
     const read = await json<WorkOrderReply>(await admin$('GET', `/api/workOrders/${wo._id}`));
     expect(read.payment).toMatchObject({ status: 'paid', amount: wo.pricing.totalAmount });
     expect(read.payment?.link?.paidAt).toBeTruthy();
+  });
+
+  it('the same event delivered many times at once marks it paid once, with one receipt', async () => {
+    const { customer, booking } = await declinedBooking({ price: 45 });
+    await admin$('POST', `/api/bookings/${booking._id}/payment-link`);
+    const sent = await storedBooking(booking._id);
+    expect((await payOnCheckoutPage(sent.payment?.link?.url ?? '')).status).toBe(200);
+    const event = await eventFor(sent.payment?.link?.orderId ?? '');
+
+    const replies = await Promise.all(
+      Array.from({ length: 12 }, async () => {
+        const response = await deliver(event.body, event.signature);
+        return { status: response.status, msg: (await json<{ msg: string }>(response)).msg };
+      }),
+    );
+    // Each is 200, or a 409 Square retries later when the record kept changing under it; one marked it paid.
+    expect(replies.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    expect(replies.filter((r) => r.msg === PaymentLink.webhookMessages.paid)).toHaveLength(1);
+    const after = await storedBooking(booking._id);
+    expect(after.payment).toMatchObject({ status: 'paid', amountCents: 4500 });
+    expect(after.rev).toBe((sent.rev ?? 0) + 1);
+    expect(
+      (await mailsTo(customer.email)).filter((m) => m.subject.includes('Payment received')),
+    ).toHaveLength(1);
   });
 
   it('a bad or missing signature is 401 and changes nothing', async () => {

@@ -77,7 +77,7 @@ describe('POST /api/testimonials (a customer’s review)', () => {
       author: { firstName: 'Rene', lastName: 'Reviewer' },
       service: { _id: service._id, name: service.name },
     });
-    expect(created.profileImageUrl).toMatch(/^\/images\/uploads\/avatars\/[0-9a-f]{32}\.png$/);
+    expect(created.profileImageUrl).toMatch(/^\/images\/uploads\/avatars\/[0-9a-f]{32}-sized\.png$/);
     const list = await json<Testimonial.Info[]>(await app.request('/api/testimonials'));
     expect(list.map((t) => t._id)).toContain(created._id);
     const history = await json<BookingReply[]>(await send('GET', '/api/bookings', customer.headers));

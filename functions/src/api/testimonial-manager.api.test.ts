@@ -66,7 +66,7 @@ describe('POST /api/testimonials as the admin (no booking)', () => {
       featured: false,
     });
     // A random name under /images/uploads/: never the file's own name.
-    expect(created.profileImageUrl).toMatch(/^\/images\/uploads\/avatars\/[0-9a-f]{32}\.png$/);
+    expect(created.profileImageUrl).toMatch(/^\/images\/uploads\/avatars\/[0-9a-f]{32}-sized\.png$/);
     expect(await stored(created.profileImageUrl)).toBe(true);
     expect((await listed()).map((t) => t._id)).toContain(created._id);
   });

@@ -35,6 +35,8 @@ export async function bundleLambda(
     outdir: dirname(outfile),
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunks/[name]-[hash]',
+    // Installed beside the bundle, as infra/api.ts's `nodejs.install` does: it has a native part.
+    external: ['sharp'],
     metafile: true,
     logLevel: 'error',
     banner: {

@@ -1,4 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { LateCancelPolicy } from '../features/legal/components/LateCancelPolicy';
 import { LegalPage, LegalSection } from '../features/legal/components/LegalPage';
 import { business, pageTitle } from '../lib/business';
 import { pageHead } from '../lib/seo';
@@ -63,6 +64,7 @@ function TermsPage() {
           <li>
             We may cancel an appointment we cannot keep; we then offer another time, and nothing is charged.
           </li>
+          <LateCancelPolicy />
         </ul>
       </LegalSection>
       <LegalSection title="4. Payment and your card on file">

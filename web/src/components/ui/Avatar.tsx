@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import './avatar.css';
+import { ResponsiveImage } from './ResponsiveImage';
 
 type AvatarProps = {
   /** An absolute URL or a path on this site; a missing or broken image shows the default avatar. */
@@ -28,9 +29,10 @@ export function Avatar({ src, alt = '', size = 56 }: AvatarProps) {
     );
   }
   return (
-    <img
+    <ResponsiveImage
       className={`avatar avatar--${size}`}
       src={src}
+      sizes={`${size}px`}
       alt={alt}
       width={size}
       height={size}

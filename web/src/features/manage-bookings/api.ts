@@ -6,6 +6,7 @@ import {
   queryOptions,
   type QueryClient,
 } from '@tanstack/react-query';
+import type { ChargeOptionsReply } from '@app/functions/api/bookings';
 import type { AddressBody } from '../../lib/address-form';
 import { api, path, unwrap } from '../../lib/api';
 import { readCustomers } from './customers';
@@ -60,8 +61,37 @@ export async function fetchDeskPage(filters: BookingFilters, cursor: string | nu
 export const fetchHistory = (id: string): Promise<StatusChange[]> =>
   unwrap(api.api.bookings[':id'].history.$get({ param: path({ id }) }));
 
-export const setBookingStatus = (id: string, status: BookingStatus): Promise<AdminBooking> =>
-  unwrap(api.api.bookings[':id'].status.$patch({ param: path({ id }), json: { status } }));
+/** A status change; completing may say which amount to charge (decision 068). */
+export const setBookingStatus = (
+  id: string,
+  status: BookingStatus,
+  charge?: 'booking' | 'workOrder',
+): Promise<AdminBooking> =>
+  unwrap(
+    api.api.bookings[':id'].status.$patch({
+      param: path({ id }),
+      json: charge ? { status, charge } : { status },
+    }),
+  );
+
+/** GET /api/bookings/{id}/charge-options: the booked price and the related work order's total (decision 068). */
+export const fetchChargeOptions = (id: string): Promise<ChargeOptionsReply> =>
+  unwrap(api.api.bookings[':id']['charge-options'].$get({ param: path({ id }) }));
+
+/** POST /api/workOrders/{id}/generate-acknowledgment: mails the customer the work order to acknowledge. */
+export const requestAcknowledgment = (workOrderId: string): Promise<{ message: string }> =>
+  unwrap(api.api.workOrders[':id']['generate-acknowledgment'].$post({ param: path({ id: workOrderId }) }));
+
+/** POST /api/bookings/{id}/retry-charge (decision 069): a new attempt at a declined charge. */
+export const retryBookingCharge = (id: string): Promise<AdminBooking> =>
+  unwrap(api.api.bookings[':id']['retry-charge'].$post({ param: path({ id }) }));
+
+/** POST /api/bookings/{id}/refunds (decision 069): all or part of the payment back, with a reason. */
+export const refundBooking = (
+  id: string,
+  body: { amount: number; reason: string },
+): Promise<{ msg: string; booking: AdminBooking }> =>
+  unwrap(api.api.bookings[':id'].refunds.$post({ param: path({ id }), json: body }));
 
 export const setBookingProgress = (id: string, serviceStatus: string): Promise<AdminBooking> =>
   unwrap(api.api.bookings[':id'].status.$patch({ param: path({ id }), json: { serviceStatus } }));

@@ -25,4 +25,10 @@ export const deskMessages = {
     'New customer created and booking assigned successfully! They have been emailed an invitation to set a password and a link to confirm the booking.',
   progressSaved: 'Progress saved.',
   paymentLinkFailed: 'Could not send the payment link. Please try again.',
+  retryFailed: 'Could not retry the charge. Please try again.',
+  refundFailed: 'Could not make the refund. Please try again.',
+  refundAmount: 'Enter an amount of at least $0.01, at most what is left to refund.',
+  refundReason: 'Enter the reason for the refund.',
+  chargeOptionsFailed: 'Could not read the amounts to charge. Please try again.',
+  acknowledgmentSent: 'The work order was sent to the customer to acknowledge.',
 } as const;

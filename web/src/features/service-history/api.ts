@@ -23,8 +23,21 @@ export const changeBookingAddress = (id: string, serviceAddress: AddressBody): P
   unwrap(api.api.bookings[':id'].address.$patch({ param: path({ id }), json: { serviceAddress } }));
 
 /** Cancels a Pending or Confirmed booking; replies with it, now Cancelled. */
-export const cancelBooking = (id: string): Promise<BookingInfo> =>
-  unwrap(api.api.bookings[':id'].cancel.$patch({ param: path({ id }) }));
+export const cancelBooking = (id: string, acceptLateFee = false): Promise<BookingInfo> =>
+  unwrap(
+    acceptLateFee
+      ? api.api.bookings[':id'].cancel.$patch(
+          { param: path({ id }) },
+          { init: { body: '{"acceptLateFee":true}', headers: { 'content-type': 'application/json' } } },
+        )
+      : api.api.bookings[':id'].cancel.$patch({ param: path({ id }) }),
+  );
+
+/** What cancelling now would cost (decision 069): the late-cancel fee in dollars (0: none) and its words. */
+export const fetchCancelPreview = (
+  id: string,
+): Promise<{ lateCancelFee: number; hours: number; msg: string }> =>
+  unwrap(api.api.bookings[':id']['cancel-preview'].$get({ param: path({ id }) }));
 
 /**
  * The list is per account: a different user in the same tab never sees the

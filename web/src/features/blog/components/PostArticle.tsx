@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatDate } from '../../../lib/date';
 import { applyLikes, likePost } from '../api';
 import { PostContent } from '../../../components/markdown/PostContent';
+import { ResponsiveImage } from '../../../components/ui/ResponsiveImage';
 import { personName, type PostDetail } from '../types';
 import { Comments } from './Comments';
 import { LikeButton } from './LikeButton';
@@ -34,10 +35,10 @@ export function PostArticle({ post, viewerId, onLoginNeeded, here }: PostArticle
     <article className="post" aria-labelledby="post-title">
       {/* The page's largest paint: fetched at once, in space kept by its size (issue 24). */}
       {post.heroImage && (
-        <img
+        <ResponsiveImage
           className="post__hero"
           src={post.heroImage}
-          alt=""
+          sizes="(min-width: 50rem) 48rem, 100vw"
           width={1200}
           height={675}
           fetchPriority="high"

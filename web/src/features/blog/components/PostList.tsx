@@ -5,6 +5,7 @@ import { postsQueryOptions } from '../api';
 import { truncateSummary } from '../summary';
 import { personName, type PostInfo } from '../types';
 import '../blog.css';
+import { ResponsiveImage } from '../../../components/ui/ResponsiveImage';
 import { ShowMore } from '../../../components/ui/ShowMore';
 
 /**
@@ -53,10 +54,10 @@ function PostCard({ post, first }: { post: PostInfo; first: boolean }) {
   return (
     <article className="card post-card">
       {post.heroImage ? (
-        <img
+        <ResponsiveImage
           className="post-card__image"
           src={post.heroImage}
-          alt=""
+          sizes="(min-width: 75rem) 24rem, (min-width: 40rem) 50vw, 100vw"
           width={640}
           height={360}
           {...(first

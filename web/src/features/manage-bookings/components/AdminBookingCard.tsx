@@ -1,16 +1,20 @@
 import { BOOKING_STATUSES, type BookingStatus, showsProgress } from '@app/core/booking/rules';
 import { formatLongDate, formatTime } from '@app/core/time';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { AddressView } from '../../../components/address/AddressView';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { isApiStatus, messageOf } from '../../../lib/api';
 import { formatMinutes, formatPrice } from '../../../lib/format';
-import { applyBooking, historyQueryOptions, setBookingProgress, setBookingStatus } from '../api';
-import { canAssign, changeText, changeTime, customerOf, priceOf, serviceOf, vehicleOf } from '../display';
+import { applyBooking, fetchChargeOptions, setBookingProgress, setBookingStatus } from '../api';
+import { canAssign, customerOf, priceOf, serviceOf, vehicleOf } from '../display';
 import { deskMessages } from '../messages';
 import { ChangeAddress } from './ChangeAddress';
+import { CompletionCharge } from './CompletionCharge';
+import { PaymentActions } from './PaymentActions';
 import { PaymentLinkFacts } from './PaymentLinkFacts';
+import { StatusHistory } from './StatusHistory';
+import type { ChargeOptionsReply } from '@app/functions/api/bookings';
 import type { AdminBooking } from '../types';
 import { PROGRESS_MAX } from '../validate';
 
@@ -41,11 +45,21 @@ export function AdminBookingCard({
   const customer = customerOf(booking);
   const price = priceOf(booking);
 
+  const [choosing, setChoosing] = useState<ChargeOptionsReply | null>(null);
   const status = useMutation({
-    mutationFn: (next: BookingStatus) => setBookingStatus(booking._id, next),
-    onSuccess: (updated) => {
-      applyBooking(queryClient, updated);
-      onStatusChanged(updated);
+    mutationFn: async (next: { status: BookingStatus; charge?: 'booking' | 'workOrder'; ask?: boolean }) => {
+      // Completing with a related work order: the admin first sees both amounts (decision 068).
+      if (next.ask && next.status === 'Completed' && booking.payment?.status !== 'paid') {
+        const options = await fetchChargeOptions(booking._id);
+        if (options.workOrder) return options;
+      }
+      return setBookingStatus(booking._id, next.status, next.charge);
+    },
+    onSuccess: (result) => {
+      if ('amounts' in result) return setChoosing(result);
+      setChoosing(null);
+      applyBooking(queryClient, result);
+      onStatusChanged(result);
     },
   });
   // A 409 (the time was taken while it was cancelled) explains itself; anything else is the spec's text.
@@ -67,9 +81,11 @@ export function AdminBookingCard({
           <select
             id={statusId}
             className="select"
-            value={status.isPending ? status.variables : booking.status}
+            value={
+              status.isPending || choosing ? (status.variables?.status ?? booking.status) : booking.status
+            }
             disabled={status.isPending}
-            onChange={(event) => status.mutate(event.target.value as BookingStatus)}
+            onChange={(event) => status.mutate({ status: event.target.value as BookingStatus, ask: true })}
           >
             {BOOKING_STATUSES.map((item) => (
               <option key={item} value={item}>
@@ -80,6 +96,14 @@ export function AdminBookingCard({
         </div>
       </header>
       {statusError && <FormMessage tone="error">{statusError}</FormMessage>}
+      {choosing && (
+        <CompletionCharge
+          options={choosing}
+          pending={status.isPending}
+          onCharge={(charge) => status.mutate({ status: 'Completed', charge })}
+          onCancel={() => setChoosing(null)}
+        />
+      )}
       <dl className="desk-card__facts">
         <Fact term="Customer">
           {customer.name}
@@ -123,6 +147,7 @@ export function AdminBookingCard({
         )}
       </dl>
       <PaymentLinkFacts booking={booking} describedBy={titleId} />
+      <PaymentActions booking={booking} describedBy={titleId} />
       {booking.status === 'Pending' && <ChangeAddress booking={booking} />}
       {showsProgress(booking.status) && <ProgressForm booking={booking} />}
       {(canAssign(booking) || onCreateWorkOrder) && (
@@ -199,40 +224,6 @@ function ProgressForm({ booking }: { booking: AdminBooking }) {
         <FormMessage tone="error">{messageOf(save.error, deskMessages.statusFailed)}</FormMessage>
       )}
     </form>
-  );
-}
-
-/**
- * The audit trail (statusHistory), folded away: who moved the booking from
- * what to what, and when. Not in the list's reply: read when opened.
- */
-function StatusHistory({ booking }: { booking: AdminBooking }) {
-  const [open, setOpen] = useState(false);
-  const history = useQuery({ ...historyQueryOptions(booking._id), enabled: open });
-  return (
-    <details className="desk-card__history" onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary>Status history</summary>
-      {history.isPending ? (
-        open && <p className="desk-card__muted">Loading history...</p>
-      ) : history.isError ? (
-        <p className="desk-card__muted" role="alert">
-          Could not load the status history.
-        </p>
-      ) : history.data.length === 0 ? (
-        <p className="desk-card__muted">No status changes recorded.</p>
-      ) : (
-        <ol>
-          {[...history.data].reverse().map((change) => (
-            <li key={`${change.at}-${change.to}`}>
-              <span>{changeText(change)}</span>
-              <time dateTime={change.at} className="desk-card__muted">
-                {changeTime(change)}
-              </time>
-            </li>
-          ))}
-        </ol>
-      )}
-    </details>
   );
 }
 

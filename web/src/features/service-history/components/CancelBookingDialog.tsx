@@ -1,10 +1,10 @@
 import { bookingMessages } from '@app/core/booking/rules';
 import { formatLongDate, formatTime } from '@app/core/time';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Dialog } from '../../../components/ui/Dialog';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { messageOf } from '../../../lib/api';
-import { applyBooking, cancelBooking, myBookingsQueryOptions } from '../api';
+import { applyBooking, cancelBooking, fetchCancelPreview, myBookingsQueryOptions } from '../api';
 import { serviceNameOf } from '../display';
 import type { BookingInfo } from '../types';
 
@@ -28,8 +28,15 @@ export function CancelBookingDialog({
   returnFocusFallback,
 }: CancelBookingDialogProps) {
   const queryClient = useQueryClient();
+  // The late-cancel fee, when the shop's policy is on and the start is near: shown before the customer agrees.
+  const preview = useQuery({
+    queryKey: ['bookings', booking._id, 'cancel-preview'],
+    queryFn: () => fetchCancelPreview(booking._id),
+    staleTime: 0,
+  });
+  const fee = preview.data?.lateCancelFee ?? 0;
   const cancel = useMutation({
-    mutationFn: cancelBooking,
+    mutationFn: (id: string) => cancelBooking(id, fee > 0),
     onSuccess: (saved) => {
       applyBooking(queryClient, userId, saved);
       onClose();
@@ -49,6 +56,7 @@ export function CancelBookingDialog({
         Your {serviceNameOf(booking)} on {formatLongDate(booking.date)} at {formatTime(booking.time)} will be
         cancelled. This cannot be undone.
       </p>
+      {fee > 0 && <p data-late-cancel-fee={fee}>{preview.data?.msg}</p>}
       {cancel.isError && (
         <FormMessage tone="error">{messageOf(cancel.error, bookingMessages.cancelFailed)}</FormMessage>
       )}
@@ -59,7 +67,7 @@ export function CancelBookingDialog({
         <button
           type="button"
           className="button button--danger"
-          disabled={cancel.isPending}
+          disabled={cancel.isPending || preview.isPending}
           onClick={() => cancel.mutate(booking._id)}
         >
           {cancel.isPending ? 'Cancelling...' : 'Yes, Cancel Booking'}

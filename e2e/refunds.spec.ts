@@ -1,0 +1,69 @@
+import { expect, test as base } from './fixtures';
+import { adminCreateThroughApi, assignThroughApi } from './helpers/admin-bookings';
+import { cancelThroughApi, deskCard, deskDate, openDesk, uniqueName } from './helpers/admin-desk-page';
+import { waitForMail } from './helpers/session';
+
+base.describe.configure({ timeout: 120_000 });
+
+/**
+ * Refunds (issue 23, decision 069) on `npm start`: the admin completes a
+ * booking on the desk (the card on file is charged at the Square stand-in),
+ * refunds part of it with a reason, and the card shows the refund and what is
+ * left; the customer gets the refund mail.
+ */
+const test = base.extend<{ booked: string[] }>({
+  booked: async ({ request, admin }, use) => {
+    const made: string[] = [];
+    await use(made);
+    for (const id of made) await cancelThroughApi(request, admin, id).catch(() => undefined);
+  },
+});
+
+const lastName = uniqueName('Refund');
+test.use({ customerDetails: { firstName: 'Quinn', lastName } });
+
+test('the admin refunds part of a payment on the desk', async ({
+  page,
+  request,
+  admin,
+  customerWithCard,
+  signIn,
+  booked,
+  expectAccessible,
+}) => {
+  const booking = await adminCreateThroughApi(request, admin, {
+    date: deskDate(83),
+    time: '11:00',
+    customServiceName: 'Alternator replacement',
+    customServicePrice: 150,
+  });
+  booked.push(booking._id);
+  await assignThroughApi(request, admin, booking._id, customerWithCard);
+
+  await signIn(admin);
+  await openDesk(page);
+  const card = deskCard(page, `Quinn ${lastName}`);
+  await expect(card).toBeVisible();
+  await card.getByLabel('Status', { exact: true }).selectOption('Completed');
+  await expect(card.getByText('Payment: Paid')).toBeVisible();
+  await expect(card.getByText('Left to refund: $150.00')).toBeVisible();
+
+  // Too much is refused in the browser, with words.
+  await card.getByLabel('Refund amount ($)').fill('150.01');
+  await card.getByLabel('Reason').fill('Part was reused');
+  await card.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(card.getByText('at most what is left to refund')).toBeVisible();
+
+  await card.getByLabel('Refund amount ($)').fill('40');
+  await card.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(card.getByRole('status').filter({ hasText: 'Refund made.' })).toBeVisible();
+  await expect(card.getByText('Left to refund: $110.00')).toBeVisible();
+  await expect(card.getByRole('list', { name: 'Refunds' })).toContainText(
+    'Refunded $40.00 · Part was reused',
+  );
+  await expectAccessible();
+
+  const mail = await waitForMail(request, customerWithCard.email, (m) => m.subject.startsWith('Refund'));
+  expect(mail.text).toContain('Refunded: $40.00');
+  expect(mail.text).toContain('Reason: Part was reused');
+});
