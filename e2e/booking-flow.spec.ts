@@ -9,6 +9,7 @@ import {
   timeButton,
 } from './helpers/booking-page';
 import { linkInMail, loginThroughForm, uniqueEmail } from './helpers/session';
+import { fillAddress } from './helpers/admin-desk-page';
 
 /**
  * The whole customer journey of issue 10 in one browser session, on the
@@ -35,6 +36,8 @@ test('register → verify → add a card → book → Service History → edit �
 
   await page.goto(await linkInMail(request, email, 'verify-email'));
   await page.getByRole('link', { name: 'Sign In Now' }).click();
+  // The verified page's region 'Email Verified' would match the login form's 'Email' until the page changes.
+  await expect(page.getByRole('heading', { name: 'Email Verified' })).toHaveCount(0);
   await loginThroughForm(page, email, password);
   await expect(page.getByRole('banner').getByText('Welcome, Jordan!')).toBeVisible();
 
@@ -54,6 +57,13 @@ test('register → verify → add a card → book → Service History → edit �
   await payment.getByRole('button', { name: 'Save Card' }).click();
   await expect(page).toHaveURL(`/book/${service._id}?date=${date}`);
   await expect(page.getByRole('heading', { name: 'Payment Method Required' })).toHaveCount(0);
+
+  // Where (issue 20): a new customer has no address yet; it is added right here, saved to the account,
+  // and the area is checked before any time shows.
+  const where = page.getByRole('region', { name: 'Where Should We Come?' });
+  await fillAddress(where, { street: '12 N High St', city: 'West Chester', state: 'PA', zipCode: '19380' });
+  await where.getByRole('button', { name: 'Add Address' }).click();
+  await expect(where.getByTestId('area-served')).toContainText('We come to 12 N High St');
 
   // A date and a time, then the details.
   await chooseDay(page, date);

@@ -153,6 +153,14 @@ test('a customer adds an address, sees the area check and the times, books, and 
   );
   await expect(desk(page).getByLabel('Customer name')).toHaveAttribute('placeholder', 'Name, ZIP or street');
   await expectAccessible();
+
+  // The admin moves the Pending booking next door: checked again, and the card shows the new address.
+  await deskBooking.getByRole('button', { name: 'Change Address' }).click();
+  await expect(deskBooking.getByLabel('Street address')).toHaveValue(home.street);
+  await deskBooking.getByLabel('Street address').fill('17 S Church St');
+  await deskBooking.getByRole('button', { name: 'Save Address' }).click();
+  await expect(deskBooking).toContainText('17 S Church St, Unit 2, West Chester, PA 19382');
+  await expect(deskBooking.getByRole('button', { name: 'Change Address' })).toBeVisible();
 });
 
 test('a ZIP outside the area gets the plain message and the phone number, and no times', async ({

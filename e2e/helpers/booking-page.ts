@@ -27,7 +27,8 @@ export async function dayCell(page: Page, date: string) {
 
 export async function chooseDay(page: Page, date: string) {
   await (await dayCell(page, date)).getByRole('button').click();
-  await expect(page).toHaveURL(new RegExp(`\\?date=${date}$`));
+  // The chosen address (?address=, issue 20) may follow the date.
+  await expect(page).toHaveURL(new RegExp(`[?&]date=${date}(&|$)`));
   await expect(page.getByText(longDate(date), { exact: true })).toBeVisible();
 }
 

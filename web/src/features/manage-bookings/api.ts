@@ -7,6 +7,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type { ChargeOptionsReply } from '@app/functions/api/bookings';
+import type { AddressBody } from '../../lib/address-form';
 import { api, path, unwrap } from '../../lib/api';
 import { readCustomers } from './customers';
 import { filterQuery, PAGE_SIZE } from './list';
@@ -98,6 +99,10 @@ export const setBookingProgress = (id: string, serviceStatus: string): Promise<A
 /** POST /api/bookings/{id}/payment-link (decision 070): `{ msg, booking }`. */
 export const sendBookingPaymentLink = (id: string): Promise<{ msg: string; booking: AdminBooking }> =>
   unwrap(api.api.bookings[':id']['payment-link'].$post({ param: path({ id }) }));
+
+/** Moves a Pending booking to another address (issue 20); 409 `{ msg }` when the technician's day no longer fits. */
+export const changeBookingAddress = (id: string, serviceAddress: AddressBody): Promise<AdminBooking> =>
+  unwrap(api.api.bookings[':id'].address.$patch({ param: path({ id }), json: { serviceAddress } }));
 
 export const createCustomBooking = (body: CustomBookingBody): Promise<AdminBooking> =>
   unwrap(api.api.bookings['admin-create'].$post({ json: body }));

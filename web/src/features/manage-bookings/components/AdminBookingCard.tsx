@@ -9,6 +9,7 @@ import { formatMinutes, formatPrice } from '../../../lib/format';
 import { applyBooking, fetchChargeOptions, setBookingProgress, setBookingStatus } from '../api';
 import { canAssign, customerOf, priceOf, serviceOf, vehicleOf } from '../display';
 import { deskMessages } from '../messages';
+import { ChangeAddress } from './ChangeAddress';
 import { CompletionCharge } from './CompletionCharge';
 import { PaymentActions } from './PaymentActions';
 import { PaymentLinkFacts } from './PaymentLinkFacts';
@@ -147,6 +148,7 @@ export function AdminBookingCard({
       </dl>
       <PaymentLinkFacts booking={booking} describedBy={titleId} />
       <PaymentActions booking={booking} describedBy={titleId} />
+      {booking.status === 'Pending' && <ChangeAddress booking={booking} />}
       {showsProgress(booking.status) && <ProgressForm booking={booking} />}
       {(canAssign(booking) || onCreateWorkOrder) && (
         <p className="desk-card__actions">
