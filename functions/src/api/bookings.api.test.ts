@@ -185,9 +185,10 @@ describe('no technician is ever booked twice', () => {
     const [a, b] = await Promise.all([createUserWithCard(), createUserWithCard()]);
     expect((await postBooking(a, wash._id, date, '09:00')).status).toBe(201);
     // The wash keeps the technician 09:00-10:30 (60 minutes and the 30-minute buffer) at the customers'
-    // address (19382): from there 10:30 is offered; from the base (10 minutes away) it is not (decision 066).
-    expect((await availability(oil._id, date, '&zipCode=19382')).times).toEqual(['10:30']);
-    expect((await availability(oil._id, date)).times).toEqual([]);
+    // default address (the factory's, at the base): from there 10:30 is offered; from 19382 (10 minutes
+    // away) it is not (decision 066).
+    expect((await availability(oil._id, date)).times).toEqual(['10:30']);
+    expect((await availability(oil._id, date, '&zipCode=19382')).times).toEqual([]);
     const overlap = await postBooking(b, oil._id, date, '10:15');
     expect(overlap.status).toBe(409);
     expect((await postBooking(b, oil._id, date, '10:30')).status).toBe(201);

@@ -38,10 +38,11 @@ describe('the service address form (issue 20)', () => {
     });
   });
 
-  it('refuses line breaks in one-line fields and overlong texts', () => {
+  it('refuses line breaks in one-line fields and overlong texts; access notes may take several lines', () => {
     expect(problems({ street: '12 Gay St\nBcc: x' })).toHaveProperty('street');
-    expect(problems({ accessNotes: 'gate\ncode' })).toHaveProperty('accessNotes');
-    expect(problems({ accessNotes: 'x'.repeat(301) })).toHaveProperty('accessNotes');
+    expect(problems({ accessNotes: 'gate code 1234\ncar in the back' })).not.toHaveProperty('accessNotes');
+    expect(problems({ accessNotes: 'gate\u0007code' })).toHaveProperty('accessNotes');
+    expect(problems({ accessNotes: 'x'.repeat(501) })).toHaveProperty('accessNotes');
   });
 
   it('sends the fields trimmed, the state in capitals', () => {
