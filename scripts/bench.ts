@@ -14,6 +14,9 @@
  *     reads that grow with it, against p99 and size budgets (bench-scale.ts)
  *  9. only when named (`npm run bench -- revenue`): five years of payments seeded in batches, the revenue
  *     dashboard's reads and p50 / p99, and the CSV export (bench-revenue.ts)
+ * 10. only when named (`npm run bench -- route`): availability at an address on a day of ten jobs across three
+ *     technicians, p50 / p99 at concurrency 16 (budget p99 ≤ 300 ms), and the 50-way race of adjacent times at
+ *     far-apart places (bench-route.ts)
  * `npm run bench -- pdf` runs only the named sections (see `SECTIONS`).
  * Exits 1 when a budget is exceeded. Latency has no budget here: it depends on the machine.
  */
@@ -34,6 +37,7 @@ import { type LoadedScript, pageScripts, sumGzip } from './bench-pages';
 import { measurePdf, PDF_RENDERS } from './bench-pdf';
 import { type ScaleRow, measureScale } from './bench-scale';
 import { measureRevenue, REVENUE_BUDGET_MS, type RevenueRow } from './bench-revenue';
+import { measureRoute, ROUTE_P99_BUDGET_MS } from './bench-route';
 import { measureSecurity } from './bench-security';
 import { startStack, stopStack } from './bench-stack';
 
@@ -147,7 +151,7 @@ async function latency(url: string, validator: boolean) {
  * five years of data and the bounded reads (only when named), `revenue` five years of payments and the revenue
  * dashboard (only when named).
  */
-const SECTIONS = ['bundle', 'stack', 'pdf', 'lighthouse', 'scale', 'revenue'] as const;
+const SECTIONS = ['bundle', 'stack', 'pdf', 'lighthouse', 'scale', 'revenue', 'route'] as const;
 const BY_DEFAULT: readonly Section[] = ['bundle', 'stack', 'pdf', 'lighthouse'];
 type Section = (typeof SECTIONS)[number];
 
@@ -235,6 +239,7 @@ async function main() {
   const lighthouse = sections.has('lighthouse') ? await measureLighthouseOnStack() : undefined;
   const scale = sections.has('scale') ? await measureScale() : undefined;
   const revenue = sections.has('revenue') ? await measureRevenue() : undefined;
+  const route = sections.has('route') ? await measureRoute() : undefined;
 
   if (measured) {
     const { scripts, book } = measured;
@@ -281,6 +286,31 @@ async function main() {
       security.figures.signInDuringFloodStatus === 200 && security.figures.signInDuringFloodMs < 5000;
     if (!signInOk) failures.push('sign-in during a flood (budget: 200 in under 5 s)');
     if (security.figures.passwordChecks > 10) failures.push('passwords checked in a burst (budget: 10)');
+  }
+  if (route) {
+    row('Route day: jobs seeded (three technicians)', String(route.seeded));
+    row(
+      `GET availability ?zipCode= p50 (concurrency ${CONCURRENCY})`,
+      ms(route.availability.p50),
+      `   ${route.availability.offered} times offered`,
+    );
+    check(
+      `GET availability ?zipCode= p99 (concurrency ${CONCURRENCY})`,
+      route.availability.p99,
+      ROUTE_P99_BUDGET_MS,
+      ms,
+    );
+    row(
+      'GET availability without address p50 / p99',
+      `${ms(route.fromBase.p50)} / ${ms(route.fromBase.p99)}`,
+      '   (the same day, from the base)',
+    );
+    row(
+      '50 bookings of adjacent times, far-apart places',
+      `${route.race.booked} booked`,
+      `   ${route.race.refused} × 409, ${route.race.other} other, ${ms(route.race.ms)}`,
+    );
+    if (route.race.other !== 0) failures.push('the route race (budget: only 201 or 409)');
   }
   if (pdf) {
     row('Work-order PDF, first render in the process', ms(pdf.firstMs), `   ${kb(pdf.bytes)}`);

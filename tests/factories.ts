@@ -97,7 +97,8 @@ export const homeAddress = {
  * `cnon:stand-in-charge-declined` for a card that saves but declines charges.
  * It has one saved address, its default (`homeAddress`), as a customer who
  * books must (issue 20): the spec's client books without naming one
- * (`options.address: false` leaves it without; the browser tests save their own).
+ * (`options.address: false` leaves it without; the browser tests save their own),
+ * placed at the shop's base.
  */
 export async function createUserWithCard(
   overrides: Parameters<typeof createUser>[0] = {},
@@ -111,7 +112,14 @@ export async function createUserWithCard(
   const actor = { type: 'user' as const, userId: user._id, role: user.role, firstName: user.firstName };
   const { card } = await withActor(actor, () => Payments.saveCard({ sourceId }));
   if (user.role === 'user' && options.address !== false) {
-    await withActor(actor, () => SavedAddress.create(homeAddress));
+    const {
+      isDefault: _d,
+      serviceArea: _a,
+      ...saved
+    } = await withActor(actor, () => SavedAddress.create(homeAddress));
+    // Placed exactly at the shop's base, so its drives are the ones the tests had before addresses (none).
+    const { Geo } = await import('@app/core/geo/index');
+    await SavedAddress.entity.put({ ...saved, location: Geo.base() });
   }
   return { ...user, card };
 }

@@ -9,6 +9,7 @@ import { RateLimit } from '@app/core/rate-limit/index';
 import { Service } from '@app/core/service/index';
 import { TimeSlot } from '@app/core/timeslot/index';
 import { HASH_CONCURRENCY, HASH_QUEUE, verifyPassword } from '@app/core/user/password';
+import { phoneClient } from './desk-bookings';
 import { describe, expect, it } from 'vitest';
 import { app } from '../functions/src/api/index';
 import { bookingBody, nextDate, send as sendAs } from './booking-factories';
@@ -298,6 +299,7 @@ describe('races: the bookings desk (issue 11)', { timeout: 120_000 }, () => {
     vehicleMake: 'Toyota',
     vehicleModel: 'Camry',
     vehicleYear: 2017,
+    serviceAddress: phoneClient.serviceAddress,
   });
 
   it('10 custom bookings of one time at once (one technician): exactly one 201', async () => {

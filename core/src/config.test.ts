@@ -51,6 +51,16 @@ describe('readConfig', () => {
     expect('endpoints' in config).toBe(false);
   });
 
+  it('reads the technicians’ working hours (decision 066): the whole day by default, end after start', () => {
+    expect(readConfig(local)).toMatchObject({ technicianDayStart: '00:00', technicianDayEnd: '24:00' });
+    const set = readConfig({ ...local, TECHNICIAN_DAY_START: '07:00', TECHNICIAN_DAY_END: '19:30' });
+    expect(set).toMatchObject({ technicianDayStart: '07:00', technicianDayEnd: '19:30' });
+    expect(() => readConfig({ ...local, TECHNICIAN_DAY_START: '7am' })).toThrow(/TECHNICIAN_DAY_START/);
+    expect(() =>
+      readConfig({ ...local, TECHNICIAN_DAY_START: '19:00', TECHNICIAN_DAY_END: '07:00' }),
+    ).toThrow(/TECHNICIAN_DAY_END must be after TECHNICIAN_DAY_START/);
+  });
+
   it('fails fast naming every bad variable', () => {
     expect(() => readConfig({ ...local, JWT_SECRET: 'short', DYNAMODB_ENDPOINT: undefined })).toThrow(
       /JWT_SECRET must be at least 32 characters[\s\S]*DYNAMODB_ENDPOINT must be a URL/,

@@ -8,14 +8,18 @@ import { bookingMessages, customerCanEdit } from './rules';
 import { type Info, ownedBooking, type Stored, withService } from './store';
 
 /**
- * `PATCH /api/bookings/{id}/address`: the owner (or the admin) moves a
- * Pending booking to another address (issue 20, decision 067), as the
- * vehicle fields are edited. The new address is geocoded once, checked
- * against the area (400), its trip fee taken again, and the technician's day
- * checked again by the route's `relocate` (./claim.ts): 409 `{ msg }` saying
- * why when no day takes the job there, or when the booking changed
- * meanwhile; nothing is written then.
+ * The owner (or the admin) moves a Pending booking to another address
+ * (issue 20, decision 067), as the vehicle fields are edited: the new
+ * address is geocoded once, checked against the area, its trip fee taken
+ * again, and the technician's day checked again (claim.ts `relocate`,
+ * decision 066); the booking is written only while it is the revision read,
+ * so nothing changes when any check fails.
  */
+
+export const addressChangeMessages = {
+  changed: 'The booking changed meanwhile. Please reload it and try again.',
+} as const;
+
 export const changeAddress = fn(z.tuple([z.string(), AddressChangeInput]), changeAddressNow);
 
 async function changeAddressNow(
@@ -26,5 +30,6 @@ async function changeAddressNow(
   if (!customerCanEdit(booking.status)) throw new VisibleError('conflict', bookingMessages.notEditable);
   const place = await placeBooking(input, booking.userId);
   const next: Stored = { ...booking, ...place, updatedAt: new Date().toISOString() };
-  return withService(await relocate(booking, next));
+  // The booking and its technician's day (the job moved, or 409 saying why it no longer fits) in one transaction.
+  return withService(await relocate(booking, next, { changed: addressChangeMessages.changed }));
 }

@@ -9,6 +9,7 @@ import { Crew } from './crew';
 import { firstFitting } from './route';
 import { bookingMessages, DEFAULT_BOOKING_MINUTES } from './rules';
 import { booked } from './store';
+import { placeOf, type Where } from './where';
 
 // ---------------------------------------------------------------------------
 // Availability
@@ -42,6 +43,23 @@ export async function availability(
   place: Place = null,
 ): Promise<Availability> {
   return (await openTimes(serviceId, date, { now, place })).availability;
+}
+
+/**
+ * `GET /api/services/{id}/availability?addressId=…|zipCode=…`: availability
+ * at a saved address or a ZIP code (where.ts), or from the base without
+ * either. Outside the service area no time is offered, and the message says
+ * why (Geo.messages.outside).
+ */
+export async function availabilityAt(
+  serviceId: string,
+  date: string,
+  where: Where,
+  now = Date.now(),
+): Promise<Availability> {
+  const { place, outside } = await placeOf(where);
+  const open = await availability(serviceId, date, now, place);
+  return outside ? { ...open, times: [], message: outside } : open;
 }
 
 /**

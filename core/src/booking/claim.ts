@@ -169,8 +169,9 @@ export function releaseItems(b: Stored, now: string, day = true): TransactItem[]
 export async function relocate(
   read: Stored,
   next: Stored,
-  options: { mails?: Mail.Message[] } = {},
+  options: { mails?: Mail.Message[]; changed?: string } = {},
 ): Promise<Stored> {
+  const changed = options.changed ?? deskMessages.changedMeanwhile;
   const prepared = await Promise.all((options.mails ?? []).map((mail) => Outbox.prepareWithFiles(mail)));
   const held = read.claim;
   const job = jobOf(next);
@@ -202,8 +203,8 @@ export async function relocate(
     } catch (error) {
       const failed = failedConditions(error);
       if (failed === null) throw error;
-      if (failed.includes(0)) throw new VisibleError('conflict', deskMessages.changedMeanwhile);
-      if (attempt >= MAX_ATTEMPTS) throw new VisibleError('conflict', deskMessages.changedMeanwhile);
+      if (failed.includes(0)) throw new VisibleError('conflict', changed);
+      if (attempt >= MAX_ATTEMPTS) throw new VisibleError('conflict', changed);
       await pause(attempt);
     }
   }

@@ -6,8 +6,9 @@
  * search (search.ts), the shop's phone bookings (phone-booking.ts) and the
  * customer's confirmation link (confirmation.ts).
  */
-export { changeAddress } from './address-change';
-export { availability, type Availability } from './availability';
+export { addressChangeMessages, changeAddress } from './address-change';
+export { type Placed, placeBooking } from './address';
+export { availability, type Availability, availabilityAt } from './availability';
 export { jobOf, relocate } from './claim';
 export { answerConfirmation, assignCustomer, CONFIRMATION_DAYS, forConfirmation } from './confirmation';
 export {
@@ -50,6 +51,7 @@ export { COLLECT_BATCH, DeclinedInput, listDeclined, retryCharge, retryDue, swee
 export { cancelPreview, lateCancelPolicy, lateFeeMessages } from './late-fee';
 export { MAX_REFUNDS, refund, RefundInput, refundMessages } from './refund';
 export type { Queued as QueuedCharge } from './payment-queue';
+export type { Where } from './where';
 export {
   CUSTOM_KEY,
   id,

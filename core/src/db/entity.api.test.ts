@@ -258,6 +258,32 @@ describe('the table', () => {
   });
 });
 
+describe('the table, continued', () => {
+  it('makes again an index whose projection changed (decision 067: the open bookings carry the address)', async () => {
+    const name = `projection-${unique()}`;
+    const input = createTableInput(name);
+    await rawDb().send(
+      new CreateTableCommand({
+        ...input,
+        GlobalSecondaryIndexes: input.GlobalSecondaryIndexes?.map((i) =>
+          i.IndexName === 'openBookings'
+            ? { ...i, Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['_type', '_v', 'id'] } }
+            : i,
+        ),
+      }),
+    );
+    try {
+      expect(await ensureTable(rawDb(), name)).toBe('existed');
+      const { Table } = await rawDb().send(new DescribeTableCommand({ TableName: name }));
+      const open = Table?.GlobalSecondaryIndexes?.find((i) => i.IndexName === 'openBookings');
+      expect(open?.Projection?.NonKeyAttributes).toContain('serviceAddress');
+      expect(Table?.GlobalSecondaryIndexes).toHaveLength(Object.keys(table.indexes).length);
+    } finally {
+      await rawDb().send(new DeleteTableCommand({ TableName: name }));
+    }
+  });
+});
+
 describe('read budget', () => {
   it('ends a filtered page where its budget ran out, with a cursor that resumes there', async () => {
     const group = unique();

@@ -49,14 +49,18 @@ export function createTableInput(name: string): CreateTableCommandInput {
 
 /**
  * Adds the indexes table.ts declares and an existing table lacks (a local
- * data dir made by an older version), one at a time as DynamoDB requires,
- * waiting until each is active. On AWS, SST does the same from the same file.
+ * data dir made by an older version), or carries with another projection
+ * (dropped and made again), one at a time as DynamoDB requires, waiting
+ * until each is active. On AWS, SST does the same from the same file.
  */
 async function addMissingIndexes(client: DynamoDBClient, name: string): Promise<string[]> {
   const added: string[] = [];
   for (const index of globalIndexes) {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: name }));
-    if (Table?.GlobalSecondaryIndexes?.some((existing) => existing.IndexName === index.IndexName)) continue;
+    const existing = Table?.GlobalSecondaryIndexes?.find((i) => i.IndexName === index.IndexName);
+    if (existing && sameProjection(existing.Projection, index.Projection)) continue;
+    // DynamoDB cannot change an index's projection in place: the index is dropped and made again.
+    if (existing) await dropIndex(client, name, String(index.IndexName));
     await client.send(
       new UpdateTableCommand({
         TableName: name,
@@ -79,6 +83,32 @@ async function addMissingIndexes(client: DynamoDBClient, name: string): Promise<
     added.push(String(index.IndexName));
   }
   return added;
+}
+
+/** Whether an existing index carries what the declared one does (the same type, the same INCLUDE list). */
+function sameProjection(
+  existing: GlobalSecondaryIndex['Projection'],
+  declared: GlobalSecondaryIndex['Projection'],
+): boolean {
+  const sorted = (p: GlobalSecondaryIndex['Projection']) => [...(p?.NonKeyAttributes ?? [])].sort().join(',');
+  return existing?.ProjectionType === declared?.ProjectionType && sorted(existing) === sorted(declared);
+}
+
+/** Deletes an index of a local table (made by an older version) and waits until it is gone. */
+async function dropIndex(client: DynamoDBClient, name: string, indexName: string): Promise<void> {
+  await client.send(
+    new UpdateTableCommand({
+      TableName: name,
+      GlobalSecondaryIndexUpdates: [{ Delete: { IndexName: indexName } }],
+    }),
+  );
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: name }));
+    if (!Table?.GlobalSecondaryIndexes?.some((i) => i.IndexName === indexName)) return;
+    if (Date.now() > deadline) throw new Error(`The index ${indexName} was still there after 60 s.`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 /**

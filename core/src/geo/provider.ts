@@ -30,9 +30,10 @@ export function clientOptions(name: ProviderName) {
 }
 
 /**
- * An SDK module loaded with `import()`. Bundled for Lambda (esbuild, which
- * resolves the SDK's CommonJS build), a CommonJS module arrives as the
- * `default` of its namespace; under Node or tsx its exports are named.
+ * An SDK module loaded with `import()`. When a bundler picks the SDK's
+ * CommonJS build (esbuild with `main` before `module`), its exports arrive as
+ * the `default` of the namespace; from the ESM build (SST's order) or under
+ * Node they are named. Either way the caller gets the exports.
  */
 export function sdkExports<T extends object>(loaded: T, probe: keyof T): T {
   if (probe in loaded && loaded[probe]) return loaded;

@@ -96,7 +96,7 @@ describe('a booking takes its service address', () => {
   it('keeps the trip fee of its distance as a snapshot (TRIP_FEE_BANDS), shown in the mails', async () => {
     setBands('3:0,25:2500');
     const [customer, service] = await Promise.all([createUserWithCard(), openService()]);
-    const miles = Geo.area(Geo.locateZip('19341')!, '19341').miles;
+    const miles = Geo.area((await Geo.locateZip('19341'))!, '19341').miles;
     expect(miles).toBeGreaterThan(3);
     const response = await postBooking(customer, service._id, nextDate(), '09:00', { serviceAddress: exton });
     const { booking } = await json<{ booking: BookingReply }>(response);
@@ -225,7 +225,7 @@ describe('PATCH /api/bookings/:id/address moves a Pending booking', () => {
       state: 'PA',
       zipCode: '19103',
     };
-    expect(Geo.area(Geo.locateZip('19103')!, '19103').served).toBe(true);
+    expect(Geo.area((await Geo.locateZip('19103'))!, '19103').served).toBe(true);
     const refused = await send('PATCH', `/api/bookings/${booking._id}/address`, customer.headers, {
       serviceAddress: philadelphia,
     });

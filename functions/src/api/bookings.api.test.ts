@@ -13,8 +13,8 @@ import type { BookingReply } from './bookings';
 
 type Availability = { times: string[]; system: string; message: string };
 
-const availability = async (serviceId: string, date: string) =>
-  json<Availability>(await send('GET', `/api/services/${serviceId}/availability?date=${date}`));
+const availability = async (serviceId: string, date: string, query = '') =>
+  json<Availability>(await send('GET', `/api/services/${serviceId}/availability?date=${date}${query}`));
 
 /** A service with slots on `date` at `times` (the slot system). */
 async function serviceWithSlots(times: string[], date: string, duration: number | string = 60) {
@@ -184,8 +184,10 @@ describe('no technician is ever booked twice', () => {
     const oil = await createService({ duration: '45 min', availableDays: [], availableTimes: times });
     const [a, b] = await Promise.all([createUserWithCard(), createUserWithCard()]);
     expect((await postBooking(a, wash._id, date, '09:00')).status).toBe(201);
-    // The wash keeps the technician 09:00-10:30 (60 minutes and a 30-minute drive).
-    expect((await availability(oil._id, date)).times).toEqual(['10:30']);
+    // The wash keeps the technician 09:00-10:30 (60 minutes and the 30-minute buffer) at the customers'
+    // address (19382): from there 10:30 is offered; from the base (10 minutes away) it is not (decision 066).
+    expect((await availability(oil._id, date, '&zipCode=19382')).times).toEqual(['10:30']);
+    expect((await availability(oil._id, date)).times).toEqual([]);
     const overlap = await postBooking(b, oil._id, date, '10:15');
     expect(overlap.status).toBe(409);
     expect((await postBooking(b, oil._id, date, '10:30')).status).toBe(201);

@@ -2,6 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { migrate } from '@app/core/migrate/index';
 import { db, tableName } from '@app/core/db/client';
 import { INVALID_CURSOR } from '@app/core/db/entity';
+import { phoneClient } from '../../../tests/desk-bookings';
 import { describe, expect, it } from 'vitest';
 import { nextDate, send } from '../../../tests/booking-factories';
 import { createUser, json } from '../../../tests/factories';
@@ -24,6 +25,7 @@ async function customBooking(admin: { headers: Headers }, date: string, lastName
     vehicleMake: 'Toyota',
     vehicleModel: 'Camry',
     vehicleYear: 2017,
+    serviceAddress: phoneClient.serviceAddress,
   });
   expect(response.status).toBe(201);
   return json<BookingReply>(response);

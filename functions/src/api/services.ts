@@ -5,7 +5,9 @@ import { Service } from '@app/core/service/index';
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import * as z from 'zod';
-import { requireAdmin } from './auth';
+import { zipMessage } from '@app/core/rules/fields';
+import { createMiddleware } from 'hono/factory';
+import { requireAdmin, requireUser } from './auth';
 import { invalidInput } from './validation';
 
 /** A service as the spec's clients read it (doc 1 §3): `price` in dollars, converted here at the edge. */
@@ -64,12 +66,27 @@ export const services = new Hono()
   .get(
     '/:id/availability',
     byId,
-    zValidator('query', z.object({ date: Booking.calendarDate }), invalidInput),
+    zValidator(
+      'query',
+      z.object({
+        date: Booking.calendarDate,
+        addressId: z.string().trim().min(1).max(100).optional(),
+        zipCode: z
+          .string()
+          .trim()
+          .regex(/^\d{5}(-\d{4})?$/, zipMessage)
+          .optional(),
+      }),
+      invalidInput,
+    ),
+    // A saved address is the signed-in customer's own: with `addressId`, a session is required.
+    createMiddleware((c, next) => (c.req.query('addressId') ? requireUser(c, next) : next())),
     async (c) => {
-      const availability: Booking.Availability = await Booking.availability(
-        c.req.valid('param').id,
-        c.req.valid('query').date,
-      );
+      const { date, addressId, zipCode } = c.req.valid('query');
+      const availability: Booking.Availability = await Booking.availabilityAt(c.req.valid('param').id, date, {
+        addressId,
+        zipCode,
+      });
       return c.json(availability);
     },
   );

@@ -30,6 +30,9 @@ export async function bundleLambda(
     minify: true,
     splitting: true,
     platform: 'node',
+    // SST's Node bundling (its Go CLI) resolves a package's ESM build first; esbuild's default for
+    // platform 'node' is main first, which bundles the AWS SDKs' CommonJS builds instead.
+    mainFields: ['module', 'main'],
     target: 'node22',
     format: 'esm',
     outdir: dirname(outfile),

@@ -368,7 +368,13 @@ describe('other items written before issue 19', () => {
     expect(report['technician-days']?.changed).toBe(1);
     expect((await raw(`BOOKING#${bookingId}`, 'BOOKING'))?.openPk).toBe('OPEN');
     expect((await raw(dayKey, 'TECHDAY'))?.jobs).toEqual({
-      [bookingId]: { start: claim.start, end: new Date(Date.parse(claim.start) + 60 * 60_000).toISOString() },
+      // At the customer's default address.
+      [bookingId]: {
+        start: claim.start,
+        end: new Date(Date.parse(claim.start) + 60 * 60_000).toISOString(),
+        lat: expect.any(Number),
+        lng: expect.any(Number),
+      },
     });
     // Looked at again, nothing needs changing (the customers' step, decision 061, sets its keys again and counts them).
     await forgetMarkers();

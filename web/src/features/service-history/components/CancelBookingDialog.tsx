@@ -33,6 +33,8 @@ export function CancelBookingDialog({
     queryKey: ['bookings', booking._id, 'cancel-preview'],
     queryFn: () => fetchCancelPreview(booking._id),
     staleTime: 0,
+    // A failed preview does not hold the dialog up: the server still refuses an unagreed fee (409 with its msg).
+    retry: false,
   });
   const fee = preview.data?.lateCancelFee ?? 0;
   const cancel = useMutation({

@@ -1,0 +1,155 @@
+/**
+ * `npm run bench -- route` (issue 20, decision 066): the technicians' routes on
+ * a local stack of their own with CREW_SIZE=3.
+ * - Availability at an address (`?zipCode=`), p50 / p99 at concurrency 16, on a
+ *   day that already holds ten jobs across three technicians at places far
+ *   apart (budget: p99 ≤ 300 ms).
+ * - The 50-way race: 50 customers book 50 adjacent quarter hours of one day at
+ *   once, at eight places 11 to 23 miles from the base in different directions;
+ *   its time and outcome (how many the three routes took, how many 409).
+ * Customers are made in the stack's table with a card and a default address
+ * (tests/factories.ts), as the booking bench does.
+ */
+import { rmSync } from 'node:fs';
+import { useRunningStack } from '../functions/src/local/stack-file';
+import { type BenchStack, startStack, stopStack } from './bench-stack';
+
+export const ROUTE_P99_BUDGET_MS = 300;
+const CONCURRENCY = 16;
+const REQUESTS = 1000;
+const ZIPS = ['19103', '19464', '19350', '19063', '19403', '19010', '19426', '19320'];
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+/** Quarter hours from 07:00. */
+const quarter = (i: number) => {
+  const minutes = 7 * 60 + i * 15;
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+};
+
+const dayAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+type Latency = { p50: number; p99: number; requests: number; offered: number };
+
+export type RouteFigures = {
+  seeded: number;
+  availability: Latency;
+  fromBase: Latency;
+  race: { booked: number; refused: number; other: number; ms: number };
+};
+
+async function measure(stack: BenchStack): Promise<RouteFigures> {
+  const url = stack.url;
+  useRunningStack(stack.dataDir);
+  process.env.PASSWORD_COST_LOG2 ??= '10';
+  const { createUserWithCard } = await import('../tests/factories');
+  const login = await fetch(`${url}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@example.com', password: 'admin-password' }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const created = await fetch(`${url}/api/services`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-auth-token': token },
+    body: JSON.stringify({
+      name: `Route bench ${Date.now()}`,
+      description: 'A half-hour job, bookable every quarter hour.',
+      price: 50,
+      duration: 30,
+      availableDays: [],
+      availableTimes: Array.from({ length: 50 }, (_, i) => quarter(i)),
+    }),
+  });
+  if (created.status !== 201) throw new Error(`creating the bench service answered ${created.status}`);
+  const { _id: serviceId } = (await created.json()) as { _id: string };
+
+  const customers: Awaited<ReturnType<typeof createUserWithCard>>[] = [];
+  while (customers.length < 60)
+    customers.push(...(await Promise.all([1, 2, 3].map(() => createUserWithCard()))));
+  const book = async (i: number, date: string, at: string, zipCode: string) => {
+    const customer = customers[i];
+    if (!customer) throw new Error('customers missing');
+    const response = await fetch(`${url}/api/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-auth-token': customer.token },
+      body: JSON.stringify({
+        clientFirstName: 'Bench',
+        clientLastName: `Driver${i}`,
+        vehicleMake: 'Honda',
+        vehicleModel: 'Civic',
+        vehicleYear: 2018,
+        vehicleColor: 'Silver',
+        notes: '',
+        serviceId,
+        date,
+        time: at,
+        serviceAddress: { street: `${i + 1} Bench Rd`, city: 'Bench', state: 'PA', zipCode },
+      }),
+    });
+    await response.arrayBuffer();
+    return response.status;
+  };
+
+  // Ten jobs on one day, one after the other, across the three technicians.
+  const seededDay = dayAhead(3);
+  let seeded = 0;
+  for (let i = 0; i < 50 && seeded < 10; i += 3) {
+    if ((await book(seeded, seededDay, quarter(i), ZIPS[seeded % ZIPS.length] ?? '19103')) === 201)
+      seeded += 1;
+  }
+
+  const latency = async (target: string) => {
+    let offered = 0;
+    for (let i = 0; i < 50; i += 1) {
+      offered = ((await (await fetch(target)).json()) as { times: string[] }).times.length;
+    }
+    const samples: number[] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < REQUESTS) {
+          next += 1;
+          const t = performance.now();
+          const response = await fetch(target);
+          await response.arrayBuffer();
+          if (!response.ok) throw new Error(`availability answered ${response.status}`);
+          samples.push(performance.now() - t);
+        }
+      }),
+    );
+    samples.sort((a, b) => a - b);
+    return { p50: percentile(samples, 50), p99: percentile(samples, 99), requests: REQUESTS, offered };
+  };
+  const path = `${url}/api/services/${serviceId}/availability?date=${seededDay}`;
+  const atAddress = await latency(`${path}&zipCode=19382`);
+  // The same day without an address (from the base), for comparison on the same machine at the same moment.
+  const fromBase = await latency(path);
+
+  const raceDay = dayAhead(4);
+  const started = performance.now();
+  const statuses = await Promise.all(
+    Array.from({ length: 50 }, (_, i) => book(10 + i, raceDay, quarter(i), ZIPS[i % ZIPS.length] ?? '19103')),
+  );
+  const ms = performance.now() - started;
+  const booked = statuses.filter((s) => s === 201).length;
+  const refused = statuses.filter((s) => s === 409).length;
+  return {
+    seeded,
+    availability: atAddress,
+    fromBase,
+    race: { booked, refused, other: 50 - booked - refused, ms },
+  };
+}
+
+export async function measureRoute(): Promise<RouteFigures> {
+  console.log('Starting the local stack for the routes (npm start, CREW_SIZE=3) ...');
+  const stack = await startStack({ CREW_SIZE: '3' });
+  try {
+    return await measure(stack);
+  } finally {
+    await stopStack(stack);
+    rmSync(stack.dataDir, { recursive: true, force: true });
+  }
+}
