@@ -14,6 +14,9 @@ import {
   fillVehicle,
 } from './helpers/booking-page';
 
+/** Where the fixtures' customers with a card live (tests/factories.ts homeAddress): their page asks for the times there. */
+const atHome = { zipCode: '19382' };
+
 /**
  * The booking pages (doc 1 §2, §4, §5, §8): /book/{id} and /book/{id}/details.
  *
@@ -145,7 +148,7 @@ test('a customer with a card picks a date and time, books, and the time is no lo
   expectAccessible,
 }) => {
   const service = await serviceNamed(request, 'Battery Test & Replacement');
-  const { date, free } = await dateWithTimes(request, service._id, addDays(today(), 2), 2);
+  const { date, free } = await dateWithTimes(request, service._id, addDays(today(), 2), 2, atHome);
   const [first, chosen] = free as [string, string];
   await signIn(customerWithCard);
   await page.goto(`/book/${service._id}`);
@@ -222,7 +225,7 @@ test('a customer with a card picks a date and time, books, and the time is no lo
   // Back on the times: the booked one is taken now, and the page shows what the API offers.
   await page.getByRole('link', { name: 'Choose another time' }).click();
   await expect(page).toHaveURL(`/book/${service._id}?date=${date}`);
-  const left = await freeTimes(request, service._id, date);
+  const left = await freeTimes(request, service._id, date, atHome);
   expect(left).not.toContain(chosen);
   if (left.length > 0) await expect(times(page).getByRole('button')).toHaveText(left.map(formatTime));
   else await expect(page.getByText('No times are available', { exact: false })).toBeVisible();
@@ -238,7 +241,7 @@ test('a time someone else booked is not offered; one taken meanwhile offers anot
 }) => {
   expectConsoleErrors('409');
   const service = await serviceNamed(request, 'Mobile Oil Change'); // Monday to Saturday
-  const { date, free } = await dateWithTimes(request, service._id, addDays(today(), 3), 3);
+  const { date, free } = await dateWithTimes(request, service._id, addDays(today(), 3), 3, atHome);
   const taken = free[0]!;
   await signIn(customerWithCard);
   await page.goto(`/book/${service._id}?date=${date}`);
@@ -246,7 +249,7 @@ test('a time someone else booked is not offered; one taken meanwhile offers anot
 
   // Someone else books a time: on the next visit it is gone (with what the van cannot reach around it).
   expect((await book(request, otherCustomerWithCard, service._id, date, taken)).status()).toBe(201);
-  const left = await freeTimes(request, service._id, date);
+  const left = await freeTimes(request, service._id, date, atHome);
   expect(left).not.toContain(taken);
   const chosen = left[0]!;
   await page.reload();

@@ -131,9 +131,10 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       const { asSystem } = await import('@app/core/actor');
       await use({
         create: async ({ role, withCard, ...details }) => {
-          // With a card: saved through core's Payments at the stand-in that stack.json names.
+          // With a card: saved through core's Payments at the stand-in that stack.json names, and the
+          // factory's default service address (homeAddress, issue 20), as a customer who books has one.
           const made = withCard
-            ? await createUserWithCard({ ...details, role }, undefined, { address: false })
+            ? await createUserWithCard({ ...details, role })
             : await createUser({ ...details, role });
           const record = await User.find(made._id);
           if (!record) throw new Error(`The account ${made.email} just made is missing.`);

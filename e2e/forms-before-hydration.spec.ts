@@ -260,7 +260,10 @@ test('/book/{id}/details: the vehicle typed at once is kept when the form’s da
   test.setTimeout(60_000);
   await signIn(customerWithCard);
   const service = await serviceNamed(request, 'Headlight Restoration');
-  const { date, free } = await dateWithTimes(request, service._id, addDays(today(), 4), 1);
+  // At the customer's default address (tests/factories.ts homeAddress), where their page asks for the times.
+  const { date, free } = await dateWithTimes(request, service._id, addDays(today(), 4), 1, {
+    zipCode: '19382',
+  });
   await page.goto(`/book/${service._id}?date=${date}`);
   await slowCpu(page);
   await timeButton(page, free[0] as string).click();

@@ -38,13 +38,19 @@ export const times = (page: Page) => page.getByRole('list', { name: 'Available t
 export const timeButton = (page: Page, time: string) =>
   times(page).getByRole('button', { name: formatTime(time) });
 
-/** The times the API offers now ('HH:mm'). Other bookings (one van, a travel buffer) change them. */
+/**
+ * The times the API offers now ('HH:mm'), from the shop's base or at `place` (issue 20: `{ zipCode }`; a
+ * customer's page asks for their address, whose drive from the base or the previous job may rule out a time).
+ * Other bookings (the technicians' routes) change them.
+ */
 export async function freeTimes(
   request: APIRequestContext,
   serviceId: string,
   date: string,
+  place: Record<string, string> = {},
 ): Promise<string[]> {
-  const reply = await request.get(`/api/services/${serviceId}/availability?date=${date}`);
+  const query = new URLSearchParams({ date, ...place }).toString();
+  const reply = await request.get(`/api/services/${serviceId}/availability?${query}`);
   expect(reply.status()).toBe(200);
   return ((await reply.json()) as { times: string[] }).times;
 }
@@ -55,9 +61,10 @@ export async function dateWithTimes(
   serviceId: string,
   from: string,
   count: number,
+  place: Record<string, string> = {},
 ) {
   for (let date = from, i = 0; i < 14; date = addDays(date, 1), i++) {
-    const free = await freeTimes(request, serviceId, date);
+    const free = await freeTimes(request, serviceId, date, place);
     if (free.length >= count) return { date, free };
   }
   throw new Error(`No date from ${from} with ${count} free times`);
