@@ -1,6 +1,7 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { ZIP_MAX } from '@app/core/rules/fields';
 import { ADDRESS_LIMITS, type AddressFields as Fields, STATE_LENGTH } from '../../lib/address-form';
+import { TextAreaField } from '../ui/TextAreaField';
 import { TextField } from '../ui/TextField';
 import './address.css';
 
@@ -67,8 +68,9 @@ export function AddressFields({ field, errors, section = 'service' }: AddressFie
           {...field('zipCode')}
         />
       </div>
-      <TextField
+      <TextAreaField
         label="Access notes: gate code, parking (optional)"
+        rows={2}
         maxLength={ADDRESS_LIMITS.accessNotes}
         placeholder="e.g. Gate code 4321; the car is behind the house"
         error={errors.accessNotes?.message}
