@@ -37,6 +37,8 @@ export const chargeMessages = {
   aboveTolerance: (wo: ForBooking, bookedCents: number, tolerance: number) =>
     `Work order ${wo.workOrderNumber} comes to ${formatCents(wo.totalCents)}, more than ${Math.round(tolerance * 100)}% above the booked price of ${formatCents(bookedCents)}. Ask the customer to acknowledge the work order first.`,
   notFailed: 'Only a declined charge can be tried again.',
+  linkOpen:
+    'A payment link was sent for this booking: the customer pays through it. Charging the card too could take the money twice.',
   notCompleted: 'Only a completed booking is charged.',
   changedMeanwhile: 'This payment changed in another window. Please reload and try again.',
 } as const;

@@ -63,10 +63,14 @@ export const retryCharge = fn(z.string(), async (bookingId: string): Promise<Inf
   const booking = await findBooking(bookingId);
   if (booking.status !== 'Completed') throw new VisibleError('conflict', chargeMessages.notCompleted);
   if (booking.payment?.status !== 'failed') throw new VisibleError('conflict', chargeMessages.notFailed);
+  if (linkOpen(booking)) throw new VisibleError('conflict', chargeMessages.linkOpen);
   const claimed = await claimRetry(booking, new Date().toISOString());
   if (!claimed) throw new VisibleError('conflict', chargeMessages.changedMeanwhile);
   return withService(await runCharge(claimed, 'ifPaid'));
 });
+
+/** A payment link is out and not yet paid: the card is not charged as well (decision 070), by hand or by the job. */
+const linkOpen = (booking: Stored) => Boolean(booking.payment?.link && !booking.payment.link.paidAt);
 
 /** A queue item whose booking no longer needs it (paid another way, moved out of Completed) is refiled or removed. */
 async function refile(item: Queued, booking: Stored | undefined): Promise<void> {
@@ -87,8 +91,9 @@ export async function retryDue(now: Date): Promise<{ due: number; paid: number }
       await refile(item, booking);
       continue;
     }
-    if ((booking.payment.attempts ?? 1) >= 1 + config().chargeRetryLimit) {
-      // The limit was lowered meanwhile: it stops here, on the declined list.
+    if (linkOpen(booking) || (booking.payment.attempts ?? 1) >= 1 + config().chargeRetryLimit) {
+      // A payment link is out (the customer pays through it), or the limit was lowered meanwhile:
+      // retries stop here, on the declined list.
       await transactWrite([queueItem(booking, { ...booking.payment, stopped: true })]);
       continue;
     }

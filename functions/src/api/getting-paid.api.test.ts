@@ -171,6 +171,23 @@ describe('declined charges: retries and the sweep (decision 069)', () => {
     expect((await send('POST', `${path}/retry-charge`, admin.headers)).status).toBe(409);
   });
 
+  it('with a payment link out, neither the desk nor the job charges the card as well', async () => {
+    const { admin, customer, booking, path, set } = await booked(35, 'cnon:stand-in-charge-declined');
+    await set('Completed');
+    expect((await send('POST', `${path}/payment-link`, admin.headers)).status).toBe(200);
+    await withActor({ type: 'user', userId: customer._id, role: 'user', firstName: 'x' }, () =>
+      Payments.saveCard({ sourceId: 'cnon:card-nonce-ok' }),
+    );
+    const retried = await send('POST', `${path}/retry-charge`, admin.headers);
+    expect(retried.status).toBe(409);
+    expect((await json<Msg>(retried)).msg).toBe(Booking.chargeMessages.linkOpen);
+    await cron({ now: later(25) });
+    const [mine] = await json<BookingReply[]>(await send('GET', '/api/bookings', customer.headers));
+    expect(mine?._id).toBe(booking._id);
+    expect(mine?.payment).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(await receiptsTo(customer.email)).toHaveLength(0);
+  });
+
   it('stops after the limit and lists the charge on the admin’s declined charges', async () => {
     config().chargeRetryLimit = 1;
     const { admin, customer, booking, set } = await booked(65, 'cnon:stand-in-charge-declined');
