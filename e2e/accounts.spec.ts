@@ -171,12 +171,13 @@ test('the admin sees the Admin link and dashboard; a customer does not', async (
   await header(page).getByRole('link', { name: 'Admin' }).click();
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   await expect(page.locator('body')).toHaveClass(/admin-page/);
-  // The panels stack in the spec's order (doc 2 §2).
+  // The panels stack in the spec's order (doc 2 §2), with the revenue dashboard (issue 23) after Work Orders.
   await expect(page.locator('.admin-panel > h2')).toHaveText([
     'Manage Bookings',
     'Time Slot Manager',
     'Service Manager',
     'Work Orders',
+    'Revenue',
     'Manage Testimonials',
     'Blog Manager',
   ]);

@@ -444,7 +444,7 @@ test.describe('reviews', () => {
     await expect(review.getByRole('img', { name: 'Rated 5 out of 5' })).toBeVisible();
     await expect(review.locator('img.avatar')).toHaveAttribute(
       'src',
-      /^\/images\/uploads\/avatars\/[0-9a-f]+\.png$/,
+      /^\/images\/uploads\/avatars\/[0-9a-f]+(-sized)?\.png$/,
     );
 
     await page.goto('/dashboard');

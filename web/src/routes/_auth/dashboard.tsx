@@ -58,7 +58,8 @@ function DashboardPage() {
       </nav>
       {tab === 'account' ? (
         <section aria-label="Account Settings" className="dashboard__panel">
-          {user && <ServiceAddresses userId={user._id} />}
+          {/* Admins book for customers and keep no addresses of their own (the API refuses them). */}
+          {user && user.role !== 'admin' && <ServiceAddresses userId={user._id} />}
           <ChangePasswordForm />
           <PaymentMethodCard onSaved={redirect ? () => router.history.push(redirect) : undefined} />
         </section>
