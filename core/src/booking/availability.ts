@@ -76,6 +76,9 @@ export async function openTimes(
     throw new VisibleError('invalid', 'Date must be a real date written yyyy-MM-dd.');
   }
   const past = date < time.today(now);
+  // The technicians' days are read beside the service and its slots (one round trip less).
+  const daysRead = place === undefined || past ? undefined : Crew.days(date);
+  daysRead?.catch(() => undefined); // awaited in reachable(); an early return must not leave it unhandled
   const [service, slots] = await Promise.all([Service.fromId(serviceId), TimeSlot.onDate(serviceId, date)]);
   const system: Availability['system'] =
     slots.length > 0 || (await TimeSlot.serviceHasSlots(service._id)) ? 'timeslot' : 'legacy';
@@ -86,7 +89,9 @@ export async function openTimes(
       : await legacyTimes(service, date);
   const ahead = offered.filter((at) => Date.parse(time.instantOf(date, at)) > now);
   const times =
-    place === undefined ? [...new Set(ahead)].sort() : await reachable(service, date, ahead, place);
+    place === undefined || !daysRead
+      ? [...new Set(ahead)].sort()
+      : await reachable(service, date, ahead, place, daysRead);
   return { service, slots, availability: { times, system, message: times.length ? '' : NO_TIMES } };
 }
 
@@ -111,6 +116,7 @@ async function reachable(
   date: string,
   offered: string[],
   place: Place,
+  daysRead: Promise<Map<number, Crew.Day>>,
 ): Promise<string[]> {
   const minutes = durationOf(service);
   const candidates = [...new Set(offered)].sort().map((at) => {
@@ -118,7 +124,7 @@ async function reachable(
     return { at, job: { id: '', start, end: start + minutes * 60_000, at: place } };
   });
   if (candidates.length === 0) return [];
-  const days = await Crew.days(date);
+  const days = await daysRead;
   const rules = await Crew.rules(date, days, [place]);
   const routes = Crew.routes(days);
   const { crewSize } = config();
