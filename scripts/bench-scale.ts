@@ -123,7 +123,7 @@ const LAST = [
 // ---------------------------------------------------------------------------
 // The seed
 
-type Subject = { id: string; role: 'user' | 'admin'; firstName: string; tokenVersion: number };
+type Subject = { id: string; role: 'user' | 'admin' | 'technician'; firstName: string; tokenVersion: number };
 type Customer = { subject: Subject; firstName: string; lastName: string; email: string };
 
 /** A session for `subject` issued now (simulated time): tokens made months ago have expired, as they would. */

@@ -22,9 +22,10 @@ import { createWorkOrder } from './workorder-factories';
  *   owner:  nobody 401; A (the owner) the normal answer; B 403 or 404; the admin the normal answer;
  *   admin:  nobody 401; A and B 403; the admin the normal answer;
  *   customer: nobody 401; A and B the normal answer; the admin 403 (a customer's own things: addresses);
- *   customerOwner: nobody 401; A (the owner) the normal answer; B 404; the admin 403.
+ *   customerOwner: nobody 401; A (the owner) the normal answer; B 404; the admin 403;
+ *   staff:  nobody 401; A and B 403; the admin (and the job's technician, issue 22) the normal answer.
  */
-export type Access = 'anyone' | 'user' | 'owner' | 'admin' | 'customer' | 'customerOwner';
+export type Access = 'anyone' | 'user' | 'owner' | 'admin' | 'customer' | 'customerOwner' | 'staff';
 
 export type Fixtures = Awaited<ReturnType<typeof makeFixtures>>;
 

@@ -40,6 +40,7 @@ describe('the authorization matrix', () => {
         admin: { nobody: '401', a: '403', b: '403', admin: `${ok}` },
         customer: { nobody: '401', a: `${ok}`, b: `${ok}`, admin: '403' },
         customerOwner: { nobody: '401', a: `${ok}`, b: '404', admin: '403' },
+        staff: { nobody: '401', a: '403', b: '403', admin: `${ok}` },
       }[route.access];
       for (const [caller, headers] of Object.entries(callers) as [
         keyof typeof callers,

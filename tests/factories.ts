@@ -55,7 +55,7 @@ export async function createUser(
     lastName: string;
     email: string;
     password: string;
-    role: 'user' | 'admin';
+    role: 'user' | 'admin' | 'technician';
   }> = {},
 ) {
   const { User } = await import('@app/core/user/index');

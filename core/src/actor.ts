@@ -11,7 +11,7 @@ import { VisibleError } from './error';
  */
 export type Actor =
   | { type: 'public' }
-  | { type: 'user'; userId: string; role: 'user' | 'admin'; firstName: string }
+  | { type: 'user'; userId: string; role: 'user' | 'admin' | 'technician'; firstName: string }
   | { type: 'system'; name: string };
 
 export type UserActor = Extract<Actor, { type: 'user' }>;
@@ -56,6 +56,17 @@ export function useUserId(): string {
 /** Runs `body` as the shop's own code (`name` says which, for the logs). */
 export function asSystem<T>(name: string, body: () => T): T {
   return withActor({ type: 'system', name }, body);
+}
+
+/**
+ * 401 without a session, 403 for anyone but the shop's staff (an admin or a
+ * technician; issue 22); the system passes. Which jobs a technician may act
+ * on is the Technician namespace's rule (core/src/technician).
+ */
+export function assertStaff(): void {
+  if (useActor().type === 'system') return;
+  const user = useUser();
+  if (user.role !== 'admin' && user.role !== 'technician') throw new VisibleError('forbidden', NOT_ADMIN);
 }
 
 /** 401 without a session, 403 for a signed-in non-admin; the system passes. */

@@ -146,6 +146,32 @@ const common = {
     .max(24 * 14)
     .default(0),
   lateCancelFeeCents: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  /**
+   * Keeping customers in the loop (issue 21). Reminders go this many hours before a Pending or Confirmed
+   * booking; the optional morning reminder at this clock time of the day itself ('' : off).
+   */
+  reminderHours: z.coerce.number().int().min(1).max(168).default(24),
+  reminderMorningAt: z
+    .string()
+    .regex(/^(([01]\d|2[0-3]):[0-5]\d)?$/, 'REMINDER_MORNING_AT must be a time HH:mm, or empty for none')
+    .default(''),
+  /** A customer may move or cancel-by-link a booking until this many hours before it starts. */
+  rescheduleNoticeHours: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 14)
+    .default(24),
+  /** The review request goes this many hours after a booking is Completed. */
+  reviewRequestHours: z.coerce.number().min(0).max(168).default(2),
+  /** The shop's Google review link ('' : none), added to review requests. */
+  googleReviewUrl: z.union([z.literal(''), z.url('GOOGLE_REVIEW_URL must be a URL')]).default(''),
+  /**
+   * Text messages (AWS End User Messaging SMS, issue 21): the number or sender id they go from
+   * (locally the stand-in accepts any).
+   */
+  smsOriginationIdentity: z.string().trim().default('+16105550142'),
+  /** Inspection photos a work order may hold (issue 22). */
+  inspectionPhotoLimit: z.coerce.number().int().min(1).max(50).default(10),
   /** How long a work order's acknowledgment link works, in days (decision 039). */
   ackLinkDays: z.coerce.number().int().min(1).max(60).default(7),
   /**
@@ -205,6 +231,8 @@ const localSchema = z.object({
     /** Amazon Location's Places and Routes APIs: the stand-in of functions/src/local/location (decision 065). */
     geoPlaces: z.url('GEO_PLACES_ENDPOINT must be a URL'),
     geoRoutes: z.url('GEO_ROUTES_ENDPOINT must be a URL'),
+    /** AWS End User Messaging SMS (pinpoint-sms-voice-v2): the stand-in of functions/src/local/sms (issue 21). */
+    sms: z.url('SMS_ENDPOINT must be a URL').optional(),
   }),
 });
 
@@ -277,6 +305,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tripFeeBands: env.TRIP_FEE_BANDS,
     defaultTaxRate: env.DEFAULT_TAX_RATE,
     laborRateCents: env.LABOR_RATE_CENTS,
+    reminderHours: env.REMINDER_HOURS,
+    reminderMorningAt: env.REMINDER_MORNING_AT,
+    rescheduleNoticeHours: env.RESCHEDULE_NOTICE_HOURS,
+    reviewRequestHours: env.REVIEW_REQUEST_HOURS,
+    googleReviewUrl: env.GOOGLE_REVIEW_URL?.trim() || undefined,
+    smsOriginationIdentity: env.SMS_ORIGINATION_IDENTITY?.trim() || undefined,
+    inspectionPhotoLimit: env.INSPECTION_PHOTO_LIMIT,
     ackLinkDays: env.ACK_LINK_DAYS,
     chargeTolerance: env.CHARGE_TOLERANCE,
     chargeRetryHours: env.CHARGE_RETRY_HOURS,
@@ -293,6 +328,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
             ses: env.SES_ENDPOINT,
             geoPlaces: env.GEO_PLACES_ENDPOINT,
             geoRoutes: env.GEO_ROUTES_ENDPOINT,
+            sms: env.SMS_ENDPOINT,
           }
         : undefined,
   };

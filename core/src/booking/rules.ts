@@ -68,7 +68,11 @@ export const bookingMessages = {
 // The admin's bookings desk (issue 11; doc 2 §4, §5, §9; decision 027)
 
 /** Who changed a booking's status: an admin, the customer (signed in or by the mailed link), or the system. */
-export type StatusChangeBy = { _id: string | null; name: string; role: 'admin' | 'customer' | 'system' };
+export type StatusChangeBy = {
+  _id: string | null;
+  name: string;
+  role: 'admin' | 'customer' | 'system' | 'technician';
+};
 
 /** One entry of a booking's audit trail; `from` is null for the creation entry. */
 export type StatusChange = { from: BookingStatus | null; to: BookingStatus; by: StatusChangeBy; at: string };

@@ -70,7 +70,7 @@ const StatusChangeSchema = z.object({
   by: z.object({
     _id: z.string().nullable(),
     name: z.string(),
-    role: z.enum(['admin', 'customer', 'system']),
+    role: z.enum(['admin', 'customer', 'system', 'technician']),
   }),
   at: z.string(),
 });
@@ -127,6 +127,22 @@ export const Stored = z.object({
     .optional(),
   /** Its payment (or its decline) is in the revenue counters and ledger (decision 071); absent: not yet. */
   inRevenue: z.literal(true).optional(),
+  /**
+   * The visit as the shop reports it (issues 21, 22): when the technician set off (with the ETA the
+   * customer was given), arrived and started the work. Completion is the status itself.
+   */
+  progress: z
+    .object({
+      onMyWayAt: z.string().optional(),
+      etaAt: z.string().optional(),
+      arrivedAt: z.string().optional(),
+      startedAt: z.string().optional(),
+    })
+    .optional(),
+  /** When the customer answered a reminder with "I'll be there" (issue 21). */
+  attendanceConfirmedAt: z.string().optional(),
+  /** The calendar event's SEQUENCE (RFC 5545): raised by each move, so calendars update the event (issue 21). */
+  icsSequence: z.number().int().nonnegative().optional(),
   /** The testimonial left for it. */
   testimonialId: z.string().optional(),
   /**

@@ -8,7 +8,8 @@ import { searchIndexEntries } from './search-keys';
  * keys from the record: the collection's, and its customer-search keys
  * (search-keys.ts), which an admin account never has.
  */
-export const roles = ['user', 'admin'] as const;
+/** A customer ('user'), the shop's owner or office ('admin'), a technician on the road (issue 22). */
+export const roles = ['user', 'admin', 'technician'] as const;
 
 /** An account as core reads it from the table. */
 export const Stored = z.object({
