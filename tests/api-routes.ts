@@ -166,6 +166,20 @@ export const routes: Record<string, Route> = {
     path: (f) => `/api/bookings/${f.bookings.address._id}/address`,
     body: () => ({ serviceAddress: otherAddress }),
   },
+  // Issue 21 (decision 075): the owner (or the admin) reschedules; each call moves to a day of its own.
+  'GET /api/bookings/:id/reschedule': {
+    access: 'owner',
+    path: (f) => `/api/bookings/${f.bookings.reschedule._id}/reschedule`,
+  },
+  'GET /api/bookings/:id/reschedule/times': {
+    access: 'owner',
+    path: (f) => `/api/bookings/${f.bookings.reschedule._id}/reschedule/times?date=${nextDate()}`,
+  },
+  'POST /api/bookings/:id/reschedule': {
+    access: 'owner',
+    path: (f) => `/api/bookings/${f.bookings.reschedule._id}/reschedule`,
+    body: () => ({ date: nextDate(), time: '09:00' }),
+  },
   // Issue 20: a customer's saved addresses (admins keep none: 403), and the admin's read of a customer's.
   'GET /api/users/me/addresses': { access: 'customer', path: () => '/api/users/me/addresses' },
   'POST /api/users/me/addresses': {
@@ -581,6 +595,7 @@ export async function makeFixtures() {
     cancel: await bookingOf(a, openService._id),
     status: await bookingOf(a, openService._id),
     address: await bookingOf(a, openService._id),
+    reschedule: await bookingOf(a, openService._id),
   };
   // A's saved addresses beside its default (issue 20): one the calls edit, one they delete.
   const addresses = await withActor(

@@ -21,6 +21,7 @@ import { services } from './services';
 import { sitemap } from './sitemap';
 import { testimonials } from './testimonials';
 import { timeslots } from './timeslots';
+import { rescheduling } from './reschedule';
 import { refuseLongUrls } from './url-limit';
 import { users } from './users';
 import { vehicleData } from './vehicle-data';
@@ -60,6 +61,7 @@ const api = new Hono()
   .route('/comments', comments)
   .route('/payments', payments)
   .route('/bookings', bookings)
+  .route('/bookings', rescheduling)
   .route('/timeslots', timeslots)
   .route('/admin/revenue', revenue)
   .route('/admin', admin)
