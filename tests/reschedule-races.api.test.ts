@@ -1,3 +1,4 @@
+import { BookingLink } from '@app/core/booking-link/index';
 import { Crew } from '@app/core/booking/crew';
 import { booked, findBooking } from '@app/core/booking/store';
 import { describe, expect, it } from 'vitest';
@@ -59,7 +60,10 @@ describe('races: rescheduling', { timeout: 120_000 }, () => {
 
   it('a move against 6 new bookings of the same time: exactly one gets it; a losing move keeps the old time', async () => {
     const service = await createService({ availableDays: [], availableTimes: ['09:00', '13:00'] });
-    const [mover, ...others] = await Promise.all(Array.from({ length: 7 }, () => createUserWithCard()));
+    const [mover, others] = await Promise.all([
+      createUserWithCard(),
+      Promise.all(Array.from({ length: 6 }, () => createUserWithCard())),
+    ]);
     const [from, to] = [nextDate(), nextDate()];
     const created = await postBooking(mover, service._id, from, '09:00');
     expect(created.status).toBe(201);
@@ -86,5 +90,30 @@ describe('races: rescheduling', { timeout: 120_000 }, () => {
       expect(holderOfNew).not.toBe(booking._id);
       expect((await jobsOn([from, to])).sort()).toEqual([booking._id, holderOfNew].sort());
     }
+  });
+
+  it('6 moves by one reminder link at once: exactly one wins, the others are told the link was used', async () => {
+    const times = ['08:00', '09:00', '10:00', '11:00', '12:00', '13:00'];
+    const [customer, service] = await Promise.all([
+      createUserWithCard(),
+      createService({ availableDays: [], availableTimes: times }),
+    ]);
+    const [from, to] = [nextDate(), nextDate()];
+    const created = await postBooking(customer, service._id, from, '08:00');
+    const { booking } = await json<{ booking: BookingReply }>(created);
+    const { token } = await BookingLink.issue({ id: booking._id, date: from, time: '08:00' });
+    const responses = await Promise.all(
+      times.map((time) => send('POST', `/api/booking-links/${token}/reschedule`, {}, { date: to, time })),
+    );
+    expect(tally(responses.map((r) => r.status))).toEqual({ 200: 1, 409: 5 });
+    const refusals = await Promise.all(
+      responses.filter((r) => r.status === 409).map((r) => json<{ reason: string }>(r)),
+    );
+    // Used by the winner, or (read after the move) a link of the time it had before.
+    expect(
+      refusals.every((r) => r.reason === 'used' || r.reason === 'replaced'),
+      JSON.stringify(refusals),
+    ).toBe(true);
+    expect(await jobsOn([from, to])).toEqual([booking._id]);
   });
 });

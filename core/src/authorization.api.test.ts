@@ -118,6 +118,9 @@ const access: Record<string, Access> = {
   'Booking.move': 'internal',
   'Booking.rescheduleWindow': 'internal',
   'Booking.rescheduleTimesFor': 'internal',
+  'Booking.forRescheduleByLink': 'public',
+  'Booking.rescheduleByLink': 'public',
+  'Booking.rescheduleTimesByLink': 'public',
   // Issue 20: a customer's saved addresses (the admin reads a customer's with listFor).
   'SavedAddress.listMine': 'user',
   'SavedAddress.listFor': 'admin',

@@ -48,6 +48,7 @@ export {
   TimesQuery as RescheduleTimesQuery,
   timesFor as rescheduleTimesFor,
 } from './reschedule';
+export { forRescheduleByLink, rescheduleByLink, rescheduleTimesByLink } from './reschedule-link';
 export { adminCreate } from './phone-booking';
 export {
   type ClientNames,

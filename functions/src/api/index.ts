@@ -22,7 +22,7 @@ import { services } from './services';
 import { sitemap } from './sitemap';
 import { testimonials } from './testimonials';
 import { timeslots } from './timeslots';
-import { rescheduling } from './reschedule';
+import { rescheduling, reschedulingByLink } from './reschedule';
 import { refuseLongUrls } from './url-limit';
 import { users } from './users';
 import { vehicleData } from './vehicle-data';
@@ -63,6 +63,7 @@ const api = new Hono()
   .route('/payments', payments)
   .route('/bookings', bookings)
   .route('/bookings', rescheduling)
+  .route('/booking-links', reschedulingByLink)
   .route('/timeslots', timeslots)
   .route('/admin/revenue', revenue)
   .route('/admin', admin)

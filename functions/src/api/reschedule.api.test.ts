@@ -1,4 +1,5 @@
 import { asSystem } from '@app/core/actor';
+import { BookingLink } from '@app/core/booking-link/index';
 import { Crew } from '@app/core/booking/crew';
 import { rescheduleMessages } from '@app/core/booking/reschedule';
 import { bookingMessages } from '@app/core/booking/rules';
@@ -8,7 +9,7 @@ import { config } from '@app/core/config';
 import { Service } from '@app/core/service/index';
 import * as time from '@app/core/time';
 import { TimeSlot } from '@app/core/timeslot/index';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { nextDate, postBooking, send } from '../../../tests/booking-factories';
 import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
 import { type OutboxMail, readOutbox } from '../local/outbox';
@@ -246,5 +247,86 @@ describe('cancel notices go through Notify', () => {
         m.text.includes(booking._id),
     );
     expect(mail?.attachments.map((a) => a.filename)).toEqual(['appointment.ics']);
+  });
+});
+
+describe('rescheduling by a reminder link (no sign-in)', () => {
+  const byLink = (token: string, suffix = '', body?: unknown) =>
+    send(body === undefined ? 'GET' : 'POST', `/api/booking-links/${token}/reschedule${suffix}`, {}, body);
+
+  it('shows the booking, offers its times, moves it once; the link is then used', async () => {
+    const [customer, service] = await Promise.all([createUserWithCard(), openService()]);
+    const [from, to] = [nextDate(), nextDate()];
+    const booking = await book(customer, service._id, from, '09:00');
+    const { token } = await BookingLink.issue({ id: booking._id, date: from, time: '09:00' });
+
+    const page = await json<RescheduleReply>(await byLink(token));
+    expect(page.booking).toMatchObject({ _id: booking._id, date: from, time: '09:00', status: 'Pending' });
+    expect(page.booking).not.toHaveProperty('user');
+    expect(page.window.allowed).toBe(true);
+    expect((await json<Availability>(await byLink(token, `/times?date=${to}`))).times).toEqual([
+      '09:00',
+      '13:00',
+    ]);
+
+    const moved = await byLink(token, '', { date: to, time: '13:00' });
+    expect(moved.status).toBe(200);
+    expect((await json<{ booking: RescheduleReply['booking'] }>(moved)).booking).toMatchObject({
+      date: to,
+      time: '13:00',
+    });
+    expect(await jobsOn(to)).toEqual([booking._id]);
+    const again = await byLink(token, '', { date: from, time: '13:00' });
+    expect([again.status, await json(again)]).toEqual([
+      409,
+      { msg: BookingLink.messages.used, reason: 'used' },
+    ]);
+    expect((await findBooking(booking._id)).date).toBe(to);
+  });
+
+  it('an unknown link is 404, a link of a booking moved since is refused, an expired one is 400', async () => {
+    const [customer, service] = await Promise.all([createUserWithCard(), openService()]);
+    const [from, to] = [nextDate(), nextDate()];
+    const booking = await book(customer, service._id, from, '09:00');
+    const { token } = await BookingLink.issue({ id: booking._id, date: from, time: '09:00' });
+
+    const unknown = await byLink('x'.repeat(43));
+    expect([unknown.status, await json(unknown)]).toEqual([404, { msg: BookingLink.messages.invalid }]);
+
+    // Expired at the start: the clock moved past it.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.parse(time.instantOf(from, '09:00')) + 1000);
+      const expired = await byLink(token, '', { date: to, time: '13:00' });
+      expect([expired.status, await json(expired)]).toEqual([
+        400,
+        { msg: BookingLink.messages.expired, reason: 'expired' },
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+
+    // Moved from Service History: the old link no longer moves it.
+    expect((await move(customer.headers, booking._id, { date: to, time: '13:00' })).status).toBe(200);
+    const replaced = await byLink(token, '', { date: from, time: '13:00' });
+    expect([replaced.status, await json(replaced)]).toEqual([
+      409,
+      { msg: BookingLink.messages.replaced, reason: 'replaced' },
+    ]);
+    expect((await findBooking(booking._id)).date).toBe(to);
+  });
+
+  it('within the notice hours the link answers 409 with the number to call, and stays unused', async () => {
+    const [customer, service] = await Promise.all([createUserWithCard(), openService()]);
+    const [from, to] = [nextDate(), nextDate()];
+    const booking = await book(customer, service._id, from, '09:00');
+    const { token } = await BookingLink.issue({ id: booking._id, date: from, time: '09:00' });
+    config().rescheduleNoticeHours = 24 * 60;
+    const late = await byLink(token, '', { date: to, time: '13:00' });
+    expect([late.status, await json(late)]).toEqual([
+      409,
+      { msg: rescheduleMessages.tooLate(24 * 60), phone: business.phone },
+    ]);
+    expect((await BookingLink.inspect(token, 'reschedule')).ok).toBe(true);
   });
 });
