@@ -19,6 +19,8 @@ export namespace LinkToken {
     'reset-password',
     'confirm-booking',
     'acknowledge-work-order',
+    // The customer's tracking page of one visit (decision 076): read many times, never used up.
+    'track-booking',
   ] as const;
   export type Purpose = (typeof purposes)[number];
 

@@ -46,6 +46,7 @@ export {
   matchesFilters,
 } from './search';
 export { setStatus } from './status';
+export { PROGRESS_STEPS, ProgressInput, progressMessages, recordProgress } from './progress';
 export { type ChargeChoice, chargeMessages, type ChargeOptions, chargeOptionsFor } from './charge';
 export { COLLECT_BATCH, DeclinedInput, listDeclined, retryCharge, retryDue, sweepPending } from './collect';
 export { cancelPreview, lateCancelPolicy, lateFeeMessages } from './late-fee';
