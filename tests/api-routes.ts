@@ -204,6 +204,8 @@ export const routes: Record<string, Route> = {
     body: () => ({ step: 'arrived' }),
     ok: 409,
   },
+  // A link's token of the right shape that no visit has: 404 `{ msg, reason }`, the same for everyone.
+  'GET /api/track/:token': { access: 'anyone', path: () => `/api/track/${'x'.repeat(43)}`, ok: 404 },
   // --- Getting paid (issue 23, decisions 068-069) ---
   'GET /api/bookings/:id/cancel-preview': {
     access: 'owner',

@@ -22,6 +22,7 @@ import { services } from './services';
 import { sitemap } from './sitemap';
 import { testimonials } from './testimonials';
 import { timeslots } from './timeslots';
+import { track } from './track';
 import { refuseLongUrls } from './url-limit';
 import { users } from './users';
 import { vehicleData } from './vehicle-data';
@@ -62,6 +63,7 @@ const api = new Hono()
   .route('/payments', payments)
   .route('/bookings', bookings)
   .route('/timeslots', timeslots)
+  .route('/track', track)
   .route('/admin/revenue', revenue)
   .route('/admin', admin)
   .route('/admin', dispatch)

@@ -207,3 +207,65 @@ describe('POST /api/bookings/:id/progress', () => {
     expect(notices[0]?.subject).toBe('On the way: arriving about 10:00 AM');
   });
 });
+
+describe('GET /api/track/:token', () => {
+  it('follows the visit through its states, reveals only this job, and expires at the end of the day', async () => {
+    const date = nextDate();
+    const service = await createService({ availableDays: [], availableTimes: ['11:00'] });
+    const customer = await createUserWithCard();
+    const id = await confirmedBooking(customer, service._id, date, '11:00');
+    clockAt(date, '10:30');
+    const admin = await createUser({ role: 'admin' });
+    expect((await progress(id, admin.headers, 'on-my-way')).status).toBe(200);
+    const mail = (await mailsTo(customer.email)).find((m) => m.subject.startsWith('On the way'));
+    const path = /\/track\/[A-Za-z0-9_-]{43}/.exec(mail?.text ?? '')?.[0];
+    expect(path).toBeDefined();
+    const read = async () => {
+      const response = await send('GET', `/api${path}`);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      return { status: response.status, body: await json<Record<string, unknown>>(response) };
+    };
+
+    const first = await read();
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({
+      state: 'on-the-way',
+      technicianFirstName: 'Technician',
+      serviceName: service.name,
+      date,
+      time: '11:00',
+      etaAt: time.instantOf(date, '11:00'),
+      onMyWayAt: new Date().toISOString(),
+      arrivedAt: null,
+      startedAt: null,
+      completedAt: null,
+    });
+    // Viewing never uses the link up.
+    expect((await read()).body.state).toBe('on-the-way');
+
+    await progress(id, admin.headers, 'arrived');
+    expect((await read()).body.state).toBe('arrived');
+    await progress(id, admin.headers, 'started');
+    expect((await read()).body.state).toBe('working');
+    const done = await send('PATCH', `/api/bookings/${id}/status`, admin.headers, { status: 'Completed' });
+    expect(done.status).toBe(200);
+    const last = await read();
+    expect(last.body.state).toBe('done');
+    expect(last.body.completedAt).toBe(new Date().toISOString());
+    // Nothing of the customer: no names, mail, address, vehicle or booking id.
+    const text = JSON.stringify(last.body);
+    for (const secret of [customer.email, customer.lastName, 'West Market', 'Civic', id]) {
+      expect(text).not.toContain(secret);
+    }
+
+    // The next day the link has expired; a token never issued is unknown.
+    vi.setSystemTime(new Date(time.instantOf(time.addDays(date, 1), '00:00')));
+    const expired = await read();
+    expect(expired.status).toBe(404);
+    expect(expired.body).toMatchObject({ reason: 'expired', msg: expect.stringMatching(/expired/) });
+    const unknown = await send('GET', `/api/track/${'A'.repeat(43)}`);
+    expect(unknown.status).toBe(404);
+    expect(await json(unknown)).toMatchObject({ reason: 'invalid' });
+    expect((await send('GET', '/api/track/not-a-token')).status).toBe(404);
+  });
+});
