@@ -37,6 +37,11 @@ export const Stored = z.object({
   cardId: z.string().optional(),
   cardBrand: z.string().optional(),
   cardLast4: z.string().optional(),
+  /**
+   * A deactivated technician's account (issue 22, decision 078): it cannot
+   * sign in, and its sessions ended when it was set (tokenVersion raised).
+   */
+  disabled: z.literal(true).optional(),
   /** Bumped by every password change or reset: ends older sessions and reset links. */
   tokenVersion: z.number().int(),
   createdAt: z.string(),

@@ -62,6 +62,8 @@ export type BookingReply = {
   serviceAddress: ServiceAddressReply | null;
   /** The trip fee snapshot in dollars (0: none). */
   tripFee: number;
+  /** The technician whose time it holds (issue 22); null when it holds none. */
+  technician: { number: number; firstName: string; lastName: string } | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -150,6 +152,7 @@ export function bookingReply(b: Booking.RowInfo): BookingReply {
     reviewed: b.testimonialId !== undefined,
     serviceAddress: serviceAddressReply(b),
     tripFee: toDollars(b.tripFeeCents ?? 0),
+    technician: b.technician,
     createdAt: b.createdAt,
     updatedAt: b.updatedAt,
   };
