@@ -34,7 +34,7 @@ export {
   StatusInput,
   VehicleInput,
 } from './input';
-export { exists } from './lookup';
+export { exists, technicianOf } from './lookup';
 export { adminCreate } from './phone-booking';
 export {
   type ClientNames,

@@ -232,6 +232,8 @@ describe('toInput', () => {
       },
       payment: null,
       statusHistory: [],
+      inspection: null,
+      photos: [],
       createdAt: '2026-11-22T10:00:00.000Z',
       updatedAt: '2026-11-22T10:00:00.000Z',
     };
