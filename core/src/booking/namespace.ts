@@ -46,6 +46,8 @@ export {
   matchesFilters,
 } from './search';
 export { setStatus } from './status';
+export { awaitingVerification, type Board, board, BOARD_MAX_DAYS, type BoardJob } from './board';
+export { jobState, type JobState } from './job-state';
 export { type ChargeChoice, chargeMessages, type ChargeOptions, chargeOptionsFor } from './charge';
 export { COLLECT_BATCH, DeclinedInput, listDeclined, retryCharge, retryDue, sweepPending } from './collect';
 export { cancelPreview, lateCancelPolicy, lateFeeMessages } from './late-fee';

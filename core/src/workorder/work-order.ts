@@ -42,3 +42,4 @@ export {
   photoForStaff,
   removePhoto,
 } from './photos';
+export { type Awaiting, awaitingAcknowledgment } from './awaiting';
