@@ -1,5 +1,6 @@
 import { Storage } from '../storage/index';
 import { SIGNATURE_PREFIX } from './signatures';
+import type { Inspection } from './inspection-model';
 import type { Stored } from './store';
 
 /** Where a work order's photos live in the bucket: its private prefix, never `images/` (photos.ts). */
@@ -32,7 +33,7 @@ export async function smallPhotos(wo: Pick<Stored, 'id' | 'photos'>): Promise<Ui
 }
 
 /** What the portal and the acknowledgment page show of the inspection. */
-export type ForCustomer = { inspection: Stored['inspection'] | null; photos: { id: string }[] };
+export type ForCustomer = { inspection: Inspection | null; photos: { id: string }[] };
 
 export const forCustomer = (wo: Stored): ForCustomer => ({
   inspection: wo.inspection ?? null,

@@ -10,6 +10,7 @@ import * as z from 'zod';
 import { inspectionMessages } from '@app/core/workorder/inspection-model';
 import { IMAGE_MAX_BYTES } from '@app/core/storage/rules';
 import { assertStaff } from '@app/core/actor';
+import { config } from '@app/core/config';
 import { requireAdmin, requireUser } from './auth';
 import { readImageForm, uploadLimit } from './uploads';
 import { firstIssue } from './validation';
@@ -172,6 +173,8 @@ export function workOrderReply(wo: WorkOrder.Detail) {
     statusHistory: wo.statusHistory,
     inspection: wo.inspection ?? null,
     photos: wo.photos ?? [],
+    /** How many photos it may hold (the setting inspectionPhotoLimit), for the form. */
+    photoLimit: config().inspectionPhotoLimit,
     createdAt: wo.createdAt,
     updatedAt: wo.updatedAt,
   };
