@@ -28,6 +28,7 @@ import { Route as AuthDashboardRouteImport } from './routes/_auth/dashboard'
 import { Route as AuthLeaveReviewRouteImport } from './routes/_auth/leave-review'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
+import { Route as RescheduleBookingIdRouteImport } from './routes/reschedule.$bookingId'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
 import { Route as VerifyCustomBookingTokenRouteImport } from './routes/verify-custom-booking.$token'
 import { Route as VerifyEmailIndexRouteImport } from './routes/verify-email.index'
@@ -130,6 +131,11 @@ const BlogSlugRoute = BlogSlugRouteImport.update({
   path: '/blog/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RescheduleBookingIdRoute = RescheduleBookingIdRouteImport.update({
+  id: '/reschedule/$bookingId',
+  path: '/reschedule/$bookingId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
   id: '/reset-password/$token',
   path: '/reset-password/$token',
@@ -190,6 +196,7 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AuthDashboardRoute
   '/leave-review': typeof AuthLeaveReviewRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/reschedule/$bookingId': typeof RescheduleBookingIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/verify-custom-booking/$token': typeof VerifyCustomBookingTokenRoute
   '/verify-email/$token': typeof VerifyEmailTokenRoute
@@ -217,6 +224,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AuthDashboardRoute
   '/leave-review': typeof AuthLeaveReviewRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/reschedule/$bookingId': typeof RescheduleBookingIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/verify-custom-booking/$token': typeof VerifyCustomBookingTokenRoute
   '/verify-email/$token': typeof VerifyEmailTokenRoute
@@ -247,6 +255,7 @@ export interface FileRoutesById {
   '/_auth/dashboard': typeof AuthDashboardRoute
   '/_auth/leave-review': typeof AuthLeaveReviewRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/reschedule/$bookingId': typeof RescheduleBookingIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/verify-custom-booking/$token': typeof VerifyCustomBookingTokenRoute
   '/verify-email/$token': typeof VerifyEmailTokenRoute
@@ -276,6 +285,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/leave-review'
     | '/blog/$slug'
+    | '/reschedule/$bookingId'
     | '/reset-password/$token'
     | '/verify-custom-booking/$token'
     | '/verify-email/$token'
@@ -303,6 +313,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/leave-review'
     | '/blog/$slug'
+    | '/reschedule/$bookingId'
     | '/reset-password/$token'
     | '/verify-custom-booking/$token'
     | '/verify-email/$token'
@@ -332,6 +343,7 @@ export interface FileRouteTypes {
     | '/_auth/dashboard'
     | '/_auth/leave-review'
     | '/blog/$slug'
+    | '/reschedule/$bookingId'
     | '/reset-password/$token'
     | '/verify-custom-booking/$token'
     | '/verify-email/$token'
@@ -359,6 +371,7 @@ export interface RootRouteChildren {
   TestimonialsRoute: typeof TestimonialsRoute
   WorkOrderPortalRoute: typeof WorkOrderPortalRoute
   BlogSlugRoute: typeof BlogSlugRoute
+  RescheduleBookingIdRoute: typeof RescheduleBookingIdRoute
   ResetPasswordTokenRoute: typeof ResetPasswordTokenRoute
   VerifyCustomBookingTokenRoute: typeof VerifyCustomBookingTokenRoute
   VerifyEmailTokenRoute: typeof VerifyEmailTokenRoute
@@ -504,6 +517,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlogSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/reschedule/$bookingId': {
+      id: '/reschedule/$bookingId'
+      path: '/reschedule/$bookingId'
+      fullPath: '/reschedule/$bookingId'
+      preLoaderRoute: typeof RescheduleBookingIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/reset-password/$token': {
       id: '/reset-password/$token'
       path: '/reset-password/$token'
@@ -605,6 +625,7 @@ const rootRouteChildren: RootRouteChildren = {
   TestimonialsRoute: TestimonialsRoute,
   WorkOrderPortalRoute: WorkOrderPortalRoute,
   BlogSlugRoute: BlogSlugRoute,
+  RescheduleBookingIdRoute: RescheduleBookingIdRoute,
   ResetPasswordTokenRoute: ResetPasswordTokenRoute,
   VerifyCustomBookingTokenRoute: VerifyCustomBookingTokenRoute,
   VerifyEmailTokenRoute: VerifyEmailTokenRoute,
