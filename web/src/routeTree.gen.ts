@@ -30,6 +30,7 @@ import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
 import { Route as RescheduleBookingIdRouteImport } from './routes/reschedule.$bookingId'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
+import { Route as TrackTokenRouteImport } from './routes/track.$token'
 import { Route as VerifyCustomBookingTokenRouteImport } from './routes/verify-custom-booking.$token'
 import { Route as VerifyEmailIndexRouteImport } from './routes/verify-email.index'
 import { Route as VerifyEmailTokenRouteImport } from './routes/verify-email.$token'
@@ -141,6 +142,11 @@ const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
   path: '/reset-password/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TrackTokenRoute = TrackTokenRouteImport.update({
+  id: '/track/$token',
+  path: '/track/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const VerifyCustomBookingTokenRoute =
   VerifyCustomBookingTokenRouteImport.update({
     id: '/verify-custom-booking/$token',
@@ -198,6 +204,7 @@ export interface FileRoutesByFullPath {
   '/blog/$slug': typeof BlogSlugRoute
   '/reschedule/$bookingId': typeof RescheduleBookingIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/track/$token': typeof TrackTokenRoute
   '/verify-custom-booking/$token': typeof VerifyCustomBookingTokenRoute
   '/verify-email/$token': typeof VerifyEmailTokenRoute
   '/blog/': typeof BlogIndexRoute
@@ -226,6 +233,7 @@ export interface FileRoutesByTo {
   '/blog/$slug': typeof BlogSlugRoute
   '/reschedule/$bookingId': typeof RescheduleBookingIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/track/$token': typeof TrackTokenRoute
   '/verify-custom-booking/$token': typeof VerifyCustomBookingTokenRoute
   '/verify-email/$token': typeof VerifyEmailTokenRoute
   '/blog': typeof BlogIndexRoute
@@ -257,6 +265,7 @@ export interface FileRoutesById {
   '/blog/$slug': typeof BlogSlugRoute
   '/reschedule/$bookingId': typeof RescheduleBookingIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/track/$token': typeof TrackTokenRoute
   '/verify-custom-booking/$token': typeof VerifyCustomBookingTokenRoute
   '/verify-email/$token': typeof VerifyEmailTokenRoute
   '/blog/': typeof BlogIndexRoute
@@ -287,6 +296,7 @@ export interface FileRouteTypes {
     | '/blog/$slug'
     | '/reschedule/$bookingId'
     | '/reset-password/$token'
+    | '/track/$token'
     | '/verify-custom-booking/$token'
     | '/verify-email/$token'
     | '/blog/'
@@ -315,6 +325,7 @@ export interface FileRouteTypes {
     | '/blog/$slug'
     | '/reschedule/$bookingId'
     | '/reset-password/$token'
+    | '/track/$token'
     | '/verify-custom-booking/$token'
     | '/verify-email/$token'
     | '/blog'
@@ -345,6 +356,7 @@ export interface FileRouteTypes {
     | '/blog/$slug'
     | '/reschedule/$bookingId'
     | '/reset-password/$token'
+    | '/track/$token'
     | '/verify-custom-booking/$token'
     | '/verify-email/$token'
     | '/blog/'
@@ -373,6 +385,7 @@ export interface RootRouteChildren {
   BlogSlugRoute: typeof BlogSlugRoute
   RescheduleBookingIdRoute: typeof RescheduleBookingIdRoute
   ResetPasswordTokenRoute: typeof ResetPasswordTokenRoute
+  TrackTokenRoute: typeof TrackTokenRoute
   VerifyCustomBookingTokenRoute: typeof VerifyCustomBookingTokenRoute
   VerifyEmailTokenRoute: typeof VerifyEmailTokenRoute
   BlogIndexRoute: typeof BlogIndexRoute
@@ -531,6 +544,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResetPasswordTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/track/$token': {
+      id: '/track/$token'
+      path: '/track/$token'
+      fullPath: '/track/$token'
+      preLoaderRoute: typeof TrackTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/verify-custom-booking/$token': {
       id: '/verify-custom-booking/$token'
       path: '/verify-custom-booking/$token'
@@ -627,6 +647,7 @@ const rootRouteChildren: RootRouteChildren = {
   BlogSlugRoute: BlogSlugRoute,
   RescheduleBookingIdRoute: RescheduleBookingIdRoute,
   ResetPasswordTokenRoute: ResetPasswordTokenRoute,
+  TrackTokenRoute: TrackTokenRoute,
   VerifyCustomBookingTokenRoute: VerifyCustomBookingTokenRoute,
   VerifyEmailTokenRoute: VerifyEmailTokenRoute,
   BlogIndexRoute: BlogIndexRoute,
