@@ -37,6 +37,8 @@ export const Stored = z.object({
   cardId: z.string().optional(),
   cardBrand: z.string().optional(),
   cardLast4: z.string().optional(),
+  /** When the customer turned review requests off (the mail's one-click unsubscribe, issue 21). */
+  reviewRequestsOffAt: z.string().optional(),
   /** Bumped by every password change or reset: ends older sessions and reset links. */
   tokenVersion: z.number().int(),
   createdAt: z.string(),

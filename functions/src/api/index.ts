@@ -23,6 +23,7 @@ import { sitemap } from './sitemap';
 import { testimonials } from './testimonials';
 import { timeslots } from './timeslots';
 import { track } from './track';
+import { unsubscribe } from './unsubscribe';
 import { refuseLongUrls } from './url-limit';
 import { users } from './users';
 import { vehicleData } from './vehicle-data';
@@ -64,6 +65,7 @@ const api = new Hono()
   .route('/bookings', bookings)
   .route('/timeslots', timeslots)
   .route('/track', track)
+  .route('/unsubscribe', unsubscribe)
   .route('/admin/revenue', revenue)
   .route('/admin', admin)
   .route('/admin', dispatch)
