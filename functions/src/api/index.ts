@@ -22,6 +22,7 @@ import { services } from './services';
 import { sitemap } from './sitemap';
 import { testimonials } from './testimonials';
 import { timeslots } from './timeslots';
+import { rescheduling, reschedulingByLink } from './reschedule';
 import { track } from './track';
 import { unsubscribe } from './unsubscribe';
 import { refuseLongUrls } from './url-limit';
@@ -63,6 +64,8 @@ const api = new Hono()
   .route('/comments', comments)
   .route('/payments', payments)
   .route('/bookings', bookings)
+  .route('/bookings', rescheduling)
+  .route('/booking-links', reschedulingByLink)
   .route('/timeslots', timeslots)
   .route('/track', track)
   .route('/unsubscribe', unsubscribe)
