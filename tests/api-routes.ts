@@ -237,6 +237,12 @@ export const routes: Record<string, Route> = {
   },
   // A link's token of the right shape that no visit has: 404 `{ msg, reason }`, the same for everyone.
   'GET /api/track/:token': { access: 'anyone', path: () => `/api/track/${'x'.repeat(43)}`, ok: 404 },
+  // The review request's one-click unsubscribe (RFC 8058): a link no account has, 404 `{ msg }` for everyone.
+  'POST /api/unsubscribe/:token': {
+    access: 'anyone',
+    path: () => `/api/unsubscribe/${'x'.repeat(43)}`,
+    ok: 404,
+  },
   // --- Getting paid (issue 23, decisions 068-069) ---
   'GET /api/bookings/:id/cancel-preview': {
     access: 'owner',
