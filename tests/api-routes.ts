@@ -199,6 +199,13 @@ export const routes: Record<string, Route> = {
   },
   // Issue 20: a customer's saved addresses (admins keep none: 403), and the admin's read of a customer's.
   'GET /api/users/me/addresses': { access: 'customer', path: () => '/api/users/me/addresses' },
+  // Texts consent and notice channels (issue 21): a customer's own settings.
+  'GET /api/users/me/notifications': { access: 'customer', path: () => '/api/users/me/notifications' },
+  'PUT /api/users/me/notifications': {
+    access: 'customer',
+    path: () => '/api/users/me/notifications',
+    body: () => ({ texts: { optIn: true, mobile: '(610) 555-0188' }, preferences: { reminder: 'text' } }),
+  },
   'POST /api/users/me/addresses': {
     access: 'customer',
     path: () => '/api/users/me/addresses',
