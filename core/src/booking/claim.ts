@@ -55,6 +55,8 @@ export type ClaimOptions = {
   /** The booking's own write (a new one: if absent; a reinstated one: if unchanged since read). */
   write: (record: Stored) => TransactItem;
   mails: (record: Stored) => Mail.Message[];
+  /** More items of the same transaction (a booking's due reminders and links: core/src/reminder). */
+  items?: (record: Stored) => TransactItem[];
   /** 409 texts: the time (BOOKED guard or slot) taken; no technician can take the job. */
   taken: string;
   crewFull: string;
@@ -108,6 +110,7 @@ export async function claim(
       await transactWrite([
         ...head,
         Crew.writeItem(base.date, day, { ...day.jobs, [base.id]: Crew.dayJob(job) }),
+        ...(options.items?.(record) ?? []),
         ...prepared.map((p) => p.item),
       ]);
       await Promise.all(prepared.map((p) => Outbox.deliver(p)));

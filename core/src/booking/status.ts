@@ -5,6 +5,7 @@ import { RAISE_REV, RAISE_REV_VALUES } from '../db/revision';
 import { VisibleError } from '../error';
 import type { Mail } from '../mail/index';
 import { Outbox } from '../mail/outbox';
+import { statusItems as reminderItems } from '../reminder/due';
 import { User } from '../user/index';
 import { fn } from '../util/fn';
 import { type ChargeChoice, planPayment, runCharge } from './charge';
@@ -153,6 +154,8 @@ export async function changeStatus(
       putIfUnchanged(next, booking),
       ...(cancelling ? releaseItems(booking, now, day) : []),
       ...(payment ? [queueItem(next, payment)] : []),
+      // Its due reminders (issue 21): written entering Pending or Confirmed, removed leaving them.
+      ...reminderItems(booking, next, new Date(now)),
       ...prepared.map((p) => p.item),
     ];
     if (extra.commit) {
@@ -211,6 +214,7 @@ async function reinstate(read: Stored, next: Stored, mails: Mail.Message[], now:
   const claimed = await claim(base, now, {
     write: (record) => putIfUnchanged(record, read),
     mails: () => mails,
+    items: (record) => reminderItems(read, record, new Date(now)),
     taken: deskMessages.reclaimTaken,
     crewFull: deskMessages.reclaimCrewFull,
   });

@@ -87,6 +87,8 @@ export const table = {
         'testimonialId',
         'serviceAddress',
         'tripFeeCents',
+        // The desk's "Confirmed by customer" badge (issue 21).
+        'attendanceConfirmedAt',
         'createdAt',
         'updatedAt',
       ],

@@ -2,6 +2,7 @@ import { bookingSteps } from '../booking/migrate';
 import { Contact } from '../contact/index';
 import { Customer } from '../customer/index';
 import { revenueSteps } from '../revenue/migrate';
+import { reminderSteps } from '../reminder/migrate';
 import { ServiceRequest } from '../service-request/index';
 import { Service } from '../service/index';
 import { Testimonial } from '../testimonial/index';
@@ -22,6 +23,7 @@ export const migrationSteps: readonly MigrationStep[] = [
   ...Contact.migrationSteps,
   ...ServiceRequest.migrationSteps,
   ...revenueSteps,
+  ...reminderSteps,
 ];
 
 /** Runs the steps not yet done (see runner.ts); what each changed in this run. */

@@ -62,6 +62,8 @@ export type BookingReply = {
   serviceAddress: ServiceAddressReply | null;
   /** The trip fee snapshot in dollars (0: none). */
   tripFee: number;
+  /** When the customer answered a reminder with "I'll be there" (issue 21); null: not (yet). */
+  attendanceConfirmedAt: string | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -150,6 +152,7 @@ export function bookingReply(b: Booking.RowInfo): BookingReply {
     reviewed: b.testimonialId !== undefined,
     serviceAddress: serviceAddressReply(b),
     tripFee: toDollars(b.tripFeeCents ?? 0),
+    attendanceConfirmedAt: b.attendanceConfirmedAt ?? null,
     createdAt: b.createdAt,
     updatedAt: b.updatedAt,
   };

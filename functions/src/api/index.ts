@@ -6,6 +6,7 @@ import { ZodError } from 'zod';
 import { admin } from './admin';
 import { revenue } from './revenue';
 import { requestContext, requireAdmin } from './auth';
+import { bookingLinks } from './booking-links';
 import { bookings } from './bookings';
 import { apiCaching } from './cache';
 import { googleReviews } from './google-reviews';
@@ -60,6 +61,7 @@ const api = new Hono()
   .route('/comments', comments)
   .route('/payments', payments)
   .route('/bookings', bookings)
+  .route('/booking-links', bookingLinks)
   .route('/timeslots', timeslots)
   .route('/admin/revenue', revenue)
   .route('/admin', admin)

@@ -2,6 +2,7 @@ import { asSystem } from '@app/core/actor';
 import { Booking } from '@app/core/booking/index';
 import { Outbox } from '@app/core/mail/outbox';
 import { migrate } from '@app/core/migrate/index';
+import { Reminder } from '@app/core/reminder/index';
 import { WorkOrder } from '@app/core/workorder/index';
 
 export type CronResult = {
@@ -9,6 +10,8 @@ export type CronResult = {
   mail: { sent: number; due: number };
   acknowledgments: { expired: number; due: number };
   charges: { sweep: { due: number; charged: number }; retries: { due: number; paid: number } };
+  /** The reminders due (issue 21, decision 074): sent, dropped (nothing to send any more), left for the next run. */
+  reminders: Reminder.SendReport;
 };
 
 /** What the Lambda runtime passes as the handler's second argument, as far as the job uses it. */
@@ -26,7 +29,8 @@ export const MIGRATION_MARGIN_MS = 15_000;
  * once with `npm run cron`): sends the mail whose first try failed
  * (core/src/mail/outbox.ts), expires the work orders' acknowledgment links
  * that ran out (decision 040), charges the completions whose charge never
- * ran and retries the declined charges that are due (decision 069), then goes on with the migration steps not yet
+ * ran and retries the declined charges that are due (decision 069), sends the
+ * reminders due (decision 074), then goes on with the migration steps not yet
  * done (decision 063) until the Lambda's time is nearly up; the next run
  * resumes them. All are idempotent and safe to run twice at once. `now`
  * moves the clock (tests, `npm run cron -- <instant>`).
@@ -39,15 +43,31 @@ export async function handler(event?: { now?: string }, context?: LambdaContext)
     sweep: await asSystem('cron', () => Booking.sweepPending(now)),
     retries: await asSystem('cron', () => Booking.retryDue(now)),
   };
-  if (mail.due > 0 || acknowledgments.due > 0 || charges.sweep.due > 0 || charges.retries.due > 0) {
-    console.log(
-      JSON.stringify({ level: 'info', job: 'cron', msg: 'scheduled run', mail, acknowledgments, charges }),
-    );
-  }
   // After the first runs of a release, one read a step.
   const deadline = context
     ? Date.now() + context.getRemainingTimeInMillis() - MIGRATION_MARGIN_MS
     : undefined;
+  // Each reminder once (a marker in its outbox transaction), however many runs overlap.
+  const reminders = await asSystem('cron', () => Reminder.sendDue(now, { deadline }));
+  if (
+    mail.due > 0 ||
+    acknowledgments.due > 0 ||
+    charges.sweep.due > 0 ||
+    charges.retries.due > 0 ||
+    reminders.due > 0
+  ) {
+    console.log(
+      JSON.stringify({
+        level: 'info',
+        job: 'cron',
+        msg: 'scheduled run',
+        mail,
+        acknowledgments,
+        charges,
+        reminders,
+      }),
+    );
+  }
   // A step that fails stops this run's migrations only (the mail and the links are done); the next run resumes it.
   const migrated = await migrate({ deadline }).catch((error: unknown) => {
     console.error(
@@ -58,5 +78,5 @@ export async function handler(event?: { now?: string }, context?: LambdaContext)
   if (Object.keys(migrated).length > 0) {
     console.log(JSON.stringify({ level: 'info', job: 'cron', msg: 'migration steps run', migrated }));
   }
-  return { ok: true, mail, acknowledgments, charges };
+  return { ok: true, mail, acknowledgments, charges, reminders };
 }
