@@ -104,7 +104,7 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
   const buttons = links ? [...linkButtons(base.id, links.token), linkButtonsNote] : [];
   const record = await claim(base, now, {
     write: (r) => entity.tx.put(r, { ifAbsent: true }),
-    items: (r) => [...dueItems(r, new Date(now)), ...(links?.items ?? [])],
+    extra: (r) => [...dueItems(r, new Date(now)), ...(links?.items ?? [])],
     mails: (r) => [
       ...toCustomer(r, (info) => bookingReceivedMail(info, buttons)),
       shopNewBookingMail(mailInfo(r)),

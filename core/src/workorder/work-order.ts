@@ -28,3 +28,4 @@ export {
 } from './acknowledgment';
 export { SIGNATURE_PREFIX, signatureOf } from './signatures';
 export { type ForBooking, forBooking } from './for-booking';
+export { type Awaiting, awaitingAcknowledgment } from './awaiting';

@@ -17,11 +17,13 @@ import { canonicalGetPath } from './paths';
 import { payments } from './payments';
 import { comments, posts } from './posts';
 import { contact, serviceRequest } from './public-forms';
+import { dispatch } from './dispatch';
 import { serviceArea } from './service-area';
 import { services } from './services';
 import { sitemap } from './sitemap';
 import { testimonials } from './testimonials';
 import { timeslots } from './timeslots';
+import { rescheduling, reschedulingByLink } from './reschedule';
 import { refuseLongUrls } from './url-limit';
 import { users } from './users';
 import { vehicleData } from './vehicle-data';
@@ -61,10 +63,13 @@ const api = new Hono()
   .route('/comments', comments)
   .route('/payments', payments)
   .route('/bookings', bookings)
+  .route('/bookings', rescheduling)
+  .route('/booking-links', reschedulingByLink)
   .route('/booking-links', bookingLinks)
   .route('/timeslots', timeslots)
   .route('/admin/revenue', revenue)
   .route('/admin', admin)
+  .route('/admin', dispatch)
   .route('/vehicleData', vehicleData)
   .route('/service-area', serviceArea)
   .route('/workOrders', workOrders)
