@@ -26,6 +26,7 @@ import { Route as WorkOrderPortalRouteImport } from './routes/work-order-portal'
 import { Route as AuthAdminRouteImport } from './routes/_auth/_admin'
 import { Route as AuthDashboardRouteImport } from './routes/_auth/dashboard'
 import { Route as AuthLeaveReviewRouteImport } from './routes/_auth/leave-review'
+import { Route as BTokenRouteImport } from './routes/b.$token'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
@@ -120,6 +121,11 @@ const AuthLeaveReviewRoute = AuthLeaveReviewRouteImport.update({
   path: '/leave-review',
   getParentRoute: () => AuthRoute,
 } as any)
+const BTokenRoute = BTokenRouteImport.update({
+  id: '/b/$token',
+  path: '/b/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const BlogIndexRoute = BlogIndexRouteImport.update({
   id: '/blog/',
   path: '/blog/',
@@ -189,6 +195,7 @@ export interface FileRoutesByFullPath {
   '/work-order-portal': typeof WorkOrderPortalRoute
   '/dashboard': typeof AuthDashboardRoute
   '/leave-review': typeof AuthLeaveReviewRoute
+  '/b/$token': typeof BTokenRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/verify-custom-booking/$token': typeof VerifyCustomBookingTokenRoute
@@ -216,6 +223,7 @@ export interface FileRoutesByTo {
   '/work-order-portal': typeof WorkOrderPortalRoute
   '/dashboard': typeof AuthDashboardRoute
   '/leave-review': typeof AuthLeaveReviewRoute
+  '/b/$token': typeof BTokenRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/verify-custom-booking/$token': typeof VerifyCustomBookingTokenRoute
@@ -246,6 +254,7 @@ export interface FileRoutesById {
   '/_auth/_admin': typeof AuthAdminRouteWithChildren
   '/_auth/dashboard': typeof AuthDashboardRoute
   '/_auth/leave-review': typeof AuthLeaveReviewRoute
+  '/b/$token': typeof BTokenRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/verify-custom-booking/$token': typeof VerifyCustomBookingTokenRoute
@@ -275,6 +284,7 @@ export interface FileRouteTypes {
     | '/work-order-portal'
     | '/dashboard'
     | '/leave-review'
+    | '/b/$token'
     | '/blog/$slug'
     | '/reset-password/$token'
     | '/verify-custom-booking/$token'
@@ -302,6 +312,7 @@ export interface FileRouteTypes {
     | '/work-order-portal'
     | '/dashboard'
     | '/leave-review'
+    | '/b/$token'
     | '/blog/$slug'
     | '/reset-password/$token'
     | '/verify-custom-booking/$token'
@@ -331,6 +342,7 @@ export interface FileRouteTypes {
     | '/_auth/_admin'
     | '/_auth/dashboard'
     | '/_auth/leave-review'
+    | '/b/$token'
     | '/blog/$slug'
     | '/reset-password/$token'
     | '/verify-custom-booking/$token'
@@ -358,6 +370,7 @@ export interface RootRouteChildren {
   TermsRoute: typeof TermsRoute
   TestimonialsRoute: typeof TestimonialsRoute
   WorkOrderPortalRoute: typeof WorkOrderPortalRoute
+  BTokenRoute: typeof BTokenRoute
   BlogSlugRoute: typeof BlogSlugRoute
   ResetPasswordTokenRoute: typeof ResetPasswordTokenRoute
   VerifyCustomBookingTokenRoute: typeof VerifyCustomBookingTokenRoute
@@ -490,6 +503,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthLeaveReviewRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/b/$token': {
+      id: '/b/$token'
+      path: '/b/$token'
+      fullPath: '/b/$token'
+      preLoaderRoute: typeof BTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/blog/': {
       id: '/blog/'
       path: '/blog'
@@ -604,6 +624,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsRoute: TermsRoute,
   TestimonialsRoute: TestimonialsRoute,
   WorkOrderPortalRoute: WorkOrderPortalRoute,
+  BTokenRoute: BTokenRoute,
   BlogSlugRoute: BlogSlugRoute,
   ResetPasswordTokenRoute: ResetPasswordTokenRoute,
   VerifyCustomBookingTokenRoute: VerifyCustomBookingTokenRoute,

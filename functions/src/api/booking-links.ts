@@ -26,3 +26,6 @@ export const bookingLinks = new Hono()
     zValidator('json', BookingLinkPage.CancelByLinkInput, invalidInput),
     async (c) => c.json(await BookingLinkPage.cancel(c.req.valid('param').token, c.req.valid('json'))),
   );
+
+/** What the landing page reads (type only, for the web). */
+export type { LinkView } from '@app/core/booking-link/landing';
