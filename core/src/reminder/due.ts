@@ -82,6 +82,8 @@ export const dueEntry = defineEntity({
     /** The start it reminds of: a booking moved since is not reminded by this entry. */
     startAt: z.string(),
     expiresAt: z.number().int(),
+    /** Epoch ms until which one run of the job holds it (two runs at once do not both prepare it). */
+    leaseUntil: z.number().optional(),
   }),
   key: ({ bookingId, kind }: { bookingId: string; kind: ReminderKind }) => ({
     pk: `REMINDER#${bookingId}`,

@@ -19,7 +19,9 @@ import { reminderMail, reminderText } from './mail';
 /** Entries read a page. */
 export const REMINDER_PAGE = 100;
 /** Reminders prepared and sent at once. */
-export const REMINDER_CONCURRENCY = 8;
+export const REMINDER_CONCURRENCY = 16;
+/** While one run holds an entry, another run passes it by (the marker still decides what is sent). */
+const LEASE_MS = 120_000;
 
 export type SendReport = { due: number; sent: number; dropped: number; skipped: number };
 
@@ -40,8 +42,29 @@ async function drop(entry: DueEntry): Promise<void> {
   });
 }
 
+/** Holds the entry for this run; false when another run holds it or it changed. */
+async function lease(entry: DueEntry): Promise<boolean> {
+  const at = Date.now();
+  const held = await dueEntry.update(
+    { bookingId: entry.bookingId, kind: entry.kind },
+    {
+      UpdateExpression: 'SET leaseUntil = :until',
+      ConditionExpression:
+        'dueAt = :due AND startAt = :start AND (attribute_not_exists(leaseUntil) OR leaseUntil < :at)',
+      ExpressionAttributeValues: {
+        ':until': at + LEASE_MS,
+        ':due': entry.dueAt,
+        ':start': entry.startAt,
+        ':at': at,
+      },
+    },
+  );
+  return held !== null;
+}
+
 /** Sends one due reminder: 'sent', 'dropped' (nothing to send any more) or 'skipped' (changed meanwhile; later). */
 export async function sendOne(entry: DueEntry, now: Date): Promise<'sent' | 'dropped' | 'skipped'> {
+  if (!(await lease(entry))) return 'skipped';
   const booking = await entity.get({ id: entry.bookingId }, { consistent: true });
   if (
     !booking ||
