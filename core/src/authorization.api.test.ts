@@ -100,6 +100,8 @@ const access: Record<string, Access> = {
   'Booking.reviewItem': 'internal',
   'Booking.exists': 'internal',
   'Booking.history': 'admin',
+  // Staff (issue 21): an admin or the job's technician; a customer is refused like an admin verb.
+  'Booking.recordProgress': 'admin',
   'Booking.setStatus': 'admin',
   'Booking.matchesFilters': 'internal',
   'Booking.listAll': 'admin',
@@ -111,6 +113,16 @@ const access: Record<string, Access> = {
   'Booking.forConfirmation': 'public',
   'Booking.answerConfirmation': 'public',
   'Booking.changeAddress': 'user',
+  // Issue 21: rescheduling (decision 075).
+  'Booking.forReschedule': 'user',
+  'Booking.reschedule': 'user',
+  'Booking.rescheduleTimes': 'user',
+  'Booking.move': 'internal',
+  'Booking.rescheduleWindow': 'internal',
+  'Booking.rescheduleTimesFor': 'internal',
+  'Booking.forRescheduleByLink': 'public',
+  'Booking.rescheduleByLink': 'public',
+  'Booking.rescheduleTimesByLink': 'public',
   // Issue 20: a customer's saved addresses (the admin reads a customer's with listFor).
   'SavedAddress.listMine': 'user',
   'SavedAddress.listFor': 'admin',
@@ -331,6 +343,7 @@ const calls: Record<string, () => Promise<unknown>> = {
   'Booking.newestToReview': () => Booking.newestToReview(someId('svc')),
   'Booking.setStatus': () => Booking.setStatus(someId('bkg'), { status: 'Completed' }),
   'Booking.history': () => Booking.history(someId('bkg')),
+  'Booking.recordProgress': () => Booking.recordProgress(someId('bkg'), { step: 'on-my-way' }),
   'Booking.listAll': () => Booking.listAll({}),
   'Booking.clientNames': () => Booking.clientNames([someId('bkg')]),
   'Booking.adminCreate': () =>
@@ -372,6 +385,10 @@ const calls: Record<string, () => Promise<unknown>> = {
     Booking.changeAddress(someId('bkg'), {
       serviceAddress: { street: '1 Main St', city: 'Exton', state: 'PA', zipCode: '19341' },
     }),
+  // Issue 21: rescheduling.
+  'Booking.forReschedule': () => Booking.forReschedule(someId('bkg')),
+  'Booking.reschedule': () => Booking.reschedule(someId('bkg'), { date: '2030-01-07', time: '09:00' }),
+  'Booking.rescheduleTimes': () => Booking.rescheduleTimes(someId('bkg'), { date: '2030-01-07' }),
   'SavedAddress.listMine': () => SavedAddress.listMine(),
   'SavedAddress.listFor': () => SavedAddress.listFor(someId('usr')),
   'SavedAddress.create': () =>

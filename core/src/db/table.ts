@@ -88,6 +88,7 @@ export const table = {
         'serviceAddress',
         'tripFeeCents',
         'claim',
+        'progress',
         'createdAt',
         'updatedAt',
       ],

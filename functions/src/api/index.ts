@@ -23,6 +23,8 @@ import { sitemap } from './sitemap';
 import { testimonials } from './testimonials';
 import { technicians } from './technicians';
 import { timeslots } from './timeslots';
+import { rescheduling, reschedulingByLink } from './reschedule';
+import { track } from './track';
 import { refuseLongUrls } from './url-limit';
 import { users } from './users';
 import { vehicleData } from './vehicle-data';
@@ -62,7 +64,10 @@ const api = new Hono()
   .route('/comments', comments)
   .route('/payments', payments)
   .route('/bookings', bookings)
+  .route('/bookings', rescheduling)
+  .route('/booking-links', reschedulingByLink)
   .route('/timeslots', timeslots)
+  .route('/track', track)
   .route('/admin/revenue', revenue)
   .route('/admin', admin)
   .route('/admin', dispatch)
