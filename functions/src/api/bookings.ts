@@ -62,10 +62,10 @@ export type BookingReply = {
   serviceAddress: ServiceAddressReply | null;
   /** The trip fee snapshot in dollars (0: none). */
   tripFee: number;
-  /** The technician whose time it holds (issue 22); null when it holds none. */
-  technician: { number: number; firstName: string; lastName: string } | null;
   /** The visit as the shop reported it (issue 21, decision 076): each step's time, null until recorded. */
   progress: ProgressReply;
+  /** The technician whose time it holds (issue 22); null when it holds none. */
+  technician: { number: number; firstName: string; lastName: string } | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -169,8 +169,8 @@ export function bookingReply(b: Booking.RowInfo): BookingReply {
     reviewed: b.testimonialId !== undefined,
     serviceAddress: serviceAddressReply(b),
     tripFee: toDollars(b.tripFeeCents ?? 0),
-    technician: b.technician,
     progress: progressReply(b),
+    technician: b.technician,
     createdAt: b.createdAt,
     updatedAt: b.updatedAt,
   };
