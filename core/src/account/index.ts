@@ -243,7 +243,8 @@ export namespace Account {
       });
       return { giveBack, matches };
     });
-    if (!user || !matches) throw new VisibleError('invalid', messages.badCredentials);
+    // A deactivated account (a technician who left, decision 078) signs in as a wrong password would.
+    if (!user || !matches || user.disabled) throw new VisibleError('invalid', messages.badCredentials);
     await giveBack();
     // Only someone who knows the password learns that the account is unverified.
     if (!user.emailVerified) throw new VisibleError('forbidden', messages.unverified, { unverified: true });
@@ -318,7 +319,8 @@ export namespace Account {
     takeAtLeast(EQUAL_TIME_FLOOR_MS, async () => {
       await limit(rateLimits.forgotIp, rateLimits.forgotAccount, email);
       const user = await User.findByEmail(email);
-      if (user) {
+      // A deactivated account gets no link (decision 078); the reply is the same.
+      if (user && !user.disabled) {
         // The link carries the account's token version: a later password change or reset outdates it.
         const link = LinkToken.prepare({
           purpose: 'reset-password',
