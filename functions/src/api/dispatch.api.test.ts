@@ -72,8 +72,12 @@ describe('GET /api/admin/today', () => {
     const id = await deskBooking(date, '09:00');
     const booking = await findBooking(id);
     const technician = booking.claim?.technician ?? 1;
-    // A booking claimed before the days (or whose technician left) is on no day.
-    await transactWrite([Crew.releaseItem(date, technician, id)]);
+    // A booking that holds no technician's time (its claim given back) is on no day.
+    const { claim: _claim, ...unclaimed } = booking;
+    await transactWrite([
+      Crew.releaseItem(date, technician, id),
+      putIfUnchanged({ ...unclaimed, rev: (booking.rev ?? 0) + 1 }, booking),
+    ]);
     const job = (await today(date)).jobs.find((j) => j._id === id);
     expect(job).toMatchObject({ technician: null, driveMinutes: null });
   });
