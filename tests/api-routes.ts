@@ -9,7 +9,7 @@ import { TimeSlot } from '@app/core/timeslot/index';
 import { SavedAddress } from '@app/core/address/index';
 import { withActor } from '@app/core/actor';
 import { BookingLink } from '@app/core/booking-link/index';
-import { asAdmin, createService, createUserWithCard } from './factories';
+import { asAdmin, createService, createTechnician, createUserWithCard } from './factories';
 import { createWorkOrder } from './workorder-factories';
 
 /**
@@ -321,6 +321,44 @@ export const routes: Record<string, Route> = {
     access: 'admin',
     path: () => `/api/admin/dispatch?from=${time.today()}&days=7`,
   },
+  // --- Technicians (issue 22, decision 078): the admin's; a technician gets 403 like a customer.
+  'PUT /api/admin/bookings/:id/technician': {
+    access: 'admin',
+    path: (f) => `/api/admin/bookings/${f.bookings.reassign._id}/technician`,
+    body: (f) => ({ technician: f.technicians.worker.technician.number }),
+  },
+  'GET /api/admin/technicians': { access: 'admin', path: () => '/api/admin/technicians' },
+  'POST /api/admin/technicians': {
+    access: 'admin',
+    path: () => '/api/admin/technicians',
+    body: () => ({
+      firstName: 'Matrix',
+      lastName: 'Technician',
+      email: `matrix-tech-${crypto.randomUUID().slice(0, 8)}@example.com`,
+      phone: '610 555 0101',
+      workingDays: ['Monday', 'Tuesday'],
+      dayStart: '07:00',
+      dayEnd: '19:00',
+    }),
+    ok: 201,
+  },
+  'PATCH /api/admin/technicians/:number': {
+    access: 'admin',
+    path: (f) => `/api/admin/technicians/${f.technicians.spare.technician.number}`,
+    body: () => ({ firstName: 'Spare', dayStart: '08:00', dayEnd: '18:00' }),
+  },
+  'POST /api/admin/technicians/:number/deactivate': {
+    access: 'admin',
+    path: (f) => `/api/admin/technicians/${f.technicians.spare.technician.number}/deactivate`,
+  },
+  'POST /api/admin/technicians/:number/activate': {
+    access: 'admin',
+    path: (f) => `/api/admin/technicians/${f.technicians.spare.technician.number}/activate`,
+  },
+  'GET /api/admin/technicians/:number/jobs': {
+    access: 'admin',
+    path: (f) => `/api/admin/technicians/${f.technicians.worker.technician.number}/jobs`,
+  },
   'GET /api/admin/users/search': { access: 'admin', path: () => '/api/admin/users/search?query=alice' },
   'POST /api/admin/create-customer': {
     access: 'admin',
@@ -630,11 +668,14 @@ export async function makeFixtures() {
     address: await bookingOf(a, openService._id),
     reschedule: await bookingOf(a, openService._id),
     linked: await bookingOf(a, openService._id),
+    reassign: await bookingOf(a, openService._id),
   };
   // Issue 21: a reminder's link to A's booking (the reschedule-by-link routes).
   const link = (
     await BookingLink.issue({ id: bookings.linked._id, date: bookings.linked.date, time: '09:00' })
   ).token;
+  // Technicians (issue 22): one who works (the reassignment gives them A's booking), one the calls edit.
+  const technicians = { worker: await createTechnician(), spare: await createTechnician() };
   // A's saved addresses beside its default (issue 20): one the calls edit, one they delete.
   const addresses = await withActor(
     { type: 'user', userId: a._id, role: 'user', firstName: a.firstName },
@@ -674,6 +715,7 @@ export async function makeFixtures() {
     testimonial,
     bookings,
     link,
+    technicians,
     addresses,
     desk,
     content,
