@@ -38,6 +38,7 @@ export {
   type ForReschedule,
   forReschedule,
   move,
+  pageOf as reschedulePage,
   reschedule,
   RescheduleInput,
   rescheduleMessages,

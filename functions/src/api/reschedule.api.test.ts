@@ -70,6 +70,7 @@ describe('POST /api/bookings/:id/reschedule', () => {
     );
     expect(page.window).toMatchObject({ allowed: true, reason: null, msg: '', noticeHours: notice });
     expect(page.booking._id).toBe(booking._id);
+    expect(page.availableDays).toEqual([]);
     const offered = await json<Availability>(
       await send('GET', `/api/bookings/${booking._id}/reschedule/times?date=${to}`, customer.headers),
     );
