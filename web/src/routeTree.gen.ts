@@ -30,6 +30,7 @@ import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
 import { Route as TrackTokenRouteImport } from './routes/track.$token'
+import { Route as UnsubscribeTokenRouteImport } from './routes/unsubscribe.$token'
 import { Route as VerifyCustomBookingTokenRouteImport } from './routes/verify-custom-booking.$token'
 import { Route as VerifyEmailIndexRouteImport } from './routes/verify-email.index'
 import { Route as VerifyEmailTokenRouteImport } from './routes/verify-email.$token'
@@ -141,6 +142,11 @@ const TrackTokenRoute = TrackTokenRouteImport.update({
   path: '/track/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UnsubscribeTokenRoute = UnsubscribeTokenRouteImport.update({
+  id: '/unsubscribe/$token',
+  path: '/unsubscribe/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const VerifyCustomBookingTokenRoute =
   VerifyCustomBookingTokenRouteImport.update({
     id: '/verify-custom-booking/$token',
@@ -198,6 +204,7 @@ export interface FileRoutesByFullPath {
   '/blog/$slug': typeof BlogSlugRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/track/$token': typeof TrackTokenRoute
+  '/unsubscribe/$token': typeof UnsubscribeTokenRoute
   '/verify-custom-booking/$token': typeof VerifyCustomBookingTokenRoute
   '/verify-email/$token': typeof VerifyEmailTokenRoute
   '/blog/': typeof BlogIndexRoute
@@ -226,6 +233,7 @@ export interface FileRoutesByTo {
   '/blog/$slug': typeof BlogSlugRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/track/$token': typeof TrackTokenRoute
+  '/unsubscribe/$token': typeof UnsubscribeTokenRoute
   '/verify-custom-booking/$token': typeof VerifyCustomBookingTokenRoute
   '/verify-email/$token': typeof VerifyEmailTokenRoute
   '/blog': typeof BlogIndexRoute
@@ -257,6 +265,7 @@ export interface FileRoutesById {
   '/blog/$slug': typeof BlogSlugRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/track/$token': typeof TrackTokenRoute
+  '/unsubscribe/$token': typeof UnsubscribeTokenRoute
   '/verify-custom-booking/$token': typeof VerifyCustomBookingTokenRoute
   '/verify-email/$token': typeof VerifyEmailTokenRoute
   '/blog/': typeof BlogIndexRoute
@@ -287,6 +296,7 @@ export interface FileRouteTypes {
     | '/blog/$slug'
     | '/reset-password/$token'
     | '/track/$token'
+    | '/unsubscribe/$token'
     | '/verify-custom-booking/$token'
     | '/verify-email/$token'
     | '/blog/'
@@ -315,6 +325,7 @@ export interface FileRouteTypes {
     | '/blog/$slug'
     | '/reset-password/$token'
     | '/track/$token'
+    | '/unsubscribe/$token'
     | '/verify-custom-booking/$token'
     | '/verify-email/$token'
     | '/blog'
@@ -345,6 +356,7 @@ export interface FileRouteTypes {
     | '/blog/$slug'
     | '/reset-password/$token'
     | '/track/$token'
+    | '/unsubscribe/$token'
     | '/verify-custom-booking/$token'
     | '/verify-email/$token'
     | '/blog/'
@@ -373,6 +385,7 @@ export interface RootRouteChildren {
   BlogSlugRoute: typeof BlogSlugRoute
   ResetPasswordTokenRoute: typeof ResetPasswordTokenRoute
   TrackTokenRoute: typeof TrackTokenRoute
+  UnsubscribeTokenRoute: typeof UnsubscribeTokenRoute
   VerifyCustomBookingTokenRoute: typeof VerifyCustomBookingTokenRoute
   VerifyEmailTokenRoute: typeof VerifyEmailTokenRoute
   BlogIndexRoute: typeof BlogIndexRoute
@@ -531,6 +544,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TrackTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/unsubscribe/$token': {
+      id: '/unsubscribe/$token'
+      path: '/unsubscribe/$token'
+      fullPath: '/unsubscribe/$token'
+      preLoaderRoute: typeof UnsubscribeTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/verify-custom-booking/$token': {
       id: '/verify-custom-booking/$token'
       path: '/verify-custom-booking/$token'
@@ -627,6 +647,7 @@ const rootRouteChildren: RootRouteChildren = {
   BlogSlugRoute: BlogSlugRoute,
   ResetPasswordTokenRoute: ResetPasswordTokenRoute,
   TrackTokenRoute: TrackTokenRoute,
+  UnsubscribeTokenRoute: UnsubscribeTokenRoute,
   VerifyCustomBookingTokenRoute: VerifyCustomBookingTokenRoute,
   VerifyEmailTokenRoute: VerifyEmailTokenRoute,
   BlogIndexRoute: BlogIndexRoute,
