@@ -13,6 +13,8 @@ import { Customer } from './customer/index';
 import { VisibleError } from './error';
 import { GoogleReviews } from './google-reviews/index';
 import { Outbox } from './mail/outbox';
+import { Notify } from './notify/index';
+import { NotifySettings } from './notify/settings';
 import { Payments } from './payments/index';
 import { Comment } from './post/comment';
 import { Post } from './post/index';
@@ -52,6 +54,8 @@ const modules = {
   Customer,
   GoogleReviews,
   LinkToken,
+  Notify,
+  NotifySettings,
   Outbox,
   Payments,
   Post,
@@ -198,6 +202,19 @@ const access: Record<string, Access> = {
   'Outbox.send': 'internal',
   'Outbox.drain': 'internal',
   'Outbox.find': 'internal',
+  // Issue 21: texts in the outbox, the given-up list (the admin's Today), Notify and the customer's settings.
+  'Outbox.prepareText': 'internal',
+  'Outbox.gaveUp': 'admin',
+  'Notify.channelsFor': 'internal',
+  'Notify.prepare': 'internal',
+  'Notify.deliver': 'internal',
+  'NotifySettings.preferencesOf': 'internal',
+  'NotifySettings.textsTo': 'internal',
+  'NotifySettings.toReply': 'internal',
+  'NotifySettings.consent': 'internal',
+  'NotifySettings.read': 'user',
+  'NotifySettings.update': 'user',
+  'NotifySettings.optedOutByReply': 'internal',
   'Payments.publicConfig': 'public',
   'Payments.saveCard': 'user',
   'Payments.charge': 'admin',
@@ -309,6 +326,9 @@ const calls: Record<string, () => Promise<unknown>> = {
   'Account.me': () => Account.me(),
   'Account.changePassword': () =>
     Account.changePassword({ currentPassword: 'whatever-1', newPassword: 'new-password-77' }),
+  'Outbox.gaveUp': () => Outbox.gaveUp({ limit: 10 }),
+  'NotifySettings.read': () => NotifySettings.read(),
+  'NotifySettings.update': () => NotifySettings.update({ texts: { optIn: true, mobile: '(610) 555-0123' } }),
   'Comment.create': () => Comment.create({ text: 'Hi', postId: someId('pst') }),
   'Post.like': () => Post.like(someId('pst')),
   'Testimonial.vote': () => Testimonial.vote({ testimonialId: someId('tst'), voteType: 'like' }),

@@ -55,6 +55,11 @@ export const Stored = z.object({
     .optional(),
   /** The channels the customer chose per kind of notice (core/src/notify/settings.ts); absent: the defaults. */
   notifications: z.record(z.string(), z.enum(['mail', 'text', 'both'])).optional(),
+  /**
+   * A deactivated technician's account (issue 22, decision 078): it cannot
+   * sign in, and its sessions ended when it was set (tokenVersion raised).
+   */
+  disabled: z.literal(true).optional(),
   /** Bumped by every password change or reset: ends older sessions and reset links. */
   tokenVersion: z.number().int(),
   createdAt: z.string(),
