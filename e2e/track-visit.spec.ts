@@ -48,6 +48,8 @@ test('the tracking page follows a visit from On my way to done', async ({
   await expect(visit.getByRole('button', { name: 'Arrived' })).toBeEnabled();
 
   const path = await linkInMail(request, customerWithCard.email, 'track');
+  // The page's polling is driven by Playwright's clock. (Its fake Date also makes the zone helpers read UTC,
+  // so the times are matched by shape here; on a real clock they are Eastern, as the desk card's above.)
   await page.clock.install();
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/is on the way$/);
