@@ -8,6 +8,7 @@ import * as time from '@app/core/time';
 import { TimeSlot } from '@app/core/timeslot/index';
 import { SavedAddress } from '@app/core/address/index';
 import { withActor } from '@app/core/actor';
+import { BookingLink } from '@app/core/booking-link/index';
 import { asAdmin, createService, createUserWithCard } from './factories';
 import { cameraJpeg, createWorkOrder, postPhoto } from './workorder-factories';
 
@@ -166,8 +167,45 @@ export const routes: Record<string, Route> = {
     path: (f) => `/api/bookings/${f.bookings.address._id}/address`,
     body: () => ({ serviceAddress: otherAddress }),
   },
+  // Issue 21 (decision 075): the owner (or the admin) reschedules; each call moves to a day of its own.
+  'GET /api/bookings/:id/reschedule': {
+    access: 'owner',
+    path: (f) => `/api/bookings/${f.bookings.reschedule._id}/reschedule`,
+  },
+  'GET /api/bookings/:id/reschedule/times': {
+    access: 'owner',
+    path: (f) => `/api/bookings/${f.bookings.reschedule._id}/reschedule/times?date=${nextDate()}`,
+  },
+  'POST /api/bookings/:id/reschedule': {
+    access: 'owner',
+    path: (f) => `/api/bookings/${f.bookings.reschedule._id}/reschedule`,
+    body: () => ({ date: nextDate(), time: '09:00' }),
+  },
+  // Issue 21: the same by a reminder's link, without signing in. The move to the booking's own time is
+  // refused (400) past the link's checks, leaving the link unused for the next caller.
+  'GET /api/booking-links/:token/reschedule': {
+    access: 'anyone',
+    path: (f) => `/api/booking-links/${f.link}/reschedule`,
+  },
+  'GET /api/booking-links/:token/reschedule/times': {
+    access: 'anyone',
+    path: (f) => `/api/booking-links/${f.link}/reschedule/times?date=${nextDate()}`,
+  },
+  'POST /api/booking-links/:token/reschedule': {
+    access: 'anyone',
+    path: (f) => `/api/booking-links/${f.link}/reschedule`,
+    body: (f) => ({ date: f.bookings.linked.date, time: '09:00' }),
+    ok: 400,
+  },
   // Issue 20: a customer's saved addresses (admins keep none: 403), and the admin's read of a customer's.
   'GET /api/users/me/addresses': { access: 'customer', path: () => '/api/users/me/addresses' },
+  // Texts consent and notice channels (issue 21): a customer's own settings.
+  'GET /api/users/me/notifications': { access: 'customer', path: () => '/api/users/me/notifications' },
+  'PUT /api/users/me/notifications': {
+    access: 'customer',
+    path: () => '/api/users/me/notifications',
+    body: () => ({ texts: { optIn: true, mobile: '(610) 555-0188' }, preferences: { reminder: 'text' } }),
+  },
   'POST /api/users/me/addresses': {
     access: 'customer',
     path: () => '/api/users/me/addresses',
@@ -195,6 +233,22 @@ export const routes: Record<string, Route> = {
     access: 'admin',
     path: (f) => `/api/bookings/${f.bookings.status._id}/status`,
     body: () => ({ serviceStatus: 'Technician on the way' }),
+  },
+  // --- Keeping customers in the loop: the visit's progress and tracking (issue 21, decision 076) ---
+  // The fixture's booking is not today's: 409 proves the caller got past authorization, nothing written.
+  'POST /api/bookings/:id/progress': {
+    access: 'staff',
+    path: (f) => `/api/bookings/${f.bookings.status._id}/progress`,
+    body: () => ({ step: 'arrived' }),
+    ok: 409,
+  },
+  // A link's token of the right shape that no visit has: 404 `{ msg, reason }`, the same for everyone.
+  'GET /api/track/:token': { access: 'anyone', path: () => `/api/track/${'x'.repeat(43)}`, ok: 404 },
+  // The review request's one-click unsubscribe (RFC 8058): a link no account has, 404 `{ msg }` for everyone.
+  'POST /api/unsubscribe/:token': {
+    access: 'anyone',
+    path: () => `/api/unsubscribe/${'x'.repeat(43)}`,
+    ok: 404,
   },
   // --- Getting paid (issue 23, decisions 068-069) ---
   'GET /api/bookings/:id/cancel-preview': {
@@ -633,7 +687,13 @@ export async function makeFixtures() {
     cancel: await bookingOf(a, openService._id),
     status: await bookingOf(a, openService._id),
     address: await bookingOf(a, openService._id),
+    reschedule: await bookingOf(a, openService._id),
+    linked: await bookingOf(a, openService._id),
   };
+  // Issue 21: a reminder's link to A's booking (the reschedule-by-link routes).
+  const link = (
+    await BookingLink.issue({ id: bookings.linked._id, date: bookings.linked.date, time: '09:00' })
+  ).token;
   // A's saved addresses beside its default (issue 20): one the calls edit, one they delete.
   const addresses = await withActor(
     { type: 'user', userId: a._id, role: 'user', firstName: a.firstName },
@@ -676,6 +736,7 @@ export async function makeFixtures() {
     post,
     testimonial,
     bookings,
+    link,
     addresses,
     desk,
     content,

@@ -13,10 +13,13 @@ import { Customer } from './customer/index';
 import { VisibleError } from './error';
 import { GoogleReviews } from './google-reviews/index';
 import { Outbox } from './mail/outbox';
+import { Notify } from './notify/index';
+import { NotifySettings } from './notify/settings';
 import { Payments } from './payments/index';
 import { Comment } from './post/comment';
 import { Post } from './post/index';
 import { RateLimit } from './rate-limit/index';
+import { ReviewRequest } from './review-request/index';
 import { ServiceRequest } from './service-request/index';
 import { deleteService } from './service/delete';
 import { Service } from './service/index';
@@ -51,10 +54,13 @@ const modules = {
   Customer,
   GoogleReviews,
   LinkToken,
+  Notify,
+  NotifySettings,
   Outbox,
   Payments,
   Post,
   RateLimit,
+  ReviewRequest,
   SavedAddress,
   Service,
   ServiceDelete: { deleteService },
@@ -100,6 +106,15 @@ const access: Record<string, Access> = {
   'Booking.reviewItem': 'internal',
   'Booking.exists': 'internal',
   'Booking.history': 'admin',
+  // Staff (issue 21): an admin or the job's technician; a customer is refused like an admin verb.
+  'Booking.recordProgress': 'admin',
+  'Booking.tracking': 'public',
+  'Booking.trackState': 'internal',
+  'ReviewRequest.sendDue': 'admin',
+  'ReviewRequest.unsubscribe': 'public',
+  'ReviewRequest.dueAfter': 'internal',
+  'ReviewRequest.fileItem': 'internal',
+  'ReviewRequest.find': 'internal',
   'Booking.setStatus': 'admin',
   'Booking.matchesFilters': 'internal',
   'Booking.listAll': 'admin',
@@ -111,6 +126,16 @@ const access: Record<string, Access> = {
   'Booking.forConfirmation': 'public',
   'Booking.answerConfirmation': 'public',
   'Booking.changeAddress': 'user',
+  // Issue 21: rescheduling (decision 075).
+  'Booking.forReschedule': 'user',
+  'Booking.reschedule': 'user',
+  'Booking.rescheduleTimes': 'user',
+  'Booking.move': 'internal',
+  'Booking.rescheduleWindow': 'internal',
+  'Booking.rescheduleTimesFor': 'internal',
+  'Booking.forRescheduleByLink': 'public',
+  'Booking.rescheduleByLink': 'public',
+  'Booking.rescheduleTimesByLink': 'public',
   // Issue 20: a customer's saved addresses (the admin reads a customer's with listFor).
   'SavedAddress.listMine': 'user',
   'SavedAddress.listFor': 'admin',
@@ -177,6 +202,19 @@ const access: Record<string, Access> = {
   'Outbox.send': 'internal',
   'Outbox.drain': 'internal',
   'Outbox.find': 'internal',
+  // Issue 21: texts in the outbox, the given-up list (the admin's Today), Notify and the customer's settings.
+  'Outbox.prepareText': 'internal',
+  'Outbox.gaveUp': 'admin',
+  'Notify.channelsFor': 'internal',
+  'Notify.prepare': 'internal',
+  'Notify.deliver': 'internal',
+  'NotifySettings.preferencesOf': 'internal',
+  'NotifySettings.textsTo': 'internal',
+  'NotifySettings.toReply': 'internal',
+  'NotifySettings.consent': 'internal',
+  'NotifySettings.read': 'user',
+  'NotifySettings.update': 'user',
+  'NotifySettings.optedOutByReply': 'internal',
   'Payments.publicConfig': 'public',
   'Payments.saveCard': 'user',
   'Payments.charge': 'admin',
@@ -288,6 +326,9 @@ const calls: Record<string, () => Promise<unknown>> = {
   'Account.me': () => Account.me(),
   'Account.changePassword': () =>
     Account.changePassword({ currentPassword: 'whatever-1', newPassword: 'new-password-77' }),
+  'Outbox.gaveUp': () => Outbox.gaveUp({ limit: 10 }),
+  'NotifySettings.read': () => NotifySettings.read(),
+  'NotifySettings.update': () => NotifySettings.update({ texts: { optIn: true, mobile: '(610) 555-0123' } }),
   'Comment.create': () => Comment.create({ text: 'Hi', postId: someId('pst') }),
   'Post.like': () => Post.like(someId('pst')),
   'Testimonial.vote': () => Testimonial.vote({ testimonialId: someId('tst'), voteType: 'like' }),
@@ -331,6 +372,8 @@ const calls: Record<string, () => Promise<unknown>> = {
   'Booking.newestToReview': () => Booking.newestToReview(someId('svc')),
   'Booking.setStatus': () => Booking.setStatus(someId('bkg'), { status: 'Completed' }),
   'Booking.history': () => Booking.history(someId('bkg')),
+  'ReviewRequest.sendDue': () => ReviewRequest.sendDue(),
+  'Booking.recordProgress': () => Booking.recordProgress(someId('bkg'), { step: 'on-my-way' }),
   'Booking.listAll': () => Booking.listAll({}),
   'Booking.clientNames': () => Booking.clientNames([someId('bkg')]),
   'Booking.adminCreate': () =>
@@ -372,6 +415,10 @@ const calls: Record<string, () => Promise<unknown>> = {
     Booking.changeAddress(someId('bkg'), {
       serviceAddress: { street: '1 Main St', city: 'Exton', state: 'PA', zipCode: '19341' },
     }),
+  // Issue 21: rescheduling.
+  'Booking.forReschedule': () => Booking.forReschedule(someId('bkg')),
+  'Booking.reschedule': () => Booking.reschedule(someId('bkg'), { date: '2030-01-07', time: '09:00' }),
+  'Booking.rescheduleTimes': () => Booking.rescheduleTimes(someId('bkg'), { date: '2030-01-07' }),
   'SavedAddress.listMine': () => SavedAddress.listMine(),
   'SavedAddress.listFor': () => SavedAddress.listFor(someId('usr')),
   'SavedAddress.create': () =>

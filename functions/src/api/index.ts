@@ -22,6 +22,9 @@ import { services } from './services';
 import { sitemap } from './sitemap';
 import { testimonials } from './testimonials';
 import { timeslots } from './timeslots';
+import { rescheduling, reschedulingByLink } from './reschedule';
+import { track } from './track';
+import { unsubscribe } from './unsubscribe';
 import { refuseLongUrls } from './url-limit';
 import { users } from './users';
 import { vehicleData } from './vehicle-data';
@@ -61,7 +64,11 @@ const api = new Hono()
   .route('/comments', comments)
   .route('/payments', payments)
   .route('/bookings', bookings)
+  .route('/bookings', rescheduling)
+  .route('/booking-links', reschedulingByLink)
   .route('/timeslots', timeslots)
+  .route('/track', track)
+  .route('/unsubscribe', unsubscribe)
   .route('/admin/revenue', revenue)
   .route('/admin', admin)
   .route('/admin', dispatch)
