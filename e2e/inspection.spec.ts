@@ -86,7 +86,7 @@ test('a work order’s inspection and photo at 390 px; the customer sees them by
   const { _id: id, workOrderNumber: number } = await createThroughApi(request, admin, email);
   try {
     await signIn(admin);
-    await page.goto('/admin');
+    await page.goto('/admin?section=work-orders');
     await panel(page).getByLabel('Search', { exact: true }).fill(number);
     await panel(page).getByRole('button', { name: 'Search' }).click();
     await panel(page)
