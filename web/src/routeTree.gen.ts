@@ -29,7 +29,9 @@ import { Route as AuthLeaveReviewRouteImport } from './routes/_auth/leave-review
 import { Route as BTokenRouteImport } from './routes/b.$token'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
+import { Route as RescheduleBookingIdRouteImport } from './routes/reschedule.$bookingId'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
+import { Route as TrackTokenRouteImport } from './routes/track.$token'
 import { Route as VerifyCustomBookingTokenRouteImport } from './routes/verify-custom-booking.$token'
 import { Route as VerifyEmailIndexRouteImport } from './routes/verify-email.index'
 import { Route as VerifyEmailTokenRouteImport } from './routes/verify-email.$token'
@@ -136,9 +138,19 @@ const BlogSlugRoute = BlogSlugRouteImport.update({
   path: '/blog/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RescheduleBookingIdRoute = RescheduleBookingIdRouteImport.update({
+  id: '/reschedule/$bookingId',
+  path: '/reschedule/$bookingId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
   id: '/reset-password/$token',
   path: '/reset-password/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TrackTokenRoute = TrackTokenRouteImport.update({
+  id: '/track/$token',
+  path: '/track/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
 const VerifyCustomBookingTokenRoute =
@@ -197,7 +209,9 @@ export interface FileRoutesByFullPath {
   '/leave-review': typeof AuthLeaveReviewRoute
   '/b/$token': typeof BTokenRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/reschedule/$bookingId': typeof RescheduleBookingIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/track/$token': typeof TrackTokenRoute
   '/verify-custom-booking/$token': typeof VerifyCustomBookingTokenRoute
   '/verify-email/$token': typeof VerifyEmailTokenRoute
   '/blog/': typeof BlogIndexRoute
@@ -225,7 +239,9 @@ export interface FileRoutesByTo {
   '/leave-review': typeof AuthLeaveReviewRoute
   '/b/$token': typeof BTokenRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/reschedule/$bookingId': typeof RescheduleBookingIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/track/$token': typeof TrackTokenRoute
   '/verify-custom-booking/$token': typeof VerifyCustomBookingTokenRoute
   '/verify-email/$token': typeof VerifyEmailTokenRoute
   '/blog': typeof BlogIndexRoute
@@ -256,7 +272,9 @@ export interface FileRoutesById {
   '/_auth/leave-review': typeof AuthLeaveReviewRoute
   '/b/$token': typeof BTokenRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/reschedule/$bookingId': typeof RescheduleBookingIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/track/$token': typeof TrackTokenRoute
   '/verify-custom-booking/$token': typeof VerifyCustomBookingTokenRoute
   '/verify-email/$token': typeof VerifyEmailTokenRoute
   '/blog/': typeof BlogIndexRoute
@@ -286,7 +304,9 @@ export interface FileRouteTypes {
     | '/leave-review'
     | '/b/$token'
     | '/blog/$slug'
+    | '/reschedule/$bookingId'
     | '/reset-password/$token'
+    | '/track/$token'
     | '/verify-custom-booking/$token'
     | '/verify-email/$token'
     | '/blog/'
@@ -314,7 +334,9 @@ export interface FileRouteTypes {
     | '/leave-review'
     | '/b/$token'
     | '/blog/$slug'
+    | '/reschedule/$bookingId'
     | '/reset-password/$token'
+    | '/track/$token'
     | '/verify-custom-booking/$token'
     | '/verify-email/$token'
     | '/blog'
@@ -344,7 +366,9 @@ export interface FileRouteTypes {
     | '/_auth/leave-review'
     | '/b/$token'
     | '/blog/$slug'
+    | '/reschedule/$bookingId'
     | '/reset-password/$token'
+    | '/track/$token'
     | '/verify-custom-booking/$token'
     | '/verify-email/$token'
     | '/blog/'
@@ -372,7 +396,9 @@ export interface RootRouteChildren {
   WorkOrderPortalRoute: typeof WorkOrderPortalRoute
   BTokenRoute: typeof BTokenRoute
   BlogSlugRoute: typeof BlogSlugRoute
+  RescheduleBookingIdRoute: typeof RescheduleBookingIdRoute
   ResetPasswordTokenRoute: typeof ResetPasswordTokenRoute
+  TrackTokenRoute: typeof TrackTokenRoute
   VerifyCustomBookingTokenRoute: typeof VerifyCustomBookingTokenRoute
   VerifyEmailTokenRoute: typeof VerifyEmailTokenRoute
   BlogIndexRoute: typeof BlogIndexRoute
@@ -524,11 +550,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlogSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/reschedule/$bookingId': {
+      id: '/reschedule/$bookingId'
+      path: '/reschedule/$bookingId'
+      fullPath: '/reschedule/$bookingId'
+      preLoaderRoute: typeof RescheduleBookingIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/reset-password/$token': {
       id: '/reset-password/$token'
       path: '/reset-password/$token'
       fullPath: '/reset-password/$token'
       preLoaderRoute: typeof ResetPasswordTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/track/$token': {
+      id: '/track/$token'
+      path: '/track/$token'
+      fullPath: '/track/$token'
+      preLoaderRoute: typeof TrackTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/verify-custom-booking/$token': {
@@ -626,7 +666,9 @@ const rootRouteChildren: RootRouteChildren = {
   WorkOrderPortalRoute: WorkOrderPortalRoute,
   BTokenRoute: BTokenRoute,
   BlogSlugRoute: BlogSlugRoute,
+  RescheduleBookingIdRoute: RescheduleBookingIdRoute,
   ResetPasswordTokenRoute: ResetPasswordTokenRoute,
+  TrackTokenRoute: TrackTokenRoute,
   VerifyCustomBookingTokenRoute: VerifyCustomBookingTokenRoute,
   VerifyEmailTokenRoute: VerifyEmailTokenRoute,
   BlogIndexRoute: BlogIndexRoute,

@@ -34,7 +34,6 @@ export {
   StatusInput,
   VehicleInput,
 } from './input';
-export { exists } from './lookup';
 export {
   type ForReschedule,
   forReschedule,
@@ -49,6 +48,7 @@ export {
   timesFor as rescheduleTimesFor,
 } from './reschedule';
 export { forRescheduleByLink, rescheduleByLink, rescheduleTimesByLink } from './reschedule-link';
+export { exists, technicianOf } from './lookup';
 export { adminCreate } from './phone-booking';
 export {
   type ClientNames,
@@ -60,6 +60,8 @@ export {
   matchesFilters,
 } from './search';
 export { setStatus } from './status';
+export { PROGRESS_STEPS, ProgressInput, progressMessages, recordProgress } from './progress';
+export { type Tracking, tracking, trackingMessages, type TrackState } from './tracking';
 export { awaitingVerification, type Board, board, BOARD_MAX_DAYS, type BoardJob } from './board';
 export { jobState, type JobState } from './job-state';
 export { type ChargeChoice, chargeMessages, type ChargeOptions, chargeOptionsFor } from './charge';

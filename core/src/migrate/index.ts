@@ -4,6 +4,7 @@ import { Customer } from '../customer/index';
 import { revenueSteps } from '../revenue/migrate';
 import { reminderSteps } from '../reminder/migrate';
 import { ServiceRequest } from '../service-request/index';
+import { Technician } from '../technician/index';
 import { Service } from '../service/index';
 import { Testimonial } from '../testimonial/index';
 import { workOrderSteps } from '../workorder/migrate';
@@ -24,6 +25,7 @@ export const migrationSteps: readonly MigrationStep[] = [
   ...ServiceRequest.migrationSteps,
   ...revenueSteps,
   ...reminderSteps,
+  ...Technician.migrationSteps,
 ];
 
 /** Runs the steps not yet done (see runner.ts); what each changed in this run. */

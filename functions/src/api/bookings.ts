@@ -64,9 +64,28 @@ export type BookingReply = {
   tripFee: number;
   /** When the customer answered a reminder with "I'll be there" (issue 21); null: not (yet). */
   attendanceConfirmedAt: string | null;
+  /** The visit as the shop reported it (issue 21, decision 076): each step's time, null until recorded. */
+  progress: ProgressReply;
+  /** The technician whose time it holds (issue 22); null when it holds none. */
+  technician: { number: number; firstName: string; lastName: string } | null;
   createdAt: string;
   updatedAt: string;
 };
+
+export type ProgressReply = {
+  onMyWayAt: string | null;
+  /** The arrival time the customer was given with "On my way". */
+  etaAt: string | null;
+  arrivedAt: string | null;
+  startedAt: string | null;
+};
+
+const progressReply = ({ progress: p }: Pick<Booking.Stored, 'progress'>): ProgressReply => ({
+  onMyWayAt: p?.onMyWayAt ?? null,
+  etaAt: p?.etaAt ?? null,
+  arrivedAt: p?.arrivedAt ?? null,
+  startedAt: p?.startedAt ?? null,
+});
 
 /** A booking's service address on the wire: the spec's work-order address names, unit and access notes. */
 export type ServiceAddressReply = {
@@ -153,6 +172,8 @@ export function bookingReply(b: Booking.RowInfo): BookingReply {
     serviceAddress: serviceAddressReply(b),
     tripFee: toDollars(b.tripFeeCents ?? 0),
     attendanceConfirmedAt: b.attendanceConfirmedAt ?? null,
+    progress: progressReply(b),
+    technician: b.technician,
     createdAt: b.createdAt,
     updatedAt: b.updatedAt,
   };
@@ -392,6 +413,15 @@ export const bookings = new Hono()
     const refunded = await Booking.refund(c.req.valid('param').id, c.req.valid('json'));
     return c.json({ msg: Booking.refundMessages.done, booking: adminBookingReply(refunded) }, 201);
   })
+  // The visit's progress (issue 21, decision 076): staff only (an admin, or the job's technician: core checks).
+  .post(
+    '/:id/progress',
+    requireUser,
+    byId,
+    zValidator('json', Booking.ProgressInput, invalidInput),
+    async (c) =>
+      c.json(adminBookingReply(await Booking.recordProgress(c.req.valid('param').id, c.req.valid('json')))),
+  )
   .patch(
     '/:id/status',
     requireAdmin,

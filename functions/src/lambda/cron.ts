@@ -3,6 +3,7 @@ import { Booking } from '@app/core/booking/index';
 import { Outbox } from '@app/core/mail/outbox';
 import { migrate } from '@app/core/migrate/index';
 import { Reminder } from '@app/core/reminder/index';
+import { ReviewRequest } from '@app/core/review-request/index';
 import { WorkOrder } from '@app/core/workorder/index';
 
 export type CronResult = {
@@ -12,6 +13,8 @@ export type CronResult = {
   charges: { sweep: { due: number; charged: number }; retries: { due: number; paid: number } };
   /** The reminders due (issue 21, decision 074): sent, dropped (nothing to send any more), left for the next run. */
   reminders: Reminder.SendReport;
+  /** Review requests due by now (issue 21): how many were due, how many were mailed. */
+  reviewRequests: { due: number; sent: number };
 };
 
 /** What the Lambda runtime passes as the handler's second argument, as far as the job uses it. */
@@ -43,6 +46,7 @@ export async function handler(event?: { now?: string }, context?: LambdaContext)
     sweep: await asSystem('cron', () => Booking.sweepPending(now)),
     retries: await asSystem('cron', () => Booking.retryDue(now)),
   };
+  const reviewRequests = await asSystem('cron', () => ReviewRequest.sendDue(now));
   // After the first runs of a release, one read a step.
   const deadline = context
     ? Date.now() + context.getRemainingTimeInMillis() - MIGRATION_MARGIN_MS
@@ -54,6 +58,7 @@ export async function handler(event?: { now?: string }, context?: LambdaContext)
     acknowledgments.due > 0 ||
     charges.sweep.due > 0 ||
     charges.retries.due > 0 ||
+    reviewRequests.due > 0 ||
     reminders.due > 0
   ) {
     console.log(
@@ -64,6 +69,7 @@ export async function handler(event?: { now?: string }, context?: LambdaContext)
         mail,
         acknowledgments,
         charges,
+        reviewRequests,
         reminders,
       }),
     );
@@ -78,5 +84,5 @@ export async function handler(event?: { now?: string }, context?: LambdaContext)
   if (Object.keys(migrated).length > 0) {
     console.log(JSON.stringify({ level: 'info', job: 'cron', msg: 'migration steps run', migrated }));
   }
-  return { ok: true, mail, acknowledgments, charges, reminders };
+  return { ok: true, mail, acknowledgments, charges, reviewRequests, reminders };
 }
