@@ -172,9 +172,9 @@ export async function changeStatus(
       putIfUnchanged(next, booking),
       ...(cancelling ? releaseItems(booking, now, day) : []),
       ...(payment ? [queueItem(next, payment)] : []),
+      ...(reviewDueAt ? [ReviewRequest.fileItem(next.id, reviewDueAt, now)] : []),
       // Its due reminders (issue 21): written entering Pending or Confirmed, removed leaving them.
       ...reminderItems(booking, next, new Date(now)),
-      ...(reviewDueAt ? [ReviewRequest.fileItem(next.id, reviewDueAt, now)] : []),
       ...prepared.map((p) => p.item),
     ];
     if (extra.commit) {

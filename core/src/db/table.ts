@@ -87,10 +87,10 @@ export const table = {
         'testimonialId',
         'serviceAddress',
         'tripFeeCents',
-        // The desk's "Confirmed by customer" badge (issue 21).
-        'attendanceConfirmedAt',
         'progress',
         'claim',
+        // The desk's "Confirmed by customer" badge (issue 21).
+        'attendanceConfirmedAt',
         'createdAt',
         'updatedAt',
       ],

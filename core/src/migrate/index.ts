@@ -24,8 +24,8 @@ export const migrationSteps: readonly MigrationStep[] = [
   ...Contact.migrationSteps,
   ...ServiceRequest.migrationSteps,
   ...revenueSteps,
-  ...reminderSteps,
   ...Technician.migrationSteps,
+  ...reminderSteps,
 ];
 
 /** Runs the steps not yet done (see runner.ts); what each changed in this run. */

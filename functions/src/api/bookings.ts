@@ -62,12 +62,12 @@ export type BookingReply = {
   serviceAddress: ServiceAddressReply | null;
   /** The trip fee snapshot in dollars (0: none). */
   tripFee: number;
-  /** When the customer answered a reminder with "I'll be there" (issue 21); null: not (yet). */
-  attendanceConfirmedAt: string | null;
   /** The visit as the shop reported it (issue 21, decision 076): each step's time, null until recorded. */
   progress: ProgressReply;
   /** The technician whose time it holds (issue 22); null when it holds none. */
   technician: { number: number; firstName: string; lastName: string } | null;
+  /** When the customer answered a reminder with "I'll be there" (issue 21); null: not (yet). */
+  attendanceConfirmedAt: string | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -171,9 +171,9 @@ export function bookingReply(b: Booking.RowInfo): BookingReply {
     reviewed: b.testimonialId !== undefined,
     serviceAddress: serviceAddressReply(b),
     tripFee: toDollars(b.tripFeeCents ?? 0),
-    attendanceConfirmedAt: b.attendanceConfirmedAt ?? null,
     progress: progressReply(b),
     technician: b.technician,
+    attendanceConfirmedAt: b.attendanceConfirmedAt ?? null,
     createdAt: b.createdAt,
     updatedAt: b.updatedAt,
   };

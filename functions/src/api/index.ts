@@ -22,6 +22,7 @@ import { serviceArea } from './service-area';
 import { services } from './services';
 import { sitemap } from './sitemap';
 import { testimonials } from './testimonials';
+import { technicians } from './technicians';
 import { timeslots } from './timeslots';
 import { rescheduling, reschedulingByLink } from './reschedule';
 import { track } from './track';
@@ -74,6 +75,7 @@ const api = new Hono()
   .route('/admin/revenue', revenue)
   .route('/admin', admin)
   .route('/admin', dispatch)
+  .route('/admin', technicians)
   .route('/vehicleData', vehicleData)
   .route('/service-area', serviceArea)
   .route('/workOrders', workOrders)

@@ -2,8 +2,8 @@ import { asSystem } from '@app/core/actor';
 import { Booking } from '@app/core/booking/index';
 import { Outbox } from '@app/core/mail/outbox';
 import { migrate } from '@app/core/migrate/index';
-import { Reminder } from '@app/core/reminder/index';
 import { ReviewRequest } from '@app/core/review-request/index';
+import { Reminder } from '@app/core/reminder/index';
 import { WorkOrder } from '@app/core/workorder/index';
 
 export type CronResult = {
@@ -11,10 +11,10 @@ export type CronResult = {
   mail: { sent: number; due: number };
   acknowledgments: { expired: number; due: number };
   charges: { sweep: { due: number; charged: number }; retries: { due: number; paid: number } };
-  /** The reminders due (issue 21, decision 074): sent, dropped (nothing to send any more), left for the next run. */
-  reminders: Reminder.SendReport;
   /** Review requests due by now (issue 21): how many were due, how many were mailed. */
   reviewRequests: { due: number; sent: number };
+  /** The reminders due (issue 21, decision 074): sent, dropped (nothing to send any more), left for the next run. */
+  reminders: Reminder.SendReport;
 };
 
 /** What the Lambda runtime passes as the handler's second argument, as far as the job uses it. */
