@@ -3,7 +3,7 @@ import { entity, mailInfo, type Stored } from '../booking/store';
 import { failedConditions, transactWrite } from '../db/entity';
 import { Notify } from '../notify/index';
 import * as time from '../time';
-import { DUE_PARTITION, type DueEntry, dueEntry, markerItem, remindable, wasSent } from './due';
+import { DUE_PARTITION, type DueEntry, dueEntry, markerItem, remindable } from './due';
 import { reminderMail, reminderText } from './mail';
 
 /**
@@ -71,8 +71,7 @@ export async function sendOne(entry: DueEntry, now: Date): Promise<'sent' | 'dro
     !remindable(booking.status) ||
     startOf(booking) !== entry.startAt ||
     Date.parse(entry.startAt) <= now.getTime() ||
-    !booking.customer?.email ||
-    (await wasSent(entry.bookingId, entry.kind, entry.startAt))
+    !booking.customer?.email
   ) {
     await drop(entry);
     return 'dropped';
