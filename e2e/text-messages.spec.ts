@@ -34,8 +34,8 @@ test('opt in to texts in Account Settings; a cancel notice arrives by text, and 
 }) => {
   const mobile = uniqueMobile();
   const national = `(${mobile.slice(2, 5)}) ${mobile.slice(5, 8)}-${mobile.slice(8)}`;
-  const first = await bookThroughApi(request, customerWithCard, 'Mobile Oil Change', {}, 30);
-  const second = await bookThroughApi(request, customerWithCard, 'Mobile Oil Change', {}, 31);
+  const first = await bookThroughApi(request, customerWithCard, 'Headlight Restoration', {}, 5);
+  const second = await bookThroughApi(request, customerWithCard, 'Headlight Restoration', {}, 6);
 
   await signIn(customerWithCard);
   await page.goto('/dashboard?tab=account');
