@@ -19,6 +19,7 @@ import { Payments } from './payments/index';
 import { Comment } from './post/comment';
 import { Post } from './post/index';
 import { RateLimit } from './rate-limit/index';
+import { ReviewRequest } from './review-request/index';
 import { ServiceRequest } from './service-request/index';
 import { deleteService } from './service/delete';
 import { Service } from './service/index';
@@ -59,6 +60,7 @@ const modules = {
   Payments,
   Post,
   RateLimit,
+  ReviewRequest,
   SavedAddress,
   Service,
   ServiceDelete: { deleteService },
@@ -106,6 +108,13 @@ const access: Record<string, Access> = {
   'Booking.history': 'admin',
   // Staff (issue 21): an admin or the job's technician; a customer is refused like an admin verb.
   'Booking.recordProgress': 'admin',
+  'Booking.tracking': 'public',
+  'Booking.trackState': 'internal',
+  'ReviewRequest.sendDue': 'admin',
+  'ReviewRequest.unsubscribe': 'public',
+  'ReviewRequest.dueAfter': 'internal',
+  'ReviewRequest.fileItem': 'internal',
+  'ReviewRequest.find': 'internal',
   'Booking.setStatus': 'admin',
   'Booking.matchesFilters': 'internal',
   'Booking.listAll': 'admin',
@@ -363,6 +372,7 @@ const calls: Record<string, () => Promise<unknown>> = {
   'Booking.newestToReview': () => Booking.newestToReview(someId('svc')),
   'Booking.setStatus': () => Booking.setStatus(someId('bkg'), { status: 'Completed' }),
   'Booking.history': () => Booking.history(someId('bkg')),
+  'ReviewRequest.sendDue': () => ReviewRequest.sendDue(),
   'Booking.recordProgress': () => Booking.recordProgress(someId('bkg'), { step: 'on-my-way' }),
   'Booking.listAll': () => Booking.listAll({}),
   'Booking.clientNames': () => Booking.clientNames([someId('bkg')]),

@@ -56,6 +56,8 @@ export namespace Outbox {
         replyTo: z.string().optional(),
         // Optional, so items written before attachments existed still read (entity version unchanged).
         attachments: z.array(StoredAttachment).optional(),
+        /** Extra header fields (List-Unsubscribe: the review request, issue 21). */
+        headers: z.record(z.string(), z.string()).optional(),
       })
       .optional(),
     /** A text message: the E.164 number, the body, and the account whose consent it was sent under. */
