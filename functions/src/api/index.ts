@@ -6,6 +6,7 @@ import { ZodError } from 'zod';
 import { admin } from './admin';
 import { revenue } from './revenue';
 import { requestContext, requireAdmin } from './auth';
+import { bookingLinks } from './booking-links';
 import { bookings } from './bookings';
 import { apiCaching } from './cache';
 import { googleReviews } from './google-reviews';
@@ -21,6 +22,7 @@ import { serviceArea } from './service-area';
 import { services } from './services';
 import { sitemap } from './sitemap';
 import { testimonials } from './testimonials';
+import { technicians } from './technicians';
 import { timeslots } from './timeslots';
 import { rescheduling, reschedulingByLink } from './reschedule';
 import { track } from './track';
@@ -66,12 +68,14 @@ const api = new Hono()
   .route('/bookings', bookings)
   .route('/bookings', rescheduling)
   .route('/booking-links', reschedulingByLink)
+  .route('/booking-links', bookingLinks)
   .route('/timeslots', timeslots)
   .route('/track', track)
   .route('/unsubscribe', unsubscribe)
   .route('/admin/revenue', revenue)
   .route('/admin', admin)
   .route('/admin', dispatch)
+  .route('/admin', technicians)
   .route('/vehicleData', vehicleData)
   .route('/service-area', serviceArea)
   .route('/workOrders', workOrders)

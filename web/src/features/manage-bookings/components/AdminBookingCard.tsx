@@ -18,6 +18,7 @@ import { VisitProgress } from './VisitProgress';
 import type { ChargeOptionsReply } from '@app/functions/api/bookings';
 import type { AdminBooking } from '../types';
 import { PROGRESS_MAX } from '../validate';
+import { AttendanceBadge } from './AttendanceBadge';
 
 type AdminBookingCardProps = {
   booking: AdminBooking;
@@ -133,7 +134,9 @@ export function AdminBookingCard({
         <Fact term="Time">{formatTime(booking.time)}</Fact>
         <Fact term="Duration">{formatMinutes(booking.duration)}</Fact>
         <Fact term="Vehicle">{vehicleOf(booking)}</Fact>
-        <Fact term="Status">{booking.status}</Fact>
+        <Fact term="Status">
+          {booking.status} <AttendanceBadge at={booking.attendanceConfirmedAt} />
+        </Fact>
         <Fact term="Where" wide>
           {booking.serviceAddress ? (
             <AddressView address={booking.serviceAddress} directions />

@@ -61,6 +61,11 @@ export const sections: Section[] = [
   { id: 'work-orders', title: 'Work Orders', Body: WorkOrderPanel },
   { id: 'revenue', title: 'Revenue', Body: lazy(() => import('../../../features/revenue/RevenuePanel')) },
   {
+    id: 'technicians',
+    title: 'Technicians',
+    Body: lazy(() => import('../../../features/technicians/TechniciansPanel')),
+  },
+  {
     id: 'testimonials',
     title: 'Manage Testimonials',
     Body: lazy(() => import('../../../features/testimonial-manager/TestimonialManagerPanel')),
