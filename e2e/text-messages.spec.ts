@@ -1,3 +1,4 @@
+import * as time from '@app/core/time';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { bookThroughApi } from './helpers/bookings';
@@ -5,8 +6,8 @@ import { auth } from './helpers/session';
 
 /**
  * Texts with consent (issue 21): the customer opts in to texts in Account
- * Settings, a notice (here the cancel notice, which goes through Notify)
- * arrives as a text in the local outbox (/_local/outbox, `channel: 'sms'`),
+ * Settings, the reminder (the scheduled job at a moved clock) and the cancel
+ * notice arrive as texts in the local outbox (/_local/outbox, `channel: 'sms'`),
  * and after the phone replies STOP (POST /_local/sms/reply) no text is sent
  * again and Account Settings shows texting off.
  */
@@ -25,7 +26,7 @@ function uniqueMobile(): string {
   return `+1484${String(2 + (Number(digits[0]) % 8))}${digits.slice(1)}`;
 }
 
-test('opt in to texts in Account Settings; a cancel notice arrives by text, and none after STOP', async ({
+test('opt in to texts in Account Settings; a reminder and a cancel notice arrive by text, none after STOP', async ({
   page,
   request,
   customerWithCard,
@@ -34,8 +35,8 @@ test('opt in to texts in Account Settings; a cancel notice arrives by text, and 
 }) => {
   const mobile = uniqueMobile();
   const national = `(${mobile.slice(2, 5)}) ${mobile.slice(5, 8)}-${mobile.slice(8)}`;
-  const first = await bookThroughApi(request, customerWithCard, 'Mobile Oil Change', {}, 30);
-  const second = await bookThroughApi(request, customerWithCard, 'Mobile Oil Change', {}, 31);
+  const first = await bookThroughApi(request, customerWithCard, 'Headlight Restoration', {}, 5);
+  const second = await bookThroughApi(request, customerWithCard, 'Headlight Restoration', {}, 6);
 
   await signIn(customerWithCard);
   await page.goto('/dashboard?tab=account');
@@ -57,13 +58,21 @@ test('opt in to texts in Account Settings; a cancel notice arrives by text, and 
   await expect(settings.getByText('Your notification choices are saved.')).toBeVisible();
   await expectAccessible(page);
 
-  // A notice through Notify: the customer's cancel notice goes by text too.
+  // The scheduled job at a moved clock (as `npm run cron -- <instant>`): the reminder goes by text only.
+  const start = Date.parse(time.instantOf(first.date, first.time));
+  const { handler } = await import('../functions/src/lambda/cron');
+  await handler({ now: new Date(start - 24 * 3_600_000 + 60_000).toISOString() });
+  await expect.poll(async () => (await textsTo(request, mobile)).length, { timeout: 15_000 }).toBe(1);
+  const [reminder] = await textsTo(request, mobile);
+  expect(reminder?.text).toMatch(/Confirm or change: http:\/\/localhost:\d+\/b\/[A-Za-z0-9_-]{43}/);
+
+  // A notice of a change: the customer's cancel notice goes by text too.
   const cancel = await request.patch(`/api/bookings/${first._id}/cancel`, {
     headers: auth(customerWithCard),
   });
   expect(cancel.ok()).toBe(true);
-  await expect.poll(async () => (await textsTo(request, mobile)).length, { timeout: 15_000 }).toBe(1);
-  const [text] = await textsTo(request, mobile);
+  await expect.poll(async () => (await textsTo(request, mobile)).length, { timeout: 15_000 }).toBe(2);
+  const [, text] = await textsTo(request, mobile);
   expect(text?.text).toMatch(/cancel/i);
 
   // The phone replies STOP: the next text is refused by the service, and texting is off in the app.
@@ -75,5 +84,5 @@ test('opt in to texts in Account Settings; a cancel notice arrives by text, and 
   expect(again.ok()).toBe(true);
   await page.reload();
   await expect(settings.getByText('You replied STOP to our texts, so we stopped.')).toBeVisible();
-  expect(await textsTo(request, mobile)).toHaveLength(1);
+  expect(await textsTo(request, mobile)).toHaveLength(2);
 });

@@ -5,7 +5,7 @@
  * Router adds (functions/src/api/origin.ts, decision 015).
  */
 import { existsSync } from 'node:fs';
-import { email } from './email';
+import { email, smsPermissions } from './email';
 import { configEnvironment, googleReviewsEnvironment, paymentEnvironment } from './environment';
 import { allSecrets } from './secrets';
 import { bucket, table } from './storage';
@@ -56,6 +56,6 @@ export const api = new sst.aws.Function('Api', {
   // `npm run build -w web` (run it before `sst deploy`: docs/deploy.md). Loaded only by those pages.
   copyFiles: [{ from: pagesBuild(), to: 'pages' }],
   link: [table, bucket, email, ...allSecrets],
-  permissions: geoPermissions,
+  permissions: [...geoPermissions, ...smsPermissions],
   environment: { ...configEnvironment, ...googleReviewsEnvironment, ...paymentEnvironment },
 });

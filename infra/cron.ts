@@ -7,7 +7,7 @@
  * keys, which it does not use.
  */
 import { TIME_ZONE } from '../core/src/time-zone';
-import { email } from './email';
+import { email, smsPermissions } from './email';
 import { configEnvironment } from './environment';
 import { bucket, table } from './storage';
 
@@ -25,6 +25,7 @@ export const cron = new sst.aws.CronV2('Cron', {
     // sharp (image uploads only, decision 073) is left out: no job uploads an image.
     nodejs: { minify: true, splitting: true, esbuild: { external: ['sharp'] } },
     link: [table, bucket, email],
+    permissions: smsPermissions,
     environment: configEnvironment,
   },
 });

@@ -12,3 +12,11 @@ import { mailIdentity } from './settings';
 export const email = new sst.aws.Email('Email', {
   sender: mailIdentity,
 });
+
+/**
+ * Texts (issue 21, decision 077): AWS End User Messaging SMS, sent by the API
+ * (right after a change) and by the scheduled job (retries) from the shop's
+ * origination identity (SMS_ORIGINATION_IDENTITY), which is set up in the
+ * console with its registration; granted by action.
+ */
+export const smsPermissions = [{ actions: ['sms-voice:SendTextMessage'], resources: ['*'] }];

@@ -2,6 +2,10 @@ import { withActor } from '@app/core/actor';
 import { transactWrite } from '@app/core/db/entity';
 import { Outbox } from '@app/core/mail/outbox';
 import { Notify } from '@app/core/notify/index';
+import type { BookingMailInfo } from '@app/core/booking/mail';
+import { cancelledText, rescheduledText } from '@app/core/booking/notices';
+import { onMyWayText } from '@app/core/booking/progress-mail';
+import { segmentCount, smsEncoding } from '@app/core/sms/segments';
 import { User } from '@app/core/user/index';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { send } from '../../../tests/booking-factories';
@@ -268,6 +272,38 @@ describe('notices by text (Notify through the outbox and the SMS stand-in)', () 
     expect(again.texts).toMatchObject({ on: true, optedOutAt: null });
     await notify(customer, 'cancel', 'Back on');
     expect((await textsTo(mobile)).map((text) => text.text)).toEqual(['Back on']);
+  });
+
+  it('keeps the notices’ texts to one GSM-7 segment, link included', async () => {
+    const b: BookingMailInfo = {
+      id: 'bkg_01JTEXTSEGMENTS000000000000',
+      serviceName: 'Battery Test & Replacement',
+      date: '2026-12-28',
+      time: '14:30',
+      durationMinutes: 60,
+      priceCents: 12_900,
+      clientFirstName: 'Jamie',
+      clientLastName: 'Rivera',
+      vehicle: { year: 2021, make: 'Subaru', model: 'Outback', color: 'Green' },
+      notes: '',
+      status: 'Confirmed',
+      customerEmail: 'jamie@example.com',
+      customerName: 'Jamie Rivera',
+    };
+    const texts = [
+      rescheduledText(b),
+      cancelledText(b, 'customer'),
+      cancelledText(b, 'shop'),
+      onMyWayText({
+        technicianFirstName: 'Alexandra',
+        etaAt: '2026-12-28T19:25:00.000Z',
+        path: `/track/${'x'.repeat(43)}`,
+      }),
+    ];
+    for (const text of texts) {
+      expect(smsEncoding(text), text).toBe('GSM-7');
+      expect(segmentCount(text), text).toBe(1);
+    }
   });
 
   it('keeps the given-up list to the admin', async () => {
