@@ -28,6 +28,7 @@ import { Route as AuthDashboardRouteImport } from './routes/_auth/dashboard'
 import { Route as AuthLeaveReviewRouteImport } from './routes/_auth/leave-review'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
+import { Route as RescheduleBookingIdRouteImport } from './routes/reschedule.$bookingId'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
 import { Route as TrackTokenRouteImport } from './routes/track.$token'
 import { Route as VerifyCustomBookingTokenRouteImport } from './routes/verify-custom-booking.$token'
@@ -131,6 +132,11 @@ const BlogSlugRoute = BlogSlugRouteImport.update({
   path: '/blog/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RescheduleBookingIdRoute = RescheduleBookingIdRouteImport.update({
+  id: '/reschedule/$bookingId',
+  path: '/reschedule/$bookingId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
   id: '/reset-password/$token',
   path: '/reset-password/$token',
@@ -196,6 +202,7 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AuthDashboardRoute
   '/leave-review': typeof AuthLeaveReviewRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/reschedule/$bookingId': typeof RescheduleBookingIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/track/$token': typeof TrackTokenRoute
   '/verify-custom-booking/$token': typeof VerifyCustomBookingTokenRoute
@@ -224,6 +231,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AuthDashboardRoute
   '/leave-review': typeof AuthLeaveReviewRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/reschedule/$bookingId': typeof RescheduleBookingIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/track/$token': typeof TrackTokenRoute
   '/verify-custom-booking/$token': typeof VerifyCustomBookingTokenRoute
@@ -255,6 +263,7 @@ export interface FileRoutesById {
   '/_auth/dashboard': typeof AuthDashboardRoute
   '/_auth/leave-review': typeof AuthLeaveReviewRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/reschedule/$bookingId': typeof RescheduleBookingIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/track/$token': typeof TrackTokenRoute
   '/verify-custom-booking/$token': typeof VerifyCustomBookingTokenRoute
@@ -285,6 +294,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/leave-review'
     | '/blog/$slug'
+    | '/reschedule/$bookingId'
     | '/reset-password/$token'
     | '/track/$token'
     | '/verify-custom-booking/$token'
@@ -313,6 +323,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/leave-review'
     | '/blog/$slug'
+    | '/reschedule/$bookingId'
     | '/reset-password/$token'
     | '/track/$token'
     | '/verify-custom-booking/$token'
@@ -343,6 +354,7 @@ export interface FileRouteTypes {
     | '/_auth/dashboard'
     | '/_auth/leave-review'
     | '/blog/$slug'
+    | '/reschedule/$bookingId'
     | '/reset-password/$token'
     | '/track/$token'
     | '/verify-custom-booking/$token'
@@ -371,6 +383,7 @@ export interface RootRouteChildren {
   TestimonialsRoute: typeof TestimonialsRoute
   WorkOrderPortalRoute: typeof WorkOrderPortalRoute
   BlogSlugRoute: typeof BlogSlugRoute
+  RescheduleBookingIdRoute: typeof RescheduleBookingIdRoute
   ResetPasswordTokenRoute: typeof ResetPasswordTokenRoute
   TrackTokenRoute: typeof TrackTokenRoute
   VerifyCustomBookingTokenRoute: typeof VerifyCustomBookingTokenRoute
@@ -517,6 +530,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlogSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/reschedule/$bookingId': {
+      id: '/reschedule/$bookingId'
+      path: '/reschedule/$bookingId'
+      fullPath: '/reschedule/$bookingId'
+      preLoaderRoute: typeof RescheduleBookingIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/reset-password/$token': {
       id: '/reset-password/$token'
       path: '/reset-password/$token'
@@ -625,6 +645,7 @@ const rootRouteChildren: RootRouteChildren = {
   TestimonialsRoute: TestimonialsRoute,
   WorkOrderPortalRoute: WorkOrderPortalRoute,
   BlogSlugRoute: BlogSlugRoute,
+  RescheduleBookingIdRoute: RescheduleBookingIdRoute,
   ResetPasswordTokenRoute: ResetPasswordTokenRoute,
   TrackTokenRoute: TrackTokenRoute,
   VerifyCustomBookingTokenRoute: VerifyCustomBookingTokenRoute,

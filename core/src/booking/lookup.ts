@@ -9,3 +9,14 @@ export async function exists(bookingId: string): Promise<boolean> {
   if (!id.safeParse(bookingId).success) return false;
   return entity.exists({ id: bookingId });
 }
+
+/**
+ * The number of the technician whose time a booking holds (its claim), for
+ * the domains that act for the job's technician (a work order's inspection,
+ * issue 22); undefined for no such booking or no claim.
+ */
+export async function technicianOf(bookingId: string): Promise<number | undefined> {
+  if (!id.safeParse(bookingId).success) return undefined;
+  const booking = await entity.get({ id: bookingId }, { consistent: true });
+  return booking?.claim?.technician;
+}

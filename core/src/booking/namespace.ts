@@ -35,7 +35,6 @@ export {
   StatusInput,
   VehicleInput,
 } from './input';
-export { exists } from './lookup';
 export {
   type ForReschedule,
   forReschedule,
@@ -50,6 +49,7 @@ export {
   timesFor as rescheduleTimesFor,
 } from './reschedule';
 export { forRescheduleByLink, rescheduleByLink, rescheduleTimesByLink } from './reschedule-link';
+export { exists, technicianOf } from './lookup';
 export { adminCreate } from './phone-booking';
 export {
   type ClientNames,

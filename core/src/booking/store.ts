@@ -144,6 +144,8 @@ export const Stored = z.object({
   attendanceConfirmedAt: z.string().optional(),
   /** The calendar event's SEQUENCE (RFC 5545): raised by each move, so calendars update the event (issue 21). */
   icsSequence: z.number().int().nonnegative().optional(),
+  /** When its review request is due: set by its first completion, which files the request (issue 21). */
+  reviewRequestDueAt: z.string().optional(),
   /** The testimonial left for it. */
   testimonialId: z.string().optional(),
   /**

@@ -53,6 +53,8 @@ export namespace User {
     password: newPassword,
     role: z.enum(roles).default('user'),
     emailVerified: z.boolean().default(false),
+    /** Consent to texts given with the registration (core/src/notify/settings.ts builds it). */
+    texts: z.object({ mobile: z.string(), consentedAt: z.string(), wording: z.string() }).optional(),
   });
 
   /** An account as core reads it from the table (core/src/user/store.ts). */
@@ -118,6 +120,7 @@ export namespace User {
       role: input.role,
       emailVerified: input.emailVerified,
       hasCardOnFile: false,
+      ...(input.texts ? { texts: input.texts } : {}),
       tokenVersion: 0,
       createdAt: now,
       updatedAt: now,

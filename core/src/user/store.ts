@@ -37,6 +37,8 @@ export const Stored = z.object({
   cardId: z.string().optional(),
   cardBrand: z.string().optional(),
   cardLast4: z.string().optional(),
+  /** When the customer turned review requests off (the mail's one-click unsubscribe, issue 21). */
+  reviewRequestsOffAt: z.string().optional(),
   /**
    * Texts (issue 21): the consent the customer gave, to which mobile number (E.164, US), when and in
    * which wording; absent until they first opt in. Texting is on while `optedOutAt` is absent.

@@ -47,6 +47,8 @@ export function view(wo: Stored, now = Date.now()): Detail {
       ...(state === 'acknowledged' && ack.acknowledgedBy ? { acknowledgedBy: ack.acknowledgedBy } : {}),
       hasSignature: state === 'acknowledged' && Boolean(ack.signatureKey),
     },
+    ...(wo.inspection ? { inspection: wo.inspection } : {}),
+    photos: wo.photos,
     ...(wo.payment ? { payment: wo.payment } : {}),
     statusHistory: wo.statusHistory,
     acknowledgmentHistory: wo.acknowledgmentHistory.map((a) => ({
