@@ -1,0 +1,48 @@
+import { expect, test } from './fixtures';
+import { loginThroughForm } from './helpers/session';
+
+/**
+ * Technicians are people (issue 22, decision 078): the admin invites one in
+ * the Technicians section and sets their hours; a technician who signs in
+ * lands on /tech and is shown no admin page.
+ */
+
+test('the admin invites a technician and sets their working hours', async ({
+  page,
+  admin,
+  signIn,
+  expectAccessible,
+}) => {
+  await signIn(admin);
+  await page.goto('/admin?section=technicians');
+  const section = page.getByRole('region', { name: 'Technicians' });
+  // The seed's two technicians.
+  const list = section.getByRole('list', { name: 'Technicians' });
+  await expect(list.getByRole('listitem').filter({ hasText: 'Sam Ortiz' })).toHaveCount(1);
+  await expect(list.getByRole('listitem').filter({ hasText: 'Riley Chen' })).toHaveCount(1);
+
+  const email = `e2e-tech-${Date.now()}@example.com`;
+  const invite = section.getByRole('form', { name: 'Invite a technician' });
+  await invite.getByLabel('First name').fill('Dana');
+  await invite.getByLabel('Last name').fill(`Tech${Date.now() % 100_000}`);
+  await invite.getByLabel('Email').fill(email);
+  await invite.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(invite.getByText(`Invitation sent to ${email}`)).toBeVisible();
+  const row = list.getByRole('listitem').filter({ hasText: email });
+  await expect(row).toContainText('07:00–19:00');
+  await expectAccessible();
+
+  await row.getByRole('button', { name: 'Edit hours' }).click();
+  await row.getByLabel('Day starts (HH:mm)').fill('08:00');
+  await row.getByLabel('Day ends (HH:mm, 24:00 for midnight)').fill('16:00');
+  await row.getByRole('button', { name: 'Save working time' }).click();
+  await expect(list.getByRole('listitem').filter({ hasText: email })).toContainText('08:00–16:00');
+});
+
+test('a technician signing in lands on /tech and gets no admin page', async ({ page }) => {
+  await page.goto('/login');
+  await loginThroughForm(page, 'riley@example.com', 'technician-password');
+  await expect(page).toHaveURL(/\/tech$/);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+});
