@@ -6,9 +6,15 @@
  * (it loads pdf-lib's fonts' metrics, as a Lambda's first request would).
  * The CPU time of each render is reported beside the wall-clock time: on a
  * busy machine the two part, and the CPU time says what the code costs.
+ * Then the same with a vehicle inspection and ten photos (issue 22,
+ * decision 080), against the same budget.
  */
+import { randomBytes } from 'node:crypto';
 import type { WorkOrder } from '@app/core/workorder/model';
+import { Canvas } from '../functions/src/local/png';
 import { renderWorkOrderPdf } from '@app/core/workorder/pdf';
+import type { InspectionCategory, InspectionCondition } from '@app/core/workorder/inspection-model';
+import { encode } from '@app/core/workorder/photos';
 import { priceWorkOrder } from '@app/core/workorder/pricing';
 import { signaturePng } from '../tests/images';
 
@@ -103,22 +109,55 @@ function realisticWorkOrder(): WorkOrder {
   };
 }
 
-export async function measurePdf() {
-  const workOrder = realisticWorkOrder();
-  // A signature pad's 500×200 stroke, three pixels thick.
-  const signature = signaturePng(500, 200, 30, (x) => {
-    const y = Math.round(100 + (200 / 3) * Math.sin(x / 28) * Math.cos(x / 90));
-    return [y - 1, y, y + 1];
-  });
+/** The inspection of issue 22 (decision 080): every category, with notes. */
+function inspectionOf(): NonNullable<WorkOrder['inspection']> {
+  const notes: [InspectionCategory, InspectionCondition, string][] = [
+    ['tyres', 'fair', 'Rear tyres at 4/32": replace within 3,000 miles.'],
+    ['brakes', 'attention', 'Front pads worn to the backing plate; rotors below minimum thickness.'],
+    ['fluids', 'good', 'Oil, coolant and washer fluid topped up.'],
+    ['lights', 'good', ''],
+    ['battery', 'fair', 'Tests at 68% of its cold cranking amps.'],
+    ['wipers', 'attention', 'Streaking; blades torn at the ends.'],
+    ['beltsAndHoses', 'good', 'New belt and tensioner fitted today.'],
+    ['body', 'fair', 'Scratch on the rear bumper, dent on the driver door.'],
+  ];
+  return {
+    items: notes.map(([category, condition, note]) => ({ category, condition, note })),
+    inspectedAt: '2026-11-21T17:00:00.000Z',
+    inspectedBy: 'Technician One',
+  };
+}
+
+/**
+ * Ten photos as the browser sends them (1600×1200, of noise: the hardest to
+ * compress) through the upload's own encoder (photos.ts `encode`), kept as
+ * the PDF's small copies.
+ */
+async function inspectionPhotos(): Promise<Uint8Array[]> {
+  const photos: Uint8Array[] = [];
+  for (let i = 0; i < 10; i++) {
+    const noise = randomBytes(1600 * 1200 * 3);
+    const png = new Canvas(1600, 1200)
+      .fill((x, y) => {
+        const at = (y * 1600 + x) * 3;
+        return [noise[at] ?? 0, noise[at + 1] ?? 0, noise[at + 2] ?? 0];
+      })
+      .toPng();
+    photos.push((await encode(new Uint8Array(png))).small);
+  }
+  return photos;
+}
+
+async function timeRenders(render: () => Promise<Uint8Array>) {
   let t = performance.now();
-  const first = await renderWorkOrderPdf(workOrder, { signaturePng: signature });
+  const first = await render();
   const firstMs = performance.now() - t;
   const samples: number[] = [];
   const cpu: number[] = [];
   for (let i = 0; i < PDF_RENDERS; i++) {
     const cpuBefore = process.cpuUsage();
     t = performance.now();
-    await renderWorkOrderPdf(workOrder, { signaturePng: signature });
+    await render();
     samples.push(performance.now() - t);
     const used = process.cpuUsage(cpuBefore);
     cpu.push((used.user + used.system) / 1000);
@@ -134,4 +173,24 @@ export async function measurePdf() {
     bytes: first.length,
     samples,
   };
+}
+
+/**
+ * The work order as above, then the same with an inspection of every
+ * category and ten photos (issue 22): both against the PDF budget.
+ */
+export async function measurePdf() {
+  const workOrder = realisticWorkOrder();
+  // A signature pad's 500×200 stroke, three pixels thick.
+  const signature = signaturePng(500, 200, 30, (x) => {
+    const y = Math.round(100 + (200 / 3) * Math.sin(x / 28) * Math.cos(x / 90));
+    return [y - 1, y, y + 1];
+  });
+  const plain = await timeRenders(() => renderWorkOrderPdf(workOrder, { signaturePng: signature }));
+  const photoJpegs = await inspectionPhotos();
+  const inspected = { ...workOrder, inspection: inspectionOf() };
+  const withInspection = await timeRenders(() =>
+    renderWorkOrderPdf(inspected, { signaturePng: signature, photoJpegs }),
+  );
+  return { ...plain, inspection: withInspection };
 }

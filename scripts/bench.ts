@@ -337,6 +337,28 @@ async function main() {
     check(`Work-order PDF render p50 (of ${PDF_RENDERS})`, pdf.p50, budgets.pdfRenderMs, ms);
     check(`Work-order PDF render p99 (of ${PDF_RENDERS})`, pdf.p99, budgets.pdfRenderMs, ms);
     row('Work-order PDF render CPU time p50 / p99', `${ms(pdf.cpuP50)} / ${ms(pdf.cpuP99)}`);
+    const inspected = pdf.inspection;
+    row(
+      '  with an inspection and 10 photos: first render',
+      ms(inspected.firstMs),
+      `   ${kb(inspected.bytes)}`,
+    );
+    check(
+      `  with an inspection and 10 photos: p50 (of ${PDF_RENDERS})`,
+      inspected.p50,
+      budgets.pdfRenderMs,
+      ms,
+    );
+    check(
+      `  with an inspection and 10 photos: p99 (of ${PDF_RENDERS})`,
+      inspected.p99,
+      budgets.pdfRenderMs,
+      ms,
+    );
+    row(
+      '  with an inspection and 10 photos: CPU time p50 / p99',
+      `${ms(inspected.cpuP50)} / ${ms(inspected.cpuP99)}`,
+    );
   }
   if (lighthouse) {
     row(`Lighthouse mobile performance (median of ${LIGHTHOUSE_RUNS} each)`, '');
@@ -410,6 +432,14 @@ async function main() {
             cpuP50: pdf.cpuP50,
             cpuP99: pdf.cpuP99,
             bytes: pdf.bytes,
+            inspection: {
+              firstMs: pdf.inspection.firstMs,
+              p50: pdf.inspection.p50,
+              p99: pdf.inspection.p99,
+              cpuP50: pdf.inspection.cpuP50,
+              cpuP99: pdf.inspection.cpuP99,
+              bytes: pdf.inspection.bytes,
+            },
           },
         }),
       },

@@ -38,13 +38,16 @@ export const earlyFormsScriptHash = "'sha256-JNn7hn4rFlu2Bjmg32aMYoY5kzRCOvqwhcW
  * Images: our own /images/, the Google reviewers' photos
  * (https://*.googleusercontent.com) and, because stored image URLs may be
  * absolute https URLs on other hosts (decision 012: blog heroes, avatars),
- * any https host. An image cannot run script; http:, data: and blob: stay out.
+ * any https host. Also blob: (decision 080): the shop's private inspection
+ * photos are read with the session header and shown from object URLs that
+ * only the page's own script can make. An image cannot run script; http:
+ * and data: stay out.
  */
 export const siteCsp = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'", earlyFormsScriptHash],
   styleSrc: ["'self'"],
-  imgSrc: ["'self'", 'https:'],
+  imgSrc: ["'self'", 'https:', 'blob:'],
   fontSrc: ["'self'"],
   connectSrc: ["'self'"],
   frameSrc: ["'none'"],

@@ -34,7 +34,8 @@ export type PhotoBytes = { bytes: Uint8Array; contentType: string };
 
 const Bytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, inspectionMessages.photoType);
 
-async function encode(bytes: Uint8Array): Promise<{ full: Uint8Array; small: Uint8Array }> {
+/** A photo as stored (≤ PHOTO_MAX_PX) and its small copy for the PDF; 400 when sharp cannot read it. */
+export async function encode(bytes: Uint8Array): Promise<{ full: Uint8Array; small: Uint8Array }> {
   const { default: sharp } = await import('sharp');
   try {
     const image = sharp(bytes, { limitInputPixels: 40_000_000 }).rotate();

@@ -2,8 +2,14 @@ import { asSystem } from '@app/core/actor';
 import { config } from '@app/core/config';
 import { Storage } from '@app/core/storage/index';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { send } from '../../../tests/booking-factories';
-import { createUser, json } from '../../../tests/factories';
+import { nextDate, postBooking, send } from '../../../tests/booking-factories';
+import {
+  createService,
+  createTechnician,
+  createUser,
+  createUserWithCard,
+  json,
+} from '../../../tests/factories';
 import { gifImage, pngImage } from '../../../tests/images';
 import {
   cameraJpeg,
@@ -280,5 +286,48 @@ describe('who sees the photos', () => {
     const { WorkOrder } = await import('@app/core/workorder/index');
     const read = await asSystem('test', () => WorkOrder.get(wo._id));
     expect(read.photos).toHaveLength(1);
+  });
+});
+
+describe('the job’s technician', () => {
+  it('fills the inspection and adds, reads and removes photos of their own job’s work order; another technician 403', async () => {
+    const { Technician } = await import('@app/core/technician/index');
+    const mine = await createTechnician();
+    const [buyer, service] = await Promise.all([
+      createUserWithCard(),
+      createService({ availableDays: [], availableTimes: ['10:00'] }),
+    ]);
+    // Only `mine` works while the booking is made, so its claim is theirs.
+    const others = (await asSystem('test', () => Technician.list())).filter(
+      (t) => t.active && t.number !== mine.technician.number,
+    );
+    await asSystem('test', async () => {
+      for (const t of others) await Technician.setActive(t.number, false);
+    });
+    const booked = await postBooking(buyer, service._id, nextDate(), '10:00').finally(() =>
+      asSystem('test', async () => {
+        for (const t of others) await Technician.setActive(t.number, true);
+      }),
+    );
+    expect(booked.status, await booked.clone().text()).toBe(201);
+    const bookingId = (await json<{ booking: { _id: string } }>(booked)).booking._id;
+    // Made afterwards: a deactivation ends a technician's sessions.
+    const theirs = await createTechnician();
+    const { Booking } = await import('@app/core/booking/index');
+    expect(await Booking.technicianOf(bookingId)).toBe(mine.technician.number);
+    const wo = await createWorkOrder(admin, { relatedBooking: bookingId });
+    const path = `/api/workOrders/${wo._id}`;
+    expect((await send('PUT', `${path}/inspection`, mine.headers, inspection)).status).toBe(200);
+    const added = await postPhoto(wo._id, mine.headers, pngImage(30, 20));
+    expect(added.status).toBe(201);
+    const photoId = (await json<WorkOrderReply>(added)).photos[0]?.id ?? '';
+    expect((await send('GET', `${path}/photos/${photoId}`, mine.headers)).status).toBe(200);
+
+    expect((await send('PUT', `${path}/inspection`, theirs.headers, inspection)).status).toBe(403);
+    expect((await postPhoto(wo._id, theirs.headers, pngImage(30, 20))).status).toBe(403);
+    expect((await send('GET', `${path}/photos/${photoId}`, theirs.headers)).status).toBe(403);
+    expect((await send('DELETE', `${path}/photos/${photoId}`, theirs.headers)).status).toBe(403);
+
+    expect((await send('DELETE', `${path}/photos/${photoId}`, mine.headers)).status).toBe(200);
   });
 });

@@ -77,8 +77,9 @@ describe('security headers on the local server', () => {
     expect(csp['script-src']).toEqual(["'self'", earlyFormsScriptHash]);
     expect(csp['style-src']).toEqual(["'self'"]);
     expect(csp['connect-src']).toEqual(["'self'"]);
-    // Our /images/, Google reviewers' photos and other https image hosts (decision 012); never http: or data:.
-    expect(csp['img-src']).toEqual(["'self'", 'https:']);
+    // Our /images/, Google reviewers' photos and other https image hosts (decision 012), and the page's own
+    // object URLs of private photos (decision 080); never http: or data:.
+    expect(csp['img-src']).toEqual(["'self'", 'https:', 'blob:']);
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
     expect(csp['object-src']).toEqual(["'none'"]);
     expect(csp['base-uri']).toEqual(["'self'"]);

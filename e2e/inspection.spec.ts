@@ -1,0 +1,157 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { Canvas } from '../functions/src/local/png';
+import { expect, test } from './fixtures';
+import { auth, linkInMail, uniqueEmail } from './helpers/session';
+
+/**
+ * The vehicle inspection with photos (issue 22, decision 080): on a phone-
+ * sized screen the shop fills the checklist of a work order and adds a photo
+ * (the browser makes it a smaller JPEG before it is sent); the customer sees
+ * both on the acknowledgment page from the mailed link and in the portal.
+ */
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+type Account = { token: string };
+
+async function createThroughApi(request: APIRequestContext, admin: Account, email: string) {
+  const response = await request.post('/api/workOrders', {
+    headers: auth(admin),
+    data: {
+      customer: {
+        name: 'Sam Inspect',
+        email,
+        phone: '(610) 555-0123',
+        address: { street: '', city: '', state: '', zipCode: '' },
+      },
+      vehicle: {
+        year: 2016,
+        make: 'Subaru',
+        model: 'Outback',
+        vin: '',
+        licensePlate: '',
+        mileage: null,
+        color: '',
+      },
+      serviceDetails: {
+        description: 'Multi-point inspection',
+        customerComplaints: '',
+        diagnosis: '',
+        workPerformed: '',
+        recommendations: '',
+      },
+      laborItems: [{ description: 'Inspection', hours: 0.5, hourlyRate: 75 }],
+      partItems: [],
+      pricing: { taxRate: 0.06 },
+      status: 'in_progress',
+      scheduledDate: null,
+      internalNotes: '',
+      customerNotes: '',
+      relatedBooking: null,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { _id: string; workOrderNumber: string };
+}
+
+/** A PNG of noise, as large as a phone's photo and hardly compressible. */
+function cameraPng(width: number, height: number): Buffer {
+  const noise = randomBytes(width * height * 3);
+  return new Canvas(width, height)
+    .fill((x, y) => {
+      const at = (y * width + x) * 3;
+      return [noise[at] ?? 0, noise[at + 1] ?? 0, noise[at + 2] ?? 0];
+    })
+    .toPng();
+}
+
+const panel = (page: Page): Locator => page.getByRole('region', { name: 'Work Orders' });
+
+/** Whether an <img> has loaded real pixels. */
+const loaded = (image: Locator) =>
+  image.evaluate(
+    (element) => (element as HTMLImageElement).complete && (element as HTMLImageElement).naturalWidth > 0,
+  );
+
+test('a work order’s inspection and photo at 390 px; the customer sees them by link and in the portal', async ({
+  page,
+  request,
+  admin,
+  signIn,
+  expectAccessible,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('inspect');
+  const { _id: id, workOrderNumber: number } = await createThroughApi(request, admin, email);
+  try {
+    await signIn(admin);
+    await page.goto('/admin?section=work-orders');
+    await panel(page).getByLabel('Search', { exact: true }).fill(number);
+    await panel(page).getByRole('button', { name: 'Search' }).click();
+    await panel(page)
+      .getByRole('button', { name: `Edit ${number}` })
+      .click();
+
+    const checklist = page.getByRole('form', { name: 'Vehicle inspection' });
+    await expect(checklist).toBeVisible();
+    const tyres = checklist.getByRole('group', { name: 'Tyres' });
+    await tyres.getByLabel('Fair').check();
+    await tyres.getByLabel('Tyres note').fill('Rear tyres at 4/32"');
+    const brakes = checklist.getByRole('group', { name: 'Brakes' });
+    await brakes.getByLabel('Needs attention').check();
+    await brakes.getByLabel('Brakes note').fill('Front pads nearly gone');
+    await checklist.getByRole('group', { name: 'Lights' }).getByLabel('Good').check();
+    await checklist.getByRole('button', { name: 'Save Inspection' }).click();
+    await expect(checklist.getByText('Inspection saved.')).toBeVisible();
+
+    // A 2400×1800 picture of fine detail from the "camera", over the server's 5 MB as it is:
+    // made a smaller JPEG in the browser, it goes through.
+    const photos = page.getByRole('region', { name: /Inspection photos/ });
+    const camera = cameraPng(2400, 1800);
+    expect(camera.byteLength).toBeGreaterThan(5 * 1024 * 1024);
+    const upload = page.waitForRequest(
+      (r) => r.url().endsWith(`/api/workOrders/${id}/photos`) && r.method() === 'POST',
+    );
+    await photos
+      .getByLabel('Add Photo')
+      .setInputFiles({ name: 'camera.png', mimeType: 'image/png', buffer: camera });
+    const sent = await (await upload).sizes();
+    expect(sent.requestBodySize).toBeLessThan(camera.byteLength / 2);
+    await expect(photos.getByRole('heading', { name: 'Inspection photos (1 of 10)' })).toBeVisible();
+    const staffPhoto = photos.getByRole('img', { name: 'Inspection photo 1' });
+    await expect(staffPhoto).toBeVisible();
+    await expect.poll(() => loaded(staffPhoto)).toBe(true);
+    // Usable at 390 px: nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible();
+
+    // The acknowledgment link, mailed to the customer: the inspection and the photo are on the page.
+    const sentLink = await request.post(`/api/workOrders/${id}/generate-acknowledgment`, {
+      headers: auth(admin),
+    });
+    expect(sentLink.status()).toBe(200);
+    const link = await linkInMail(request, email, 'work-order/acknowledge');
+    await page.goto(link);
+    const summary = page.getByRole('region', { name: 'Vehicle inspection' });
+    await expect(summary).toContainText('Needs attention');
+    await expect(summary).toContainText('Front pads nearly gone');
+    await expect(summary).toContainText('Rear tyres at 4/32"');
+    const linkPhoto = summary.getByRole('img', { name: 'Inspection photo 1 of 1' });
+    await expect.poll(() => loaded(linkPhoto)).toBe(true);
+    await expectAccessible();
+
+    // The portal: the number and the email, then View Inspection.
+    await page.goto('/work-order-portal');
+    await page.getByLabel('Work order number').fill(number);
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'View Inspection' }).click();
+    const portal = page.getByRole('region', { name: 'Vehicle inspection' });
+    await expect(portal).toContainText('Needs attention');
+    const portalPhoto = portal.getByRole('img', { name: 'Inspection photo 1 of 1' });
+    await expect.poll(() => loaded(portalPhoto)).toBe(true);
+    await expectAccessible();
+  } finally {
+    await request.delete(`/api/workOrders/${id}`, { headers: auth(admin) });
+  }
+});
