@@ -14,6 +14,8 @@
  *     reads that grow with it, against p99 and size budgets (bench-scale.ts)
  *  9. only when named (`npm run bench -- revenue`): five years of payments seeded in batches, the revenue
  *     dashboard's reads and p50 / p99, and the CSV export (bench-revenue.ts)
+ * 11. only when named (`npm run bench -- reminders`): the scheduled job with 500 reminders due, two runs at once,
+ *     each reminder exactly once (the local outbox) and the time against the job's 60 s (bench-reminders.ts)
  * 10. only when named (`npm run bench -- route`): availability at an address on a day of ten jobs across three
  *     technicians, p50 / p99 at concurrency 16 (budget p99 ≤ 300 ms), and the 50-way race of adjacent times at
  *     far-apart places (bench-route.ts)
@@ -38,6 +40,7 @@ import { measurePdf, PDF_RENDERS } from './bench-pdf';
 import { type ScaleRow, measureScale } from './bench-scale';
 import { measureRevenue, REVENUE_BUDGET_MS, type RevenueRow } from './bench-revenue';
 import { measureRoute, ROUTE_P99_BUDGET_MS } from './bench-route';
+import { measureReminders, REMINDERS, REMINDERS_BUDGET_MS } from './bench-reminders';
 import { measureSecurity } from './bench-security';
 import { startStack, stopStack } from './bench-stack';
 
@@ -149,9 +152,9 @@ async function latency(url: string, validator: boolean) {
  * product (pages, latency, bookings, sign-ins), `pdf` the work-order PDF's render time, `lighthouse`
  * Lighthouse on every public page and post (a fresh stack, so the other sections' load does not colour it), `scale`
  * five years of data and the bounded reads (only when named), `revenue` five years of payments and the revenue
- * dashboard (only when named).
+ * dashboard (only when named), `reminders` the scheduled job with 500 reminders due (only when named).
  */
-const SECTIONS = ['bundle', 'stack', 'pdf', 'lighthouse', 'scale', 'revenue', 'route'] as const;
+const SECTIONS = ['bundle', 'stack', 'pdf', 'lighthouse', 'scale', 'revenue', 'route', 'reminders'] as const;
 const BY_DEFAULT: readonly Section[] = ['bundle', 'stack', 'pdf', 'lighthouse'];
 type Section = (typeof SECTIONS)[number];
 
@@ -240,6 +243,7 @@ async function main() {
   const scale = sections.has('scale') ? await measureScale() : undefined;
   const revenue = sections.has('revenue') ? await measureRevenue() : undefined;
   const route = sections.has('route') ? await measureRoute() : undefined;
+  const reminders = sections.has('reminders') ? await measureReminders() : undefined;
 
   if (measured) {
     const { scripts, book } = measured;
@@ -311,6 +315,22 @@ async function main() {
       `   ${route.race.refused} × 409, ${route.race.other} other, ${ms(route.race.ms)}`,
     );
     if (route.race.other !== 0) failures.push('the route race (budget: only 201 or 409)');
+  }
+  if (reminders) {
+    check(
+      `Scheduled job, ${REMINDERS} reminders due, two runs at once`,
+      reminders.ms,
+      REMINDERS_BUDGET_MS,
+      ms,
+    );
+    row(
+      'Reminders sent / mails in the outbox',
+      `${reminders.sent} / ${reminders.mails}`,
+      `   ${reminders.duplicates} sent twice, ${reminders.missing} missing`,
+    );
+    if (reminders.sent !== REMINDERS || reminders.duplicates > 0 || reminders.missing > 0) {
+      failures.push(`reminders (budget: each of ${REMINDERS} exactly once)`);
+    }
   }
   if (pdf) {
     row('Work-order PDF, first render in the process', ms(pdf.firstMs), `   ${kb(pdf.bytes)}`);

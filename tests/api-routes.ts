@@ -610,6 +610,24 @@ export const routes: Record<string, Route> = {
     access: 'anyone',
     path: () => '/api/service-area?zipCode=19382&street=10%20Market%20St&city=West%20Chester&state=PA',
   },
+  // --- Issue 21: a booking's link (decision 074), without signing in; an unknown token is 404 for everyone
+  // (core/src/booking-link/landing.api.test.ts covers real links).
+  'GET /api/booking-links/:token': {
+    access: 'anyone',
+    path: () => `/api/booking-links/${'x'.repeat(43)}`,
+    ok: 404,
+  },
+  'POST /api/booking-links/:token/attend': {
+    access: 'anyone',
+    path: () => `/api/booking-links/${'x'.repeat(43)}/attend`,
+    ok: 404,
+  },
+  'POST /api/booking-links/:token/cancel': {
+    access: 'anyone',
+    path: () => `/api/booking-links/${'x'.repeat(43)}/cancel`,
+    body: () => ({ acceptLateFee: true }),
+    ok: 404,
+  },
   // --- Issue 24: the pages rendered with their data (decision 072); 503 until the web is built ---
   'GET /api/pages/*': { access: 'anyone', path: () => '/api/pages/services', ok: pagesBuilt() ? 200 : 503 },
 };

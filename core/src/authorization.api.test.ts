@@ -5,6 +5,8 @@ import { SavedAddress } from './address/index';
 import { type Actor, withActor } from './actor';
 import { LinkToken } from './auth/link-token';
 import { BookingLink } from './booking-link/index';
+import { BookingLinkPage } from './booking-link/page';
+import { Reminder } from './reminder/index';
 import { Crew } from './booking/crew';
 import { Booking } from './booking/index';
 import { Session } from './auth/session';
@@ -49,6 +51,7 @@ const modules = {
   Account,
   Booking,
   BookingLink,
+  BookingLinkPage,
   Comment,
   Crew,
   Contact,
@@ -62,6 +65,7 @@ const modules = {
   Post,
   RateLimit,
   ReviewRequest,
+  Reminder,
   SavedAddress,
   Service,
   ServiceDelete: { deleteService },
@@ -218,6 +222,22 @@ const access: Record<string, Access> = {
   'BookingLink.refuse': 'internal',
   'BookingLink.pageUrl': 'internal',
   'BookingLink.rescheduleUrl': 'internal',
+  'BookingLinkPage.view': 'public',
+  'BookingLinkPage.attend': 'public',
+  'BookingLinkPage.cancel': 'public',
+  // Reminders (issue 21): the scheduled job's and the booking's transactions' helpers.
+  'Reminder.dueItems': 'internal',
+  'Reminder.dueTimes': 'internal',
+  'Reminder.insideWindow': 'internal',
+  'Reminder.remindable': 'internal',
+  'Reminder.removeItems': 'internal',
+  'Reminder.rescheduleItems': 'internal',
+  'Reminder.statusItems': 'internal',
+  'Reminder.wasSent': 'internal',
+  'Reminder.isOneSegment': 'internal',
+  'Reminder.reminderMail': 'internal',
+  'Reminder.reminderText': 'internal',
+  'Reminder.sendDue': 'internal',
   'Outbox.prepare': 'internal',
   'Outbox.prepareWithFiles': 'internal',
   'Outbox.deliver': 'internal',

@@ -26,6 +26,7 @@ import { Route as WorkOrderPortalRouteImport } from './routes/work-order-portal'
 import { Route as AuthAdminRouteImport } from './routes/_auth/_admin'
 import { Route as AuthDashboardRouteImport } from './routes/_auth/dashboard'
 import { Route as AuthLeaveReviewRouteImport } from './routes/_auth/leave-review'
+import { Route as BTokenRouteImport } from './routes/b.$token'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
 import { Route as RescheduleBookingIdRouteImport } from './routes/reschedule.$bookingId'
@@ -122,6 +123,11 @@ const AuthLeaveReviewRoute = AuthLeaveReviewRouteImport.update({
   path: '/leave-review',
   getParentRoute: () => AuthRoute,
 } as any)
+const BTokenRoute = BTokenRouteImport.update({
+  id: '/b/$token',
+  path: '/b/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const BlogIndexRoute = BlogIndexRouteImport.update({
   id: '/blog/',
   path: '/blog/',
@@ -201,6 +207,7 @@ export interface FileRoutesByFullPath {
   '/work-order-portal': typeof WorkOrderPortalRoute
   '/dashboard': typeof AuthDashboardRoute
   '/leave-review': typeof AuthLeaveReviewRoute
+  '/b/$token': typeof BTokenRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/reschedule/$bookingId': typeof RescheduleBookingIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
@@ -230,6 +237,7 @@ export interface FileRoutesByTo {
   '/work-order-portal': typeof WorkOrderPortalRoute
   '/dashboard': typeof AuthDashboardRoute
   '/leave-review': typeof AuthLeaveReviewRoute
+  '/b/$token': typeof BTokenRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/reschedule/$bookingId': typeof RescheduleBookingIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
@@ -262,6 +270,7 @@ export interface FileRoutesById {
   '/_auth/_admin': typeof AuthAdminRouteWithChildren
   '/_auth/dashboard': typeof AuthDashboardRoute
   '/_auth/leave-review': typeof AuthLeaveReviewRoute
+  '/b/$token': typeof BTokenRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/reschedule/$bookingId': typeof RescheduleBookingIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
@@ -293,6 +302,7 @@ export interface FileRouteTypes {
     | '/work-order-portal'
     | '/dashboard'
     | '/leave-review'
+    | '/b/$token'
     | '/blog/$slug'
     | '/reschedule/$bookingId'
     | '/reset-password/$token'
@@ -322,6 +332,7 @@ export interface FileRouteTypes {
     | '/work-order-portal'
     | '/dashboard'
     | '/leave-review'
+    | '/b/$token'
     | '/blog/$slug'
     | '/reschedule/$bookingId'
     | '/reset-password/$token'
@@ -353,6 +364,7 @@ export interface FileRouteTypes {
     | '/_auth/_admin'
     | '/_auth/dashboard'
     | '/_auth/leave-review'
+    | '/b/$token'
     | '/blog/$slug'
     | '/reschedule/$bookingId'
     | '/reset-password/$token'
@@ -382,6 +394,7 @@ export interface RootRouteChildren {
   TermsRoute: typeof TermsRoute
   TestimonialsRoute: typeof TestimonialsRoute
   WorkOrderPortalRoute: typeof WorkOrderPortalRoute
+  BTokenRoute: typeof BTokenRoute
   BlogSlugRoute: typeof BlogSlugRoute
   RescheduleBookingIdRoute: typeof RescheduleBookingIdRoute
   ResetPasswordTokenRoute: typeof ResetPasswordTokenRoute
@@ -516,6 +529,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthLeaveReviewRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/b/$token': {
+      id: '/b/$token'
+      path: '/b/$token'
+      fullPath: '/b/$token'
+      preLoaderRoute: typeof BTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/blog/': {
       id: '/blog/'
       path: '/blog'
@@ -644,6 +664,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsRoute: TermsRoute,
   TestimonialsRoute: TestimonialsRoute,
   WorkOrderPortalRoute: WorkOrderPortalRoute,
+  BTokenRoute: BTokenRoute,
   BlogSlugRoute: BlogSlugRoute,
   RescheduleBookingIdRoute: RescheduleBookingIdRoute,
   ResetPasswordTokenRoute: ResetPasswordTokenRoute,

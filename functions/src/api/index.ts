@@ -6,6 +6,7 @@ import { ZodError } from 'zod';
 import { admin } from './admin';
 import { revenue } from './revenue';
 import { requestContext, requireAdmin } from './auth';
+import { bookingLinks } from './booking-links';
 import { bookings } from './bookings';
 import { apiCaching } from './cache';
 import { googleReviews } from './google-reviews';
@@ -67,6 +68,7 @@ const api = new Hono()
   .route('/bookings', bookings)
   .route('/bookings', rescheduling)
   .route('/booking-links', reschedulingByLink)
+  .route('/booking-links', bookingLinks)
   .route('/timeslots', timeslots)
   .route('/track', track)
   .route('/unsubscribe', unsubscribe)
