@@ -250,6 +250,12 @@ export const routes: Record<string, Route> = {
     body: () => ({ step: 'arrived' }),
     ok: 409,
   },
+  // The booking a review request names (issue 21): A's is not Completed yet, so 409 past authorization.
+  'GET /api/bookings/:id/review': {
+    access: 'customerOwner',
+    path: (f) => `/api/bookings/${f.bookings.edit._id}/review`,
+    ok: 409,
+  },
   // A link's token of the right shape that no visit has: 404 `{ msg, reason }`, the same for everyone.
   'GET /api/track/:token': { access: 'anyone', path: () => `/api/track/${'x'.repeat(43)}`, ok: 404 },
   // The review request's one-click unsubscribe (RFC 8058): a link no account has, 404 `{ msg }` for everyone.

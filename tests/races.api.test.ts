@@ -10,7 +10,7 @@ import { Service } from '@app/core/service/index';
 import { TimeSlot } from '@app/core/timeslot/index';
 import { HASH_CONCURRENCY, HASH_QUEUE, verifyPassword } from '@app/core/user/password';
 import { phoneClient } from './desk-bookings';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { app } from '../functions/src/api/index';
 import { bookingBody, nextDate, send as sendAs } from './booking-factories';
 import { createPost } from './content-factories';
@@ -19,6 +19,8 @@ import { formOf, imageFile, pngImage, uploadedKeys } from './images';
 import { cameraJpeg, createWorkOrder, postPhoto, workOrderBody } from './workorder-factories';
 import { readOutbox } from '../functions/src/local/outbox';
 import * as time from '@app/core/time';
+import { ReviewRequest } from '@app/core/review-request/index';
+import { handler as cron } from '../functions/src/lambda/cron';
 
 /**
  * The race suite: every limit and every claim on something scarce, hit by
@@ -702,5 +704,72 @@ describe('races: inspection photos (issue 22, decision 080)', { timeout: 120_000
     // Two objects a photo kept (full and small); the refused ones' objects are removed.
     const keys = await Storage.keys(`private/work-orders/${wo._id}/photos/`);
     expect(keys).toHaveLength(2 * limit);
+  });
+});
+
+describe('races: keeping customers in the loop (issue 21)', { timeout: 120_000 }, () => {
+  /** A Confirmed booking of a new customer's on a day of its own, and the admin who confirmed it. */
+  async function confirmed() {
+    const customer = await createUserWithCard();
+    const service = await createService({ availableDays: [], availableTimes: ['10:00'] });
+    const date = nextDate();
+    const created = await sendAs(
+      'POST',
+      '/api/bookings',
+      customer.headers,
+      bookingBody(service._id, date, '10:00'),
+    );
+    expect(created.status).toBe(201);
+    const { booking } = (await created.json()) as { booking: { _id: string } };
+    const admin = await createUser({ role: 'admin' });
+    const ok = await sendAs('PATCH', `/api/bookings/${booking._id}/status`, admin.headers, {
+      status: 'Confirmed',
+    });
+    expect(ok.status).toBe(200);
+    return { customer, admin, date, id: booking._id };
+  }
+
+  it('20 "On my way" at once: every one answered 200 with the same time, one notice mailed', async () => {
+    const { customer, date, id } = await confirmed();
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(time.instantOf(date, '09:30')) });
+    try {
+      // The session made a week before has expired on the booking's day: a new admin signs in.
+      const admin = await createUser({ role: 'admin' });
+      const replies = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          sendAs('POST', `/api/bookings/${id}/progress`, admin.headers, { step: 'on-my-way' }),
+        ),
+      );
+      expect(replies.map((r) => r.status)).toEqual(Array(20).fill(200));
+      const times = new Set(
+        await Promise.all(
+          replies.map(
+            async (r) => ((await r.json()) as { progress: { onMyWayAt: string } }).progress.onMyWayAt,
+          ),
+        ),
+      );
+      expect(times.size).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+    const notices = (await readOutbox()).filter(
+      (m) => m.to.includes(customer.email) && m.subject.startsWith('On the way'),
+    );
+    expect(notices).toHaveLength(1);
+  });
+
+  it('4 scheduled runs at once with a review request due: one mail', async () => {
+    const { customer, admin, id } = await confirmed();
+    const done = await sendAs('PATCH', `/api/bookings/${id}/status`, admin.headers, { status: 'Completed' });
+    expect(done.status).toBe(200);
+    const due = Date.parse((await ReviewRequest.find(id))?.dueAt ?? '');
+    const runs = await Promise.all(
+      Array.from({ length: 4 }, () => cron({ now: new Date(due + 60_000).toISOString() })),
+    );
+    expect(runs.reduce((sum, run) => sum + run.reviewRequests.sent, 0)).toBe(1);
+    const requests = (await readOutbox()).filter(
+      (m) => m.to.includes(customer.email) && m.subject.startsWith('How was your'),
+    );
+    expect(requests).toHaveLength(1);
   });
 });

@@ -139,6 +139,7 @@ const access: Record<string, Access> = {
   'Booking.move': 'internal',
   'Booking.rescheduleWindow': 'internal',
   'Booking.rescheduleTimesFor': 'internal',
+  'Booking.reschedulePage': 'internal',
   'Booking.forRescheduleByLink': 'public',
   'Booking.rescheduleByLink': 'public',
   'Booking.rescheduleTimesByLink': 'public',

@@ -13,7 +13,7 @@ export type VehicleDetails = {
 };
 
 /** The details a customer types when booking (doc 1 §3); the test's overrides win. */
-export type BookingDetails = Partial<VehicleDetails>;
+export type BookingDetails = Partial<VehicleDetails & { clientFirstName: string; clientLastName: string }>;
 
 /** Who the test customer books as, and for what: Casey Tester's blue 2019 Honda Civic. */
 export const caseysCivic = {

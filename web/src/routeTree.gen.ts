@@ -32,6 +32,7 @@ import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
 import { Route as RescheduleBookingIdRouteImport } from './routes/reschedule.$bookingId'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
 import { Route as TrackTokenRouteImport } from './routes/track.$token'
+import { Route as UnsubscribeTokenRouteImport } from './routes/unsubscribe.$token'
 import { Route as VerifyCustomBookingTokenRouteImport } from './routes/verify-custom-booking.$token'
 import { Route as VerifyEmailIndexRouteImport } from './routes/verify-email.index'
 import { Route as VerifyEmailTokenRouteImport } from './routes/verify-email.$token'
@@ -153,6 +154,11 @@ const TrackTokenRoute = TrackTokenRouteImport.update({
   path: '/track/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UnsubscribeTokenRoute = UnsubscribeTokenRouteImport.update({
+  id: '/unsubscribe/$token',
+  path: '/unsubscribe/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const VerifyCustomBookingTokenRoute =
   VerifyCustomBookingTokenRouteImport.update({
     id: '/verify-custom-booking/$token',
@@ -212,6 +218,7 @@ export interface FileRoutesByFullPath {
   '/reschedule/$bookingId': typeof RescheduleBookingIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/track/$token': typeof TrackTokenRoute
+  '/unsubscribe/$token': typeof UnsubscribeTokenRoute
   '/verify-custom-booking/$token': typeof VerifyCustomBookingTokenRoute
   '/verify-email/$token': typeof VerifyEmailTokenRoute
   '/blog/': typeof BlogIndexRoute
@@ -242,6 +249,7 @@ export interface FileRoutesByTo {
   '/reschedule/$bookingId': typeof RescheduleBookingIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/track/$token': typeof TrackTokenRoute
+  '/unsubscribe/$token': typeof UnsubscribeTokenRoute
   '/verify-custom-booking/$token': typeof VerifyCustomBookingTokenRoute
   '/verify-email/$token': typeof VerifyEmailTokenRoute
   '/blog': typeof BlogIndexRoute
@@ -275,6 +283,7 @@ export interface FileRoutesById {
   '/reschedule/$bookingId': typeof RescheduleBookingIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/track/$token': typeof TrackTokenRoute
+  '/unsubscribe/$token': typeof UnsubscribeTokenRoute
   '/verify-custom-booking/$token': typeof VerifyCustomBookingTokenRoute
   '/verify-email/$token': typeof VerifyEmailTokenRoute
   '/blog/': typeof BlogIndexRoute
@@ -307,6 +316,7 @@ export interface FileRouteTypes {
     | '/reschedule/$bookingId'
     | '/reset-password/$token'
     | '/track/$token'
+    | '/unsubscribe/$token'
     | '/verify-custom-booking/$token'
     | '/verify-email/$token'
     | '/blog/'
@@ -337,6 +347,7 @@ export interface FileRouteTypes {
     | '/reschedule/$bookingId'
     | '/reset-password/$token'
     | '/track/$token'
+    | '/unsubscribe/$token'
     | '/verify-custom-booking/$token'
     | '/verify-email/$token'
     | '/blog'
@@ -369,6 +380,7 @@ export interface FileRouteTypes {
     | '/reschedule/$bookingId'
     | '/reset-password/$token'
     | '/track/$token'
+    | '/unsubscribe/$token'
     | '/verify-custom-booking/$token'
     | '/verify-email/$token'
     | '/blog/'
@@ -399,6 +411,7 @@ export interface RootRouteChildren {
   RescheduleBookingIdRoute: typeof RescheduleBookingIdRoute
   ResetPasswordTokenRoute: typeof ResetPasswordTokenRoute
   TrackTokenRoute: typeof TrackTokenRoute
+  UnsubscribeTokenRoute: typeof UnsubscribeTokenRoute
   VerifyCustomBookingTokenRoute: typeof VerifyCustomBookingTokenRoute
   VerifyEmailTokenRoute: typeof VerifyEmailTokenRoute
   BlogIndexRoute: typeof BlogIndexRoute
@@ -571,6 +584,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TrackTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/unsubscribe/$token': {
+      id: '/unsubscribe/$token'
+      path: '/unsubscribe/$token'
+      fullPath: '/unsubscribe/$token'
+      preLoaderRoute: typeof UnsubscribeTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/verify-custom-booking/$token': {
       id: '/verify-custom-booking/$token'
       path: '/verify-custom-booking/$token'
@@ -669,6 +689,7 @@ const rootRouteChildren: RootRouteChildren = {
   RescheduleBookingIdRoute: RescheduleBookingIdRoute,
   ResetPasswordTokenRoute: ResetPasswordTokenRoute,
   TrackTokenRoute: TrackTokenRoute,
+  UnsubscribeTokenRoute: UnsubscribeTokenRoute,
   VerifyCustomBookingTokenRoute: VerifyCustomBookingTokenRoute,
   VerifyEmailTokenRoute: VerifyEmailTokenRoute,
   BlogIndexRoute: BlogIndexRoute,

@@ -210,8 +210,14 @@ export async function cancelAs(
 export const REVIEW_NOT_COMPLETE = 'You can leave a review once the service is complete.';
 export const ALREADY_REVIEWED = 'You have already reviewed this booking.';
 
-/** The signed-in customer's booking to review: theirs (404), Completed and not yet reviewed (409). */
+export const REVIEWS_BY_CUSTOMERS = 'A review is left by the customer who booked.';
+
+/**
+ * The signed-in customer's booking to review (`GET /api/bookings/{id}/review`: the review request's link,
+ * issue 21): theirs (404), Completed and not yet reviewed (409); the shop's staff leave none (403).
+ */
 export async function forReview(bookingId: string): Promise<Info> {
+  if (useUser().role !== 'user') throw new VisibleError('forbidden', REVIEWS_BY_CUSTOMERS);
   const booking = await ownedBooking(bookingId);
   if (booking.userId !== useUser().userId) throw new VisibleError('not_found', bookingMessages.notFound);
   if (booking.status !== 'Completed') throw new VisibleError('conflict', REVIEW_NOT_COMPLETE);

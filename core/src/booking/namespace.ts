@@ -39,6 +39,7 @@ export {
   type ForReschedule,
   forReschedule,
   move,
+  pageOf as reschedulePage,
   reschedule,
   RescheduleInput,
   rescheduleMessages,

@@ -6,14 +6,7 @@ import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
 import { fn } from '../util/fn';
 import type { Availability } from './availability';
-import {
-  type ForReschedule,
-  move,
-  RescheduleInput,
-  rescheduleWindow,
-  TimesQuery,
-  timesFor,
-} from './reschedule';
+import { type ForReschedule, move, RescheduleInput, pageOf, TimesQuery, timesFor } from './reschedule';
 import { entity, type Info, type Stored, withService } from './store';
 
 /**
@@ -44,8 +37,7 @@ async function linked(token: string): Promise<Stored> {
 
 /** `GET /api/booking-links/{token}/reschedule`: the link's booking and whether it can still move. */
 export const forRescheduleByLink = fn(Token, async (token): Promise<ForReschedule> => {
-  const booking = await linked(token);
-  return { booking: await withService(booking), window: rescheduleWindow(booking) };
+  return pageOf(await linked(token));
 });
 
 /** `GET /api/booking-links/{token}/reschedule/times?date=`. */

@@ -5,6 +5,7 @@ import { config } from '../config';
 import type { TransactItem } from '../db/entity';
 import { VisibleError } from '../error';
 import * as time from '../time';
+import { Service } from '../service/index';
 import { fn } from '../util/fn';
 import { rescheduleItems } from '../reminder/due';
 import { type Availability, openTimes } from './availability';
@@ -82,13 +83,24 @@ export function rescheduleWindow(b: Stored, now = Date.now()): RescheduleWindow 
   return { allowed: reason === null, reason, msg, deadline, noticeHours, phone: business.phone };
 }
 
-/** A booking as the reschedule page reads it: the booking and its window. */
-export type ForReschedule = { booking: Info; window: RescheduleWindow };
+/**
+ * A booking as the reschedule page reads it: the booking, its window, and
+ * the weekdays its service is open (the calendar's; empty: every day).
+ */
+export type ForReschedule = { booking: Info; window: RescheduleWindow; availableDays: time.Weekday[] };
+
+/** What the reschedule page shows of `booking`. */
+export async function pageOf(booking: Stored): Promise<ForReschedule> {
+  const [info, service] = await Promise.all([
+    withService(booking),
+    booking.serviceId ? Service.fromId(booking.serviceId).catch(() => null) : null,
+  ]);
+  return { booking: info, window: rescheduleWindow(booking), availableDays: service?.availableDays ?? [] };
+}
 
 /** `GET /api/bookings/{id}/reschedule`: the owner's (or the admin's) booking and whether it can move. */
 export async function forReschedule(bookingId: string): Promise<ForReschedule> {
-  const booking = await ownedBooking(bookingId);
-  return { booking: await withService(booking), window: rescheduleWindow(booking) };
+  return pageOf(await ownedBooking(bookingId));
 }
 
 /**

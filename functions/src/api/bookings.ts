@@ -413,6 +413,10 @@ export const bookings = new Hono()
     const refunded = await Booking.refund(c.req.valid('param').id, c.req.valid('json'));
     return c.json({ msg: Booking.refundMessages.done, booking: adminBookingReply(refunded) }, 201);
   })
+  // The booking a review request's link names (issue 21): the customer's own, Completed, not yet reviewed.
+  .get('/:id/review', requireUser, byId, async (c) =>
+    c.json(bookingReply(await Booking.forReview(c.req.valid('param').id))),
+  )
   // The visit's progress (issue 21, decision 076): staff only (an admin, or the job's technician: core checks).
   .post(
     '/:id/progress',

@@ -6,6 +6,7 @@ import { bookingMessages } from '@app/core/booking/rules';
 import { findBooking } from '@app/core/booking/store';
 import { business } from '@app/core/business';
 import { config } from '@app/core/config';
+import { dueEntry } from '@app/core/reminder/due';
 import { Service } from '@app/core/service/index';
 import * as time from '@app/core/time';
 import { TimeSlot } from '@app/core/timeslot/index';
@@ -70,6 +71,7 @@ describe('POST /api/bookings/:id/reschedule', () => {
     );
     expect(page.window).toMatchObject({ allowed: true, reason: null, msg: '', noticeHours: notice });
     expect(page.booking._id).toBe(booking._id);
+    expect(page.availableDays).toEqual([]);
     const offered = await json<Availability>(
       await send('GET', `/api/bookings/${booking._id}/reschedule/times?date=${to}`, customer.headers),
     );
@@ -88,6 +90,12 @@ describe('POST /api/bookings/:id/reschedule', () => {
     expect(await jobsOn(to)).toEqual([booking._id]);
     const stored = await findBooking(booking._id);
     expect(stored.icsSequence).toBe(1);
+    // Its reminder moved with it (decision 074's due index, rewritten in the move's transaction).
+    const due = await dueEntry.get({ bookingId: booking._id, kind: 'hours' }, { consistent: true });
+    expect(due?.startAt).toBe(time.instantOf(to, '13:00'));
+    expect(due?.dueAt).toBe(
+      new Date(Date.parse(time.instantOf(to, '13:00')) - config().reminderHours * 3_600_000).toISOString(),
+    );
     expect(stored.claim?.start).toBe(new Date(time.instantOf(to, '13:00')).toISOString());
 
     const mails = await readOutbox();

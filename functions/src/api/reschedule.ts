@@ -48,11 +48,17 @@ const slim = (b: Booking.Info): RescheduleBookingReply => {
 };
 
 /** What the reschedule page reads: the booking and whether (and until when) it can still move online. */
-export type RescheduleReply = { booking: RescheduleBookingReply; window: Booking.RescheduleWindow };
+export type RescheduleReply = {
+  booking: RescheduleBookingReply;
+  window: Booking.RescheduleWindow;
+  /** The weekdays the service is open (the calendar's; empty: every day). */
+  availableDays: Booking.ForReschedule['availableDays'];
+};
 
 const rescheduleReply = (r: Booking.ForReschedule): RescheduleReply => ({
   booking: slim(r.booking),
   window: r.window,
+  availableDays: r.availableDays,
 });
 
 const byId = zValidator('param', z.object({ id: Booking.id }), invalidInput);

@@ -68,6 +68,11 @@ describe('review requests', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain(`${config().publicUrl}/leave-review?booking=${booking._id}`);
     expect((await ReviewRequest.find(booking._id))?.outcome).toBe('sent');
+    // The link's page reads the booking: the customer's own, to review; the shop's staff leave none.
+    const forReview = await send('GET', `/api/bookings/${booking._id}/review`, customer.headers);
+    expect(forReview.status).toBe(200);
+    expect((await json<BookingReply>(forReview))._id).toBe(booking._id);
+    expect((await send('GET', `/api/bookings/${booking._id}/review`, admin.headers)).status).toBe(403);
 
     const sent = sendSpy.mock.calls.map(([message]) => message).find((m) => m.subject.startsWith('How was'));
     expect(sent?.headers?.['List-Unsubscribe']).toMatch(
@@ -94,6 +99,8 @@ describe('review requests', () => {
       body: form,
     });
     expect(reviewed.status).toBe(201);
+    const again = await send('GET', `/api/bookings/${booking._id}/review`, customer.headers);
+    expect(again.status).toBe(409);
     const first = await ReviewRequest.find(booking._id);
     await setStatus(booking._id, 'Confirmed');
     await setStatus(booking._id, 'Completed');

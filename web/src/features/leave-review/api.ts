@@ -1,4 +1,16 @@
-import { api, unwrap, withForm } from '../../lib/api';
+import { queryOptions } from '@tanstack/react-query';
+import { api, path, unwrap, withForm } from '../../lib/api';
+import type { BookingReply } from '@app/functions/api/bookings';
+
+/** GET /api/bookings/{id}/review: the booking a review request's link names (issue 21), asked once. */
+export const reviewBookingQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['review-booking', id],
+    queryFn: (): Promise<BookingReply> =>
+      unwrap(api.api.bookings[':id'].review.$get({ param: path({ id }) })),
+    retry: false,
+    staleTime: Infinity,
+  });
 
 /** The booking a review is for, as the page received it. */
 export type ReviewTarget = {

@@ -85,7 +85,14 @@ export function RescheduleBooking({ by }: { by: RescheduleBy }) {
           onBack={() => setTime(undefined)}
         />
       ) : (
-        <Choose by={by} window={window} date={date} onDate={setDate} onTime={setTime} />
+        <Choose
+          by={by}
+          window={window}
+          availableDays={info.data.availableDays}
+          date={date}
+          onDate={setDate}
+          onTime={setTime}
+        />
       )}
     </>
   );
@@ -95,12 +102,14 @@ export function RescheduleBooking({ by }: { by: RescheduleBy }) {
 function Choose({
   by,
   window,
+  availableDays,
   date,
   onDate,
   onTime,
 }: {
   by: RescheduleBy;
   window: RescheduleInfo['window'];
+  availableDays: RescheduleInfo['availableDays'];
   date: string | undefined;
   onDate: (date: string) => void;
   onTime: (time: string) => void;
@@ -110,7 +119,7 @@ function Choose({
       <section className="card booking__panel" aria-labelledby="reschedule-date-title">
         <h2 id="reschedule-date-title">Choose a New Date</h2>
         <BookingCalendar
-          availableDays={[]}
+          availableDays={availableDays}
           today={today()}
           selected={date}
           onSelect={onDate}

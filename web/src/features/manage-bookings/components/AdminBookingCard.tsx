@@ -14,6 +14,7 @@ import { CompletionCharge } from './CompletionCharge';
 import { PaymentActions } from './PaymentActions';
 import { PaymentLinkFacts } from './PaymentLinkFacts';
 import { StatusHistory } from './StatusHistory';
+import { TechnicianPicker } from './TechnicianPicker';
 import { VisitProgress } from './VisitProgress';
 import type { ChargeOptionsReply } from '@app/functions/api/bookings';
 import type { AdminBooking } from '../types';
@@ -150,6 +151,7 @@ export function AdminBookingCard({
           </Fact>
         )}
       </dl>
+      <TechnicianPicker booking={booking} describedBy={titleId} />
       <PaymentLinkFacts booking={booking} describedBy={titleId} />
       <PaymentActions booking={booking} describedBy={titleId} />
       {booking.status === 'Pending' && <ChangeAddress booking={booking} />}

@@ -47,6 +47,11 @@ function ManageBookingsWithWorkOrders() {
  */
 export const sections: Section[] = [
   { id: 'today', title: 'Today', Body: lazy(() => import('../../../features/today/TodayPanel')) },
+  {
+    id: 'board',
+    title: 'Dispatch Board',
+    Body: lazy(() => import('../../../features/dispatch-board/DispatchBoardPanel')),
+  },
   { id: 'bookings', title: 'Manage Bookings', Body: ManageBookingsWithWorkOrders },
   {
     id: 'timeslots',

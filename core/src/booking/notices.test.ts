@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { segmentCount, smsEncoding } from '../sms/segments';
+import type { BookingMailInfo } from './mail';
+import { cancelledText, rescheduledText } from './notices';
+
+// Read by config() on first use (the texts' link); a real shop's address length.
+Object.assign(process.env, {
+  APP_MODE: 'aws',
+  TABLE_NAME: 'unused',
+  BUCKET_NAME: 'unused',
+  MAIL_FROM: 'no-reply@mobileautocare.example',
+  BUSINESS_EMAIL: 'shop@mobileautocare.example',
+  PUBLIC_URL: 'https://mobileautocare.example',
+  JWT_SECRET: 'x'.repeat(40),
+});
+
+/** A booking of the seed's longest service name, for the texts' length. */
+const booking: BookingMailInfo = {
+  id: 'bkg_01JNOTICE0000000000000000',
+  serviceName: 'Full Interior & Exterior Detail',
+  date: '2026-12-09',
+  time: '11:00',
+  durationMinutes: 90,
+  priceCents: 18_900,
+  clientFirstName: 'Casey',
+  clientLastName: 'Driver',
+  vehicle: { year: 2019, make: 'Honda', model: 'Civic', color: 'Blue' },
+  notes: '',
+  status: 'Confirmed',
+  customerEmail: 'casey@example.com',
+  customerName: 'Casey Driver',
+};
+
+describe('the texts of reschedule and cancel notices', () => {
+  it('name the service and the new time, and fit one GSM-7 segment', () => {
+    const moved = rescheduledText(booking);
+    expect(moved).toContain('Full Interior & Exterior Detail is moved to Dec 9, 11:00 AM');
+    for (const text of [moved, cancelledText(booking, 'customer'), cancelledText(booking, 'shop')]) {
+      expect(smsEncoding(text), text).toBe('GSM-7');
+      expect(segmentCount(text), text).toBe(1);
+    }
+  });
+});
