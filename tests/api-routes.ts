@@ -549,12 +549,12 @@ export const routes: Record<string, Route> = {
   // --- Issue 22: the inspection and its photos (decision 080): the shop's staff; the customer by link or portal.
   'PUT /api/workOrders/:id/inspection': {
     access: 'staff',
-    path: (f) => `/api/workOrders/${f.workOrders.workOrder._id}/inspection`,
+    path: (f) => `/api/workOrders/${f.workOrders.photo.workOrderId}/inspection`,
     body: () => ({ items: [{ category: 'brakes', condition: 'fair', note: 'Pads at 4 mm.' }] }),
   },
   'POST /api/workOrders/:id/photos': {
     access: 'staff',
-    path: (f) => `/api/workOrders/${f.workOrders.workOrder._id}/photos`,
+    path: (f) => `/api/workOrders/${f.workOrders.photo.workOrderId}/photos`,
     // No body from the table: refused as not multipart once past authorization (the photo tests upload real ones).
     ok: 400,
   },
@@ -566,6 +566,8 @@ export const routes: Record<string, Route> = {
     access: 'staff',
     path: (f) =>
       `/api/workOrders/${f.workOrders.doomedPhoto.workOrderId}/photos/${f.workOrders.doomedPhoto.photoId}`,
+    // The admin's call (before the technician's) deleted it: the job's technician is let through to the 404.
+    technician: '404',
   },
   'GET /api/workOrders/acknowledge/:token/photos/:photoId': {
     access: 'anyone',
@@ -793,7 +795,8 @@ export async function makeFixtures() {
   const content = { testimonial: contentTestimonial, doomedTestimonial, post: contentPost, doomedPost };
   const slots = await slotFixtures(a);
   // Work orders (issue 13): one the admin's calls read, edit, mail and link; one they delete.
-  const withPhotos = await createWorkOrder(admin);
+  // Issue 22: a work order of a booking technician 1 holds, for the inspection and its photos.
+  const withPhotos = await createWorkOrder(admin, { relatedBooking: bookings.edit._id });
   const workOrders = {
     workOrder: await createWorkOrder(admin),
     doomed: await createWorkOrder(admin),
