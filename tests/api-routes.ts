@@ -10,6 +10,7 @@ import { SavedAddress } from '@app/core/address/index';
 import { withActor } from '@app/core/actor';
 import { asAdmin, createService, createUserWithCard } from './factories';
 import { createWorkOrder } from './workorder-factories';
+import { pngImage } from './images';
 
 /**
  * Every route of the API with how to call it: who may (the authorization
@@ -192,7 +193,7 @@ export const routes: Record<string, Route> = {
     path: (f) => `/api/bookings/${f.bookings.cancel._id}/cancel`,
   },
   'PATCH /api/bookings/:id/status': {
-    access: 'admin',
+    access: 'staff',
     path: (f) => `/api/bookings/${f.bookings.status._id}/status`,
     body: () => ({ serviceStatus: 'Technician on the way' }),
   },
@@ -383,7 +384,7 @@ export const routes: Record<string, Route> = {
   'DELETE /api/services/:id': { access: 'admin', path: (f) => `/api/services/${f.slots.deletable._id}` },
 
   // --- Work orders (issue 13): admin, except the portal (public) and the acknowledgment link (by token).
-  'GET /api/workOrders/defaults': { access: 'admin', path: () => '/api/workOrders/defaults' },
+  'GET /api/workOrders/defaults': { access: 'staff', path: () => '/api/workOrders/defaults' },
   'GET /api/workOrders/public/:number/pdf': {
     access: 'anyone',
     // An unknown number: the 404 everyone gets (the portal's own tests download real ones).
@@ -403,17 +404,17 @@ export const routes: Record<string, Route> = {
   },
   'GET /api/workOrders': { access: 'admin', path: () => '/api/workOrders?limit=5' },
   'POST /api/workOrders': {
-    access: 'admin',
+    access: 'staff',
     path: () => '/api/workOrders',
     body: () => workOrderForm,
     ok: 201,
   },
   'GET /api/workOrders/:id': {
-    access: 'admin',
+    access: 'staff',
     path: (f) => `/api/workOrders/${f.workOrders.workOrder._id}`,
   },
   'PUT /api/workOrders/:id': {
-    access: 'admin',
+    access: 'staff',
     path: (f) => `/api/workOrders/${f.workOrders.workOrder._id}`,
     body: () => workOrderForm,
   },
@@ -428,6 +429,20 @@ export const routes: Record<string, Route> = {
   'POST /api/workOrders/:id/send-email': {
     access: 'admin',
     path: (f) => `/api/workOrders/${f.workOrders.workOrder._id}/send-email`,
+  },
+  // --- Issue 22 (techweb, decision 079): the technician's day and the in-person acknowledgment ---
+  'GET /api/tech/day': {
+    access: 'staff',
+    // An admin names the technician; a technician reads their own day.
+    path: () => `/api/tech/day?date=${nextDate()}&technician=1`,
+  },
+  'POST /api/workOrders/:id/acknowledge-in-person': {
+    access: 'staff',
+    path: (f) => `/api/workOrders/${f.workOrders.inPerson._id}/acknowledge-in-person`,
+    body: () => ({
+      acknowledgedBy: { name: 'Matrix Customer' },
+      signature: `data:image/png;base64,${Buffer.from(pngImage(40, 20, [0, 0, 0])).toString('base64')}`,
+    }),
   },
   'POST /api/workOrders/:id/generate-acknowledgment': {
     access: 'admin',
@@ -605,6 +620,8 @@ export async function makeFixtures() {
   const workOrders = {
     workOrder: await createWorkOrder(admin),
     doomed: await createWorkOrder(admin),
+    // Signed in person once by the admin's call (issue 22).
+    inPerson: await createWorkOrder(admin),
   };
   // Payment links (issue 23): a completed booking whose card declined, and a work order of its own.
   const paymentLinks = {

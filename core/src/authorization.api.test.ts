@@ -109,6 +109,10 @@ const access: Record<string, Access> = {
   'Booking.forConfirmation': 'public',
   'Booking.answerConfirmation': 'public',
   'Booking.changeAddress': 'user',
+  // Issue 22 (techweb): staff verbs (an admin, or the job's technician) refuse nobody and customers as admin verbs do.
+  'Booking.techDay': 'admin',
+  'Booking.technicianOf': 'internal',
+  'WorkOrder.acknowledgeInPerson': 'admin',
   // Issue 20: a customer's saved addresses (the admin reads a customer's with listFor).
   'SavedAddress.listMine': 'user',
   'SavedAddress.listFor': 'admin',
@@ -413,6 +417,9 @@ const calls: Record<string, () => Promise<unknown>> = {
   'WorkOrder.generateAcknowledgment': () => WorkOrder.generateAcknowledgment(someId('wo')),
   'WorkOrder.expireAcknowledgments': () => WorkOrder.expireAcknowledgments(),
   'WorkOrder.signatureOf': () => WorkOrder.signatureOf(someId('wo')),
+  'Booking.techDay': () => Booking.techDay({ date: '2030-01-07', technician: 1 }),
+  'WorkOrder.acknowledgeInPerson': () =>
+    WorkOrder.acknowledgeInPerson(someId('wo'), { acknowledgedBy: { name: 'Sneaky' }, signature: null }),
 };
 
 const nobody: Actor = { type: 'public' };

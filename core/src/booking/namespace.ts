@@ -34,7 +34,7 @@ export {
   StatusInput,
   VehicleInput,
 } from './input';
-export { exists } from './lookup';
+export { exists, technicianOf } from './lookup';
 export { adminCreate } from './phone-booking';
 export {
   type ClientNames,
@@ -45,7 +45,8 @@ export {
   listAll,
   matchesFilters,
 } from './search';
-export { setStatus } from './status';
+export { setStatus, technicianMessages } from './status';
+export { techDay, type TechDay, TechDayInput, type TechJob, techDayMessages } from './tech-day';
 export { type ChargeChoice, chargeMessages, type ChargeOptions, chargeOptionsFor } from './charge';
 export { COLLECT_BATCH, DeclinedInput, listDeclined, retryCharge, retryDue, sweepPending } from './collect';
 export { cancelPreview, lateCancelPolicy, lateFeeMessages } from './late-fee';

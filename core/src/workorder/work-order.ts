@@ -28,3 +28,4 @@ export {
 } from './acknowledgment';
 export { SIGNATURE_PREFIX, signatureOf } from './signatures';
 export { type ForBooking, forBooking } from './for-booking';
+export { acknowledgeInPerson, InPersonInput, inPersonMessages } from './in-person';
