@@ -275,6 +275,12 @@ export const routes: Record<string, Route> = {
     access: 'admin',
     path: () => '/api/admin/revenue/export.csv?from=2026-01-01&to=2026-12-31',
   },
+  // --- The admin's Today and the dispatch board (issue 22, decision 081).
+  'GET /api/admin/today': { access: 'admin', path: () => '/api/admin/today' },
+  'GET /api/admin/dispatch': {
+    access: 'admin',
+    path: () => `/api/admin/dispatch?from=${time.today()}&days=7`,
+  },
   'GET /api/admin/users/search': { access: 'admin', path: () => '/api/admin/users/search?query=alice' },
   'POST /api/admin/create-customer': {
     access: 'admin',

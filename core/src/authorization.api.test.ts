@@ -4,6 +4,7 @@ import { Account } from './account/index';
 import { SavedAddress } from './address/index';
 import { type Actor, withActor } from './actor';
 import { LinkToken } from './auth/link-token';
+import { BookingLink } from './booking-link/index';
 import { Crew } from './booking/crew';
 import { Booking } from './booking/index';
 import { Session } from './auth/session';
@@ -43,6 +44,7 @@ import { WorkOrder } from './workorder/index';
 const modules = {
   Account,
   Booking,
+  BookingLink,
   Comment,
   Crew,
   Contact,
@@ -161,6 +163,18 @@ const access: Record<string, Access> = {
   'LinkToken.redeemWith': 'internal',
   'LinkToken.redeem': 'internal',
   'LinkToken.removeItem': 'internal',
+  'LinkToken.useTokenItem': 'internal',
+  // Booking links (issue 21): token helpers the public link routes call after their own checks.
+  'BookingLink.startOf': 'internal',
+  'BookingLink.prepare': 'internal',
+  'BookingLink.issue': 'internal',
+  'BookingLink.inspect': 'internal',
+  'BookingLink.allowed': 'internal',
+  'BookingLink.useItem': 'internal',
+  'BookingLink.redeemWith': 'internal',
+  'BookingLink.refuse': 'internal',
+  'BookingLink.pageUrl': 'internal',
+  'BookingLink.rescheduleUrl': 'internal',
   'Outbox.prepare': 'internal',
   'Outbox.prepareWithFiles': 'internal',
   'Outbox.deliver': 'internal',

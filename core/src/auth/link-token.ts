@@ -19,6 +19,10 @@ export namespace LinkToken {
     'reset-password',
     'confirm-booking',
     'acknowledge-work-order',
+    // A booking's link (core/src/booking-link, issue 21): one purpose per action it allows.
+    'booking-attend',
+    'booking-reschedule',
+    'booking-cancel',
   ] as const;
   export type Purpose = (typeof purposes)[number];
 
@@ -69,12 +73,18 @@ export namespace LinkToken {
     ownerPk: string;
     ttlSeconds: number;
     now?: Date;
+    /**
+     * The token itself, when the flow derives it (a booking link's action tokens,
+     * core/src/booking-link): 43 base64url characters. Absent: 256 fresh bits.
+     */
+    token?: string;
   };
 
   /** A new token and the transaction item that stores it, to write together with what it is for. */
   export function prepare(options: IssueOptions): Issued & { item: TransactItem; tokenHash: string } {
     const now = options.now ?? new Date();
-    const token = randomBytes(32).toString('base64url');
+    const token = options.token ?? randomBytes(32).toString('base64url');
+    if (!SHAPE.test(token)) throw new RangeError('A link token is 43 base64url characters.');
     const expiresAt = new Date(now.getTime() + options.ttlSeconds * 1000);
     const item = entity.tx.put(
       {
@@ -129,6 +139,30 @@ export namespace LinkToken {
           ':now': now.toISOString(),
           ':purpose': record.purpose,
           ':epoch': epoch(now),
+        },
+      },
+    );
+  }
+
+  /**
+   * The transaction item that uses a token known only by its string (no read
+   * first): the same conditions as `useItem`, plus, when given, that the
+   * token is for `subjectId`. A token of another shape can never be used.
+   */
+  export function useTokenItem(purpose: Purpose, token: string, now: Date, subjectId?: string): TransactItem {
+    if (!SHAPE.test(token)) throw new VisibleError('not_found', 'This link is not valid.');
+    return entity.tx.update(
+      { tokenHash: hash(token) },
+      {
+        UpdateExpression: 'SET usedAt = :now',
+        ConditionExpression: `attribute_exists(pk) AND purpose = :purpose AND attribute_not_exists(usedAt) AND expiresAt > :epoch${
+          subjectId === undefined ? '' : ' AND subjectId = :subject'
+        }`,
+        ExpressionAttributeValues: {
+          ':now': now.toISOString(),
+          ':purpose': purpose,
+          ':epoch': epoch(now),
+          ...(subjectId === undefined ? {} : { ':subject': subjectId }),
         },
       },
     );

@@ -47,6 +47,8 @@ export {
 } from './search';
 export { setStatus, technicianMessages } from './status';
 export { techDay, type TechDay, TechDayInput, type TechJob, techDayMessages } from './tech-day';
+export { awaitingVerification, type Board, board, BOARD_MAX_DAYS, type BoardJob } from './board';
+export { jobState, type JobState } from './job-state';
 export { type ChargeChoice, chargeMessages, type ChargeOptions, chargeOptionsFor } from './charge';
 export { COLLECT_BATCH, DeclinedInput, listDeclined, retryCharge, retryDue, sweepPending } from './collect';
 export { cancelPreview, lateCancelPolicy, lateFeeMessages } from './late-fee';

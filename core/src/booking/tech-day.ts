@@ -7,6 +7,7 @@ import { fn } from '../util/fn';
 import { forBooking } from '../workorder/for-booking';
 import { Crew } from './crew';
 import { calendarDate } from './input';
+import { legs } from './route';
 import { entity, type Stored } from './store';
 
 /**
@@ -74,32 +75,31 @@ async function whose(requested: number | undefined): Promise<Technician.Info> {
 export const techDay = fn(TechDayInput, async ({ date, technician: requested }): Promise<TechDay> => {
   const technician = await whose(requested);
   const day = await Crew.dayOf(date, technician.number);
-  const order = Object.entries(day.jobs)
-    .map(([id, job]) => Crew.routeJob(id, job))
-    .sort((a, b) => a.start - b.start);
-  if (order.length === 0) return { date, technician, jobs: [] };
+  const route = Object.entries(day.jobs).map(([id, job]) => Crew.routeJob(id, job));
+  if (route.length === 0) return { date, technician, jobs: [] };
   const [bookings, rules] = await Promise.all([
-    entity.getMany(order.map((job) => ({ id: job.id }))),
+    entity.getMany(route.map((job) => ({ id: job.id }))),
     Crew.rules(date, new Map([[technician.number, day]]), []),
   ]);
+  // The legs in route order (the dispatch board's own reading of a day: route.ts `legs`).
+  const order = legs(route, rules);
   const byId = new Map(bookings.map((b) => [b.id, b]));
   const userIds = [...new Set(bookings.flatMap((b) => (b.userId ? [b.userId] : [])))];
   const [accounts, workOrders] = await Promise.all([
     Promise.all(userIds.map((id) => User.find(id))),
-    Promise.all(order.map((job) => forBooking(job.id))),
+    Promise.all(order.map((leg) => forBooking(leg.to.id))),
   ]);
   const phones = new Map(accounts.flatMap((a) => (a?.phone ? [[a.id, a.phone] as const] : [])));
   const jobs: TechJob[] = [];
-  order.forEach((job, i) => {
-    const booking = byId.get(job.id);
-    // A job whose booking is gone (deleted by hand) is not shown; the drive is from the stop before.
+  order.forEach(({ from, to }, i) => {
+    const booking = byId.get(to.id);
+    // A job whose booking is gone (deleted by hand) is not shown.
     if (!booking) return;
-    const previous = i === 0 ? null : (order[i - 1]?.at ?? null);
     jobs.push({
       booking,
-      start: new Date(job.start).toISOString(),
-      end: new Date(job.end).toISOString(),
-      driveMinutes: rules.drive(previous, job.at),
+      start: new Date(to.start).toISOString(),
+      end: new Date(to.end).toISOString(),
+      driveMinutes: rules.drive(from?.at ?? null, to.at),
       phone: (booking.userId && phones.get(booking.userId)) || null,
       workOrderId: workOrders[i]?.id ?? null,
     });

@@ -29,3 +29,4 @@ export {
 export { SIGNATURE_PREFIX, signatureOf } from './signatures';
 export { type ForBooking, forBooking } from './for-booking';
 export { acknowledgeInPerson, InPersonInput, inPersonMessages } from './in-person';
+export { type Awaiting, awaitingAcknowledgment } from './awaiting';

@@ -17,6 +17,7 @@ import { canonicalGetPath } from './paths';
 import { payments } from './payments';
 import { comments, posts } from './posts';
 import { contact, serviceRequest } from './public-forms';
+import { dispatch } from './dispatch';
 import { serviceArea } from './service-area';
 import { services } from './services';
 import { sitemap } from './sitemap';
@@ -64,6 +65,7 @@ const api = new Hono()
   .route('/timeslots', timeslots)
   .route('/admin/revenue', revenue)
   .route('/admin', admin)
+  .route('/admin', dispatch)
   .route('/vehicleData', vehicleData)
   .route('/service-area', serviceArea)
   .route('/workOrders', workOrders)

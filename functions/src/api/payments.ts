@@ -19,7 +19,7 @@ export type DeclinedChargeReply = {
   at: string;
 };
 
-const declinedReply = (q: Booking.QueuedCharge): DeclinedChargeReply => ({
+export const declinedReply = (q: Booking.QueuedCharge): DeclinedChargeReply => ({
   bookingId: q.bookingId,
   amount: toDollars(q.amountCents),
   attempts: q.attempts,

@@ -1,0 +1,2 @@
+/** The admin's Today and the dispatch board (issue 22, decision 081). */
+export * as Dispatch from './dispatch';

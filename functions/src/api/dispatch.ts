@@ -1,0 +1,150 @@
+import { Booking } from '@app/core/booking/index';
+import { Dispatch } from '@app/core/dispatch/index';
+import { zValidator } from '@hono/zod-validator';
+import { Hono } from 'hono';
+import { type DeclinedChargeReply, declinedReply } from './payments';
+import { invalidInput } from './validation';
+
+/** A job on Today or the dispatch board (issue 22): where and when, for whom, its state and its technician. */
+export type BoardJobReply = {
+  _id: string;
+  date: string;
+  time: string;
+  duration: number;
+  status: Booking.Row['status'];
+  state: Booking.JobState;
+  progress: {
+    onMyWayAt: string | null;
+    etaAt: string | null;
+    arrivedAt: string | null;
+    startedAt: string | null;
+  };
+  serviceName: string;
+  customerName: string;
+  vehicle: string;
+  address: string | null;
+  /** The technician's number; null: unassigned. */
+  technician: number | null;
+  /** The drive from the previous stop (or the base), in minutes; null when unassigned. */
+  driveMinutes: number | null;
+};
+
+export type LaneReply = Dispatch.Lane;
+
+export type BoardReply = {
+  from: string;
+  days: number;
+  technicians: LaneReply[];
+  jobs: BoardJobReply[];
+  moreUnassigned: boolean;
+};
+
+export type TodayReply = {
+  date: string;
+  technicians: LaneReply[];
+  jobs: BoardJobReply[];
+  moreUnassigned: boolean;
+  pendingVerification: {
+    items: {
+      _id: string;
+      date: string;
+      time: string;
+      status: Booking.Row['status'];
+      serviceName: string;
+      customerName: string;
+    }[];
+    cursor: string | null;
+  };
+  awaitingAcknowledgment: {
+    items: {
+      _id: string;
+      workOrderNumber: string;
+      customerName: string;
+      relatedBooking: string | null;
+      tokenExpiresAt: string;
+    }[];
+    cursor: string | null;
+  };
+  declinedCharges: { items: DeclinedChargeReply[]; cursor: string | null };
+};
+
+const customerName = (b: Booking.Row) =>
+  b.customer ? `${b.customer.firstName} ${b.customer.lastName}` : `${b.clientFirstName} ${b.clientLastName}`;
+
+const addressLine = (b: Booking.Row) => {
+  const a = b.serviceAddress;
+  return a ? `${a.street}${a.unit ? `, ${a.unit}` : ''}, ${a.city}, ${a.state} ${a.zipCode}` : null;
+};
+
+export const boardJobReply = ({ booking: b, technician, driveMinutes }: Booking.BoardJob): BoardJobReply => ({
+  _id: b.id,
+  date: b.date,
+  time: b.time,
+  duration: b.durationMinutes,
+  status: b.status,
+  state: Booking.jobState(b.status, b.progress),
+  progress: {
+    onMyWayAt: b.progress?.onMyWayAt ?? null,
+    etaAt: b.progress?.etaAt ?? null,
+    arrivedAt: b.progress?.arrivedAt ?? null,
+    startedAt: b.progress?.startedAt ?? null,
+  },
+  serviceName: b.serviceName,
+  customerName: customerName(b),
+  vehicle: [b.vehicleYear, b.vehicleMake, b.vehicleModel].filter(Boolean).join(' '),
+  address: addressLine(b),
+  technician,
+  driveMinutes,
+});
+
+/**
+ * /api/admin/today and /api/admin/dispatch (issue 22, decision 081), behind
+ * the /api/admin guard (./index.ts); core checks the role again.
+ */
+export const dispatch = new Hono()
+  .get('/today', zValidator('query', Dispatch.today.schema, invalidInput), async (c) => {
+    const view = await Dispatch.today(c.req.valid('query'));
+    const reply: TodayReply = {
+      date: view.date,
+      technicians: view.technicians,
+      jobs: view.jobs.map(boardJobReply),
+      moreUnassigned: view.moreUnassigned,
+      pendingVerification: {
+        items: view.pendingVerification.items.map((b) => ({
+          _id: b.id,
+          date: b.date,
+          time: b.time,
+          status: b.status,
+          serviceName: b.serviceName,
+          customerName: customerName(b),
+        })),
+        cursor: view.pendingVerification.cursor,
+      },
+      awaitingAcknowledgment: {
+        items: view.awaitingAcknowledgment.items.map((w) => ({
+          _id: w.id,
+          workOrderNumber: w.workOrderNumber,
+          customerName: w.customerName,
+          relatedBooking: w.relatedBooking,
+          tokenExpiresAt: w.tokenExpiresAt,
+        })),
+        cursor: view.awaitingAcknowledgment.cursor,
+      },
+      declinedCharges: {
+        items: view.declinedCharges.items.map(declinedReply),
+        cursor: view.declinedCharges.cursor,
+      },
+    };
+    return c.json(reply);
+  })
+  .get('/dispatch', zValidator('query', Dispatch.board.schema, invalidInput), async (c) => {
+    const view = await Dispatch.board(c.req.valid('query'));
+    const reply: BoardReply = {
+      from: view.from,
+      days: view.days,
+      technicians: view.technicians,
+      jobs: view.jobs.map(boardJobReply),
+      moreUnassigned: view.moreUnassigned,
+    };
+    return c.json(reply);
+  });
