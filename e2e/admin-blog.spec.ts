@@ -25,7 +25,7 @@ test('the admin creates a post with a hero image, sees it on /blog, edits it and
   const title = `Spring Checkup ${run}`;
   titles.push(title);
   await signIn(admin);
-  await page.goto('/admin');
+  await page.goto('/admin?section=blog');
   await panel(page).getByRole('button', { name: 'New Post' }).click();
   const form = panel(page).getByRole('form', { name: 'New post' });
 
@@ -79,7 +79,7 @@ test('the admin creates a post with a hero image, sees it on /blog, edits it and
 
   // Edit: a new title and likes off; the old address leads to the new one.
   const newTitle = `Spring Checkup Revised ${run}`;
-  await page.goto('/admin');
+  await page.goto('/admin?section=blog');
   await row(page, title).getByRole('button', { name: /^Edit/ }).click();
   const editForm = panel(page).getByRole('form', { name: `Edit post: ${title}` });
   await expect(editForm.getByLabel('Title')).toHaveValue(title);
@@ -97,7 +97,7 @@ test('the admin creates a post with a hero image, sees it on /blog, edits it and
   await expect(page.locator('img').first()).toHaveAttribute('src', /^\/images\/uploads\/blog\//);
 
   // Delete, after the spec's confirmation.
-  await page.goto('/admin');
+  await page.goto('/admin?section=blog');
   await row(page, newTitle)
     .getByRole('button', { name: /^Delete/ })
     .click();
@@ -134,7 +134,7 @@ test("the Blog Manager lists a page of posts; 'Load more posts' follows X-Next-C
     return route.fulfill({ json: all.slice(1) });
   });
   await signIn(admin);
-  await page.goto('/admin');
+  await page.goto('/admin?section=blog');
   await expect(panel(page).getByTestId('admin-post')).toHaveCount(1);
   expect(all.length).toBeGreaterThan(1);
   await panel(page).getByRole('button', { name: 'Load more posts' }).click();

@@ -191,7 +191,7 @@ test('the desk’s loading and failure texts (replies held or replaced)', async 
     status: 500,
     body: '{"msg":"Internal Server Error"}',
   });
-  await page.goto('/admin');
+  await page.goto('/admin?section=bookings');
   await expect(desk(page).getByText('Loading bookings...')).toBeVisible();
   release();
   await expect(desk(page).getByRole('alert')).toHaveText('Could not fetch bookings.');

@@ -34,7 +34,7 @@ test('create a service, Create Slots, book it as a customer, see the stats, dele
     );
   try {
     await signIn(admin);
-    await page.goto('/admin');
+    await page.goto('/admin?section=services');
     const panel = page.getByRole('region', { name: 'Service Manager' });
     await panel.getByRole('button', { name: 'Add Service' }).click();
     const form = panel.getByRole('form', { name: 'New Service' });
@@ -48,12 +48,15 @@ test('create a service, Create Slots, book it as a customer, see the stats, dele
     await form.getByLabel(/Available times/).fill(' 05:45, ,');
     await form.getByRole('button', { name: 'Create Service' }).click();
     await expect(panel.getByText('Service created.')).toBeVisible();
-    // The desk's service dropdown on the same page follows at once: every panel reads one services query.
+    // The desk's service dropdown, one section away, follows at once: every panel reads one services query.
+    const sectionNav = page.getByRole('navigation', { name: 'Admin sections' });
+    await sectionNav.getByRole('link', { name: 'Manage Bookings' }).click();
     const deskService = page
       .getByRole('region', { name: 'Manage Bookings' })
       .getByRole('form', { name: 'Advanced Search' })
       .getByLabel('Service');
     await expect(deskService.getByRole('option', { name })).toHaveCount(1);
+    await sectionNav.getByRole('link', { name: 'Service Manager' }).click();
     const card = panel.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
     await expect(card).toContainText('$75.50');
     await expect(card).toContainText('30 minutes');

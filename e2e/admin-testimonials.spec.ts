@@ -29,7 +29,7 @@ test('the admin adds a testimonial with an avatar, edits its author and deletes 
   const quote = `Fixed my car in the office lot, ${run}.`;
   quotes.push(quote);
   await signIn(admin);
-  await page.goto('/admin');
+  await page.goto('/admin?section=testimonials');
   const form = panel(page).getByRole('form', { name: 'Add a testimonial' });
   await expect(form.getByLabel('Service')).toBeEnabled();
 
@@ -65,7 +65,7 @@ test('the admin adds a testimonial with an avatar, edits its author and deletes 
     .toMatch(/\/images\/uploads\/avatars\/[0-9a-f]{32}-sized-\d+w\.webp$/);
 
   // Edit the author.
-  await page.goto('/admin');
+  await page.goto('/admin?section=testimonials');
   await item(page, quote)
     .getByRole('button', { name: /^Edit author/ })
     .click();
@@ -82,7 +82,7 @@ test('the admin adds a testimonial with an avatar, edits its author and deletes 
   await expect(card(page, `Avery Renamed ${run}`)).toContainText(quote);
 
   // Delete, after a confirmation that can be declined.
-  await page.goto('/admin');
+  await page.goto('/admin?section=testimonials');
   await item(page, quote)
     .getByRole('button', { name: /^Delete/ })
     .click();
@@ -105,7 +105,7 @@ test('a featured testimonial appears in the about page’s carousel', async ({ p
   const quote = `Featured by the owner, ${run}.`;
   quotes.push(quote);
   await signIn(admin);
-  await page.goto('/admin');
+  await page.goto('/admin?section=testimonials');
   const form = panel(page).getByRole('form', { name: 'Add a testimonial' });
   await form.getByLabel('Service').selectOption({ index: 1 });
   await form.getByLabel('Quote').fill(quote);

@@ -35,7 +35,7 @@ test('the month’s figures after a few completed jobs, the chart, and the CSV e
   const paidCents = done.reduce((sum, b) => sum + toCents(b.payment?.amount ?? 0), 0);
 
   await signIn(admin);
-  await page.goto('/admin');
+  await page.goto('/admin?section=revenue');
   const section = page.getByRole('region', { name: 'Revenue' });
   await expect(section.getByTestId('revenue-this-month')).toHaveText(
     formatCents(toCents(before.thisMonth.revenue) + paidCents),

@@ -102,7 +102,7 @@ test('write a work order with labor and parts, live totals, save, download the P
   let number = '';
   try {
     await signIn(admin);
-    await page.goto('/admin');
+    await page.goto('/admin?section=work-orders');
     await panel(page).getByRole('button', { name: 'New Work Order' }).click();
     const form = panel(page).getByRole('form', { name: 'New Work Order' });
 
@@ -211,7 +211,7 @@ test('acknowledge from the mailed link with a drawn signature; the manager shows
   const { _id: id, workOrderNumber: number } = await createThroughApi(request, admin, customerName, email);
   try {
     await signIn(admin);
-    await page.goto('/admin');
+    await page.goto('/admin?section=work-orders');
     await panel(page).getByLabel('Search', { exact: true }).fill(number);
     await panel(page).getByRole('button', { name: 'Search' }).click();
     const card = row(page, number);
@@ -273,7 +273,7 @@ test('acknowledge from the mailed link with a drawn signature; the manager shows
     await expect(page.getByText('This work order has already been acknowledged.')).toBeVisible();
 
     // The manager shows it acknowledged, with the signature; a new link is refused with the date.
-    await page.goto('/admin');
+    await page.goto('/admin?section=work-orders');
     await panel(page).getByLabel('Search', { exact: true }).fill(number);
     await panel(page).getByRole('button', { name: 'Search' }).click();
     await expect(row(page, number)).toContainText(

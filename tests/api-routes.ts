@@ -8,6 +8,7 @@ import * as time from '@app/core/time';
 import { TimeSlot } from '@app/core/timeslot/index';
 import { SavedAddress } from '@app/core/address/index';
 import { withActor } from '@app/core/actor';
+import { BookingLink } from '@app/core/booking-link/index';
 import { asAdmin, createService, createUserWithCard } from './factories';
 import { createWorkOrder } from './workorder-factories';
 import { pngImage } from './images';
@@ -166,6 +167,36 @@ export const routes: Record<string, Route> = {
     access: 'owner',
     path: (f) => `/api/bookings/${f.bookings.address._id}/address`,
     body: () => ({ serviceAddress: otherAddress }),
+  },
+  // Issue 21 (decision 075): the owner (or the admin) reschedules; each call moves to a day of its own.
+  'GET /api/bookings/:id/reschedule': {
+    access: 'owner',
+    path: (f) => `/api/bookings/${f.bookings.reschedule._id}/reschedule`,
+  },
+  'GET /api/bookings/:id/reschedule/times': {
+    access: 'owner',
+    path: (f) => `/api/bookings/${f.bookings.reschedule._id}/reschedule/times?date=${nextDate()}`,
+  },
+  'POST /api/bookings/:id/reschedule': {
+    access: 'owner',
+    path: (f) => `/api/bookings/${f.bookings.reschedule._id}/reschedule`,
+    body: () => ({ date: nextDate(), time: '09:00' }),
+  },
+  // Issue 21: the same by a reminder's link, without signing in. The move to the booking's own time is
+  // refused (400) past the link's checks, leaving the link unused for the next caller.
+  'GET /api/booking-links/:token/reschedule': {
+    access: 'anyone',
+    path: (f) => `/api/booking-links/${f.link}/reschedule`,
+  },
+  'GET /api/booking-links/:token/reschedule/times': {
+    access: 'anyone',
+    path: (f) => `/api/booking-links/${f.link}/reschedule/times?date=${nextDate()}`,
+  },
+  'POST /api/booking-links/:token/reschedule': {
+    access: 'anyone',
+    path: (f) => `/api/booking-links/${f.link}/reschedule`,
+    body: (f) => ({ date: f.bookings.linked.date, time: '09:00' }),
+    ok: 400,
   },
   // Issue 20: a customer's saved addresses (admins keep none: 403), and the admin's read of a customer's.
   'GET /api/users/me/addresses': { access: 'customer', path: () => '/api/users/me/addresses' },
@@ -602,7 +633,13 @@ export async function makeFixtures() {
     cancel: await bookingOf(a, openService._id),
     status: await bookingOf(a, openService._id),
     address: await bookingOf(a, openService._id),
+    reschedule: await bookingOf(a, openService._id),
+    linked: await bookingOf(a, openService._id),
   };
+  // Issue 21: a reminder's link to A's booking (the reschedule-by-link routes).
+  const link = (
+    await BookingLink.issue({ id: bookings.linked._id, date: bookings.linked.date, time: '09:00' })
+  ).token;
   // A's saved addresses beside its default (issue 20): one the calls edit, one they delete.
   const addresses = await withActor(
     { type: 'user', userId: a._id, role: 'user', firstName: a.firstName },
@@ -643,6 +680,7 @@ export async function makeFixtures() {
     post,
     testimonial,
     bookings,
+    link,
     addresses,
     desk,
     content,

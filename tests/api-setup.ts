@@ -24,6 +24,7 @@ Object.assign(process.env, {
   SES_ENDPOINT: endpoints.ses,
   GEO_PLACES_ENDPOINT: endpoints.location,
   GEO_ROUTES_ENDPOINT: endpoints.location,
+  SMS_ENDPOINT: endpoints.sms,
   SQUARE_BASE_URL: endpoints.square,
   VPIC_BASE_URL: endpoints.vpic,
 });

@@ -8,7 +8,9 @@ import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { rawDb, tableName } from '@app/core/db/client';
 import { MAIL_FILES_PREFIX } from '@app/core/mail/attachments';
 import { Storage } from '@app/core/storage/index';
+import { INVALID_CURSOR } from '@app/core/db/paging';
 import { readOutbox } from '../functions/src/local/outbox';
+import { failSends, uniqueMobile } from './sms';
 
 const inDays = (days: number) => Math.floor(Date.now() / 1000) + days * 24 * 60 * 60;
 
@@ -96,6 +98,55 @@ describe('the mail outbox', () => {
     // Kept for support for KEEP_FAILED_DAYS, then expired by TTL.
     expect(given?.expiresAt).toBeCloseTo(inDays(Outbox.KEEP_FAILED_DAYS), -2);
   });
+
+  it('lists what it gave up (mail and texts), newest first, a page at a time', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(Mail, 'send').mockRejectedValue(new Error('bounced'));
+    const first = Outbox.prepare({ to: address(), subject: 'Gave up first', text: '.' });
+    const sent = Outbox.prepare({ to: address(), subject: 'Sent fine', text: '.' });
+    await transactWrite([first.item]);
+    await Outbox.deliver(first);
+    let now = Date.now();
+    for (let i = 1; i < Outbox.MAX_ATTEMPTS; i += 1) {
+      now += 7 * 60 * 60 * 1000;
+      await Outbox.drain({ now });
+    }
+    vi.mocked(Mail.send).mockRestore();
+    await transactWrite([sent.item]);
+    await Outbox.deliver(sent);
+    // A text whose number the stand-in refuses every time (500, which the SDK itself retries too) is given up
+    // the same way.
+    const number = uniqueMobile();
+    await failSends(number, 1000);
+    const text = Outbox.prepareText({ to: number, body: 'Your reminder' });
+    await transactWrite([text.item]);
+    await Outbox.deliver(text);
+    for (let i = 1; i < Outbox.MAX_ATTEMPTS; i += 1) {
+      now += 7 * 60 * 60 * 1000;
+      await Outbox.drain({ now });
+    }
+
+    const page1 = await Outbox.gaveUp({ limit: 1 });
+    expect(page1.items).toEqual([
+      expect.objectContaining({
+        id: text.id,
+        channel: 'sms',
+        to: [number],
+        summary: 'Your reminder',
+        attempts: Outbox.MAX_ATTEMPTS,
+        lastError: expect.stringContaining('Simulated failure'),
+      }),
+    ]);
+    expect(page1.cursor).toEqual(expect.any(String));
+    const page2 = await Outbox.gaveUp({ limit: 5, cursor: page1.cursor });
+    // The mail given up by the test before is older still.
+    expect(page2.items.map((item) => [item.id, item.channel, item.summary])).toEqual([
+      [first.id, 'mail', 'Gave up first'],
+      [expect.any(String), 'mail', 'Never'],
+    ]);
+    expect(page2.cursor).toBeNull();
+    await expect(Outbox.gaveUp({ limit: 5, cursor: 'nonsense' })).rejects.toThrow(INVALID_CURSOR);
+  });
 });
 
 describe('mail with attachments', () => {
@@ -129,7 +180,7 @@ describe('mail with attachments', () => {
     await transactWrite([mail.item]);
     await Outbox.deliver(mail);
     // The outbox item only references the attachment, stored in S3 until the mail is sent.
-    const [stored] = (await Outbox.find(mail.id))?.message.attachments ?? [];
+    const [stored] = (await Outbox.find(mail.id))?.message?.attachments ?? [];
     expect(stored).toEqual({
       filename: 'appointment.ics',
       contentType: message.attachments[0]?.contentType,

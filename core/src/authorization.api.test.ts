@@ -115,6 +115,16 @@ const access: Record<string, Access> = {
   'Booking.techDay': 'admin',
   'Booking.technicianOf': 'internal',
   'WorkOrder.acknowledgeInPerson': 'admin',
+  // Issue 21: rescheduling (decision 075).
+  'Booking.forReschedule': 'user',
+  'Booking.reschedule': 'user',
+  'Booking.rescheduleTimes': 'user',
+  'Booking.move': 'internal',
+  'Booking.rescheduleWindow': 'internal',
+  'Booking.rescheduleTimesFor': 'internal',
+  'Booking.forRescheduleByLink': 'public',
+  'Booking.rescheduleByLink': 'public',
+  'Booking.rescheduleTimesByLink': 'public',
   // Issue 20: a customer's saved addresses (the admin reads a customer's with listFor).
   'SavedAddress.listMine': 'user',
   'SavedAddress.listFor': 'admin',
@@ -376,6 +386,10 @@ const calls: Record<string, () => Promise<unknown>> = {
     Booking.changeAddress(someId('bkg'), {
       serviceAddress: { street: '1 Main St', city: 'Exton', state: 'PA', zipCode: '19341' },
     }),
+  // Issue 21: rescheduling.
+  'Booking.forReschedule': () => Booking.forReschedule(someId('bkg')),
+  'Booking.reschedule': () => Booking.reschedule(someId('bkg'), { date: '2030-01-07', time: '09:00' }),
+  'Booking.rescheduleTimes': () => Booking.rescheduleTimes(someId('bkg'), { date: '2030-01-07' }),
   'SavedAddress.listMine': () => SavedAddress.listMine(),
   'SavedAddress.listFor': () => SavedAddress.listFor(someId('usr')),
   'SavedAddress.create': () =>

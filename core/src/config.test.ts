@@ -14,6 +14,7 @@ const local = {
   SES_ENDPOINT: 'http://127.0.0.1:8002',
   GEO_PLACES_ENDPOINT: 'http://127.0.0.1:8004',
   GEO_ROUTES_ENDPOINT: 'http://127.0.0.1:8004',
+  SMS_ENDPOINT: 'http://127.0.0.1:8005',
   SQUARE_BASE_URL: 'http://127.0.0.1:8003/',
 };
 
@@ -45,6 +46,7 @@ describe('readConfig', () => {
       SES_ENDPOINT: undefined,
       GEO_PLACES_ENDPOINT: undefined,
       GEO_ROUTES_ENDPOINT: undefined,
+      SMS_ENDPOINT: undefined,
     };
     const config = readConfig(aws);
     expect(config.mode).toBe('aws');

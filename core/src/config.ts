@@ -232,7 +232,7 @@ const localSchema = z.object({
     geoPlaces: z.url('GEO_PLACES_ENDPOINT must be a URL'),
     geoRoutes: z.url('GEO_ROUTES_ENDPOINT must be a URL'),
     /** AWS End User Messaging SMS (pinpoint-sms-voice-v2): the stand-in of functions/src/local/sms (issue 21). */
-    sms: z.url('SMS_ENDPOINT must be a URL').optional(),
+    sms: z.url('SMS_ENDPOINT must be a URL'),
   }),
 });
 

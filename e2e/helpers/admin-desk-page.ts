@@ -50,7 +50,7 @@ export async function searchCustomer(page: Page, name: string): Promise<void> {
 
 /** Opens /admin and waits for the desk's list. */
 export async function openDesk(page: Page): Promise<void> {
-  await page.goto('/admin');
+  await page.goto('/admin?section=bookings');
   await expect(desk(page).getByRole('heading', { name: 'Active Bookings' })).toBeVisible();
   await expect(desk(page).getByText('Loading bookings...')).toBeHidden();
 }

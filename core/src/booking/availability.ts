@@ -65,12 +65,14 @@ export async function availabilityAt(
 /**
  * Availability, with what it read: the service and the day's slots (booking
  * needs both). With `place` undefined the route is not checked: a booking's
- * claim checks it at the booking's own place (claim.ts).
+ * claim checks it at the booking's own place (claim.ts). `moving`: the
+ * booking being rescheduled, whose own job on the day is left out of the
+ * route check (it moves; reschedule.ts).
  */
 export async function openTimes(
   serviceId: string,
   date: string,
-  { now = Date.now(), place }: { now?: number; place?: Place },
+  { now = Date.now(), place, moving = '' }: { now?: number; place?: Place; moving?: string },
 ) {
   if (!time.isCalendarDate(date)) {
     throw new VisibleError('invalid', 'Date must be a real date written yyyy-MM-dd.');
@@ -91,7 +93,7 @@ export async function openTimes(
   const times =
     place === undefined || !daysRead
       ? [...new Set(ahead)].sort()
-      : await reachable(service, date, ahead, place, daysRead);
+      : await reachable(service, date, ahead, place, daysRead, moving);
   return { service, slots, availability: { times, system, message: times.length ? '' : NO_TIMES } };
 }
 
@@ -117,11 +119,12 @@ async function reachable(
   offered: string[],
   place: Place,
   daysRead: Promise<Map<number, Crew.Day>>,
+  moving: string,
 ): Promise<string[]> {
   const minutes = durationOf(service);
   const candidates = [...new Set(offered)].sort().map((at) => {
     const start = Date.parse(time.instantOf(date, at));
-    return { at, job: { id: '', start, end: start + minutes * 60_000, at: place } };
+    return { at, job: { id: moving, start, end: start + minutes * 60_000, at: place } };
   });
   if (candidates.length === 0) return [];
   const days = await daysRead;

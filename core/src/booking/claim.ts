@@ -3,6 +3,7 @@ import { failedConditions, type TransactItem, transactWrite } from '../db/entity
 import { VisibleError } from '../error';
 import type { Mail } from '../mail/index';
 import { Outbox } from '../mail/outbox';
+import { Notify } from '../notify/index';
 import * as time from '../time';
 import { TimeSlot } from '../timeslot/index';
 import { Crew } from './crew';
@@ -58,6 +59,16 @@ export type ClaimOptions = {
   /** 409 texts: the time (BOOKED guard or slot) taken; no technician can take the job. */
   taken: string;
   crewFull: string;
+  /** Customer notices (Notify) written in the same transaction, beside `mails`. */
+  notices?: Notify.Notice[];
+  /**
+   * A move (issue 21, reschedule.ts): the booking as read, whose time this
+   * claim gives back in the same transaction (its BOOKED guard, its slot, its
+   * job on its day). Its technician is preferred when the day stays the same.
+   */
+  from?: Stored;
+  /** More items the move writes (e.g. a used link token, the reminders' due entries). */
+  extra?: (record: Stored) => TransactItem[];
 };
 
 /**
@@ -68,6 +79,7 @@ export type ClaimOptions = {
  * guard or the slot means the time was taken (409); a day changed meanwhile
  * (or a transaction lost to a concurrent one) is read again and the job
  * placed again; when no technician's day takes it, the crew is full (409).
+ * With `from` (a move) the old time is given back in the same transaction.
  */
 export async function claim(
   base: Omit<Stored, 'claim'>,
@@ -76,11 +88,17 @@ export async function claim(
 ): Promise<Stored> {
   const { crewSize } = config();
   const job = jobOf(base);
-  const prepared = await Promise.all(options.mails(base).map((mail) => Outbox.prepareWithFiles(mail)));
+  const from = options.from;
+  const held = from?.claim;
+  const prepared = [
+    ...(await Promise.all(options.mails(base).map((mail) => Outbox.prepareWithFiles(mail)))),
+    ...(await Promise.all((options.notices ?? []).map((notice) => Notify.prepare(notice)))).flat(),
+  ];
   for (let attempt = 1; ; attempt += 1) {
     const days = await Crew.days(base.date);
     const rules = await Crew.rules(base.date, days, [job.at]);
-    const technician = firstFitting(Crew.routes(days), job, crewSize, rules);
+    const prefer = held && from.date === base.date ? [held.technician] : [];
+    const technician = firstFitting(Crew.routes(days), job, crewSize, rules, prefer);
     const day = technician === null ? undefined : days.get(technician);
     if (technician === null || !day) {
       throw new VisibleError('conflict', (await timeTaken(base)) ? options.taken : options.crewFull);
@@ -104,24 +122,57 @@ export async function claim(
         : []),
       ...(base.slotId ? [TimeSlot.bookItem(base.slotId, base.id, now)] : []),
     ];
+    // A move gives its old time back: the guard and slot it held, and its job on the day it leaves.
+    const released = from ? releaseItems(from, now, false) : [];
+    const leaves =
+      from && held ? await leftDay(from, held.technician, base.date, technician, days) : undefined;
     try {
       await transactWrite([
         ...head,
+        ...released,
         Crew.writeItem(base.date, day, { ...day.jobs, [base.id]: Crew.dayJob(job) }),
+        ...(leaves ? [leaves] : []),
+        ...(options.extra?.(record) ?? []),
         ...prepared.map((p) => p.item),
       ]);
-      await Promise.all(prepared.map((p) => Outbox.deliver(p)));
+      await Notify.deliver(prepared);
       return record;
     } catch (error) {
       const failed = failedConditions(error);
       if (failed === null) throw error;
       if (failed.includes(0)) throw new VisibleError('conflict', deskMessages.changedMeanwhile);
       if (failed.some((index) => index < head.length)) throw new VisibleError('conflict', options.taken);
+      // The days are at `dayAt` and after it (the one left); anything else failing means the booking moved on.
+      const dayAt = head.length + released.length;
+      if (failed.some((index) => index < dayAt || index > dayAt + (leaves ? 1 : 0))) {
+        throw new VisibleError('conflict', deskMessages.changedMeanwhile);
+      }
       // The day changed since it was read, or another transaction held an item: read again.
       if (attempt >= MAX_ATTEMPTS) throw new VisibleError('conflict', options.taken);
       await pause(attempt);
     }
   }
+}
+
+/**
+ * The write of the day a moved job leaves (`from`'s date, its technician
+ * `was`), when that is not the day it joins: the job removed, on condition
+ * that the day is still as read. None when the day does not hold the job (a
+ * booking claimed before the days existed).
+ */
+async function leftDay(
+  from: Stored,
+  was: number,
+  date: string,
+  joins: number,
+  read: ReadonlyMap<number, Crew.Day>,
+): Promise<TransactItem | undefined> {
+  const sameDay = from.date === date;
+  if (sameDay && was === joins) return undefined;
+  const day = sameDay ? read.get(was) : await Crew.dayOf(from.date, was);
+  if (!day || !(from.id in day.jobs)) return undefined;
+  const { [from.id]: _left, ...rest } = day.jobs;
+  return Crew.writeItem(from.date, day, rest);
 }
 
 /** Whether the service's time is booked by another booking already (its BOOKED guard): the reason to give first. */

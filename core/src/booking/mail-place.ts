@@ -38,7 +38,8 @@ function calendarState(b: BookingMailInfo, cancelled: boolean): { status: IcsSta
       : b.status === 'Confirmed' || b.status === 'Completed'
         ? { status: 'CONFIRMED', sequence: 1 }
         : { status: 'TENTATIVE', sequence: 0 };
-  return { ...state, sequence: Math.max(state.sequence, 2 * (b.revision ?? 0)) };
+  // Status changes count twice (see `revision`), moves once on top: every later file has a higher number.
+  return { ...state, sequence: Math.max(state.sequence, 2 * (b.revision ?? 0)) + (b.moves ?? 0) };
 }
 
 /** The booking as a calendar file attachment. The UID is the booking's id at the shop's domain. */

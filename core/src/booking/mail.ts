@@ -49,6 +49,8 @@ export type BookingMailInfo = {
    * back on after a cancellation updates the cancelled event.
    */
   revision?: number;
+  /** How many times the booking was moved (its `icsSequence`, issue 21): each move raises SEQUENCE by one more. */
+  moves?: number;
   /** The trip fee snapshot in cents (issue 20; absent or 0: none). */
   tripFeeCents?: number;
   /** Where the job is (issue 20), with its coordinates when known; absent before addresses. */

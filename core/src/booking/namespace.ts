@@ -35,6 +35,20 @@ export {
   VehicleInput,
 } from './input';
 export { exists, technicianOf } from './lookup';
+export {
+  type ForReschedule,
+  forReschedule,
+  move,
+  reschedule,
+  RescheduleInput,
+  rescheduleMessages,
+  type RescheduleWindow,
+  rescheduleWindow,
+  times as rescheduleTimes,
+  TimesQuery as RescheduleTimesQuery,
+  timesFor as rescheduleTimesFor,
+} from './reschedule';
+export { forRescheduleByLink, rescheduleByLink, rescheduleTimesByLink } from './reschedule-link';
 export { adminCreate } from './phone-booking';
 export {
   type ClientNames,

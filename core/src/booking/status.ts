@@ -6,11 +6,13 @@ import { VisibleError } from '../error';
 import type { Mail } from '../mail/index';
 import { Outbox } from '../mail/outbox';
 import { Technician } from '../technician/index';
+import { Notify } from '../notify/index';
 import { User } from '../user/index';
 import { fn } from '../util/fn';
 import { type ChargeChoice, planPayment, runCharge } from './charge';
 import { claim, releaseItems } from './claim';
 import { StatusInput } from './input';
+import { cancelNotice } from './notices';
 import { queueItem } from './payment-queue';
 import {
   bookingCancelledMail,
@@ -165,9 +167,15 @@ export async function changeStatus(
   const customerMail =
     by.role === 'customer' ? (cancelling ? 'cancelled' : null) : statusMail(from, status, alreadyPaid);
   const cancelledBy = by.role === 'customer' ? 'customer' : 'shop';
+  // The customer's cancel notice goes through Notify (issue 21: a text too, when they chose texts).
+  const notices: Notify.Notice[] =
+    extra.mails || customerMail !== 'cancelled'
+      ? []
+      : toCustomer(next, (b) => bookingCancelledMail(b, cancelledBy)).map((mail) =>
+          cancelNotice(mailInfo(next), next.userId, mail, cancelledBy),
+        );
   // `extra.mails`, when given, replace the usual ones (the customer's answer by the mailed link).
   const mails: Mail.Message[] = extra.mails ?? [
-    ...(customerMail === 'cancelled' ? toCustomer(next, (b) => bookingCancelledMail(b, cancelledBy)) : []),
     ...(customerMail === 'confirmed' ? toCustomer(next, bookingConfirmedMail) : []),
     ...(customerMail === 'reinstated' ? toCustomer(next, bookingReinstatedMail) : []),
     // The shop hears of a cancellation the customer made, or one it made that the customer was told of.
@@ -180,7 +188,10 @@ export async function changeStatus(
     // The claim's transaction has no room for it: filed right after, before the charge runs.
     if (payment) await transactWrite([queueItem(next, payment)]);
   } else {
-    const prepared = await Promise.all(mails.map((mail) => Outbox.prepareWithFiles(mail)));
+    const prepared = [
+      ...(await Promise.all(mails.map((mail) => Outbox.prepareWithFiles(mail)))),
+      ...(await Promise.all(notices.map((notice) => Notify.prepare(notice)))).flat(),
+    ];
     const items = (day: boolean) => [
       putIfUnchanged(next, booking),
       ...(cancelling ? releaseItems(booking, now, day) : []),
@@ -194,7 +205,7 @@ export async function changeStatus(
       const dayAt = cancelling && booking.claim ? 1 + releaseItems(booking, now, false).length : -1;
       await giveBack(items, dayAt);
     }
-    await Promise.all(prepared.map((p) => Outbox.deliver(p)));
+    await Notify.deliver(prepared);
   }
   if (payment) return withService(await runCharge(next, 'completed'));
   return withService(next);

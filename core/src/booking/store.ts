@@ -272,6 +272,7 @@ export function mailInfo(b: Stored): BookingMailInfo {
     tripFeeCents: b.tripFeeCents,
     serviceAddress: b.serviceAddress,
     revision: b.statusHistory.filter((change) => change.from !== null).length,
+    moves: b.icsSequence ?? 0,
     customerName: b.customer
       ? `${b.customer.firstName} ${b.customer.lastName}`
       : `${b.clientFirstName} ${b.clientLastName}`,

@@ -136,6 +136,7 @@ describe('the service area and the trip fee (settings)', () => {
       SES_ENDPOINT: 'http://127.0.0.1:1',
       GEO_PLACES_ENDPOINT: 'http://127.0.0.1:1',
       GEO_ROUTES_ENDPOINT: 'http://127.0.0.1:1',
+      SMS_ENDPOINT: 'http://127.0.0.1:1',
       SQUARE_BASE_URL: 'http://127.0.0.1:1',
       ...settings,
     };

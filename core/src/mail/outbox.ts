@@ -1,6 +1,10 @@
 import * as z from 'zod';
 import { defineEntity, type TransactItem, transactWrite } from '../db/entity';
+import type { Page } from '../db/paging';
 import { expiresAfterDays } from '../db/ttl';
+import { NotifySettings } from '../notify/settings';
+import { Sms } from '../sms/index';
+import { entity as accounts } from '../user/store';
 import { createId } from '../util/id';
 import { loadAttachments, removeAttachments, StoredAttachment, storeAttachments } from './attachments';
 import { Mail } from './index';
@@ -16,6 +20,14 @@ import { Mail } from './index';
  * turns a successful write into an error reply. Decision 058: the queue
  * index holds keys only, attachments live in S3, and sent or given-up mail
  * expires by TTL.
+ *
+ * Texts (issue 21) are items of the same outbox, with `text` instead of
+ * `message`: the same transaction, queue, lease, backoff and give-up, sent
+ * with `Sms.send`. A text the service refuses because the number replied STOP
+ * is settled as opted out (never retried) and texting is turned off on the
+ * customer's account; a text whose customer opted out in the app meanwhile is
+ * settled the same way without being sent. What is given up (mail and texts)
+ * is listed newest first from a sparse index (`gaveUp`).
  */
 export namespace Outbox {
   export const MAX_ATTEMPTS = 8;
@@ -29,17 +41,24 @@ export namespace Outbox {
   /** How many mails the scheduled job sends at once. */
   export const DRAIN_CONCURRENCY = 8;
 
+  const GAVE_UP = 'OUTBOX#GAVEUP';
+
   const Stored = z.object({
     id: z.string(),
-    message: z.object({
-      to: z.union([z.string(), z.array(z.string())]),
-      subject: z.string(),
-      text: z.string(),
-      html: z.string().optional(),
-      replyTo: z.string().optional(),
-      // Optional, so items written before attachments existed still read (entity version unchanged).
-      attachments: z.array(StoredAttachment).optional(),
-    }),
+    /** A mail; absent on a text. */
+    message: z
+      .object({
+        to: z.union([z.string(), z.array(z.string())]),
+        subject: z.string(),
+        text: z.string(),
+        html: z.string().optional(),
+        replyTo: z.string().optional(),
+        // Optional, so items written before attachments existed still read (entity version unchanged).
+        attachments: z.array(StoredAttachment).optional(),
+      })
+      .optional(),
+    /** A text message: the E.164 number, the body, and the account whose consent it was sent under. */
+    text: z.object({ to: z.string(), body: z.string(), userId: z.string().optional() }).optional(),
     createdAt: z.string(),
     attempts: z.number().int(),
     /** Epoch ms of the next try; absent once sent or given up. */
@@ -48,6 +67,8 @@ export namespace Outbox {
     sentAt: z.string().optional(),
     failedAt: z.string().optional(),
     lastError: z.string().optional(),
+    /** A text not sent because its number had opted out (a STOP reply, or in the app meanwhile). */
+    optedOutAt: z.string().optional(),
     /** Epoch seconds after which DynamoDB deletes the item (set once it is sent or given up). */
     expiresAt: z.number().optional(),
   });
@@ -63,14 +84,21 @@ export namespace Outbox {
         mail.nextAttemptAt === undefined
           ? undefined
           : { pk: QUEUE, sk: `${String(mail.nextAttemptAt).padStart(15, '0')}#${mail.id}` },
+      /** Sends given up, by when (sparse: only given-up items; they expire after KEEP_FAILED_DAYS). */
+      byCollection: (mail) =>
+        mail.failedAt ? { pk: GAVE_UP, sk: `${mail.failedAt}#${mail.id}` } : undefined,
     },
   });
 
   export type Prepared = { id: string; item: TransactItem };
 
-  function itemFor(id: string, message: Stored['message'], now: number): TransactItem {
+  function itemFor(
+    id: string,
+    content: Pick<Stored, 'message'> | Pick<Stored, 'text'>,
+    now: number,
+  ): TransactItem {
     return entity.tx.put(
-      { id, message, createdAt: new Date(now).toISOString(), attempts: 0, nextAttemptAt: now },
+      { id, ...content, createdAt: new Date(now).toISOString(), attempts: 0, nextAttemptAt: now },
       { ifAbsent: true },
     );
   }
@@ -83,7 +111,20 @@ export namespace Outbox {
     if (message.attachments?.length)
       throw new Error('A mail with attachments is prepared with prepareWithFiles.');
     const id = createId('mail');
-    return { id, item: itemFor(id, message, now) };
+    return { id, item: itemFor(id, { message }, now) };
+  }
+
+  /**
+   * The outbox item for a text to `to` (E.164), to write in the transaction
+   * of what it reports; `userId` names the account whose consent it goes
+   * under, checked again just before it is sent.
+   */
+  export function prepareText(
+    text: { to: string; body: string; userId?: string },
+    now = Date.now(),
+  ): Prepared {
+    const id = createId('text');
+    return { id, item: itemFor(id, { text }, now) };
   }
 
   /**
@@ -94,8 +135,11 @@ export namespace Outbox {
   export async function prepareWithFiles(message: Mail.Message, now = Date.now()): Promise<Prepared> {
     const id = createId('mail');
     const { attachments, ...rest } = message;
-    if (!attachments?.length) return { id, item: itemFor(id, rest, now) };
-    return { id, item: itemFor(id, { ...rest, attachments: await storeAttachments(id, attachments) }, now) };
+    if (!attachments?.length) return { id, item: itemFor(id, { message: rest }, now) };
+    return {
+      id,
+      item: itemFor(id, { message: { ...rest, attachments: await storeAttachments(id, attachments) } }, now),
+    };
   }
 
   const backoffMs = (attempts: number) => Math.min(6 * 60 * 60 * 1000, 60_000 * 2 ** (attempts - 1));
@@ -112,9 +156,14 @@ export namespace Outbox {
       },
     );
     if (!claimed) return false;
-    const files = claimed.message.attachments ?? [];
+    const files = claimed.message?.attachments ?? [];
     try {
-      await Mail.send({ ...claimed.message, attachments: await loadAttachments(files) });
+      if (claimed.text) {
+        if (!(await textStillWanted(claimed.text))) return await settleOptedOut(id, claimed.text, false);
+        await Sms.send(claimed.text);
+      } else if (claimed.message) {
+        await Mail.send({ ...claimed.message, attachments: await loadAttachments(files) });
+      } else throw new Error('An outbox item with neither a mail nor a text.');
       await entity.update(
         { id },
         {
@@ -129,26 +178,32 @@ export namespace Outbox {
       await settleFiles(id, files);
       return true;
     } catch (error) {
+      if (error instanceof Sms.OptedOutError && claimed.text)
+        return await settleOptedOut(id, claimed.text, true);
       const giveUp = claimed.attempts >= MAX_ATTEMPTS;
+      const failedAt = new Date().toISOString();
       const next = now + backoffMs(claimed.attempts);
       console.error(
         JSON.stringify({
           level: 'error',
-          msg: giveUp ? 'mail given up' : 'mail not sent; will retry',
+          msg: `${claimed.text ? 'text' : 'mail'} ${giveUp ? 'given up' : 'not sent; will retry'}`,
           id,
           error: String(error),
         }),
       );
       const requeue = entity.item({ ...claimed, nextAttemptAt: next });
+      const gaveUpEntry = entity.item({ ...claimed, failedAt });
       if (giveUp) await settleFiles(id, files);
       await entity.update(
         { id },
         giveUp
           ? {
               UpdateExpression:
-                'SET failedAt = :at, lastError = :error, expiresAt = :expires REMOVE nextAttemptAt, leaseUntil, unsentPk, unsentSk',
+                'SET failedAt = :at, lastError = :error, expiresAt = :expires, collectionPk = :gaveUp, collectionSk = :gaveUpSk REMOVE nextAttemptAt, leaseUntil, unsentPk, unsentSk',
               ExpressionAttributeValues: {
-                ':at': new Date().toISOString(),
+                ':at': failedAt,
+                ':gaveUp': gaveUpEntry.collectionPk,
+                ':gaveUpSk': gaveUpEntry.collectionSk,
                 ':expires': expiresAfterDays(KEEP_FAILED_DAYS),
                 ':error': String(error).slice(0, 500),
               },
@@ -165,6 +220,35 @@ export namespace Outbox {
       );
       return false;
     }
+  }
+
+  /** Whether the account a text goes under still texts its number (an in-app opt-out is honoured at once). */
+  async function textStillWanted(text: NonNullable<Stored['text']>): Promise<boolean> {
+    if (!text.userId) return true;
+    const account = await accounts.get({ id: text.userId }, { consistent: true });
+    return account !== undefined && NotifySettings.textsTo(account) === text.to;
+  }
+
+  /**
+   * Settles a text that must not go: its number is on the service's opt-out
+   * list (`byReply`: then texting is turned off on the account too), or its
+   * customer opted out meanwhile. Never retried.
+   */
+  async function settleOptedOut(id: string, text: NonNullable<Stored['text']>, byReply: boolean) {
+    if (byReply && text.userId) await NotifySettings.optedOutByReply(text.userId, text.to);
+    await entity.update(
+      { id },
+      {
+        UpdateExpression:
+          'SET optedOutAt = :at, expiresAt = :expires REMOVE nextAttemptAt, leaseUntil, unsentPk, unsentSk',
+        ExpressionAttributeValues: {
+          ':at': new Date().toISOString(),
+          ':expires': expiresAfterDays(KEEP_SENT_DAYS),
+        },
+      },
+    );
+    console.log(JSON.stringify({ level: 'info', msg: 'text not sent: opted out', id, byReply }));
+    return false;
   }
 
   /** Removes a settled mail's files; a failure only leaves an object behind, so it is logged. */
@@ -221,6 +305,44 @@ export namespace Outbox {
     };
     await Promise.all(Array.from({ length: options.concurrency ?? DRAIN_CONCURRENCY }, worker));
     return { sent, due: keys.length };
+  }
+
+  /** A send given up, as the admin's Today lists it. */
+  export type GaveUp = {
+    id: string;
+    channel: 'mail' | 'sms';
+    /** The addresses or the number it was for. */
+    to: string[];
+    /** The mail's subject, or the text's body. */
+    summary: string;
+    attempts: number;
+    createdAt: string;
+    failedAt: string;
+    lastError: string;
+  };
+
+  /** Mail and texts given up, newest first, a page at a time (a sparse index; decision 049's cursor). */
+  export async function gaveUp(page: { cursor?: string | null; limit: number }): Promise<Page<GaveUp>> {
+    const { items, cursor } = await entity.query({
+      index: 'byCollection',
+      partition: GAVE_UP,
+      descending: true,
+      limit: page.limit,
+      cursor: page.cursor,
+    });
+    return {
+      items: items.map((item) => ({
+        id: item.id,
+        channel: item.text ? 'sms' : 'mail',
+        to: item.text ? [item.text.to] : [item.message?.to ?? []].flat(),
+        summary: item.text ? item.text.body : (item.message?.subject ?? ''),
+        attempts: item.attempts,
+        createdAt: item.createdAt,
+        failedAt: item.failedAt ?? '',
+        lastError: item.lastError ?? '',
+      })),
+      cursor,
+    };
   }
 
   /** One item, for tests and support. */

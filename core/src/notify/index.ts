@@ -1,15 +1,20 @@
 import type { Mail } from '../mail/index';
 import { Outbox } from '../mail/outbox';
+import { entity as accounts, type StoredAccount } from '../user/store';
+import { NotifySettings } from './settings';
+import { type Channel, type PreferenceKind, preferenceKinds } from './wording';
 
 /**
  * Telling a customer something (issue 21): one notice, sent on the channels
  * the customer chose for its kind. Mail is the channel of record; a text goes
- * too when the customer opted in to texts and chose them for this kind.
+ * too when the customer opted in to texts (core/src/notify/settings.ts).
  * Every send is an outbox item written in the same transaction as the change
  * it reports, so it is never lost nor sent twice (decision 018).
  *
- * This first version mails only; the texts' branch (issue 21) adds the text
- * message and the customer's preferences behind the same `prepare`.
+ * - Reminders, "on my way" and review requests: mail, text or both, as the
+ *   customer chose (default both); a customer not opted in to texts gets mail.
+ * - Reschedule and cancel notices: always mail, and a text too when opted in.
+ * - The booking confirmation and receipts do not use Notify: mail only.
  */
 export namespace Notify {
   /** What a notice is about: the kinds a customer sets a channel preference for, and the notices of changes. */
@@ -26,9 +31,40 @@ export namespace Notify {
     text?: string;
   };
 
-  /** The outbox items that send `notice`, to write in the transaction of the change it reports. */
-  export async function prepare(notice: Notice): Promise<Outbox.Prepared[]> {
-    return [await Outbox.prepareWithFiles(notice.mail)];
+  const isPreferenceKind = (kind: Kind): kind is PreferenceKind =>
+    (preferenceKinds as readonly string[]).includes(kind);
+
+  /** The channels a notice of `kind` goes on for `account`: mail or not, and the number to text (if any). */
+  export function channelsFor(
+    account: Pick<StoredAccount, 'texts' | 'notifications'> | undefined,
+    kind: Kind,
+  ): { mail: boolean; textTo: string | undefined } {
+    const mobile = account ? NotifySettings.textsTo(account) : undefined;
+    if (!mobile) return { mail: true, textTo: undefined };
+    const chosen: Channel = isPreferenceKind(kind) ? NotifySettings.preferencesOf(account!)[kind] : 'both';
+    return { mail: chosen !== 'text', textTo: chosen === 'mail' ? undefined : mobile };
+  }
+
+  /**
+   * The outbox items that send `notice`, to write in the transaction of the
+   * change it reports. `account` may be passed when the caller has just
+   * read it (a batch of reminders); otherwise it is read here.
+   */
+  export async function prepare(
+    notice: Notice,
+    account?: Pick<StoredAccount, 'texts' | 'notifications'>,
+  ): Promise<Outbox.Prepared[]> {
+    const found =
+      account ??
+      (notice.userId ? await accounts.get({ id: notice.userId }, { consistent: true }) : undefined);
+    const { mail, textTo } = channelsFor(found, notice.kind);
+    const prepared: Outbox.Prepared[] = [];
+    // A notice with no text to give still goes by mail, whatever the preference.
+    if (mail || !notice.text || !textTo) prepared.push(await Outbox.prepareWithFiles(notice.mail));
+    if (notice.text && textTo) {
+      prepared.push(Outbox.prepareText({ to: textTo, body: notice.text, userId: notice.userId }));
+    }
+    return prepared;
   }
 
   /** Sends prepared notices right after their transaction succeeded (never throws). */

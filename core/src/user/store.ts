@@ -37,6 +37,22 @@ export const Stored = z.object({
   cardId: z.string().optional(),
   cardBrand: z.string().optional(),
   cardLast4: z.string().optional(),
+  /**
+   * Texts (issue 21): the consent the customer gave, to which mobile number (E.164, US), when and in
+   * which wording; absent until they first opt in. Texting is on while `optedOutAt` is absent.
+   */
+  texts: z
+    .object({
+      mobile: z.string(),
+      consentedAt: z.string(),
+      wording: z.string(),
+      /** When texting was turned off: by the customer in the app, or by a STOP reply the service reported. */
+      optedOutAt: z.string().optional(),
+      optedOutBy: z.enum(['customer', 'reply']).optional(),
+    })
+    .optional(),
+  /** The channels the customer chose per kind of notice (core/src/notify/settings.ts); absent: the defaults. */
+  notifications: z.record(z.string(), z.enum(['mail', 'text', 'both'])).optional(),
   /** Bumped by every password change or reset: ends older sessions and reset links. */
   tokenVersion: z.number().int(),
   createdAt: z.string(),

@@ -17,6 +17,7 @@ export const idPrefixes = {
   contactMessage: 'msg',
   serviceRequest: 'req',
   mail: 'ml',
+  text: 'txt',
   address: 'adr',
 } as const;
 

@@ -23,6 +23,7 @@ import { services } from './services';
 import { sitemap } from './sitemap';
 import { testimonials } from './testimonials';
 import { timeslots } from './timeslots';
+import { rescheduling, reschedulingByLink } from './reschedule';
 import { refuseLongUrls } from './url-limit';
 import { users } from './users';
 import { vehicleData } from './vehicle-data';
@@ -62,6 +63,8 @@ const api = new Hono()
   .route('/comments', comments)
   .route('/payments', payments)
   .route('/bookings', bookings)
+  .route('/bookings', rescheduling)
+  .route('/booking-links', reschedulingByLink)
   .route('/timeslots', timeslots)
   .route('/admin/revenue', revenue)
   .route('/admin', admin)

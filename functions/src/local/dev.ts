@@ -41,11 +41,13 @@ async function main() {
   const { localImages } = await import('./images');
   const { outbox } = await import('./outbox');
   const { localSquare } = await import('./square/route');
+  const { localSms } = await import('./sms/route');
   const { Hono } = await import('hono');
   const apiServer = new Hono(apiRouting)
     .route('/images', localImages)
     .route('/_local/outbox', outbox)
     .route('/_local/square', localSquare)
+    .route('/_local/sms', localSms)
     .route('/', app);
   const server = serve({ fetch: apiServer.fetch, port: apiPort, hostname: host }, () =>
     console.log(

@@ -64,6 +64,7 @@ export function applyLocalEnv(options: {
     SES_ENDPOINT: options.standIns.endpoints.ses,
     GEO_PLACES_ENDPOINT: options.standIns.endpoints.location,
     GEO_ROUTES_ENDPOINT: options.standIns.endpoints.location,
+    SMS_ENDPOINT: options.standIns.endpoints.sms,
   });
   // Vehicle makes and models come from the vPIC stand-in, unless VPIC_BASE_URL names another (the real vPIC).
   if (!process.env.VPIC_BASE_URL) process.env.VPIC_BASE_URL = options.standIns.endpoints.vpic;

@@ -36,6 +36,7 @@ const testOnly = [
   'SES_ENDPOINT',
   'GEO_PLACES_ENDPOINT',
   'GEO_ROUTES_ENDPOINT',
+  'SMS_ENDPOINT',
   'NODE_OPTIONS',
   'HOST',
 ];

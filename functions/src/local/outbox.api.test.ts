@@ -22,6 +22,7 @@ describe('the local outbox', () => {
     const mail = (await json<Record<string, unknown>[]>(response)).slice(before.length);
     expect(mail).toEqual([
       {
+        channel: 'mail',
         to: ['first@example.com'],
         replyTo: [],
         from: 'no-reply@mobileautocare.example',

@@ -10,6 +10,7 @@ import { refuseLongUrls } from '../api/url-limit';
 import { DATA_PAGE_PATTERN, DATA_PAGE_PREFIX, pagePathPattern, routePaths } from '../site-routes';
 import { localImages } from './images';
 import { outbox } from './outbox';
+import { localSms } from './sms/route';
 import { siteSecureHeaders } from './secure-headers';
 import { localSquare } from './square/route';
 
@@ -45,6 +46,7 @@ export function createLocalServer(webDist: string, routeTree = readFileSync(rout
   server.route('/', app);
   server.route('/_local/outbox', outbox);
   server.route('/_local/square', localSquare);
+  server.route('/_local/sms', localSms);
   server.route('/images', localImages);
   server.use(
     '/assets/*',

@@ -8,6 +8,7 @@ import { localSquareDefaults } from '@app/core/config';
 import { spawnDynamoDBLocal } from './dynamodb/spawn';
 import { startLocationStandIn } from './location/stand-in';
 import { freePort } from './ports';
+import { startSmsStandIn } from './sms/stand-in';
 import { startSquareStandIn } from './square/stand-in';
 import { startVpicStandIn } from './vpic/stand-in';
 
@@ -19,7 +20,8 @@ import { startVpicStandIn } from './vpic/stand-in';
  * (./square): the same REST calls, Square's sandbox test values; so does
  * NHTSA's vPIC (./vpic: vehicle makes and models from a small data file).
  * Amazon Location (./location: Places Geocode and Routes CalculateRouteMatrix,
- * answered from ZIP centroids and the drive estimate) is AWS and gets one too.
+ * answered from ZIP centroids and the drive estimate) is AWS and gets one too,
+ * and so does End User Messaging SMS (./sms: texts recorded, an opt-out list).
  *
  * They have no authentication, so each listens on the loopback address only,
  * whatever HOST says: only this machine's app talks to them.
@@ -35,6 +37,8 @@ export type StandIns = {
     vpic: string;
     /** Amazon Location: one stand-in serves both the Places and the Routes API. */
     location: string;
+    /** AWS End User Messaging SMS (pinpoint-sms-voice-v2). */
+    sms: string;
   };
   stop: () => Promise<void>;
 };
@@ -85,7 +89,8 @@ async function waitForDynamo(endpoint: string, dynamo: ChildProcess, output: () 
 
 export async function startStandIns({ dataDir, squareWebhook }: StandInOptions): Promise<StandIns> {
   checkJava();
-  const [dynamoPort, s3Port, sesPort, squarePort, vpicPort, locationPort] = await Promise.all([
+  const [dynamoPort, s3Port, sesPort, squarePort, vpicPort, locationPort, smsPort] = await Promise.all([
+    freePort(),
     freePort(),
     freePort(),
     freePort(),
@@ -178,6 +183,14 @@ export async function startStandIns({ dataDir, squareWebhook }: StandInOptions):
     const location = await startLocationStandIn({ host: STAND_IN_HOST, port: locationPort });
     stoppers.push(location.stop);
 
+    // End User Messaging SMS: texts and the opt-out list, kept in the data dir.
+    const sms = await startSmsStandIn({
+      host: STAND_IN_HOST,
+      port: smsPort,
+      stateFile: dataDir ? join(dataDir, 'sms', 'state.json') : null,
+    });
+    stoppers.push(sms.stop);
+
     await waitForDynamo(dynamodb, dynamo, () => dynamoOutput);
 
     return {
@@ -188,6 +201,7 @@ export async function startStandIns({ dataDir, squareWebhook }: StandInOptions):
         square: square.url,
         vpic: vpic.url,
         location: location.url,
+        sms: sms.url,
       },
       stop,
     };

@@ -1,10 +1,24 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { isCalendarDate } from '@app/core/time';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { Suspense, useEffect } from 'react';
 import '../../../components/ui/admin-panel.css';
 import { pageTitle } from '../../../lib/business';
+import { sectionIds, sections } from './-sections';
+
+type AdminSearch = { section?: string; date?: string; view?: 'day' | 'week' };
 
 export const Route = createFileRoute('/_auth/_admin/admin')({
   // The _auth and _admin layouts guard it: shown only to a signed-in admin.
+  // /admin shows Today; /admin?section=timeslots (etc.) opens a section (issue 22); anything unknown is dropped.
+  validateSearch: (search: Record<string, unknown>): AdminSearch => ({
+    ...(typeof search.section === 'string' &&
+    sectionIds.includes(search.section) &&
+    search.section !== 'today'
+      ? { section: search.section }
+      : {}),
+    ...(typeof search.date === 'string' && isCalendarDate(search.date) ? { date: search.date } : {}),
+    ...(search.view === 'week' || search.view === 'day' ? { view: search.view } : {}),
+  }),
   head: () => ({ meta: [{ title: pageTitle('Admin Dashboard') }] }),
   component: AdminPage,
 });
@@ -27,92 +41,42 @@ function AdminPage() {
   );
 }
 
-type Panel = { id: string; title: string; Body: ComponentType };
-
-const ManageBookingsPanel = lazy(() => import('../../../features/manage-bookings/ManageBookingsPanel'));
-const WorkOrderPanel = lazy(() => import('../../../features/work-orders/WorkOrderPanel'));
-const WorkOrderFromBooking = lazy(() =>
-  import('../../../features/work-orders/WorkOrderPanel').then((module) => ({
-    default: module.WorkOrderFromBooking,
-  })),
-);
-
-/** Manage Bookings with its work-order sub-views (doc 2 §2), joined here: a feature does not import another. */
-function ManageBookingsWithWorkOrders() {
-  return (
-    <ManageBookingsPanel
-      workOrders={{
-        renderCreate: (prefill, onDone) => (
-          <Suspense fallback={<p className="status-text">Loading...</p>}>
-            <WorkOrderFromBooking prefill={prefill} onDone={onDone} />
-          </Suspense>
-        ),
-        renderManager: () => (
-          <Suspense fallback={<p className="status-text">Loading...</p>}>
-            <WorkOrderPanel />
-          </Suspense>
-        ),
-      }}
-    />
-  );
-}
-
-/**
- * The panels of /admin in the spec's order (doc 2 §2). Each is a lazy chunk
- * of its own, so a public page loads none of the admin code and a panel's
- * code is fetched only by an admin's browser.
- */
-const panels: Panel[] = [
-  {
-    id: 'manage-bookings',
-    title: 'Manage Bookings',
-    Body: ManageBookingsWithWorkOrders,
-  },
-  {
-    id: 'time-slots',
-    title: 'Time Slot Manager',
-    Body: lazy(() => import('../../../features/time-slot-manager/TimeSlotManagerPanel')),
-  },
-  {
-    id: 'services',
-    title: 'Service Manager',
-    Body: lazy(() => import('../../../features/service-manager/ServiceManagerPanel')),
-  },
-  {
-    id: 'work-orders',
-    title: 'Work Orders',
-    Body: WorkOrderPanel,
-  },
-  {
-    id: 'revenue',
-    title: 'Revenue',
-    Body: lazy(() => import('../../../features/revenue/RevenuePanel')),
-  },
-  {
-    id: 'testimonials',
-    title: 'Manage Testimonials',
-    Body: lazy(() => import('../../../features/testimonial-manager/TestimonialManagerPanel')),
-  },
-  {
-    id: 'blog',
-    title: 'Blog Manager',
-    Body: lazy(() => import('../../../features/blog-manager/BlogManagerPanel')),
-  },
-];
-
 function AdminDashboard() {
+  const { section: current = 'today', date, view } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const shown = sections.find((s) => s.id === current) ?? sections[0];
+  if (!shown) return null;
+  const { id, title, Body } = shown;
   return (
-    <div className="admin-panels">
-      {panels.map(({ id, title, Body }) => (
-        <section key={id} className="admin-panel" aria-labelledby={`admin-panel-${id}`}>
-          <h2 id={`admin-panel-${id}`} className="admin-panel__title">
-            {title}
-          </h2>
-          <Suspense fallback={<p className="status-text">Loading...</p>}>
-            <Body />
-          </Suspense>
-        </section>
-      ))}
-    </div>
+    <>
+      <nav className="tabs admin-sections" aria-label="Admin sections">
+        {sections.map((s) => (
+          <Link
+            key={s.id}
+            to="/admin"
+            search={s.id === 'today' ? {} : { section: s.id }}
+            className={s.id === id ? 'tabs__tab is-active' : 'tabs__tab'}
+            aria-current={s.id === id ? 'page' : undefined}
+          >
+            {s.title}
+          </Link>
+        ))}
+      </nav>
+      <section className="admin-panel" aria-labelledby={`admin-panel-${id}`}>
+        <h2 id={`admin-panel-${id}`} className="admin-panel__title">
+          {title}
+        </h2>
+        <Suspense fallback={<p className="status-text">Loading...</p>}>
+          <Body
+            key={id}
+            date={date}
+            view={view}
+            onChange={(next) =>
+              void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true, resetScroll: false })
+            }
+          />
+        </Suspense>
+      </section>
+    </>
   );
 }

@@ -1,0 +1,179 @@
+import * as z from 'zod';
+import { useUser } from '../actor';
+import { business } from '../business';
+import { config } from '../config';
+import type { TransactItem } from '../db/entity';
+import { VisibleError } from '../error';
+import * as time from '../time';
+import { fn } from '../util/fn';
+import { type Availability, openTimes } from './availability';
+import { claim } from './claim';
+import { calendarDate } from './input';
+import { rescheduleNotice, shopBookingRescheduledMail } from './notices';
+import { bookingMessages } from './rules';
+import { type Info, mailInfo, ownedBooking, putIfUnchanged, type Stored, withService } from './store';
+
+/**
+ * Rescheduling (issue 21, decision 075): the owner (or the admin) moves a
+ * Pending or Confirmed booking to another time of the same service, at the
+ * booking's address. The new time is one availability offers there (the
+ * slots, the BOOKED guards, the technicians' routes with the drive rules),
+ * and the move is one transaction (claim.ts `claim` with `from`): the new
+ * time claimed, the old one given back, the booking written on condition
+ * that it is the revision read, and the notices to both sides. A customer
+ * may move a booking until `rescheduleNoticeHours` before its start; later
+ * they are asked to call. The link variant (a reminder's Reschedule button)
+ * is the same move, with the link's use in its transaction.
+ */
+
+export const rescheduleMessages = {
+  moved: 'Your appointment has been moved.',
+  notReschedulable: 'Only a pending or confirmed booking can be rescheduled.',
+  sameTime: 'That is already the time of this booking. Please choose another time.',
+  notOnline: `This booking cannot be rescheduled online. Please call us at ${business.phone} to change it.`,
+  tooLate: (hours: number) =>
+    `Bookings can be rescheduled online until ${hours} hours before they start. Please call us at ${business.phone} to change this one.`,
+} as const;
+
+export const RescheduleInput = z.object({
+  date: calendarDate,
+  time: z
+    .string({ error: 'Time is required.' })
+    .refine(time.isClockTime, 'Time must look like 09:30 (24-hour).'),
+});
+export type RescheduleInput = z.input<typeof RescheduleInput>;
+
+export const TimesQuery = z.object({ date: calendarDate });
+
+/** Whether a customer may still move the booking online, and if not, what to tell them. */
+export type RescheduleWindow = {
+  allowed: boolean;
+  /** Why not: the status, a booking only the shop can move, or the notice hours passed. */
+  reason: 'status' | 'not-online' | 'notice' | null;
+  /** Why not ('' when allowed): the status, or the notice with the number to call. */
+  msg: string;
+  /** The last instant a customer may move it (ISO). */
+  deadline: string;
+  noticeHours: number;
+  phone: string;
+};
+
+/** The window of `b` at `now` (the same rule the move enforces). */
+export function rescheduleWindow(b: Stored, now = Date.now()): RescheduleWindow {
+  const { rescheduleNoticeHours: noticeHours } = config();
+  const start = Date.parse(time.instantOf(b.date, b.time));
+  const deadline = new Date(start - noticeHours * 3_600_000).toISOString();
+  const reason: RescheduleWindow['reason'] =
+    b.status !== 'Pending' && b.status !== 'Confirmed'
+      ? 'status'
+      : !b.serviceId || b.isCustomService
+        ? 'not-online'
+        : now > Date.parse(deadline)
+          ? 'notice'
+          : null;
+  const msg =
+    reason === 'status'
+      ? rescheduleMessages.notReschedulable
+      : reason === 'not-online'
+        ? rescheduleMessages.notOnline
+        : reason === 'notice'
+          ? rescheduleMessages.tooLate(noticeHours)
+          : '';
+  return { allowed: reason === null, reason, msg, deadline, noticeHours, phone: business.phone };
+}
+
+/** A booking as the reschedule page reads it: the booking and its window. */
+export type ForReschedule = { booking: Info; window: RescheduleWindow };
+
+/** `GET /api/bookings/{id}/reschedule`: the owner's (or the admin's) booking and whether it can move. */
+export async function forReschedule(bookingId: string): Promise<ForReschedule> {
+  const booking = await ownedBooking(bookingId);
+  return { booking: await withService(booking), window: rescheduleWindow(booking) };
+}
+
+/**
+ * The times `b` can move to on `date`: its service's availability at its
+ * address, its own job left out of the route check (it moves). None while
+ * the booking cannot move.
+ */
+export async function timesFor(
+  b: Stored,
+  date: string,
+  { notice, now = Date.now() }: { notice: boolean; now?: number },
+): Promise<Availability> {
+  const window = rescheduleWindow(b, now);
+  const open = window.reason === null || (!notice && window.reason === 'notice');
+  if (!open || !b.serviceId) return { times: [], system: 'timeslot', message: window.msg };
+  const place = b.serviceAddress?.location ?? null;
+  const { availability } = await openTimes(b.serviceId, date, { now, place, moving: b.id });
+  const times = availability.times.filter((at) => at !== b.time || date !== b.date);
+  return { ...availability, times };
+}
+
+/** `GET /api/bookings/{id}/reschedule/times?date=`: the owner's (or the admin's). */
+export const times = fn(z.tuple([z.string(), TimesQuery]), async (bookingId, query) =>
+  timesFor(await ownedBooking(bookingId), query.date, { notice: useUser().role !== 'admin' }),
+);
+
+/** `POST /api/bookings/{id}/reschedule`: the owner (bound by the notice) or the admin (not) moves it. */
+export const reschedule = fn(z.tuple([z.string(), RescheduleInput]), async (bookingId, input) => {
+  const booking = await ownedBooking(bookingId);
+  const byShop = useUser().role === 'admin';
+  return withService(await move(booking, input, { notice: !byShop }));
+});
+
+/**
+ * Moves `read` to `input`'s date and time: 409 `{ msg }` unless it is
+ * Pending or Confirmed, of a bookable service, (with `notice`) not within
+ * the notice hours, and the new time one availability offers; 409 when the
+ * time is taken meanwhile or the booking changed (nothing written then).
+ * `extra` adds items to the move's transaction (the link's use).
+ */
+export async function move(
+  read: Stored,
+  input: z.output<typeof RescheduleInput>,
+  options: { notice: boolean; extra?: () => TransactItem[] },
+): Promise<Stored> {
+  const window = rescheduleWindow(read);
+  // The shop itself may move a booking inside the notice hours (the customer is asked to call it).
+  if (window.reason !== null && (options.notice || window.reason !== 'notice')) {
+    throw new VisibleError('conflict', window.msg, { phone: window.phone });
+  }
+  if (!read.serviceId) throw new VisibleError('conflict', rescheduleMessages.notOnline);
+  if (input.date === read.date && input.time === read.time) {
+    throw new VisibleError('invalid', rescheduleMessages.sameTime);
+  }
+  if (input.date < time.today()) throw new VisibleError('invalid', bookingMessages.pastDate);
+  const place = read.serviceAddress?.location ?? null;
+  // The route is checked by the claim, at the booking's place; here the times offered there.
+  const { slots, availability } = await openTimes(read.serviceId, input.date, { place, moving: read.id });
+  if (!availability.times.includes(input.time)) {
+    throw new VisibleError('conflict', bookingMessages.timeUnavailable);
+  }
+  const slot = availability.system === 'timeslot' ? slots.find((s) => s.time === input.time) : undefined;
+  if (availability.system === 'timeslot' && !slot) {
+    throw new VisibleError('conflict', bookingMessages.timeUnavailable);
+  }
+  const now = new Date().toISOString();
+  const { claim: _old, attendanceConfirmedAt: _answered, ...rest } = read;
+  const base: Omit<Stored, 'claim'> = {
+    ...rest,
+    date: input.date,
+    time: input.time,
+    slotId: slot?.id,
+    icsSequence: (read.icsSequence ?? 0) + 1,
+    updatedAt: now,
+  };
+  const previous = { date: read.date, time: read.time };
+  const info = mailInfo(base);
+  const moved = await claim(base, now, {
+    write: (record) => putIfUnchanged(record, read),
+    mails: () => [shopBookingRescheduledMail(info, previous)],
+    notices: read.customer?.email ? [rescheduleNotice(info, read.userId, previous)] : [],
+    taken: bookingMessages.slotTaken,
+    crewFull: bookingMessages.crewFull,
+    from: read,
+    extra: () => options.extra?.() ?? [],
+  });
+  return { ...moved, rev: (read.rev ?? 0) + 1 };
+}

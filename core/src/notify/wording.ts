@@ -1,0 +1,31 @@
+import { business } from '../business';
+import { formatUsNumber } from '../sms/phone';
+
+/**
+ * What a customer agrees to when they opt in to texts (issue 21): the shop,
+ * the kinds of message, how often, and how to stop. The server stores the
+ * wording it showed for the number given, with the time; the browser shows
+ * the same text from this function before the customer agrees.
+ */
+export function textConsentWording(mobile: string): string {
+  return (
+    `I agree that ${business.name} may text me at ${formatUsNumber(mobile)} about my bookings: ` +
+    'reminders, "on my way" messages with an arrival time, reschedule and cancellation notices, ' +
+    'and review requests, as I choose below (about 1 to 4 messages per booking). ' +
+    'Message and data rates may apply. Consent is not a condition of purchase. ' +
+    'Reply STOP to opt out, HELP for help.'
+  );
+}
+
+/** The kinds of notice whose channel a customer chooses, with their labels, and the channels. */
+export const preferenceKinds = ['reminder', 'on-my-way', 'review-request'] as const;
+export type PreferenceKind = (typeof preferenceKinds)[number];
+export const channels = ['mail', 'text', 'both'] as const;
+export type Channel = (typeof channels)[number];
+export const preferenceLabels: Record<PreferenceKind, string> = {
+  reminder: 'Appointment reminders',
+  'on-my-way': '"On my way" messages',
+  'review-request': 'Review requests',
+};
+/** A kind the customer has not chosen for goes by mail and, once they opt in to texts, by text too. */
+export const DEFAULT_CHANNEL: Channel = 'both';

@@ -1,0 +1,73 @@
+import type { PinpointSMSVoiceV2Client } from '@aws-sdk/client-pinpoint-sms-voice-v2';
+import { config } from '../config';
+import { wellFormed } from '../util/text';
+
+type SmsSdk = typeof import('@aws-sdk/client-pinpoint-sms-voice-v2');
+
+/**
+ * Text messages through AWS End User Messaging SMS (`pinpoint-sms-voice-v2`,
+ * its JSON protocol; locally the stand-in of functions/src/local/sms). Like
+ * Mail, the SDK is loaded on first send. Only the outbox calls `send`
+ * (core/src/mail/outbox.ts), so every text is recorded before it goes.
+ */
+export namespace Sms {
+  let client: PinpointSMSVoiceV2Client | undefined;
+  let sdkLoading: Promise<SmsSdk> | undefined;
+
+  const sdk = (): Promise<SmsSdk> => {
+    sdkLoading ??= import('@aws-sdk/client-pinpoint-sms-voice-v2');
+    return sdkLoading;
+  };
+
+  function smsClient({ PinpointSMSVoiceV2Client }: SmsSdk): PinpointSMSVoiceV2Client {
+    const cfg = config();
+    client ??= new PinpointSMSVoiceV2Client({
+      region: cfg.region,
+      ...(cfg.mode === 'local'
+        ? { endpoint: cfg.endpoints.sms, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+        : {}),
+    });
+    return client;
+  }
+
+  /** The service refused the text because the number is on the opt-out list (it replied STOP). */
+  export class OptedOutError extends Error {
+    override readonly name = 'OptedOutError';
+    constructor(readonly to: string) {
+      super(`${to} has opted out of text messages.`);
+    }
+  }
+
+  export type Text = { to: string; body: string };
+
+  /**
+   * Sends one text (`SendTextMessage`, transactional) from the shop's
+   * origination identity; resolves to the service's message id. A number on
+   * the opt-out list throws OptedOutError (ConflictException, reason
+   * DESTINATION_PHONE_NUMBER_OPTED_OUT): never worth retrying. Anything else
+   * throws as it came, for the outbox to retry.
+   */
+  export async function send(text: Text): Promise<string | undefined> {
+    const loaded = await sdk();
+    const command = new loaded.SendTextMessageCommand({
+      DestinationPhoneNumber: text.to,
+      OriginationIdentity: config().smsOriginationIdentity,
+      MessageBody: wellFormed(text.body),
+      MessageType: 'TRANSACTIONAL',
+    });
+    const used = smsClient(loaded);
+    try {
+      return (await used.send(command)).MessageId;
+    } catch (error) {
+      if (
+        error instanceof loaded.ConflictException &&
+        error.Reason === 'DESTINATION_PHONE_NUMBER_OPTED_OUT'
+      ) {
+        throw new OptedOutError(text.to);
+      }
+      if (client === used) client = undefined;
+      used.destroy();
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import { addDays, formatLongDate, today as todayDate } from '@app/core/time';
+import { useQuery } from '@tanstack/react-query';
+import { messageOf } from '../../lib/api';
+import { todayQueryOptions } from '../../lib/dispatch';
+import { DayJobs } from './components/DayJobs';
+import { WaitingLists } from './components/WaitingLists';
+import './today.css';
+
+type Props = { date?: string; onChange: (next: { date?: string }) => void };
+
+/**
+ * Today (issue 22): each technician's jobs of the day with their state, the
+ * bookings no technician holds, and what waits on the shop: bookings to be
+ * verified, work orders awaiting acknowledgment, declined charges. The admin
+ * may step to another day (`/admin?date=`).
+ */
+export default function TodayPanel({ date, onChange }: Props) {
+  const query = useQuery(todayQueryOptions(date));
+  const shown = date ?? query.data?.date ?? todayDate();
+  const isToday = shown === todayDate();
+  return (
+    <div className="today">
+      <div className="today__day">
+        <p className="today__date">
+          <strong>{formatLongDate(shown)}</strong>
+          {isToday ? ' (today)' : ''}
+        </p>
+        <div className="today__steps">
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => onChange({ date: addDays(shown, -1) })}
+          >
+            Previous day
+          </button>
+          {!isToday && (
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => onChange({ date: undefined })}
+            >
+              Today
+            </button>
+          )}
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => onChange({ date: addDays(shown, 1) })}
+          >
+            Next day
+          </button>
+        </div>
+      </div>
+      {query.isPending ? (
+        <p className="status-text">Loading...</p>
+      ) : query.isError ? (
+        <p className="status-text status-text--error" role="alert">
+          {messageOf(query.error, 'Could not load the day.')}
+        </p>
+      ) : (
+        <>
+          <DayJobs reply={query.data} />
+          <WaitingLists reply={query.data} />
+        </>
+      )}
+    </div>
+  );
+}

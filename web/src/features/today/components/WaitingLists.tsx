@@ -1,0 +1,78 @@
+import { formatLongDate, formatTime } from '@app/core/time';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { formatPrice } from '../../../lib/format';
+import type { TodayReply } from '../../../lib/dispatch';
+
+type ListProps = { title: string; empty: string; more: boolean; section: string; children: ReactNode[] };
+
+/** One of Today's lists: its first items, and where the rest are. */
+function WaitingList({ title, empty, more, section, children }: ListProps) {
+  return (
+    <section className="today-list" aria-label={title}>
+      <h3 className="today-list__title">
+        {title} <span className="today-lane__count">({more ? `${children.length}+` : children.length})</span>
+      </h3>
+      {children.length === 0 ? (
+        <p className="status-text">{empty}</p>
+      ) : (
+        <ul className="today-list__items">{children}</ul>
+      )}
+      {more && (
+        <p>
+          <Link to="/admin" search={{ section }}>
+            See all
+          </Link>
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** What waits on the shop: bookings to verify, acknowledgments out, charges declined. */
+export function WaitingLists({ reply }: { reply: TodayReply }) {
+  const { pendingVerification, awaitingAcknowledgment, declinedCharges } = reply;
+  return (
+    <div className="today__waiting">
+      <WaitingList
+        title="Pending Verification"
+        empty="No booking waits for verification."
+        more={pendingVerification.cursor !== null}
+        section="bookings"
+      >
+        {pendingVerification.items.map((b) => (
+          <li key={b._id}>
+            <strong>{b.customerName}</strong> · {b.serviceName} · {formatLongDate(b.date)}{' '}
+            {formatTime(b.time)} · {b.status}
+          </li>
+        ))}
+      </WaitingList>
+      <WaitingList
+        title="Awaiting acknowledgment"
+        empty="No work order waits for the customer."
+        more={awaitingAcknowledgment.cursor !== null}
+        section="work-orders"
+      >
+        {awaitingAcknowledgment.items.map((w) => (
+          <li key={w._id}>
+            <strong>{w.workOrderNumber}</strong> · {w.customerName} · link expires{' '}
+            {formatLongDate(w.tokenExpiresAt)}
+          </li>
+        ))}
+      </WaitingList>
+      <WaitingList
+        title="Declined charges"
+        empty="No declined charge."
+        more={declinedCharges.cursor !== null}
+        section="bookings"
+      >
+        {declinedCharges.items.map((c) => (
+          <li key={c.bookingId}>
+            <strong>{c.customerName}</strong> · {c.serviceName} · {formatPrice(c.amount)} ·{' '}
+            {c.failureReason ?? 'declined'} ({c.attempts} attempts)
+          </li>
+        ))}
+      </WaitingList>
+    </div>
+  );
+}
