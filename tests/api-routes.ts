@@ -228,6 +228,16 @@ export const routes: Record<string, Route> = {
     path: (f) => `/api/bookings/${f.bookings.status._id}/status`,
     body: () => ({ serviceStatus: 'Technician on the way' }),
   },
+  // --- Keeping customers in the loop: the visit's progress and tracking (issue 21, decision 076) ---
+  // The fixture's booking is not today's: 409 proves the caller got past authorization, nothing written.
+  'POST /api/bookings/:id/progress': {
+    access: 'staff',
+    path: (f) => `/api/bookings/${f.bookings.status._id}/progress`,
+    body: () => ({ step: 'arrived' }),
+    ok: 409,
+  },
+  // A link's token of the right shape that no visit has: 404 `{ msg, reason }`, the same for everyone.
+  'GET /api/track/:token': { access: 'anyone', path: () => `/api/track/${'x'.repeat(43)}`, ok: 404 },
   // --- Getting paid (issue 23, decisions 068-069) ---
   'GET /api/bookings/:id/cancel-preview': {
     access: 'owner',

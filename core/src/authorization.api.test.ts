@@ -100,6 +100,8 @@ const access: Record<string, Access> = {
   'Booking.reviewItem': 'internal',
   'Booking.exists': 'internal',
   'Booking.history': 'admin',
+  // Staff (issue 21): an admin or the job's technician; a customer is refused like an admin verb.
+  'Booking.recordProgress': 'admin',
   'Booking.setStatus': 'admin',
   'Booking.matchesFilters': 'internal',
   'Booking.listAll': 'admin',
@@ -345,6 +347,7 @@ const calls: Record<string, () => Promise<unknown>> = {
   'Booking.newestToReview': () => Booking.newestToReview(someId('svc')),
   'Booking.setStatus': () => Booking.setStatus(someId('bkg'), { status: 'Completed' }),
   'Booking.history': () => Booking.history(someId('bkg')),
+  'Booking.recordProgress': () => Booking.recordProgress(someId('bkg'), { step: 'on-my-way' }),
   'Booking.listAll': () => Booking.listAll({}),
   'Booking.clientNames': () => Booking.clientNames([someId('bkg')]),
   'Booking.adminCreate': () =>

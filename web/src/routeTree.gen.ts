@@ -29,6 +29,7 @@ import { Route as AuthLeaveReviewRouteImport } from './routes/_auth/leave-review
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
+import { Route as TrackTokenRouteImport } from './routes/track.$token'
 import { Route as VerifyCustomBookingTokenRouteImport } from './routes/verify-custom-booking.$token'
 import { Route as VerifyEmailIndexRouteImport } from './routes/verify-email.index'
 import { Route as VerifyEmailTokenRouteImport } from './routes/verify-email.$token'
@@ -135,6 +136,11 @@ const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
   path: '/reset-password/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TrackTokenRoute = TrackTokenRouteImport.update({
+  id: '/track/$token',
+  path: '/track/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const VerifyCustomBookingTokenRoute =
   VerifyCustomBookingTokenRouteImport.update({
     id: '/verify-custom-booking/$token',
@@ -191,6 +197,7 @@ export interface FileRoutesByFullPath {
   '/leave-review': typeof AuthLeaveReviewRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/track/$token': typeof TrackTokenRoute
   '/verify-custom-booking/$token': typeof VerifyCustomBookingTokenRoute
   '/verify-email/$token': typeof VerifyEmailTokenRoute
   '/blog/': typeof BlogIndexRoute
@@ -218,6 +225,7 @@ export interface FileRoutesByTo {
   '/leave-review': typeof AuthLeaveReviewRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/track/$token': typeof TrackTokenRoute
   '/verify-custom-booking/$token': typeof VerifyCustomBookingTokenRoute
   '/verify-email/$token': typeof VerifyEmailTokenRoute
   '/blog': typeof BlogIndexRoute
@@ -248,6 +256,7 @@ export interface FileRoutesById {
   '/_auth/leave-review': typeof AuthLeaveReviewRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/track/$token': typeof TrackTokenRoute
   '/verify-custom-booking/$token': typeof VerifyCustomBookingTokenRoute
   '/verify-email/$token': typeof VerifyEmailTokenRoute
   '/blog/': typeof BlogIndexRoute
@@ -277,6 +286,7 @@ export interface FileRouteTypes {
     | '/leave-review'
     | '/blog/$slug'
     | '/reset-password/$token'
+    | '/track/$token'
     | '/verify-custom-booking/$token'
     | '/verify-email/$token'
     | '/blog/'
@@ -304,6 +314,7 @@ export interface FileRouteTypes {
     | '/leave-review'
     | '/blog/$slug'
     | '/reset-password/$token'
+    | '/track/$token'
     | '/verify-custom-booking/$token'
     | '/verify-email/$token'
     | '/blog'
@@ -333,6 +344,7 @@ export interface FileRouteTypes {
     | '/_auth/leave-review'
     | '/blog/$slug'
     | '/reset-password/$token'
+    | '/track/$token'
     | '/verify-custom-booking/$token'
     | '/verify-email/$token'
     | '/blog/'
@@ -360,6 +372,7 @@ export interface RootRouteChildren {
   WorkOrderPortalRoute: typeof WorkOrderPortalRoute
   BlogSlugRoute: typeof BlogSlugRoute
   ResetPasswordTokenRoute: typeof ResetPasswordTokenRoute
+  TrackTokenRoute: typeof TrackTokenRoute
   VerifyCustomBookingTokenRoute: typeof VerifyCustomBookingTokenRoute
   VerifyEmailTokenRoute: typeof VerifyEmailTokenRoute
   BlogIndexRoute: typeof BlogIndexRoute
@@ -511,6 +524,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResetPasswordTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/track/$token': {
+      id: '/track/$token'
+      path: '/track/$token'
+      fullPath: '/track/$token'
+      preLoaderRoute: typeof TrackTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/verify-custom-booking/$token': {
       id: '/verify-custom-booking/$token'
       path: '/verify-custom-booking/$token'
@@ -606,6 +626,7 @@ const rootRouteChildren: RootRouteChildren = {
   WorkOrderPortalRoute: WorkOrderPortalRoute,
   BlogSlugRoute: BlogSlugRoute,
   ResetPasswordTokenRoute: ResetPasswordTokenRoute,
+  TrackTokenRoute: TrackTokenRoute,
   VerifyCustomBookingTokenRoute: VerifyCustomBookingTokenRoute,
   VerifyEmailTokenRoute: VerifyEmailTokenRoute,
   BlogIndexRoute: BlogIndexRoute,

@@ -19,6 +19,8 @@ export namespace LinkToken {
     'reset-password',
     'confirm-booking',
     'acknowledge-work-order',
+    // The customer's tracking page of one visit (decision 076): read many times, never used up.
+    'track-booking',
     // A booking's link (core/src/booking-link, issue 21): one purpose per action it allows.
     'booking-attend',
     'booking-reschedule',

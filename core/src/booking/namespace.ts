@@ -61,6 +61,8 @@ export {
 } from './search';
 export { setStatus, technicianMessages } from './status';
 export { techDay, type TechDay, TechDayInput, type TechJob, techDayMessages } from './tech-day';
+export { PROGRESS_STEPS, ProgressInput, progressMessages, recordProgress } from './progress';
+export { type Tracking, tracking, trackingMessages, type TrackState } from './tracking';
 export { awaitingVerification, type Board, board, BOARD_MAX_DAYS, type BoardJob } from './board';
 export { jobState, type JobState } from './job-state';
 export { type ChargeChoice, chargeMessages, type ChargeOptions, chargeOptionsFor } from './charge';

@@ -87,6 +87,7 @@ export const table = {
         'testimonialId',
         'serviceAddress',
         'tripFeeCents',
+        'progress',
         'createdAt',
         'updatedAt',
       ],

@@ -62,9 +62,26 @@ export type BookingReply = {
   serviceAddress: ServiceAddressReply | null;
   /** The trip fee snapshot in dollars (0: none). */
   tripFee: number;
+  /** The visit as the shop reported it (issue 21, decision 076): each step's time, null until recorded. */
+  progress: ProgressReply;
   createdAt: string;
   updatedAt: string;
 };
+
+export type ProgressReply = {
+  onMyWayAt: string | null;
+  /** The arrival time the customer was given with "On my way". */
+  etaAt: string | null;
+  arrivedAt: string | null;
+  startedAt: string | null;
+};
+
+const progressReply = ({ progress: p }: Pick<Booking.Stored, 'progress'>): ProgressReply => ({
+  onMyWayAt: p?.onMyWayAt ?? null,
+  etaAt: p?.etaAt ?? null,
+  arrivedAt: p?.arrivedAt ?? null,
+  startedAt: p?.startedAt ?? null,
+});
 
 /** A booking's service address on the wire: the spec's work-order address names, unit and access notes. */
 export type ServiceAddressReply = {
@@ -150,6 +167,7 @@ export function bookingReply(b: Booking.RowInfo): BookingReply {
     reviewed: b.testimonialId !== undefined,
     serviceAddress: serviceAddressReply(b),
     tripFee: toDollars(b.tripFeeCents ?? 0),
+    progress: progressReply(b),
     createdAt: b.createdAt,
     updatedAt: b.updatedAt,
   };
@@ -389,6 +407,15 @@ export const bookings = new Hono()
     const refunded = await Booking.refund(c.req.valid('param').id, c.req.valid('json'));
     return c.json({ msg: Booking.refundMessages.done, booking: adminBookingReply(refunded) }, 201);
   })
+  // The visit's progress (issue 21, decision 076): staff only (an admin, or the job's technician: core checks).
+  .post(
+    '/:id/progress',
+    requireUser,
+    byId,
+    zValidator('json', Booking.ProgressInput, invalidInput),
+    async (c) =>
+      c.json(adminBookingReply(await Booking.recordProgress(c.req.valid('param').id, c.req.valid('json')))),
+  )
   // The admin's desk; the job's technician may send Completed only (issue 22, core decides).
   .patch(
     '/:id/status',

@@ -24,6 +24,7 @@ import { sitemap } from './sitemap';
 import { testimonials } from './testimonials';
 import { timeslots } from './timeslots';
 import { rescheduling, reschedulingByLink } from './reschedule';
+import { track } from './track';
 import { refuseLongUrls } from './url-limit';
 import { users } from './users';
 import { vehicleData } from './vehicle-data';
@@ -66,6 +67,7 @@ const api = new Hono()
   .route('/bookings', rescheduling)
   .route('/booking-links', reschedulingByLink)
   .route('/timeslots', timeslots)
+  .route('/track', track)
   .route('/admin/revenue', revenue)
   .route('/admin', admin)
   .route('/admin', dispatch)

@@ -96,6 +96,13 @@ export const refundBooking = (
 export const setBookingProgress = (id: string, serviceStatus: string): Promise<AdminBooking> =>
   unwrap(api.api.bookings[':id'].status.$patch({ param: path({ id }), json: { serviceStatus } }));
 
+/** POST /api/bookings/{id}/progress (issue 21): records "On my way" (mailing the ETA), "Arrived" or "Started". */
+export const recordVisitStep = (
+  id: string,
+  step: 'on-my-way' | 'arrived' | 'started',
+): Promise<AdminBooking> =>
+  unwrap(api.api.bookings[':id'].progress.$post({ param: path({ id }), json: { step } }));
+
 /** POST /api/bookings/{id}/payment-link (decision 070): `{ msg, booking }`. */
 export const sendBookingPaymentLink = (id: string): Promise<{ msg: string; booking: AdminBooking }> =>
   unwrap(api.api.bookings[':id']['payment-link'].$post({ param: path({ id }) }));

@@ -30,6 +30,7 @@ const booking = (overrides: Partial<BookingInfo> = {}): BookingInfo => ({
   reviewed: false,
   serviceAddress: null,
   tripFee: 0,
+  progress: { onMyWayAt: null, etaAt: null, arrivedAt: null, startedAt: null },
   createdAt: '2026-03-01T12:00:00.000Z',
   updatedAt: '2026-03-01T12:00:00.000Z',
   ...overrides,

@@ -14,6 +14,7 @@ import { CompletionCharge } from './CompletionCharge';
 import { PaymentActions } from './PaymentActions';
 import { PaymentLinkFacts } from './PaymentLinkFacts';
 import { StatusHistory } from './StatusHistory';
+import { VisitProgress } from './VisitProgress';
 import type { ChargeOptionsReply } from '@app/functions/api/bookings';
 import type { AdminBooking } from '../types';
 import { PROGRESS_MAX } from '../validate';
@@ -149,6 +150,7 @@ export function AdminBookingCard({
       <PaymentLinkFacts booking={booking} describedBy={titleId} />
       <PaymentActions booking={booking} describedBy={titleId} />
       {booking.status === 'Pending' && <ChangeAddress booking={booking} />}
+      <VisitProgress booking={booking} describedBy={titleId} />
       {showsProgress(booking.status) && <ProgressForm booking={booking} />}
       {(canAssign(booking) || onCreateWorkOrder) && (
         <p className="desk-card__actions">
