@@ -26,6 +26,7 @@ import { Route as WorkOrderPortalRouteImport } from './routes/work-order-portal'
 import { Route as AuthAdminRouteImport } from './routes/_auth/_admin'
 import { Route as AuthDashboardRouteImport } from './routes/_auth/dashboard'
 import { Route as AuthLeaveReviewRouteImport } from './routes/_auth/leave-review'
+import { Route as AuthTechRouteImport } from './routes/_auth/tech'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
@@ -121,6 +122,11 @@ const AuthLeaveReviewRoute = AuthLeaveReviewRouteImport.update({
   path: '/leave-review',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthTechRoute = AuthTechRouteImport.update({
+  id: '/tech',
+  path: '/tech',
+  getParentRoute: () => AuthRoute,
+} as any)
 const BlogIndexRoute = BlogIndexRouteImport.update({
   id: '/blog/',
   path: '/blog/',
@@ -195,6 +201,7 @@ export interface FileRoutesByFullPath {
   '/work-order-portal': typeof WorkOrderPortalRoute
   '/dashboard': typeof AuthDashboardRoute
   '/leave-review': typeof AuthLeaveReviewRoute
+  '/tech': typeof AuthTechRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/track/$token': typeof TrackTokenRoute
@@ -223,6 +230,7 @@ export interface FileRoutesByTo {
   '/work-order-portal': typeof WorkOrderPortalRoute
   '/dashboard': typeof AuthDashboardRoute
   '/leave-review': typeof AuthLeaveReviewRoute
+  '/tech': typeof AuthTechRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/track/$token': typeof TrackTokenRoute
@@ -254,6 +262,7 @@ export interface FileRoutesById {
   '/_auth/_admin': typeof AuthAdminRouteWithChildren
   '/_auth/dashboard': typeof AuthDashboardRoute
   '/_auth/leave-review': typeof AuthLeaveReviewRoute
+  '/_auth/tech': typeof AuthTechRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/track/$token': typeof TrackTokenRoute
@@ -284,6 +293,7 @@ export interface FileRouteTypes {
     | '/work-order-portal'
     | '/dashboard'
     | '/leave-review'
+    | '/tech'
     | '/blog/$slug'
     | '/reset-password/$token'
     | '/track/$token'
@@ -312,6 +322,7 @@ export interface FileRouteTypes {
     | '/work-order-portal'
     | '/dashboard'
     | '/leave-review'
+    | '/tech'
     | '/blog/$slug'
     | '/reset-password/$token'
     | '/track/$token'
@@ -342,6 +353,7 @@ export interface FileRouteTypes {
     | '/_auth/_admin'
     | '/_auth/dashboard'
     | '/_auth/leave-review'
+    | '/_auth/tech'
     | '/blog/$slug'
     | '/reset-password/$token'
     | '/track/$token'
@@ -503,6 +515,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthLeaveReviewRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/tech': {
+      id: '/_auth/tech'
+      path: '/tech'
+      fullPath: '/tech'
+      preLoaderRoute: typeof AuthTechRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/blog/': {
       id: '/blog/'
       path: '/blog'
@@ -599,12 +618,14 @@ interface AuthRouteChildren {
   AuthAdminRoute: typeof AuthAdminRouteWithChildren
   AuthDashboardRoute: typeof AuthDashboardRoute
   AuthLeaveReviewRoute: typeof AuthLeaveReviewRoute
+  AuthTechRoute: typeof AuthTechRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthAdminRoute: AuthAdminRouteWithChildren,
   AuthDashboardRoute: AuthDashboardRoute,
   AuthLeaveReviewRoute: AuthLeaveReviewRoute,
+  AuthTechRoute: AuthTechRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)

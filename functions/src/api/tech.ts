@@ -22,7 +22,7 @@ export type TechJobReply = {
   serviceAddress: ServiceAddressReply | null;
   /** A maps link with route guidance to the address; null when the job has none. */
   directionsUrl: string | null;
-  customer: { firstName: string; lastName: string; phone: string | null };
+  customer: { firstName: string; lastName: string; email: string; phone: string | null };
   vehicle: { year: number; make: string; model: string; color: string };
   serviceName: string;
   notes: string;
@@ -69,6 +69,7 @@ function jobReply(job: Booking.TechJob, index: number): TechJobReply {
     customer: {
       firstName: b.customer?.firstName ?? b.clientFirstName,
       lastName: b.customer?.lastName ?? b.clientLastName,
+      email: b.customer?.email ?? '',
       phone: job.phone,
     },
     vehicle: { year: b.vehicleYear, make: b.vehicleMake, model: b.vehicleModel, color: b.vehicleColor },
