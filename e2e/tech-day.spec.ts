@@ -168,3 +168,53 @@ test('a day the server cannot send is shown from the last sync, marked so, with 
   await expect(page.getByRole('status').filter({ hasText: 'shown as last synced' })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Completed' })).toBeDisabled();
 });
+
+test('the work order at 390 px, prefilled from the job, signed by the customer on the phone', async ({
+  page,
+  admin,
+  signIn,
+  expectAccessible,
+}) => {
+  const name = `Signed job ${crypto.randomUUID().slice(0, 6)}`;
+  const { technician } = await todaysJob(page.request, admin, name);
+  await signIn(admin);
+  await page.goto(`/tech?technician=${technician}`);
+  await page
+    .getByRole('article', { name: new RegExp(name) })
+    .getByRole('button', { name: 'Work order' })
+    .click();
+
+  const form = page.getByRole('form', { name: 'Work order' });
+  await expect(form.getByLabel('Name', { exact: true })).toHaveValue('Pat Phoner');
+  await expect(form.getByLabel('Street')).toHaveValue('12 W Market St');
+  await expect(form.getByLabel('Make')).toHaveValue('Toyota');
+  // The admin's mail actions are not on the phone.
+  await expect(form.getByRole('button', { name: 'Send Acknowledgment Link' })).toHaveCount(0);
+  await form.getByLabel('Email').fill(`pat-${crypto.randomUUID().slice(0, 6)}@example.com`);
+  await form.getByLabel('Phone').fill('(610) 555-0142');
+  await form.getByLabel('Labor 1 description').fill('Restore both headlights');
+  await form.getByLabel('Hours').fill('1');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await form.getByRole('button', { name: 'Create Work Order' }).click();
+
+  const sign = page.getByRole('region', { name: 'Customer signature' });
+  await expect(sign).toBeVisible();
+  await expectAccessible();
+  const pad = sign.getByRole('img', { name: /Signature pad/ });
+  await pad.scrollIntoViewIfNeeded();
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('the signature pad is not shown');
+  await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.6);
+  await page.mouse.down();
+  for (let step = 1; step <= 20; step += 1) {
+    await page.mouse.move(
+      box.x + box.width * (0.1 + step * 0.04),
+      box.y + box.height * (0.6 - 0.3 * Math.sin((step / 20) * Math.PI * 2)),
+    );
+  }
+  await page.mouse.up();
+  await sign.getByRole('button', { name: 'Acknowledge work order' }).click();
+  await expect(sign.getByRole('status')).toContainText(
+    'Acknowledged by Pat Phoner, signed in person (presented by Jordan Reyes)',
+  );
+});

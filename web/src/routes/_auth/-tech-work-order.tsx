@@ -47,7 +47,7 @@ export default function TechWorkOrder({ job, onClose }: { job: TechJob; onClose:
   return (
     <div className="tech work-orders">
       <p>
-        <button type="button" className="button button--ghost" onClick={onClose}>
+        <button type="button" className="button button--secondary" onClick={onClose}>
           Back to my day
         </button>
       </p>

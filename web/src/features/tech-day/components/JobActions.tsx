@@ -55,7 +55,7 @@ export function JobActions({ job, enabled, onWorkOrder }: JobActionsProps) {
           </button>
           <button
             type="button"
-            className="button button--ghost"
+            className="button button--secondary"
             disabled={busy}
             onClick={() => setConfirming(false)}
           >
