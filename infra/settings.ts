@@ -44,13 +44,12 @@ export const businessEmail = required('BUSINESS_EMAIL', "Set BUSINESS_EMAIL to t
 
 /**
  * The business settings of core/src/config.ts, passed on only when set at
- * deploy time (each has a default there): technicians on jobs at once, the
- * drive between jobs, and the work orders' defaults (decision 024), the
+ * deploy time (each has a default there): the drive between jobs, a new
+ * technician's working hours (decision 078), and the work orders' defaults (decision 024), the
  * shop's base, area, drive-estimate factors and trip fee (decision 065).
  */
 export const businessSettings = Object.fromEntries(
   [
-    'CREW_SIZE',
     'TRAVEL_BUFFER_MINUTES',
     'TECHNICIAN_DAY_START',
     'TECHNICIAN_DAY_END',

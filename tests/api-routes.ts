@@ -10,8 +10,8 @@ import { SavedAddress } from '@app/core/address/index';
 import { withActor } from '@app/core/actor';
 import { BookingLink } from '@app/core/booking-link/index';
 import { asAdmin, createService, createUserWithCard } from './factories';
-import { createWorkOrder } from './workorder-factories';
 import { pngImage } from './images';
+import { cameraJpeg, createWorkOrder, postPhoto } from './workorder-factories';
 
 /**
  * Every route of the API with how to call it: who may (the authorization
@@ -200,6 +200,13 @@ export const routes: Record<string, Route> = {
   },
   // Issue 20: a customer's saved addresses (admins keep none: 403), and the admin's read of a customer's.
   'GET /api/users/me/addresses': { access: 'customer', path: () => '/api/users/me/addresses' },
+  // Texts consent and notice channels (issue 21): a customer's own settings.
+  'GET /api/users/me/notifications': { access: 'customer', path: () => '/api/users/me/notifications' },
+  'PUT /api/users/me/notifications': {
+    access: 'customer',
+    path: () => '/api/users/me/notifications',
+    body: () => ({ texts: { optIn: true, mobile: '(610) 555-0188' }, preferences: { reminder: 'text' } }),
+  },
   'POST /api/users/me/addresses': {
     access: 'customer',
     path: () => '/api/users/me/addresses',
@@ -238,6 +245,12 @@ export const routes: Record<string, Route> = {
   },
   // A link's token of the right shape that no visit has: 404 `{ msg, reason }`, the same for everyone.
   'GET /api/track/:token': { access: 'anyone', path: () => `/api/track/${'x'.repeat(43)}`, ok: 404 },
+  // The review request's one-click unsubscribe (RFC 8058): a link no account has, 404 `{ msg }` for everyone.
+  'POST /api/unsubscribe/:token': {
+    access: 'anyone',
+    path: () => `/api/unsubscribe/${'x'.repeat(43)}`,
+    ok: 404,
+  },
   // --- Getting paid (issue 23, decisions 068-069) ---
   'GET /api/bookings/:id/cancel-preview': {
     access: 'owner',
@@ -496,6 +509,43 @@ export const routes: Record<string, Route> = {
     path: (f) => `/api/workOrders/${f.workOrders.workOrder._id}/generate-acknowledgment`,
   },
 
+  // --- Issue 22: the inspection and its photos (decision 080): the shop's staff; the customer by link or portal.
+  'PUT /api/workOrders/:id/inspection': {
+    access: 'staff',
+    path: (f) => `/api/workOrders/${f.workOrders.workOrder._id}/inspection`,
+    body: () => ({ items: [{ category: 'brakes', condition: 'fair', note: 'Pads at 4 mm.' }] }),
+  },
+  'POST /api/workOrders/:id/photos': {
+    access: 'staff',
+    path: (f) => `/api/workOrders/${f.workOrders.workOrder._id}/photos`,
+    // No body from the table: refused as not multipart once past authorization (the photo tests upload real ones).
+    ok: 400,
+  },
+  'GET /api/workOrders/:id/photos/:photoId': {
+    access: 'staff',
+    path: (f) => `/api/workOrders/${f.workOrders.photo.workOrderId}/photos/${f.workOrders.photo.photoId}`,
+  },
+  'DELETE /api/workOrders/:id/photos/:photoId': {
+    access: 'staff',
+    path: (f) =>
+      `/api/workOrders/${f.workOrders.doomedPhoto.workOrderId}/photos/${f.workOrders.doomedPhoto.photoId}`,
+  },
+  'GET /api/workOrders/acknowledge/:token/photos/:photoId': {
+    access: 'anyone',
+    path: () => `/api/workOrders/acknowledge/${'x'.repeat(43)}/photos/nophoto`,
+    ok: 404,
+  },
+  'GET /api/workOrders/public/:number/inspection': {
+    access: 'anyone',
+    path: () => '/api/workOrders/public/WO-1999-0001/inspection?email=nobody@example.com',
+    ok: 404,
+  },
+  'GET /api/workOrders/public/:number/photos/:photoId': {
+    access: 'anyone',
+    path: () => '/api/workOrders/public/WO-1999-0001/photos/nophoto?email=nobody@example.com',
+    ok: 404,
+  },
+
   // --- Issue 23: payment links and Square's webhook (decision 070) ---
   // Sending again mails the same open link: every admin call gets 200.
   'POST /api/bookings/:id/payment-link': {
@@ -626,6 +676,15 @@ async function deskBookingOf(admin: { headers: Record<string, string> }) {
   return (await response.json()) as BookingReply;
 }
 
+/** An inspection photo on a work order, uploaded by the admin. */
+async function photoOf(workOrderId: string, admin: { headers: Record<string, string> }) {
+  const response = await postPhoto(workOrderId, admin.headers, await cameraJpeg(320, 240));
+  if (response.status !== 201)
+    throw new Error(`Fixture photo failed: ${response.status} ${await response.text()}`);
+  const reply = (await response.json()) as { photos: { id: string }[] };
+  return { workOrderId, photoId: reply.photos.at(-1)?.id ?? '' };
+}
+
 export async function makeFixtures() {
   const [a, b, admin, service, openService, post, testimonial] = await Promise.all([
     createUserWithCard({ firstName: 'Alice' }),
@@ -670,11 +729,15 @@ export async function makeFixtures() {
   const content = { testimonial: contentTestimonial, doomedTestimonial, post: contentPost, doomedPost };
   const slots = await slotFixtures(a);
   // Work orders (issue 13): one the admin's calls read, edit, mail and link; one they delete.
+  const withPhotos = await createWorkOrder(admin);
   const workOrders = {
     workOrder: await createWorkOrder(admin),
     doomed: await createWorkOrder(admin),
     // Signed in person once by the admin's call (issue 22).
     inPerson: await createWorkOrder(admin),
+    // Issue 22: a photo the calls read, and one they delete (decision 080).
+    photo: await photoOf(withPhotos._id, admin),
+    doomedPhoto: await photoOf(withPhotos._id, admin),
   };
   // Payment links (issue 23): a completed booking whose card declined, and a work order of its own.
   const paymentLinks = {

@@ -35,6 +35,10 @@ await ensureTable(rawDb(), tableName);
 // Every file gets its bucket too: mail attachments are stored in S3 (decision 058).
 const { Storage } = await import('@app/core/storage/index');
 await Storage.ensureBucket();
+// The shop has one technician (number 1, every day, the whole day) unless a test makes more (decision 078).
+const { asSystem } = await import('@app/core/actor');
+const { Technician } = await import('@app/core/technician/index');
+await asSystem('test setup', () => Technician.ensureNumbered(1));
 
 afterAll(async () => {
   await rawDb().send(new DeleteTableCommand({ TableName: tableName }));

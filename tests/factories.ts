@@ -123,3 +123,61 @@ export async function createUserWithCard(
   }
   return { ...user, card };
 }
+
+/**
+ * Runs `body` with technicians 1 … `size` working (made when missing, every
+ * day, the whole day); afterwards every technician but 1 is deactivated
+ * again, so the file's other tests see the one-technician shop the setup
+ * made (tests/api-setup.ts, decision 078).
+ */
+export async function withCrew<T>(size: number, body: () => Promise<T>): Promise<T> {
+  const { Technician } = await import('@app/core/technician/index');
+  const { asSystem } = await import('@app/core/actor');
+  await asSystem('test factory', async () => {
+    await Technician.ensureNumbered(size);
+    for (let number = 1; number <= size; number += 1) await Technician.setActive(number, true);
+  });
+  try {
+    return await body();
+  } finally {
+    await asSystem('test factory', async () => {
+      for (const t of await Technician.list())
+        if (t.number > 1 && t.active) await Technician.setActive(t.number, false);
+    });
+  }
+}
+
+let technicianCounter = 0;
+
+/**
+ * A technician with a verified sign-in account and a session: the next
+ * number, every day, the whole day unless `hours` says otherwise.
+ */
+export async function createTechnician(
+  hours: Partial<{ workingDays: string[]; dayStart: string; dayEnd: string; daysOff: string[] }> = {},
+) {
+  const { Technician } = await import('@app/core/technician/index');
+  const { Session } = await import('@app/core/auth/session');
+  const { User } = await import('@app/core/user/index');
+  const { asSystem } = await import('@app/core/actor');
+  technicianCounter += 1;
+  const password = 'test-password-1';
+  const email = `tech-${technicianCounter}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const technician = await asSystem('test factory', async () => {
+    const number = Math.max(0, ...(await Technician.list()).map((t) => t.number)) + 1;
+    await Technician.giveAccount(number, {
+      firstName: 'Tech',
+      lastName: `Nician${technicianCounter}`,
+      email,
+      password,
+    });
+    return Object.keys(hours).length > 0
+      ? Technician.update(number, hours as Parameters<typeof Technician.update>[1])
+      : Technician.get(number);
+  });
+  if (!technician?.userId) throw new Error('The technician just created is missing.');
+  const record = await User.find(technician.userId);
+  if (!record) throw new Error('The technician account just created is missing.');
+  const token = await Session.issue(record);
+  return { technician, email, password, token, headers: { 'x-auth-token': token } };
+}

@@ -16,7 +16,7 @@ import { bookingBody, nextDate, send as sendAs } from './booking-factories';
 import { createPost } from './content-factories';
 import { createService, createUser, createUserWithCard } from './factories';
 import { formOf, imageFile, pngImage, uploadedKeys } from './images';
-import { createWorkOrder, workOrderBody } from './workorder-factories';
+import { cameraJpeg, createWorkOrder, postPhoto, workOrderBody } from './workorder-factories';
 import { readOutbox } from '../functions/src/local/outbox';
 import * as time from '@app/core/time';
 
@@ -680,5 +680,27 @@ describe('races: refunds (issue 23)', { timeout: 90_000 }, () => {
       .filter((r) => r.payment_id === done.payment.providerPaymentId)
       .reduce((sum, r) => sum + r.amount_money.amount, 0);
     expect(refundedAtSquare).toBe(4900);
+  });
+});
+
+describe('races: inspection photos (issue 22, decision 080)', { timeout: 120_000 }, () => {
+  it('25 photos at once on one work order: exactly inspectionPhotoLimit kept, the rest 409, no object left over', async () => {
+    const admin = await createUser({ role: 'admin' });
+    const wo = await createWorkOrder(admin);
+    const photo = await cameraJpeg(200, 150);
+    const limit = config().inspectionPhotoLimit;
+    const replies = await Promise.all(
+      Array.from({ length: 25 }, () => postPhoto(wo._id, admin.headers, photo)),
+    );
+    const statuses = replies.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(limit);
+    expect(statuses.filter((s) => s !== 201).every((s) => s === 409)).toBe(true);
+    const read = (await (await sendAs('GET', `/api/workOrders/${wo._id}`, admin.headers)).json()) as {
+      photos: { id: string }[];
+    };
+    expect(read.photos).toHaveLength(limit);
+    // Two objects a photo kept (full and small); the refused ones' objects are removed.
+    const keys = await Storage.keys(`private/work-orders/${wo._id}/photos/`);
+    expect(keys).toHaveLength(2 * limit);
   });
 });

@@ -8,9 +8,11 @@ import { config } from '@app/core/config';
 import { VisibleError } from '@app/core/error';
 import { Geo } from '@app/core/geo/index';
 import { estimateMinutes } from '@app/core/geo/model';
+import { Technician } from '@app/core/technician/index';
 import { createId } from '@app/core/util/id';
 import { describe, expect, it } from 'vitest';
 import { nextDate } from './booking-factories';
+import { withCrew } from './factories';
 
 /**
  * The race suite of the technicians' routes (issue 20, decision 066): many
@@ -98,7 +100,8 @@ async function outcomes(work: Promise<Stored | unknown>[]) {
  * with a claim is on its day.
  */
 async function expectDrivableDays(date: string, bookingIds: readonly string[]) {
-  const { crewSize, travelBufferMinutes, technicianDayStart, technicianDayEnd } = config();
+  const { travelBufferMinutes, technicianDayStart, technicianDayEnd } = config();
+  const crew = (await Technician.crewOn(date)).map((t) => t.number);
   const base = Geo.base();
   const drive = (from: { lat: number; lng: number } | null, to: { lat: number; lng: number } | null) =>
     estimateMinutes(from ?? base, to ?? base);
@@ -108,7 +111,7 @@ async function expectDrivableDays(date: string, bookingIds: readonly string[]) {
     drive,
   };
   const onDays = new Map<string, number>();
-  for (let technician = 1; technician <= crewSize; technician += 1) {
+  for (const technician of crew) {
     const day = await Crew.dayOf(date, technician);
     const jobs = Object.entries(day.jobs).map(([id, job]) => Crew.routeJob(id, job));
     for (const leg of legs(jobs, rules)) {
@@ -129,9 +132,7 @@ async function expectDrivableDays(date: string, bookingIds: readonly string[]) {
 
 describe('races: the technicians’ routes (issue 20)', { timeout: 240_000 }, () => {
   it('50 bookings of adjacent times at far-apart places at once: no day holds a leg that cannot be driven', async () => {
-    const previous = config().crewSize;
-    config().crewSize = 3;
-    try {
+    await withCrew(3, async () => {
       const date = nextDate();
       const requests = Array.from({ length: 50 }, (_, i) =>
         booking(date, quarter(i), ZIPS[i % ZIPS.length] ?? '19103'),
@@ -149,15 +150,11 @@ describe('races: the technicians’ routes (issue 20)', { timeout: 240_000 }, ()
           requests.map((b) => b.id),
         ),
       ).toBe(won);
-    } finally {
-      config().crewSize = previous;
-    }
+    });
   });
 
   it('the same with address changes and un-cancels mixed in', async () => {
-    const previous = config().crewSize;
-    config().crewSize = 3;
-    try {
+    await withCrew(3, async () => {
       const date = nextDate();
       // Twelve jobs an hour apart, one after the other; half of them then cancelled.
       const first: Stored[] = [];
@@ -186,8 +183,6 @@ describe('races: the technicians’ routes (issue 20)', { timeout: 240_000 }, ()
         `route race (mixed): ${JSON.stringify(counts.reduce<Record<string, number>>((a, k) => ({ ...a, [k]: (a[k] ?? 0) + 1 }), {}))}`,
       );
       await expectDrivableDays(date, [...first.map((b) => b.id), ...fresh.map((b) => b.id)]);
-    } finally {
-      config().crewSize = previous;
-    }
+    });
   });
 });

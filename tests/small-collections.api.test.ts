@@ -10,8 +10,9 @@ import { smallCollections } from '@app/core/db/entity';
 const modules = import.meta.glob(['../core/src/**/*.ts', '!../core/src/**/*.test.ts'], { eager: true });
 
 describe('collections read whole', () => {
-  it('are exactly the ones small by construction: the services', () => {
+  it('are exactly the ones small by construction: the services and the technicians', () => {
     expect(Object.keys(modules).length).toBeGreaterThan(50);
-    expect([...smallCollections.keys()].sort()).toEqual(['service']);
+    // The technicians: a shop's crew, at most MAX_TECHNICIANS (decision 078).
+    expect([...smallCollections.keys()].sort()).toEqual(['service', 'technician']);
   });
 });

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { app } from '../functions/src/api/index';
 import { send } from './booking-factories';
 
 /** A valid work-order form (doc 2 §3) as the admin's page sends it: dollars, a fraction for tax. */
@@ -73,4 +74,39 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
   }
   await doc.destroy();
   return pages.join(' ');
+}
+
+let photoIp = 0;
+
+/** A photo from a phone's camera: a `width` x `height` JPEG of a gradient (sharp), with EXIF. */
+export async function cameraJpeg(width = 2400, height = 1800): Promise<Uint8Array> {
+  // eslint-disable-next-line import-x/no-extraneous-dependencies -- core's and functions' own sharp (hoisted), as their upload paths use it.
+  const { default: sharp } = await import('sharp');
+  const raw = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      raw.set([(x * 255) / width, (y * 255) / height, 128], (y * width + x) * 3);
+  return new Uint8Array(
+    await sharp(raw, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 80 })
+      .withMetadata({ exif: { IFD0: { Make: 'TestPhone' } } })
+      .toBuffer(),
+  );
+}
+
+/** POSTs `bytes` as a work order's inspection photo (multipart field "photo") as `headers`' user. */
+export async function postPhoto(
+  workOrderId: string,
+  headers: Record<string, string>,
+  bytes: Uint8Array,
+  type = 'image/jpeg',
+): Promise<Response> {
+  const form = new FormData();
+  form.set('photo', new File([new Uint8Array(bytes)], 'photo.jpg', { type }));
+  photoIp += 1;
+  return app.request(
+    `/api/workOrders/${workOrderId}/photos`,
+    { method: 'POST', headers, body: form },
+    { incoming: { socket: { remoteAddress: `10.89.${Math.floor(photoIp / 250)}.${photoIp % 250}` } } },
+  );
 }

@@ -13,10 +13,13 @@ import { Customer } from './customer/index';
 import { VisibleError } from './error';
 import { GoogleReviews } from './google-reviews/index';
 import { Outbox } from './mail/outbox';
+import { Notify } from './notify/index';
+import { NotifySettings } from './notify/settings';
 import { Payments } from './payments/index';
 import { Comment } from './post/comment';
 import { Post } from './post/index';
 import { RateLimit } from './rate-limit/index';
+import { ReviewRequest } from './review-request/index';
 import { ServiceRequest } from './service-request/index';
 import { deleteService } from './service/delete';
 import { Service } from './service/index';
@@ -51,10 +54,13 @@ const modules = {
   Customer,
   GoogleReviews,
   LinkToken,
+  Notify,
+  NotifySettings,
   Outbox,
   Payments,
   Post,
   RateLimit,
+  ReviewRequest,
   SavedAddress,
   Service,
   ServiceDelete: { deleteService },
@@ -102,6 +108,13 @@ const access: Record<string, Access> = {
   'Booking.history': 'admin',
   // Staff (issue 21): an admin or the job's technician; a customer is refused like an admin verb.
   'Booking.recordProgress': 'admin',
+  'Booking.tracking': 'public',
+  'Booking.trackState': 'internal',
+  'ReviewRequest.sendDue': 'admin',
+  'ReviewRequest.unsubscribe': 'public',
+  'ReviewRequest.dueAfter': 'internal',
+  'ReviewRequest.fileItem': 'internal',
+  'ReviewRequest.find': 'internal',
   'Booking.setStatus': 'admin',
   'Booking.matchesFilters': 'internal',
   'Booking.listAll': 'admin',
@@ -193,6 +206,19 @@ const access: Record<string, Access> = {
   'Outbox.send': 'internal',
   'Outbox.drain': 'internal',
   'Outbox.find': 'internal',
+  // Issue 21: texts in the outbox, the given-up list (the admin's Today), Notify and the customer's settings.
+  'Outbox.prepareText': 'internal',
+  'Outbox.gaveUp': 'admin',
+  'Notify.channelsFor': 'internal',
+  'Notify.prepare': 'internal',
+  'Notify.deliver': 'internal',
+  'NotifySettings.preferencesOf': 'internal',
+  'NotifySettings.textsTo': 'internal',
+  'NotifySettings.toReply': 'internal',
+  'NotifySettings.consent': 'internal',
+  'NotifySettings.read': 'user',
+  'NotifySettings.update': 'user',
+  'NotifySettings.optedOutByReply': 'internal',
   'Payments.publicConfig': 'public',
   'Payments.saveCard': 'user',
   'Payments.charge': 'admin',
@@ -304,6 +330,9 @@ const calls: Record<string, () => Promise<unknown>> = {
   'Account.me': () => Account.me(),
   'Account.changePassword': () =>
     Account.changePassword({ currentPassword: 'whatever-1', newPassword: 'new-password-77' }),
+  'Outbox.gaveUp': () => Outbox.gaveUp({ limit: 10 }),
+  'NotifySettings.read': () => NotifySettings.read(),
+  'NotifySettings.update': () => NotifySettings.update({ texts: { optIn: true, mobile: '(610) 555-0123' } }),
   'Comment.create': () => Comment.create({ text: 'Hi', postId: someId('pst') }),
   'Post.like': () => Post.like(someId('pst')),
   'Testimonial.vote': () => Testimonial.vote({ testimonialId: someId('tst'), voteType: 'like' }),
@@ -347,6 +376,7 @@ const calls: Record<string, () => Promise<unknown>> = {
   'Booking.newestToReview': () => Booking.newestToReview(someId('svc')),
   'Booking.setStatus': () => Booking.setStatus(someId('bkg'), { status: 'Completed' }),
   'Booking.history': () => Booking.history(someId('bkg')),
+  'ReviewRequest.sendDue': () => ReviewRequest.sendDue(),
   'Booking.recordProgress': () => Booking.recordProgress(someId('bkg'), { step: 'on-my-way' }),
   'Booking.listAll': () => Booking.listAll({}),
   'Booking.clientNames': () => Booking.clientNames([someId('bkg')]),

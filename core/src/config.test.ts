@@ -118,7 +118,6 @@ describe('readConfig', () => {
 
   it('has the business settings with a one-van shop’s defaults, each overridable', () => {
     expect(readConfig(local)).toMatchObject({
-      crewSize: 1,
       travelBufferMinutes: 30,
       defaultTaxRate: 0.08,
       laborRateCents: 7500,
@@ -126,13 +125,13 @@ describe('readConfig', () => {
     expect(
       readConfig({
         ...local,
-        CREW_SIZE: '3',
         TRAVEL_BUFFER_MINUTES: '45',
         DEFAULT_TAX_RATE: '0.06',
         LABOR_RATE_CENTS: '9000',
       }),
-    ).toMatchObject({ crewSize: 3, travelBufferMinutes: 45, defaultTaxRate: 0.06, laborRateCents: 9000 });
-    expect(() => readConfig({ ...local, CREW_SIZE: '0' })).toThrow(/CREW_SIZE must be at least 1/);
+    ).toMatchObject({ travelBufferMinutes: 45, defaultTaxRate: 0.06, laborRateCents: 9000 });
+    // The crew is the stored technicians now (decision 078): CREW_SIZE is no setting.
+    expect(readConfig({ ...local, CREW_SIZE: '3' })).not.toHaveProperty('crewSize');
   });
 
   it('refuses an unknown mode', () => {

@@ -34,17 +34,15 @@ const common = {
   googlePlacesApiKey: z.string().trim().default(''),
   googlePlaceId: z.string().trim().default(''),
   /**
-   * Business settings (docs/decisions/024-crew-and-travel.md). A booking
-   * occupies its service's duration plus the travel buffer, and at no instant
-   * may more bookings overlap than there are technicians.
+   * Business settings (decisions 024, 066): the padding after a job before the drive to the next.
+   * The crew is the stored technicians (core/src/technician, decision 078), no longer a number.
    */
-  crewSize: z.coerce.number().int().min(1, 'CREW_SIZE must be at least 1').max(20).default(1),
   travelBufferMinutes: z.coerce.number().int().min(0).max(240).default(30),
   /**
-   * The technicians' working hours (decision 066), clock times of the business zone: a job lies
-   * within them, and the first job of a day is reached from the base leaving at the start. The
-   * defaults (the whole day, '00:00' to '24:00') keep every time the shop offers bookable; a shop
-   * sets its own, e.g. 07:00 and 19:00.
+   * The working hours a new technician gets (decisions 066, 078; each technician then has their
+   * own), clock times of the business zone: a job lies within them, and the first job of a day is
+   * reached from the base leaving at the start. The defaults (the whole day, '00:00' to '24:00')
+   * keep every time the shop offers bookable; a shop sets its own, e.g. 07:00 and 19:00.
    */
   technicianDayStart: z
     .string()
@@ -285,7 +283,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googlePlacesApiKey: env.GOOGLE_PLACES_API_KEY,
     googlePlaceId: env.GOOGLE_PLACE_ID,
     square: squareSettings(mode, env),
-    crewSize: env.CREW_SIZE,
     travelBufferMinutes: env.TRAVEL_BUFFER_MINUTES,
     technicianDayStart: env.TECHNICIAN_DAY_START || undefined,
     technicianDayEnd: env.TECHNICIAN_DAY_END || undefined,

@@ -29,6 +29,7 @@ import { Route as AuthLeaveReviewRouteImport } from './routes/_auth/leave-review
 import { Route as AuthTechRouteImport } from './routes/_auth/tech'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
+import { Route as RescheduleBookingIdRouteImport } from './routes/reschedule.$bookingId'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
 import { Route as TrackTokenRouteImport } from './routes/track.$token'
 import { Route as VerifyCustomBookingTokenRouteImport } from './routes/verify-custom-booking.$token'
@@ -137,6 +138,11 @@ const BlogSlugRoute = BlogSlugRouteImport.update({
   path: '/blog/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RescheduleBookingIdRoute = RescheduleBookingIdRouteImport.update({
+  id: '/reschedule/$bookingId',
+  path: '/reschedule/$bookingId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
   id: '/reset-password/$token',
   path: '/reset-password/$token',
@@ -203,6 +209,7 @@ export interface FileRoutesByFullPath {
   '/leave-review': typeof AuthLeaveReviewRoute
   '/tech': typeof AuthTechRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/reschedule/$bookingId': typeof RescheduleBookingIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/track/$token': typeof TrackTokenRoute
   '/verify-custom-booking/$token': typeof VerifyCustomBookingTokenRoute
@@ -232,6 +239,7 @@ export interface FileRoutesByTo {
   '/leave-review': typeof AuthLeaveReviewRoute
   '/tech': typeof AuthTechRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/reschedule/$bookingId': typeof RescheduleBookingIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/track/$token': typeof TrackTokenRoute
   '/verify-custom-booking/$token': typeof VerifyCustomBookingTokenRoute
@@ -264,6 +272,7 @@ export interface FileRoutesById {
   '/_auth/leave-review': typeof AuthLeaveReviewRoute
   '/_auth/tech': typeof AuthTechRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/reschedule/$bookingId': typeof RescheduleBookingIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/track/$token': typeof TrackTokenRoute
   '/verify-custom-booking/$token': typeof VerifyCustomBookingTokenRoute
@@ -295,6 +304,7 @@ export interface FileRouteTypes {
     | '/leave-review'
     | '/tech'
     | '/blog/$slug'
+    | '/reschedule/$bookingId'
     | '/reset-password/$token'
     | '/track/$token'
     | '/verify-custom-booking/$token'
@@ -324,6 +334,7 @@ export interface FileRouteTypes {
     | '/leave-review'
     | '/tech'
     | '/blog/$slug'
+    | '/reschedule/$bookingId'
     | '/reset-password/$token'
     | '/track/$token'
     | '/verify-custom-booking/$token'
@@ -355,6 +366,7 @@ export interface FileRouteTypes {
     | '/_auth/leave-review'
     | '/_auth/tech'
     | '/blog/$slug'
+    | '/reschedule/$bookingId'
     | '/reset-password/$token'
     | '/track/$token'
     | '/verify-custom-booking/$token'
@@ -383,6 +395,7 @@ export interface RootRouteChildren {
   TestimonialsRoute: typeof TestimonialsRoute
   WorkOrderPortalRoute: typeof WorkOrderPortalRoute
   BlogSlugRoute: typeof BlogSlugRoute
+  RescheduleBookingIdRoute: typeof RescheduleBookingIdRoute
   ResetPasswordTokenRoute: typeof ResetPasswordTokenRoute
   TrackTokenRoute: typeof TrackTokenRoute
   VerifyCustomBookingTokenRoute: typeof VerifyCustomBookingTokenRoute
@@ -536,6 +549,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlogSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/reschedule/$bookingId': {
+      id: '/reschedule/$bookingId'
+      path: '/reschedule/$bookingId'
+      fullPath: '/reschedule/$bookingId'
+      preLoaderRoute: typeof RescheduleBookingIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/reset-password/$token': {
       id: '/reset-password/$token'
       path: '/reset-password/$token'
@@ -646,6 +666,7 @@ const rootRouteChildren: RootRouteChildren = {
   TestimonialsRoute: TestimonialsRoute,
   WorkOrderPortalRoute: WorkOrderPortalRoute,
   BlogSlugRoute: BlogSlugRoute,
+  RescheduleBookingIdRoute: RescheduleBookingIdRoute,
   ResetPasswordTokenRoute: ResetPasswordTokenRoute,
   TrackTokenRoute: TrackTokenRoute,
   VerifyCustomBookingTokenRoute: VerifyCustomBookingTokenRoute,

@@ -7,6 +7,8 @@ import { Outbox } from '../mail/outbox';
 import { failedConditions, transactWrite } from '../db/entity';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
+import { NotifySettings } from '../notify/settings';
+import { MOBILE_MESSAGE } from '../sms/phone';
 import { User } from '../user/index';
 import { hashPassword, verifyPassword } from '../user/password';
 import { fn } from '../util/fn';
@@ -50,7 +52,16 @@ export namespace Account {
     lastName: true,
     email: true,
     password: true,
-  });
+  })
+    .extend({
+      /** Opting in to texts at registration (issue 21): optional, and then the mobile number is needed. */
+      textsOptIn: z.boolean({ error: 'textsOptIn must be true or false.' }).optional(),
+      mobile: NotifySettings.mobileNumber.optional(),
+    })
+    .refine((input) => !input.textsOptIn || input.mobile !== undefined, {
+      message: MOBILE_MESSAGE,
+      path: ['mobile'],
+    });
   export const EmailInput = z.object({ email: User.email });
   export const LoginInput = z.object({
     email: z
@@ -135,7 +146,9 @@ export namespace Account {
     try {
       // The account, its verification link and the mail that carries it: one transaction.
       let mail: Outbox.Prepared | undefined;
-      await User.createWith({ ...input, role: 'user', emailVerified: false }, (userId) => {
+      const { textsOptIn, mobile, ...account } = input;
+      const texts = textsOptIn && mobile ? NotifySettings.consent(mobile) : undefined;
+      await User.createWith({ ...account, texts, role: 'user', emailVerified: false }, (userId) => {
         const prepared = verification(userId, input.email);
         mail = prepared.mail;
         return prepared.items;
@@ -243,7 +256,8 @@ export namespace Account {
       });
       return { giveBack, matches };
     });
-    if (!user || !matches) throw new VisibleError('invalid', messages.badCredentials);
+    // A deactivated account (a technician who left, decision 078) signs in as a wrong password would.
+    if (!user || !matches || user.disabled) throw new VisibleError('invalid', messages.badCredentials);
     await giveBack();
     // Only someone who knows the password learns that the account is unverified.
     if (!user.emailVerified) throw new VisibleError('forbidden', messages.unverified, { unverified: true });
@@ -318,7 +332,8 @@ export namespace Account {
     takeAtLeast(EQUAL_TIME_FLOOR_MS, async () => {
       await limit(rateLimits.forgotIp, rateLimits.forgotAccount, email);
       const user = await User.findByEmail(email);
-      if (user) {
+      // A deactivated account gets no link (decision 078); the reply is the same.
+      if (user && !user.disabled) {
         // The link carries the account's token version: a later password change or reset outdates it.
         const link = LinkToken.prepare({
           purpose: 'reset-password',

@@ -21,6 +21,8 @@ export namespace LinkToken {
     'acknowledge-work-order',
     // The customer's tracking page of one visit (decision 076): read many times, never used up.
     'track-booking',
+    // Turns review requests off for an account (RFC 8058 one-click, decision 076): never used up.
+    'unsubscribe-review-requests',
     // A booking's link (core/src/booking-link, issue 21): one purpose per action it allows.
     'booking-attend',
     'booking-reschedule',

@@ -48,7 +48,9 @@ export namespace Session {
       throw error;
     }
     const user = claims.sub ? await User.find(claims.sub) : undefined;
-    if (!user || user.tokenVersion !== claims.ver) throw new VisibleError('unauthorized', INVALID);
+    if (!user || user.tokenVersion !== claims.ver || user.disabled) {
+      throw new VisibleError('unauthorized', INVALID);
+    }
     return { type: 'user', userId: user.id, role: user.role, firstName: user.firstName };
   }
 }

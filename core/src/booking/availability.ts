@@ -1,4 +1,3 @@
-import { config } from '../config';
 import { VisibleError } from '../error';
 import { parseDurationMinutes } from '../service/duration';
 import { Service } from '../service/index';
@@ -109,9 +108,10 @@ async function legacyTimes(service: Service.Info, date: string): Promise<string[
 }
 
 /**
- * The offered times at which some technician's day takes the
- * job at `place`: reached from the previous job (or the base) by its start,
- * leaving time to reach the next, within the working hours (route.ts).
+ * The offered times at which some technician working that date takes the
+ * job at `place` on their day: reached from the previous job (or the base)
+ * by its start, leaving time to reach the next, within their own working
+ * hours (route.ts, Technician.crewOn).
  */
 async function reachable(
   service: Service.Info,
@@ -128,8 +128,8 @@ async function reachable(
   });
   if (candidates.length === 0) return [];
   const days = await daysRead;
-  const rules = await Crew.rules(date, days, [place]);
+  const rules = await Crew.rules(days, [place]);
   const routes = Crew.routes(days);
-  const { crewSize } = config();
-  return candidates.filter((c) => firstFitting(routes, c.job, crewSize, rules) !== null).map((c) => c.at);
+  const crew = Crew.shifts(days);
+  return candidates.filter((c) => firstFitting(routes, c.job, crew, rules) !== null).map((c) => c.at);
 }

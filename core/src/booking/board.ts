@@ -37,9 +37,9 @@ async function assigned(date: string): Promise<{ technician: number; bookingId: 
   const days = await Crew.days(date);
   const withJobs = new Map([...days].filter(([, day]) => Object.keys(day.jobs).length > 0));
   if (withJobs.size === 0) return [];
-  const rules = await Crew.rules(date, withJobs, []);
+  const rules = await Crew.rules(withJobs, []);
   return [...Crew.routes(withJobs)].flatMap(([technician, jobs]) =>
-    legs(jobs, rules).map((leg) => ({
+    legs(jobs, { ...rules, hours: withJobs.get(technician)?.hours ?? { start: 0, end: 0 } }).map((leg) => ({
       technician,
       bookingId: leg.to.id,
       drive: rules.drive(leg.from?.at ?? null, leg.to.at),

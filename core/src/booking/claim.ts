@@ -1,4 +1,3 @@
-import { config } from '../config';
 import { failedConditions, type TransactItem, transactWrite } from '../db/entity';
 import { VisibleError } from '../error';
 import type { Mail } from '../mail/index';
@@ -7,6 +6,7 @@ import { Notify } from '../notify/index';
 import * as time from '../time';
 import { TimeSlot } from '../timeslot/index';
 import { Crew } from './crew';
+import { crewOn } from '../technician/technician';
 import { firstFitting, misfit, misfitMessage, type RouteJob, workingHours } from './route';
 import { deskMessages } from './rules';
 import { booked, bookedExpiry, holdsBookedGuard, putIfUnchanged, type Stored } from './store';
@@ -39,11 +39,17 @@ export function jobOf(
   };
 }
 
-/** Whether a job of `minutes` fits the technicians' working hours on `date` at all. */
-export function fitsWorkingDay(date: string, minutes: number): boolean {
-  const { technicianDayStart, technicianDayEnd } = config();
-  const hours = workingHours(date, technicianDayStart, technicianDayEnd);
-  return minutes * 60_000 <= hours.end - hours.start;
+/**
+ * Whether a job of `minutes` fits the working hours of some technician
+ * working on `date` at all (true when nobody works then: the claim says so).
+ */
+export async function fitsWorkingDay(date: string, minutes: number): Promise<boolean> {
+  const crew = await crewOn(date);
+  if (crew.length === 0) return true;
+  return crew.some((t) => {
+    const hours = workingHours(date, t.dayStart, t.dayEnd);
+    return minutes * 60_000 <= hours.end - hours.start;
+  });
 }
 
 const claimOf = (technician: number, job: RouteJob): NonNullable<Stored['claim']> => ({
@@ -86,7 +92,6 @@ export async function claim(
   now: string,
   options: ClaimOptions,
 ): Promise<Stored> {
-  const { crewSize } = config();
   const job = jobOf(base);
   const from = options.from;
   const held = from?.claim;
@@ -96,9 +101,9 @@ export async function claim(
   ];
   for (let attempt = 1; ; attempt += 1) {
     const days = await Crew.days(base.date);
-    const rules = await Crew.rules(base.date, days, [job.at]);
+    const rules = await Crew.rules(days, [job.at]);
     const prefer = held && from.date === base.date ? [held.technician] : [];
-    const technician = firstFitting(Crew.routes(days), job, crewSize, rules, prefer);
+    const technician = firstFitting(Crew.routes(days), job, Crew.shifts(days), rules, prefer);
     const day = technician === null ? undefined : days.get(technician);
     if (technician === null || !day) {
       throw new VisibleError('conflict', (await timeTaken(base)) ? options.taken : options.crewFull);
@@ -231,15 +236,19 @@ export async function relocate(
     const dayItems: TransactItem[] = [];
     if (held) {
       const days = await Crew.days(read.date);
-      const rules = await Crew.rules(read.date, days, [job.at]);
+      const rules = await Crew.rules(days, [job.at]);
       const routes = Crew.routes(days);
-      const technician = firstFitting(routes, job, config().crewSize, rules, [held.technician]);
+      const technician = firstFitting(routes, job, Crew.shifts(days), rules, [held.technician]);
       const joins = technician === null ? undefined : days.get(technician);
       if (technician === null || !joins) {
-        const why = misfit(routes.get(held.technician) ?? [], job, rules) ?? { kind: 'hours' as const };
+        const hours = days.get(held.technician)?.hours;
+        const why = (hours && misfit(routes.get(held.technician) ?? [], job, { ...rules, hours })) || {
+          kind: 'hours' as const,
+        };
         throw new VisibleError('conflict', misfitMessage(why, job));
       }
-      const leaves = days.get(held.technician);
+      // Their own technician may be off that day now (deactivated, a day off): their day is read by key.
+      const leaves = days.get(held.technician) ?? (await Crew.dayOf(read.date, held.technician));
       if (leaves && technician !== held.technician && read.id in leaves.jobs) {
         const { [read.id]: _left, ...rest } = leaves.jobs;
         dayItems.push(Crew.writeItem(read.date, leaves, rest));

@@ -4,7 +4,16 @@ import { defineEntity, type TransactItem } from '../db/entity';
 import { Geo } from '../geo/index';
 import type { Point } from '../geo/model';
 import * as time from '../time';
-import { distinctPlaces, driveTable, type RouteJob, type RouteRules, workingHours } from './route';
+import { crewOn } from '../technician/technician';
+import {
+  distinctPlaces,
+  type DriveRules,
+  driveTable,
+  type Hours,
+  type RouteJob,
+  type Shift,
+  workingHours,
+} from './route';
 
 /**
  * The technicians' days (docs/decisions/066-technician-day-as-a-route.md).
@@ -43,26 +52,76 @@ export namespace Crew {
       pk: `TECHDAY#${date}#${technician}`,
       sk: 'TECHDAY',
     }),
+    indexes: {
+      /** A technician's days in date order (their jobs still to come: upcoming). */
+      byOwner: (d) => ({ pk: `TECHDAYS#${d.technician}`, sk: d.date }),
+    },
   });
 
-  /** One technician's day as read: its version (0: no item yet) and its jobs. */
-  export type Day = { technician: number; version: number; jobs: Record<string, DayJob> };
+  /**
+   * One technician's day as read: its version (0: no item yet), its jobs and,
+   * for a technician working that date, their working hours then (absent on a
+   * day read for a technician off duty: dayOf).
+   */
+  export type Day = { technician: number; version: number; jobs: Record<string, DayJob>; hours?: Hours };
 
-  /** Every technician's day on `date` (1 … crewSize), strongly consistent, in one batch read. */
+  /**
+   * The days on `date` of the technicians working then (Technician.crewOn:
+   * active, a working day, not a day off), each with their own hours, by
+   * number: the crew's list, then one strongly consistent batch read.
+   */
   export async function days(date: string): Promise<Map<number, Day>> {
-    const { crewSize } = config();
-    const technicians = Array.from({ length: crewSize }, (_, i) => i + 1);
-    const found = await day.getMany(technicians.map((technician) => ({ date, technician })));
-    const out = new Map<number, Day>(technicians.map((t) => [t, { technician: t, version: 0, jobs: {} }]));
-    for (const d of found)
-      out.set(d.technician, { technician: d.technician, version: d.version, jobs: d.jobs });
+    const crew = await crewOn(date);
+    const found = await day.getMany(crew.map((t) => ({ date, technician: t.number })));
+    const out = new Map<number, Day>(
+      crew.map((t) => [
+        t.number,
+        { technician: t.number, version: 0, jobs: {}, hours: workingHours(date, t.dayStart, t.dayEnd) },
+      ]),
+    );
+    for (const d of found) {
+      const read = out.get(d.technician);
+      if (read) out.set(d.technician, { ...read, version: d.version, jobs: d.jobs });
+    }
     return out;
   }
+
+  /** The crew of the days read, lowest number first, with their hours (route.ts firstFitting). */
+  export const shifts = (read: ReadonlyMap<number, Day>): Shift[] =>
+    [...read.values()]
+      .flatMap((d) => (d.hours ? [{ technician: d.technician, hours: d.hours }] : []))
+      .sort((a, b) => a.technician - b.technician);
 
   /** One technician's day on `date`, strongly consistent (the migration's read). */
   export async function dayOf(date: string, technician: number): Promise<Day> {
     const found = await day.get({ date, technician }, { consistent: true });
     return { technician, version: found?.version ?? 0, jobs: found?.jobs ?? {} };
+  }
+
+  /**
+   * One page of `technician`'s jobs on days from `from` on (dates in order,
+   * each day's jobs by start), from their days in the byOwner index: the jobs
+   * to give to others when they stop working (Technician.deactivate).
+   */
+  export async function upcoming(
+    technician: number,
+    from: string,
+    page: { limit: number; cursor?: string | null },
+  ): Promise<{ jobs: { bookingId: string; date: string; start: string }[]; cursor: string | null }> {
+    const read = await day.query({
+      index: 'byOwner',
+      partition: `TECHDAYS#${technician}`,
+      sort: { between: [from, '9999-12-31'] },
+      limit: page.limit,
+      cursor: page.cursor,
+      filter: (d) => Object.keys(d.jobs).length > 0,
+    });
+    const jobs = read.items.flatMap((d) =>
+      Object.entries(d.jobs)
+        .sort(([, a], [, b]) => a.start.localeCompare(b.start))
+        .map(([bookingId, job]) => ({ bookingId, date: d.date, start: job.start })),
+    );
+    return { jobs, cursor: read.cursor };
   }
 
   /** A stored job as the route rules see it. */
@@ -90,25 +149,21 @@ export namespace Crew {
     );
 
   /**
-   * The route rules of `date` for the jobs in `read` and the places in
-   * `extra` (the job or jobs being placed): the working hours, the buffer,
-   * and drive times from one Geo.driveMinutes matrix over every place.
+   * The drive rules for the jobs in `read` and the places in `extra` (the job
+   * or jobs being placed): the buffer, and drive times from one
+   * Geo.driveMinutes matrix over every place. Each technician's hours are
+   * their day's (`Day.hours`).
    */
   export async function rules(
-    date: string,
     read: ReadonlyMap<number, Day>,
     extra: readonly (Point | null)[],
-  ): Promise<RouteRules> {
-    const { technicianDayStart, technicianDayEnd, travelBufferMinutes } = config();
+  ): Promise<DriveRules> {
+    const { travelBufferMinutes } = config();
     const base = Geo.base();
     const points = [...routes(read).values()].flatMap((jobs) => jobs.map((job) => job.at));
     const places = distinctPlaces(base, [...points, ...extra]);
     const minutes = places.length > 1 ? await Geo.driveMinutes(places, places) : [[0]];
-    return {
-      hours: workingHours(date, technicianDayStart, technicianDayEnd),
-      bufferMinutes: travelBufferMinutes,
-      drive: driveTable(base, places, minutes),
-    };
+    return { bufferMinutes: travelBufferMinutes, drive: driveTable(base, places, minutes) };
   }
 
   const expiresAt = (date: string) =>

@@ -54,7 +54,7 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
   const now = new Date().toISOString();
   const bookingId = createId('booking');
   const durationMinutes = durationOf(service);
-  if (!fitsWorkingDay(input.date, durationMinutes)) {
+  if (!(await fitsWorkingDay(input.date, durationMinutes))) {
     throw new VisibleError(
       'invalid',
       'This service is too long to book online. Please call us to schedule it.',

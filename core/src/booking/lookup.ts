@@ -11,11 +11,12 @@ export async function exists(bookingId: string): Promise<boolean> {
 }
 
 /**
- * The number of the technician whose day holds the booking (issue 22), for
- * the domains that let the job's technician act (a work order tied to it);
- * undefined when the booking does not exist or holds no technician's time.
+ * The number of the technician whose time a booking holds (its claim), for
+ * the domains that act for the job's technician (a work order's inspection,
+ * issue 22); undefined for no such booking or no claim.
  */
 export async function technicianOf(bookingId: string): Promise<number | undefined> {
   if (!id.safeParse(bookingId).success) return undefined;
-  return (await entity.get({ id: bookingId }, { consistent: true }))?.claim?.technician;
+  const booking = await entity.get({ id: bookingId }, { consistent: true });
+  return booking?.claim?.technician;
 }

@@ -25,7 +25,8 @@ import { entity, type Info, type Stored, withService } from './store';
  * the booking moved (its expiry was the old start) is refused as replaced.
  */
 
-const Token = z.string().max(200, BookingLink.messages.invalid);
+// A literal, not BookingLink.messages: the namespace may not be initialised yet when this module loads.
+const Token = z.string().max(200, 'This link is not valid.');
 
 /** The booking a usable reschedule link is for, or the link's refusal (404, 400, 409 `{ msg }`). */
 async function linked(token: string): Promise<Stored> {

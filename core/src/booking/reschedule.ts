@@ -10,7 +10,7 @@ import { type Availability, openTimes } from './availability';
 import { claim } from './claim';
 import { calendarDate } from './input';
 import { rescheduleNotice, shopBookingRescheduledMail } from './notices';
-import { bookingMessages } from './rules';
+import { bookingMessages, customerCanReschedule } from './rules';
 import { type Info, mailInfo, ownedBooking, putIfUnchanged, type Stored, withService } from './store';
 
 /**
@@ -63,14 +63,13 @@ export function rescheduleWindow(b: Stored, now = Date.now()): RescheduleWindow 
   const { rescheduleNoticeHours: noticeHours } = config();
   const start = Date.parse(time.instantOf(b.date, b.time));
   const deadline = new Date(start - noticeHours * 3_600_000).toISOString();
-  const reason: RescheduleWindow['reason'] =
-    b.status !== 'Pending' && b.status !== 'Confirmed'
-      ? 'status'
-      : !b.serviceId || b.isCustomService
-        ? 'not-online'
-        : now > Date.parse(deadline)
-          ? 'notice'
-          : null;
+  const reason: RescheduleWindow['reason'] = !customerCanReschedule(b.status)
+    ? 'status'
+    : !b.serviceId || b.isCustomService
+      ? 'not-online'
+      : now > Date.parse(deadline)
+        ? 'notice'
+        : null;
   const msg =
     reason === 'status'
       ? rescheduleMessages.notReschedulable

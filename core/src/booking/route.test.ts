@@ -148,11 +148,30 @@ describe('choosing a technician', () => {
       [2, [job('b', '09:00', 60, near)]],
     ]);
     // 10:15 near: from far 45 + 15 = 11:00 too late for technician 1; 10:00 + 0 + 15 = 10:15 fits 2.
-    expect(firstFitting(days, job('x', '10:15', 30, near), 2, rules())).toBe(2);
-    expect(firstFitting(days, job('x', '11:00', 30, near), 2, rules())).toBe(1);
-    expect(firstFitting(days, job('x', '10:15', 30, near), 1, rules())).toBeNull();
+    const crew = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        technician: i + 1,
+        hours: workingHours(DATE, '07:00', '19:00'),
+      }));
+    expect(firstFitting(days, job('x', '10:15', 30, near), crew(2), rules())).toBe(2);
+    expect(firstFitting(days, job('x', '11:00', 30, near), crew(2), rules())).toBe(1);
+    expect(firstFitting(days, job('x', '10:15', 30, near), crew(1), rules())).toBeNull();
     // A technician without jobs is free; the order asked for is tried first.
-    expect(firstFitting(days, job('x', '13:00', 30, far), 3, rules(), [3])).toBe(3);
+    expect(firstFitting(days, job('x', '13:00', 30, far), crew(3), rules(), [3])).toBe(3);
+    // A technician not on the crew that day is never chosen, even when asked for first.
+    expect(firstFitting(days, job('x', '13:00', 30, far), crew(2), rules(), [3])).toBe(1);
+  });
+
+  it("uses each technician's own hours", () => {
+    const days = new Map<number, RouteJob[]>();
+    const crew = [
+      { technician: 1, hours: workingHours(DATE, '07:00', '12:00') },
+      { technician: 2, hours: workingHours(DATE, '12:00', '19:00') },
+    ];
+    expect(firstFitting(days, job('x', '09:00', 60, null), crew, rules())).toBe(1);
+    expect(firstFitting(days, job('x', '14:00', 60, null), crew, rules())).toBe(2);
+    // 11:30 to 12:30 crosses the end of 1's day and the start of 2's.
+    expect(firstFitting(days, job('x', '11:30', 60, null), crew, rules())).toBeNull();
   });
 });
 

@@ -18,7 +18,13 @@ export type Drive = (from: Point | null, to: Point | null) => number;
 /** The technicians' working hours on one date, as instants. */
 export type Hours = { start: number; end: number };
 
-export type RouteRules = { hours: Hours; bufferMinutes: number; drive: Drive };
+/** The rules of a date that hold for every technician: the padding after a job, and the drive times. */
+export type DriveRules = { bufferMinutes: number; drive: Drive };
+
+export type RouteRules = DriveRules & { hours: Hours };
+
+/** A technician working a date (Technician.crewOn), with their own working hours then. */
+export type Shift = { technician: number; hours: Hours };
 
 /** Why a job does not fit a technician's day. */
 export type Misfit =
@@ -102,18 +108,26 @@ export function misfit(day: readonly RouteJob[], job: RouteJob, rules: RouteRule
 }
 
 /**
- * The technician (1 … crewSize, lowest first) whose day `job` fits, or null;
- * `days` holds each technician's jobs (a technician without any is free).
+ * The technician of `crew` (in its order, after those of `order`) whose day
+ * `job` fits in their own working hours, or null; `days` holds each
+ * technician's jobs (a technician without any is free). Technicians of
+ * `order` who are not in the crew are not working: skipped.
  */
 export function firstFitting(
   days: ReadonlyMap<number, readonly RouteJob[]>,
   job: RouteJob,
-  crewSize: number,
-  rules: RouteRules,
+  crew: readonly Shift[],
+  rules: DriveRules,
   order: readonly number[] = [],
 ): number | null {
-  const technicians = [...new Set([...order, ...Array.from({ length: crewSize }, (_, i) => i + 1)])];
-  return technicians.find((t) => t <= crewSize && misfit(days.get(t) ?? [], job, rules) === null) ?? null;
+  const hours = new Map(crew.map((shift) => [shift.technician, shift.hours]));
+  const technicians = [...new Set([...order, ...crew.map((shift) => shift.technician)])];
+  return (
+    technicians.find((t) => {
+      const own = hours.get(t);
+      return own !== undefined && misfit(days.get(t) ?? [], job, { ...rules, hours: own }) === null;
+    }) ?? null
+  );
 }
 
 /** The legs of a day in order (base → first, then job → job), with the slack each leaves (negative: cannot be driven). */

@@ -21,6 +21,9 @@ export const customerCanEdit = (status: BookingStatus): boolean => status === 'P
 /** The customer may cancel while Pending or Confirmed. */
 export const customerCanCancel = (status: BookingStatus): boolean =>
   status === 'Pending' || status === 'Confirmed';
+/** The customer may move a booking to another time while Pending or Confirmed (issue 21; notice hours apply). */
+export const customerCanReschedule = (status: BookingStatus): boolean =>
+  status === 'Pending' || status === 'Confirmed';
 /** The progress text (serviceStatus) is shown, and may be set, only while Pending or Confirmed. */
 export const showsProgress = (status: BookingStatus): boolean =>
   status === 'Pending' || status === 'Confirmed';

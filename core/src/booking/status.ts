@@ -6,6 +6,7 @@ import { VisibleError } from '../error';
 import type { Mail } from '../mail/index';
 import { Outbox } from '../mail/outbox';
 import { Technician } from '../technician/index';
+import { ReviewRequest } from '../review-request/index';
 import { Notify } from '../notify/index';
 import { User } from '../user/index';
 import { fn } from '../util/fn';
@@ -156,9 +157,12 @@ export async function changeStatus(
     : booking.payment?.status === 'pending'
       ? booking.payment
       : { ...(await planPayment(booking, extra.charge, now)), ...linkOf(booking) };
+  // The first completion files the review request (issue 21), due some hours later; a later one files none.
+  const reviewDueAt = completing && !booking.reviewRequestDueAt ? ReviewRequest.dueAfter(now) : undefined;
   const next: Stored = {
     ...booking,
     status,
+    ...(reviewDueAt ? { reviewRequestDueAt: reviewDueAt } : {}),
     updatedAt: now,
     statusHistory: appendStatusChange(booking.statusHistory, { from, to: status, by, at: now }),
     ...(cancelling ? { claim: undefined } : {}),
@@ -186,7 +190,10 @@ export async function changeStatus(
   if (from === 'Cancelled') {
     await reinstate(booking, next, mails, now);
     // The claim's transaction has no room for it: filed right after, before the charge runs.
-    if (payment) await transactWrite([queueItem(next, payment)]);
+    const filed = reviewDueAt ? [ReviewRequest.fileItem(next.id, reviewDueAt, now)] : [];
+    if (payment || filed.length > 0) {
+      await transactWrite([...(payment ? [queueItem(next, payment)] : []), ...filed]);
+    }
   } else {
     const prepared = [
       ...(await Promise.all(mails.map((mail) => Outbox.prepareWithFiles(mail)))),
@@ -196,6 +203,7 @@ export async function changeStatus(
       putIfUnchanged(next, booking),
       ...(cancelling ? releaseItems(booking, now, day) : []),
       ...(payment ? [queueItem(next, payment)] : []),
+      ...(reviewDueAt ? [ReviewRequest.fileItem(next.id, reviewDueAt, now)] : []),
       ...prepared.map((p) => p.item),
     ];
     if (extra.commit) {

@@ -5,6 +5,7 @@ import { putIfUnchanged as putRevision } from '../db/revision';
 import { VisibleError } from '../error';
 import type { Mail } from '../mail/index';
 import { Service } from '../service/index';
+import * as Technician from '../technician/technician';
 import * as time from '../time';
 import { StoredAddress } from '../address/stored';
 import { PaymentRecord } from '../payments/link-record';
@@ -143,6 +144,8 @@ export const Stored = z.object({
   attendanceConfirmedAt: z.string().optional(),
   /** The calendar event's SEQUENCE (RFC 5545): raised by each move, so calendars update the event (issue 21). */
   icsSequence: z.number().int().nonnegative().optional(),
+  /** When its review request is due: set by its first completion, which files the request (issue 21). */
+  reviewRequestDueAt: z.string().optional(),
   /** The testimonial left for it. */
   testimonialId: z.string().optional(),
   /**
@@ -184,11 +187,11 @@ export const entity = defineEntity({
 
 /**
  * What the desk's list shows of a booking: the fields the open-bookings index
- * carries (db/table.ts), without the status history, the claims or the link.
+ * carries (db/table.ts), without the status history or the link; the claim
+ * names its technician (issue 22).
  */
 export const Row = Stored.omit({
   statusHistory: true,
-  claim: true,
   slotId: true,
   bookedKey: true,
   confirmationTokenHash: true,
@@ -229,7 +232,11 @@ export const booked = defineEntity({
 // ---------------------------------------------------------------------------
 // Replies
 
-type LiveService = { service: { _id: string; name: string; priceCents: number } | null };
+type LiveService = {
+  service: { _id: string; name: string; priceCents: number } | null;
+  /** The technician whose time it holds (issue 22); null when it holds none. */
+  technician: Technician.Name | null;
+};
 export type Info = Stored & LiveService;
 /** A booking as the desk's list shows it. */
 export type RowInfo = Row & LiveService;
@@ -238,16 +245,24 @@ export type RowInfo = Row & LiveService;
 export async function withServices<B extends Row>(bookings: B[]): Promise<(B & LiveService)[]> {
   const ids = [...new Set(bookings.flatMap((b) => (b.serviceId ? [b.serviceId] : [])))];
   const live = new Map<string, Service.Info | null>();
-  await Promise.all(
-    ids.map(async (serviceId) => {
+  const claimed = bookings.some((b) => b.claim);
+  const [crew] = await Promise.all([
+    claimed ? Technician.list() : [],
+    ...ids.map(async (serviceId) => {
       live.set(serviceId, await Service.fromId(serviceId).catch(() => null));
     }),
-  );
+  ]);
+  const names = new Map(crew.map((t) => [t.number, Technician.nameOf(t)]));
   return bookings.map((b) => {
     const service = b.serviceId ? live.get(b.serviceId) : null;
+    const held = b.claim?.technician;
     return {
       ...b,
       service: service ? { _id: service._id, name: service.name, priceCents: service.priceCents } : null,
+      technician:
+        held === undefined
+          ? null
+          : (names.get(held) ?? { number: held, firstName: 'Technician', lastName: String(held) }),
     };
   });
 }

@@ -79,10 +79,11 @@ export const techDay = fn(TechDayInput, async ({ date, technician: requested }):
   if (route.length === 0) return { date, technician, jobs: [] };
   const [bookings, rules] = await Promise.all([
     entity.getMany(route.map((job) => ({ id: job.id }))),
-    Crew.rules(date, new Map([[technician.number, day]]), []),
+    Crew.rules(new Map([[technician.number, day]]), []),
   ]);
-  // The legs in route order (the dispatch board's own reading of a day: route.ts `legs`).
-  const order = legs(route, rules);
+  // The legs in route order (the dispatch board's own reading of a day: route.ts `legs`; only the order
+  // and the drives are read here, not the slack, so the working hours do not matter).
+  const order = legs(route, { ...rules, hours: day.hours ?? { start: 0, end: 0 } });
   const byId = new Map(bookings.map((b) => [b.id, b]));
   const userIds = [...new Set(bookings.flatMap((b) => (b.userId ? [b.userId] : [])))];
   const [accounts, workOrders] = await Promise.all([

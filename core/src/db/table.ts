@@ -53,8 +53,8 @@ export const table = {
     /**
      * The bookings desk's main list (decision 050): open bookings only (not
      * Cancelled or Completed), newest date first; sparse: a booking leaves it
-     * when it closes. It carries only the list's fields (no status history,
-     * no claims), so a page stays small.
+     * when it closes. It carries only the list's fields (no status history;
+     * the claim, for its technician: issue 22), so a page stays small.
      */
     openBookings: {
       partitionKey: 'openPk',
@@ -88,6 +88,7 @@ export const table = {
         'serviceAddress',
         'tripFeeCents',
         'progress',
+        'claim',
         'createdAt',
         'updatedAt',
       ],

@@ -44,6 +44,11 @@ export namespace Mail {
     replyTo?: string;
     /** With attachments the mail goes out as `SendRawEmail` with a MIME message built by ./mime.ts. */
     attachments?: Attachment[];
+    /**
+     * More header fields (e.g. List-Unsubscribe and List-Unsubscribe-Post, RFC 8058): printable
+     * ASCII. A mail with headers goes out as `SendRawEmail` too (SendEmail cannot carry them).
+     */
+    headers?: Record<string, string>;
   };
 
   /** The SES call for the message, built (and checked) before any client is touched. */
@@ -54,7 +59,8 @@ export namespace Mail {
     const cfg = config();
     const to = (Array.isArray(message.to) ? message.to : [message.to]).map(wellFormed);
     const replyTo = message.replyTo ? wellFormed(message.replyTo) : undefined;
-    if (message.attachments && message.attachments.length > 0) {
+    const headers = message.headers && Object.keys(message.headers).length > 0 ? message.headers : undefined;
+    if ((message.attachments && message.attachments.length > 0) || headers) {
       const raw = buildMimeMessage({
         from: cfg.mailFrom,
         to,
@@ -62,7 +68,8 @@ export namespace Mail {
         subject: wellFormed(message.subject),
         text: wellFormed(message.text),
         html: message.html ? wellFormed(message.html) : undefined,
-        attachments: message.attachments.map((a) => ({
+        headers,
+        attachments: (message.attachments ?? []).map((a) => ({
           filename: wellFormed(a.filename),
           contentType: wellFormed(a.contentType),
           content: wellFormed(a.content),

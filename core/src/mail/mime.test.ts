@@ -396,3 +396,31 @@ describe('header injection', () => {
     expect(children(alternative!)).toHaveLength(2);
   });
 });
+
+describe('extra header fields (List-Unsubscribe, RFC 2369 and 8058)', () => {
+  const base = { from: 'Shop <shop@example.com>', to: ['a@example.com'], subject: 'Hi', text: 'Hello' };
+
+  it('are written among the headers, folded at their spaces, before the body', () => {
+    const url = `https://shop.example/api/unsubscribe/${'x'.repeat(43)}`;
+    const raw = buildMimeMessage({
+      ...base,
+      headers: {
+        'List-Unsubscribe': `<${url}>, <mailto:unsubscribe@shop.example?subject=unsubscribe>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    });
+    const head = raw.slice(0, raw.indexOf('\r\n\r\n'));
+    expect(head).toContain(
+      `List-Unsubscribe: <${url}>,\r\n <mailto:unsubscribe@shop.example?subject=unsubscribe>`,
+    );
+    expect(head).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+  });
+
+  it('refuse a name the builder owns, a bad name, and a value with a line break', () => {
+    expect(() => buildMimeMessage({ ...base, headers: { Subject: 'x' } })).toThrow(RangeError);
+    expect(() => buildMimeMessage({ ...base, headers: { 'Bad Name': 'x' } })).toThrow(RangeError);
+    expect(() => buildMimeMessage({ ...base, headers: { 'X-Note': 'a\r\nBcc: b@example.com' } })).toThrow(
+      RangeError,
+    );
+  });
+});

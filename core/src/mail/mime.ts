@@ -41,7 +41,33 @@ export type MimeInput = {
   attachments?: MimeAttachment[];
   /** The Date header; now when absent. */
   date?: Date;
+  /** More header fields (List-Unsubscribe, RFC 2369 and 8058): printable ASCII, never one of the above. */
+  headers?: Record<string, string>;
 };
+
+/** The names a caller's extra header may have: RFC 5322 field names, none the builder writes itself. */
+const FIELD_NAME = /^[A-Za-z0-9-]+$/;
+const OWN_FIELDS = new Set([
+  'from',
+  'to',
+  'reply-to',
+  'subject',
+  'date',
+  'message-id',
+  'mime-version',
+  'content-type',
+]);
+
+/** An extra header field, folded at its spaces; throws for a name or value the message cannot carry. */
+export function extraHeader(name: string, value: string): string {
+  if (!FIELD_NAME.test(name) || OWN_FIELDS.has(name.toLowerCase())) {
+    throw new RangeError(`A mail cannot carry a header named ${JSON.stringify(name)}.`);
+  }
+  if (!isPlainAscii(value) || value.length > 900) {
+    throw new RangeError(`The ${name} header must be printable ASCII of at most 900 characters.`);
+  }
+  return foldHeader(name, value.split(' ').filter(Boolean));
+}
 
 const CRLF = '\r\n';
 /** RFC 5322's recommended line length, used when folding headers. */
@@ -314,6 +340,7 @@ export function buildMimeMessage(input: MimeInput): string {
     `Date: ${rfc5322Date(input.date ?? new Date())}`,
     `Message-ID: <${randomHex(16)}@${domain}>`,
     'MIME-Version: 1.0',
+    ...Object.entries(input.headers ?? {}).map(([name, value]) => extraHeader(name, value)),
   ];
   return `${headers.join(CRLF)}${CRLF}${content}`;
 }

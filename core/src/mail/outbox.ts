@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { assertAdmin } from '../actor';
 import { defineEntity, type TransactItem, transactWrite } from '../db/entity';
 import type { Page } from '../db/paging';
 import { expiresAfterDays } from '../db/ttl';
@@ -55,6 +56,8 @@ export namespace Outbox {
         replyTo: z.string().optional(),
         // Optional, so items written before attachments existed still read (entity version unchanged).
         attachments: z.array(StoredAttachment).optional(),
+        /** Extra header fields (List-Unsubscribe: the review request, issue 21). */
+        headers: z.record(z.string(), z.string()).optional(),
       })
       .optional(),
     /** A text message: the E.164 number, the body, and the account whose consent it was sent under. */
@@ -323,6 +326,7 @@ export namespace Outbox {
 
   /** Mail and texts given up, newest first, a page at a time (a sparse index; decision 049's cursor). */
   export async function gaveUp(page: { cursor?: string | null; limit: number }): Promise<Page<GaveUp>> {
+    assertAdmin();
     const { items, cursor } = await entity.query({
       index: 'byCollection',
       partition: GAVE_UP,

@@ -3,6 +3,7 @@ import { Contact } from '../contact/index';
 import { Customer } from '../customer/index';
 import { revenueSteps } from '../revenue/migrate';
 import { ServiceRequest } from '../service-request/index';
+import { Technician } from '../technician/index';
 import { Service } from '../service/index';
 import { Testimonial } from '../testimonial/index';
 import { workOrderSteps } from '../workorder/migrate';
@@ -22,6 +23,7 @@ export const migrationSteps: readonly MigrationStep[] = [
   ...Contact.migrationSteps,
   ...ServiceRequest.migrationSteps,
   ...revenueSteps,
+  ...Technician.migrationSteps,
 ];
 
 /** Runs the steps not yet done (see runner.ts); what each changed in this run. */

@@ -106,9 +106,13 @@ export namespace NotifySettings {
     return { mobile, consentedAt: now, wording: textConsentWording(mobile) };
   }
 
+  export const CUSTOMERS_ONLY = 'Notification settings belong to customer accounts.';
+
+  /** The signed-in customer's account; 403 for the shop's staff, who get no notices. */
   async function mine(): Promise<StoredAccount> {
     const account = await entity.get({ id: useUserId() }, { consistent: true });
     if (!account) throw new VisibleError('not_found', 'Account not found.');
+    if (account.role !== 'user') throw new VisibleError('forbidden', CUSTOMERS_ONLY);
     return account;
   }
 

@@ -7,11 +7,12 @@ import { formatUsNumber } from '../sms/phone';
  * wording it showed for the number given, with the time; the browser shows
  * the same text from this function before the customer agrees.
  */
-export function textConsentWording(mobile: string): string {
+export function textConsentWording(mobile: string | undefined): string {
+  const where = mobile ? formatUsNumber(mobile) : 'the mobile number above';
   return (
-    `I agree that ${business.name} may text me at ${formatUsNumber(mobile)} about my bookings: ` +
+    `I agree that ${business.name} may text me at ${where} about my bookings: ` +
     'reminders, "on my way" messages with an arrival time, reschedule and cancellation notices, ' +
-    'and review requests, as I choose below (about 1 to 4 messages per booking). ' +
+    'and review requests, as I choose in my account settings (about 1 to 4 messages per booking). ' +
     'Message and data rates may apply. Consent is not a condition of purchase. ' +
     'Reply STOP to opt out, HELP for help.'
   );

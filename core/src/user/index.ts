@@ -53,6 +53,8 @@ export namespace User {
     password: newPassword,
     role: z.enum(roles).default('user'),
     emailVerified: z.boolean().default(false),
+    /** Consent to texts given with the registration (core/src/notify/settings.ts builds it). */
+    texts: z.object({ mobile: z.string(), consentedAt: z.string(), wording: z.string() }).optional(),
   });
 
   /** An account as core reads it from the table (core/src/user/store.ts). */
@@ -118,6 +120,7 @@ export namespace User {
       role: input.role,
       emailVerified: input.emailVerified,
       hasCardOnFile: false,
+      ...(input.texts ? { texts: input.texts } : {}),
       tokenVersion: 0,
       createdAt: now,
       updatedAt: now,
@@ -145,11 +148,16 @@ export namespace User {
    * customer), with what must be written with it (the invitation link and
    * its mail), in one transaction; 409 when the email already has an
    * account. Its owner activates it by setting a password from the link.
+   * A technician's account (issue 22) is made the same way, with `role`.
    */
-  export const createInvited = fn(z.tuple([InviteInput, alsoWritten]), insertInvited);
+  export const createInvited = fn(
+    z.tuple([InviteInput, alsoWritten, z.enum(['user', 'technician']).optional()]),
+    insertInvited,
+  );
   async function insertInvited(
     input: z.output<typeof InviteInput>,
     also: (userId: string) => TransactItem[],
+    role: 'user' | 'technician' = 'user',
   ): Promise<Account> {
     assertAdmin();
     const now = new Date().toISOString();
@@ -160,7 +168,7 @@ export namespace User {
       email: input.email,
       passwordHash: '',
       ...(input.phone ? { phone: input.phone } : {}),
-      role: 'user',
+      role,
       emailVerified: false,
       hasCardOnFile: false,
       tokenVersion: 0,
@@ -275,6 +283,25 @@ export namespace User {
      * every session and reset link issued before. With `ifVersion`, only
      * while the account's version is still that one.
      */
+    /**
+     * Deactivates an account (`disabled`: it cannot sign in) or activates it
+     * again; deactivating raises the token version, which ends its sessions.
+     */
+    setDisabled: (userId: string, disabled: boolean) =>
+      entity.tx.update(
+        { id: userId },
+        disabled
+          ? {
+              UpdateExpression: 'SET disabled = :yes, updatedAt = :now ADD tokenVersion :one',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':yes': true, ':now': new Date().toISOString(), ':one': 1 },
+            }
+          : {
+              UpdateExpression: 'SET updatedAt = :now REMOVE disabled',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':now': new Date().toISOString() },
+            },
+      ),
     setPasswordHash: (
       userId: string,
       passwordHash: string,

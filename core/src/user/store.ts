@@ -37,6 +37,8 @@ export const Stored = z.object({
   cardId: z.string().optional(),
   cardBrand: z.string().optional(),
   cardLast4: z.string().optional(),
+  /** When the customer turned review requests off (the mail's one-click unsubscribe, issue 21). */
+  reviewRequestsOffAt: z.string().optional(),
   /**
    * Texts (issue 21): the consent the customer gave, to which mobile number (E.164, US), when and in
    * which wording; absent until they first opt in. Texting is on while `optedOutAt` is absent.
@@ -53,6 +55,11 @@ export const Stored = z.object({
     .optional(),
   /** The channels the customer chose per kind of notice (core/src/notify/settings.ts); absent: the defaults. */
   notifications: z.record(z.string(), z.enum(['mail', 'text', 'both'])).optional(),
+  /**
+   * A deactivated technician's account (issue 22, decision 078): it cannot
+   * sign in, and its sessions ended when it was set (tokenVersion raised).
+   */
+  disabled: z.literal(true).optional(),
   /** Bumped by every password change or reset: ends older sessions and reset links. */
   tokenVersion: z.number().int(),
   createdAt: z.string(),

@@ -13,6 +13,7 @@ import { AcknowledgeInput } from './input';
 import { acknowledgedMail, acknowledgmentLinkMail, shopAcknowledgedMail } from './mail';
 import { fail, key, messages, refuseInvalid } from './messages';
 import type { WorkOrder as Info } from './model';
+import { type ForCustomer, forCustomer } from './photo-objects';
 import { deleteObject, putObject, SIGNATURE_PREFIX } from './signatures';
 import { signaturePng } from './signature';
 import { ACK_QUEUE, contentDigest, entity, find, putIfUnchanged, type Stored, write } from './store';
@@ -130,11 +131,12 @@ export type ForAcknowledgment = Pick<
   | 'laborItems'
   | 'partItems'
   | 'pricing'
-> & {
-  customer: { name: string; email: string };
-  /** The content digest of what is shown: sent back with the acknowledgment, which binds it (decision 039). */
-  version: string;
-};
+> &
+  ForCustomer & {
+    customer: { name: string; email: string };
+    /** The content digest of what is shown: sent back with the acknowledgment, which binds it (decision 039). */
+    version: string;
+  };
 
 /** `GET /api/workOrders/acknowledge/{token}`. */
 export const forAcknowledgment = fn(z.tuple([key, z.date().optional()]), forAcknowledgmentNow, refuseInvalid);
@@ -152,6 +154,7 @@ async function forAcknowledgmentNow(token: string, now = new Date()): Promise<Fo
     partItems: wo.partItems,
     pricing: wo.pricing,
     version: contentDigest(wo),
+    ...forCustomer(wo),
   };
 }
 

@@ -14,6 +14,7 @@ import { fail, key, messages, refuseInvalid } from './messages';
 import type { WorkOrderStatus } from './model';
 import { formatNumber, MAX_NUMBER_TRIES, nextNumber } from './numbering';
 import { priceWorkOrder } from './pricing';
+import { discard, photoKeys } from './photo-objects';
 import { deleteObject } from './signatures';
 import { assertWorksOn } from './staff';
 import { setStatus } from './status';
@@ -104,6 +105,7 @@ async function createNow(input: ParsedWorkOrderInput, now = new Date()): Promise
       emailSent: false,
       acknowledgment: { state: 'not_required' },
       acknowledgmentHistory: [],
+      photos: [],
       statusHistory: [{ status, at, by }],
       searchText: searchTextOf({ workOrderNumber, ...content }),
       rev: 1,
@@ -203,10 +205,10 @@ async function removeNow(workOrderId: string): Promise<{ message: string }> {
     ...totalsAfter(wo),
     ...(ack.tokenHash && ack.state !== 'acknowledged' ? [LinkToken.removeItem(ack.tokenHash)] : []),
   ]);
-  // The signatures go with it (best effort: a leftover private object is never served).
+  // The signatures and photos go with it (best effort: a leftover private object is never served).
   const keys = [ack.signatureKey, ...wo.acknowledgmentHistory.map((a) => a.signatureKey)].filter(
     (key): key is string => Boolean(key),
   );
-  await Promise.all(keys.map((key) => deleteObject(key)));
+  await Promise.all([...keys.map((key) => deleteObject(key)), discard(photoKeys(wo))]);
   return { message: messages.deleted };
 }

@@ -1,3 +1,4 @@
+import type { Inspection, Photo } from './inspection-model';
 import type { WorkOrderPricing } from './pricing';
 
 /**
@@ -86,6 +87,10 @@ export type WorkOrder = {
   emailSent: boolean;
   emailSentDate?: string;
   acknowledgment: WorkOrderAcknowledgment;
+  /** The vehicle inspection (decision 080), when one was filled. */
+  inspection?: Inspection;
+  /** The inspection photos' ids (their bytes are private: photos.ts). */
+  photos?: Photo[];
   createdAt: string;
   updatedAt: string;
 };

@@ -11,13 +11,15 @@
  * The document is assembled here from its parts (decision 051): text for the
  * standard fonts (pdf-text.ts), the page cursor and its tables
  * (pdf-layout.ts), the sections (pdf-sections.ts) and the acknowledgment with
- * its signature (pdf-acknowledgment.ts).
+ * its signature (pdf-acknowledgment.ts), and the inspection with its
+ * photos (pdf-inspection.ts).
  */
 import { deflateSync } from 'node:zlib';
 import { PDFArray, PDFContentStream, PDFDocument, PDFName, PDFRef, StandardFonts } from 'pdf-lib';
 import { business } from '../business';
 import type { WorkOrder } from './model';
 import { drawAcknowledgment, embedSignature } from './pdf-acknowledgment';
+import { drawInspection, embedPhotos } from './pdf-inspection';
 import { CONTENT_WIDTH, type Fonts, Layout } from './pdf-layout';
 import {
   drawFooters,
@@ -32,7 +34,11 @@ import {
 export { acknowledgmentText } from './pdf-acknowledgment';
 export { toPrintable } from './pdf-text';
 
-export type RenderWorkOrderPdfOptions = { signaturePng?: Uint8Array };
+export type RenderWorkOrderPdfOptions = {
+  signaturePng?: Uint8Array;
+  /** The inspection photos' small copies (JPEG, photo-objects.ts), in order. */
+  photoJpegs?: readonly Uint8Array[];
+};
 
 export async function renderWorkOrderPdf(
   workOrder: WorkOrder,
@@ -100,6 +106,7 @@ export async function renderWorkOrderPdf(
   );
 
   drawTotals(layout, workOrder);
+  drawInspection(layout, workOrder, await embedPhotos(doc, options.photoJpegs ?? []));
   const signature = options.signaturePng ? await embedSignature(doc, options.signaturePng) : undefined;
   drawAcknowledgment(layout, workOrder, signature);
   drawFooters(layout, workOrder);

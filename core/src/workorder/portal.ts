@@ -8,7 +8,7 @@ import { takeAtLeast } from '../util/timing';
 import { type PdfParts, pdfPartsOf } from './delivery';
 import { fail, messages, refuseInvalid } from './messages';
 import { NUMBER_SHAPE } from './numbering';
-import { entity, numberGuard } from './store';
+import { entity, numberGuard, type Stored } from './store';
 
 /** The customer's email as the portal takes it: anything else is the one refusal the spec names. */
 const PortalEmail = z.unknown().transform((value, ctx) => {
@@ -30,6 +30,11 @@ const PORTAL_FLOOR_MS = 150;
 export const forPortal = fn(z.tuple([z.string(), PortalEmail]), forPortalNow, refuseInvalid);
 
 async function forPortalNow(number: string, email: string): Promise<PdfParts> {
+  return pdfPartsOf(await portalWorkOrder(number, email));
+}
+
+/** The work order a number and its customer's email name (rate limited, timed alike), or the portal's 404. */
+export async function portalWorkOrder(number: string, email: string): Promise<Stored> {
   const workOrderNumber = number.trim().toUpperCase().slice(0, 40);
   await RateLimit.hit(rateLimits.workOrderPortalIp, useClientIp());
   await RateLimit.hit(rateLimits.workOrderPortalNumber, workOrderNumber.slice(0, 20));
@@ -42,5 +47,20 @@ async function forPortalNow(number: string, email: string): Promise<PdfParts> {
     return found && found.customer.email.toLowerCase() === email.toLowerCase() ? found : null;
   });
   if (!wo) fail('not_found', messages.portalNotFound);
-  return pdfPartsOf(wo);
+  return wo;
 }
+
+/**
+ * The work order a number and email name, without the rate limits: only for
+ * reads that also need a photo's random id, which only a rate-limited read
+ * hands out (photos.ts). Null for any mismatch.
+ */
+export async function portalWorkOrderUnlimited(number: string, email: string): Promise<Stored | null> {
+  const workOrderNumber = number.trim().toUpperCase().slice(0, 40);
+  if (!NUMBER_SHAPE.test(workOrderNumber)) return null;
+  const guard = await numberGuard.get({ workOrderNumber }, { consistent: true });
+  const found = guard ? await entity.get({ id: guard.workOrderId }, { consistent: true }) : undefined;
+  return found && found.customer.email.toLowerCase() === email.trim().toLowerCase() ? found : null;
+}
+
+export { PortalEmail };

@@ -6,6 +6,7 @@ import { putIfUnchanged as putRevision } from '../db/revision';
 import { PaymentRecord } from '../payments/link-record';
 import { User } from '../user/index';
 import { appendToTrail } from '../util/audit-trail';
+import { Inspection, Photo } from './inspection-model';
 import { fail, id, messages } from './messages';
 import { WORK_ORDER_STATUSES } from './model';
 import { transactRetrying } from './totals';
@@ -110,6 +111,10 @@ export const Stored = z.object({
   /** Acknowledgments that later edits superseded, oldest first. */
   acknowledgmentHistory: z.array(PastAcknowledgment).default([]),
   statusHistory: z.array(StatusChange).default([]),
+  /** The vehicle inspection (decision 080); absent until one is filled. */
+  inspection: Inspection.optional(),
+  /** Inspection photos, oldest first, at most `inspectionPhotoLimit` (photos.ts; decision 080). */
+  photos: z.array(Photo).default([]),
   /** Paid through a payment link (decision 070); absent while nothing was asked or paid. */
   payment: PaymentRecord.optional(),
   /** Lowercased number, customer, vehicle and VIN: what the list's search matches. */

@@ -50,6 +50,8 @@ export function view(wo: Stored, now = Date.now()): Detail {
         ? { inPerson: { presentedBy: ack.inPerson.presentedBy.name } }
         : {}),
     },
+    ...(wo.inspection ? { inspection: wo.inspection } : {}),
+    photos: wo.photos,
     ...(wo.payment ? { payment: wo.payment } : {}),
     statusHistory: wo.statusHistory,
     acknowledgmentHistory: wo.acknowledgmentHistory.map((a) => ({

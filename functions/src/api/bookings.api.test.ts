@@ -5,9 +5,10 @@ import { config } from '@app/core/config';
 import { Service } from '@app/core/service/index';
 import * as time from '@app/core/time';
 import { TimeSlot } from '@app/core/timeslot/index';
+import { Technician } from '@app/core/technician/index';
 import { describe, expect, it } from 'vitest';
 import { bookingBody, nextDate, postBooking, send } from '../../../tests/booking-factories';
-import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
+import { createService, createUser, createUserWithCard, json, withCrew } from '../../../tests/factories';
 import { readOutbox } from '../local/outbox';
 import type { BookingReply } from './bookings';
 
@@ -176,7 +177,7 @@ describe('POST /api/bookings', () => {
 
 describe('no technician is ever booked twice', () => {
   it('one crew: a booking of another service that overlaps the job and its drive is refused; after it, fine', async () => {
-    expect(config().crewSize).toBe(1);
+    expect((await Technician.list()).filter((t) => t.active).map((t) => t.number)).toEqual([1]);
     expect(config().travelBufferMinutes).toBe(30);
     const date = nextDate('Saturday');
     const times = ['09:00', '09:30', '10:15', '10:30'];
@@ -197,9 +198,7 @@ describe('no technician is ever booked twice', () => {
   });
 
   it('two technicians: two overlapping jobs fit, a third does not', async () => {
-    const previous = config().crewSize;
-    config().crewSize = 2;
-    try {
+    await withCrew(2, async () => {
       const date = nextDate('Sunday');
       const services = await Promise.all(
         [1, 2, 3].map(() =>
@@ -214,9 +213,7 @@ describe('no technician is ever booked twice', () => {
         statuses.push((await postBooking(customer, service._id, date, i === 0 ? '08:00' : '09:00')).status);
       }
       expect(statuses).toEqual([201, 201, 409]);
-    } finally {
-      config().crewSize = previous;
-    }
+    });
   });
 });
 

@@ -64,6 +64,8 @@ export type BookingReply = {
   tripFee: number;
   /** The visit as the shop reported it (issue 21, decision 076): each step's time, null until recorded. */
   progress: ProgressReply;
+  /** The technician whose time it holds (issue 22); null when it holds none. */
+  technician: { number: number; firstName: string; lastName: string } | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -168,6 +170,7 @@ export function bookingReply(b: Booking.RowInfo): BookingReply {
     serviceAddress: serviceAddressReply(b),
     tripFee: toDollars(b.tripFeeCents ?? 0),
     progress: progressReply(b),
+    technician: b.technician,
     createdAt: b.createdAt,
     updatedAt: b.updatedAt,
   };

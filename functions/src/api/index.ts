@@ -25,6 +25,7 @@ import { testimonials } from './testimonials';
 import { timeslots } from './timeslots';
 import { rescheduling, reschedulingByLink } from './reschedule';
 import { track } from './track';
+import { unsubscribe } from './unsubscribe';
 import { refuseLongUrls } from './url-limit';
 import { users } from './users';
 import { vehicleData } from './vehicle-data';
@@ -68,6 +69,7 @@ const api = new Hono()
   .route('/booking-links', reschedulingByLink)
   .route('/timeslots', timeslots)
   .route('/track', track)
+  .route('/unsubscribe', unsubscribe)
   .route('/admin/revenue', revenue)
   .route('/admin', admin)
   .route('/admin', dispatch)

@@ -2,11 +2,11 @@ import { asSystem } from '@app/core/actor';
 import { jobOf, relocate } from '@app/core/booking/claim';
 import { Crew } from '@app/core/booking/crew';
 import { findBooking, type Stored } from '@app/core/booking/store';
-import { config } from '@app/core/config';
 import { Geo } from '@app/core/geo/index';
+import { Technician } from '@app/core/technician/index';
 import { describe, expect, it } from 'vitest';
 import { nextDate, postBooking, send } from '../../../tests/booking-factories';
-import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
+import { createService, createUser, createUserWithCard, json, withCrew } from '../../../tests/factories';
 
 /**
  * Scheduling that leaves time to drive (issue 20, decision 066): what
@@ -47,7 +47,7 @@ const availability = async (serviceId: string, date: string, query = '') =>
 
 describe('availability by address', () => {
   it('a job 25 miles away is not offered right after another job where a near one is', async () => {
-    expect(config().crewSize).toBe(1);
+    expect((await Technician.list()).filter((t) => t.active).map((t) => t.number)).toEqual([1]);
     const date = nextDate('Wednesday');
     const times = ['10:30', '11:00', '11:30', '12:00'];
     const service = await createService({
@@ -117,9 +117,7 @@ describe('availability by address', () => {
 
 describe('claims on the route', () => {
   it('a booking that fits only on the second technician gets the second', async () => {
-    const previous = config().crewSize;
-    config().crewSize = 2;
-    try {
+    await withCrew(2, async () => {
       const date = nextDate('Saturday');
       const service = await createService({ duration: 60, availableDays: [], availableTimes: ['09:00'] });
       const other = await createService({ duration: 60, availableDays: [], availableTimes: ['09:00'] });
@@ -140,9 +138,7 @@ describe('claims on the route', () => {
       expect((await findBooking(booking._id)).claim?.technician).toBe(2);
       expect(Object.keys((await Crew.dayOf(date, 2)).jobs).sort()).toEqual([booking._id, nearJob.id].sort());
       expect(Object.keys((await Crew.dayOf(date, 1)).jobs)).toEqual([farJob.id]);
-    } finally {
-      config().crewSize = previous;
-    }
+    });
   });
 
   it('an address change that no longer fits is 409 with why, and changes nothing; cancelling frees the legs', async () => {

@@ -4,7 +4,10 @@ import { findBooking, type Stored } from '@app/core/booking/store';
 import { Geo } from '@app/core/geo/index';
 import { Storage } from '@app/core/storage/index';
 import { createId } from '@app/core/util/id';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { Session } from '@app/core/auth/session';
+import { Technician } from '@app/core/technician/index';
+import { User } from '@app/core/user/index';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { nextDate, postBooking, send } from '../../../tests/booking-factories';
 import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
 import { pngImage } from '../../../tests/images';
@@ -14,54 +17,43 @@ import type { TechDayReply } from './tech';
 /**
  * The technician's phone (issue 22, decision 079): their day in route order
  * with drives, completion by the job's technician only, their work orders,
- * and the in-person acknowledgment.
- *
- * Which account is which technician is the Technician namespace's to store
- * (the techrole branch); here its accounts are set by the test: `accounts`
- * maps an account to its number, over the skeleton's crew of CREW_SIZE.
+ * and the in-person acknowledgment. The shop's technician 1 (the test
+ * setup's) gets a sign-in account here, so the bookings claimed for it are
+ * Tess's jobs; Theo is a second technician with no jobs.
  */
-const accounts = vi.hoisted(() => new Map<string, number>());
-vi.mock('@app/core/technician/index', async () => {
-  const { useActor, useUser } = await import('@app/core/actor');
-  const { config } = await import('@app/core/config');
-  const { VisibleError } = await import('@app/core/error');
-  type Info = { number: number; firstName: string; lastName: string; userId?: string; active: boolean };
-  const list = async (): Promise<Info[]> =>
-    Array.from({ length: Math.max(2, config().crewSize) }, (_, i) => ({
-      number: i + 1,
-      firstName: 'Technician',
-      lastName: String(i + 1),
-      userId: [...accounts].find(([, n]) => n === i + 1)?.[0],
-      active: true,
-    }));
-  const get = async (n: number) => (await list()).find((t) => t.number === n) ?? null;
-  const ofUser = async (userId: string) => (await list()).find((t) => t.userId === userId) ?? null;
-  const assertWorks = async (n: number | undefined) => {
-    if (useActor().type === 'system') return;
-    const user = useUser();
-    if (user.role === 'admin') return;
-    if (user.role === 'technician' && n !== undefined && (await ofUser(user.userId))?.number === n) return;
-    throw new VisibleError('forbidden', 'You do not have permission to do that.');
-  };
-  return { Technician: { list, get, ofUser, assertWorks } };
-});
 
-type User = Awaited<ReturnType<typeof createUser>>;
-let admin: User;
-let tech1: User;
-let tech2: User;
-let stranger: User;
+type Caller = { _id: string; lastName: string; headers: Record<string, string> };
+let admin: Caller;
+let tech1: Caller;
+let tech2: Caller;
+let stranger: Caller;
+
+/** Technician `number`'s new account, signed in. */
+async function accountFor(number: number, firstName: string): Promise<Caller> {
+  const lastName = `Road${number}`;
+  const technician = await asSystem('test', () =>
+    Technician.giveAccount(number, {
+      firstName,
+      lastName,
+      email: `${firstName.toLowerCase()}-${crypto.randomUUID().slice(0, 8)}@example.com`,
+      password: 'test-password-1',
+    }),
+  );
+  const record = technician.userId ? await User.find(technician.userId) : undefined;
+  if (!record) throw new Error('The technician account is missing.');
+  return { _id: record.id, lastName, headers: { 'x-auth-token': await Session.issue(record) } };
+}
 
 beforeAll(async () => {
   await Storage.ensureBucket();
-  [admin, tech1, tech2, stranger] = await Promise.all([
+  [admin, stranger] = await Promise.all([
     createUser({ role: 'admin' }),
-    createUser({ role: 'technician', firstName: 'Tess' }),
-    createUser({ role: 'technician', firstName: 'Theo' }),
+    // A technician account that is no technician of the shop (left by hand in the table).
     createUser({ role: 'technician', firstName: 'Nobody' }),
   ]);
-  accounts.set(tech1._id, 1);
-  accounts.set(tech2._id, 2);
+  tech1 = await accountFor(1, 'Tess');
+  await asSystem('test', () => Technician.ensureNumbered(2));
+  tech2 = await accountFor(2, 'Theo');
 });
 
 async function addressAt(zipCode: string): Promise<NonNullable<Stored['serviceAddress']>> {
@@ -89,7 +81,7 @@ async function bookAt(serviceId: string, date: string, at: string, zipCode: stri
   return findBooking(booking._id);
 }
 
-const dayOf = (who: User, date: string, extra = '') =>
+const dayOf = (who: Caller, date: string, extra = '') =>
   send('GET', `/api/tech/day?date=${date}${extra}`, who.headers);
 
 describe("the technician's day", () => {
@@ -153,7 +145,7 @@ describe("the technician's completion and work orders", () => {
     const date = nextDate('Thursday', 14);
     const service = await createService({ duration: 60, availableDays: [], availableTimes: ['10:00'] });
     const job = await bookAt(service._id, date, '10:00', '19383');
-    const status = (who: User, body: unknown) =>
+    const status = (who: Caller, body: unknown) =>
       send('PATCH', `/api/bookings/${job.id}/status`, who.headers, body);
 
     expect((await status(tech2, { status: 'Completed' })).status).toBe(403);

@@ -1,4 +1,5 @@
 import { Account } from '@app/core/account/index';
+import { NotifySettings } from '@app/core/notify/settings';
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import * as z from 'zod';
@@ -26,6 +27,14 @@ export const users = new Hono()
   )
   .get('/me', requireUser, async (c) => c.json(await Account.me()))
   .route('/me/addresses', addresses)
+  // Texts consent and the channel per kind of notice (issue 21): a customer's own.
+  .get('/me/notifications', requireUser, async (c) => c.json(await NotifySettings.read()))
+  .put(
+    '/me/notifications',
+    requireUser,
+    zValidator('json', NotifySettings.update.schema, invalidInput),
+    async (c) => c.json(await NotifySettings.update(c.req.valid('json'))),
+  )
   .post(
     '/change-password',
     requireUser,

@@ -7,8 +7,8 @@ import type { WorkOrder } from '@app/core/workorder/index';
  */
 export async function renderPdf(parts: WorkOrder.PdfParts): Promise<Uint8Array> {
   const { renderWorkOrderPdf } = await import('@app/core/workorder/pdf');
-  return renderWorkOrderPdf(
-    parts.workOrder,
-    parts.signaturePng ? { signaturePng: parts.signaturePng } : undefined,
-  );
+  return renderWorkOrderPdf(parts.workOrder, {
+    ...(parts.signaturePng ? { signaturePng: parts.signaturePng } : {}),
+    ...(parts.photoJpegs ? { photoJpegs: parts.photoJpegs } : {}),
+  });
 }

@@ -7,7 +7,12 @@ import { PRICING_LIMITS, type WorkOrderPricing } from '@app/core/workorder/prici
 import { zValidator } from '@hono/zod-validator';
 import { type Context, Hono } from 'hono';
 import * as z from 'zod';
-import { requireAdmin, requireStaff } from './auth';
+import { inspectionMessages } from '@app/core/workorder/inspection-model';
+import { IMAGE_MAX_BYTES } from '@app/core/storage/rules';
+import { assertStaff } from '@app/core/actor';
+import { config } from '@app/core/config';
+import { requireAdmin, requireStaff, requireUser } from './auth';
+import { readImageForm, uploadLimit } from './uploads';
 import { firstIssue } from './validation';
 import { renderPdf } from './workorder-pdf';
 
@@ -19,7 +24,9 @@ import { renderPdf } from './workorder-pdf';
  * spec's dollars into cents on the way in and cents into dollars on the way
  * out (decision 064). 4xx replies carry `message` beside `msg` (the spec's
  * clients read `message` here). `/defaults`, `/public/...` and
- * `/acknowledge/...` are declared before `/:id`.
+ * `/acknowledge/...` are declared before `/:id`. The inspection and its
+ * photos (decision 080) are the shop's staff's: an admin or the job's
+ * technician (core decides), served privately.
  *
  * The PDF renderer (pdf-lib) is loaded on first use (./workorder-pdf.ts), so
  * it is a chunk of its own and no cold start of the API parses it.
@@ -165,6 +172,10 @@ export function workOrderReply(wo: WorkOrder.Detail) {
         }
       : null,
     statusHistory: wo.statusHistory,
+    inspection: wo.inspection ?? null,
+    photos: wo.photos ?? [],
+    /** How many photos it may hold (the setting inspectionPhotoLimit), for the form. */
+    photoLimit: config().inspectionPhotoLimit,
     createdAt: wo.createdAt,
     updatedAt: wo.updatedAt,
   };
@@ -179,6 +190,19 @@ async function pdfResponse(c: Context, parts: WorkOrder.PdfParts): Promise<Respo
     'Content-Length': String(bytes.byteLength),
   });
 }
+
+/** A private photo (decision 080): never cached by anyone but the browser's memory. */
+function photoResponse(c: Context, photo: WorkOrder.PhotoBytes): Response {
+  return c.body(photo.bytes.slice().buffer as ArrayBuffer, 200, {
+    'Content-Type': photo.contentType,
+    'Content-Length': String(photo.bytes.byteLength),
+    'Cache-Control': 'private, no-store',
+  });
+}
+
+const byPhoto = zValidator('param', z.object({ id: z.string(), photoId: z.string() }), invalid);
+const photoSize = zValidator('query', z.object({ size: z.string().max(10).optional() }), invalid);
+const sizeOf = (size: string | undefined) => (size === 'small' ? 'small' : 'full');
 
 export const workOrders = new Hono()
   .get('/defaults', requireStaff, (c) => {
@@ -195,6 +219,41 @@ export const workOrders = new Hono()
         await WorkOrder.forPortal(c.req.valid('param').number, c.req.valid('query').email ?? ''),
       ),
   )
+  .get(
+    '/public/:number/inspection',
+    zValidator('param', z.object({ number: z.string().max(100) }), invalid),
+    zValidator('query', z.object({ email: z.string().max(1000).optional() }), invalid),
+    async (c) =>
+      c.json(
+        await WorkOrder.inspectionForPortal(c.req.valid('param').number, c.req.valid('query').email ?? ''),
+      ),
+  )
+  .get(
+    '/public/:number/photos/:photoId',
+    zValidator('param', z.object({ number: z.string().max(100), photoId: z.string().max(100) }), invalid),
+    zValidator(
+      'query',
+      z.object({ email: z.string().max(1000).optional(), size: z.string().max(10).optional() }),
+      invalid,
+    ),
+    async (c) => {
+      const { number, photoId } = c.req.valid('param');
+      const { email, size } = c.req.valid('query');
+      return photoResponse(c, await WorkOrder.photoForPortal(number, email ?? '', photoId, sizeOf(size)));
+    },
+  )
+  .get(
+    '/acknowledge/:token/photos/:photoId',
+    zValidator('param', z.object({ token: z.string(), photoId: z.string().max(100) }), invalid),
+    photoSize,
+    async (c) => {
+      const { token, photoId } = c.req.valid('param');
+      return photoResponse(
+        c,
+        await WorkOrder.photoForLink(token, photoId, sizeOf(c.req.valid('query').size)),
+      );
+    },
+  )
   .get('/acknowledge/:token', byToken, async (c) => {
     const wo = await WorkOrder.forAcknowledgment(c.req.valid('param').token);
     return c.json({
@@ -208,6 +267,8 @@ export const workOrders = new Hono()
       partItems: partsReply(wo.partItems),
       pricing: pricingReply(wo.pricing),
       version: wo.version,
+      inspection: wo.inspection,
+      photos: wo.photos,
     });
   })
   .post('/acknowledge/:token', byToken, anyJson, async (c) =>
@@ -250,6 +311,35 @@ export const workOrders = new Hono()
       c.req.valid('json') as WorkOrder.InPersonInput,
     );
     return c.json({ message, workOrder: workOrderReply(workOrder) });
+  })
+  .put('/:id/inspection', requireUser, byId, anyJson, async (c) =>
+    c.json(
+      workOrderReply(
+        await WorkOrder.setInspection(
+          c.req.valid('param').id,
+          c.req.valid('json') as WorkOrder.InspectionBody,
+        ),
+      ),
+    ),
+  )
+  .post('/:id/photos', requireUser, byId, uploadLimit(inspectionMessages.photoTooLarge), async (c) => {
+    // Only the shop's staff get as far as reading a body (core checks the job's technician too).
+    assertStaff();
+    const { image } = await readImageForm(c, 'photo', {
+      maxBytes: IMAGE_MAX_BYTES,
+      tooLarge: inspectionMessages.photoTooLarge,
+      notMultipart: inspectionMessages.notMultipart,
+    });
+    if (!image) WorkOrder.fail('invalid', inspectionMessages.photoMissing);
+    return c.json(workOrderReply(await WorkOrder.addPhoto(c.req.valid('param').id, image)), 201);
+  })
+  .get('/:id/photos/:photoId', requireUser, byPhoto, photoSize, async (c) => {
+    const { id, photoId } = c.req.valid('param');
+    return photoResponse(c, await WorkOrder.photoForStaff(id, photoId, sizeOf(c.req.valid('query').size)));
+  })
+  .delete('/:id/photos/:photoId', requireUser, byPhoto, async (c) => {
+    const { id, photoId } = c.req.valid('param');
+    return c.json(workOrderReply(await WorkOrder.removePhoto(id, photoId)));
   })
   .post('/:id/generate-acknowledgment', requireAdmin, byId, async (c) => {
     const { tokenExpiresAt, message, workOrder } = await WorkOrder.generateAcknowledgment(

@@ -254,6 +254,7 @@ describe('the bundled cron Lambda', () => {
         mail: { sent: 0, due: 0 },
         acknowledgments: { expired: 0, due: 0 },
         charges: { sweep: { due: 0, charged: 0 }, retries: { due: 0, paid: 0 } },
+        reviewRequests: { due: 0, sent: 0 },
       },
     ]);
   });

@@ -2,6 +2,7 @@ import { asSystem } from '@app/core/actor';
 import { Booking } from '@app/core/booking/index';
 import { Outbox } from '@app/core/mail/outbox';
 import { migrate } from '@app/core/migrate/index';
+import { ReviewRequest } from '@app/core/review-request/index';
 import { WorkOrder } from '@app/core/workorder/index';
 
 export type CronResult = {
@@ -9,6 +10,8 @@ export type CronResult = {
   mail: { sent: number; due: number };
   acknowledgments: { expired: number; due: number };
   charges: { sweep: { due: number; charged: number }; retries: { due: number; paid: number } };
+  /** Review requests due by now (issue 21): how many were due, how many were mailed. */
+  reviewRequests: { due: number; sent: number };
 };
 
 /** What the Lambda runtime passes as the handler's second argument, as far as the job uses it. */
@@ -39,9 +42,24 @@ export async function handler(event?: { now?: string }, context?: LambdaContext)
     sweep: await asSystem('cron', () => Booking.sweepPending(now)),
     retries: await asSystem('cron', () => Booking.retryDue(now)),
   };
-  if (mail.due > 0 || acknowledgments.due > 0 || charges.sweep.due > 0 || charges.retries.due > 0) {
+  const reviewRequests = await asSystem('cron', () => ReviewRequest.sendDue(now));
+  if (
+    mail.due > 0 ||
+    acknowledgments.due > 0 ||
+    charges.sweep.due > 0 ||
+    charges.retries.due > 0 ||
+    reviewRequests.due > 0
+  ) {
     console.log(
-      JSON.stringify({ level: 'info', job: 'cron', msg: 'scheduled run', mail, acknowledgments, charges }),
+      JSON.stringify({
+        level: 'info',
+        job: 'cron',
+        msg: 'scheduled run',
+        mail,
+        acknowledgments,
+        charges,
+        reviewRequests,
+      }),
     );
   }
   // After the first runs of a release, one read a step.
@@ -58,5 +76,5 @@ export async function handler(event?: { now?: string }, context?: LambdaContext)
   if (Object.keys(migrated).length > 0) {
     console.log(JSON.stringify({ level: 'info', job: 'cron', msg: 'migration steps run', migrated }));
   }
-  return { ok: true, mail, acknowledgments, charges };
+  return { ok: true, mail, acknowledgments, charges, reviewRequests };
 }

@@ -5,6 +5,7 @@ import { GoogleReviews } from '@app/core/google-reviews/index';
 import { Post } from '@app/core/post/index';
 import { Service } from '@app/core/service/index';
 import { Storage } from '@app/core/storage/index';
+import { Technician } from '@app/core/technician/index';
 import { Images } from '@app/core/storage/images';
 import { Testimonial } from '@app/core/testimonial/index';
 import { TimeSlot } from '@app/core/timeslot/index';
@@ -23,6 +24,9 @@ import { seedImages } from './seed-images';
  * - v1: the service catalogue and the admin account.
  * - v2: the public site (issue 4): images in S3, testimonials, blog posts,
  *   sample Google reviews.
+ * - v3: two technicians with sign-in accounts (issue 22, decision 078):
+ *   numbers 1 and 2 (a data dir migrated from CREW_SIZE has "Technician 1"
+ *   already: it gets the name and the account).
  *
  * Every start also tops up the seeded services' time slots to the next 30
  * days (not a stage: the window moves with the calendar).
@@ -118,6 +122,40 @@ export const seedServices: Service.CreateInput[] = [
   },
 ];
 
+/** The seeded technicians (README: their sign-in for local use). */
+export const seedTechnicians = [
+  {
+    number: 1,
+    firstName: 'Sam',
+    lastName: 'Ortiz',
+    email: 'sam@example.com',
+    password: 'technician-password',
+    phone: '(610) 555-0141',
+  },
+  {
+    number: 2,
+    firstName: 'Riley',
+    lastName: 'Chen',
+    email: 'riley@example.com',
+    password: 'technician-password',
+    phone: '(610) 555-0142',
+  },
+] as const;
+
+/** The technicians, with accounts; one that has an account already (the data dir's own) is kept. */
+async function seedTechnicianAccounts(): Promise<void> {
+  await asSystem('seed', async () => {
+    for (const { number, ...person } of seedTechnicians) {
+      try {
+        await Technician.giveAccount(number, person);
+      } catch (error) {
+        if (!(error instanceof VisibleError && error.kind === 'conflict')) throw error;
+        console.warn(`Seed: kept technician ${number}: ${error.message}`);
+      }
+    }
+  });
+}
+
 /** The seeded admin's name: the local stack's shop owner. */
 export const seedAdminName = { firstName: 'Jordan', lastName: 'Reyes' } as const;
 
@@ -185,6 +223,7 @@ export async function topUpSlots(): Promise<number> {
 export async function seed(options: SeedOptions): Promise<'seeded' | 'already seeded'> {
   const catalogue = await once('v1', () => seedCatalogue(options));
   const publicSite = await once('v2', seedPublicSite);
+  const technicians = await once('v3', seedTechnicianAccounts);
   const slots = await topUpSlots();
-  return catalogue || publicSite || slots > 0 ? 'seeded' : 'already seeded';
+  return catalogue || publicSite || technicians || slots > 0 ? 'seeded' : 'already seeded';
 }

@@ -1,13 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { FormMessage } from '../components/ui/FormMessage';
 import { TextField } from '../components/ui/TextField';
 import { register } from '../features/auth/api';
 import { AsideList, AuthShell } from '../features/auth/components/AuthShell';
 import { type RegistrationFields, validateRegistration } from '../features/auth/validate';
 import { messageOf } from '../lib/api';
+import { textConsentWording } from '@app/core/notify/wording';
+import { toUsE164 } from '@app/core/sms/phone';
 import { pageTitle } from '../lib/business';
 import { pageHead } from '../lib/seo';
 import { messagesResolver } from '../lib/forms';
@@ -32,6 +34,8 @@ const empty: RegistrationFields = {
   email: '',
   password: '',
   confirmPassword: '',
+  textsOptIn: false,
+  mobile: '',
 };
 
 const fields: { name: keyof RegistrationFields; label: string; type: string; autoComplete: string }[] = [
@@ -61,6 +65,7 @@ function RegisterPage() {
   }, [submit.isSuccess, navigate]);
 
   const busy = submit.isPending || submit.isSuccess;
+  const [textsOptIn, mobile] = useWatch({ control: form.control, name: ['textsOptIn', 'mobile'] });
 
   return (
     <AuthShell
@@ -97,11 +102,30 @@ function RegisterPage() {
             lastName: values.lastName.trim(),
             email: values.email.trim(),
             password: values.password,
+            // Texts consent is optional; the server stores the wording shown for this number, with the time.
+            ...(values.textsOptIn ? { textsOptIn: true, mobile: toUsE164(values.mobile ?? '') } : {}),
           }),
         )}
       >
         <div className="auth__row">{fields.slice(0, 2).map(renderField)}</div>
         {fields.slice(2).map(renderField)}
+        <div className="check">
+          <input id="register-texts" type="checkbox" {...form.register('textsOptIn')} disabled={busy} />
+          <label htmlFor="register-texts">Text me about my bookings (optional)</label>
+        </div>
+        {textsOptIn && (
+          <>
+            <TextField
+              label="Mobile number (US)"
+              type="tel"
+              autoComplete="tel-national"
+              {...form.register('mobile', { onChange: () => form.clearErrors('mobile') })}
+              error={errors.mobile?.message}
+              disabled={busy}
+            />
+            <p className="field__hint">{textConsentWording(toUsE164(mobile ?? ''))}</p>
+          </>
+        )}
         {submit.isSuccess && <FormMessage tone="success">{submit.data.msg}</FormMessage>}
         {submit.isError && (
           <FormMessage tone="error">

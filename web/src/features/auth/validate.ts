@@ -1,4 +1,5 @@
 import { nameProblem } from '@app/core/rules/fields';
+import { MOBILE_MESSAGE, toUsE164 } from '@app/core/sms/phone';
 import { PASSWORD_MIN_LENGTH, passwordMessages } from '@app/core/user/rules';
 
 /**
@@ -12,6 +13,9 @@ export type RegistrationFields = {
   email: string;
   password: string;
   confirmPassword: string;
+  /** Opting in to texts (issue 21): optional; then the mobile number must be a US one. */
+  textsOptIn?: boolean;
+  mobile?: string;
 };
 
 export type RegistrationErrors = Partial<Record<keyof RegistrationFields, string>>;
@@ -29,5 +33,6 @@ export function validateRegistration(fields: RegistrationFields): RegistrationEr
   if (!fields.password) errors.password = passwordMessages.required;
   else if (fields.password.length < PASSWORD_MIN_LENGTH) errors.password = passwordMessages.tooShort;
   if (fields.confirmPassword !== fields.password) errors.confirmPassword = passwordMessages.mismatch;
+  if (fields.textsOptIn && !toUsE164(fields.mobile ?? '')) errors.mobile = MOBILE_MESSAGE;
   return errors;
 }

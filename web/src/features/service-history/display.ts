@@ -1,6 +1,7 @@
 import {
   bookingMessages,
   customerCanCancel,
+  customerCanReschedule,
   customerCanEdit,
   customerCanReview,
   showsProgress,
@@ -47,5 +48,7 @@ export function reviewStateOf(booking: BookingInfo): ReviewState {
 export const actionsOf = (booking: BookingInfo) => ({
   edit: customerCanEdit(booking.status),
   cancel: customerCanCancel(booking.status),
+  // Issue 21: a booking of a bookable service moves on its own page; one the shop arranged, by phone.
+  reschedule: customerCanReschedule(booking.status) && !booking.isCustomService,
   review: reviewStateOf(booking),
 });

@@ -18,3 +18,7 @@ export const acknowledgmentQueryOptions = (token: string) =>
 
 export const acknowledgeWorkOrder = (token: string, submission: AcknowledgmentSubmission) =>
   unwrap(acknowledge.$post({ ...byToken(token), json: submission }));
+
+/** Where the link's holder reads an inspection photo (decision 080): the token is the key, as for the page. */
+export const linkPhotoUrl = (token: string, photoId: string, size: 'full' | 'small') =>
+  acknowledge.photos[':photoId'].$path({ param: path({ token, photoId }), query: { size } });

@@ -1,4 +1,4 @@
-import { api, isApiStatus, path } from '../../lib/api';
+import { api, isApiStatus, path, unwrap } from '../../lib/api';
 
 /** The portal's texts (doc 2 §4, §5, §8). */
 export const portalMessages = {
@@ -25,3 +25,16 @@ export const portalPdfArgs = (number: string, email: string) => ({
 /** Asks for the PDF of what was typed (the typed client's call; `downloadFile` saves it). */
 export const requestPortalPdf = (number: string, email: string) =>
   api.api.workOrders.public[':number'].pdf.$get(portalPdfArgs(number, email));
+
+/** GET /api/workOrders/public/{number}/inspection?email= (decision 080): the inspection and its photos' ids. */
+export const requestPortalInspection = (number: string, email: string) =>
+  unwrap(api.api.workOrders.public[':number'].inspection.$get(portalPdfArgs(number, email)));
+
+/** Where the portal's holder reads a photo: the number and email are the key, as for the PDF. */
+export const portalPhotoUrl = (number: string, email: string, photoId: string, size: 'full' | 'small') =>
+  api.api.workOrders.public[':number'].photos[':photoId'].$path({
+    param: path({ number: number.trim(), photoId }),
+    query: { email: email.trim(), size },
+  });
+
+export const noInspection = 'No inspection was recorded for this work order.';

@@ -233,6 +233,9 @@ describe('toInput', () => {
       },
       payment: null,
       statusHistory: [],
+      inspection: null,
+      photos: [],
+      photoLimit: 10,
       createdAt: '2026-11-22T10:00:00.000Z',
       updatedAt: '2026-11-22T10:00:00.000Z',
     };

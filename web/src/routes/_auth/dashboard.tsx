@@ -1,6 +1,7 @@
 import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
 import { ChangePasswordForm } from '../../features/account/components/ChangePasswordForm';
 import { ServiceAddresses } from '../../features/account/components/ServiceAddresses';
+import { TextMessages } from '../../features/account/components/TextMessages';
 import { myBookingsQueryOptions } from '../../features/service-history/api';
 import { ServiceHistory } from '../../features/service-history/components/ServiceHistory';
 import { PaymentMethodCard } from '../../features/payments/components/PaymentMethodCard';
@@ -60,6 +61,8 @@ function DashboardPage() {
         <section aria-label="Account Settings" className="dashboard__panel">
           {/* Admins book for customers and keep no addresses of their own (the API refuses them). */}
           {user && user.role !== 'admin' && <ServiceAddresses userId={user._id} />}
+          {/* Texts and notice channels are a customer's (issue 21); the API refuses staff. */}
+          {user && user.role === 'user' && <TextMessages userId={user._id} />}
           <ChangePasswordForm />
           <PaymentMethodCard onSaved={redirect ? () => router.history.push(redirect) : undefined} />
         </section>

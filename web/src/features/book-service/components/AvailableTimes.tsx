@@ -1,7 +1,8 @@
 import { bookingMessages } from '@app/core/booking/rules';
 import { formatTime } from '@app/core/time';
 import { useQuery } from '@tanstack/react-query';
-import { availabilityQueryOptions } from '../api';
+import { availabilityQueryOptions, fetchAvailability } from '../api';
+import type { Availability } from '../types';
 import type { Place } from '../where';
 
 type AvailableTimesProps = {
@@ -15,7 +16,12 @@ type AvailableTimesProps = {
   /** What the notice above asks for, when the customer cannot book yet. */
   cannotBookHint: string;
   onChoose: (time: string) => void;
+  /** Where the times come from instead of the service's availability (the reschedule page's own times). */
+  options?: TimesQuery;
 };
+
+/** A query of times: the service's availability, or the reschedule page's own. */
+type TimesQuery = { queryKey: readonly unknown[]; queryFn: () => Promise<Availability>; staleTime?: number };
 
 const NO_TIMES = 'No times are available on this date. Please choose another day.';
 
@@ -27,8 +33,16 @@ export function AvailableTimes({
   canBook,
   cannotBookHint,
   onChoose,
+  options,
 }: AvailableTimesProps) {
-  const { data, isPending, isError } = useQuery(availabilityQueryOptions(serviceId, date, place));
+  const service = availabilityQueryOptions(serviceId, date, place);
+  const { data, isPending, isError } = useQuery<Availability, Error, Availability, readonly unknown[]>(
+    options ?? {
+      queryKey: service.queryKey,
+      queryFn: () => fetchAvailability(serviceId, date, place),
+      staleTime: 15_000,
+    },
+  );
 
   if (isPending) {
     return (

@@ -24,7 +24,7 @@ export function BookingCard({ booking, onEdit, onCancel }: BookingCardProps) {
   const price = servicePriceOf(booking);
   const progress = progressOf(booking);
   const actions = actionsOf(booking);
-  const hasActions = actions.edit || actions.cancel || actions.review.kind !== 'none';
+  const hasActions = actions.edit || actions.reschedule || actions.cancel || actions.review.kind !== 'none';
 
   return (
     <article className="card booking-card" aria-labelledby={titleId} data-booking-id={booking._id}>
@@ -75,6 +75,16 @@ export function BookingCard({ booking, onEdit, onCancel }: BookingCardProps) {
             >
               Edit Booking
             </button>
+          )}
+          {actions.reschedule && (
+            <Link
+              to="/reschedule/$bookingId"
+              params={{ bookingId: booking._id }}
+              className="button button--secondary"
+              aria-describedby={titleId}
+            >
+              Reschedule
+            </Link>
           )}
           {actions.cancel && (
             <button

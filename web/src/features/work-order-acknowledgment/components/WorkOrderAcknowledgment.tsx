@@ -4,7 +4,8 @@ import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextField } from '../../../components/ui/TextField';
 import { business } from '../../../lib/business';
-import { acknowledgeWorkOrder, acknowledgmentQueryOptions } from '../api';
+import { InspectionSummary } from '../../../components/inspection/InspectionSummary';
+import { acknowledgeWorkOrder, acknowledgmentQueryOptions, linkPhotoUrl } from '../api';
 import { ackMessages, formProblem, loadError, submitError } from '../display';
 import type { AcknowledgmentView } from '../types';
 import { type SignatureHandle, SignatureField } from './SignatureField';
@@ -90,6 +91,11 @@ function AcknowledgmentForm({ token, view }: { token: string; view: Acknowledgme
         and the estimate.
       </p>
       <WorkOrderSummary view={view} />
+      <InspectionSummary
+        inspection={view.inspection}
+        photos={view.photos}
+        photoSrc={(photoId, size) => linkPhotoUrl(token, photoId, size)}
+      />
 
       <form className="card ack-page__form" aria-labelledby={`${id}-form`} noValidate onSubmit={onSubmit}>
         <h2 id={`${id}-form`} className="ack-page__subtitle">

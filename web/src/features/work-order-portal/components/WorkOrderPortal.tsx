@@ -4,7 +4,15 @@ import { ContactDetails } from '../../../components/ui/ContactDetails';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextField } from '../../../components/ui/TextField';
 import { downloadFile } from '../../../lib/download';
-import { portalError, portalMessages, requestPortalPdf } from '../portal';
+import { InspectionSummary } from '../../../components/inspection/InspectionSummary';
+import {
+  noInspection,
+  portalError,
+  portalMessages,
+  portalPhotoUrl,
+  requestPortalInspection,
+  requestPortalPdf,
+} from '../portal';
 import '../portal.css';
 
 /**
@@ -22,14 +30,22 @@ export function WorkOrderPortal() {
       downloadFile(requestPortalPdf(number, email), `WorkOrder-${number.trim()}.pdf`),
   });
 
+  const inspection = useMutation({
+    mutationFn: ({ number, email }: { number: string; email: string }) =>
+      requestPortalInspection(number, email).then((view) => ({ ...view, number, email })),
+  });
+
+  /** Both fields filled, or the spec's message; the other action's result is cleared. */
+  const ready = () => {
+    download.reset();
+    inspection.reset();
+    setMissing(!number.trim() || !email.trim());
+    return number.trim() !== '' && email.trim() !== '';
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!number.trim() || !email.trim()) {
-      download.reset();
-      return setMissing(true);
-    }
-    setMissing(false);
-    download.mutate({ number, email });
+    if (ready()) download.mutate({ number, email });
   };
 
   return (
@@ -66,12 +82,21 @@ export function WorkOrderPortal() {
           {missing && <FormMessage tone="error">{portalMessages.bothRequired}</FormMessage>}
           {download.isError && <FormMessage tone="error">{portalError(download.error)}</FormMessage>}
           {download.isSuccess && <FormMessage tone="success">{portalMessages.downloaded}</FormMessage>}
+          {inspection.isError && <FormMessage tone="error">{portalError(inspection.error)}</FormMessage>}
           <button
             type="submit"
             className="button button--primary button--block"
             disabled={download.isPending}
           >
             {download.isPending ? 'Downloading...' : 'Download Work Order'}
+          </button>
+          <button
+            type="button"
+            className="button button--secondary button--block"
+            disabled={inspection.isPending}
+            onClick={() => ready() && inspection.mutate({ number, email })}
+          >
+            {inspection.isPending ? 'Loading...' : 'View Inspection'}
           </button>
         </form>
         <aside className="card portal__help" aria-labelledby={`${helpId}-help`}>
@@ -83,6 +108,21 @@ export function WorkOrderPortal() {
           <ContactDetails className="portal__contact" />
         </aside>
       </div>
+      {inspection.data && (
+        <div className="portal__inspection" aria-live="polite">
+          {inspection.data.inspection || inspection.data.photos.length > 0 ? (
+            <InspectionSummary
+              inspection={inspection.data.inspection}
+              photos={inspection.data.photos}
+              photoSrc={(photoId, size) =>
+                portalPhotoUrl(inspection.data.number, inspection.data.email, photoId, size)
+              }
+            />
+          ) : (
+            <p className="status-text">{noInspection}</p>
+          )}
+        </div>
+      )}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { defaultsQueryOptions, fetchWorkOrder, workOrdersKey } from '../api';
 import { acknowledgmentState, emailState, workOrderMessages } from '../display';
 import { emptyValues, liveTotals, valuesOf, type WorkOrderFormValues } from '../form';
 import type { WorkOrderDefaults, WorkOrderJson, WorkOrderPrefill } from '../types';
+import { InspectionPanel } from './InspectionPanel';
 import { useWorkOrderActions, type Action } from './useWorkOrderActions';
 import { CustomerAndVehicleFields, ServiceDetailsFields, StatusAndNotesFields } from './WorkOrderFields';
 import { LaborLines, PartLines, PricingFields } from './WorkOrderLines';
@@ -131,74 +132,77 @@ function FormBody({
   const busyAction = run.isPending ? run.variables.action : null;
 
   return (
-    <form
-      className="wo-form"
-      aria-labelledby={title ? titleId : undefined}
-      aria-label={title ? undefined : 'Work order'}
-      noValidate
-      onSubmit={submit('save')}
-    >
-      {title && (
-        <h3 id={titleId} className="wo-form__title">
-          {saved ? `Edit Work Order ${saved.workOrderNumber}` : 'New Work Order'}
-        </h3>
-      )}
-      {saved && (
-        <p className="wo-form__states">
-          <span>{emailState(saved)}</span>
-          <span>{acknowledgmentState(saved)}</span>
-        </p>
-      )}
-      {saved?.acknowledgment.state === 'acknowledged' && (
-        <p className="notice wo-form__note">
-          The customer has acknowledged this work order. Changing its work, parts or prices sends it back for
-          a new acknowledgment.
-        </p>
-      )}
-      {defaultsFailed && <FormMessage tone="error">{workOrderMessages.defaults}</FormMessage>}
-
-      <CustomerAndVehicleFields form={form} />
-      <ServiceDetailsFields form={form} />
-      <LaborLines form={form} totals={totals} defaults={defaults} />
-      <PartLines form={form} totals={totals} />
-      <PricingFields form={form} totals={totals} />
-      <StatusAndNotesFields form={form} />
-
-      {notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}
-      <div className="wo-form__actions">
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busyAction === 'save' ? 'Saving...' : saved ? 'Update Work Order' : 'Create Work Order'}
-        </button>
-        {mailActions && (
-          <>
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={busy || !hasEmail}
-              onClick={submit('email')}
-            >
-              {busyAction === 'email' ? 'Sending...' : 'Email to Customer'}
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={busy || !hasEmail}
-              onClick={submit('link')}
-            >
-              {busyAction === 'link' ? 'Sending...' : 'Send Acknowledgment Link'}
-            </button>
-          </>
+    <>
+      <form
+        className="wo-form"
+        aria-labelledby={title ? titleId : undefined}
+        aria-label={title ? undefined : 'Work order'}
+        noValidate
+        onSubmit={submit('save')}
+      >
+        {title && (
+          <h3 id={titleId} className="wo-form__title">
+            {saved ? `Edit Work Order ${saved.workOrderNumber}` : 'New Work Order'}
+          </h3>
         )}
-        <button type="button" className="button button--secondary" disabled={busy} onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-      {mailActions && !hasEmail && (
-        <p className="wo-form__hint">Email and Acknowledgment need the customer&apos;s email address.</p>
-      )}
-      {mailActions && hasEmail && (formState.isDirty || !saved) && (
-        <p className="wo-form__hint">Email and Acknowledgment save the work order first.</p>
-      )}
-    </form>
+        {saved && (
+          <p className="wo-form__states">
+            <span>{emailState(saved)}</span>
+            <span>{acknowledgmentState(saved)}</span>
+          </p>
+        )}
+        {saved?.acknowledgment.state === 'acknowledged' && (
+          <p className="notice wo-form__note">
+            The customer has acknowledged this work order. Changing its work, parts or prices sends it back
+            for a new acknowledgment.
+          </p>
+        )}
+        {defaultsFailed && <FormMessage tone="error">{workOrderMessages.defaults}</FormMessage>}
+
+        <CustomerAndVehicleFields form={form} />
+        <ServiceDetailsFields form={form} />
+        <LaborLines form={form} totals={totals} defaults={defaults} />
+        <PartLines form={form} totals={totals} />
+        <PricingFields form={form} totals={totals} />
+        <StatusAndNotesFields form={form} />
+
+        {notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}
+        <div className="wo-form__actions">
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {busyAction === 'save' ? 'Saving...' : saved ? 'Update Work Order' : 'Create Work Order'}
+          </button>
+          {mailActions && (
+            <>
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={busy || !hasEmail}
+                onClick={submit('email')}
+              >
+                {busyAction === 'email' ? 'Sending...' : 'Email to Customer'}
+              </button>
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={busy || !hasEmail}
+                onClick={submit('link')}
+              >
+                {busyAction === 'link' ? 'Sending...' : 'Send Acknowledgment Link'}
+              </button>
+            </>
+          )}
+          <button type="button" className="button button--secondary" disabled={busy} onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+        {mailActions && !hasEmail && (
+          <p className="wo-form__hint">Email and Acknowledgment need the customer&apos;s email address.</p>
+        )}
+        {mailActions && hasEmail && (formState.isDirty || !saved) && (
+          <p className="wo-form__hint">Email and Acknowledgment save the work order first.</p>
+        )}
+      </form>
+      {saved && <InspectionPanel key={saved._id} workOrder={saved} />}
+    </>
   );
 }

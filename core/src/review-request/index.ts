@@ -1,0 +1,214 @@
+import * as z from 'zod';
+import { assertAdmin } from '../actor';
+import { LinkToken } from '../auth/link-token';
+import { entity as bookings } from '../booking/store';
+import { config } from '../config';
+import {
+  defineEntity,
+  failedConditions,
+  indexAttributes,
+  type TransactItem,
+  transactWrite,
+} from '../db/entity';
+import { expiresAfterDays } from '../db/ttl';
+import { VisibleError } from '../error';
+import { Notify } from '../notify/index';
+import { entity as accounts } from '../user/store';
+import { fn } from '../util/fn';
+import { reviewRequestMail, reviewRequestText } from './mail';
+
+/**
+ * Review requests (issue 21, decision 076). Completing a booking files one
+ * request item, in the completion's transaction, due `reviewRequestHours`
+ * later; while it waits it is in a sparse index (byCollection, partition
+ * REVIEW_DUE, by due time), so the scheduled job reads only what is due,
+ * never the bookings. Sending is one transaction: the request settled (its
+ * condition: still due), the booking still Completed and unreviewed, the
+ * account not unsubscribed, the unsubscribe link's token and the outbox
+ * item(s). Two runs at once: one transaction wins, the other writes nothing,
+ * so each booking is asked at most once; a booking completed again later
+ * files nothing (it remembers it filed one).
+ */
+export namespace ReviewRequest {
+  const DUE = 'REVIEW_DUE';
+  /** How many due requests one run settles at most (the next run goes on). */
+  export const BATCH = 200;
+  /** How long the unsubscribe link of a request works. */
+  export const UNSUBSCRIBE_LINK_DAYS = 365;
+  /** How long a settled request is kept, for support, before TTL removes it. */
+  const KEEP_DAYS = 90;
+
+  export const outcomes = ['sent', 'reviewed', 'not-completed', 'no-mail', 'unsubscribed', 'gone'] as const;
+  export type Outcome = (typeof outcomes)[number];
+
+  const entity = defineEntity({
+    name: 'reviewRequest',
+    version: 1,
+    schema: z.object({
+      bookingId: z.string(),
+      dueAt: z.string(),
+      createdAt: z.string(),
+      /** Set once sent or skipped: the request then leaves the due index. */
+      settledAt: z.string().optional(),
+      outcome: z.enum(outcomes).optional(),
+      expiresAt: z.number().int().optional(),
+    }),
+    key: ({ bookingId }: { bookingId: string }) => ({ pk: `REVIEWREQ#${bookingId}`, sk: 'REVIEWREQ' }),
+    indexes: {
+      byCollection: (r) => (r.settledAt ? undefined : { pk: DUE, sk: `${r.dueAt}#${r.bookingId}` }),
+    },
+  });
+  export type Stored = ReturnType<typeof entity.parse>;
+
+  /** When the request for a booking completed at `completedAt` is due. */
+  export const dueAfter = (completedAt: string): string =>
+    new Date(Date.parse(completedAt) + config().reviewRequestHours * 3_600_000).toISOString();
+
+  /** The request's item, for the completion's transaction (the booking records `reviewRequestDueAt`). */
+  export function fileItem(bookingId: string, dueAt: string, now: string): TransactItem {
+    return entity.tx.put({ bookingId, dueAt, createdAt: now }, { ifAbsent: true });
+  }
+
+  /** The request of a booking, if one was filed (tests, support). */
+  export const find = (bookingId: string) => entity.get({ bookingId }, { consistent: true });
+
+  /**
+   * The scheduled job's step: settles every request due by `now` (at most
+   * BATCH a run), sending those still wanted. Safe to run twice at once.
+   */
+  export async function sendDue(now = new Date()): Promise<{ due: number; sent: number }> {
+    assertAdmin();
+    const { items } = await entity.query({
+      index: 'byCollection',
+      partition: DUE,
+      sort: { lessThan: `${now.toISOString()}#~` },
+      limit: BATCH,
+    });
+    let sent = 0;
+    const queue = [...items];
+    const worker = async () => {
+      for (let request = queue.shift(); request; request = queue.shift()) {
+        if ((await settle(request, now)) === 'sent') sent += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: 4 }, worker));
+    return { due: items.length, sent };
+  }
+
+  const { partitionKey, sortKey } = indexAttributes('byCollection');
+
+  /** Takes the request out of the due index with its outcome, on condition that it is still due. */
+  function settleItem(request: Stored, outcome: Outcome, now: Date): TransactItem {
+    return entity.tx.update(
+      { bookingId: request.bookingId },
+      {
+        UpdateExpression: `SET settledAt = :now, outcome = :outcome, expiresAt = :expires REMOVE ${partitionKey}, ${sortKey}`,
+        ConditionExpression: `attribute_exists(${partitionKey}) AND attribute_not_exists(settledAt)`,
+        ExpressionAttributeValues: {
+          ':now': now.toISOString(),
+          ':outcome': outcome,
+          ':expires': expiresAfterDays(KEEP_DAYS, now.getTime()),
+        },
+      },
+    );
+  }
+
+  /** Settles one request: 'sent', the reason it was not, or null when another run settled it first. */
+  async function settle(request: Stored, now: Date, attempt = 1): Promise<Outcome | null> {
+    const booking = await bookings.get({ id: request.bookingId }, { consistent: true });
+    const account = booking?.userId
+      ? await accounts.get({ id: booking.userId }, { consistent: true })
+      : undefined;
+    const outcome: Outcome = !booking
+      ? 'gone'
+      : booking.testimonialId
+        ? 'reviewed'
+        : booking.status !== 'Completed'
+          ? 'not-completed'
+          : !account || !booking.customer?.email
+            ? 'no-mail'
+            : account.reviewRequestsOffAt
+              ? 'unsubscribed'
+              : 'sent';
+    let items: TransactItem[] = [settleItem(request, outcome, now)];
+    let prepared: Awaited<ReturnType<typeof Notify.prepare>> = [];
+    if (outcome === 'sent' && booking && account) {
+      const unsubscribe = LinkToken.prepare({
+        purpose: 'unsubscribe-review-requests',
+        subjectId: account.id,
+        ownerPk: `USER#${account.id}`,
+        ttlSeconds: UNSUBSCRIBE_LINK_DAYS * 24 * 3600,
+        now,
+      });
+      const facts = {
+        to: booking.customer?.email ?? account.email,
+        bookingId: booking.id,
+        serviceName: booking.serviceName,
+        date: booking.date,
+        unsubscribeToken: unsubscribe.token,
+      };
+      prepared = await Notify.prepare({
+        kind: 'review-request',
+        userId: account.id,
+        mail: reviewRequestMail(facts),
+        text: reviewRequestText(facts),
+      });
+      items = [
+        ...items,
+        // Still Completed and unreviewed, and the customer still wants these, as the transaction commits.
+        bookings.tx.check(
+          { id: booking.id },
+          {
+            ConditionExpression: '#status = :completed AND attribute_not_exists(testimonialId)',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':completed': 'Completed' },
+          },
+        ),
+        accounts.tx.check(
+          { id: account.id },
+          { ConditionExpression: 'attribute_not_exists(reviewRequestsOffAt)' },
+        ),
+        unsubscribe.item,
+        ...prepared.map((p) => p.item),
+      ];
+    }
+    try {
+      await transactWrite(items);
+    } catch (error) {
+      const failed = failedConditions(error);
+      if (failed === null) throw error;
+      // Settled by another run: nothing to do. The booking or account changed meanwhile: decide again.
+      if (failed.includes(0) || attempt >= 3) return null;
+      return settle(request, now, attempt + 1);
+    }
+    await Notify.deliver(prepared);
+    return outcome;
+  }
+
+  export const unsubscribeMessages = {
+    done: 'You will get no more review requests from us. Your account and bookings are unchanged.',
+    invalid:
+      'This unsubscribe link is not valid or has expired. Reply to any of our mails and we will take you off.',
+  } as const;
+
+  /**
+   * `POST /api/unsubscribe/{token}` (anyone with the link; RFC 8058 one-click:
+   * a mail client POSTs `List-Unsubscribe=One-Click`): turns review requests
+   * off for the account. The link is not used up: a second POST answers the same.
+   */
+  export const unsubscribe = fn(z.string(), async (token: string): Promise<{ msg: string }> => {
+    const found = await LinkToken.inspect('unsubscribe-review-requests', token);
+    if (!found.ok) throw new VisibleError('not_found', unsubscribeMessages.invalid);
+    const now = new Date().toISOString();
+    const updated = await accounts.update(
+      { id: found.record.subjectId },
+      {
+        UpdateExpression: 'SET reviewRequestsOffAt = if_not_exists(reviewRequestsOffAt, :now)',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':now': now },
+      },
+    );
+    if (!updated) throw new VisibleError('not_found', unsubscribeMessages.invalid);
+    return { msg: unsubscribeMessages.done };
+  });
+}

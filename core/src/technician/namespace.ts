@@ -1,0 +1,32 @@
+/**
+ * What `Technician` offers the rest of the app (index.ts names it): reading
+ * them and who works when (technician.ts), the admin's verbs (admin.ts) and
+ * the migration from CREW_SIZE (migrate.ts).
+ */
+export {
+  assertWorks,
+  crewOn,
+  defaultHours,
+  get,
+  type Info,
+  list,
+  me,
+  type Name,
+  nameOf,
+  offDuty,
+  offDutyMessage,
+  type OnDuty,
+  ofUser,
+} from './technician';
+export {
+  EditInput,
+  ensureNumbered,
+  giveAccount,
+  INVITATION_DAYS,
+  invite,
+  InviteInput,
+  messages,
+  setActive,
+  update,
+} from './admin';
+export { migrationSteps } from './migrate';

@@ -1,0 +1,104 @@
+import * as z from 'zod';
+import { type ImageType, imageTypeOf } from '../storage/sniff';
+
+/**
+ * A work order's vehicle inspection (issue 22, decision 080): one item per
+ * category, each Good, Fair or Needs attention with a note, and the photos'
+ * rules. Pure and browser-safe: the form, the acknowledgment page and the
+ * portal import it without pulling in storage.
+ */
+
+export const INSPECTION_CATEGORIES = [
+  'tyres',
+  'brakes',
+  'fluids',
+  'lights',
+  'battery',
+  'wipers',
+  'beltsAndHoses',
+  'body',
+] as const;
+export type InspectionCategory = (typeof INSPECTION_CATEGORIES)[number];
+
+export const CATEGORY_LABELS: Record<InspectionCategory, string> = {
+  tyres: 'Tyres',
+  brakes: 'Brakes',
+  fluids: 'Fluids',
+  lights: 'Lights',
+  battery: 'Battery',
+  wipers: 'Wipers',
+  beltsAndHoses: 'Belts and hoses',
+  body: 'Body',
+};
+
+export const INSPECTION_CONDITIONS = ['good', 'fair', 'attention'] as const;
+export type InspectionCondition = (typeof INSPECTION_CONDITIONS)[number];
+
+export const CONDITION_LABELS: Record<InspectionCondition, string> = {
+  good: 'Good',
+  fair: 'Fair',
+  attention: 'Needs attention',
+};
+
+export const INSPECTION_NOTE_MAX = 500;
+
+export const inspectionMessages = {
+  category: `Category must be one of: ${INSPECTION_CATEGORIES.join(', ')}.`,
+  condition: 'Condition must be good, fair or attention.',
+  note: `A note may be at most ${INSPECTION_NOTE_MAX} characters.`,
+  duplicate: 'Each category may appear only once.',
+  items: 'The inspection needs at least one item.',
+  photoType: 'Photos must be JPEG or PNG images.',
+  photoTooLarge: 'A photo may be at most 5 MB.',
+  photoLimit: (limit: number) => `A work order may hold at most ${limit} photos.`,
+  photoNotFound: 'Photo not found.',
+  photoMissing: 'Choose a photo to upload (multipart field "photo").',
+  notMultipart: 'Send the photo as multipart/form-data, field "photo".',
+} as const;
+
+const Item = z.object({
+  category: z.enum(INSPECTION_CATEGORIES, { error: inspectionMessages.category }),
+  condition: z.enum(INSPECTION_CONDITIONS, { error: inspectionMessages.condition }),
+  note: z
+    .string({ error: inspectionMessages.note })
+    .trim()
+    .max(INSPECTION_NOTE_MAX, { error: inspectionMessages.note })
+    .nullish()
+    .transform((note) => note ?? ''),
+});
+export type InspectionItem = z.output<typeof Item>;
+
+/** `PUT /api/workOrders/{id}/inspection`: the items filled (a category left out is not inspected). */
+export const InspectionInput = z.object({
+  items: z
+    .array(Item, { error: inspectionMessages.items })
+    .min(1, { error: inspectionMessages.items })
+    .max(INSPECTION_CATEGORIES.length, { error: inspectionMessages.duplicate })
+    .refine((items) => new Set(items.map((i) => i.category)).size === items.length, {
+      error: inspectionMessages.duplicate,
+    }),
+});
+export type InspectionInput = z.input<typeof InspectionInput>;
+
+/** The inspection as stored and shown: items in the categories' order. */
+export const Inspection = z.object({
+  items: z.array(Item),
+  inspectedAt: z.string(),
+  inspectedBy: z.string(),
+});
+export type Inspection = z.output<typeof Inspection>;
+
+/** A photo as stored on the work order: its private objects are named by id (photos.ts). */
+export const Photo = z.object({ id: z.string(), contentType: z.string(), addedAt: z.string() });
+export type Photo = z.output<typeof Photo>;
+
+/** The items in the categories' order. */
+export function orderedItems(items: readonly InspectionItem[]): InspectionItem[] {
+  return INSPECTION_CATEGORIES.flatMap((category) => items.filter((i) => i.category === category));
+}
+
+/** Photo types taken: JPEG and PNG only, judged by the first bytes (storage/sniff, the one byte check). Pure. */
+export function photoTypeOf(bytes: Uint8Array): ImageType | null {
+  const type = imageTypeOf(bytes);
+  return type && (type.ext === 'jpg' || type.ext === 'png') ? type : null;
+}

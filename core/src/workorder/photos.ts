@@ -1,0 +1,181 @@
+import * as z from 'zod';
+import { config } from '../config';
+import { RAISE_REV, RAISE_REV_VALUES } from '../db/revision';
+import { VisibleError } from '../error';
+import { Storage } from '../storage/index';
+import { IMAGE_MAX_BYTES } from '../storage/rules';
+import { fn } from '../util/fn';
+import { createId } from '../util/id';
+import { linked } from './acknowledgment';
+import { findForStaff } from './inspection';
+import { inspectionMessages, type Photo, photoTypeOf } from './inspection-model';
+import { fail, key, messages, refuseInvalid } from './messages';
+import { PortalEmail, portalWorkOrder, portalWorkOrderUnlimited } from './portal';
+import { discard, type ForCustomer, forCustomer, objectKey } from './photo-objects';
+import { entity, type Stored } from './store';
+import { type Detail, view } from './view';
+
+/**
+ * A work order's inspection photos (issue 22, decision 080). The bytes are
+ * judged by their start (JPEG or PNG only), decoded and written again by
+ * sharp (turned as the camera held it, at most PHOTO_MAX_PX, no metadata:
+ * a phone's photo carries where it was taken), with a small copy for the
+ * PDF, both under the work orders' private prefix (never served by the
+ * CDN). The work order keeps the list; adding one is a single UpdateItem
+ * conditional on the list being shorter than `inspectionPhotoLimit`, so
+ * parallel uploads never go past it.
+ */
+
+export const PHOTO_MAX_PX = 1600;
+/** The PDF's copy: four to a row at about 125 points, sharp at print size. */
+export const PHOTO_SMALL_PX = 360;
+
+export type PhotoBytes = { bytes: Uint8Array; contentType: string };
+
+const Bytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, inspectionMessages.photoType);
+
+async function encode(bytes: Uint8Array): Promise<{ full: Uint8Array; small: Uint8Array }> {
+  const { default: sharp } = await import('sharp');
+  try {
+    const image = sharp(bytes, { limitInputPixels: 40_000_000 }).rotate();
+    const [full, small] = await Promise.all([
+      image
+        .clone()
+        .resize({ width: PHOTO_MAX_PX, height: PHOTO_MAX_PX, fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 82, mozjpeg: true })
+        .toBuffer(),
+      image
+        .clone()
+        .resize({ width: PHOTO_SMALL_PX, height: PHOTO_SMALL_PX, fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 70 })
+        .toBuffer(),
+    ]);
+    return { full: new Uint8Array(full), small: new Uint8Array(small) };
+  } catch {
+    // A valid start on bytes that are no image after all.
+    throw new VisibleError('invalid', inspectionMessages.photoType);
+  }
+}
+
+/**
+ * `POST /api/workOrders/{id}/photos` (staff): 413 over 5 MB, 400 for
+ * anything but a JPEG or PNG, 409 at the limit; the work order with the
+ * photo added.
+ */
+export const addPhoto = fn(z.tuple([key, Bytes, z.date().optional()]), addPhotoNow, refuseInvalid);
+
+async function addPhotoNow(workOrderId: string, bytes: Uint8Array, now = new Date()): Promise<Detail> {
+  const wo = await findForStaff(workOrderId);
+  const limit = config().inspectionPhotoLimit;
+  if (bytes.byteLength > IMAGE_MAX_BYTES) fail('too_large', inspectionMessages.photoTooLarge);
+  if (!photoTypeOf(bytes)) fail('invalid', inspectionMessages.photoType);
+  if (wo.photos.length >= limit) fail('conflict', inspectionMessages.photoLimit(limit));
+  const { full, small } = await encode(bytes);
+  const photo: Photo = {
+    id: createId('workOrder').slice(3),
+    contentType: 'image/jpeg',
+    addedAt: now.toISOString(),
+  };
+  const keys = [objectKey(wo.id, photo.id, 'full'), objectKey(wo.id, photo.id, 'small')] as const;
+  await Promise.all([
+    Storage.put(keys[0], full, { contentType: photo.contentType }),
+    Storage.put(keys[1], small, { contentType: photo.contentType }),
+  ]);
+  const after = await entity.update(
+    { id: wo.id },
+    {
+      UpdateExpression: `SET photos = list_append(if_not_exists(photos, :none), :photo), updatedAt = :at, ${RAISE_REV}`,
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(photos) OR size(photos) < :limit)',
+      ExpressionAttributeValues: {
+        ':none': [],
+        ':photo': [photo],
+        ':at': now.toISOString(),
+        ':limit': limit,
+        ...RAISE_REV_VALUES,
+      },
+    },
+  );
+  if (!after) {
+    await discard(keys);
+    if (!(await entity.exists({ id: wo.id }))) fail('not_found', messages.notFound);
+    fail('conflict', inspectionMessages.photoLimit(limit));
+  }
+  return view(after);
+}
+
+/** `DELETE /api/workOrders/{id}/photos/{photoId}` (staff): the work order without it. */
+export const removePhoto = fn(z.tuple([key, key]), removePhotoNow, refuseInvalid);
+
+async function removePhotoNow(workOrderId: string, photoId: string): Promise<Detail> {
+  const wo = await findForStaff(workOrderId);
+  const at = wo.photos.findIndex((p) => p.id === photoId);
+  if (at < 0) fail('not_found', inspectionMessages.photoNotFound);
+  const after = await entity.update(
+    { id: wo.id },
+    {
+      // The index read is only removed while that place still holds this photo.
+      UpdateExpression: `REMOVE photos[${at}] SET updatedAt = :at, ${RAISE_REV}`,
+      ConditionExpression: `attribute_exists(pk) AND photos[${at}].id = :photoId`,
+      ExpressionAttributeValues: {
+        ':photoId': photoId,
+        ':at': new Date().toISOString(),
+        ...RAISE_REV_VALUES,
+      },
+    },
+  );
+  if (!after) fail('conflict', messages.changedMeanwhile);
+  await discard([objectKey(wo.id, photoId, 'full'), objectKey(wo.id, photoId, 'small')]);
+  return view(after);
+}
+
+async function bytesOf(wo: Stored, photoId: string, size: 'full' | 'small'): Promise<PhotoBytes> {
+  const photo = wo.photos.find((p) => p.id === photoId);
+  const bytes = photo ? await Storage.bytes(objectKey(wo.id, photo.id, size)) : null;
+  if (!photo || !bytes) fail('not_found', inspectionMessages.photoNotFound);
+  return { bytes, contentType: photo.contentType };
+}
+
+const Size = z.enum(['full', 'small']).optional();
+
+/** `GET /api/workOrders/{id}/photos/{photoId}` (staff). */
+export const photoForStaff = fn(
+  z.tuple([key, key, Size]),
+  async (workOrderId, photoId, size) => bytesOf(await findForStaff(workOrderId), photoId, size ?? 'full'),
+  refuseInvalid,
+);
+
+/** `GET /api/workOrders/acknowledge/{token}/photos/{photoId}`: the holder of the work order's current link. */
+export const photoForLink = fn(
+  z.tuple([key, key, Size]),
+  async (token, photoId, size) => {
+    const { wo } = await linked(token, new Date());
+    return bytesOf(wo, photoId, size ?? 'full');
+  },
+  refuseInvalid,
+);
+
+/**
+ * `GET /api/workOrders/public/{number}/photos/{photoId}?email=`: the portal's
+ * holder. Not rate limited (a page shows ten): the photo's random id is
+ * only handed out by the rate-limited `inspectionForPortal`, so it cannot
+ * be used to try emails; any mismatch is the same 404.
+ */
+export const photoForPortal = fn(
+  z.tuple([z.string(), PortalEmail, key, Size]),
+  async (number, email, photoId, size) => {
+    const wo = await portalWorkOrderUnlimited(number, email);
+    if (!wo) fail('not_found', inspectionMessages.photoNotFound);
+    return bytesOf(wo, photoId, size ?? 'full');
+  },
+  refuseInvalid,
+);
+
+/** `GET /api/workOrders/public/{number}/inspection?email=`: the portal's view (rate limited like its PDF). */
+export const inspectionForPortal = fn(
+  z.tuple([z.string(), PortalEmail]),
+  async (number, email): Promise<ForCustomer & { workOrderNumber: string }> => {
+    const wo = await portalWorkOrder(number, email);
+    return { workOrderNumber: wo.workOrderNumber, ...forCustomer(wo) };
+  },
+  refuseInvalid,
+);

@@ -1,0 +1,57 @@
+import { CATEGORY_LABELS, CONDITION_LABELS, type Inspection } from '@app/core/workorder/inspection-model';
+import { useId } from 'react';
+import './inspection.css';
+
+type Props = {
+  inspection: Inspection | null;
+  photos: { id: string }[];
+  /** Where a photo is served to this reader (the link's or the portal's route), full size or small. */
+  photoSrc: (id: string, size: 'full' | 'small') => string;
+};
+
+/**
+ * The vehicle inspection as the customer reads it (decision 080): each
+ * category with its condition and note, then the photos, each opening full
+ * size. Shared by the acknowledgment page and the portal.
+ */
+export function InspectionSummary({ inspection, photos, photoSrc }: Props) {
+  const id = useId();
+  if (!inspection && photos.length === 0) return null;
+  return (
+    <section className="card inspection-summary" aria-labelledby={id}>
+      <h2 id={id} className="inspection-summary__title">
+        Vehicle inspection
+      </h2>
+      {inspection && (
+        <ul className="inspection-summary__items">
+          {inspection.items.map((item) => (
+            <li key={item.category} className="inspection-summary__item">
+              <span className="inspection-summary__category">{CATEGORY_LABELS[item.category]}</span>
+              <span className={`inspection-condition inspection-condition--${item.condition}`}>
+                {CONDITION_LABELS[item.condition]}
+              </span>
+              {item.note && <span className="inspection-summary__note">{item.note}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {photos.length > 0 && (
+        <ul className="inspection-photos" aria-label="Inspection photos">
+          {photos.map((photo, n) => (
+            <li key={photo.id}>
+              <a href={photoSrc(photo.id, 'full')} target="_blank" rel="noreferrer">
+                <img
+                  src={photoSrc(photo.id, 'small')}
+                  alt={`Inspection photo ${n + 1} of ${photos.length}`}
+                  loading="lazy"
+                  width={180}
+                  height={135}
+                />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

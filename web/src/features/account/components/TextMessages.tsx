@@ -1,0 +1,186 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import {
+  type Channel,
+  channels,
+  preferenceKinds,
+  preferenceLabels,
+  textConsentWording,
+} from '@app/core/notify/wording';
+import { formatUsNumber, MOBILE_MESSAGE, toUsE164 } from '@app/core/sms/phone';
+import { formatLongDate } from '@app/core/time';
+import { FormMessage } from '../../../components/ui/FormMessage';
+import { TextField } from '../../../components/ui/TextField';
+import { messageOf } from '../../../lib/api';
+import {
+  changeNotifications,
+  type NotificationChange,
+  type NotificationSettings,
+  notificationKeys,
+  notificationsQueryOptions,
+} from '../api';
+
+const channelLabels: Record<Channel, string> = { mail: 'Email', text: 'Text', both: 'Both' };
+
+/**
+ * Account Settings → Text messages and notifications (issue 21): opt in to
+ * texts at a US mobile number (the consent's wording is shown, and stored
+ * with the time), opt out at once, and choose email, text or both for
+ * reminders, "on my way" messages and review requests.
+ */
+export function TextMessages({ userId }: { userId: string }) {
+  const queryClient = useQueryClient();
+  const settings = useQuery(notificationsQueryOptions(userId));
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const save = useMutation({
+    mutationFn: changeNotifications,
+    onSuccess: (reply, body) => {
+      queryClient.setQueryData(notificationKeys.mine(userId), reply);
+      setNotice({ tone: 'success', text: successText(body) });
+    },
+    onError: (error) => setNotice({ tone: 'error', text: messageOf(error, 'Could not save your settings.') }),
+  });
+
+  return (
+    <section className="card account-form text-messages" aria-labelledby="text-messages-title">
+      <h2 id="text-messages-title">Text Messages &amp; Notifications</h2>
+      {settings.isPending && <p role="status">Loading your settings...</p>}
+      {settings.isError && <FormMessage tone="error">Could not load your settings.</FormMessage>}
+      {notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}
+      {settings.data && (
+        <>
+          <TextsConsent settings={settings.data} busy={save.isPending} onSave={(body) => save.mutate(body)} />
+          <Preferences settings={settings.data} busy={save.isPending} onSave={(body) => save.mutate(body)} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function successText(body: NotificationChange): string {
+  if (body.texts?.optIn) return 'Text messages are on.';
+  if (body.texts) return 'Text messages are off. We will not text you again.';
+  return 'Your notification choices are saved.';
+}
+
+type PartProps = {
+  settings: NotificationSettings;
+  busy: boolean;
+  onSave: (body: NotificationChange) => void;
+};
+
+function TextsConsent({ settings, busy, onSave }: PartProps) {
+  const texts = settings.texts;
+  const [mobile, setMobile] = useState(texts ? formatUsNumber(texts.mobile) : '');
+  const [error, setError] = useState<string | undefined>();
+  const [agreed, setAgreed] = useState(false);
+  const agreeId = useId();
+  const e164 = toUsE164(mobile);
+
+  if (texts?.on) {
+    return (
+      <div className="text-messages__on">
+        <p>
+          We text <strong>{formatUsNumber(texts.mobile)}</strong> about your bookings (you agreed on{' '}
+          {formatLongDate(texts.consentedAt)}). Reply STOP to any text, or turn them off here.
+        </p>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={busy}
+          onClick={() => onSave({ texts: { optIn: false } })}
+        >
+          Stop Text Messages
+        </button>
+      </div>
+    );
+  }
+  return (
+    <form
+      className="text-messages__consent"
+      aria-label="Text messages"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!e164) return setError(MOBILE_MESSAGE);
+        if (agreed) onSave({ texts: { optIn: true, mobile: e164 } });
+      }}
+    >
+      {texts?.optedOutBy === 'reply' && (
+        <p className="field__hint">
+          You replied STOP to our texts, so we stopped. To get texts again, opt in here and reply START to our
+          number.
+        </p>
+      )}
+      <TextField
+        label="Mobile number (US)"
+        type="tel"
+        autoComplete="tel-national"
+        inputMode="tel"
+        value={mobile}
+        onChange={(event) => {
+          setMobile(event.target.value);
+          setError(undefined);
+        }}
+        error={error}
+        disabled={busy}
+      />
+      <div className="check">
+        <input
+          id={agreeId}
+          type="checkbox"
+          checked={agreed}
+          onChange={(event) => setAgreed(event.target.checked)}
+          disabled={busy}
+        />
+        <label htmlFor={agreeId}>{textConsentWording(e164)}</label>
+      </div>
+      <button type="submit" className="button button--primary" disabled={busy || !agreed}>
+        Text Me
+      </button>
+    </form>
+  );
+}
+
+function Preferences({ settings, busy, onSave }: PartProps) {
+  const [chosen, setChosen] = useState(settings.preferences);
+  const id = useId();
+  return (
+    <form
+      className="text-messages__preferences"
+      aria-label="How we tell you"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSave({ preferences: chosen });
+      }}
+    >
+      <h3>How we tell you</h3>
+      {!settings.texts?.on && (
+        <p className="field__hint">Until you opt in to texts, everything comes by email.</p>
+      )}
+      {preferenceKinds.map((kind) => (
+        <fieldset key={kind} className="text-messages__choice" disabled={busy}>
+          <legend>{preferenceLabels[kind]}</legend>
+          {channels.map((channel) => (
+            <span key={channel} className="check">
+              <input
+                id={`${id}-${kind}-${channel}`}
+                type="radio"
+                name={`${id}-${kind}`}
+                checked={chosen[kind] === channel}
+                onChange={() => setChosen({ ...chosen, [kind]: channel })}
+              />
+              <label htmlFor={`${id}-${kind}-${channel}`}>{channelLabels[channel]}</label>
+            </span>
+          ))}
+        </fieldset>
+      ))}
+      <p className="field__hint">
+        Reschedule and cancellation notices come by email, and by text too when you opt in.
+      </p>
+      <button type="submit" className="button button--primary" disabled={busy}>
+        Save Choices
+      </button>
+    </form>
+  );
+}

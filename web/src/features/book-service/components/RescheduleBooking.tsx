@@ -1,0 +1,141 @@
+import { today } from '@app/core/time';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { messageOf } from '../../../lib/api';
+import { useAuth } from '../../../lib/auth/store';
+import {
+  type RescheduleBy,
+  type RescheduleInfo,
+  rescheduleBooking,
+  rescheduleQueryOptions,
+  rescheduleTimesQueryOptions,
+} from '../reschedule-api';
+import { AvailableTimes } from './AvailableTimes';
+import { BookingCalendar } from './BookingCalendar';
+import { longDate } from './BookingChoice';
+import { CallUs, ConfirmMove, CurrentAppointment, Moved } from './RescheduleParts';
+
+const LOAD_FAILED = 'Could not load your booking.';
+const MOVE_FAILED = 'Could not move your booking. Please try again.';
+
+/**
+ * The reschedule page (issue 21): the booking as it is, then the booking
+ * page's calendar and times (the times the booking can move to, at its
+ * address), a confirm step, and the result. Past the notice hours it says to
+ * call, with the number. Signed in as the owner, or by a reminder's link.
+ */
+export function RescheduleBooking({ by }: { by: RescheduleBy }) {
+  const info = useQuery(rescheduleQueryOptions(by));
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const [date, setDate] = useState<string>();
+  const [time, setTime] = useState<string>();
+  const [error, setError] = useState<string>();
+  const move = useMutation({
+    mutationFn: (choice: { date: string; time: string }) => rescheduleBooking(by, choice.date, choice.time),
+    onSuccess: () => {
+      // The Service History and every time list show the move.
+      void queryClient.invalidateQueries({ queryKey: ['bookings'] });
+      void queryClient.invalidateQueries({ queryKey: ['availability'] });
+    },
+    onError: (failure) => {
+      setError(messageOf(failure, MOVE_FAILED));
+      setTime(undefined);
+      void queryClient.invalidateQueries({ queryKey: ['reschedule', by.bookingId] });
+    },
+  });
+
+  if (info.isPending) {
+    return (
+      <p className="status-text" role="status">
+        Loading your booking...
+      </p>
+    );
+  }
+  if (info.isError) {
+    return (
+      <p className="status-text status-text--error" role="alert">
+        {messageOf(info.error, LOAD_FAILED)}
+      </p>
+    );
+  }
+  if (move.isSuccess) {
+    return <Moved booking={move.data.booking} msg={move.data.msg} signedIn={!!user && !by.token} />;
+  }
+  const { booking, window } = info.data;
+  return (
+    <>
+      <CurrentAppointment booking={booking} />
+      {error && (
+        <p className="status-text status-text--error" role="alert">
+          {error}
+        </p>
+      )}
+      {!window.allowed ? (
+        <CallUs msg={window.msg} />
+      ) : date && time ? (
+        <ConfirmMove
+          date={date}
+          time={time}
+          busy={move.isPending}
+          onConfirm={() => {
+            setError(undefined);
+            move.mutate({ date, time });
+          }}
+          onBack={() => setTime(undefined)}
+        />
+      ) : (
+        <Choose by={by} window={window} date={date} onDate={setDate} onTime={setTime} />
+      )}
+    </>
+  );
+}
+
+/** The booking page's calendar and time buttons, over the times this booking can move to. */
+function Choose({
+  by,
+  window,
+  date,
+  onDate,
+  onTime,
+}: {
+  by: RescheduleBy;
+  window: RescheduleInfo['window'];
+  date: string | undefined;
+  onDate: (date: string) => void;
+  onTime: (time: string) => void;
+}) {
+  return (
+    <div className="booking__schedule">
+      <section className="card booking__panel" aria-labelledby="reschedule-date-title">
+        <h2 id="reschedule-date-title">Choose a New Date</h2>
+        <BookingCalendar
+          availableDays={[]}
+          today={today()}
+          selected={date}
+          onSelect={onDate}
+          labelledBy="reschedule-date-title"
+        />
+        <p className="time-hint">You can move it online until {window.noticeHours} hours before it starts.</p>
+      </section>
+      <section className="card booking__panel" aria-labelledby="reschedule-time-title">
+        <h2 id="reschedule-time-title">Choose a New Time</h2>
+        {date ? (
+          <>
+            <p className="booking__chosen">{longDate(date)}</p>
+            <AvailableTimes
+              serviceId=""
+              date={date}
+              canBook
+              cannotBookHint=""
+              onChoose={onTime}
+              options={rescheduleTimesQueryOptions(by, date)}
+            />
+          </>
+        ) : (
+          <p className="status-text">Choose a date to see the available times.</p>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { useState } from 'react';
+import '../../../components/inspection/inspection.css';
+import type { WorkOrderJson } from '../types';
+import { InspectionForm } from './InspectionForm';
+import { InspectionPhotos } from './InspectionPhotos';
+
+/**
+ * A saved work order's inspection and photos (issue 22, decision 080),
+ * below its form: each part saves on its own and keeps the latest reply.
+ */
+export function InspectionPanel({ workOrder }: { workOrder: WorkOrderJson }) {
+  const [current, setCurrent] = useState(workOrder);
+  return (
+    <div className="wo-form__section">
+      <InspectionForm workOrder={current} onSaved={setCurrent} />
+      <InspectionPhotos workOrder={current} limit={current.photoLimit} onChanged={setCurrent} />
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { type ChangeEvent, useEffect, useId, useRef } from 'react';
+import { FormMessage } from '../../../components/ui/FormMessage';
+import { messageOf } from '../../../lib/api';
+import { deletePhoto, photoObjectUrl, uploadPhoto } from '../inspection-api';
+import { resizePhoto } from '../photo-resize';
+import type { WorkOrderJson } from '../types';
+
+/**
+ * The inspection's photos (decision 080): taken with the phone's camera
+ * (or chosen from the library), made smaller in the browser, uploaded one
+ * by one, at most `limit`; each shown small with Remove.
+ */
+export function InspectionPhotos({
+  workOrder,
+  limit,
+  onChanged,
+}: {
+  workOrder: WorkOrderJson;
+  limit: number;
+  onChanged: (order: WorkOrderJson) => void;
+}) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const upload = useMutation({
+    mutationFn: async (files: File[]) => {
+      let order = workOrder;
+      for (const file of files) order = await uploadPhoto(workOrder._id, await resizePhoto(file));
+      return order;
+    },
+    onSuccess: onChanged,
+    onSettled: () => {
+      if (input.current) input.current.value = '';
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (photoId: string) => deletePhoto(workOrder._id, photoId),
+    onSuccess: onChanged,
+  });
+  const full = workOrder.photos.length >= limit;
+
+  const chosen = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.target.files ?? [])].slice(0, limit - workOrder.photos.length);
+    if (files.length) upload.mutate(files);
+  };
+
+  return (
+    <section className="inspection-form" aria-labelledby={id}>
+      <h4 id={id} className="wo-form__title">
+        Inspection photos ({workOrder.photos.length} of {limit})
+      </h4>
+      {workOrder.photos.length > 0 && (
+        <ul className="inspection-photos inspection-photos--staff">
+          {workOrder.photos.map((photo, n) => (
+            <li key={photo.id}>
+              <StaffPhoto
+                workOrderId={workOrder._id}
+                photoId={photo.id}
+                label={`Inspection photo ${n + 1}`}
+              />
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={remove.isPending}
+                onClick={() => remove.mutate(photo.id)}
+              >
+                Remove photo {n + 1}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="inspection-photo-actions">
+        <label className={`button button--secondary${full || upload.isPending ? ' is-disabled' : ''}`}>
+          {upload.isPending ? 'Uploading...' : 'Add Photo'}
+          <input
+            ref={input}
+            className="visually-hidden-input"
+            type="file"
+            accept="image/*"
+            capture="environment"
+            multiple
+            disabled={full || upload.isPending}
+            onChange={chosen}
+          />
+        </label>
+        {full && <span className="wo-form__hint">The limit of {limit} photos is reached.</span>}
+      </div>
+      {upload.isError && (
+        <FormMessage tone="error">{messageOf(upload.error, 'The photo could not be uploaded.')}</FormMessage>
+      )}
+      {remove.isError && (
+        <FormMessage tone="error">{messageOf(remove.error, 'The photo could not be removed.')}</FormMessage>
+      )}
+    </section>
+  );
+}
+
+/** A private photo, read with the session and shown from an object URL (revoked when it goes). */
+function StaffPhoto({
+  workOrderId,
+  photoId,
+  label,
+}: {
+  workOrderId: string;
+  photoId: string;
+  label: string;
+}) {
+  const photo = useQuery({
+    queryKey: ['work-order-photo', workOrderId, photoId],
+    queryFn: () => photoObjectUrl(workOrderId, photoId, 'small'),
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  useEffect(() => {
+    const url = photo.data;
+    return () => {
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [photo.data]);
+  if (!photo.data)
+    return <span className="status-text">{photo.isError ? 'Photo unavailable' : 'Loading...'}</span>;
+  return <img src={photo.data} alt={label} width={180} height={135} />;
+}

@@ -1,0 +1,30 @@
+import type { InspectionInput } from '@app/core/workorder/inspection-model';
+import { api, okResponse, path, unwrap, withForm } from '../../lib/api';
+
+/**
+ * The shop's inspection calls (decision 080): the checklist, and the photos
+ * (uploaded as multipart, read back as blobs since they need the session
+ * header: the shop's photos are never public).
+ */
+const workOrders = api.api.workOrders;
+const byPhoto = (id: string, photoId: string) => ({ param: path({ id, photoId }) });
+
+export const saveInspection = (id: string, input: InspectionInput) =>
+  unwrap(workOrders[':id'].inspection.$put({ param: path({ id }), json: input }));
+
+export function uploadPhoto(id: string, photo: Blob) {
+  const form = new FormData();
+  form.set('photo', photo, 'photo.jpg');
+  return unwrap(workOrders[':id'].photos.$post({ param: path({ id }) }, withForm(form)));
+}
+
+export const deletePhoto = (id: string, photoId: string) =>
+  unwrap(workOrders[':id'].photos[':photoId'].$delete(byPhoto(id, photoId)));
+
+/** A photo as an object URL for an <img> (the caller revokes it). */
+export async function photoObjectUrl(id: string, photoId: string, size: 'full' | 'small'): Promise<string> {
+  const response = await okResponse(
+    workOrders[':id'].photos[':photoId'].$get({ ...byPhoto(id, photoId), query: { size } }),
+  );
+  return URL.createObjectURL(await response.blob());
+}
