@@ -3,6 +3,7 @@ import type { APIRequestContext } from '@playwright/test';
 import type { TechDayReply } from '../functions/src/api/tech';
 import { customBookingBody } from '../tests/desk-bookings';
 import { expect, expectConsoleErrors, test, type TestUser } from './fixtures';
+import { seedTechnicians } from '../functions/src/local/seed';
 import { auth } from './helpers/session';
 
 /**
@@ -11,9 +12,8 @@ import { auth } from './helpers/session';
  * without signal the day stays readable and the actions are off, with a
  * banner; a day that cannot be fetched shows the last sync.
  *
- * Until technicians are stored (the techrole branch), the day is viewed as
- * the admin views a technician's day (`/tech?technician=N`); the routes and
- * the page are the same for the technician, whose own rights the API tests check.
+ * The job's technician is one of the seeded two (functions/src/local/seed.ts),
+ * who signs in on the phone and opens /tech: their own day.
  */
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -75,6 +75,18 @@ async function todaysJob(request: APIRequestContext, admin: TestUser, name: stri
   throw new Error('The booking is on no technician’s day');
 }
 
+/** The seeded technician numbered `technician`, signed in: their session and name. */
+async function technicianSignIn(request: APIRequestContext, technician: number) {
+  const seeded = seedTechnicians.find((t) => t.number === technician);
+  if (!seeded) throw new Error(`Technician ${technician} is not one of the seeded two`);
+  const response = await request.post('/api/users/login', {
+    data: { email: seeded.email, password: seeded.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const { token } = (await response.json()) as { token: string };
+  return { token, name: `${seeded.firstName} ${seeded.lastName}` };
+}
+
 test('a day at 390 px: Directions, On my way, Arrived, Started, Completed', async ({
   page,
   admin,
@@ -83,8 +95,9 @@ test('a day at 390 px: Directions, On my way, Arrived, Started, Completed', asyn
 }) => {
   const name = `Tech job ${crypto.randomUUID().slice(0, 6)}`;
   const { booking, technician } = await todaysJob(page.request, admin, name);
-  await signIn(admin);
-  await page.goto(`/tech?technician=${technician}`);
+  const phone = await technicianSignIn(page.request, technician);
+  await signIn(phone);
+  await page.goto('/tech');
   const card = page.getByRole('article', { name: new RegExp(name) });
   await expect(card).toBeVisible();
   await expect(card.getByText(/min drive from/)).toBeVisible();
@@ -128,8 +141,9 @@ test('offline: the day stays readable, the actions are off with a banner, and co
   expectConsoleErrors('net::ERR_INTERNET_DISCONNECTED');
   const name = `Offline job ${crypto.randomUUID().slice(0, 6)}`;
   const { technician } = await todaysJob(page.request, admin, name);
-  await signIn(admin);
-  await page.goto(`/tech?technician=${technician}`);
+  const phone = await technicianSignIn(page.request, technician);
+  await signIn(phone);
+  await page.goto('/tech');
   const card = page.getByRole('article', { name: new RegExp(name) });
   await expect(card.getByRole('button', { name: 'On my way' })).toBeEnabled();
 
@@ -156,8 +170,9 @@ test('a day the server cannot send is shown from the last sync, marked so, with 
   expectConsoleErrors('net::ERR_INTERNET_DISCONNECTED');
   const name = `Synced job ${crypto.randomUUID().slice(0, 6)}`;
   const { technician } = await todaysJob(page.request, admin, name);
-  await signIn(admin);
-  await page.goto(`/tech?technician=${technician}`);
+  const phone = await technicianSignIn(page.request, technician);
+  await signIn(phone);
+  await page.goto('/tech');
   await expect(page.getByRole('article', { name: new RegExp(name) })).toBeVisible();
 
   // The network drops every call for the day (a dead zone): a reload reads the stored copy.
@@ -177,14 +192,15 @@ test('the work order at 390 px, prefilled from the job, signed by the customer o
 }) => {
   const name = `Signed job ${crypto.randomUUID().slice(0, 6)}`;
   const { technician } = await todaysJob(page.request, admin, name);
-  await signIn(admin);
-  await page.goto(`/tech?technician=${technician}`);
+  const phone = await technicianSignIn(page.request, technician);
+  await signIn(phone);
+  await page.goto('/tech');
   await page
     .getByRole('article', { name: new RegExp(name) })
     .getByRole('button', { name: 'Work order' })
     .click();
 
-  const form = page.getByRole('form', { name: 'Work order' });
+  const form = page.getByRole('form', { name: 'New Work Order' });
   await expect(form.getByLabel('Name', { exact: true })).toHaveValue('Pat Phoner');
   await expect(form.getByLabel('Street')).toHaveValue('12 W Market St');
   await expect(form.getByLabel('Make')).toHaveValue('Toyota');
@@ -215,6 +231,6 @@ test('the work order at 390 px, prefilled from the job, signed by the customer o
   await page.mouse.up();
   await sign.getByRole('button', { name: 'Acknowledge work order' }).click();
   await expect(sign.getByRole('status')).toContainText(
-    'Acknowledged by Pat Phoner, signed in person (presented by Jordan Reyes)',
+    `Acknowledged by Pat Phoner, signed in person (presented by ${phone.name})`,
   );
 });

@@ -53,11 +53,11 @@ export default function TechWorkOrder({ job, onClose }: { job: TechJob; onClose:
       </p>
       <h1 className="tech__title">Work order · {job.serviceName}</h1>
       {notice && <FormMessage tone="success">{notice}</FormMessage>}
+      <h2>Work, parts and inspection</h2>
       <WorkOrderForm
         key={workOrderId ?? 'new'}
         workOrderId={workOrderId ?? undefined}
         prefill={workOrderId ? undefined : prefillOf(job)}
-        title={false}
         mailActions={false}
         onCancel={onClose}
         onSaved={(order, text) => {
