@@ -40,6 +40,7 @@ test('Today shows a job of the day with its state in its technician’s lane', a
   );
   await expect(today.getByRole('region', { name: 'Pending Verification' })).toBeVisible();
   await expect(today.getByRole('region', { name: 'Declined charges' })).toBeVisible();
+  await expect(today.getByRole('region', { name: 'Sends that gave up' })).toBeVisible();
   await expectAccessible();
 
   await today.getByRole('button', { name: 'Next day' }).click();

@@ -14,6 +14,8 @@
  *     reads that grow with it, against p99 and size budgets (bench-scale.ts)
  *  9. only when named (`npm run bench -- revenue`): five years of payments seeded in batches, the revenue
  *     dashboard's reads and p50 / p99, and the CSV export (bench-revenue.ts)
+ * 11. only when named (`npm run bench -- reminders`): the scheduled job with 500 reminders due, two runs at once,
+ *     each reminder exactly once (the local outbox) and the time against the job's 60 s (bench-reminders.ts)
  * 10. only when named (`npm run bench -- route`): availability at an address on a day of ten jobs across three
  *     technicians, p50 / p99 at concurrency 16 (budget p99 ≤ 300 ms), and the 50-way race of adjacent times at
  *     far-apart places (bench-route.ts)
@@ -40,6 +42,7 @@ import { measurePdf, PDF_RENDERS } from './bench-pdf';
 import { type ScaleRow, measureScale } from './bench-scale';
 import { measureRevenue, REVENUE_BUDGET_MS, type RevenueRow } from './bench-revenue';
 import { measureRoute, ROUTE_P99_BUDGET_MS } from './bench-route';
+import { measureReminders, REMINDERS, REMINDERS_BUDGET_MS } from './bench-reminders';
 import { measureSecurity } from './bench-security';
 import { measureTech, TECH_JS_BUDGET } from './bench-tech';
 import { startStack, stopStack } from './bench-stack';
@@ -152,9 +155,19 @@ async function latency(url: string, validator: boolean) {
  * product (pages, latency, bookings, sign-ins), `pdf` the work-order PDF's render time, `lighthouse`
  * Lighthouse on every public page and post (a fresh stack, so the other sections' load does not colour it), `scale`
  * five years of data and the bounded reads (only when named), `revenue` five years of payments and the revenue
- * dashboard (only when named).
+ * dashboard (only when named), `reminders` the scheduled job with 500 reminders due (only when named).
  */
-const SECTIONS = ['bundle', 'stack', 'pdf', 'lighthouse', 'scale', 'revenue', 'route', 'tech'] as const;
+const SECTIONS = [
+  'bundle',
+  'stack',
+  'pdf',
+  'lighthouse',
+  'scale',
+  'revenue',
+  'route',
+  'reminders',
+  'tech',
+] as const;
 const BY_DEFAULT: readonly Section[] = ['bundle', 'stack', 'pdf', 'lighthouse'];
 type Section = (typeof SECTIONS)[number];
 
@@ -244,6 +257,7 @@ async function main() {
   const revenue = sections.has('revenue') ? await measureRevenue() : undefined;
   const route = sections.has('route') ? await measureRoute() : undefined;
   const tech = sections.has('tech') ? await measureTech() : undefined;
+  const reminders = sections.has('reminders') ? await measureReminders() : undefined;
 
   if (measured) {
     const { scripts, book } = measured;
@@ -332,6 +346,22 @@ async function main() {
     );
     if (tech.adminLoaded.length + tech.adminTexts.length > 0)
       failures.push('admin code in /tech (budget: none)');
+  }
+  if (reminders) {
+    check(
+      `Scheduled job, ${REMINDERS} reminders due, two runs at once`,
+      reminders.ms,
+      REMINDERS_BUDGET_MS,
+      ms,
+    );
+    row(
+      'Reminders sent / mails in the outbox',
+      `${reminders.sent} / ${reminders.mails}`,
+      `   ${reminders.duplicates} sent twice, ${reminders.missing} missing`,
+    );
+    if (reminders.sent !== REMINDERS || reminders.duplicates > 0 || reminders.missing > 0) {
+      failures.push(`reminders (budget: each of ${REMINDERS} exactly once)`);
+    }
   }
   if (pdf) {
     row('Work-order PDF, first render in the process', ms(pdf.firstMs), `   ${kb(pdf.bytes)}`);

@@ -9,7 +9,7 @@ import { TimeSlot } from '@app/core/timeslot/index';
 import { SavedAddress } from '@app/core/address/index';
 import { withActor } from '@app/core/actor';
 import { BookingLink } from '@app/core/booking-link/index';
-import { asAdmin, createService, createUserWithCard } from './factories';
+import { asAdmin, createService, createTechnician, createUserWithCard } from './factories';
 import { pngImage } from './images';
 import { cameraJpeg, createWorkOrder, postPhoto } from './workorder-factories';
 
@@ -26,6 +26,8 @@ import { cameraJpeg, createWorkOrder, postPhoto } from './workorder-factories';
  *   customer: nobody 401; A and B the normal answer; the admin 403 (a customer's own things: addresses);
  *   customerOwner: nobody 401; A (the owner) the normal answer; B 404; the admin 403;
  *   staff:  nobody 401; A and B 403; the admin (and the job's technician, issue 22) the normal answer.
+ *
+ * The technician caller (issue 22) is technician 1, whose are all the fixtures' bookings: see `technician`.
  */
 export type Access = 'anyone' | 'user' | 'owner' | 'admin' | 'customer' | 'customerOwner' | 'staff';
 
@@ -38,6 +40,12 @@ export type Route = {
   body?: (f: Fixtures) => unknown;
   /** The normal answer for a caller who may use the route (default: 200). */
   ok?: number;
+  /**
+   * What technician 1 (the job's technician for every fixture booking, issue 22) gets, where it is
+   * not the access's default (anyone and user: the normal answer; owner and customerOwner: 403 or
+   * 404; admin and customer: 403; staff: the normal answer).
+   */
+  technician?: string;
 };
 
 /** A second address inside the default area (Exton, PA), for the address routes. */
@@ -231,6 +239,8 @@ export const routes: Record<string, Route> = {
     path: (f) => `/api/bookings/${f.bookings.cancel._id}/cancel`,
   },
   'PATCH /api/bookings/:id/status': {
+    // The job's technician may send Completed only (decision 079); this call sets the progress text.
+    technician: '403',
     access: 'staff',
     path: (f) => `/api/bookings/${f.bookings.status._id}/status`,
     body: () => ({ serviceStatus: 'Technician on the way' }),
@@ -334,6 +344,44 @@ export const routes: Record<string, Route> = {
   'GET /api/admin/dispatch': {
     access: 'admin',
     path: () => `/api/admin/dispatch?from=${time.today()}&days=7`,
+  },
+  // --- Technicians (issue 22, decision 078): the admin's; a technician gets 403 like a customer.
+  'PUT /api/admin/bookings/:id/technician': {
+    access: 'admin',
+    path: (f) => `/api/admin/bookings/${f.bookings.reassign._id}/technician`,
+    body: (f) => ({ technician: f.technicians.worker.technician.number }),
+  },
+  'GET /api/admin/technicians': { access: 'admin', path: () => '/api/admin/technicians' },
+  'POST /api/admin/technicians': {
+    access: 'admin',
+    path: () => '/api/admin/technicians',
+    body: () => ({
+      firstName: 'Matrix',
+      lastName: 'Technician',
+      email: `matrix-tech-${crypto.randomUUID().slice(0, 8)}@example.com`,
+      phone: '610 555 0101',
+      workingDays: ['Monday', 'Tuesday'],
+      dayStart: '07:00',
+      dayEnd: '19:00',
+    }),
+    ok: 201,
+  },
+  'PATCH /api/admin/technicians/:number': {
+    access: 'admin',
+    path: (f) => `/api/admin/technicians/${f.technicians.spare.technician.number}`,
+    body: () => ({ firstName: 'Spare', dayStart: '08:00', dayEnd: '18:00' }),
+  },
+  'POST /api/admin/technicians/:number/deactivate': {
+    access: 'admin',
+    path: (f) => `/api/admin/technicians/${f.technicians.spare.technician.number}/deactivate`,
+  },
+  'POST /api/admin/technicians/:number/activate': {
+    access: 'admin',
+    path: (f) => `/api/admin/technicians/${f.technicians.spare.technician.number}/activate`,
+  },
+  'GET /api/admin/technicians/:number/jobs': {
+    access: 'admin',
+    path: (f) => `/api/admin/technicians/${f.technicians.worker.technician.number}/jobs`,
   },
   'GET /api/admin/users/search': { access: 'admin', path: () => '/api/admin/users/search?query=alice' },
   'POST /api/admin/create-customer': {
@@ -464,16 +512,22 @@ export const routes: Record<string, Route> = {
   },
   'GET /api/workOrders': { access: 'admin', path: () => '/api/workOrders?limit=5' },
   'POST /api/workOrders': {
+    // A technician creates only a work order tied to a job of theirs (this form names none).
+    technician: '403',
     access: 'staff',
     path: () => '/api/workOrders',
     body: () => workOrderForm,
     ok: 201,
   },
   'GET /api/workOrders/:id': {
+    // Tied to no job: only the admin's (a technician's own job's: tech.api.test.ts).
+    technician: '403',
     access: 'staff',
     path: (f) => `/api/workOrders/${f.workOrders.workOrder._id}`,
   },
   'PUT /api/workOrders/:id': {
+    // Tied to no job: only the admin's.
+    technician: '403',
     access: 'staff',
     path: (f) => `/api/workOrders/${f.workOrders.workOrder._id}`,
     body: () => workOrderForm,
@@ -497,6 +551,8 @@ export const routes: Record<string, Route> = {
     path: () => `/api/tech/day?date=${nextDate()}&technician=1`,
   },
   'POST /api/workOrders/:id/acknowledge-in-person': {
+    // Tied to no job: only the admin's (the job's technician: tech.api.test.ts).
+    technician: '403',
     access: 'staff',
     path: (f) => `/api/workOrders/${f.workOrders.inPerson._id}/acknowledge-in-person`,
     body: () => ({
@@ -578,6 +634,24 @@ export const routes: Record<string, Route> = {
   'GET /api/service-area': {
     access: 'anyone',
     path: () => '/api/service-area?zipCode=19382&street=10%20Market%20St&city=West%20Chester&state=PA',
+  },
+  // --- Issue 21: a booking's link (decision 074), without signing in; an unknown token is 404 for everyone
+  // (core/src/booking-link/landing.api.test.ts covers real links).
+  'GET /api/booking-links/:token': {
+    access: 'anyone',
+    path: () => `/api/booking-links/${'x'.repeat(43)}`,
+    ok: 404,
+  },
+  'POST /api/booking-links/:token/attend': {
+    access: 'anyone',
+    path: () => `/api/booking-links/${'x'.repeat(43)}/attend`,
+    ok: 404,
+  },
+  'POST /api/booking-links/:token/cancel': {
+    access: 'anyone',
+    path: () => `/api/booking-links/${'x'.repeat(43)}/cancel`,
+    body: () => ({ acceptLateFee: true }),
+    ok: 404,
   },
   // --- Issue 24: the pages rendered with their data (decision 072); 503 until the web is built ---
   'GET /api/pages/*': { access: 'anyone', path: () => '/api/pages/services', ok: pagesBuilt() ? 200 : 503 },
@@ -702,8 +776,17 @@ export async function makeFixtures() {
     cancel: await bookingOf(a, openService._id),
     status: await bookingOf(a, openService._id),
     address: await bookingOf(a, openService._id),
+    reassign: await bookingOf(a, openService._id),
     reschedule: await bookingOf(a, openService._id),
     linked: await bookingOf(a, openService._id),
+  };
+  // Technicians (issue 22): technician 1, who holds every booking above (each alone on its day), signs
+  // in as the matrix's technician caller; one who works (the reassignment gives them A's booking); one
+  // the calls edit.
+  const technicians = {
+    one: await createTechnician({}, { number: 1 }),
+    worker: await createTechnician(),
+    spare: await createTechnician(),
   };
   // Issue 21: a reminder's link to A's booking (the reschedule-by-link routes).
   const link = (
@@ -753,6 +836,7 @@ export async function makeFixtures() {
     post,
     testimonial,
     bookings,
+    technicians,
     link,
     addresses,
     desk,

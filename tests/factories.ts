@@ -151,10 +151,12 @@ let technicianCounter = 0;
 
 /**
  * A technician with a verified sign-in account and a session: the next
- * number, every day, the whole day unless `hours` says otherwise.
+ * number (or `number`, made when missing; one that has an account already
+ * gets a new session), every day, the whole day unless `hours` says otherwise.
  */
 export async function createTechnician(
   hours: Partial<{ workingDays: string[]; dayStart: string; dayEnd: string; daysOff: string[] }> = {},
+  options: { number?: number } = {},
 ) {
   const { Technician } = await import('@app/core/technician/index');
   const { Session } = await import('@app/core/auth/session');
@@ -164,13 +166,16 @@ export async function createTechnician(
   const password = 'test-password-1';
   const email = `tech-${technicianCounter}-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const technician = await asSystem('test factory', async () => {
-    const number = Math.max(0, ...(await Technician.list()).map((t) => t.number)) + 1;
-    await Technician.giveAccount(number, {
-      firstName: 'Tech',
-      lastName: `Nician${technicianCounter}`,
-      email,
-      password,
-    });
+    const number = options.number ?? Math.max(0, ...(await Technician.list()).map((t) => t.number)) + 1;
+    const existing = await Technician.get(number);
+    if (!existing?.userId) {
+      await Technician.giveAccount(number, {
+        firstName: 'Tech',
+        lastName: `Nician${technicianCounter}`,
+        email,
+        password,
+      });
+    }
     return Object.keys(hours).length > 0
       ? Technician.update(number, hours as Parameters<typeof Technician.update>[1])
       : Technician.get(number);
@@ -179,5 +184,5 @@ export async function createTechnician(
   const record = await User.find(technician.userId);
   if (!record) throw new Error('The technician account just created is missing.');
   const token = await Session.issue(record);
-  return { technician, email, password, token, headers: { 'x-auth-token': token } };
+  return { technician, email: record.email, password, token, headers: { 'x-auth-token': token } };
 }

@@ -5,6 +5,8 @@ import { SavedAddress } from './address/index';
 import { type Actor, withActor } from './actor';
 import { LinkToken } from './auth/link-token';
 import { BookingLink } from './booking-link/index';
+import { BookingLinkPage } from './booking-link/page';
+import { Reminder } from './reminder/index';
 import { Crew } from './booking/crew';
 import { Booking } from './booking/index';
 import { Session } from './auth/session';
@@ -24,6 +26,7 @@ import { ServiceRequest } from './service-request/index';
 import { deleteService } from './service/delete';
 import { Service } from './service/index';
 import { Testimonial } from './testimonial/index';
+import { Technician } from './technician/index';
 import { TimeSlot } from './timeslot/index';
 import { User } from './user/index';
 import { VehicleData } from './vehicle/index';
@@ -48,6 +51,7 @@ const modules = {
   Account,
   Booking,
   BookingLink,
+  BookingLinkPage,
   Comment,
   Crew,
   Contact,
@@ -61,11 +65,13 @@ const modules = {
   Post,
   RateLimit,
   ReviewRequest,
+  Reminder,
   SavedAddress,
   Service,
   ServiceDelete: { deleteService },
   ServiceRequest,
   Session,
+  Technician,
   Testimonial,
   TimeSlot,
   User,
@@ -168,6 +174,26 @@ const access: Record<string, Access> = {
   'Comment.create': 'user',
   'Comment.list': 'public',
   'Comment.removeAllOf': 'internal',
+  // Issue 22: the technicians (decision 078).
+  'Crew.shifts': 'internal',
+  'Crew.upcoming': 'internal',
+  'Booking.reassign': 'admin',
+  'Booking.upcomingOf': 'admin',
+  'Technician.list': 'internal',
+  'Technician.get': 'internal',
+  'Technician.ofUser': 'internal',
+  'Technician.crewOn': 'internal',
+  'Technician.defaultHours': 'internal',
+  'Technician.nameOf': 'internal',
+  'Technician.offDuty': 'internal',
+  'Technician.offDutyMessage': 'internal',
+  'Technician.assertWorks': 'internal',
+  'Technician.me': 'user',
+  'Technician.invite': 'admin',
+  'Technician.update': 'admin',
+  'Technician.setActive': 'admin',
+  'Technician.ensureNumbered': 'admin',
+  'Technician.giveAccount': 'admin',
   'Crew.days': 'internal',
   'Crew.dayOf': 'internal',
   'Crew.routeJob': 'internal',
@@ -200,6 +226,22 @@ const access: Record<string, Access> = {
   'BookingLink.refuse': 'internal',
   'BookingLink.pageUrl': 'internal',
   'BookingLink.rescheduleUrl': 'internal',
+  'BookingLinkPage.view': 'public',
+  'BookingLinkPage.attend': 'public',
+  'BookingLinkPage.cancel': 'public',
+  // Reminders (issue 21): the scheduled job's and the booking's transactions' helpers.
+  'Reminder.dueItems': 'internal',
+  'Reminder.dueTimes': 'internal',
+  'Reminder.insideWindow': 'internal',
+  'Reminder.remindable': 'internal',
+  'Reminder.removeItems': 'internal',
+  'Reminder.rescheduleItems': 'internal',
+  'Reminder.statusItems': 'internal',
+  'Reminder.wasSent': 'internal',
+  'Reminder.isOneSegment': 'internal',
+  'Reminder.reminderMail': 'internal',
+  'Reminder.reminderText': 'internal',
+  'Reminder.sendDue': 'internal',
   'Outbox.prepare': 'internal',
   'Outbox.prepareWithFiles': 'internal',
   'Outbox.deliver': 'internal',
@@ -481,9 +523,36 @@ const calls: Record<string, () => Promise<unknown>> = {
   'Booking.techDay': () => Booking.techDay({ date: '2030-01-07', technician: 1 }),
   'WorkOrder.acknowledgeInPerson': () =>
     WorkOrder.acknowledgeInPerson(someId('wo'), { acknowledgedBy: { name: 'Sneaky' }, signature: null }),
+  // Issue 22.
+  'Booking.reassign': () => Booking.reassign(someId('bkg'), { technician: 1 }),
+  'Booking.upcomingOf': () => Booking.upcomingOf(1),
+  'Technician.me': () => Technician.me(),
+  'Technician.invite': () =>
+    Technician.invite({ firstName: 'S', lastName: 'N', email: 'sneaky-technician@example.com' }),
+  'Technician.update': () => Technician.update(1, { dayStart: '08:00' }),
+  'Technician.setActive': () => Technician.setActive(1, false),
+  'Technician.ensureNumbered': () => Technician.ensureNumbered(5),
+  'Technician.giveAccount': () =>
+    Technician.giveAccount(1, {
+      firstName: 'S',
+      lastName: 'N',
+      email: 'sneaky-tech@example.com',
+      password: 'long-enough-9',
+    }),
 };
 
 const nobody: Actor = { type: 'public' };
+
+/** Verbs an admin or the job's technician may call (issue 22): a technician gets past the role. */
+const staffVerbs = new Map([
+  ['Booking.recordProgress', 'not_found'],
+  // The technician's phone (issue 22, decision 079): completion, the job's work order, its in-person
+  // acknowledgment (these calls' ids are nobody's: not found); the work-order form's defaults are staff's.
+  ['Booking.setStatus', 'not_found'],
+  ['WorkOrder.get', 'not_found'],
+  ['WorkOrder.acknowledgeInPerson', 'not_found'],
+  ['WorkOrder.defaults', 'allowed'],
+]);
 
 async function refusal(actor: Actor, call: () => Promise<unknown>): Promise<string> {
   try {
@@ -527,6 +596,7 @@ describe('authorization in core', () => {
   it('refuses every admin verb to nobody (401) and to a customer (403), writing nothing', async () => {
     const customer = await createUser();
     const asCustomer: Actor = { type: 'user', userId: customer._id, role: 'user', firstName: 'Casey' };
+    const asTechnician: Actor = { type: 'user', userId: customer._id, role: 'technician', firstName: 'Tess' };
     const before = await counts();
     const admin = Object.entries(access).filter(([, level]) => level === 'admin');
     for (const [verb] of admin) {
@@ -534,6 +604,10 @@ describe('authorization in core', () => {
       if (!call) throw new Error(`no call for ${verb}`);
       expect(`${verb}: ${await refusal(nobody, call)}`).toBe(`${verb}: unauthorized`);
       expect(`${verb}: ${await refusal(asCustomer, call)}`).toBe(`${verb}: forbidden`);
+      // A technician (issue 22) is staff, not the admin: refused the same, except on the staff verbs,
+      // where the job decides (this call's job is nobody's: not found).
+      const asStaff = await refusal(asTechnician, call);
+      expect(`${verb}: ${asStaff}`).toBe(`${verb}: ${staffVerbs.get(verb) ?? 'forbidden'}`);
     }
     expect(await counts()).toEqual(before);
   });

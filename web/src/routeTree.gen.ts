@@ -27,6 +27,7 @@ import { Route as AuthAdminRouteImport } from './routes/_auth/_admin'
 import { Route as AuthDashboardRouteImport } from './routes/_auth/dashboard'
 import { Route as AuthLeaveReviewRouteImport } from './routes/_auth/leave-review'
 import { Route as AuthTechRouteImport } from './routes/_auth/tech'
+import { Route as BTokenRouteImport } from './routes/b.$token'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
 import { Route as RescheduleBookingIdRouteImport } from './routes/reschedule.$bookingId'
@@ -128,6 +129,11 @@ const AuthTechRoute = AuthTechRouteImport.update({
   path: '/tech',
   getParentRoute: () => AuthRoute,
 } as any)
+const BTokenRoute = BTokenRouteImport.update({
+  id: '/b/$token',
+  path: '/b/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const BlogIndexRoute = BlogIndexRouteImport.update({
   id: '/blog/',
   path: '/blog/',
@@ -208,6 +214,7 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AuthDashboardRoute
   '/leave-review': typeof AuthLeaveReviewRoute
   '/tech': typeof AuthTechRoute
+  '/b/$token': typeof BTokenRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/reschedule/$bookingId': typeof RescheduleBookingIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
@@ -238,6 +245,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AuthDashboardRoute
   '/leave-review': typeof AuthLeaveReviewRoute
   '/tech': typeof AuthTechRoute
+  '/b/$token': typeof BTokenRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/reschedule/$bookingId': typeof RescheduleBookingIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
@@ -271,6 +279,7 @@ export interface FileRoutesById {
   '/_auth/dashboard': typeof AuthDashboardRoute
   '/_auth/leave-review': typeof AuthLeaveReviewRoute
   '/_auth/tech': typeof AuthTechRoute
+  '/b/$token': typeof BTokenRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/reschedule/$bookingId': typeof RescheduleBookingIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
@@ -303,6 +312,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/leave-review'
     | '/tech'
+    | '/b/$token'
     | '/blog/$slug'
     | '/reschedule/$bookingId'
     | '/reset-password/$token'
@@ -333,6 +343,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/leave-review'
     | '/tech'
+    | '/b/$token'
     | '/blog/$slug'
     | '/reschedule/$bookingId'
     | '/reset-password/$token'
@@ -365,6 +376,7 @@ export interface FileRouteTypes {
     | '/_auth/dashboard'
     | '/_auth/leave-review'
     | '/_auth/tech'
+    | '/b/$token'
     | '/blog/$slug'
     | '/reschedule/$bookingId'
     | '/reset-password/$token'
@@ -394,6 +406,7 @@ export interface RootRouteChildren {
   TermsRoute: typeof TermsRoute
   TestimonialsRoute: typeof TestimonialsRoute
   WorkOrderPortalRoute: typeof WorkOrderPortalRoute
+  BTokenRoute: typeof BTokenRoute
   BlogSlugRoute: typeof BlogSlugRoute
   RescheduleBookingIdRoute: typeof RescheduleBookingIdRoute
   ResetPasswordTokenRoute: typeof ResetPasswordTokenRoute
@@ -535,6 +548,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthTechRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/b/$token': {
+      id: '/b/$token'
+      path: '/b/$token'
+      fullPath: '/b/$token'
+      preLoaderRoute: typeof BTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/blog/': {
       id: '/blog/'
       path: '/blog'
@@ -665,6 +685,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsRoute: TermsRoute,
   TestimonialsRoute: TestimonialsRoute,
   WorkOrderPortalRoute: WorkOrderPortalRoute,
+  BTokenRoute: BTokenRoute,
   BlogSlugRoute: BlogSlugRoute,
   RescheduleBookingIdRoute: RescheduleBookingIdRoute,
   ResetPasswordTokenRoute: ResetPasswordTokenRoute,

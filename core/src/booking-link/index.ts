@@ -204,9 +204,13 @@ export namespace BookingLink {
     return LinkToken.refuse(reason, replies);
   }
 
-  /** The landing page of a link (the reminder's text carries it), optionally opened at one action's step. */
+  /**
+   * The landing page of a link, optionally opened at one action's step. Its
+   * path is short (`/b/<token>`) so the reminder's text, which carries it,
+   * stays one segment.
+   */
   export const pageUrl = (token: string, action?: Exclude<Action, 'reschedule'>) =>
-    `${config().publicUrl}/booking-link/${token}${action ? `?action=${action}` : ''}`;
+    `${config().publicUrl}/b/${token}${action ? `?action=${action}` : ''}`;
 
   /** The reschedule page for a link (issue 21's rescheduling helper reads the token from `token`). */
   export const rescheduleUrl = (bookingId: string, token: string) =>

@@ -20,7 +20,7 @@ export const BOARD_MAX_DAYS = 7;
 
 export type BoardJob = {
   booking: Row;
-  /** The technician whose day holds it; null: no day does (unassigned). */
+  /** The technician whose day holds it (or, off that day, whom its claim names); null: unassigned. */
   technician: number | null;
   /** The drive from the previous stop (the base for the first job), in minutes; null when unassigned. */
   driveMinutes: number | null;
@@ -72,8 +72,11 @@ export async function board(from: string, days: number): Promise<Board> {
     if (booking && booking.status !== 'Cancelled')
       jobs.push({ booking, technician: p.technician, driveMinutes: p.drive });
   }
+  // Open bookings no working technician's day holds: with the technician their claim names (one off that
+  // day, say), else unassigned.
   for (const booking of open.items) {
-    if (!onDays.has(booking.id)) jobs.push({ booking, technician: null, driveMinutes: null });
+    if (!onDays.has(booking.id))
+      jobs.push({ booking, technician: booking.claim?.technician ?? null, driveMinutes: null });
   }
   jobs.sort((a, b) =>
     `${a.booking.date}${a.booking.time}`.localeCompare(`${b.booking.date}${b.booking.time}`),

@@ -19,10 +19,10 @@ import { booked, bookedExpiry, holdsBookedGuard, putIfUnchanged, type Stored } f
  */
 
 /** Claims re-read the crew's days and try again this many times when another claim changed one first. */
-const MAX_ATTEMPTS = 12;
+export const MAX_ATTEMPTS = 12;
 
 /** A full-jitter pause before attempt `attempt` + 1 (decision 052's shape, shorter: claims are quick). */
-const pause = (attempt: number) =>
+export const pause = (attempt: number) =>
   new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(400, 20 * 2 ** attempt)));
 
 /** The job a booking is on its technician's day: its start and end as instants, and its place (null: the base). */
@@ -52,7 +52,7 @@ export async function fitsWorkingDay(date: string, minutes: number): Promise<boo
   });
 }
 
-const claimOf = (technician: number, job: RouteJob): NonNullable<Stored['claim']> => ({
+export const claimOf = (technician: number, job: RouteJob): NonNullable<Stored['claim']> => ({
   technician,
   start: new Date(job.start).toISOString(),
   end: new Date(job.end).toISOString(),

@@ -15,7 +15,10 @@ import { newestReviewable } from './for-review';
 import { CreateInput, VehicleInput } from './input';
 import { chargeLateFee, lateCancelFeeCents, lateCancelPolicy, lateFeeMessages } from './late-fee';
 import { bookingReceivedMail, shopNewBookingMail } from './mail';
-import { bookingMessages, customerCanCancel, customerCanEdit } from './rules';
+import { BookingLink } from '../booking-link/index';
+import { linkButtons, linkButtonsNote } from '../booking-link/mail';
+import { dueItems, insideWindow } from '../reminder/due';
+import { bookingMessages, customerCanCancel, customerCanEdit, type StatusChangeBy } from './rules';
 import { changeStatus, currentBy } from './status';
 import {
   entity,
@@ -96,9 +99,16 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
     createdAt: now,
     updatedAt: now,
   };
+  // Its reminders (issue 21); made inside the reminder window, it gets none: this mail carries the links.
+  const links = insideWindow(base, new Date(now)) ? BookingLink.prepare(base, { now: new Date(now) }) : null;
+  const buttons = links ? [...linkButtons(base.id, links.token), linkButtonsNote] : [];
   const record = await claim(base, now, {
     write: (r) => entity.tx.put(r, { ifAbsent: true }),
-    mails: (r) => [...toCustomer(r, bookingReceivedMail), shopNewBookingMail(mailInfo(r))],
+    extra: (r) => [...dueItems(r, new Date(now)), ...(links?.items ?? [])],
+    mails: (r) => [
+      ...toCustomer(r, (info) => bookingReceivedMail(info, buttons)),
+      shopNewBookingMail(mailInfo(r)),
+    ],
     taken: bookingMessages.slotTaken,
     crewFull: bookingMessages.crewFull,
   });
@@ -166,8 +176,21 @@ export async function cancel(bookingId: string, options: { acceptLateFee?: boole
   const booking = await ownedBooking(bookingId);
   // Cancelling twice (a double click, a retry after a lost reply) answers with the cancelled booking.
   if (booking.status === 'Cancelled') return withService(booking);
+  return cancelAs(booking, await currentBy(), options);
+}
+
+/**
+ * The cancel itself, for the signed-in owner or admin (`cancel`) and the
+ * reminder's link (core/src/booking-link/landing.ts, which passes `commit`
+ * to use its token in the same transaction): the late-cancel fee rules, the
+ * status change with its mails, then the fee's charge.
+ */
+export async function cancelAs(
+  booking: Stored,
+  by: StatusChangeBy,
+  options: { acceptLateFee?: boolean; commit?: (items: TransactItem[]) => Promise<void> } = {},
+): Promise<Info> {
   if (!customerCanCancel(booking.status)) throw new VisibleError('conflict', bookingMessages.notCancellable);
-  const by = await currentBy();
   // The late-cancel fee (late-fee.ts): the owner's own cancellation only, and only once agreed to.
   const feeCents = by.role === 'customer' ? lateCancelFeeCents(booking) : 0;
   const policy = lateCancelPolicy();
@@ -176,7 +199,7 @@ export async function cancel(bookingId: string, options: { acceptLateFee?: boole
       lateCancelFee: toDollars(feeCents),
     });
   }
-  const cancelled = await changeStatus(booking, 'Cancelled', by);
+  const cancelled = await changeStatus(booking, 'Cancelled', by, { commit: options.commit });
   if (feeCents === 0) return cancelled;
   return withService(await chargeLateFee(cancelled, feeCents));
 }

@@ -124,7 +124,7 @@ function customerFields(b: BookingMailInfo): [string, string][] {
 const contactLine = `Questions? Reply to this email, write to ${business.email} or call ${business.phone}.`;
 
 /** To the customer, when the booking is made: what was booked, the calendar file, and when the card is charged. */
-export function bookingReceivedMail(b: BookingMailInfo): Mail.Message {
+export function bookingReceivedMail(b: BookingMailInfo, links: MailBlock[] = []): Mail.Message {
   return {
     ...composeMail({ to: b.customerEmail, subject: `Booking received: ${b.serviceName} on ${when(b)}` }, [
       'Hello,',
@@ -132,6 +132,8 @@ export function bookingReceivedMail(b: BookingMailInfo): Mail.Message {
       { fields: [...appointmentFields(b), ['Status', b.status]] },
       { fields: customerFields(b) },
       'Your card on file is not charged now. It is charged only when the service is complete.',
+      // Made inside the reminder window (issue 21): no separate reminder comes, so its buttons are here.
+      ...(links.length > 0 ? ['Please let us know whether you will be there:', ...links] : []),
       `The attached calendar file (${ICS_FILENAME}) adds the appointment to your calendar. You can follow the booking, change your vehicle details or cancel in your Service History.`,
       historyLink(),
       contactLine,

@@ -6,6 +6,7 @@ import type { TransactItem } from '../db/entity';
 import { VisibleError } from '../error';
 import * as time from '../time';
 import { fn } from '../util/fn';
+import { rescheduleItems } from '../reminder/due';
 import { type Availability, openTimes } from './availability';
 import { claim } from './claim';
 import { calendarDate } from './input';
@@ -172,7 +173,8 @@ export async function move(
     taken: bookingMessages.slotTaken,
     crewFull: bookingMessages.crewFull,
     from: read,
-    extra: () => options.extra?.() ?? [],
+    // The due reminders move with it (issue 21: core/src/reminder), and the link token when one is used.
+    extra: (record) => [...rescheduleItems(record, new Date(now)), ...(options.extra?.() ?? [])],
   });
   return { ...moved, rev: (read.rev ?? 0) + 1 };
 }

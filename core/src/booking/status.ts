@@ -8,6 +8,7 @@ import { Outbox } from '../mail/outbox';
 import { Technician } from '../technician/index';
 import { ReviewRequest } from '../review-request/index';
 import { Notify } from '../notify/index';
+import { statusItems as reminderItems } from '../reminder/due';
 import { User } from '../user/index';
 import { fn } from '../util/fn';
 import { type ChargeChoice, planPayment, runCharge } from './charge';
@@ -204,6 +205,8 @@ export async function changeStatus(
       ...(cancelling ? releaseItems(booking, now, day) : []),
       ...(payment ? [queueItem(next, payment)] : []),
       ...(reviewDueAt ? [ReviewRequest.fileItem(next.id, reviewDueAt, now)] : []),
+      // Its due reminders (issue 21): written entering Pending or Confirmed, removed leaving them.
+      ...reminderItems(booking, next, new Date(now)),
       ...prepared.map((p) => p.item),
     ];
     if (extra.commit) {
@@ -262,6 +265,7 @@ async function reinstate(read: Stored, next: Stored, mails: Mail.Message[], now:
   const claimed = await claim(base, now, {
     write: (record) => putIfUnchanged(record, read),
     mails: () => mails,
+    extra: (record) => reminderItems(read, record, new Date(now)),
     taken: deskMessages.reclaimTaken,
     crewFull: deskMessages.reclaimCrewFull,
   });

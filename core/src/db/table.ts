@@ -89,6 +89,8 @@ export const table = {
         'tripFeeCents',
         'progress',
         'claim',
+        // The desk's "Confirmed by customer" badge (issue 21).
+        'attendanceConfirmedAt',
         'createdAt',
         'updatedAt',
       ],

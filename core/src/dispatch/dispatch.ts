@@ -4,6 +4,7 @@ import { Booking } from '../booking/index';
 import { calendarDate } from '../booking/input';
 import { Technician } from '../technician/index';
 import * as time from '../time';
+import { Outbox } from '../mail/outbox';
 import { fn } from '../util/fn';
 import { WorkOrder } from '../workorder/index';
 
@@ -13,7 +14,7 @@ import { WorkOrder } from '../workorder/index';
  * Today's technicians come from the technicians' days; the other sections are
  * one page each of a sparse index or queue (Pending Verification from the
  * open bookings, acknowledgments from their queue, declined charges from the
- * declined queue, sends that gave up from the outbox's).
+ * declined queue, mail and texts given up from the outbox's).
  */
 
 /** How many items each of Today's lists shows; the panel that owns a list pages the rest. */
@@ -62,6 +63,7 @@ export type TodayView = {
   pendingVerification: { items: Booking.Row[]; cursor: string | null };
   awaitingAcknowledgment: { items: WorkOrder.Awaiting[]; cursor: string | null };
   declinedCharges: { items: Booking.QueuedCharge[]; cursor: string | null };
+  sendsGivenUp: { items: Outbox.GaveUp[]; cursor: string | null };
 };
 
 export const TodayInput = z.object({ date: calendarDate.optional() });
@@ -75,12 +77,14 @@ export const today = fn(TodayInput, (input) => todayView(input.date));
 async function todayView(day: string | undefined, now = new Date()): Promise<TodayView> {
   assertAdmin();
   const date = day ?? time.today(now);
-  const [read, pendingVerification, awaitingAcknowledgment, declinedCharges] = await Promise.all([
-    Booking.board(date, 1),
-    Booking.awaitingVerification(date, TODAY_SECTION_LIMIT),
-    WorkOrder.awaitingAcknowledgment({ limit: TODAY_SECTION_LIMIT }, now),
-    Booking.listDeclined({ limit: TODAY_SECTION_LIMIT }),
-  ]);
+  const [read, pendingVerification, awaitingAcknowledgment, declinedCharges, sendsGivenUp] =
+    await Promise.all([
+      Booking.board(date, 1),
+      Booking.awaitingVerification(date, TODAY_SECTION_LIMIT),
+      WorkOrder.awaitingAcknowledgment({ limit: TODAY_SECTION_LIMIT }, now),
+      Booking.listDeclined({ limit: TODAY_SECTION_LIMIT }),
+      Outbox.gaveUp({ limit: TODAY_SECTION_LIMIT }),
+    ]);
   return {
     date,
     technicians: await lanes(read.jobs),
@@ -89,5 +93,6 @@ async function todayView(day: string | undefined, now = new Date()): Promise<Tod
     pendingVerification,
     awaitingAcknowledgment,
     declinedCharges,
+    sendsGivenUp,
   };
 }

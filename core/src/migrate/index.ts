@@ -2,6 +2,7 @@ import { bookingSteps } from '../booking/migrate';
 import { Contact } from '../contact/index';
 import { Customer } from '../customer/index';
 import { revenueSteps } from '../revenue/migrate';
+import { reminderSteps } from '../reminder/migrate';
 import { ServiceRequest } from '../service-request/index';
 import { Technician } from '../technician/index';
 import { Service } from '../service/index';
@@ -24,6 +25,7 @@ export const migrationSteps: readonly MigrationStep[] = [
   ...ServiceRequest.migrationSteps,
   ...revenueSteps,
   ...Technician.migrationSteps,
+  ...reminderSteps,
 ];
 
 /** Runs the steps not yet done (see runner.ts); what each changed in this run. */

@@ -56,7 +56,7 @@ const dayOff = z
 
 /** Working time as the admin edits it: each part optional (unchanged when absent). */
 const WorkingTime = z.object({
-  workingDays: z.array(weekday).max(7).optional(),
+  workingDays: z.array(weekday).min(1, 'Choose at least one working day.').max(7).optional(),
   dayStart: clock.optional(),
   dayEnd: clockEnd.optional(),
   daysOff: z.array(dayOff).max(MAX_DAYS_OFF, `At most ${MAX_DAYS_OFF} days off are kept.`).optional(),

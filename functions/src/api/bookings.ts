@@ -66,6 +66,8 @@ export type BookingReply = {
   progress: ProgressReply;
   /** The technician whose time it holds (issue 22); null when it holds none. */
   technician: { number: number; firstName: string; lastName: string } | null;
+  /** When the customer answered a reminder with "I'll be there" (issue 21); null: not (yet). */
+  attendanceConfirmedAt: string | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -171,6 +173,7 @@ export function bookingReply(b: Booking.RowInfo): BookingReply {
     tripFee: toDollars(b.tripFeeCents ?? 0),
     progress: progressReply(b),
     technician: b.technician,
+    attendanceConfirmedAt: b.attendanceConfirmedAt ?? null,
     createdAt: b.createdAt,
     updatedAt: b.updatedAt,
   };

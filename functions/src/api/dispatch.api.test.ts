@@ -3,7 +3,9 @@ import { queue } from '@app/core/booking/payment-queue';
 import { findBooking, putIfUnchanged } from '@app/core/booking/store';
 import { transactWrite } from '@app/core/db/entity';
 import * as time from '@app/core/time';
-import { describe, expect, it } from 'vitest';
+import { Mail } from '@app/core/mail/index';
+import { Outbox } from '@app/core/mail/outbox';
+import { describe, expect, it, vi } from 'vitest';
 import { send } from '../../../tests/booking-factories';
 import { customBookingBody } from '../../../tests/desk-bookings';
 import { createUser, createUserWithCard, json } from '../../../tests/factories';
@@ -70,8 +72,12 @@ describe('GET /api/admin/today', () => {
     const id = await deskBooking(date, '09:00');
     const booking = await findBooking(id);
     const technician = booking.claim?.technician ?? 1;
-    // A booking claimed before the days (or whose technician left) is on no day.
-    await transactWrite([Crew.releaseItem(date, technician, id)]);
+    // A booking that holds no technician's time (its claim given back) is on no day.
+    const { claim: _claim, ...unclaimed } = booking;
+    await transactWrite([
+      Crew.releaseItem(date, technician, id),
+      putIfUnchanged({ ...unclaimed, rev: (booking.rev ?? 0) + 1 }, booking),
+    ]);
     const job = (await today(date)).jobs.find((j) => j._id === id);
     expect(job).toMatchObject({ technician: null, driveMinutes: null });
   });
@@ -107,6 +113,29 @@ describe('GET /api/admin/today', () => {
     expect(reply.declinedCharges.items).toContainEqual(
       expect.objectContaining({ bookingId: declined, amount: 42.5, attempts: 3, customerName: 'Dee Clined' }),
     );
+  });
+
+  it('lists the mail the outbox gave up on, newest first', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(Mail, 'send').mockRejectedValue(new Error('mailbox full'));
+    const mail = Outbox.prepare({ to: 'gone@example.com', subject: 'Your booking is confirmed', text: '.' });
+    await transactWrite([mail.item]);
+    await Outbox.deliver(mail);
+    let now = Date.now();
+    for (let i = 1; i < Outbox.MAX_ATTEMPTS; i += 1) {
+      now += 7 * 60 * 60 * 1000;
+      await Outbox.drain({ now });
+    }
+    vi.mocked(Mail.send).mockRestore();
+    const [first] = (await today()).sendsGivenUp.items;
+    expect(first).toMatchObject({
+      _id: mail.id,
+      channel: 'mail',
+      to: ['gone@example.com'],
+      summary: 'Your booking is confirmed',
+      attempts: Outbox.MAX_ATTEMPTS,
+      lastError: expect.stringContaining('mailbox full'),
+    });
   });
 
   it('is for the admin only', async () => {

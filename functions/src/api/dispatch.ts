@@ -66,6 +66,19 @@ export type TodayReply = {
     cursor: string | null;
   };
   declinedCharges: { items: DeclinedChargeReply[]; cursor: string | null };
+  /** Mail and texts the outbox gave up on, newest first (the error is the provider's, for the shop to act on). */
+  sendsGivenUp: {
+    items: {
+      _id: string;
+      channel: 'mail' | 'sms';
+      to: string[];
+      summary: string;
+      attempts: number;
+      failedAt: string;
+      lastError: string;
+    }[];
+    cursor: string | null;
+  };
 };
 
 const customerName = (b: Booking.Row) =>
@@ -133,6 +146,18 @@ export const dispatch = new Hono()
       declinedCharges: {
         items: view.declinedCharges.items.map(declinedReply),
         cursor: view.declinedCharges.cursor,
+      },
+      sendsGivenUp: {
+        items: view.sendsGivenUp.items.map((g) => ({
+          _id: g.id,
+          channel: g.channel,
+          to: g.to,
+          summary: g.summary.slice(0, 200),
+          attempts: g.attempts,
+          failedAt: g.failedAt,
+          lastError: g.lastError.slice(0, 200),
+        })),
+        cursor: view.sendsGivenUp.cursor,
       },
     };
     return c.json(reply);

@@ -7,6 +7,7 @@ import { admin } from './admin';
 import { revenue } from './revenue';
 import { tech } from './tech';
 import { requestContext, requireAdmin } from './auth';
+import { bookingLinks } from './booking-links';
 import { bookings } from './bookings';
 import { apiCaching } from './cache';
 import { googleReviews } from './google-reviews';
@@ -22,6 +23,7 @@ import { serviceArea } from './service-area';
 import { services } from './services';
 import { sitemap } from './sitemap';
 import { testimonials } from './testimonials';
+import { technicians } from './technicians';
 import { timeslots } from './timeslots';
 import { rescheduling, reschedulingByLink } from './reschedule';
 import { track } from './track';
@@ -67,12 +69,14 @@ const api = new Hono()
   .route('/bookings', bookings)
   .route('/bookings', rescheduling)
   .route('/booking-links', reschedulingByLink)
+  .route('/booking-links', bookingLinks)
   .route('/timeslots', timeslots)
   .route('/track', track)
   .route('/unsubscribe', unsubscribe)
   .route('/admin/revenue', revenue)
   .route('/admin', admin)
   .route('/admin', dispatch)
+  .route('/admin', technicians)
   .route('/vehicleData', vehicleData)
   .route('/service-area', serviceArea)
   .route('/workOrders', workOrders)

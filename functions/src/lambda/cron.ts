@@ -3,6 +3,7 @@ import { Booking } from '@app/core/booking/index';
 import { Outbox } from '@app/core/mail/outbox';
 import { migrate } from '@app/core/migrate/index';
 import { ReviewRequest } from '@app/core/review-request/index';
+import { Reminder } from '@app/core/reminder/index';
 import { WorkOrder } from '@app/core/workorder/index';
 
 export type CronResult = {
@@ -12,6 +13,8 @@ export type CronResult = {
   charges: { sweep: { due: number; charged: number }; retries: { due: number; paid: number } };
   /** Review requests due by now (issue 21): how many were due, how many were mailed. */
   reviewRequests: { due: number; sent: number };
+  /** The reminders due (issue 21, decision 074): sent, dropped (nothing to send any more), left for the next run. */
+  reminders: Reminder.SendReport;
 };
 
 /** What the Lambda runtime passes as the handler's second argument, as far as the job uses it. */
@@ -29,7 +32,8 @@ export const MIGRATION_MARGIN_MS = 15_000;
  * once with `npm run cron`): sends the mail whose first try failed
  * (core/src/mail/outbox.ts), expires the work orders' acknowledgment links
  * that ran out (decision 040), charges the completions whose charge never
- * ran and retries the declined charges that are due (decision 069), then goes on with the migration steps not yet
+ * ran and retries the declined charges that are due (decision 069), sends the
+ * reminders due (decision 074), then goes on with the migration steps not yet
  * done (decision 063) until the Lambda's time is nearly up; the next run
  * resumes them. All are idempotent and safe to run twice at once. `now`
  * moves the clock (tests, `npm run cron -- <instant>`).
@@ -43,12 +47,19 @@ export async function handler(event?: { now?: string }, context?: LambdaContext)
     retries: await asSystem('cron', () => Booking.retryDue(now)),
   };
   const reviewRequests = await asSystem('cron', () => ReviewRequest.sendDue(now));
+  // After the first runs of a release, one read a step.
+  const deadline = context
+    ? Date.now() + context.getRemainingTimeInMillis() - MIGRATION_MARGIN_MS
+    : undefined;
+  // Each reminder once (a marker in its outbox transaction), however many runs overlap.
+  const reminders = await asSystem('cron', () => Reminder.sendDue(now, { deadline }));
   if (
     mail.due > 0 ||
     acknowledgments.due > 0 ||
     charges.sweep.due > 0 ||
     charges.retries.due > 0 ||
-    reviewRequests.due > 0
+    reviewRequests.due > 0 ||
+    reminders.due > 0
   ) {
     console.log(
       JSON.stringify({
@@ -59,13 +70,10 @@ export async function handler(event?: { now?: string }, context?: LambdaContext)
         acknowledgments,
         charges,
         reviewRequests,
+        reminders,
       }),
     );
   }
-  // After the first runs of a release, one read a step.
-  const deadline = context
-    ? Date.now() + context.getRemainingTimeInMillis() - MIGRATION_MARGIN_MS
-    : undefined;
   // A step that fails stops this run's migrations only (the mail and the links are done); the next run resumes it.
   const migrated = await migrate({ deadline }).catch((error: unknown) => {
     console.error(
@@ -76,5 +84,5 @@ export async function handler(event?: { now?: string }, context?: LambdaContext)
   if (Object.keys(migrated).length > 0) {
     console.log(JSON.stringify({ level: 'info', job: 'cron', msg: 'migration steps run', migrated }));
   }
-  return { ok: true, mail, acknowledgments, charges, reviewRequests };
+  return { ok: true, mail, acknowledgments, charges, reviewRequests, reminders };
 }

@@ -38,8 +38,8 @@ function LoginPage() {
       // Back to where the login guard sent the user from; otherwise the services list (doc 1 §2).
       const target = safeRedirect(redirect);
       if (target) router.history.push(target);
-      // A technician starts on their day (issue 22).
-      else if (user.role === 'technician') void router.navigate({ to: '/tech' });
+      // A technician's home is their day on the phone (issue 22): /tech, never the admin's pages.
+      else if (user.role === 'technician') router.history.push('/tech');
       else void router.navigate({ to: '/services' });
     },
   });

@@ -32,6 +32,7 @@ const booking = (overrides: Partial<BookingInfo> = {}): BookingInfo => ({
   tripFee: 0,
   progress: { onMyWayAt: null, etaAt: null, arrivedAt: null, startedAt: null },
   technician: null,
+  attendanceConfirmedAt: null,
   createdAt: '2026-03-01T12:00:00.000Z',
   updatedAt: '2026-03-01T12:00:00.000Z',
   ...overrides,

@@ -14,10 +14,12 @@ import { CompletionCharge } from './CompletionCharge';
 import { PaymentActions } from './PaymentActions';
 import { PaymentLinkFacts } from './PaymentLinkFacts';
 import { StatusHistory } from './StatusHistory';
+import { TechnicianPicker } from './TechnicianPicker';
 import { VisitProgress } from './VisitProgress';
 import type { ChargeOptionsReply } from '@app/functions/api/bookings';
 import type { AdminBooking } from '../types';
 import { PROGRESS_MAX } from '../validate';
+import { AttendanceBadge } from './AttendanceBadge';
 
 type AdminBookingCardProps = {
   booking: AdminBooking;
@@ -133,7 +135,9 @@ export function AdminBookingCard({
         <Fact term="Time">{formatTime(booking.time)}</Fact>
         <Fact term="Duration">{formatMinutes(booking.duration)}</Fact>
         <Fact term="Vehicle">{vehicleOf(booking)}</Fact>
-        <Fact term="Status">{booking.status}</Fact>
+        <Fact term="Status">
+          {booking.status} <AttendanceBadge at={booking.attendanceConfirmedAt} />
+        </Fact>
         <Fact term="Where" wide>
           {booking.serviceAddress ? (
             <AddressView address={booking.serviceAddress} directions />
@@ -147,6 +151,7 @@ export function AdminBookingCard({
           </Fact>
         )}
       </dl>
+      <TechnicianPicker booking={booking} describedBy={titleId} />
       <PaymentLinkFacts booking={booking} describedBy={titleId} />
       <PaymentActions booking={booking} describedBy={titleId} />
       {booking.status === 'Pending' && <ChangeAddress booking={booking} />}

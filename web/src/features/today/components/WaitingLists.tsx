@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { formatPrice } from '../../../lib/format';
 import type { TodayReply } from '../../../lib/dispatch';
 
-type ListProps = { title: string; empty: string; more: boolean; section: string; children: ReactNode[] };
+/** `section`: the admin section that lists them all, when one does. */
+type ListProps = { title: string; empty: string; more: boolean; section?: string; children: ReactNode[] };
 
 /** One of Today's lists: its first items, and where the rest are. */
 function WaitingList({ title, empty, more, section, children }: ListProps) {
@@ -18,20 +19,23 @@ function WaitingList({ title, empty, more, section, children }: ListProps) {
       ) : (
         <ul className="today-list__items">{children}</ul>
       )}
-      {more && (
-        <p>
-          <Link to="/admin" search={{ section }}>
-            See all
-          </Link>
-        </p>
-      )}
+      {more &&
+        (section ? (
+          <p>
+            <Link to="/admin" search={{ section }}>
+              See all
+            </Link>
+          </p>
+        ) : (
+          <p className="status-text">The newest {children.length} are shown.</p>
+        ))}
     </section>
   );
 }
 
-/** What waits on the shop: bookings to verify, acknowledgments out, charges declined. */
+/** What waits on the shop: bookings to verify, acknowledgments out, charges declined, sends given up. */
 export function WaitingLists({ reply }: { reply: TodayReply }) {
-  const { pendingVerification, awaitingAcknowledgment, declinedCharges } = reply;
+  const { pendingVerification, awaitingAcknowledgment, declinedCharges, sendsGivenUp } = reply;
   return (
     <div className="today__waiting">
       <WaitingList
@@ -70,6 +74,18 @@ export function WaitingLists({ reply }: { reply: TodayReply }) {
           <li key={c.bookingId}>
             <strong>{c.customerName}</strong> · {c.serviceName} · {formatPrice(c.amount)} ·{' '}
             {c.failureReason ?? 'declined'} ({c.attempts} attempts)
+          </li>
+        ))}
+      </WaitingList>
+      <WaitingList
+        title="Sends that gave up"
+        empty="Every mail and text went out."
+        more={sendsGivenUp.cursor !== null}
+      >
+        {sendsGivenUp.items.map((g) => (
+          <li key={g._id}>
+            <strong>{g.channel === 'sms' ? 'Text' : 'Mail'}</strong> to {g.to.join(', ')} · {g.summary} · gave
+            up {formatLongDate(g.failedAt)} after {g.attempts} attempts ({g.lastError})
           </li>
         ))}
       </WaitingList>

@@ -5,11 +5,13 @@
  */
 export const sectionIds = [
   'today',
+  'board',
   'bookings',
   'timeslots',
   'services',
   'work-orders',
   'revenue',
+  'technicians',
   'testimonials',
   'blog',
 ] as const;

@@ -48,6 +48,11 @@ function ManageBookingsWithWorkOrders() {
  */
 export const sections: Section[] = [
   { id: 'today', title: 'Today', Body: lazy(() => import('../../../features/today/TodayPanel')) },
+  {
+    id: 'board',
+    title: 'Dispatch Board',
+    Body: lazy(() => import('../../../features/dispatch-board/DispatchBoardPanel')),
+  },
   { id: 'bookings', title: 'Manage Bookings', Body: ManageBookingsWithWorkOrders },
   {
     id: 'timeslots',
@@ -61,6 +66,11 @@ export const sections: Section[] = [
   },
   { id: 'work-orders', title: 'Work Orders', Body: WorkOrderPanel },
   { id: 'revenue', title: 'Revenue', Body: lazy(() => import('../../../features/revenue/RevenuePanel')) },
+  {
+    id: 'technicians',
+    title: 'Technicians',
+    Body: lazy(() => import('../../../features/technicians/TechniciansPanel')),
+  },
   {
     id: 'testimonials',
     title: 'Manage Testimonials',

@@ -1,0 +1,15 @@
+export {
+  dueItems,
+  dueTimes,
+  insideWindow,
+  type ReminderKind,
+  reminderKinds,
+  remindable,
+  removeItems,
+  rescheduleItems,
+  statusItems,
+  wasSent,
+} from './due';
+export { isOneSegment, reminderMail, reminderText } from './mail';
+export { reminderSteps as migrationSteps } from './migrate';
+export { REMINDER_CONCURRENCY, REMINDER_PAGE, type SendReport, sendDue } from './send';

@@ -1,0 +1,179 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { type ReactNode, useState } from 'react';
+import { FocusedHeading } from '../../../components/ui/FocusedHeading';
+import { FormMessage } from '../../../components/ui/FormMessage';
+import { messageOf } from '../../../lib/api';
+import { attendByLink, bookingLinkQueryOptions, cancelByLink, type LinkView } from '../api';
+import '../booking-link.css';
+
+/**
+ * The landing page of a booking's link (issue 21), without signing in: the
+ * appointment, and "I'll be there", "Reschedule" and "Cancel" (with a
+ * confirmation step that shows the late-cancel fee, if any). `action` opens
+ * the page at that step (the reminder's buttons); nothing changes until the
+ * customer presses a button here.
+ */
+export function BookingLinkPage({ token, action }: { token: string; action?: 'attend' | 'cancel' }) {
+  const queryClient = useQueryClient();
+  const options = bookingLinkQueryOptions(token);
+  const view = useQuery(options);
+  const [confirmingCancel, setConfirmingCancel] = useState(action === 'cancel');
+  const settle = (next: LinkView) => queryClient.setQueryData(options.queryKey, next);
+  const attend = useMutation({ mutationFn: () => attendByLink(token), onSuccess: settle });
+  const cancel = useMutation({
+    mutationFn: (acceptLateFee: boolean) => cancelByLink(token, acceptLateFee),
+    onSuccess: (next) => {
+      setConfirmingCancel(false);
+      settle(next);
+    },
+  });
+
+  if (view.isPending) {
+    return (
+      <Shell>
+        <p className="status-text" role="status">
+          Loading your appointment...
+        </p>
+      </Shell>
+    );
+  }
+  if (view.isError) {
+    return (
+      <Shell>
+        <FocusedHeading className="link-page__title">Unable to open this link</FocusedHeading>
+        <p className="status-text status-text--error" role="alert">
+          {messageOf(view.error, 'This link could not be opened. Please try again later.')}
+        </p>
+        <p>
+          <Link to="/login" className="button button--primary">
+            Sign in to see your bookings
+          </Link>
+        </p>
+      </Shell>
+    );
+  }
+
+  const { booking, actions, notice, cancellation, reschedulePath } = view.data;
+  const busy = attend.isPending || cancel.isPending;
+  return (
+    <Shell>
+      <FocusedHeading className="link-page__title">Your appointment</FocusedHeading>
+      <section className="card link-page__details" aria-label="Appointment details">
+        <dl className="link-page__facts">
+          <Fact term="Service">{booking.serviceName}</Fact>
+          <Fact term="When">{booking.when}</Fact>
+          {booking.address && (
+            <Fact term="Where">
+              {booking.address}
+              {booking.directionsUrl && (
+                <>
+                  {' '}
+                  <a href={booking.directionsUrl} target="_blank" rel="noreferrer">
+                    Directions
+                  </a>
+                </>
+              )}
+            </Fact>
+          )}
+          {booking.accessNotes.trim() && <Fact term="Access notes">{booking.accessNotes}</Fact>}
+          <Fact term="Vehicle">{booking.vehicle}</Fact>
+          <Fact term="Status">{booking.status}</Fact>
+        </dl>
+      </section>
+
+      {booking.status === 'Cancelled' && (
+        <FormMessage tone="success">
+          This appointment is cancelled. We hope to see you another time.
+        </FormMessage>
+      )}
+      {booking.attendanceConfirmedAt && booking.status !== 'Cancelled' && (
+        <FormMessage tone="success">Thank you: you confirmed that you will be there.</FormMessage>
+      )}
+      {attend.isError && (
+        <FormMessage tone="error">{messageOf(attend.error, 'That did not work.')}</FormMessage>
+      )}
+      {cancel.isError && (
+        <FormMessage tone="error">{messageOf(cancel.error, 'That did not work.')}</FormMessage>
+      )}
+
+      {confirmingCancel && actions.cancel ? (
+        <div className="notice link-page__confirm" role="group" aria-labelledby="cancel-question">
+          <h2 id="cancel-question" className="link-page__subtitle">
+            Cancel this appointment?
+          </h2>
+          <p>{cancellation.msg}</p>
+          <p className="link-page__actions">
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={busy}
+              onClick={() => setConfirmingCancel(false)}
+            >
+              Keep my appointment
+            </button>
+            <button
+              type="button"
+              className="button button--danger"
+              disabled={busy}
+              onClick={() => cancel.mutate(cancellation.feeCents > 0)}
+            >
+              {cancel.isPending ? 'Cancelling...' : 'Yes, cancel it'}
+            </button>
+          </p>
+        </div>
+      ) : (
+        <p className="link-page__actions">
+          {actions.attend && (
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={busy}
+              autoFocus={action === 'attend'}
+              onClick={() => attend.mutate()}
+            >
+              {attend.isPending ? 'Saving...' : "I'll be there"}
+            </button>
+          )}
+          {actions.reschedule && notice.canReschedule && reschedulePath && (
+            <a className="button button--secondary" href={reschedulePath}>
+              Reschedule
+            </a>
+          )}
+          {actions.cancel && (
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={busy}
+              onClick={() => setConfirmingCancel(true)}
+            >
+              Cancel
+            </button>
+          )}
+        </p>
+      )}
+      {actions.reschedule && !notice.canReschedule && (
+        <p>
+          It is less than {notice.hours} hours before the appointment, so it can no longer be moved online.
+          Please call us at <a href={notice.phoneHref}>{notice.phone}</a>.
+        </p>
+      )}
+      <p className="link-page__support">
+        Questions? Call us at <a href={notice.phoneHref}>{notice.phone}</a>.
+      </p>
+    </Shell>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  return <div className="page container link-page">{children}</div>;
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="link-page__fact">
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import { addDays, formatLongDate, today } from '@app/core/time';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { messageOf } from '../../lib/api';
+import { type BoardJob, boardQueryOptions, laneName } from '../../lib/dispatch';
+import { useReassign } from '../../lib/reassign';
+import { BoardCalendar } from './components/BoardCalendar';
+import { ReassignDialog } from './components/ReassignDialog';
+import './dispatch-board.css';
+
+type View = 'day' | 'week';
+type Props = { date?: string; view?: View; onChange: (next: { date?: string; view?: View }) => void };
+type Notice = { kind: 'ok' | 'error'; text: string };
+
+/**
+ * The dispatch board (issue 22, decision 081): a day or a week from `date`,
+ * one lane per technician and one for the jobs no technician holds. Moving a
+ * job asks the server (PUT /api/admin/bookings/:id/technician); its answer
+ * decides: a refusal puts the block back and says why.
+ */
+export default function DispatchBoardPanel({ date, view = 'day', onChange }: Props) {
+  const from = date ?? today();
+  const days = view === 'week' ? 7 : 1;
+  const board = useQuery(boardQueryOptions(from, days));
+  const reassign = useReassign();
+  const [picking, setPicking] = useState<BoardJob | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+
+  const move = (job: BoardJob, technician: number, undo: () => void) => {
+    if (technician === job.technician) return;
+    const lanes = board.data?.technicians ?? [];
+    setNotice(null);
+    reassign.mutate(
+      { bookingId: job._id, technician },
+      {
+        onSuccess: () =>
+          setNotice({
+            kind: 'ok',
+            text: `${job.customerName}'s job is now with ${laneName(lanes, technician)}.`,
+          }),
+        onError: (error) => {
+          undo();
+          setNotice({
+            kind: 'error',
+            text: `${job.customerName}'s job stays with ${laneName(lanes, job.technician)}: ${messageOf(error, 'the server refused the change.')}`,
+          });
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="dispatch-board">
+      <div className="dispatch-board__controls">
+        <p className="dispatch-board__range">
+          <strong>
+            {formatLongDate(from)}
+            {days > 1 ? ` to ${formatLongDate(addDays(from, days - 1))}` : ''}
+          </strong>
+        </p>
+        <div className="dispatch-board__buttons" role="group" aria-label="Board view">
+          {(['day', 'week'] as const).map((v) => (
+            <button
+              key={v}
+              type="button"
+              className={v === view ? 'button' : 'button button--secondary'}
+              aria-pressed={v === view}
+              onClick={() => onChange({ view: v })}
+            >
+              {v === 'day' ? 'Day' : 'Week'}
+            </button>
+          ))}
+        </div>
+        <div className="dispatch-board__buttons" role="group" aria-label="Dates">
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => onChange({ date: addDays(from, -days) })}
+          >
+            Previous
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => onChange({ date: undefined })}
+          >
+            Today
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => onChange({ date: addDays(from, days) })}
+          >
+            Next
+          </button>
+        </div>
+      </div>
+      <p className="dispatch-board__help">
+        Drag a job to another technician&apos;s lane, or focus it and press Enter to choose the technician
+        (arrow up or down moves it one lane). Times stay as booked.
+      </p>
+      <div aria-live="polite" role="status" className="dispatch-board__notice">
+        {notice?.kind === 'ok' && <p className="status-text">{notice.text}</p>}
+      </div>
+      {notice?.kind === 'error' && (
+        <p className="status-text status-text--error" role="alert">
+          {notice.text}
+        </p>
+      )}
+      {board.isPending ? (
+        <p className="status-text">Loading...</p>
+      ) : board.isError ? (
+        <p className="status-text status-text--error" role="alert">
+          {messageOf(board.error, 'Could not load the board.')}
+        </p>
+      ) : (
+        <>
+          <BoardCalendar
+            from={from}
+            days={days}
+            lanes={board.data.technicians}
+            jobs={board.data.jobs}
+            onMove={move}
+            onPick={setPicking}
+          />
+          {board.data.moreUnassigned && (
+            <p className="status-text">
+              More open bookings of these days are on the desk than the board shows.
+            </p>
+          )}
+        </>
+      )}
+      {picking && board.data && (
+        <ReassignDialog
+          job={picking}
+          lanes={board.data.technicians}
+          onClose={() => setPicking(null)}
+          onChoose={(technician) => {
+            const job = picking;
+            setPicking(null);
+            move(job, technician, () => undefined);
+          }}
+        />
+      )}
+    </div>
+  );
+}

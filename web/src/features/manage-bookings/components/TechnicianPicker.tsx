@@ -1,0 +1,85 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { FormMessage } from '../../../components/ui/FormMessage';
+import { messageOf } from '../../../lib/api';
+import { boardQueryOptions } from '../../../lib/dispatch';
+import { useReassign } from '../../../lib/reassign';
+import type { AdminBooking } from '../types';
+
+const CLOSED = new Set(['Completed', 'Cancelled']);
+
+/**
+ * The card's technician (issue 22), and for an open booking a picker to give
+ * it to another: the technicians of its day are read when the admin opens it;
+ * the server decides (409 `{ msg }`: why it does not fit, shown here).
+ */
+export function TechnicianPicker({ booking, describedBy }: { booking: AdminBooking; describedBy: string }) {
+  const [open, setOpen] = useState(false);
+  const [choice, setChoice] = useState('');
+  const fieldId = useId();
+  const lanes = useQuery({ ...boardQueryOptions(booking.date, 1), enabled: open });
+  const reassign = useReassign();
+  const current = booking.technician;
+  const others = (lanes.data?.technicians ?? []).filter((l) => l.active && l.number !== current?.number);
+  const picked = choice || String(others[0]?.number ?? '');
+
+  return (
+    <div className="desk-card__technician">
+      <p>
+        <strong>Technician:</strong> {current ? `${current.firstName} ${current.lastName}` : 'Unassigned'}{' '}
+        {!open && !CLOSED.has(booking.status) && (
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-describedby={describedBy}
+            onClick={() => {
+              reassign.reset();
+              setOpen(true);
+            }}
+          >
+            Change technician
+          </button>
+        )}
+      </p>
+      {open && (
+        <form
+          className="desk-card__actions"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!picked) return;
+            reassign.mutate(
+              { bookingId: booking._id, technician: Number(picked) },
+              { onSuccess: () => setOpen(false) },
+            );
+          }}
+        >
+          {lanes.isPending ? (
+            <span className="status-text">Loading technicians...</span>
+          ) : others.length === 0 ? (
+            <span className="status-text">No other technician.</span>
+          ) : (
+            <>
+              <label htmlFor={fieldId}>Give to</label>{' '}
+              <select id={fieldId} value={picked} onChange={(e) => setChoice(e.target.value)}>
+                {others.map((l) => (
+                  <option key={l.number} value={l.number}>
+                    {l.firstName} {l.lastName}
+                  </option>
+                ))}
+              </select>{' '}
+              <button type="submit" className="button" disabled={reassign.isPending}>
+                {reassign.isPending ? 'Reassigning...' : 'Reassign'}
+              </button>
+            </>
+          )}{' '}
+          <button type="button" className="button button--secondary" onClick={() => setOpen(false)}>
+            Cancel
+          </button>
+        </form>
+      )}
+      {reassign.isError && (
+        <FormMessage tone="error">{messageOf(reassign.error, 'Could not reassign the booking.')}</FormMessage>
+      )}
+    </div>
+  );
+}

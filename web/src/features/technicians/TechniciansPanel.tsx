@@ -1,0 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
+import { messageOf } from '../../lib/api';
+import { techniciansQueryOptions } from './api';
+import { InviteTechnician } from './components/InviteTechnician';
+import { TechnicianRow } from './components/TechnicianRow';
+import './technicians.css';
+
+/**
+ * The admin's Technicians section (issue 22, decision 078): the crew with
+ * their working days, hours and days off, an invitation for a new one, and
+ * deactivation (they can no longer sign in or be offered; their jobs still
+ * to come are listed to give to others).
+ */
+export default function TechniciansPanel() {
+  const query = useQuery(techniciansQueryOptions());
+  return (
+    <div className="technicians">
+      {query.isPending ? (
+        <p className="status-text">Loading...</p>
+      ) : query.isError ? (
+        <p className="status-text status-text--error" role="alert">
+          {messageOf(query.error, 'Could not load the technicians.')}
+        </p>
+      ) : query.data.length === 0 ? (
+        <p className="status-text">No technicians yet: invite one below.</p>
+      ) : (
+        <ul className="technicians__list" aria-label="Technicians">
+          {query.data.map((t) => (
+            <TechnicianRow key={`${t.number}-${t.updatedAt}`} technician={t} />
+          ))}
+        </ul>
+      )}
+      <InviteTechnician />
+    </div>
+  );
+}
