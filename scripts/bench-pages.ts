@@ -14,10 +14,13 @@ export async function pageScripts(
   baseUrl: string,
   path: string,
   ready: (page: Page) => Promise<void>,
+  /** A session token put in localStorage before the app starts (a signed-in page). */
+  token?: string,
 ): Promise<LoadedScript[]> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
     const page = await browser.newPage();
+    if (token) await page.addInitScript((value) => localStorage.setItem('token', value), token);
     const scripts: LoadedScript[] = [];
     const pending: Promise<void>[] = [];
     page.on('response', (response) => {

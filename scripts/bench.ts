@@ -19,6 +19,8 @@
  * 10. only when named (`npm run bench -- route`): availability at an address on a day of ten jobs across three
  *     technicians, p50 / p99 at concurrency 16 (budget p99 ≤ 300 ms), and the 50-way race of adjacent times at
  *     far-apart places (bench-route.ts)
+ * 11. only when named (`npm run bench -- tech`): the JS /tech loads (gzip) and that none of it is the admin's
+ *     code (bench-tech.ts)
  * `npm run bench -- pdf` runs only the named sections (see `SECTIONS`).
  * Exits 1 when a budget is exceeded. Latency has no budget here: it depends on the machine.
  */
@@ -42,6 +44,7 @@ import { measureRevenue, REVENUE_BUDGET_MS, type RevenueRow } from './bench-reve
 import { measureRoute, ROUTE_P99_BUDGET_MS } from './bench-route';
 import { measureReminders, REMINDERS, REMINDERS_BUDGET_MS } from './bench-reminders';
 import { measureSecurity } from './bench-security';
+import { measureTech, TECH_JS_BUDGET } from './bench-tech';
 import { startStack, stopStack } from './bench-stack';
 
 const KB = 1024;
@@ -154,7 +157,17 @@ async function latency(url: string, validator: boolean) {
  * five years of data and the bounded reads (only when named), `revenue` five years of payments and the revenue
  * dashboard (only when named), `reminders` the scheduled job with 500 reminders due (only when named).
  */
-const SECTIONS = ['bundle', 'stack', 'pdf', 'lighthouse', 'scale', 'revenue', 'route', 'reminders'] as const;
+const SECTIONS = [
+  'bundle',
+  'stack',
+  'pdf',
+  'lighthouse',
+  'scale',
+  'revenue',
+  'route',
+  'reminders',
+  'tech',
+] as const;
 const BY_DEFAULT: readonly Section[] = ['bundle', 'stack', 'pdf', 'lighthouse'];
 type Section = (typeof SECTIONS)[number];
 
@@ -243,6 +256,7 @@ async function main() {
   const scale = sections.has('scale') ? await measureScale() : undefined;
   const revenue = sections.has('revenue') ? await measureRevenue() : undefined;
   const route = sections.has('route') ? await measureRoute() : undefined;
+  const tech = sections.has('tech') ? await measureTech() : undefined;
   const reminders = sections.has('reminders') ? await measureReminders() : undefined;
 
   if (measured) {
@@ -315,6 +329,23 @@ async function main() {
       `   ${route.race.refused} × 409, ${route.race.other} other, ${ms(route.race.ms)}`,
     );
     if (route.race.other !== 0) failures.push('the route race (budget: only 201 or 409)');
+  }
+  if (tech) {
+    listScripts('Scripts loaded by /tech:', tech.scripts);
+    console.log('');
+    check(
+      `JS loaded by /tech (gzip, ${tech.scripts.length} files)`,
+      sumGzip(tech.scripts),
+      TECH_JS_BUDGET,
+      kb,
+    );
+    row(
+      'Admin code in /tech',
+      tech.adminLoaded.length + tech.adminTexts.length === 0 ? 'none' : 'FOUND',
+      `   of ${tech.adminChunks.length} admin chunks: ${tech.adminLoaded.join(', ') || 'none'} loaded; admin texts: ${tech.adminTexts.join(', ') || 'none'}`,
+    );
+    if (tech.adminLoaded.length + tech.adminTexts.length > 0)
+      failures.push('admin code in /tech (budget: none)');
   }
   if (reminders) {
     check(

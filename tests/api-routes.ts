@@ -10,6 +10,7 @@ import { SavedAddress } from '@app/core/address/index';
 import { withActor } from '@app/core/actor';
 import { BookingLink } from '@app/core/booking-link/index';
 import { asAdmin, createService, createTechnician, createUserWithCard } from './factories';
+import { pngImage } from './images';
 import { cameraJpeg, createWorkOrder, postPhoto } from './workorder-factories';
 
 /**
@@ -238,7 +239,9 @@ export const routes: Record<string, Route> = {
     path: (f) => `/api/bookings/${f.bookings.cancel._id}/cancel`,
   },
   'PATCH /api/bookings/:id/status': {
-    access: 'admin',
+    // The job's technician may send Completed only (decision 079); this call sets the progress text.
+    technician: '403',
+    access: 'staff',
     path: (f) => `/api/bookings/${f.bookings.status._id}/status`,
     body: () => ({ serviceStatus: 'Technician on the way' }),
   },
@@ -495,7 +498,7 @@ export const routes: Record<string, Route> = {
   'DELETE /api/services/:id': { access: 'admin', path: (f) => `/api/services/${f.slots.deletable._id}` },
 
   // --- Work orders (issue 13): admin, except the portal (public) and the acknowledgment link (by token).
-  'GET /api/workOrders/defaults': { access: 'admin', path: () => '/api/workOrders/defaults' },
+  'GET /api/workOrders/defaults': { access: 'staff', path: () => '/api/workOrders/defaults' },
   'GET /api/workOrders/public/:number/pdf': {
     access: 'anyone',
     // An unknown number: the 404 everyone gets (the portal's own tests download real ones).
@@ -515,17 +518,23 @@ export const routes: Record<string, Route> = {
   },
   'GET /api/workOrders': { access: 'admin', path: () => '/api/workOrders?limit=5' },
   'POST /api/workOrders': {
-    access: 'admin',
+    // A technician creates only a work order tied to a job of theirs (this form names none).
+    technician: '403',
+    access: 'staff',
     path: () => '/api/workOrders',
     body: () => workOrderForm,
     ok: 201,
   },
   'GET /api/workOrders/:id': {
-    access: 'admin',
+    // Tied to no job: only the admin's (a technician's own job's: tech.api.test.ts).
+    technician: '403',
+    access: 'staff',
     path: (f) => `/api/workOrders/${f.workOrders.workOrder._id}`,
   },
   'PUT /api/workOrders/:id': {
-    access: 'admin',
+    // Tied to no job: only the admin's.
+    technician: '403',
+    access: 'staff',
     path: (f) => `/api/workOrders/${f.workOrders.workOrder._id}`,
     body: () => workOrderForm,
   },
@@ -540,6 +549,22 @@ export const routes: Record<string, Route> = {
   'POST /api/workOrders/:id/send-email': {
     access: 'admin',
     path: (f) => `/api/workOrders/${f.workOrders.workOrder._id}/send-email`,
+  },
+  // --- Issue 22 (techweb, decision 079): the technician's day and the in-person acknowledgment ---
+  'GET /api/tech/day': {
+    access: 'staff',
+    // An admin names the technician; a technician reads their own day.
+    path: () => `/api/tech/day?date=${nextDate()}&technician=1`,
+  },
+  'POST /api/workOrders/:id/acknowledge-in-person': {
+    // Tied to no job: only the admin's (the job's technician: tech.api.test.ts).
+    technician: '403',
+    access: 'staff',
+    path: (f) => `/api/workOrders/${f.workOrders.inPerson._id}/acknowledge-in-person`,
+    body: () => ({
+      acknowledgedBy: { name: 'Matrix Customer' },
+      signature: `data:image/png;base64,${Buffer.from(pngImage(40, 20, [0, 0, 0])).toString('base64')}`,
+    }),
   },
   'POST /api/workOrders/:id/generate-acknowledgment': {
     access: 'admin',
@@ -800,6 +825,8 @@ export async function makeFixtures() {
   const workOrders = {
     workOrder: await createWorkOrder(admin),
     doomed: await createWorkOrder(admin),
+    // Signed in person once by the admin's call (issue 22).
+    inPerson: await createWorkOrder(admin),
     // Issue 22: a photo the calls read, and one they delete (decision 080).
     photo: await photoOf(withPhotos._id, admin),
     doomedPhoto: await photoOf(withPhotos._id, admin),

@@ -132,6 +132,10 @@ const access: Record<string, Access> = {
   'Booking.forConfirmation': 'public',
   'Booking.answerConfirmation': 'public',
   'Booking.changeAddress': 'user',
+  // Issue 22 (techweb): staff verbs (an admin, or the job's technician) refuse nobody and customers as admin verbs do.
+  'Booking.techDay': 'admin',
+  'Booking.technicianOf': 'internal',
+  'WorkOrder.acknowledgeInPerson': 'admin',
   // Issue 21: rescheduling (decision 075).
   'Booking.forReschedule': 'user',
   'Booking.reschedule': 'user',
@@ -517,6 +521,9 @@ const calls: Record<string, () => Promise<unknown>> = {
   'WorkOrder.generateAcknowledgment': () => WorkOrder.generateAcknowledgment(someId('wo')),
   'WorkOrder.expireAcknowledgments': () => WorkOrder.expireAcknowledgments(),
   'WorkOrder.signatureOf': () => WorkOrder.signatureOf(someId('wo')),
+  'Booking.techDay': () => Booking.techDay({ date: '2030-01-07', technician: 1 }),
+  'WorkOrder.acknowledgeInPerson': () =>
+    WorkOrder.acknowledgeInPerson(someId('wo'), { acknowledgedBy: { name: 'Sneaky' }, signature: null }),
   // Issue 22.
   'Booking.reassign': () => Booking.reassign(someId('bkg'), { technician: 1 }),
   'Booking.upcomingOf': () => Booking.upcomingOf(1),
@@ -538,7 +545,15 @@ const calls: Record<string, () => Promise<unknown>> = {
 const nobody: Actor = { type: 'public' };
 
 /** Verbs an admin or the job's technician may call (issue 22): a technician gets past the role. */
-const staffVerbs = new Set(['Booking.recordProgress']);
+const staffVerbs = new Map([
+  ['Booking.recordProgress', 'not_found'],
+  // The technician's phone (issue 22, decision 079): completion, the job's work order, its in-person
+  // acknowledgment (these calls' ids are nobody's: not found); the work-order form's defaults are staff's.
+  ['Booking.setStatus', 'not_found'],
+  ['WorkOrder.get', 'not_found'],
+  ['WorkOrder.acknowledgeInPerson', 'not_found'],
+  ['WorkOrder.defaults', 'allowed'],
+]);
 
 async function refusal(actor: Actor, call: () => Promise<unknown>): Promise<string> {
   try {
@@ -593,7 +608,7 @@ describe('authorization in core', () => {
       // A technician (issue 22) is staff, not the admin: refused the same, except on the staff verbs,
       // where the job decides (this call's job is nobody's: not found).
       const asStaff = await refusal(asTechnician, call);
-      expect(`${verb}: ${asStaff}`).toBe(`${verb}: ${staffVerbs.has(verb) ? 'not_found' : 'forbidden'}`);
+      expect(`${verb}: ${asStaff}`).toBe(`${verb}: ${staffVerbs.get(verb) ?? 'forbidden'}`);
     }
     expect(await counts()).toEqual(before);
   });

@@ -26,6 +26,7 @@ import { Route as WorkOrderPortalRouteImport } from './routes/work-order-portal'
 import { Route as AuthAdminRouteImport } from './routes/_auth/_admin'
 import { Route as AuthDashboardRouteImport } from './routes/_auth/dashboard'
 import { Route as AuthLeaveReviewRouteImport } from './routes/_auth/leave-review'
+import { Route as AuthTechRouteImport } from './routes/_auth/tech'
 import { Route as BTokenRouteImport } from './routes/b.$token'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
@@ -124,6 +125,11 @@ const AuthLeaveReviewRoute = AuthLeaveReviewRouteImport.update({
   path: '/leave-review',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthTechRoute = AuthTechRouteImport.update({
+  id: '/tech',
+  path: '/tech',
+  getParentRoute: () => AuthRoute,
+} as any)
 const BTokenRoute = BTokenRouteImport.update({
   id: '/b/$token',
   path: '/b/$token',
@@ -213,6 +219,7 @@ export interface FileRoutesByFullPath {
   '/work-order-portal': typeof WorkOrderPortalRoute
   '/dashboard': typeof AuthDashboardRoute
   '/leave-review': typeof AuthLeaveReviewRoute
+  '/tech': typeof AuthTechRoute
   '/b/$token': typeof BTokenRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/reschedule/$bookingId': typeof RescheduleBookingIdRoute
@@ -244,6 +251,7 @@ export interface FileRoutesByTo {
   '/work-order-portal': typeof WorkOrderPortalRoute
   '/dashboard': typeof AuthDashboardRoute
   '/leave-review': typeof AuthLeaveReviewRoute
+  '/tech': typeof AuthTechRoute
   '/b/$token': typeof BTokenRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/reschedule/$bookingId': typeof RescheduleBookingIdRoute
@@ -278,6 +286,7 @@ export interface FileRoutesById {
   '/_auth/_admin': typeof AuthAdminRouteWithChildren
   '/_auth/dashboard': typeof AuthDashboardRoute
   '/_auth/leave-review': typeof AuthLeaveReviewRoute
+  '/_auth/tech': typeof AuthTechRoute
   '/b/$token': typeof BTokenRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/reschedule/$bookingId': typeof RescheduleBookingIdRoute
@@ -311,6 +320,7 @@ export interface FileRouteTypes {
     | '/work-order-portal'
     | '/dashboard'
     | '/leave-review'
+    | '/tech'
     | '/b/$token'
     | '/blog/$slug'
     | '/reschedule/$bookingId'
@@ -342,6 +352,7 @@ export interface FileRouteTypes {
     | '/work-order-portal'
     | '/dashboard'
     | '/leave-review'
+    | '/tech'
     | '/b/$token'
     | '/blog/$slug'
     | '/reschedule/$bookingId'
@@ -375,6 +386,7 @@ export interface FileRouteTypes {
     | '/_auth/_admin'
     | '/_auth/dashboard'
     | '/_auth/leave-review'
+    | '/_auth/tech'
     | '/b/$token'
     | '/blog/$slug'
     | '/reschedule/$bookingId'
@@ -542,6 +554,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthLeaveReviewRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/tech': {
+      id: '/_auth/tech'
+      path: '/tech'
+      fullPath: '/tech'
+      preLoaderRoute: typeof AuthTechRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/b/$token': {
       id: '/b/$token'
       path: '/b/$token'
@@ -659,12 +678,14 @@ interface AuthRouteChildren {
   AuthAdminRoute: typeof AuthAdminRouteWithChildren
   AuthDashboardRoute: typeof AuthDashboardRoute
   AuthLeaveReviewRoute: typeof AuthLeaveReviewRoute
+  AuthTechRoute: typeof AuthTechRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthAdminRoute: AuthAdminRouteWithChildren,
   AuthDashboardRoute: AuthDashboardRoute,
   AuthLeaveReviewRoute: AuthLeaveReviewRoute,
+  AuthTechRoute: AuthTechRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)

@@ -35,6 +35,7 @@ export {
   StatusInput,
   VehicleInput,
 } from './input';
+export { exists, technicianOf } from './lookup';
 export {
   type ForReschedule,
   forReschedule,
@@ -50,7 +51,6 @@ export {
   timesFor as rescheduleTimesFor,
 } from './reschedule';
 export { forRescheduleByLink, rescheduleByLink, rescheduleTimesByLink } from './reschedule-link';
-export { exists, technicianOf } from './lookup';
 export { adminCreate } from './phone-booking';
 export {
   type ClientNames,
@@ -61,7 +61,8 @@ export {
   listAll,
   matchesFilters,
 } from './search';
-export { setStatus } from './status';
+export { setStatus, technicianMessages } from './status';
+export { techDay, type TechDay, TechDayInput, type TechJob, techDayMessages } from './tech-day';
 export { PROGRESS_STEPS, ProgressInput, progressMessages, recordProgress } from './progress';
 export { type Tracking, tracking, trackingMessages, type TrackState } from './tracking';
 export { awaitingVerification, type Board, board, BOARD_MAX_DAYS, type BoardJob } from './board';

@@ -1,10 +1,11 @@
 import * as z from 'zod';
-import { assertAdmin, useActor } from '../actor';
+import { asSystem, assertAdmin, useActor, useUser } from '../actor';
 import { failedConditions, type TransactItem, transactWrite } from '../db/entity';
 import { RAISE_REV, RAISE_REV_VALUES } from '../db/revision';
 import { VisibleError } from '../error';
 import type { Mail } from '../mail/index';
 import { Outbox } from '../mail/outbox';
+import { Technician } from '../technician/index';
 import { ReviewRequest } from '../review-request/index';
 import { Notify } from '../notify/index';
 import { statusItems as reminderItems } from '../reminder/due';
@@ -51,11 +52,34 @@ export async function currentBy(): Promise<StatusChangeBy> {
   }
   const account = await User.find(actor.userId);
   const name = account ? `${account.firstName} ${account.lastName}` : actor.firstName;
-  return { _id: actor.userId, name, role: actor.role === 'admin' ? 'admin' : 'customer' };
+  const role = actor.role === 'user' ? 'customer' : actor.role;
+  return { _id: actor.userId, name, role };
+}
+
+/** What a technician may send to the status route: Completed, and nothing else (issue 22). */
+export const technicianMessages = {
+  onlyCompleted: 'A technician can only mark their job Completed.',
+  notOpen: 'Only a Pending or Confirmed job can be completed.',
+} as const;
+
+/**
+ * The job's technician completes it (issue 22, decision 079): the same
+ * completion as the desk's (charged once), from Pending or Confirmed only,
+ * with the shop's default amount; any other change of the route stays the
+ * admin's (403). A completed job sent again answers as it is.
+ */
+async function assertTechnicianMay(booking: Stored, input: z.output<typeof StatusInput>): Promise<void> {
+  await Technician.assertWorks(booking.claim?.technician);
+  if (!('status' in input) || input.status !== 'Completed' || input.charge !== undefined) {
+    throw new VisibleError('forbidden', technicianMessages.onlyCompleted);
+  }
+  if (booking.status !== 'Completed' && booking.status !== 'Pending' && booking.status !== 'Confirmed') {
+    throw new VisibleError('conflict', technicianMessages.notOpen);
+  }
 }
 
 /**
- * `PATCH /api/bookings/{id}/status` (admin): a new status, or the progress
+ * `PATCH /api/bookings/{id}/status` (admin; the job's technician: Completed only): a new status, or the progress
  * text. Any status may become any other (doc 2 §4); the server keeps the
  * invariants (decision 027): into Cancelled gives the time back, out of
  * Cancelled claims it again (409 when it was taken meanwhile), into
@@ -63,8 +87,16 @@ export async function currentBy(): Promise<StatusChangeBy> {
  */
 export const setStatus = fn(z.tuple([z.string(), StatusInput]), setStatusNow);
 async function setStatusNow(bookingId: string, input: z.output<typeof StatusInput>): Promise<Info> {
-  assertAdmin();
+  const technician = useActor().type === 'user' && useUser().role === 'technician';
+  if (!technician) assertAdmin();
   const booking = await findBooking(bookingId);
+  if (technician) {
+    await assertTechnicianMay(booking, input);
+    if (booking.status === 'Completed') return withService(booking);
+    // The card is charged as the desk's completion charges it: the charge is the shop's (the system's) act.
+    const by = await currentBy();
+    return asSystem('completion by the technician', () => changeStatus(booking, 'Completed', by));
+  }
   if ('serviceStatus' in input) {
     if (!showsProgress(booking.status)) {
       throw new VisibleError(

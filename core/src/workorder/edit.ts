@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { assertAdmin } from '../actor';
+import { assertAdmin, assertStaff } from '../actor';
 import { LinkToken } from '../auth/link-token';
 import { config } from '../config';
 import { Booking } from '../booking/index';
@@ -16,6 +16,7 @@ import { formatNumber, MAX_NUMBER_TRIES, nextNumber } from './numbering';
 import { priceWorkOrder } from './pricing';
 import { discard, photoKeys } from './photo-objects';
 import { deleteObject } from './signatures';
+import { assertWorksOn } from './staff';
 import { setStatus } from './status';
 import {
   appendStatus,
@@ -34,7 +35,7 @@ import { type Detail, view } from './view';
 
 /** The new form's defaults (doc 2 §9; config): dollars an hour and a fraction. */
 export function defaults(): { hourlyRateCents: number; taxRate: number } {
-  assertAdmin();
+  assertStaff();
   const cfg = config();
   return { hourlyRateCents: cfg.laborRateCents, taxRate: cfg.defaultTaxRate };
 }
@@ -84,7 +85,7 @@ export function contentOf(input: ParsedWorkOrderInput) {
 export const create = fn(z.tuple([WorkOrderInput, z.date().optional()]), createNow, refuseInvalid);
 
 async function createNow(input: ParsedWorkOrderInput, now = new Date()): Promise<Detail> {
-  assertAdmin();
+  await assertWorksOn(input.relatedBooking);
   await checkBooking(input.relatedBooking);
   const by = await currentByName();
   const content = contentOf(input);
@@ -132,8 +133,10 @@ async function createNow(input: ParsedWorkOrderInput, now = new Date()): Promise
 export const get = fn(key, getNow, refuseInvalid);
 
 async function getNow(workOrderId: string): Promise<Detail> {
-  assertAdmin();
-  return view(await find(workOrderId));
+  assertStaff();
+  const wo = await find(workOrderId);
+  await assertWorksOn(wo.relatedBooking);
+  return view(wo);
 }
 
 /**
@@ -145,11 +148,15 @@ async function getNow(workOrderId: string): Promise<Detail> {
 export const update = fn(z.tuple([key, UpdateInput]), updateNow, refuseInvalid);
 
 async function updateNow(workOrderId: string, body: z.output<typeof UpdateInput>): Promise<Detail> {
-  assertAdmin();
+  assertStaff();
   if (body.kind === 'status') return setStatus(workOrderId, { status: body.status });
   const input = body.form;
   const wo = await find(workOrderId);
-  if (input.relatedBooking !== wo.relatedBooking) await checkBooking(input.relatedBooking);
+  await assertWorksOn(wo.relatedBooking);
+  if (input.relatedBooking !== wo.relatedBooking) {
+    await assertWorksOn(input.relatedBooking);
+    await checkBooking(input.relatedBooking);
+  }
   const by = await currentByName();
   const content = contentOf(input);
   const now = new Date().toISOString();

@@ -40,6 +40,8 @@ export type WorkOrderAcknowledgment = {
   acknowledgedBy?: { name: string; email: string };
   /** Whether a drawn signature was given (the image itself is private, see the PDF). */
   hasSignature?: boolean;
+  /** Signed in person on the shop's device (issue 22): the name of who presented it. */
+  inPerson?: { presentedBy: string };
 };
 
 export type WorkOrder = {

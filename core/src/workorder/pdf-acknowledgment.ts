@@ -60,7 +60,8 @@ export function acknowledgmentText(
     const details = [
       [by ? `By ${by.name} (${by.email})` : '', on ? `on ${on}` : ''].filter(Boolean).join(' ') + '.',
       'The customer acknowledged the work and the costs described in this work order.',
-    ].filter((line) => line !== '.');
+      acknowledgment.inPerson ? `Signed in person, presented by ${acknowledgment.inPerson.presentedBy}.` : '',
+    ].filter((line) => line !== '.' && line !== '');
     if (!signatureShown)
       details.push(
         acknowledgment.hasSignature ? 'A drawn signature is on file.' : 'No drawn signature was given.',

@@ -49,6 +49,8 @@ export const Acknowledgment = z.object({
   signatureKey: z.string().optional(),
   /** SHA-256 of the work, parts and money acknowledged (`contentDigest`). */
   contentDigest: z.string().optional(),
+  /** Signed on the shop's device with the customer present (issue 22): who presented it. */
+  inPerson: z.object({ presentedBy: z.object({ id: z.string(), name: z.string() }) }).optional(),
 });
 
 export const StatusChange = z.object({ status: z.enum(WORK_ORDER_STATUSES), at: z.string(), by: z.string() });

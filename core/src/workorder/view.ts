@@ -46,6 +46,9 @@ export function view(wo: Stored, now = Date.now()): Detail {
       tokenExpiresAt: state === 'pending' || state === 'expired' ? ack.tokenExpiresAt : undefined,
       ...(state === 'acknowledged' && ack.acknowledgedBy ? { acknowledgedBy: ack.acknowledgedBy } : {}),
       hasSignature: state === 'acknowledged' && Boolean(ack.signatureKey),
+      ...(state === 'acknowledged' && ack.inPerson
+        ? { inPerson: { presentedBy: ack.inPerson.presentedBy.name } }
+        : {}),
     },
     ...(wo.inspection ? { inspection: wo.inspection } : {}),
     photos: wo.photos,

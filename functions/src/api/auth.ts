@@ -74,3 +74,16 @@ export const requireAdmin = createMiddleware(async (c, next) => {
   if (actor.role !== 'admin') throw new VisibleError('forbidden', NOT_ADMIN);
   await run(c, actor, next);
 });
+
+/**
+ * requireUser, then 403 `{ msg }` for anyone but the shop's staff (an admin
+ * or a technician, issue 22). Which jobs a technician may act on is core's
+ * rule (Technician.assertWorks); this only keeps customers out early.
+ */
+export const requireStaff = createMiddleware(async (c, next) => {
+  const token = tokenOf(c, { bearer: false });
+  if (!token) throw new VisibleError('unauthorized', NOT_SIGNED_IN);
+  const actor = await Session.verify(token);
+  if (actor.role !== 'admin' && actor.role !== 'technician') throw new VisibleError('forbidden', NOT_ADMIN);
+  await run(c, actor, next);
+});

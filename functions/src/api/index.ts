@@ -5,6 +5,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import { admin } from './admin';
 import { revenue } from './revenue';
+import { tech } from './tech';
 import { requestContext, requireAdmin } from './auth';
 import { bookingLinks } from './booking-links';
 import { bookings } from './bookings';
@@ -79,6 +80,7 @@ const api = new Hono()
   .route('/vehicleData', vehicleData)
   .route('/service-area', serviceArea)
   .route('/workOrders', workOrders)
+  .route('/tech', tech)
   .route('/webhooks', webhooks)
   .route('/sitemap.xml', sitemap)
   .route('/pages', pages);

@@ -11,7 +11,7 @@ import { inspectionMessages } from '@app/core/workorder/inspection-model';
 import { IMAGE_MAX_BYTES } from '@app/core/storage/rules';
 import { assertStaff } from '@app/core/actor';
 import { config } from '@app/core/config';
-import { requireAdmin, requireUser } from './auth';
+import { requireAdmin, requireStaff, requireUser } from './auth';
 import { readImageForm, uploadLimit } from './uploads';
 import { firstIssue } from './validation';
 import { renderPdf } from './workorder-pdf';
@@ -159,6 +159,7 @@ export function workOrderReply(wo: WorkOrder.Detail) {
       tokenExpiresAt: ack.tokenExpiresAt ?? null,
       ...(ack.acknowledgedBy ? { acknowledgedBy: ack.acknowledgedBy } : {}),
       hasSignature: ack.hasSignature ?? false,
+      inPerson: ack.inPerson ?? null,
       history: wo.acknowledgmentHistory,
     },
     payment: wo.payment
@@ -204,7 +205,7 @@ const photoSize = zValidator('query', z.object({ size: z.string().max(10).option
 const sizeOf = (size: string | undefined) => (size === 'small' ? 'small' : 'full');
 
 export const workOrders = new Hono()
-  .get('/defaults', requireAdmin, (c) => {
+  .get('/defaults', requireStaff, (c) => {
     const { hourlyRateCents, taxRate } = WorkOrder.defaults();
     return c.json({ hourlyRate: toDollars(hourlyRateCents), taxRate });
   })
@@ -282,13 +283,13 @@ export const workOrders = new Hono()
     const { workOrders: list, total, hasMore, cursor } = await WorkOrder.list(c.req.query());
     return c.json({ workOrders: list.map(workOrderReply), total, hasMore, cursor });
   })
-  .post('/', requireAdmin, anyJson, async (c) =>
+  .post('/', requireStaff, anyJson, async (c) =>
     c.json(workOrderReply(await WorkOrder.create(formInCents(c.req.valid('json')) as WorkOrder.Body)), 201),
   )
-  .get('/:id', requireAdmin, byId, async (c) =>
+  .get('/:id', requireStaff, byId, async (c) =>
     c.json(workOrderReply(await WorkOrder.get(c.req.valid('param').id))),
   )
-  .put('/:id', requireAdmin, byId, anyJson, async (c) =>
+  .put('/:id', requireStaff, byId, anyJson, async (c) =>
     c.json(workOrderReply(await WorkOrder.update(c.req.valid('param').id, formInCents(c.req.valid('json'))))),
   )
   .delete('/:id', requireAdmin, byId, async (c) => c.json(await WorkOrder.remove(c.req.valid('param').id)))
@@ -302,6 +303,14 @@ export const workOrders = new Hono()
   .post('/:id/payment-link', requireAdmin, byId, async (c) => {
     const workOrder = await PaymentLink.sendForWorkOrder(c.req.valid('param').id);
     return c.json({ message: PaymentLink.sendMessages.sent, workOrder: workOrderReply(workOrder) });
+  })
+  // The customer signs on the technician's phone (issue 22): the same acknowledgment, recorded as in person.
+  .post('/:id/acknowledge-in-person', requireStaff, byId, anyJson, async (c) => {
+    const { message, workOrder } = await WorkOrder.acknowledgeInPerson(
+      c.req.valid('param').id,
+      c.req.valid('json') as WorkOrder.InPersonInput,
+    );
+    return c.json({ message, workOrder: workOrderReply(workOrder) });
   })
   .put('/:id/inspection', requireUser, byId, anyJson, async (c) =>
     c.json(

@@ -11,6 +11,7 @@ import { useMemo } from 'react';
 import { ErrorPage } from '../components/layout/ErrorPage';
 import { NotFoundPage } from '../components/layout/NotFoundPage';
 import { SiteLayout } from '../components/layout/SiteLayout';
+import { forgetStoredDays } from '../features/tech-day/api';
 import { type Auth, useAuth } from '../lib/auth/store';
 import { pageTitle } from '../lib/business';
 import { NavigationProvider } from '../lib/links';
@@ -37,6 +38,8 @@ function RootLayout() {
   // Logout removes the token, the header and the user, then goes to / (doc 1 §4).
   const logout = () => {
     signOut();
+    // The technician's stored days go with the session (a shared phone keeps none of them).
+    forgetStoredDays();
     void router.navigate({ to: '/' });
   };
   return (

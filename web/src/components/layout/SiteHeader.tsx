@@ -104,6 +104,13 @@ export function SiteHeader({ user, onLogout }: SiteHeaderProps) {
                   </AppLink>
                 </li>
               )}
+              {user?.role === 'technician' && (
+                <li>
+                  <AppLink to="/tech" onClick={close}>
+                    My Day
+                  </AppLink>
+                </li>
+              )}
               {user?.role === 'admin' && (
                 <li>
                   <AppLink to="/admin" onClick={close}>

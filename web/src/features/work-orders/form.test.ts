@@ -228,6 +228,7 @@ describe('toInput', () => {
         acknowledgmentDate: null,
         tokenExpiresAt: null,
         hasSignature: false,
+        inPerson: null,
         history: [],
       },
       payment: null,

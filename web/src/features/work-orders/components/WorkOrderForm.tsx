@@ -19,6 +19,8 @@ type WorkOrderFormProps = {
   prefill?: WorkOrderPrefill;
   /** The form's own heading; left out where the sub-view has one. */
   title?: boolean;
+  /** Email to Customer and Send Acknowledgment Link (the admin's); off on the technician's phone (issue 22). */
+  mailActions?: boolean;
   onCancel: () => void;
   /** After Save: the saved work order and the sentence to show. */
   onSaved: (order: WorkOrderJson, text: string) => void;
@@ -30,7 +32,14 @@ type WorkOrderFormProps = {
  * core's pricing function (what the server will compute), and the Email and
  * Acknowledgment actions, which save first when there is something to save.
  */
-export function WorkOrderForm({ workOrderId, prefill, title = true, onCancel, onSaved }: WorkOrderFormProps) {
+export function WorkOrderForm({
+  workOrderId,
+  prefill,
+  title = true,
+  mailActions = true,
+  onCancel,
+  onSaved,
+}: WorkOrderFormProps) {
   const order = useQuery({
     queryKey: [...workOrdersKey, 'one', workOrderId],
     queryFn: () => fetchWorkOrder(workOrderId ?? ''),
@@ -58,6 +67,7 @@ export function WorkOrderForm({ workOrderId, prefill, title = true, onCancel, on
         defaults={null}
         initial={valuesOf(order.data)}
         title={title}
+        mailActions={mailActions}
         onCancel={onCancel}
         onSaved={onSaved}
       />
@@ -72,6 +82,7 @@ export function WorkOrderForm({ workOrderId, prefill, title = true, onCancel, on
       defaultsFailed={defaults.isError}
       initial={emptyValues(shopDefaults, prefill)}
       title={title}
+      mailActions={mailActions}
       onCancel={onCancel}
       onSaved={onSaved}
     />
@@ -92,9 +103,11 @@ function FormBody({
   defaultsFailed = false,
   initial,
   title,
+  mailActions,
   onCancel,
   onSaved,
 }: {
+  mailActions: boolean;
   saved: WorkOrderJson | null;
   defaults: WorkOrderDefaults | null;
   defaultsFailed?: boolean;
@@ -158,30 +171,34 @@ function FormBody({
           <button type="submit" className="button button--primary" disabled={busy}>
             {busyAction === 'save' ? 'Saving...' : saved ? 'Update Work Order' : 'Create Work Order'}
           </button>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={busy || !hasEmail}
-            onClick={submit('email')}
-          >
-            {busyAction === 'email' ? 'Sending...' : 'Email to Customer'}
-          </button>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={busy || !hasEmail}
-            onClick={submit('link')}
-          >
-            {busyAction === 'link' ? 'Sending...' : 'Send Acknowledgment Link'}
-          </button>
+          {mailActions && (
+            <>
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={busy || !hasEmail}
+                onClick={submit('email')}
+              >
+                {busyAction === 'email' ? 'Sending...' : 'Email to Customer'}
+              </button>
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={busy || !hasEmail}
+                onClick={submit('link')}
+              >
+                {busyAction === 'link' ? 'Sending...' : 'Send Acknowledgment Link'}
+              </button>
+            </>
+          )}
           <button type="button" className="button button--secondary" disabled={busy} onClick={onCancel}>
             Cancel
           </button>
         </div>
-        {!hasEmail && (
+        {mailActions && !hasEmail && (
           <p className="wo-form__hint">Email and Acknowledgment need the customer&apos;s email address.</p>
         )}
-        {hasEmail && (formState.isDirty || !saved) && (
+        {mailActions && hasEmail && (formState.isDirty || !saved) && (
           <p className="wo-form__hint">Email and Acknowledgment save the work order first.</p>
         )}
       </form>

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, Suspense } from 'react';
+import type { SectionId } from './-section-ids';
 
 /** What a section may read of the page's address: the day Today and the board show, the board's view. */
 export type SectionProps = {
@@ -8,7 +9,7 @@ export type SectionProps = {
   onChange: (next: { date?: string; view?: 'day' | 'week' }) => void;
 };
 
-export type Section = { id: string; title: string; Body: ComponentType<SectionProps> };
+export type Section = { id: SectionId; title: string; Body: ComponentType<SectionProps> };
 
 const ManageBookingsPanel = lazy(() => import('../../../features/manage-bookings/ManageBookingsPanel'));
 const WorkOrderPanel = lazy(() => import('../../../features/work-orders/WorkOrderPanel'));
@@ -81,5 +82,3 @@ export const sections: Section[] = [
     Body: lazy(() => import('../../../features/blog-manager/BlogManagerPanel')),
   },
 ];
-
-export const sectionIds = sections.map((s) => s.id);

@@ -3,7 +3,8 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { Suspense, useEffect } from 'react';
 import '../../../components/ui/admin-panel.css';
 import { pageTitle } from '../../../lib/business';
-import { sectionIds, sections } from './-sections';
+import { isSectionId } from './-section-ids';
+import { sections } from './-sections';
 
 type AdminSearch = { section?: string; date?: string; view?: 'day' | 'week' };
 
@@ -11,11 +12,7 @@ export const Route = createFileRoute('/_auth/_admin/admin')({
   // The _auth and _admin layouts guard it: shown only to a signed-in admin.
   // /admin shows Today; /admin?section=timeslots (etc.) opens a section (issue 22); anything unknown is dropped.
   validateSearch: (search: Record<string, unknown>): AdminSearch => ({
-    ...(typeof search.section === 'string' &&
-    sectionIds.includes(search.section) &&
-    search.section !== 'today'
-      ? { section: search.section }
-      : {}),
+    ...(isSectionId(search.section) && search.section !== 'today' ? { section: search.section } : {}),
     ...(typeof search.date === 'string' && isCalendarDate(search.date) ? { date: search.date } : {}),
     ...(search.view === 'week' || search.view === 'day' ? { view: search.view } : {}),
   }),

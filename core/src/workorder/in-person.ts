@@ -1,0 +1,110 @@
+import * as z from 'zod';
+import { assertStaff, useClientIp, useUser } from '../actor';
+import { LinkToken } from '../auth/link-token';
+import { Outbox } from '../mail/outbox';
+import * as time from '../time';
+import { fn } from '../util/fn';
+import { createId } from '../util/id';
+import { AcknowledgeInput } from './input';
+import { acknowledgedMail, shopAcknowledgedMail } from './mail';
+import { fail, key, messages, refuseInvalid } from './messages';
+import { signaturePng } from './signature';
+import { deleteObject, putObject, SIGNATURE_PREFIX } from './signatures';
+import { assertWorksOn } from './staff';
+import { contentDigest, currentByName, find, putIfUnchanged, type Stored, write } from './store';
+import { type Detail, view } from './view';
+
+export const inPersonMessages = {
+  signatureRequired: "The customer's signature is required.",
+  acknowledged: 'Work order acknowledged in person.',
+} as const;
+
+/**
+ * What the shop's device sends when the customer signs in person: the
+ * customer's name as they give it, the drawn signature (required), the
+ * version shown and the browser; the email is the work order's own.
+ */
+export const InPersonInput = AcknowledgeInput.pick({
+  signature: true,
+  userAgent: true,
+  version: true,
+}).extend({
+  acknowledgedBy: AcknowledgeInput.shape.acknowledgedBy.pick({ name: true }),
+});
+export type InPersonInput = z.input<typeof InPersonInput>;
+
+/**
+ * `POST /api/workOrders/{id}/acknowledge-in-person` (issue 22, decision 079):
+ * the customer acknowledges on the technician's phone, with the signature
+ * pad. The same acknowledgment as by link (name, the work order's email,
+ * time, address, browser, signature, content digest), recorded as in person
+ * with who presented it. An admin or the job's technician; refused when
+ * already acknowledged, or when the work changed since the version shown.
+ * A link still out is deleted in the same transaction, so it cannot be used after.
+ */
+export const acknowledgeInPerson = fn(
+  z.tuple([key, InPersonInput, z.date().optional()]),
+  acknowledgeInPersonNow,
+  refuseInvalid,
+);
+
+async function acknowledgeInPersonNow(
+  workOrderId: string,
+  input: z.output<typeof InPersonInput>,
+  now = new Date(),
+): Promise<{ message: string; workOrder: Detail }> {
+  assertStaff();
+  const wo = await find(workOrderId);
+  await assertWorksOn(wo.relatedBooking);
+  const ack = wo.acknowledgment;
+  if (ack.state === 'acknowledged') {
+    fail(
+      'invalid',
+      `This work order has already been acknowledged on ${time.formatLongDate(ack.acknowledgedAt)}`,
+      {
+        alreadyAcknowledged: true,
+        acknowledgmentDate: ack.acknowledgedAt,
+      },
+    );
+  }
+  if (input.version !== undefined && input.version !== contentDigest(wo)) {
+    fail('invalid', messages.changedSinceShown, { changed: true });
+  }
+  if (!input.signature) fail('invalid', inPersonMessages.signatureRequired);
+  const png = signaturePng(input.signature);
+  const signatureKey = `${SIGNATURE_PREFIX}${wo.id}/${createId('workOrder').slice(3)}.png`;
+  const at = now.toISOString();
+  const by = { name: input.acknowledgedBy.name, email: wo.customer.email };
+  const next: Stored = {
+    ...wo,
+    acknowledgment: {
+      state: 'acknowledged',
+      acknowledgedAt: at,
+      acknowledgedBy: by,
+      clientIp: useClientIp(),
+      userAgent: input.userAgent,
+      signatureKey,
+      contentDigest: contentDigest(wo),
+      inPerson: { presentedBy: { id: useUser().userId, name: await currentByName() } },
+    },
+    rev: wo.rev + 1,
+    updatedAt: at,
+  };
+  const mails = [
+    ...(by.email ? [Outbox.prepare(acknowledgedMail(view(next), by, at))] : []),
+    Outbox.prepare(shopAcknowledgedMail(view(next), by, at, true)),
+  ];
+  await putObject(signatureKey, png);
+  try {
+    await write([
+      putIfUnchanged(next, wo),
+      ...(ack.tokenHash ? [LinkToken.removeItem(ack.tokenHash)] : []),
+      ...mails.map((m) => m.item),
+    ]);
+  } catch (error) {
+    await deleteObject(signatureKey);
+    throw error;
+  }
+  await Outbox.deliver(...mails);
+  return { message: inPersonMessages.acknowledged, workOrder: view(next, now.getTime()) };
+}

@@ -1,0 +1,108 @@
+import { directionsUrl } from '@app/core/address/format';
+import { Booking } from '@app/core/booking/index';
+import { zValidator } from '@hono/zod-validator';
+import { Hono } from 'hono';
+import { requireStaff } from './auth';
+import { type ServiceAddressReply } from './bookings';
+import { invalidInput } from './validation';
+
+/** One job of the technician's day as the phone reads it (issue 22, decision 079). */
+export type TechJobReply = {
+  _id: string;
+  status: Booking.Stored['status'];
+  date: string;
+  /** The booked time (HH:mm, business zone) and the job's start and end as instants. */
+  time: string;
+  start: string;
+  end: string;
+  duration: number;
+  /** Minutes of driving from the stop before; `fromBase` for the day's first job. */
+  driveMinutes: number;
+  fromBase: boolean;
+  serviceAddress: ServiceAddressReply | null;
+  /** A maps link with route guidance to the address; null when the job has none. */
+  directionsUrl: string | null;
+  customer: { firstName: string; lastName: string; email: string; phone: string | null };
+  vehicle: { year: number; make: string; model: string; color: string };
+  serviceName: string;
+  notes: string;
+  serviceStatus: string;
+  progress: {
+    onMyWayAt: string | null;
+    etaAt: string | null;
+    arrivedAt: string | null;
+    startedAt: string | null;
+  };
+  workOrderId: string | null;
+};
+
+export type TechDayReply = {
+  date: string;
+  technician: { number: number; firstName: string; lastName: string };
+  jobs: TechJobReply[];
+};
+
+function jobReply(job: Booking.TechJob, index: number): TechJobReply {
+  const b = job.booking;
+  const address = b.serviceAddress;
+  return {
+    _id: b.id,
+    status: b.status,
+    date: b.date,
+    time: b.time,
+    start: job.start,
+    end: job.end,
+    duration: b.durationMinutes,
+    driveMinutes: job.driveMinutes,
+    fromBase: index === 0,
+    serviceAddress: address
+      ? {
+          street: address.street,
+          unit: address.unit,
+          city: address.city,
+          state: address.state,
+          zipCode: address.zipCode,
+          accessNotes: address.accessNotes,
+        }
+      : null,
+    directionsUrl: address ? directionsUrl(address) : null,
+    customer: {
+      firstName: b.customer?.firstName ?? b.clientFirstName,
+      lastName: b.customer?.lastName ?? b.clientLastName,
+      email: b.customer?.email ?? '',
+      phone: job.phone,
+    },
+    vehicle: { year: b.vehicleYear, make: b.vehicleMake, model: b.vehicleModel, color: b.vehicleColor },
+    serviceName: b.serviceName,
+    notes: b.notes,
+    serviceStatus: b.serviceStatus,
+    progress: {
+      onMyWayAt: b.progress?.onMyWayAt ?? null,
+      etaAt: b.progress?.etaAt ?? null,
+      arrivedAt: b.progress?.arrivedAt ?? null,
+      startedAt: b.progress?.startedAt ?? null,
+    },
+    workOrderId: job.workOrderId,
+  };
+}
+
+/** /api/tech: the technician's phone (issue 22). */
+export const tech = new Hono().get(
+  '/day',
+  requireStaff,
+  zValidator('query', Booking.TechDayInput, invalidInput),
+  async (c) => {
+    const day = await Booking.techDay(c.req.valid('query'));
+    c.header('Cache-Control', 'no-store');
+    const reply: TechDayReply = {
+      date: day.date,
+      technician: {
+        number: day.technician.number,
+        firstName: day.technician.firstName,
+        lastName: day.technician.lastName,
+      },
+      jobs: day.jobs.map(jobReply),
+    };
+    return c.json(reply);
+  },
+);

@@ -1,0 +1,90 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormMessage } from '../../../components/ui/FormMessage';
+import { messageOf } from '../../../lib/api';
+import { completeJob, progressJob, techDayKey, type TechJob } from '../api';
+import { isOpenJob, type Step, stepOffered, steps } from '../display';
+
+export type JobActionsProps = {
+  job: TechJob;
+  /** Off while offline or showing a stored copy: actions are never queued (decision 079). */
+  enabled: boolean;
+  onWorkOrder: (job: TechJob) => void;
+};
+
+type Action = Step | 'completed';
+
+/**
+ * The job's actions: On my way, Arrived, Started (the progress route), Completed
+ * (the desk's completion, after a confirmation) and Work order. Each waits for
+ * the server's answer; the day is read again after it.
+ */
+export function JobActions({ job, enabled, onWorkOrder }: JobActionsProps) {
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const act = useMutation({
+    mutationFn: (action: Action) =>
+      action === 'completed' ? completeJob(job._id) : progressJob(job._id, action),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: techDayKey }),
+    onSettled: () => setConfirming(false),
+  });
+  const busy = act.isPending;
+  const open = isOpenJob(job);
+  return (
+    <div className="tech-job__actions">
+      {steps.map(({ step, label }) => (
+        <button
+          key={step}
+          type="button"
+          className="button button--secondary"
+          disabled={!enabled || busy || !stepOffered(job, step)}
+          onClick={() => act.mutate(step)}
+        >
+          {busy && act.variables === step ? 'Sending...' : label}
+        </button>
+      ))}
+      {confirming ? (
+        <span className="tech-job__confirm" role="group" aria-label="Confirm completion">
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={!enabled || busy}
+            onClick={() => act.mutate('completed')}
+          >
+            {busy ? 'Completing...' : 'Yes, completed'}
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={busy}
+            onClick={() => setConfirming(false)}
+          >
+            Not yet
+          </button>
+        </span>
+      ) : (
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={!enabled || busy || !open}
+          onClick={() => setConfirming(true)}
+        >
+          Completed
+        </button>
+      )}
+      <button
+        type="button"
+        className="button button--secondary"
+        disabled={!enabled}
+        onClick={() => onWorkOrder(job)}
+      >
+        Work order
+      </button>
+      {act.isError && (
+        <FormMessage tone="error">
+          {messageOf(act.error, 'That did not go through. Please try again.')}
+        </FormMessage>
+      )}
+    </div>
+  );
+}

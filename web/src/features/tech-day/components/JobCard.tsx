@@ -1,0 +1,88 @@
+import { useId } from 'react';
+import type { TechJob } from '../api';
+import { addressLine, clockOf, driveLine, stateOf, vehicleLine } from '../display';
+import { JobActions, type JobActionsProps } from './JobActions';
+
+/**
+ * One job of the day (issue 22): start and drive, the address with its
+ * Directions link and access notes, the customer with tap-to-call, the
+ * vehicle, the service and the notes, where it stands, and its actions.
+ */
+export function JobCard({ job, ...actions }: { job: TechJob } & Omit<JobActionsProps, 'job'>) {
+  const titleId = useId();
+  const state = stateOf(job);
+  const name = `${job.customer.firstName} ${job.customer.lastName}`.trim();
+  return (
+    <article className="tech-job" aria-labelledby={titleId} data-state={state}>
+      <header className="tech-job__head">
+        <h2 id={titleId} className="tech-job__title">
+          <span className="tech-job__time">{job.time}</span> {job.serviceName}
+        </h2>
+        <span className="tech-job__state">{state}</span>
+      </header>
+      <p className="tech-job__drive">{driveLine(job)}</p>
+      <dl className="tech-job__facts">
+        <dt>Address</dt>
+        <dd>
+          {addressLine(job)}
+          {job.directionsUrl && (
+            <>
+              {' '}
+              <a
+                className="tech-job__link"
+                href={job.directionsUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                Directions
+              </a>
+            </>
+          )}
+        </dd>
+        {job.serviceAddress?.accessNotes && (
+          <>
+            <dt>Access notes</dt>
+            <dd className="tech-job__notes">{job.serviceAddress.accessNotes}</dd>
+          </>
+        )}
+        <dt>Customer</dt>
+        <dd>
+          {job.customer.phone ? (
+            <a className="tech-job__link" href={`tel:${job.customer.phone.replace(/[^\d+]/g, '')}`}>
+              {name} · {job.customer.phone}
+            </a>
+          ) : (
+            name
+          )}
+        </dd>
+        <dt>Vehicle</dt>
+        <dd>{vehicleLine(job)}</dd>
+        {job.notes && (
+          <>
+            <dt>Notes</dt>
+            <dd className="tech-job__notes">{job.notes}</dd>
+          </>
+        )}
+        {progressText(job) && (
+          <>
+            <dt>Progress</dt>
+            <dd>{progressText(job)}</dd>
+          </>
+        )}
+      </dl>
+      <JobActions job={job} {...actions} />
+    </article>
+  );
+}
+
+/** 'On my way 08:40 · ETA 09:00 · Arrived 08:58': the steps recorded, with their times. */
+function progressText({ progress: p }: TechJob): string {
+  return [
+    p.onMyWayAt ? `On my way ${clockOf(p.onMyWayAt)}` : '',
+    p.etaAt ? `ETA ${clockOf(p.etaAt)}` : '',
+    p.arrivedAt ? `Arrived ${clockOf(p.arrivedAt)}` : '',
+    p.startedAt ? `Started ${clockOf(p.startedAt)}` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { TechJob } from './api';
+import { addressLine, driveLine, stateOf, stepOffered, vehicleLine } from './display';
+
+const progress = { onMyWayAt: null, etaAt: null, arrivedAt: null, startedAt: null };
+const job = (overrides: Partial<TechJob> = {}) =>
+  ({
+    status: 'Confirmed',
+    progress,
+    driveMinutes: 12.4,
+    fromBase: true,
+    serviceAddress: null,
+    vehicle: { year: 2018, make: 'Honda', model: 'Accord', color: 'Silver' },
+    ...overrides,
+  }) as TechJob;
+
+describe("the technician's job card", () => {
+  it('says where the drive comes from, in whole minutes', () => {
+    expect(driveLine(job())).toBe('12 min drive from the base');
+    expect(driveLine(job({ fromBase: false, driveMinutes: 25 }))).toBe('25 min drive from the previous job');
+  });
+
+  it('reads the address and the vehicle on one line each', () => {
+    expect(addressLine(job())).toBe('No service address (at the shop)');
+    const at = {
+      street: '12 W Market St',
+      unit: 'Apt 4',
+      city: 'West Chester',
+      state: 'PA',
+      zipCode: '19382',
+    };
+    expect(addressLine(job({ serviceAddress: { ...at, accessNotes: '' } }))).toBe(
+      '12 W Market St, Apt 4, West Chester, PA 19382',
+    );
+    expect(vehicleLine(job())).toBe('2018 Honda Accord (Silver)');
+    expect(vehicleLine(job({ vehicle: { year: 2018, make: 'Honda', model: 'Accord', color: '' } }))).toBe(
+      '2018 Honda Accord',
+    );
+  });
+
+  it('offers each step while open and until it or a later one is recorded', () => {
+    expect(stepOffered(job(), 'on-my-way')).toBe(true);
+    const arrived = job({ progress: { ...progress, arrivedAt: '2026-11-25T14:00:00Z' } });
+    expect(stateOf(arrived)).toBe('Arrived');
+    expect(stepOffered(arrived, 'on-my-way')).toBe(false);
+    expect(stepOffered(arrived, 'arrived')).toBe(false);
+    expect(stepOffered(arrived, 'started')).toBe(true);
+    expect(stepOffered(job({ status: 'Completed' }), 'started')).toBe(false);
+    expect(stateOf(job({ status: 'Completed', progress: { ...progress, startedAt: 'x' } }))).toBe(
+      'Completed',
+    );
+  });
+});

@@ -1,0 +1,129 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { FormMessage } from '../../components/ui/FormMessage';
+import { TextField } from '../../components/ui/TextField';
+import {
+  type SignatureHandle,
+  SignatureField,
+} from '../../features/work-order-acknowledgment/components/SignatureField';
+import { acknowledgeInPerson, techDayKey, type TechJob } from '../../features/tech-day/api';
+import { fetchWorkOrder } from '../../features/work-orders/api';
+import { WorkOrderForm } from '../../features/work-orders/components/WorkOrderForm';
+import type { WorkOrderPrefill } from '../../lib/work-order-prefill';
+import { messageOf } from '../../lib/api';
+import '../../features/work-orders/work-orders.css';
+import '../../features/work-order-acknowledgment/acknowledgment.css';
+
+/** A job's values for a new work order: the customer, the vehicle, the service, the address and the booking. */
+const prefillOf = (job: TechJob): WorkOrderPrefill => ({
+  customerName: `${job.customer.firstName} ${job.customer.lastName}`.trim(),
+  customerEmail: job.customer.email,
+  customerPhone: job.customer.phone ?? '',
+  vehicleYear: job.vehicle.year || null,
+  vehicleMake: job.vehicle.make,
+  vehicleModel: job.vehicle.model,
+  vehicleColor: job.vehicle.color,
+  serviceDescription: job.serviceName,
+  relatedBooking: job._id,
+  address: job.serviceAddress
+    ? {
+        street: job.serviceAddress.street,
+        city: job.serviceAddress.city,
+        state: job.serviceAddress.state,
+        zipCode: job.serviceAddress.zipCode,
+      }
+    : null,
+});
+
+/**
+ * A job's work order on the technician's phone (issue 22): the existing form
+ * (without the admin's mail actions), prefilled from the job, and once saved,
+ * the customer's signature on this phone: the same acknowledgment, in person.
+ */
+export default function TechWorkOrder({ job, onClose }: { job: TechJob; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [workOrderId, setWorkOrderId] = useState(job.workOrderId);
+  const [notice, setNotice] = useState<string | null>(null);
+  return (
+    <div className="tech work-orders">
+      <p>
+        <button type="button" className="button button--secondary" onClick={onClose}>
+          Back to my day
+        </button>
+      </p>
+      <h1 className="tech__title">Work order · {job.serviceName}</h1>
+      {notice && <FormMessage tone="success">{notice}</FormMessage>}
+      <h2>Work, parts and inspection</h2>
+      <WorkOrderForm
+        key={workOrderId ?? 'new'}
+        workOrderId={workOrderId ?? undefined}
+        prefill={workOrderId ? undefined : prefillOf(job)}
+        mailActions={false}
+        onCancel={onClose}
+        onSaved={(order, text) => {
+          setNotice(text);
+          setWorkOrderId(order._id);
+          void queryClient.invalidateQueries({ queryKey: techDayKey });
+        }}
+      />
+      {workOrderId && <SignInPerson workOrderId={workOrderId} customerName={prefillOf(job).customerName} />}
+    </div>
+  );
+}
+
+function SignInPerson({ workOrderId, customerName }: { workOrderId: string; customerName: string }) {
+  const titleId = useId();
+  const queryClient = useQueryClient();
+  const signature = useRef<SignatureHandle>(null);
+  const [name, setName] = useState(customerName);
+  const [problem, setProblem] = useState<string | null>(null);
+  const order = useQuery({
+    queryKey: ['tech-work-order', workOrderId],
+    queryFn: () => fetchWorkOrder(workOrderId),
+  });
+  const sign = useMutation({
+    mutationFn: (png: string) => acknowledgeInPerson(workOrderId, { name: name.trim(), signature: png }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tech-work-order', workOrderId] }),
+  });
+  const ack = order.data?.acknowledgment;
+  return (
+    <section className="tech-sign" aria-labelledby={titleId}>
+      <h2 id={titleId}>Customer signature</h2>
+      {ack?.isAcknowledged ? (
+        <p className="notice" role="status">
+          Acknowledged by {ack.acknowledgedBy?.name}
+          {ack.inPerson ? `, signed in person (presented by ${ack.inPerson.presentedBy})` : ''}.
+        </p>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!name.trim()) return setProblem("Please enter the customer's name.");
+            if (!signature.current || signature.current.isEmpty())
+              return setProblem('Please ask the customer to sign.');
+            setProblem(null);
+            sign.mutate(signature.current.toPng());
+          }}
+        >
+          <p>Hand the phone to the customer: they read the work order above and sign to acknowledge it.</p>
+          <TextField
+            label="Customer name"
+            autoComplete="off"
+            maxLength={100}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
+          <SignatureField ref={signature} onChange={() => setProblem(null)} />
+          {problem && <FormMessage tone="error">{problem}</FormMessage>}
+          {sign.isError && (
+            <FormMessage tone="error">{messageOf(sign.error, 'The signature was not saved.')}</FormMessage>
+          )}
+          <button type="submit" className="button button--primary" disabled={sign.isPending}>
+            {sign.isPending ? 'Saving...' : 'Acknowledge work order'}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

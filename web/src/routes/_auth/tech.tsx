@@ -1,0 +1,78 @@
+import { addDays, today } from '@app/core/time';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { TechDayPage } from '../../features/tech-day/components/TechDayPage';
+import { pageTitle } from '../../lib/business';
+
+type TechSearch = { date?: string; technician?: number };
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * /tech (issue 22, decision 079): the technician's phone. A technician sees
+ * their own day; an admin may view a technician's (`?technician=N`). Its own
+ * route chunk: none of the admin's code is loaded here (the bench checks).
+ */
+export const Route = createFileRoute('/_auth/tech')({
+  head: () => ({
+    meta: [{ title: pageTitle('My Day') }],
+    links: [{ rel: 'manifest', href: '/tech.webmanifest' }],
+  }),
+  validateSearch: (search: Record<string, unknown>): TechSearch => {
+    const date = typeof search.date === 'string' && DATE.test(search.date) ? search.date : undefined;
+    const technician = Number(search.technician);
+    return {
+      ...(date ? { date } : {}),
+      ...(Number.isInteger(technician) && technician > 0 ? { technician } : {}),
+    };
+  },
+  beforeLoad: ({ context }) => ({
+    techAccess: context.user.role === 'technician' || context.user.role === 'admin',
+  }),
+  component: TechRoute,
+});
+
+/** The work order of a job with the customer's signature: its own chunk, loaded on the first tap. */
+const TechWorkOrder = lazy(() => import('./-tech-work-order'));
+
+function TechRoute() {
+  const { user, techAccess } = Route.useRouteContext();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  if (!techAccess) {
+    return (
+      <div className="page container">
+        <h1>Access Denied</h1>
+        <p className="status-text status-text--error" role="alert">
+          This page is for the shop&apos;s technicians.
+        </p>
+        <p>
+          <Link to="/dashboard" className="button button--secondary">
+            Go to My Account
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  const todayDate = today();
+  const tomorrow = addDays(todayDate, 1);
+  // An admin views technician 1 unless another is named.
+  const technician = user.role === 'admin' ? (search.technician ?? 1) : undefined;
+  return (
+    <TechDayPage
+      userId={user._id}
+      today={todayDate}
+      tomorrow={tomorrow}
+      date={search.date ?? todayDate}
+      technician={technician}
+      onDate={(date) =>
+        void navigate({ search: (prev) => ({ ...prev, date: date === todayDate ? undefined : date }) })
+      }
+      renderWorkOrder={(job, close) => (
+        <Suspense fallback={<p className="status-text">Loading work order...</p>}>
+          <TechWorkOrder job={job} onClose={close} />
+        </Suspense>
+      )}
+    />
+  );
+}
