@@ -171,16 +171,21 @@ test('the admin sees the Admin link and dashboard; a customer does not', async (
   await header(page).getByRole('link', { name: 'Admin' }).click();
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   await expect(page.locator('body')).toHaveClass(/admin-page/);
-  // The panels stack in the spec's order (doc 2 §2), with the revenue dashboard (issue 23) after Work Orders.
-  await expect(page.locator('.admin-panel > h2')).toHaveText([
+  // Today first, then the dispatch board and the spec's panels in its order (doc 2 §2), one section at a
+  // time from the section navigation (issue 22, decision 081).
+  await expect(page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link')).toHaveText([
+    'Today',
+    'Dispatch Board',
     'Manage Bookings',
     'Time Slot Manager',
     'Service Manager',
     'Work Orders',
     'Revenue',
+    'Technicians',
     'Manage Testimonials',
     'Blog Manager',
   ]);
+  await expect(page.locator('.admin-panel > h2')).toHaveText('Today');
   await expectAccessible();
   await header(page).getByRole('button', { name: 'Logout' }).click();
   await expect(page.locator('body')).not.toHaveClass(/admin-page/);

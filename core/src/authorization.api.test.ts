@@ -342,6 +342,20 @@ const access: Record<string, Access> = {
   'WorkOrder.generateAcknowledgment': 'admin',
   'WorkOrder.expireAcknowledgments': 'admin',
   'WorkOrder.signatureOf': 'admin',
+  // Issue 22: Today and the board (admin), the inspection and its photos (staff: an admin or the job's
+  // technician; the customer's reads by link or portal check their own proof).
+  'Booking.awaitingVerification': 'admin',
+  'Booking.board': 'admin',
+  'Booking.jobState': 'internal',
+  'WorkOrder.awaitingAcknowledgment': 'admin',
+  'WorkOrder.setInspection': 'admin',
+  'WorkOrder.addPhoto': 'admin',
+  'WorkOrder.photoForStaff': 'admin',
+  'WorkOrder.removePhoto': 'admin',
+  'WorkOrder.forCustomer': 'internal',
+  'WorkOrder.photoForLink': 'public',
+  'WorkOrder.photoForPortal': 'public',
+  'WorkOrder.inspectionForPortal': 'public',
   'WorkOrder.forPortal': 'public',
   'WorkOrder.forAcknowledgment': 'public',
   'WorkOrder.acknowledge': 'public',
@@ -521,6 +535,13 @@ const calls: Record<string, () => Promise<unknown>> = {
   'WorkOrder.generateAcknowledgment': () => WorkOrder.generateAcknowledgment(someId('wo')),
   'WorkOrder.expireAcknowledgments': () => WorkOrder.expireAcknowledgments(),
   'WorkOrder.signatureOf': () => WorkOrder.signatureOf(someId('wo')),
+  'Booking.awaitingVerification': () => Booking.awaitingVerification('2030-01-07', 10),
+  'Booking.board': () => Booking.board('2030-01-07', 1),
+  'WorkOrder.awaitingAcknowledgment': () => WorkOrder.awaitingAcknowledgment({ limit: 10 }),
+  'WorkOrder.setInspection': () => WorkOrder.setInspection(someId('wo'), { items: [] }),
+  'WorkOrder.addPhoto': () => WorkOrder.addPhoto(someId('wo'), Buffer.from([0xff, 0xd8, 0xff, 0xe0])),
+  'WorkOrder.photoForStaff': () => WorkOrder.photoForStaff(someId('wo'), someId('wo'), 'full'),
+  'WorkOrder.removePhoto': () => WorkOrder.removePhoto(someId('wo'), someId('wo')),
   'Booking.techDay': () => Booking.techDay({ date: '2030-01-07', technician: 1 }),
   'WorkOrder.acknowledgeInPerson': () =>
     WorkOrder.acknowledgeInPerson(someId('wo'), { acknowledgedBy: { name: 'Sneaky' }, signature: null }),
@@ -553,6 +574,11 @@ const staffVerbs = new Map([
   ['WorkOrder.get', 'not_found'],
   ['WorkOrder.acknowledgeInPerson', 'not_found'],
   ['WorkOrder.defaults', 'allowed'],
+  // The inspection and its photos (decision 080): the work order is looked up before the job decides.
+  ['WorkOrder.setInspection', 'not_found'],
+  ['WorkOrder.addPhoto', 'not_found'],
+  ['WorkOrder.photoForStaff', 'not_found'],
+  ['WorkOrder.removePhoto', 'not_found'],
 ]);
 
 async function refusal(actor: Actor, call: () => Promise<unknown>): Promise<string> {

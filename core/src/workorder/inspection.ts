@@ -1,35 +1,23 @@
 import * as z from 'zod';
-import { assertStaff, useActor } from '../actor';
-import { Booking } from '../booking/index';
-import { Technician } from '../technician/index';
+import { assertStaff } from '../actor';
 import { fn } from '../util/fn';
 import { InspectionInput, orderedItems } from './inspection-model';
 import { key, refuseInvalid } from './messages';
+import { assertWorksOn } from './staff';
 import { currentByName, find, putIfUnchanged, type Stored, write } from './store';
 import { type Detail, view } from './view';
 
 /**
  * The shop's side of a work order's inspection (issue 22, decision 080):
- * an admin, or the technician of the booking the work order is for.
+ * an admin, or the technician of the booking the work order is for
+ * (staff.ts, the one rule for every work-order verb of the shop's staff).
  */
-
-/**
- * Passes for the system and an admin, and for the technician whose time the
- * work order's booking holds (Technician.assertWorks); 403 for anyone else.
- */
-export async function assertWorksOn(wo: Pick<Stored, 'relatedBooking'>): Promise<void> {
-  assertStaff();
-  const actor = useActor();
-  if (actor.type !== 'user' || actor.role === 'admin') return;
-  const number = wo.relatedBooking ? await Booking.technicianOf(wo.relatedBooking) : undefined;
-  await Technician.assertWorks(number);
-}
 
 /** A work order as the shop's staff may read it (the inspection form, the photos). */
 export async function findForStaff(workOrderId: string): Promise<Stored> {
   assertStaff();
   const wo = await find(workOrderId);
-  await assertWorksOn(wo);
+  await assertWorksOn(wo.relatedBooking);
   return wo;
 }
 

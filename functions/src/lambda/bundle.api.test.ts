@@ -255,6 +255,7 @@ describe('the bundled cron Lambda', () => {
         acknowledgments: { expired: 0, due: 0 },
         charges: { sweep: { due: 0, charged: 0 }, retries: { due: 0, paid: 0 } },
         reviewRequests: { due: 0, sent: 0 },
+        reminders: { due: 0, sent: 0, dropped: 0, skipped: 0 },
       },
     ]);
   });
