@@ -115,7 +115,6 @@ const access: Record<string, Access> = {
   // Staff (issue 21): an admin or the job's technician; a customer is refused like an admin verb.
   'Booking.recordProgress': 'admin',
   'Booking.tracking': 'public',
-  'Booking.trackState': 'internal',
   'ReviewRequest.sendDue': 'admin',
   'ReviewRequest.unsubscribe': 'public',
   'ReviewRequest.dueAfter': 'internal',
@@ -538,7 +537,8 @@ const calls: Record<string, () => Promise<unknown>> = {
   'Booking.awaitingVerification': () => Booking.awaitingVerification('2030-01-07', 10),
   'Booking.board': () => Booking.board('2030-01-07', 1),
   'WorkOrder.awaitingAcknowledgment': () => WorkOrder.awaitingAcknowledgment({ limit: 10 }),
-  'WorkOrder.setInspection': () => WorkOrder.setInspection(someId('wo'), { items: [] }),
+  'WorkOrder.setInspection': () =>
+    WorkOrder.setInspection(someId('wo'), { items: [{ category: 'tyres', condition: 'good' }] }),
   'WorkOrder.addPhoto': () => WorkOrder.addPhoto(someId('wo'), Buffer.from([0xff, 0xd8, 0xff, 0xe0])),
   'WorkOrder.photoForStaff': () => WorkOrder.photoForStaff(someId('wo'), someId('wo'), 'full'),
   'WorkOrder.removePhoto': () => WorkOrder.removePhoto(someId('wo'), someId('wo')),
