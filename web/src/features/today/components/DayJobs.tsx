@@ -1,11 +1,11 @@
-import { formatTime } from '@app/core/time';
+import { formatTime, localOf } from '@app/core/time';
 import { Link } from '@tanstack/react-router';
 import { type BoardJob, type TodayReply } from '../../../lib/dispatch';
 
 /** "Arrived 10:04" for a job's state, with the time of the step when the technician recorded one. */
 function stateText(job: BoardJob): string {
-  const at = (iso: string | null) =>
-    iso ? ` ${new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}` : '';
+  // In the business zone, as every time of the shop is (not the browser's zone).
+  const at = (iso: string | null) => (iso ? ` ${formatTime(localOf(iso).time)}` : '');
   switch (job.state) {
     case 'Started':
       return `Started${at(job.progress.startedAt)}`;
