@@ -71,6 +71,8 @@ export default tseslint.config(
       '**/node_modules/',
       '**/dist/',
       'web/.ssr/',
+      'web/.pages/',
+      'web/.pages.next/',
       '.data/',
       '.sst/',
       '.bench/',
