@@ -36,6 +36,7 @@ import {
   strictTransportSecurity,
 } from '../functions/src/security-headers';
 import { routePaths } from '../functions/src/site-routes';
+import { publicPages } from '../core/src/public-pages';
 
 export type SmokeOptions = {
   /** The site's address, e.g. https://example.com. */
@@ -353,9 +354,9 @@ export async function runSmoke(options: SmokeOptions): Promise<{ results: CheckR
 
   // Pages.
   const routeTree = options.routeTree ?? readFileSync(routeTreeFile, 'utf8');
-  // The payment pages are visited even if the router's table ever stops listing them.
   const pages = pagesToVisit(routeTree, { serviceId, slug });
-  for (const path of paymentPagePaths)
+  // The pre-rendered public pages and the payment pages, even if the router's table ever stopped listing one.
+  for (const path of [...publicPages, ...paymentPagePaths])
     if (!pages.some((page) => page.path === path)) pages.push({ path, status: 200 });
   const notFoundPath = `/${PLACEHOLDER}-no-such-page`;
   pages.push({ path: notFoundPath, status: 404 });
@@ -541,7 +542,8 @@ export async function runSmoke(options: SmokeOptions): Promise<{ results: CheckR
 
   const failed = results.filter((result) => !result.ok).length;
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  log(`\nsmoke: ${results.length} checks, ${failed} failed (${seconds} s)`);
+  log('');
+  log(`smoke: ${results.length} checks, ${failed} failed (${seconds} s)`);
   return { results, failed };
 }
 
