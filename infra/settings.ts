@@ -39,6 +39,26 @@ export const mailIdentity = required(
 export const mailFrom =
   optional('MAIL_FROM') ?? (mailIdentity.includes('@') ? mailIdentity : `no-reply@${mailIdentity}`);
 
+/**
+ * Existing DNS records of the domain (audit D2, decision 089). SST creates the site's apex alias
+ * (A/AAAA), the mail identity's DKIM CNAMEs and a `_dmarc` TXT record in the Route 53 zone; a
+ * record that already exists under one of those names stops the deploy ("already exists"),
+ * unless DNS_OVERRIDE=true, which lets SST replace it in place.
+ */
+export const dnsOverride = optional('DNS_OVERRIDE')?.toLowerCase() === 'true';
+
+/**
+ * The `_dmarc` TXT record's value SST writes for the mail domain: the shop's own policy when it
+ * has one (copy it here before the first deploy, so replacing the record keeps it), else SST's
+ * monitoring-only default.
+ */
+export const mailDmarc = optional('MAIL_DMARC') ?? 'v=DMARC1; p=none;';
+if (!/^v=DMARC1\s*;/.test(mailDmarc)) {
+  throw new Error(
+    `MAIL_DMARC must be a DMARC record starting "v=DMARC1;", not "${mailDmarc}". See docs/deploy.md.`,
+  );
+}
+
 /** The business's inbox, which receives booking notifications. */
 export const businessEmail = required('BUSINESS_EMAIL', "Set BUSINESS_EMAIL to the business's inbox.");
 

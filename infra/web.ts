@@ -27,7 +27,7 @@ import {
   routePaths,
 } from '../functions/src/site-routes';
 import { jwtSecretValue } from './secrets';
-import { siteDomain } from './settings';
+import { dnsOverride, siteDomain } from './settings';
 import { bucket } from './storage';
 
 /**
@@ -128,7 +128,9 @@ export const router = new sst.aws.Router('Router', {
   // The domain's DNS must be a Route 53 hosted zone in this account: SST adds
   // the records and the certificate. (For www -> bare domain, add
   // `redirects: ["www." + siteDomain]`.)
-  domain: siteDomain ? { name: siteDomain } : undefined,
+  // An existing record for the domain (the old site's A record) is replaced only with
+  // DNS_OVERRIDE=true; otherwise the deploy stops on it (decision 089).
+  domain: siteDomain ? { name: siteDomain, dns: sst.aws.dns({ override: dnsOverride }) } : undefined,
   // protection stays "none" (the default): "oac" would require browsers to sign
   // POST bodies, and "oac-with-edge-signing" caps request bodies at 1 MB,
   // which image uploads exceed. Instead the API refuses requests without the
