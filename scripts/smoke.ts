@@ -92,7 +92,8 @@ const loadedLinks = new Set([
   'manifest',
 ]);
 
-type Reply = { status: number; headers: Headers; body: string; error?: undefined } | { error: string };
+type Answer = { status: number; headers: Headers; body: string };
+type Reply = Answer | { error: string };
 
 /** The attributes of one tag's text (`<script src="/a.js" defer>`), names in lower case. */
 function attributes(tag: string): Map<string, string> {
@@ -276,12 +277,11 @@ export async function runSmoke(options: SmokeOptions): Promise<{ results: CheckR
     return result.ok;
   };
 
-  async function get(url: string, init: RequestInit = {}): Promise<Reply> {
+  async function get(url: string): Promise<Reply> {
     if (deadline.aborted) return { error: 'not tried: the deadline passed' };
     try {
       const response = await fetch(url, {
         redirect: 'manual',
-        ...init,
         signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), deadline]),
       });
       return { status: response.status, headers: response.headers, body: await response.text() };
@@ -296,12 +296,8 @@ export async function runSmoke(options: SmokeOptions): Promise<{ results: CheckR
     }
   }
 
-  const contentType = (reply: Reply) =>
-    'error' in reply && reply.error
-      ? ''
-      : ((reply as { headers: Headers }).headers.get('content-type') ?? '');
-  const answered = (reply: Reply): reply is Extract<Reply, { status: number }> =>
-    !('error' in reply && reply.error);
+  const answered = (reply: Reply): reply is Answer => 'status' in reply;
+  const contentType = (reply: Reply) => (answered(reply) ? (reply.headers.get('content-type') ?? '') : '');
   const describe = (reply: Reply) =>
     answered(reply) ? `${reply.status} ${contentType(reply) || '(no type)'}` : reply.error;
 
