@@ -20,7 +20,8 @@
  *
  * "Local" is a loopback host (localhost, 127.x, ::1) or `--local`; `--deployed` forces the deployed
  * checks (tests use it against a loopback server). Every request has a timeout (`--timeout`, seconds,
- * default 10) and the whole check a deadline (`--deadline`, default 120). Exit code 1 on any failure.
+ * default 10; one that times out is asked once more) and the whole check a deadline (`--deadline`,
+ * default 120). Exit code 1 on any failure.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -277,7 +278,7 @@ export async function runSmoke(options: SmokeOptions): Promise<{ results: CheckR
     return result.ok;
   };
 
-  async function get(url: string): Promise<Reply> {
+  async function fetchOnce(url: string): Promise<Answer | { error: string; timedOut?: boolean }> {
     if (deadline.aborted) return { error: 'not tried: the deadline passed' };
     try {
       const response = await fetch(url, {
@@ -286,14 +287,24 @@ export async function runSmoke(options: SmokeOptions): Promise<{ results: CheckR
       });
       return { status: response.status, headers: response.headers, body: await response.text() };
     } catch (error) {
+      if (error instanceof Error && error.name === 'TimeoutError' && !deadline.aborted)
+        return { error: `no answer in ${timeoutMs / 1000} s`, timedOut: true };
       const reason =
         error instanceof Error
           ? error.name === 'TimeoutError'
-            ? `no answer in ${timeoutMs / 1000} s`
+            ? 'the deadline passed'
             : ((error.cause as Error | undefined)?.message ?? error.message)
           : String(error);
       return { error: reason };
     }
+  }
+
+  /** One GET; a request that times out is asked once more (a cold function's first page may be slow). */
+  async function get(url: string): Promise<Reply> {
+    const first = await fetchOnce(url);
+    if (!('error' in first && first.timedOut)) return first;
+    const again = await fetchOnce(url);
+    return 'error' in again && again.timedOut ? { error: `${again.error}, twice` } : again;
   }
 
   const answered = (reply: Reply): reply is Answer => 'status' in reply;
