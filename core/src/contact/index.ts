@@ -7,7 +7,7 @@ import { expiresAfterDays, FORM_MESSAGE_DAYS } from '../db/ttl';
 import { VisibleError } from '../error';
 import { composeMail } from '../mail/compose';
 import { Outbox } from '../mail/outbox';
-import { expiryStep, type MigrationStep } from '../migrate/runner';
+import { expiryStep, type MigrationStep } from '../db/migration';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
 import { fn } from '../util/fn';

@@ -6,7 +6,7 @@ import { defineEntity, transactWrite } from '../db/entity';
 import { expiresAfterDays, FORM_MESSAGE_DAYS } from '../db/ttl';
 import { composeMail } from '../mail/compose';
 import { Outbox } from '../mail/outbox';
-import { expiryStep, type MigrationStep } from '../migrate/runner';
+import { expiryStep, type MigrationStep } from '../db/migration';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
 import { vin } from '../rules/schema';

@@ -4,7 +4,7 @@ import { defineEntity, failedConditions, type TransactItem } from '../db/entity'
 import { transactRetrying } from '../db/transact';
 import { VisibleError } from '../error';
 import * as time from '../time';
-import { type MigrationStep, pagedStep } from '../migrate/runner';
+import { type MigrationStep, pagedStep } from '../db/migration';
 import { fn } from '../util/fn';
 import { createId, idSchema } from '../util/id';
 

@@ -1,8 +1,8 @@
 import type { UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { defineEntity } from '../db/entity';
-import type { Page, QueryOptions } from '../db/paging';
-import { expiresAfterDays } from '../db/ttl';
+import { defineEntity } from './entity';
+import type { Page, QueryOptions } from './paging';
+import { expiresAfterDays } from './ttl';
 
 /**
  * The one migration runner (decision 063): steps that bring items written by

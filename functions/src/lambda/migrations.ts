@@ -1,14 +1,14 @@
-import { bookingSteps } from '../booking/migrate';
-import { Contact } from '../contact/index';
-import { Customer } from '../customer/index';
-import { revenueSteps } from '../revenue/migrate';
-import { reminderSteps } from '../reminder/migrate';
-import { ServiceRequest } from '../service-request/index';
-import { Technician } from '../technician/index';
-import { Service } from '../service/index';
-import { Testimonial } from '../testimonial/index';
-import { workOrderSteps } from '../workorder/migrate';
-import { type MigrationStep, type RunOptions, runSteps, type StepReport } from './runner';
+import { bookingSteps } from '@app/core/booking/migrate';
+import { Contact } from '@app/core/contact/index';
+import { Customer } from '@app/core/customer/index';
+import { revenueSteps } from '@app/core/revenue/migrate';
+import { reminderSteps } from '@app/core/reminder/migrate';
+import { ServiceRequest } from '@app/core/service-request/index';
+import { Technician } from '@app/core/technician/index';
+import { Service } from '@app/core/service/index';
+import { Testimonial } from '@app/core/testimonial/index';
+import { workOrderSteps } from '@app/core/workorder/migrate';
+import { type MigrationStep, type RunOptions, runSteps, type StepReport } from '@app/core/db/migration';
 
 /**
  * Every migration step, in the order they run (decision 063). Each domain
