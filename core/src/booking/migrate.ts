@@ -7,7 +7,7 @@ import { booked, bookedExpiry, entity, holdsBookedGuard, isOpen, type Stored } f
 
 /**
  * Booking's migration steps (decisions 050, 063 and 066), run by the one
- * runner (migrate/runner.ts). Items written before lack what those added:
+ * runner (db/migration.ts). Items written before lack what those added:
  * open bookings their `openBookings` keys, their jobs a place on their
  * technician's day (availability and claims read the days), `BOOKED` guards
  * their TTL.

@@ -44,7 +44,7 @@ export namespace Contact {
     indexes: { byCollection: (m) => ({ pk: 'CONTACT', sk: `${m.createdAt}#${m.id}` }) },
   });
 
-  /** Decision 063's step (run by migrate/index.ts): items written before decision 058 get their TTL. */
+  /** Decision 063's step (listed in functions/src/lambda/migrations.ts): items written before decision 058 get their TTL. */
   export const migrationSteps: MigrationStep[] = [
     expiryStep('contact-message-ttl', entity, 'CONTACT', FORM_MESSAGE_DAYS),
   ];

@@ -51,7 +51,7 @@ export namespace ServiceRequest {
     indexes: { byCollection: (r) => ({ pk: 'SERVICE_REQUEST', sk: `${r.createdAt}#${r.id}` }) },
   });
 
-  /** Decision 063's step (run by migrate/index.ts): items written before decision 058 get their TTL. */
+  /** Decision 063's step (listed in functions/src/lambda/migrations.ts): items written before decision 058 get their TTL. */
   export const migrationSteps: MigrationStep[] = [
     expiryStep('service-request-ttl', entity, 'SERVICE_REQUEST', FORM_MESSAGE_DAYS),
   ];

@@ -150,7 +150,7 @@ export namespace Service {
   const WRITE_TRIES = 3;
 
   /**
-   * Decision 063's step (run by migrate/index.ts): services written before
+   * Decision 063's step (listed in functions/src/lambda/migrations.ts): services written before
    * the count existed are counted, each in one transaction with its
    * `inCount`, so none is counted twice whatever runs at the same time.
    */

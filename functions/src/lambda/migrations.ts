@@ -12,8 +12,11 @@ import { type MigrationStep, type RunOptions, runSteps, type StepReport } from '
 
 /**
  * Every migration step, in the order they run (decision 063). Each domain
- * owns its steps; a step added here runs once on every table, through the
- * local stack's start and the scheduled job, and is then a read a run.
+ * owns its steps and builds them with the runner in core/src/db/migration.ts;
+ * this list lives here, at the composition root beside the scheduled job that
+ * runs it (and the local stack's start, functions/src/local/boot.ts), so that
+ * no core folder imports every domain (decision 102). A step added here runs
+ * once on every table and is then a read a run.
  */
 export const migrationSteps: readonly MigrationStep[] = [
   ...Service.migrationSteps,
