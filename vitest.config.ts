@@ -9,7 +9,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['core/src/**/*.test.ts', 'web/src/**/*.test.ts', 'functions/src/**/*.test.ts'],
+          include: [
+            'core/src/**/*.test.ts',
+            'web/src/**/*.test.ts',
+            'functions/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           exclude: ['**/*.api.test.ts', '**/node_modules/**'],
           environment: 'node',
         },
