@@ -1,3 +1,4 @@
+// @ts-check
 import { posix } from 'node:path';
 import ts from 'typescript';
 
@@ -8,20 +9,30 @@ import ts from 'typescript';
  * it at file and at folder level.
  */
 
-export type Import = {
-  specifier: string;
-  /**
-   * Erased at run time: `import type …`, `export type … from`, or every
-   * named specifier marked `type` (`import { type A, type B } from`).
-   */
-  typeOnly: boolean;
-};
+/**
+ * A module a file names. `typeOnly`: erased at run time (`import type …`,
+ * `export type … from`, or every named specifier marked `type`:
+ * `import { type A, type B } from`).
+ * @typedef {{ specifier: string; typeOnly: boolean }} Import
+ */
 
-/** Every module a file names: static imports, re-exports and dynamic `import('…')` with a literal. */
-export function scanImports(fileName: string, text: string): Import[] {
+/**
+ * An arrow of the graph: `from` imports `to`; `typeOnly` when every import of it is.
+ * @typedef {{ from: string; to: string; typeOnly: boolean }} Edge
+ */
+
+/**
+ * Every module a file names: static imports, re-exports and dynamic `import('…')` with a literal.
+ * @param {string} fileName
+ * @param {string} text
+ * @returns {Import[]}
+ */
+export function scanImports(fileName, text) {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, kindOf(fileName));
-  const found: Import[] = [];
-  const visit = (node: ts.Node): void => {
+  /** @type {Import[]} */
+  const found = [];
+  /** @param {ts.Node} node */
+  const visit = (node) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       found.push({ specifier: node.moduleSpecifier.text, typeOnly: importIsTypeOnly(node) });
     } else if (
@@ -51,11 +62,13 @@ export function scanImports(fileName: string, text: string): Import[] {
   return found;
 }
 
-function kindOf(fileName: string): ts.ScriptKind {
+/** @param {string} fileName */
+function kindOf(fileName) {
   return fileName.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
 }
 
-function importIsTypeOnly(node: ts.ImportDeclaration): boolean {
+/** @param {ts.ImportDeclaration} node */
+function importIsTypeOnly(node) {
   const clause = node.importClause;
   if (!clause) return false; // `import './x'`: a side effect.
   if (clause.isTypeOnly) return true;
@@ -65,14 +78,13 @@ function importIsTypeOnly(node: ts.ImportDeclaration): boolean {
   return bindings.elements.length > 0 && bindings.elements.every((element) => element.isTypeOnly);
 }
 
-function exportIsTypeOnly(node: ts.ExportDeclaration): boolean {
+/** @param {ts.ExportDeclaration} node */
+function exportIsTypeOnly(node) {
   if (node.isTypeOnly) return true;
   const clause = node.exportClause;
   if (!clause || !ts.isNamedExports(clause)) return false; // `export * from`, `export * as X from`
   return clause.elements.length > 0 && clause.elements.every((element) => element.isTypeOnly);
 }
-
-export type Edge = { from: string; to: string; typeOnly: boolean };
 
 /**
  * The file-level graph of relative imports among `files` (path → text, paths
@@ -80,12 +92,16 @@ export type Edge = { from: string; to: string; typeOnly: boolean };
  * to a folder under that root (`{ '@app/core/': 'core/src/' }`); other bare
  * specifiers (packages) are not edges. A file imported both ways has one edge,
  * type-only only when every import of it is.
+ * @param {Record<string, string>} files
+ * @param {Record<string, string>} [aliases]
+ * @returns {Edge[]}
  */
-export function fileGraph(files: Record<string, string>, aliases: Record<string, string> = {}): Edge[] {
-  const edges = new Map<string, Edge>();
+export function fileGraph(files, aliases = {}) {
+  /** @type {Map<string, Edge>} */
+  const edges = new Map();
   for (const [from, text] of Object.entries(files)) {
     for (const { specifier, typeOnly } of scanImports(from, text)) {
-      const to = resolve(from, specifier, files, aliases);
+      const to = resolveImport(from, specifier, files, aliases);
       if (!to || to === from) continue;
       const key = `${from}\0${to}`;
       const seen = edges.get(key);
@@ -97,13 +113,17 @@ export function fileGraph(files: Record<string, string>, aliases: Record<string,
 
 const EXTENSIONS = ['.ts', '.tsx', '.d.ts', '/index.ts', '/index.tsx'];
 
-function resolve(
-  from: string,
-  specifier: string,
-  files: Record<string, string>,
-  aliases: Record<string, string>,
-): string | undefined {
-  let base: string | undefined;
+/**
+ * The file among `files` that `specifier`, written in `from`, names (undefined: a package, or no such file).
+ * @param {string} from
+ * @param {string} specifier
+ * @param {Record<string, unknown>} files
+ * @param {Record<string, string>} aliases
+ * @returns {string | undefined}
+ */
+export function resolveImport(from, specifier, files, aliases) {
+  /** @type {string | undefined} */
+  let base;
   if (specifier.startsWith('./') || specifier.startsWith('../')) {
     base = posix.join(posix.dirname(from), specifier);
   } else {
@@ -121,16 +141,25 @@ function resolve(
 /**
  * The room a file stands in: its first folder below `root` (`core/src/booking/claim.ts`
  * → `booking`), or the file itself when it sits in `root` (`core/src/config.ts` → `config.ts`).
+ * @param {string} file
+ * @param {string} root
+ * @returns {string}
  */
-export function folderOf(file: string, root: string): string {
+export function folderOf(file, root) {
   const rest = file.startsWith(root) ? file.slice(root.length).replace(/^\//, '') : file;
   const slash = rest.indexOf('/');
   return slash === -1 ? rest : rest.slice(0, slash);
 }
 
-/** The folder-level graph: an edge between two rooms when any file of one imports any file of the other. */
-export function folderGraph(edges: readonly Edge[], root: string): Edge[] {
-  const folders = new Map<string, Edge>();
+/**
+ * The folder-level graph: an edge between two rooms when any file of one imports any file of the other.
+ * @param {readonly Edge[]} edges
+ * @param {string} root
+ * @returns {Edge[]}
+ */
+export function folderGraph(edges, root) {
+  /** @type {Map<string, Edge>} */
+  const folders = new Map();
   for (const edge of edges) {
     const from = folderOf(edge.from, root);
     const to = folderOf(edge.to, root);
@@ -147,25 +176,35 @@ export function folderGraph(edges: readonly Edge[], root: string): Edge[] {
  * or more nodes (Tarjan): each is a set of nodes every one of which reaches
  * every other, which is what "a cycle of 14 folders" means. Sorted largest
  * first, members sorted. `runtimeOnly` leaves type-only edges out.
+ * @param {readonly Edge[]} edges
+ * @param {{ runtimeOnly?: boolean }} [options]
+ * @returns {string[][]}
  */
-export function cycles(edges: readonly Edge[], options: { runtimeOnly?: boolean } = {}): string[][] {
-  const next = new Map<string, string[]>();
+export function cycles(edges, options = {}) {
+  /** @type {Map<string, string[]>} */
+  const next = new Map();
   for (const edge of edges) {
     if (options.runtimeOnly && edge.typeOnly) continue;
     next.set(edge.from, [...(next.get(edge.from) ?? []), edge.to]);
     if (!next.has(edge.to)) next.set(edge.to, []);
   }
   let counter = 0;
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const found: string[][] = [];
+  /** @type {Map<string, number>} */
+  const index = new Map();
+  /** @type {Map<string, number>} */
+  const low = new Map();
+  /** @type {string[]} */
+  const stack = [];
+  /** @type {Set<string>} */
+  const onStack = new Set();
+  /** @type {string[][]} */
+  const found = [];
 
   // Iterative, so a long chain of files cannot overflow the call stack.
   for (const start of [...next.keys()].sort()) {
     if (index.has(start)) continue;
-    const work: { node: string; child: number }[] = [{ node: start, child: 0 }];
+    /** @type {{ node: string; child: number }[]} */
+    const work = [{ node: start, child: 0 }];
     index.set(start, counter);
     low.set(start, counter);
     counter += 1;
@@ -176,7 +215,7 @@ export function cycles(edges: readonly Edge[], options: { runtimeOnly?: boolean 
       if (!frame) break;
       const children = next.get(frame.node) ?? [];
       if (frame.child < children.length) {
-        const child = children[frame.child] as string;
+        const child = /** @type {string} */ (children[frame.child]);
         frame.child += 1;
         if (!index.has(child)) {
           index.set(child, counter);
@@ -194,9 +233,10 @@ export function cycles(edges: readonly Edge[], options: { runtimeOnly?: boolean 
       const parent = work[work.length - 1];
       if (parent) low.set(parent.node, Math.min(low.get(parent.node) ?? 0, low.get(frame.node) ?? 0));
       if (low.get(frame.node) === index.get(frame.node)) {
-        const component: string[] = [];
+        /** @type {string[]} */
+        const component = [];
         for (;;) {
-          const member = stack.pop() as string;
+          const member = /** @type {string} */ (stack.pop());
           onStack.delete(member);
           component.push(member);
           if (member === frame.node) break;
