@@ -153,9 +153,11 @@ export const noNewCycles = {
           // Still there, or grown (then its new arrows are reported where they are).
           if (current.some((cycle) => allowed.every((m) => cycle.includes(m)))) return;
           const left = current.filter((cycle) => cycle.every((m) => allowed.includes(m)));
+          /** @param {string[]} members */
+          const shown = (members) => named(members.map((m) => m.replace(`${root}/`, '')));
           context.report({
             node: program,
-            message: `The allowed ${kind} cycle ${named(allowed)} (eslint.config.js) is ${left.length === 0 ? 'gone' : `now ${left.map(named).join(' and ')}`}: bring the allow-list down to what is left, so that it cannot come back.`,
+            message: `The allowed ${kind} cycle ${shown(allowed)} (eslint.config.js) is ${left.length === 0 ? 'gone' : `now ${left.map(shown).join(' and ')}`}: bring the allow-list down to what is left, so that it cannot come back.`,
           });
         };
         for (const allowed of options.folders) {
