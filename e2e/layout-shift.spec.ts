@@ -52,12 +52,36 @@ async function prepare(page: Page) {
   await observeShifts(page);
 }
 
+/**
+ * Everything that could still move the layout has arrived and been painted: the fonts, every image
+ * that is not a lazy one still outside the viewport, and then two frames, after which the observer
+ * has been handed the shifts they caused.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+  });
+  await page.waitForFunction(() =>
+    [...document.images].every((img) => {
+      if (img.complete) return true;
+      const box = img.getBoundingClientRect();
+      const inView = box.bottom > 0 && box.top < window.innerHeight;
+      return img.loading === 'lazy' && !inView;
+    }),
+  );
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))),
+      ),
+  );
+}
+
 async function shiftsOf(page: Page, path: string): Promise<Shift[]> {
   const response = await page.goto(path);
   expect(response?.status(), path).toBe(200);
   await page.waitForLoadState('networkidle');
-  // The last shifts a late list or image could cause are reported within a frame or two.
-  await page.waitForTimeout(500);
+  await settled(page);
   return page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
 }
 

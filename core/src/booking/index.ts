@@ -1,11 +1,14 @@
 /**
  * Bookings: the one place where a customer's time is claimed and freed
- * (docs/data-model.md, Bookings; decision 024). Booking is one transaction:
- * the booking, its `BOOKED` guard (a service's time is booked once), its time
- * slot marked booked (slot system), one crew guard per 15-minute block of the
- * technician it takes, and the mails it sends. Any failed condition cancels
- * all of it. Cancelling gives everything back in one transaction too.
+ * (docs/data-model.md, Bookings; decisions 050 and 066). A claim is one
+ * transaction: the booking, its `BOOKED` guard (a service's time is booked
+ * once), its time slot marked booked (slot system) and the job on one
+ * technician's day (`TECHDAY#<date>#<n>`, on condition that the day is still
+ * the version read), with the mails it queues. Any failed condition cancels
+ * all of it; cancelling gives everything back in one transaction too.
  *
- * The namespace's members live in one file per job (namespace.ts lists them).
+ * Today the namespace also holds payments, dispatch and the visit's progress
+ * (namespace.ts lists every member by file); issue 32 moves those to folders
+ * of their own (docs/architecture.md).
  */
 export * as Booking from './namespace';

@@ -1,13 +1,13 @@
 import { failedConditions, indexAttributes, transactWrite } from '../db/entity';
 import { revisionOf, unchangedSince } from '../db/revision';
-import { type MigrationStep, pagedStep } from '../migrate/runner';
+import { type MigrationStep, pagedStep } from '../db/migration';
 import { jobOf } from './claim';
 import { Crew } from './crew';
 import { booked, bookedExpiry, entity, holdsBookedGuard, isOpen, type Stored } from './store';
 
 /**
  * Booking's migration steps (decisions 050, 063 and 066), run by the one
- * runner (migrate/runner.ts). Items written before lack what those added:
+ * runner (db/migration.ts). Items written before lack what those added:
  * open bookings their `openBookings` keys, their jobs a place on their
  * technician's day (availability and claims read the days), `BOOKED` guards
  * their TTL.

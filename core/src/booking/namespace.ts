@@ -1,10 +1,16 @@
 /**
- * What `Booking` offers the rest of the app (index.ts names it). Each job
- * lives in its own file: storage and views (store.ts), input (input.ts),
- * availability (availability.ts), claiming time (claim.ts, crew.ts, route.ts), the
- * customer's verbs (customer.ts), status changes (status.ts), the desk's
- * search (search.ts), the shop's phone bookings (phone-booking.ts) and the
- * customer's confirmation link (confirmation.ts).
+ * What `Booking` offers the rest of the app (index.ts names it), one file per
+ * job. The booking itself: storage and views (store.ts, lookup.ts), input
+ * (input.ts), availability (availability.ts), claiming time (claim.ts, and the
+ * technician's day: crew.ts, route.ts, tech-day.ts), the customer's verbs
+ * (customer.ts), the place (where.ts, address.ts, address-change.ts), status changes
+ * (status.ts), the desk's search (search.ts), the shop's phone bookings
+ * (phone-booking.ts), the confirmation link (confirmation.ts) and rescheduling
+ * (reschedule.ts, reschedule-link.ts). Payments: charge.ts, collect.ts,
+ * refund.ts, late-fee.ts, payment-queue.ts, payment-mail.ts, revenue-items.ts.
+ * Dispatch: board.ts, reassign.ts, job-state.ts. The visit:
+ * progress.ts, progress-mail.ts, tracking.ts. Issue 32 gives payments,
+ * dispatch and the visit folders of their own.
  */
 export { addressChangeMessages, changeAddress } from './address-change';
 export { type Placed, placeBooking } from './address';

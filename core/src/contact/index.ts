@@ -7,7 +7,7 @@ import { expiresAfterDays, FORM_MESSAGE_DAYS } from '../db/ttl';
 import { VisibleError } from '../error';
 import { composeMail } from '../mail/compose';
 import { Outbox } from '../mail/outbox';
-import { expiryStep, type MigrationStep } from '../migrate/runner';
+import { expiryStep, type MigrationStep } from '../db/migration';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
 import { fn } from '../util/fn';
@@ -44,7 +44,7 @@ export namespace Contact {
     indexes: { byCollection: (m) => ({ pk: 'CONTACT', sk: `${m.createdAt}#${m.id}` }) },
   });
 
-  /** Decision 063's step (run by migrate/index.ts): items written before decision 058 get their TTL. */
+  /** Decision 063's step (listed in functions/src/lambda/migrations.ts): items written before decision 058 get their TTL. */
   export const migrationSteps: MigrationStep[] = [
     expiryStep('contact-message-ttl', entity, 'CONTACT', FORM_MESSAGE_DAYS),
   ];

@@ -1,4 +1,4 @@
-import { type MigrationStep, pagedStep } from '../migrate/runner';
+import { type MigrationStep, pagedStep } from '../db/migration';
 import { User } from '../user/index';
 
 /**

@@ -1,6 +1,6 @@
 import { OPEN_PARTITION, openView, type Row } from '../booking/store';
 import { failedConditions, transactWrite } from '../db/entity';
-import { type MigrationStep, pagedStep } from '../migrate/runner';
+import { type MigrationStep, pagedStep } from '../db/migration';
 import { dueEntry, dueTimes, remindable } from './due';
 import * as time from '../time';
 

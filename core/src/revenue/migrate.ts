@@ -2,7 +2,7 @@ import { entity as bookings, type Stored } from '../booking/store';
 import { failedConditions, type TransactItem } from '../db/entity';
 import { RAISE_REV, RAISE_REV_VALUES, unchangedSince } from '../db/revision';
 import { transactRetrying } from '../db/transact';
-import type { MigrationStep } from '../migrate/runner';
+import type { MigrationStep } from '../db/migration';
 import { declinedItems, paymentItems } from './write';
 
 /**

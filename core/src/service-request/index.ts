@@ -6,7 +6,7 @@ import { defineEntity, transactWrite } from '../db/entity';
 import { expiresAfterDays, FORM_MESSAGE_DAYS } from '../db/ttl';
 import { composeMail } from '../mail/compose';
 import { Outbox } from '../mail/outbox';
-import { expiryStep, type MigrationStep } from '../migrate/runner';
+import { expiryStep, type MigrationStep } from '../db/migration';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
 import { vin } from '../rules/schema';
@@ -51,7 +51,7 @@ export namespace ServiceRequest {
     indexes: { byCollection: (r) => ({ pk: 'SERVICE_REQUEST', sk: `${r.createdAt}#${r.id}` }) },
   });
 
-  /** Decision 063's step (run by migrate/index.ts): items written before decision 058 get their TTL. */
+  /** Decision 063's step (listed in functions/src/lambda/migrations.ts): items written before decision 058 get their TTL. */
   export const migrationSteps: MigrationStep[] = [
     expiryStep('service-request-ttl', entity, 'SERVICE_REQUEST', FORM_MESSAGE_DAYS),
   ];

@@ -4,7 +4,7 @@ import { defineEntity, failedConditions, type TransactItem } from '../db/entity'
 import { transactRetrying } from '../db/transact';
 import { VisibleError } from '../error';
 import * as time from '../time';
-import { type MigrationStep, pagedStep } from '../migrate/runner';
+import { type MigrationStep, pagedStep } from '../db/migration';
 import { fn } from '../util/fn';
 import { createId, idSchema } from '../util/id';
 
@@ -150,7 +150,7 @@ export namespace Service {
   const WRITE_TRIES = 3;
 
   /**
-   * Decision 063's step (run by migrate/index.ts): services written before
+   * Decision 063's step (listed in functions/src/lambda/migrations.ts): services written before
    * the count existed are counted, each in one transaction with its
    * `inCount`, so none is counted twice whatever runs at the same time.
    */

@@ -1,6 +1,6 @@
 import { asSystem } from '../actor';
 import { entity as bookings, isOpen } from '../booking/store';
-import type { MigrationStep } from '../migrate/runner';
+import type { MigrationStep } from '../db/migration';
 import { ensureNumbered } from './admin';
 
 /**

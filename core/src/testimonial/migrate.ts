@@ -1,8 +1,8 @@
-import { type MigrationStep, pagedStep } from '../migrate/runner';
+import { type MigrationStep, pagedStep } from '../db/migration';
 import { entity } from './store';
 
 /**
- * Decision 063's step (run by migrate/index.ts): a testimonial written
+ * Decision 063's step (listed in functions/src/lambda/migrations.ts): a testimonial written
  * before decision 057 has no entry in the carousel's sparse index. Sets it
  * as every write computes it, on condition that the flag and rating are
  * still the ones read and no entry was written meanwhile.

@@ -21,9 +21,10 @@ export async function takeAtLeast<T>(floorMs: number, work: () => Promise<T>): P
 
 /**
  * A moving average of how long some work takes here, for answering as slowly
- * as that work would without doing it (decision 017).
+ * as that work would without doing it (decision 017). `now` is the clock it
+ * reads (tests pass their own).
  */
-export function typicalDuration(weight = 0.2) {
+export function typicalDuration(weight = 0.2, now: () => number = () => performance.now()) {
   let typical: number | undefined;
   return {
     /**
@@ -31,9 +32,9 @@ export function typicalDuration(weight = 0.2) {
      * refused part way (a full hash queue, a limit) is not the work being timed.
      */
     async measure<T>(work: () => Promise<T>): Promise<T> {
-      const started = performance.now();
+      const started = now();
       const result = await work();
-      const took = performance.now() - started;
+      const took = now() - started;
       typical = typical === undefined ? took : (1 - weight) * typical + weight * took;
       return result;
     },

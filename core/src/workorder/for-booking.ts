@@ -1,6 +1,6 @@
 import { indexAttributes } from '../db/entity';
 import { RAISE_REV, RAISE_REV_VALUES, unchangedSince } from '../db/revision';
-import { pagedStep } from '../migrate/runner';
+import { pagedStep } from '../db/migration';
 import { priceWorkOrder } from './pricing';
 import { bookingWorkOrdersPartition, entity, type Stored } from './store';
 import { stateOf } from './view';

@@ -1,6 +1,6 @@
 import { failedConditions, indexAttributes, type TransactItem } from '../db/entity';
 import { RAISE_REV, RAISE_REV_VALUES, unchangedSince } from '../db/revision';
-import type { MigrationStep } from '../migrate/runner';
+import type { MigrationStep } from '../db/migration';
 import { forBookingStep } from './for-booking';
 import { entity, type Stored } from './store';
 import { totalsCounting, transactRetrying } from './totals';

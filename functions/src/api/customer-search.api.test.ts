@@ -3,7 +3,7 @@ import { asSystem } from '@app/core/actor';
 import { Customer } from '@app/core/customer/index';
 import { db, tableName } from '@app/core/db/client';
 import { INVALID_CURSOR } from '@app/core/db/paging';
-import { runSteps } from '@app/core/migrate/runner';
+import { runSteps } from '@app/core/db/migration';
 import { User } from '@app/core/user/index';
 import { describe, expect, it } from 'vitest';
 import { send } from '../../../tests/booking-factories';

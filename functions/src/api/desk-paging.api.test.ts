@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { migrate } from '@app/core/migrate/index';
+import { migrate } from '../lambda/migrations';
 import { db, tableName } from '@app/core/db/client';
 import { INVALID_CURSOR } from '@app/core/db/entity';
 import { phoneClient } from '../../../tests/desk-bookings';

@@ -2,7 +2,7 @@ import { findBooking } from '@app/core/booking/store';
 import { config } from '@app/core/config';
 import { db, tableName } from '@app/core/db/client';
 import { transactRetrying } from '@app/core/db/transact';
-import { runSteps } from '@app/core/migrate/runner';
+import { runSteps } from '@app/core/db/migration';
 import { Revenue } from '@app/core/revenue/index';
 import { revenueSteps } from '@app/core/revenue/migrate';
 import { entry } from '@app/core/revenue/store';

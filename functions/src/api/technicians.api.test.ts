@@ -1,6 +1,6 @@
 import { asSystem } from '@app/core/actor';
 import { entity as bookings, findBooking } from '@app/core/booking/store';
-import { runSteps } from '@app/core/migrate/runner';
+import { runSteps } from '@app/core/db/migration';
 import { Technician } from '@app/core/technician/index';
 import * as time from '@app/core/time';
 import { createId } from '@app/core/util/id';

@@ -1,11 +1,18 @@
+import { Account } from '@app/core/account/index';
 import { LinkToken } from '@app/core/auth/link-token';
 import { Session } from '@app/core/auth/session';
 import { User } from '@app/core/user/index';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createUser, json } from '../../../tests/factories';
+import { floorsOf } from '../../../tests/floors';
 import { type OutboxMail, readOutbox } from '../local/outbox';
 import { app } from './index';
+
+// The equal-time floor's pauses, recorded (tests/floors.ts).
+vi.mock('@app/core/util/timing', async (real) =>
+  (await import('../../../tests/floors')).recordingFloors(await real()),
+);
 
 type Body = Record<string, unknown> & { msg?: string };
 
@@ -116,10 +123,11 @@ describe('POST /api/users/register', () => {
 
   it('takes at least the same floor whether or not the address has an account (register, resend, forgot)', async () => {
     const existing = await createUser();
+    // Each reply waits for the account floor: it asks for one pause of the floor, which ends before the reply.
     const timed = async (path: string, body: unknown) => {
-      const started = performance.now();
-      expect((await post(path, body)).status).toBe(200);
-      return performance.now() - started;
+      const { result, asked, ended } = await floorsOf(() => post(path, body));
+      expect(result.status).toBe(200);
+      return { asked, ended };
     };
     const newForm = registration();
     const times = {
@@ -130,7 +138,10 @@ describe('POST /api/users/register', () => {
       forgotUnknown: await timed('/forgot-password', { email: uniqueEmail('nobody') }),
       forgotKnown: await timed('/forgot-password', { email: existing.email }),
     };
-    for (const [path, ms] of Object.entries(times)) expect(ms, path).toBeGreaterThanOrEqual(590);
+    expect(Account.EQUAL_TIME_FLOOR_MS).toBe(600);
+    for (const [path, seen] of Object.entries(times)) {
+      expect(seen, path).toEqual({ asked: [Account.EQUAL_TIME_FLOOR_MS], ended: 1 });
+    }
   });
 
   it('never makes an admin, whatever the body says', async () => {

@@ -1,7 +1,7 @@
 import { asSystem } from '@app/core/actor';
 import { Booking } from '@app/core/booking/index';
 import { Outbox } from '@app/core/mail/outbox';
-import { migrate } from '@app/core/migrate/index';
+import { migrate } from './migrations';
 import { ReviewRequest } from '@app/core/review-request/index';
 import { Reminder } from '@app/core/reminder/index';
 import { WorkOrder } from '@app/core/workorder/index';

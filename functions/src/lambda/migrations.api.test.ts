@@ -1,8 +1,8 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '@app/core/db/client';
 import { FORM_MESSAGE_DAYS } from '@app/core/db/ttl';
-import { migrate, migrationSteps } from '@app/core/migrate/index';
-import { runSteps } from '@app/core/migrate/runner';
+import { migrate, migrationSteps } from './migrations';
+import { runSteps } from '@app/core/db/migration';
 import { Testimonial } from '@app/core/testimonial/index';
 import { createId } from '@app/core/util/id';
 import { workOrderSteps } from '@app/core/workorder/migrate';

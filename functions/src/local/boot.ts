@@ -36,7 +36,7 @@ export async function bootLocalStack(options: {
 
     await ensureTable(rawDb(), config().tableName);
     // A data dir from an earlier release: its items get the index keys, counters and TTL added since (decision 063).
-    const migrated = await (await import('@app/core/migrate/index')).migrate();
+    const migrated = await (await import('../lambda/migrations')).migrate();
     const changed = Object.entries(migrated).filter(([, step]) => step.changed > 0);
     if (changed.length > 0) {
       console.log(`Migrated: ${changed.map(([name, step]) => `${name} (${step.changed})`).join(', ')}.`);

@@ -1,14 +1,15 @@
 import type { UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { defineEntity } from '../db/entity';
-import type { Page, QueryOptions } from '../db/paging';
-import { expiresAfterDays } from '../db/ttl';
+import { defineEntity } from './entity';
+import type { Page, QueryOptions } from './paging';
+import { expiresAfterDays } from './ttl';
 
 /**
  * The one migration runner (decision 063): steps that bring items written by
  * an earlier release up to what today's code expects (index keys, counters,
  * TTL). Each domain owns its steps (booking/migrate.ts, workorder/migrate.ts,
- * ...); migrate/index.ts lists them.
+ * ...); the composition root lists them (functions/src/lambda/migrations.ts,
+ * decision 102), so no domain imports another's steps through core.
  *
  * A step works a page at a time from a cursor. After each page the runner
  * records where it got to in the step's marker item (`MIGRATION` / name), so a
