@@ -6,22 +6,29 @@
 //  3. the public pages pre-rendered into web/dist, and the page template into that folder
 //     (./prerender.mjs, decision 043);
 //  4. web/.pages pointed at the new folder (decision 085).
-// `--logLevel warn` (npm start) keeps Vite quiet.
+// `--logLevel warn` (npm start) keeps Vite quiet. WEB_BUILD_OUT=<folder> puts dist/, .pages and
+// .pages-builds/ there instead of in web/ (a test builds for production beside the local build).
 import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 
+// Always a production build, whatever the caller's NODE_ENV (a test runner's "test" would give
+// the renderer React's development JSX runtime).
+process.env.NODE_ENV = 'production';
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
 const at = process.argv.indexOf('--logLevel');
 const logLevel = at >= 0 ? process.argv[at + 1] : 'info';
 
-await build({ root: web, logLevel });
+const out = process.env.WEB_BUILD_OUT ? resolve(process.env.WEB_BUILD_OUT) : web;
+const dist = join(out, 'dist');
+
+await build({ root: web, logLevel, build: { outDir: dist } });
 // Each build's renderer has a folder of its own that nothing changes once it is made; web/.pages is
 // a link to the newest. The link is replaced by a rename, which is atomic: a server reading
 // web/.pages meanwhile (npm start's) sees the old build or the new one, never half of one or none,
 // and the deploy copies the folder its own build printed (below), whatever runs after it.
-const builds = join(web, '.pages-builds');
+const builds = join(out, '.pages-builds');
 const id = `${Date.now().toString(36)}-${process.pid}`;
 const next = join(builds, id);
 mkdirSync(builds, { recursive: true });
@@ -36,9 +43,10 @@ await build({
 // parse the 1.5 MB renderer twice on every cold start (decision 086).
 writeFileSync(join(next, 'package.json'), `${JSON.stringify({ type: 'module' })}\n`);
 process.env.PAGES_BUILD_DIR = next;
+process.env.WEB_DIST_DIR = dist;
 await import('./prerender.mjs');
 
-const current = join(web, '.pages');
+const current = join(out, '.pages');
 const isLink = (path) => {
   try {
     return lstatSync(path).isSymbolicLink();
@@ -48,7 +56,7 @@ const isLink = (path) => {
 };
 // A web/.pages folder from before this scheme is moved aside once (a rename cannot replace a folder).
 if (isLink(current) === false) renameSync(current, join(builds, `${id}-before`));
-const link = join(web, `.pages.${id}`);
+const link = join(out, `.pages.${id}`);
 symlinkSync(join('.pages-builds', id), link, 'dir');
 renameSync(link, current);
 // The previous build stays (a server may still be loading its chunks); older ones go.
@@ -56,5 +64,5 @@ const kept = readdirSync(builds)
   .filter((name) => name !== id)
   .sort((a, b) => parseInt(b, 36) - parseInt(a, 36));
 for (const old of kept.slice(1)) rmSync(join(builds, old), { recursive: true, force: true });
-// infra/web.ts reads this line: the folder the deploy copies into the API function.
-console.log(`Page renderer: web/.pages-builds/${id}`);
+// infra/web.ts reads this line: the folder the deploy copies into the API function (from the root).
+console.log(`Page renderer: ${relative(join(web, '..'), next).split('\\').join('/')}`);
