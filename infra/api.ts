@@ -29,7 +29,7 @@ export const geoPermissions = [
   },
 ];
 
-/** The sharp the tests ran, pinned in functions/package.json (decision 086). */
+/** The sharp the tests ran, pinned in functions/package.json (decision 085). */
 const sharpVersion: string = JSON.parse(readFileSync('functions/package.json', 'utf8')).dependencies.sharp;
 
 export const api = new sst.aws.Function('Api', {
@@ -47,11 +47,11 @@ export const api = new sst.aws.Function('Api', {
   },
   // sharp (the image routes' WebP copies, decision 073) has a native part: installed into the
   // function's package (Lambda's Linux x64 build, from sharp's own optional packages), not bundled,
-  // at the version the tests ran (decision 086).
+  // at the version the tests ran (decision 085).
   nodejs: { minify: true, splitting: true, install: { sharp: sharpVersion } },
   // The web app's renderer for the pages served with their data (decision 072), from the deploy's
   // one web build (infra/web.ts, decision 085): copied once that build has finished. Loaded only
-  // by those pages; its package.json declares ES modules (decision 086).
+  // by those pages; its package.json declares ES modules (decision 085).
   copyFiles: [{ from: webBuildOutput.pages, to: 'pages' }],
   link: [table, bucket, email, ...allSecrets],
   permissions: [...geoPermissions, ...smsPermissions],

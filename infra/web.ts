@@ -6,7 +6,7 @@
  *   /*            -> the site built from web/: pre-rendered pages as files (/about is about.html),
  *                    other pages of the router's table as the SPA shell (shell.html), anything
  *                    else as the not-found page (404.html) with status 404 (decisions 043, 044);
- *                    the table is read from the Router's KeyValueStore (decision 087)
+ *                    the table is read from the Router's KeyValueStore (decision 086)
  * The browser only ever talks to this origin, so nothing needs CORS.
  *
  * The Router is created first and has no dependency on the function, so the
@@ -74,14 +74,14 @@ export const responseHeaders = new aws.cloudfront.ResponseHeadersPolicy('Securit
 const viewerRequestCode = jwtSecretValue.apply((secret) => viewerRequestInjection(routerProof(secret)));
 
 /**
- * The Router's KeyValueStore (decision 087): SST keeps its routes and the
+ * The Router's KeyValueStore (decision 086): SST keeps its routes and the
  * site's file list in it, and the viewer-request code reads the site's page
  * table from it, one key per first segment (functions/src/edge.ts), so the
  * function's code does not grow with the pages. The keys are written after
  * the site's (CloudFront takes one change to a store at a time, by ETag).
  */
 export const routerStore = new aws.cloudfront.KeyValueStore('RouterStore', {
-  comment: 'Mobile Auto Care: the Router routes and the page table (docs/decisions/087)',
+  comment: 'Mobile Auto Care: the Router routes and the page table (docs/decisions/086)',
 });
 
 export const router = new sst.aws.Router('Router', {
@@ -194,7 +194,7 @@ export const site = new sst.aws.StaticSite('Web', {
 router.routeBucket('/images', bucket);
 
 /**
- * The page table (decision 087), from the router's generated route tree, one key per first
+ * The page table (decision 086), from the router's generated route tree, one key per first
  * segment: functions/src/edge.ts. Written after the site has written SST's keys for its files.
  */
 const pageTable = pageTableEntries(readFileSync('web/src/routeTree.gen.ts', 'utf8'));

@@ -1,7 +1,7 @@
 /**
  * The code the Router (CloudFront, infra/web.ts) runs on every request and
  * reply, as CloudFront Function injections, and the page table it reads
- * (decisions 015, 044, 087). Plain functions of plain modules, so that a unit
+ * (decisions 015, 044, 086). Plain functions of plain modules, so that a unit
  * test can rebuild the exact function text SST deploys and hold it under
  * CloudFront's 10 KB (./edge.test.ts).
  */
@@ -57,7 +57,7 @@ export function pageTableEntries(routeTreeSource: string): Record<string, string
  * - /services, /testimonials, /blog and /blog/<slug> are the API's /api/pages/... (decision 072),
  *   the query string kept;
  * - any other path without a file extension, outside /api and /images, is a page only if its
- *   section's pattern in the KeyValueStore says so (decision 087); otherwise it is served
+ *   section's pattern in the KeyValueStore says so (decision 086); otherwise it is served
  *   404.html, marked so that the viewer-response code sets status 404. A section without a key
  *   (or one CloudFront refuses, such as a key over 512 bytes) falls back to the routes that
  *   match under any section (`*`), and then to no page at all.

@@ -5,7 +5,7 @@
  *   (functions/src/local/server.ts);
  * - on AWS the Router's viewer-request code does the same (./edge.ts,
  *   infra/web.ts), reading the table by section from the Router's
- *   KeyValueStore (decision 087).
+ *   KeyValueStore (decision 086).
  *
  * The route table is the one the router plugin generates:
  * web/src/routeTree.gen.ts lists every route's full path (`fullPaths`),
@@ -43,7 +43,7 @@ export function pagePathPattern(paths: readonly string[]): string {
 
 /**
  * The page table cut by first segment, for the Router's KeyValueStore
- * (decision 087): the key is the first segment in lower case ('' for `/`),
+ * (decision 086): the key is the first segment in lower case ('' for `/`),
  * the value the pattern (as pagePathPattern's) of every page under it. A
  * route whose first segment is dynamic (`/$lang/...`, a splat `/$`) can match
  * under any first segment: it joins every section's pattern and has a key of

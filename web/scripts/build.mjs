@@ -40,7 +40,7 @@ await build({
 });
 // The renderer is ES modules: said so beside it, Node loads it as such at once. On AWS the nearest
 // package.json would otherwise be the one SST writes for the function (no "type"), and Node would
-// parse the 1.5 MB renderer twice on every cold start (decision 086).
+// parse the 1.5 MB renderer twice on every cold start (decision 085).
 writeFileSync(join(next, 'package.json'), `${JSON.stringify({ type: 'module' })}\n`);
 process.env.PAGES_BUILD_DIR = next;
 process.env.WEB_DIST_DIR = dist;
