@@ -198,10 +198,15 @@ router.routeBucket('/images', bucket);
  * segment: functions/src/edge.ts. Written after the site has written SST's keys for its files.
  */
 const pageTable = pageTableEntries(readFileSync('web/src/routeTree.gen.ts', 'utf8'));
+/** The resource's name for a key: its section, `/` and `*` spelled out. */
+const keyName = (key: string) => {
+  const section = key.slice(PAGE_KEY_PREFIX.length);
+  return `PageTable/${section === '' ? '(root)' : section === '*' ? '(any)' : section}`;
+};
 export const pageTableKeys = Object.entries(pageTable).map(
   ([key, value]) =>
     new aws.cloudfront.KeyvaluestoreKey(
-      `PageTable/${key.slice(PAGE_KEY_PREFIX.length)}`,
+      keyName(key),
       { keyValueStoreArn: routerStore.arn, key, value },
       { dependsOn: [site] },
     ),
