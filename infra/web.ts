@@ -144,7 +144,8 @@ export const router = new sst.aws.Router('Router', {
  * not the web/.pages link, which a later build may move meanwhile.
  * Under `sst dev` nothing is built or uploaded (the site runs from `npm run dev -w web`).
  */
-const WEB_BUILD = 'npm run build -w web';
+// Vite's warnings only: the command's output is kept in the stack's state.
+const WEB_BUILD = 'npm run build -w web -- --logLevel warn';
 const webBuild = $dev
   ? undefined
   : new local.Command('WebBuild', {
