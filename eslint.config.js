@@ -95,8 +95,10 @@ export default tseslint.config(
       '**/node_modules/',
       '**/dist/',
       'web/.ssr/',
-      'web/.pages/',
-      'web/.pages.next/',
+      // The page renderer's builds and the link to the newest (web/scripts/build.mjs).
+      'web/.pages',
+      'web/.pages.*',
+      'web/.pages-builds/',
       '.data/',
       '.sst/',
       '.bench/',

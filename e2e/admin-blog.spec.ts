@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { pngImage } from '../tests/images';
+import { cameraPng, pngImage } from '../tests/images';
 import { expect, test, expectConsoleErrors } from './fixtures';
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Blog Manager' });
@@ -114,6 +114,37 @@ test('the admin creates a post with a hero image, sees it on /blog, edits it and
   expectConsoleErrors('404 (Not Found)');
   await page.goto(`/blog/spring-checkup-revised-${run}`);
   await expect(page.getByText('Could not find the requested post.')).toBeVisible();
+});
+
+test('a hero photo over the 4 MB limit is made smaller in the browser and accepted (decision 087)', async ({
+  page,
+  admin,
+  signIn,
+}) => {
+  const title = `Big Hero ${crypto.randomUUID().slice(0, 6)}`;
+  titles.push(title);
+  await signIn(admin);
+  await page.goto('/admin?section=blog');
+  await panel(page).getByRole('button', { name: 'New Post' }).click();
+  const form = panel(page).getByRole('form', { name: 'New post' });
+  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('Content (markdown)').fill('A photo straight from the phone.');
+  // The limit is in the field's help.
+  const hero = form.getByLabel(/^Hero image/);
+  await expect(hero).toHaveAccessibleName(/up to 4 MB; a larger photo is made smaller first/);
+  const photo = cameraPng(2400, 1800);
+  expect(photo.byteLength).toBeGreaterThan(4 * 1024 * 1024);
+  await hero.setInputFiles({ name: 'phone.png', mimeType: 'image/png', buffer: photo });
+  const upload = page.waitForRequest((r) => r.url().endsWith('/api/posts') && r.method() === 'POST');
+  await form.getByRole('button', { name: 'Create Post' }).click();
+  const sent = await (await upload).sizes();
+  expect(sent.requestBodySize).toBeLessThan(photo.byteLength / 2);
+  await expect(panel(page).getByText('Post created successfully!')).toBeVisible();
+  const posts = (await (await page.request.get('/api/posts?limit=100')).json()) as {
+    title: string;
+    heroImage?: string | null;
+  }[];
+  expect(posts.find((post) => post.title === title)?.heroImage).toMatch(/\.jpg$/);
 });
 
 test("the Blog Manager lists a page of posts; 'Load more posts' follows X-Next-Cursor", async ({

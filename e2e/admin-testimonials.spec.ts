@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { gifImage, jpegImage } from '../tests/images';
+import { cameraPng, gifImage, jpegImage } from '../tests/images';
 import { expect, test } from './fixtures';
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Manage Testimonials' });
@@ -98,6 +98,39 @@ test('the admin adds a testimonial with an avatar, edits its author and deletes 
   await expect(item(page, quote)).toHaveCount(0);
   const src = await page.request.get('/api/testimonials');
   expect(((await src.json()) as { quote: string }[]).some((t) => t.quote === quote)).toBe(false);
+});
+
+test('a profile photo over the 4 MB limit is made smaller in the browser and accepted (decision 087)', async ({
+  page,
+  admin,
+  signIn,
+}) => {
+  const run = crypto.randomUUID().slice(0, 6);
+  const quote = `Came with a big photo, ${run}.`;
+  quotes.push(quote);
+  await signIn(admin);
+  await page.goto('/admin?section=testimonials');
+  const form = panel(page).getByRole('form', { name: 'Add a testimonial' });
+  // The limit is in the field's help.
+  const image = form.getByLabel(/^Profile image/);
+  await expect(image).toHaveAccessibleName(/up to 4 MB; a larger photo is made smaller first/);
+  await form.getByLabel('Service').selectOption({ index: 1 });
+  await form.getByLabel('Quote').fill(quote);
+  await form.getByRole('radio', { name: '5 stars' }).check();
+  const photo = cameraPng(2400, 1800);
+  expect(photo.byteLength).toBeGreaterThan(4 * 1024 * 1024);
+  await image.setInputFiles({ name: 'phone.png', mimeType: 'image/png', buffer: photo });
+  const upload = page.waitForRequest((r) => r.url().endsWith('/api/testimonials') && r.method() === 'POST');
+  await form.getByRole('button', { name: 'Add Testimonial' }).click();
+  const sent = await (await upload).sizes();
+  expect(sent.requestBodySize).toBeLessThan(photo.byteLength / 2);
+  await expect(form.getByText('Testimonial added successfully!')).toBeVisible();
+  // Stored as the JPEG the browser made.
+  const list = (await (await page.request.get('/api/testimonials')).json()) as {
+    quote: string;
+    profileImageUrl: string | null;
+  }[];
+  expect(list.find((t) => t.quote === quote)?.profileImageUrl).toMatch(/\.jpg$/);
 });
 
 test('a featured testimonial appears in the about page’s carousel', async ({ page, admin, signIn }) => {

@@ -249,10 +249,10 @@ test('the review form checks rating, quote and image in the browser (replies rep
   await image.setInputFiles({
     name: 'huge.png',
     mimeType: 'image/png',
-    buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
+    buffer: Buffer.alloc(4 * 1024 * 1024 + 1),
   });
   await page.getByRole('button', { name: 'Submit Review' }).click();
-  await expect(page.getByText('Profile images can be at most 5 MB.')).toBeVisible();
+  await expect(page.getByText('Profile images can be at most 4 MB.')).toBeVisible();
   expect(posted).toBe(0);
 });
 

@@ -4,12 +4,12 @@
  * with 403: every /api request must carry the proof header that only the
  * Router adds (functions/src/api/origin.ts, decision 015).
  */
-import { existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { email, smsPermissions } from './email';
 import { configEnvironment, googleReviewsEnvironment, paymentEnvironment } from './environment';
 import { allSecrets } from './secrets';
 import { bucket, table } from './storage';
-import { router } from './web';
+import { router, webBuildOutput } from './web';
 
 /**
  * Amazon Location Service (issue 20, decision 065): the API geocodes service
@@ -29,12 +29,8 @@ export const geoPermissions = [
   },
 ];
 
-function pagesBuild(): string {
-  const dir = 'web/.pages';
-  if (!existsSync(`${dir}/template.html`))
-    throw new Error('web/.pages is missing: run `npm run build -w web` before deploying (decision 072).');
-  return dir;
-}
+/** The sharp the tests ran, pinned in functions/package.json (decision 085). */
+const sharpVersion: string = JSON.parse(readFileSync('functions/package.json', 'utf8')).dependencies.sharp;
 
 export const api = new sst.aws.Function('Api', {
   runtime: 'nodejs22.x',
@@ -50,11 +46,13 @@ export const api = new sst.aws.Function('Api', {
     cors: false,
   },
   // sharp (the image routes' WebP copies, decision 073) has a native part: installed into the
-  // function's package (Lambda's Linux x64 build, from sharp's own optional packages), not bundled.
-  nodejs: { minify: true, splitting: true, install: ['sharp'] },
-  // The web app's renderer for the pages served with their data (decision 072), made by
-  // `npm run build -w web` (run it before `sst deploy`: docs/deploy.md). Loaded only by those pages.
-  copyFiles: [{ from: pagesBuild(), to: 'pages' }],
+  // function's package (Lambda's Linux x64 build, from sharp's own optional packages), not bundled,
+  // at the version the tests ran (decision 085).
+  nodejs: { minify: true, splitting: true, install: { sharp: sharpVersion } },
+  // The web app's renderer for the pages served with their data (decision 072), from the deploy's
+  // one web build (infra/web.ts, decision 085): copied once that build has finished. Loaded only
+  // by those pages; its package.json declares ES modules (decision 085).
+  copyFiles: [{ from: webBuildOutput.pages, to: 'pages' }],
   link: [table, bucket, email, ...allSecrets],
   permissions: [...geoPermissions, ...smsPermissions],
   environment: { ...configEnvironment, ...googleReviewsEnvironment, ...paymentEnvironment },

@@ -5,27 +5,28 @@
  *   /sitemap.xml  -> the API's /api/sitemap.xml (rewritten by the viewer-request code below)
  *   /*            -> the site built from web/: pre-rendered pages as files (/about is about.html),
  *                    other pages of the router's table as the SPA shell (shell.html), anything
- *                    else as the not-found page (404.html) with status 404 (decisions 043, 044)
+ *                    else as the not-found page (404.html) with status 404 (decisions 043, 044);
+ *                    the table is read from the Router's KeyValueStore (decision 086)
  * The browser only ever talks to this origin, so nothing needs CORS.
  *
  * The Router is created first and has no dependency on the function, so the
  * function can take the Router's URL as PUBLIC_URL without a cycle.
  */
 import { readFileSync } from 'node:fs';
-import { ROUTER_PROOF_HEADER, routerProof } from '../functions/src/api/router-proof';
+import { local } from '@pulumi/command';
+import { routerProof } from '../functions/src/api/router-proof';
+import {
+  PAGE_KEY_PREFIX,
+  pageTableEntries,
+  viewerRequestInjection,
+  viewerResponseInjection,
+} from '../functions/src/edge';
 import {
   cspHeader,
-  paymentPageCspInjection,
   securityHeaders,
   siteCsp,
   strictTransportSecurity,
 } from '../functions/src/security-headers';
-import {
-  DATA_PAGE_PATTERN,
-  DATA_PAGE_PREFIX,
-  pagePathPattern,
-  routePaths,
-} from '../functions/src/site-routes';
 import { jwtSecretValue } from './secrets';
 import { dnsOverride, siteDomain } from './settings';
 import { bucket } from './storage';
@@ -66,63 +67,22 @@ export const responseHeaders = new aws.cloudfront.ResponseHeadersPolicy('Securit
 });
 
 /**
- * The viewer-request code that runs before every request is routed:
- * - `x-client-ip`: the viewer's address for the API's rate limits (decision 008),
- *   overwriting anything the client sent; the origin request policy does not
- *   forward CloudFront's own CloudFront-Viewer-Address header.
- * - the Router's proof (functions/src/api/router-proof.ts): the API refuses
- *   requests without it, so the function URL cannot be called directly with
- *   an `x-client-ip` of the caller's choosing (decision 015). Overwritten too.
- * - `x-page-path`: the path the viewer asked for, for the viewer-response code
- *   (below). Overwritten too.
+ * The Router's CloudFront Function code (functions/src/edge.ts: the client's
+ * address, the Router's proof, the pages' routing, the payment pages' CSP and
+ * the 404 status), held under CloudFront's 10 KB by functions/src/edge.test.ts.
  */
-/**
- * The paths of the site's pages (the router's table, functions/src/site-routes.ts):
- * any other path without a file extension, outside /api and /images, is not a page.
- */
-const pagePattern = pagePathPattern(routePaths(readFileSync('web/src/routeTree.gen.ts', 'utf8')));
-const NOT_FOUND_HEADER = 'x-not-found';
+const viewerRequestCode = jwtSecretValue.apply((secret) => viewerRequestInjection(routerProof(secret)));
 
 /**
- * Decision 044, before the Router picks an origin:
- * - /sitemap.xml is the API's /api/sitemap.xml;
- * - /services, /testimonials, /blog and /blog/<slug> are the API's /api/pages/... (decision 072);
- * - a path that is no page is served 404.html, and marked so that the
- *   viewer-response code below sets status 404.
+ * The Router's KeyValueStore (decision 086): SST keeps its routes and the
+ * site's file list in it, and the viewer-request code reads the site's page
+ * table from it, one key per first segment (functions/src/edge.ts), so the
+ * function's code does not grow with the pages. The keys are written after
+ * the site's (CloudFront takes one change to a store at a time, by ETag).
  */
-const pageRoutingInjection = [
-  `var u = event.request.uri;`,
-  `if (u === "/sitemap.xml") { event.request.uri = "/api/sitemap.xml"; }`,
-  // The pages that show data are rendered by the API with it (decision 072); the query string stays.
-  String.raw`else if (new RegExp(${JSON.stringify(DATA_PAGE_PATTERN)}, "i").test(u)) { event.request.uri = ${JSON.stringify(DATA_PAGE_PREFIX)} + u; }`,
-  // String.raw: the backslashes reach the function's code as written.
-  String.raw`else if (!/^\/(api|images)(\/|$)/.test(u) && !/\.[a-zA-Z0-9]+$/.test(u) && !new RegExp(${JSON.stringify(pagePattern)}, "i").test(u)) {`,
-  `  event.request.uri = "/404.html"; event.request.headers[${JSON.stringify(NOT_FOUND_HEADER)}] = { value: "1" };`,
-  `}`,
-].join('\n');
-
-const viewerRequestInjection = jwtSecretValue.apply((secret) =>
-  [
-    `event.request.headers["x-client-ip"] = { value: event.viewer.ip };`,
-    // Before the Router's own code rewrites a page's path to the SPA's index.html.
-    `event.request.headers["x-page-path"] = { value: event.request.uri };`,
-    `event.request.headers[${JSON.stringify(ROUTER_PROOF_HEADER)}] = { value: ${JSON.stringify(routerProof(secret))} };`,
-    // The not-found mark is ours only: a client's own is dropped first.
-    `delete event.request.headers[${JSON.stringify(NOT_FOUND_HEADER)}];`,
-    pageRoutingInjection,
-  ].join('\n'),
-);
-
-/**
- * The viewer-response code: on the pages where a card is saved, the
- * site-wide CSP (which the headers policy adds before this runs) is replaced
- * by the payment pages' policy, which allows Square's Web Payments SDK
- * (decision 015, docs/decisions/020-square-client.md).
- */
-const viewerResponseInjection = [
-  paymentPageCspInjection('x-page-path'),
-  `if (event.request.headers[${JSON.stringify(NOT_FOUND_HEADER)}]) { event.response.statusCode = 404; event.response.statusDescription = "Not Found"; }`,
-].join('\n');
+export const routerStore = new aws.cloudfront.KeyValueStore('RouterStore', {
+  comment: 'Mobile Auto Care: the Router routes and the page table (docs/decisions/086)',
+});
 
 export const router = new sst.aws.Router('Router', {
   // The domain's DNS must be a Route 53 hosted zone in this account: SST adds
@@ -136,7 +96,7 @@ export const router = new sst.aws.Router('Router', {
   // which image uploads exceed. Instead the API refuses requests without the
   // Router's proof header (viewerRequestInjection above; decision 015).
   edge: {
-    viewerRequest: { injection: viewerRequestInjection },
+    viewerRequest: { injection: viewerRequestCode, kvStore: routerStore.arn },
     viewerResponse: { injection: viewerResponseInjection },
   },
   transform: {
@@ -173,12 +133,49 @@ export const router = new sst.aws.Router('Router', {
   },
 });
 
+/**
+ * The one build of the web app (decision 085): `npm run build -w web`, run once by the deploy
+ * when the Router's final address is known (the domain's with SITE_DOMAIN, else CloudFront's),
+ * given as VITE_SITE_URL, so every page's canonical and Open Graph addresses are absolute. It
+ * makes the site (web/dist) and the API's page renderer (web/.pages) together, and both deploy
+ * that build: the site uploads web/dist and the API function copies the renderer's folder only
+ * once the build has finished (their paths are outputs of this command), so the renderer's
+ * pages name the very scripts the site serves. Nothing else builds during a deploy.
+ *
+ * The renderer's folder is the build's own (web/.pages-builds/<id>, printed by the build),
+ * not the web/.pages link, which a later build may move meanwhile.
+ * Under `sst dev` nothing is built or uploaded (the site runs from `npm run dev -w web`).
+ */
+// Vite's warnings only: the command's output is kept in the stack's state.
+const WEB_BUILD = 'npm run build -w web -- --logLevel warn';
+const webBuild = $dev
+  ? undefined
+  : new local.Command('WebBuild', {
+      create: WEB_BUILD,
+      update: WEB_BUILD,
+      dir: process.cwd(),
+      environment: { VITE_SITE_URL: router.url },
+      // Every deploy builds: the app's sources are no input Pulumi could compare.
+      triggers: [Date.now().toString()],
+    });
+
+/** The renderer's folder a build names in its output (web/scripts/build.mjs). */
+export function rendererFolderOf(buildOutput: string): string {
+  const folder = /^Page renderer: (\S+)$/m.exec(buildOutput)?.[1];
+  if (!folder) throw new Error('`npm run build -w web` printed no "Page renderer:" line (decision 085).');
+  return folder;
+}
+
+export const webBuildOutput = {
+  /** What the site uploads. */
+  site: webBuild ? webBuild.stdout.apply(() => 'web/dist') : $output('.'),
+  /** What the API function carries as `pages/` (infra/api.ts). */
+  pages: webBuild ? webBuild.stdout.apply(rendererFolderOf) : $output('web/.pages'),
+};
+
 export const site = new sst.aws.StaticSite('Web', {
-  // Built from the repo root so npm workspaces resolve; SST uploads web/dist.
-  // The build pre-renders the public pages (decision 043); VITE_SITE_URL gives
-  // their Open Graph addresses and robots.txt's Sitemap line the site's address.
-  build: { command: 'npm run build -w web', output: 'web/dist' },
-  environment: { VITE_SITE_URL: router.url },
+  // The build above made it (decision 085); the StaticSite builds nothing itself.
+  path: webBuildOutput.site,
   // The SPA shell is shell.html (index.html is the pre-rendered home page). No
   // `errorPage`: SST then answers a path with no file with the shell and
   // status 200, for the client-side routes (/dashboard, /blog/<slug>, ...);
@@ -186,7 +183,7 @@ export const site = new sst.aws.StaticSite('Web', {
   indexPage: 'shell.html',
   router: { instance: router },
   // `sst dev` would otherwise run the root `npm run dev` (the whole local stack).
-  dev: { command: 'npm run dev -w web' },
+  dev: { command: 'npm run dev -w web', directory: '.' },
 });
 
 /**
@@ -198,3 +195,22 @@ export const site = new sst.aws.StaticSite('Web', {
  * which the pages treat like any broken image.
  */
 router.routeBucket('/images', bucket);
+
+/**
+ * The page table (decision 086), from the router's generated route tree, one key per first
+ * segment: functions/src/edge.ts. Written after the site has written SST's keys for its files.
+ */
+const pageTable = pageTableEntries(readFileSync('web/src/routeTree.gen.ts', 'utf8'));
+/** The resource's name for a key: its section, `/` and `*` spelled out. */
+const keyName = (key: string) => {
+  const section = key.slice(PAGE_KEY_PREFIX.length);
+  return `PageTable/${section === '' ? '(root)' : section === '*' ? '(any)' : section}`;
+};
+export const pageTableKeys = Object.entries(pageTable).map(
+  ([key, value]) =>
+    new aws.cloudfront.KeyvaluestoreKey(
+      keyName(key),
+      { keyValueStoreArn: routerStore.arn, key, value },
+      { dependsOn: [site] },
+    ),
+);

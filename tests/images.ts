@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { Canvas, pngChunk, pngFile } from '../functions/src/local/png';
 
@@ -119,4 +120,15 @@ export function formOf(fields: Record<string, string>, file?: { field: string; f
 export async function uploadedKeys(): Promise<string[]> {
   const { Storage } = await import('@app/core/storage/index');
   return (await Storage.keys('images/uploads/')).sort();
+}
+
+/** A PNG of noise, as large as a phone's photo and hardly compressible (over 4 MB at 2400×1800). */
+export function cameraPng(width: number, height: number): Buffer {
+  const noise = randomBytes(width * height * 3);
+  return new Canvas(width, height)
+    .fill((x, y) => {
+      const at = (y * width + x) * 3;
+      return [noise[at] ?? 0, noise[at + 1] ?? 0, noise[at + 2] ?? 0];
+    })
+    .toPng();
 }

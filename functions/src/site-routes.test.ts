@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { pagePathPattern, routePaths } from './site-routes';
+import { pagePathPattern, pagePatternsBySection, routePaths } from './site-routes';
 
 const routeTree = readFileSync(new URL('../../web/src/routeTree.gen.ts', import.meta.url), 'utf8');
 
@@ -33,5 +33,32 @@ describe('the route table for 404s', () => {
     const pattern = new RegExp(pagePathPattern(['/', '/files/$']), 'i');
     expect(pattern.test('/files/a/b')).toBe(true);
     expect(pattern.test('/other')).toBe(false);
+  });
+
+  it('cut by first segment (the Router reads it so), answers as the whole table does', () => {
+    const withDynamicFirst = [...paths, '/$lang/welcome', '/files/$'];
+    for (const table of [paths, withDynamicFirst]) {
+      const whole = new RegExp(pagePathPattern(table), 'i');
+      const sections = pagePatternsBySection(table);
+      const bySection = (path: string) => {
+        const pattern = sections[path.split('/')[1]?.toLowerCase() ?? ''] ?? sections['*'];
+        return pattern !== undefined && new RegExp(pattern, 'i').test(path);
+      };
+      const samples = [
+        '/',
+        '/About',
+        '/blog/',
+        '/blog/x',
+        '/blog/x/y',
+        '/book/1/details',
+        '/nope',
+        '//',
+        '/fr/welcome',
+      ];
+      for (const path of [...samples, '/files/a/b', '/Admin/', '/tech/x'])
+        expect(bySection(path), path).toBe(whole.test(path));
+    }
+    expect(pagePatternsBySection(paths)['*']).toBeUndefined();
+    expect(pagePatternsBySection(withDynamicFirst)['*']).toBeDefined();
   });
 });

@@ -3,7 +3,9 @@
  * imports, because two programs use it:
  * - the local server answers other paths with the not-found page and 404
  *   (functions/src/local/server.ts);
- * - on AWS the Router's viewer-request code does the same (infra/web.ts).
+ * - on AWS the Router's viewer-request code does the same (./edge.ts,
+ *   infra/web.ts), reading the table by section from the Router's
+ *   KeyValueStore (decision 086).
  *
  * The route table is the one the router plugin generates:
  * web/src/routeTree.gen.ts lists every route's full path (`fullPaths`),
@@ -40,6 +42,31 @@ export function pagePathPattern(paths: readonly string[]): string {
 }
 
 /**
+ * The page table cut by first segment, for the Router's KeyValueStore
+ * (decision 086): the key is the first segment in lower case ('' for `/`),
+ * the value the pattern (as pagePathPattern's) of every page under it. A
+ * route whose first segment is dynamic (`/$lang/...`, a splat `/$`) can match
+ * under any first segment: it joins every section's pattern and has a key of
+ * its own, `*`, for the first segments that have none. Asking one section's
+ * pattern about a path gives the same answer as the whole table's.
+ */
+export function pagePatternsBySection(paths: readonly string[]): Record<string, string> {
+  const firstSegment = (path: string) => path.split('/').filter(Boolean)[0] ?? '';
+  const anywhere = paths.filter((path) => firstSegment(path).startsWith('$'));
+  const sections = new Map<string, string[]>();
+  for (const path of paths) {
+    const first = firstSegment(path);
+    if (first.startsWith('$')) continue;
+    const key = first.toLowerCase();
+    sections.set(key, [...(sections.get(key) ?? []), path]);
+  }
+  const table: Record<string, string> = {};
+  for (const [key, own] of sections) table[key] = pagePathPattern([...own, ...anywhere]);
+  if (anywhere.length > 0) table['*'] = pagePathPattern(anywhere);
+  return table;
+}
+
+/**
  * The public pages the API server renders with their data (decision 072):
  * the services list, the testimonials, the blog list and every post. Their
  * lists and their post arrive in the HTML, so nothing moves when the data
@@ -47,7 +74,7 @@ export function pagePathPattern(paths: readonly string[]): string {
  * The local server and the Router's viewer-request code send these paths to
  * `/api/pages<path>`. Case and a trailing slash do not matter.
  */
-export const DATA_PAGE_PATTERN = '^/(?:services|testimonials|blog|blog/[^/]+)/?$';
+export const DATA_PAGE_PATTERN = '^/(?:services|testimonials|blog(?:/[^/]+)?)/?$';
 
 /** Where the API answers the page at `path` (one of DATA_PAGE_PATTERN's). */
 export const DATA_PAGE_PREFIX = '/api/pages';

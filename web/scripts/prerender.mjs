@@ -19,7 +19,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = join(web, 'dist');
+const dist = process.env.WEB_DIST_DIR ?? join(web, 'dist');
 const ssrDir = process.env.PAGES_BUILD_DIR ?? join(web, '.pages');
 process.env.NODE_ENV ??= 'production';
 const { render, renderHome, publicPages, fillTemplate, headTagsOf } = await import(

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { IMAGE_MAX_MB } from '../storage/rules';
 import { type ImageType, imageTypeOf } from '../storage/sniff';
 
 /**
@@ -49,7 +50,7 @@ export const inspectionMessages = {
   duplicate: 'Each category may appear only once.',
   items: 'The inspection needs at least one item.',
   photoType: 'Photos must be JPEG or PNG images.',
-  photoTooLarge: 'A photo may be at most 5 MB.',
+  photoTooLarge: `A photo may be at most ${IMAGE_MAX_MB} MB.`,
   photoLimit: (limit: number) => `A work order may hold at most ${limit} photos.`,
   photoNotFound: 'Photo not found.',
   photoMissing: 'Choose a photo to upload (multipart field "photo").',

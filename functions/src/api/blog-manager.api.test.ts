@@ -1,7 +1,7 @@
 import { Images } from '@app/core/storage/images';
 import { Storage } from '@app/core/storage/index';
 import { hasSizes, IMAGE_WIDTHS, sizedUrl } from '@app/core/storage/responsive';
-import { UPLOAD_BODY_MAX_BYTES } from '@app/core/storage/rules';
+import { IMAGE_MAX_BYTES, UPLOAD_BODY_MAX_BYTES } from '@app/core/storage/rules';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPost } from '../../../tests/content-factories';
 import { createUser, json } from '../../../tests/factories';
@@ -292,7 +292,7 @@ describe('DELETE /api/posts/{id}', () => {
   });
 });
 
-describe('uploads stop at 5 MB', () => {
+describe('uploads stop at 4 MB (what fits Lambda once base64-encoded, decision 087)', () => {
   it('refuses a 6 MB hero image with 413 and writes nothing', async () => {
     const before = (await listed()).length;
     const big = new Uint8Array(6 * 1024 * 1024);
@@ -307,17 +307,27 @@ describe('uploads stop at 5 MB', () => {
     expect((await listed()).length).toBe(before);
   });
 
-  it('accepts an image of exactly 5 MB', async () => {
-    const exact = new Uint8Array(5 * 1024 * 1024);
+  it('accepts an image of exactly 4 MB, and refuses one byte more with the limit in its message', async () => {
+    const exact = new Uint8Array(IMAGE_MAX_BYTES);
     exact.set(pngImage());
     const response = await publish(
       admin.headers,
-      { title: `Exactly five ${crypto.randomUUID().slice(0, 6)}`, content: 'x' },
-      imageFile(exact, 'five.png', 'image/png'),
+      { title: `Exactly four ${crypto.randomUUID().slice(0, 6)}`, content: 'x' },
+      imageFile(exact, 'four.png', 'image/png'),
     );
     expect(response.status).toBe(201);
     const post = await json<PostReply>(response);
     expect((await remove(post._id, admin.headers)).status).toBe(200);
+
+    const over = new Uint8Array(IMAGE_MAX_BYTES + 1);
+    over.set(pngImage());
+    const refused = await publish(
+      admin.headers,
+      { title: 'One byte over', content: 'x' },
+      imageFile(over, 'over.png', 'image/png'),
+    );
+    expect(refused.status).toBe(413);
+    expect((await json<Msg>(refused)).msg).toBe('Images can be at most 4 MB.');
   });
 
   it.each(['/api/posts', '/api/testimonials'])(

@@ -1,4 +1,5 @@
 import { VisibleError } from '@app/core/error';
+import { UPLOAD_BODY_MAX_BYTES } from '@app/core/storage/rules';
 import { isWellFormed } from '@app/core/util/text';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -14,7 +15,9 @@ import { createMiddleware } from 'hono/factory';
  * - a JSON body nests at most MAX_DEPTH levels.
  * Text that is not JSON is left to the route's validator, which answers 400.
  */
-export const MAX_BODY_BYTES = 6 * 1024 * 1024;
+// The largest body any route takes is an image upload (decision 087: what fits Lambda once
+// base64-encoded); this limit reads a body whole before the routes' own, so it is no larger.
+export const MAX_BODY_BYTES = UPLOAD_BODY_MAX_BYTES;
 export const MAX_JSON_BYTES = 512 * 1024;
 export const MAX_DEPTH = 32;
 

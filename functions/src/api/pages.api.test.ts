@@ -45,8 +45,11 @@ describe.skipIf(!pagesBuilt())('GET /api/pages/*', () => {
     expect(html).toContain(`<h1 id="post-title">${title}</h1>`);
     expect(html).toContain('<strong>tire pressure</strong>');
     expect(html).not.toContain('Loading post...');
-    expect(html).toContain(`<link rel="canonical" href="/blog/${post.slug}"/>`);
-    expect(html).toContain('<meta property="og:image" content="/images/blog/winter-car-care.png"/>');
+    // Site-relative from npm start's build; absolute from the deploy's (./pages-build.test.ts).
+    expect(html).toMatch(new RegExp(`<link rel="canonical" href="(https://[^/"]+)?/blog/${post.slug}"/>`));
+    expect(html).toMatch(
+      /<meta property="og:image" content="(https:\/\/[^/"]+)?\/images\/blog\/winter-car-care.png"\/>/,
+    );
     expect(html).toContain('<meta property="og:type" content="article"/>');
     const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1] ?? '';
     expect(JSON.parse(jsonLd)).toMatchObject({ '@type': 'Article', headline: title });

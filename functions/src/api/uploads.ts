@@ -7,7 +7,7 @@ import { createMiddleware } from 'hono/factory';
 /**
  * The edge of every image route (multipart with one file; decision 035).
  * `uploadLimit` sits before the form is parsed: a body over
- * UPLOAD_BODY_MAX_BYTES (the 5 MB image plus the form's text) is refused with
+ * UPLOAD_BODY_MAX_BYTES (the 4 MB image plus the form's text) is refused with
  * 413 `{ msg }` as soon as that many bytes have arrived, so the server never
  * buffers more. The image itself is judged in core (Images.upload): its size
  * to the byte, and its type by its first bytes, never its name or declared

@@ -21,11 +21,11 @@ describe('validatePost', () => {
     });
   });
 
-  it('takes a PNG, JPG or GIF up to 5 MB', () => {
+  it('takes a PNG, JPG or GIF up to 4 MB', () => {
     const image = (name: string, type: string, size = 100) =>
       validatePost({ ...valid, heroImage: files({ name, type, size }) }).heroImage;
     expect(image('a.jpg', 'image/jpeg')).toBeUndefined();
     expect(image('a.webp', 'image/webp')).toMatch(/PNG, JPG or GIF/);
-    expect(image('a.png', 'image/png', 5 * 1024 * 1024 + 1)).toMatch(/5 MB/);
+    expect(image('a.png', 'image/png', 4 * 1024 * 1024 + 1)).toMatch(/4 MB/);
   });
 });

@@ -25,7 +25,7 @@ export type PostFields = {
   removeHeroImage: boolean;
 };
 
-/** Doc 2 §5: title and content required; the image PNG, JPG or GIF up to 5 MB. */
+/** Doc 2 §5: title and content required; the image PNG, JPG or GIF up to 4 MB (decision 087). */
 export function validatePost(values: PostFields): FieldMessages<PostFields> {
   const image = values.heroImage?.[0];
   return {

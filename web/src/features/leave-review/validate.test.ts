@@ -26,7 +26,7 @@ describe('the review form (doc 2 §5)', () => {
     expect(problems({ quote: 'x'.repeat(2001) })).toEqual({ quote: reviewMessages.quoteTooLong });
   });
 
-  it('takes a PNG, JPG or GIF up to 5 MB', () => {
+  it('takes a PNG, JPG or GIF up to 4 MB', () => {
     expect(problems({ profileImage: files({ name: 'me.png', type: 'image/png', size: 1000 }) })).toEqual({});
     expect(imageProblem({ name: 'me.jpg', type: 'image/jpeg', size: IMAGE_MAX_BYTES })).toBeUndefined();
     expect(imageProblem({ name: 'me.gif', type: 'image/gif', size: 1 })).toBeUndefined();

@@ -33,7 +33,7 @@ export type TestimonialFields = {
   profileImage: FileList | null;
 };
 
-/** Doc 2 §5: service, quote and a rating of 1-5 required; the image optional (PNG, JPG or GIF up to 5 MB). */
+/** Doc 2 §5: service, quote and a rating of 1-5 required; the image optional (PNG, JPG or GIF up to 4 MB, decision 087). */
 export function validateTestimonial(values: TestimonialFields): FieldMessages<TestimonialFields> {
   const quote = values.quote.trim();
   const image = values.profileImage?.[0];

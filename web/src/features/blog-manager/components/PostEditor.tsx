@@ -7,7 +7,8 @@ import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
 import { messageOf } from '../../../lib/api';
 import { messagesResolver } from '../../../lib/forms';
-import { IMAGE_ACCEPT } from '../../../lib/upload';
+import { submitFittingImage } from '../../../lib/image-resize';
+import { IMAGE_ACCEPT, IMAGE_LIMIT_HINT } from '../../../lib/upload';
 import { adminPostQueryOptions, createPost, type PostDetail, type PostInfo, updatePost } from '../api';
 import { blogMessages, type PostFields, validatePost } from '../validate';
 
@@ -82,7 +83,7 @@ function PostForm({ post, onDone }: { post: PostDetail | null; onDone: (text?: s
       className="blog-manager__form"
       aria-labelledby="post-form-title"
       noValidate
-      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      onSubmit={submitFittingImage(form, 'heroImage', (values) => save.mutate(values))}
     >
       <h3 id="post-form-title" className="blog-manager__heading" tabIndex={-1} ref={titleRef}>
         {post ? `Edit post: ${post.title}` : 'New post'}
@@ -153,8 +154,8 @@ function PostForm({ post, onDone }: { post: PostDetail | null; onDone: (text?: s
       <TextField
         label={
           post?.heroImage
-            ? 'Replace the hero image (PNG, JPG or GIF, up to 5 MB)'
-            : 'Hero image (optional: PNG, JPG or GIF, up to 5 MB)'
+            ? `Replace the hero image (${IMAGE_LIMIT_HINT})`
+            : `Hero image (optional: ${IMAGE_LIMIT_HINT})`
         }
         type="file"
         accept={IMAGE_ACCEPT}

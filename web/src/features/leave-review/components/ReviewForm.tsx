@@ -8,6 +8,8 @@ import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
 import { messageOf } from '../../../lib/api';
 import { messagesResolver } from '../../../lib/forms';
+import { submitFittingImage } from '../../../lib/image-resize';
+import { IMAGE_LIMIT_HINT } from '../../../lib/upload';
 import { addTestimonial, type ReviewTarget } from '../api';
 import { IMAGE_ACCEPT, QUOTE_MAX, reviewMessages, type ReviewFields, validateReview } from '../validate';
 import '../leave-review.css';
@@ -61,7 +63,7 @@ export function ReviewForm({ target, onAdded }: ReviewFormProps) {
       className="card review-form"
       aria-labelledby="review-form-title"
       noValidate
-      onSubmit={form.handleSubmit((values) =>
+      onSubmit={submitFittingImage(form, 'profileImage', (values) =>
         add.mutate({
           target,
           rating: Number(values.rating),
@@ -92,7 +94,7 @@ export function ReviewForm({ target, onAdded }: ReviewFormProps) {
         {...form.register('quote')}
       />
       <TextField
-        label="Profile image (optional: PNG, JPG or GIF, up to 5 MB)"
+        label={`Profile image (optional: ${IMAGE_LIMIT_HINT})`}
         type="file"
         accept={IMAGE_ACCEPT}
         className="review-form__image"

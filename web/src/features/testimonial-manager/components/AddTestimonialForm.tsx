@@ -7,7 +7,8 @@ import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
 import { messageOf } from '../../../lib/api';
 import { messagesResolver } from '../../../lib/forms';
-import { IMAGE_ACCEPT } from '../../../lib/upload';
+import { submitFittingImage } from '../../../lib/image-resize';
+import { IMAGE_ACCEPT, IMAGE_LIMIT_HINT } from '../../../lib/upload';
 import { addTestimonial } from '../api';
 import {
   AUTHOR_MAX,
@@ -39,7 +40,7 @@ export function AddTestimonialForm({ onAdded }: { onAdded: () => Promise<void> }
       className="testimonial-manager__form"
       aria-labelledby="add-testimonial-title"
       noValidate
-      onSubmit={form.handleSubmit((values) => {
+      onSubmit={submitFittingImage(form, 'profileImage', (values) => {
         add.reset();
         add.mutate({
           serviceId: values.serviceId,
@@ -84,7 +85,7 @@ export function AddTestimonialForm({ onAdded }: { onAdded: () => Promise<void> }
         {...form.register('authorName')}
       />
       <TextField
-        label="Profile image (optional: PNG, JPG or GIF, up to 5 MB)"
+        label={`Profile image (optional: ${IMAGE_LIMIT_HINT})`}
         type="file"
         accept={IMAGE_ACCEPT}
         error={errors.profileImage?.message}

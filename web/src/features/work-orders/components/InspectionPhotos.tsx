@@ -3,7 +3,7 @@ import { type ChangeEvent, useEffect, useId, useRef } from 'react';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { messageOf } from '../../../lib/api';
 import { deletePhoto, photoObjectUrl, uploadPhoto } from '../inspection-api';
-import { resizePhoto } from '../photo-resize';
+import { resizePhoto } from '../../../lib/image-resize';
 import type { WorkOrderJson } from '../types';
 
 /**

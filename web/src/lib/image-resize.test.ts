@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitWithin } from './photo-resize';
+import { fitWithin } from './image-resize';
 
 describe('fitWithin: the size a photo is sent at', () => {
   it('brings a phone photo within 1600 px on its longer side, keeping its shape', () => {
