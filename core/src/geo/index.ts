@@ -58,14 +58,16 @@ export namespace Geo {
 
   /** Drive minutes between two points as the routing service answered them (bounded; see driveMinutes). */
   const legs = new Lru<string, number>(20_000);
+  /** The most route-matrix requests one driveMinutes call makes (each may be blocks of 15 × 15). */
+  const MAX_REQUESTS = 4;
   const pointKey = ({ lat, lng }: Point) => `${lat.toFixed(5)},${lng.toFixed(5)}`;
 
   /**
    * Drive minutes from each origin to each destination: `result[i][j]` is
    * origins[i] → destinations[j], in whole minutes, never under the floor,
    * rounded up to 5 (0 for the same point). Pairs already known come from an
-   * in-process cache; the others from one route-matrix call (Amazon
-   * Location's Routes API), or from the estimate when it fails.
+   * in-process cache; the others from route-matrix calls for exactly the
+   * missing pairs (Amazon Location's Routes API; askMissing), or from the estimate when it fails.
    */
   export async function driveMinutes(
     origins: readonly Point[],
@@ -76,31 +78,63 @@ export namespace Geo {
     const result = fromKeys.map((from) =>
       toKeys.map((to) => (from === to ? 0 : (legs.get(`${from}>${to}`) ?? -1))),
     );
-    const missingFrom = new Map<string, Point>();
-    const missingTo = new Map<string, Point>();
-    result.forEach((row, i) =>
-      row.forEach((minutes, j) => {
-        if (minutes >= 0) return;
-        missingFrom.set(fromKeys[i] ?? '', origins[i] as Point);
-        missingTo.set(toKeys[j] ?? '', destinations[j] as Point);
-      }),
-    );
-    if (missingFrom.size === 0) return result;
+    if (result.every((row) => row.every((minutes) => minutes >= 0))) return result;
 
-    const askedFrom = [...missingFrom.keys()];
-    const askedTo = [...missingTo.keys()];
-    const seconds = await routeMatrix([...missingFrom.values()], [...missingTo.values()]);
-    seconds?.forEach((row, i) =>
-      row.forEach((value, j) => {
-        if (value !== null) legs.set(`${askedFrom[i]}>${askedTo[j]}`, minutesFromSeconds(value));
-      }),
-    );
+    await askMissing(origins, destinations, fromKeys, toKeys, result);
     return result.map((row, i) =>
       row.map((minutes, j) => {
         if (minutes >= 0) return minutes;
         const from = origins[i] as Point;
         const to = destinations[j] as Point;
         return legs.get(`${fromKeys[i]}>${toKeys[j]}`) ?? estimateMinutes(from, to);
+      }),
+    );
+  }
+
+  /**
+   * Asks the routing service for the pairs `known` lacks (-1) and caches what
+   * it answers. The service bills every origin-destination pair of a request,
+   * so the missing pairs are asked for as few rectangles as cover them
+   * exactly: origins that lack the same destinations share one request. A
+   * new place among N known ones costs 2N pairs (its row and its column),
+   * not the (N + 1)² of one rectangle over everything. When the groups save
+   * less than half the pairs, or there are more than MAX_REQUESTS of them:
+   * one rectangle over them all.
+   */
+  async function askMissing(
+    origins: readonly Point[],
+    destinations: readonly Point[],
+    fromKeys: readonly string[],
+    toKeys: readonly string[],
+    known: readonly number[][],
+  ): Promise<void> {
+    const groups = new Map<string, { from: Map<string, Point>; to: Map<string, Point> }>();
+    known.forEach((row, i) => {
+      const to = new Map<string, Point>();
+      row.forEach((minutes, j) => {
+        if (minutes < 0) to.set(toKeys[j] ?? '', destinations[j] as Point);
+      });
+      if (to.size === 0) return;
+      const signature = [...to.keys()].sort().join(' ');
+      const group = groups.get(signature) ?? { from: new Map<string, Point>(), to };
+      group.from.set(fromKeys[i] ?? '', origins[i] as Point);
+      groups.set(signature, group);
+    });
+    let requests = [...groups.values()];
+    const from = new Map(requests.flatMap((group) => [...group.from]));
+    const to = new Map(requests.flatMap((group) => [...group.to]));
+    const grouped = requests.reduce((sum, group) => sum + group.from.size * group.to.size, 0);
+    if (requests.length > MAX_REQUESTS || grouped * 2 > from.size * to.size) requests = [{ from, to }];
+    await Promise.all(
+      requests.map(async ({ from, to }) => {
+        const askedFrom = [...from.keys()];
+        const askedTo = [...to.keys()];
+        const seconds = await routeMatrix([...from.values()], [...to.values()]);
+        seconds?.forEach((row, i) =>
+          row.forEach((value, j) => {
+            if (value !== null) legs.set(`${askedFrom[i]}>${askedTo[j]}`, minutesFromSeconds(value));
+          }),
+        );
       }),
     );
   }

@@ -104,6 +104,29 @@ describe('through the Amazon Location stand-in', () => {
   });
 });
 
+describe('what the routing service bills', () => {
+  it('a new place among known ones asks only for its row and column, not the whole matrix again', async () => {
+    const Geo = await geo();
+    const billed: number[] = [];
+    behave = async (request) => {
+      const body = (await request.clone().json()) as { Origins: unknown[]; Destinations: unknown[] };
+      billed.push(body.Origins.length * body.Destinations.length);
+      return standIn.fetch(request);
+    };
+    const day = Array.from({ length: 10 }, (_, i) => ({ lat: 39.9 + i * 0.01, lng: -75.6 }));
+    await Geo.driveMinutes(day, day);
+    expect(billed).toEqual([100]);
+    billed.length = 0;
+    const newcomer = { lat: 40.05, lng: -75.5 };
+    const places = [...day, newcomer];
+    const minutes = await Geo.driveMinutes(places, places);
+    // Its row (to the 10 others) and its column (from them): 20 pairs in two requests, not 121.
+    expect(billed.sort((a, b) => a - b)).toEqual([10, 10]);
+    expect(minutes[10]?.[0]).toBe(estimateMinutes(newcomer, day[0] as Point));
+    expect(minutes[0]?.[10]).toBe(estimateMinutes(day[0] as Point, newcomer));
+  });
+});
+
 describe('a provider that answers differently', () => {
   const placesReply = (type: string, at: Point) => () =>
     Response.json({
