@@ -5,29 +5,8 @@
  * Router adds (functions/src/api/origin.ts, decision 015).
  */
 import { existsSync } from 'node:fs';
-import { email, smsPermissions } from './email';
-import { configEnvironment, googleReviewsEnvironment, paymentEnvironment } from './environment';
-import { allSecrets } from './secrets';
-import { bucket, table } from './storage';
+import { definitionOf, environmentOf, permissionsOf } from './function-config';
 import { router } from './web';
-
-/**
- * Amazon Location Service (issue 20, decision 065): the API geocodes service
- * addresses with the Places API and asks the Routes API for drive times. They
- * are AWS-managed providers, not resources of this app, so they are granted
- * by action on the region's default provider; no key or secret is involved.
- */
-const region = aws.getRegionOutput().name;
-export const geoPermissions = [
-  {
-    actions: ['geo-places:Geocode'],
-    resources: [$interpolate`arn:aws:geo-places:${region}::provider/default`],
-  },
-  {
-    actions: ['geo-routes:CalculateRouteMatrix'],
-    resources: [$interpolate`arn:aws:geo-routes:${region}::provider/default`],
-  },
-];
 
 function pagesBuild(): string {
   const dir = 'web/.pages';
@@ -38,9 +17,8 @@ function pagesBuild(): string {
 
 export const api = new sst.aws.Function('Api', {
   runtime: 'nodejs22.x',
-  handler: 'functions/src/lambda/api.handler',
+  ...definitionOf('api'),
   memory: '1024 MB',
-  timeout: '20 seconds',
   // `url.router` is SST 4's way to serve a function URL through a Router (it
   // replaces `router.route(path, fn.url)` and `url.route`). The "/api" prefix
   // matches "/api" and everything under "/api/"; the path is passed on as is,
@@ -55,7 +33,9 @@ export const api = new sst.aws.Function('Api', {
   // The web app's renderer for the pages served with their data (decision 072), made by
   // `npm run build -w web` (run it before `sst deploy`: docs/deploy.md). Loaded only by those pages.
   copyFiles: [{ from: pagesBuild(), to: 'pages' }],
-  link: [table, bucket, email, ...allSecrets],
-  permissions: [...geoPermissions, ...smsPermissions],
-  environment: { ...configEnvironment, ...googleReviewsEnvironment, ...paymentEnvironment },
+  // No `link`: SST's links grant `dynamodb:*`, `s3:*` and `ses:*`. The function gets the actions its
+  // code calls on the resources it touches (environment.ts `functionPermissions`, issue 31), and
+  // every setting and secret config.ts reads (environment.ts `functionEnvironment`, decision 083).
+  permissions: permissionsOf('api'),
+  environment: environmentOf('api'),
 });
