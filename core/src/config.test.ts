@@ -18,6 +18,9 @@ const local = {
   SQUARE_BASE_URL: 'http://127.0.0.1:8003/',
 };
 
+/** What AWS mode needs on top of the local stack's names (issue 31): the private bucket, the phone. */
+const awsOnly = { PRIVATE_BUCKET_NAME: 'private-bucket', BUSINESS_PHONE: '(484) 555-0100' };
+
 describe('readConfig', () => {
   it('reads the local stack with its endpoints and the business time zone', () => {
     const config = readConfig(local);
@@ -40,6 +43,7 @@ describe('readConfig', () => {
   it('needs no local endpoints on AWS', () => {
     const aws = {
       ...local,
+      ...awsOnly,
       APP_MODE: 'aws',
       DYNAMODB_ENDPOINT: undefined,
       S3_ENDPOINT: undefined,
@@ -85,7 +89,7 @@ describe('readConfig', () => {
   });
 
   it('takes Square from its secrets on AWS, the host from the environment, and empty as "not configured"', () => {
-    const aws = { ...local, APP_MODE: 'aws', SQUARE_BASE_URL: undefined };
+    const aws = { ...local, ...awsOnly, APP_MODE: 'aws', SQUARE_BASE_URL: undefined };
     expect(readConfig(aws).square).toEqual({
       environment: 'sandbox',
       baseUrl: 'https://connect.squareupsandbox.com',

@@ -23,7 +23,9 @@ const common = {
    * The private objects' bucket (`private/…`: signatures, inspection photos, mail attachments;
    * decision 082): no CDN reads it. Locally `<BUCKET_NAME>-private` unless set.
    */
-  privateBucketName: z.string().min(3, 'PRIVATE_BUCKET_NAME is required'),
+  privateBucketName: z
+    .string('PRIVATE_BUCKET_NAME is required')
+    .min(3, 'PRIVATE_BUCKET_NAME is required'),
   mailFrom: z.string().min(3, 'MAIL_FROM is required'),
   businessEmail: z.email('BUSINESS_EMAIL must be an email address'),
   publicUrl: z.url('PUBLIC_URL must be a URL').transform((url) => url.replace(/\/+$/, '')),
