@@ -183,7 +183,8 @@ export namespace Outbox {
     } catch (error) {
       if (error instanceof Sms.OptedOutError && claimed.text)
         return await settleOptedOut(id, claimed.text, true);
-      const giveUp = claimed.attempts >= MAX_ATTEMPTS;
+      // A text queued before texts were turned off (decision 084) is given up at once, for Today to list.
+      const giveUp = claimed.attempts >= MAX_ATTEMPTS || error instanceof Sms.TextsOffError;
       const failedAt = new Date().toISOString();
       const next = now + backoffMs(claimed.attempts);
       console.error(
