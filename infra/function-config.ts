@@ -13,7 +13,13 @@ import {
   lambdaFunctions,
 } from './environment';
 import { secretValues } from './secrets';
-import { businessEmail, businessPhone, businessSettings, mailFrom } from './settings';
+import {
+  businessEmail,
+  businessPhone,
+  businessPublicEmail,
+  businessSettings,
+  mailFrom,
+} from './settings';
 import { bucket, privateBucket, table } from './storage';
 import { router } from './web';
 
@@ -35,7 +41,11 @@ export function environmentOf(fn: FunctionName) {
         (environment) => squareBaseUrls[environment as keyof typeof squareBaseUrls],
       ),
     },
-    business: { ...businessSettings, BUSINESS_PHONE: businessPhone },
+    business: {
+      ...businessSettings,
+      BUSINESS_PHONE: businessPhone,
+      BUSINESS_PUBLIC_EMAIL: businessPublicEmail,
+    },
     secrets: secretValues,
   });
 }

@@ -44,13 +44,17 @@ export const mailFrom =
 export const businessEmail = required('BUSINESS_EMAIL', "Set BUSINESS_EMAIL to the business's inbox.");
 
 /**
- * The business's phone, as its pages and mails give it (core/src/config.ts `business`): required,
- * because there is no placeholder on AWS. The web build (one build, with the same environment)
- * compiles it into the site too.
+ * The business's phone and public e-mail, as its pages and mails give them (core/src/config.ts
+ * `business`): required, because there is no placeholder on AWS. The web build reads the same
+ * variables from this environment and compiles them into the site (web/vite.config.ts).
  */
 export const businessPhone = required(
   'BUSINESS_PHONE',
   'Set BUSINESS_PHONE to the number customers call, e.g. "(610) 555-0142".',
+);
+export const businessPublicEmail = required(
+  'BUSINESS_PUBLIC_EMAIL',
+  'Set BUSINESS_PUBLIC_EMAIL to the address the site and mails give customers, e.g. info@example.com.',
 );
 
 /**

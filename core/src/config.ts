@@ -1,8 +1,10 @@
 import * as z from 'zod';
+import { businessDetailsFrom, localBusinessDefaults } from './business-details';
 import { squareBaseUrls, squareEnvironments } from './payments/hosts';
 import { toUsE164 } from './sms/phone';
 import { TIME_ZONE } from './time';
 
+export { localBusinessDefaults } from './business-details';
 export type { SquareEnvironment } from './payments/hosts';
 
 /**
@@ -180,14 +182,14 @@ const common = {
   smsOriginationIdentity: z.string().trim(),
   /**
    * The business's public details (issue 31): shown on the site's pages and signed under every mail.
-   * Locally they default to the sample shop's; on AWS the phone must be set, and the public e-mail
-   * defaults to BUSINESS_EMAIL (the inbox).
+   * Locally they default to the sample shop's (core/src/business-details.ts); on AWS the public
+   * e-mail and the phone must be set.
    */
   business: z.object({
-    name: z.string().trim().min(1, 'BUSINESS_NAME must not be empty').default('Mobile Auto Care'),
+    name: z.string().trim().min(1, 'BUSINESS_NAME must not be empty').default(localBusinessDefaults.name),
     /** The area the shop serves, as the pages say it ("West Chester, PA"). */
-    area: z.string().trim().min(1, 'BUSINESS_AREA must not be empty').default('West Chester, PA'),
-    email: z.email('BUSINESS_PUBLIC_EMAIL must be an email address'),
+    area: z.string().trim().min(1, 'BUSINESS_AREA must not be empty').default(localBusinessDefaults.area),
+    email: z.email('BUSINESS_PUBLIC_EMAIL is required: the e-mail address the pages and mails give'),
     phone: z
       .string('BUSINESS_PHONE is required: the number the pages and mails give, e.g. (610) 555-0142')
       .trim()
@@ -308,34 +310,6 @@ function smsIdentity(mode: string, value: string | undefined): string {
   return set || (mode === 'local' ? LOCAL_SMS_ORIGINATION_IDENTITY : '');
 }
 
-/** The sample shop's public details: the local stack's defaults (and the web build's, web/vite.config.ts). */
-export const localBusinessDefaults = {
-  name: 'Mobile Auto Care',
-  area: 'West Chester, PA',
-  email: 'info@mobileautocare.example',
-  phone: '(610) 555-0142',
-} as const;
-
-/** The raw public details: locally the sample shop's, on AWS the phone is required and the e-mail is the inbox's. */
-function businessDetails(mode: string, env: NodeJS.ProcessEnv) {
-  const local = mode === 'local';
-  return {
-    name: env.BUSINESS_NAME?.trim() || undefined,
-    area: env.BUSINESS_AREA?.trim() || undefined,
-    email:
-      env.BUSINESS_PUBLIC_EMAIL?.trim() || (local ? localBusinessDefaults.email : env.BUSINESS_EMAIL?.trim()),
-    phone: env.BUSINESS_PHONE?.trim() || (local ? localBusinessDefaults.phone : undefined),
-  };
-}
-
-/**
- * The business's public details alone, with the same rules, for the web build (web/vite.config.ts
- * compiles them into the site: the pages are pre-rendered, decision 043). `APP_MODE` unset: local.
- */
-export function readBusinessDetails(env: NodeJS.ProcessEnv = process.env) {
-  return common.business.parse(businessDetails(env.APP_MODE ?? 'local', env));
-}
-
 const configSchema = z.discriminatedUnion('mode', [localSchema, awsSchema]);
 
 export type Config = z.infer<typeof configSchema>;
@@ -384,7 +358,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reviewRequestHours: env.REVIEW_REQUEST_HOURS,
     googleReviewUrl: env.GOOGLE_REVIEW_URL?.trim() || undefined,
     smsOriginationIdentity: smsIdentity(mode, env.SMS_ORIGINATION_IDENTITY),
-    business: businessDetails(mode, env),
+    business: businessDetailsFrom(env, mode),
     inspectionPhotoLimit: env.INSPECTION_PHOTO_LIMIT,
     ackLinkDays: env.ACK_LINK_DAYS,
     chargeTolerance: env.CHARGE_TOLERANCE,

@@ -75,6 +75,7 @@ const from = (name: string) => {
 /** The business settings this test's deploy sets (the rest keep config.ts's defaults). */
 const deploySettings = {
   BUSINESS_PHONE: '(610) 555-0142',
+  BUSINESS_PUBLIC_EMAIL: 'info@mobileautocare.example',
   SMS_ORIGINATION_IDENTITY: LOCAL_SMS_ORIGINATION_IDENTITY,
 };
 
