@@ -159,10 +159,7 @@ export function functionPermissions<V>(
     // recipients', which SES authorizes too. No other SES action.
     {
       actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-      resources: [
-        interpolate`arn:aws:ses:${region}:${account}:identity/*`,
-        inputs.emailConfigurationSetArn,
-      ],
+      resources: [interpolate`arn:aws:ses:${region}:${account}:identity/*`, inputs.emailConfigurationSetArn],
     },
     ...(sms.length > 0 ? [{ actions: ['sms-voice:SendTextMessage'], resources: sms }] : []),
   ];

@@ -6,20 +6,9 @@
  */
 import { squareBaseUrls } from '../core/src/payments/hosts';
 import { email } from './email';
-import {
-  type FunctionName,
-  functionEnvironment,
-  functionPermissions,
-  lambdaFunctions,
-} from './environment';
+import { type FunctionName, functionEnvironment, functionPermissions, lambdaFunctions } from './environment';
 import { secretValues } from './secrets';
-import {
-  businessEmail,
-  businessPhone,
-  businessPublicEmail,
-  businessSettings,
-  mailFrom,
-} from './settings';
+import { businessEmail, businessPhone, businessPublicEmail, businessSettings, mailFrom } from './settings';
 import { bucket, privateBucket, table } from './storage';
 import { router } from './web';
 

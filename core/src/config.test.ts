@@ -168,7 +168,9 @@ describe('readConfig', () => {
     expect(() => readConfig({ ...aws, BUSINESS_PUBLIC_EMAIL: undefined })).toThrow(
       /BUSINESS_PUBLIC_EMAIL is required/,
     );
-    expect(() => readConfig({ ...local, BUSINESS_PHONE: '555' })).toThrow(/BUSINESS_PHONE must be a US number/);
+    expect(() => readConfig({ ...local, BUSINESS_PHONE: '555' })).toThrow(
+      /BUSINESS_PHONE must be a US number/,
+    );
   });
 
   it('texts from the stand-in’s number locally, and are off on AWS unless a number is set (decision 084)', () => {

@@ -25,9 +25,7 @@ const common = {
    * The private objects' bucket (`private/…`: signatures, inspection photos, mail attachments;
    * decision 082): no CDN reads it. Locally `<BUCKET_NAME>-private` unless set.
    */
-  privateBucketName: z
-    .string('PRIVATE_BUCKET_NAME is required')
-    .min(3, 'PRIVATE_BUCKET_NAME is required'),
+  privateBucketName: z.string('PRIVATE_BUCKET_NAME is required').min(3, 'PRIVATE_BUCKET_NAME is required'),
   mailFrom: z.string().min(3, 'MAIL_FROM is required'),
   businessEmail: z.email('BUSINESS_EMAIL must be an email address'),
   publicUrl: z.url('PUBLIC_URL must be a URL').transform((url) => url.replace(/\/+$/, '')),
@@ -193,7 +191,10 @@ const common = {
     phone: z
       .string('BUSINESS_PHONE is required: the number the pages and mails give, e.g. (610) 555-0142')
       .trim()
-      .refine((phone) => toUsE164(phone) !== undefined, 'BUSINESS_PHONE must be a US number, e.g. (610) 555-0142'),
+      .refine(
+        (phone) => toUsE164(phone) !== undefined,
+        'BUSINESS_PHONE must be a US number, e.g. (610) 555-0142',
+      ),
   }),
   /** Inspection photos a work order may hold (issue 22). */
   inspectionPhotoLimit: z.coerce.number().int().min(1).max(50).default(10),

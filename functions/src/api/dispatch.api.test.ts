@@ -154,7 +154,11 @@ describe('GET /api/admin/today', () => {
       await Outbox.drain({ now: Date.now() + 1000 });
       expect(await sent.mock.results[0]?.value.catch((error: Error) => error.name)).toBe('TextsOffError');
       const given = (await today()).sendsGivenUp.items.find((item) => item._id === text.id);
-      expect(given).toMatchObject({ channel: 'sms', attempts: 1, lastError: expect.stringContaining('Texts are off') });
+      expect(given).toMatchObject({
+        channel: 'sms',
+        attempts: 1,
+        lastError: expect.stringContaining('Texts are off'),
+      });
     } finally {
       config().smsOriginationIdentity = identity;
       sent.mockRestore();

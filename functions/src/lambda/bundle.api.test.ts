@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { asSystem, withActor } from '@app/core/actor';
 import { LOCAL_SMS_ORIGINATION_IDENTITY, localSquareDefaults, settingNames } from '@app/core/config';
 import { transactWrite } from '@app/core/db/entity';

@@ -53,9 +53,7 @@ export async function handler(event?: { now?: string }, context?: LambdaContext)
   const end = context ? Date.now() + context.getRemainingTimeInMillis() : undefined;
   const deadline = end === undefined ? undefined : end - LOOP_MARGIN_MS;
   const mail = await asSystem('cron', () => Outbox.drain({ deadline }));
-  const acknowledgments = await asSystem('cron', () =>
-    WorkOrder.expireAcknowledgments(now, { deadline }),
-  );
+  const acknowledgments = await asSystem('cron', () => WorkOrder.expireAcknowledgments(now, { deadline }));
   const charges = {
     sweep: await asSystem('cron', () => Booking.sweepPending(now, { deadline })),
     retries: await asSystem('cron', () => Booking.retryDue(now, { deadline })),

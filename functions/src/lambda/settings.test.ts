@@ -51,20 +51,14 @@ const notForAws = new Set<string>([...settingNames.localOnly, ...settingNames.ru
  * settings test fails on. Empty when every setting reaches AWS.
  */
 function notForwarded(read: (env: NodeJS.ProcessEnv) => unknown, fn: FunctionName): string[] {
-  const names = new Set([
-    ...namesRead(read, local),
-    ...namesRead(read, { ...local, APP_MODE: 'aws' }),
-  ]);
+  const names = new Set([...namesRead(read, local), ...namesRead(read, { ...local, APP_MODE: 'aws' })]);
   const given = new Set(forwardedNames(fn));
   return [...names].filter((name) => !notForAws.has(name) && !given.has(name)).sort();
 }
 
 describe('settings by construction', () => {
   it('groups every name readConfig reads, once', () => {
-    const read = [
-      ...namesRead(readConfig, local),
-      ...namesRead(readConfig, { ...local, APP_MODE: 'aws' }),
-    ];
+    const read = [...namesRead(readConfig, local), ...namesRead(readConfig, { ...local, APP_MODE: 'aws' })];
     expect(read.filter((name) => !grouped.has(name))).toEqual([]);
     const all = Object.values(settingNames).flat();
     expect(all.length).toBe(new Set(all).size);
@@ -96,9 +90,9 @@ describe('settings by construction', () => {
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
     const tableRows = readme.split('\n').filter((line) => line.startsWith('|'));
     const documented = (name: string) => tableRows.some((row) => row.includes(`\`${name}\``));
-    expect(
-      [...settingNames.business, ...settingNames.secrets].filter((name) => !documented(name)),
-    ).toEqual([]);
+    expect([...settingNames.business, ...settingNames.secrets].filter((name) => !documented(name))).toEqual(
+      [],
+    );
   });
 });
 
@@ -126,9 +120,9 @@ describe('least privilege (issue 31)', () => {
       ]);
       expect(permissions.flatMap((permission) => permission.resources)).not.toContain('*');
       // Texts only from the configured number.
-      expect(permissions.find((permission) => permission.actions.includes('sms-voice:SendTextMessage'))).toEqual(
-        { actions: ['sms-voice:SendTextMessage'], resources: [inputs.smsOriginationIdentity] },
-      );
+      expect(
+        permissions.find((permission) => permission.actions.includes('sms-voice:SendTextMessage')),
+      ).toEqual({ actions: ['sms-voice:SendTextMessage'], resources: [inputs.smsOriginationIdentity] });
       expect(actions.some((action) => action.startsWith('geo-'))).toBe(fn === 'api');
     },
   );

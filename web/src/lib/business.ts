@@ -1,8 +1,4 @@
-import {
-  type BusinessDetails,
-  businessHours,
-  localBusinessDefaults,
-} from '@app/core/business-details';
+import { type BusinessDetails, businessHours, localBusinessDefaults } from '@app/core/business-details';
 import { telHref } from '@app/core/sms/phone';
 
 /**

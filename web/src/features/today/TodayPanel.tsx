@@ -61,8 +61,8 @@ export default function TodayPanel({ date, onChange }: Props) {
         <>
           {!query.data.texts.on && (
             <p className="status-text" role="status" data-testid="texts-off">
-              <strong>Texts are off.</strong> No number to send texts from is set
-              (SMS_ORIGINATION_IDENTITY), so customers get every notice by email.
+              <strong>Texts are off.</strong> No number to send texts from is set (SMS_ORIGINATION_IDENTITY),
+              so customers get every notice by email.
             </p>
           )}
           <DayJobs reply={query.data} />
