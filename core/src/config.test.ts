@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { webBusinessDetails } from './business-details';
 import { readConfig } from './config';
 
 const local = {
