@@ -171,7 +171,10 @@ describe('readConfig', () => {
     );
     expect(() => readConfig({ ...local, BUSINESS_PHONE: '555' })).toThrow(
       /BUSINESS_PHONE must be a US number/,
-    );
+    ); // The web build compiles in the same details from the same variables (web/vite.config.ts).
+    expect(webBusinessDetails(local)).toEqual(readConfig(local).business);
+    const shine = { ...local, BUSINESS_NAME: ' Shine On Wheels ', BUSINESS_PHONE: '484-555-0100' };
+    expect(webBusinessDetails(shine)).toEqual(readConfig(shine).business);
   });
 
   it('texts from the stand-in’s number locally, and are off on AWS unless a number is set (decision 084)', () => {
