@@ -24,6 +24,8 @@ export default $config({
     await import('./infra/secrets');
     const email = await import('./infra/email');
     const web = await import('./infra/web');
+    // The images bucket's policy names this site's distribution, made just now (decision 082).
+    storage.grantImagesTo(web.router.nodes.cdn.nodes.distribution.arn);
     const api = await import('./infra/api');
     await import('./infra/cron');
 
@@ -32,6 +34,7 @@ export default $config({
       api: api.api.url,
       table: storage.table.name,
       bucket: storage.bucket.name,
+      privateBucket: storage.privateBucket.name,
       sender: email.email.sender,
     };
   },

@@ -41,6 +41,8 @@ test('Today shows a job of the day with its state in its technician’s lane', a
   await expect(today.getByRole('region', { name: 'Pending Verification' })).toBeVisible();
   await expect(today.getByRole('region', { name: 'Declined charges' })).toBeVisible();
   await expect(today.getByRole('region', { name: 'Sends that gave up' })).toBeVisible();
+  // The local stack texts from its stand-in's number: no "texts are off" notice (decision 084).
+  await expect(today.getByTestId('texts-off')).toHaveCount(0);
   await expectAccessible();
 
   await today.getByRole('button', { name: 'Next day' }).click();

@@ -5,38 +5,16 @@
  * Router adds (functions/src/api/origin.ts, decision 015).
  */
 import { readFileSync } from 'node:fs';
-import { email, smsPermissions } from './email';
-import { configEnvironment, googleReviewsEnvironment, paymentEnvironment } from './environment';
-import { allSecrets } from './secrets';
-import { bucket, table } from './storage';
+import { definitionOf, environmentOf, permissionsOf } from './function-config';
 import { router, webBuildOutput } from './web';
-
-/**
- * Amazon Location Service (issue 20, decision 065): the API geocodes service
- * addresses with the Places API and asks the Routes API for drive times. They
- * are AWS-managed providers, not resources of this app, so they are granted
- * by action on the region's default provider; no key or secret is involved.
- */
-const region = aws.getRegionOutput().name;
-export const geoPermissions = [
-  {
-    actions: ['geo-places:Geocode'],
-    resources: [$interpolate`arn:aws:geo-places:${region}::provider/default`],
-  },
-  {
-    actions: ['geo-routes:CalculateRouteMatrix'],
-    resources: [$interpolate`arn:aws:geo-routes:${region}::provider/default`],
-  },
-];
 
 /** The sharp the tests ran, pinned in functions/package.json (decision 085). */
 const sharpVersion: string = JSON.parse(readFileSync('functions/package.json', 'utf8')).dependencies.sharp;
 
 export const api = new sst.aws.Function('Api', {
   runtime: 'nodejs22.x',
-  handler: 'functions/src/lambda/api.handler',
+  ...definitionOf('api'),
   memory: '1024 MB',
-  timeout: '20 seconds',
   // `url.router` is SST 4's way to serve a function URL through a Router (it
   // replaces `router.route(path, fn.url)` and `url.route`). The "/api" prefix
   // matches "/api" and everything under "/api/"; the path is passed on as is,
@@ -53,7 +31,9 @@ export const api = new sst.aws.Function('Api', {
   // one web build (infra/web.ts, decision 085): copied once that build has finished. Loaded only
   // by those pages; its package.json declares ES modules (decision 085).
   copyFiles: [{ from: webBuildOutput.pages, to: 'pages' }],
-  link: [table, bucket, email, ...allSecrets],
-  permissions: [...geoPermissions, ...smsPermissions],
-  environment: { ...configEnvironment, ...googleReviewsEnvironment, ...paymentEnvironment },
+  // No `link`: SST's links grant `dynamodb:*`, `s3:*` and `ses:*`. The function gets the actions its
+  // code calls on the resources it touches (environment.ts `functionPermissions`, issue 31), and
+  // every setting and secret config.ts reads (environment.ts `functionEnvironment`, decision 083).
+  permissions: permissionsOf('api'),
+  environment: environmentOf('api'),
 });

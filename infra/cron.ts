@@ -1,15 +1,13 @@
 /**
- * The scheduled job (reminders, expiring holds ...): every 15 minutes, on
- * EventBridge Scheduler (`sst.aws.CronV2`; `sst.aws.Cron` is deprecated in
- * SST 4.17). It gets the app's config environment, the table, e-mail and the
- * bucket (the outbox keeps a mail's attachments there, decision 058, and the
- * drain reads them back and removes them once sent), but not the third-party
- * keys, which it does not use.
+ * The scheduled job (mail and text retries, acknowledgment expiry, the charge
+ * sweep and retries, reminders, review requests, migrations): every 15
+ * minutes, on EventBridge Scheduler (`sst.aws.CronV2`; `sst.aws.Cron` is
+ * deprecated in SST 4.17). It gets the same environment as the API (every
+ * setting and secret config.ts reads, Square's included: it charges cards) and
+ * the permissions its jobs use (environment.ts), no Amazon Location.
  */
 import { TIME_ZONE } from '../core/src/time-zone';
-import { email, smsPermissions } from './email';
-import { configEnvironment } from './environment';
-import { bucket, table } from './storage';
+import { definitionOf, environmentOf, permissionsOf } from './function-config';
 
 export const cron = new sst.aws.CronV2('Cron', {
   schedule: 'rate(15 minutes)',
@@ -19,13 +17,11 @@ export const cron = new sst.aws.CronV2('Cron', {
   timezone: TIME_ZONE,
   function: {
     runtime: 'nodejs22.x',
-    handler: 'functions/src/lambda/cron.handler',
-    // A run may send several e-mails; the API's 20 s would be tight.
-    timeout: '60 seconds',
+    // A run may send many mails and charges; each of its loops keeps to the timeout (60 s).
+    ...definitionOf('cron'),
     // sharp (image uploads only, decision 073) is left out: no job uploads an image.
     nodejs: { minify: true, splitting: true, esbuild: { external: ['sharp'] } },
-    link: [table, bucket, email],
-    permissions: smsPermissions,
-    environment: configEnvironment,
+    permissions: permissionsOf('cron'),
+    environment: environmentOf('cron'),
   },
 });

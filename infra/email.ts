@@ -19,10 +19,11 @@ export const email = new sst.aws.Email('Email', {
   ...(isDomain ? { dmarc: mailDmarc, dns: sst.aws.dns({ override: dnsOverride }) } : {}),
 });
 
-/**
- * Texts (issue 21, decision 077): AWS End User Messaging SMS, sent by the API
- * (right after a change) and by the scheduled job (retries) from the shop's
- * origination identity (SMS_ORIGINATION_IDENTITY), which is set up in the
- * console with its registration; granted by action.
+/*
+ * Texts (issue 21, decision 077) go through AWS End User Messaging SMS from the
+ * shop's origination identity (SMS_ORIGINATION_IDENTITY, a business setting):
+ * the number is bought and registered in the console (docs/deploy.md). The
+ * functions may send from that identity only (environment.ts
+ * `smsOriginationArns`); unset, texts are off and no function may send any
+ * (decision 084).
  */
-export const smsPermissions = [{ actions: ['sms-voice:SendTextMessage'], resources: ['*'] }];

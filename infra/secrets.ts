@@ -2,7 +2,8 @@
  * Secrets, set per stage with `npx sst secret set <Name> <value> --stage <stage>`
  * (see docs/deploy.md). SST stores them encrypted in the stage's state; the
  * functions receive them as environment variables (the contract of
- * core/src/config.ts) and through `link`.
+ * core/src/config.ts; `secretValues` below). They are not linked: the functions
+ * read them from their environment only.
  *
  * Defaults, decided:
  * - JwtSecret has none: a deploy without it fails with SST's "secret not set"
@@ -12,6 +13,8 @@
  *   the Google / payment accounts exist; the features that need them must treat
  *   "" as "not configured" (the reviews widget hides, online payment is off).
  */
+
+import type { SecretName } from '../core/src/config-names';
 
 export const jwtSecret = new sst.Secret('JwtSecret');
 
@@ -50,6 +53,21 @@ export const paymentEnvironmentValue = paymentEnvironment.value.apply((value) =>
   }
   return environment;
 });
+
+/**
+ * Each secret's value by the name core/src/config.ts reads it under (`settingNames.secrets`):
+ * a secret added there fails this file's type check until it is mapped here (decision 083).
+ */
+export const secretValues = {
+  JWT_SECRET: jwtSecretValue,
+  GOOGLE_PLACES_API_KEY: googlePlacesApiKey.value,
+  GOOGLE_PLACE_ID: googlePlaceId.value,
+  SQUARE_ENVIRONMENT: paymentEnvironmentValue,
+  SQUARE_ACCESS_TOKEN: paymentAccessToken.value,
+  SQUARE_APP_ID: paymentAppId.value,
+  SQUARE_LOCATION_ID: paymentLocationId.value,
+  SQUARE_WEBHOOK_SIGNATURE_KEY: paymentWebhookSignatureKey.value,
+} satisfies Record<SecretName, $util.Output<string>>;
 
 export const allSecrets = [
   jwtSecret,

@@ -5,6 +5,7 @@
  * that names the variable, rather than deploying functions whose config check
  * (core/src/config.ts) would then fail on every request.
  */
+import { type BusinessSettingName, settingNames } from '../core/src/config-names';
 
 function optional(name: string): string | undefined {
   const value = process.env[name]?.trim();
@@ -63,34 +64,28 @@ if (!/^v=DMARC1\s*;/.test(mailDmarc)) {
 export const businessEmail = required('BUSINESS_EMAIL', "Set BUSINESS_EMAIL to the business's inbox.");
 
 /**
- * The business settings of core/src/config.ts, passed on only when set at
- * deploy time (each has a default there): the drive between jobs, a new
- * technician's working hours (decision 078), and the work orders' defaults (decision 024), the
- * shop's base, area, drive-estimate factors and trip fee (decision 065).
+ * The business's phone and public e-mail, as its pages and mails give them (core/src/config.ts
+ * `business`): required, because there is no placeholder on AWS. The web build reads the same
+ * variables from this environment and compiles them into the site (web/vite.config.ts).
+ */
+export const businessPhone = required(
+  'BUSINESS_PHONE',
+  'Set BUSINESS_PHONE to the number customers call, e.g. "(610) 555-0142".',
+);
+export const businessPublicEmail = required(
+  'BUSINESS_PUBLIC_EMAIL',
+  'Set BUSINESS_PUBLIC_EMAIL to the address the site and mails give customers, e.g. info@example.com.',
+);
+
+/**
+ * The business settings of core/src/config.ts (its `settingNames.business`,
+ * listed in the README's settings table), each passed on when it is set in the
+ * environment of `sst deploy`; an unset one keeps config.ts's default. No list
+ * here: a setting added to config.ts is forwarded by construction (decision 083).
  */
 export const businessSettings = Object.fromEntries(
-  [
-    'TRAVEL_BUFFER_MINUTES',
-    'TECHNICIAN_DAY_START',
-    'TECHNICIAN_DAY_END',
-    'DEFAULT_TAX_RATE',
-    'LABOR_RATE_CENTS',
-    'ACK_LINK_DAYS',
-    // Where the shop goes and how long it drives (issue 20, decision 065).
-    'SHOP_BASE_STREET',
-    'SHOP_BASE_CITY',
-    'SHOP_BASE_STATE',
-    'SHOP_BASE_ZIP',
-    'SHOP_BASE_LAT',
-    'SHOP_BASE_LNG',
-    'SERVICE_RADIUS_MILES',
-    'SERVED_ZIP_CODES',
-    'DRIVE_DETOUR_FACTOR',
-    'DRIVE_AVERAGE_MPH',
-    'DRIVE_FLOOR_MINUTES',
-    'TRIP_FEE_BANDS',
-  ].flatMap((name) => {
+  settingNames.business.flatMap((name) => {
     const value = optional(name);
     return value === undefined ? [] : [[name, value]];
   }),
-) as Record<string, string>;
+) as Partial<Record<BusinessSettingName, string>>;

@@ -41,15 +41,67 @@ export const table = new sst.aws.Dynamo('Table', {
 });
 
 /**
+ * The site's distribution's ARN, once web.ts has made the Router: the images
+ * bucket's policy grants reads to it alone. A deferred value, not an import:
+ * the Router routes to this bucket, so it is made after it (sst.config.ts calls
+ * `grantImagesTo` right after importing web.ts).
+ */
+let readerArnSet: ((arn: string) => void) | undefined;
+const readerArn = new Promise<string>((resolve) => {
+  readerArnSet = resolve;
+});
+
+/** Grants the images bucket's `images/*` objects to this distribution (and to no other). */
+export function grantImagesTo(distributionArn: $util.Input<string>): void {
+  $output(distributionArn).apply((arn) => readerArnSet?.(arn));
+}
+
+/**
  * Uploaded and seeded images (blog heroes, testimonial avatars), under the
- * key prefix `images/`. Private: only the API (through the link) and the
- * Router's CDN read it; `access: "cloudfront"` adds the bucket policy that
- * lets CloudFront (origin access control) read objects, and the Router serves
- * them at /images/* on the site's own domain (web.ts, decision 012). Uploads
- * go through the API, on the same origin as the site, so the bucket needs no
- * CORS rules.
+ * key prefix `images/`, served by the Router at /images/* on the site's own
+ * domain (web.ts, decision 012). No `access: "cloudfront"`: SST's grant names
+ * CloudFront as a service, any distribution. Instead the bucket policy lets
+ * only this site's distribution (`AWS:SourceArn`) read `images/*` (decision
+ * 082). Uploads go through the API, on the same origin as the site, so the
+ * bucket needs no CORS rules.
+ *
+ * The statement is added in the policy's transform, as an output that waits
+ * for the distribution: the Bucket's other outputs wait for its policy
+ * resource to be declared, and the distribution waits for the bucket, so the
+ * ARN must not be among the Bucket's own arguments.
  */
 export const bucket = new sst.aws.Bucket('Images', {
-  access: 'cloudfront',
+  cors: false,
+  transform: {
+    policy: (args) => {
+      const bucketArn = $output(args.bucket).apply((bucketName) => `arn:aws:s3:::${bucketName}`);
+      args.policy = $resolve([args.policy, bucketArn, $output(readerArn)]).apply(
+        ([policy, arn, distributionArn]) => {
+          // SST passes the policy as the JSON of iam.getPolicyDocument (a string).
+          const document = (typeof policy === 'string' ? JSON.parse(policy) : policy) as {
+            Statement: unknown[];
+          };
+          document.Statement.push({
+            Sid: 'SiteDistributionReadsImages',
+            Effect: 'Allow',
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+            Action: 's3:GetObject',
+            Resource: `${arn}/images/*`,
+            Condition: { StringEquals: { 'AWS:SourceArn': distributionArn } },
+          });
+          return JSON.stringify(document);
+        },
+      );
+    },
+  },
+});
+
+/**
+ * Private objects (decision 082): work-order signatures and inspection photos
+ * (`private/work-orders/`) and the outbox's mail attachments (`private/mail/`).
+ * No CloudFront grant of any kind: only the functions read it, through their
+ * roles (environment.ts `functionPermissions`). SST blocks public access by default.
+ */
+export const privateBucket = new sst.aws.Bucket('Private', {
   cors: false,
 });

@@ -28,7 +28,7 @@ import {
   strictTransportSecurity,
 } from '../functions/src/security-headers';
 import { jwtSecretValue } from './secrets';
-import { dnsOverride, siteDomain } from './settings';
+import { businessPhone, businessPublicEmail, businessSettings, dnsOverride, siteDomain } from './settings';
 import { bucket } from './storage';
 
 /**
@@ -154,7 +154,15 @@ const webBuild = $dev
       create: WEB_BUILD,
       update: WEB_BUILD,
       dir: process.cwd(),
-      environment: { VITE_SITE_URL: router.url },
+      // The business's public details are compiled into the site (web/vite.config.ts): the same
+      // settings the functions get (infra/settings.ts), named here so the build cannot miss them.
+      environment: {
+        VITE_SITE_URL: router.url,
+        BUSINESS_PHONE: businessPhone,
+        BUSINESS_PUBLIC_EMAIL: businessPublicEmail,
+        ...(businessSettings.BUSINESS_NAME ? { BUSINESS_NAME: businessSettings.BUSINESS_NAME } : {}),
+        ...(businessSettings.BUSINESS_AREA ? { BUSINESS_AREA: businessSettings.BUSINESS_AREA } : {}),
+      },
       // Every deploy builds: the app's sources are no input Pulumi could compare.
       triggers: [Date.now().toString()],
     });

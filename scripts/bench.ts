@@ -81,6 +81,10 @@ function importTimes(file: string) {
     APP_MODE: 'aws',
     TABLE_NAME: 'bench-table',
     BUCKET_NAME: 'bench-bucket',
+    PRIVATE_BUCKET_NAME: 'bench-private',
+    // The public contact details AWS mode requires (issue 31): the sample shop's.
+    BUSINESS_PUBLIC_EMAIL: 'info@mobileautocare.example',
+    BUSINESS_PHONE: '(610) 555-0142',
     MAIL_FROM: 'no-reply@example.com',
     BUSINESS_EMAIL: 'shop@example.com',
     PUBLIC_URL: 'https://example.com',

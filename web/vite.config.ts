@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+// Import-free, with its extension: Vite loads this file natively (no bundling of its imports).
+import { webBusinessDetails } from '../core/src/business-details.ts';
 
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const apiUrl = process.env.API_URL ?? 'http://localhost:3001';
@@ -9,6 +11,10 @@ const apiUrl = process.env.API_URL ?? 'http://localhost:3001';
 // Paths are absolute so `vite build web` from the repository root and `npm run build -w web` agree.
 export default defineConfig(({ isSsrBuild }) => ({
   root: fromHere('.'),
+  // The business's public details are settings (core/src/config.ts, issue 31): the build compiles in
+  // the values of its environment (the deploy's, or the sample shop's locally), for the
+  // pre-rendered pages and the app alike (web/src/lib/business.ts).
+  define: { __BUSINESS__: JSON.stringify(webBusinessDetails(process.env)) },
   // The pre-rendering build (web/.ssr, decision 043) needs no copy of public/.
   publicDir: isSsrBuild ? false : 'public',
   plugins: [

@@ -1,17 +1,30 @@
-/** The shop's public details: shown on the site's pages and signed under every mail. */
-export const business = {
-  name: 'Mobile Auto Care',
-  area: 'West Chester, PA',
-  email: 'info@mobileautocare.example',
-  phone: '(610) 555-0142',
-  phoneHref: 'tel:+16105550142',
-  /** Opening hours as the pages and mails state them (doc 2 §9: Mon-Fri 8:00-16:00). */
-  hours: { days: 'Mon-Fri', time: '8:00am-4:00pm' },
-} as const;
+import { businessHours, openingHours } from './business-details';
+import { config } from './config';
+import { telHref } from './sms/phone';
 
-/** The opening hours as data, for search engines (the home page's structured data): the hours above. */
-export const openingHours = {
-  days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
-  opens: '08:00',
-  closes: '16:00',
-} as const;
+export { openingHours };
+
+/**
+ * The shop's public details, shown on the pages the server renders and
+ * signed under every mail and text: settings (BUSINESS_NAME, BUSINESS_AREA,
+ * BUSINESS_PUBLIC_EMAIL, BUSINESS_PHONE; core/src/config.ts), read when used.
+ * The browser's copy is the web build's (web/src/lib/business.ts).
+ */
+export const business = {
+  get name(): string {
+    return config().business.name;
+  },
+  get area(): string {
+    return config().business.area;
+  },
+  get email(): string {
+    return config().business.email;
+  },
+  get phone(): string {
+    return config().business.phone;
+  },
+  get phoneHref(): string {
+    return telHref(config().business.phone);
+  },
+  hours: businessHours,
+};

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { webBusinessDetails } from './business-details';
 import { readConfig } from './config';
 
 const local = {
@@ -16,6 +17,13 @@ const local = {
   GEO_ROUTES_ENDPOINT: 'http://127.0.0.1:8004',
   SMS_ENDPOINT: 'http://127.0.0.1:8005',
   SQUARE_BASE_URL: 'http://127.0.0.1:8003/',
+};
+
+/** What AWS mode needs on top of the local stack's names (issue 31): the private bucket, the public contact details. */
+const awsOnly = {
+  PRIVATE_BUCKET_NAME: 'private-bucket',
+  BUSINESS_PHONE: '(484) 555-0100',
+  BUSINESS_PUBLIC_EMAIL: 'hello@example.com',
 };
 
 describe('readConfig', () => {
@@ -40,6 +48,7 @@ describe('readConfig', () => {
   it('needs no local endpoints on AWS', () => {
     const aws = {
       ...local,
+      ...awsOnly,
       APP_MODE: 'aws',
       DYNAMODB_ENDPOINT: undefined,
       S3_ENDPOINT: undefined,
@@ -85,7 +94,7 @@ describe('readConfig', () => {
   });
 
   it('takes Square from its secrets on AWS, the host from the environment, and empty as "not configured"', () => {
-    const aws = { ...local, APP_MODE: 'aws', SQUARE_BASE_URL: undefined };
+    const aws = { ...local, ...awsOnly, APP_MODE: 'aws', SQUARE_BASE_URL: undefined };
     expect(readConfig(aws).square).toEqual({
       environment: 'sandbox',
       baseUrl: 'https://connect.squareupsandbox.com',
@@ -132,6 +141,58 @@ describe('readConfig', () => {
     ).toMatchObject({ travelBufferMinutes: 45, defaultTaxRate: 0.06, laborRateCents: 9000 });
     // The crew is the stored technicians now (decision 078): CREW_SIZE is no setting.
     expect(readConfig({ ...local, CREW_SIZE: '3' })).not.toHaveProperty('crewSize');
+  });
+
+  it('reads the business’s public details: the sample shop’s locally, required on AWS (issue 31)', () => {
+    expect(readConfig(local).business).toEqual({
+      name: 'Mobile Auto Care',
+      area: 'West Chester, PA',
+      email: 'info@mobileautocare.example',
+      phone: '(610) 555-0142',
+    });
+    const set = readConfig({
+      ...local,
+      BUSINESS_NAME: 'Shine On Wheels',
+      BUSINESS_AREA: 'Media, PA',
+      BUSINESS_PUBLIC_EMAIL: 'hi@shine.example',
+      BUSINESS_PHONE: '484-555-0100',
+    }).business;
+    expect(set).toEqual({
+      name: 'Shine On Wheels',
+      area: 'Media, PA',
+      email: 'hi@shine.example',
+      phone: '484-555-0100',
+    });
+    const aws = { ...local, ...awsOnly, APP_MODE: 'aws' };
+    expect(readConfig(aws).business).toMatchObject({ email: 'hello@example.com', phone: '(484) 555-0100' });
+    expect(() => readConfig({ ...aws, BUSINESS_PHONE: undefined })).toThrow(/BUSINESS_PHONE is required/);
+    expect(() => readConfig({ ...aws, BUSINESS_PUBLIC_EMAIL: undefined })).toThrow(
+      /BUSINESS_PUBLIC_EMAIL is required/,
+    );
+    expect(() => readConfig({ ...local, BUSINESS_PHONE: '555' })).toThrow(
+      /BUSINESS_PHONE must be a US number/,
+    ); // The web build compiles in the same details from the same variables (web/vite.config.ts).
+    expect(webBusinessDetails(local)).toEqual(readConfig(local).business);
+    const shine = { ...local, BUSINESS_NAME: ' Shine On Wheels ', BUSINESS_PHONE: '484-555-0100' };
+    expect(webBusinessDetails(shine)).toEqual(readConfig(shine).business);
+  });
+
+  it('texts from the stand-in’s number locally, and are off on AWS unless a number is set (decision 084)', () => {
+    expect(readConfig(local).smsOriginationIdentity).toBe('+16105550142');
+    expect(readConfig({ ...local, SMS_ORIGINATION_IDENTITY: 'off' }).smsOriginationIdentity).toBe('');
+    const aws = { ...local, ...awsOnly, APP_MODE: 'aws' };
+    expect(readConfig(aws).smsOriginationIdentity).toBe('');
+    expect(readConfig({ ...aws, SMS_ORIGINATION_IDENTITY: ' phone-0123abc ' }).smsOriginationIdentity).toBe(
+      'phone-0123abc',
+    );
+  });
+
+  it('keeps private objects in their own bucket: locally beside the images one, on AWS required (decision 082)', () => {
+    expect(readConfig(local).privateBucketName).toBe('bucket-private');
+    expect(readConfig({ ...local, PRIVATE_BUCKET_NAME: 'mine' }).privateBucketName).toBe('mine');
+    expect(() =>
+      readConfig({ ...local, ...awsOnly, APP_MODE: 'aws', PRIVATE_BUCKET_NAME: undefined }),
+    ).toThrow(/PRIVATE_BUCKET_NAME is required/);
   });
 
   it('refuses an unknown mode', () => {

@@ -1,7 +1,10 @@
 import * as z from 'zod';
+import { businessDetailsFrom, localBusinessDefaults } from './business-details';
 import { squareBaseUrls, squareEnvironments } from './payments/hosts';
+import { toUsE164 } from './sms/phone';
 import { TIME_ZONE } from './time';
 
+export { localBusinessDefaults } from './business-details';
 export type { SquareEnvironment } from './payments/hosts';
 
 /**
@@ -16,7 +19,13 @@ export type { SquareEnvironment } from './payments/hosts';
 
 const common = {
   tableName: z.string().min(3, 'TABLE_NAME is required'),
+  /** The public images' bucket (`images/…`, served by the site's CDN; decision 012). */
   bucketName: z.string().min(3, 'BUCKET_NAME is required'),
+  /**
+   * The private objects' bucket (`private/…`: signatures, inspection photos, mail attachments;
+   * decision 082): no CDN reads it. Locally `<BUCKET_NAME>-private` unless set.
+   */
+  privateBucketName: z.string('PRIVATE_BUCKET_NAME is required').min(3, 'PRIVATE_BUCKET_NAME is required'),
   mailFrom: z.string().min(3, 'MAIL_FROM is required'),
   businessEmail: z.email('BUSINESS_EMAIL must be an email address'),
   publicUrl: z.url('PUBLIC_URL must be a URL').transform((url) => url.replace(/\/+$/, '')),
@@ -164,10 +173,29 @@ const common = {
   /** The shop's Google review link ('' : none), added to review requests. */
   googleReviewUrl: z.union([z.literal(''), z.url('GOOGLE_REVIEW_URL must be a URL')]).default(''),
   /**
-   * Text messages (AWS End User Messaging SMS, issue 21): the number or sender id they go from
-   * (locally the stand-in accepts any).
+   * Text messages (AWS End User Messaging SMS, issue 21): the number or sender id they go from.
+   * Empty means texts are off (decision 084): the default on AWS, and what `off` says anywhere.
+   * Locally it defaults to the stand-in's number (the stand-in accepts any).
    */
-  smsOriginationIdentity: z.string().trim().default('+16105550142'),
+  smsOriginationIdentity: z.string().trim(),
+  /**
+   * The business's public details (issue 31): shown on the site's pages and signed under every mail.
+   * Locally they default to the sample shop's (core/src/business-details.ts); on AWS the public
+   * e-mail and the phone must be set.
+   */
+  business: z.object({
+    name: z.string().trim().min(1, 'BUSINESS_NAME must not be empty').default(localBusinessDefaults.name),
+    /** The area the shop serves, as the pages say it ("West Chester, PA"). */
+    area: z.string().trim().min(1, 'BUSINESS_AREA must not be empty').default(localBusinessDefaults.area),
+    email: z.email('BUSINESS_PUBLIC_EMAIL is required: the e-mail address the pages and mails give'),
+    phone: z
+      .string('BUSINESS_PHONE is required: the number the pages and mails give, e.g. (610) 555-0142')
+      .trim()
+      .refine(
+        (phone) => toUsE164(phone) !== undefined,
+        'BUSINESS_PHONE must be a US number, e.g. (610) 555-0142',
+      ),
+  }),
   /** Inspection photos a work order may hold (issue 22). */
   inspectionPhotoLimit: z.coerce.number().int().min(1).max(50).default(10),
   /** How long a work order's acknowledgment link works, in days (decision 039). */
@@ -181,6 +209,16 @@ const common = {
     .default('https://vpic.nhtsa.dot.gov/api/vehicles')
     .transform((url) => url.replace(/\/+$/, '')),
 };
+
+// The names this module reads, by who sets them (issue 31): in an import-free module, so that the SST
+// program (infra/) can read the lists without bundling zod or date-fns.
+export {
+  type BusinessSettingName,
+  type DeploySettingName,
+  type SecretName,
+  type SettingGroup,
+  settingNames,
+} from './config-names';
 
 /** The credentials of the local Square stand-in (it accepts only this Bearer token). */
 export const localSquareDefaults = {
@@ -263,6 +301,16 @@ function squareSettings(mode: string, env: NodeJS.ProcessEnv) {
   };
 }
 
+/** The local stand-in's number (README): texts go from it on the local stack only. */
+export const LOCAL_SMS_ORIGINATION_IDENTITY = '+16105550142';
+
+/** The origination identity, or '' for "texts are off" (unset on AWS, or `off` anywhere; decision 084). */
+function smsIdentity(mode: string, value: string | undefined): string {
+  const set = value?.trim();
+  if (set?.toLowerCase() === 'off') return '';
+  return set || (mode === 'local' ? LOCAL_SMS_ORIGINATION_IDENTITY : '');
+}
+
 const configSchema = z.discriminatedUnion('mode', [localSchema, awsSchema]);
 
 export type Config = z.infer<typeof configSchema>;
@@ -273,6 +321,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mode,
     tableName: env.TABLE_NAME,
     bucketName: env.BUCKET_NAME,
+    privateBucketName:
+      env.PRIVATE_BUCKET_NAME?.trim() ||
+      (mode === 'local' && env.BUCKET_NAME ? `${env.BUCKET_NAME}-private` : undefined),
     mailFrom: env.MAIL_FROM,
     businessEmail: env.BUSINESS_EMAIL,
     publicUrl: env.PUBLIC_URL,
@@ -307,7 +358,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rescheduleNoticeHours: env.RESCHEDULE_NOTICE_HOURS,
     reviewRequestHours: env.REVIEW_REQUEST_HOURS,
     googleReviewUrl: env.GOOGLE_REVIEW_URL?.trim() || undefined,
-    smsOriginationIdentity: env.SMS_ORIGINATION_IDENTITY?.trim() || undefined,
+    smsOriginationIdentity: smsIdentity(mode, env.SMS_ORIGINATION_IDENTITY),
+    business: businessDetailsFrom(env, mode),
     inspectionPhotoLimit: env.INSPECTION_PHOTO_LIMIT,
     ackLinkDays: env.ACK_LINK_DAYS,
     chargeTolerance: env.CHARGE_TOLERANCE,

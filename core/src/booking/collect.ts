@@ -4,6 +4,7 @@ import { config } from '../config';
 import { failedConditions, transactWrite } from '../db/entity';
 import { RAISE_REV, RAISE_REV_VALUES } from '../db/revision';
 import { VisibleError } from '../error';
+import { type Deadline, pastDeadline } from '../util/deadline';
 import { fn } from '../util/fn';
 import { chargeMessages, runCharge } from './charge';
 import { queue, queueItem, queuePage, type Queued } from './payment-queue';
@@ -82,10 +83,15 @@ async function refile(item: Queued, booking: Stored | undefined): Promise<void> 
 }
 
 /** The scheduled job's retries: the declined charges due (one a day each), up to the limit, then they stop. */
-export async function retryDue(now: Date): Promise<{ due: number; paid: number }> {
+export async function retryDue(
+  now: Date,
+  options: { deadline?: Deadline } = {},
+): Promise<{ due: number; paid: number }> {
   const page = await queuePage('retry', { limit: COLLECT_BATCH, until: now.toISOString() });
   let paid = 0;
   for (const item of page.items) {
+    // Past the run's deadline the rest stay due for the next run.
+    if (pastDeadline(options.deadline)) break;
     const booking = await entity.get({ id: item.bookingId }, { consistent: true });
     if (!booking || booking.status !== 'Completed' || booking.payment?.status !== 'failed') {
       await refile(item, booking);
@@ -109,11 +115,15 @@ export async function retryDue(now: Date): Promise<{ due: number; paid: number }
  * (so one that did reach Square is not charged again). Claimed first by
  * moving its time on, so two runs at once take it once.
  */
-export async function sweepPending(now: Date): Promise<{ due: number; charged: number }> {
+export async function sweepPending(
+  now: Date,
+  options: { deadline?: Deadline } = {},
+): Promise<{ due: number; charged: number }> {
   const cutoff = new Date(now.getTime() - config().chargeSweepMinutes * 60_000).toISOString();
   const page = await queuePage('pending', { limit: COLLECT_BATCH, until: cutoff });
   let charged = 0;
   for (const item of page.items) {
+    if (pastDeadline(options.deadline)) break;
     const booking = await entity.get({ id: item.bookingId }, { consistent: true });
     const payment = booking?.payment;
     if (!booking || booking.status !== 'Completed' || payment?.status !== 'pending') {

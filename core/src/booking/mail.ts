@@ -121,7 +121,9 @@ function customerFields(b: BookingMailInfo): [string, string][] {
   ];
 }
 
-const contactLine = `Questions? Reply to this email, write to ${business.email} or call ${business.phone}.`;
+/** The contact line under a customer's mail (the business's details are settings: read when a mail is made). */
+const contactLine = () =>
+  `Questions? Reply to this email, write to ${business.email} or call ${business.phone}.`;
 
 /** To the customer, when the booking is made: what was booked, the calendar file, and when the card is charged. */
 export function bookingReceivedMail(b: BookingMailInfo, links: MailBlock[] = []): Mail.Message {
@@ -136,7 +138,7 @@ export function bookingReceivedMail(b: BookingMailInfo, links: MailBlock[] = [])
       ...(links.length > 0 ? ['Please let us know whether you will be there:', ...links] : []),
       `The attached calendar file (${ICS_FILENAME}) adds the appointment to your calendar. You can follow the booking, change your vehicle details or cancel in your Service History.`,
       historyLink(),
-      contactLine,
+      contactLine(),
     ]),
     replyTo: config().businessEmail,
     attachments: [bookingCalendarFile(b)],
@@ -184,7 +186,7 @@ export function bookingConfirmedMail(b: BookingMailInfo): Mail.Message {
       'Your card on file is charged only when the service is complete.',
       `The attached calendar file (${ICS_FILENAME}) updates the appointment in your calendar.`,
       historyLink(),
-      contactLine,
+      contactLine(),
     ]),
     replyTo: config().businessEmail,
     attachments: [bookingCalendarFile(b)],
@@ -203,7 +205,7 @@ export function bookingCancelledMail(b: BookingMailInfo, by: CancelledBy): Mail.
       'Your card has not been charged for this appointment.',
       `The attached calendar file (${ICS_FILENAME}) marks the appointment as cancelled in your calendar.`,
       { href: link('/services'), label: 'Book another appointment' },
-      contactLine,
+      contactLine(),
     ]),
     replyTo: config().businessEmail,
     attachments: [bookingCalendarFile(b, { cancelled: true })],
@@ -303,7 +305,7 @@ export function bookingCompletedMail(b: BookingMailInfo, payment: BookingPayment
       ...blocks,
       'We would love to hear how it went: you can leave a review from your Service History.',
       historyLink(),
-      contactLine,
+      contactLine(),
     ]),
     replyTo: config().businessEmail,
   };
@@ -325,7 +327,7 @@ export function customBookingLinkMail(b: BookingMailInfo, token: string, expires
         { fields: customerFields(b) },
         { href: link(`/verify-custom-booking/${token}`), label: 'Confirm or decline the booking' },
         `The link works once and expires ${formatInstantInZone(expiresAt)}.`,
-        contactLine,
+        contactLine(),
       ],
     ),
     replyTo: config().businessEmail,
@@ -379,7 +381,7 @@ export function bookingReinstatedMail(b: BookingMailInfo): Mail.Message {
       'Your card on file is charged only when the service is complete.',
       `The attached calendar file (${ICS_FILENAME}) puts the appointment back in your calendar.`,
       historyLink(),
-      contactLine,
+      contactLine(),
     ]),
     replyTo: config().businessEmail,
     attachments: [bookingCalendarFile(b)],

@@ -8,6 +8,10 @@ Object.assign(process.env, {
   APP_MODE: 'aws',
   TABLE_NAME: 'unused',
   BUCKET_NAME: 'unused',
+  PRIVATE_BUCKET_NAME: 'unused',
+  // The public contact details AWS mode requires (issue 31): the sample shop's.
+  BUSINESS_PUBLIC_EMAIL: 'info@mobileautocare.example',
+  BUSINESS_PHONE: '(610) 555-0142',
   MAIL_FROM: 'no-reply@mobileautocare.example',
   BUSINESS_EMAIL: 'shop@mobileautocare.example',
   PUBLIC_URL: 'https://mobileautocare.example',

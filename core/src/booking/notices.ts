@@ -30,7 +30,9 @@ function shortWhen(date: string, time: string): string {
 
 const when = (date: string, time: string) => `${formatLongDate(date)} at ${formatTime(time)}`;
 
-const contactLine = `Questions? Reply to this email, write to ${business.email} or call ${business.phone}.`;
+/** The contact line under a customer's mail (the business's details are settings: read when a mail is made). */
+const contactLine = () =>
+  `Questions? Reply to this email, write to ${business.email} or call ${business.phone}.`;
 
 function movedFields(b: BookingMailInfo, previous: Previous): [string, string][] {
   return [
@@ -55,7 +57,7 @@ export function bookingRescheduledMail(b: BookingMailInfo, previous: Previous): 
         { fields: [['Vehicle', vehicleText(b.vehicle)]] },
         'The attached calendar file (appointment.ics) moves the appointment in your calendar.',
         { href: link('/dashboard'), label: 'Open your Service History' },
-        contactLine,
+        contactLine(),
       ],
     ),
     replyTo: config().businessEmail,

@@ -32,7 +32,10 @@ export const rescheduleMessages = {
   moved: 'Your appointment has been moved.',
   notReschedulable: 'Only a pending or confirmed booking can be rescheduled.',
   sameTime: 'That is already the time of this booking. Please choose another time.',
-  notOnline: `This booking cannot be rescheduled online. Please call us at ${business.phone} to change it.`,
+  /** A getter: the phone is a setting, read when the message is given. */
+  get notOnline() {
+    return `This booking cannot be rescheduled online. Please call us at ${business.phone} to change it.`;
+  },
   tooLate: (hours: number) =>
     `Bookings can be rescheduled online until ${hours} hours before they start. Please call us at ${business.phone} to change this one.`,
 } as const;

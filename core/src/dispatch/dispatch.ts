@@ -5,6 +5,7 @@ import { calendarDate } from '../booking/input';
 import { Technician } from '../technician/index';
 import * as time from '../time';
 import { Outbox } from '../mail/outbox';
+import { Sms } from '../sms/index';
 import { fn } from '../util/fn';
 import { WorkOrder } from '../workorder/index';
 
@@ -64,6 +65,8 @@ export type TodayView = {
   awaitingAcknowledgment: { items: WorkOrder.Awaiting[]; cursor: string | null };
   declinedCharges: { items: Booking.QueuedCharge[]; cursor: string | null };
   sendsGivenUp: { items: Outbox.GaveUp[]; cursor: string | null };
+  /** Whether texts are on (decision 084): off, notices go by mail only, and Today says so. */
+  texts: { on: boolean };
 };
 
 export const TodayInput = z.object({ date: calendarDate.optional() });
@@ -94,5 +97,6 @@ async function todayView(day: string | undefined, now = new Date()): Promise<Tod
     awaitingAcknowledgment,
     declinedCharges,
     sendsGivenUp,
+    texts: { on: Sms.textsOn() },
   };
 }

@@ -1,3 +1,4 @@
+import { type Deadline, pastDeadline } from '../util/deadline';
 import * as z from 'zod';
 import { assertAdmin } from '../actor';
 import { defineEntity, type TransactItem, transactWrite } from '../db/entity';
@@ -183,7 +184,8 @@ export namespace Outbox {
     } catch (error) {
       if (error instanceof Sms.OptedOutError && claimed.text)
         return await settleOptedOut(id, claimed.text, true);
-      const giveUp = claimed.attempts >= MAX_ATTEMPTS;
+      // A text queued before texts were turned off (decision 084) is given up at once, for Today to list.
+      const giveUp = claimed.attempts >= MAX_ATTEMPTS || error instanceof Sms.TextsOffError;
       const failedAt = new Date().toISOString();
       const next = now + backoffMs(claimed.attempts);
       console.error(
@@ -287,12 +289,12 @@ export namespace Outbox {
 
   /**
    * The scheduled job: sends the queued mail that is due, oldest first, at
-   * most `limit` a run and DRAIN_CONCURRENCY at once; returns how many went
-   * out. The queue index holds keys only: each send reads its item by key
+   * most `limit` a run and DRAIN_CONCURRENCY at once, none started after
+   * `deadline`; returns how many went out. The queue index holds keys only: each send reads its item by key
    * as it claims it.
    */
   export async function drain(
-    options: { now?: number; limit?: number; concurrency?: number } = {},
+    options: { now?: number; limit?: number; concurrency?: number; deadline?: Deadline } = {},
   ): Promise<{ sent: number; due: number }> {
     const now = options.now ?? Date.now();
     const { items: keys } = await entity.queryKeys({
@@ -304,7 +306,9 @@ export namespace Outbox {
     const ids = keys.map((key) => key.pk.slice('MAIL#'.length));
     let sent = 0;
     const worker = async () => {
-      for (let id = ids.shift(); id; id = ids.shift()) if (await sendOne(id, now)) sent += 1;
+      // Past the run's deadline no further item is taken: it stays due for the next run.
+      for (let id = ids.shift(); id && !pastDeadline(options.deadline); id = ids.shift())
+        if (await sendOne(id, now)) sent += 1;
     };
     await Promise.all(Array.from({ length: options.concurrency ?? DRAIN_CONCURRENCY }, worker));
     return { sent, due: keys.length };

@@ -1,5 +1,6 @@
 import type { Mail } from '../mail/index';
 import { Outbox } from '../mail/outbox';
+import { Sms } from '../sms/index';
 import { entity as accounts, type StoredAccount } from '../user/store';
 import { NotifySettings } from './settings';
 import { type Channel, type PreferenceKind, preferenceKinds } from './wording';
@@ -57,7 +58,10 @@ export namespace Notify {
     const found =
       account ??
       (notice.userId ? await accounts.get({ id: notice.userId }, { consistent: true }) : undefined);
-    const { mail, textTo } = channelsFor(found, notice.kind);
+    const channels = channelsFor(found, notice.kind);
+    // Texts off (decision 084): the notice goes by mail, whatever the customer chose.
+    const textTo = Sms.textsOn() ? channels.textTo : undefined;
+    const mail = channels.mail || !textTo;
     const prepared: Outbox.Prepared[] = [];
     // A notice with no text to give still goes by mail, whatever the preference.
     if (mail || !notice.text || !textTo) prepared.push(await Outbox.prepareWithFiles(notice.mail));

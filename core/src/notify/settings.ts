@@ -1,3 +1,4 @@
+import { business } from '../business';
 import * as z from 'zod';
 import { useUserId } from '../actor';
 import { VisibleError } from '../error';
@@ -103,7 +104,7 @@ export namespace NotifySettings {
 
   /** The consent record for opting in at `mobile` (E.164) now: the wording shown, and the time. */
   export function consent(mobile: string, now = new Date().toISOString()): Texts {
-    return { mobile, consentedAt: now, wording: textConsentWording(mobile) };
+    return { mobile, consentedAt: now, wording: textConsentWording(mobile, business.name) };
   }
 
   export const CUSTOMERS_ONLY = 'Notification settings belong to customer accounts.';

@@ -1,16 +1,17 @@
-import { business } from '../business';
 import { formatUsNumber } from '../sms/phone';
 
 /**
  * What a customer agrees to when they opt in to texts (issue 21): the shop,
  * the kinds of message, how often, and how to stop. The server stores the
  * wording it showed for the number given, with the time; the browser shows
- * the same text from this function before the customer agrees.
+ * the same text from this function before the customer agrees. The shop's
+ * name is a setting (BUSINESS_NAME): the server passes its own, the browser
+ * the web build's (the same setting).
  */
-export function textConsentWording(mobile: string | undefined): string {
+export function textConsentWording(mobile: string | undefined, businessName: string): string {
   const where = mobile ? formatUsNumber(mobile) : 'the mobile number above';
   return (
-    `I agree that ${business.name} may text me at ${where} about my bookings: ` +
+    `I agree that ${businessName} may text me at ${where} about my bookings: ` +
     'reminders, "on my way" messages with an arrival time, reschedule and cancellation notices, ' +
     'and review requests, as I choose in my account settings (about 1 to 4 messages per booking). ' +
     'Message and data rates may apply. Consent is not a condition of purchase. ' +

@@ -3,6 +3,7 @@ import { entity, mailInfo, type Stored } from '../booking/store';
 import { failedConditions, transactWrite } from '../db/entity';
 import { Notify } from '../notify/index';
 import * as time from '../time';
+import { pastDeadline } from '../util/deadline';
 import { DUE_PARTITION, type DueEntry, dueEntry, markerItem, remindable } from './due';
 import { reminderMail, reminderText } from './mail';
 
@@ -136,7 +137,7 @@ export async function sendDue(
   const report: SendReport = { due: 0, sent: 0, dropped: 0, skipped: 0 };
   let cursor: string | null = null;
   do {
-    if (options.deadline !== undefined && Date.now() > options.deadline) break;
+    if (pastDeadline(options.deadline)) break;
     const page = await dueEntry.query({
       index: 'byCollection',
       partition: DUE_PARTITION,
@@ -147,7 +148,8 @@ export async function sendDue(
     report.due += page.items.length;
     const queue = [...page.items];
     const worker = async () => {
-      for (let entry = queue.shift(); entry; entry = queue.shift()) {
+      // Past the deadline no further entry is taken: it stays due for the next run.
+      for (let entry = queue.shift(); entry && !pastDeadline(options.deadline); entry = queue.shift()) {
         const outcome = await sendOne(entry, now).catch((error: unknown) => {
           console.error(
             JSON.stringify({

@@ -14,6 +14,7 @@ import { expiresAfterDays } from '../db/ttl';
 import { VisibleError } from '../error';
 import { Notify } from '../notify/index';
 import { entity as accounts } from '../user/store';
+import { type Deadline, pastDeadline } from '../util/deadline';
 import { fn } from '../util/fn';
 import { reviewRequestMail, reviewRequestText } from './mail';
 
@@ -74,9 +75,13 @@ export namespace ReviewRequest {
 
   /**
    * The scheduled job's step: settles every request due by `now` (at most
-   * BATCH a run), sending those still wanted. Safe to run twice at once.
+   * BATCH a run, none started after `deadline`), sending those still wanted.
+   * Safe to run twice at once.
    */
-  export async function sendDue(now = new Date()): Promise<{ due: number; sent: number }> {
+  export async function sendDue(
+    now = new Date(),
+    options: { deadline?: Deadline } = {},
+  ): Promise<{ due: number; sent: number }> {
     assertAdmin();
     const { items } = await entity.query({
       index: 'byCollection',
@@ -87,7 +92,8 @@ export namespace ReviewRequest {
     let sent = 0;
     const queue = [...items];
     const worker = async () => {
-      for (let request = queue.shift(); request; request = queue.shift()) {
+      // Past the run's deadline no further request is taken: it stays due for the next run.
+      for (let request = queue.shift(); request && !pastDeadline(options.deadline); request = queue.shift()) {
         if ((await settle(request, now)) === 'sent') sent += 1;
       }
     };

@@ -38,16 +38,36 @@ export namespace Sms {
     }
   }
 
+  /** Texts are off (no origination identity; decision 084): nothing is sent, from no number. */
+  export class TextsOffError extends Error {
+    override readonly name = 'TextsOffError';
+    constructor() {
+      super('Texts are off: no SMS_ORIGINATION_IDENTITY is set.');
+    }
+  }
+
+  /**
+   * Whether texts are on: an origination identity is set (decision 084). On
+   * AWS none is set by default, and a notice then goes by mail alone; the
+   * local stack texts from its stand-in's number.
+   */
+  export function textsOn(): boolean {
+    return config().smsOriginationIdentity !== '';
+  }
+
   export type Text = { to: string; body: string };
 
   /**
    * Sends one text (`SendTextMessage`, transactional) from the shop's
    * origination identity; resolves to the service's message id. A number on
    * the opt-out list throws OptedOutError (ConflictException, reason
-   * DESTINATION_PHONE_NUMBER_OPTED_OUT): never worth retrying. Anything else
+   * DESTINATION_PHONE_NUMBER_OPTED_OUT): never worth retrying; with texts off,
+   * TextsOffError, before any call (the outbox gives the text up). Anything else
    * throws as it came, for the outbox to retry.
    */
   export async function send(text: Text): Promise<string | undefined> {
+    // Never a send from a made-up number: with texts off, nothing goes.
+    if (!textsOn()) throw new TextsOffError();
     const loaded = await sdk();
     const command = new loaded.SendTextMessageCommand({
       DestinationPhoneNumber: text.to,

@@ -29,3 +29,8 @@ export function formatUsNumber(e164: string): string {
   const digits = e164.replace(/^\+1/, '');
   return /^\d{10}$/.test(digits) ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : e164;
 }
+
+/** The `tel:` link of a number as people write it: '(610) 555-0142' is 'tel:+16105550142'. */
+export function telHref(phone: string): string {
+  return `tel:${toUsE164(phone) ?? phone.replace(/[^\d+]/g, '')}`;
+}

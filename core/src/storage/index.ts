@@ -4,10 +4,12 @@ import { config } from '../config';
 type S3Sdk = typeof import('@aws-sdk/client-s3');
 
 /**
- * The one S3 module (decision 052): the bucket holds public images
- * (`images/`, through core/src/storage/images.ts) and private objects such as
- * work-order signatures (`private/`), and every object is put, read and
- * removed through the verbs here. The S3 SDK is loaded on first use: most API
+ * The one S3 module (decision 052): public images (`images/`, through
+ * core/src/storage/images.ts) and private objects such as work-order
+ * signatures (`private/`) are put, read and removed through the verbs here.
+ * They live in two buckets (decision 082): a key under `private/` is in the
+ * private bucket, which no CDN reads; any other key in the images bucket,
+ * which the site's CDN serves. Callers name keys only. The S3 SDK is loaded on first use: most API
  * requests never touch the bucket, and the SDK is a third of the Lambda
  * bundle, so on AWS it is a chunk of its own that only an upload loads
  * (infra/api.ts `splitting`, functions/src/lambda/bundle.ts).
@@ -43,18 +45,56 @@ export namespace Storage {
     return client;
   }
 
-  export function bucket(): string {
-    return config().bucketName;
+  /** The key prefix of the private objects: they live in the private bucket. */
+  export const PRIVATE_PREFIX = 'private/';
+
+  /** The bucket that holds `key`: the private one for `private/…`, the images bucket otherwise. */
+  export function bucket(key = ''): string {
+    const cfg = config();
+    return key.startsWith(PRIVATE_PREFIX) ? cfg.privateBucketName : cfg.bucketName;
   }
 
-  /** Creates the bucket unless it exists (local stack only; on AWS, SST owns it). */
+  /**
+   * Creates both buckets unless they exist (local stack only; on AWS, SST owns
+   * them). A data dir made before the private bucket (decision 082) has its
+   * private objects in the images bucket: they are moved over, once.
+   */
   export async function ensureBucket(): Promise<void> {
     const { CreateBucketCommand, HeadBucketCommand } = await sdk();
     const s3client = await s3();
-    try {
-      await s3client.send(new HeadBucketCommand({ Bucket: bucket() }));
-    } catch {
-      await s3client.send(new CreateBucketCommand({ Bucket: bucket() }));
+    for (const name of [bucket(), bucket(PRIVATE_PREFIX)]) {
+      try {
+        await s3client.send(new HeadBucketCommand({ Bucket: name }));
+      } catch {
+        await s3client.send(new CreateBucketCommand({ Bucket: name }));
+      }
+    }
+    await movePrivateObjects();
+  }
+
+  /** Moves `private/…` objects left in the images bucket by an older local stack to the private bucket. */
+  async function movePrivateObjects(): Promise<number> {
+    const { CopyObjectCommand, DeleteObjectCommand, ListObjectsV2Command } = await sdk();
+    const s3client = await s3();
+    const from = bucket();
+    let moved = 0;
+    for (;;) {
+      const page = await s3client.send(
+        new ListObjectsV2Command({ Bucket: from, Prefix: PRIVATE_PREFIX, MaxKeys: 100 }),
+      );
+      const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : []));
+      if (keys.length === 0) return moved;
+      for (const key of keys) {
+        await s3client.send(
+          new CopyObjectCommand({
+            Bucket: bucket(key),
+            Key: key,
+            CopySource: `${from}/${key.split('/').map(encodeURIComponent).join('/')}`,
+          }),
+        );
+        await s3client.send(new DeleteObjectCommand({ Bucket: from, Key: key }));
+        moved += 1;
+      }
     }
   }
 
@@ -69,7 +109,7 @@ export namespace Storage {
       await s3()
     ).send(
       new PutObjectCommand({
-        Bucket: bucket(),
+        Bucket: bucket(key),
         Key: key,
         Body: body,
         ContentType: options.contentType,
@@ -91,7 +131,7 @@ export namespace Storage {
   async function read(key: string) {
     const { GetObjectCommand } = await sdk();
     try {
-      const object = await (await s3()).send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+      const object = await (await s3()).send(new GetObjectCommand({ Bucket: bucket(key), Key: key }));
       return object.Body ? { ...object, Body: object.Body } : null;
     } catch (error) {
       const kind = (error as Error).name;
@@ -123,7 +163,7 @@ export namespace Storage {
   /** Removes the object under `key` (nothing when there is none). */
   export async function remove(key: string): Promise<void> {
     const { DeleteObjectCommand } = await sdk();
-    await (await s3()).send(new DeleteObjectCommand({ Bucket: bucket(), Key: key }));
+    await (await s3()).send(new DeleteObjectCommand({ Bucket: bucket(key), Key: key }));
   }
 
   /** The keys below `prefix`, in key order, at most `limit` (tests and support). */
@@ -134,7 +174,7 @@ export namespace Storage {
     do {
       const page = await (
         await s3()
-      ).send(new ListObjectsV2Command({ Bucket: bucket(), Prefix: prefix, ContinuationToken: token }));
+      ).send(new ListObjectsV2Command({ Bucket: bucket(prefix), Prefix: prefix, ContinuationToken: token }));
       found.push(...(page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : [])));
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token && found.length < limit);

@@ -7,6 +7,7 @@ import { Outbox } from '../mail/outbox';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
 import * as time from '../time';
+import { type Deadline, pastDeadline } from '../util/deadline';
 import { fn } from '../util/fn';
 import { createId } from '../util/id';
 import { AcknowledgeInput } from './input';
@@ -233,9 +234,16 @@ async function acknowledgeNow(
  * pending with that expiry), which also takes it out of the queue. Running
  * it twice, or twice at once, changes each work order once.
  */
-export const expireAcknowledgments = fn(z.tuple([z.date().optional()]), expireNow, refuseInvalid);
+export const expireAcknowledgments = fn(
+  z.tuple([z.date().optional(), z.object({ deadline: z.number().optional() }).optional()]),
+  expireNow,
+  refuseInvalid,
+);
 
-async function expireNow(now = new Date()): Promise<{ expired: number; due: number }> {
+async function expireNow(
+  now = new Date(),
+  options: { deadline?: Deadline } = {},
+): Promise<{ expired: number; due: number }> {
   assertAdmin();
   const { items } = await entity.query({
     index: 'pendingAcknowledgments',
@@ -245,6 +253,8 @@ async function expireNow(now = new Date()): Promise<{ expired: number; due: numb
   });
   let expired = 0;
   for (const wo of items) {
+    // Past the run's deadline the rest stay in the queue for the next run.
+    if (pastDeadline(options.deadline)) break;
     const expiresAt = wo.acknowledgment.tokenExpiresAt;
     if (!expiresAt || Date.parse(expiresAt) > now.getTime()) continue;
     const changed = await entity.update(

@@ -1,10 +1,12 @@
 import { Crew } from '@app/core/booking/crew';
+import { config } from '@app/core/config';
 import { queue } from '@app/core/booking/payment-queue';
 import { findBooking, putIfUnchanged } from '@app/core/booking/store';
 import { transactWrite } from '@app/core/db/entity';
 import * as time from '@app/core/time';
 import { Mail } from '@app/core/mail/index';
 import { Outbox } from '@app/core/mail/outbox';
+import { Sms } from '@app/core/sms/index';
 import { describe, expect, it, vi } from 'vitest';
 import { send } from '../../../tests/booking-factories';
 import { customBookingBody } from '../../../tests/desk-bookings';
@@ -136,6 +138,31 @@ describe('GET /api/admin/today', () => {
       attempts: Outbox.MAX_ATTEMPTS,
       lastError: expect.stringContaining('mailbox full'),
     });
+  });
+
+  it('says texts are off when no origination identity is set, and gives a queued text up unsent (decision 084)', async () => {
+    expect((await today()).texts).toEqual({ on: true });
+    const identity = config().smsOriginationIdentity;
+    config().smsOriginationIdentity = '';
+    const sent = vi.spyOn(Sms, 'send');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      expect((await today()).texts).toEqual({ on: false });
+      // A text queued while texts were on goes nowhere: given up at once, from no number.
+      const text = Outbox.prepareText({ to: '+14845550111', body: 'Your tech is on the way.' });
+      await transactWrite([text.item]);
+      await Outbox.drain({ now: Date.now() + 1000 });
+      expect(await sent.mock.results[0]?.value.catch((error: Error) => error.name)).toBe('TextsOffError');
+      const given = (await today()).sendsGivenUp.items.find((item) => item._id === text.id);
+      expect(given).toMatchObject({
+        channel: 'sms',
+        attempts: 1,
+        lastError: expect.stringContaining('Texts are off'),
+      });
+    } finally {
+      config().smsOriginationIdentity = identity;
+      sent.mockRestore();
+    }
   });
 
   it('is for the admin only', async () => {

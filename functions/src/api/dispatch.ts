@@ -79,6 +79,8 @@ export type TodayReply = {
     }[];
     cursor: string | null;
   };
+  /** Whether texts are on (decision 084): off, Today says so plainly. */
+  texts: { on: boolean };
 };
 
 const customerName = (b: Booking.Row) =>
@@ -159,6 +161,7 @@ export const dispatch = new Hono()
         })),
         cursor: view.sendsGivenUp.cursor,
       },
+      texts: view.texts,
     };
     return c.json(reply);
   })

@@ -15,6 +15,10 @@ beforeEach(() => {
   vi.resetModules();
   Object.assign(process.env, {
     APP_MODE: 'aws',
+    // AWS mode's own settings (issue 31); the rest come from tests/api-setup.ts.
+    PRIVATE_BUCKET_NAME: 'unused-private',
+    BUSINESS_PUBLIC_EMAIL: 'info@mobileautocare.example',
+    BUSINESS_PHONE: '(610) 555-0142',
     AWS_ENDPOINT_URL_DYNAMODB: inject('endpoints').dynamodb,
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',

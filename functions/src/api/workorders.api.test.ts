@@ -547,7 +547,8 @@ describe('the acknowledgment', () => {
     // Stored privately, the same bytes.
     const stored = await asSystem('test', () => WorkOrder.signatureOf(wo._id));
     expect(Buffer.from(stored ?? []).equals(Buffer.from(signature))).toBe(true);
-    const keys = await Storage.keys('');
+    // Both buckets (decision 082): the private one's keys and every key of the images one.
+    const keys = [...(await Storage.keys(Storage.PRIVATE_PREFIX)), ...(await Storage.keys(''))];
     expect(keys.some((k) => k.startsWith(`private/work-orders/${wo._id}/`))).toBe(true);
     expect(keys.some((k) => k.startsWith('images/'))).toBe(false);
 

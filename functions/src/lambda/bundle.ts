@@ -2,12 +2,16 @@ import { statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { type FunctionName, lambdaFunctions } from '../../../infra/environment';
 
-/** The Lambda entry points, as infra/ names them in each function's `handler`. */
-export const lambdaEntries = {
-  api: fileURLToPath(new URL('./api.ts', import.meta.url)),
-  cron: fileURLToPath(new URL('./cron.ts', import.meta.url)),
-} as const;
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** The file of a handler as SST resolves it: `functions/src/lambda/api.handler` is `functions/src/lambda/api.ts`. */
+const entryOf = (fn: FunctionName) =>
+  resolve(root, `${lambdaFunctions[fn].handler.replace(/\.[^./]+$/, '')}.ts`);
+
+/** The Lambda entry points, from each function's `handler` in infra/environment.ts. */
+export const lambdaEntries = { api: entryOf('api'), cron: entryOf('cron') } as const;
 
 /**
  * Bundles a Lambda entry point as SST bundles it (`nodejs: { minify: true,
@@ -23,7 +27,8 @@ export const lambdaEntries = {
 export async function bundleLambda(
   entry: string,
   outfile: string,
-): Promise<{ outfile: string; bytes: number; totalBytes: number }> {
+  options: { external?: readonly string[] } = {},
+): Promise<{ outfile: string; bytes: number; totalBytes: number; files: string[] }> {
   const result = await build({
     entryPoints: { [basename(outfile, '.mjs')]: entry },
     bundle: true,
@@ -39,7 +44,7 @@ export async function bundleLambda(
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunks/[name]-[hash]',
     // Installed beside the bundle, as infra/api.ts's `nodejs.install` does: it has a native part.
-    external: ['sharp'],
+    external: [...(options.external ?? ['sharp'])],
     metafile: true,
     logLevel: 'error',
     banner: {
@@ -60,5 +65,10 @@ export async function bundleLambda(
   };
   if (entryKey) visit(entryKey);
   const bytes = [...loaded].reduce((sum, path) => sum + (outputs[path]?.bytes ?? 0), 0);
-  return { outfile, bytes: bytes || statSync(outfile).size, totalBytes };
+  return {
+    outfile,
+    bytes: bytes || statSync(outfile).size,
+    totalBytes,
+    files: Object.keys(outputs).map((path) => resolve(path)),
+  };
 }

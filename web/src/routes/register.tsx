@@ -10,7 +10,7 @@ import { type RegistrationFields, validateRegistration } from '../features/auth/
 import { messageOf } from '../lib/api';
 import { textConsentWording } from '@app/core/notify/wording';
 import { toUsE164 } from '@app/core/sms/phone';
-import { pageTitle } from '../lib/business';
+import { business, pageTitle } from '../lib/business';
 import { pageHead } from '../lib/seo';
 import { messagesResolver } from '../lib/forms';
 
@@ -123,7 +123,7 @@ function RegisterPage() {
               error={errors.mobile?.message}
               disabled={busy}
             />
-            <p className="field__hint">{textConsentWording(toUsE164(mobile ?? ''))}</p>
+            <p className="field__hint">{textConsentWording(toUsE164(mobile ?? ''), business.name)}</p>
           </>
         )}
         {submit.isSuccess && <FormMessage tone="success">{submit.data.msg}</FormMessage>}

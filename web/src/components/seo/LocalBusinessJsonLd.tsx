@@ -1,4 +1,4 @@
-import { openingHours } from '@app/core/business';
+import { openingHours } from '@app/core/business-details';
 import { business } from '../../lib/business';
 import { siteUrl } from '../../lib/seo';
 

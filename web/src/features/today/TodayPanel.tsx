@@ -59,6 +59,12 @@ export default function TodayPanel({ date, onChange }: Props) {
         </p>
       ) : (
         <>
+          {!query.data.texts.on && (
+            <p className="status-text" role="status" data-testid="texts-off">
+              <strong>Texts are off.</strong> No number to send texts from is set (SMS_ORIGINATION_IDENTITY),
+              so customers get every notice by email.
+            </p>
+          )}
           <DayJobs reply={query.data} />
           <WaitingLists reply={query.data} />
         </>

@@ -12,6 +12,7 @@ import { formatLongDate } from '@app/core/time';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextField } from '../../../components/ui/TextField';
 import { messageOf } from '../../../lib/api';
+import { business } from '../../../lib/business';
 import {
   changeNotifications,
   type NotificationChange,
@@ -133,7 +134,7 @@ function TextsConsent({ settings, busy, onSave }: PartProps) {
           onChange={(event) => setAgreed(event.target.checked)}
           disabled={busy}
         />
-        <label htmlFor={agreeId}>{textConsentWording(e164)}</label>
+        <label htmlFor={agreeId}>{textConsentWording(e164, business.name)}</label>
       </div>
       <button type="submit" className="button button--primary" disabled={busy || !agreed}>
         Text Me
