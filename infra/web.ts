@@ -13,7 +13,6 @@
  * function can take the Router's URL as PUBLIC_URL without a cycle.
  */
 import { readFileSync } from 'node:fs';
-import { local } from '@pulumi/command';
 import { routerProof } from '../functions/src/api/router-proof';
 import {
   PAGE_KEY_PREFIX,
@@ -148,6 +147,10 @@ export const router = new sst.aws.Router('Router', {
  */
 // Vite's warnings only: the command's output is kept in the stack's state.
 const WEB_BUILD = 'npm run build -w web -- --logLevel warn';
+// Imported when run() gets here, not with the config: `sst install` evaluates sst.config.ts before it
+// has installed the Pulumi packages (.sst/platform/node_modules), and a static import of
+// @pulumi/command would stop a fresh clone's first install.
+const { local } = await import('@pulumi/command');
 const webBuild = $dev
   ? undefined
   : new local.Command('WebBuild', {
