@@ -78,7 +78,14 @@ export type StatusChangeBy = {
 };
 
 /** One entry of a booking's audit trail; `from` is null for the creation entry. */
-export type StatusChange = { from: BookingStatus | null; to: BookingStatus; by: StatusChangeBy; at: string };
+export type StatusChange = {
+  from: BookingStatus | null;
+  to: BookingStatus;
+  by: StatusChangeBy;
+  at: string;
+  /** Why the admin completed a job before the completion rule allows (decision 090). */
+  reason?: string;
+};
 
 /** A booking keeps at most this many audit entries: the creation entry and the latest changes (the one rule). */
 export const STATUS_HISTORY_LIMIT = AUDIT_TRAIL_LIMIT;
