@@ -1,7 +1,7 @@
 import { app } from '../functions/src/api/index';
 import { pagesBuilt } from '../functions/src/api/pages';
 import type { BookingReply } from '../functions/src/api/bookings';
-import { bookingBody, nextDate, send } from './booking-factories';
+import { AHEAD_OF_ITS_DAY, bookingBody, nextDate, send } from './booking-factories';
 import { customBookingBody, phoneClient } from './desk-bookings';
 import { createPost, createTestimonial } from './content-factories';
 import * as time from '@app/core/time';
@@ -740,6 +740,7 @@ async function declinedBookingOf(admin: { headers: Record<string, string> }, ser
   const booking = await bookingOf(customer, serviceId);
   const done = await send('PATCH', `/api/bookings/${booking._id}/status`, admin.headers, {
     status: 'Completed',
+    ...AHEAD_OF_ITS_DAY,
   });
   if (done.status !== 200) throw new Error(`Fixture completion failed: ${done.status} ${await done.text()}`);
   return booking;

@@ -7,6 +7,7 @@ import * as time from '../time';
 import { User } from '../user/index';
 import { fn } from '../util/fn';
 import { type ChargeChoice, planPayment } from './charge';
+import { completionBlock } from './rules';
 import { findBooking, type Stored } from './store';
 
 /**
@@ -31,12 +32,14 @@ export const completionMessages = {
 
 /** Why `booking` may not be completed now, or null when it may. */
 export function completionRefusal(booking: Stored, now = new Date()): string | null {
-  if (booking.status === 'Completed') return null;
-  if (booking.status === 'Pending') return completionMessages.pending;
-  if (booking.status !== 'Confirmed') return completionMessages.notOpen(booking.status);
-  if (booking.progress?.startedAt) return null;
-  if (booking.date <= time.today(now)) return null;
-  return completionMessages.beforeDay(booking.date);
+  const block = completionBlock(
+    { status: booking.status, date: booking.date, startedAt: booking.progress?.startedAt },
+    time.today(now),
+  );
+  if (block === 'pending') return completionMessages.pending;
+  if (block === 'notOpen') return completionMessages.notOpen(booking.status);
+  if (block === 'beforeDay') return completionMessages.beforeDay(booking.date);
+  return null;
 }
 
 /** Refuses (409, nothing written) a completion the rule does not allow, unless the admin gave a reason. */

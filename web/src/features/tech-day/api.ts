@@ -116,3 +116,13 @@ export const acknowledgeInPerson = (
       },
     }),
   );
+
+/** What completing the job would charge now, and to which card, or why it is refused (issue 30: the server's money). */
+export const chargePreviewQuery = (bookingId: string) =>
+  queryOptions({
+    queryKey: [...techDayKey, 'charge-preview', bookingId],
+    staleTime: 0,
+    gcTime: 0,
+    queryFn: () =>
+      unwrap(bookings[':id']['charge-preview'].$get({ param: path({ id: bookingId }), query: {} })),
+  });
