@@ -272,6 +272,11 @@ export const routes: Record<string, Route> = {
     access: 'owner',
     path: (f) => `/api/bookings/${f.bookings.edit._id}/cancel-preview`,
   },
+  // Issue 30 (decision 090): what completing charges and to which card; the job's technician too.
+  'GET /api/bookings/:id/charge-preview': {
+    access: 'staff',
+    path: (f) => `/api/bookings/${f.bookings.status._id}/charge-preview`,
+  },
   'GET /api/bookings/:id/charge-options': {
     access: 'admin',
     path: (f) => `/api/bookings/${f.bookings.status._id}/charge-options`,
@@ -565,6 +570,19 @@ export const routes: Record<string, Route> = {
       acknowledgedBy: { name: 'Matrix Customer' },
       signature: `data:image/png;base64,${Buffer.from(pngImage(40, 20, [0, 0, 0])).toString('base64')}`,
     }),
+  },
+  // Issue 30 (decision 091): the customer's code (the fixture is tied to no job: 400 once past
+  // authorization; completion.api.test.ts sends one for real) and the admin's price approval.
+  'POST /api/workOrders/:id/price-code': {
+    technician: '403',
+    access: 'staff',
+    path: (f) => `/api/workOrders/${f.workOrders.inPerson._id}/price-code`,
+    ok: 400,
+  },
+  'POST /api/workOrders/:id/approve-price': {
+    access: 'admin',
+    path: (f) => `/api/workOrders/${f.workOrders.workOrder._id}/approve-price`,
+    body: (f) => ({ total: f.workOrders.workOrder.pricing.totalAmount }),
   },
   'POST /api/workOrders/:id/generate-acknowledgment': {
     access: 'admin',
