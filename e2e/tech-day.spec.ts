@@ -111,6 +111,16 @@ test('a day at 390 px: Directions, On my way, Arrived, Started, Completed', asyn
 }) => {
   const name = `Tech job ${crypto.randomUUID().slice(0, 6)}`;
   const { booking, technician } = await todaysJob(page.request, admin, name, { customer: customerWithCard });
+  // DEBUG
+  {
+    const { User } = await import('@app/core/user/index');
+    const acc = await User.find(customerWithCard.user._id);
+    console.log('DEBUG account', acc?.id, acc?.hasCardOnFile, acc?.cardLast4);
+    const pv = await page.request.get(`/api/bookings/${booking._id}/charge-preview`, { headers: auth(admin) });
+    console.log('DEBUG preview', await pv.text());
+    const { findBooking } = await import('@app/core/booking/store');
+    console.log('DEBUG booking', (await findBooking(booking._id)).userId);
+  }
   const phone = await technicianSignIn(page.request, technician);
   await signIn(phone);
   await page.goto('/tech');
@@ -178,7 +188,9 @@ test("tomorrow's job at 390 px: the next step leads, Completed is not offered, a
   const completed = card.getByRole('button', { name: 'Completed' });
   await expect(completed).toBeDisabled();
   await expect(completed).not.toHaveClass(/button--primary/);
-  await expect(card.getByText('Completed is available once the job has started, or on its day.')).toBeVisible();
+  await expect(
+    card.getByText('Completed is available once the job has started, or on its day.'),
+  ).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('3-tomorrow.png'), fullPage: true });
   // The phone's rule is the server's: the technician's completion is refused, nothing charged.
   const refused = await page.request.patch(`/api/bookings/${booking._id}/status`, {

@@ -26,7 +26,9 @@ export async function technicianOf(bookingId: string): Promise<number | undefine
  * booking's booked price and its customer's account (whose own phone and mail
  * get the one-time code); undefined for no such booking.
  */
-export async function priceOf(bookingId: string): Promise<{ priceCents: number; userId?: string } | undefined> {
+export async function priceOf(
+  bookingId: string,
+): Promise<{ priceCents: number; userId?: string } | undefined> {
   if (!id.safeParse(bookingId).success) return undefined;
   const booking = await entity.get({ id: bookingId }, { consistent: true });
   return booking ? { priceCents: booking.priceCents, userId: booking.userId } : undefined;

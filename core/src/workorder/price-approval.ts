@@ -67,10 +67,16 @@ const partKey = (p: Stored['partItems'][number]) =>
  * they priced by hand that was not there before (a part with a price, labour
  * at a rate other than the shop's `LABOR_RATE`).
  */
-export function awaitingAfter(read: (Lines & { awaitingPrice?: Awaiting }) | undefined, next: Lines): Awaiting {
+export function awaitingAfter(
+  read: (Lines & { awaitingPrice?: Awaiting }) | undefined,
+  next: Lines,
+): Awaiting {
   const actor = useActor();
   if (actor.type !== 'user' || actor.role !== 'technician') return [];
-  const before = new Set([...(read?.laborItems ?? []).map(laborKey), ...(read?.partItems ?? []).map(partKey)]);
+  const before = new Set([
+    ...(read?.laborItems ?? []).map(laborKey),
+    ...(read?.partItems ?? []).map(partKey),
+  ]);
   const nextKeys = new Set([...next.laborItems.map(laborKey), ...next.partItems.map(partKey)]);
   const kept = (read?.awaitingPrice ?? []).filter((a) => nextKeys.has(a.key));
   const rate = config().laborRateCents;
@@ -110,7 +116,10 @@ export function pricedTrail(
     return appendToTrail(trail, { event: 'approved', at, by, totalCents: total, note });
   }
   if (added.length === 0) return trail;
-  const note = added.map((a) => a.label).join('; ').slice(0, 1000);
+  const note = added
+    .map((a) => a.label)
+    .join('; ')
+    .slice(0, 1000);
   return appendToTrail(trail, { event: 'priced-by-technician', at, by, totalCents: total, note });
 }
 
@@ -176,7 +185,10 @@ const maskEmail = (email: string) => email.replace(/^(.)[^@]*@/, '$1***@');
  */
 export const sendPriceCode = fn(key, sendCodeNow, refuseInvalid);
 
-async function sendCodeNow(workOrderId: string, now = new Date()): Promise<{ message: string; workOrder: Detail }> {
+async function sendCodeNow(
+  workOrderId: string,
+  now = new Date(),
+): Promise<{ message: string; workOrder: Detail }> {
   assertStaff();
   const wo = await find(workOrderId);
   await assertWorksOn(wo.relatedBooking);

@@ -45,7 +45,10 @@ async function accountFor(number: number, firstName: string): Promise<Caller> {
 
 beforeAll(async () => {
   await Storage.ensureBucket();
-  admin = { ...(await createUser({ role: 'admin', firstName: 'Ada', lastName: 'Admin' })), lastName: 'Admin' };
+  admin = {
+    ...(await createUser({ role: 'admin', firstName: 'Ada', lastName: 'Admin' })),
+    lastName: 'Admin',
+  };
   tech1 = await accountFor(1, 'Tess');
   await asSystem('test', () => Technician.ensureNumbered(2));
   tech2 = await accountFor(2, 'Theo');
@@ -114,7 +117,9 @@ describe('the completion rule (decision 090)', () => {
     for (const who of [admin, tech1]) {
       const reply = await later.status(who, { status: 'Completed' });
       expect(reply.status).toBe(409);
-      expect((await json<Msg>(reply)).msg).toMatch(/it can be completed once it has started, or from its day on/);
+      expect((await json<Msg>(reply)).msg).toMatch(
+        /it can be completed once it has started, or from its day on/,
+      );
     }
     // Not theirs, a customer, nobody: refused before the rule.
     expect((await later.status(tech2, { status: 'Completed' })).status).toBe(403);
@@ -148,9 +153,7 @@ describe('the completion rule (decision 090)', () => {
     const date = nextDate(undefined, 10);
     const job = await booked(149, date);
     await clockAt(date, '09:50');
-    expect(
-      (await send('POST', `${job.path}/progress`, tech1.headers, { step: 'started' })).status,
-    ).toBe(200);
+    expect((await send('POST', `${job.path}/progress`, tech1.headers, { step: 'started' })).status).toBe(200);
     const done = await job.status(admin, { status: 'Completed' });
     expect(done.status).toBe(200);
     expect((await json<AdminBookingReply>(done)).payment).toMatchObject({ status: 'paid', amount: 149 });
@@ -269,7 +272,9 @@ describe('a technician alone cannot charge any amount (decision 091)', () => {
     const wrong = code === '000000' ? '000001' : '000000';
     const refused = await inPerson(wo._id, { code: wrong });
     expect(refused.status).toBe(400);
-    expect((await json<Msg>(refused)).msg).toBe('That code is not right. Check it with the customer and try again.');
+    expect((await json<Msg>(refused)).msg).toBe(
+      'That code is not right. Check it with the customer and try again.',
+    );
     const signed = await inPerson(wo._id, { code });
     expect(signed.status, await signed.clone().text()).toBe(200);
     // Used once: a second acknowledgment cannot reuse it (the work order is acknowledged anyway).
@@ -303,7 +308,9 @@ describe('a technician alone cannot charge any amount (decision 091)', () => {
     );
     const done = await job.status(tech1, { status: 'Completed' });
     expect(done.status, await done.clone().text()).toBe(200);
-    expect((await chargesOf(job.squareId)).map((p) => p.amount_money.amount)).toEqual([Math.round(total * 100)]);
+    expect((await chargesOf(job.squareId)).map((p) => p.amount_money.amount)).toEqual([
+      Math.round(total * 100),
+    ]);
   });
 
   it('labour at the shop’s rate only, confirmed by the customer’s code: no admin needed', async () => {

@@ -109,7 +109,9 @@ export function AdminBookingCard({
           bookingId={booking._id}
           options={choosing}
           pending={status.isPending}
-          onCharge={(charge, overrideReason) => status.mutate({ status: 'Completed', charge, overrideReason })}
+          onCharge={(charge, overrideReason) =>
+            status.mutate({ status: 'Completed', charge, overrideReason })
+          }
           onCancel={() => setChoosing(null)}
         />
       )}

@@ -3,15 +3,7 @@ import { useId, useState } from 'react';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { messageOf } from '../../../lib/api';
 import { chargePreviewQuery, completeJob, progressJob, techDayKey, type TechJob } from '../api';
-import {
-  completionHint,
-  isOpenJob,
-  nextStep,
-  type Step,
-  stepOffered,
-  steps,
-  techMessages,
-} from '../display';
+import { completionHint, isOpenJob, nextStep, type Step, stepOffered, steps, techMessages } from '../display';
 
 export type JobActionsProps = {
   job: TechJob;
