@@ -51,7 +51,9 @@ test('the admin refunds part of a payment on the desk', async ({
   const confirm = card.getByRole('group', { name: 'Complete and charge' });
   await expect(confirm.getByText('This charges $150.00 to the card ending 1111.')).toBeVisible();
   await expect(confirm.getByRole('button', { name: 'Complete anyway and charge' })).toBeDisabled();
-  await confirm.getByLabel('Reason for completing now (kept in its history)').fill('Paid ahead: part ordered.');
+  await confirm
+    .getByLabel('Reason for completing now (kept in its history)')
+    .fill('Paid ahead: part ordered.');
   await confirm.getByRole('button', { name: 'Complete anyway and charge' }).click();
   await expect(card.getByText('Payment: Paid')).toBeVisible();
   await expect(card.getByText('Left to refund: $150.00')).toBeVisible();

@@ -19,7 +19,14 @@ import { type Channel, type PreferenceKind, preferenceKinds } from './wording';
  */
 export namespace Notify {
   /** What a notice is about: the kinds a customer sets a channel preference for, and the notices of changes. */
-  export const kinds = ['reminder', 'on-my-way', 'review-request', 'reschedule', 'cancel', 'price-code'] as const;
+  export const kinds = [
+    'reminder',
+    'on-my-way',
+    'review-request',
+    'reschedule',
+    'cancel',
+    'price-code',
+  ] as const;
   export type Kind = (typeof kinds)[number];
 
   export type Notice = {

@@ -79,7 +79,10 @@ export const setBookingStatus = (
   );
 
 /** GET /api/bookings/{id}/charge-preview: what completing charges now and to which card (issue 30). */
-export const fetchChargePreview = (id: string, charge?: 'booking' | 'workOrder'): Promise<ChargePreviewReply> =>
+export const fetchChargePreview = (
+  id: string,
+  charge?: 'booking' | 'workOrder',
+): Promise<ChargePreviewReply> =>
   unwrap(
     api.api.bookings[':id']['charge-preview'].$get({ param: path({ id }), query: charge ? { charge } : {} }),
   );
