@@ -261,6 +261,7 @@ describe('races: reviews without a bookingId (issue 19)', { timeout: 120_000 }, 
       const { booking } = (await made.json()) as { booking: { _id: string } };
       const done = await sendAs('PATCH', `/api/bookings/${booking._id}/status`, admin.headers, {
         status: 'Completed',
+        ...AHEAD_OF_ITS_DAY,
       });
       expect(done.status).toBe(200);
     }
