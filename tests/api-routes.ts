@@ -581,8 +581,9 @@ export const routes: Record<string, Route> = {
   },
   'POST /api/workOrders/:id/approve-price': {
     access: 'admin',
-    path: (f) => `/api/workOrders/${f.workOrders.workOrder._id}/approve-price`,
-    body: (f) => ({ total: f.workOrders.workOrder.pricing.totalAmount }),
+    // The in-person fixture: no other call of the table changes its money.
+    path: (f) => `/api/workOrders/${f.workOrders.inPerson._id}/approve-price`,
+    body: (f) => ({ total: f.workOrders.inPerson.pricing.totalAmount }),
   },
   'POST /api/workOrders/:id/generate-acknowledgment': {
     access: 'admin',
