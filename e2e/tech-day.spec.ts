@@ -26,10 +26,14 @@ const ADDRESS = { street: '12 W Market St', unit: '', city: 'West Chester', stat
  * adminCreate (the desk's verb) against the running stack, as the desk would have made it early this morning
  * (the process's clock reads 00:05 today for that call only). Then the admin confirms it through the API.
  */
-async function todaysJob(request: APIRequestContext, admin: TestUser, name: string) {
+async function todaysJob(
+  request: APIRequestContext,
+  admin: TestUser,
+  name: string,
+  { date = time.today(), customer }: { date?: string; customer?: TestUser } = {},
+) {
   const { Booking } = await import('@app/core/booking/index');
   const { withActor } = await import('@app/core/actor');
-  const date = time.today();
   const actor = {
     type: 'user',
     userId: admin.user._id,
@@ -59,6 +63,17 @@ async function todaysJob(request: APIRequestContext, admin: TestUser, name: stri
     Date.now = realNow;
   }
   if (!booking) throw new Error('No free time today for the test job');
+  if (customer) {
+    // The job is this customer's, whose card is on file (the desk's phone booking has no account yet).
+    const { entity } = await import('@app/core/booking/store');
+    await entity.update(
+      { id: booking.id },
+      {
+        UpdateExpression: 'SET userId = :user',
+        ExpressionAttributeValues: { ':user': customer.user._id },
+      },
+    );
+  }
   const confirmed = await request.patch(`/api/bookings/${booking.id}/status`, {
     headers: auth(admin),
     data: { status: 'Confirmed' },
@@ -90,11 +105,14 @@ async function technicianSignIn(request: APIRequestContext, technician: number) 
 test('a day at 390 px: Directions, On my way, Arrived, Started, Completed', async ({
   page,
   admin,
+  customerWithCard,
   signIn,
   expectAccessible,
 }) => {
+  // The whole day and its completion: slow on a busy machine.
+  test.slow();
   const name = `Tech job ${crypto.randomUUID().slice(0, 6)}`;
-  const { booking, technician } = await todaysJob(page.request, admin, name);
+  const { booking, technician } = await todaysJob(page.request, admin, name, { customer: customerWithCard });
   const phone = await technicianSignIn(page.request, technician);
   await signIn(phone);
   await page.goto('/tech');
@@ -111,6 +129,10 @@ test('a day at 390 px: Directions, On my way, Arrived, Started, Completed', asyn
   // Usable at 390 px: the page is no wider than the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectAccessible();
+  // Before the job has started, the next step is the primary action, not Completed (issue 30).
+  await expect(card.getByRole('button', { name: 'On my way', exact: true })).toHaveClass(/button--primary/);
+  await expect(card.getByRole('button', { name: 'Completed' })).not.toHaveClass(/button--primary/);
+  await page.screenshot({ path: test.info().outputPath('1-before-start.png'), fullPage: true });
 
   for (const [button, state] of [
     ['On my way', 'On my way'],
@@ -123,12 +145,53 @@ test('a day at 390 px: Directions, On my way, Arrived, Started, Completed', asyn
   }
   await expect(card.getByText(/On my way \d\d:\d\d/)).toBeVisible();
 
+  // Started: now Completed is the primary action, and its confirm names the server's amount and the card.
+  await expect(card.getByRole('button', { name: 'Completed' })).toHaveClass(/button--primary/);
   await card.getByRole('button', { name: 'Completed' }).click();
+  const confirm = card.getByRole('group', { name: 'Confirm completion' });
+  await expect(confirm.getByRole('status')).toHaveText('This charges $89.50 to the card ending 1111.');
+  await page.screenshot({ path: test.info().outputPath('2-confirm.png'), fullPage: true });
   await card.getByRole('button', { name: 'Yes, completed' }).click();
   await expect(card.locator('.tech-job__state')).toHaveText('Completed');
   await expect(card.getByRole('button', { name: 'Arrived' })).toBeDisabled();
   const history = await page.request.get(`/api/bookings/${booking._id}/history`, { headers: auth(admin) });
   expect(JSON.stringify(await history.json())).toContain('"to":"Completed"');
+});
+
+test("tomorrow's job at 390 px: the next step leads, Completed is not offered, and the server refuses it", async ({
+  page,
+  admin,
+  customerWithCard,
+  signIn,
+}) => {
+  const name = `Tomorrow job ${crypto.randomUUID().slice(0, 6)}`;
+  const tomorrow = time.addDays(time.today(), 1);
+  const { booking, technician } = await todaysJob(page.request, admin, name, {
+    date: tomorrow,
+    customer: customerWithCard,
+  });
+  const phone = await technicianSignIn(page.request, technician);
+  await signIn(phone);
+  await page.goto('/tech');
+  await page.getByRole('button', { name: 'Tomorrow' }).click();
+  const card = page.getByRole('article', { name: new RegExp(name) });
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('button', { name: 'On my way', exact: true })).toHaveClass(/button--primary/);
+  const completed = card.getByRole('button', { name: 'Completed' });
+  await expect(completed).toBeDisabled();
+  await expect(completed).not.toHaveClass(/button--primary/);
+  await expect(
+    card.getByText('Completed is available once the job has started, or on its day.'),
+  ).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('3-tomorrow.png'), fullPage: true });
+  // The phone's rule is the server's: the technician's completion is refused, nothing charged.
+  const refused = await page.request.patch(`/api/bookings/${booking._id}/status`, {
+    headers: { 'x-auth-token': phone.token },
+    data: { status: 'Completed' },
+  });
+  expect(refused.status()).toBe(409);
+  const read = await page.request.get(`/api/bookings/${booking._id}/history`, { headers: auth(admin) });
+  expect(JSON.stringify(await read.json())).not.toContain('"to":"Completed"');
 });
 
 test('offline: the day stays readable, the actions are off with a banner, and come back with the signal', async ({

@@ -1,7 +1,7 @@
 import { app } from '../functions/src/api/index';
 import { pagesBuilt } from '../functions/src/api/pages';
 import type { BookingReply } from '../functions/src/api/bookings';
-import { bookingBody, nextDate, send } from './booking-factories';
+import { AHEAD_OF_ITS_DAY, bookingBody, nextDate, send } from './booking-factories';
 import { customBookingBody, phoneClient } from './desk-bookings';
 import { createPost, createTestimonial } from './content-factories';
 import * as time from '@app/core/time';
@@ -271,6 +271,11 @@ export const routes: Record<string, Route> = {
   'GET /api/bookings/:id/cancel-preview': {
     access: 'owner',
     path: (f) => `/api/bookings/${f.bookings.edit._id}/cancel-preview`,
+  },
+  // Issue 30 (decision 090): what completing charges and to which card; the job's technician too.
+  'GET /api/bookings/:id/charge-preview': {
+    access: 'staff',
+    path: (f) => `/api/bookings/${f.bookings.status._id}/charge-preview`,
   },
   'GET /api/bookings/:id/charge-options': {
     access: 'admin',
@@ -566,6 +571,20 @@ export const routes: Record<string, Route> = {
       signature: `data:image/png;base64,${Buffer.from(pngImage(40, 20, [0, 0, 0])).toString('base64')}`,
     }),
   },
+  // Issue 30 (decision 091): the customer's code (the fixture is tied to no job: 400 once past
+  // authorization; completion.api.test.ts sends one for real) and the admin's price approval.
+  'POST /api/workOrders/:id/price-code': {
+    technician: '403',
+    access: 'staff',
+    path: (f) => `/api/workOrders/${f.workOrders.inPerson._id}/price-code`,
+    ok: 400,
+  },
+  'POST /api/workOrders/:id/approve-price': {
+    access: 'admin',
+    // The in-person fixture: no other call of the table changes its money.
+    path: (f) => `/api/workOrders/${f.workOrders.inPerson._id}/approve-price`,
+    body: (f) => ({ total: f.workOrders.inPerson.pricing.totalAmount }),
+  },
   'POST /api/workOrders/:id/generate-acknowledgment': {
     access: 'admin',
     path: (f) => `/api/workOrders/${f.workOrders.workOrder._id}/generate-acknowledgment`,
@@ -740,6 +759,7 @@ async function declinedBookingOf(admin: { headers: Record<string, string> }, ser
   const booking = await bookingOf(customer, serviceId);
   const done = await send('PATCH', `/api/bookings/${booking._id}/status`, admin.headers, {
     status: 'Completed',
+    ...AHEAD_OF_ITS_DAY,
   });
   if (done.status !== 200) throw new Error(`Fixture completion failed: ${done.status} ${await done.text()}`);
   return booking;

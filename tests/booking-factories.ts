@@ -16,6 +16,13 @@ export function nextDate(weekday?: Weekday, ahead = 7): string {
   return date;
 }
 
+/**
+ * What the admin adds to complete a fixture's booking before its day: the
+ * completion rule's override with a reason (issue 30, decision 090). Tests of
+ * what completing does book for a later day, as a customer would.
+ */
+export const AHEAD_OF_ITS_DAY = { overrideReason: 'Test fixture: completed ahead of its day.' } as const;
+
 /** A valid booking submission (doc 1 §3) for `serviceId` at `date` `at`. */
 export function bookingBody(
   serviceId: string,

@@ -12,7 +12,7 @@ import { HASH_CONCURRENCY, HASH_QUEUE, verifyPassword } from '@app/core/user/pas
 import { phoneClient } from './desk-bookings';
 import { describe, expect, it, vi } from 'vitest';
 import { app } from '../functions/src/api/index';
-import { bookingBody, nextDate, send as sendAs } from './booking-factories';
+import { AHEAD_OF_ITS_DAY, bookingBody, nextDate, send as sendAs } from './booking-factories';
 import { createPost } from './content-factories';
 import { createService, createUser, createUserWithCard } from './factories';
 import { formOf, imageFile, pngImage, uploadedKeys } from './images';
@@ -261,6 +261,7 @@ describe('races: reviews without a bookingId (issue 19)', { timeout: 120_000 }, 
       const { booking } = (await made.json()) as { booking: { _id: string } };
       const done = await sendAs('PATCH', `/api/bookings/${booking._id}/status`, admin.headers, {
         status: 'Completed',
+        ...AHEAD_OF_ITS_DAY,
       });
       expect(done.status).toBe(200);
     }
@@ -654,7 +655,7 @@ describe('races: refunds (issue 23)', { timeout: 90_000 }, () => {
     const { booking } = (await created.json()) as { booking: { _id: string } };
     const path = `/api/bookings/${booking._id}`;
     const done = (await (
-      await sendAs('PATCH', `${path}/status`, admin.headers, { status: 'Completed' })
+      await sendAs('PATCH', `${path}/status`, admin.headers, { status: 'Completed', ...AHEAD_OF_ITS_DAY })
     ).json()) as {
       payment: { status: string; providerPaymentId: string };
     };
@@ -760,7 +761,10 @@ describe('races: keeping customers in the loop (issue 21)', { timeout: 120_000 }
 
   it('4 scheduled runs at once with a review request due: one mail', async () => {
     const { customer, admin, id } = await confirmed();
-    const done = await sendAs('PATCH', `/api/bookings/${id}/status`, admin.headers, { status: 'Completed' });
+    const done = await sendAs('PATCH', `/api/bookings/${id}/status`, admin.headers, {
+      status: 'Completed',
+      ...AHEAD_OF_ITS_DAY,
+    });
     expect(done.status).toBe(200);
     const due = Date.parse((await ReviewRequest.find(id))?.dueAt ?? '');
     const runs = await Promise.all(

@@ -27,6 +27,8 @@ export namespace LinkToken {
     'booking-attend',
     'booking-reschedule',
     'booking-cancel',
+    // The one-time code that lets a customer confirm a work order's amount from their own device (decision 091).
+    'confirm-work-order-price',
   ] as const;
   export type Purpose = (typeof purposes)[number];
 
@@ -40,6 +42,9 @@ export namespace LinkToken {
   export type Failure = 'invalid' | 'used' | 'expired' | 'stale';
 
   const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+  /** A token's stored hash (what `prepare` returns as `tokenHash`), to compare a derived token with its record. */
+  export const hashOf = (token: string) => hash(token);
 
   const entity = defineEntity({
     name: 'linkToken',

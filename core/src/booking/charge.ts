@@ -35,7 +35,9 @@ export type ChargeChoice = 'booking' | 'workOrder';
 export const chargeMessages = {
   noWorkOrder: 'This booking has no work order to charge.',
   aboveTolerance: (wo: ForBooking, bookedCents: number, tolerance: number) =>
-    `Work order ${wo.workOrderNumber} comes to ${formatCents(wo.totalCents)}, more than ${Math.round(tolerance * 100)}% above the booked price of ${formatCents(bookedCents)}. Ask the customer to acknowledge the work order first.`,
+    `Work order ${wo.workOrderNumber} comes to ${formatCents(wo.totalCents)}, more than ${Math.round(tolerance * 100)}% above the booked price of ${formatCents(bookedCents)}. Ask the customer to acknowledge the work order first, or approve its price.`,
+  awaitingApproval: (wo: ForBooking, bookedCents: number, tolerance: number) =>
+    `Work order ${wo.workOrderNumber} comes to ${formatCents(wo.totalCents)}, more than ${Math.round(tolerance * 100)}% above the booked price of ${formatCents(bookedCents)}, and has prices a technician entered by hand awaiting the admin's approval (${wo.awaitingPrice.join('; ')}). The admin must approve its price first.`,
   notFailed: 'Only a declined charge can be tried again.',
   linkOpen:
     'A payment link was sent for this booking: the customer pays through it. Charging the card too could take the money twice.',
@@ -49,7 +51,11 @@ export type ChargeOptions = {
   tripFeeCents: number;
   tolerance: number;
   workOrder: ForBooking | null;
-  /** The work order's total may be charged: acknowledged, or within the tolerance. */
+  /**
+   * The work order's total may be charged: within the tolerance; above it only with
+   * no technician's hand price awaiting approval, and the customer's acknowledgment
+   * or the admin's approval of at least its total (decision 091).
+   */
   workOrderAllowed: boolean;
   /** What completing charges when the admin does not choose. */
   defaultBasis: ChargeChoice;
@@ -60,12 +66,14 @@ export async function chargeOptions(booking: Stored): Promise<ChargeOptions> {
   const tolerance = config().chargeTolerance;
   // At most the booked price × (1 + tolerance), to the cent (money stays in whole cents).
   const within = (wo: ForBooking) => wo.totalCents <= Math.round(booking.priceCents * (1 + tolerance));
+  const approved = (wo: ForBooking) => wo.approvedCents !== null && wo.approvedCents >= wo.totalCents;
+  const allowedAbove = (wo: ForBooking) => wo.awaitingPrice.length === 0 && (wo.acknowledged || approved(wo));
   return {
     bookedCents: booking.priceCents,
     tripFeeCents: booking.tripFeeCents ?? 0,
     tolerance,
     workOrder,
-    workOrderAllowed: !!workOrder && (workOrder.acknowledged || within(workOrder)),
+    workOrderAllowed: !!workOrder && (within(workOrder) || allowedAbove(workOrder)),
     defaultBasis: workOrder?.acknowledged ? 'workOrder' : 'booking',
   };
 }
@@ -96,7 +104,9 @@ export async function planPayment(
   if (!options.workOrderAllowed) {
     throw new VisibleError(
       'conflict',
-      chargeMessages.aboveTolerance(wo, booking.priceCents, options.tolerance),
+      wo.awaitingPrice.length > 0
+        ? chargeMessages.awaitingApproval(wo, booking.priceCents, options.tolerance)
+        : chargeMessages.aboveTolerance(wo, booking.priceCents, options.tolerance),
     );
   }
   return { ...common, basis, workOrderId: wo.id, amountCents: wo.totalCents + tripFeeCents };

@@ -63,6 +63,18 @@ export const StatusInput = z.union(
         charge: z
           .enum(['booking', 'workOrder'], { error: 'Charge must be booking or workOrder.' })
           .optional(),
+        /**
+         * The admin completes a job before the completion rule allows (issue 30, decision 090):
+         * why, kept in the booking's audit trail. Blank is the same as absent.
+         */
+        overrideReason: z.preprocess(
+          (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+          z
+            .string({ error: 'The reason must be text.' })
+            .trim()
+            .max(500, 'The reason must be at most 500 characters.')
+            .optional(),
+        ),
       })
       .strict(),
     z

@@ -20,3 +20,16 @@ export async function technicianOf(bookingId: string): Promise<number | undefine
   const booking = await entity.get({ id: bookingId }, { consistent: true });
   return booking?.claim?.technician;
 }
+
+/**
+ * What a work order's price is measured against (issue 30, decision 091): the
+ * booking's booked price and its customer's account (whose own phone and mail
+ * get the one-time code); undefined for no such booking.
+ */
+export async function priceOf(
+  bookingId: string,
+): Promise<{ priceCents: number; userId?: string } | undefined> {
+  if (!id.safeParse(bookingId).success) return undefined;
+  const booking = await entity.get({ id: bookingId }, { consistent: true });
+  return booking ? { priceCents: booking.priceCents, userId: booking.userId } : undefined;
+}

@@ -41,7 +41,7 @@ export {
   StatusInput,
   VehicleInput,
 } from './input';
-export { exists, technicianOf } from './lookup';
+export { exists, priceOf, technicianOf } from './lookup';
 export {
   type ForReschedule,
   forReschedule,
@@ -74,6 +74,13 @@ export { type Tracking, tracking, trackingMessages, type TrackState } from './tr
 export { awaitingVerification, type Board, board, BOARD_MAX_DAYS, type BoardJob } from './board';
 export { jobState, type JobState } from './job-state';
 export { type ChargeChoice, chargeMessages, type ChargeOptions, chargeOptionsFor } from './charge';
+export {
+  type ChargePreview,
+  chargePreview,
+  completionMessages,
+  completionRefusal,
+  PreviewInput as ChargePreviewInput,
+} from './completion';
 export { COLLECT_BATCH, DeclinedInput, listDeclined, retryCharge, retryDue, sweepPending } from './collect';
 export { cancelPreview, lateCancelPolicy, lateFeeMessages } from './late-fee';
 export { MAX_REFUNDS, refund, RefundInput, refundMessages } from './refund';

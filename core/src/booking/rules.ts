@@ -27,6 +27,22 @@ export const customerCanReschedule = (status: BookingStatus): boolean =>
 /** The progress text (serviceStatus) is shown, and may be set, only while Pending or Confirmed. */
 export const showsProgress = (status: BookingStatus): boolean =>
   status === 'Pending' || status === 'Confirmed';
+/**
+ * Why a booking may not be completed on `today` (a `yyyy-MM-dd` of the business's zone), or null
+ * when it may (issue 30, decision 090): only a Confirmed booking, once its technician recorded
+ * Started or its own day has come. Completed itself is null (a repeat charges nothing).
+ */
+export function completionBlock(
+  b: { status: BookingStatus; date: string; startedAt?: string | null },
+  today: string,
+): 'pending' | 'notOpen' | 'beforeDay' | null {
+  if (b.status === 'Completed') return null;
+  if (b.status === 'Pending') return 'pending';
+  if (b.status !== 'Confirmed') return 'notOpen';
+  if (b.startedAt || b.date <= today) return null;
+  return 'beforeDay';
+}
+
 /** A Completed booking may be reviewed (once). */
 export const customerCanReview = (status: BookingStatus): boolean => status === 'Completed';
 
@@ -78,7 +94,14 @@ export type StatusChangeBy = {
 };
 
 /** One entry of a booking's audit trail; `from` is null for the creation entry. */
-export type StatusChange = { from: BookingStatus | null; to: BookingStatus; by: StatusChangeBy; at: string };
+export type StatusChange = {
+  from: BookingStatus | null;
+  to: BookingStatus;
+  by: StatusChangeBy;
+  at: string;
+  /** Why the admin completed a job before the completion rule allows (decision 090). */
+  reason?: string;
+};
 
 /** A booking keeps at most this many audit entries: the creation entry and the latest changes (the one rule). */
 export const STATUS_HISTORY_LIMIT = AUDIT_TRAIL_LIMIT;

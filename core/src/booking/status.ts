@@ -12,6 +12,7 @@ import { statusItems as reminderItems } from '../reminder/due';
 import { User } from '../user/index';
 import { fn } from '../util/fn';
 import { type ChargeChoice, planPayment, runCharge } from './charge';
+import { assertMayComplete } from './completion';
 import { claim, releaseItems } from './claim';
 import { StatusInput } from './input';
 import { cancelNotice } from './notices';
@@ -64,13 +65,19 @@ export const technicianMessages = {
 
 /**
  * The job's technician completes it (issue 22, decision 079): the same
- * completion as the desk's (charged once), from Pending or Confirmed only,
+ * completion as the desk's (charged once), from Confirmed only and within the
+ * completion rule (decision 090: started, or its day; no override for them),
  * with the shop's default amount; any other change of the route stays the
  * admin's (403). A completed job sent again answers as it is.
  */
 async function assertTechnicianMay(booking: Stored, input: z.output<typeof StatusInput>): Promise<void> {
   await Technician.assertWorks(booking.claim?.technician);
-  if (!('status' in input) || input.status !== 'Completed' || input.charge !== undefined) {
+  if (
+    !('status' in input) ||
+    input.status !== 'Completed' ||
+    input.charge !== undefined ||
+    input.overrideReason !== undefined
+  ) {
     throw new VisibleError('forbidden', technicianMessages.onlyCompleted);
   }
   if (booking.status !== 'Completed' && booking.status !== 'Pending' && booking.status !== 'Confirmed') {
@@ -123,7 +130,10 @@ async function setStatusNow(bookingId: string, input: z.output<typeof StatusInpu
     return withService(updated);
   }
   if (input.status === booking.status) return withService(booking);
-  return changeStatus(booking, input.status, await currentBy(), { charge: input.charge });
+  return changeStatus(booking, input.status, await currentBy(), {
+    charge: input.charge,
+    ...(input.status === 'Completed' && input.overrideReason ? { override: input.overrideReason } : {}),
+  });
 }
 
 /**
@@ -144,12 +154,16 @@ export async function changeStatus(
     commit?: (items: TransactItem[]) => Promise<void>;
     /** Completing with a work order not yet acknowledged: which amount the admin chose (charge.ts). */
     charge?: ChargeChoice;
+    /** The admin completes before the completion rule allows: why (decision 090; the audit keeps it). */
+    override?: string;
   } = {},
 ): Promise<Info> {
   const now = new Date().toISOString();
   const from = booking.status;
   const cancelling = status === 'Cancelled';
   const completing = status === 'Completed';
+  // The completion rule (decision 090), for every caller, before anything is charged, written or mailed.
+  if (completing && from !== 'Completed') assertMayComplete(booking, extra.override, new Date(now));
   const alreadyPaid = booking.payment?.status === 'paid';
   const charging = completing && !alreadyPaid;
   // A charge left pending is charged again as it was (its key charges once); otherwise a new attempt.
@@ -165,7 +179,13 @@ export async function changeStatus(
     status,
     ...(reviewDueAt ? { reviewRequestDueAt: reviewDueAt } : {}),
     updatedAt: now,
-    statusHistory: appendStatusChange(booking.statusHistory, { from, to: status, by, at: now }),
+    statusHistory: appendStatusChange(booking.statusHistory, {
+      from,
+      to: status,
+      by,
+      at: now,
+      ...(completing && extra.override ? { reason: extra.override } : {}),
+    }),
     ...(cancelling ? { claim: undefined } : {}),
     ...(payment ? { payment } : {}),
   };

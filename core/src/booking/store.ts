@@ -74,6 +74,8 @@ const StatusChangeSchema = z.object({
     role: z.enum(['admin', 'customer', 'system', 'technician']),
   }),
   at: z.string(),
+  /** Why the admin overrode the completion rule (decision 090). */
+  reason: z.string().optional(),
 });
 
 /** The BOOKED guard's key of a custom booking: it has none (only the crew rule applies to it). */

@@ -14,12 +14,20 @@ import { type Channel, type PreferenceKind, preferenceKinds } from './wording';
  *
  * - Reminders, "on my way" and review requests: mail, text or both, as the
  *   customer chose (default both); a customer not opted in to texts gets mail.
- * - Reschedule and cancel notices: always mail, and a text too when opted in.
+ * - Reschedule and cancel notices, and a work order's price code (decision 091):
+ *   always mail, and a text too when opted in.
  * - The booking confirmation and receipts do not use Notify: mail only.
  */
 export namespace Notify {
   /** What a notice is about: the kinds a customer sets a channel preference for, and the notices of changes. */
-  export const kinds = ['reminder', 'on-my-way', 'review-request', 'reschedule', 'cancel'] as const;
+  export const kinds = [
+    'reminder',
+    'on-my-way',
+    'review-request',
+    'reschedule',
+    'cancel',
+    'price-code',
+  ] as const;
   export type Kind = (typeof kinds)[number];
 
   export type Notice = {

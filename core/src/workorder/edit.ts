@@ -16,6 +16,7 @@ import { formatNumber, MAX_NUMBER_TRIES, nextNumber } from './numbering';
 import { priceWorkOrder } from './pricing';
 import { discard, photoKeys } from './photo-objects';
 import { deleteObject } from './signatures';
+import { awaitingAfter, pricedTrail } from './price-approval';
 import { assertWorksOn } from './staff';
 import { setStatus } from './status';
 import {
@@ -94,6 +95,8 @@ async function createNow(input: ParsedWorkOrderInput, now = new Date()): Promise
   const workOrderId = createId('workOrder');
   const at = now.toISOString();
   const status: WorkOrderStatus = input.status ?? 'draft';
+  // A technician's hand prices await the admin (decision 091).
+  const awaitingPrice = awaitingAfter(undefined, content);
   for (let attempt = 0; attempt < MAX_NUMBER_TRIES; attempt += 1) {
     const n = await nextNumber(counterName);
     const workOrderNumber = formatNumber(year, n);
@@ -106,6 +109,9 @@ async function createNow(input: ParsedWorkOrderInput, now = new Date()): Promise
       acknowledgment: { state: 'not_required' },
       acknowledgmentHistory: [],
       photos: [],
+      // A technician's hand prices await the admin (decision 091).
+      awaitingPrice,
+      priceTrail: pricedTrail([], [], awaitingPrice, content.pricing.totalAmountCents, by, at),
       statusHistory: [{ status, at, by }],
       searchText: searchTextOf({ workOrderNumber, ...content }),
       rev: 1,
@@ -176,12 +182,22 @@ async function updateNow(workOrderId: string, body: z.output<typeof UpdateInput>
     });
     acknowledgment = { state: 'pending', resignRequired: true };
   }
+  const awaitingPrice = awaitingAfter(wo, content);
   const next: Stored = {
     ...wo,
     ...content,
     status,
     acknowledgment,
     acknowledgmentHistory,
+    awaitingPrice,
+    priceTrail: pricedTrail(
+      wo.priceTrail,
+      wo.awaitingPrice,
+      awaitingPrice,
+      content.pricing.totalAmountCents,
+      by,
+      now,
+    ),
     statusHistory:
       status === wo.status ? wo.statusHistory : appendStatus(wo.statusHistory, { status, at: now, by }),
     searchText: searchTextOf({ workOrderNumber: wo.workOrderNumber, ...content }),

@@ -22,6 +22,10 @@ export type ForBooking = {
   subtotalCents: number;
   taxCents: number;
   totalCents: number;
+  /** Lines a technician priced by hand, awaiting the admin's price approval (decision 091). */
+  awaitingPrice: string[];
+  /** The most the admin approved it to charge, or null. */
+  approvedCents: number | null;
 };
 
 export async function forBooking(bookingId: string, now = Date.now()): Promise<ForBooking | undefined> {
@@ -59,6 +63,8 @@ function chargeable(wo: Stored, now: number): ForBooking {
     subtotalCents: priced.pricing.subtotalCents,
     taxCents: priced.pricing.taxAmountCents,
     totalCents: priced.pricing.totalAmountCents,
+    awaitingPrice: wo.awaitingPrice.map((a) => a.label),
+    approvedCents: wo.priceApproval?.totalCents ?? null,
   };
 }
 

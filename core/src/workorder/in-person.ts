@@ -10,7 +10,9 @@ import { acknowledgedMail, shopAcknowledgedMail } from './mail';
 import { fail, key, messages, refuseInvalid } from './messages';
 import { signaturePng } from './signature';
 import { deleteObject, putObject, SIGNATURE_PREFIX } from './signatures';
+import { codeForInPerson } from './price-approval';
 import { assertWorksOn } from './staff';
+import { appendToTrail } from '../util/audit-trail';
 import { contentDigest, currentByName, find, putIfUnchanged, type Stored, write } from './store';
 import { type Detail, view } from './view';
 
@@ -30,6 +32,12 @@ export const InPersonInput = AcknowledgeInput.pick({
   version: true,
 }).extend({
   acknowledgedBy: AcknowledgeInput.shape.acknowledgedBy.pick({ name: true }),
+  /** The one-time code the customer got on their own phone or mail, when the amount needs it (decision 091). */
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'The code is six digits.')
+    .optional(),
 });
 export type InPersonInput = z.input<typeof InPersonInput>;
 
@@ -72,9 +80,12 @@ async function acknowledgeInPersonNow(
   }
   if (!input.signature) fail('invalid', inPersonMessages.signatureRequired);
   const png = signaturePng(input.signature);
+  // Above the booked price and not approved: the customer's own code first (decision 091).
+  const code = await codeForInPerson(wo, input.code, now);
   const signatureKey = `${SIGNATURE_PREFIX}${wo.id}/${createId('workOrder').slice(3)}.png`;
   const at = now.toISOString();
   const by = { name: input.acknowledgedBy.name, email: wo.customer.email };
+  const presenter = await currentByName();
   const next: Stored = {
     ...wo,
     acknowledgment: {
@@ -85,8 +96,22 @@ async function acknowledgeInPersonNow(
       userAgent: input.userAgent,
       signatureKey,
       contentDigest: contentDigest(wo),
-      inPerson: { presentedBy: { id: useUser().userId, name: await currentByName() } },
+      inPerson: {
+        presentedBy: { id: useUser().userId, name: presenter },
+        ...(code.confirmed ? { codeConfirmedAt: at } : {}),
+      },
     },
+    ...(code.confirmed
+      ? {
+          priceTrail: appendToTrail(wo.priceTrail, {
+            event: 'code-confirmed' as const,
+            at,
+            by: presenter,
+            totalCents: wo.pricing.totalAmountCents,
+            note: `Confirmed by the customer's code, signed by ${by.name}`,
+          }),
+        }
+      : {}),
     rev: wo.rev + 1,
     updatedAt: at,
   };
@@ -99,6 +124,7 @@ async function acknowledgeInPersonNow(
     await write([
       putIfUnchanged(next, wo),
       ...(ack.tokenHash ? [LinkToken.removeItem(ack.tokenHash)] : []),
+      ...code.items,
       ...mails.map((m) => m.item),
     ]);
   } catch (error) {

@@ -50,7 +50,22 @@ export const Acknowledgment = z.object({
   /** SHA-256 of the work, parts and money acknowledged (`contentDigest`). */
   contentDigest: z.string().optional(),
   /** Signed on the shop's device with the customer present (issue 22): who presented it. */
-  inPerson: z.object({ presentedBy: z.object({ id: z.string(), name: z.string() }) }).optional(),
+  inPerson: z
+    .object({
+      presentedBy: z.object({ id: z.string(), name: z.string() }),
+      /** The customer confirmed the amount with the one-time code sent to their own phone or mail (decision 091). */
+      codeConfirmedAt: z.string().optional(),
+    })
+    .optional(),
+});
+
+/** One step of a work order's price approval (issue 30, decision 091): its audit trail. */
+export const PriceEvent = z.object({
+  event: z.enum(['priced-by-technician', 'approved', 'code-sent', 'code-confirmed', 'code-refused']),
+  at: z.string(),
+  by: z.string(),
+  totalCents: z.number().int(),
+  note: z.string().optional(),
 });
 
 export const StatusChange = z.object({ status: z.enum(WORK_ORDER_STATUSES), at: z.string(), by: z.string() });
@@ -115,6 +130,23 @@ export const Stored = z.object({
   inspection: Inspection.optional(),
   /** Inspection photos, oldest first, at most `inspectionPhotoLimit` (photos.ts; decision 080). */
   photos: z.array(Photo).default([]),
+  /** Lines a technician priced by hand, awaiting the admin's price approval (decision 091). */
+  awaitingPrice: z.array(z.object({ key: z.string(), label: z.string() })).default([]),
+  /** The most the admin approved this work order to charge (decision 091). */
+  priceApproval: z.object({ totalCents: z.number().int(), at: z.string(), by: z.string() }).optional(),
+  /** The one-time code last sent to the customer to confirm the amount (a LinkToken; decision 091). */
+  priceCode: z
+    .object({
+      tokenHash: z.string(),
+      totalCents: z.number().int(),
+      digest: z.string(),
+      expiresAt: z.string(),
+      attempts: z.number().int(),
+      sentTo: z.string(),
+    })
+    .optional(),
+  /** The price approval's audit trail (util/audit-trail's one rule). */
+  priceTrail: z.array(PriceEvent).default([]),
   /** Paid through a payment link (decision 070); absent while nothing was asked or paid. */
   payment: PaymentRecord.optional(),
   /** Lowercased number, customer, vehicle and VIN: what the list's search matches. */

@@ -12,6 +12,13 @@ export type Detail = Info & {
   /** Paid, or asked for, through a payment link (decision 070). */
   payment?: Stored['payment'];
   statusHistory: Stored['statusHistory'];
+  /** The price approval (issue 30, decision 091): lines awaiting the admin, the total approved, the code sent. */
+  priceApproval: {
+    awaiting: string[];
+    approvedTotalCents: number | null;
+    codeSentTo: string | null;
+    trail: Stored['priceTrail'];
+  };
   acknowledgmentHistory: {
     acknowledgmentDate: string;
     acknowledgedBy: { name: string; email: string };
@@ -54,6 +61,12 @@ export function view(wo: Stored, now = Date.now()): Detail {
     photos: wo.photos,
     ...(wo.payment ? { payment: wo.payment } : {}),
     statusHistory: wo.statusHistory,
+    priceApproval: {
+      awaiting: wo.awaitingPrice.map((a) => a.label),
+      approvedTotalCents: wo.priceApproval?.totalCents ?? null,
+      codeSentTo: wo.priceCode?.sentTo ?? null,
+      trail: wo.priceTrail,
+    },
     acknowledgmentHistory: wo.acknowledgmentHistory.map((a) => ({
       acknowledgmentDate: a.acknowledgedAt,
       acknowledgedBy: a.acknowledgedBy,

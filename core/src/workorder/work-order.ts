@@ -32,6 +32,7 @@ export {
 export { SIGNATURE_PREFIX, signatureOf } from './signatures';
 export { type ForBooking, forBooking } from './for-booking';
 export { acknowledgeInPerson, InPersonInput, inPersonMessages } from './in-person';
+export { ApproveInput, approvePrice, priceMessages, sendPriceCode } from './price-approval';
 export { setInspection } from './inspection';
 export { type ForCustomer, forCustomer } from './photo-objects';
 export {

@@ -7,7 +7,7 @@ import { Service } from '@app/core/service/index';
 import * as time from '@app/core/time';
 import { TimeSlot } from '@app/core/timeslot/index';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bookingBody, nextDate, postBooking, send } from '../../../tests/booking-factories';
+import { AHEAD_OF_ITS_DAY, bookingBody, nextDate, postBooking, send } from '../../../tests/booking-factories';
 import { customBookingBody } from '../../../tests/desk-bookings';
 import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
 import { readOutbox } from '../local/outbox';
@@ -406,7 +406,8 @@ describe('PATCH /api/bookings/:id/status: any to any, invariants kept', () => {
     const created = await postBooking(customer, service._id, date, at);
     const { booking } = await json<{ booking: BookingReply }>(created);
     const path = `/api/bookings/${booking._id}/status`;
-    const set = async (status: string) => send('PATCH', path, admin.headers, { status });
+    const set = async (status: string) =>
+      send('PATCH', path, admin.headers, { status, ...(status === 'Completed' ? AHEAD_OF_ITS_DAY : {}) });
     return { admin, customer, service, date, at, booking, path, set };
   }
   const times = async (serviceId: string, date: string) =>

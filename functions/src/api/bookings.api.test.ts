@@ -7,7 +7,7 @@ import * as time from '@app/core/time';
 import { TimeSlot } from '@app/core/timeslot/index';
 import { Technician } from '@app/core/technician/index';
 import { describe, expect, it } from 'vitest';
-import { bookingBody, nextDate, postBooking, send } from '../../../tests/booking-factories';
+import { AHEAD_OF_ITS_DAY, bookingBody, nextDate, postBooking, send } from '../../../tests/booking-factories';
 import { createService, createUser, createUserWithCard, json, withCrew } from '../../../tests/factories';
 import { readOutbox } from '../local/outbox';
 import type { BookingReply } from './bookings';
@@ -346,7 +346,7 @@ describe('charging on completion', () => {
     const created = await postBooking(customer, service._id, nextDate(), '13:00');
     const { booking } = await json<{ booking: BookingReply }>(created);
     const path = `/api/bookings/${booking._id}/status`;
-    const completed = await send('PATCH', path, admin.headers, { status: 'Completed' });
+    const completed = await send('PATCH', path, admin.headers, { status: 'Completed', ...AHEAD_OF_ITS_DAY });
     expect(completed.status).toBe(200);
     return { customer, admin, path, booking: await json<BookingReply>(completed) };
   }
@@ -361,7 +361,7 @@ describe('charging on completion', () => {
     );
     expect(receipt?.text).toContain('$89.50');
     // Completed again: the same booking and the same payment, no second charge.
-    const again = await send('PATCH', path, admin.headers, { status: 'Completed' });
+    const again = await send('PATCH', path, admin.headers, { status: 'Completed', ...AHEAD_OF_ITS_DAY });
     expect(await json(again)).toMatchObject({ payment: booking.payment });
     // The same charge sent again (a retry after a lost reply): Square answers with the first payment.
     const { Payments } = await import('@app/core/payments/index');
@@ -379,7 +379,10 @@ describe('charging on completion', () => {
     expect((await send('PATCH', `/api/bookings/${booking._id}/cancel`, customer.headers)).status).toBe(409);
     const cancelled = await send('PATCH', path, admin.headers, { status: 'Cancelled' });
     expect(await json(cancelled)).toMatchObject({ status: 'Cancelled', payment: booking.payment });
-    const recompleted = await send('PATCH', path, admin.headers, { status: 'Completed' });
+    const recompleted = await send('PATCH', path, admin.headers, {
+      status: 'Completed',
+      ...AHEAD_OF_ITS_DAY,
+    });
     expect(await json(recompleted)).toMatchObject({ status: 'Completed', payment: booking.payment });
   });
 

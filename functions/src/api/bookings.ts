@@ -296,6 +296,19 @@ export type ChargeOptionsReply = {
   amounts: { booking: number; workOrder: number | null };
 };
 
+/** What the confirm step of a completion shows (issue 30): the server's amount and the card. */
+export type ChargePreviewReply = {
+  amount: number | null;
+  charge: Booking.ChargeChoice | null;
+  card: { brand: string; last4: string } | null;
+  /** "This charges $149.00 to the card ending 1111." (or why it cannot be charged). */
+  msg: string;
+  /** Why completing now is refused; null when it may. */
+  refusal: string | null;
+  /** The refusal is the completion rule's: an admin may complete anyway with a reason. */
+  overridable: boolean;
+};
+
 function chargeOptionsReply(o: Booking.ChargeOptions): ChargeOptionsReply {
   const wo = o.workOrder;
   return {
@@ -405,6 +418,25 @@ export const bookings = new Hono()
   // Both amounts completing could charge (decision 068): the booked price and the related work order's total.
   .get('/:id/charge-options', requireAdmin, byId, async (c) =>
     c.json(chargeOptionsReply(await Booking.chargeOptionsFor(c.req.valid('param').id))),
+  )
+  // What completing now would charge and to which card, or why it is refused (issue 30, decision 090).
+  .get(
+    '/:id/charge-preview',
+    requireStaff,
+    byId,
+    zValidator('query', Booking.ChargePreviewInput, invalidInput),
+    async (c) => {
+      const p = await Booking.chargePreview(c.req.valid('param').id, c.req.valid('query'));
+      c.header('Cache-Control', 'no-store');
+      return c.json({
+        amount: p.amountCents === null ? null : toDollars(p.amountCents),
+        charge: p.basis,
+        card: p.card,
+        msg: p.message,
+        refusal: p.refusal,
+        overridable: p.overridable,
+      } satisfies ChargePreviewReply);
+    },
   )
   .post('/:id/retry-charge', requireAdmin, byId, async (c) =>
     c.json(adminBookingReply(await Booking.retryCharge(c.req.valid('param').id))),

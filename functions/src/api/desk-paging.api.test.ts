@@ -4,7 +4,7 @@ import { db, tableName } from '@app/core/db/client';
 import { INVALID_CURSOR } from '@app/core/db/entity';
 import { phoneClient } from '../../../tests/desk-bookings';
 import { describe, expect, it } from 'vitest';
-import { nextDate, send } from '../../../tests/booking-factories';
+import { AHEAD_OF_ITS_DAY, nextDate, send } from '../../../tests/booking-factories';
 import { createUser, json } from '../../../tests/factories';
 import type { BookingReply } from './bookings';
 
@@ -80,7 +80,10 @@ describe('GET /api/bookings/all, a page at a time', () => {
         )
       ).map((b) => b._id);
     const status = (to: string) =>
-      send('PATCH', `/api/bookings/${booking._id}/status`, admin.headers, { status: to });
+      send('PATCH', `/api/bookings/${booking._id}/status`, admin.headers, {
+        status: to,
+        ...(to === 'Completed' ? AHEAD_OF_ITS_DAY : {}),
+      });
 
     expect(await listed()).toEqual([booking._id]);
     expect((await status('Cancelled')).status).toBe(200);

@@ -5,7 +5,7 @@ import { Payments } from '@app/core/payments/index';
 import { Service } from '@app/core/service/index';
 import { TimeSlot } from '@app/core/timeslot/index';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { nextDate, postBooking, send } from '../../../tests/booking-factories';
+import { AHEAD_OF_ITS_DAY, nextDate, postBooking, send } from '../../../tests/booking-factories';
 import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
 import { createWorkOrder } from '../../../tests/workorder-factories';
 import { handler as cron } from '../lambda/cron';
@@ -52,7 +52,11 @@ async function booked(price: number, sourceId = 'cnon:card-nonce-ok', ahead = 7)
   );
   const path = `/api/bookings/${booking._id}`;
   const set = (status: string, charge?: string) =>
-    send('PATCH', `${path}/status`, admin.headers, { status, ...(charge ? { charge } : {}) });
+    send('PATCH', `${path}/status`, admin.headers, {
+      status,
+      ...(charge ? { charge } : {}),
+      ...(status === 'Completed' ? AHEAD_OF_ITS_DAY : {}),
+    });
   return { admin, customer, booking, date, at, path, set };
 }
 

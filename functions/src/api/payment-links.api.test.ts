@@ -5,7 +5,7 @@ import { entry as ledger, outstanding } from '@app/core/revenue/store';
 import { Storage } from '@app/core/storage/index';
 import { createId } from '@app/core/util/id';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { nextDate, postBooking, send } from '../../../tests/booking-factories';
+import { AHEAD_OF_ITS_DAY, nextDate, postBooking, send } from '../../../tests/booking-factories';
 import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
 import { createWorkOrder } from '../../../tests/workorder-factories';
 import { readOutbox } from '../local/outbox';
@@ -94,6 +94,7 @@ async function declinedBooking(overrides: { price?: number } = {}) {
   const { booking } = await json<{ booking: BookingReply }>(booked);
   const done = await send('PATCH', `/api/bookings/${booking._id}/status`, admin.headers, {
     status: 'Completed',
+    ...AHEAD_OF_ITS_DAY,
   });
   expect((await json<AdminBookingReply>(done)).payment?.status).toBe('failed');
   return { customer, booking };
@@ -178,7 +179,10 @@ describe('sending a payment link', () => {
     const refused = await admin$('POST', `/api/bookings/${booking._id}/payment-link`);
     expect(refused.status).toBe(409);
     expect((await json<{ msg: string }>(refused)).msg).toBe(PaymentLink.sendMessages.hasCard);
-    await send('PATCH', `/api/bookings/${booking._id}/status`, admin.headers, { status: 'Completed' });
+    await send('PATCH', `/api/bookings/${booking._id}/status`, admin.headers, {
+      status: 'Completed',
+      ...AHEAD_OF_ITS_DAY,
+    });
     const paid = await admin$('POST', `/api/bookings/${booking._id}/payment-link`);
     expect(paid.status).toBe(409);
     expect((await json<{ msg: string }>(paid)).msg).toBe(PaymentLink.sendMessages.alreadyPaid);

@@ -11,7 +11,7 @@ import { Service } from '@app/core/service/index';
 import * as time from '@app/core/time';
 import { TimeSlot } from '@app/core/timeslot/index';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { nextDate, postBooking, send } from '../../../tests/booking-factories';
+import { AHEAD_OF_ITS_DAY, nextDate, postBooking, send } from '../../../tests/booking-factories';
 import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
 import { type OutboxMail, readOutbox } from '../local/outbox';
 import type { BookingReply } from './bookings';
@@ -237,7 +237,10 @@ describe('POST /api/bookings/:id/reschedule', () => {
 
     // Completed and Cancelled stay where they are.
     const done = await book(customer, service._id, nextDate(), '13:00');
-    await send('PATCH', `/api/bookings/${done._id}/status`, admin.headers, { status: 'Completed' });
+    await send('PATCH', `/api/bookings/${done._id}/status`, admin.headers, {
+      status: 'Completed',
+      ...AHEAD_OF_ITS_DAY,
+    });
     await send('PATCH', `/api/bookings/${booking._id}/cancel`, customer.headers);
     for (const id of [done._id, booking._id]) {
       const refused = await move(customer.headers, id, { date: nextDate(), time: '09:00' });

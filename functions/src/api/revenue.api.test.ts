@@ -9,7 +9,7 @@ import { entry } from '@app/core/revenue/store';
 import * as time from '@app/core/time';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { nextDate, postBooking, send } from '../../../tests/booking-factories';
+import { AHEAD_OF_ITS_DAY, nextDate, postBooking, send } from '../../../tests/booking-factories';
 import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
 import type { BookingReply } from './bookings';
 import { app } from './index';
@@ -39,6 +39,7 @@ async function complete(price: number, sourceId?: string, serviceName?: string):
   );
   const done = await send('PATCH', `/api/bookings/${booking._id}/status`, admin.headers, {
     status: 'Completed',
+    ...AHEAD_OF_ITS_DAY,
   });
   expect(done.status).toBe(200);
   return json<BookingReply>(done);
@@ -94,7 +95,7 @@ describe('the revenue dashboard', () => {
     // Completing again (the admin moves it back and forth) counts nothing more.
     const path = `/api/bookings/${first._id}/status`;
     await send('PATCH', path, admin.headers, { status: 'Confirmed' });
-    await send('PATCH', path, admin.headers, { status: 'Completed' });
+    await send('PATCH', path, admin.headers, { status: 'Completed', ...AHEAD_OF_ITS_DAY });
     expect((await dashboard()).thisMonth).toMatchObject({ revenue: 150.5, jobs: 2 });
   });
 

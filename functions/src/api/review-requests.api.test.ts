@@ -2,7 +2,7 @@ import { config } from '@app/core/config';
 import { Mail } from '@app/core/mail/index';
 import { ReviewRequest } from '@app/core/review-request/index';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { nextDate, postBooking, send } from '../../../tests/booking-factories';
+import { AHEAD_OF_ITS_DAY, nextDate, postBooking, send } from '../../../tests/booking-factories';
 import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
 import { handler as cron } from '../lambda/cron';
 import { readOutbox } from '../local/outbox';
@@ -29,7 +29,10 @@ const requestsTo = async (to: string) =>
 type Customer = Awaited<ReturnType<typeof createUserWithCard>>;
 
 async function setStatus(id: string, status: string) {
-  const changed = await send('PATCH', `/api/bookings/${id}/status`, admin.headers, { status });
+  const changed = await send('PATCH', `/api/bookings/${id}/status`, admin.headers, {
+    status,
+    ...(status === 'Completed' ? AHEAD_OF_ITS_DAY : {}),
+  });
   expect(changed.status).toBe(200);
 }
 

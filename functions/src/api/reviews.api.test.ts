@@ -1,7 +1,7 @@
 import { Storage } from '@app/core/storage/index';
 import type { Testimonial } from '@app/core/testimonial/index';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { nextDate, postBooking, send } from '../../../tests/booking-factories';
+import { AHEAD_OF_ITS_DAY, nextDate, postBooking, send } from '../../../tests/booking-factories';
 import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
 import { uploadedKeys } from '../../../tests/images';
 import { Canvas } from '../local/png';
@@ -24,6 +24,7 @@ async function bookingOf(
   if (change) {
     const changed = await send('PATCH', `/api/bookings/${booking._id}/status`, change.admin.headers, {
       status: change.status,
+      ...(change.status === 'Completed' ? AHEAD_OF_ITS_DAY : {}),
     });
     expect(changed.status).toBe(200);
   }

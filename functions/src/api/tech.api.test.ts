@@ -2,12 +2,13 @@ import { asSystem } from '@app/core/actor';
 import { relocate } from '@app/core/booking/claim';
 import { findBooking, type Stored } from '@app/core/booking/store';
 import { Geo } from '@app/core/geo/index';
+import * as time from '@app/core/time';
 import { Storage } from '@app/core/storage/index';
 import { createId } from '@app/core/util/id';
 import { Session } from '@app/core/auth/session';
 import { Technician } from '@app/core/technician/index';
 import { User } from '@app/core/user/index';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { nextDate, postBooking, send } from '../../../tests/booking-factories';
 import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
 import { pngImage } from '../../../tests/images';
@@ -80,6 +81,26 @@ async function bookAt(serviceId: string, date: string, at: string, zipCode: stri
   await asSystem('test', async () => relocate(read, { ...read, serviceAddress: await addressAt(zipCode) }));
   return findBooking(booking._id);
 }
+
+/** Moves the clock (Date only) to `date` `at` in the business zone; the callers sign in again then. */
+async function clockAt(date: string, at: string) {
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date(time.instantOf(date, at)) });
+  for (const who of [admin, tech1, tech2]) {
+    const record = await User.find(who._id);
+    if (record) who.headers = { 'x-auth-token': await Session.issue(record) };
+  }
+}
+
+afterEach(async () => {
+  if (!vi.isFakeTimers()) return;
+  vi.useRealTimers();
+  // The S3 client learnt the moved clock's skew from the stand-in's replies: back to the real clock.
+  (await Storage.s3()).config.systemClockOffset = 0;
+  for (const who of [admin, tech1, tech2]) {
+    const record = await User.find(who._id);
+    if (record) who.headers = { 'x-auth-token': await Session.issue(record) };
+  }
+});
 
 const dayOf = (who: Caller, date: string, extra = '') =>
   send('GET', `/api/tech/day?date=${date}${extra}`, who.headers);
@@ -154,6 +175,10 @@ describe("the technician's completion and work orders", () => {
     expect((await status(tech1, { status: 'Completed', charge: 'booking' })).status).toBe(403);
     expect((await findBooking(job.id)).status).toBe(job.status);
 
+    // The completion rule (issue 30, decision 090): Confirmed, and its day has come.
+    expect((await status(tech1, { status: 'Completed' })).status).toBe(409);
+    expect((await status(admin, { status: 'Confirmed' })).status).toBe(200);
+    await clockAt(date, '10:30');
     const done = await status(tech1, { status: 'Completed' });
     expect(done.status, await done.clone().text()).toBe(200);
     const after = await findBooking(job.id);
@@ -202,7 +227,13 @@ describe('the in-person acknowledgment', () => {
 
   it('the customer signs on the technician’s phone: acknowledged, in person, once', async () => {
     const date = nextDate('Monday', 21);
-    const service = await createService({ duration: 60, availableDays: [], availableTimes: ['10:00'] });
+    // Booked at $300: the work order's $308.98 is within the tolerance (decision 091), so no code is asked.
+    const service = await createService({
+      duration: 60,
+      availableDays: [],
+      availableTimes: ['10:00'],
+      price: 300,
+    });
     const job = await bookAt(service._id, date, '10:00', '19383');
     const wo = await createWorkOrder(admin, { relatedBooking: job.id });
     const linked = await send('POST', `/api/workOrders/${wo._id}/generate-acknowledgment`, admin.headers);

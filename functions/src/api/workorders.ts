@@ -47,6 +47,19 @@ const byId = zValidator('param', z.object({ id: z.string() }), invalid);
 const byToken = zValidator('param', z.object({ token: z.string() }), invalid);
 const anyJson = zValidator('json', z.unknown(), invalid);
 
+/** The admin's price approval: the total they saw, in dollars (decision 091). */
+const ApproveBody = z.object(
+  {
+    total: z
+      .number({ error: 'The total approved is required.' })
+      .refine(
+        (total) => moneyProblem(total, 'The total approved', 10_000_000_00) === undefined,
+        moneyMessages.invalid('The total approved', 10_000_000_00),
+      ),
+  },
+  { error: 'The total approved is required.' },
+);
+
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -172,6 +185,20 @@ export function workOrderReply(wo: WorkOrder.Detail) {
         }
       : null,
     statusHistory: wo.statusHistory,
+    /** Issue 30, decision 091: hand prices awaiting the admin, the total approved, where the last code went. */
+    priceApproval: {
+      awaiting: wo.priceApproval.awaiting,
+      approvedTotal:
+        wo.priceApproval.approvedTotalCents === null ? null : toDollars(wo.priceApproval.approvedTotalCents),
+      codeSentTo: wo.priceApproval.codeSentTo,
+      history: wo.priceApproval.trail.map((e) => ({
+        event: e.event,
+        at: e.at,
+        by: e.by,
+        total: toDollars(e.totalCents),
+        note: e.note ?? null,
+      })),
+    },
     inspection: wo.inspection ?? null,
     photos: wo.photos ?? [],
     /** How many photos it may hold (the setting inspectionPhotoLimit), for the form. */
@@ -311,6 +338,18 @@ export const workOrders = new Hono()
       c.req.valid('json') as WorkOrder.InPersonInput,
     );
     return c.json({ message, workOrder: workOrderReply(workOrder) });
+  })
+  // A technician alone cannot charge any amount (issue 30, decision 091): the customer's one-time code ...
+  .post('/:id/price-code', requireStaff, byId, async (c) => {
+    const { message, workOrder } = await WorkOrder.sendPriceCode(c.req.valid('param').id);
+    return c.json({ message, msg: message, workOrder: workOrderReply(workOrder) });
+  })
+  // ... or the admin's approval of the total they saw (`{ total }` in dollars; 409 when it changed since).
+  .post('/:id/approve-price', requireAdmin, byId, zValidator('json', ApproveBody, invalid), async (c) => {
+    const workOrder = await WorkOrder.approvePrice(c.req.valid('param').id, {
+      totalCents: toCents(c.req.valid('json').total),
+    });
+    return c.json({ message: WorkOrder.priceMessages.approved, workOrder: workOrderReply(workOrder) });
   })
   .put('/:id/inspection', requireUser, byId, anyJson, async (c) =>
     c.json(

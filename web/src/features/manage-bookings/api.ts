@@ -6,7 +6,7 @@ import {
   queryOptions,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { ChargeOptionsReply } from '@app/functions/api/bookings';
+import type { ChargeOptionsReply, ChargePreviewReply } from '@app/functions/api/bookings';
 import type { AddressBody } from '../../lib/address-form';
 import { api, path, unwrap } from '../../lib/api';
 import { readCustomers } from './customers';
@@ -61,17 +61,30 @@ export async function fetchDeskPage(filters: BookingFilters, cursor: string | nu
 export const fetchHistory = (id: string): Promise<StatusChange[]> =>
   unwrap(api.api.bookings[':id'].history.$get({ param: path({ id }) }));
 
-/** A status change; completing may say which amount to charge (decision 068). */
+/**
+ * A status change; completing may say which amount to charge (decision 068), and why the admin
+ * completes before the completion rule allows (`overrideReason`, decision 090).
+ */
 export const setBookingStatus = (
   id: string,
   status: BookingStatus,
   charge?: 'booking' | 'workOrder',
+  overrideReason?: string,
 ): Promise<AdminBooking> =>
   unwrap(
     api.api.bookings[':id'].status.$patch({
       param: path({ id }),
-      json: charge ? { status, charge } : { status },
+      json: { status, ...(charge ? { charge } : {}), ...(overrideReason ? { overrideReason } : {}) },
     }),
+  );
+
+/** GET /api/bookings/{id}/charge-preview: what completing charges now and to which card (issue 30). */
+export const fetchChargePreview = (
+  id: string,
+  charge?: 'booking' | 'workOrder',
+): Promise<ChargePreviewReply> =>
+  unwrap(
+    api.api.bookings[':id']['charge-preview'].$get({ param: path({ id }), query: charge ? { charge } : {} }),
   );
 
 /** GET /api/bookings/{id}/charge-options: the booked price and the related work order's total (decision 068). */

@@ -103,7 +103,7 @@ export const completeJob = (bookingId: string) =>
 /** The customer signs on this phone: the same acknowledgment, recorded as in person. */
 export const acknowledgeInPerson = (
   workOrderId: string,
-  body: { name: string; signature: string; version?: string },
+  body: { name: string; signature: string; version?: string; code?: string },
 ) =>
   unwrap(
     api.api.workOrders[':id']['acknowledge-in-person'].$post({
@@ -113,6 +113,21 @@ export const acknowledgeInPerson = (
         signature: body.signature,
         userAgent: navigator.userAgent,
         ...(body.version ? { version: body.version } : {}),
+        ...(body.code ? { code: body.code } : {}),
       },
     }),
   );
+
+/** What completing the job would charge now, and to which card, or why it is refused (issue 30: the server's money). */
+export const chargePreviewQuery = (bookingId: string) =>
+  queryOptions({
+    queryKey: [...techDayKey, 'charge-preview', bookingId],
+    staleTime: 0,
+    gcTime: 0,
+    queryFn: () =>
+      unwrap(bookings[':id']['charge-preview'].$get({ param: path({ id: bookingId }), query: {} })),
+  });
+
+/** Sends the customer a one-time code to confirm a work order above the booked price (decision 091). */
+export const sendPriceCode = (workOrderId: string) =>
+  unwrap(api.api.workOrders[':id']['price-code'].$post({ param: path({ id: workOrderId }) }));

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { TechJob } from './api';
-import { addressLine, driveLine, stateOf, stepOffered, vehicleLine } from './display';
+import * as time from '@app/core/time';
+import {
+  addressLine,
+  completionHint,
+  driveLine,
+  nextStep,
+  stateOf,
+  stepOffered,
+  techMessages,
+  vehicleLine,
+} from './display';
 
 const progress = { onMyWayAt: null, etaAt: null, arrivedAt: null, startedAt: null };
 const job = (overrides: Partial<TechJob> = {}) =>
@@ -48,6 +58,25 @@ describe("the technician's job card", () => {
     expect(stepOffered(job({ status: 'Completed' }), 'started')).toBe(false);
     expect(stateOf(job({ status: 'Completed', progress: { ...progress, startedAt: 'x' } }))).toBe(
       'Completed',
+    );
+  });
+
+  it('leads with the next step until the job has started; Completed only as the server rule allows (issue 30)', () => {
+    const now = Date.parse(time.instantOf('2026-12-01', '08:00'));
+    const today = job({ date: '2026-12-01' });
+    expect(nextStep(today)).toBe('on-my-way');
+    expect(nextStep(job({ progress: { ...progress, arrivedAt: 'x' } }))).toBe('started');
+    expect(nextStep(job({ progress: { ...progress, startedAt: 'x' } }))).toBeNull();
+    expect(completionHint(today, now)).toBeNull();
+    expect(completionHint(job({ date: '2026-12-02' }), now)).toBe(techMessages.completeLater);
+    // 11:30 PM in New York the night before is the next day in UTC: still refused.
+    const lateEve = Date.parse(time.instantOf('2026-11-30', '23:30'));
+    expect(completionHint(today, lateEve)).toBe(techMessages.completeLater);
+    expect(
+      completionHint(job({ date: '2026-12-02', progress: { ...progress, startedAt: 'x' } }), now),
+    ).toBeNull();
+    expect(completionHint(job({ status: 'Pending', date: '2026-12-01' }), now)).toBe(
+      techMessages.completeConfirmed,
     );
   });
 });

@@ -1,6 +1,7 @@
 import { oneLine } from '@app/core/address/format';
 import { jobState, type JobState } from '@app/core/booking/job-state';
-import { localOf } from '@app/core/time';
+import { completionBlock } from '@app/core/booking/rules';
+import { localOf, today } from '@app/core/time';
 import type { TechJob } from './api';
 
 /**
@@ -14,6 +15,9 @@ export const techMessages = {
   stale: 'The server could not be reached. Your day is shown as last synced.',
   noJobs: 'No jobs on this day.',
   failed: 'Your day could not be loaded. Please try again.',
+  completeLater: 'Completed is available once the job has started, or on its day.',
+  completeConfirmed: 'Completed is available once the booking is confirmed.',
+  previewLoading: 'Checking what this charges...',
 } as const;
 
 /** '12 min drive from the base' or '25 min drive from the previous job'. */
@@ -60,3 +64,25 @@ export function stepOffered(job: Pick<TechJob, 'status' | 'progress'>, step: Ste
 
 /** 'HH:mm' on the business's clock for an ISO instant ('' when absent). */
 export const clockOf = (iso: string | null | undefined): string => (iso ? localOf(Date.parse(iso)).time : '');
+
+/** The step to take next (the primary action before the job has started), or null once started or closed. */
+export function nextStep(job: Pick<TechJob, 'status' | 'progress'>): Step | null {
+  if (job.progress.startedAt) return null;
+  return steps.find(({ step }) => stepOffered(job, step))?.step ?? null;
+}
+
+/**
+ * Why Completed is not offered yet (the server's completion rule, decision 090), or null: only
+ * a Confirmed job, once Started was recorded or its day has come in the business's zone.
+ */
+export function completionHint(
+  job: Pick<TechJob, 'status' | 'progress' | 'date'>,
+  now = Date.now(),
+): string | null {
+  const block = completionBlock(
+    { status: job.status, date: job.date, startedAt: job.progress.startedAt },
+    today(now),
+  );
+  if (block === null || job.status === 'Completed' || job.status === 'Cancelled') return null;
+  return block === 'beforeDay' ? techMessages.completeLater : techMessages.completeConfirmed;
+}

@@ -78,6 +78,10 @@ export const setWorkOrderStatus = (id: string, status: WorkOrderStatus) =>
 
 export const deleteWorkOrder = (id: string) => unwrap(workOrders[':id'].$delete(byId(id)));
 
+/** POST /api/workOrders/{id}/approve-price (admin, decision 091): approves the total the admin saw. */
+export const approvePrice = (id: string, total: number) =>
+  unwrap(workOrders[':id']['approve-price'].$post({ ...byId(id), json: { total } }));
+
 export const emailWorkOrder = (id: string) => unwrap(workOrders[':id']['send-email'].$post(byId(id)));
 
 export const generateAcknowledgment = (id: string) =>

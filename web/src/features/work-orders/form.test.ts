@@ -233,6 +233,7 @@ describe('toInput', () => {
       },
       payment: null,
       statusHistory: [],
+      priceApproval: { awaiting: [], approvedTotal: null, codeSentTo: null, history: [] },
       inspection: null,
       photos: [],
       photoLimit: 10,

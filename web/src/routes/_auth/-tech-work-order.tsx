@@ -6,11 +6,11 @@ import {
   type SignatureHandle,
   SignatureField,
 } from '../../features/work-order-acknowledgment/components/SignatureField';
-import { acknowledgeInPerson, techDayKey, type TechJob } from '../../features/tech-day/api';
+import { acknowledgeInPerson, sendPriceCode, techDayKey, type TechJob } from '../../features/tech-day/api';
 import { fetchWorkOrder } from '../../features/work-orders/api';
 import { WorkOrderForm } from '../../features/work-orders/components/WorkOrderForm';
 import type { WorkOrderPrefill } from '../../lib/work-order-prefill';
-import { messageOf } from '../../lib/api';
+import { messageOf, replyField } from '../../lib/api';
 import '../../features/work-orders/work-orders.css';
 import '../../features/work-order-acknowledgment/acknowledgment.css';
 
@@ -77,13 +77,25 @@ function SignInPerson({ workOrderId, customerName }: { workOrderId: string; cust
   const signature = useRef<SignatureHandle>(null);
   const [name, setName] = useState(customerName);
   const [problem, setProblem] = useState<string | null>(null);
+  // Above the booked price (issue 30, decision 091): the customer's own code, sent to their phone or mail.
+  const [code, setCode] = useState('');
+  const [needsCode, setNeedsCode] = useState(false);
+  const send = useMutation({ mutationFn: () => sendPriceCode(workOrderId) });
   const order = useQuery({
     queryKey: ['tech-work-order', workOrderId],
     queryFn: () => fetchWorkOrder(workOrderId),
   });
   const sign = useMutation({
-    mutationFn: (png: string) => acknowledgeInPerson(workOrderId, { name: name.trim(), signature: png }),
+    mutationFn: (png: string) =>
+      acknowledgeInPerson(workOrderId, {
+        name: name.trim(),
+        signature: png,
+        ...(needsCode && code.trim() ? { code: code.trim() } : {}),
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tech-work-order', workOrderId] }),
+    onError: (error) => {
+      if (replyField(error, 'codeRequired') === true) setNeedsCode(true);
+    },
   });
   const ack = order.data?.acknowledgment;
   return (
@@ -114,6 +126,35 @@ function SignInPerson({ workOrderId, customerName }: { workOrderId: string; cust
             value={name}
             onChange={(event) => setName(event.target.value)}
           />
+          {needsCode && (
+            <fieldset className="tech-sign__code">
+              <legend>The customer's code</legend>
+              <p>
+                This work order is above the booked price: the customer confirms it with a code sent to their
+                own phone or email.
+              </p>
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={send.isPending}
+                onClick={() => send.mutate()}
+              >
+                {send.isPending ? 'Sending...' : 'Send the customer a code'}
+              </button>
+              {send.isSuccess && <FormMessage tone="success">{send.data.message}</FormMessage>}
+              {send.isError && (
+                <FormMessage tone="error">{messageOf(send.error, 'The code was not sent.')}</FormMessage>
+              )}
+              <TextField
+                label="Code from the customer"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={code}
+                onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+              />
+            </fieldset>
+          )}
           <SignatureField ref={signature} onChange={() => setProblem(null)} />
           {problem && <FormMessage tone="error">{problem}</FormMessage>}
           {sign.isError && (

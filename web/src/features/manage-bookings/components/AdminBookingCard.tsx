@@ -50,13 +50,18 @@ export function AdminBookingCard({
 
   const [choosing, setChoosing] = useState<ChargeOptionsReply | null>(null);
   const status = useMutation({
-    mutationFn: async (next: { status: BookingStatus; charge?: 'booking' | 'workOrder'; ask?: boolean }) => {
-      // Completing with a related work order: the admin first sees both amounts (decision 068).
+    mutationFn: async (next: {
+      status: BookingStatus;
+      charge?: 'booking' | 'workOrder';
+      overrideReason?: string;
+      ask?: boolean;
+    }) => {
+      // Completing: the admin first sees what it charges and to which card, and with a related
+      // work order both amounts (decision 068, issue 30).
       if (next.ask && next.status === 'Completed' && booking.payment?.status !== 'paid') {
-        const options = await fetchChargeOptions(booking._id);
-        if (options.workOrder) return options;
+        return fetchChargeOptions(booking._id);
       }
-      return setBookingStatus(booking._id, next.status, next.charge);
+      return setBookingStatus(booking._id, next.status, next.charge, next.overrideReason);
     },
     onSuccess: (result) => {
       if ('amounts' in result) return setChoosing(result);
@@ -101,9 +106,12 @@ export function AdminBookingCard({
       {statusError && <FormMessage tone="error">{statusError}</FormMessage>}
       {choosing && (
         <CompletionCharge
+          bookingId={booking._id}
           options={choosing}
           pending={status.isPending}
-          onCharge={(charge) => status.mutate({ status: 'Completed', charge })}
+          onCharge={(charge, overrideReason) =>
+            status.mutate({ status: 'Completed', charge, overrideReason })
+          }
           onCancel={() => setChoosing(null)}
         />
       )}

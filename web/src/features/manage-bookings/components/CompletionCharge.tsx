@@ -1,93 +1,139 @@
 import type { ChargeOptionsReply } from '@app/functions/api/bookings';
-import { useMutation } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { messageOf } from '../../../lib/api';
 import { formatPrice } from '../../../lib/format';
-import { requestAcknowledgment } from '../api';
+import { fetchChargePreview, requestAcknowledgment } from '../api';
 import { deskMessages } from '../messages';
 
 type Props = {
+  bookingId: string;
   options: ChargeOptionsReply;
   pending: boolean;
-  onCharge: (charge: 'booking' | 'workOrder') => void;
+  onCharge: (charge: 'booking' | 'workOrder' | undefined, overrideReason?: string) => void;
   onCancel: () => void;
 };
 
 /**
- * Completing a booking with a related work order (decision 068): both
- * amounts, and the admin's choice. An acknowledged work order is charged as
- * is; one not yet acknowledged may be charged only within the tolerance of
- * the booked price, otherwise the customer is asked to acknowledge it first
- * (one click sends it).
+ * The desk's confirmation before completing (issue 30): what it charges and
+ * to which card, as the server computes it ("This charges $149.00 to the card
+ * ending 1111."). With a related work order (decision 068) both amounts and
+ * the admin's choice; one not yet acknowledged may be charged only within the
+ * tolerance of the booked price (or once its price is approved), otherwise the
+ * customer is asked to acknowledge it first (one click sends it). Before the
+ * job has started or its day has come, the admin completes only with a reason
+ * (decision 090), kept in its history.
  */
-export function CompletionCharge({ options, pending, onCharge, onCancel }: Props) {
+export function CompletionCharge({ bookingId, options, pending, onCharge, onCancel }: Props) {
   const wo = options.workOrder;
   const name = useId();
+  const headingRef = useRef<HTMLLegendElement>(null);
   const [choice, setChoice] = useState<'booking' | 'workOrder'>(
-    options.workOrderAllowed ? 'workOrder' : 'booking',
+    wo && options.workOrderAllowed ? 'workOrder' : 'booking',
   );
+  const [reason, setReason] = useState('');
+  const charge = wo ? choice : undefined;
+  const preview = useQuery({
+    queryKey: ['bookings', 'charge-preview', bookingId, charge ?? null],
+    queryFn: () => fetchChargePreview(bookingId, charge),
+    staleTime: 0,
+    gcTime: 0,
+  });
   const ask = useMutation({ mutationFn: () => requestAcknowledgment(wo?._id ?? '') });
-  if (!wo) return null;
+  useEffect(() => {
+    headingRef.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
   const tolerance = `${Math.round(options.tolerance * 100)}%`;
   const trip = options.tripFee > 0 ? ` (with the ${formatPrice(options.tripFee)} trip fee)` : '';
+  const refusal = preview.data?.refusal ?? null;
+  const needsReason = refusal !== null && preview.data?.overridable === true;
+  const blocked = refusal !== null && !needsReason;
+  const ready = preview.isSuccess && !blocked && (!needsReason || reason.trim() !== '');
 
   return (
-    <fieldset className="desk-card__complete" aria-describedby={`${name}-why`}>
-      <legend>Complete and charge</legend>
-      <p id={`${name}-why`} className="field__hint">
-        Work order {wo.workOrderNumber} is {wo.acknowledged ? 'acknowledged' : 'not yet acknowledged'} by the
-        customer.
-      </p>
-      <label className="radio">
-        <input
-          type="radio"
-          name={name}
-          checked={choice === 'workOrder'}
-          disabled={!options.workOrderAllowed}
-          onChange={() => setChoice('workOrder')}
-        />{' '}
-        Work order total: {formatPrice(options.amounts.workOrder ?? 0)}
-        {trip}
-      </label>
-      <label className="radio">
-        <input
-          type="radio"
-          name={name}
-          checked={choice === 'booking'}
-          onChange={() => setChoice('booking')}
-        />{' '}
-        Booked price: {formatPrice(options.amounts.booking)}
-        {trip}
-      </label>
-      {!options.workOrderAllowed && (
-        <p className="desk-card__muted">
-          The work order is more than {tolerance} above the booked price: ask the customer to acknowledge it
-          first.{' '}
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={ask.isPending}
-            onClick={() => ask.mutate()}
-          >
-            {ask.isPending ? 'Sending...' : 'Send it for acknowledgment'}
-          </button>
-        </p>
+    <fieldset className="desk-card__complete" aria-describedby={`${name}-charge`}>
+      <legend ref={headingRef}>Complete and charge</legend>
+      {wo && (
+        <>
+          <p className="field__hint">
+            Work order {wo.workOrderNumber} is {wo.acknowledged ? 'acknowledged' : 'not yet acknowledged'} by
+            the customer.
+          </p>
+          <label className="radio">
+            <input
+              type="radio"
+              name={name}
+              checked={choice === 'workOrder'}
+              disabled={!options.workOrderAllowed}
+              onChange={() => setChoice('workOrder')}
+            />{' '}
+            Work order total: {formatPrice(options.amounts.workOrder ?? 0)}
+            {trip}
+          </label>
+          <label className="radio">
+            <input
+              type="radio"
+              name={name}
+              checked={choice === 'booking'}
+              onChange={() => setChoice('booking')}
+            />{' '}
+            Booked price: {formatPrice(options.amounts.booking)}
+            {trip}
+          </label>
+          {!options.workOrderAllowed && (
+            <p className="desk-card__muted">
+              The work order is more than {tolerance} above the booked price: ask the customer to acknowledge
+              it first, or approve its price on the work order.{' '}
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={ask.isPending}
+                onClick={() => ask.mutate()}
+              >
+                {ask.isPending ? 'Sending...' : 'Send it for acknowledgment'}
+              </button>
+            </p>
+          )}
+          <p role="status" className="desk-card__saved">
+            {ask.isSuccess && deskMessages.acknowledgmentSent}
+          </p>
+          {ask.isError && (
+            <FormMessage tone="error">{messageOf(ask.error, deskMessages.statusFailed)}</FormMessage>
+          )}
+        </>
       )}
-      <p role="status" className="desk-card__saved">
-        {ask.isSuccess && deskMessages.acknowledgmentSent}
+      <p id={`${name}-charge`} className="desk-card__charge" role="status">
+        {preview.isPending
+          ? 'Checking what this charges...'
+          : preview.isError
+            ? messageOf(preview.error, deskMessages.statusFailed)
+            : preview.data.amount === null
+              ? ''
+              : preview.data.msg}
       </p>
-      {ask.isError && (
-        <FormMessage tone="error">{messageOf(ask.error, deskMessages.statusFailed)}</FormMessage>
+      {refusal && <FormMessage tone="error">{refusal}</FormMessage>}
+      {needsReason && (
+        <div className="field">
+          <label htmlFor={`${name}-reason`}>Reason for completing now (kept in its history)</label>
+          <textarea
+            id={`${name}-reason`}
+            className="input"
+            rows={2}
+            maxLength={500}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </div>
       )}
       <p className="desk-card__actions">
         <button
           type="button"
           className="button button--primary"
-          disabled={pending}
-          onClick={() => onCharge(choice)}
+          disabled={pending || !ready}
+          onClick={() => onCharge(charge, needsReason ? reason.trim() : undefined)}
         >
-          {pending ? 'Completing...' : 'Complete and charge'}
+          {pending ? 'Completing...' : needsReason ? 'Complete anyway and charge' : 'Complete and charge'}
         </button>
         <button type="button" className="button button--secondary" onClick={onCancel}>
           Not now

@@ -1,9 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { messageOf } from '../../../lib/api';
-import { completeJob, progressJob, techDayKey, type TechJob } from '../api';
-import { isOpenJob, type Step, stepOffered, steps } from '../display';
+import { chargePreviewQuery, completeJob, progressJob, techDayKey, type TechJob } from '../api';
+import { completionHint, isOpenJob, nextStep, type Step, stepOffered, steps, techMessages } from '../display';
 
 export type JobActionsProps = {
   job: TechJob;
@@ -17,11 +17,16 @@ type Action = Step | 'completed';
 /**
  * The job's actions: On my way, Arrived, Started (the progress route), Completed
  * (the desk's completion, after a confirmation) and Work order. Each waits for
- * the server's answer; the day is read again after it.
+ * the server's answer; the day is read again after it. Before the job has
+ * started the next step is the primary action; Completed is offered only as
+ * the server's completion rule allows (issue 30), and its confirmation names
+ * the amount and the card, as the server computes them.
  */
 export function JobActions({ job, enabled, onWorkOrder }: JobActionsProps) {
   const queryClient = useQueryClient();
+  const hintId = useId();
   const [confirming, setConfirming] = useState(false);
+  const preview = useQuery({ ...chargePreviewQuery(job._id), enabled: confirming });
   const act = useMutation({
     mutationFn: (action: Action) =>
       action === 'completed' ? completeJob(job._id) : progressJob(job._id, action),
@@ -30,13 +35,16 @@ export function JobActions({ job, enabled, onWorkOrder }: JobActionsProps) {
   });
   const busy = act.isPending;
   const open = isOpenJob(job);
+  const next = nextStep(job);
+  const hint = completionHint(job);
+  const refusal = preview.data?.refusal ?? null;
   return (
     <div className="tech-job__actions">
       {steps.map(({ step, label }) => (
         <button
           key={step}
           type="button"
-          className="button button--secondary"
+          className={`button ${step === next ? 'button--primary' : 'button--secondary'}`}
           disabled={!enabled || busy || !stepOffered(job, step)}
           onClick={() => act.mutate(step)}
         >
@@ -45,14 +53,23 @@ export function JobActions({ job, enabled, onWorkOrder }: JobActionsProps) {
       ))}
       {confirming ? (
         <span className="tech-job__confirm" role="group" aria-label="Confirm completion">
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={!enabled || busy}
-            onClick={() => act.mutate('completed')}
-          >
-            {busy ? 'Completing...' : 'Yes, completed'}
-          </button>
+          <span className="tech-job__charge" role="status">
+            {preview.isPending
+              ? techMessages.previewLoading
+              : preview.isError
+                ? messageOf(preview.error, 'What this charges could not be checked. Please try again.')
+                : (refusal ?? preview.data.msg)}
+          </span>
+          {preview.isSuccess && !refusal && (
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={!enabled || busy}
+              onClick={() => act.mutate('completed')}
+            >
+              {busy ? 'Completing...' : 'Yes, completed'}
+            </button>
+          )}
           <button
             type="button"
             className="button button--secondary"
@@ -65,12 +82,18 @@ export function JobActions({ job, enabled, onWorkOrder }: JobActionsProps) {
       ) : (
         <button
           type="button"
-          className="button button--primary"
-          disabled={!enabled || busy || !open}
+          className={`button ${next === null ? 'button--primary' : 'button--secondary'}`}
+          disabled={!enabled || busy || !open || hint !== null}
+          aria-describedby={hint ? hintId : undefined}
           onClick={() => setConfirming(true)}
         >
           Completed
         </button>
+      )}
+      {hint && open && (
+        <p id={hintId} className="tech-job__hint">
+          {hint}
+        </p>
       )}
       <button
         type="button"

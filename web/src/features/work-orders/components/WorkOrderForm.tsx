@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { PriceApproval } from './PriceApproval';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/FormMessage';
@@ -157,6 +158,7 @@ function FormBody({
             for a new acknowledgment.
           </p>
         )}
+        {saved && <PriceApproval key={saved.updatedAt} order={saved} canApprove={mailActions} />}
         {defaultsFailed && <FormMessage tone="error">{workOrderMessages.defaults}</FormMessage>}
 
         <CustomerAndVehicleFields form={form} />
