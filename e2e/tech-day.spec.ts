@@ -191,7 +191,7 @@ test('the work order at 390 px, prefilled from the job, signed by the customer o
   expectAccessible,
 }) => {
   const name = `Signed job ${crypto.randomUUID().slice(0, 6)}`;
-  const { technician } = await todaysJob(page.request, admin, name);
+  const { booking, technician } = await todaysJob(page.request, admin, name);
   const phone = await technicianSignIn(page.request, technician);
   await signIn(phone);
   await page.goto('/tech');
@@ -213,10 +213,27 @@ test('the work order at 390 px, prefilled from the job, signed by the customer o
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await form.getByRole('button', { name: 'Create Work Order' }).click();
 
+  // The customer signs under what they agree to (issue 30): the acknowledgment page's read-only view.
+  await page
+    .getByRole('region', { name: 'Customer signature' })
+    .getByRole('button', { name: 'Customer signs now' })
+    .click();
   const sign = page.getByRole('region', { name: 'Customer signature' });
-  await expect(sign).toBeVisible();
+  await expect(sign.getByRole('heading', { name: 'Customer signature' })).toBeFocused();
+  const summary = sign.getByRole('region', { name: /^Work Order WO-/ });
+  await expect(summary).toContainText('Restore both headlights');
+  await expect(summary).toContainText('Total Amount');
+  await expect(sign).toContainText('agree to the work and the estimate');
+  // Nothing internal: no tax input, status, booking id or internal notes; the staff's form is put away.
+  await expect(page.getByRole('form', { name: /Work Order/ })).toHaveCount(0);
+  await expect(page.getByLabel(/Tax/)).toHaveCount(0);
+  await expect(page.getByRole('combobox')).toHaveCount(0);
+  await expect(page.getByText(/Internal notes/)).toHaveCount(0);
+  await expect(page.locator('main')).not.toContainText(booking._id);
   await expectAccessible();
   const pad = sign.getByRole('img', { name: /Signature pad/ });
+  const [above, under] = [await summary.boundingBox(), await pad.boundingBox()];
+  expect(above && under && above.y + above.height <= under.y).toBe(true);
   await pad.scrollIntoViewIfNeeded();
   const box = await pad.boundingBox();
   if (!box) throw new Error('the signature pad is not shown');

@@ -116,3 +116,11 @@ export const acknowledgeInPerson = (
       },
     }),
   );
+
+/** What the customer reads above the pad (issue 30): the acknowledgment page's own view of the work order. */
+export const forSigningQueryOptions = (workOrderId: string) =>
+  queryOptions({
+    queryKey: ['tech-work-order', workOrderId, 'for-signing'],
+    queryFn: () =>
+      unwrap(api.api.workOrders[':id']['for-signing'].$get({ param: path({ id: workOrderId }) })),
+  });
