@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { verifyEmailQueryOptions } from '../features/auth/api';
 import { AuthShell } from '../features/auth/components/AuthShell';
 import { VerificationFailed } from '../features/auth/components/VerificationFailed';
 import { FormMessage } from '../components/ui/FormMessage';
 import { messageOf } from '../lib/api';
+import { rememberedReturn } from '../lib/auth/return-to';
 import { pageTitle } from '../lib/business';
 
 export const Route = createFileRoute('/verify-email/$token')({
@@ -16,6 +18,9 @@ export const Route = createFileRoute('/verify-email/$token')({
 function VerifyEmailPage() {
   const { token } = Route.useParams();
   const verification = useQuery(verifyEmailQueryOptions(token));
+  // Registered from a booking page: signing in goes back there (issue 30). Read after hydration.
+  const [back, setBack] = useState<string>();
+  useEffect(() => setBack(rememberedReturn()), []);
 
   if (verification.isPending) {
     return (
@@ -33,7 +38,7 @@ function VerifyEmailPage() {
     <AuthShell title="Email Verified">
       <FormMessage tone="success">{verification.data.msg}</FormMessage>
       <p className="auth__actions">
-        <Link to="/login" className="button button--primary">
+        <Link to="/login" search={back ? { redirect: back } : {}} className="button button--primary">
           Sign In Now
         </Link>
         <Link to="/services" className="button button--secondary">
