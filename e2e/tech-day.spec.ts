@@ -2,7 +2,7 @@ import * as time from '@app/core/time';
 import type { APIRequestContext } from '@playwright/test';
 import type { TechDayReply } from '../functions/src/api/tech';
 import { customBookingBody } from '../tests/desk-bookings';
-import { expect, expectConsoleErrors, test, type TestUser } from './fixtures';
+import { expect, expectConsoleErrors, expectFailedReplies, test, type TestUser } from './fixtures';
 import { seedTechnicians } from '../functions/src/local/seed';
 import { auth } from './helpers/session';
 
@@ -100,6 +100,11 @@ test('a day at 390 px: Directions, On my way, Arrived, Started, Completed', asyn
   await page.goto('/tech');
   const card = page.getByRole('article', { name: new RegExp(name) });
   await expect(card).toBeVisible();
+  // The day's date, and times as the business writes them (issue 30): '9:00 AM', as in the mails.
+  await expect(
+    page.getByText(`${time.weekdayOf(time.today())}, ${time.formatLongDate(time.today())}`),
+  ).toBeVisible();
+  await expect(card.locator('.tech-job__time')).toHaveText(/^\d{1,2}:\d\d [AP]M$/);
   await expect(card.getByText(/min drive from/)).toBeVisible();
   await expect(card.getByText('Side gate, code 2468')).toBeVisible();
   await expect(card.getByText('Customer will leave the keys under the mat.')).toBeVisible();
@@ -121,7 +126,8 @@ test('a day at 390 px: Directions, On my way, Arrived, Started, Completed', asyn
     await expect(card.locator('.tech-job__state')).toHaveText(state);
     await expect(card.getByRole('button', { name: button, exact: true })).toBeDisabled();
   }
-  await expect(card.getByText(/On my way \d\d:\d\d/)).toBeVisible();
+  // The business's one time format, as the mails and tracking (issue 30): 'On my way 9:05 AM'.
+  await expect(card.getByText(/On my way \d{1,2}:\d\d [AP]M/)).toBeVisible();
 
   await card.getByRole('button', { name: 'Completed' }).click();
   await card.getByRole('button', { name: 'Yes, completed' }).click();
@@ -129,6 +135,44 @@ test('a day at 390 px: Directions, On my way, Arrived, Started, Completed', asyn
   await expect(card.getByRole('button', { name: 'Arrived' })).toBeDisabled();
   const history = await page.request.get(`/api/bookings/${booking._id}/history`, { headers: auth(admin) });
   expect(JSON.stringify(await history.json())).toContain('"to":"Completed"');
+});
+
+test('"On my way" outside daytime hours asks first, then sends with the confirmation', async ({
+  page,
+  admin,
+  signIn,
+}) => {
+  const name = `Night job ${crypto.randomUUID().slice(0, 6)}`;
+  const { technician } = await todaysJob(page.request, admin, name);
+  const phone = await technicianSignIn(page.request, technician);
+  await signIn(phone);
+  // The server's question, as it answers at 00:17 (functions/src/api/progress.api.test.ts proves the server).
+  const sent: unknown[] = [];
+  await page.route('**/api/bookings/*/progress', async (route) => {
+    const body = route.request().postDataJSON() as { confirmOutsideHours?: boolean };
+    sent.push(body);
+    if (body.confirmOutsideHours) return route.continue();
+    return route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        msg: 'It is 12:17 AM, outside daytime hours (7:00 AM to 9:00 PM): the customer is told at once. Send "On my way" anyway?',
+        confirmOutsideHours: true,
+      }),
+    });
+  });
+  expectFailedReplies();
+  await page.goto('/tech');
+  const card = page.getByRole('article', { name: new RegExp(name) });
+  await card.getByRole('button', { name: 'On my way', exact: true }).click();
+  const ask = card.getByRole('alertdialog', { name: 'Send On my way now?' });
+  await expect(ask).toContainText('outside daytime hours');
+  await expect(ask).toBeFocused();
+  await expect(ask).toBeInViewport();
+  await expect(card.locator('.tech-job__state')).not.toHaveText('On my way');
+  await ask.getByRole('button', { name: 'Send anyway' }).click();
+  await expect(card.locator('.tech-job__state')).toHaveText('On my way');
+  expect(sent).toEqual([{ step: 'on-my-way' }, { step: 'on-my-way', confirmOutsideHours: true }]);
 });
 
 test('offline: the day stays readable, the actions are off with a banner, and come back with the signal', async ({

@@ -53,6 +53,9 @@ export const businessSettings = Object.fromEntries(
     'TRAVEL_BUFFER_MINUTES',
     'TECHNICIAN_DAY_START',
     'TECHNICIAN_DAY_END',
+    // When "On my way" goes without asking (issue 30, decision 097).
+    'DAYTIME_START',
+    'DAYTIME_END',
     'DEFAULT_TAX_RATE',
     'LABOR_RATE_CENTS',
     'ACK_LINK_DAYS',

@@ -93,8 +93,18 @@ export const techDayQuery = (userId: string, date: string, technician?: number) 
 const bookings = api.api.bookings;
 
 /** On my way (the customer is told, with an ETA), Arrived, Started: the progress route (decision 076). */
-export const progressJob = (bookingId: string, step: 'on-my-way' | 'arrived' | 'started') =>
-  unwrap(bookings[':id'].progress.$post({ param: path({ id: bookingId }), json: { step } }));
+export const progressJob = (
+  bookingId: string,
+  step: 'on-my-way' | 'arrived' | 'started',
+  /** "On my way" outside daytime hours, after the technician said yes (decision 097). */
+  confirmOutsideHours = false,
+) =>
+  unwrap(
+    bookings[':id'].progress.$post({
+      param: path({ id: bookingId }),
+      json: { step, ...(confirmOutsideHours ? { confirmOutsideHours } : {}) },
+    }),
+  );
 
 /** Completed: the desk's completion (PATCH status), which charges the card once. */
 export const completeJob = (bookingId: string) =>
