@@ -39,8 +39,9 @@ export function StaffHeader({ user, onLogout }: { user: NavUser; onLogout: () =>
               </li>
             ))}
           </ul>
+          <span className="site-nav__greeting staff-nav__greeting">Welcome, {user.firstName}!</span>
           <button type="button" className="button button--ghost staff-nav__logout" onClick={onLogout}>
-            Logout<span className="visually-hidden"> ({user.firstName})</span>
+            Logout
           </button>
         </nav>
       </div>
