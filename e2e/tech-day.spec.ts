@@ -206,6 +206,50 @@ test('offline: the day stays readable, the actions are off with a banner, and co
   await expect(card.getByRole('button', { name: 'On my way' })).toBeEnabled();
 });
 
+test('reloaded without signal after a first visit, /tech opens from its service worker with the last day', async ({
+  page,
+  context,
+  admin,
+  signIn,
+}) => {
+  expectConsoleErrors('net::ERR_INTERNET_DISCONNECTED');
+  const name = `Reload job ${crypto.randomUUID().slice(0, 6)}`;
+  const { technician } = await todaysJob(page.request, admin, name);
+  const phone = await technicianSignIn(page.request, technician);
+  await signIn(phone);
+  await page.goto('/tech');
+  const card = page.getByRole('article', { name: new RegExp(name) });
+  await expect(card).toBeVisible();
+  // The worker is scoped to /tech and has kept every file this page loaded (never the API's replies).
+  const kept = async () =>
+    page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration('/tech');
+      const cache = await caches.open('tech-app-v1');
+      const keys = (await cache.keys()).map((r) => new URL(r.url).pathname);
+      const loaded = performance
+        .getEntriesByType('resource')
+        .map((e) => new URL(e.name))
+        .filter((u) => u.origin === location.origin && !u.pathname.startsWith('/api/'))
+        .map((u) => u.pathname);
+      return {
+        scope: registration ? new URL(registration.scope).pathname : null,
+        missing: loaded.filter((p) => !keys.includes(p)),
+        shell: keys.includes('/tech'),
+        api: keys.filter((p) => p.startsWith('/api/')),
+      };
+    });
+  await expect.poll(async () => (await kept()).missing, { timeout: 15_000 }).toEqual([]);
+  expect(await kept()).toMatchObject({ scope: '/tech', shell: true, api: [] });
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(card).toBeVisible();
+  await expect(card.getByText('Side gate, code 2468')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'On my way', exact: true })).toBeDisabled();
+  await context.setOffline(false);
+});
+
 test('a day the server cannot send is shown from the last sync, marked so, with the actions off', async ({
   page,
   admin,
