@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { verifyEmailQueryOptions } from '../features/auth/api';
 import { AuthShell } from '../features/auth/components/AuthShell';
 import { VerificationFailed } from '../features/auth/components/VerificationFailed';
@@ -8,6 +8,9 @@ import { FormMessage } from '../components/ui/FormMessage';
 import { messageOf } from '../lib/api';
 import { rememberedReturn } from '../lib/auth/return-to';
 import { pageTitle } from '../lib/business';
+
+/** The remembered page changes only by this browser's own registration: nothing to subscribe to. */
+const noChanges = () => () => {};
 
 export const Route = createFileRoute('/verify-email/$token')({
   head: () => ({ meta: [{ title: pageTitle('Email Verification') }] }),
@@ -19,8 +22,11 @@ function VerifyEmailPage() {
   const { token } = Route.useParams();
   const verification = useQuery(verifyEmailQueryOptions(token));
   // Registered from a booking page: signing in goes back there (issue 30). Read after hydration.
-  const [back, setBack] = useState<string>();
-  useEffect(() => setBack(rememberedReturn()), []);
+  const back = useSyncExternalStore(
+    noChanges,
+    () => rememberedReturn(),
+    () => undefined,
+  );
 
   if (verification.isPending) {
     return (
