@@ -343,7 +343,6 @@ test('a failed /me (a 500, then no network) keeps the user signed in; only a 401
 test('each role lands on its own home after signing in: the admin /admin, a technician /tech', async ({
   page,
   admin,
-  accounts,
 }) => {
   await page.goto('/login');
   await loginThroughForm(page, admin.email, admin.password);
@@ -352,14 +351,10 @@ test('each role lands on its own home after signing in: the admin /admin, a tech
     .getByRole('button', { name: /Logout/ })
     .click();
 
-  const technician = await accounts.create({ firstName: 'Tess', lastName: 'Wrench', role: 'technician' });
-  try {
-    await page.goto('/login');
-    await loginThroughForm(page, technician.email, technician.password);
-    await expect(page).toHaveURL(/\/tech$/);
-  } finally {
-    await accounts.remove(technician);
-  }
+  // A seeded technician (functions/src/local/seed.ts).
+  await page.goto('/login');
+  await loginThroughForm(page, 'riley@example.com', 'technician-password');
+  await expect(page).toHaveURL(/\/tech$/);
 });
 
 test('registering from a booking page comes back to it after verifying and signing in', async ({

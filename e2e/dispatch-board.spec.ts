@@ -159,12 +159,14 @@ test.describe('at 1280 px', () => {
     await page.goto(`/admin?section=board&date=${job.date}&view=week`);
     await expect(block(page, job._id)).toContainText(`10:00 AM Dana ${lastName}`);
     // Seven day headers, each wholly on screen, none cut.
-    const headers = board(page).locator('.ec-header .ec-day');
+    const headers = board(page).getByRole('columnheader', { name: /day, \w+ \d+, \d{4}$/ });
     await expect(headers).toHaveCount(7);
     for (const header of await headers.all()) {
       const box = await header.boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= 1280).toBe(true);
-      expect(await header.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      const label = header.locator('time');
+      await expect(label).toHaveText(/^\d+ \w{3}$/);
+      expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     }
     // The job's time and words are not cut ('7:0...').
     for (const line of await block(page, job._id).locator('.board-block__line').all()) {

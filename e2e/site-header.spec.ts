@@ -143,34 +143,32 @@ test.describe('staff have their own header (issue 30, decision 096)', () => {
   test("a technician: My Day and Logout, none of the customer site's Book, Work Orders or My Account", async ({
     page,
     request,
-    accounts,
     signIn,
     expectAccessible,
   }) => {
-    const technician = await accounts.create({ firstName: 'Tess', lastName: 'Wrench', role: 'technician' });
-    try {
-      await signIn(technician);
-      const services = (await (await request.get('/api/services')).json()) as { _id: string }[];
-      for (const path of ['/tech', '/services', `/book/${services[0]?._id}`]) {
-        await page.goto(path);
-        const staff = header(page).getByRole('navigation', { name: 'Staff' });
-        await expect(staff.getByRole('link', { name: 'My Day' })).toBeVisible();
-        await expect(staff.getByRole('button', { name: 'Logout' })).toBeInViewport();
-        for (const name of ['Book a service', 'Work Orders', 'My Account', 'Admin']) {
-          await expect(
-            header(page).getByRole('link', { name, exact: true }),
-            `${name} on ${path}`,
-          ).toHaveCount(0);
-        }
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // A seeded technician (functions/src/local/seed.ts): a real one, with a day.
+    const login = await request.post('/api/users/login', {
+      data: { email: 'riley@example.com', password: 'technician-password' },
+    });
+    const technician = (await login.json()) as { token: string };
+    await signIn(technician);
+    const services = (await (await request.get('/api/services')).json()) as { _id: string }[];
+    for (const path of ['/tech', '/services', `/book/${services[0]?._id}`]) {
+      await page.goto(path);
+      const staff = header(page).getByRole('navigation', { name: 'Staff' });
+      await expect(staff.getByRole('link', { name: 'My Day' })).toBeVisible();
+      await expect(staff.getByRole('button', { name: 'Logout' })).toBeInViewport();
+      for (const name of ['Book a service', 'Work Orders', 'My Account', 'Admin']) {
+        await expect(header(page).getByRole('link', { name, exact: true }), `${name} on ${path}`).toHaveCount(
+          0,
+        );
       }
-      // On a booking page: no address list of their own (nothing failed), and told why there is no booking here.
-      await expect(page.getByText('Could not load your addresses.')).toHaveCount(0);
-      await expect(page.getByRole('heading', { name: 'Signed In as Staff' })).toBeVisible();
-      await expectAccessible();
-    } finally {
-      await accounts.remove(technician);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     }
+    // On a booking page: no address list of their own (nothing failed), and told why there is no booking here.
+    await expect(page.getByText('Could not load your addresses.')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Signed In as Staff' })).toBeVisible();
+    await expectAccessible();
   });
 
   test("the admin: the staff's header on the desk, the spec's header on the public site", async ({
