@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TechJob } from './api';
-import { addressLine, driveLine, stateOf, stepOffered, vehicleLine } from './display';
+import { addressLine, clockOf, dayHeading, driveLine, stateOf, stepOffered, vehicleLine } from './display';
 
 const progress = { onMyWayAt: null, etaAt: null, arrivedAt: null, startedAt: null };
 const job = (overrides: Partial<TechJob> = {}) =>
@@ -49,5 +49,14 @@ describe("the technician's job card", () => {
     expect(stateOf(job({ status: 'Completed', progress: { ...progress, startedAt: 'x' } }))).toBe(
       'Completed',
     );
+  });
+});
+
+describe("the phone's times and date (issue 30)", () => {
+  it("writes times as the business does, on its clock, and the day's date in words", () => {
+    expect(clockOf('2026-11-27T14:05:00.000Z')).toBe('9:05 AM');
+    expect(clockOf('2026-11-28T05:17:00.000Z')).toBe('12:17 AM');
+    expect(clockOf(null)).toBe('');
+    expect(dayHeading('2026-11-27')).toBe('Friday, November 27, 2026');
   });
 });
