@@ -35,7 +35,9 @@ export default defineConfig({
   webServer: {
     command: 'npm start',
     url: `http://localhost:${port}/api/services`,
-    env: { PORT: String(port), DATA_DIR: dataDir },
+    // The whole day is daytime for the browser tests, which run at any hour: "On my way" is sent without
+    // the question (decision 097), which tech-day.spec.ts answers from a stubbed reply and the API tests prove.
+    env: { PORT: String(port), DATA_DIR: dataDir, DAYTIME_START: '00:00', DAYTIME_END: '24:00' },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',

@@ -167,7 +167,10 @@ test('the admin sees the Admin link and dashboard; a customer does not', async (
 }) => {
   await page.goto('/login');
   await loginThroughForm(page, admin.email, admin.password);
+  // The admin lands on the desk (issue 30), under the staff's own header.
+  await expect(page).toHaveURL(/\/admin$/);
   await expect(header(page).getByText('Welcome, Jordan!')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   await header(page).getByRole('link', { name: 'Admin' }).click();
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   await expect(page.locator('body')).toHaveClass(/admin-page/);
@@ -301,4 +304,80 @@ test('the verification page explains a missing or bad link and offers a new one'
   await page.getByLabel('Email', { exact: true }).fill(uniqueEmail());
   await expect(button).toBeEnabled();
   await expect(page.getByRole('link', { name: 'Contact Support' })).toBeVisible();
+});
+
+test('a failed /me (a 500, then no network) keeps the user signed in; only a 401 ends the session', async ({
+  page,
+  customer,
+  signIn,
+}) => {
+  expectConsoleErrors('the server responded with a status of 500', 'net::ERR_FAILED');
+  await signIn(customer);
+  await page.goto('/dashboard');
+  await expect(header(page).getByText('Welcome, Casey!')).toBeVisible();
+
+  await page.route('**/api/users/me', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"msg":"Internal Server Error"}' }),
+  );
+  await page.reload();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(header(page).getByText('Welcome, Casey!')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(customer.token);
+
+  await page.unroute('**/api/users/me');
+  await page.route('**/api/users/me', (route) => route.abort('failed'));
+  await page.reload();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(header(page).getByText('Welcome, Casey!')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(customer.token);
+
+  // The signal is back: /me is asked again (with backoff) and answers; the session goes on.
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/users/me') && r.status() === 200, {
+    timeout: 20_000,
+  });
+  await page.unroute('**/api/users/me');
+  await answered;
+  await expect(header(page).getByText('Welcome, Casey!')).toBeVisible();
+});
+
+test('each role lands on its own home after signing in: the admin /admin, a technician /tech', async ({
+  page,
+  admin,
+}) => {
+  await page.goto('/login');
+  await loginThroughForm(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await header(page)
+    .getByRole('button', { name: /Logout/ })
+    .click();
+
+  // A seeded technician (functions/src/local/seed.ts).
+  await page.goto('/login');
+  await loginThroughForm(page, 'riley@example.com', 'technician-password');
+  await expect(page).toHaveURL(/\/tech$/);
+});
+
+test('registering from a booking page comes back to it after verifying and signing in', async ({
+  page,
+  request,
+}) => {
+  const services = (await (await request.get('/api/services')).json()) as { _id: string }[];
+  const booking = `/book/${services[0]?._id}`;
+  await page.goto(booking);
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await expect(page).toHaveURL(/\/register\?redirect=/);
+  const email = uniqueEmail('from-booking');
+  await page.getByLabel('First name').fill('Robin');
+  await page.getByLabel('Last name').fill('Booker');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('spark-plugs-77');
+  await page.getByLabel('Confirm password').fill('spark-plugs-77');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=/, { timeout: 6000 });
+
+  await page.goto(await linkInMail(request, email, 'verify-email'));
+  await page.getByRole('link', { name: 'Sign In Now' }).click();
+  await loginThroughForm(page, email, 'spark-plugs-77');
+  await expect(page).toHaveURL(new RegExp(`${booking}$`));
+  await expect(header(page).getByText('Welcome, Robin!')).toBeVisible();
 });

@@ -127,3 +127,66 @@ test('the board reassigns a job by drag and by keyboard, and explains a conflict
   await expect(region.getByRole('status')).toHaveText(`Cleo ${lastName}'s job is now with ${RILEY}.`);
   expect(await technicianOf(request, admin, second._id, first.date)).toBe(2);
 });
+
+test.describe('at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the week shows all seven days readable, and the day shows a 30-minute job whole', async ({
+    page,
+    request,
+    admin,
+    signIn,
+  }) => {
+    const lastName = uniqueName('Week');
+    // A 30-minute job on a day with both technicians free at 10:00.
+    let job: BookingReply | undefined;
+    for (let ahead = 140; ahead < 200 && !job; ahead += 1) {
+      const date = time.addDays(time.today(), ahead);
+      const made = await request.post('/api/bookings/admin-create', {
+        headers: auth(admin),
+        data: customBookingBody(date, '10:00', {
+          clientFirstName: 'Dana',
+          clientLastName: lastName,
+          duration: 30,
+          customServiceName: 'Headlight Restoration',
+        }),
+      });
+      if (made.status() === 201) job = (await made.json()) as BookingReply;
+    }
+    if (!job) throw new Error('No free 10:00 for the test job.');
+    await signIn(admin);
+
+    await page.goto(`/admin?section=board&date=${job.date}&view=week`);
+    await expect(block(page, job._id)).toContainText(`10:00 AM Dana ${lastName}`);
+    // Seven day headers, each wholly on screen, none cut.
+    const headers = board(page).getByRole('columnheader', { name: /day, \w+ \d+, \d{4}$/ });
+    await expect(headers).toHaveCount(7);
+    for (const header of await headers.all()) {
+      const box = await header.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 1280).toBe(true);
+      const label = header.locator('time');
+      await expect(label).toHaveText(/^\d+ \w{3}$/);
+      expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    }
+    // The job's time and words are not cut ('7:0...').
+    for (const line of await block(page, job._id).locator('.board-block__line').all()) {
+      expect(await line.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    }
+    const [week, day] = [await board(page).boundingBox(), await block(page, job._id).boundingBox()];
+    expect(day && week && day.x + day.width <= week.x + week.width).toBe(true);
+
+    await page.goto(`/admin?section=board&date=${job.date}&view=day`);
+    const lines = block(page, job._id).locator('.board-block__line');
+    await expect(lines.first()).toHaveText(`Dana ${lastName}`);
+    for (const line of await lines.all()) {
+      expect(await line.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      const [outer, inner] = [await block(page, job._id).boundingBox(), await line.boundingBox()];
+      expect(outer && inner && inner.y + inner.height <= outer.y + outer.height + 1).toBe(true);
+    }
+    await page.screenshot({ path: test.info().outputPath('day.png') });
+    await request.patch(`/api/bookings/${job._id}/status`, {
+      headers: auth(admin),
+      data: { status: 'Cancelled' },
+    });
+  });
+});

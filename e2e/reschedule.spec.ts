@@ -107,3 +107,46 @@ test("reschedule from a reminder's link, without signing in; the link works once
     headers: { 'x-auth-token': customerWithCard.token },
   });
 });
+
+/** A step that replaced part of the page (issue 30): it has the focus and shows whole, below the sticky header. */
+async function expectRevealed(page: Page, heading: ReturnType<Page['getByRole']>) {
+  await expect(heading).toBeFocused();
+  await expect(heading).toBeInViewport({ ratio: 1 });
+  const header = await page.locator('.site-header').boundingBox();
+  const box = await heading.boundingBox();
+  expect(box && header && box.y >= header.y + header.height - 1).toBe(true);
+}
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('each step of the reschedule and of the link page comes into view with the focus', async ({
+    page,
+    request,
+    customerWithCard,
+    accounts: _stack,
+  }) => {
+    const booking = await bookThroughApi(request, customerWithCard, SERVICE, {}, 14);
+    const target = await newTime(request, booking, customerWithCard);
+    const { BookingLink } = await import('@app/core/booking-link/index');
+    const { token } = await BookingLink.issue({ id: booking._id, date: booking.date, time: booking.time });
+
+    // The link page's Cancel opens its confirmation in place: in view, focused; "Keep" closes it.
+    await page.goto(`/b/${token}`);
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expectRevealed(page, page.getByRole('heading', { name: 'Cancel this appointment?' }));
+    await page.getByRole('button', { name: 'Keep my appointment' }).click();
+
+    await page.goto(`/reschedule/${booking._id}?token=${token}`);
+    await (await dayCell(page, target.date)).getByRole('button').click();
+    await expectRevealed(page, page.getByRole('heading', { name: 'Choose a New Time' }));
+    await timeButton(page, target.time).click();
+    const confirm = page.getByRole('heading', { name: 'Move Your Appointment' });
+    await expectRevealed(page, confirm);
+    await page.getByRole('button', { name: 'Confirm New Time' }).click();
+    await expectRevealed(page, page.getByRole('heading', { name: 'Appointment Moved' }));
+    await request.patch(`/api/bookings/${booking._id}/cancel`, {
+      headers: { 'x-auth-token': customerWithCard.token },
+    });
+  });
+});

@@ -136,3 +136,55 @@ test.describe('on a 1280 px desktop', () => {
       .toBe(560);
   });
 });
+
+test.describe('staff have their own header (issue 30, decision 096)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("a technician: My Day and Logout, none of the customer site's Book, Work Orders or My Account", async ({
+    page,
+    request,
+    signIn,
+    expectAccessible,
+  }) => {
+    // A seeded technician (functions/src/local/seed.ts): a real one, with a day.
+    const login = await request.post('/api/users/login', {
+      data: { email: 'riley@example.com', password: 'technician-password' },
+    });
+    const technician = (await login.json()) as { token: string };
+    await signIn(technician);
+    const services = (await (await request.get('/api/services')).json()) as { _id: string }[];
+    for (const path of ['/tech', '/services', `/book/${services[0]?._id}`]) {
+      await page.goto(path);
+      const staff = header(page).getByRole('navigation', { name: 'Staff' });
+      await expect(staff.getByRole('link', { name: 'My Day' })).toBeVisible();
+      await expect(staff.getByRole('button', { name: 'Logout' })).toBeInViewport();
+      for (const name of ['Book a service', 'Work Orders', 'My Account', 'Admin']) {
+        await expect(header(page).getByRole('link', { name, exact: true }), `${name} on ${path}`).toHaveCount(
+          0,
+        );
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    }
+    // On a booking page: no address list of their own (nothing failed), and told why there is no booking here.
+    await expect(page.getByText('Could not load your addresses.')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Signed In as Staff' })).toBeVisible();
+    await expectAccessible();
+  });
+
+  test("the admin: the staff's header on the desk, the spec's header on the public site", async ({
+    page,
+    admin,
+    signIn,
+  }) => {
+    await signIn(admin);
+    await page.goto('/admin');
+    const staff = header(page).getByRole('navigation', { name: 'Staff' });
+    await expect(staff.getByRole('link', { name: 'Admin' })).toBeVisible();
+    await expect(staff.getByRole('link', { name: 'Site' })).toBeVisible();
+    await expect(header(page).getByRole('link', { name: 'Book a service' })).toHaveCount(0);
+    await staff.getByRole('link', { name: 'Site' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(header(page).getByRole('link', { name: 'Book a service' })).toBeVisible();
+    await expect(header(page).getByRole('navigation', { name: 'Main' })).toHaveCount(1);
+  });
+});

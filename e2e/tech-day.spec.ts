@@ -2,7 +2,7 @@ import * as time from '@app/core/time';
 import type { APIRequestContext } from '@playwright/test';
 import type { TechDayReply } from '../functions/src/api/tech';
 import { customBookingBody } from '../tests/desk-bookings';
-import { expect, expectConsoleErrors, test, type TestUser } from './fixtures';
+import { expect, expectConsoleErrors, expectFailedReplies, test, type TestUser } from './fixtures';
 import { seedTechnicians } from '../functions/src/local/seed';
 import { auth } from './helpers/session';
 
@@ -118,6 +118,11 @@ test('a day at 390 px: Directions, On my way, Arrived, Started, Completed', asyn
   await page.goto('/tech');
   const card = page.getByRole('article', { name: new RegExp(name) });
   await expect(card).toBeVisible();
+  // The day's date, and times as the business writes them (issue 30): '9:00 AM', as in the mails.
+  await expect(
+    page.getByText(`${time.weekdayOf(time.today())}, ${time.formatLongDate(time.today())}`),
+  ).toBeVisible();
+  await expect(card.locator('.tech-job__time')).toHaveText(/^\d{1,2}:\d\d [AP]M$/);
   await expect(card.getByText(/min drive from/)).toBeVisible();
   await expect(card.getByText('Side gate, code 2468')).toBeVisible();
   await expect(card.getByText('Customer will leave the keys under the mat.')).toBeVisible();
@@ -143,7 +148,8 @@ test('a day at 390 px: Directions, On my way, Arrived, Started, Completed', asyn
     await expect(card.locator('.tech-job__state')).toHaveText(state);
     await expect(card.getByRole('button', { name: button, exact: true })).toBeDisabled();
   }
-  await expect(card.getByText(/On my way \d\d:\d\d/)).toBeVisible();
+  // The business's one time format, as the mails and tracking (issue 30): 'On my way 9:05 AM'.
+  await expect(card.getByText(/On my way \d{1,2}:\d\d [AP]M/)).toBeVisible();
 
   // Started: now Completed is the primary action, and its confirm names the server's amount and the card.
   await expect(card.getByRole('button', { name: 'Completed' })).toHaveClass(/button--primary/);
@@ -194,6 +200,44 @@ test("tomorrow's job at 390 px: the next step leads, Completed is not offered, a
   expect(JSON.stringify(await read.json())).not.toContain('"to":"Completed"');
 });
 
+test('"On my way" outside daytime hours asks first, then sends with the confirmation', async ({
+  page,
+  admin,
+  signIn,
+}) => {
+  const name = `Night job ${crypto.randomUUID().slice(0, 6)}`;
+  const { technician } = await todaysJob(page.request, admin, name);
+  const phone = await technicianSignIn(page.request, technician);
+  await signIn(phone);
+  // The server's question, as it answers at 00:17 (functions/src/api/progress.api.test.ts proves the server).
+  const sent: unknown[] = [];
+  await page.route('**/api/bookings/*/progress', async (route) => {
+    const body = route.request().postDataJSON() as { confirmOutsideHours?: boolean };
+    sent.push(body);
+    if (body.confirmOutsideHours) return route.continue();
+    return route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        msg: 'It is 12:17 AM, outside daytime hours (7:00 AM to 9:00 PM): the customer is told at once. Send "On my way" anyway?',
+        confirmOutsideHours: true,
+      }),
+    });
+  });
+  expectFailedReplies();
+  await page.goto('/tech');
+  const card = page.getByRole('article', { name: new RegExp(name) });
+  await card.getByRole('button', { name: 'On my way', exact: true }).click();
+  const ask = card.getByRole('alertdialog', { name: 'Send On my way now?' });
+  await expect(ask).toContainText('outside daytime hours');
+  await expect(ask).toBeFocused();
+  await expect(ask).toBeInViewport();
+  await expect(card.locator('.tech-job__state')).not.toHaveText('On my way');
+  await ask.getByRole('button', { name: 'Send anyway' }).click();
+  await expect(card.locator('.tech-job__state')).toHaveText('On my way');
+  expect(sent).toEqual([{ step: 'on-my-way' }, { step: 'on-my-way', confirmOutsideHours: true }]);
+});
+
 test('offline: the day stays readable, the actions are off with a banner, and come back with the signal', async ({
   page,
   context,
@@ -225,6 +269,50 @@ test('offline: the day stays readable, the actions are off with a banner, and co
   await expect(card.getByRole('button', { name: 'On my way' })).toBeEnabled();
 });
 
+test('reloaded without signal after a first visit, /tech opens from its service worker with the last day', async ({
+  page,
+  context,
+  admin,
+  signIn,
+}) => {
+  expectConsoleErrors('net::ERR_INTERNET_DISCONNECTED');
+  const name = `Reload job ${crypto.randomUUID().slice(0, 6)}`;
+  const { technician } = await todaysJob(page.request, admin, name);
+  const phone = await technicianSignIn(page.request, technician);
+  await signIn(phone);
+  await page.goto('/tech');
+  const card = page.getByRole('article', { name: new RegExp(name) });
+  await expect(card).toBeVisible();
+  // The worker is scoped to /tech and has kept every file this page loaded (never the API's replies).
+  const kept = async () =>
+    page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration('/tech');
+      const cache = await caches.open('tech-app-v1');
+      const keys = (await cache.keys()).map((r) => new URL(r.url).pathname);
+      const loaded = performance
+        .getEntriesByType('resource')
+        .map((e) => new URL(e.name))
+        .filter((u) => u.origin === location.origin && !u.pathname.startsWith('/api/'))
+        .map((u) => u.pathname);
+      return {
+        scope: registration ? new URL(registration.scope).pathname : null,
+        missing: loaded.filter((p) => !keys.includes(p)),
+        shell: keys.includes('/tech'),
+        api: keys.filter((p) => p.startsWith('/api/')),
+      };
+    });
+  await expect.poll(async () => (await kept()).missing, { timeout: 15_000 }).toEqual([]);
+  expect(await kept()).toMatchObject({ scope: '/tech', shell: true, api: [] });
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(card).toBeVisible();
+  await expect(card.getByText('Side gate, code 2468')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'On my way', exact: true })).toBeDisabled();
+  await context.setOffline(false);
+});
+
 test('a day the server cannot send is shown from the last sync, marked so, with the actions off', async ({
   page,
   admin,
@@ -254,7 +342,7 @@ test('the work order at 390 px, prefilled from the job, signed by the customer o
   expectAccessible,
 }) => {
   const name = `Signed job ${crypto.randomUUID().slice(0, 6)}`;
-  const { technician } = await todaysJob(page.request, admin, name);
+  const { booking, technician } = await todaysJob(page.request, admin, name);
   const phone = await technicianSignIn(page.request, technician);
   await signIn(phone);
   await page.goto('/tech');
@@ -276,10 +364,27 @@ test('the work order at 390 px, prefilled from the job, signed by the customer o
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await form.getByRole('button', { name: 'Create Work Order' }).click();
 
+  // The customer signs under what they agree to (issue 30): the acknowledgment page's read-only view.
+  await page
+    .getByRole('region', { name: 'Customer signature' })
+    .getByRole('button', { name: 'Customer signs now' })
+    .click();
   const sign = page.getByRole('region', { name: 'Customer signature' });
-  await expect(sign).toBeVisible();
+  await expect(sign.getByRole('heading', { name: 'Customer signature' })).toBeFocused();
+  const summary = sign.getByRole('region', { name: /^Work Order WO-/ });
+  await expect(summary).toContainText('Restore both headlights');
+  await expect(summary).toContainText('Total Amount');
+  await expect(sign).toContainText('agree to the work and the estimate');
+  // Nothing internal: no tax input, status, booking id or internal notes; the staff's form is put away.
+  await expect(page.getByRole('form', { name: /Work Order/ })).toHaveCount(0);
+  await expect(page.getByLabel(/Tax/)).toHaveCount(0);
+  await expect(page.getByRole('combobox')).toHaveCount(0);
+  await expect(page.getByText(/Internal notes/)).toHaveCount(0);
+  await expect(page.locator('main')).not.toContainText(booking._id);
   await expectAccessible();
   const pad = sign.getByRole('img', { name: /Signature pad/ });
+  const [above, under] = [await summary.boundingBox(), await pad.boundingBox()];
+  expect(above && under && above.y + above.height <= under.y).toBe(true);
   await pad.scrollIntoViewIfNeeded();
   const box = await pad.boundingBox();
   if (!box) throw new Error('the signature pad is not shown');

@@ -1,3 +1,4 @@
+import * as time from '@app/core/time';
 import { expect, test } from './fixtures';
 import { loginThroughForm } from './helpers/session';
 
@@ -33,10 +34,27 @@ test('the admin invites a technician and sets their working hours', async ({
   await expectAccessible();
 
   await row.getByRole('button', { name: 'Edit hours' }).click();
-  await row.getByLabel('Day starts (HH:mm)').fill('08:00');
-  await row.getByLabel('Day ends (HH:mm, 24:00 for midnight)').fill('16:00');
+  // Time and date pickers (issue 30), the rule's error on its field.
+  const starts = row.getByLabel('Day starts');
+  const ends = row.getByLabel('Day ends');
+  await expect(starts).toHaveAttribute('type', 'time');
+  await expect(ends).toHaveAttribute('type', 'time');
+  await starts.fill('08:00');
+  await ends.fill('07:30');
+  await expect(ends).toHaveAttribute('aria-invalid', 'true');
+  await expect(row.getByText('The working day must end after it starts.')).toBeVisible();
+  await ends.fill('16:00');
+  await expect(ends).not.toHaveAttribute('aria-invalid', 'true');
+  const dayOff = time.addDays(time.today(), 30);
+  const picker = row.getByLabel('Add a day off');
+  await expect(picker).toHaveAttribute('type', 'date');
+  await picker.fill(dayOff);
+  await row.getByRole('button', { name: 'Add day off' }).click();
+  await expect(row.getByRole('button', { name: `Remove ${time.formatLongDate(dayOff)}` })).toBeVisible();
+  await expectAccessible();
   await row.getByRole('button', { name: 'Save working time' }).click();
   await expect(list.getByRole('listitem').filter({ hasText: email })).toContainText('08:00–16:00');
+  await expect(list.getByRole('listitem').filter({ hasText: email })).toContainText(`Off: ${dayOff}`);
 });
 
 test('a technician signing in lands on /tech and gets no admin page', async ({ page }) => {

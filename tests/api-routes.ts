@@ -561,6 +561,12 @@ export const routes: Record<string, Route> = {
     // An admin names the technician; a technician reads their own day.
     path: () => `/api/tech/day?date=${nextDate()}&technician=1`,
   },
+  'GET /api/workOrders/:id/for-signing': {
+    // Tied to no job: only the admin's (the job's technician: tech.api.test.ts).
+    technician: '403',
+    access: 'staff',
+    path: (f) => `/api/workOrders/${f.workOrders.workOrder._id}/for-signing`,
+  },
   'POST /api/workOrders/:id/acknowledge-in-person': {
     // Tied to no job: only the admin's (the job's technician: tech.api.test.ts).
     technician: '403',

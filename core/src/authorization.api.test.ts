@@ -141,6 +141,8 @@ const access: Record<string, Access> = {
   'Booking.techDay': 'admin',
   'Booking.technicianOf': 'internal',
   'WorkOrder.acknowledgeInPerson': 'admin',
+  // Issue 30: what the customer reads on the technician's phone before signing.
+  'WorkOrder.forSigning': 'admin',
   // Issue 21: rescheduling (decision 075).
   'Booking.forReschedule': 'user',
   'Booking.reschedule': 'user',
@@ -553,6 +555,7 @@ const calls: Record<string, () => Promise<unknown>> = {
   'WorkOrder.photoForStaff': () => WorkOrder.photoForStaff(someId('wo'), someId('wo'), 'full'),
   'WorkOrder.removePhoto': () => WorkOrder.removePhoto(someId('wo'), someId('wo')),
   'Booking.techDay': () => Booking.techDay({ date: '2030-01-07', technician: 1 }),
+  'WorkOrder.forSigning': () => WorkOrder.forSigning(someId('wo')),
   'WorkOrder.acknowledgeInPerson': () =>
     WorkOrder.acknowledgeInPerson(someId('wo'), { acknowledgedBy: { name: 'Sneaky' }, signature: null }),
   // Issue 22.
@@ -583,6 +586,7 @@ const staffVerbs = new Map([
   ['Booking.setStatus', 'not_found'],
   ['WorkOrder.get', 'not_found'],
   ['WorkOrder.acknowledgeInPerson', 'not_found'],
+  ['WorkOrder.forSigning', 'not_found'],
   ['WorkOrder.defaults', 'allowed'],
   // Issue 30: what completing charges (decision 090), the customer's code (decision 091).
   ['Booking.chargePreview', 'not_found'],

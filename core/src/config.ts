@@ -162,6 +162,18 @@ const common = {
     .string()
     .regex(/^(([01]\d|2[0-3]):[0-5]\d)?$/, 'REMINDER_MORNING_AT must be a time HH:mm, or empty for none')
     .default(''),
+  /**
+   * Daytime in the business zone (issue 30, decision 097): "On my way" outside these hours reaches the
+   * customer only when the technician (or the admin) confirms it.
+   */
+  daytimeStart: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'DAYTIME_START must be a time HH:mm, e.g. 07:00')
+    .default('07:00'),
+  daytimeEnd: z
+    .string()
+    .regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'DAYTIME_END must be a time HH:mm (up to 24:00), e.g. 21:00')
+    .default('21:00'),
   /** A customer may move or cancel-by-link a booking until this many hours before it starts. */
   rescheduleNoticeHours: z.coerce
     .number()
@@ -355,6 +367,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     laborRateCents: env.LABOR_RATE_CENTS,
     reminderHours: env.REMINDER_HOURS,
     reminderMorningAt: env.REMINDER_MORNING_AT,
+    daytimeStart: env.DAYTIME_START?.trim() || undefined,
+    daytimeEnd: env.DAYTIME_END?.trim() || undefined,
     rescheduleNoticeHours: env.RESCHEDULE_NOTICE_HOURS,
     reviewRequestHours: env.REVIEW_REQUEST_HOURS,
     googleReviewUrl: env.GOOGLE_REVIEW_URL?.trim() || undefined,
@@ -389,6 +403,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (parsed.data.technicianDayEnd <= parsed.data.technicianDayStart) {
     throw new Error(
       `Invalid configuration (APP_MODE=${mode}):\n  - technicianDayEnd: TECHNICIAN_DAY_END must be after TECHNICIAN_DAY_START`,
+    );
+  }
+  if (parsed.data.daytimeEnd <= parsed.data.daytimeStart) {
+    throw new Error(
+      `Invalid configuration (APP_MODE=${mode}):\n  - daytimeEnd: DAYTIME_END must be after DAYTIME_START`,
     );
   }
   return parsed.data;

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { assertStaff } from '../actor';
+import { config } from '../config';
 import { LinkToken } from '../auth/link-token';
 import { failedConditions, transactWrite } from '../db/entity';
 import { VisibleError } from '../error';
@@ -26,6 +27,8 @@ export type ProgressStep = (typeof PROGRESS_STEPS)[number];
 
 export const ProgressInput = z.object({
   step: z.enum(PROGRESS_STEPS, { error: "Step must be 'on-my-way', 'arrived' or 'started'." }),
+  /** "On my way" outside daytime hours reaches the customer only with this (issue 30, decision 097). */
+  confirmOutsideHours: z.boolean({ error: 'confirmOutsideHours must be true or false.' }).optional(),
 });
 
 export const progressMessages = {
@@ -33,7 +36,15 @@ export const progressMessages = {
   notConfirmed: 'Progress can be recorded only for a Confirmed booking.',
   passed: (step: ProgressStep) => `This visit is already past '${step}'.`,
   changedMeanwhile: 'This booking was changed meanwhile. Reload it and try again.',
+  outsideHours: (now: string, start: string, end: string) =>
+    `It is ${now}, outside daytime hours (${start} to ${end}): the customer is told at once. Send "On my way" anyway?`,
 } as const;
+
+/** Whether `now` is outside daytime in the business zone (the settings daytimeStart and daytimeEnd). */
+export function outsideDaytime(now: Date): boolean {
+  const clock = time.localOf(now.getTime()).time;
+  return clock < config().daytimeStart || clock >= config().daytimeEnd;
+}
 
 /** The field of `progress` each step records, in the visit's order. */
 const FIELD = { 'on-my-way': 'onMyWayAt', arrived: 'arrivedAt', started: 'startedAt' } as const;
@@ -68,6 +79,18 @@ async function recordProgressNow(bookingId: string, input: z.output<typeof Progr
     if (booking.date !== time.today(now)) throw new VisibleError('conflict', progressMessages.notToday);
     if (passed(booking.progress, input.step)) {
       throw new VisibleError('conflict', progressMessages.passed(input.step));
+    }
+    // Texting a customer at 00:17 takes a second, deliberate tap: the client asks, then sends the flag.
+    if (input.step === 'on-my-way' && !input.confirmOutsideHours && outsideDaytime(now)) {
+      throw new VisibleError(
+        'conflict',
+        progressMessages.outsideHours(
+          time.formatTime(time.localOf(now.getTime()).time),
+          time.formatTime(config().daytimeStart),
+          config().daytimeEnd === '24:00' ? 'midnight' : time.formatTime(config().daytimeEnd),
+        ),
+        { confirmOutsideHours: true },
+      );
     }
     const at = now.toISOString();
     const next: Stored = {

@@ -10,6 +10,7 @@ import { rateLimits } from '../rate-limit/rules';
 import * as time from '../time';
 import { User } from '../user/index';
 import { fn } from '../util/fn';
+import { hoursMessage, hoursProblem } from './hours';
 import { technicianInvitationMail } from './mail';
 import {
   entity,
@@ -37,7 +38,7 @@ export const messages = {
   notFound: 'Technician not found.',
   changed: 'This technician was changed meanwhile. Please reload and try again.',
   tooMany: `The shop has ${MAX_TECHNICIANS} technicians already, the most it can keep.`,
-  hours: 'The working day must end after it starts.',
+  hours: hoursMessage,
 } as const;
 
 const weekday = z.enum(time.weekdays, { error: 'Working days must be weekday names, e.g. Monday.' });
@@ -77,8 +78,8 @@ const NumberInput = z.coerce
 
 /** `next`'s working time checked: the day ends after it starts; days off only from today on. */
 function withWorkingTime(next: Stored): Stored {
-  const end = next.dayEnd === '24:00' ? '24:00' : next.dayEnd;
-  if (end <= next.dayStart) throw new VisibleError('invalid', messages.hours);
+  const problem = hoursProblem(next.dayStart, next.dayEnd);
+  if (problem) throw new VisibleError('invalid', problem);
   return {
     ...next,
     workingDays: time.weekdays.filter((d) => next.workingDays.includes(d)),

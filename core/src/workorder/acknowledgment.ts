@@ -144,6 +144,15 @@ export const forAcknowledgment = fn(z.tuple([key, z.date().optional()]), forAckn
 
 async function forAcknowledgmentNow(token: string, now = new Date()): Promise<ForAcknowledgment> {
   const { wo } = await linked(token, now);
+  return acknowledgmentViewOf(wo);
+}
+
+/**
+ * What the customer reads before acknowledging, from the stored work order:
+ * the one view of the acknowledgment page and of the technician's phone when
+ * the customer signs in person (issue 30): nothing internal (no notes, ids or tax input).
+ */
+export function acknowledgmentViewOf(wo: Stored): ForAcknowledgment {
   return {
     workOrderNumber: wo.workOrderNumber,
     status: wo.status,

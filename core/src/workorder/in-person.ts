@@ -5,6 +5,7 @@ import { Outbox } from '../mail/outbox';
 import * as time from '../time';
 import { fn } from '../util/fn';
 import { createId } from '../util/id';
+import { acknowledgmentViewOf, type ForAcknowledgment } from './acknowledgment';
 import { AcknowledgeInput } from './input';
 import { acknowledgedMail, shopAcknowledgedMail } from './mail';
 import { fail, key, messages, refuseInvalid } from './messages';
@@ -40,6 +41,21 @@ export const InPersonInput = AcknowledgeInput.pick({
     .optional(),
 });
 export type InPersonInput = z.input<typeof InPersonInput>;
+
+/**
+ * `GET /api/workOrders/{id}/for-signing` (issue 30): what the customer reads
+ * on the technician's phone above the signature pad, the acknowledgment
+ * page's own view (lines, photos, totals; nothing internal) with its version,
+ * which the signature sends back. An admin or the job's technician.
+ */
+export const forSigning = fn(z.tuple([key]), forSigningNow, refuseInvalid);
+
+async function forSigningNow(workOrderId: string): Promise<ForAcknowledgment> {
+  assertStaff();
+  const wo = await find(workOrderId);
+  await assertWorksOn(wo.relatedBooking);
+  return acknowledgmentViewOf(wo);
+}
 
 /**
  * `POST /api/workOrders/{id}/acknowledge-in-person` (issue 22, decision 079):

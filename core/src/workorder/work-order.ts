@@ -31,7 +31,7 @@ export {
 } from './acknowledgment';
 export { SIGNATURE_PREFIX, signatureOf } from './signatures';
 export { type ForBooking, forBooking } from './for-booking';
-export { acknowledgeInPerson, InPersonInput, inPersonMessages } from './in-person';
+export { acknowledgeInPerson, forSigning, InPersonInput, inPersonMessages } from './in-person';
 export { ApproveInput, approvePrice, priceMessages, sendPriceCode } from './price-approval';
 export { setInspection } from './inspection';
 export { type ForCustomer, forCustomer } from './photo-objects';

@@ -153,6 +153,42 @@ describe('POST /api/bookings/:id/progress', () => {
     expect((await findBooking(id)).progress).toBeUndefined();
   });
 
+  it('"On my way" outside daytime hours needs the explicit confirmation; nothing is sent or written without it', async () => {
+    const date = nextDate();
+    const service = await createService({ availableDays: [], availableTimes: ['09:00'] });
+    const customer = await createUserWithCard();
+    const id = await confirmedBooking(customer, service._id, date, '09:00');
+    clockAt(date, '00:17');
+    const admin = await createUser({ role: 'admin' });
+    const before = (await mailsTo(customer.email)).length;
+
+    const asked = await progress(id, admin.headers, 'on-my-way');
+    expect(asked.status).toBe(409);
+    const reply = await json<{ msg: string; confirmOutsideHours: boolean }>(asked);
+    expect(reply.confirmOutsideHours).toBe(true);
+    expect(reply.msg).toBe(
+      'It is 12:17 AM, outside daytime hours (7:00 AM to 9:00 PM): the customer is told at once. Send "On my way" anyway?',
+    );
+    expect((await findBooking(id)).progress).toBeUndefined();
+    expect((await mailsTo(customer.email)).length).toBe(before);
+    const notAFlag = await send('POST', `/api/bookings/${id}/progress`, admin.headers, {
+      step: 'on-my-way',
+      confirmOutsideHours: 'yes',
+    });
+    expect(notAFlag.status).toBe(400);
+    expect((await json<{ msg: string }>(notAFlag)).msg).toBeTruthy();
+
+    const sent = await send('POST', `/api/bookings/${id}/progress`, admin.headers, {
+      step: 'on-my-way',
+      confirmOutsideHours: true,
+    });
+    expect(sent.status).toBe(200);
+    expect((await json<AdminBookingReply>(sent)).progress.onMyWayAt).toBe(new Date().toISOString());
+    expect((await mailsTo(customer.email)).length).toBe(before + 1);
+    // The other steps record what happened, they tell no one: no question asked.
+    expect((await progress(id, admin.headers, 'arrived')).status).toBe(200);
+  });
+
   it('gives an ETA from the previous job of the day, or from the base for the first job', async () => {
     const date = nextDate();
     const service = await createService({

@@ -239,7 +239,38 @@ describe('the in-person acknowledgment', () => {
     const linked = await send('POST', `/api/workOrders/${wo._id}/generate-acknowledgment`, admin.headers);
     expect(linked.status).toBe(200);
     const path = `/api/workOrders/${wo._id}/acknowledge-in-person`;
-    const body = { acknowledgedBy: { name: 'Jordan Fixit' }, signature, userAgent: 'phone' };
+
+    // What the customer reads above the pad (issue 30): the acknowledgment page's view, nothing internal.
+    const reading = `/api/workOrders/${wo._id}/for-signing`;
+    expect((await send('GET', reading, tech2.headers)).status).toBe(403);
+    expect((await send('GET', reading, (await createUser()).headers)).status).toBe(403);
+    const shown = await send('GET', reading, tech1.headers);
+    expect(shown.status).toBe(200);
+    const view = await json<Record<string, unknown>>(shown);
+    expect(Object.keys(view).sort()).toEqual(
+      [
+        'customer',
+        'inspection',
+        'laborItems',
+        'partItems',
+        'photos',
+        'pricing',
+        'scheduledDate',
+        'serviceDetails',
+        'status',
+        'vehicle',
+        'version',
+        'workOrderNumber',
+      ].sort(),
+    );
+    expect(JSON.stringify(view)).not.toContain('Customer prefers mornings');
+    expect(JSON.stringify(view)).not.toContain(job.id);
+    const body = {
+      acknowledgedBy: { name: 'Jordan Fixit' },
+      signature,
+      userAgent: 'phone',
+      version: view.version,
+    };
 
     expect((await send('POST', path, tech2.headers, body)).status).toBe(403);
     expect((await send('POST', path, (await createUser()).headers, body)).status).toBe(403);

@@ -281,23 +281,9 @@ export const workOrders = new Hono()
       );
     },
   )
-  .get('/acknowledge/:token', byToken, async (c) => {
-    const wo = await WorkOrder.forAcknowledgment(c.req.valid('param').token);
-    return c.json({
-      workOrderNumber: wo.workOrderNumber,
-      status: wo.status,
-      customer: wo.customer,
-      vehicle: vehicleReply(wo.vehicle),
-      serviceDetails: wo.serviceDetails,
-      scheduledDate: wo.scheduledDate ?? null,
-      laborItems: laborReply(wo.laborItems),
-      partItems: partsReply(wo.partItems),
-      pricing: pricingReply(wo.pricing),
-      version: wo.version,
-      inspection: wo.inspection,
-      photos: wo.photos,
-    });
-  })
+  .get('/acknowledge/:token', byToken, async (c) =>
+    c.json(acknowledgmentReply(await WorkOrder.forAcknowledgment(c.req.valid('param').token))),
+  )
   .post('/acknowledge/:token', byToken, anyJson, async (c) =>
     c.json(
       await WorkOrder.acknowledge(
@@ -331,6 +317,10 @@ export const workOrders = new Hono()
     const workOrder = await PaymentLink.sendForWorkOrder(c.req.valid('param').id);
     return c.json({ message: PaymentLink.sendMessages.sent, workOrder: workOrderReply(workOrder) });
   })
+  // What the customer reads on the technician's phone before signing (issue 30): the acknowledgment page's reply.
+  .get('/:id/for-signing', requireStaff, byId, async (c) =>
+    c.json(acknowledgmentReply(await WorkOrder.forSigning(c.req.valid('param').id))),
+  )
   // The customer signs on the technician's phone (issue 22): the same acknowledgment, recorded as in person.
   .post('/:id/acknowledge-in-person', requireStaff, byId, anyJson, async (c) => {
     const { message, workOrder } = await WorkOrder.acknowledgeInPerson(
@@ -386,3 +376,21 @@ export const workOrders = new Hono()
     );
     return c.json({ tokenExpiresAt, message, workOrder: workOrderReply(workOrder) });
   });
+
+/** The acknowledgment page's reply (doc 2 §3), also what the customer reads on the technician's phone: dollars. */
+function acknowledgmentReply(wo: WorkOrder.ForAcknowledgment) {
+  return {
+    workOrderNumber: wo.workOrderNumber,
+    status: wo.status,
+    customer: wo.customer,
+    vehicle: vehicleReply(wo.vehicle),
+    serviceDetails: wo.serviceDetails,
+    scheduledDate: wo.scheduledDate ?? null,
+    laborItems: laborReply(wo.laborItems),
+    partItems: partsReply(wo.partItems),
+    pricing: pricingReply(wo.pricing),
+    version: wo.version,
+    inspection: wo.inspection,
+    photos: wo.photos,
+  };
+}

@@ -7,6 +7,7 @@ import { type Credentials, login } from '../features/auth/api';
 import { AsideList, AuthShell } from '../features/auth/components/AuthShell';
 import { ResendVerification } from '../features/auth/components/ResendVerification';
 import { safeRedirect } from '../lib/auth/guards';
+import { forgetReturn } from '../lib/auth/return-to';
 import { useAuth } from '../lib/auth/store';
 import { isApiStatus, messageOf } from '../lib/api';
 import { pageTitle } from '../lib/business';
@@ -35,11 +36,15 @@ function LoginPage() {
     mutationFn: login,
     onSuccess: ({ token, user }) => {
       signIn(token, user);
-      // Back to where the login guard sent the user from; otherwise the services list (doc 1 §2).
+      forgetReturn();
+      // Back to where the login guard (or a registration from a booking page) sent the user from;
+      // otherwise the services list (doc 1 §2).
       const target = safeRedirect(redirect);
       if (target) router.history.push(target);
       // A technician's home is their day on the phone (issue 22): /tech, never the admin's pages.
       else if (user.role === 'technician') router.history.push('/tech');
+      // The admin's is the desk (issue 30).
+      else if (user.role === 'admin') router.history.push('/admin');
       else void router.navigate({ to: '/services' });
     },
   });
@@ -61,7 +66,7 @@ function LoginPage() {
           />
           <p className="auth__switch">
             New here?{' '}
-            <Link to="/register" className="button button--secondary">
+            <Link to="/register" search={redirect ? { redirect } : {}} className="button button--secondary">
               Create Account
             </Link>
           </p>

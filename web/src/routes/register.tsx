@@ -13,11 +13,18 @@ import { toUsE164 } from '@app/core/sms/phone';
 import { business, pageTitle } from '../lib/business';
 import { pageHead } from '../lib/seo';
 import { messagesResolver } from '../lib/forms';
+import { safeRedirect } from '../lib/auth/guards';
+import { rememberReturn } from '../lib/auth/return-to';
 
 /** After a successful registration the page goes to /login after this long (doc 1 §9). */
 export const REDIRECT_AFTER_REGISTER_MS = 3000;
 
+/** `?redirect=`: the page the visitor came from (a booking page), where they land after verifying and signing in. */
+type RegisterSearch = { redirect?: string };
+
 export const Route = createFileRoute('/register')({
+  validateSearch: (search: Record<string, unknown>): RegisterSearch =>
+    typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
   head: () =>
     pageHead({
       title: pageTitle('Create Account'),
@@ -48,6 +55,7 @@ const fields: { name: keyof RegistrationFields; label: string; type: string; aut
 
 function RegisterPage() {
   const navigate = useNavigate();
+  const { redirect } = Route.useSearch();
   // Checked when the form is sent, not while typing; a field's error clears when that field is edited (doc 1 §5).
   const form = useForm<RegistrationFields>({
     defaultValues: empty,
@@ -56,13 +64,17 @@ function RegisterPage() {
     shouldFocusError: false,
   });
   const { errors } = form.formState;
-  const submit = useMutation({ mutationFn: register });
+  const submit = useMutation({ mutationFn: register, onSuccess: () => rememberReturn(redirect) });
 
   useEffect(() => {
     if (!submit.isSuccess) return;
-    const timer = setTimeout(() => void navigate({ to: '/login' }), REDIRECT_AFTER_REGISTER_MS);
+    const back = safeRedirect(redirect);
+    const timer = setTimeout(
+      () => void navigate({ to: '/login', search: back ? { redirect: back } : {} }),
+      REDIRECT_AFTER_REGISTER_MS,
+    );
     return () => clearTimeout(timer);
-  }, [submit.isSuccess, navigate]);
+  }, [submit.isSuccess, navigate, redirect]);
 
   const busy = submit.isPending || submit.isSuccess;
   const [textsOptIn, mobile] = useWatch({ control: form.control, name: ['textsOptIn', 'mobile'] });
@@ -83,7 +95,7 @@ function RegisterPage() {
           />
           <p className="auth__switch">
             Already have an account?{' '}
-            <Link to="/login" className="button button--secondary">
+            <Link to="/login" search={redirect ? { redirect } : {}} className="button button--secondary">
               Sign in
             </Link>
           </p>

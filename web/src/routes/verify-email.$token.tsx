@@ -1,11 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { useSyncExternalStore } from 'react';
 import { verifyEmailQueryOptions } from '../features/auth/api';
 import { AuthShell } from '../features/auth/components/AuthShell';
 import { VerificationFailed } from '../features/auth/components/VerificationFailed';
 import { FormMessage } from '../components/ui/FormMessage';
 import { messageOf } from '../lib/api';
+import { rememberedReturn } from '../lib/auth/return-to';
 import { pageTitle } from '../lib/business';
+
+/** The remembered page changes only by this browser's own registration: nothing to subscribe to. */
+const noChanges = () => () => {};
 
 export const Route = createFileRoute('/verify-email/$token')({
   head: () => ({ meta: [{ title: pageTitle('Email Verification') }] }),
@@ -16,6 +21,12 @@ export const Route = createFileRoute('/verify-email/$token')({
 function VerifyEmailPage() {
   const { token } = Route.useParams();
   const verification = useQuery(verifyEmailQueryOptions(token));
+  // Registered from a booking page: signing in goes back there (issue 30). Read after hydration.
+  const back = useSyncExternalStore(
+    noChanges,
+    () => rememberedReturn(),
+    () => undefined,
+  );
 
   if (verification.isPending) {
     return (
@@ -33,7 +44,7 @@ function VerifyEmailPage() {
     <AuthShell title="Email Verified">
       <FormMessage tone="success">{verification.data.msg}</FormMessage>
       <p className="auth__actions">
-        <Link to="/login" className="button button--primary">
+        <Link to="/login" search={back ? { redirect: back } : {}} className="button button--primary">
           Sign In Now
         </Link>
         <Link to="/services" className="button button--secondary">

@@ -1,9 +1,27 @@
 import type { ReactNode } from 'react';
+import { useRevealStep } from '../../lib/reveal';
 
-/** The outcome line of a form: green for success, red for an error; announced when it appears. */
-export function FormMessage({ tone, children }: { tone: 'success' | 'error'; children: ReactNode }) {
+/**
+ * The outcome line of a form: green for success, red for an error; announced when it appears.
+ * `reveal`: it replaces part of the page (a step's result), so it is scrolled into view and takes the focus.
+ */
+export function FormMessage({
+  tone,
+  children,
+  reveal = false,
+}: {
+  tone: 'success' | 'error';
+  children: ReactNode;
+  reveal?: boolean;
+}) {
+  const ref = useRevealStep<HTMLParagraphElement>(reveal);
   return (
-    <p className={`form-message form-message--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
+    <p
+      ref={ref}
+      tabIndex={reveal ? -1 : undefined}
+      className={`form-message form-message--${tone}`}
+      role={tone === 'error' ? 'alert' : 'status'}
+    >
       {children}
     </p>
   );

@@ -15,19 +15,21 @@ export type PlaceState =
  * Where the booking page stands on the address: not known yet, being
  * checked, outside the area, or served (then the times may be asked for,
  * for this place). A customer's comes from their saved addresses, a
- * visitor's from the ZIP they typed.
+ * visitor's (or a staff member's) from the ZIP they typed.
  */
 export function usePlace(
   user: SessionUser | null,
   chosenId: string | undefined,
   zipCode: string | undefined,
 ): PlaceState {
-  const addresses = useQuery({ ...myAddressesQueryOptions(user?._id ?? ''), enabled: !!user });
+  // Staff have no addresses of their own (issue 30): they check a ZIP as a visitor does.
+  const customer = user?.role === 'user' ? user : null;
+  const addresses = useQuery({ ...myAddressesQueryOptions(customer?._id ?? ''), enabled: !!customer });
   const area = useQuery({
     ...serviceAreaQueryOptions({ zipCode: zipCode ?? '' }),
-    enabled: !user && !!zipCode,
+    enabled: !customer && !!zipCode,
   });
-  if (user) {
+  if (customer) {
     if (addresses.isPending) return { kind: 'checking' };
     const address = preselectedAddress(addresses.data ?? [], chosenId);
     if (!address) return { kind: 'unknown' };

@@ -1,3 +1,4 @@
+import { formatTime } from '@app/core/time';
 import type { BoardJob } from '../../lib/dispatch';
 
 /** The Unassigned lane's id; a technician's lane is `t<number>`. */
@@ -18,20 +19,21 @@ const CLOSED = new Set(['Completed', 'Cancelled']);
 /**
  * The calendar's events for the board's jobs: each job a block at its time
  * in its technician's lane (draggable while open), and before each assigned
- * job its drive as a lighter block that cannot be moved.
+ * job its drive as a lighter block that cannot be moved. The week (a column
+ * a day, issue 30) lists each day's jobs with their times, without the drives.
  */
-export function eventsOf(jobs: readonly BoardJob[]) {
+export function eventsOf(jobs: readonly BoardJob[], { week = false }: { week?: boolean } = {}) {
   return jobs.flatMap((job) => {
     const block = {
       id: job._id,
       resourceIds: [laneId(job.technician)],
       start: `${job.date}T${job.time}`,
       end: addMinutes(job.date, job.time, job.duration),
-      title: `${job.customerName}\n${job.serviceName}\n${job.state}`,
+      title: `${week ? `${formatTime(job.time)} ` : ''}${job.customerName}\n${job.serviceName}\n${job.state}`,
       editable: !CLOSED.has(job.status),
       classNames: ['board-job', `board-job--${job.state.toLowerCase().replaceAll(' ', '-')}`],
     };
-    if (!job.driveMinutes) return [block];
+    if (!job.driveMinutes || week) return [block];
     const drive = {
       id: `drive-${job._id}`,
       resourceIds: [laneId(job.technician)],

@@ -113,8 +113,15 @@ export const setBookingProgress = (id: string, serviceStatus: string): Promise<A
 export const recordVisitStep = (
   id: string,
   step: 'on-my-way' | 'arrived' | 'started',
+  /** "On my way" outside daytime hours, after the admin said yes (decision 097). */
+  confirmOutsideHours = false,
 ): Promise<AdminBooking> =>
-  unwrap(api.api.bookings[':id'].progress.$post({ param: path({ id }), json: { step } }));
+  unwrap(
+    api.api.bookings[':id'].progress.$post({
+      param: path({ id }),
+      json: { step, ...(confirmOutsideHours ? { confirmOutsideHours } : {}) },
+    }),
+  );
 
 /** POST /api/bookings/{id}/payment-link (decision 070): `{ msg, booking }`. */
 export const sendBookingPaymentLink = (id: string): Promise<{ msg: string; booking: AdminBooking }> =>

@@ -93,8 +93,18 @@ export const techDayQuery = (userId: string, date: string, technician?: number) 
 const bookings = api.api.bookings;
 
 /** On my way (the customer is told, with an ETA), Arrived, Started: the progress route (decision 076). */
-export const progressJob = (bookingId: string, step: 'on-my-way' | 'arrived' | 'started') =>
-  unwrap(bookings[':id'].progress.$post({ param: path({ id: bookingId }), json: { step } }));
+export const progressJob = (
+  bookingId: string,
+  step: 'on-my-way' | 'arrived' | 'started',
+  /** "On my way" outside daytime hours, after the technician said yes (decision 097). */
+  confirmOutsideHours = false,
+) =>
+  unwrap(
+    bookings[':id'].progress.$post({
+      param: path({ id: bookingId }),
+      json: { step, ...(confirmOutsideHours ? { confirmOutsideHours } : {}) },
+    }),
+  );
 
 /** Completed: the desk's completion (PATCH status), which charges the card once. */
 export const completeJob = (bookingId: string) =>
@@ -131,3 +141,11 @@ export const chargePreviewQuery = (bookingId: string) =>
 /** Sends the customer a one-time code to confirm a work order above the booked price (decision 091). */
 export const sendPriceCode = (workOrderId: string) =>
   unwrap(api.api.workOrders[':id']['price-code'].$post({ param: path({ id: workOrderId }) }));
+
+/** What the customer reads above the pad (issue 30): the acknowledgment page's own view of the work order. */
+export const forSigningQueryOptions = (workOrderId: string) =>
+  queryOptions({
+    queryKey: ['tech-work-order', workOrderId, 'for-signing'],
+    queryFn: () =>
+      unwrap(api.api.workOrders[':id']['for-signing'].$get({ param: path({ id: workOrderId }) })),
+  });

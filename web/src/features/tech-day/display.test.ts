@@ -3,7 +3,9 @@ import type { TechJob } from './api';
 import * as time from '@app/core/time';
 import {
   addressLine,
+  clockOf,
   completionHint,
+  dayHeading,
   driveLine,
   nextStep,
   stateOf,
@@ -78,5 +80,14 @@ describe("the technician's job card", () => {
     expect(completionHint(job({ status: 'Pending', date: '2026-12-01' }), now)).toBe(
       techMessages.completeConfirmed,
     );
+  });
+});
+
+describe("the phone's times and date (issue 30)", () => {
+  it("writes times as the business does, on its clock, and the day's date in words", () => {
+    expect(clockOf('2026-11-27T14:05:00.000Z')).toBe('9:05 AM');
+    expect(clockOf('2026-11-28T05:17:00.000Z')).toBe('12:17 AM');
+    expect(clockOf(null)).toBe('');
+    expect(dayHeading('2026-11-27')).toBe('Friday, November 27, 2026');
   });
 });

@@ -1,7 +1,7 @@
 import { oneLine } from '@app/core/address/format';
 import { jobState, type JobState } from '@app/core/booking/job-state';
 import { completionBlock } from '@app/core/booking/rules';
-import { localOf, today } from '@app/core/time';
+import { formatLongDate, formatTime, localOf, today, weekdayOf } from '@app/core/time';
 import type { TechJob } from './api';
 
 /**
@@ -62,8 +62,15 @@ export function stepOffered(job: Pick<TechJob, 'status' | 'progress'>, step: Ste
   return steps.slice(at).every((s) => !job.progress[s.field]);
 }
 
-/** 'HH:mm' on the business's clock for an ISO instant ('' when absent). */
-export const clockOf = (iso: string | null | undefined): string => (iso ? localOf(Date.parse(iso)).time : '');
+/**
+ * '8:40 AM' on the business's clock for an ISO instant ('' when absent): the
+ * business's one format, as the mails and tracking write it (issue 30).
+ */
+export const clockOf = (iso: string | null | undefined): string =>
+  iso ? formatTime(localOf(Date.parse(iso)).time) : '';
+
+/** 'Friday, November 27, 2026': the date of the day shown. */
+export const dayHeading = (date: string): string => `${weekdayOf(date)}, ${formatLongDate(date)}`;
 
 /** The step to take next (the primary action before the job has started), or null once started or closed. */
 export function nextStep(job: Pick<TechJob, 'status' | 'progress'>): Step | null {

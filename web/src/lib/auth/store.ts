@@ -1,6 +1,6 @@
 import type { User } from '@app/core/user/index';
 import { useSyncExternalStore } from 'react';
-import { api, unwrap } from '../api';
+import { api, isApiStatus, unwrap } from '../api';
 import { clearToken, readToken, storeToken } from '../token';
 import { isUsableToken } from './claims';
 
@@ -9,38 +9,121 @@ export type SessionUser = User.Me;
 
 export type AuthState = { user: SessionUser | null };
 
+/** What the store needs from the outside world; tests pass their own. */
+export type AuthDeps = {
+  /** GET /api/users/me with the stored token. */
+  fetchMe: () => Promise<SessionUser>;
+  readToken: () => string | null;
+  clearToken: () => void;
+  storeToken: (token: string) => void;
+  /** The last user `/me` gave for the stored token, kept so a failed start-up call keeps the session. */
+  readUser: () => SessionUser | null;
+  writeUser: (user: SessionUser | null) => void;
+  /** Waits before the next try (backoff). */
+  sleep: (ms: number) => Promise<void>;
+};
+
+/** Tries before a start without a remembered user gives up waiting (it keeps retrying in the background). */
+const WAIT_TRIES = 3;
+/** Backoff between tries of `/me`: 1 s, 2 s, 4 s ... up to 30 s. */
+export const retryDelay = (attempt: number): number => Math.min(30_000, 1000 * 2 ** attempt);
+
+const USER_KEY = 'session-user';
+
+const browserDeps: AuthDeps = {
+  fetchMe: () => unwrap(api.api.users.me.$get()),
+  readToken,
+  clearToken,
+  storeToken,
+  readUser() {
+    try {
+      const raw = localStorage.getItem(USER_KEY);
+      const kept = raw ? (JSON.parse(raw) as { token?: string; user?: SessionUser }) : null;
+      // Only the user of the token stored now: never another account's.
+      return kept?.user && kept.token === readToken() ? kept.user : null;
+    } catch {
+      return null;
+    }
+  },
+  writeUser(user) {
+    try {
+      const token = readToken();
+      if (user && token) localStorage.setItem(USER_KEY, JSON.stringify({ token, user }));
+      else localStorage.removeItem(USER_KEY);
+    } catch {
+      // Private mode or no storage: the session still works, it just cannot outlive a failed start.
+    }
+  },
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
 /**
  * The session, outside React so the router's guards can wait for it. Every
  * feature reads it, so it lives in lib/ rather than in one feature. At start:
  * a stored token whose exp is past (in seconds) or that cannot be decoded logs
- * out; otherwise the current user is fetched, and a failed fetch logs out
- * silently (doc 1 §4, session at start).
+ * out; otherwise the current user is fetched. Only a 401 from `/me` ends the
+ * session (doc 1 §4; issue 30, "signed out by a blip"): a network failure or
+ * a 5xx keeps the token and the last user `/me` gave, and `/me` is tried again
+ * with backoff until it answers.
  */
-export function createAuth() {
+export function createAuth(deps: AuthDeps = browserDeps) {
   let state: AuthState = { user: null };
   const listeners = new Set<() => void>();
   const set = (next: AuthState) => {
     state = next;
+    deps.writeUser(next.user);
     for (const listener of listeners) listener();
   };
 
+  /** One call of `/me` for `token`: 'done' when it answered (or the token changed), 'retry' otherwise. */
+  async function checkOnce(token: string): Promise<'done' | 'retry'> {
+    try {
+      const user = await deps.fetchMe();
+      // Another tab or a login while fetching may have replaced the token: keep the newer state.
+      if (deps.readToken() === token) set({ user });
+      return 'done';
+    } catch (error) {
+      if (deps.readToken() !== token) return 'done';
+      if (isApiStatus(error, 401)) {
+        deps.clearToken();
+        set({ user: null });
+        return 'done';
+      }
+      return 'retry';
+    }
+  }
+
+  async function keepTrying(token: string, fromAttempt: number): Promise<void> {
+    for (let attempt = fromAttempt; deps.readToken() === token; attempt++) {
+      await deps.sleep(retryDelay(attempt));
+      if (deps.readToken() !== token) return;
+      if ((await checkOnce(token)) === 'done') return;
+    }
+  }
+
   async function start(): Promise<void> {
-    const token = readToken();
-    if (!token) return;
+    const token = deps.readToken();
+    if (!token) return deps.writeUser(null);
     if (!isUsableToken(token)) {
-      clearToken();
+      deps.clearToken();
       return set({ user: null });
     }
-    try {
-      const user = await unwrap(api.api.users.me.$get());
-      // Another tab or a login while fetching may have replaced the token: keep the newer state.
-      if (readToken() === token) set({ user });
-    } catch {
-      if (readToken() === token) {
-        clearToken();
-        set({ user: null });
-      }
+    const remembered = deps.readUser();
+    if ((await checkOnce(token)) === 'done') return;
+    if (remembered) {
+      // Signed in as before while the server is unreachable; `/me` is asked again in the background.
+      state = { user: remembered };
+      for (const listener of listeners) listener();
+      void keepTrying(token, 0);
+      return;
     }
+    // Nothing remembered: wait a few tries before the guards decide, then keep trying in the background.
+    for (let attempt = 0; attempt < WAIT_TRIES; attempt++) {
+      await deps.sleep(retryDelay(attempt));
+      if (deps.readToken() !== token) return;
+      if ((await checkOnce(token)) === 'done') return;
+    }
+    void keepTrying(token, WAIT_TRIES);
   }
 
   const started = start();
@@ -55,7 +138,7 @@ export function createAuth() {
     ready: () => started,
     /** After login (or a password change, which issues a new token). */
     signIn(token: string, user: SessionUser) {
-      storeToken(token);
+      deps.storeToken(token);
       set({ user });
     },
     /**
@@ -64,14 +147,14 @@ export function createAuth() {
      * session if the token changed meanwhile.
      */
     async refresh(): Promise<void> {
-      const token = readToken();
+      const token = deps.readToken();
       if (!token) return;
-      const user = await unwrap(api.api.users.me.$get());
-      if (readToken() === token) set({ user });
+      const user = await deps.fetchMe();
+      if (deps.readToken() === token) set({ user });
     },
     /** Removes the token (so the header goes too) and the user. The caller goes to /. */
     signOut() {
-      clearToken();
+      deps.clearToken();
       set({ user: null });
     },
   };

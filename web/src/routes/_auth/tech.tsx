@@ -1,6 +1,7 @@
 import { addDays, today } from '@app/core/time';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { registerTechApp } from '../../features/tech-day/app-shell';
 import { TechDayPage } from '../../features/tech-day/components/TechDayPage';
 import { pageTitle } from '../../lib/business';
 
@@ -39,6 +40,10 @@ function TechRoute() {
   const { user, techAccess } = Route.useRouteContext();
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
+  // The installed app opens without signal (its shell, and the day kept in this browser).
+  useEffect(() => {
+    if (techAccess) registerTechApp();
+  }, [techAccess]);
   if (!techAccess) {
     return (
       <div className="page container">

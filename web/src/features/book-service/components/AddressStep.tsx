@@ -26,13 +26,14 @@ type AddressStepProps = {
 /**
  * 'Where should we come?' (issue 20), before the times: a customer's saved
  * addresses with the default preselected, or a new one added here (saved to
- * the account); a visitor's ZIP. The area check shows at once.
+ * the account); a visitor's ZIP (and staff's, who have no addresses: issue 30).
+ * The area check shows at once.
  */
 export function AddressStep({ user, chosenId, zipCode, onChooseAddress, onZip }: AddressStepProps) {
   return (
     <section className="card booking__panel booking__where" aria-labelledby="booking-where-title">
       <h2 id="booking-where-title">Where Should We Come?</h2>
-      {user ? (
+      {user?.role === 'user' ? (
         <SavedAddresses userId={user._id} chosenId={chosenId} onChoose={onChooseAddress} />
       ) : (
         <ZipCheck zipCode={zipCode} onZip={onZip} />

@@ -181,13 +181,15 @@ export function BookingDetailsForm({ user, service, date, time, addressId }: Boo
       </fieldset>
 
       {booked && (
-        <FormMessage tone="success">
+        <FormMessage tone="success" reveal>
           {bookingMessages.created} <Link to="/dashboard">Go to your Service History</Link>
         </FormMessage>
       )}
       {book.isError && (
         <>
-          <FormMessage tone="error">{messageOf(book.error, bookingMessages.createFailed)}</FormMessage>
+          <FormMessage tone="error" reveal>
+            {messageOf(book.error, bookingMessages.createFailed)}
+          </FormMessage>
           {isApiStatus(book.error, 409) && (
             <p className="booking-form__next">
               <Link

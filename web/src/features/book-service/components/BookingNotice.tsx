@@ -9,6 +9,7 @@ import type { SessionUser } from '../../../lib/auth/store';
  * `returnTo` is where login or the card form sends them back to: this booking page.
  */
 export function BookingNotice({ user, returnTo }: { user: SessionUser | null; returnTo: string }) {
+  if (user && user.role !== 'user') return <StaffNotice role={user.role} />;
   if (user?.hasCardOnFile) return null;
   if (!user) {
     return (
@@ -19,7 +20,9 @@ export function BookingNotice({ user, returnTo }: { user: SessionUser | null; re
           <Link to="/login" search={{ redirect: returnTo }} className="button button--primary">
             Log In
           </Link>
-          <Link to="/register">Create an account</Link>
+          <Link to="/register" search={{ redirect: returnTo }}>
+            Create an account
+          </Link>
         </p>
       </section>
     );
@@ -36,6 +39,25 @@ export function BookingNotice({ user, returnTo }: { user: SessionUser | null; re
           Add a Payment Method
         </Link>
       </p>
+    </section>
+  );
+}
+
+/** Staff do not book for themselves here (issue 30): the admin books at the desk, a technician works their day. */
+function StaffNotice({ role }: { role: SessionUser['role'] }) {
+  return (
+    <section className="notice booking-notice" aria-labelledby="booking-notice-title">
+      <h2 id="booking-notice-title">Signed In as Staff</h2>
+      {role === 'admin' ? (
+        <p>
+          Customers book on this page. To book for a customer, use Manage Bookings on the desk.{' '}
+          <Link to="/admin">Go to the desk</Link>
+        </p>
+      ) : (
+        <p>
+          Customers book on this page. <Link to="/tech">Back to my day</Link>
+        </p>
+      )}
     </section>
   );
 }

@@ -2,7 +2,9 @@ import { today } from '@app/core/time';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { messageOf } from '../../../lib/api';
+import { FocusedHeading } from '../../../components/ui/FocusedHeading';
 import { useAuth } from '../../../lib/auth/store';
+import { useRevealStep } from '../../../lib/reveal';
 import {
   type RescheduleBy,
   type RescheduleInfo,
@@ -66,11 +68,7 @@ export function RescheduleBooking({ by }: { by: RescheduleBy }) {
   return (
     <>
       <CurrentAppointment booking={booking} />
-      {error && (
-        <p className="status-text status-text--error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <MoveFailed msg={error} />}
       {!window.allowed ? (
         <CallUs msg={window.msg} />
       ) : date && time ? (
@@ -128,7 +126,9 @@ function Choose({
         <p className="time-hint">You can move it online until {window.noticeHours} hours before it starts.</p>
       </section>
       <section className="card booking__panel" aria-labelledby="reschedule-time-title">
-        <h2 id="reschedule-time-title">Choose a New Time</h2>
+        <FocusedHeading level={2} id="reschedule-time-title" reveal={date}>
+          Choose a New Time
+        </FocusedHeading>
         {date ? (
           <>
             <p className="booking__chosen">{longDate(date)}</p>
@@ -146,5 +146,15 @@ function Choose({
         )}
       </section>
     </div>
+  );
+}
+
+/** The move failed (the time was taken meanwhile): the reason, in view, and the calendar below it again. */
+function MoveFailed({ msg }: { msg: string }) {
+  const ref = useRevealStep<HTMLParagraphElement>(msg);
+  return (
+    <p ref={ref} tabIndex={-1} className="status-text status-text--error" role="alert">
+      {msg}
+    </p>
   );
 }

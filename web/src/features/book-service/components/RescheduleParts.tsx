@@ -1,6 +1,7 @@
 import { formatTime } from '@app/core/time';
 import { Link } from '@tanstack/react-router';
 import { AddressView } from '../../../components/address/AddressView';
+import { FocusedHeading } from '../../../components/ui/FocusedHeading';
 import { business } from '../../../lib/business';
 import { formatDuration } from '../../../lib/format';
 import type { RescheduleInfo } from '../reschedule-api';
@@ -82,7 +83,9 @@ export function ConfirmMove({
 }) {
   return (
     <section className="card booking__panel" aria-labelledby="reschedule-confirm-title">
-      <h2 id="reschedule-confirm-title">Move Your Appointment</h2>
+      <FocusedHeading level={2} id="reschedule-confirm-title">
+        Move Your Appointment
+      </FocusedHeading>
       <p>
         New time: <strong>{longDate(date)}</strong> at <strong>{formatTime(time)}</strong>. Your old time is
         given back when you confirm.
@@ -103,9 +106,9 @@ export function ConfirmMove({
 export function Moved({ booking, msg, signedIn }: { booking: Booking; msg: string; signedIn: boolean }) {
   return (
     <section className="notice booking-notice" aria-labelledby="reschedule-done-title">
-      <h2 id="reschedule-done-title" tabIndex={-1}>
+      <FocusedHeading level={2} id="reschedule-done-title">
         Appointment Moved
-      </h2>
+      </FocusedHeading>
       <p role="status">
         {msg} It is now on <strong>{longDate(booking.date)}</strong> at{' '}
         <strong>{formatTime(booking.time)}</strong>. We have emailed you the updated calendar file.

@@ -83,25 +83,31 @@ export function BookingLinkPage({ token, action }: { token: string; action?: 'at
       </section>
 
       {booking.status === 'Cancelled' && (
-        <FormMessage tone="success">
+        <FormMessage tone="success" reveal={cancel.isSuccess}>
           This appointment is cancelled. We hope to see you another time.
         </FormMessage>
       )}
       {booking.attendanceConfirmedAt && booking.status !== 'Cancelled' && (
-        <FormMessage tone="success">Thank you: you confirmed that you will be there.</FormMessage>
+        <FormMessage tone="success" reveal={attend.isSuccess}>
+          Thank you: you confirmed that you will be there.
+        </FormMessage>
       )}
       {attend.isError && (
-        <FormMessage tone="error">{messageOf(attend.error, 'That did not work.')}</FormMessage>
+        <FormMessage tone="error" reveal>
+          {messageOf(attend.error, 'That did not work.')}
+        </FormMessage>
       )}
       {cancel.isError && (
-        <FormMessage tone="error">{messageOf(cancel.error, 'That did not work.')}</FormMessage>
+        <FormMessage tone="error" reveal>
+          {messageOf(cancel.error, 'That did not work.')}
+        </FormMessage>
       )}
 
       {confirmingCancel && actions.cancel ? (
         <div className="notice link-page__confirm" role="group" aria-labelledby="cancel-question">
-          <h2 id="cancel-question" className="link-page__subtitle">
+          <FocusedHeading level={2} id="cancel-question" className="link-page__subtitle">
             Cancel this appointment?
-          </h2>
+          </FocusedHeading>
           <p>{cancellation.msg}</p>
           <p className="link-page__actions">
             <button

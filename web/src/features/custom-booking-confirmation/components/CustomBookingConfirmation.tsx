@@ -105,10 +105,14 @@ export function CustomBookingConfirmation({ token }: { token: string }) {
         <p>Please confirm this booking to secure your appointment, or decline it if it does not suit you.</p>
       </div>
       {confirm.isError && (
-        <FormMessage tone="error">{messageOf(confirm.error, confirmationMessages.confirmFailed)}</FormMessage>
+        <FormMessage tone="error" reveal>
+          {messageOf(confirm.error, confirmationMessages.confirmFailed)}
+        </FormMessage>
       )}
       {decline.isError && (
-        <FormMessage tone="error">{messageOf(decline.error, confirmationMessages.declineFailed)}</FormMessage>
+        <FormMessage tone="error" reveal>
+          {messageOf(decline.error, confirmationMessages.declineFailed)}
+        </FormMessage>
       )}
       <p className="confirm-page__actions">
         <button type="button" className="button button--secondary" disabled={busy} onClick={onDecline}>

@@ -123,20 +123,28 @@ export function BoardCalendar({ from, days, lanes, jobs, onMove, onPick }: Props
   useEffect(() => {
     const ec = calendar.current;
     if (!ec) return;
-    ec.setOption('view', days > 1 ? 'resourceTimelineWeek' : 'resourceTimelineDay');
-    // A week is seven days of hours side by side: an hour a slot there, half an hour on a day.
-    ec.setOption('slotDuration', days > 1 ? '01:00' : '00:30');
-    ec.setOption('slotWidth', days > 1 ? 44 : 60);
+    const week = days > 1;
+    // A week is a column a day (issue 30: seven days of hours side by side did not fit 1280 px), each
+    // day's jobs listed with their times; a day is its hours, half an hour a slot, wide enough that a
+    // 30-minute job shows its words (they wrap).
+    ec.setOption('view', week ? 'resourceTimelineMonth' : 'resourceTimelineDay');
     ec.setOption('duration', { days });
     ec.setOption('date', from);
-    const hours = hoursShown(jobs);
-    ec.setOption('slotMinTime', hours.min);
-    ec.setOption('slotMaxTime', hours.max);
+    if (week) {
+      ec.setOption('slotDuration', { days: 1 });
+      ec.setOption('slotWidth', 140);
+    } else {
+      const hours = hoursShown(jobs);
+      ec.setOption('slotDuration', '00:30');
+      ec.setOption('slotWidth', 96);
+      ec.setOption('slotMinTime', hours.min);
+      ec.setOption('slotMaxTime', hours.max);
+    }
     ec.setOption('resources', [
       ...lanes.map((l) => ({ id: laneId(l.number), title: `${l.firstName} ${l.lastName}` })),
       { id: UNASSIGNED, title: 'Unassigned' },
     ]);
-    ec.setOption('events', eventsOf(jobs));
+    ec.setOption('events', eventsOf(jobs, { week }));
   }, [from, days, lanes, jobs]);
 
   return <div ref={host} className="dispatch-board__calendar" data-testid="dispatch-board" />;

@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { StarRatingInput } from '../../../components/ui/StarRatingInput';
@@ -10,6 +9,7 @@ import { messageOf } from '../../../lib/api';
 import { messagesResolver } from '../../../lib/forms';
 import { submitFittingImage } from '../../../lib/image-resize';
 import { IMAGE_LIMIT_HINT } from '../../../lib/upload';
+import { useRevealStep } from '../../../lib/reveal';
 import { addTestimonial, type ReviewTarget } from '../api';
 import { IMAGE_ACCEPT, QUOTE_MAX, reviewMessages, type ReviewFields, validateReview } from '../validate';
 import '../leave-review.css';
@@ -33,11 +33,8 @@ export function ReviewForm({ target, onAdded }: ReviewFormProps) {
   });
   const rating = useWatch({ control: form.control, name: 'rating' });
   const add = useMutation({ mutationFn: addTestimonial, onSuccess: onAdded });
-  const doneRef = useRef<HTMLDivElement>(null);
-  // The form goes away on success: the focus goes to the message that replaces it.
-  useEffect(() => {
-    if (add.isSuccess) doneRef.current?.focus();
-  }, [add.isSuccess]);
+  // The form goes away on success: the message that replaces it comes into view with the focus.
+  const doneRef = useRevealStep<HTMLDivElement>(add.isSuccess);
 
   if (add.isSuccess) {
     return (

@@ -1,19 +1,16 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
+import { FocusedHeading } from '../../../components/ui/FocusedHeading';
 
 /**
- * A sub-view's heading. When the admin switches sub-views (`focus`), it takes
- * the keyboard focus, so a screen reader announces where they are and Tab
+ * A sub-view's heading. When the admin switches sub-views (`focus`), it is
+ * scrolled into view and takes the keyboard focus, so a screen reader announces where they are and Tab
  * continues from the top of the new view.
  */
 export function SubViewHeading({ focus, children }: { focus: boolean; children: ReactNode }) {
-  const ref = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (focus) ref.current?.focus();
-  }, [focus]);
   return (
-    <h3 ref={ref} tabIndex={-1} className="desk__heading">
+    <FocusedHeading level={3} className="desk__heading" reveal={focus}>
       {children}
-    </h3>
+    </FocusedHeading>
   );
 }
 

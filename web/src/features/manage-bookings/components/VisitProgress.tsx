@@ -1,5 +1,6 @@
 import { formatTime, localOf, today } from '@app/core/time';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AskOutsideHours, asksToConfirm } from '../../../components/ui/AskOutsideHours';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { messageOf } from '../../../lib/api';
 import { applyBooking, recordVisitStep } from '../api';
@@ -24,7 +25,8 @@ const clock = (iso: string) => formatTime(localOf(iso).time);
 export function VisitProgress({ booking, describedBy }: { booking: AdminBooking; describedBy: string }) {
   const queryClient = useQueryClient();
   const record = useMutation({
-    mutationFn: (step: Step) => recordVisitStep(booking._id, step),
+    mutationFn: ({ step, confirm = false }: { step: Step; confirm?: boolean }) =>
+      recordVisitStep(booking._id, step, confirm),
     onSuccess: (updated) => applyBooking(queryClient, updated),
   });
   const { progress } = booking;
@@ -54,16 +56,24 @@ export function VisitProgress({ booking, describedBy }: { booking: AdminBooking;
               className="button button--secondary"
               aria-describedby={describedBy}
               disabled={record.isPending || i <= furthest}
-              onClick={() => record.mutate(step)}
+              onClick={() => record.mutate({ step })}
             >
               {label}
             </button>
           ))}
         </p>
       )}
-      {record.isError && (
-        <FormMessage tone="error">{messageOf(record.error, 'The visit could not be updated.')}</FormMessage>
-      )}
+      {record.isError &&
+        (asksToConfirm(record.error) ? (
+          <AskOutsideHours
+            error={record.error}
+            busy={record.isPending}
+            onSend={() => record.mutate({ step: 'on-my-way', confirm: true })}
+            onCancel={() => record.reset()}
+          />
+        ) : (
+          <FormMessage tone="error">{messageOf(record.error, 'The visit could not be updated.')}</FormMessage>
+        ))}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { AskOutsideHours, asksToConfirm } from '../../../components/ui/AskOutsideHours';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { messageOf } from '../../../lib/api';
 import { chargePreviewQuery, completeJob, progressJob, techDayKey, type TechJob } from '../api';
@@ -28,8 +29,12 @@ export function JobActions({ job, enabled, onWorkOrder }: JobActionsProps) {
   const [confirming, setConfirming] = useState(false);
   const preview = useQuery({ ...chargePreviewQuery(job._id), enabled: confirming });
   const act = useMutation({
-    mutationFn: (action: Action) =>
-      action === 'completed' ? completeJob(job._id) : progressJob(job._id, action),
+    mutationFn: (action: Action | 'on-my-way-confirmed') =>
+      action === 'completed'
+        ? completeJob(job._id)
+        : action === 'on-my-way-confirmed'
+          ? progressJob(job._id, 'on-my-way', true)
+          : progressJob(job._id, action),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: techDayKey }),
     onSettled: () => setConfirming(false),
   });
@@ -103,11 +108,19 @@ export function JobActions({ job, enabled, onWorkOrder }: JobActionsProps) {
       >
         Work order
       </button>
-      {act.isError && (
-        <FormMessage tone="error">
-          {messageOf(act.error, 'That did not go through. Please try again.')}
-        </FormMessage>
-      )}
+      {act.isError &&
+        (asksToConfirm(act.error) ? (
+          <AskOutsideHours
+            error={act.error}
+            busy={busy}
+            onSend={() => act.mutate('on-my-way-confirmed')}
+            onCancel={() => act.reset()}
+          />
+        ) : (
+          <FormMessage tone="error">
+            {messageOf(act.error, 'That did not go through. Please try again.')}
+          </FormMessage>
+        ))}
     </div>
   );
 }

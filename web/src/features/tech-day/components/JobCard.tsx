@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { TechJob } from '../api';
+import { formatTime } from '@app/core/time';
 import { addressLine, clockOf, driveLine, stateOf, vehicleLine } from '../display';
 import { JobActions, type JobActionsProps } from './JobActions';
 
@@ -16,7 +17,7 @@ export function JobCard({ job, ...actions }: { job: TechJob } & Omit<JobActionsP
     <article className="tech-job" aria-labelledby={titleId} data-state={state}>
       <header className="tech-job__head">
         <h2 id={titleId} className="tech-job__title">
-          <span className="tech-job__time">{job.time}</span> {job.serviceName}
+          <span className="tech-job__time">{formatTime(job.time)}</span> {job.serviceName}
         </h2>
         <span className="tech-job__state">{state}</span>
       </header>
@@ -75,7 +76,7 @@ export function JobCard({ job, ...actions }: { job: TechJob } & Omit<JobActionsP
   );
 }
 
-/** 'On my way 08:40 · ETA 09:00 · Arrived 08:58': the steps recorded, with their times. */
+/** 'On my way 8:40 AM · ETA 9:00 AM · Arrived 8:58 AM': the steps recorded, with their times. */
 function progressText({ progress: p }: TechJob): string {
   return [
     p.onMyWayAt ? `On my way ${clockOf(p.onMyWayAt)}` : '',

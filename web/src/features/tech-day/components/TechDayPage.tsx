@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { messageOf } from '../../../lib/api';
 import { type TechJob, techDayQuery } from '../api';
-import { clockOf, techMessages } from '../display';
+import { clockOf, dayHeading, techMessages } from '../display';
 import { useOnline } from '../online';
 import { JobCard } from './JobCard';
 import '../tech-day.css';
@@ -59,6 +59,7 @@ export function TechDayPage({
       <h1 className="tech__title">
         {technician !== undefined && who ? `${who.firstName} ${who.lastName}'s day` : 'My day'}
       </h1>
+      <p className="tech__date">{dayHeading(date)}</p>
       <nav className="tech__days" aria-label="Day">
         {[
           { value: today, label: 'Today' },

@@ -4,12 +4,11 @@ import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextField } from '../../../components/ui/TextField';
 import { business } from '../../../lib/business';
-import { InspectionSummary } from '../../../components/inspection/InspectionSummary';
 import { acknowledgeWorkOrder, acknowledgmentQueryOptions, linkPhotoUrl } from '../api';
 import { ackMessages, formProblem, loadError, submitError } from '../display';
 import type { AcknowledgmentView } from '../types';
 import { type SignatureHandle, SignatureField } from './SignatureField';
-import { WorkOrderSummary } from './WorkOrderSummary';
+import { WorkOrderToAcknowledge } from './WorkOrderToAcknowledge';
 import '../../../components/ui/work-order-status.css';
 import '../acknowledgment.css';
 import { FocusedHeading } from '../../../components/ui/FocusedHeading';
@@ -86,16 +85,7 @@ function AcknowledgmentForm({ token, view }: { token: string; view: Acknowledgme
   return (
     <Shell>
       <h1 className="ack-page__title">Work Order Acknowledgment</h1>
-      <p className="ack-page__intro">
-        Please review the work order below. Acknowledging it tells us you have read it and agree to the work
-        and the estimate.
-      </p>
-      <WorkOrderSummary view={view} />
-      <InspectionSummary
-        inspection={view.inspection}
-        photos={view.photos}
-        photoSrc={(photoId, size) => linkPhotoUrl(token, photoId, size)}
-      />
+      <WorkOrderToAcknowledge view={view} photoSrc={(photoId, size) => linkPhotoUrl(token, photoId, size)} />
 
       <form className="card ack-page__form" aria-labelledby={`${id}-form`} noValidate onSubmit={onSubmit}>
         <h2 id={`${id}-form`} className="ack-page__subtitle">

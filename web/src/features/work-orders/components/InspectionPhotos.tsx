@@ -97,7 +97,7 @@ export function InspectionPhotos({
 }
 
 /** A private photo, read with the session and shown from an object URL (revoked when it goes). */
-function StaffPhoto({
+export function StaffPhoto({
   workOrderId,
   photoId,
   label,

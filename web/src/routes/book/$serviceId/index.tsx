@@ -9,6 +9,7 @@ import { BookingNotice } from '../../../features/book-service/components/Booking
 import { BookingShell } from '../../../features/book-service/components/BookingShell';
 import { ServiceSummary } from '../../../features/book-service/components/ServiceSummary';
 import { ServiceUnavailable } from '../../../features/book-service/components/ServiceUnavailable';
+import { FocusedHeading } from '../../../components/ui/FocusedHeading';
 import { isBookableDate } from '../../../features/book-service/calendar';
 import { usePlace } from '../../../features/book-service/usePlace';
 import { serviceQueryOptions } from '../../../features/services/api';
@@ -125,7 +126,10 @@ function BookServicePage() {
           />
         </section>
         <section className="card booking__panel" aria-labelledby="booking-time-title">
-          <h2 id="booking-time-title">Choose a Time</h2>
+          {/* A date chosen: its times come into view (on a phone they are below the calendar). */}
+          <FocusedHeading level={2} id="booking-time-title" reveal={date}>
+            Choose a Time
+          </FocusedHeading>
           {date ? (
             <>
               <p className="booking__chosen">{longDate(date)}</p>
