@@ -45,6 +45,7 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
   if (!account.hasCardOnFile) throw new VisibleError('forbidden', bookingMessages.cardRequired);
   if (input.date < time.today()) throw new VisibleError('invalid', bookingMessages.pastDate);
   const place = await placeBooking(input, account.id);
+  const phone = await phoneFor(account, input.phone);
 
   // The route is checked by the claim, at the booking's place.
   const { service, slots, availability: open } = await openTimes(input.serviceId, input.date, {});
@@ -66,7 +67,12 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
   const base: Omit<Stored, 'claim'> = {
     id: bookingId,
     userId: account.id,
-    customer: { firstName: account.firstName, lastName: account.lastName, email: account.email },
+    customer: {
+      firstName: account.firstName,
+      lastName: account.lastName,
+      email: account.email,
+      ...(phone ? { phone } : {}),
+    },
     serviceId: service._id,
     serviceName: service.name,
     priceCents: service.priceCents,
@@ -114,6 +120,19 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
   });
   return withService(record);
 });
+
+/**
+ * The number a new booking carries (issue 30, decision 093): the one sent, kept on an account that
+ * has none (before the claim: a booking that then fails leaves it kept, as asked), else the
+ * account's own. None when neither: the spec's client, which sends no phone, still books.
+ */
+async function phoneFor(account: User.Account, sent: string | undefined): Promise<string | undefined> {
+  const own = User.contactPhone(account);
+  if (!sent) return own;
+  // Set meanwhile (another booking at once: null): that one stays; this booking carries what it sent.
+  if (!account.phone) await User.setPhoneIfNone(account, sent);
+  return sent;
+}
 
 // ---------------------------------------------------------------------------
 // The customer's bookings

@@ -16,6 +16,24 @@ export const BOOKING_STATUSES = [
 ] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
+/**
+ * The desk's status filter (issue 30, decision 094): the open bookings (the default, doc 2 §2), one
+ * status, the paid or refunded ones (of any status), or every booking.
+ */
+export const DESK_STATUS_FILTERS = ['open', ...BOOKING_STATUSES, 'paid', 'refunded', 'all'] as const;
+export type DeskStatusFilter = (typeof DESK_STATUS_FILTERS)[number];
+/** What the filter's choices read on the desk. */
+export const deskStatusFilterLabel = (filter: DeskStatusFilter): string =>
+  filter === 'open'
+    ? 'Open (not completed or cancelled)'
+    : filter === 'paid'
+      ? 'Paid'
+      : filter === 'refunded'
+        ? 'Refunded'
+        : filter === 'all'
+          ? 'All bookings'
+          : filter;
+
 /** The customer may edit the vehicle fields and notes only while the booking is Pending. */
 export const customerCanEdit = (status: BookingStatus): boolean => status === 'Pending';
 /** The customer may cancel while Pending or Confirmed. */

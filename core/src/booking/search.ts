@@ -1,13 +1,17 @@
 import type * as z from 'zod';
 import { assertAdmin } from '../actor';
 import { batchGetItems, type Page } from '../db/entity';
+import { table } from '../db/table';
 import { AllFilters } from './input';
+import type { DeskStatusFilter } from './rules';
 import {
+  COLLECTION_PARTITION,
   entity,
   findBooking,
+  isOpen,
   OPEN_PARTITION,
   openView,
-  type Row,
+  Row,
   type RowInfo,
   type Stored,
   withServices,
@@ -51,8 +55,42 @@ export function matchesFilters(b: Row, f: z.output<typeof AllFilters>): boolean 
   if (f.year !== undefined && b.vehicleYear !== f.year) return false;
   if (f.service === 'custom' && !b.isCustomService) return false;
   if (f.service && f.service !== 'custom' && (b.isCustomService || b.serviceId !== f.service)) return false;
+  if (f.status && !hasDeskStatus(b, f.status)) return false;
   return true;
 }
+
+/** Whether a booking is one the desk's status filter asks for (issue 30). */
+function hasDeskStatus(b: Row, status: DeskStatusFilter): boolean {
+  switch (status) {
+    case 'open':
+      return isOpen(b.status);
+    case 'paid':
+      return b.payment?.status === 'paid';
+    case 'refunded':
+      return (b.payment?.refundedCents ?? 0) > 0;
+    case 'all':
+      return true;
+    default:
+      return b.status === status;
+  }
+}
+
+/** The filters whose bookings are all open: the open-bookings index holds them (decision 050). */
+const inOpenIndex = (status: DeskStatusFilter | undefined): boolean =>
+  status === undefined ||
+  status === 'open' ||
+  (status !== 'paid' && status !== 'refunded' && status !== 'all' && isOpen(status));
+
+/**
+ * What a closed booking's row reads from the bookings' collection (issue 30): the fields the
+ * open-bookings index carries (db/table.ts), so a page of closed bookings is as small as an open one.
+ */
+const rowView = {
+  attributes: (table.indexes.openBookings.projection as readonly string[]).filter(
+    (name) => name !== '_type' && name !== '_v',
+  ) as (keyof Stored & string)[],
+  schema: Row,
+};
 
 export type ClientNames = { _id: string; clientFirstName: string; clientLastName: string };
 
@@ -95,16 +133,26 @@ export const DESK_READ_BUDGET = 250;
 export async function listAll(raw: AllFilters = {}): Promise<Page<RowInfo>> {
   assertAdmin();
   const f = AllFilters.parse(raw);
-  const filtered = f.customerName || f.make || f.model || f.year !== undefined || f.service;
-  const page = await openView.query({
-    index: 'openBookings',
-    partition: OPEN_PARTITION,
-    sort: { between: [f.startDate ?? '0000', `${f.endDate ?? '9999'}~`] },
+  const open = inOpenIndex(f.status);
+  const filtered =
+    f.customerName ||
+    f.make ||
+    f.model ||
+    f.year !== undefined ||
+    f.service ||
+    (f.status !== undefined && f.status !== 'open' && f.status !== 'all');
+  const options = {
+    sort: { between: [f.startDate ?? '0000', `${f.endDate ?? '9999'}~`] as [string, string] },
     descending: true,
     limit: f.limit ?? DESK_PAGE_SIZE,
     cursor: f.cursor,
+    // Every page is bounded (decision 049): a filter reads at most the budget, then ends with a cursor.
     ...(filtered ? { filter: (b: Row) => matchesFilters(b, f), budget: DESK_READ_BUDGET } : {}),
-  });
+  };
+  const page = open
+    ? await openView.query({ index: 'openBookings', partition: OPEN_PARTITION, ...options })
+    : // Completed, cancelled, paid, refunded or all (issue 30, decision 094): the bookings' collection, by date.
+      await entity.queryView(rowView, { index: 'byCollection', partition: COLLECTION_PARTITION, ...options });
   return { items: await withServices(page.items), cursor: page.cursor };
 }
 

@@ -9,6 +9,7 @@ const valid: BookingDetailsFields = {
   vehicleYear: '2019',
   vehicleColor: 'Blue',
   notes: '',
+  phone: '',
   acceptTerms: true,
 };
 const today = '2026-11-22';

@@ -14,6 +14,7 @@ const booking = (overrides: Partial<BookingInfo> = {}): BookingInfo => ({
   createdByAdmin: false,
   requiresCustomerVerification: false,
   user: null,
+  phone: null,
   date: '2026-03-09',
   time: '09:00',
   duration: 60,
