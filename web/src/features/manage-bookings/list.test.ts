@@ -31,6 +31,7 @@ describe('filterQuery', () => {
       model: 'Camry',
       year: '2020',
       service: 'custom',
+      status: 'Completed',
     };
     expect(filterQuery(all)).toEqual(all);
     expect(hasFilters(all)).toBe(true);

@@ -13,6 +13,7 @@ export const emptyFilters: BookingFilters = {
   model: '',
   year: '',
   service: '',
+  status: '',
 };
 
 /** Only the non-empty filters, trimmed (doc 2 §2): the query string of GET /api/bookings/all. */
@@ -29,6 +30,10 @@ export function filterQuery(filters: BookingFilters): Partial<BookingFilters> {
 
 export const hasFilters = (filters: BookingFilters): boolean => Object.keys(filterQuery(filters)).length > 0;
 
+/** Whether the status filter asks for more than the open bookings (issue 30: completed, paid ...). */
+export const showsClosed = (filters?: Pick<BookingFilters, 'status'>): boolean =>
+  !!filters && filters.status !== '' && filters.status !== 'open';
+
 /** Closed bookings: the main list leaves them out (doc 2 §2). */
 export const isClosed = (status: BookingStatus): boolean => status === 'Cancelled' || status === 'Completed';
 
@@ -38,9 +43,15 @@ export const isClosed = (status: BookingStatus): boolean => status === 'Cancelle
  * just moved to Cancelled or Completed stays in view until the list is loaded
  * again, so a slip of the dropdown can be undone).
  */
-export function activeBookings(bookings: readonly AdminBooking[], kept: ReadonlySet<string> = new Set()) {
+export function activeBookings(
+  bookings: readonly AdminBooking[],
+  kept: ReadonlySet<string> = new Set(),
+  filters?: Pick<BookingFilters, 'status'>,
+) {
+  // A status filter asking for closed ones (issue 30) shows what the server found, whatever its status.
+  const closedToo = showsClosed(filters);
   return bookings
-    .filter((booking) => !isClosed(booking.status) || kept.has(booking._id))
+    .filter((booking) => closedToo || !isClosed(booking.status) || kept.has(booking._id))
     .sort((a, b) => (a.date === b.date ? b.time.localeCompare(a.time) : b.date.localeCompare(a.date)));
 }
 
