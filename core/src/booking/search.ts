@@ -116,6 +116,36 @@ export async function clientNames(bookingIds: string[]): Promise<Map<string, Cli
   return names;
 }
 
+/** A booking's paid charge as the work-order list shows it (issue 30): how much, and when. */
+export type PaidCharge = { amountCents: number; at: string; workOrderId: string | null };
+
+/**
+ * The paid charges of these bookings (admin), read by key with only `id, payment` projected: the
+ * work-order list says Paid for a work order whose booking's charge paid it (issue 30). Unpaid or
+ * missing bookings are left out.
+ */
+export async function paidCharges(bookingIds: string[]): Promise<Map<string, PaidCharge>> {
+  assertAdmin();
+  const paid = new Map<string, PaidCharge>();
+  if (bookingIds.length === 0) return paid;
+  const raws = await batchGetItems(
+    [...new Set(bookingIds)].map((bookingId) => entity.key({ id: bookingId })),
+    'id, payment',
+  );
+  for (const raw of raws) {
+    const payment = raw.payment as
+      | { status?: unknown; amountCents?: unknown; at?: unknown; workOrderId?: unknown }
+      | undefined;
+    if (typeof raw.id !== 'string' || payment?.status !== 'paid') continue;
+    paid.set(raw.id, {
+      amountCents: typeof payment.amountCents === 'number' ? payment.amountCents : 0,
+      at: typeof payment.at === 'string' ? payment.at : '',
+      workOrderId: typeof payment.workOrderId === 'string' ? payment.workOrderId : null,
+    });
+  }
+  return paid;
+}
+
 /** The page size when the client names none (the spec's client sends no limit). */
 export const DESK_PAGE_SIZE = 50;
 /** At most this many index items are read for one page, matching the search or not (decision 049). */

@@ -171,6 +171,10 @@ export function workOrderReply(wo: WorkOrder.Detail) {
           link: paymentLinkReply(wo.payment.link),
         }
       : null,
+    /** Paid with its booking (issue 30): the list says Paid and offers no link; null otherwise. */
+    paidWithBooking: wo.paidWithBooking
+      ? { amount: toDollars(wo.paidWithBooking.amountCents), at: wo.paidWithBooking.at }
+      : null,
     statusHistory: wo.statusHistory,
     inspection: wo.inspection ?? null,
     photos: wo.photos ?? [],

@@ -232,6 +232,7 @@ describe('toInput', () => {
         history: [],
       },
       payment: null,
+      paidWithBooking: null,
       statusHistory: [],
       inspection: null,
       photos: [],
