@@ -12,6 +12,7 @@ import { placeBooking } from './address';
 import { durationOf, openTimes } from './availability';
 import { claim, fitsWorkingDay } from './claim';
 import { newestReviewable } from './for-review';
+import { upcomingFirst } from './upcoming-first';
 import { CreateInput, VehicleInput } from './input';
 import { chargeLateFee, lateCancelFeeCents, lateCancelPolicy, lateFeeMessages } from './late-fee';
 import { bookingReceivedMail, shopNewBookingMail } from './mail';
@@ -141,20 +142,24 @@ async function phoneFor(account: User.Account, sent: string | undefined): Promis
 export const MINE_PAGE = 20;
 
 /**
- * One page of the signed-in customer's bookings, newest first (doc 2 §2,
- * Service History; decision 062): their byOwner range, bounded by `limit`
- * and the read budget; the cursor of the next page, or null.
+ * One page of the signed-in customer's bookings (doc 2 §2, Service History; decision 062): the
+ * upcoming ones first, soonest first, then the past ones, newest first (issue 30, decision 095);
+ * their byOwner range, bounded by `limit` and the read budget; the cursor of the next page, or null.
  */
 export async function listMine(page: { limit?: number; cursor?: string | null } = {}): Promise<Page<Info>> {
   const me = useUser();
-  const mine = await entity.query({
-    index: 'byOwner',
-    partition: `USER#${me.userId}`,
-    sort: { beginsWith: 'BOOKING#' },
-    descending: true,
-    limit: page.limit ?? MINE_PAGE,
-    cursor: page.cursor,
-  });
+  const mine = await upcomingFirst(
+    ({ between, descending, limit, cursor }) =>
+      entity.query({
+        index: 'byOwner',
+        partition: `USER#${me.userId}`,
+        sort: { between },
+        descending,
+        limit,
+        cursor,
+      }),
+    { prefix: 'BOOKING#', today: time.today(), limit: page.limit ?? MINE_PAGE, cursor: page.cursor },
+  );
   return { items: await withServices(mine.items), cursor: mine.cursor };
 }
 

@@ -169,3 +169,18 @@ export const deskMessages = {
   customerNotFound: 'Customer not found.',
   customerEmailMismatch: 'That email is not the selected customer’s.',
 } as const;
+
+/**
+ * The order of a list of bookings (issue 30, decision 095): the upcoming ones (dated `today` or
+ * later) first, soonest first, then the past ones, newest first. A comparator for `sort`; the
+ * server pages in the same order (upcoming-first.ts).
+ */
+export function upcomingFirstOrder(today: string) {
+  return (a: { date: string; time: string }, b: { date: string; time: string }): number => {
+    const aUp = a.date >= today;
+    const bUp = b.date >= today;
+    if (aUp !== bUp) return aUp ? -1 : 1;
+    const ascending = a.date === b.date ? a.time.localeCompare(b.time) : a.date.localeCompare(b.date);
+    return aUp ? ascending : -ascending;
+  };
+}

@@ -2,7 +2,9 @@ import type * as z from 'zod';
 import { assertAdmin } from '../actor';
 import { batchGetItems, type Page } from '../db/entity';
 import { table } from '../db/table';
+import * as time from '../time';
 import { AllFilters } from './input';
+import { upcomingFirst } from './upcoming-first';
 import type { DeskStatusFilter } from './rules';
 import {
   COLLECTION_PARTITION,
@@ -153,12 +155,14 @@ export const DESK_READ_BUDGET = 250;
 
 /**
  * `GET /api/bookings/all` (admin): one page of the open bookings (not
- * Cancelled or Completed: what the desk's main list shows, doc 2 §2), newest
- * date first (then newest time), custom bookings not yet assigned included,
- * narrowed by the advanced search. Read from the sparse open-bookings index
- * (decision 050): the date range is its key condition; the other filters
- * are applied to what a page reads, within the read budget, so a page may
- * hold fewer than `limit` bookings and still have a cursor.
+ * Cancelled or Completed: what the desk's main list shows, doc 2 §2), or with
+ * `status` (issue 30, decision 094) one status, the paid, the refunded or all;
+ * upcoming first, soonest first, then the past, newest first (decision 095),
+ * custom bookings not yet assigned included, narrowed by the advanced search.
+ * Read from the sparse open-bookings index (decision 050), or for closed ones
+ * the bookings' collection: the date range is the key condition; the other
+ * filters are applied to what a page reads, within the read budget, so a page
+ * may hold fewer than `limit` bookings and still have a cursor.
  */
 export async function listAll(raw: AllFilters = {}): Promise<Page<RowInfo>> {
   assertAdmin();
@@ -171,18 +175,26 @@ export async function listAll(raw: AllFilters = {}): Promise<Page<RowInfo>> {
     f.year !== undefined ||
     f.service ||
     (f.status !== undefined && f.status !== 'open' && f.status !== 'all');
-  const options = {
-    sort: { between: [f.startDate ?? '0000', `${f.endDate ?? '9999'}~`] as [string, string] },
-    descending: true,
-    limit: f.limit ?? DESK_PAGE_SIZE,
-    cursor: f.cursor,
-    // Every page is bounded (decision 049): a filter reads at most the budget, then ends with a cursor.
-    ...(filtered ? { filter: (b: Row) => matchesFilters(b, f), budget: DESK_READ_BUDGET } : {}),
-  };
-  const page = open
-    ? await openView.query({ index: 'openBookings', partition: OPEN_PARTITION, ...options })
-    : // Completed, cancelled, paid, refunded or all (issue 30, decision 094): the bookings' collection, by date.
-      await entity.queryView(rowView, { index: 'byCollection', partition: COLLECTION_PARTITION, ...options });
+  // Every page is bounded (decision 049): a filter reads at most the budget, then ends with a cursor.
+  const filter = filtered ? { filter: (b: Row) => matchesFilters(b, f), budget: DESK_READ_BUDGET } : {};
+  const page = await upcomingFirst<Row>(
+    ({ between, descending, limit, cursor }) => {
+      const options = { sort: { between }, descending, limit, cursor, ...filter };
+      return open
+        ? openView.query({ index: 'openBookings', partition: OPEN_PARTITION, ...options })
+        : // Completed, cancelled, paid, refunded or all (issue 30, decision 094): the bookings' collection, by date.
+          entity.queryView(rowView, { index: 'byCollection', partition: COLLECTION_PARTITION, ...options });
+    },
+    {
+      // Upcoming first, soonest first, then the past, newest first (issue 30, decision 095).
+      prefix: '',
+      today: time.today(),
+      from: f.startDate,
+      to: f.endDate,
+      limit: f.limit ?? DESK_PAGE_SIZE,
+      cursor: f.cursor,
+    },
+  );
   return { items: await withServices(page.items), cursor: page.cursor };
 }
 
