@@ -136,8 +136,7 @@ export async function paidCharges(bookingIds: string[]): Promise<Map<string, Pai
   );
   for (const raw of raws) {
     const payment = raw.payment as
-      | { status?: unknown; amountCents?: unknown; at?: unknown; workOrderId?: unknown }
-      | undefined;
+      { status?: unknown; amountCents?: unknown; at?: unknown; workOrderId?: unknown } | undefined;
     if (typeof raw.id !== 'string' || payment?.status !== 'paid') continue;
     paid.set(raw.id, {
       amountCents: typeof payment.amountCents === 'number' ? payment.amountCents : 0,

@@ -125,14 +125,15 @@ export function bookingReply(b: Booking.RowInfo): BookingReply {
     customServicePrice: b.isCustomService ? toDollars(b.priceCents) : null,
     createdByAdmin: b.createdByAdmin,
     requiresCustomerVerification: b.requiresCustomerVerification,
-    user: b.userId && b.customer
-      ? {
-          _id: b.userId,
-          firstName: b.customer.firstName,
-          lastName: b.customer.lastName,
-          email: b.customer.email,
-        }
-      : null,
+    user:
+      b.userId && b.customer
+        ? {
+            _id: b.userId,
+            firstName: b.customer.firstName,
+            lastName: b.customer.lastName,
+            email: b.customer.email,
+          }
+        : null,
     phone: b.phone,
     date: b.date,
     time: b.time,

@@ -70,8 +70,7 @@ describe('the booking confirm form (doc 1 §5)', () => {
   });
 
   it('asks for a US phone number when the account has none (issue 30), and only then', () => {
-    const asked = (phone: string) =>
-      validateBookingDetails({ ...valid, phone }, today, true).phone ?? null;
+    const asked = (phone: string) => validateBookingDetails({ ...valid, phone }, today, true).phone ?? null;
     expect(asked('')).toBe('Phone number is required.');
     expect(asked('call me')).toBe('Phone number must be a US number such as (610) 555-0123.');
     expect(asked('+44 20 7946 0958')).toBe('Phone number must be a US number such as (610) 555-0123.');

@@ -1,5 +1,11 @@
 import { BOOKING_LIMITS } from '@app/core/booking/rules';
-import { nameProblem, PHONE_MAX, textProblem, usPhoneProblem, vehicleYearProblem } from '@app/core/rules/fields';
+import {
+  nameProblem,
+  PHONE_MAX,
+  textProblem,
+  usPhoneProblem,
+  vehicleYearProblem,
+} from '@app/core/rules/fields';
 import type { FieldMessages } from '../../lib/forms';
 
 /**

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { actionsOf, moneyLinesOf, progressOf, reviewStateOf, serviceNameOf, servicePriceOf, vehicleOf } from './display';
+import {
+  actionsOf,
+  moneyLinesOf,
+  progressOf,
+  reviewStateOf,
+  serviceNameOf,
+  servicePriceOf,
+  vehicleOf,
+} from './display';
 import type { BookingInfo } from './types';
 
 const booking = (overrides: Partial<BookingInfo> = {}): BookingInfo => ({
