@@ -394,7 +394,7 @@ test('a work order its booking’s charge paid says Paid, and offers no payment 
 }) => {
   test.setTimeout(90_000);
   // Completed and charged (the booked price) away from the work order: the work order is paid with it.
-  const booking = await bookThroughApi(request, customerWithCard, 'Engine Diagnostic', {}, 50);
+  const booking = await bookThroughApi(request, customerWithCard, 'Headlight Restoration', {}, 18);
   const done = await setStatusThroughApi(request, admin, booking._id, { status: 'Completed' });
   expect(done.payment?.status).toBe('paid');
   const email = uniqueEmail('wo-paid');
