@@ -12,6 +12,7 @@ import {
   freeTimes,
   dateWithTimes,
   fillVehicle,
+  TEST_PHONE,
 } from './helpers/booking-page';
 
 /**
@@ -188,6 +189,8 @@ test('a customer with a card picks a date and time, books, and the time is no lo
     'Vehicle model is required',
     'Vehicle year is required',
     'Vehicle color is required',
+    // Issue 30: the account has no number, so the page asks for one.
+    'Phone number is required.',
     'Please accept the terms and conditions to book',
   ]) {
     await expect(page.getByText(message)).toBeVisible();
@@ -335,4 +338,71 @@ test('customers and visitors neither see the overview nor ask for it', async ({ 
   await expect(page.getByRole('heading', { name: 'Mobile Oil Change' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Time Slot Overview' })).toHaveCount(0);
   expect(asked).toEqual([]);
+});
+
+test('the booking page asks for a phone once, keeps it on the account, and /tech calls it with tel:+1', async ({
+  page,
+  request,
+  admin,
+  customerWithCard,
+  signIn,
+  expectAccessible,
+}) => {
+  test.setTimeout(90_000);
+  const service = await serviceNamed(request, 'Battery Test & Replacement');
+  const { date, free } = await dateWithTimes(request, service._id, addDays(today(), 9), 1, atHome);
+  await signIn(customerWithCard);
+  await page.goto(`/book/${service._id}?date=${date}`);
+  await timeButton(page, free[0] as string).click();
+  await expect(page.getByRole('heading', { name: 'Confirm Your Booking' })).toBeVisible();
+  await expect(page.getByText('So your technician can reach you on the day.')).toBeVisible();
+  await fillVehicle(page);
+  await page.getByLabel('Phone number').fill('call me');
+  await page.getByRole('button', { name: 'Confirm Booking' }).click();
+  await expect(page.getByText('Phone number must be a US number such as (610) 555-0123.')).toBeVisible();
+  await expectAccessible();
+  await page.getByLabel('Phone number').fill('610.555.0123');
+  await page.getByRole('button', { name: 'Confirm Booking' }).click();
+  await expect(page.getByRole('button', { name: 'Booked!' })).toBeDisabled();
+
+  const headers = { 'x-auth-token': customerWithCard.token };
+  const me = (await (await request.get('/api/users/me', { headers })).json()) as { phone: string | null };
+  expect(me.phone).toBe(TEST_PHONE);
+  const [booking] = (await (await request.get('/api/bookings', { headers })).json()) as {
+    _id: string;
+    phone: string | null;
+  }[];
+  expect(booking?.phone).toBe(TEST_PHONE);
+
+  // Asked once: the next booking page does not ask again.
+  await page.goto(`/book/${service._id}?date=${date}`);
+  const next = (await freeTimes(request, service._id, date, atHome))[0];
+  if (next) {
+    await timeButton(page, next).click();
+    await expect(page.getByRole('heading', { name: 'Confirm Your Booking' })).toBeVisible();
+    await expect(page.getByLabel('Phone number')).toHaveCount(0);
+  }
+
+  // The technician's day (as the admin views technician 1's, the job's) calls it with tel:+1.
+  const adminHeaders = { 'x-auth-token': admin.token };
+  let technician = 0;
+  for (const n of [1, 2, 3]) {
+    const day = await request.get(`/api/tech/day?date=${date}&technician=${n}`, { headers: adminHeaders });
+    if (!day.ok()) break;
+    const reply = (await day.json()) as { jobs: { _id: string; customer: { phone: string | null } }[] };
+    const job = reply.jobs.find((j) => j._id === booking?._id);
+    if (job) {
+      expect(job.customer.phone).toBe(TEST_PHONE);
+      technician = n;
+      break;
+    }
+  }
+  expect(technician).toBeGreaterThan(0);
+  // The admin on the same page (signIn sets the first session only).
+  await page.evaluate((token) => localStorage.setItem('token', token), admin.token);
+  await page.goto(`/tech?date=${date}&technician=${technician}`);
+  await expect(page.getByRole('link', { name: new RegExp(escape(TEST_PHONE)) })).toHaveAttribute(
+    'href',
+    'tel:+16105550123',
+  );
 });

@@ -1,7 +1,7 @@
 import { addDays, today } from '@app/core/time';
 import type { Page, Request } from '@playwright/test';
 import { expect, test, expectConsoleErrors } from './fixtures';
-import { dateWithTimes, serviceNamed, timeButton } from './helpers/booking-page';
+import { dateWithTimes, fillPhoneIfAsked, serviceNamed, timeButton } from './helpers/booking-page';
 import { uniqueEmail } from './helpers/session';
 
 /**
@@ -272,6 +272,7 @@ test('/book/{id}/details: the vehicle typed at once is kept when the form’s da
   await form.getByLabel('Model').fill('Civic');
   await form.getByLabel('Year').fill('2019');
   await form.getByLabel('Color').fill('Blue');
+  await fillPhoneIfAsked(form);
   await form.getByLabel(/I agree to the/).check();
   await form.getByRole('button', { name: 'Confirm Booking' }).click();
   await expect(

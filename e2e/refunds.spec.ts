@@ -1,6 +1,16 @@
 import { expect, test as base } from './fixtures';
 import { adminCreateThroughApi, assignThroughApi } from './helpers/admin-bookings';
-import { cancelThroughApi, deskCard, deskDate, openDesk, uniqueName } from './helpers/admin-desk-page';
+import {
+  cancelThroughApi,
+  desk,
+  deskCard,
+  deskDate,
+  openDesk,
+  searchCustomer,
+  uniqueName,
+} from './helpers/admin-desk-page';
+import { bookThroughApi, setStatusThroughApi } from './helpers/bookings';
+import { formatCents, toCents } from '@app/core/money';
 import { waitForMail } from './helpers/session';
 
 base.describe.configure({ timeout: 120_000 });
@@ -66,6 +76,11 @@ test('the admin refunds part of a payment on the desk', async ({
 
   await card.getByLabel('Refund amount ($)').fill('40');
   await card.getByRole('button', { name: 'Refund', exact: true }).click();
+  // Issue 30: it asks first, naming the amount.
+  const ask = page.getByRole('alertdialog', { name: 'Refund this payment?' });
+  await expect(ask).toContainText(`This refunds $40.00 to Quinn ${lastName}'s card.`);
+  await ask.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(ask).toBeHidden();
   await expect(card.getByRole('status').filter({ hasText: 'Refund made.' })).toBeVisible();
   await expect(card.getByText('Left to refund: $110.00')).toBeVisible();
   await expect(card.getByRole('list', { name: 'Refunds' })).toContainText(
@@ -76,4 +91,53 @@ test('the admin refunds part of a payment on the desk', async ({
   const mail = await waitForMail(request, customerWithCard.email, (m) => m.subject.startsWith('Refund'));
   expect(mail.text).toContain('Refunded: $40.00');
   expect(mail.text).toContain('Reason: Part was reused');
+});
+
+test('a booking completed elsewhere is found on the desk by name and status, and refunded after confirming', async ({
+  page,
+  request,
+  admin,
+  customerWithCard,
+  signIn,
+  booked,
+  expectAccessible,
+}) => {
+  // Completed and paid away from the desk (as on the phone): it leaves the open list.
+  const booking = await bookThroughApi(request, customerWithCard, 'Headlight Restoration', {}, 16);
+  booked.push(booking._id);
+  const done = await setStatusThroughApi(request, admin, booking._id, { status: 'Completed' });
+  expect(done.payment?.status).toBe('paid');
+  const amount = formatCents(toCents(done.payment?.amount ?? 0));
+
+  await signIn(admin);
+  await openDesk(page);
+  await searchCustomer(page, lastName);
+  await expect(desk(page).getByText('No bookings match your criteria.')).toBeVisible();
+
+  const search = desk(page).getByRole('form', { name: 'Advanced Search' });
+  await search.getByLabel('Status').selectOption({ label: 'Completed' });
+  await search.getByRole('button', { name: 'Search' }).click();
+  const card = deskCard(page, `Quinn ${lastName}`);
+  await expect(card).toBeVisible();
+  await expect(card.getByText(`Payment: Paid · ${amount}`)).toBeVisible();
+  await expectAccessible();
+
+  await card.getByLabel('Refund amount ($)').fill('10');
+  await card.getByLabel('Reason').fill('Late arrival');
+  await card.getByRole('button', { name: 'Refund', exact: true }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Refund this payment?' });
+  await expect(ask).toContainText(`This refunds $10.00 to Quinn ${lastName}'s card.`);
+  // Cancel keeps the money where it is.
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+  await expect(card.getByRole('list', { name: 'Refunds' })).toHaveCount(0);
+
+  await card.getByRole('button', { name: 'Refund', exact: true }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(card.getByRole('list', { name: 'Refunds' })).toContainText('Refunded $10.00 · Late arrival');
+
+  // Refunded ones are found too.
+  await search.getByLabel('Status').selectOption({ label: 'Refunded' });
+  await search.getByRole('button', { name: 'Search' }).click();
+  await expect(deskCard(page, `Quinn ${lastName}`)).toBeVisible();
 });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { bookingReference } from '@app/core/booking/reference';
 import { formatCents, toCents } from '@app/core/money';
 import type { BookingReply } from '../functions/src/api/bookings';
 import { expect, test } from './fixtures';
@@ -40,6 +41,10 @@ test('the month’s figures after a few completed jobs, the chart, and the CSV e
   await expect(section.getByTestId('revenue-this-month')).toHaveText(
     formatCents(toCents(before.thisMonth.revenue) + paidCents),
   );
+  // Both months labelled alike (issue 30): gross, with the net of refunds under each.
+  await expect(section.getByText(/, gross$/)).toHaveCount(2);
+  await expect(section.getByTestId('revenue-this-month-net')).toBeVisible();
+  await expect(section.getByTestId('revenue-last-month-net')).toBeVisible();
   await expect(section.getByTestId('revenue-jobs')).toHaveText(String(before.thisMonth.jobs + 2));
   await expect(section.getByRole('img', { name: /Revenue by week for the last 12 weeks/ })).toBeVisible();
   await expect(section.getByRole('table', { name: /By service/ })).toContainText('Engine Diagnostic');
@@ -53,6 +58,10 @@ test('the month’s figures after a few completed jobs, the chart, and the CSV e
   expect(csv.split('\r\n')[0]).toBe(
     '\uFEFFDate,Time,Type,Amount,Service,Customer,Booking,Work order,Reference,Refund of,Reason',
   );
-  for (const booking of done) expect(csv).toContain(`,${booking._id},`);
+  // Issue 30: the booking's short reference, not its internal id.
+  for (const booking of done) {
+    expect(csv).toContain(`,${bookingReference(booking._id)},`);
+    expect(csv).not.toContain(booking._id);
+  }
   await expect(section.getByText(/^Downloaded revenue-/)).toBeVisible();
 });

@@ -482,3 +482,45 @@ test('a removed service’s booking cannot be reviewed; a reviewed one says so (
   ).toBeDisabled();
   await expect(history(page).getByRole('link', { name: 'Leave a Review' })).toHaveCount(0);
 });
+
+test('upcoming visits first, soonest first; a paid one shows what was paid and refunded, not the list price', async ({
+  page,
+  request,
+  customerWithCard,
+  admin,
+  shop,
+  signIn,
+  expectAccessible,
+}) => {
+  test.setTimeout(90_000);
+  const later = await shop.book(customerWithCard, 'Mobile Oil Change');
+  const paid = await shop.book(customerWithCard, 'Engine Diagnostic');
+  const soon = await shop.book(customerWithCard, 'Battery Test & Replacement');
+  const done = await setStatusThroughApi(request, admin, paid._id, { status: 'Completed' });
+  expect(done.payment?.status).toBe('paid');
+  const refunded = await request.post(`/api/bookings/${paid._id}/refunds`, {
+    headers: { 'x-auth-token': admin.token },
+    data: { amount: 10, reason: 'Goodwill' },
+  });
+  expect(refunded.status(), await refunded.text()).toBe(201);
+
+  await signIn(customerWithCard);
+  await page.goto('/dashboard');
+  const cards = history(page).getByRole('article');
+  await expect(cards).toHaveCount(3);
+  // Issue 30: soonest first (all three are upcoming), whatever order they were booked in.
+  const expected = [later, { ...paid, date: done.date, time: done.time }, soon]
+    .sort((a, b) => (a.date === b.date ? a.time.localeCompare(b.time) : a.date.localeCompare(b.date)))
+    .map((b) => b.serviceName);
+  const names = await cards.evaluateAll((articles) =>
+    articles.map((article) => article.querySelector('h3')?.textContent?.trim() ?? ''),
+  );
+  expect(names).toEqual(expected);
+
+  const money = (dollars: number) =>
+    new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(dollars);
+  const payments = card(page, 'Engine Diagnostic').getByRole('list', { name: 'Payments' });
+  await expect(payments).toContainText(`Paid ${money(done.payment?.amount ?? 0)}`);
+  await expect(payments).toContainText('Refunded $10.00');
+  await expectAccessible();
+});

@@ -126,6 +126,8 @@ test('a day at 390 px: Directions, On my way, Arrived, Started, Completed', asyn
   await expect(card.getByText(/min drive from/)).toBeVisible();
   await expect(card.getByText('Side gate, code 2468')).toBeVisible();
   await expect(card.getByText('Customer will leave the keys under the mat.')).toBeVisible();
+  // Issue 30: a job whose customer gave no number says so plainly (no tap-to-call to look for).
+  await expect(card.getByText('No phone number: the customer gave none')).toBeVisible();
   const directions = card.getByRole('link', { name: 'Directions' });
   await expect(directions).toHaveAttribute(
     'href',

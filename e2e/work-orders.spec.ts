@@ -2,6 +2,7 @@ import type { APIRequestContext, Download, Locator, Page } from '@playwright/tes
 import { expect, test, expectConsoleErrors } from './fixtures';
 import { adminCreateThroughApi } from './helpers/admin-bookings';
 import { cancelThroughApi, deskCard, openDesk, searchCustomer, uniqueName } from './helpers/admin-desk-page';
+import { bookThroughApi, setStatusThroughApi } from './helpers/bookings';
 import { linkInMail, uniqueEmail, waitForMail } from './helpers/session';
 
 /**
@@ -34,7 +35,13 @@ async function deleteByNumber(request: APIRequestContext, admin: Account, number
  * A work order written through the API as `admin` (status pending_approval): 1.5 hours of labor at
  * $75.00, two brake pads at $45.50 and a quarter hour at $99.99, tax 0.08: $246.78 in all.
  */
-async function createThroughApi(request: APIRequestContext, admin: Account, name: string, email: string) {
+async function createThroughApi(
+  request: APIRequestContext,
+  admin: Account,
+  name: string,
+  email: string,
+  relatedBooking: string | null = null,
+) {
   const response = await request.post('/api/workOrders', {
     headers: auth(admin),
     data: {
@@ -70,7 +77,7 @@ async function createThroughApi(request: APIRequestContext, admin: Account, name
       scheduledDate: null,
       internalNotes: '',
       customerNotes: '',
-      relatedBooking: null,
+      relatedBooking,
     },
   });
   expect(response.status(), `POST /api/workOrders: ${await response.text()}`).toBe(201);
@@ -374,5 +381,39 @@ test('Create Work Order from a booking card fills in the customer, vehicle and s
   } finally {
     if (number) await deleteByNumber(request, admin, number);
     await cancelThroughApi(request, admin, booking._id);
+  }
+});
+
+test('a work order its booking’s charge paid says Paid, and offers no payment link', async ({
+  page,
+  request,
+  admin,
+  customerWithCard,
+  signIn,
+  expectAccessible,
+}) => {
+  test.setTimeout(90_000);
+  // Completed and charged (the booked price) away from the work order: the work order is paid with it.
+  const booking = await bookThroughApi(request, customerWithCard, 'Headlight Restoration', {}, 18);
+  const done = await setStatusThroughApi(request, admin, booking._id, { status: 'Completed' });
+  expect(done.payment?.status).toBe('paid');
+  const email = uniqueEmail('wo-paid');
+  const { workOrderNumber: number } = await createThroughApi(
+    request,
+    admin,
+    'Paid Already',
+    email,
+    booking._id,
+  );
+  try {
+    await signIn(admin);
+    await page.goto('/admin?section=work-orders');
+    const order = row(page, number);
+    await expect(order).toBeVisible();
+    await expect(order.locator('[data-payment-state]')).toHaveText('Paid');
+    await expect(order.getByRole('button', { name: /Send payment link/ })).toHaveCount(0);
+    await expectAccessible();
+  } finally {
+    await deleteByNumber(request, admin, number);
   }
 });

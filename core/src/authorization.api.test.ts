@@ -130,6 +130,7 @@ const access: Record<string, Access> = {
   'Booking.matchesFilters': 'internal',
   'Booking.listAll': 'admin',
   'Booking.clientNames': 'admin',
+  'Booking.paidCharges': 'admin',
   'Booking.adminCreate': 'admin',
   'Booking.jobOf': 'internal',
   'Booking.relocate': 'internal',
@@ -332,6 +333,8 @@ const access: Record<string, Access> = {
   'User.findByEmail': 'internal',
   'User.setPassword': 'internal',
   'User.setCard': 'internal',
+  'User.setPhoneIfNone': 'internal',
+  'User.contactPhone': 'internal',
   'User.remove': 'admin',
   // Issue 13: work orders.
   'WorkOrder.fail': 'internal',
@@ -448,6 +451,7 @@ const calls: Record<string, () => Promise<unknown>> = {
   'Booking.recordProgress': () => Booking.recordProgress(someId('bkg'), { step: 'on-my-way' }),
   'Booking.listAll': () => Booking.listAll({}),
   'Booking.clientNames': () => Booking.clientNames([someId('bkg')]),
+  'Booking.paidCharges': () => Booking.paidCharges([someId('bkg')]),
   'Booking.adminCreate': () =>
     Booking.adminCreate({
       isCustomService: true,

@@ -65,7 +65,13 @@ async function assignCustomerNow(bookingId: string, input: z.output<typeof Assig
   const next: Stored = {
     ...booking,
     userId: account.id,
-    customer: { firstName: account.firstName, lastName: account.lastName, email: account.email },
+    customer: {
+      firstName: account.firstName,
+      lastName: account.lastName,
+      email: account.email,
+      // The phone the desk took for the customer (issue 30): the booking carries it, as a booking made online.
+      ...phoneOf(account),
+    },
     status,
     confirmationTokenHash: link.tokenHash,
     updatedAt: now.toISOString(),
@@ -172,4 +178,10 @@ async function answerConfirmationNow(token: string, input: z.output<typeof Answe
       if (!result.ok) LinkToken.refuse(result.reason, linkReplies);
     },
   });
+}
+
+/** The account's number for the booking's snapshot (issue 30), when it has one. */
+function phoneOf(account: User.Account): { phone?: string } {
+  const phone = User.contactPhone(account);
+  return phone ? { phone } : {};
 }

@@ -12,6 +12,7 @@ import { placeBooking } from './address';
 import { durationOf, openTimes } from './availability';
 import { claim, fitsWorkingDay } from './claim';
 import { newestReviewable } from './for-review';
+import { upcomingFirst } from './upcoming-first';
 import { CreateInput, VehicleInput } from './input';
 import { chargeLateFee, lateCancelFeeCents, lateCancelPolicy, lateFeeMessages } from './late-fee';
 import { bookingReceivedMail, shopNewBookingMail } from './mail';
@@ -45,6 +46,7 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
   if (!account.hasCardOnFile) throw new VisibleError('forbidden', bookingMessages.cardRequired);
   if (input.date < time.today()) throw new VisibleError('invalid', bookingMessages.pastDate);
   const place = await placeBooking(input, account.id);
+  const phone = await phoneFor(account, input.phone);
 
   // The route is checked by the claim, at the booking's place.
   const { service, slots, availability: open } = await openTimes(input.serviceId, input.date, {});
@@ -66,7 +68,12 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
   const base: Omit<Stored, 'claim'> = {
     id: bookingId,
     userId: account.id,
-    customer: { firstName: account.firstName, lastName: account.lastName, email: account.email },
+    customer: {
+      firstName: account.firstName,
+      lastName: account.lastName,
+      email: account.email,
+      ...(phone ? { phone } : {}),
+    },
     serviceId: service._id,
     serviceName: service.name,
     priceCents: service.priceCents,
@@ -115,6 +122,19 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
   return withService(record);
 });
 
+/**
+ * The number a new booking carries (issue 30, decision 093): the one sent, kept on an account that
+ * has none (before the claim: a booking that then fails leaves it kept, as asked), else the
+ * account's own. None when neither: the spec's client, which sends no phone, still books.
+ */
+async function phoneFor(account: User.Account, sent: string | undefined): Promise<string | undefined> {
+  const own = User.contactPhone(account);
+  if (!sent) return own;
+  // Set meanwhile (another booking at once: null): that one stays; this booking carries what it sent.
+  if (!account.phone) await User.setPhoneIfNone(account, sent);
+  return sent;
+}
+
 // ---------------------------------------------------------------------------
 // The customer's bookings
 
@@ -122,20 +142,24 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
 export const MINE_PAGE = 20;
 
 /**
- * One page of the signed-in customer's bookings, newest first (doc 2 §2,
- * Service History; decision 062): their byOwner range, bounded by `limit`
- * and the read budget; the cursor of the next page, or null.
+ * One page of the signed-in customer's bookings (doc 2 §2, Service History; decision 062): the
+ * upcoming ones first, soonest first, then the past ones, newest first (issue 30, decision 095);
+ * their byOwner range, bounded by `limit` and the read budget; the cursor of the next page, or null.
  */
 export async function listMine(page: { limit?: number; cursor?: string | null } = {}): Promise<Page<Info>> {
   const me = useUser();
-  const mine = await entity.query({
-    index: 'byOwner',
-    partition: `USER#${me.userId}`,
-    sort: { beginsWith: 'BOOKING#' },
-    descending: true,
-    limit: page.limit ?? MINE_PAGE,
-    cursor: page.cursor,
-  });
+  const mine = await upcomingFirst(
+    ({ between, descending, limit, cursor }) =>
+      entity.query({
+        index: 'byOwner',
+        partition: `USER#${me.userId}`,
+        sort: { between },
+        descending,
+        limit,
+        cursor,
+      }),
+    { prefix: 'BOOKING#', today: time.today(), limit: page.limit ?? MINE_PAGE, cursor: page.cursor },
+  );
   return { items: await withServices(mine.items), cursor: mine.cursor };
 }
 

@@ -66,6 +66,8 @@ export {
   history,
   listAll,
   matchesFilters,
+  type PaidCharge,
+  paidCharges,
 } from './search';
 export { setStatus, technicianMessages } from './status';
 export { techDay, type TechDay, TechDayInput, type TechJob, techDayMessages } from './tech-day';

@@ -16,6 +16,24 @@ export const BOOKING_STATUSES = [
 ] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
+/**
+ * The desk's status filter (issue 30, decision 094): the open bookings (the default, doc 2 §2), one
+ * status, the paid or refunded ones (of any status), or every booking.
+ */
+export const DESK_STATUS_FILTERS = ['open', ...BOOKING_STATUSES, 'paid', 'refunded', 'all'] as const;
+export type DeskStatusFilter = (typeof DESK_STATUS_FILTERS)[number];
+/** What the filter's choices read on the desk. */
+export const deskStatusFilterLabel = (filter: DeskStatusFilter): string =>
+  filter === 'open'
+    ? 'Open (not completed or cancelled)'
+    : filter === 'paid'
+      ? 'Paid'
+      : filter === 'refunded'
+        ? 'Refunded'
+        : filter === 'all'
+          ? 'All bookings'
+          : filter;
+
 /** The customer may edit the vehicle fields and notes only while the booking is Pending. */
 export const customerCanEdit = (status: BookingStatus): boolean => status === 'Pending';
 /** The customer may cancel while Pending or Confirmed. */
@@ -174,3 +192,18 @@ export const deskMessages = {
   customerNotFound: 'Customer not found.',
   customerEmailMismatch: 'That email is not the selected customer’s.',
 } as const;
+
+/**
+ * The order of a list of bookings (issue 30, decision 095): the upcoming ones (dated `today` or
+ * later) first, soonest first, then the past ones, newest first. A comparator for `sort`; the
+ * server pages in the same order (upcoming-first.ts).
+ */
+export function upcomingFirstOrder(today: string) {
+  return (a: { date: string; time: string }, b: { date: string; time: string }): number => {
+    const aUp = a.date >= today;
+    const bUp = b.date >= today;
+    if (aUp !== bUp) return aUp ? -1 : 1;
+    const ascending = a.date === b.date ? a.time.localeCompare(b.time) : a.date.localeCompare(b.date);
+    return aUp ? ascending : -ascending;
+  };
+}

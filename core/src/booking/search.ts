@@ -1,13 +1,19 @@
 import type * as z from 'zod';
 import { assertAdmin } from '../actor';
 import { batchGetItems, type Page } from '../db/entity';
+import { table } from '../db/table';
+import * as time from '../time';
 import { AllFilters } from './input';
+import { upcomingFirst } from './upcoming-first';
+import type { DeskStatusFilter } from './rules';
 import {
+  COLLECTION_PARTITION,
   entity,
   findBooking,
+  isOpen,
   OPEN_PARTITION,
   openView,
-  type Row,
+  Row,
   type RowInfo,
   type Stored,
   withServices,
@@ -51,8 +57,42 @@ export function matchesFilters(b: Row, f: z.output<typeof AllFilters>): boolean 
   if (f.year !== undefined && b.vehicleYear !== f.year) return false;
   if (f.service === 'custom' && !b.isCustomService) return false;
   if (f.service && f.service !== 'custom' && (b.isCustomService || b.serviceId !== f.service)) return false;
+  if (f.status && !hasDeskStatus(b, f.status)) return false;
   return true;
 }
+
+/** Whether a booking is one the desk's status filter asks for (issue 30). */
+function hasDeskStatus(b: Row, status: DeskStatusFilter): boolean {
+  switch (status) {
+    case 'open':
+      return isOpen(b.status);
+    case 'paid':
+      return b.payment?.status === 'paid';
+    case 'refunded':
+      return (b.payment?.refundedCents ?? 0) > 0;
+    case 'all':
+      return true;
+    default:
+      return b.status === status;
+  }
+}
+
+/** The filters whose bookings are all open: the open-bookings index holds them (decision 050). */
+const inOpenIndex = (status: DeskStatusFilter | undefined): boolean =>
+  status === undefined ||
+  status === 'open' ||
+  (status !== 'paid' && status !== 'refunded' && status !== 'all' && isOpen(status));
+
+/**
+ * What a closed booking's row reads from the bookings' collection (issue 30): the fields the
+ * open-bookings index carries (db/table.ts), so a page of closed bookings is as small as an open one.
+ */
+const rowView = {
+  attributes: (table.indexes.openBookings.projection as readonly string[]).filter(
+    (name) => name !== '_type' && name !== '_v',
+  ) as (keyof Stored & string)[],
+  schema: Row,
+};
 
 export type ClientNames = { _id: string; clientFirstName: string; clientLastName: string };
 
@@ -78,6 +118,35 @@ export async function clientNames(bookingIds: string[]): Promise<Map<string, Cli
   return names;
 }
 
+/** A booking's paid charge as the work-order list shows it (issue 30): how much, and when. */
+export type PaidCharge = { amountCents: number; at: string; workOrderId: string | null };
+
+/**
+ * The paid charges of these bookings (admin), read by key with only `id, payment` projected: the
+ * work-order list says Paid for a work order whose booking's charge paid it (issue 30). Unpaid or
+ * missing bookings are left out.
+ */
+export async function paidCharges(bookingIds: string[]): Promise<Map<string, PaidCharge>> {
+  assertAdmin();
+  const paid = new Map<string, PaidCharge>();
+  if (bookingIds.length === 0) return paid;
+  const raws = await batchGetItems(
+    [...new Set(bookingIds)].map((bookingId) => entity.key({ id: bookingId })),
+    'id, payment',
+  );
+  for (const raw of raws) {
+    const payment = raw.payment as
+      { status?: unknown; amountCents?: unknown; at?: unknown; workOrderId?: unknown } | undefined;
+    if (typeof raw.id !== 'string' || payment?.status !== 'paid') continue;
+    paid.set(raw.id, {
+      amountCents: typeof payment.amountCents === 'number' ? payment.amountCents : 0,
+      at: typeof payment.at === 'string' ? payment.at : '',
+      workOrderId: typeof payment.workOrderId === 'string' ? payment.workOrderId : null,
+    });
+  }
+  return paid;
+}
+
 /** The page size when the client names none (the spec's client sends no limit). */
 export const DESK_PAGE_SIZE = 50;
 /** At most this many index items are read for one page, matching the search or not (decision 049). */
@@ -85,26 +154,46 @@ export const DESK_READ_BUDGET = 250;
 
 /**
  * `GET /api/bookings/all` (admin): one page of the open bookings (not
- * Cancelled or Completed: what the desk's main list shows, doc 2 §2), newest
- * date first (then newest time), custom bookings not yet assigned included,
- * narrowed by the advanced search. Read from the sparse open-bookings index
- * (decision 050): the date range is its key condition; the other filters
- * are applied to what a page reads, within the read budget, so a page may
- * hold fewer than `limit` bookings and still have a cursor.
+ * Cancelled or Completed: what the desk's main list shows, doc 2 §2), or with
+ * `status` (issue 30, decision 094) one status, the paid, the refunded or all;
+ * upcoming first, soonest first, then the past, newest first (decision 095),
+ * custom bookings not yet assigned included, narrowed by the advanced search.
+ * Read from the sparse open-bookings index (decision 050), or for closed ones
+ * the bookings' collection: the date range is the key condition; the other
+ * filters are applied to what a page reads, within the read budget, so a page
+ * may hold fewer than `limit` bookings and still have a cursor.
  */
 export async function listAll(raw: AllFilters = {}): Promise<Page<RowInfo>> {
   assertAdmin();
   const f = AllFilters.parse(raw);
-  const filtered = f.customerName || f.make || f.model || f.year !== undefined || f.service;
-  const page = await openView.query({
-    index: 'openBookings',
-    partition: OPEN_PARTITION,
-    sort: { between: [f.startDate ?? '0000', `${f.endDate ?? '9999'}~`] },
-    descending: true,
-    limit: f.limit ?? DESK_PAGE_SIZE,
-    cursor: f.cursor,
-    ...(filtered ? { filter: (b: Row) => matchesFilters(b, f), budget: DESK_READ_BUDGET } : {}),
-  });
+  const open = inOpenIndex(f.status);
+  const filtered =
+    f.customerName ||
+    f.make ||
+    f.model ||
+    f.year !== undefined ||
+    f.service ||
+    (f.status !== undefined && f.status !== 'open' && f.status !== 'all');
+  // Every page is bounded (decision 049): a filter reads at most the budget, then ends with a cursor.
+  const filter = filtered ? { filter: (b: Row) => matchesFilters(b, f), budget: DESK_READ_BUDGET } : {};
+  const page = await upcomingFirst<Row>(
+    ({ between, descending, limit, cursor }) => {
+      const options = { sort: { between }, descending, limit, cursor, ...filter };
+      return open
+        ? openView.query({ index: 'openBookings', partition: OPEN_PARTITION, ...options })
+        : // Completed, cancelled, paid, refunded or all (issue 30, decision 094): the bookings' collection, by date.
+          entity.queryView(rowView, { index: 'byCollection', partition: COLLECTION_PARTITION, ...options });
+    },
+    {
+      // Upcoming first, soonest first, then the past, newest first (issue 30, decision 095).
+      prefix: '',
+      today: time.today(),
+      from: f.startDate,
+      to: f.endDate,
+      limit: f.limit ?? DESK_PAGE_SIZE,
+      cursor: f.cursor,
+    },
+  );
   return { items: await withServices(page.items), cursor: page.cursor };
 }
 

@@ -45,7 +45,7 @@ export type TechJob = {
   end: string;
   /** Minutes of driving from the stop before (the base, for the first job). */
   driveMinutes: number;
-  /** The customer's phone number, when their account has one. */
+  /** The number the job is reached at (the booking's, else its account's); null: none given. */
   phone: string | null;
   /** The newest work order of the job that is not cancelled, if any. */
   workOrderId: string | null;
@@ -85,12 +85,17 @@ export const techDay = fn(TechDayInput, async ({ date, technician: requested }):
   // and the drives are read here, not the slack, so the working hours do not matter).
   const order = legs(route, { ...rules, hours: day.hours ?? { start: 0, end: 0 } });
   const byId = new Map(bookings.map((b) => [b.id, b]));
-  const userIds = [...new Set(bookings.flatMap((b) => (b.userId ? [b.userId] : [])))];
+  const userIds = [...new Set(bookings.flatMap((b) => (b.userId && !b.customer?.phone ? [b.userId] : [])))];
   const [accounts, workOrders] = await Promise.all([
     Promise.all(userIds.map((id) => User.find(id))),
     Promise.all(order.map((leg) => forBooking(leg.to.id))),
   ]);
-  const phones = new Map(accounts.flatMap((a) => (a?.phone ? [[a.id, a.phone] as const] : [])));
+  const phones = new Map(
+    accounts.flatMap((a) => {
+      const phone = a && User.contactPhone(a);
+      return a && phone ? [[a.id, phone] as const] : [];
+    }),
+  );
   const jobs: TechJob[] = [];
   order.forEach(({ from, to }, i) => {
     const booking = byId.get(to.id);
@@ -101,7 +106,8 @@ export const techDay = fn(TechDayInput, async ({ date, technician: requested }):
       start: new Date(to.start).toISOString(),
       end: new Date(to.end).toISOString(),
       driveMinutes: rules.drive(from?.at ?? null, to.at),
-      phone: (booking.userId && phones.get(booking.userId)) || null,
+      // The booking's own number (issue 30), else its account's (a booking from before: decision 093).
+      phone: booking.customer?.phone ?? ((booking.userId && phones.get(booking.userId)) || null),
       workOrderId: workOrders[i]?.id ?? null,
     });
   });

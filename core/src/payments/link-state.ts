@@ -36,16 +36,32 @@ export function bookingMayGetLink(booking: {
   return payment?.status === 'failed' || !!payment?.link || booking.createdByAdmin;
 }
 
-/** A work order may get a link while it is not cancelled, not paid, has an email and something to pay. */
+/**
+ * A work order's payment as the list shows it (issue 30): its own, or Paid when its booking's
+ * charge paid it (`paidWithBooking`, which the list's reply carries).
+ */
+export function workOrderPaymentLabel(wo: {
+  payment: PaymentLike;
+  paidWithBooking?: { at: string } | null;
+}): PaymentLabel | null {
+  return wo.paidWithBooking ? 'Paid' : paymentLabel(wo.payment);
+}
+
+/**
+ * A work order may get a link while it is not cancelled, not paid (nor paid with its booking), has
+ * an email and something to pay.
+ */
 export function workOrderMayGetLink(wo: {
   status: string;
   customer: { email: string };
   pricing: { totalAmount: number };
   payment: PaymentLike;
+  paidWithBooking?: { at: string } | null;
 }): boolean {
   return (
     wo.status !== 'cancelled' &&
     wo.payment?.status !== 'paid' &&
+    !wo.paidWithBooking &&
     wo.customer.email.trim() !== '' &&
     wo.pricing.totalAmount > 0
   );

@@ -67,3 +67,24 @@ describe('CSV cells', () => {
     ).toBe('2026-03-02,10:05,Refund,-1234.56,"Brakes, rear",,,,r1,p1,Customer unhappy\r\n');
   });
 });
+
+describe('the CSV names bookings and work orders as people know them (issue 30)', () => {
+  it('writes the booking reference and the work-order number, not internal ids', () => {
+    expect(
+      csvLine(
+        {
+          id: 'p9',
+          kind: 'payment',
+          amountCents: 14_900,
+          at: '2026-03-02T15:05:00.000Z',
+          date: '2026-03-02',
+          serviceName: 'Oil Change',
+          customerName: 'Casey Tester',
+          bookingId: 'bkg_01JD8Z3Q4R5S6T7V8W9X0Y1Z2A',
+          workOrderId: 'wo_01JD8Z3Q4R5S6T7V8W9X0Y1Z2B',
+        },
+        'WO-2026-0001',
+      ),
+    ).toBe('2026-03-02,10:05,Payment,149.00,Oil Change,Casey Tester,0Y1Z2A,WO-2026-0001,p9,,\r\n');
+  });
+});

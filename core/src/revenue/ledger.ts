@@ -1,8 +1,11 @@
 import * as z from 'zod';
 import { assertAdmin } from '../actor';
+import { bookingReference } from '../booking/reference';
+import { batchGetItems } from '../db/entity';
 import type { Page } from '../db/paging';
 import { formatCents } from '../money';
 import { isCalendarDate, localOf } from '../time';
+import { entity as workOrderEntity } from '../workorder/store';
 import { entry, type Entry, LEDGER_PARTITION } from './store';
 
 /**
@@ -74,8 +77,12 @@ const line = (cells: readonly string[]) => `${cells.join(',')}\r\n`;
 
 export const csvHeader = () => line(CSV_HEADER.map((name) => csvCell(name)));
 
-/** An entry as a CSV line: refunds as negative amounts, in dollars with two decimals and no grouping. */
-export function csvLine(e: Entry): string {
+/**
+ * An entry as a CSV line: refunds as negative amounts, in dollars with two decimals and no grouping;
+ * the booking by its short reference and the work order by its number (WO-2026-0001), as people
+ * know them (issue 30), not by internal ids.
+ */
+export function csvLine(e: Entry, workOrderNumber?: string): string {
   const cents = e.kind === 'refund' ? -e.amountCents : e.amountCents;
   const amount = formatCents(cents).replace(/[$,]/g, '');
   return line([
@@ -85,12 +92,34 @@ export function csvLine(e: Entry): string {
     csvCell(amount, { text: false }),
     csvCell(e.serviceName),
     csvCell(e.customerName),
-    csvCell(e.bookingId),
-    csvCell(e.workOrderId),
+    csvCell(e.bookingId ? bookingReference(e.bookingId) : undefined),
+    csvCell(e.workOrderId ? (workOrderNumber ?? e.workOrderId) : undefined),
     csvCell(e.id),
     csvCell(e.paymentId),
     csvCell(e.reason),
   ]);
+}
+
+/**
+ * A page of entries as CSV lines, with their work orders' numbers: one BatchGetItem of the page's
+ * work orders (`id, workOrderNumber` only; at most EXPORT_PAGE keys). A work order since deleted
+ * keeps its id in the file.
+ */
+export async function csvLines(entries: readonly Entry[]): Promise<string> {
+  const ids = [...new Set(entries.flatMap((e) => (e.workOrderId ? [e.workOrderId] : [])))];
+  const numbers = new Map<string, string>();
+  if (ids.length > 0) {
+    const raws = await batchGetItems(
+      ids.map((id) => workOrderEntity.key({ id })),
+      'id, workOrderNumber',
+    );
+    for (const raw of raws) {
+      if (typeof raw.id === 'string' && typeof raw.workOrderNumber === 'string') {
+        numbers.set(raw.id, raw.workOrderNumber);
+      }
+    }
+  }
+  return entries.map((e) => csvLine(e, e.workOrderId ? numbers.get(e.workOrderId) : undefined)).join('');
 }
 
 /** The file's name: `revenue-2026-01-01-to-2026-03-31.csv`. */

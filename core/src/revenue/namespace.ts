@@ -32,6 +32,7 @@ export {
   csvFileName,
   csvHeader,
   csvLine,
+  csvLines,
   entriesBetween,
   EXPORT_PAGE,
   ExportInput,

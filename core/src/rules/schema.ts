@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { formatUsNumber, toUsE164 } from '../sms/phone';
 import * as time from '../time';
 import {
   centsMessage,
@@ -12,6 +13,7 @@ import {
   parseVehicleYear,
   phoneProblem,
   type Problem,
+  usPhoneProblem,
   type TextRule,
   textMessages,
   textProblem,
@@ -85,6 +87,15 @@ export const phone = (label = 'Phone') =>
 /** An optional phone number: blank gives ''. */
 export const optionalPhone = (label = 'Phone') =>
   optionalField({ label, max: PHONE_MAX }, (value) => phoneProblem(value, label));
+
+/**
+ * A required US phone number (./fields `usPhoneProblem`), kept as the pages show it:
+ * (610) 555-0123 (its E.164 form, for `tel:` and texts, is `toUsE164` of it).
+ */
+export const usPhone = (label = 'Phone number') =>
+  requiredField({ label, max: PHONE_MAX }, (value) => usPhoneProblem(value, label)).transform((value) =>
+    formatUsNumber(toUsE164(value) ?? value),
+  );
 
 /** A required VIN (./fields `vinProblem`), upper-cased. */
 export const vin = () =>

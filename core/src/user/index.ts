@@ -1,11 +1,12 @@
 import { SavedAddress } from '../address/index';
 import * as z from 'zod';
 import { assertAdmin } from '../actor';
-import { failedConditions, type TransactItem, transactWrite } from '../db/entity';
+import { failedConditions, indexAttributes, type TransactItem, transactWrite } from '../db/entity';
 import type { Page } from '../db/paging';
 import { VisibleError } from '../error';
 import { cardBrandName } from '../payments/brand';
 import { optionalPhone, personName } from '../rules/schema';
+import { formatUsNumber } from '../sms/phone';
 import { fn } from '../util/fn';
 import { createId } from '../util/id';
 import { isSingleLine } from '../util/text';
@@ -70,6 +71,8 @@ export namespace User {
     hasCardOnFile: boolean;
     /** The card on file as the account page shows it ("Visa", "1111"), or null. */
     card: { brand: string; last4: string } | null;
+    /** The number the shop reaches the customer at (issue 30), or null: the booking page asks for one. */
+    phone: string | null;
   };
 
   /** What is stored on the account when a card is saved (core/src/payments). */
@@ -79,6 +82,18 @@ export namespace User {
     cardBrand: string;
     cardLast4: string;
   };
+
+  /**
+   * The number the shop reaches a customer at (issue 30): the account's phone, else the mobile they
+   * gave for texts (shown as (610) 555-0123); undefined when they gave none.
+   */
+  export function contactPhone(user: {
+    phone?: string | undefined;
+    texts?: { mobile: string } | undefined;
+  }): string | undefined {
+    if (user.phone) return user.phone;
+    return user.texts?.mobile ? formatUsNumber(user.texts.mobile) : undefined;
+  }
 
   export function toMe(user: Account): Me {
     return {
@@ -92,6 +107,7 @@ export namespace User {
         user.hasCardOnFile && user.cardLast4
           ? { brand: cardBrandName(user.cardBrand), last4: user.cardLast4 }
           : null,
+      phone: contactPhone(user) ?? null,
     };
   }
 
@@ -362,6 +378,32 @@ export namespace User {
           ':yes': true,
           ':now': new Date().toISOString(),
           ...(previousCardId === null ? {} : { ':previous': previousCardId }),
+        },
+      },
+    );
+  }
+
+  /**
+   * Keeps `phone` on an account that has none (issue 30: the booking page asks for it once), with its
+   * customer-search key (search-keys.ts) in the same write. Returns the account afterwards, or null
+   * when it is gone or already has a phone (set meanwhile: the caller reads it again).
+   */
+  export async function setPhoneIfNone(account: Account, phone: string): Promise<Account | null> {
+    const next = { ...account, phone };
+    const keyed = entity.item(next);
+    const names = indexAttributes('customerPhone');
+    const pk = keyed[names.partitionKey];
+    const sk = keyed[names.sortKey];
+    return entity.update(
+      { id: account.id },
+      {
+        UpdateExpression: `SET phone = :phone, updatedAt = :now${pk ? ', #pk = :pk, #sk = :sk' : ''}`,
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(phone)',
+        ...(pk ? { ExpressionAttributeNames: { '#pk': names.partitionKey, '#sk': names.sortKey } } : {}),
+        ExpressionAttributeValues: {
+          ':phone': phone,
+          ':now': new Date().toISOString(),
+          ...(pk ? { ':pk': pk, ':sk': sk } : {}),
         },
       },
     );

@@ -1,5 +1,6 @@
 import type * as z from 'zod';
 import { assertAdmin } from '../actor';
+import { Booking } from '../booking/index';
 import { queryIndexPage } from '../db/entity';
 import { fn } from '../util/fn';
 import { ListInput } from './input';
@@ -65,9 +66,22 @@ async function listPage(input: z.output<typeof ListInput>): Promise<ListPage> {
     .slice(skip)
     .map((entry) => String((entry as Entry).pk ?? '').replace(/^WORKORDER#/, ''));
   const found = new Map((await entity.getMany(ids.map((id) => ({ id })))).map((wo) => [wo.id, wo]));
+  // The related bookings already paid (issue 30), one BatchGetItem of their payments: such a work
+  // order is Paid on the list, and offers no payment link (the server refuses one).
+  const unpaid = [...found.values()].flatMap((wo) =>
+    wo.relatedBooking && wo.payment?.status !== 'paid' ? [wo.relatedBooking] : [],
+  );
+  const paid = await Booking.paidCharges(unpaid);
   const workOrders = ids.flatMap((id) => {
     const wo = found.get(id);
-    return wo ? [view(wo)] : [];
+    if (!wo) return [];
+    const charge = wo.relatedBooking ? paid.get(wo.relatedBooking) : undefined;
+    return [
+      {
+        ...view(wo),
+        ...(charge ? { paidWithBooking: { amountCents: charge.amountCents, at: charge.at } } : {}),
+      },
+    ];
   });
   return {
     workOrders,

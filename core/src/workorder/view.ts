@@ -11,6 +11,11 @@ export function stateOf(ack: Stored['acknowledgment'], now: number): Acknowledgm
 export type Detail = Info & {
   /** Paid, or asked for, through a payment link (decision 070). */
   payment?: Stored['payment'];
+  /**
+   * Paid with its booking (issue 30): the booking's completion charge (or link) was paid, so no link
+   * is sent for the work order (core/src/payment-link/send.ts refuses it). Set by the list.
+   */
+  paidWithBooking?: { amountCents: number; at: string };
   statusHistory: Stored['statusHistory'];
   /** The price approval (issue 30, decision 091): lines awaiting the admin, the total approved, the code sent. */
   priceApproval: {

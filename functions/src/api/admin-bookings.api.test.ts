@@ -1,6 +1,6 @@
 import { asSystem } from '@app/core/actor';
 import { LinkToken } from '@app/core/auth/link-token';
-import { bookingMessages, deskMessages } from '@app/core/booking/rules';
+import { bookingMessages, deskMessages, upcomingFirstOrder } from '@app/core/booking/rules';
 import { config } from '@app/core/config';
 import { INVALID_CURSOR } from '@app/core/db/paging';
 import { Service } from '@app/core/service/index';
@@ -306,7 +306,7 @@ describe('POST /api/bookings/admin-create', () => {
 });
 
 describe('GET /api/bookings/all', () => {
-  it('open bookings only, newest first, unassigned custom bookings included; each filter alone and combined', async () => {
+  it('open bookings only, upcoming soonest first, unassigned custom bookings included; each filter alone and combined', async () => {
     const admin = await createUser({ role: 'admin' });
     const alice = await createUserWithCard({ firstName: 'Alicia', lastName: 'Zebulon' });
     const service = await createService({ availableDays: [], availableTimes: ['09:00', '15:00'] });
@@ -338,9 +338,9 @@ describe('GET /api/bookings/all', () => {
         );
 
     const all = await json<BookingReply[]>(await send('GET', '/api/bookings/all', admin.headers));
-    const dates = all.map((b) => `${b.date} ${b.time}`);
-    expect(dates).toEqual([...dates].sort().reverse());
-    expect(await ids('')).toEqual([custom.body._id, other.booking._id, mine.booking._id]);
+    // Issue 30 (decision 095): upcoming first, soonest first, then the past, newest first (was newest first).
+    expect(all).toEqual([...all].sort(upcomingFirstOrder(time.today())));
+    expect(await ids('')).toEqual([mine.booking._id, other.booking._id, custom.body._id]);
     const unassigned = all.find((b) => b._id === custom.body._id);
     expect(unassigned).toMatchObject({ user: null, status: 'Pending Verification' });
     // The audit trail is not in the list: it is read when a booking is opened.
@@ -356,17 +356,17 @@ describe('GET /api/bookings/all', () => {
     expect((await send('GET', `/api/bookings/bkg_nope/history`, admin.headers)).status).toBe(400);
     expect((await send('GET', `/api/bookings/${other.booking._id}/history`, alice.headers)).status).toBe(403);
 
-    expect(await ids('?customerName=zebul')).toEqual([other.booking._id, mine.booking._id]); // the account's names
+    expect(await ids('?customerName=zebul')).toEqual([mine.booking._id, other.booking._id]); // the account's names
     expect(await ids('?customerName=QUINCY')).toEqual([other.booking._id]); // the client names
     expect(await ids('?customerName=yolanda%20xu')).toEqual([custom.body._id]);
-    expect(await ids(`?startDate=${d2}`)).toEqual([custom.body._id, other.booking._id]);
-    expect(await ids(`?endDate=${d2}`)).toEqual([other.booking._id, mine.booking._id]);
+    expect(await ids(`?startDate=${d2}`)).toEqual([other.booking._id, custom.body._id]);
+    expect(await ids(`?endDate=${d2}`)).toEqual([mine.booking._id, other.booking._id]);
     expect(await ids(`?startDate=${d2}&endDate=${d2}`)).toEqual([other.booking._id]);
     expect(await ids('?make=honda')).toEqual([mine.booking._id]);
     expect(await ids('?make=Ford&model=f-150')).toEqual([other.booking._id]);
     expect(await ids('?model=Civic&make=Ford')).toEqual([]);
     expect(await ids('?year=2021')).toEqual([other.booking._id]);
-    expect(await ids(`?service=${service._id}`)).toEqual([other.booking._id, mine.booking._id]);
+    expect(await ids(`?service=${service._id}`)).toEqual([mine.booking._id, other.booking._id]);
     expect(await ids('?service=custom')).toEqual([custom.body._id]);
     expect(
       await ids(
@@ -375,9 +375,9 @@ describe('GET /api/bookings/all', () => {
     ).toEqual([mine.booking._id]);
     // Empty filters are no filters.
     expect(await ids('?customerName=&make=&year=')).toEqual([
-      custom.body._id,
-      other.booking._id,
       mine.booking._id,
+      other.booking._id,
+      custom.body._id,
     ]);
 
     for (const bad of [

@@ -224,7 +224,7 @@ describe('the customer’s bookings', () => {
     return (await json<{ booking: BookingReply }>(response)).booking;
   }
 
-  it('GET /api/bookings returns only the caller’s, newest date first', async () => {
+  it('GET /api/bookings returns only the caller’s, upcoming soonest first', async () => {
     const [me, other] = await Promise.all([createUserWithCard(), createUserWithCard()]);
     const service = await createService({ availableDays: [], availableTimes: ['08:00', '15:00'] });
     const early = nextDate('Monday');
@@ -233,7 +233,8 @@ describe('the customer’s bookings', () => {
     await booked(me.headers, service._id, late, '08:00');
     await booked(other.headers, service._id, early, '08:00');
     const mine = await json<BookingReply[]>(await send('GET', '/api/bookings', me.headers));
-    expect(mine.map((b) => `${b.date} ${b.time}`)).toEqual([`${late} 08:00`, `${early} 15:00`]);
+    // Issue 30 (decision 095): upcoming visits first, soonest first (was newest date first).
+    expect(mine.map((b) => `${b.date} ${b.time}`)).toEqual([`${early} 15:00`, `${late} 08:00`]);
     expect((await send('GET', '/api/bookings')).status).toBe(401);
   });
 

@@ -25,6 +25,8 @@ export type BookingReply = {
   createdByAdmin: boolean;
   requiresCustomerVerification: boolean;
   user: { _id: string; firstName: string; lastName: string; email: string } | null;
+  /** The number the job is reached at (issue 30), as (610) 555-0123; null: none given (the desk says so). */
+  phone: string | null;
   date: string;
   time: string;
   duration: number;
@@ -123,7 +125,16 @@ export function bookingReply(b: Booking.RowInfo): BookingReply {
     customServicePrice: b.isCustomService ? toDollars(b.priceCents) : null,
     createdByAdmin: b.createdByAdmin,
     requiresCustomerVerification: b.requiresCustomerVerification,
-    user: b.userId && b.customer ? { _id: b.userId, ...b.customer } : null,
+    user:
+      b.userId && b.customer
+        ? {
+            _id: b.userId,
+            firstName: b.customer.firstName,
+            lastName: b.customer.lastName,
+            email: b.customer.email,
+          }
+        : null,
+    phone: b.phone,
     date: b.date,
     time: b.time,
     duration: b.durationMinutes,

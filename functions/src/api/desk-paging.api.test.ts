@@ -46,12 +46,13 @@ async function allPages(admin: { headers: Headers }, query: string, limit: numbe
 }
 
 describe('GET /api/bookings/all, a page at a time', () => {
-  it('pages through every open booking, newest first, with nothing lost or doubled; filters page too', async () => {
+  it('pages through every open booking, upcoming soonest first, with nothing lost or doubled; filters page too', async () => {
     const admin = await createUser({ role: 'admin' });
     const dates = Array.from({ length: 7 }, () => nextDate());
     const made = [];
     for (const [n, date] of dates.entries()) made.push(await customBooking(admin, date, `Pager${n}`));
-    const newestFirst = made.map((b) => b.clientLastName).reverse();
+    // Issue 30 (decision 095): upcoming visits first, soonest first (these are all upcoming); was newest first.
+    const newestFirst = made.map((b) => b.clientLastName);
 
     const pages = await allPages(admin, '', 3);
     expect(pages).toEqual([newestFirst.slice(0, 3), newestFirst.slice(3, 6), newestFirst.slice(6)]);

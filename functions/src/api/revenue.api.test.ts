@@ -1,3 +1,4 @@
+import { bookingReference } from '@app/core/booking/reference';
 import { findBooking } from '@app/core/booking/store';
 import { config } from '@app/core/config';
 import { db, tableName } from '@app/core/db/client';
@@ -11,6 +12,7 @@ import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AHEAD_OF_ITS_DAY, nextDate, postBooking, send } from '../../../tests/booking-factories';
 import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
+import { createWorkOrder } from '../../../tests/workorder-factories';
 import type { BookingReply } from './bookings';
 import { app } from './index';
 
@@ -227,6 +229,31 @@ describe('the CSV export', () => {
     expect(text).toMatch(/,Refund,-10\.\d\d,/);
     expect(text).not.toContain('2025-01-31');
     expect(text).not.toContain('2025-03-01');
+  });
+
+  it('names the booking by its short reference and the work order by its number (issue 30)', async () => {
+    const workOrder = await createWorkOrder(admin);
+    const bookingId = 'bkg_01JD8Z3Q4R5S6T7V8W9XAB12CD';
+    await entry.putMany([
+      {
+        id: 'csv-names-1',
+        kind: 'payment',
+        amountCents: 14_900,
+        at: time.instantOf('2024-06-03', '10:00'),
+        date: '2024-06-03',
+        serviceName: 'Brakes',
+        customerName: 'Casey Driver',
+        bookingId,
+        workOrderId: workOrder._id,
+      },
+    ]);
+    const { text } = await csv('from=2024-06-03&to=2024-06-03');
+    const row = text.slice(1).split('\r\n')[1] ?? '';
+    expect(row).toContain(`,${bookingReference(bookingId)},${workOrder.workOrderNumber},`);
+    expect(workOrder.workOrderNumber).toMatch(/^WO-\d{4}-\d{4}$/);
+    expect(bookingReference(bookingId)).toBe('AB12CD');
+    expect(row).not.toContain(bookingId);
+    expect(row).not.toContain(workOrder._id);
   });
 
   it('refuses a bad range with 400 { msg }, and non-admins', async () => {

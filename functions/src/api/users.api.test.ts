@@ -271,6 +271,8 @@ describe('POST /api/users/login', () => {
       role: 'user',
       hasCardOnFile: false,
       card: null,
+      // Issue 30: the number the shop reaches the customer at; the booking page asks when it is null.
+      phone: null,
     });
     expect(JSON.stringify(body)).not.toContain('scrypt');
 
@@ -331,6 +333,8 @@ describe('sessions: GET /api/users/me', () => {
       'firstName',
       'hasCardOnFile',
       'lastName',
+      // Issue 30: the number the shop reaches the customer at (null: the booking page asks for one).
+      'phone',
       'role',
     ]);
   });

@@ -184,6 +184,10 @@ export function workOrderReply(wo: WorkOrder.Detail) {
           link: paymentLinkReply(wo.payment.link),
         }
       : null,
+    /** Paid with its booking (issue 30): the list says Paid and offers no link; null otherwise. */
+    paidWithBooking: wo.paidWithBooking
+      ? { amount: toDollars(wo.paidWithBooking.amountCents), at: wo.paidWithBooking.at }
+      : null,
     statusHistory: wo.statusHistory,
     /** Issue 30, decision 091: hand prices awaiting the admin, the total approved, where the last code went. */
     priceApproval: {

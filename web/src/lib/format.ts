@@ -1,5 +1,6 @@
 import { formatCents, groupThousands, toCents } from '@app/core/money';
 import { type Duration, parseDurationMinutes } from '@app/core/service/duration';
+import { toUsE164 } from '@app/core/sms/phone';
 
 export { groupThousands };
 
@@ -32,3 +33,14 @@ export function formatMinutes(duration: Duration): string {
   if (minutes === null) return String(duration);
   return plural(minutes, 'minute');
 }
+
+/**
+ * A `tel:` link for a phone number (issue 30): E.164 (`tel:+16105550123`) for a US number, so a tap
+ * calls it from anywhere; otherwise the digits and a leading + as typed.
+ */
+export function telHref(phone: string): string {
+  return `tel:${toUsE164(phone) ?? phone.replace(/[^\d+]/g, '')}`;
+}
+
+/** What the desk and the technician's phone say when a job has no number (issue 30). */
+export const NO_PHONE = 'No phone number: the customer gave none';

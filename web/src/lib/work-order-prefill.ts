@@ -2,7 +2,7 @@
  * What 'Create Work Order' from a booking card fills in (doc 2 §2): the
  * customer, the vehicle, the service as the description, and the booking's
  * id, and its service address. The bookings desk makes it and the work-order form reads it; /admin
- * joins the two. A booking keeps no phone number, so the admin types it.
+ * joins the two. The phone is the booking's (issue 30); blank when the customer gave none.
  */
 export type WorkOrderPrefill = {
   customerName: string;

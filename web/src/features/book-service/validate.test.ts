@@ -9,6 +9,7 @@ const valid: BookingDetailsFields = {
   vehicleYear: '2019',
   vehicleColor: 'Blue',
   notes: '',
+  phone: '',
   acceptTerms: true,
 };
 const today = '2026-11-22';
@@ -66,5 +67,15 @@ describe('the booking confirm form (doc 1 §5)', () => {
       notes: 'Notes must be at most 1000 characters.',
     });
     expect(messages({ notes: 'n'.repeat(1000) })).toEqual({});
+  });
+
+  it('asks for a US phone number when the account has none (issue 30), and only then', () => {
+    const asked = (phone: string) => validateBookingDetails({ ...valid, phone }, today, true).phone ?? null;
+    expect(asked('')).toBe('Phone number is required.');
+    expect(asked('call me')).toBe('Phone number must be a US number such as (610) 555-0123.');
+    expect(asked('+44 20 7946 0958')).toBe('Phone number must be a US number such as (610) 555-0123.');
+    expect(asked('(610) 555-0123')).toBeNull();
+    expect(asked('610.555.0123')).toBeNull();
+    expect(messages({ phone: '' })).toEqual({});
   });
 });

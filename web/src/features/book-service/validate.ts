@@ -1,5 +1,11 @@
 import { BOOKING_LIMITS } from '@app/core/booking/rules';
-import { nameProblem, textProblem, vehicleYearProblem } from '@app/core/rules/fields';
+import {
+  nameProblem,
+  PHONE_MAX,
+  textProblem,
+  usPhoneProblem,
+  vehicleYearProblem,
+} from '@app/core/rules/fields';
 import type { FieldMessages } from '../../lib/forms';
 
 /**
@@ -17,12 +23,15 @@ export type BookingDetailsFields = {
   vehicleYear: string;
   vehicleColor: string;
   notes: string;
+  /** Asked only when the account has no number (issue 30); kept on the account by the server. */
+  phone: string;
   acceptTerms: boolean;
 };
 
 export function validateBookingDetails(
   fields: BookingDetailsFields,
   todayDate: string,
+  askPhone = false,
 ): FieldMessages<BookingDetailsFields> {
   const vehicleText = (value: string, label: string, max: number) =>
     textProblem(value, { label, max, required: true });
@@ -34,6 +43,10 @@ export function validateBookingDetails(
     vehicleYear: vehicleYearProblem(fields.vehicleYear, todayDate),
     vehicleColor: vehicleText(fields.vehicleColor, 'Vehicle color', BOOKING_LIMITS.color),
     notes: textProblem(fields.notes, { label: 'Notes', max: BOOKING_LIMITS.notes, multiline: true }),
+    phone: askPhone
+      ? (textProblem(fields.phone, { label: 'Phone number', max: PHONE_MAX, required: true }) ??
+        usPhoneProblem(fields.phone))
+      : undefined,
     acceptTerms: fields.acceptTerms ? undefined : 'Please accept the terms and conditions to book',
   };
 }

@@ -41,6 +41,9 @@ async function fetchBookingsPage(filters: BookingFilters, cursor: string | null,
   return { items, cursor: next as string | null };
 }
 
+/** At most this many requests for one page of the desk (each reads at most the server's budget). */
+const DESK_ROUNDS = 8;
+
 /**
  * The desk's next PAGE_SIZE bookings from `cursor`. The server may end a
  * filtered page early (its read budget), so this asks on from where it
@@ -49,11 +52,14 @@ async function fetchBookingsPage(filters: BookingFilters, cursor: string | null,
 export async function fetchDeskPage(filters: BookingFilters, cursor: string | null): Promise<DeskPage> {
   const items: AdminBooking[] = [];
   let at = cursor;
+  let asked = 0;
   do {
     const page = await fetchBookingsPage(filters, at, PAGE_SIZE - items.length);
     items.push(...page.items);
     at = page.cursor;
-  } while (at && items.length < PAGE_SIZE);
+    asked += 1;
+    // Bounded too (issue 30: a search over years of closed bookings): 'Show more' asks on from here.
+  } while (at && items.length < PAGE_SIZE && asked < DESK_ROUNDS);
   return { items, cursor: at };
 }
 

@@ -1,4 +1,5 @@
 import { formatInstant } from '@app/core/time';
+import { formatPrice } from '../../lib/format';
 import { fullName } from './customers';
 import type { AdminBooking, StatusChange } from './types';
 import type { WorkOrderPrefill } from '../../lib/work-order-prefill';
@@ -51,7 +52,7 @@ export function workOrderPrefillOf(booking: AdminBooking): WorkOrderPrefill {
   return {
     customerName: customer.name,
     customerEmail: customer.email ?? '',
-    customerPhone: '',
+    customerPhone: booking.phone ?? '',
     vehicleYear: booking.vehicleYear || null,
     vehicleMake: booking.vehicleMake,
     vehicleModel: booking.vehicleModel,
@@ -72,3 +73,7 @@ export function workOrderPrefillOf(booking: AdminBooking): WorkOrderPrefill {
       : null,
   };
 }
+
+/** The refund's confirmation (issue 30): the amount, and whose card it goes back to. */
+export const refundQuestion = (booking: AdminBooking, amount: number): string =>
+  `This refunds ${formatPrice(amount)} to ${customerOf(booking).name}'s card. It cannot be undone.`;

@@ -31,6 +31,7 @@ describe('filterQuery', () => {
       model: 'Camry',
       year: '2020',
       service: 'custom',
+      status: 'Completed',
     };
     expect(filterQuery(all)).toEqual(all);
     expect(hasFilters(all)).toBe(true);
@@ -51,6 +52,28 @@ describe('activeBookings', () => {
       booking('h', { status: 'Confirmed', date: '2026-03-03' }),
     ];
     expect(activeBookings(list).map((b) => b._id)).toEqual(['b', 'c', 'a', 'h', 'g', 'f']);
+  });
+
+  it('puts upcoming bookings first, soonest first, then past ones newest first (issue 30)', () => {
+    const list = [
+      booking('past-old', { date: '2026-03-01' }),
+      booking('later', { date: '2026-12-10' }),
+      booking('past-new', { date: '2026-11-20' }),
+      booking('today', { date: '2026-11-28', time: '13:00' }),
+      booking('soon', { date: '2026-11-29' }),
+    ];
+    expect(activeBookings(list, new Set(), undefined, '2026-11-28').map((b) => b._id)).toEqual([
+      'today',
+      'soon',
+      'later',
+      'past-new',
+      'past-old',
+    ]);
+  });
+
+  it('shows closed bookings when the status filter asks for them (issue 30)', () => {
+    const list = [booking('a'), booking('d', { status: 'Completed' })];
+    expect(activeBookings(list, new Set(), { status: 'Completed' }).map((b) => b._id)).toEqual(['a', 'd']);
   });
 
   it('keeps a card just closed by the admin in view', () => {

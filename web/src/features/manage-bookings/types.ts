@@ -31,6 +31,8 @@ export type BookingFilters = {
   model: string;
   year: string;
   service: string;
+  /** Which bookings (issue 30): '' the open ones (the spec's list), or a DeskStatusFilter. */
+  status: string;
 };
 
 /** POST /api/bookings/admin-create (doc 2 §5, §7). */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { actionsOf, progressOf, reviewStateOf, serviceNameOf, servicePriceOf, vehicleOf } from './display';
+import {
+  actionsOf,
+  moneyLinesOf,
+  progressOf,
+  reviewStateOf,
+  serviceNameOf,
+  servicePriceOf,
+  vehicleOf,
+} from './display';
 import type { BookingInfo } from './types';
 
 const booking = (overrides: Partial<BookingInfo> = {}): BookingInfo => ({
@@ -14,6 +22,7 @@ const booking = (overrides: Partial<BookingInfo> = {}): BookingInfo => ({
   createdByAdmin: false,
   requiresCustomerVerification: false,
   user: null,
+  phone: null,
   date: '2026-03-09',
   time: '09:00',
   duration: 60,
@@ -92,5 +101,31 @@ describe('what the customer may do (doc 2 §4)', () => {
       kind: 'disabled',
       label: 'Review Submitted',
     });
+  });
+});
+
+describe('what was paid (issue 30)', () => {
+  it('shows the amount charged and each refund, not the list price', () => {
+    const paid = booking({
+      status: 'Completed',
+      payment: {
+        status: 'paid',
+        amount: 149,
+        providerPaymentId: 'p1',
+        failureReason: null,
+        at: '2026-03-09T15:00:00.000Z',
+        basis: 'workOrder',
+        workOrderId: 'wo_1',
+        tripFee: 0,
+        attempts: 1,
+        retriesStopped: false,
+        refunded: 20,
+        refundable: 129,
+        refunds: [{ _id: 'r1', amount: 20, reason: 'Goodwill', by: 'Admin', at: '2026-03-10T12:00:00.000Z' }],
+        link: null,
+      },
+    });
+    expect(moneyLinesOf(paid)).toEqual(['Paid $149.00', 'Refunded $20.00']);
+    expect(moneyLinesOf(booking())).toEqual([]);
   });
 });

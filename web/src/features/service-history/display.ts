@@ -6,6 +6,7 @@ import {
   customerCanReview,
   showsProgress,
 } from '@app/core/booking/rules';
+import { formatPrice } from '../../lib/format';
 import type { BookingInfo } from './types';
 
 /** The service's name as booked: the custom name for a custom booking (doc 2 §2). */
@@ -52,3 +53,20 @@ export const actionsOf = (booking: BookingInfo) => ({
   reschedule: customerCanReschedule(booking.status) && !booking.isCustomService,
   review: reviewStateOf(booking),
 });
+
+/**
+ * What the customer paid and got back (issue 30): the amount charged (not the list price: a work
+ * order's total, a trip fee), each refund, and a late-cancel fee; empty while nothing was paid.
+ */
+export function moneyLinesOf(booking: BookingInfo): string[] {
+  const lines: string[] = [];
+  const payment = booking.payment;
+  if (payment?.status === 'paid') {
+    lines.push(`Paid ${formatPrice(payment.amount)}`);
+    for (const refund of payment.refunds) lines.push(`Refunded ${formatPrice(refund.amount)}`);
+  }
+  if (booking.cancellationFee?.status === 'paid') {
+    lines.push(`Late-cancel fee paid ${formatPrice(booking.cancellationFee.amount)}`);
+  }
+  return lines;
+}

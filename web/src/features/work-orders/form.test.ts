@@ -232,6 +232,7 @@ describe('toInput', () => {
         history: [],
       },
       payment: null,
+      paidWithBooking: null,
       statusHistory: [],
       priceApproval: { awaiting: [], approvedTotal: null, codeSentTo: null, history: [] },
       inspection: null,

@@ -1,4 +1,5 @@
 import { BOOKING_LIMITS, bookingMessages, VEHICLE_YEAR_MIN, vehicleYearMax } from '@app/core/booking/rules';
+import { PHONE_MAX } from '@app/core/rules/fields';
 import { today } from '@app/core/time';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -36,6 +37,8 @@ export function BookingDetailsForm({ user, service, date, time, addressId }: Boo
   const queryClient = useQueryClient();
   const termsId = useId();
   const maxYear = vehicleYearMax(today());
+  // Every job needs a way to reach the customer (issue 30): asked once, when the account has none.
+  const askPhone = !user.phone;
   // The account's names may come again (a refreshed session) while the vehicle is being typed:
   // they fill only the fields not yet changed, and nothing typed is wiped (decision 053).
   const form = useForm<BookingDetailsFields>({
@@ -47,9 +50,10 @@ export function BookingDetailsForm({ user, service, date, time, addressId }: Boo
       vehicleYear: '',
       vehicleColor: '',
       notes: '',
+      phone: '',
       acceptTerms: false,
     }),
-    resolver: messagesResolver((values) => validateBookingDetails(values, today())),
+    resolver: messagesResolver((values) => validateBookingDetails(values, today(), askPhone)),
   });
   const book = useMutation({
     mutationFn: createBooking,
@@ -73,6 +77,7 @@ export function BookingDetailsForm({ user, service, date, time, addressId }: Boo
       date,
       time,
       addressId,
+      ...(askPhone ? { phone: values.phone.trim() } : {}),
     }),
   );
 
@@ -105,6 +110,24 @@ export function BookingDetailsForm({ user, service, date, time, addressId }: Boo
             {...form.register('clientLastName')}
           />
         </div>
+        {askPhone && (
+          <>
+            <TextField
+              label="Phone number"
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              placeholder="(610) 555-0123"
+              required
+              maxLength={PHONE_MAX}
+              error={errors.phone?.message}
+              {...form.register('phone')}
+            />
+            <p className="booking-form__hint">
+              So your technician can reach you on the day. We keep it on your account.
+            </p>
+          </>
+        )}
       </fieldset>
       <fieldset disabled={busy || booked}>
         <legend>Vehicle</legend>

@@ -5,7 +5,7 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { AddressView } from '../../../components/address/AddressView';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { isApiStatus, messageOf } from '../../../lib/api';
-import { formatMinutes, formatPrice } from '../../../lib/format';
+import { formatMinutes, formatPrice, NO_PHONE, telHref } from '../../../lib/format';
 import { applyBooking, fetchChargeOptions, setBookingProgress, setBookingStatus } from '../api';
 import { canAssign, customerOf, priceOf, serviceOf, vehicleOf } from '../display';
 import { deskMessages } from '../messages';
@@ -128,6 +128,12 @@ export function AdminBookingCard({
               <br />
               <span className="desk-card__muted">No account assigned yet</span>
             </>
+          )}
+          <br />
+          {booking.phone ? (
+            <a href={telHref(booking.phone)}>{booking.phone}</a>
+          ) : (
+            <span className="desk-card__missing">{NO_PHONE}</span>
           )}
         </Fact>
         <Fact term="Service">

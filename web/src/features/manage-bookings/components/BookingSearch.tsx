@@ -1,3 +1,4 @@
+import { DESK_STATUS_FILTERS, deskStatusFilterLabel } from '@app/core/booking/rules';
 import { VEHICLE_YEAR_MIN, vehicleYearMax, vehicleYearProblem } from '@app/core/rules/fields';
 import { today } from '@app/core/time';
 import { type FormEvent, useId, useState } from 'react';
@@ -12,7 +13,8 @@ export const CUSTOM_SERVICE_FILTER = 'custom';
 
 /**
  * Advanced search (doc 2 §2): customer name, date range, make, model, year and
- * service. Only the non-empty filters are sent; 'Clear' goes back to every
+ * service, and (issue 30) which bookings: the open ones, a status (Completed,
+ * Cancelled ...), the paid or refunded ones, or all. Only the non-empty filters are sent; 'Clear' goes back to every
  * active booking.
  */
 export function BookingSearch({
@@ -96,6 +98,21 @@ export function BookingSearch({
           placeholder="Any service"
           extraOptions={[[CUSTOM_SERVICE_FILTER, 'Custom service']]}
         />
+        <div className="field">
+          <label htmlFor={`${id}-status`}>Status</label>
+          <select
+            id={`${id}-status`}
+            className="select"
+            value={draft.status}
+            onChange={(event) => set('status')(event.target.value)}
+          >
+            {DESK_STATUS_FILTERS.map((filter) => (
+              <option key={filter} value={filter === 'open' ? '' : filter}>
+                {deskStatusFilterLabel(filter)}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
       <p id={`${id}-who-hint`} className="field__hint desk-search__hint">
         Customer name also finds a booking by its service address: a ZIP code (19380) or a street (Gay St).

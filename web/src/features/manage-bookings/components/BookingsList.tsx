@@ -67,6 +67,7 @@ export function BookingsList({
     ? activeBookings(
         bookings.data.pages.flatMap((page) => page.items),
         kept,
+        filters,
       )
     : [];
 
@@ -94,7 +95,7 @@ export function BookingsList({
         <p className="status-text status-text--error" role="alert">
           {searched ? deskMessages.searchFailed : deskMessages.fetchFailed}
         </p>
-      ) : visible.length === 0 ? (
+      ) : visible.length === 0 && !bookings.hasNextPage ? (
         <p className="status-text" role="status">
           {emptyText(searched)}
         </p>

@@ -1,10 +1,12 @@
 import { formatInstant } from '@app/core/time';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
+import { ConfirmAction, useConfirmation } from '../../../components/admin/ConfirmAction';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { messageOf } from '../../../lib/api';
 import { formatPrice } from '../../../lib/format';
 import { applyBooking, refundBooking, retryBookingCharge } from '../api';
+import { refundQuestion } from '../display';
 import { deskMessages } from '../messages';
 import type { AdminBooking } from '../types';
 
@@ -80,6 +82,8 @@ function RefundForm({ booking }: { booking: AdminBooking }) {
       setReason('');
     },
   });
+  // Money back asks first (issue 30): the confirmation names the amount and whose card gets it.
+  const confirmation = useConfirmation<{ amount: number; reason: string }>();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     refund.reset();
@@ -90,7 +94,7 @@ function RefundForm({ booking }: { booking: AdminBooking }) {
       setProblem(deskMessages.refundReason);
     } else {
       setProblem(null);
-      refund.mutate({ amount: value, reason: reason.trim() });
+      confirmation.ask({ amount: value, reason: reason.trim() });
     }
   };
   return (
@@ -123,6 +127,16 @@ function RefundForm({ booking }: { booking: AdminBooking }) {
           {problem ?? messageOf(refund.error, deskMessages.refundFailed)}
         </FormMessage>
       )}
+      <ConfirmAction
+        confirmation={confirmation}
+        act={(body) => refund.mutateAsync(body)}
+        busy={refund.isPending}
+        title="Refund this payment?"
+        confirmLabel="Refund"
+        busyLabel="Refunding..."
+      >
+        {(body) => <p>{refundQuestion(booking, body.amount)}</p>}
+      </ConfirmAction>
     </form>
   );
 }

@@ -12,15 +12,21 @@ export function Figures({ data }: { data: RevenueReply }) {
       : `${changePercent > 0 ? '+' : ''}${changePercent}% on last month`;
   return (
     <dl className="revenue-figures">
+      {/* Both months labelled alike (issue 30): the gross figure, then net of refunds. */}
       <div className="revenue-figure">
-        <dt>{thisMonth.label}</dt>
+        <dt>{thisMonth.label}, gross</dt>
         <dd data-testid="revenue-this-month">{money(thisMonth.revenue)}</dd>
+        <dd className="revenue-figure__note">
+          net of refunds <span data-testid="revenue-this-month-net">{money(thisMonth.net)}</span>
+        </dd>
         <dd className="revenue-figure__note">{change}</dd>
       </div>
       <div className="revenue-figure">
-        <dt>{lastMonth.label}</dt>
+        <dt>{lastMonth.label}, gross</dt>
         <dd data-testid="revenue-last-month">{money(lastMonth.revenue)}</dd>
-        <dd className="revenue-figure__note">net of refunds {money(lastMonth.net)}</dd>
+        <dd className="revenue-figure__note">
+          net of refunds <span data-testid="revenue-last-month-net">{money(lastMonth.net)}</span>
+        </dd>
       </div>
       <div className="revenue-figure">
         <dt>Jobs completed this month</dt>

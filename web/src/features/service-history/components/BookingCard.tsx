@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { type ReactNode, useId } from 'react';
 import { AddressView } from '../../../components/address/AddressView';
 import { formatDuration, formatPrice } from '../../../lib/format';
-import { actionsOf, progressOf, serviceNameOf, servicePriceOf, vehicleOf } from '../display';
+import { actionsOf, moneyLinesOf, progressOf, serviceNameOf, servicePriceOf, vehicleOf } from '../display';
 import type { BookingInfo } from '../types';
 import { StatusBadge } from './StatusBadge';
 
@@ -15,7 +15,7 @@ type BookingCardProps = {
 
 /**
  * One booking of the Service History (doc 2 §2): status, service and price as
- * booked, date, time, duration, vehicle, notes and, while Pending or
+ * booked (once paid, what was paid and refunded: issue 30), date, time, duration, vehicle, notes and, while Pending or
  * Confirmed, the shop's progress note; then what the customer may do with it.
  */
 export function BookingCard({ booking, onEdit, onCancel }: BookingCardProps) {
@@ -23,6 +23,7 @@ export function BookingCard({ booking, onEdit, onCancel }: BookingCardProps) {
   const name = serviceNameOf(booking);
   const price = servicePriceOf(booking);
   const progress = progressOf(booking);
+  const money = moneyLinesOf(booking);
   const actions = actionsOf(booking);
   const hasActions = actions.edit || actions.reschedule || actions.cancel || actions.review.kind !== 'none';
 
@@ -34,12 +35,21 @@ export function BookingCard({ booking, onEdit, onCancel }: BookingCardProps) {
         </h3>
         <StatusBadge status={booking.status} />
       </header>
-      <p className="booking-card__price">
-        {price === null ? 'Price to be confirmed' : formatPrice(price)}
-        {booking.tripFee > 0 && (
-          <span className="booking-card__trip-fee"> + {formatPrice(booking.tripFee)} trip fee</span>
-        )}
-      </p>
+      {money.length > 0 ? (
+        // What was charged and given back (issue 30), not the list price.
+        <ul className="booking-card__price booking-card__paid" aria-label="Payments">
+          {money.map((line, i) => (
+            <li key={i}>{line}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className="booking-card__price">
+          {price === null ? 'Price to be confirmed' : formatPrice(price)}
+          {booking.tripFee > 0 && (
+            <span className="booking-card__trip-fee"> + {formatPrice(booking.tripFee)} trip fee</span>
+          )}
+        </p>
+      )}
       <dl className="booking-card__facts">
         <Fact term="Date">
           <time dateTime={booking.date}>{formatLongDate(booking.date)}</time>

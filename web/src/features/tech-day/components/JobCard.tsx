@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { NO_PHONE, telHref } from '../../../lib/format';
 import type { TechJob } from '../api';
 import { formatTime } from '@app/core/time';
 import { addressLine, clockOf, driveLine, stateOf, vehicleLine } from '../display';
@@ -49,11 +50,15 @@ export function JobCard({ job, ...actions }: { job: TechJob } & Omit<JobActionsP
         <dt>Customer</dt>
         <dd>
           {job.customer.phone ? (
-            <a className="tech-job__link" href={`tel:${job.customer.phone.replace(/[^\d+]/g, '')}`}>
+            <a className="tech-job__link" href={telHref(job.customer.phone)}>
               {name} · {job.customer.phone}
             </a>
           ) : (
-            name
+            <>
+              {name}
+              <br />
+              <span className="tech-job__missing">{NO_PHONE}</span>
+            </>
           )}
         </dd>
         <dt>Vehicle</dt>

@@ -1,4 +1,4 @@
-import { paymentLabel, workOrderMayGetLink } from '@app/core/payments/link-state';
+import { workOrderMayGetLink, workOrderPaymentLabel } from '@app/core/payments/link-state';
 import { formatInstant } from '@app/core/time';
 import type { WorkOrderStatus } from '@app/core/workorder/model';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -101,7 +101,7 @@ export function WorkOrderRow({
   });
   const hasEmail = order.customer.email.trim() !== '';
   const busy = status.isPending || email.isPending || link.isPending || payLink.isPending;
-  const payment = paymentLabel(order.payment);
+  const payment = workOrderPaymentLabel(order);
 
   return (
     <article className="card wo-row" aria-labelledby={titleId} data-work-order={order.workOrderNumber}>
