@@ -2,7 +2,7 @@ import { DESK_READ_BUDGET } from '@app/core/booking/search';
 import { entity as bookings, findBooking } from '@app/core/booking/store';
 import * as time from '@app/core/time';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { nextDate, postBooking, send } from '../../../tests/booking-factories';
+import { AHEAD_OF_ITS_DAY, nextDate, postBooking, send } from '../../../tests/booking-factories';
 import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
 import { createWorkOrder } from '../../../tests/workorder-factories';
 import type { BookingReply } from './bookings';
@@ -105,6 +105,7 @@ async function completedAndPaid(lastName: string) {
   );
   const done = await send('PATCH', `/api/bookings/${booking._id}/status`, admin.headers, {
     status: 'Completed',
+    ...AHEAD_OF_ITS_DAY,
   });
   expect(done.status).toBe(200);
   const paid = await json<BookingReply>(done);
