@@ -2,7 +2,8 @@ import * as z from 'zod';
 import { assertAdmin } from '../actor';
 import type { Page } from '../db/paging';
 import { formatCents } from '../money';
-import { isCalendarDate, localOf } from '../time';
+import { calendarDate as dateField } from '../rules/schema';
+import { localOf } from '../time';
 import { entry, type Entry, LEDGER_PARTITION } from './store';
 
 /**
@@ -21,8 +22,8 @@ export const messages = {
 
 export const ExportInput = z
   .object({
-    from: z.string().refine(isCalendarDate, messages.badDate),
-    to: z.string().refine(isCalendarDate, messages.badDate),
+    from: dateField({ shape: messages.badDate, required: messages.badDate }),
+    to: dateField({ shape: messages.badDate, required: messages.badDate }),
   })
   .refine((range) => range.from <= range.to, { message: messages.order });
 export type ExportInput = z.infer<typeof ExportInput>;
