@@ -6,6 +6,7 @@ import { formatCents } from '../money';
 import { cardBrandName } from '../payments/brand';
 import { formatDateTimeInZone, formatLongDate, formatTime, localOf } from '../time';
 import { addressFields, bookingCalendarFile, directionsBlock } from './mail-place';
+import { bookingReference } from './reference';
 import type { BookingStatus } from './rules';
 
 export { bookingCalendarFile } from './mail-place';
@@ -107,7 +108,7 @@ function appointmentFields(b: BookingMailInfo): [string, string][] {
     ['Duration', formatDuration(b.durationMinutes)],
     ['Price', formatCents(b.priceCents)],
     ...(b.tripFeeCents ? ([['Trip fee', formatCents(b.tripFeeCents)]] as [string, string][]) : []),
-    ['Booking reference', b.id],
+    ['Booking reference', bookingReference(b.id)],
     ...addressFields(b),
   ];
 }
@@ -243,7 +244,7 @@ export function bookingCompletedMail(b: BookingMailInfo, payment: BookingPayment
     ['Service', b.serviceName],
     ['Date and time', formatDateTimeInZone(b.date, b.time)],
     ['Vehicle', vehicleText(b.vehicle)],
-    ['Booking reference', b.id],
+    ['Booking reference', bookingReference(b.id)],
   ];
   const card: [string, string][] =
     payment.cardBrand || payment.cardLast4

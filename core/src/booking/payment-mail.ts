@@ -6,6 +6,7 @@ import { formatDateTimeInZone } from '../time';
 import type { ForBooking } from '../workorder/for-booking';
 import { formatTaxRate } from '../workorder/pricing';
 import type { BookingMailInfo } from './mail';
+import { bookingReference } from './reference';
 import type { Payment } from './store';
 
 /**
@@ -58,7 +59,7 @@ export function refundMail(
           ['Still paid', formatCents(refund.remainingCents)],
           ['Service', b.serviceName],
           ['Date and time', formatDateTimeInZone(b.date, b.time)],
-          ['Booking reference', b.id],
+          ['Booking reference', bookingReference(b.id)],
         ],
       },
     ],
@@ -81,7 +82,7 @@ export function lateCancelFeeMail(
         fields: [
           ['Service', b.serviceName],
           ['Date and time', formatDateTimeInZone(b.date, b.time)],
-          ['Booking reference', b.id],
+          ['Booking reference', bookingReference(b.id)],
         ],
       },
     ],
