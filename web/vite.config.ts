@@ -5,12 +5,15 @@ import { defineConfig } from 'vite';
 
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const apiUrl = process.env.API_URL ?? 'http://localhost:3001';
+/** The shop's opening hours (OPENING_HOURS, issue 30): the same setting the server reads, for the pages. */
+const openingHours = process.env.VITE_OPENING_HOURS ?? process.env.OPENING_HOURS ?? '';
 
 // Paths are absolute so `vite build web` from the repository root and `npm run build -w web` agree.
 export default defineConfig(({ isSsrBuild }) => ({
   root: fromHere('.'),
   // The pre-rendering build (web/.ssr, decision 043) needs no copy of public/.
   publicDir: isSsrBuild ? false : 'public',
+  define: { 'import.meta.env.VITE_OPENING_HOURS': JSON.stringify(openingHours) },
   plugins: [
     // The router plugin must come before react(): it generates src/routeTree.gen.ts and splits route components.
     tanstackRouter({
