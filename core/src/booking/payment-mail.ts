@@ -11,7 +11,7 @@ import type { Payment } from './store';
 
 /**
  * What a charge is made of, as the receipt lists it (decision 068): the
- * work order's labour and part lines and its tax, or the booked service; and
+ * work order's labor and part lines and its tax, or the booked service; and
  * the trip fee when there is one.
  */
 export function receiptLines(
@@ -26,7 +26,7 @@ export function receiptLines(
     return [
       ['Work order', workOrder.workOrderNumber],
       ...workOrder.laborItems.map((l): [string, string] => [
-        `Labour: ${l.description} (${l.hours} h)`,
+        `Labor: ${l.description} (${l.hours} h)`,
         formatCents(l.totalCents),
       ]),
       ...workOrder.partItems.map((p): [string, string] => [
