@@ -312,6 +312,9 @@ describe('the bookings desk (issue 11)', () => {
     expect(mail.text).toContain(`https://mobileautocare.example/verify-custom-booking/${token}`);
     expect(mail.text).toContain('Price: $249.50');
     expect(mail.text).toContain('expires on Monday, November 23, 2026 at 10:00 AM');
+    // Issue 30: the state's one name, as Service History shows it.
+    expect(mail.text).toContain('Status: Pending Customer Verification');
+    expect(mail.text).not.toContain('Choose my password');
     expectCustomerTextOnlyInFields(mail);
   });
 

@@ -329,7 +329,8 @@ export function customBookingLinkMail(
       [
         'Hello,',
         `${business.name} has booked the appointment below for you. Please open the link to confirm it, or to decline it if it does not suit you.`,
-        { fields: [...appointmentFields(b), ['Status', 'Waiting for your confirmation']] },
+        // The state's one name, as Service History shows it (issue 30).
+        { fields: [...appointmentFields(b), ['Status', b.status]] },
         { fields: customerFields(b) },
         { href: link(`/verify-custom-booking/${token}`), label: 'Confirm or decline the booking' },
         `The link works once and expires ${formatInstantInZone(expiresAt)}.`,
