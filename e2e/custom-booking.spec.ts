@@ -19,7 +19,7 @@ import {
   searchCustomer,
   uniqueName,
 } from './helpers/admin-desk-page';
-import { loginThroughForm, uniqueEmail, waitForMail } from './helpers/session';
+import { loginThroughForm, readOutbox, uniqueEmail, waitForMail } from './helpers/session';
 
 // Each test sets up bookings through the API, then drives several views and accessibility scans.
 base.describe.configure({ timeout: 90_000 });
@@ -168,8 +168,10 @@ test('create a custom booking for a new customer, who sets a password from the i
     desk(page).getByRole('status').getByText('New customer created and booking assigned successfully!'),
   ).toBeVisible();
 
-  // The confirmation link and the invitation both go to the new customer.
-  await waitForMail(request, email, (mail) => /verify-custom-booking\//.test(mail.text));
+  // The confirmation link and the invitation both go to the new customer, in one mail (issue 30).
+  const mail = await waitForMail(request, email, (m) => /verify-custom-booking\//.test(m.text));
+  expect(mail.text).toMatch(/\/reset-password\//);
+  expect((await readOutbox(request)).filter((m) => m.to.includes(email))).toHaveLength(1);
   const invitation = await invitationLinkInMail(request, email);
   await setPasswordAndSignIn(browser, invitation, email, 'a-new-desk-password-42');
 });
@@ -183,6 +185,9 @@ async function setPasswordAndSignIn(browser: Browser, invitation: string, email:
     await page.getByLabel('New password', { exact: true }).fill(password);
     await page.getByLabel('Confirm new password').fill(password);
     await page.getByRole('button', { name: 'Set New Password' }).click();
+    // An invitation ends in a welcome, not a reset (issue 30).
+    await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+    await expect(page.getByText(/^Welcome to Mobile Auto Care! Your password is set/)).toBeVisible();
     await page.getByRole('link', { name: 'Sign In Now' }).click();
     await loginThroughForm(page, email, password);
     await expect(page.getByText('Robin', { exact: false }).first()).toBeVisible();

@@ -83,9 +83,9 @@ test('a work order’s inspection and photo at 390 px; the customer sees them by
 
     const checklist = page.getByRole('form', { name: 'Vehicle inspection' });
     await expect(checklist).toBeVisible();
-    const tyres = checklist.getByRole('group', { name: 'Tyres' });
+    const tyres = checklist.getByRole('group', { name: 'Tires' });
     await tyres.getByLabel('Fair').check();
-    await tyres.getByLabel('Tyres note').fill('Rear tyres at 4/32"');
+    await tyres.getByLabel('Tires note').fill('Rear tires at 4/32"');
     const brakes = checklist.getByRole('group', { name: 'Brakes' });
     await brakes.getByLabel('Needs attention').check();
     await brakes.getByLabel('Brakes note').fill('Front pads nearly gone');
@@ -124,7 +124,7 @@ test('a work order’s inspection and photo at 390 px; the customer sees them by
     const summary = page.getByRole('region', { name: 'Vehicle inspection' });
     await expect(summary).toContainText('Needs attention');
     await expect(summary).toContainText('Front pads nearly gone');
-    await expect(summary).toContainText('Rear tyres at 4/32"');
+    await expect(summary).toContainText('Rear tires at 4/32"');
     const linkPhoto = summary.getByRole('img', { name: 'Inspection photo 1 of 1' });
     await expect.poll(() => loaded(linkPhoto)).toBe(true);
     await expectAccessible();

@@ -1,6 +1,6 @@
 import { addDays, formatTime, today } from '@app/core/time';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, test as base, type TestUser } from './fixtures';
+import { expect, expectConsoleErrors, test as base, type TestUser } from './fixtures';
 import {
   cancelThroughApi,
   desk,
@@ -161,6 +161,49 @@ test('a customer adds an address, sees the area check and the times, books, and 
   await deskBooking.getByRole('button', { name: 'Save Address' }).click();
   await expect(deskBooking).toContainText('17 S Church St, Unit 2, West Chester, PA 19382');
   await expect(deskBooking.getByRole('button', { name: 'Change Address' })).toBeVisible();
+});
+
+test('Account Settings says when a saved address is outside the area, and refuses a duplicate (issue 30)', async ({
+  page,
+  newCustomer,
+  signIn,
+  expectAccessible,
+}) => {
+  expectConsoleErrors('409 (Conflict)');
+  await signIn(newCustomer);
+  await page.goto('/dashboard?tab=account');
+  const addresses = page.getByRole('region', { name: 'Service Addresses' });
+  await expect(addresses.getByText('No addresses yet.')).toBeVisible();
+
+  // Outside the area: saved, but the notice says so, as a warning and not a green success.
+  const far = { street: '1 Main St', city: 'Pittsburgh', state: 'PA', zipCode: '15222' };
+  await addresses.getByRole('button', { name: 'Add an Address' }).click();
+  await fillAddress(addresses, far);
+  await addresses.getByRole('button', { name: 'Add Address' }).click();
+  const notice = addresses.getByRole('status').filter({ hasText: 'Added 1 Main St' });
+  await expect(notice).toContainText('15222 is outside our service area');
+  await expect(notice).toHaveClass(/form-message--warning/);
+  await expect(addresses.locator('.form-message--success')).toHaveCount(0);
+  await expect(
+    addresses.getByRole('list', { name: 'Your service addresses' }).getByRole('listitem'),
+  ).toContainText('Outside our service area');
+  await expectAccessible();
+
+  // The same address again, written another way: refused, with the reason, and not added.
+  await addresses.getByRole('button', { name: 'Add an Address' }).click();
+  await fillAddress(addresses, { ...far, street: '1 main street', city: 'PITTSBURGH' });
+  await addresses.getByRole('button', { name: 'Add Address' }).click();
+  await expect(addresses.getByRole('alert')).toContainText('You have already saved this address.');
+  await expect(
+    addresses.getByRole('list', { name: 'Your service addresses' }).getByRole('listitem'),
+  ).toHaveCount(1);
+
+  // An address in the area is a plain success.
+  await addresses.getByLabel('Street address').fill('15 S Church St');
+  await addresses.getByLabel('City').fill('West Chester');
+  await addresses.getByLabel('ZIP code').fill('19382');
+  await addresses.getByRole('button', { name: 'Add Address' }).click();
+  await expect(addresses.locator('.form-message--success')).toContainText('Added 15 S Church St');
 });
 
 test('a ZIP outside the area gets the plain message and the phone number, and no times', async ({

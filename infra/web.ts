@@ -157,7 +157,7 @@ const webBuild = $dev
       create: WEB_BUILD,
       update: WEB_BUILD,
       dir: process.cwd(),
-      // The business's public details are compiled into the site (web/vite.config.ts): the same
+      // The business's public details and opening hours are compiled into the site (web/vite.config.ts): the same
       // settings the functions get (infra/settings.ts), named here so the build cannot miss them.
       environment: {
         VITE_SITE_URL: router.url,
@@ -165,6 +165,7 @@ const webBuild = $dev
         BUSINESS_PUBLIC_EMAIL: businessPublicEmail,
         ...(businessSettings.BUSINESS_NAME ? { BUSINESS_NAME: businessSettings.BUSINESS_NAME } : {}),
         ...(businessSettings.BUSINESS_AREA ? { BUSINESS_AREA: businessSettings.BUSINESS_AREA } : {}),
+        ...(businessSettings.OPENING_HOURS ? { OPENING_HOURS: businessSettings.OPENING_HOURS } : {}),
       },
       // Every deploy builds: the app's sources are no input Pulumi could compare.
       triggers: [Date.now().toString()],

@@ -218,7 +218,8 @@ export const routes: Record<string, Route> = {
   'POST /api/users/me/addresses': {
     access: 'customer',
     path: () => '/api/users/me/addresses',
-    body: () => ({ ...otherAddress }),
+    // A unit of its own each call: the same place twice is a duplicate (409, issue 30).
+    body: () => ({ ...otherAddress, unit: `Unit ${crypto.randomUUID().slice(0, 8)}` }),
     ok: 201,
   },
   'PUT /api/users/me/addresses/:id': {
@@ -831,7 +832,7 @@ export async function makeFixtures() {
     { type: 'user', userId: a._id, role: 'user', firstName: a.firstName },
     async () => ({
       edit: (await SavedAddress.create(otherAddress)).id,
-      doomed: (await SavedAddress.create(otherAddress)).id,
+      doomed: (await SavedAddress.create({ ...otherAddress, unit: 'Rear' })).id,
     }),
   );
   // The bookings desk: a custom booking the shop made, waiting to be assigned (re-assigning is allowed).

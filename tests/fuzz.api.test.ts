@@ -1,3 +1,5 @@
+import { DATE_FIRST, dateLast, dateMessages } from '@app/core/rules/fields';
+import * as time from '@app/core/time';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../functions/src/api/index';
@@ -120,6 +122,75 @@ async function expectClean(response: Response, label: string) {
   return response.status;
 }
 
+/**
+ * Far dates (issue 30, decision 099): real calendar dates outside the range the API takes, each of
+ * which once answered 500 somewhere (9999-12-31 ends in year 10000; a week from 9999-12-25 too).
+ */
+const farDates = () => [
+  '9999-12-31',
+  '9999-12-25',
+  '0001-01-01',
+  time.addDays(DATE_FIRST, -1),
+  time.addDays(dateLast(time.today()), 1),
+];
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Date-taking fields the fixtures leave out (optional ones), added to the route's valid call: every
+ * other date-taking route is found by the dates in its fixture's query or body.
+ */
+const optionalDates: Record<string, { query?: string[]; body?: string[]; list?: string[] }> = {
+  'GET /api/admin/today': { query: ['date'] },
+  'GET /api/bookings/all': { query: ['startDate', 'endDate'] },
+  'GET /api/timeslots': { query: ['startDate', 'endDate'] },
+  'POST /api/admin/technicians': { list: ['daysOff'] },
+  'PATCH /api/admin/technicians/:number': { list: ['daysOff'] },
+  'POST /api/workOrders': { body: ['scheduledDate'] },
+  'PUT /api/workOrders/:id': { body: ['scheduledDate'] },
+  'POST /api/timeslots': { body: ['recurringEndDate'] },
+};
+
+/** The route's valid call with every date in it (or one of its optional date fields) set to `far`. */
+function withFarDate(name: string, f: Fixtures, far: string, field?: string) {
+  const route = routes[name];
+  const [pathname = '', search = ''] = (route?.path(f) ?? '').split('?');
+  const query = new URLSearchParams(search);
+  const body = structuredClone((route?.body?.(f) ?? undefined) as Record<string, unknown> | undefined);
+  const extra = optionalDates[name];
+  if (field === undefined) {
+    for (const [key, value] of query) if (DATE.test(value)) query.set(key, far);
+    for (const [key, value] of Object.entries(body ?? {})) {
+      if (typeof value === 'string' && DATE.test(value) && body) body[key] = far;
+      if (Array.isArray(value) && value.some((v) => typeof v === 'string' && DATE.test(v)) && body)
+        body[key] = [far];
+    }
+  } else if (extra?.query?.includes(field)) query.set(field, far);
+  else if (extra?.list?.includes(field) && body) body[field] = [far];
+  else if (body) {
+    body[field] = far;
+    if (field === 'recurringEndDate') body.isRecurring = true;
+  }
+  const text = query.toString();
+  return { path: text ? `${pathname}?${text}` : pathname, body: body && JSON.stringify(body) };
+}
+
+/** Every date-taking route and field: [route, field] (field undefined: the dates of its fixture). */
+function dateTaking(f: Fixtures): [string, string | undefined][] {
+  const found: [string, string | undefined][] = [];
+  for (const [name, route] of Object.entries(routes)) {
+    const search = route.path(f).split('?')[1] ?? '';
+    const inQuery = [...new URLSearchParams(search).values()].some((v) => DATE.test(v));
+    const inBody = Object.values((route.body?.(f) ?? {}) as Record<string, unknown>).some((v) =>
+      [v].flat().some((x) => typeof x === 'string' && DATE.test(x)),
+    );
+    if (inQuery || inBody) found.push([name, undefined]);
+    const extra = optionalDates[name];
+    for (const field of [...(extra?.query ?? []), ...(extra?.body ?? []), ...(extra?.list ?? [])])
+      found.push([name, field]);
+  }
+  return found;
+}
+
 const listPaths = ['/api/services', '/api/posts', '/api/testimonials', '/api/testimonials/featured'];
 const snapshot = async () => Promise.all(listPaths.map(async (path) => (await app.request(path)).text()));
 
@@ -184,6 +255,42 @@ describe('fuzzing every route', { timeout: 180_000 }, () => {
       }),
       { numRuns: RUNS },
     );
+  });
+
+  it('far dates get a 400 msg on every date-taking route, and nothing is written (issue 30)', async () => {
+    const taking = dateTaking(f);
+    const names = new Set(taking.map(([name]) => name));
+    // The routes issue 30 named, and the other date-taking ones: all found.
+    for (const name of [
+      'GET /api/admin/today',
+      'GET /api/admin/dispatch',
+      'GET /api/services/:id/availability',
+      'GET /api/bookings/:id/reschedule/times',
+      'GET /api/booking-links/:token/reschedule/times',
+      'POST /api/bookings',
+      'POST /api/bookings/admin-create',
+      'POST /api/bookings/:id/reschedule',
+      'POST /api/booking-links/:token/reschedule',
+      'GET /api/tech/day',
+      'GET /api/admin/revenue/export.csv',
+      'POST /api/timeslots',
+      'POST /api/timeslots/bulk',
+      'POST /api/timeslots/bulk-create',
+    ])
+      expect(names, name).toContain(name);
+    const before = await snapshot();
+    for (const [name, field] of taking) {
+      for (const far of farDates()) {
+        const { path, body } = withFarDate(name, f, far, field);
+        const label = `${name} ${field ?? ''} ${far}`;
+        const response = await call(name, f, f.admin.headers, { path, body });
+        expect(await expectClean(response.clone(), label), label).toBe(400);
+        expect((await response.json()) as { msg: string }, label).toMatchObject({
+          msg: dateMessages.range(time.today()),
+        });
+      }
+    }
+    expect(await snapshot()).toEqual(before);
   });
 
   it('malformed session tokens get a 401 msg on every signed-in route', async () => {

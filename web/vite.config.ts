@@ -7,6 +7,8 @@ import { webBusinessDetails } from '../core/src/business-details.ts';
 
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const apiUrl = process.env.API_URL ?? 'http://localhost:3001';
+/** The shop's opening hours (OPENING_HOURS, issue 30): the same setting the server reads, for the pages. */
+const openingHours = process.env.VITE_OPENING_HOURS ?? process.env.OPENING_HOURS ?? '';
 
 // Paths are absolute so `vite build web` from the repository root and `npm run build -w web` agree.
 export default defineConfig(({ isSsrBuild }) => ({
@@ -14,7 +16,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The business's public details are settings (core/src/config.ts, issue 31): the build compiles in
   // the values of its environment (the deploy's, or the sample shop's locally), for the
   // pre-rendered pages and the app alike (web/src/lib/business.ts).
-  define: { __BUSINESS__: JSON.stringify(webBusinessDetails(process.env)) },
+  define: {
+    __BUSINESS__: JSON.stringify(webBusinessDetails(process.env)),
+    'import.meta.env.VITE_OPENING_HOURS': JSON.stringify(openingHours),
+  },
   // The pre-rendering build (web/.ssr, decision 043) needs no copy of public/.
   publicDir: isSsrBuild ? false : 'public',
   plugins: [

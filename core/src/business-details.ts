@@ -42,13 +42,3 @@ export function webBusinessDetails(env: Record<string, string | undefined>): Bus
     phone: set.phone ?? localBusinessDefaults.phone,
   };
 }
-
-/** Opening hours as the pages and mails state them (doc 2 §9: Mon-Fri 8:00-16:00). */
-export const businessHours = { days: 'Mon-Fri', time: '8:00am-4:00pm' } as const;
-
-/** The opening hours as data, for search engines (the home page's structured data): the hours above. */
-export const openingHours = {
-  days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
-  opens: '08:00',
-  closes: '16:00',
-} as const;

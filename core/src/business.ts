@@ -1,8 +1,5 @@
-import { businessHours, openingHours } from './business-details';
 import { config } from './config';
 import { telHref } from './sms/phone';
-
-export { openingHours };
 
 /**
  * The shop's public details, shown on the pages the server renders and
@@ -26,5 +23,9 @@ export const business = {
   get phoneHref(): string {
     return telHref(config().business.phone);
   },
-  hours: businessHours,
+  /** The opening hours as pages and mails state them: the OPENING_HOURS setting (core/src/opening-hours.ts). */
+  get hours(): { days: string; time: string } {
+    const { daysText, timeText } = config().openingHours;
+    return { days: daysText, time: timeText };
+  },
 };

@@ -72,6 +72,15 @@ describe('readConfig', () => {
     ).toThrow(/TECHNICIAN_DAY_END must be after TECHNICIAN_DAY_START/);
   });
 
+  it('reads the opening hours (issue 30): the spec’s Mon-Fri 8:00am-4:00pm by default, a shop’s own when set', () => {
+    expect(readConfig(local).openingHours).toMatchObject({ daysText: 'Mon-Fri', timeText: '8:00am-4:00pm' });
+    expect(readConfig({ ...local, OPENING_HOURS: 'Mon-Sat 08:00-16:00' }).openingHours).toMatchObject({
+      daysText: 'Mon-Sat',
+      days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+    });
+    expect(() => readConfig({ ...local, OPENING_HOURS: 'weekdays 8-4' })).toThrow(/OPENING_HOURS must be/);
+  });
+
   it('fails fast naming every bad variable', () => {
     expect(() => readConfig({ ...local, JWT_SECRET: 'short', DYNAMODB_ENDPOINT: undefined })).toThrow(
       /JWT_SECRET must be at least 32 characters[\s\S]*DYNAMODB_ENDPOINT must be a URL/,

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { businessDetailsFrom, localBusinessDefaults } from './business-details';
 import { squareBaseUrls, squareEnvironments } from './payments/hosts';
 import { toUsE164 } from './sms/phone';
+import { DEFAULT_OPENING_HOURS, openingHoursMessage, parseOpeningHours } from './opening-hours';
 import { TIME_ZONE } from './time';
 
 export { localBusinessDefaults } from './business-details';
@@ -80,6 +81,22 @@ const common = {
     })
     .prefault({}),
   serviceRadiusMiles: z.coerce.number().min(1).max(200).default(25),
+  /**
+   * The opening hours the pages and mails state (issue 30, core/src/opening-hours.ts), e.g.
+   * `Mon-Sat 08:00-16:00`. The default is the spec's Mon-Fri 8:00-16:00; a shop that sells weekend
+   * times sets its own. The web's build reads the same variable (web/vite.config.ts).
+   */
+  openingHours: z
+    .string()
+    .default('')
+    .transform((text, ctx) => {
+      const hours = parseOpeningHours(text.trim() || DEFAULT_OPENING_HOURS);
+      if (!hours) {
+        ctx.addIssue({ code: 'custom', message: openingHoursMessage });
+        return z.NEVER;
+      }
+      return hours;
+    }),
   servedZipCodes: z
     .string()
     .default('')
@@ -358,6 +375,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       lng: env.SHOP_BASE_LNG || undefined,
     },
     serviceRadiusMiles: env.SERVICE_RADIUS_MILES,
+    openingHours: env.OPENING_HOURS,
     servedZipCodes: env.SERVED_ZIP_CODES,
     driveDetourFactor: env.DRIVE_DETOUR_FACTOR,
     driveAverageMph: env.DRIVE_AVERAGE_MPH,

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { useClientIp, useUser } from '../actor';
 import { LinkToken } from '../auth/link-token';
 import { Session } from '../auth/session';
+import { business } from '../business';
 import { VisibleError } from '../error';
 import { Outbox } from '../mail/outbox';
 import { failedConditions, transactWrite } from '../db/entity';
@@ -41,6 +42,9 @@ export namespace Account {
     resetSent:
       'If that address has an account, we have sent a link to reset your password. Please check your email.',
     resetDone: 'Your password has been reset. You can now sign in with your new password.',
+    /** The first password of an account the shop made (an invitation, issue 30): a welcome, not a reset. */
+    welcomeCustomer: `Welcome to ${business.name}! Your password is set and your account is ready. Sign in to follow your bookings.`,
+    welcomeTechnician: `Welcome to ${business.name}! Your password is set. Sign in to see your jobs of the day.`,
     resetInvalid: 'This password reset link is not valid. Please request a new one.',
     resetUsed: 'This password reset link has already been used. Please request a new one.',
     resetExpired: 'This password reset link has expired. Please request a new one.',
@@ -359,12 +363,18 @@ export namespace Account {
    * account becomes verified too.
    */
   export const resetPassword = fn(ResetPasswordInput, async ({ token, password }) => {
-    const result = await LinkToken.redeemWith('reset-password', token, async (link) => [
-      User.tx.setPasswordHash(link.subjectId, await hashPassword(password), {
-        ifVersion: link.subjectVersion,
-        verify: true,
-      }),
-    ]);
+    // An account still without a password was made by the shop: this link is its invitation (issue 30).
+    let invited: User.Account | undefined;
+    const result = await LinkToken.redeemWith('reset-password', token, async (link) => {
+      const account = await User.find(link.subjectId);
+      invited = account && account.passwordHash === '' ? account : undefined;
+      return [
+        User.tx.setPasswordHash(link.subjectId, await hashPassword(password), {
+          ifVersion: link.subjectVersion,
+          verify: true,
+        }),
+      ];
+    });
     if (!result.ok) {
       LinkToken.refuse(
         result.reason,
@@ -374,6 +384,10 @@ export namespace Account {
           expired: messages.resetExpired,
         }),
       );
+    }
+    if (invited) {
+      const msg = invited.role === 'technician' ? messages.welcomeTechnician : messages.welcomeCustomer;
+      return { msg, welcome: true };
     }
     return { msg: messages.resetDone };
   });

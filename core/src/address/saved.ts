@@ -29,6 +29,7 @@ export const addressMessages = {
   adminsHaveNone: 'Only customers keep service addresses.',
   deleted: 'Address deleted.',
   busy: 'Your addresses changed at the same time. Please try again.',
+  duplicate: 'You have already saved this address.',
 } as const;
 
 export const Saved = z.object({
@@ -69,15 +70,63 @@ export const book = defineEntity({
   key: (b: { userId: string }) => ({ pk: `USER#${b.userId}`, sk: 'ADDRESSBOOK' }),
 });
 
-/** A saved address as its owner (and the admin) sees it: whether it is the default, and the area check. */
-export type Info = Saved & { isDefault: boolean; serviceArea: Geo.AreaCheck };
+/**
+ * A saved address as its owner (and the admin) sees it: whether it is the default, and the area check
+ * with the message saying so when it is outside (issue 30: said when saving, not a plain success).
+ */
+export type Info = Saved & { isDefault: boolean; serviceArea: Geo.AreaCheck & { message: string } };
 
 function info(a: Saved, defaultId: string): Info {
-  const serviceArea = a.location
-    ? Geo.area(a.location, a.zipCode)
-    : { served: false, miles: 0, tripFeeCents: 0 };
-  return { ...a, isDefault: a.id === defaultId, serviceArea };
+  const area = a.location ? Geo.area(a.location, a.zipCode) : { served: false, miles: 0, tripFeeCents: 0 };
+  const message = area.served ? '' : Geo.messages.outside(a.zipCode.slice(0, 5));
+  return { ...a, isDefault: a.id === defaultId, serviceArea: { ...area, message } };
 }
+
+/** Street suffixes and directions written out or abbreviated: the same place either way. */
+const ABBREVIATIONS: Record<string, string> = {
+  street: 'st',
+  avenue: 'ave',
+  av: 'ave',
+  road: 'rd',
+  drive: 'dr',
+  boulevard: 'blvd',
+  lane: 'ln',
+  court: 'ct',
+  place: 'pl',
+  highway: 'hwy',
+  parkway: 'pkwy',
+  circle: 'cir',
+  terrace: 'ter',
+  north: 'n',
+  south: 's',
+  east: 'e',
+  west: 'w',
+};
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[.,#]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => ABBREVIATIONS[word] ?? word)
+    .join(' ');
+
+/** A unit's number without its word: 'Apt 4', 'Unit 4', '#4' and '4' are the same door. */
+const unitOf = (unit: string) => words(unit).replace(/^(apt|apartment|unit|suite|ste|no|number)\b\s*/, '');
+
+/**
+ * The place an address names, for telling duplicates apart (issue 30, decision 101): street, city,
+ * state and five-digit ZIP, case, punctuation, spacing and common abbreviations aside, and the unit
+ * (two flats of one building are two places). The access notes do not make another place.
+ */
+export const placeKey = (a: Pick<Address, 'street' | 'unit' | 'city' | 'state' | 'zipCode'>): string =>
+  [
+    words(a.street),
+    unitOf(a.unit),
+    words(a.city),
+    a.state.trim().toUpperCase(),
+    a.zipCode.trim().slice(0, 5),
+  ].join('|');
 
 /** The signed-in customer's id; 403 for an admin (admins keep no addresses). */
 function customerId(): string {
@@ -86,17 +135,24 @@ function customerId(): string {
   return me.userId;
 }
 
-/** The customer's addresses, oldest first: a read bounded by the limit. */
+/** The customer's addresses, oldest first (strongly consistent): a read bounded by the limit. */
+async function addressesOf(userId: string): Promise<Saved[]> {
+  const page = await entity.query({
+    partition: `USER#${userId}`,
+    sort: { beginsWith: 'ADDRESS#' },
+    limit: SAVED_ADDRESS_LIMIT,
+    consistent: true,
+  });
+  return page.items;
+}
+
+/** The customer's addresses and their book. */
 async function readAll(userId: string): Promise<{ items: Saved[]; book: Book | undefined }> {
-  const [page, current] = await Promise.all([
-    entity.query({
-      partition: `USER#${userId}`,
-      sort: { beginsWith: 'ADDRESS#' },
-      limit: SAVED_ADDRESS_LIMIT,
-    }),
+  const [items, current] = await Promise.all([
+    addressesOf(userId),
     book.get({ userId }, { consistent: true }),
   ]);
-  return { items: page.items, book: current };
+  return { items, book: current };
 }
 
 async function listOf(userId: string): Promise<Info[]> {
@@ -123,12 +179,15 @@ export async function located(address: Address): Promise<StoredAddress & { locat
 /** Writes `items` with the book's next state, conditional on the book read; tries again on a race. */
 async function withBook(
   userId: string,
-  change: (current: Book) => { items: TransactItem[]; next: Book },
+  change: (current: Book, saved: Saved[]) => { items: TransactItem[]; next: Book },
 ): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
+    // The book first, then its addresses: a write landing between the two changes the book's revision,
+    // so this attempt's conditional write fails and the next one reads both again.
     const read = await book.get({ userId }, { consistent: true });
+    const saved = await addressesOf(userId);
     const current = read ?? { userId, count: 0, defaultId: '' };
-    const { items, next } = change(current);
+    const { items, next } = change(current, saved);
     const bookItem = read
       ? putIfUnchanged(book, next, read)
       : book.tx.put({ ...next, rev: 1 }, { ifAbsent: true });
@@ -152,7 +211,15 @@ export const SaveInput = AddressInput.extend({
 });
 export type SaveInput = z.input<typeof SaveInput>;
 
-/** Adds an address for the signed-in customer; the first becomes the default. 409 over the limit. */
+/** 409 when `address` names a place the customer already keeps (other than `except`). */
+function refuseDuplicate(address: Address, saved: Saved[], except = '') {
+  const key = placeKey(address);
+  if (saved.some((other) => other.id !== except && placeKey(other) === key)) {
+    throw new VisibleError('conflict', addressMessages.duplicate);
+  }
+}
+
+/** Adds an address for the signed-in customer; the first becomes the default. 409 over the limit or a duplicate. */
 export async function create(raw: SaveInput): Promise<Info> {
   const userId = customerId();
   const { isDefault, ...fields } = SaveInput.parse(raw);
@@ -160,8 +227,9 @@ export async function create(raw: SaveInput): Promise<Info> {
   const now = new Date().toISOString();
   const record: Saved = { ...address, id: createId('address'), userId, createdAt: now, updatedAt: now };
   let defaultId = '';
-  await withBook(userId, (current) => {
+  await withBook(userId, (current, saved) => {
     if (current.count >= SAVED_ADDRESS_LIMIT) throw new VisibleError('conflict', addressMessages.limit);
+    refuseDuplicate(record, saved);
     defaultId = isDefault || !current.defaultId ? record.id : current.defaultId;
     return {
       items: [entity.tx.put(record, { ifAbsent: true })],
@@ -201,7 +269,8 @@ export async function update(addressId: string, raw: SaveInput): Promise<Info> {
     updatedAt: new Date().toISOString(),
   };
   let defaultId = '';
-  await withBook(userId, (current) => {
+  await withBook(userId, (current, saved) => {
+    refuseDuplicate(record, saved, record.id);
     defaultId = isDefault ? record.id : current.defaultId;
     return {
       items: [

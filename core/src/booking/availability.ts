@@ -1,4 +1,5 @@
 import { VisibleError } from '../error';
+import { dateProblem } from '../rules/fields';
 import { parseDurationMinutes } from '../service/duration';
 import { Service } from '../service/index';
 import * as time from '../time';
@@ -73,9 +74,8 @@ export async function openTimes(
   date: string,
   { now = Date.now(), place, moving = '' }: { now?: number; place?: Place; moving?: string },
 ) {
-  if (!time.isCalendarDate(date)) {
-    throw new VisibleError('invalid', 'Date must be a real date written yyyy-MM-dd.');
-  }
+  const dateTrouble = dateProblem(date, time.today(now));
+  if (dateTrouble) throw new VisibleError('invalid', dateTrouble);
   const past = date < time.today(now);
   // The technicians' days are read beside the service and its slots (one round trip less).
   const daysRead = place === undefined || past ? undefined : Crew.days(date);

@@ -3,6 +3,8 @@ import { assertAdmin, useClientIp } from '../actor';
 import { LinkToken } from '../auth/link-token';
 import { failedConditions, transactWrite } from '../db/entity';
 import { VisibleError } from '../error';
+import { Customer } from '../customer/index';
+import type { MailBlock } from '../mail/compose';
 import { Outbox } from '../mail/outbox';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
@@ -61,6 +63,9 @@ async function assignCustomerNow(bookingId: string, input: z.output<typeof Assig
     ttlSeconds,
     now,
   });
+  // Not yet activated (made at the desk, issue 30): this mail also carries the invitation, one mail in all.
+  const invitation =
+    account.passwordHash === '' ? Customer.invitationLink(account.id, account.tokenVersion) : undefined;
   const status: BookingStatus = 'Pending Customer Verification';
   const next: Stored = {
     ...booking,
@@ -85,9 +90,21 @@ async function assignCustomerNow(bookingId: string, input: z.output<typeof Assig
             at: now.toISOString(),
           }),
   };
-  const mail = Outbox.prepare(customBookingLinkMail(mailInfo(next), link.token, link.expiresAt));
+  const mail = Outbox.prepare(
+    customBookingLinkMail(
+      mailInfo(next),
+      link.token,
+      link.expiresAt,
+      invitation && { token: invitation.token, days: Customer.INVITATION_DAYS },
+    ),
+  );
   try {
-    await transactWrite([putIfUnchanged(next, booking), link.item, mail.item]);
+    await transactWrite([
+      putIfUnchanged(next, booking),
+      link.item,
+      ...(invitation ? [invitation.item] : []),
+      mail.item,
+    ]);
   } catch (error) {
     if (failedConditions(error) === null) throw error;
     throw new VisibleError('conflict', deskMessages.changedMeanwhile);
@@ -164,12 +181,13 @@ async function answerConfirmationNow(token: string, input: z.output<typeof Answe
       at: new Date().toISOString(),
     }),
   };
-  const mails = input.confirmed
-    ? [
-        ...toCustomer(after, bookingConfirmedMail),
-        shopCustomBookingAnsweredMail(mailInfo(after), 'confirmed'),
-      ]
-    : [shopCustomBookingAnsweredMail(mailInfo(after), 'declined')];
+  const mails = (buttons: MailBlock[]) =>
+    input.confirmed
+      ? [
+          ...toCustomer(after, (b) => bookingConfirmedMail(b, buttons)),
+          shopCustomBookingAnsweredMail(mailInfo(after), 'confirmed'),
+        ]
+      : [shopCustomBookingAnsweredMail(mailInfo(after), 'declined')];
   // The link is used in the change's own transaction (LinkToken.redeemWith): of many answers at once, one counts.
   return changeStatus(booking, status, by, {
     mails,

@@ -1,5 +1,11 @@
 import * as z from 'zod';
-import { cents, personName, usPhone, vehicleYear as vehicleYearRule } from '../rules/schema';
+import {
+  cents,
+  calendarDate as dateField,
+  personName,
+  usPhone,
+  vehicleYear as vehicleYearRule,
+} from '../rules/schema';
 import { Service } from '../service/index';
 import { AddressChoice } from './address';
 import * as time from '../time';
@@ -39,9 +45,8 @@ export const VehicleInput = z.object({
 });
 export type VehicleInput = z.input<typeof VehicleInput>;
 
-export const calendarDate = z
-  .string({ error: 'Date is required.' })
-  .refine(time.isCalendarDate, 'Date must be a real date written yyyy-MM-dd.');
+/** A date the API takes (core/src/rules, decision 099): real, and within the bounded range. */
+export const calendarDate = dateField();
 
 export const CreateInput = VehicleInput.extend({
   ...AddressChoice,
@@ -113,12 +118,8 @@ const PAGE_LIMIT_TEXT = 'Limit must be a whole number from 1 to 100.';
 export const AllFilters = z
   .object({
     customerName: blankless(z.string().trim().max(160, 'Customer name must be at most 160 characters.')),
-    startDate: blankless(
-      z.string().refine(time.isCalendarDate, 'Start date must be a real date written yyyy-MM-dd.'),
-    ),
-    endDate: blankless(
-      z.string().refine(time.isCalendarDate, 'End date must be a real date written yyyy-MM-dd.'),
-    ),
+    startDate: blankless(dateField({ shape: 'Start date must be a real date written yyyy-MM-dd.' })),
+    endDate: blankless(dateField({ shape: 'End date must be a real date written yyyy-MM-dd.' })),
     make: blankless(z.string().trim().max(BOOKING_LIMITS.vehicleText, 'Make is too long.')),
     model: blankless(z.string().trim().max(BOOKING_LIMITS.vehicleText, 'Model is too long.')),
     year: blankless(vehicleYear),

@@ -5,6 +5,7 @@ import { config } from '../config';
 import type { MailBlock } from '../mail/compose';
 import type { Mail } from '../mail/index';
 import { type BookingMailInfo, ICS_FILENAME, vehicleText } from './mail';
+import { bookingReference } from './reference';
 
 /**
  * Where the job is, in the booking mails (issue 20): the service address and
@@ -61,7 +62,7 @@ export function bookingCalendarFile(
       description: [
         `Service: ${b.serviceName}`,
         `Vehicle: ${vehicleText(b.vehicle)}`,
-        `Booking reference: ${b.id}`,
+        `Booking reference: ${bookingReference(b.id)}`,
         `Service History: ${link('/dashboard')}`,
         `Questions: ${business.phone}, ${business.email}`,
       ].join('\n'),

@@ -120,7 +120,10 @@ describe('booking received (to the customer)', () => {
     expect(mail.text).toContain('Service: Full Detail');
     expect(mail.text).toContain('Duration: 1 hour 30 minutes');
     expect(mail.text).toContain('Price: $249.50');
-    expect(mail.text).toContain('Booking reference: bkg_01JBOOKINGMAILTEST00000000');
+    // Issue 30: the short reference a person reads, never the raw id.
+    expect(mail.text).toContain('Booking reference: 0000-0000');
+    expect(mail.text).not.toContain('bkg_');
+    expect(mail.html).not.toContain('bkg_');
     expect(mail.text).toContain('Status: Pending');
     expect(mail.text).toContain('Vehicle: 2019 Hondaish Civicmodel, Ultramarine');
     expect(mail.text).toContain('charged only when the service is complete');
@@ -133,6 +136,10 @@ describe('booking received (to the customer)', () => {
     expect(event.get('DTSTART')).toBe('DTSTART;TZID=America/New_York:20261123T100000');
     expect(event.get('DTEND')).toBe('DTEND;TZID=America/New_York:20261123T113000');
     expect(event.get('UID')).toBe('bkg_01JBOOKINGMAILTEST00000000@mobileautocare.example');
+    // Issue 30: the UID (for calendars, not people) keeps the id; the text a person reads has the reference.
+    const file = mail.attachments?.[0]?.content ?? '';
+    expect(file.replace(/^UID:.*$/m, '')).not.toContain('bkg_');
+    expect(file.replace(/\r\n[ \t]/g, '')).toContain('Booking reference: 0000-0000');
     expect(event.get('STATUS')).toBe('TENTATIVE');
     expect(event.get('SEQUENCE')).toBe('0');
     expect(event.get('SUMMARY')).toBe('Full Detail (Mobile Auto Care)');
@@ -156,7 +163,7 @@ describe('new booking (to the shop)', () => {
       `Date and time: ${ZONE}`,
       'Price: $249.50',
       'Duration: 1 hour 30 minutes',
-      'Booking reference: bkg_01JBOOKINGMAILTEST00000000',
+      'Booking reference: 0000-0000',
       'Status: Pending',
       'Account name: Casey Accountname',
       'Account email: casey@example.com',
@@ -309,6 +316,9 @@ describe('the bookings desk (issue 11)', () => {
     expect(mail.text).toContain(`https://mobileautocare.example/verify-custom-booking/${token}`);
     expect(mail.text).toContain('Price: $249.50');
     expect(mail.text).toContain('expires on Monday, November 23, 2026 at 10:00 AM');
+    // Issue 30: the state's one name, as Service History shows it.
+    expect(mail.text).toContain('Status: Pending Customer Verification');
+    expect(mail.text).not.toContain('Choose my password');
     expectCustomerTextOnlyInFields(mail);
   });
 

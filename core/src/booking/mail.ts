@@ -6,6 +6,7 @@ import { formatCents } from '../money';
 import { cardBrandName } from '../payments/brand';
 import { formatDateTimeInZone, formatLongDate, formatTime, localOf } from '../time';
 import { addressFields, bookingCalendarFile, directionsBlock } from './mail-place';
+import { bookingReference } from './reference';
 import type { BookingStatus } from './rules';
 
 export { bookingCalendarFile } from './mail-place';
@@ -107,7 +108,7 @@ function appointmentFields(b: BookingMailInfo): [string, string][] {
     ['Duration', formatDuration(b.durationMinutes)],
     ['Price', formatCents(b.priceCents)],
     ...(b.tripFeeCents ? ([['Trip fee', formatCents(b.tripFeeCents)]] as [string, string][]) : []),
-    ['Booking reference', b.id],
+    ['Booking reference', bookingReference(b.id)],
     ...addressFields(b),
   ];
 }
@@ -176,7 +177,7 @@ export function shopNewBookingMail(b: BookingMailInfo): Mail.Message {
 }
 
 /** To the customer, when the shop confirms the booking; the calendar file updates the event. */
-export function bookingConfirmedMail(b: BookingMailInfo): Mail.Message {
+export function bookingConfirmedMail(b: BookingMailInfo, links: MailBlock[] = []): Mail.Message {
   return {
     ...composeMail({ to: b.customerEmail, subject: `Booking confirmed: ${b.serviceName} on ${when(b)}` }, [
       'Hello,',
@@ -184,6 +185,8 @@ export function bookingConfirmedMail(b: BookingMailInfo): Mail.Message {
       { fields: appointmentFields(b) },
       { fields: customerFields(b) },
       'Your card on file is charged only when the service is complete.',
+      // Confirmed inside the reminder window (issue 30): no separate reminder comes, so its buttons are here.
+      ...(links.length > 0 ? ['Please let us know whether you will be there:', ...links] : []),
       `The attached calendar file (${ICS_FILENAME}) updates the appointment in your calendar.`,
       historyLink(),
       contactLine(),
@@ -243,7 +246,7 @@ export function bookingCompletedMail(b: BookingMailInfo, payment: BookingPayment
     ['Service', b.serviceName],
     ['Date and time', formatDateTimeInZone(b.date, b.time)],
     ['Vehicle', vehicleText(b.vehicle)],
-    ['Booking reference', b.id],
+    ['Booking reference', bookingReference(b.id)],
   ];
   const card: [string, string][] =
     payment.cardBrand || payment.cardLast4
@@ -316,17 +319,30 @@ export function bookingCompletedMail(b: BookingMailInfo, payment: BookingPayment
  * details and the link that confirms or declines it. The link works once
  * and stops at `expiresAt` (the earlier of 7 days and the booking's start).
  */
-export function customBookingLinkMail(b: BookingMailInfo, token: string, expiresAt: Date): Mail.Message {
+export function customBookingLinkMail(
+  b: BookingMailInfo,
+  token: string,
+  expiresAt: Date,
+  invitation?: { token: string; days: number },
+): Mail.Message {
   return {
     ...composeMail(
       { to: b.customerEmail, subject: `Please confirm your booking: ${b.serviceName} on ${when(b)}` },
       [
         'Hello,',
         `${business.name} has booked the appointment below for you. Please open the link to confirm it, or to decline it if it does not suit you.`,
-        { fields: [...appointmentFields(b), ['Status', 'Waiting for your confirmation']] },
+        // The state's one name, as Service History shows it (issue 30).
+        { fields: [...appointmentFields(b), ['Status', b.status]] },
         { fields: customerFields(b) },
         { href: link(`/verify-custom-booking/${token}`), label: 'Confirm or decline the booking' },
         `The link works once and expires ${formatInstantInZone(expiresAt)}.`,
+        // A customer made at the desk (issue 30): the invitation comes in this mail, not in one of its own.
+        ...(invitation
+          ? [
+              `We have also made an account for you with this email address, so that you can follow your bookings online. To start using it, choose a password with the link below. It works once and expires in ${invitation.days} days.`,
+              { href: link(`/reset-password/${invitation.token}`), label: 'Choose my password' },
+            ]
+          : []),
         contactLine(),
       ],
     ),
@@ -371,7 +387,7 @@ export function shopCustomBookingAnsweredMail(
 }
 
 /** To the customer, when the shop puts a cancelled booking back on (status Pending again). */
-export function bookingReinstatedMail(b: BookingMailInfo): Mail.Message {
+export function bookingReinstatedMail(b: BookingMailInfo, links: MailBlock[] = []): Mail.Message {
   return {
     ...composeMail({ to: b.customerEmail, subject: `Booking reinstated: ${b.serviceName} on ${when(b)}` }, [
       'Hello,',
@@ -379,6 +395,7 @@ export function bookingReinstatedMail(b: BookingMailInfo): Mail.Message {
       { fields: [...appointmentFields(b), ['Status', b.status]] },
       { fields: customerFields(b) },
       'Your card on file is charged only when the service is complete.',
+      ...(links.length > 0 ? ['Please let us know whether you will be there:', ...links] : []),
       `The attached calendar file (${ICS_FILENAME}) puts the appointment back in your calendar.`,
       historyLink(),
       contactLine(),

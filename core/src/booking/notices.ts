@@ -6,6 +6,7 @@ import type { Notify } from '../notify/index';
 import { formatDateTimeInZone, formatLongDate, formatTime } from '../time';
 import { addressFields, bookingCalendarFile, directionsBlock } from './mail-place';
 import { type BookingMailInfo, type CancelledBy, formatDuration, vehicleText } from './mail';
+import { bookingReference } from './reference';
 
 /**
  * The notices of a moved or cancelled booking (issue 21): the mails to the
@@ -40,7 +41,7 @@ function movedFields(b: BookingMailInfo, previous: Previous): [string, string][]
     ['New date and time', formatDateTimeInZone(b.date, b.time)],
     ['Was', formatDateTimeInZone(previous.date, previous.time)],
     ['Duration', formatDuration(b.durationMinutes)],
-    ['Booking reference', b.id],
+    ['Booking reference', bookingReference(b.id)],
     ...addressFields(b),
   ];
 }

@@ -6,11 +6,12 @@ import { formatDateTimeInZone } from '../time';
 import type { ForBooking } from '../workorder/for-booking';
 import { formatTaxRate } from '../workorder/pricing';
 import type { BookingMailInfo } from './mail';
+import { bookingReference } from './reference';
 import type { Payment } from './store';
 
 /**
  * What a charge is made of, as the receipt lists it (decision 068): the
- * work order's labour and part lines and its tax, or the booked service; and
+ * work order's labor and part lines and its tax, or the booked service; and
  * the trip fee when there is one.
  */
 export function receiptLines(
@@ -25,7 +26,7 @@ export function receiptLines(
     return [
       ['Work order', workOrder.workOrderNumber],
       ...workOrder.laborItems.map((l): [string, string] => [
-        `Labour: ${l.description} (${l.hours} h)`,
+        `Labor: ${l.description} (${l.hours} h)`,
         formatCents(l.totalCents),
       ]),
       ...workOrder.partItems.map((p): [string, string] => [
@@ -58,7 +59,7 @@ export function refundMail(
           ['Still paid', formatCents(refund.remainingCents)],
           ['Service', b.serviceName],
           ['Date and time', formatDateTimeInZone(b.date, b.time)],
-          ['Booking reference', b.id],
+          ['Booking reference', bookingReference(b.id)],
         ],
       },
     ],
@@ -81,7 +82,7 @@ export function lateCancelFeeMail(
         fields: [
           ['Service', b.serviceName],
           ['Date and time', formatDateTimeInZone(b.date, b.time)],
-          ['Booking reference', b.id],
+          ['Booking reference', bookingReference(b.id)],
         ],
       },
     ],

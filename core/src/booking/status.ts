@@ -8,7 +8,11 @@ import { Outbox } from '../mail/outbox';
 import { Technician } from '../technician/index';
 import { ReviewRequest } from '../review-request/index';
 import { Notify } from '../notify/index';
-import { statusItems as reminderItems } from '../reminder/due';
+import { BookingLink } from '../booking-link/index';
+import { linkButtons, linkButtonsNote } from '../booking-link/mail';
+import type { MailBlock } from '../mail/compose';
+import { insideWindow, remindable, statusItems as reminderItems } from '../reminder/due';
+import * as time from '../time';
 import { User } from '../user/index';
 import { fn } from '../util/fn';
 import { type ChargeChoice, planPayment, runCharge } from './charge';
@@ -149,7 +153,8 @@ export async function changeStatus(
   status: BookingStatus,
   by: StatusChangeBy,
   extra: {
-    mails?: Mail.Message[];
+    /** The mails instead of the usual ones; `buttons`: the reminder's, when this mail stands in for it. */
+    mails?: (buttons: MailBlock[]) => Mail.Message[];
     /** Writes the change's transaction instead (the mailed link redeems through LinkToken.redeemWith). */
     commit?: (items: TransactItem[]) => Promise<void>;
     /** Completing with a work order not yet acknowledged: which amount the admin chose (charge.ts). */
@@ -191,6 +196,22 @@ export async function changeStatus(
   };
   const customerMail =
     by.role === 'customer' ? (cancelling ? 'cancelled' : null) : statusMail(from, status, alreadyPaid);
+  // Entering Pending or Confirmed inside the reminder window with a mail that tells the customer so
+  // (issue 30, decision 100): that mail carries the reminder's buttons, and no reminder follows it at
+  // once. One mail for the event, as a booking made inside the window gets (customer.ts).
+  const tellsCustomer =
+    extra.mails !== undefined
+      ? status === 'Confirmed'
+      : customerMail === 'confirmed' || customerMail === 'reinstated';
+  const standsIn =
+    tellsCustomer &&
+    !!next.customer?.email &&
+    !remindable(from) &&
+    remindable(status) &&
+    insideWindow(next, new Date(now)) &&
+    Date.parse(time.instantOf(next.date, next.time)) > Date.parse(now);
+  const links = standsIn ? BookingLink.prepare(next, { now: new Date(now) }) : null;
+  const buttons = links ? [...linkButtons(next.id, links.token), linkButtonsNote] : [];
   const cancelledBy = by.role === 'customer' ? 'customer' : 'shop';
   // The customer's cancel notice goes through Notify (issue 21: a text too, when they chose texts).
   const notices: Notify.Notice[] =
@@ -200,16 +221,16 @@ export async function changeStatus(
           cancelNotice(mailInfo(next), next.userId, mail, cancelledBy),
         );
   // `extra.mails`, when given, replace the usual ones (the customer's answer by the mailed link).
-  const mails: Mail.Message[] = extra.mails ?? [
-    ...(customerMail === 'confirmed' ? toCustomer(next, bookingConfirmedMail) : []),
-    ...(customerMail === 'reinstated' ? toCustomer(next, bookingReinstatedMail) : []),
+  const mails: Mail.Message[] = extra.mails?.(buttons) ?? [
+    ...(customerMail === 'confirmed' ? toCustomer(next, (b) => bookingConfirmedMail(b, buttons)) : []),
+    ...(customerMail === 'reinstated' ? toCustomer(next, (b) => bookingReinstatedMail(b, buttons)) : []),
     // The shop hears of a cancellation the customer made, or one it made that the customer was told of.
     ...(cancelling && customerMail === 'cancelled' && (cancelledBy === 'customer' || next.customer?.email)
       ? [shopBookingCancelledMail(mailInfo(next), cancelledBy)]
       : []),
   ];
   if (from === 'Cancelled') {
-    await reinstate(booking, next, mails, now);
+    await reinstate(booking, next, mails, now, links);
     // The claim's transaction has no room for it: filed right after, before the charge runs.
     const filed = reviewDueAt ? [ReviewRequest.fileItem(next.id, reviewDueAt, now)] : [];
     if (payment || filed.length > 0) {
@@ -226,7 +247,8 @@ export async function changeStatus(
       ...(payment ? [queueItem(next, payment)] : []),
       ...(reviewDueAt ? [ReviewRequest.fileItem(next.id, reviewDueAt, now)] : []),
       // Its due reminders (issue 21): written entering Pending or Confirmed, removed leaving them.
-      ...reminderItems(booking, next, new Date(now)),
+      ...reminderItems(booking, next, new Date(now), { overdue: !links }),
+      ...(links?.items ?? []),
       ...prepared.map((p) => p.item),
     ];
     if (extra.commit) {
@@ -280,12 +302,21 @@ const CONFLICT_ATTEMPTS = 5;
  * technician's blocks, in one transaction with the booking's write), or
  * 409 when someone took it meanwhile, with nothing written.
  */
-async function reinstate(read: Stored, next: Stored, mails: Mail.Message[], now: string): Promise<void> {
+async function reinstate(
+  read: Stored,
+  next: Stored,
+  mails: Mail.Message[],
+  now: string,
+  links: BookingLink.Prepared | null,
+): Promise<void> {
   const { claim: _released, ...base } = next;
   const claimed = await claim(base, now, {
     write: (record) => putIfUnchanged(record, read),
     mails: () => mails,
-    extra: (record) => reminderItems(read, record, new Date(now)),
+    extra: (record) => [
+      ...reminderItems(read, record, new Date(now), { overdue: !links }),
+      ...(links?.items ?? []),
+    ],
     taken: deskMessages.reclaimTaken,
     crewFull: deskMessages.reclaimCrewFull,
   });

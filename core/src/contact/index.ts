@@ -62,7 +62,7 @@ export namespace Contact {
       await Outbox.send(
         composeMail({ to, subject: `We received your message – ${business.name}` }, [
           'Hello,',
-          `Thank you for contacting ${business.name}. We received your message and will get back to you within 24 hours (${business.hours.days} ${business.hours.time}).`,
+          `Thank you for contacting ${business.name}. We received your message and will get back to you within 24 hours (${config().openingHours.daysText} ${config().openingHours.timeText}).`,
           `If it is urgent, call us at ${business.phone}.`,
           'If you did not send a message through our contact page, you can ignore this mail.',
         ]),

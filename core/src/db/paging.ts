@@ -32,6 +32,8 @@ export type QueryOptions<Rec> = {
   budget?: number;
   /** Reads only these attributes (plus keys, `_type` and `_v`); the entity's `parse` must accept them. */
   projection?: readonly string[];
+  /** A strongly consistent read (the base table only): sees every write acknowledged before it. */
+  consistent?: boolean;
 };
 
 export type Page<Rec> = {
@@ -120,6 +122,7 @@ export async function queryPage<Rec>(
         ),
         ExclusiveStartKey: startKey,
         Limit: Math.min(wanted, budget - read),
+        ...(options.consistent && !options.index ? { ConsistentRead: true } : {}),
       }),
     );
     const raws = page.Items ?? [];

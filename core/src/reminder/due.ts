@@ -157,11 +157,16 @@ export function rescheduleItems(b: Remindable, now = new Date()): TransactItem[]
  * Confirmed writes the due reminders (an overdue one is sent at the next
  * run); leaving them removes them; Pending to Confirmed keeps them.
  */
-export function statusItems(before: Remindable, after: Remindable, now: Date): TransactItem[] {
+export function statusItems(
+  before: Remindable,
+  after: Remindable,
+  now: Date,
+  { overdue = true }: { overdue?: boolean } = {},
+): TransactItem[] {
   const was = remindable(before.status);
   const is = remindable(after.status);
   if (was === is) return [];
-  return is ? dueItems(after, now, { overdue: true }) : removeItems(after.id);
+  return is ? dueItems(after, now, { overdue }) : removeItems(after.id);
 }
 
 /** The marker's item: fails when this reminder was sent already. */

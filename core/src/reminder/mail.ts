@@ -8,6 +8,7 @@ import { config } from '../config';
 import { composeMail, type MailBlock } from '../mail/compose';
 import type { Mail } from '../mail/index';
 import { formatDateTimeInZone, formatLongDate, formatTime } from '../time';
+import { bookingReference } from '../booking/reference';
 import type { ReminderKind } from './due';
 
 /**
@@ -47,7 +48,7 @@ export function reminderMail(b: BookingMailInfo, token: string, kind: ReminderKi
             ['Service', b.serviceName],
             ['Date and time', formatDateTimeInZone(b.date, b.time)],
             ['Vehicle', vehicleText(b.vehicle)],
-            ['Booking reference', b.id],
+            ['Booking reference', bookingReference(b.id)],
           ],
         },
         ...place,

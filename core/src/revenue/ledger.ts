@@ -4,7 +4,8 @@ import { bookingReference } from '../booking/reference';
 import { batchGetItems } from '../db/entity';
 import type { Page } from '../db/paging';
 import { formatCents } from '../money';
-import { isCalendarDate, localOf } from '../time';
+import { calendarDate as dateField } from '../rules/schema';
+import { localOf } from '../time';
 import { entity as workOrderEntity } from '../workorder/store';
 import { entry, type Entry, LEDGER_PARTITION } from './store';
 
@@ -24,8 +25,8 @@ export const messages = {
 
 export const ExportInput = z
   .object({
-    from: z.string().refine(isCalendarDate, messages.badDate),
-    to: z.string().refine(isCalendarDate, messages.badDate),
+    from: dateField({ shape: messages.badDate, required: messages.badDate }),
+    to: dateField({ shape: messages.badDate, required: messages.badDate }),
   })
   .refine((range) => range.from <= range.to, { message: messages.order });
 export type ExportInput = z.infer<typeof ExportInput>;

@@ -4,7 +4,10 @@ import {
   accessNotesProblem,
   addressProblems,
   centsProblem,
+  dateLast,
+  dateProblem,
   firstProblem,
+  isRealDate,
   moneyProblem,
   nameProblem,
   phoneProblem,
@@ -140,5 +143,42 @@ describe('field rules', () => {
     expect(accessNotesProblem('Gate 4321\r\nBlue car by the barn')).toBeUndefined();
     expect(accessNotesProblem('Gate\u0007')).toBe('Access notes cannot contain control characters.');
     expect(accessNotesProblem(undefined)).toBeUndefined();
+  });
+});
+
+describe('the date rule (issue 30, decision 099)', () => {
+  it('takes real dates from 2000-01-01 to December 31 ten years on', () => {
+    expect(dateLast(today)).toBe('2036-12-31');
+    for (const date of ['2000-01-01', '2026-11-25', '2028-02-29', '2036-12-31'])
+      expect(dateProblem(date, today), date).toBeUndefined();
+  });
+
+  it('refuses real dates outside the range, with the range in the message', () => {
+    for (const date of ['9999-12-31', '9999-12-25', '0001-01-01', '1999-12-31', '2037-01-01'])
+      expect(dateProblem(date, today), date).toBe('Dates must be from 2000-01-01 to 2036-12-31.');
+  });
+
+  it("refuses what is not a real date with the field's own wording", () => {
+    for (const date of [
+      '2026-02-29',
+      '2026-13-01',
+      '2026-1-1',
+      '',
+      ' 2026-11-25',
+      20261125,
+      null,
+      '10000-01-01',
+    ])
+      expect(dateProblem(date, today, 'Days off must be dates written yyyy-MM-dd.'), String(date)).toBe(
+        'Days off must be dates written yyyy-MM-dd.',
+      );
+    expect(dateProblem('2026-02-30', today)).toBe('Date must be a real date written yyyy-MM-dd.');
+  });
+
+  it('knows leap years of every century, and years before 100', () => {
+    expect(isRealDate('2000-02-29')).toBe(true);
+    expect(isRealDate('2100-02-29')).toBe(false);
+    expect(isRealDate('0004-02-29')).toBe(true);
+    expect(isRealDate('0099-12-31')).toBe(true);
   });
 });

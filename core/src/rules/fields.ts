@@ -129,6 +129,53 @@ export function usPhoneProblem(value: string | null | undefined, label = 'Phone 
 }
 
 // ---------------------------------------------------------------------------
+// Dates
+
+/**
+ * Every date the API takes (a booking's, a time slot's, a day off, a board's
+ * or an export's range) lies from this day to the end of the year
+ * DATE_HORIZON_YEARS after today (decision 099): far enough for any real
+ * plan or history, near enough that a day's times and a week's board stay
+ * within four-digit years (9999-12-31 23:45 plus a job is year 10000).
+ */
+export const DATE_FIRST = '2000-01-01';
+export const DATE_HORIZON_YEARS = 10;
+/** The last date taken on `todayIso` (yyyy-MM-dd, the business's today): December 31, ten years on. */
+export const dateLast = (todayIso: string): string =>
+  `${Number(todayIso.slice(0, 4)) + DATE_HORIZON_YEARS}-12-31`;
+
+export const dateMessages = {
+  shape: 'Date must be a real date written yyyy-MM-dd.',
+  range: (todayIso: string) => `Dates must be from ${DATE_FIRST} to ${dateLast(todayIso)}.`,
+} as const;
+
+/** True for a real calendar date written `yyyy-MM-dd` (2026-02-29 is not one), of any year. */
+export function isRealDate(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  // Date.UTC maps years 0-99 to 1900-1999, and rolls 2026-02-30 over to March 2.
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * A date field: a real `yyyy-MM-dd` date (else `shapeMessage`, each form's
+ * own wording) from DATE_FIRST to dateLast(today). The one date rule of every
+ * schema that takes a date.
+ */
+export function dateProblem(
+  value: unknown,
+  todayIso: string,
+  shapeMessage: string = dateMessages.shape,
+): Problem {
+  if (!isRealDate(value)) return shapeMessage;
+  return value >= DATE_FIRST && value <= dateLast(todayIso) ? undefined : dateMessages.range(todayIso);
+}
+
+// ---------------------------------------------------------------------------
 // Vehicle
 
 /** Vehicle year: 1900 to the current year plus one (doc 2 §9). */

@@ -4,6 +4,8 @@ import * as time from '../time';
 import {
   centsMessage,
   centsProblem,
+  dateMessages,
+  dateProblem,
   moneyMessages,
   moneyProblem,
   nameProblem,
@@ -115,6 +117,19 @@ export const usState = () =>
     .string({ error: stateMessages.required })
     .superRefine(check((value: string) => stateProblem(value)))
     .transform((value) => value.trim().toUpperCase());
+
+/**
+ * A calendar date `yyyy-MM-dd` within the dates the API takes (./fields
+ * `dateProblem`, decision 099): `shape` is the field's own wording for a
+ * malformed one, `required` for a missing one.
+ */
+export const calendarDate = ({
+  shape = dateMessages.shape,
+  required = 'Date is required.',
+}: { shape?: string; required?: string } = {}) =>
+  z
+    .string({ error: required })
+    .superRefine(check((value: string) => dateProblem(value, time.today(), shape)));
 
 /** The vehicle's year, sent as a number or as its text, checked against today (business zone); a number. */
 export const vehicleYear = () =>

@@ -54,7 +54,7 @@ export namespace Service {
   export const MAX_MINUTES = 20 * 60;
   /** The catalogue's ceiling, which keeps the collection small by construction (decision 057). */
   export const MAX_SERVICES = 100;
-  export const TOO_MANY = `The catalogue holds at most ${MAX_SERVICES} services. Delete one before adding another.`;
+  export const TOO_MANY = `The catalog holds at most ${MAX_SERVICES} services. Delete one before adding another.`;
 
   /**
    * What the admin's service form sends (doc 2 §5, issue 12): every field,

@@ -7,6 +7,7 @@ import { VisibleError } from '../error';
 import { Outbox } from '../mail/outbox';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
+import { calendarDate as dateField } from '../rules/schema';
 import * as time from '../time';
 import { User } from '../user/index';
 import { fn } from '../util/fn';
@@ -51,9 +52,10 @@ const clockEnd = z
     /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/,
     'The end of the day must be written HH:mm, e.g. 19:00 (24:00: midnight).',
   );
-const dayOff = z
-  .string({ error: 'Days off must be dates written yyyy-MM-dd.' })
-  .refine((value) => time.isCalendarDate(value), 'Days off must be dates written yyyy-MM-dd.');
+const dayOff = dateField({
+  shape: 'Days off must be dates written yyyy-MM-dd.',
+  required: 'Days off must be dates written yyyy-MM-dd.',
+});
 
 /** Working time as the admin edits it: each part optional (unchanged when absent). */
 const WorkingTime = z.object({

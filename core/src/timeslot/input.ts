@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { calendarDate as dateField } from '../rules/schema';
 import { Service } from '../service/index';
 import * as time from '../time';
 import { recurringPatterns, type RecurringPattern } from './recurrence';
@@ -35,9 +36,7 @@ export const messages = {
     `The database is busy right now: ${done} of ${of} time slots were deleted. Please try again in a moment.`,
 } as const;
 
-const calendarDate = z
-  .string({ error: 'Date is required.' })
-  .refine(time.isCalendarDate, 'Dates must be real dates written yyyy-MM-dd.');
+const calendarDate = dateField({ shape: 'Dates must be real dates written yyyy-MM-dd.' });
 const clockTime = z
   .string({ error: 'Time is required.' })
   .trim()

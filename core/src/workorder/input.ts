@@ -10,6 +10,7 @@ import {
   requiredText,
   vehicleYear,
 } from '../rules/schema';
+import { dateProblem } from '../rules/fields';
 import * as time from '../time';
 import { idSchema } from '../util/id';
 import { emailAddress } from '../util/text';
@@ -178,10 +179,13 @@ export const WorkOrderInput = z
       .union([z.literal(''), z.null(), z.string().trim()])
       .optional()
       .transform((value) => (value ? value.slice(0, 10) : undefined))
-      .refine(
-        (value) => value === undefined || time.isCalendarDate(value),
-        'Scheduled date must be a date such as 2026-11-23.',
-      ),
+      .superRefine((value, ctx) => {
+        const problem =
+          value === undefined
+            ? undefined
+            : dateProblem(value, time.today(), 'Scheduled date must be a date such as 2026-11-23.');
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
     internalNotes: optionalText('Internal notes', 5000),
     customerNotes: optionalText('Customer notes', 5000),
     relatedBooking: z

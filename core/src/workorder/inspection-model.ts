@@ -22,7 +22,7 @@ export const INSPECTION_CATEGORIES = [
 export type InspectionCategory = (typeof INSPECTION_CATEGORIES)[number];
 
 export const CATEGORY_LABELS: Record<InspectionCategory, string> = {
-  tyres: 'Tyres',
+  tyres: 'Tires',
   brakes: 'Brakes',
   fluids: 'Fluids',
   lights: 'Lights',

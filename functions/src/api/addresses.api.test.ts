@@ -129,5 +129,55 @@ describe('/api/users/me/addresses', () => {
     expect(far.serviceArea.served).toBe(false);
     expect(far.isDefault).toBe(false);
     expect(far.serviceArea.miles).toBeGreaterThan(200);
+    // Issue 30: the reply says it is outside when saving (the web shows it, not as a plain success).
+    expect(far.serviceArea.message).toBe(Geo.messages.outside('15222'));
+    expect((await list(customer)).find((a) => a._id === far._id)?.serviceArea.message).toBe(
+      Geo.messages.outside('15222'),
+    );
+    const near = await json<AddressReply>(await add(customer, exton));
+    expect(near.serviceArea).toMatchObject({ served: true, message: '' });
+  });
+
+  it('a duplicate address is refused with 409 and a msg, however it is written (issue 30)', async () => {
+    const customer = await createUser();
+    const home = await json<AddressReply>(await add(customer, { ...exton, unit: 'Apt 4' }));
+    for (const twin of [
+      { ...exton, unit: 'Apt 4' },
+      { street: '100 East Lincoln Highway', city: 'exton', state: 'pa', zipCode: '19341-1234', unit: '#4' },
+      { street: ' 100  E. Lincoln Hwy ', city: 'EXTON', state: 'PA', zipCode: '19341', unit: 'unit 4' },
+    ]) {
+      const response = await add(customer, twin);
+      expect(response.status, JSON.stringify(twin)).toBe(409);
+      expect(await json(response)).toEqual({ msg: 'You have already saved this address.' });
+    }
+    // Another unit of the building is another place; an edit into a twin of another is refused too.
+    const other = await json<AddressReply>(await add(customer, { ...exton, unit: 'Apt 5' }));
+    expect(other._id).toMatch(/^adr_/);
+    const edit = await send('PUT', `/api/users/me/addresses/${other._id}`, customer.headers, {
+      ...exton,
+      unit: 'apt. 4',
+    });
+    expect(edit.status).toBe(409);
+    expect(await json(edit)).toEqual({ msg: 'You have already saved this address.' });
+    // Saving an address unchanged is not a duplicate of itself.
+    const same = await send('PUT', `/api/users/me/addresses/${home._id}`, customer.headers, {
+      ...exton,
+      unit: 'Apt 4',
+      accessNotes: 'Side door',
+    });
+    expect(same.status).toBe(200);
+    expect((await list(customer)).map((a) => a.unit)).toEqual(['Apt 4', 'Apt 5']);
+  });
+
+  it('the same new address sent many times at once is saved once (issue 30)', async () => {
+    const customer = await createUser();
+    const replies = await Promise.all(Array.from({ length: 8 }, () => add(customer, exton)));
+    const statuses = replies.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    for (const reply of replies.filter((r) => r.status === 409))
+      expect((await json<{ msg: string }>(reply)).msg).toMatch(/already saved|same time/);
+    const saved = await list(customer);
+    expect(saved).toHaveLength(1);
+    expect(saved[0]?.isDefault).toBe(true);
   });
 });

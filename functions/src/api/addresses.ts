@@ -16,7 +16,8 @@ export type AddressReply = {
   zipCode: string;
   accessNotes: string;
   isDefault: boolean;
-  serviceArea: { served: boolean; miles: number; tripFee: number };
+  /** `message`: why the shop cannot come when the address is outside its area ('' when served). */
+  serviceArea: { served: boolean; miles: number; tripFee: number; message: string };
 };
 
 export const addressReply = (a: SavedAddress.Info): AddressReply => ({
@@ -32,6 +33,7 @@ export const addressReply = (a: SavedAddress.Info): AddressReply => ({
     served: a.serviceArea.served,
     miles: a.serviceArea.miles,
     tripFee: toDollars(a.serviceArea.tripFeeCents),
+    message: a.serviceArea.message,
   },
 });
 

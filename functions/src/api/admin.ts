@@ -1,7 +1,6 @@
 import { SavedAddress } from '@app/core/address/index';
 import { deskMessages } from '@app/core/booking/rules';
 import { Customer } from '@app/core/customer/index';
-import { User } from '@app/core/user/index';
 import { idSchema } from '@app/core/util/id';
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
@@ -65,7 +64,7 @@ export const admin = new Hono()
     zValidator('param', z.object({ id: idSchema('user', 'customer') }), invalidInput),
     async (c) => c.json((await SavedAddress.listFor(c.req.valid('param').id)).map(addressReply)),
   )
-  .post('/create-customer', zValidator('json', User.InviteInput, invalidInput), async (c) => {
+  .post('/create-customer', zValidator('json', Customer.InviteInput, invalidInput), async (c) => {
     const user = await Customer.invite(c.req.valid('json'));
     return c.json({ msg: deskMessages.customerCreated, user: customerReply(user) }, 201);
   });

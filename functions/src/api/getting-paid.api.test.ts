@@ -92,7 +92,7 @@ describe('what completion charges (decision 068)', () => {
     );
     expect(charged?.amount_money.amount).toBe(30898);
     const [receipt] = await receiptsTo(customer.email);
-    expect(receipt?.text).toContain('Labour: Replace pads and rotors (1.5 h): $112.50');
+    expect(receipt?.text).toContain('Labor: Replace pads and rotors (1.5 h): $112.50');
     expect(receipt?.text).toContain('Part: Rotor × 2: $129.00');
     expect(receipt?.text).toContain('Tax (6.0%): $17.49');
     expect(receipt?.text).toContain('Amount charged: $308.98');

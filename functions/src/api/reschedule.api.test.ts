@@ -1,3 +1,4 @@
+import { bookingReference } from '@app/core/booking/reference';
 import { asSystem } from '@app/core/actor';
 import { BookingLink } from '@app/core/booking-link/index';
 import { Crew } from '@app/core/booking/crew';
@@ -105,7 +106,7 @@ describe('POST /api/bookings/:id/reschedule', () => {
     const movedMail = mails.find(
       (m) => m.to.includes(customer.email) && m.subject.startsWith('Booking moved'),
     );
-    expect(movedMail?.text).toContain(booking._id);
+    expect(movedMail?.text).toContain(`Booking reference: ${bookingReference(booking._id)}`);
     expect(calendar(movedMail).uid).toBe(calendar(received).uid);
     expect(calendar(movedMail).sequence).toBe(calendar(received).sequence + 1);
     expect(calendar(movedMail).start).toBe(`${to.replaceAll('-', '')}T130000`);
@@ -114,7 +115,7 @@ describe('POST /api/bookings/:id/reschedule', () => {
       (m) =>
         m.to.includes(config().businessEmail) &&
         m.subject.startsWith('Booking moved by the customer') &&
-        m.text.includes(booking._id),
+        m.text.includes(bookingReference(booking._id)),
     );
     expect(shop?.text).toContain(`New date and time:`);
   });
@@ -142,10 +143,10 @@ describe('POST /api/bookings/:id/reschedule', () => {
 
     const mails = (await readOutbox()).filter((m) => m.to.includes(customer.email));
     const confirmed = mails.find(
-      (m) => m.subject.startsWith('Booking confirmed') && m.text.includes(booking._id),
+      (m) => m.subject.startsWith('Booking confirmed') && m.text.includes(bookingReference(booking._id)),
     );
     const movedMail = mails.find(
-      (m) => m.subject.startsWith('Booking moved') && m.text.includes(booking._id),
+      (m) => m.subject.startsWith('Booking moved') && m.text.includes(bookingReference(booking._id)),
     );
     expect(calendar(movedMail).sequence).toBe(calendar(confirmed).sequence + 1);
   });
@@ -259,7 +260,7 @@ describe('cancel notices go through Notify', () => {
       (m) =>
         m.to.includes(customer.email) &&
         m.subject.startsWith('Booking cancelled') &&
-        m.text.includes(booking._id),
+        m.text.includes(bookingReference(booking._id)),
     );
     expect(mail?.attachments.map((a) => a.filename)).toEqual(['appointment.ics']);
   });

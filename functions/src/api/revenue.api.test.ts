@@ -251,7 +251,7 @@ describe('the CSV export', () => {
     const row = text.slice(1).split('\r\n')[1] ?? '';
     expect(row).toContain(`,${bookingReference(bookingId)},${workOrder.workOrderNumber},`);
     expect(workOrder.workOrderNumber).toMatch(/^WO-\d{4}-\d{4}$/);
-    expect(bookingReference(bookingId)).toBe('AB12CD');
+    expect(bookingReference(bookingId)).toBe('9XAB-12CD');
     expect(row).not.toContain(bookingId);
     expect(row).not.toContain(workOrder._id);
   });

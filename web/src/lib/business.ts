@@ -1,4 +1,5 @@
-import { type BusinessDetails, businessHours, localBusinessDefaults } from '@app/core/business-details';
+import { type BusinessDetails, localBusinessDefaults } from '@app/core/business-details';
+import { openingHoursOf } from '@app/core/opening-hours';
 import { telHref } from '@app/core/sms/phone';
 
 /**
@@ -12,7 +13,18 @@ declare const __BUSINESS__: BusinessDetails | undefined;
 
 const details: BusinessDetails = typeof __BUSINESS__ === 'undefined' ? localBusinessDefaults : __BUSINESS__;
 
-export const business = { ...details, phoneHref: telHref(details.phone), hours: businessHours };
+/**
+ * The opening hours the pages state (issue 30): the OPENING_HOURS setting, which the build reads
+ * (web/vite.config.ts hands it over as VITE_OPENING_HOURS); empty, the spec's Mon-Fri 8:00-16:00.
+ */
+export const openingHours = openingHoursOf(import.meta.env.VITE_OPENING_HOURS as string | undefined);
+
+/** The shop's public details, with its opening hours as the pages show them ('Mon-Fri', '8:00am-4:00pm'). */
+export const business = {
+  ...details,
+  phoneHref: telHref(details.phone),
+  hours: { days: openingHours.daysText, time: openingHours.timeText },
+};
 
 /** 'Services | Mobile Auto Care'. */
 export const pageTitle = (page?: string): string => (page ? `${page} | ${business.name}` : business.name);

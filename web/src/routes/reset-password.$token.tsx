@@ -23,7 +23,8 @@ function ResetPasswordPage() {
 
   if (reset.isSuccess) {
     return (
-      <AuthShell title="Password Reset">
+      // An invitation's link (an account the shop made, issue 30) ends in a welcome, not a reset.
+      <AuthShell title={'welcome' in reset.data && reset.data.welcome ? 'Welcome' : 'Password Reset'}>
         <FormMessage tone="success">{reset.data.msg}</FormMessage>
         <p className="auth__actions">
           <Link to="/login" className="button button--primary">

@@ -1,5 +1,4 @@
-import { openingHours } from '@app/core/business-details';
-import { business } from '../../lib/business';
+import { business, openingHours } from '../../lib/business';
 import { siteUrl } from '../../lib/seo';
 
 type Props = {

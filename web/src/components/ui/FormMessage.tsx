@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { useRevealStep } from '../../lib/reveal';
 
 /**
- * The outcome line of a form: green for success, red for an error; announced when it appears.
+ * The outcome line of a form: green for success, amber for a warning (done, but with something the
+ * person must know), red for an error; announced when it appears.
  * `reveal`: it replaces part of the page (a step's result), so it is scrolled into view and takes the focus.
  */
 export function FormMessage({
@@ -10,7 +11,7 @@ export function FormMessage({
   children,
   reveal = false,
 }: {
-  tone: 'success' | 'error';
+  tone: 'success' | 'warning' | 'error';
   children: ReactNode;
   reveal?: boolean;
 }) {

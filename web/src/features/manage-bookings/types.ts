@@ -59,4 +59,11 @@ export type CustomBookingBody = {
 };
 
 /** POST /api/admin/create-customer (doc 2 §5 New customer). */
-export type NewCustomerBody = { firstName: string; lastName: string; email: string; phone?: string };
+export type NewCustomerBody = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone?: string;
+  /** false: the booking assigned next mails the invitation (issue 30). */
+  invite?: boolean;
+};

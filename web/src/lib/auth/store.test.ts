@@ -8,6 +8,7 @@ const user: SessionUser = {
   lastName: 'Tech',
   email: 'tess@example.com',
   role: 'technician',
+  phone: null,
   hasCardOnFile: false,
   card: null,
 };

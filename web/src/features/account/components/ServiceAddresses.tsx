@@ -29,13 +29,20 @@ export function ServiceAddresses({ userId }: { userId: string }) {
   const addresses = useQuery(myAddressesQueryOptions(userId));
   const [editing, setEditing] = useState<Editing>(null);
   const [removing, setRemoving] = useState<SavedAddress | null>(null);
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'warning' | 'error'; text: string } | null>(null);
   const refresh = () => void refreshAfterAddressChange(queryClient);
+  /** Saved: a success, or a warning when the shop does not come there (issue 30; the server says why). */
+  const savedNotice = (saved: SavedAddress, done: string) =>
+    setNotice(
+      saved.serviceArea.served
+        ? { tone: 'success', text: done }
+        : { tone: 'warning', text: `${done} ${saved.serviceArea.message}` },
+    );
 
   const makeDefault = useMutation({
     mutationFn: (address: SavedAddress) =>
       saveAddress({ ...addressBody(addressFieldsOf(address)), isDefault: true, id: address._id }),
-    onSuccess: (saved) => setNotice({ tone: 'success', text: `${addressLine(saved)} is now your default.` }),
+    onSuccess: (saved) => savedNotice(saved, `${addressLine(saved)} is now your default.`),
     onError: (error) => setNotice({ tone: 'error', text: messageOf(error, 'Could not change the default.') }),
     onSettled: refresh,
   });
@@ -73,7 +80,7 @@ export function ServiceAddresses({ userId }: { userId: string }) {
                   title="Edit address"
                   onSaved={(saved) => {
                     setEditing(null);
-                    setNotice({ tone: 'success', text: `Saved ${addressLine(saved)}.` });
+                    savedNotice(saved, `Saved ${addressLine(saved)}.`);
                   }}
                   onCancel={() => setEditing(null)}
                 />
@@ -136,7 +143,7 @@ export function ServiceAddresses({ userId }: { userId: string }) {
           firstAddress={list.length === 0}
           onSaved={(saved) => {
             setEditing(null);
-            setNotice({ tone: 'success', text: `Added ${addressLine(saved)}.` });
+            savedNotice(saved, `Added ${addressLine(saved)}.`);
           }}
           onCancel={() => setEditing(null)}
         />

@@ -20,7 +20,7 @@ import {
 /**
  * New customer (doc 2 §5): first name, last name and email required, phone
  * optional; prefilled with the booking's names. Creating it assigns the
- * booking to them; the server mails them an invitation to set a password.
+ * booking to them; the booking's mail also invites them to set a password.
  */
 export function NewCustomerForm({
   booking,
@@ -68,7 +68,8 @@ export function NewCustomerForm({
       noValidate
       onSubmit={form.handleSubmit((values) =>
         // Created but not assigned (the assign failed): try the assign again, never a second account.
-        created ? assign.mutate(created) : create.mutate(newCustomerBody(values)),
+        // invite: false: the assigned booking's mail carries the invitation, one mail in all (issue 30).
+        created ? assign.mutate(created) : create.mutate({ ...newCustomerBody(values), invite: false }),
       )}
     >
       <h5 id={`${id}-title`} className="visually-hidden">

@@ -38,8 +38,10 @@ export function WaitingLists({ reply }: { reply: TodayReply }) {
   const { pendingVerification, awaitingAcknowledgment, declinedCharges, sendsGivenUp } = reply;
   return (
     <div className="today__waiting">
+      {/* Both verification states wait here, each item named by its own status: the list is not
+          named after one of them (issue 30: one name per state). */}
       <WaitingList
-        title="Pending Verification"
+        title="Waiting for verification"
         empty="No booking waits for verification."
         more={pendingVerification.cursor !== null}
         section="bookings"
