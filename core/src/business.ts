@@ -1,5 +1,5 @@
 import { config } from './config';
-import { telHref } from './sms/phone';
+import { telHref } from './rules/phone';
 
 /**
  * The shop's public details, shown on the pages the server renders and

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { businessDetailsFrom, localBusinessDefaults } from './business-details';
 import { squareBaseUrls, squareEnvironments } from './payments/hosts';
-import { toUsE164 } from './sms/phone';
+import { toUsE164 } from './rules/phone';
 import { DEFAULT_OPENING_HOURS, openingHoursMessage, parseOpeningHours } from './opening-hours';
 import { TIME_ZONE } from './time';
 

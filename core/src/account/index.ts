@@ -9,7 +9,7 @@ import { failedConditions, transactWrite } from '../db/entity';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
 import { NotifySettings } from '../notify/settings';
-import { MOBILE_MESSAGE } from '../sms/phone';
+import { MOBILE_MESSAGE } from '../rules/phone';
 import { User } from '../user/index';
 import { hashPassword, verifyPassword } from '../user/password';
 import { fn } from '../util/fn';

@@ -1,4 +1,3 @@
-import { business } from '../business';
 import { config } from '../config';
 import { Lru } from './lru';
 import { estimateMinutes, miles, minutesFromSeconds, type Point, tripFeeCents } from './model';
@@ -157,7 +156,7 @@ export namespace Geo {
   export const messages = {
     /** Why a booking (or the booking page) cannot go ahead at an address outside the area. */
     outside: (zipCode: string) =>
-      `Sorry, ${zipCode} is outside our service area (${config().serviceRadiusMiles} miles around ${config().shopBase.city}, ${config().shopBase.state}). Please call us at ${business.phone} and we will see what we can do.`,
+      `Sorry, ${zipCode} is outside our service area (${config().serviceRadiusMiles} miles around ${config().shopBase.city}, ${config().shopBase.state}). Please call us at ${config().business.phone} and we will see what we can do.`,
     unknownZip: 'We could not find that ZIP code. Please check it.',
     noAddress: 'Please add a service address: where should our technician come?',
   };

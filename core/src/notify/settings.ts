@@ -2,7 +2,7 @@ import { business } from '../business';
 import * as z from 'zod';
 import { useUserId } from '../actor';
 import { VisibleError } from '../error';
-import { MOBILE_MESSAGE, toUsE164 } from '../sms/phone';
+import { MOBILE_MESSAGE, toUsE164 } from '../rules/phone';
 import { entity, type StoredAccount } from '../user/store';
 import { fn } from '../util/fn';
 import {

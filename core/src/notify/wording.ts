@@ -1,4 +1,4 @@
-import { formatUsNumber } from '../sms/phone';
+import { formatUsNumber } from '../rules/phone';
 
 /**
  * What a customer agrees to when they opt in to texts (issue 21): the shop,

@@ -8,7 +8,7 @@
  * out of the browser (decision 003).
  */
 
-import { toUsE164 } from '../sms/phone';
+import { toUsE164 } from './phone';
 
 /** The field's problem, or undefined. */
 export type Problem = string | undefined;
@@ -119,7 +119,7 @@ export const usPhoneMessage = (label = 'Phone number') =>
 
 /**
  * A US phone number (issue 30: the number a job is reached at, called with
- * `tel:+1...`): what `toUsE164` (../sms/phone.ts, the texts' rule) takes.
+ * `tel:+1...`): what `toUsE164` (./phone.ts, the texts' rule) takes.
  * Blank is not this rule's business, as for `phoneProblem`.
  */
 export function usPhoneProblem(value: string | null | undefined, label = 'Phone number'): Problem {

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { formatUsNumber, toUsE164 } from '../sms/phone';
+import { formatUsNumber, toUsE164 } from './phone';
 import * as time from '../time';
 import {
   centsMessage,

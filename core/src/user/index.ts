@@ -6,7 +6,7 @@ import type { Page } from '../db/paging';
 import { VisibleError } from '../error';
 import { cardBrandName } from '../payments/brand';
 import { optionalPhone, personName } from '../rules/schema';
-import { formatUsNumber } from '../sms/phone';
+import { formatUsNumber } from '../rules/phone';
 import { fn } from '../util/fn';
 import { createId } from '../util/id';
 import { isSingleLine } from '../util/text';

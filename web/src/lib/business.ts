@@ -1,6 +1,6 @@
 import { type BusinessDetails, localBusinessDefaults } from '@app/core/business-details';
 import { openingHoursOf } from '@app/core/opening-hours';
-import { telHref } from '@app/core/sms/phone';
+import { telHref } from '@app/core/rules/phone';
 
 /**
  * The business's public details as the web build compiled them in

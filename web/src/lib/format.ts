@@ -1,6 +1,6 @@
 import { formatCents, groupThousands, toCents } from '@app/core/money';
 import { type Duration, parseDurationMinutes } from '@app/core/service/duration';
-import { toUsE164 } from '@app/core/sms/phone';
+import { toUsE164 } from '@app/core/rules/phone';
 
 export { groupThousands };
 

@@ -9,7 +9,7 @@ import { AsideList, AuthShell } from '../features/auth/components/AuthShell';
 import { type RegistrationFields, validateRegistration } from '../features/auth/validate';
 import { messageOf } from '../lib/api';
 import { textConsentWording } from '@app/core/notify/wording';
-import { toUsE164 } from '@app/core/sms/phone';
+import { toUsE164 } from '@app/core/rules/phone';
 import { business, pageTitle } from '../lib/business';
 import { pageHead } from '../lib/seo';
 import { messagesResolver } from '../lib/forms';

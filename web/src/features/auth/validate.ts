@@ -1,5 +1,5 @@
 import { nameProblem } from '@app/core/rules/fields';
-import { MOBILE_MESSAGE, toUsE164 } from '@app/core/sms/phone';
+import { MOBILE_MESSAGE, toUsE164 } from '@app/core/rules/phone';
 import { PASSWORD_MIN_LENGTH, passwordMessages } from '@app/core/user/rules';
 
 /**

@@ -7,7 +7,7 @@ import {
   preferenceLabels,
   textConsentWording,
 } from '@app/core/notify/wording';
-import { formatUsNumber, MOBILE_MESSAGE, toUsE164 } from '@app/core/sms/phone';
+import { formatUsNumber, MOBILE_MESSAGE, toUsE164 } from '@app/core/rules/phone';
 import { formatLongDate } from '@app/core/time';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextField } from '../../../components/ui/TextField';
