@@ -114,6 +114,11 @@ const common = {
   driveAverageMph: z.coerce.number().min(5).max(80).default(30),
   driveFloorMinutes: z.coerce.number().int().min(0).max(60).default(10),
   /**
+   * How many days a drive time the routing service measured is kept in the table and used again
+   * before it is measured anew (core/src/geo/drive-times.ts, decision 105).
+   */
+  driveTimesKeepDays: z.coerce.number().int().min(1).max(365).default(30),
+  /**
    * The trip fee's distance bands as `upToMiles:cents` pairs, comma-separated, e.g. `10:0,25:2500`
    * (0–10 miles free, 10–25 miles $25). Empty (the default): no trip fee.
    */
@@ -380,6 +385,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     driveDetourFactor: env.DRIVE_DETOUR_FACTOR,
     driveAverageMph: env.DRIVE_AVERAGE_MPH,
     driveFloorMinutes: env.DRIVE_FLOOR_MINUTES,
+    driveTimesKeepDays: env.DRIVE_TIMES_KEEP_DAYS,
     tripFeeBands: env.TRIP_FEE_BANDS,
     defaultTaxRate: env.DEFAULT_TAX_RATE,
     laborRateCents: env.LABOR_RATE_CENTS,

@@ -1,4 +1,5 @@
 import { config } from '../config';
+import { readDriveTimes, writeDriveTimes } from './drive-times';
 import { Lru } from './lru';
 import { estimateMinutes, miles, minutesFromSeconds, type Point, tripFeeCents } from './model';
 import { geocodeWithPlaces } from './places';
@@ -65,8 +66,12 @@ export namespace Geo {
    * Drive minutes from each origin to each destination: `result[i][j]` is
    * origins[i] → destinations[j], in whole minutes, never under the floor,
    * rounded up to 5 (0 for the same point). Pairs already known come from an
-   * in-process cache; the others from route-matrix calls for exactly the
-   * missing pairs (Amazon Location's Routes API; askMissing), or from the estimate when it fails.
+   * in-process cache, then from the table (measured within
+   * `DRIVE_TIMES_KEEP_DAYS`, ./drive-times, decision 105); the others from
+   * route-matrix calls for exactly the missing pairs (Amazon Location's
+   * Routes API; askMissing), which are then kept in both, or from the
+   * estimate when it fails (never kept). A table that fails is skipped
+   * (logged once): never a failed lookup.
    */
   export async function driveMinutes(
     origins: readonly Point[],
@@ -74,12 +79,26 @@ export namespace Geo {
   ): Promise<number[][]> {
     const fromKeys = origins.map(pointKey);
     const toKeys = destinations.map(pointKey);
-    const result = fromKeys.map((from) =>
-      toKeys.map((to) => (from === to ? 0 : (legs.get(`${from}>${to}`) ?? -1))),
-    );
-    if (result.every((row) => row.every((minutes) => minutes >= 0))) return result;
+    const known = (i: number, j: number) => {
+      const from = fromKeys[i] ?? '';
+      const to = toKeys[j] ?? '';
+      return from === to ? 0 : (legs.get(`${from}>${to}`) ?? -1);
+    };
+    let result = fromKeys.map((_, i) => toKeys.map((_, j) => known(i, j)));
+    if (complete(result)) return result;
 
-    await askMissing(origins, destinations, fromKeys, toKeys, result);
+    const stored = await tableCall(() =>
+      readDriveTimes(
+        fromKeys.filter((_, i) => result[i]?.some((minutes) => minutes < 0)),
+        toKeys,
+      ),
+    );
+    stored?.forEach((minutes, pair) => legs.set(pair, minutes));
+    result = fromKeys.map((_, i) => toKeys.map((_, j) => known(i, j)));
+    if (complete(result)) return result;
+
+    const measured = await askMissing(origins, destinations, fromKeys, toKeys, result);
+    if (measured.size > 0) await tableCall(() => writeDriveTimes(measured));
     return result.map((row, i) =>
       row.map((minutes, j) => {
         if (minutes >= 0) return minutes;
@@ -90,6 +109,26 @@ export namespace Geo {
     );
   }
 
+  const complete = (matrix: number[][]) => matrix.every((row) => row.every((minutes) => minutes >= 0));
+
+  /** Whether the table's failure was logged already (once a process). */
+  let tableWarned = false;
+
+  /** A read or write of the kept drive times; undefined (logged once) when the table fails. */
+  async function tableCall<T>(call: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await call();
+    } catch (error) {
+      if (!tableWarned) {
+        tableWarned = true;
+        console.warn(
+          `Geo: the kept drive times failed; the routing service answers alone (${String(error)})`,
+        );
+      }
+      return undefined;
+    }
+  }
+
   /**
    * Asks the routing service for the pairs `known` lacks (-1) and caches what
    * it answers. The service bills every origin-destination pair of a request,
@@ -98,7 +137,7 @@ export namespace Geo {
    * new place among N known ones costs 2N pairs (its row and its column),
    * not the (N + 1)² of one rectangle over everything. When the groups save
    * less than half the pairs, or there are more than MAX_REQUESTS of them:
-   * one rectangle over them all.
+   * one rectangle over them all. Returns what the service measured (`from>to` → minutes).
    */
   async function askMissing(
     origins: readonly Point[],
@@ -106,7 +145,7 @@ export namespace Geo {
     fromKeys: readonly string[],
     toKeys: readonly string[],
     known: readonly number[][],
-  ): Promise<void> {
+  ): Promise<Map<string, number>> {
     const groups = new Map<string, { from: Map<string, Point>; to: Map<string, Point> }>();
     known.forEach((row, i) => {
       const to = new Map<string, Point>();
@@ -124,6 +163,7 @@ export namespace Geo {
     const to = new Map(requests.flatMap((group) => [...group.to]));
     const grouped = requests.reduce((sum, group) => sum + group.from.size * group.to.size, 0);
     if (requests.length > MAX_REQUESTS || grouped * 2 > from.size * to.size) requests = [{ from, to }];
+    const measured = new Map<string, number>();
     await Promise.all(
       requests.map(async ({ from, to }) => {
         const askedFrom = [...from.keys()];
@@ -131,17 +171,22 @@ export namespace Geo {
         const seconds = await routeMatrix([...from.values()], [...to.values()]);
         seconds?.forEach((row, i) =>
           row.forEach((value, j) => {
-            if (value !== null) legs.set(`${askedFrom[i]}>${askedTo[j]}`, minutesFromSeconds(value));
+            if (value === null) return;
+            const pair = `${askedFrom[i]}>${askedTo[j]}`;
+            legs.set(pair, minutesFromSeconds(value));
+            measured.set(pair, minutesFromSeconds(value));
           }),
         );
       }),
     );
+    return measured;
   }
 
-  /** Forgets cached geocodes and drive times and any provider outage (tests). */
+  /** Forgets cached geocodes and drive times (in memory; the table keeps its own) and any provider outage (tests). */
   export function clearCaches(): void {
     geocodes.clear();
     legs.clear();
+    tableWarned = false;
     resetProviders();
   }
 

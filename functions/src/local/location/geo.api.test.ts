@@ -1,9 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
+import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
+import { rawDb } from '@app/core/db/client';
+import { ensureTable } from '@app/core/db/setup';
 import { estimateMinutes, type Point } from '@app/core/geo/model';
 import { TIMEOUT_MS } from '@app/core/geo/provider';
 import { zipCentroid } from '@app/core/geo/zip';
 import { serve } from '@hono/node-server';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../ports';
 import { createLocationStandInApp } from './stand-in';
 
@@ -14,7 +18,9 @@ import { createLocationStandInApp } from './stand-in';
  * every call still answers with the ZIP centroid and the estimate.
  *
  * Each test loads a fresh copy of core (config, SDK clients, caches) pointed
- * at this file's front server, whose behaviour the test picks.
+ * at this file's front server, whose behaviour the test picks, and has a
+ * table of its own (drive times are kept there: decision 105); a test that
+ * loads core again within itself is a cold process reading the same table.
  */
 type Handler = (request: Request) => Response | Promise<Response>;
 const standIn = createLocationStandInApp();
@@ -42,15 +48,24 @@ afterAll(() => {
   front.close();
 });
 
-afterEach(() => {
+let testTable = '';
+beforeEach(async () => {
+  testTable = `test-geo-${randomUUID()}`;
+  await ensureTable(rawDb(), testTable);
+  process.env.TABLE_NAME = testTable;
+});
+
+afterEach(async () => {
+  await rawDb().send(new DeleteTableCommand({ TableName: testTable }));
   process.env = { ...saved };
   behave = (request) => standIn.fetch(request);
   calls.length = 0;
   vi.restoreAllMocks();
 });
 
-async function geo(endpoint = frontUrl) {
+async function geo(endpoint = frontUrl, table = testTable) {
   vi.resetModules();
+  process.env.TABLE_NAME = table;
   process.env.GEO_PLACES_ENDPOINT = endpoint;
   process.env.GEO_ROUTES_ENDPOINT = endpoint;
   return (await import('@app/core/geo/index')).Geo;
@@ -124,6 +139,91 @@ describe('what the routing service bills', () => {
     expect(billed.sort((a, b) => a - b)).toEqual([10, 10]);
     expect(minutes[10]?.[0]).toBe(estimateMinutes(newcomer, day[0] as Point));
     expect(minutes[0]?.[10]).toBe(estimateMinutes(day[0] as Point, newcomer));
+  });
+});
+
+describe('drive times kept in the table: a cold process does not buy them again (decision 105)', () => {
+  /** Counts the pairs each route-matrix request bills. */
+  const billed: number[] = [];
+  const counting = () => {
+    billed.length = 0;
+    behave = async (request) => {
+      const body = (await request.clone().json()) as { Origins: unknown[]; Destinations: unknown[] };
+      billed.push(body.Origins.length * body.Destinations.length);
+      return standIn.fetch(request);
+    };
+  };
+  const day = Array.from({ length: 10 }, (_, i) => ({ lat: 40.1 + i * 0.01, lng: -75.4 }));
+  const newcomer = { lat: 40.05, lng: -75.5 };
+
+  it('a fresh process asks for nothing the table knows, and for a new place only its row and column', async () => {
+    counting();
+    const warm = await geo();
+    const minutes = await warm.driveMinutes(day, day);
+    expect(billed).toEqual([100]);
+    billed.length = 0;
+    // A cold container (fresh modules, empty memory): the whole day from the table, nothing bought.
+    const cold = await geo();
+    expect(await cold.driveMinutes(day, day)).toEqual(minutes);
+    expect(billed).toEqual([]);
+    // Another cold container, a new place among the ten: its row and its column, 20 pairs.
+    const places = [...day, newcomer];
+    const withNewcomer = await (await geo()).driveMinutes(places, places);
+    expect(billed.sort((a, b) => a - b)).toEqual([10, 10]);
+    expect(withNewcomer[10]?.[0]).toBe(estimateMinutes(newcomer, day[0] as Point));
+    expect(withNewcomer.slice(0, 10).map((row) => row.slice(0, 10))).toEqual(minutes);
+    // And one more: all 121 known.
+    billed.length = 0;
+    expect(await (await geo()).driveMinutes(places, places)).toEqual(withNewcomer);
+    expect(billed).toEqual([]);
+  });
+
+  it('estimates are not kept as measured: the next process asks the service', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    behave = () => new Response('{"message":"oops"}', { status: 500 });
+    const failing = await geo();
+    expect(await failing.driveMinutes([base], [lancaster])).toEqual([[estimateMinutes(base, lancaster)]]);
+    // The service is back, answering 95 s (10 minutes, not the estimate): a fresh process asks it.
+    behave = () =>
+      Response.json({ ErrorCount: 0, RouteMatrix: [[{ Distance: 900, Duration: 95 }]], RoutingBoundary: {} });
+    calls.length = 0;
+    expect(await (await geo()).driveMinutes([base], [lancaster])).toEqual([[10]]);
+    expect(calls).toEqual(['POST /v2/route-matrix']);
+  });
+
+  it('a pair kept longer than DRIVE_TIMES_KEEP_DAYS is measured again', async () => {
+    process.env.DRIVE_TIMES_KEEP_DAYS = '2';
+    counting();
+    await (await geo()).driveMinutes([base], [exton, lancaster]);
+    expect(billed).toEqual([2]);
+    const now = Date.now();
+    // A day later: still kept.
+    vi.spyOn(Date, 'now').mockReturnValue(now + 86_400_000);
+    await (await geo()).driveMinutes([base], [exton, lancaster]);
+    expect(billed).toEqual([2]);
+    // Three days later: measured again (both pairs), and kept again.
+    vi.spyOn(Date, 'now').mockReturnValue(now + 3 * 86_400_000);
+    await (await geo()).driveMinutes([base], [exton, lancaster]);
+    expect(billed).toEqual([2, 2]);
+    await (await geo()).driveMinutes([base], [exton, lancaster]);
+    expect(billed).toEqual([2, 2]);
+  });
+
+  it('a table that fails is skipped, logged once: the routing service answers as before', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    counting();
+    const Geo = await geo(frontUrl, `missing-${randomUUID()}`);
+    expect(await Geo.driveMinutes([base, exton], [lancaster])).toEqual([
+      [estimateMinutes(base, lancaster)],
+      [estimateMinutes(exton, lancaster)],
+    ]);
+    expect(await Geo.driveMinutes([base, exton], [malvernCentroid])).toEqual([
+      [estimateMinutes(base, malvernCentroid)],
+      [estimateMinutes(exton, malvernCentroid)],
+    ]);
+    expect(billed).toEqual([2, 2]);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toContain('kept drive times failed');
   });
 });
 
