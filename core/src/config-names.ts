@@ -40,6 +40,7 @@ export const settingNames = {
     'DRIVE_DETOUR_FACTOR',
     'DRIVE_AVERAGE_MPH',
     'DRIVE_FLOOR_MINUTES',
+    'DRIVE_TIMES_KEEP_DAYS',
     'TRIP_FEE_BANDS',
     'DEFAULT_TAX_RATE',
     'LABOR_RATE_CENTS',
