@@ -222,8 +222,8 @@ function SignInPerson({
               <fieldset className="tech-sign__code">
                 <legend>The customer's code</legend>
                 <p>
-                  This work order is above the booked price: the customer confirms it with a code sent to their own
-                  phone or email.
+                  This work order is above the booked price: the customer confirms it with a code sent to
+                  their own phone or email.
                 </p>
                 <button
                   type="button"
