@@ -8,6 +8,13 @@ const settings = vi.hoisted(() => ({
   reminderMorningAt: '',
   publicUrl: 'https://mobileautocare.example',
   businessEmail: 'shop@mobileautocare.example',
+  // The shop's public details (issue 31: settings), the sample shop's.
+  business: {
+    name: 'Mobile Auto Care',
+    area: 'West Chester, PA',
+    email: 'info@mobileautocare.example',
+    phone: '(610) 555-0142',
+  },
 }));
 vi.mock('../config', () => ({ config: () => settings }));
 const withSettings = (next: Partial<typeof settings>) => Object.assign(settings, next);

@@ -85,6 +85,6 @@ describe('the CSV names bookings and work orders as people know them (issue 30)'
         },
         'WO-2026-0001',
       ),
-    ).toBe('2026-03-02,10:05,Payment,149.00,Oil Change,Casey Tester,0Y1Z2A,WO-2026-0001,p9,,\r\n');
+    ).toBe('2026-03-02,10:05,Payment,149.00,Oil Change,Casey Tester,9X0Y-1Z2A,WO-2026-0001,p9,,\r\n');
   });
 });

@@ -8,8 +8,6 @@
  * out of the browser (decision 003).
  */
 
-import { toUsE164 } from './phone';
-
 /** The field's problem, or undefined. */
 export type Problem = string | undefined;
 
@@ -112,20 +110,6 @@ export function phoneProblem(value: string | null | undefined, label = 'Phone'):
   return phone.length <= PHONE_MAX && PHONE.test(phone) && digits >= 7 && digits <= 15
     ? undefined
     : phoneMessage(label);
-}
-
-export const usPhoneMessage = (label = 'Phone number') =>
-  `${label} must be a US number such as (610) 555-0123.`;
-
-/**
- * A US phone number (issue 30: the number a job is reached at, called with
- * `tel:+1...`): what `toUsE164` (./phone.ts, the texts' rule) takes.
- * Blank is not this rule's business, as for `phoneProblem`.
- */
-export function usPhoneProblem(value: string | null | undefined, label = 'Phone number'): Problem {
-  const phone = (value ?? '').trim();
-  if (!phone) return undefined;
-  return toUsE164(phone) ? undefined : usPhoneMessage(label);
 }
 
 // ---------------------------------------------------------------------------

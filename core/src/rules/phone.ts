@@ -34,3 +34,17 @@ export function formatUsNumber(e164: string): string {
 export function telHref(phone: string): string {
   return `tel:${toUsE164(phone) ?? phone.replace(/[^\d+]/g, '')}`;
 }
+
+export const usPhoneMessage = (label = 'Phone number') =>
+  `${label} must be a US number such as (610) 555-0123.`;
+
+/**
+ * A US phone number (issue 30: the number a job is reached at, called with
+ * `tel:+1...`): what `toUsE164` (above, the texts' rule) takes.
+ * Blank is not this rule's business, as for `phoneProblem`.
+ */
+export function usPhoneProblem(value: string | null | undefined, label = 'Phone number'): string | undefined {
+  const phone = (value ?? '').trim();
+  if (!phone) return undefined;
+  return toUsE164(phone) ? undefined : usPhoneMessage(label);
+}

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { formatUsNumber, toUsE164 } from './phone';
+import { formatUsNumber, toUsE164, usPhoneProblem } from './phone';
 import * as time from '../time';
 import {
   centsMessage,
@@ -15,7 +15,6 @@ import {
   parseVehicleYear,
   phoneProblem,
   type Problem,
-  usPhoneProblem,
   type TextRule,
   textMessages,
   textProblem,
@@ -91,7 +90,7 @@ export const optionalPhone = (label = 'Phone') =>
   optionalField({ label, max: PHONE_MAX }, (value) => phoneProblem(value, label));
 
 /**
- * A required US phone number (./fields `usPhoneProblem`), kept as the pages show it:
+ * A required US phone number (./phone `usPhoneProblem`), kept as the pages show it:
  * (610) 555-0123 (its E.164 form, for `tel:` and texts, is `toUsE164` of it).
  */
 export const usPhone = (label = 'Phone number') =>

@@ -2,12 +2,19 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { signaturePng } from '../../../tests/images';
 import { formatCents } from '../money';
 import type { WorkOrder } from './model';
 import { renderWorkOrderPdf, toPrintable } from './pdf';
 import { priceWorkOrder } from './pricing';
+
+// The shop's public details are settings read through config() (issue 31); a unit test of the PDF has no
+// stack, so it names the sample shop's, as the local stack's defaults do.
+vi.mock('../business', async () => {
+  const { localBusinessDefaults } = await import('../business-details');
+  return { business: { ...localBusinessDefaults, phoneHref: 'tel:+16105550142' } };
+});
 
 function workOrder(overrides: Partial<WorkOrder> = {}, lines = { labor: 2, parts: 2 }): WorkOrder {
   const priced = priceWorkOrder({

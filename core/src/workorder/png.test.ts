@@ -1,11 +1,18 @@
 import { deflateSync } from 'node:zlib';
 import { PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { pngChunk, pngFile } from '../../../tests/images';
 import type { WorkOrder } from './model';
 import { renderWorkOrderPdf } from './pdf';
 import { decodePng } from './png';
 import { priceWorkOrder } from './pricing';
+
+// The shop's public details are settings read through config() (issue 31); a unit test of the PDF has no
+// stack, so it names the sample shop's, as the local stack's defaults do.
+vi.mock('../business', async () => {
+  const { localBusinessDefaults } = await import('../business-details');
+  return { business: { ...localBusinessDefaults, phoneHref: 'tel:+16105550142' } };
+});
 
 const CHANNELS = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 } as const;
 type ColourType = keyof typeof CHANNELS;

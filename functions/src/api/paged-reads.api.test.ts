@@ -111,7 +111,7 @@ describe('GET /api/posts/{id}/comments, paged', () => {
 });
 
 describe('GET /api/bookings (the Service History), paged', () => {
-  it("pages the customer's own bookings, newest date first, each once", async () => {
+  it("pages the customer's own bookings, upcoming ones soonest first (decision 095), each once", async () => {
     const customer = await createUserWithCard();
     const service = await createService({ availableDays: [], availableTimes: ['09:00'] });
     const dates = [nextDate(undefined, 20), nextDate(undefined, 20), nextDate(undefined, 20)];
@@ -121,7 +121,7 @@ describe('GET /api/bookings (the Service History), paged', () => {
     }
     const pages = await walk<{ _id: string; date: string }>('/api/bookings', 2, customer.headers);
     expect(pages.map((items) => items.length)).toEqual([2, 1]);
-    expect(pages.flat().map((b) => b.date.slice(0, 10))).toEqual([...dates].sort().reverse());
+    expect(pages.flat().map((b) => b.date.slice(0, 10))).toEqual([...dates].sort());
     expect((await json<unknown[]>(await send('GET', '/api/bookings', customer.headers))).length).toBe(3);
     expect(Booking.MINE_PAGE).toBeGreaterThanOrEqual(3);
     // Another customer sees none of them.

@@ -17,7 +17,7 @@ import {
   functionEnvironment,
   lambdaFunctions,
 } from '../../../infra/environment';
-import { nextDate, postBooking, send } from '../../../tests/booking-factories';
+import { AHEAD_OF_ITS_DAY, nextDate, postBooking, send } from '../../../tests/booking-factories';
 import { createPost } from '../../../tests/content-factories';
 import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
 import type { BookingReply } from '../api/bookings';
@@ -370,7 +370,10 @@ describe('the bundled cron Lambda, with work to do', () => {
       await postBooking(customer, service._id, date, '10:00'),
     );
     const complete = () =>
-      send('PATCH', `/api/bookings/${booking._id}/status`, admin.headers, { status: 'Completed' });
+      send('PATCH', `/api/bookings/${booking._id}/status`, admin.headers, {
+        status: 'Completed',
+        ...AHEAD_OF_ITS_DAY,
+      });
     const payment = async () =>
       (await json<BookingReply[]>(await send('GET', '/api/bookings', customer.headers))).find(
         (b) => b._id === booking._id,

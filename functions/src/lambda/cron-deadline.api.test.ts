@@ -8,7 +8,7 @@ import { Service } from '@app/core/service/index';
 import * as time from '@app/core/time';
 import { TimeSlot } from '@app/core/timeslot/index';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { nextDate, postBooking, send } from '../../../tests/booking-factories';
+import { AHEAD_OF_ITS_DAY, nextDate, postBooking, send } from '../../../tests/booking-factories';
 import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
 import { createWorkOrder } from '../../../tests/workorder-factories';
 import type { BookingReply } from '../api/bookings';
@@ -39,7 +39,10 @@ async function booked(customerCard: string, price: number, ahead = 7) {
     await postBooking(customer, service._id, date, '10:00'),
   );
   const complete = () =>
-    send('PATCH', `/api/bookings/${booking._id}/status`, admin.headers, { status: 'Completed' });
+    send('PATCH', `/api/bookings/${booking._id}/status`, admin.headers, {
+      status: 'Completed',
+      ...AHEAD_OF_ITS_DAY,
+    });
   const payment = async () =>
     (await json<BookingReply[]>(await send('GET', '/api/bookings', customer.headers))).find(
       (b) => b._id === booking._id,

@@ -1,11 +1,6 @@
 import { BOOKING_LIMITS } from '@app/core/booking/rules';
-import {
-  nameProblem,
-  PHONE_MAX,
-  textProblem,
-  usPhoneProblem,
-  vehicleYearProblem,
-} from '@app/core/rules/fields';
+import { nameProblem, PHONE_MAX, textProblem, vehicleYearProblem } from '@app/core/rules/fields';
+import { usPhoneProblem } from '@app/core/rules/phone';
 import type { FieldMessages } from '../../lib/forms';
 
 /**
