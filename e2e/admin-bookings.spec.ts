@@ -97,8 +97,8 @@ test("'Show 5 More' adds five bookings at a time", async ({ page, admin, signIn,
   await searchCustomer(page, name);
   await expect(deskCards(page)).toHaveCount(5);
   await expect(desk(page).getByText('Showing 5 matching bookings')).toBeVisible();
-  // Newest first: the same day, the latest time on top.
-  await expect(deskCards(page).first()).toContainText('3:00 PM');
+  // Upcoming visits soonest first (decision 095): the same day, the earliest time on top.
+  await expect(deskCards(page).first()).toContainText('9:00 AM');
 
   await desk(page).getByRole('button', { name: 'Show 5 More' }).click();
   await expect(deskCards(page)).toHaveCount(7);

@@ -1,6 +1,13 @@
 import { expect, test as base } from './fixtures';
 import { adminCreateThroughApi, assignThroughApi } from './helpers/admin-bookings';
-import { cancelThroughApi, deskCard, deskDate, openDesk, uniqueName } from './helpers/admin-desk-page';
+import {
+  cancelThroughApi,
+  deskCard,
+  deskDate,
+  openDesk,
+  searchCustomer,
+  uniqueName,
+} from './helpers/admin-desk-page';
 import { waitForMail } from './helpers/session';
 
 base.describe.configure({ timeout: 120_000 });
@@ -44,6 +51,8 @@ test('the admin sends a payment link, the customer pays on the checkout page, th
 
   await signIn(admin);
   await openDesk(page);
+  // The desk lists upcoming visits soonest first (decision 095): this one, weeks out, is found by name.
+  await searchCustomer(page, lastName);
   const card = deskCard(page, `Robin ${lastName}`);
   await expect(card).toBeVisible();
   await card.getByRole('button', { name: 'Send payment link' }).click();
@@ -78,7 +87,8 @@ test('the admin sends a payment link, the customer pays on the checkout page, th
 
   // The webhook has marked it paid: the desk shows it after a reload, and offers no link any more.
   await waitForMail(request, customer.email, (m) => m.subject.includes('Payment received'));
-  await page.reload();
+  await openDesk(page);
+  await searchCustomer(page, lastName);
   const paid = deskCard(page, `Robin ${lastName}`);
   await expect(paid.getByText('Payment: Paid')).toBeVisible();
   await expect(paid.getByRole('button', { name: /Send payment link/ })).toHaveCount(0);

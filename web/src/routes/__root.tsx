@@ -35,12 +35,14 @@ function RootLayout() {
   const router = useRouter();
   const href = useRouterState({ select: (state) => state.location.href });
   const navigation = useMemo(() => ({ Link, href }), [href]);
-  // Logout removes the token, the header and the user, then goes to / (doc 1 §4).
+  // Logout removes the token, the header and the user, and goes to / (doc 1 §4). It leaves the signed-in
+  // page first, so that page's queries (the admin's Today polls) never go out without a token (a 401).
   const logout = () => {
-    signOut();
-    // The technician's stored days go with the session (a shared phone keeps none of them).
-    forgetStoredDays();
-    void router.navigate({ to: '/' });
+    void router.navigate({ to: '/' }).finally(() => {
+      signOut();
+      // The technician's stored days go with the session (a shared phone keeps none of them).
+      forgetStoredDays();
+    });
   };
   return (
     <NavigationProvider value={navigation}>
