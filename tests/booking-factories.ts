@@ -1,6 +1,11 @@
 import type { Weekday } from '@app/core/time';
 import * as time from '@app/core/time';
+import { asSystem } from '@app/core/actor';
+import { Service } from '@app/core/service/index';
+import { TimeSlot } from '@app/core/timeslot/index';
 import { app } from '../functions/src/api/index';
+import type { BookingReply } from '../functions/src/api/bookings';
+import { createService, createUser, createUserWithCard, json } from './factories';
 
 const handedOut = new Set<string>();
 
@@ -75,4 +80,30 @@ export async function send(
     },
     { incoming: { socket: { remoteAddress: `10.88.${Math.floor(ipCounter / 250)}.${ipCounter % 250}` } } },
   );
+}
+
+/**
+ * A customer whose card is `customerCard`, booked `ahead` days out at a `price` service of its own,
+ * with the admin's completion (ahead of its day: the override) and the booking's payment as the
+ * customer reads it: what the scheduled job's tests (bundle, deadline) charge, retry and sweep.
+ */
+export async function bookedForCompletion(customerCard: string, price: number, ahead = 7) {
+  const admin = await createUser({ role: 'admin' });
+  const customer = await createUserWithCard({}, customerCard);
+  const date = nextDate(undefined, ahead);
+  const service = await createService({ availableDays: [], availableTimes: ['10:00'], price });
+  await asSystem('test', async () => TimeSlot.ensureWindow(await Service.fromId(service._id), date, 1));
+  const { booking } = await json<{ booking: BookingReply }>(
+    await postBooking(customer, service._id, date, '10:00'),
+  );
+  const complete = () =>
+    send('PATCH', `/api/bookings/${booking._id}/status`, admin.headers, {
+      status: 'Completed',
+      ...AHEAD_OF_ITS_DAY,
+    });
+  const payment = async () =>
+    (await json<BookingReply[]>(await send('GET', '/api/bookings', customer.headers))).find(
+      (b) => b._id === booking._id,
+    )?.payment;
+  return { admin, customer, complete, payment, startAt: Date.parse(time.instantOf(date, '10:00')) };
 }

@@ -2,14 +2,12 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asSystem, withActor } from '@app/core/actor';
+import { withActor } from '@app/core/actor';
 import { LOCAL_SMS_ORIGINATION_IDENTITY, localSquareDefaults, settingNames } from '@app/core/config';
 import { transactWrite } from '@app/core/db/entity';
 import { Outbox } from '@app/core/mail/outbox';
 import { Payments } from '@app/core/payments/index';
-import { Service } from '@app/core/service/index';
 import { Storage } from '@app/core/storage/index';
-import { TimeSlot } from '@app/core/timeslot/index';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type FunctionName,
@@ -17,10 +15,9 @@ import {
   functionEnvironment,
   lambdaFunctions,
 } from '../../../infra/environment';
-import { AHEAD_OF_ITS_DAY, nextDate, postBooking, send } from '../../../tests/booking-factories';
+import { bookedForCompletion } from '../../../tests/booking-factories';
 import { createPost } from '../../../tests/content-factories';
-import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
-import type { BookingReply } from '../api/bookings';
+import { createService, createUser } from '../../../tests/factories';
 import { pagesBuilt, pagesDir } from '../api/pages';
 import { ROUTER_PROOF_HEADER, routerProof } from '../api/router-proof';
 import { readOutbox, readTexts } from '../local/outbox';
@@ -360,26 +357,7 @@ describe('the bundled API Lambda’s pages (decision 072)', () => {
 describe('the bundled cron Lambda, with work to do', () => {
   const later = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 
-  async function booked(card: string, price: number) {
-    const admin = await createUser({ role: 'admin' });
-    const customer = await createUserWithCard({}, card);
-    const date = nextDate(undefined, 7);
-    const service = await createService({ availableDays: [], availableTimes: ['10:00'], price });
-    await asSystem('test', async () => TimeSlot.ensureWindow(await Service.fromId(service._id), date, 1));
-    const { booking } = await json<{ booking: BookingReply }>(
-      await postBooking(customer, service._id, date, '10:00'),
-    );
-    const complete = () =>
-      send('PATCH', `/api/bookings/${booking._id}/status`, admin.headers, {
-        status: 'Completed',
-        ...AHEAD_OF_ITS_DAY,
-      });
-    const payment = async () =>
-      (await json<BookingReply[]>(await send('GET', '/api/bookings', customer.headers))).find(
-        (b) => b._id === booking._id,
-      )?.payment;
-    return { customer, complete, payment };
-  }
+  const booked = (card: string, price: number) => bookedForCompletion(card, price);
 
   it('charges the sweep and a retry at Square, sends a text and a mail with its attachment', async () => {
     // A declined charge whose customer then saved a good card: the job's retry pays it.

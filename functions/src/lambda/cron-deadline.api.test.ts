@@ -1,17 +1,11 @@
-import { asSystem } from '@app/core/actor';
 import { config } from '@app/core/config';
 import { transactWrite } from '@app/core/db/entity';
 import { Mail } from '@app/core/mail/index';
 import { Outbox } from '@app/core/mail/outbox';
 import { Payments } from '@app/core/payments/index';
-import { Service } from '@app/core/service/index';
-import * as time from '@app/core/time';
-import { TimeSlot } from '@app/core/timeslot/index';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AHEAD_OF_ITS_DAY, nextDate, postBooking, send } from '../../../tests/booking-factories';
-import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
+import { bookedForCompletion, send } from '../../../tests/booking-factories';
 import { createWorkOrder } from '../../../tests/workorder-factories';
-import type { BookingReply } from '../api/bookings';
 import { handler as cron, LOOP_MARGIN_MS } from './cron';
 
 /**
@@ -29,26 +23,7 @@ afterEach(() => {
 /** The Lambda context of a run with `ms` left before its timeout. */
 const timeLeft = (ms: number) => ({ getRemainingTimeInMillis: () => ms });
 
-async function booked(customerCard: string, price: number, ahead = 7) {
-  const admin = await createUser({ role: 'admin' });
-  const customer = await createUserWithCard({}, customerCard);
-  const date = nextDate(undefined, ahead);
-  const service = await createService({ availableDays: [], availableTimes: ['10:00'], price });
-  await asSystem('test', async () => TimeSlot.ensureWindow(await Service.fromId(service._id), date, 1));
-  const { booking } = await json<{ booking: BookingReply }>(
-    await postBooking(customer, service._id, date, '10:00'),
-  );
-  const complete = () =>
-    send('PATCH', `/api/bookings/${booking._id}/status`, admin.headers, {
-      status: 'Completed',
-      ...AHEAD_OF_ITS_DAY,
-    });
-  const payment = async () =>
-    (await json<BookingReply[]>(await send('GET', '/api/bookings', customer.headers))).find(
-      (b) => b._id === booking._id,
-    )?.payment;
-  return { admin, complete, payment, startAt: Date.parse(time.instantOf(date, '10:00')) };
-}
+const booked = bookedForCompletion;
 
 describe('the scheduled job’s deadline', () => {
   it('stops every loop at the deadline and leaves its items for the next run', async () => {
