@@ -112,9 +112,14 @@ test("reschedule from a reminder's link, without signing in; the link works once
 async function expectRevealed(page: Page, heading: ReturnType<Page['getByRole']>) {
   await expect(heading).toBeFocused();
   await expect(heading).toBeInViewport({ ratio: 1 });
-  const header = await page.locator('.site-header').boundingBox();
-  const box = await heading.boundingBox();
-  expect(box && header && box.y >= header.y + header.height - 1).toBe(true);
+  // Below the sticky header once the page's smooth scroll has come to rest.
+  await expect
+    .poll(async () => {
+      const header = await page.locator('.site-header').boundingBox();
+      const box = await heading.boundingBox();
+      return !!box && !!header && box.y >= header.y + header.height - 1;
+    })
+    .toBe(true);
 }
 
 test.describe('on a 390 px phone', () => {
