@@ -23,7 +23,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api',
-          include: ['core/src/**/*.api.test.ts', 'functions/src/**/*.api.test.ts', 'tests/**/*.api.test.ts'],
+          include: [
+            'core/src/**/*.api.test.ts',
+            'functions/src/**/*.api.test.ts',
+            'scripts/**/*.api.test.ts',
+            'tests/**/*.api.test.ts',
+          ],
           // One set of stand-ins for the run; each test file gets its own table (tests/api-setup.ts).
           globalSetup: ['tests/stand-ins.global.ts'],
           setupFiles: ['tests/api-setup.ts'],

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { User } from '@app/core/user/index';
 import { verifyPassword } from '@app/core/user/password';
 import { describe, expect, it } from 'vitest';
-import { createUser } from './factories';
+import { createUser } from '../tests/factories';
 
 const run = promisify(execFile);
 

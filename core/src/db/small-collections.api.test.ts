@@ -7,7 +7,7 @@ import { smallCollections } from '@app/core/db/entity';
  * construction. Loading every core module defines every entity, so the
  * registry below holds every entity that declared itself small.
  */
-const modules = import.meta.glob(['../core/src/**/*.ts', '!../core/src/**/*.test.ts'], { eager: true });
+const modules = import.meta.glob(['../**/*.ts', '!../**/*.test.ts'], { eager: true });
 
 describe('collections read whole', () => {
   it('are exactly the ones small by construction: the services and the technicians', () => {
