@@ -211,7 +211,7 @@ test('"On my way" outside daytime hours asks first, then sends with the confirma
   const { technician } = await todaysJob(page.request, admin, name);
   const phone = await technicianSignIn(page.request, technician);
   await signIn(phone);
-  // The server's question, as it answers at 00:17 (functions/src/api/progress.api.test.ts proves the server).
+  // The server's question, as it answers at 00:17 (functions/src/api/bookings.progress.api.test.ts proves the server).
   const sent: unknown[] = [];
   await page.route('**/api/bookings/*/progress', async (route) => {
     const body = route.request().postDataJSON() as { confirmOutsideHours?: boolean };

@@ -282,13 +282,13 @@ export const routes: Record<string, Route> = {
     access: 'admin',
     path: (f) => `/api/bookings/${f.bookings.status._id}/charge-options`,
   },
-  // Not completed and not declined: refused (409) once past authorization; getting-paid.api.test.ts retries for real.
+  // Not completed and not declined: refused (409) once past authorization; payments.charges.api.test.ts retries for real.
   'POST /api/bookings/:id/retry-charge': {
     access: 'admin',
     path: (f) => `/api/bookings/${f.bookings.status._id}/retry-charge`,
     ok: 409,
   },
-  // Not paid: refused (409) once past authorization; getting-paid.api.test.ts refunds for real.
+  // Not paid: refused (409) once past authorization; payments.charges.api.test.ts refunds for real.
   'POST /api/bookings/:id/refunds': {
     access: 'admin',
     path: (f) => `/api/bookings/${f.bookings.status._id}/refunds`,
@@ -305,7 +305,7 @@ export const routes: Record<string, Route> = {
     access: 'user',
     path: () => '/api/testimonials',
     // A review is multipart; this JSON one is refused (400), which proves the caller got past authorization.
-    // functions/src/api/reviews.api.test.ts covers real reviews of Completed bookings.
+    // functions/src/api/testimonials.reviews.api.test.ts covers real reviews of Completed bookings.
     body: (f) => ({ serviceId: f.openService._id, quote: 'Great', rating: 5 }),
     ok: 400,
   },
@@ -410,8 +410,8 @@ export const routes: Record<string, Route> = {
   'GET /api/vehicleData/makes': { access: 'admin', path: () => '/api/vehicleData/makes' },
   'GET /api/vehicleData/models/:make': { access: 'admin', path: () => '/api/vehicleData/models/Toyota' },
   // --- Testimonial manager and Blog Manager (issue 12): admin only. The multipart writes get a JSON
-  // body here, refused with 400 past authorization; functions/src/api/blog-manager.api.test.ts and
-  // testimonial-manager.api.test.ts send the real forms and images.
+  // body here, refused with 400 past authorization; functions/src/api/posts.admin.api.test.ts and
+  // testimonials.admin.api.test.ts send the real forms and images.
   'PUT /api/testimonials/:id/author': {
     access: 'admin',
     path: (f) => `/api/testimonials/${f.content.testimonial._id}/author`,
@@ -491,7 +491,7 @@ export const routes: Record<string, Route> = {
     path: () => '/api/services',
     // A form that cannot be valid (serviceForm): the 400 proves the caller got past authorization, and no
     // fuzzed price, duration or list (values the fuzz suite cannot tell from valid ones) can make a service.
-    // functions/src/api/services-admin.api.test.ts creates real ones.
+    // functions/src/api/services.admin.api.test.ts creates real ones.
     body: () => serviceForm,
     ok: 400,
   },
@@ -579,7 +579,7 @@ export const routes: Record<string, Route> = {
     }),
   },
   // Issue 30 (decision 091): the customer's code (the fixture is tied to no job: 400 once past
-  // authorization; completion.api.test.ts sends one for real) and the admin's price approval.
+  // authorization; bookings.completion.api.test.ts sends one for real) and the admin's price approval.
   'POST /api/workOrders/:id/price-code': {
     technician: '403',
     access: 'staff',
