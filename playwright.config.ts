@@ -1,47 +1,55 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './e2e/chromium';
+import { stackOf, workers } from './e2e/stacks';
 
 /**
  * Browser tests drive Debian's Chromium (never a downloaded browser) against
  * the product started exactly as `npm start` starts it, on its own port and a
- * fresh data directory, so they never touch a developer's .data/.
+ * fresh data directory, so they never touch a developer's .data/. Each worker
+ * has a stack of its own (e2e/stacks.ts, decision 113): E2E_WORKERS of them on
+ * E2E_PORT, E2E_PORT + 1, …; a spec file runs whole in one worker, its tests
+ * in order. The user fixtures (e2e/fixtures.ts) point each worker's baseURL and
+ * table at its stack.
  */
-const port = Number(process.env.E2E_PORT || 3217);
-// Set once in the runner's environment, so worker processes (which load this file again) reuse it.
-// The user fixtures (e2e/fixtures.ts) find the product's table through DATA_DIR/stack.json there.
-process.env.E2E_DATA_DIR ||= mkdtempSync(join(tmpdir(), 'mac-e2e-'));
-const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: '.test-results/playwright.json' }]],
   use: {
-    baseURL: `http://localhost:${port}`,
+    baseURL: stackOf(0).url,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromiumPath,
       args: chromiumArgs,
     },
   },
-  webServer: {
-    command: 'npm start',
-    url: `http://localhost:${port}/api/services`,
-    // The whole day is daytime for the browser tests, which run at any hour: "On my way" is sent without
-    // the question (decision 097), which tech-day.spec.ts answers from a stubbed reply and the API tests prove.
-    env: { PORT: String(port), DATA_DIR: dataDir, DAYTIME_START: '00:00', DAYTIME_END: '24:00' },
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-  },
+  // One stack per worker, started one after the other (Playwright sets its web servers up in order):
+  // the first builds the web app as `npm start` does, the others start on that build.
+  webServer: Array.from({ length: workers }, (_, index) => {
+    const { port, url, dataDir } = stackOf(index);
+    return {
+      command: 'npm start',
+      url: `${url}/api/services`,
+      // The whole day is daytime for the browser tests, which run at any hour: "On my way" is sent without
+      // the question (decision 097), which tech-day.spec.ts answers from a stubbed reply and the API tests prove.
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DAYTIME_START: '00:00',
+        DAYTIME_END: '24:00',
+        ...(index > 0 ? { SKIP_BUILD: '1' } : {}),
+      },
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'pipe' as const,
+      stderr: 'pipe' as const,
+      gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+    };
+  }),
 });

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { User } from '@app/core/user/index';
 import { test as base, expect, type Page } from '@playwright/test';
 import { useRunningStack } from '../functions/src/local/stack-file';
+import { stackOf } from './stacks';
 
 /** An account made for one test, signed in (it has a session token). */
 export type TestUser = {
@@ -85,6 +86,9 @@ async function forThisTest(
 }
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
+  // Each worker's pages and requests go to its own stack (playwright.config.ts, e2e/stacks.ts).
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern.
+  baseURL: async ({}, use, testInfo) => use(stackOf(testInfo.parallelIndex).url),
   // Every test fails on an unexpected console error or uncaught exception.
   page: async ({ page }, use) => {
     const problems: string[] = [];
@@ -114,13 +118,12 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 
   accounts: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern.
-    async ({}, use) => {
-      // `npm start` (started by playwright.config.ts on E2E_DATA_DIR) records its stand-ins in
+    async ({}, use, workerInfo) => {
+      // `npm start` (this worker's stack, started by playwright.config.ts) records its stand-ins in
       // DATA_DIR/stack.json; core is imported only after the config variables point at them.
-      const dataDir = process.env.E2E_DATA_DIR;
-      if (!dataDir)
+      if (!process.env.E2E_DATA_DIR)
         throw new Error('E2E_DATA_DIR is not set: run the browser tests through playwright.config.ts');
-      useRunningStack(dataDir);
+      useRunningStack(stackOf(workerInfo.parallelIndex).dataDir);
       // Each hash records its scrypt cost, so the product verifies these accounts' passwords at the
       // cost they were made with: the API tests' low one rather than production's 2^17, which takes
       // much of a 2-core machine. Passwords the product sets itself (registration, change, reset)

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 /**
  * The post-deploy smoke check (`npm run smoke`, scripts/smoke.ts, decision 088) run by CI against
