@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, expectConsoleErrors } from './fixtures';
-import { expectListTexts } from './helpers/held-replies';
+import { expectListTexts, holdReplies } from './helpers/held-replies';
 
 const winter = '/blog/winter-car-care-checklist';
 const cards = (page: Page) => page.getByRole('main').getByRole('article');
@@ -256,14 +256,13 @@ test('an unknown post says so, and the post page shows its loading text', async 
   await expect(page.getByText('Could not find the requested post.')).toBeVisible();
   await expectAccessible();
 
-  // Opened from the blog list, the post is asked for in the browser: its loading text shows meanwhile.
-  await page.route('**/api/posts/ceramic-coating-vs-wax', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    await route.continue();
-  });
+  // Opened from the blog list, the post is asked for in the browser: its loading text shows meanwhile
+  // (the reply held until the text is seen, then let through to the server).
+  const post = await holdReplies(page, '**/api/posts/ceramic-coating-vs-wax', null);
   await page.goto('/blog');
   await page.getByRole('link', { name: 'Ceramic Coating vs. Wax: Which Is Right for Your Car?' }).click();
   await expect(page.getByText('Loading post...')).toBeVisible();
+  post.release();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     'Ceramic Coating vs. Wax: Which Is Right for Your Car?',
   );
