@@ -75,7 +75,6 @@ const layering = [
 const ALLOWED_CORE_CYCLES = {
   // Folders below core/src (a file in core/src itself is its own room: `config.ts`).
   folders: [
-    ['address', 'config.ts', 'db', 'geo', 'payments', 'rate-limit', 'user'],
     ['booking', 'booking-link', 'reminder', 'revenue', 'review-request', 'technician', 'workorder'],
     ['mail', 'notify'],
     ['service', 'timeslot'],

@@ -1,12 +1,12 @@
 import * as z from 'zod';
 import { businessDetailsFrom, localBusinessDefaults } from './business-details';
-import { squareBaseUrls, squareEnvironments } from './payments/hosts';
+import { squareBaseUrls, squareEnvironments } from './square-hosts';
 import { toUsE164 } from './rules/phone';
 import { DEFAULT_OPENING_HOURS, openingHoursMessage, parseOpeningHours } from './opening-hours';
 import { TIME_ZONE } from './time';
 
 export { localBusinessDefaults } from './business-details';
-export type { SquareEnvironment } from './payments/hosts';
+export type { SquareEnvironment } from './square-hosts';
 
 /**
  * The one place that decides between the local stack and AWS.

@@ -1,5 +1,5 @@
 import { formatUsNumber } from '../rules/phone';
-import { cardBrandName } from '../payments/brand';
+import { cardBrandName } from './card-brand';
 import { type roles, type StoredAccount } from './store';
 
 /** A role an account has. */
