@@ -23,7 +23,7 @@ import { Post } from './post/index';
 import { RateLimit } from './rate-limit/index';
 import { ReviewRequest } from './review-request/index';
 import { ServiceRequest } from './service-request/index';
-import { deleteService } from './service/delete';
+import { deleteService } from './timeslot/delete-service';
 import { Service } from './service/index';
 import { Testimonial } from './testimonial/index';
 import { Technician } from './technician/index';
