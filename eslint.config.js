@@ -77,14 +77,11 @@ const ALLOWED_CORE_CYCLES = {
   folders: [
     ['booking', 'booking-link', 'reminder', 'revenue', 'review-request', 'technician', 'workorder'],
     ['mail', 'notify'],
-    ['service', 'timeslot'],
   ],
   // Files below core/src.
   files: [
     ['booking/customer.ts', 'booking/for-review.ts', 'booking/index.ts', 'booking/namespace.ts'],
-    ['post/comment.ts', 'post/edit.ts', 'post/index.ts', 'post/namespace.ts'],
     ['booking/mail-place.ts', 'booking/mail.ts'],
-    ['db/entity.ts', 'db/sets.ts'],
   ],
 };
 
