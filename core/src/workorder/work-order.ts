@@ -2,7 +2,7 @@
  * The members of the `WorkOrder` namespace (index.ts), each from the file of
  * its job; callers import `WorkOrder` from index.ts and never these files.
  */
-import type { InspectionInput } from './inspection-model';
+import type { InspectionInput } from './inspection/model';
 import type { AcknowledgeInput, WorkOrderInput } from './input';
 import type { WorkOrder } from './model';
 
@@ -33,8 +33,8 @@ export { SIGNATURE_PREFIX, signatureOf } from './signatures';
 export { type ForBooking, forBooking } from './for-booking';
 export { acknowledgeInPerson, forSigning, InPersonInput, inPersonMessages } from './in-person';
 export { ApproveInput, approvePrice, priceMessages, sendPriceCode } from './price-approval';
-export { setInspection } from './inspection';
-export { type ForCustomer, forCustomer } from './photo-objects';
+export { setInspection } from './inspection/set';
+export { type ForCustomer, forCustomer } from './inspection/photo-objects';
 export {
   addPhoto,
   inspectionForPortal,
@@ -43,5 +43,5 @@ export {
   photoForPortal,
   photoForStaff,
   removePhoto,
-} from './photos';
+} from './inspection/photos';
 export { type Awaiting, awaitingAcknowledgment } from './awaiting';

@@ -7,7 +7,7 @@ import { PRICING_LIMITS, type WorkOrderPricing } from '@app/core/workorder/prici
 import { zValidator } from '@hono/zod-validator';
 import { type Context, Hono } from 'hono';
 import * as z from 'zod';
-import { inspectionMessages } from '@app/core/workorder/inspection-model';
+import { inspectionMessages } from '@app/core/workorder/inspection/model';
 import { IMAGE_MAX_BYTES } from '@app/core/storage/rules';
 import { assertStaff } from '@app/core/actor';
 import { config } from '@app/core/config';
