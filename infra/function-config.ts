@@ -4,7 +4,7 @@
  * (api.ts) and the scheduled job (cron.ts) take theirs from here; the bundle
  * test calls the same pure functions with the stand-ins' names.
  */
-import { squareBaseUrls } from '../core/src/payments/hosts';
+import { squareBaseUrls } from '../core/src/square-hosts';
 import { email } from './email';
 import { type FunctionName, functionEnvironment, functionPermissions, lambdaFunctions } from './environment';
 import { secretValues } from './secrets';

@@ -13,8 +13,8 @@ import { randomBytes } from 'node:crypto';
 import type { WorkOrder } from '@app/core/workorder/model';
 import { Canvas } from '../functions/src/local/png';
 import { renderWorkOrderPdf } from '@app/core/workorder/pdf';
-import type { InspectionCategory, InspectionCondition } from '@app/core/workorder/inspection-model';
-import { encode } from '@app/core/workorder/photos';
+import type { InspectionCategory, InspectionCondition } from '@app/core/workorder/inspection/model';
+import { encode } from '@app/core/workorder/inspection/photos';
 import { priceWorkOrder } from '@app/core/workorder/pricing';
 import { signaturePng } from '../tests/images';
 

@@ -23,7 +23,7 @@ import { Post } from './post/index';
 import { RateLimit } from './rate-limit/index';
 import { ReviewRequest } from './review-request/index';
 import { ServiceRequest } from './service-request/index';
-import { deleteService } from './service/delete';
+import { deleteService } from './timeslot/delete-service';
 import { Service } from './service/index';
 import { Testimonial } from './testimonial/index';
 import { Technician } from './technician/index';
@@ -31,6 +31,7 @@ import { TimeSlot } from './timeslot/index';
 import { User } from './user/index';
 import { VehicleData } from './vehicle/index';
 import { WorkOrder } from './workorder/index';
+import { Inspection } from './workorder/inspection/index';
 
 /**
  * Authorization lives in core: every domain verb that needs a role or an
@@ -77,6 +78,7 @@ const modules = {
   User,
   VehicleData,
   WorkOrder,
+  Inspection,
 } as const;
 
 type Access = 'admin' | 'user' | 'public' | 'internal';
@@ -361,14 +363,14 @@ const access: Record<string, Access> = {
   'Booking.board': 'admin',
   'Booking.jobState': 'internal',
   'WorkOrder.awaitingAcknowledgment': 'admin',
-  'WorkOrder.setInspection': 'admin',
-  'WorkOrder.addPhoto': 'admin',
-  'WorkOrder.photoForStaff': 'admin',
-  'WorkOrder.removePhoto': 'admin',
-  'WorkOrder.forCustomer': 'internal',
-  'WorkOrder.photoForLink': 'public',
-  'WorkOrder.photoForPortal': 'public',
-  'WorkOrder.inspectionForPortal': 'public',
+  'Inspection.setInspection': 'admin',
+  'Inspection.addPhoto': 'admin',
+  'Inspection.photoForStaff': 'admin',
+  'Inspection.removePhoto': 'admin',
+  'Inspection.forCustomer': 'internal',
+  'Inspection.photoForLink': 'public',
+  'Inspection.photoForPortal': 'public',
+  'Inspection.inspectionForPortal': 'public',
   'WorkOrder.forPortal': 'public',
   'WorkOrder.forAcknowledgment': 'public',
   'WorkOrder.acknowledge': 'public',
@@ -555,11 +557,11 @@ const calls: Record<string, () => Promise<unknown>> = {
   'Booking.awaitingVerification': () => Booking.awaitingVerification('2030-01-07', 10),
   'Booking.board': () => Booking.board('2030-01-07', 1),
   'WorkOrder.awaitingAcknowledgment': () => WorkOrder.awaitingAcknowledgment({ limit: 10 }),
-  'WorkOrder.setInspection': () =>
-    WorkOrder.setInspection(someId('wo'), { items: [{ category: 'tyres', condition: 'good' }] }),
-  'WorkOrder.addPhoto': () => WorkOrder.addPhoto(someId('wo'), Buffer.from([0xff, 0xd8, 0xff, 0xe0])),
-  'WorkOrder.photoForStaff': () => WorkOrder.photoForStaff(someId('wo'), someId('wo'), 'full'),
-  'WorkOrder.removePhoto': () => WorkOrder.removePhoto(someId('wo'), someId('wo')),
+  'Inspection.setInspection': () =>
+    Inspection.setInspection(someId('wo'), { items: [{ category: 'tyres', condition: 'good' }] }),
+  'Inspection.addPhoto': () => Inspection.addPhoto(someId('wo'), Buffer.from([0xff, 0xd8, 0xff, 0xe0])),
+  'Inspection.photoForStaff': () => Inspection.photoForStaff(someId('wo'), someId('wo'), 'full'),
+  'Inspection.removePhoto': () => Inspection.removePhoto(someId('wo'), someId('wo')),
   'Booking.techDay': () => Booking.techDay({ date: '2030-01-07', technician: 1 }),
   'WorkOrder.forSigning': () => WorkOrder.forSigning(someId('wo')),
   'WorkOrder.acknowledgeInPerson': () =>
@@ -598,10 +600,10 @@ const staffVerbs = new Map([
   ['Booking.chargePreview', 'not_found'],
   ['WorkOrder.sendPriceCode', 'not_found'],
   // The inspection and its photos (decision 080): the work order is looked up before the job decides.
-  ['WorkOrder.setInspection', 'not_found'],
-  ['WorkOrder.addPhoto', 'not_found'],
-  ['WorkOrder.photoForStaff', 'not_found'],
-  ['WorkOrder.removePhoto', 'not_found'],
+  ['Inspection.setInspection', 'not_found'],
+  ['Inspection.addPhoto', 'not_found'],
+  ['Inspection.photoForStaff', 'not_found'],
+  ['Inspection.removePhoto', 'not_found'],
 ]);
 
 async function refusal(actor: Actor, call: () => Promise<unknown>): Promise<string> {

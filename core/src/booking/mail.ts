@@ -3,7 +3,7 @@ import { config } from '../config';
 import { type MailBlock, composeMail } from '../mail/compose';
 import type { Mail } from '../mail/index';
 import { formatCents } from '../money';
-import { cardBrandName } from '../payments/brand';
+import { cardBrandName } from '../user/card-brand';
 import { formatDateTimeInZone, formatLongDate, formatTime, localOf } from '../time';
 import { addressFields, bookingCalendarFile, directionsBlock } from './mail-place';
 import { bookingReference } from './reference';

@@ -1,6 +1,14 @@
-import type { Entity } from './entity';
+import type { UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 
 type Raw = Record<string, unknown>;
+
+/**
+ * What `toggleMember` needs of an entity: its `update` (db/entity.ts), spelled here so that this
+ * file imports nothing of entity.ts, which re-exports it (no file cycle).
+ */
+type Updates<Rec, K> = {
+  update(id: K, input: Omit<UpdateCommandInput, 'TableName' | 'Key' | 'ReturnValues'>): Promise<Rec | null>;
+};
 
 /**
  * Toggles `member` in the string set `attribute` of one item with a single
@@ -14,7 +22,7 @@ type Raw = Record<string, unknown>;
  * out which.
  */
 export async function toggleMember<Rec extends Raw, K extends Partial<Rec>>(
-  entity: Pick<Entity<Rec, K>, 'update'>,
+  entity: Updates<Rec, K>,
   id: K,
   options: {
     attribute: string;

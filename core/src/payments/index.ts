@@ -8,7 +8,7 @@ import { rateLimits } from '../rate-limit/rules';
 import { User } from '../user/index';
 import { fn } from '../util/fn';
 import { idSchema } from '../util/id';
-import { cardBrandName } from './brand';
+import { cardBrandName } from '../user/card-brand';
 import {
   createSquareClient,
   type OrderLine,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardBrandName } from './brand';
+import { cardBrandName } from '../user/card-brand';
 import { classify, createSquareClient, type Fetch, SQUARE_VERSION, SquareError } from './square';
 
 type Sent = { url: string; init: RequestInit };

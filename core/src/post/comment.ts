@@ -14,7 +14,8 @@ import { rateLimits } from '../rate-limit/rules';
 import { User } from '../user/index';
 import { fn } from '../util/fn';
 import { createId, idSchema } from '../util/id';
-import { Post } from './index';
+// The stored post (store.ts), not the façade (index.ts), which leads back here through edit.ts.
+import * as Post from './store';
 import { COMMENT_MAX_LENGTH } from './rules';
 
 /**

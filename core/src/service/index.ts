@@ -251,7 +251,7 @@ export namespace Service {
     }
   });
 
-  /** Deletes the service item (admin); 404 when there is none. Its slots: core/src/service/delete.ts. */
+  /** Deletes the service item (admin); 404 when there is none. Its slots: core/src/timeslot/delete-service.ts. */
   export const remove = fn(id, async (serviceId) => {
     assertAdmin();
     for (let attempt = 1; ; attempt += 1) {

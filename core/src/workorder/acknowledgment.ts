@@ -14,7 +14,7 @@ import { AcknowledgeInput } from './input';
 import { acknowledgedMail, acknowledgmentLinkMail, shopAcknowledgedMail } from './mail';
 import { fail, key, messages, refuseInvalid } from './messages';
 import type { WorkOrder as Info } from './model';
-import { type ForCustomer, forCustomer } from './photo-objects';
+import { type ForCustomer, forCustomer } from './inspection/photo-objects';
 import { deleteObject, putObject, SIGNATURE_PREFIX } from './signatures';
 import { signaturePng } from './signature';
 import { ACK_QUEUE, contentDigest, entity, find, putIfUnchanged, type Stored, write } from './store';

@@ -6,7 +6,7 @@ import { rateLimits } from '../rate-limit/rules';
 import { fn } from '../util/fn';
 import { workOrderMail } from './mail';
 import { fail, key, messages, refuseInvalid } from './messages';
-import { smallPhotos } from './photo-objects';
+import { smallPhotos } from './inspection/photo-objects';
 import { readObject } from './signatures';
 import { find, putIfUnchanged, type Stored, write } from './store';
 import { type Detail, view } from './view';

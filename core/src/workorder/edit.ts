@@ -14,7 +14,7 @@ import { fail, key, messages, refuseInvalid } from './messages';
 import type { WorkOrderStatus } from './model';
 import { formatNumber, MAX_NUMBER_TRIES, nextNumber } from './numbering';
 import { priceWorkOrder } from './pricing';
-import { discard, photoKeys } from './photo-objects';
+import { discard, photoKeys } from './inspection/photo-objects';
 import { deleteObject } from './signatures';
 import { awaitingAfter, pricedTrail } from './price-approval';
 import { assertWorksOn } from './staff';

@@ -1,4 +1,4 @@
-import type { Inspection, Photo } from './inspection-model';
+import type { Inspection, Photo } from './inspection/model';
 import type { WorkOrderPricing } from './pricing';
 
 /**
@@ -89,7 +89,7 @@ export type WorkOrder = {
   acknowledgment: WorkOrderAcknowledgment;
   /** The vehicle inspection (decision 080), when one was filled. */
   inspection?: Inspection;
-  /** The inspection photos' ids (their bytes are private: photos.ts). */
+  /** The inspection photos' ids (their bytes are private: inspection/photos.ts). */
   photos?: Photo[];
   createdAt: string;
   updatedAt: string;

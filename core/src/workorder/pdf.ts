@@ -12,14 +12,14 @@
  * standard fonts (pdf-text.ts), the page cursor and its tables
  * (pdf-layout.ts), the sections (pdf-sections.ts) and the acknowledgment with
  * its signature (pdf-acknowledgment.ts), and the inspection with its
- * photos (pdf-inspection.ts).
+ * photos (inspection/pdf.ts).
  */
 import { deflateSync } from 'node:zlib';
 import { PDFArray, PDFContentStream, PDFDocument, PDFName, PDFRef, StandardFonts } from 'pdf-lib';
 import { business } from '../business';
 import type { WorkOrder } from './model';
 import { drawAcknowledgment, embedSignature } from './pdf-acknowledgment';
-import { drawInspection, embedPhotos } from './pdf-inspection';
+import { drawInspection, embedPhotos } from './inspection/pdf';
 import { CONTENT_WIDTH, type Fonts, Layout } from './pdf-layout';
 import {
   drawFooters,
@@ -36,7 +36,7 @@ export { toPrintable } from './pdf-text';
 
 export type RenderWorkOrderPdfOptions = {
   signaturePng?: Uint8Array;
-  /** The inspection photos' small copies (JPEG, photo-objects.ts), in order. */
+  /** The inspection photos' small copies (JPEG, inspection/photo-objects.ts), in order. */
   photoJpegs?: readonly Uint8Array[];
 };
 

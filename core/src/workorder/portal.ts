@@ -53,7 +53,7 @@ export async function portalWorkOrder(number: string, email: string): Promise<St
 /**
  * The work order a number and email name, without the rate limits: only for
  * reads that also need a photo's random id, which only a rate-limited read
- * hands out (photos.ts). Null for any mismatch.
+ * hands out (inspection/photos.ts). Null for any mismatch.
  */
 export async function portalWorkOrderUnlimited(number: string, email: string): Promise<Stored | null> {
   const workOrderNumber = number.trim().toUpperCase().slice(0, 40);

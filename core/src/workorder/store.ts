@@ -6,7 +6,7 @@ import { putIfUnchanged as putRevision } from '../db/revision';
 import { PaymentRecord } from '../payments/link-record';
 import { User } from '../user/index';
 import { appendToTrail } from '../util/audit-trail';
-import { Inspection, Photo } from './inspection-model';
+import { Inspection, Photo } from './inspection/model';
 import { fail, id, messages } from './messages';
 import { WORK_ORDER_STATUSES } from './model';
 import { transactRetrying } from './totals';
@@ -128,7 +128,7 @@ export const Stored = z.object({
   statusHistory: z.array(StatusChange).default([]),
   /** The vehicle inspection (decision 080); absent until one is filled. */
   inspection: Inspection.optional(),
-  /** Inspection photos, oldest first, at most `inspectionPhotoLimit` (photos.ts; decision 080). */
+  /** Inspection photos, oldest first, at most `inspectionPhotoLimit` (inspection/photos.ts; decision 080). */
   photos: z.array(Photo).default([]),
   /** Lines a technician priced by hand, awaiting the admin's price approval (decision 091). */
   awaitingPrice: z.array(z.object({ key: z.string(), label: z.string() })).default([]),

@@ -2,7 +2,6 @@
  * The members of the `WorkOrder` namespace (index.ts), each from the file of
  * its job; callers import `WorkOrder` from index.ts and never these files.
  */
-import type { InspectionInput } from './inspection-model';
 import type { AcknowledgeInput, WorkOrderInput } from './input';
 import type { WorkOrder } from './model';
 
@@ -10,8 +9,6 @@ export type Info = WorkOrder;
 /** The form as core takes it (cents; the API converts the spec's dollars), and the acknowledgment form. */
 export type Body = WorkOrderInput;
 export type AcknowledgeBody = AcknowledgeInput;
-/** The inspection form (decision 080). */
-export type InspectionBody = InspectionInput;
 
 export { fail, id, messages } from './messages';
 export { contentDigest, type Stored } from './store';
@@ -33,15 +30,4 @@ export { SIGNATURE_PREFIX, signatureOf } from './signatures';
 export { type ForBooking, forBooking } from './for-booking';
 export { acknowledgeInPerson, forSigning, InPersonInput, inPersonMessages } from './in-person';
 export { ApproveInput, approvePrice, priceMessages, sendPriceCode } from './price-approval';
-export { setInspection } from './inspection';
-export { type ForCustomer, forCustomer } from './photo-objects';
-export {
-  addPhoto,
-  inspectionForPortal,
-  type PhotoBytes,
-  photoForLink,
-  photoForPortal,
-  photoForStaff,
-  removePhoto,
-} from './photos';
 export { type Awaiting, awaitingAcknowledgment } from './awaiting';

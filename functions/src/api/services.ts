@@ -1,6 +1,6 @@
 import { Booking } from '@app/core/booking/index';
 import { toCents, toDollars } from '@app/core/money';
-import { deleteService } from '@app/core/service/delete';
+import { deleteService } from '@app/core/timeslot/delete-service';
 import { Service } from '@app/core/service/index';
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';

@@ -7,7 +7,7 @@ import { PRICING_LIMITS, type WorkOrderPricing } from '@app/core/workorder/prici
 import { zValidator } from '@hono/zod-validator';
 import { type Context, Hono } from 'hono';
 import * as z from 'zod';
-import { inspectionMessages } from '@app/core/workorder/inspection-model';
+import { Inspection } from '@app/core/workorder/inspection/index';
 import { IMAGE_MAX_BYTES } from '@app/core/storage/rules';
 import { assertStaff } from '@app/core/actor';
 import { config } from '@app/core/config';
@@ -223,7 +223,7 @@ async function pdfResponse(c: Context, parts: WorkOrder.PdfParts): Promise<Respo
 }
 
 /** A private photo (decision 080): never cached by anyone but the browser's memory. */
-function photoResponse(c: Context, photo: WorkOrder.PhotoBytes): Response {
+function photoResponse(c: Context, photo: Inspection.PhotoBytes): Response {
   return c.body(photo.bytes.slice().buffer as ArrayBuffer, 200, {
     'Content-Type': photo.contentType,
     'Content-Length': String(photo.bytes.byteLength),
@@ -256,7 +256,7 @@ export const workOrders = new Hono()
     zValidator('query', z.object({ email: z.string().max(1000).optional() }), invalid),
     async (c) =>
       c.json(
-        await WorkOrder.inspectionForPortal(c.req.valid('param').number, c.req.valid('query').email ?? ''),
+        await Inspection.inspectionForPortal(c.req.valid('param').number, c.req.valid('query').email ?? ''),
       ),
   )
   .get(
@@ -270,7 +270,7 @@ export const workOrders = new Hono()
     async (c) => {
       const { number, photoId } = c.req.valid('param');
       const { email, size } = c.req.valid('query');
-      return photoResponse(c, await WorkOrder.photoForPortal(number, email ?? '', photoId, sizeOf(size)));
+      return photoResponse(c, await Inspection.photoForPortal(number, email ?? '', photoId, sizeOf(size)));
     },
   )
   .get(
@@ -281,7 +281,7 @@ export const workOrders = new Hono()
       const { token, photoId } = c.req.valid('param');
       return photoResponse(
         c,
-        await WorkOrder.photoForLink(token, photoId, sizeOf(c.req.valid('query').size)),
+        await Inspection.photoForLink(token, photoId, sizeOf(c.req.valid('query').size)),
       );
     },
   )
@@ -348,31 +348,31 @@ export const workOrders = new Hono()
   .put('/:id/inspection', requireUser, byId, anyJson, async (c) =>
     c.json(
       workOrderReply(
-        await WorkOrder.setInspection(
+        await Inspection.setInspection(
           c.req.valid('param').id,
-          c.req.valid('json') as WorkOrder.InspectionBody,
+          c.req.valid('json') as Inspection.InspectionBody,
         ),
       ),
     ),
   )
-  .post('/:id/photos', requireUser, byId, uploadLimit(inspectionMessages.photoTooLarge), async (c) => {
+  .post('/:id/photos', requireUser, byId, uploadLimit(Inspection.messages.photoTooLarge), async (c) => {
     // Only the shop's staff get as far as reading a body (core checks the job's technician too).
     assertStaff();
     const { image } = await readImageForm(c, 'photo', {
       maxBytes: IMAGE_MAX_BYTES,
-      tooLarge: inspectionMessages.photoTooLarge,
-      notMultipart: inspectionMessages.notMultipart,
+      tooLarge: Inspection.messages.photoTooLarge,
+      notMultipart: Inspection.messages.notMultipart,
     });
-    if (!image) WorkOrder.fail('invalid', inspectionMessages.photoMissing);
-    return c.json(workOrderReply(await WorkOrder.addPhoto(c.req.valid('param').id, image)), 201);
+    if (!image) WorkOrder.fail('invalid', Inspection.messages.photoMissing);
+    return c.json(workOrderReply(await Inspection.addPhoto(c.req.valid('param').id, image)), 201);
   })
   .get('/:id/photos/:photoId', requireUser, byPhoto, photoSize, async (c) => {
     const { id, photoId } = c.req.valid('param');
-    return photoResponse(c, await WorkOrder.photoForStaff(id, photoId, sizeOf(c.req.valid('query').size)));
+    return photoResponse(c, await Inspection.photoForStaff(id, photoId, sizeOf(c.req.valid('query').size)));
   })
   .delete('/:id/photos/:photoId', requireUser, byPhoto, async (c) => {
     const { id, photoId } = c.req.valid('param');
-    return c.json(workOrderReply(await WorkOrder.removePhoto(id, photoId)));
+    return c.json(workOrderReply(await Inspection.removePhoto(id, photoId)));
   })
   .post('/:id/generate-acknowledgment', requireAdmin, byId, async (c) => {
     const { tokenExpiresAt, message, workOrder } = await WorkOrder.generateAcknowledgment(

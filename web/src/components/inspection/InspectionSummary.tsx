@@ -1,4 +1,4 @@
-import { CATEGORY_LABELS, CONDITION_LABELS, type Inspection } from '@app/core/workorder/inspection-model';
+import { CATEGORY_LABELS, CONDITION_LABELS, type Inspection } from '@app/core/workorder/inspection/model';
 import { type ReactNode, useId } from 'react';
 import './inspection.css';
 

@@ -1,4 +1,4 @@
-import type { InspectionInput } from '@app/core/workorder/inspection-model';
+import type { InspectionInput } from '@app/core/workorder/inspection/model';
 import { api, okResponse, path, unwrap, withForm } from '../../lib/api';
 
 /**

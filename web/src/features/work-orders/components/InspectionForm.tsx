@@ -6,7 +6,7 @@ import {
   INSPECTION_NOTE_MAX,
   type InspectionCategory,
   type InspectionCondition,
-} from '@app/core/workorder/inspection-model';
+} from '@app/core/workorder/inspection/model';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { FormMessage } from '../../../components/ui/FormMessage';

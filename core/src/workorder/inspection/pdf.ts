@@ -1,8 +1,8 @@
 import type { PDFDocument, PDFImage } from 'pdf-lib';
-import { formatLongDate } from '../time';
-import { CATEGORY_LABELS, CONDITION_LABELS } from './inspection-model';
-import type { WorkOrder } from './model';
-import { CONTENT_WIDTH, type Layout, MARGIN, MUTED, RULE, SIZE } from './pdf-layout';
+import { formatLongDate } from '../../time';
+import { CATEGORY_LABELS, CONDITION_LABELS } from './model';
+import type { WorkOrder } from '../model';
+import { CONTENT_WIDTH, type Layout, MARGIN, MUTED, RULE, SIZE } from '../pdf-layout';
 
 /**
  * The PDF's inspection (decision 080): the table of categories, then the

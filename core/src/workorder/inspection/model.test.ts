@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { gifImage, jpegImage, pngImage } from '../../../tests/images';
-import { InspectionInput, orderedItems, photoTypeOf } from './inspection-model';
+import { gifImage, jpegImage, pngImage } from '../../../../tests/images';
+import { InspectionInput, orderedItems, photoTypeOf } from './model';
 
 describe('photoTypeOf: a photo by its first bytes', () => {
   it('takes a JPEG and a PNG whatever they are called', () => {

@@ -1,11 +1,11 @@
 import * as z from 'zod';
-import { assertStaff } from '../actor';
-import { fn } from '../util/fn';
-import { InspectionInput, orderedItems } from './inspection-model';
-import { key, refuseInvalid } from './messages';
-import { assertWorksOn } from './staff';
-import { currentByName, find, putIfUnchanged, type Stored, write } from './store';
-import { type Detail, view } from './view';
+import { assertStaff } from '../../actor';
+import { fn } from '../../util/fn';
+import { InspectionInput, orderedItems } from './model';
+import { key, refuseInvalid } from '../messages';
+import { assertWorksOn } from '../staff';
+import { currentByName, find, putIfUnchanged, type Stored, write } from '../store';
+import { type Detail, view } from '../view';
 
 /**
  * The shop's side of a work order's inspection (issue 22, decision 080):

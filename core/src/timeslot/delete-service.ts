@@ -1,7 +1,7 @@
 import { assertAdmin } from '../actor';
-import { TimeSlot } from '../timeslot/index';
+import { Service } from '../service/index';
 import { fn } from '../util/fn';
-import { Service } from './index';
+import { TimeSlot } from './index';
 
 /**
  * DELETE /api/services/{id} (doc 2 §7, issue 12): the service goes; its

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { IMAGE_MAX_MB } from '../storage/rules';
-import { type ImageType, imageTypeOf } from '../storage/sniff';
+import { IMAGE_MAX_MB } from '../../storage/rules';
+import { type ImageType, imageTypeOf } from '../../storage/sniff';
 
 /**
  * A work order's vehicle inspection (issue 22, decision 080): one item per

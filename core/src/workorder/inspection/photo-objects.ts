@@ -1,7 +1,7 @@
-import { Storage } from '../storage/index';
-import { SIGNATURE_PREFIX } from './signatures';
-import type { Inspection } from './inspection-model';
-import type { Stored } from './store';
+import { Storage } from '../../storage/index';
+import { SIGNATURE_PREFIX } from '../signatures';
+import type { Inspection } from './model';
+import type { Stored } from '../store';
 
 /** Where a work order's photos live in the bucket: its private prefix, never `images/` (photos.ts). */
 export const objectKey = (workOrderId: string, photoId: string, size: 'full' | 'small') =>

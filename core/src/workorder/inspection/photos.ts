@@ -1,19 +1,19 @@
 import * as z from 'zod';
-import { config } from '../config';
-import { RAISE_REV, RAISE_REV_VALUES } from '../db/revision';
-import { VisibleError } from '../error';
-import { Storage } from '../storage/index';
-import { IMAGE_MAX_BYTES } from '../storage/rules';
-import { fn } from '../util/fn';
-import { createId } from '../util/id';
-import { linked } from './acknowledgment';
-import { findForStaff } from './inspection';
-import { inspectionMessages, type Photo, photoTypeOf } from './inspection-model';
-import { fail, key, messages, refuseInvalid } from './messages';
-import { PortalEmail, portalWorkOrder, portalWorkOrderUnlimited } from './portal';
+import { config } from '../../config';
+import { RAISE_REV, RAISE_REV_VALUES } from '../../db/revision';
+import { VisibleError } from '../../error';
+import { Storage } from '../../storage/index';
+import { IMAGE_MAX_BYTES } from '../../storage/rules';
+import { fn } from '../../util/fn';
+import { createId } from '../../util/id';
+import { linked } from '../acknowledgment';
+import { findForStaff } from './set';
+import { inspectionMessages, type Photo, photoTypeOf } from './model';
+import { fail, key, messages, refuseInvalid } from '../messages';
+import { PortalEmail, portalWorkOrder, portalWorkOrderUnlimited } from '../portal';
 import { discard, type ForCustomer, forCustomer, objectKey } from './photo-objects';
-import { entity, type Stored } from './store';
-import { type Detail, view } from './view';
+import { entity, type Stored } from '../store';
+import { type Detail, view } from '../view';
 
 /**
  * A work order's inspection photos (issue 22, decision 080). The bytes are

@@ -1,0 +1,136 @@
+import * as z from 'zod';
+import { assertAdmin } from '../actor';
+import { failedConditions, type TransactItem, transactWrite } from '../db/entity';
+import { VisibleError } from '../error';
+import { fn } from '../util/fn';
+import { createId } from '../util/id';
+import { alsoWritten, CreateInput, InviteInput } from './input';
+import type { Account } from './me';
+import { hashPassword } from './password';
+import { findByEmail } from './read';
+import { searchAttributes } from './search';
+import { emailGuard, entity } from './store';
+
+/**
+ * Creates an account; 409 when the email already has one. Only an admin
+ * (or the system) may create an admin or a pre-verified account; public
+ * registration (Account.register) makes neither.
+ */
+export const create = fn(CreateInput, (input) => insert(input, () => []));
+
+/**
+ * Creates an account together with what must be written with it (its
+ * verification link, the mail that carries it), in one transaction.
+ */
+export const createWith = fn(z.tuple([CreateInput, alsoWritten]), insert);
+
+async function insert(input: z.output<typeof CreateInput>, also: (userId: string) => TransactItem[]) {
+  if (input.role !== 'user' || input.emailVerified) assertAdmin();
+  const now = new Date().toISOString();
+  const account: Account = {
+    id: createId('user'),
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    passwordHash: await hashPassword(input.password),
+    role: input.role,
+    emailVerified: input.emailVerified,
+    hasCardOnFile: false,
+    ...(input.texts ? { texts: input.texts } : {}),
+    tokenVersion: 0,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await writeNew(account, also(account.id));
+  return {
+    _id: account.id,
+    firstName: account.firstName,
+    lastName: account.lastName,
+    email: account.email,
+    role: account.role,
+  };
+}
+
+/**
+ * Creates a customer account with no password (an admin's, for a phone
+ * customer), with what must be written with it (the invitation link and
+ * its mail), in one transaction; 409 when the email already has an
+ * account. Its owner activates it by setting a password from the link.
+ * A technician's account (issue 22) is made the same way, with `role`.
+ */
+export const createInvited = fn(
+  z.tuple([InviteInput, alsoWritten, z.enum(['user', 'technician']).optional()]),
+  insertInvited,
+);
+async function insertInvited(
+  input: z.output<typeof InviteInput>,
+  also: (userId: string) => TransactItem[],
+  role: 'user' | 'technician' = 'user',
+): Promise<Account> {
+  assertAdmin();
+  const now = new Date().toISOString();
+  const account: Account = {
+    id: createId('user'),
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    passwordHash: '',
+    ...(input.phone ? { phone: input.phone } : {}),
+    role,
+    emailVerified: false,
+    hasCardOnFile: false,
+    tokenVersion: 0,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await writeNew(account, also(account.id));
+  return account;
+}
+
+async function writeNew(account: Account, also: TransactItem[]): Promise<void> {
+  try {
+    await transactWrite([
+      emailGuard.tx.put({ email: account.email, userId: account.id }, { ifAbsent: true }),
+      entity.tx.put(account, { ifAbsent: true }),
+      ...also,
+    ]);
+  } catch (error) {
+    if (failedConditions(error)?.length) {
+      throw new VisibleError('conflict', 'An account with this email already exists.');
+    }
+    throw error;
+  }
+}
+
+/**
+ * An admin account for `email`: created verified, or, when the address has
+ * an account already, promoted (its password unchanged). For the seed and
+ * the create-admin script only; no API route calls it.
+ */
+export async function ensureAdmin(input: {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}): Promise<'created' | 'promoted'> {
+  assertAdmin();
+  try {
+    await create({ ...input, role: 'admin', emailVerified: true });
+    return 'created';
+  } catch (error) {
+    if (!(error instanceof VisibleError && error.kind === 'conflict')) throw error;
+  }
+  const existing = await findByEmail(input.email);
+  if (!existing) throw new Error(`The account of ${input.email} vanished while it was being promoted.`);
+  await entity.update(
+    { id: existing.id },
+    {
+      // An admin is never listed: the account leaves the customer search indexes.
+      UpdateExpression: `SET #role = :admin, emailVerified = :yes, updatedAt = :now REMOVE ${searchAttributes.join(', ')}`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#role': 'role' },
+      ExpressionAttributeValues: { ':admin': 'admin', ':yes': true, ':now': new Date().toISOString() },
+    },
+  );
+  return 'promoted';
+}
