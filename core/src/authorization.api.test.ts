@@ -4,11 +4,15 @@ import { Account } from './account/index';
 import { SavedAddress } from './address/index';
 import { type Actor, withActor } from './actor';
 import { LinkToken } from './auth/link-token';
-import { BookingLink } from './booking-link/index';
+import { BookingLink } from './booking/link';
 import { BookingLinkPage } from './booking-link/page';
 import { Reminder } from './reminder/index';
-import { Crew } from './booking/crew';
+import { Crew } from './crew/crew';
 import { Booking } from './booking/index';
+import { Visit } from './visit/index';
+import { Dispatch } from './dispatch/index';
+import { Billing } from './billing/index';
+import * as DispatchBoard from './dispatch/board';
 import { Session } from './auth/session';
 import { Contact } from './contact/index';
 import { Customer } from './customer/index';
@@ -49,6 +53,7 @@ import { WorkOrder } from './workorder/index';
  */
 const modules = {
   Account,
+  Billing,
   Booking,
   BookingLink,
   BookingLinkPage,
@@ -56,6 +61,8 @@ const modules = {
   Crew,
   Contact,
   Customer,
+  Dispatch,
+  DispatchBoard,
   GoogleReviews,
   LinkToken,
   Notify,
@@ -76,6 +83,7 @@ const modules = {
   TimeSlot,
   User,
   VehicleData,
+  Visit,
   WorkOrder,
 } as const;
 
@@ -96,21 +104,21 @@ const access: Record<string, Access> = {
   'Booking.listMine': 'user',
   'Booking.updateVehicle': 'user',
   'Booking.cancel': 'user',
-  'Booking.cancelPreview': 'user',
+  'Billing.cancelPreview': 'user',
   'Booking.placeBooking': 'internal',
-  'Booking.chargeOptionsFor': 'admin',
+  'Billing.chargeOptionsFor': 'admin',
   // Issue 30: the completion rule and its confirm step (decision 090), the price approval (decision 091).
   'Booking.chargePreview': 'admin',
   'Booking.completionRefusal': 'internal',
   'Booking.priceOf': 'internal',
   'WorkOrder.approvePrice': 'admin',
   'WorkOrder.sendPriceCode': 'admin',
-  'Booking.listDeclined': 'admin',
-  'Booking.retryCharge': 'admin',
-  'Booking.retryDue': 'internal',
-  'Booking.sweepPending': 'internal',
-  'Booking.lateCancelPolicy': 'internal',
-  'Booking.refund': 'admin',
+  'Billing.listDeclined': 'admin',
+  'Billing.retryCharge': 'admin',
+  'Billing.retryDue': 'internal',
+  'Billing.sweepPending': 'internal',
+  'Billing.lateCancelPolicy': 'internal',
+  'Billing.refund': 'admin',
   'Payments.refund': 'admin',
   'WorkOrder.forBooking': 'internal',
   'Booking.forReview': 'user',
@@ -119,8 +127,8 @@ const access: Record<string, Access> = {
   'Booking.exists': 'internal',
   'Booking.history': 'admin',
   // Staff (issue 21): an admin or the job's technician; a customer is refused like an admin verb.
-  'Booking.recordProgress': 'admin',
-  'Booking.tracking': 'public',
+  'Visit.recordProgress': 'admin',
+  'Visit.tracking': 'public',
   'ReviewRequest.sendDue': 'admin',
   'ReviewRequest.unsubscribe': 'public',
   'ReviewRequest.dueAfter': 'internal',
@@ -139,7 +147,7 @@ const access: Record<string, Access> = {
   'Booking.answerConfirmation': 'public',
   'Booking.changeAddress': 'user',
   // Issue 22 (techweb): staff verbs (an admin, or the job's technician) refuse nobody and customers as admin verbs do.
-  'Booking.techDay': 'admin',
+  'Dispatch.techDay': 'admin',
   'Booking.technicianOf': 'internal',
   'WorkOrder.acknowledgeInPerson': 'admin',
   // Issue 30: what the customer reads on the technician's phone before signing.
@@ -152,9 +160,9 @@ const access: Record<string, Access> = {
   'Booking.rescheduleWindow': 'internal',
   'Booking.rescheduleTimesFor': 'internal',
   'Booking.reschedulePage': 'internal',
-  'Booking.forRescheduleByLink': 'public',
-  'Booking.rescheduleByLink': 'public',
-  'Booking.rescheduleTimesByLink': 'public',
+  'BookingLinkPage.forRescheduleByLink': 'public',
+  'BookingLinkPage.rescheduleByLink': 'public',
+  'BookingLinkPage.rescheduleTimesByLink': 'public',
   // Issue 20: a customer's saved addresses (the admin reads a customer's with listFor).
   'SavedAddress.listMine': 'user',
   'SavedAddress.listFor': 'admin',
@@ -189,8 +197,8 @@ const access: Record<string, Access> = {
   // Issue 22: the technicians (decision 078).
   'Crew.shifts': 'internal',
   'Crew.upcoming': 'internal',
-  'Booking.reassign': 'admin',
-  'Booking.upcomingOf': 'admin',
+  'Dispatch.reassign': 'admin',
+  'Dispatch.upcomingOf': 'admin',
   'Technician.list': 'internal',
   'Technician.get': 'internal',
   'Technician.ofUser': 'internal',
@@ -357,9 +365,12 @@ const access: Record<string, Access> = {
   'WorkOrder.signatureOf': 'admin',
   // Issue 22: Today and the board (admin), the inspection and its photos (staff: an admin or the job's
   // technician; the customer's reads by link or portal check their own proof).
-  'Booking.awaitingVerification': 'admin',
-  'Booking.board': 'admin',
-  'Booking.jobState': 'internal',
+  'DispatchBoard.awaitingVerification': 'admin',
+  'DispatchBoard.board': 'admin',
+  'Dispatch.jobState': 'internal',
+  // Issue 32: the Dispatch namespace (decision 106) is in the table now: Today and the board (decision 081).
+  'Dispatch.board': 'admin',
+  'Dispatch.today': 'admin',
   'WorkOrder.awaitingAcknowledgment': 'admin',
   'WorkOrder.setInspection': 'admin',
   'WorkOrder.addPhoto': 'admin',
@@ -435,14 +446,14 @@ const calls: Record<string, () => Promise<unknown>> = {
       vehicleColor: 'Red',
     }),
   'Booking.cancel': () => Booking.cancel(someId('bkg')),
-  'Booking.cancelPreview': () => Booking.cancelPreview(someId('bkg')),
-  'Booking.chargeOptionsFor': () => Booking.chargeOptionsFor(someId('bkg')),
+  'Billing.cancelPreview': () => Billing.cancelPreview(someId('bkg')),
+  'Billing.chargeOptionsFor': () => Billing.chargeOptionsFor(someId('bkg')),
   'Booking.chargePreview': () => Booking.chargePreview(someId('bkg'), {}),
   'WorkOrder.approvePrice': () => WorkOrder.approvePrice(someId('wo'), { totalCents: 100 }),
   'WorkOrder.sendPriceCode': () => WorkOrder.sendPriceCode(someId('wo')),
-  'Booking.listDeclined': () => Booking.listDeclined({}),
-  'Booking.retryCharge': () => Booking.retryCharge(someId('bkg')),
-  'Booking.refund': () => Booking.refund(someId('bkg'), { amountCents: 100, reason: 'authorization test' }),
+  'Billing.listDeclined': () => Billing.listDeclined({}),
+  'Billing.retryCharge': () => Billing.retryCharge(someId('bkg')),
+  'Billing.refund': () => Billing.refund(someId('bkg'), { amountCents: 100, reason: 'authorization test' }),
   'Payments.refund': () =>
     Payments.refund({ providerPaymentId: 'p', amountCents: 100, idempotencyKey: 'authorization-test' }),
   'Booking.forReview': () => Booking.forReview(someId('bkg')),
@@ -450,7 +461,7 @@ const calls: Record<string, () => Promise<unknown>> = {
   'Booking.setStatus': () => Booking.setStatus(someId('bkg'), { status: 'Completed' }),
   'Booking.history': () => Booking.history(someId('bkg')),
   'ReviewRequest.sendDue': () => ReviewRequest.sendDue(),
-  'Booking.recordProgress': () => Booking.recordProgress(someId('bkg'), { step: 'on-my-way' }),
+  'Visit.recordProgress': () => Visit.recordProgress(someId('bkg'), { step: 'on-my-way' }),
   'Booking.listAll': () => Booking.listAll({}),
   'Booking.clientNames': () => Booking.clientNames([someId('bkg')]),
   'Booking.paidCharges': () => Booking.paidCharges([someId('bkg')]),
@@ -552,21 +563,23 @@ const calls: Record<string, () => Promise<unknown>> = {
   'WorkOrder.generateAcknowledgment': () => WorkOrder.generateAcknowledgment(someId('wo')),
   'WorkOrder.expireAcknowledgments': () => WorkOrder.expireAcknowledgments(),
   'WorkOrder.signatureOf': () => WorkOrder.signatureOf(someId('wo')),
-  'Booking.awaitingVerification': () => Booking.awaitingVerification('2030-01-07', 10),
-  'Booking.board': () => Booking.board('2030-01-07', 1),
+  'DispatchBoard.awaitingVerification': () => DispatchBoard.awaitingVerification('2030-01-07', 10),
+  'DispatchBoard.board': () => DispatchBoard.board('2030-01-07', 1),
+  'Dispatch.board': () => Dispatch.board({ from: '2030-01-07', days: 1 }),
+  'Dispatch.today': () => Dispatch.today({ date: '2030-01-07' }),
   'WorkOrder.awaitingAcknowledgment': () => WorkOrder.awaitingAcknowledgment({ limit: 10 }),
   'WorkOrder.setInspection': () =>
     WorkOrder.setInspection(someId('wo'), { items: [{ category: 'tyres', condition: 'good' }] }),
   'WorkOrder.addPhoto': () => WorkOrder.addPhoto(someId('wo'), Buffer.from([0xff, 0xd8, 0xff, 0xe0])),
   'WorkOrder.photoForStaff': () => WorkOrder.photoForStaff(someId('wo'), someId('wo'), 'full'),
   'WorkOrder.removePhoto': () => WorkOrder.removePhoto(someId('wo'), someId('wo')),
-  'Booking.techDay': () => Booking.techDay({ date: '2030-01-07', technician: 1 }),
+  'Dispatch.techDay': () => Dispatch.techDay({ date: '2030-01-07', technician: 1 }),
   'WorkOrder.forSigning': () => WorkOrder.forSigning(someId('wo')),
   'WorkOrder.acknowledgeInPerson': () =>
     WorkOrder.acknowledgeInPerson(someId('wo'), { acknowledgedBy: { name: 'Sneaky' }, signature: null }),
   // Issue 22.
-  'Booking.reassign': () => Booking.reassign(someId('bkg'), { technician: 1 }),
-  'Booking.upcomingOf': () => Booking.upcomingOf(1),
+  'Dispatch.reassign': () => Dispatch.reassign(someId('bkg'), { technician: 1 }),
+  'Dispatch.upcomingOf': () => Dispatch.upcomingOf(1),
   'Technician.me': () => Technician.me(),
   'Technician.invite': () =>
     Technician.invite({ firstName: 'S', lastName: 'N', email: 'sneaky-technician@example.com' }),
@@ -586,7 +599,7 @@ const nobody: Actor = { type: 'public' };
 
 /** Verbs an admin or the job's technician may call (issue 22): a technician gets past the role. */
 const staffVerbs = new Map([
-  ['Booking.recordProgress', 'not_found'],
+  ['Visit.recordProgress', 'not_found'],
   // The technician's phone (issue 22, decision 079): completion, the job's work order, its in-person
   // acknowledgment (these calls' ids are nobody's: not found); the work-order form's defaults are staff's.
   ['Booking.setStatus', 'not_found'],

@@ -6,7 +6,7 @@ import { Technician } from '../technician/index';
 import * as time from '../time';
 import { User } from '../user/index';
 import { fn } from '../util/fn';
-import { type ChargeChoice, planPayment } from './charge';
+import { type ChargeChoice, planPayment } from '../billing/charge';
 import { completionBlock } from './rules';
 import { findBooking, type Stored } from './store';
 

@@ -14,11 +14,11 @@ import { claim, fitsWorkingDay } from './claim';
 import { newestReviewable } from './for-review';
 import { upcomingFirst } from './upcoming-first';
 import { CreateInput, VehicleInput } from './input';
-import { chargeLateFee, lateCancelFeeCents, lateCancelPolicy, lateFeeMessages } from './late-fee';
+import { chargeLateFee, lateCancelFeeCents, lateCancelPolicy, lateFeeMessages } from '../billing/late-fee';
 import { bookingReceivedMail, shopNewBookingMail } from './mail';
-import { BookingLink } from '../booking-link/index';
-import { linkButtons, linkButtonsNote } from '../booking-link/mail';
-import { dueItems, insideWindow } from '../reminder/due';
+import { BookingLink } from './link';
+import { linkButtons, linkButtonsNote } from './link-mail';
+import { dueItems, insideWindow } from './reminder-due';
 import { bookingMessages, customerCanCancel, customerCanEdit, type StatusChangeBy } from './rules';
 import { changeStatus, currentBy } from './status';
 import {

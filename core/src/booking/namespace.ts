@@ -16,7 +16,6 @@ export { addressChangeMessages, changeAddress } from './address-change';
 export { type Placed, placeBooking } from './address';
 export { availability, type Availability, availabilityAt } from './availability';
 export { jobOf, relocate } from './claim';
-export { reassign, ReassignInput, reassignMessages, UPCOMING_DAYS, upcomingOf } from './reassign';
 export { answerConfirmation, assignCustomer, CONFIRMATION_DAYS, forConfirmation } from './confirmation';
 export {
   ALREADY_REVIEWED,
@@ -56,7 +55,6 @@ export {
   TimesQuery as RescheduleTimesQuery,
   timesFor as rescheduleTimesFor,
 } from './reschedule';
-export { forRescheduleByLink, rescheduleByLink, rescheduleTimesByLink } from './reschedule-link';
 export { adminCreate } from './phone-booking';
 export {
   type ClientNames,
@@ -70,12 +68,6 @@ export {
   paidCharges,
 } from './search';
 export { setStatus, technicianMessages } from './status';
-export { techDay, type TechDay, TechDayInput, type TechJob, techDayMessages } from './tech-day';
-export { PROGRESS_STEPS, ProgressInput, progressMessages, recordProgress } from './progress';
-export { type Tracking, tracking, trackingMessages, type TrackState } from './tracking';
-export { awaitingVerification, type Board, board, BOARD_MAX_DAYS, type BoardJob } from './board';
-export { jobState, type JobState } from './job-state';
-export { type ChargeChoice, chargeMessages, type ChargeOptions, chargeOptionsFor } from './charge';
 export {
   type ChargePreview,
   chargePreview,
@@ -83,10 +75,6 @@ export {
   completionRefusal,
   PreviewInput as ChargePreviewInput,
 } from './completion';
-export { COLLECT_BATCH, DeclinedInput, listDeclined, retryCharge, retryDue, sweepPending } from './collect';
-export { cancelPreview, lateCancelPolicy, lateFeeMessages } from './late-fee';
-export { MAX_REFUNDS, refund, RefundInput, refundMessages } from './refund';
-export type { Queued as QueuedCharge } from './payment-queue';
 export type { Where } from './where';
 export {
   CUSTOM_KEY,

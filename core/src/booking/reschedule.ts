@@ -7,7 +7,7 @@ import { VisibleError } from '../error';
 import * as time from '../time';
 import { Service } from '../service/index';
 import { fn } from '../util/fn';
-import { rescheduleItems } from '../reminder/due';
+import { rescheduleItems } from './reminder-due';
 import { type Availability, openTimes } from './availability';
 import { claim } from './claim';
 import { calendarDate } from './input';

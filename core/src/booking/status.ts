@@ -8,19 +8,19 @@ import { Outbox } from '../mail/outbox';
 import { Technician } from '../technician/index';
 import { ReviewRequest } from '../review-request/index';
 import { Notify } from '../notify/index';
-import { BookingLink } from '../booking-link/index';
-import { linkButtons, linkButtonsNote } from '../booking-link/mail';
+import { BookingLink } from './link';
+import { linkButtons, linkButtonsNote } from './link-mail';
 import type { MailBlock } from '../mail/compose';
-import { insideWindow, remindable, statusItems as reminderItems } from '../reminder/due';
+import { insideWindow, remindable, statusItems as reminderItems } from './reminder-due';
 import * as time from '../time';
 import { User } from '../user/index';
 import { fn } from '../util/fn';
-import { type ChargeChoice, planPayment, runCharge } from './charge';
+import { type ChargeChoice, planPayment, runCharge } from '../billing/charge';
 import { assertMayComplete } from './completion';
 import { claim, releaseItems } from './claim';
 import { StatusInput } from './input';
 import { cancelNotice } from './notices';
-import { queueItem } from './payment-queue';
+import { queueItem } from '../billing/payment-queue';
 import {
   bookingCancelledMail,
   bookingConfirmedMail,

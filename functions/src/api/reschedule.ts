@@ -1,4 +1,5 @@
 import { Booking } from '@app/core/booking/index';
+import { BookingLinkPage } from '@app/core/booking-link/page';
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import * as z from 'zod';
@@ -105,14 +106,14 @@ const byToken = zValidator(
  */
 export const reschedulingByLink = new Hono()
   .get('/:token/reschedule', byToken, async (c) =>
-    c.json(rescheduleReply(await Booking.forRescheduleByLink(c.req.valid('param').token))),
+    c.json(rescheduleReply(await BookingLinkPage.forRescheduleByLink(c.req.valid('param').token))),
   )
   .get(
     '/:token/reschedule/times',
     byToken,
     zValidator('query', Booking.RescheduleTimesQuery, invalidInput),
     async (c) => {
-      const availability: Booking.Availability = await Booking.rescheduleTimesByLink(
+      const availability: Booking.Availability = await BookingLinkPage.rescheduleTimesByLink(
         c.req.valid('param').token,
         c.req.valid('query'),
       );
@@ -124,7 +125,7 @@ export const reschedulingByLink = new Hono()
     byToken,
     zValidator('json', Booking.RescheduleInput, invalidInput),
     async (c) => {
-      const booking = await Booking.rescheduleByLink(c.req.valid('param').token, c.req.valid('json'));
+      const booking = await BookingLinkPage.rescheduleByLink(c.req.valid('param').token, c.req.valid('json'));
       return c.json({ msg: Booking.rescheduleMessages.moved, booking: slim(booking) });
     },
   );

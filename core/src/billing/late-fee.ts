@@ -9,8 +9,8 @@ import { Payments } from '../payments/index';
 import * as time from '../time';
 import { lateCancelFeeMail } from './payment-mail';
 import { onFee } from './revenue-items';
-import { customerCanCancel } from './rules';
-import { entity, mailInfo, ownedBooking, type Stored } from './store';
+import { customerCanCancel } from '../booking/rules';
+import { entity, mailInfo, ownedBooking, type Stored } from '../booking/store';
 
 /**
  * The late-cancel fee (decision 069), off unless LATE_CANCEL_HOURS and

@@ -10,12 +10,12 @@ import { formatCents } from '../money';
 import { Payments } from '../payments/index';
 import { User } from '../user/index';
 import { type ForBooking, forBooking } from '../workorder/for-booking';
-import { bookingCompletedMail } from './mail';
+import { bookingCompletedMail } from '../booking/mail';
 import { receiptLines } from './payment-mail';
 import { queueItem } from './payment-queue';
 import { onCharge } from './revenue-items';
 import { fn } from '../util/fn';
-import { entity, findBooking, type Payment, type Stored, toCustomer } from './store';
+import { entity, findBooking, type Payment, type Stored, toCustomer } from '../booking/store';
 
 /**
  * What completing a booking charges, and the charge itself (decision 068).
