@@ -76,15 +76,12 @@ const ALLOWED_CORE_CYCLES = {
   // Folders below core/src (a file in core/src itself is its own room: `config.ts`).
   folders: [
     ['address', 'config.ts', 'db', 'geo', 'payments', 'rate-limit', 'user'],
-    ['booking', 'booking-link', 'reminder', 'revenue', 'review-request', 'technician', 'workorder'],
     ['mail', 'notify'],
     ['service', 'timeslot'],
   ],
   // Files below core/src.
   files: [
-    ['booking/customer.ts', 'booking/for-review.ts', 'booking/index.ts', 'booking/namespace.ts'],
     ['post/comment.ts', 'post/edit.ts', 'post/index.ts', 'post/namespace.ts'],
-    ['booking/mail-place.ts', 'booking/mail.ts'],
     ['db/entity.ts', 'db/sets.ts'],
   ],
 };

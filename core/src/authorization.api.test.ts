@@ -108,7 +108,7 @@ const access: Record<string, Access> = {
   'Booking.placeBooking': 'internal',
   'Billing.chargeOptionsFor': 'admin',
   // Issue 30: the completion rule and its confirm step (decision 090), the price approval (decision 091).
-  'Booking.chargePreview': 'admin',
+  'Billing.chargePreview': 'admin',
   'Booking.completionRefusal': 'internal',
   'Booking.priceOf': 'internal',
   'WorkOrder.approvePrice': 'admin',
@@ -448,7 +448,7 @@ const calls: Record<string, () => Promise<unknown>> = {
   'Booking.cancel': () => Booking.cancel(someId('bkg')),
   'Billing.cancelPreview': () => Billing.cancelPreview(someId('bkg')),
   'Billing.chargeOptionsFor': () => Billing.chargeOptionsFor(someId('bkg')),
-  'Booking.chargePreview': () => Booking.chargePreview(someId('bkg'), {}),
+  'Billing.chargePreview': () => Billing.chargePreview(someId('bkg'), {}),
   'WorkOrder.approvePrice': () => WorkOrder.approvePrice(someId('wo'), { totalCents: 100 }),
   'WorkOrder.sendPriceCode': () => WorkOrder.sendPriceCode(someId('wo')),
   'Billing.listDeclined': () => Billing.listDeclined({}),
@@ -608,7 +608,7 @@ const staffVerbs = new Map([
   ['WorkOrder.forSigning', 'not_found'],
   ['WorkOrder.defaults', 'allowed'],
   // Issue 30: what completing charges (decision 090), the customer's code (decision 091).
-  ['Booking.chargePreview', 'not_found'],
+  ['Billing.chargePreview', 'not_found'],
   ['WorkOrder.sendPriceCode', 'not_found'],
   // The inspection and its photos (decision 080): the work order is looked up before the job decides.
   ['WorkOrder.setInspection', 'not_found'],

@@ -30,7 +30,8 @@ import { entity, findBooking, type Payment, type Stored, toCustomer } from '../b
  * before; attempt n `<id>-a<n>`), so a repeat of an attempt never charges
  * twice, and only one attempt runs at a time (conditional writes).
  */
-export type ChargeChoice = 'booking' | 'workOrder';
+export type { ChargeChoice } from '../booking/input';
+import type { ChargeChoice } from '../booking/input';
 
 export const chargeMessages = {
   noWorkOrder: 'This booking has no work order to charge.',

@@ -7,4 +7,12 @@
  * same transaction (revenue-items.ts). Billing stands above booking, work
  * orders and revenue: it imports them, none of them imports billing.
  */
+import { givePaymentSteps } from '../booking/payment-steps';
+import { planPayment, runCharge } from './charge';
+import { chargeLateFee } from './late-fee';
+import { queueItem } from './payment-queue';
+
+// Booking's completion and late cancellation charge through these (booking/payment-steps.ts).
+givePaymentSteps({ plan: planPayment, queueItem, charge: runCharge, chargeLateFee });
+
 export * as Billing from './namespace';

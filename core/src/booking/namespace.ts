@@ -68,13 +68,7 @@ export {
   paidCharges,
 } from './search';
 export { setStatus, technicianMessages } from './status';
-export {
-  type ChargePreview,
-  chargePreview,
-  completionMessages,
-  completionRefusal,
-  PreviewInput as ChargePreviewInput,
-} from './completion';
+export { completionMessages, completionRefusal } from './completion';
 export type { Where } from './where';
 export {
   CUSTOM_KEY,

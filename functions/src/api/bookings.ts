@@ -437,9 +437,9 @@ export const bookings = new Hono()
     '/:id/charge-preview',
     requireStaff,
     byId,
-    zValidator('query', Booking.ChargePreviewInput, invalidInput),
+    zValidator('query', Billing.ChargePreviewInput, invalidInput),
     async (c) => {
-      const p = await Booking.chargePreview(c.req.valid('param').id, c.req.valid('query'));
+      const p = await Billing.chargePreview(c.req.valid('param').id, c.req.valid('query'));
       c.header('Cache-Control', 'no-store');
       return c.json({
         amount: p.amountCents === null ? null : toDollars(p.amountCents),
