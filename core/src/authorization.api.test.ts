@@ -9,6 +9,7 @@ import { BookingLinkPage } from './booking-link/page';
 import { Reminder } from './reminder/index';
 import { Crew } from './crew/crew';
 import { Booking } from './booking/index';
+import { Reschedule } from './reschedule/index';
 import { Visit } from './visit/index';
 import { Dispatch } from './dispatch/index';
 import { Billing } from './billing/index';
@@ -73,6 +74,7 @@ const modules = {
   RateLimit,
   ReviewRequest,
   Reminder,
+  Reschedule,
   SavedAddress,
   Service,
   ServiceDelete: { deleteService },
@@ -105,11 +107,9 @@ const access: Record<string, Access> = {
   'Booking.updateVehicle': 'user',
   'Booking.cancel': 'user',
   'Billing.cancelPreview': 'user',
-  'Booking.placeBooking': 'internal',
   'Billing.chargeOptionsFor': 'admin',
   // Issue 30: the completion rule and its confirm step (decision 090), the price approval (decision 091).
   'Billing.chargePreview': 'admin',
-  'Booking.completionRefusal': 'internal',
   'Booking.priceOf': 'internal',
   'WorkOrder.approvePrice': 'admin',
   'WorkOrder.sendPriceCode': 'admin',
@@ -135,17 +135,15 @@ const access: Record<string, Access> = {
   'ReviewRequest.fileItem': 'internal',
   'ReviewRequest.find': 'internal',
   'Booking.setStatus': 'admin',
-  'Booking.matchesFilters': 'internal',
   'Booking.listAll': 'admin',
   'Booking.clientNames': 'admin',
   'Booking.paidCharges': 'admin',
   'Booking.adminCreate': 'admin',
-  'Booking.jobOf': 'internal',
   'Booking.relocate': 'internal',
   'Booking.assignCustomer': 'admin',
   'Booking.forConfirmation': 'public',
   'Booking.answerConfirmation': 'public',
-  'Booking.changeAddress': 'user',
+  'Reschedule.changeAddress': 'user',
   // Issue 22 (techweb): staff verbs (an admin, or the job's technician) refuse nobody and customers as admin verbs do.
   'Dispatch.techDay': 'admin',
   'Booking.technicianOf': 'internal',
@@ -153,13 +151,13 @@ const access: Record<string, Access> = {
   // Issue 30: what the customer reads on the technician's phone before signing.
   'WorkOrder.forSigning': 'admin',
   // Issue 21: rescheduling (decision 075).
-  'Booking.forReschedule': 'user',
-  'Booking.reschedule': 'user',
-  'Booking.rescheduleTimes': 'user',
-  'Booking.move': 'internal',
-  'Booking.rescheduleWindow': 'internal',
-  'Booking.rescheduleTimesFor': 'internal',
-  'Booking.reschedulePage': 'internal',
+  'Reschedule.forReschedule': 'user',
+  'Reschedule.reschedule': 'user',
+  'Reschedule.rescheduleTimes': 'user',
+  'Reschedule.move': 'internal',
+  'Reschedule.rescheduleWindow': 'internal',
+  'Reschedule.rescheduleTimesFor': 'internal',
+  'Reschedule.reschedulePage': 'internal',
   'BookingLinkPage.forRescheduleByLink': 'public',
   'BookingLinkPage.rescheduleByLink': 'public',
   'BookingLinkPage.rescheduleTimesByLink': 'public',
@@ -500,14 +498,14 @@ const calls: Record<string, () => Promise<unknown>> = {
     }),
   'TimeSlot.systemStats': () => TimeSlot.systemStats(),
   // Issue 20.
-  'Booking.changeAddress': () =>
-    Booking.changeAddress(someId('bkg'), {
+  'Reschedule.changeAddress': () =>
+    Reschedule.changeAddress(someId('bkg'), {
       serviceAddress: { street: '1 Main St', city: 'Exton', state: 'PA', zipCode: '19341' },
     }),
   // Issue 21: rescheduling.
-  'Booking.forReschedule': () => Booking.forReschedule(someId('bkg')),
-  'Booking.reschedule': () => Booking.reschedule(someId('bkg'), { date: '2030-01-07', time: '09:00' }),
-  'Booking.rescheduleTimes': () => Booking.rescheduleTimes(someId('bkg'), { date: '2030-01-07' }),
+  'Reschedule.forReschedule': () => Reschedule.forReschedule(someId('bkg')),
+  'Reschedule.reschedule': () => Reschedule.reschedule(someId('bkg'), { date: '2030-01-07', time: '09:00' }),
+  'Reschedule.rescheduleTimes': () => Reschedule.rescheduleTimes(someId('bkg'), { date: '2030-01-07' }),
   'SavedAddress.listMine': () => SavedAddress.listMine(),
   'SavedAddress.listFor': () => SavedAddress.listFor(someId('usr')),
   'SavedAddress.create': () =>

@@ -13,7 +13,7 @@ import {
   pageOf,
   TimesQuery,
   timesFor,
-} from '../booking/reschedule';
+} from '../reschedule/reschedule';
 import { entity, type Info, type Stored, withService } from '../booking/store';
 
 /**

@@ -1,4 +1,5 @@
 import { Booking } from '@app/core/booking/index';
+import { Reschedule } from '@app/core/reschedule/index';
 import { Visit } from '@app/core/visit/index';
 import { Billing } from '@app/core/billing/index';
 import { PaymentLink } from '@app/core/payment-link/index';
@@ -405,9 +406,9 @@ export const bookings = new Hono()
     '/:id/address',
     requireUser,
     byId,
-    zValidator('json', Booking.AddressChangeInput, invalidInput),
+    zValidator('json', Reschedule.AddressChangeInput, invalidInput),
     async (c) =>
-      c.json(bookingReply(await Booking.changeAddress(c.req.valid('param').id, c.req.valid('json')))),
+      c.json(bookingReply(await Reschedule.changeAddress(c.req.valid('param').id, c.req.valid('json')))),
   )
   // Decision 070: a Square payment link for an unpaid booking, mailed to the customer.
   .post('/:id/payment-link', requireAdmin, byId, async (c) => {

@@ -2,7 +2,7 @@ import { bookingReference } from '@app/core/booking/reference';
 import { asSystem } from '@app/core/actor';
 import { BookingLink } from '@app/core/booking/link';
 import { Crew } from '@app/core/crew/crew';
-import { rescheduleMessages } from '@app/core/booking/reschedule';
+import { rescheduleMessages } from '@app/core/reschedule/reschedule';
 import { bookingMessages } from '@app/core/booking/rules';
 import { findBooking } from '@app/core/booking/store';
 import { business } from '@app/core/business';
