@@ -87,7 +87,7 @@ test("reschedule from a reminder's link, without signing in; the link works once
   const booking = await bookThroughApi(request, customerWithCard, SERVICE, {}, 13);
   const target = await newTime(request, booking, customerWithCard);
   // The reminder's link (decision 074), issued as the reminder job does.
-  const { BookingLink } = await import('@app/core/booking-link/index');
+  const { BookingLink } = await import('@app/core/booking/link');
   const { token } = await BookingLink.issue({ id: booking._id, date: booking.date, time: booking.time });
 
   await page.goto(`/reschedule/${booking._id}?token=${token}`);
@@ -133,7 +133,7 @@ test.describe('on a 390 px phone', () => {
   }) => {
     const booking = await bookThroughApi(request, customerWithCard, SERVICE, {}, 14);
     const target = await newTime(request, booking, customerWithCard);
-    const { BookingLink } = await import('@app/core/booking-link/index');
+    const { BookingLink } = await import('@app/core/booking/link');
     const { token } = await BookingLink.issue({ id: booking._id, date: booking.date, time: booking.time });
 
     // The link page's Cancel opens its confirmation in place: in view, focused; "Keep" closes it.

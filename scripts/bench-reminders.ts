@@ -28,7 +28,7 @@ export async function measureReminders(): Promise<ReminderFigures> {
   try {
     useRunningStack(stack.dataDir);
     const { entity } = await import('../core/src/booking/store');
-    const { dueEntry } = await import('../core/src/reminder/due');
+    const { dueEntry } = await import('../core/src/booking/reminder-due');
     const time = await import('../core/src/time');
     const { createId } = await import('../core/src/util/id');
     const { handler } = await import('../functions/src/lambda/cron');

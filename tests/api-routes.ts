@@ -8,7 +8,7 @@ import * as time from '@app/core/time';
 import { TimeSlot } from '@app/core/timeslot/index';
 import { SavedAddress } from '@app/core/address/index';
 import { withActor } from '@app/core/actor';
-import { BookingLink } from '@app/core/booking-link/index';
+import { BookingLink } from '@app/core/booking/link';
 import { asAdmin, createService, createTechnician, createUserWithCard } from './factories';
 import { pngImage } from './images';
 import { cameraJpeg, createWorkOrder, postPhoto } from './workorder-factories';

@@ -1,6 +1,6 @@
 import { config } from '@app/core/config';
 import { Reminder } from '@app/core/reminder/index';
-import { dueEntry } from '@app/core/reminder/due';
+import { dueEntry } from '@app/core/booking/reminder-due';
 import * as time from '@app/core/time';
 import { describe, expect, it } from 'vitest';
 import type { BookingReply } from '../functions/src/api/bookings';

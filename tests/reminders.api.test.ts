@@ -1,5 +1,5 @@
 import { config } from '@app/core/config';
-import { dueEntry } from '@app/core/reminder/due';
+import { dueEntry } from '@app/core/booking/reminder-due';
 import * as time from '@app/core/time';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BookingReply } from '../functions/src/api/bookings';
@@ -197,7 +197,7 @@ describe('the booking links of a reminder', () => {
     expect(long.status).toBe(400);
 
     // A link whose booking has started: expired (its start passed).
-    const { BookingLink } = await import('@app/core/booking-link/index');
+    const { BookingLink } = await import('@app/core/booking/link');
     const { booking } = await booked();
     const stored = await import('@app/core/booking/store');
     const record = await stored.entity.get({ id: booking._id }, { consistent: true });

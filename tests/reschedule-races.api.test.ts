@@ -1,5 +1,5 @@
-import { BookingLink } from '@app/core/booking-link/index';
-import { Crew } from '@app/core/booking/crew';
+import { BookingLink } from '@app/core/booking/link';
+import { Crew } from '@app/core/crew/crew';
 import { booked, findBooking } from '@app/core/booking/store';
 import { describe, expect, it } from 'vitest';
 import type { BookingReply } from '../functions/src/api/bookings';

@@ -1,7 +1,7 @@
 import { asSystem } from '@app/core/actor';
 import { claim, relocate } from '@app/core/booking/claim';
-import { Crew } from '@app/core/booking/crew';
-import { legs, workingHours } from '@app/core/booking/route';
+import { Crew } from '@app/core/crew/crew';
+import { legs, workingHours } from '@app/core/crew/route';
 import { changeStatus } from '@app/core/booking/status';
 import { CUSTOM_KEY, entity, findBooking, isOpen, type Stored } from '@app/core/booking/store';
 import { config } from '@app/core/config';

@@ -4,11 +4,16 @@ import { Account } from './account/index';
 import { SavedAddress } from './address/index';
 import { type Actor, withActor } from './actor';
 import { LinkToken } from './auth/link-token';
-import { BookingLink } from './booking-link/index';
+import { BookingLink } from './booking/link';
 import { BookingLinkPage } from './booking-link/page';
 import { Reminder } from './reminder/index';
-import { Crew } from './booking/crew';
+import { Crew } from './crew/crew';
 import { Booking } from './booking/index';
+import { Reschedule } from './reschedule/index';
+import { Visit } from './visit/index';
+import { Dispatch } from './dispatch/index';
+import { Billing } from './billing/index';
+import * as DispatchBoard from './dispatch/board';
 import { Session } from './auth/session';
 import { Contact } from './contact/index';
 import { Customer } from './customer/index';
@@ -50,6 +55,7 @@ import { Inspection } from './workorder/inspection/index';
  */
 const modules = {
   Account,
+  Billing,
   Booking,
   BookingLink,
   BookingLinkPage,
@@ -57,6 +63,8 @@ const modules = {
   Crew,
   Contact,
   Customer,
+  Dispatch,
+  DispatchBoard,
   GoogleReviews,
   LinkToken,
   Notify,
@@ -67,6 +75,7 @@ const modules = {
   RateLimit,
   ReviewRequest,
   Reminder,
+  Reschedule,
   SavedAddress,
   Service,
   ServiceDelete: { deleteService },
@@ -77,6 +86,7 @@ const modules = {
   TimeSlot,
   User,
   VehicleData,
+  Visit,
   WorkOrder,
   Inspection,
 } as const;
@@ -98,21 +108,19 @@ const access: Record<string, Access> = {
   'Booking.listMine': 'user',
   'Booking.updateVehicle': 'user',
   'Booking.cancel': 'user',
-  'Booking.cancelPreview': 'user',
-  'Booking.placeBooking': 'internal',
-  'Booking.chargeOptionsFor': 'admin',
+  'Billing.cancelPreview': 'user',
+  'Billing.chargeOptionsFor': 'admin',
   // Issue 30: the completion rule and its confirm step (decision 090), the price approval (decision 091).
-  'Booking.chargePreview': 'admin',
-  'Booking.completionRefusal': 'internal',
+  'Billing.chargePreview': 'admin',
   'Booking.priceOf': 'internal',
   'WorkOrder.approvePrice': 'admin',
   'WorkOrder.sendPriceCode': 'admin',
-  'Booking.listDeclined': 'admin',
-  'Booking.retryCharge': 'admin',
-  'Booking.retryDue': 'internal',
-  'Booking.sweepPending': 'internal',
-  'Booking.lateCancelPolicy': 'internal',
-  'Booking.refund': 'admin',
+  'Billing.listDeclined': 'admin',
+  'Billing.retryCharge': 'admin',
+  'Billing.retryDue': 'internal',
+  'Billing.sweepPending': 'internal',
+  'Billing.lateCancelPolicy': 'internal',
+  'Billing.refund': 'admin',
   'Payments.refund': 'admin',
   'WorkOrder.forBooking': 'internal',
   'Booking.forReview': 'user',
@@ -121,42 +129,40 @@ const access: Record<string, Access> = {
   'Booking.exists': 'internal',
   'Booking.history': 'admin',
   // Staff (issue 21): an admin or the job's technician; a customer is refused like an admin verb.
-  'Booking.recordProgress': 'admin',
-  'Booking.tracking': 'public',
+  'Visit.recordProgress': 'admin',
+  'Visit.tracking': 'public',
   'ReviewRequest.sendDue': 'admin',
   'ReviewRequest.unsubscribe': 'public',
   'ReviewRequest.dueAfter': 'internal',
   'ReviewRequest.fileItem': 'internal',
   'ReviewRequest.find': 'internal',
   'Booking.setStatus': 'admin',
-  'Booking.matchesFilters': 'internal',
   'Booking.listAll': 'admin',
   'Booking.clientNames': 'admin',
   'Booking.paidCharges': 'admin',
   'Booking.adminCreate': 'admin',
-  'Booking.jobOf': 'internal',
   'Booking.relocate': 'internal',
   'Booking.assignCustomer': 'admin',
   'Booking.forConfirmation': 'public',
   'Booking.answerConfirmation': 'public',
-  'Booking.changeAddress': 'user',
+  'Reschedule.changeAddress': 'user',
   // Issue 22 (techweb): staff verbs (an admin, or the job's technician) refuse nobody and customers as admin verbs do.
-  'Booking.techDay': 'admin',
+  'Dispatch.techDay': 'admin',
   'Booking.technicianOf': 'internal',
   'WorkOrder.acknowledgeInPerson': 'admin',
   // Issue 30: what the customer reads on the technician's phone before signing.
   'WorkOrder.forSigning': 'admin',
   // Issue 21: rescheduling (decision 075).
-  'Booking.forReschedule': 'user',
-  'Booking.reschedule': 'user',
-  'Booking.rescheduleTimes': 'user',
-  'Booking.move': 'internal',
-  'Booking.rescheduleWindow': 'internal',
-  'Booking.rescheduleTimesFor': 'internal',
-  'Booking.reschedulePage': 'internal',
-  'Booking.forRescheduleByLink': 'public',
-  'Booking.rescheduleByLink': 'public',
-  'Booking.rescheduleTimesByLink': 'public',
+  'Reschedule.forReschedule': 'user',
+  'Reschedule.reschedule': 'user',
+  'Reschedule.rescheduleTimes': 'user',
+  'Reschedule.move': 'internal',
+  'Reschedule.rescheduleWindow': 'internal',
+  'Reschedule.rescheduleTimesFor': 'internal',
+  'Reschedule.reschedulePage': 'internal',
+  'BookingLinkPage.forRescheduleByLink': 'public',
+  'BookingLinkPage.rescheduleByLink': 'public',
+  'BookingLinkPage.rescheduleTimesByLink': 'public',
   // Issue 20: a customer's saved addresses (the admin reads a customer's with listFor).
   'SavedAddress.listMine': 'user',
   'SavedAddress.listFor': 'admin',
@@ -191,8 +197,8 @@ const access: Record<string, Access> = {
   // Issue 22: the technicians (decision 078).
   'Crew.shifts': 'internal',
   'Crew.upcoming': 'internal',
-  'Booking.reassign': 'admin',
-  'Booking.upcomingOf': 'admin',
+  'Dispatch.reassign': 'admin',
+  'Dispatch.upcomingOf': 'admin',
   'Technician.list': 'internal',
   'Technician.get': 'internal',
   'Technician.ofUser': 'internal',
@@ -359,9 +365,12 @@ const access: Record<string, Access> = {
   'WorkOrder.signatureOf': 'admin',
   // Issue 22: Today and the board (admin), the inspection and its photos (staff: an admin or the job's
   // technician; the customer's reads by link or portal check their own proof).
-  'Booking.awaitingVerification': 'admin',
-  'Booking.board': 'admin',
-  'Booking.jobState': 'internal',
+  'DispatchBoard.awaitingVerification': 'admin',
+  'DispatchBoard.board': 'admin',
+  'Dispatch.jobState': 'internal',
+  // Issue 32: the Dispatch namespace (decision 106) is in the table now: Today and the board (decision 081).
+  'Dispatch.board': 'admin',
+  'Dispatch.today': 'admin',
   'WorkOrder.awaitingAcknowledgment': 'admin',
   'Inspection.setInspection': 'admin',
   'Inspection.addPhoto': 'admin',
@@ -437,14 +446,14 @@ const calls: Record<string, () => Promise<unknown>> = {
       vehicleColor: 'Red',
     }),
   'Booking.cancel': () => Booking.cancel(someId('bkg')),
-  'Booking.cancelPreview': () => Booking.cancelPreview(someId('bkg')),
-  'Booking.chargeOptionsFor': () => Booking.chargeOptionsFor(someId('bkg')),
-  'Booking.chargePreview': () => Booking.chargePreview(someId('bkg'), {}),
+  'Billing.cancelPreview': () => Billing.cancelPreview(someId('bkg')),
+  'Billing.chargeOptionsFor': () => Billing.chargeOptionsFor(someId('bkg')),
+  'Billing.chargePreview': () => Billing.chargePreview(someId('bkg'), {}),
   'WorkOrder.approvePrice': () => WorkOrder.approvePrice(someId('wo'), { totalCents: 100 }),
   'WorkOrder.sendPriceCode': () => WorkOrder.sendPriceCode(someId('wo')),
-  'Booking.listDeclined': () => Booking.listDeclined({}),
-  'Booking.retryCharge': () => Booking.retryCharge(someId('bkg')),
-  'Booking.refund': () => Booking.refund(someId('bkg'), { amountCents: 100, reason: 'authorization test' }),
+  'Billing.listDeclined': () => Billing.listDeclined({}),
+  'Billing.retryCharge': () => Billing.retryCharge(someId('bkg')),
+  'Billing.refund': () => Billing.refund(someId('bkg'), { amountCents: 100, reason: 'authorization test' }),
   'Payments.refund': () =>
     Payments.refund({ providerPaymentId: 'p', amountCents: 100, idempotencyKey: 'authorization-test' }),
   'Booking.forReview': () => Booking.forReview(someId('bkg')),
@@ -452,7 +461,7 @@ const calls: Record<string, () => Promise<unknown>> = {
   'Booking.setStatus': () => Booking.setStatus(someId('bkg'), { status: 'Completed' }),
   'Booking.history': () => Booking.history(someId('bkg')),
   'ReviewRequest.sendDue': () => ReviewRequest.sendDue(),
-  'Booking.recordProgress': () => Booking.recordProgress(someId('bkg'), { step: 'on-my-way' }),
+  'Visit.recordProgress': () => Visit.recordProgress(someId('bkg'), { step: 'on-my-way' }),
   'Booking.listAll': () => Booking.listAll({}),
   'Booking.clientNames': () => Booking.clientNames([someId('bkg')]),
   'Booking.paidCharges': () => Booking.paidCharges([someId('bkg')]),
@@ -491,14 +500,14 @@ const calls: Record<string, () => Promise<unknown>> = {
     }),
   'TimeSlot.systemStats': () => TimeSlot.systemStats(),
   // Issue 20.
-  'Booking.changeAddress': () =>
-    Booking.changeAddress(someId('bkg'), {
+  'Reschedule.changeAddress': () =>
+    Reschedule.changeAddress(someId('bkg'), {
       serviceAddress: { street: '1 Main St', city: 'Exton', state: 'PA', zipCode: '19341' },
     }),
   // Issue 21: rescheduling.
-  'Booking.forReschedule': () => Booking.forReschedule(someId('bkg')),
-  'Booking.reschedule': () => Booking.reschedule(someId('bkg'), { date: '2030-01-07', time: '09:00' }),
-  'Booking.rescheduleTimes': () => Booking.rescheduleTimes(someId('bkg'), { date: '2030-01-07' }),
+  'Reschedule.forReschedule': () => Reschedule.forReschedule(someId('bkg')),
+  'Reschedule.reschedule': () => Reschedule.reschedule(someId('bkg'), { date: '2030-01-07', time: '09:00' }),
+  'Reschedule.rescheduleTimes': () => Reschedule.rescheduleTimes(someId('bkg'), { date: '2030-01-07' }),
   'SavedAddress.listMine': () => SavedAddress.listMine(),
   'SavedAddress.listFor': () => SavedAddress.listFor(someId('usr')),
   'SavedAddress.create': () =>
@@ -554,21 +563,23 @@ const calls: Record<string, () => Promise<unknown>> = {
   'WorkOrder.generateAcknowledgment': () => WorkOrder.generateAcknowledgment(someId('wo')),
   'WorkOrder.expireAcknowledgments': () => WorkOrder.expireAcknowledgments(),
   'WorkOrder.signatureOf': () => WorkOrder.signatureOf(someId('wo')),
-  'Booking.awaitingVerification': () => Booking.awaitingVerification('2030-01-07', 10),
-  'Booking.board': () => Booking.board('2030-01-07', 1),
+  'DispatchBoard.awaitingVerification': () => DispatchBoard.awaitingVerification('2030-01-07', 10),
+  'DispatchBoard.board': () => DispatchBoard.board('2030-01-07', 1),
+  'Dispatch.board': () => Dispatch.board({ from: '2030-01-07', days: 1 }),
+  'Dispatch.today': () => Dispatch.today({ date: '2030-01-07' }),
   'WorkOrder.awaitingAcknowledgment': () => WorkOrder.awaitingAcknowledgment({ limit: 10 }),
   'Inspection.setInspection': () =>
     Inspection.setInspection(someId('wo'), { items: [{ category: 'tyres', condition: 'good' }] }),
   'Inspection.addPhoto': () => Inspection.addPhoto(someId('wo'), Buffer.from([0xff, 0xd8, 0xff, 0xe0])),
   'Inspection.photoForStaff': () => Inspection.photoForStaff(someId('wo'), someId('wo'), 'full'),
   'Inspection.removePhoto': () => Inspection.removePhoto(someId('wo'), someId('wo')),
-  'Booking.techDay': () => Booking.techDay({ date: '2030-01-07', technician: 1 }),
+  'Dispatch.techDay': () => Dispatch.techDay({ date: '2030-01-07', technician: 1 }),
   'WorkOrder.forSigning': () => WorkOrder.forSigning(someId('wo')),
   'WorkOrder.acknowledgeInPerson': () =>
     WorkOrder.acknowledgeInPerson(someId('wo'), { acknowledgedBy: { name: 'Sneaky' }, signature: null }),
   // Issue 22.
-  'Booking.reassign': () => Booking.reassign(someId('bkg'), { technician: 1 }),
-  'Booking.upcomingOf': () => Booking.upcomingOf(1),
+  'Dispatch.reassign': () => Dispatch.reassign(someId('bkg'), { technician: 1 }),
+  'Dispatch.upcomingOf': () => Dispatch.upcomingOf(1),
   'Technician.me': () => Technician.me(),
   'Technician.invite': () =>
     Technician.invite({ firstName: 'S', lastName: 'N', email: 'sneaky-technician@example.com' }),
@@ -588,7 +599,7 @@ const nobody: Actor = { type: 'public' };
 
 /** Verbs an admin or the job's technician may call (issue 22): a technician gets past the role. */
 const staffVerbs = new Map([
-  ['Booking.recordProgress', 'not_found'],
+  ['Visit.recordProgress', 'not_found'],
   // The technician's phone (issue 22, decision 079): completion, the job's work order, its in-person
   // acknowledgment (these calls' ids are nobody's: not found); the work-order form's defaults are staff's.
   ['Booking.setStatus', 'not_found'],
@@ -597,7 +608,7 @@ const staffVerbs = new Map([
   ['WorkOrder.forSigning', 'not_found'],
   ['WorkOrder.defaults', 'allowed'],
   // Issue 30: what completing charges (decision 090), the customer's code (decision 091).
-  ['Booking.chargePreview', 'not_found'],
+  ['Billing.chargePreview', 'not_found'],
   ['WorkOrder.sendPriceCode', 'not_found'],
   // The inspection and its photos (decision 080): the work order is looked up before the job decides.
   ['Inspection.setInspection', 'not_found'],

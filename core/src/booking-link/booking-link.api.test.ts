@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as time from '../time';
-import { BookingLink } from './index';
+import { BookingLink } from '../booking/link';
 
 const tomorrow = () => time.addDays(time.today(), 1);
 const booking = (id: string, date = tomorrow(), at = '10:00') => ({ id, date, time: at });

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { useClientIp } from '../actor';
 import { directionsUrl, oneLine } from '../address/format';
 import { cancelAs } from '../booking/customer';
-import { lateCancelFeeCents, lateCancelPolicy, lateFeeMessages } from '../booking/late-fee';
+import { lateCancelFeeCents, lateCancelPolicy, lateFeeMessages } from '../billing/late-fee';
 import { vehicleText } from '../booking/mail';
 import type { StatusChangeBy } from '../booking/rules';
 import { entity, type Stored } from '../booking/store';
@@ -11,10 +11,10 @@ import { config } from '../config';
 import { RAISE_REV, RAISE_REV_VALUES } from '../db/revision';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
-import { remindable } from '../reminder/due';
+import { remindable } from '../booking/reminder-due';
 import { fn } from '../util/fn';
 import * as time from '../time';
-import { BookingLink } from './index';
+import { BookingLink } from '../booking/link';
 
 /**
  * The landing page of a booking's link (issue 21): what it shows, and its

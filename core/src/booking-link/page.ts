@@ -1,2 +1,5 @@
-/** The landing page of a booking's link (landing.ts): its reads and actions, without signing in. */
-export * as BookingLinkPage from './landing';
+/**
+ * The pages of a booking's link, without signing in: the landing's reads and
+ * actions (landing.ts) and rescheduling by the link (reschedule-link.ts).
+ */
+export * as BookingLinkPage from './namespace';

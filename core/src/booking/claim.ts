@@ -5,9 +5,9 @@ import { Outbox } from '../mail/outbox';
 import { Notify } from '../notify/index';
 import * as time from '../time';
 import { TimeSlot } from '../timeslot/index';
-import { Crew } from './crew';
+import { Crew } from '../crew/crew';
 import { crewOn } from '../technician/technician';
-import { firstFitting, misfit, misfitMessage, type RouteJob, workingHours } from './route';
+import { firstFitting, misfit, misfitMessage, type RouteJob, workingHours } from '../crew/route';
 import { deskMessages } from './rules';
 import { booked, bookedExpiry, holdsBookedGuard, putIfUnchanged, type Stored } from './store';
 

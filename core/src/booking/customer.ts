@@ -14,11 +14,12 @@ import { claim, fitsWorkingDay } from './claim';
 import { newestReviewable } from './for-review';
 import { upcomingFirst } from './upcoming-first';
 import { CreateInput, VehicleInput } from './input';
-import { chargeLateFee, lateCancelFeeCents, lateCancelPolicy, lateFeeMessages } from './late-fee';
+import { lateCancelFeeCents, lateCancelPolicy, lateFeeMessages } from './late-cancel';
+import { paymentSteps } from './payment-steps';
 import { bookingReceivedMail, shopNewBookingMail } from './mail';
-import { BookingLink } from '../booking-link/index';
-import { linkButtons, linkButtonsNote } from '../booking-link/mail';
-import { dueItems, insideWindow } from '../reminder/due';
+import { BookingLink } from './link';
+import { linkButtons, linkButtonsNote } from './link-mail';
+import { dueItems, insideWindow } from './reminder-due';
 import { bookingMessages, customerCanCancel, customerCanEdit, type StatusChangeBy } from './rules';
 import { changeStatus, currentBy } from './status';
 import {
@@ -215,7 +216,7 @@ export async function cancelAs(
   options: { acceptLateFee?: boolean; commit?: (items: TransactItem[]) => Promise<void> } = {},
 ): Promise<Info> {
   if (!customerCanCancel(booking.status)) throw new VisibleError('conflict', bookingMessages.notCancellable);
-  // The late-cancel fee (late-fee.ts): the owner's own cancellation only, and only once agreed to.
+  // The late-cancel fee (late-cancel.ts; billing charges it): the owner's own cancellation only, and only once agreed to.
   const feeCents = by.role === 'customer' ? lateCancelFeeCents(booking) : 0;
   const policy = lateCancelPolicy();
   if (feeCents > 0 && policy && !options.acceptLateFee) {
@@ -225,7 +226,7 @@ export async function cancelAs(
   }
   const cancelled = await changeStatus(booking, 'Cancelled', by, { commit: options.commit });
   if (feeCents === 0) return cancelled;
-  return withService(await chargeLateFee(cancelled, feeCents));
+  return withService(await paymentSteps().chargeLateFee(cancelled, feeCents));
 }
 
 // ---------------------------------------------------------------------------

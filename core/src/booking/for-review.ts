@@ -1,6 +1,6 @@
 import type { Entity } from '../db/entity';
 import { VisibleError } from '../error';
-import type { Booking } from './index';
+import type { Stored } from './store';
 
 /**
  * Which booking a review is about when the client names none (doc 2 §7 sends
@@ -18,9 +18,9 @@ export const REVIEW_LOOKUP_BUDGET = 100;
 export const NOTHING_TO_REVIEW =
   'You have no completed booking of this service left to review. A review can be left once a booking of it is complete, one review per booking.';
 
-type BookingReader = Pick<Entity<Booking.Stored, { id: string }>, 'query'>;
+type BookingReader = Pick<Entity<Stored, { id: string }>, 'query'>;
 
-const reviewable = (serviceId: string) => (b: Booking.Stored) =>
+const reviewable = (serviceId: string) => (b: Stored) =>
   b.serviceId === serviceId && b.status === 'Completed' && b.testimonialId === undefined;
 
 /** The id of the customer's newest Completed, unreviewed booking of the service; 400 NOTHING_TO_REVIEW for none. */

@@ -66,6 +66,9 @@ export const CreateInput = VehicleInput.extend({
 });
 export type CreateInput = z.input<typeof CreateInput>;
 
+/** Completing: charge the booked price or the related work order's total (decision 068). */
+export type ChargeChoice = 'booking' | 'workOrder';
+
 export const StatusInput = z.union(
   [
     z

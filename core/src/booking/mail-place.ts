@@ -4,7 +4,7 @@ import { ICS_CONTENT_TYPE, type IcsStatus, icsEvent } from '../calendar/ics';
 import { config } from '../config';
 import type { MailBlock } from '../mail/compose';
 import type { Mail } from '../mail/index';
-import { type BookingMailInfo, ICS_FILENAME, vehicleText } from './mail';
+import { type BookingMailInfo, ICS_FILENAME, vehicleText } from './mail-info';
 import { bookingReference } from './reference';
 
 /**

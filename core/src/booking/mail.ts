@@ -7,9 +7,24 @@ import { cardBrandName } from '../user/card-brand';
 import { formatDateTimeInZone, formatLongDate, formatTime, localOf } from '../time';
 import { addressFields, bookingCalendarFile, directionsBlock } from './mail-place';
 import { bookingReference } from './reference';
-import type { BookingStatus } from './rules';
+import {
+  type BookingMailInfo,
+  type BookingPaymentInfo,
+  type CancelledBy,
+  formatDuration,
+  ICS_FILENAME,
+  vehicleText,
+} from './mail-info';
 
 export { bookingCalendarFile } from './mail-place';
+export {
+  type BookingMailInfo,
+  type BookingPaymentInfo,
+  type CancelledBy,
+  formatDuration,
+  ICS_FILENAME,
+  vehicleText,
+} from './mail-info';
 
 /**
  * The booking mails: to the customer when a booking is received, confirmed,
@@ -29,76 +44,11 @@ export { bookingCalendarFile } from './mail-place';
  * already has.
  */
 
-export type BookingMailInfo = {
-  id: string;
-  serviceName: string;
-  date: string;
-  time: string;
-  durationMinutes: number;
-  priceCents: number;
-  clientFirstName: string;
-  clientLastName: string;
-  vehicle: { year: number; make: string; model: string; color: string };
-  notes: string;
-  status: BookingStatus;
-  customerEmail: string;
-  customerName: string;
-  /**
-   * How many status changes the booking has had (its audit trail's entries
-   * other than the creation entry). Each change raises a calendar file's
-   * SEQUENCE by at least one (it is at least twice this), so a booking put
-   * back on after a cancellation updates the cancelled event.
-   */
-  revision?: number;
-  /** How many times the booking was moved (its `icsSequence`, issue 21): each move raises SEQUENCE by one more. */
-  moves?: number;
-  /** The trip fee snapshot in cents (issue 20; absent or 0: none). */
-  tripFeeCents?: number;
-  /** Where the job is (issue 20), with its coordinates when known; absent before addresses. */
-  serviceAddress?: {
-    street: string;
-    unit: string;
-    city: string;
-    state: string;
-    zipCode: string;
-    accessNotes: string;
-    location?: { lat: number; lng: number };
-  };
-};
-
-export type BookingPaymentInfo = {
-  status: 'paid' | 'failed' | 'pending';
-  amountCents: number;
-  cardBrand: string | null;
-  cardLast4: string | null;
-  providerPaymentId: string | null;
-  /** What the amount is made of (labour and part lines, tax, trip fee: payment-mail.ts), when itemised. */
-  lines?: [string, string][];
-};
-
-export type CancelledBy = 'customer' | 'shop';
-
-export const ICS_FILENAME = 'appointment.ics';
-
 const link = (path: string) => `${config().publicUrl}${path}`;
 const historyLink = (): MailBlock => ({ href: link('/dashboard'), label: 'Open your Service History' });
 
-/** '1 hour 30 minutes', '45 minutes', '2 hours'. */
-export function formatDuration(minutes: number): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  const parts = [
-    ...(hours > 0 ? [`${hours} hour${hours === 1 ? '' : 's'}`] : []),
-    ...(rest > 0 || hours === 0 ? [`${rest} minute${rest === 1 ? '' : 's'}`] : []),
-  ];
-  return parts.join(' ');
-}
-
 /** Short date and time for subjects: 'November 23, 2026 at 10:00 AM'. */
 const when = (b: BookingMailInfo) => `${formatLongDate(b.date)} at ${formatTime(b.time)}`;
-
-export const vehicleText = ({ year, make, model, color }: BookingMailInfo['vehicle']) =>
-  `${year} ${make} ${model}, ${color}`;
 
 /** The appointment's facts, as labelled fields. */
 function appointmentFields(b: BookingMailInfo): [string, string][] {

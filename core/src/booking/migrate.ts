@@ -2,7 +2,7 @@ import { failedConditions, indexAttributes, transactWrite } from '../db/entity';
 import { revisionOf, unchangedSince } from '../db/revision';
 import { type MigrationStep, pagedStep } from '../db/migration';
 import { jobOf } from './claim';
-import { Crew } from './crew';
+import { Crew } from '../crew/crew';
 import { booked, bookedExpiry, entity, holdsBookedGuard, isOpen, type Stored } from './store';
 
 /**

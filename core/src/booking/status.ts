@@ -6,21 +6,20 @@ import { VisibleError } from '../error';
 import type { Mail } from '../mail/index';
 import { Outbox } from '../mail/outbox';
 import { Technician } from '../technician/index';
-import { ReviewRequest } from '../review-request/index';
 import { Notify } from '../notify/index';
-import { BookingLink } from '../booking-link/index';
-import { linkButtons, linkButtonsNote } from '../booking-link/mail';
+import { BookingLink } from './link';
+import { linkButtons, linkButtonsNote } from './link-mail';
 import type { MailBlock } from '../mail/compose';
-import { insideWindow, remindable, statusItems as reminderItems } from '../reminder/due';
+import { insideWindow, remindable, statusItems as reminderItems } from './reminder-due';
 import * as time from '../time';
 import { User } from '../user/index';
 import { fn } from '../util/fn';
-import { type ChargeChoice, planPayment, runCharge } from './charge';
+import { dueAfter as reviewDueAfter, fileItem as reviewFileItem } from './review-request-item';
 import { assertMayComplete } from './completion';
 import { claim, releaseItems } from './claim';
-import { StatusInput } from './input';
+import { type ChargeChoice, StatusInput } from './input';
+import { paymentSteps } from './payment-steps';
 import { cancelNotice } from './notices';
-import { queueItem } from './payment-queue';
 import {
   bookingCancelledMail,
   bookingConfirmedMail,
@@ -176,9 +175,9 @@ export async function changeStatus(
     ? undefined
     : booking.payment?.status === 'pending'
       ? booking.payment
-      : { ...(await planPayment(booking, extra.charge, now)), ...linkOf(booking) };
+      : { ...(await paymentSteps().plan(booking, extra.charge, now)), ...linkOf(booking) };
   // The first completion files the review request (issue 21), due some hours later; a later one files none.
-  const reviewDueAt = completing && !booking.reviewRequestDueAt ? ReviewRequest.dueAfter(now) : undefined;
+  const reviewDueAt = completing && !booking.reviewRequestDueAt ? reviewDueAfter(now) : undefined;
   const next: Stored = {
     ...booking,
     status,
@@ -232,9 +231,9 @@ export async function changeStatus(
   if (from === 'Cancelled') {
     await reinstate(booking, next, mails, now, links);
     // The claim's transaction has no room for it: filed right after, before the charge runs.
-    const filed = reviewDueAt ? [ReviewRequest.fileItem(next.id, reviewDueAt, now)] : [];
+    const filed = reviewDueAt ? [reviewFileItem(next.id, reviewDueAt, now)] : [];
     if (payment || filed.length > 0) {
-      await transactWrite([...(payment ? [queueItem(next, payment)] : []), ...filed]);
+      await transactWrite([...(payment ? [paymentSteps().queueItem(next, payment)] : []), ...filed]);
     }
   } else {
     const prepared = [
@@ -244,8 +243,8 @@ export async function changeStatus(
     const items = (day: boolean) => [
       putIfUnchanged(next, booking),
       ...(cancelling ? releaseItems(booking, now, day) : []),
-      ...(payment ? [queueItem(next, payment)] : []),
-      ...(reviewDueAt ? [ReviewRequest.fileItem(next.id, reviewDueAt, now)] : []),
+      ...(payment ? [paymentSteps().queueItem(next, payment)] : []),
+      ...(reviewDueAt ? [reviewFileItem(next.id, reviewDueAt, now)] : []),
       // Its due reminders (issue 21): written entering Pending or Confirmed, removed leaving them.
       ...reminderItems(booking, next, new Date(now), { overdue: !links }),
       ...(links?.items ?? []),
@@ -260,7 +259,7 @@ export async function changeStatus(
     }
     await Notify.deliver(prepared);
   }
-  if (payment) return withService(await runCharge(next, 'completed'));
+  if (payment) return withService(await paymentSteps().charge(next, 'completed'));
   return withService(next);
 }
 

@@ -1,12 +1,14 @@
 import * as z from 'zod';
 import { assertAdmin } from '../actor';
-import { Booking } from '../booking/index';
+import { Billing } from '../billing/index';
+import type { Booking } from '../booking/index';
 import { calendarDate } from '../booking/input';
 import { Technician } from '../technician/index';
 import * as time from '../time';
 import { Outbox } from '../mail/outbox';
 import { Sms } from '../sms/index';
 import { fn } from '../util/fn';
+import { awaitingVerification, type Board, board as boardOf, BOARD_MAX_DAYS, type BoardJob } from './board';
 import { WorkOrder } from '../workorder/index';
 
 /**
@@ -24,7 +26,7 @@ export const TODAY_SECTION_LIMIT = 10;
 export type Lane = { number: number; firstName: string; lastName: string; active: boolean };
 
 /** The lanes: every active technician, and any other who holds a job shown. */
-async function lanes(jobs: Booking.BoardJob[]): Promise<Lane[]> {
+async function lanes(jobs: BoardJob[]): Promise<Lane[]> {
   const all = await Technician.list();
   const holding = new Set(jobs.flatMap((j) => (j.technician === null ? [] : [j.technician])));
   const known = new Set(all.map((t) => t.number));
@@ -43,27 +45,27 @@ export const BoardInput = z.object({
     .number()
     .int()
     .min(1, 'Days must be between 1 and 7.')
-    .max(Booking.BOARD_MAX_DAYS, 'Days must be between 1 and 7.')
+    .max(BOARD_MAX_DAYS, 'Days must be between 1 and 7.')
     .default(1),
 });
 
-export type BoardView = Booking.Board & { from: string; days: number; technicians: Lane[] };
+export type BoardView = Board & { from: string; days: number; technicians: Lane[] };
 
 /** `GET /api/admin/dispatch?from=&days=` (admin): the technicians' lanes and the jobs of those dates. */
 export const board = fn(BoardInput, async ({ from, days }): Promise<BoardView> => {
   assertAdmin();
-  const read = await Booking.board(from, days);
+  const read = await boardOf(from, days);
   return { ...read, from, days, technicians: await lanes(read.jobs) };
 });
 
 export type TodayView = {
   date: string;
   technicians: Lane[];
-  jobs: Booking.BoardJob[];
+  jobs: BoardJob[];
   moreUnassigned: boolean;
   pendingVerification: { items: Booking.Row[]; cursor: string | null };
   awaitingAcknowledgment: { items: WorkOrder.Awaiting[]; cursor: string | null };
-  declinedCharges: { items: Booking.QueuedCharge[]; cursor: string | null };
+  declinedCharges: { items: Billing.QueuedCharge[]; cursor: string | null };
   sendsGivenUp: { items: Outbox.GaveUp[]; cursor: string | null };
   /** Whether texts are on (decision 084): off, notices go by mail only, and Today says so. */
   texts: { on: boolean };
@@ -82,10 +84,10 @@ async function todayView(day: string | undefined, now = new Date()): Promise<Tod
   const date = day ?? time.today(now);
   const [read, pendingVerification, awaitingAcknowledgment, declinedCharges, sendsGivenUp] =
     await Promise.all([
-      Booking.board(date, 1),
-      Booking.awaitingVerification(date, TODAY_SECTION_LIMIT),
+      boardOf(date, 1),
+      awaitingVerification(date, TODAY_SECTION_LIMIT),
       WorkOrder.awaitingAcknowledgment({ limit: TODAY_SECTION_LIMIT }, now),
-      Booking.listDeclined({ limit: TODAY_SECTION_LIMIT }),
+      Billing.listDeclined({ limit: TODAY_SECTION_LIMIT }),
       Outbox.gaveUp({ limit: TODAY_SECTION_LIMIT }),
     ]);
   return {

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
 import { asSystem } from '../actor';
-import { queueCleared } from '../booking/payment-queue';
+import { queueCleared } from '../billing/payment-queue';
 import { entity as bookingEntity, putIfUnchanged as putBooking } from '../booking/store';
 import { config } from '../config';
 import { failedConditions, type TransactItem } from '../db/entity';

@@ -1,6 +1,6 @@
 import { directionsUrl, oneLine } from '../address/format';
-import { linkButtons, linkButtonsNote } from '../booking-link/mail';
-import { BookingLink } from '../booking-link/index';
+import { linkButtons, linkButtonsNote } from '../booking/link-mail';
+import { BookingLink } from '../booking/link';
 import { type BookingMailInfo, ICS_FILENAME, vehicleText } from '../booking/mail';
 import { bookingCalendarFile } from '../booking/mail-place';
 import { business } from '../business';
@@ -9,7 +9,7 @@ import { composeMail, type MailBlock } from '../mail/compose';
 import type { Mail } from '../mail/index';
 import { formatDateTimeInZone, formatLongDate, formatTime } from '../time';
 import { bookingReference } from '../booking/reference';
-import type { ReminderKind } from './due';
+import type { ReminderKind } from '../booking/reminder-due';
 
 /**
  * The reminder (issue 21): the service, the time in the business zone, the

@@ -1,7 +1,7 @@
 import { OPEN_PARTITION, openView, type Row } from '../booking/store';
 import { failedConditions, transactWrite } from '../db/entity';
 import { type MigrationStep, pagedStep } from '../db/migration';
-import { dueEntry, dueTimes, remindable } from './due';
+import { dueEntry, dueTimes, remindable } from '../booking/reminder-due';
 import * as time from '../time';
 
 /**

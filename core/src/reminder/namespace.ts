@@ -9,7 +9,7 @@ export {
   rescheduleItems,
   statusItems,
   wasSent,
-} from './due';
+} from '../booking/reminder-due';
 export { isOneSegment, reminderMail, reminderText } from './mail';
 export { reminderSteps as migrationSteps } from './migrate';
 export { REMINDER_CONCURRENCY, REMINDER_PAGE, type SendReport, sendDue } from './send';

@@ -1,10 +1,10 @@
-import { BookingLink } from '../booking-link/index';
+import { BookingLink } from '../booking/link';
 import { entity, mailInfo, type Stored } from '../booking/store';
 import { failedConditions, transactWrite } from '../db/entity';
 import { Notify } from '../notify/index';
 import * as time from '../time';
 import { pastDeadline } from '../util/deadline';
-import { DUE_PARTITION, type DueEntry, dueEntry, markerItem, remindable } from './due';
+import { DUE_PARTITION, type DueEntry, dueEntry, markerItem, remindable } from '../booking/reminder-due';
 import { reminderMail, reminderText } from './mail';
 
 /**

@@ -1,15 +1,16 @@
 import * as z from 'zod';
 import { assertAdmin } from '../actor';
 import { LinkToken } from '../auth/link-token';
-import { entity as bookings } from '../booking/store';
-import { config } from '../config';
 import {
-  defineEntity,
-  failedConditions,
-  indexAttributes,
-  type TransactItem,
-  transactWrite,
-} from '../db/entity';
+  dueAfter as reviewDueAfter,
+  fileItem as reviewFileItem,
+  entity as requests,
+  REVIEW_DUE,
+  outcomes as reviewRequestOutcomes,
+  type Outcome as ReviewRequestOutcome,
+} from '../booking/review-request-item';
+import { entity as bookings } from '../booking/store';
+import { failedConditions, indexAttributes, type TransactItem, transactWrite } from '../db/entity';
 import { expiresAfterDays } from '../db/ttl';
 import { VisibleError } from '../error';
 import { Notify } from '../notify/index';
@@ -31,7 +32,7 @@ import { reviewRequestMail, reviewRequestText } from './mail';
  * files nothing (it remembers it filed one).
  */
 export namespace ReviewRequest {
-  const DUE = 'REVIEW_DUE';
+  const DUE = REVIEW_DUE;
   /** How many due requests one run settles at most (the next run goes on). */
   export const BATCH = 200;
   /** How long the unsubscribe link of a request works. */
@@ -39,36 +40,18 @@ export namespace ReviewRequest {
   /** How long a settled request is kept, for support, before TTL removes it. */
   const KEEP_DAYS = 90;
 
-  export const outcomes = ['sent', 'reviewed', 'not-completed', 'no-mail', 'unsubscribed', 'gone'] as const;
-  export type Outcome = (typeof outcomes)[number];
+  export const outcomes = reviewRequestOutcomes;
+  export type Outcome = ReviewRequestOutcome;
 
-  const entity = defineEntity({
-    name: 'reviewRequest',
-    version: 1,
-    schema: z.object({
-      bookingId: z.string(),
-      dueAt: z.string(),
-      createdAt: z.string(),
-      /** Set once sent or skipped: the request then leaves the due index. */
-      settledAt: z.string().optional(),
-      outcome: z.enum(outcomes).optional(),
-      expiresAt: z.number().int().optional(),
-    }),
-    key: ({ bookingId }: { bookingId: string }) => ({ pk: `REVIEWREQ#${bookingId}`, sk: 'REVIEWREQ' }),
-    indexes: {
-      byCollection: (r) => (r.settledAt ? undefined : { pk: DUE, sk: `${r.dueAt}#${r.bookingId}` }),
-    },
-  });
+  // The request's item and its filing stand below booking (booking/review-request-item.ts, decision 106).
+  const entity = requests;
   export type Stored = ReturnType<typeof entity.parse>;
 
   /** When the request for a booking completed at `completedAt` is due. */
-  export const dueAfter = (completedAt: string): string =>
-    new Date(Date.parse(completedAt) + config().reviewRequestHours * 3_600_000).toISOString();
+  export const dueAfter = reviewDueAfter;
 
   /** The request's item, for the completion's transaction (the booking records `reviewRequestDueAt`). */
-  export function fileItem(bookingId: string, dueAt: string, now: string): TransactItem {
-    return entity.tx.put({ bookingId, dueAt, createdAt: now }, { ifAbsent: true });
-  }
+  export const fileItem = reviewFileItem;
 
   /** The request of a booking, if one was filed (tests, support). */
   export const find = (bookingId: string) => entity.get({ bookingId }, { consistent: true });

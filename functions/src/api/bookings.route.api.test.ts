@@ -1,6 +1,6 @@
 import { asSystem } from '@app/core/actor';
 import { jobOf, relocate } from '@app/core/booking/claim';
-import { Crew } from '@app/core/booking/crew';
+import { Crew } from '@app/core/crew/crew';
 import { findBooking, type Stored } from '@app/core/booking/store';
 import { Geo } from '@app/core/geo/index';
 import { Technician } from '@app/core/technician/index';

@@ -1,4 +1,7 @@
 import { Booking } from '@app/core/booking/index';
+import { Reschedule } from '@app/core/reschedule/index';
+import { Visit } from '@app/core/visit/index';
+import { Billing } from '@app/core/billing/index';
 import { PaymentLink } from '@app/core/payment-link/index';
 import { bookingMessages, CUSTOM_PRICE_MAX, deskMessages, type StatusChange } from '@app/core/booking/rules';
 import { toCents, toDollars } from '@app/core/money';
@@ -286,7 +289,7 @@ const AdminCreateBody = z
 const RefundBody = z
   .object({ amount: dollars('Refund amount', 99_999_999), reason: z.unknown() })
   .transform(({ amount, reason }) => ({ amountCents: toCents(amount), reason }))
-  .pipe(Booking.RefundInput);
+  .pipe(Billing.RefundInput);
 
 export type ChargeOptionsReply = {
   bookedPrice: number;
@@ -302,7 +305,7 @@ export type ChargeOptionsReply = {
     total: number;
   } | null;
   workOrderAllowed: boolean;
-  defaultCharge: Booking.ChargeChoice;
+  defaultCharge: Billing.ChargeChoice;
   /** What each choice charges, trip fee included. */
   amounts: { booking: number; workOrder: number | null };
 };
@@ -310,7 +313,7 @@ export type ChargeOptionsReply = {
 /** What the confirm step of a completion shows (issue 30): the server's amount and the card. */
 export type ChargePreviewReply = {
   amount: number | null;
-  charge: Booking.ChargeChoice | null;
+  charge: Billing.ChargeChoice | null;
   card: { brand: string; last4: string } | null;
   /** "This charges $149.00 to the card ending 1111." (or why it cannot be charged). */
   msg: string;
@@ -320,7 +323,7 @@ export type ChargePreviewReply = {
   overridable: boolean;
 };
 
-function chargeOptionsReply(o: Booking.ChargeOptions): ChargeOptionsReply {
+function chargeOptionsReply(o: Billing.ChargeOptions): ChargeOptionsReply {
   const wo = o.workOrder;
   return {
     bookedPrice: toDollars(o.bookedCents),
@@ -403,9 +406,9 @@ export const bookings = new Hono()
     '/:id/address',
     requireUser,
     byId,
-    zValidator('json', Booking.AddressChangeInput, invalidInput),
+    zValidator('json', Reschedule.AddressChangeInput, invalidInput),
     async (c) =>
-      c.json(bookingReply(await Booking.changeAddress(c.req.valid('param').id, c.req.valid('json')))),
+      c.json(bookingReply(await Reschedule.changeAddress(c.req.valid('param').id, c.req.valid('json')))),
   )
   // Decision 070: a Square payment link for an unpaid booking, mailed to the customer.
   .post('/:id/payment-link', requireAdmin, byId, async (c) => {
@@ -423,21 +426,21 @@ export const bookings = new Hono()
   })
   // What cancelling now would cost (decision 069): shown in the confirmation before the customer agrees.
   .get('/:id/cancel-preview', requireUser, byId, async (c) => {
-    const preview = await Booking.cancelPreview(c.req.valid('param').id);
+    const preview = await Billing.cancelPreview(c.req.valid('param').id);
     return c.json({ lateCancelFee: toDollars(preview.feeCents), hours: preview.hours, msg: preview.msg });
   })
   // Both amounts completing could charge (decision 068): the booked price and the related work order's total.
   .get('/:id/charge-options', requireAdmin, byId, async (c) =>
-    c.json(chargeOptionsReply(await Booking.chargeOptionsFor(c.req.valid('param').id))),
+    c.json(chargeOptionsReply(await Billing.chargeOptionsFor(c.req.valid('param').id))),
   )
   // What completing now would charge and to which card, or why it is refused (issue 30, decision 090).
   .get(
     '/:id/charge-preview',
     requireStaff,
     byId,
-    zValidator('query', Booking.ChargePreviewInput, invalidInput),
+    zValidator('query', Billing.ChargePreviewInput, invalidInput),
     async (c) => {
-      const p = await Booking.chargePreview(c.req.valid('param').id, c.req.valid('query'));
+      const p = await Billing.chargePreview(c.req.valid('param').id, c.req.valid('query'));
       c.header('Cache-Control', 'no-store');
       return c.json({
         amount: p.amountCents === null ? null : toDollars(p.amountCents),
@@ -450,11 +453,11 @@ export const bookings = new Hono()
     },
   )
   .post('/:id/retry-charge', requireAdmin, byId, async (c) =>
-    c.json(adminBookingReply(await Booking.retryCharge(c.req.valid('param').id))),
+    c.json(adminBookingReply(await Billing.retryCharge(c.req.valid('param').id))),
   )
   .post('/:id/refunds', requireAdmin, byId, zValidator('json', RefundBody, invalidInput), async (c) => {
-    const refunded = await Booking.refund(c.req.valid('param').id, c.req.valid('json'));
-    return c.json({ msg: Booking.refundMessages.done, booking: adminBookingReply(refunded) }, 201);
+    const refunded = await Billing.refund(c.req.valid('param').id, c.req.valid('json'));
+    return c.json({ msg: Billing.refundMessages.done, booking: adminBookingReply(refunded) }, 201);
   })
   // The booking a review request's link names (issue 21): the customer's own, Completed, not yet reviewed.
   .get('/:id/review', requireUser, byId, async (c) =>
@@ -465,9 +468,9 @@ export const bookings = new Hono()
     '/:id/progress',
     requireUser,
     byId,
-    zValidator('json', Booking.ProgressInput, invalidInput),
+    zValidator('json', Visit.ProgressInput, invalidInput),
     async (c) =>
-      c.json(adminBookingReply(await Booking.recordProgress(c.req.valid('param').id, c.req.valid('json')))),
+      c.json(adminBookingReply(await Visit.recordProgress(c.req.valid('param').id, c.req.valid('json')))),
   )
   // The admin's desk; the job's technician may send Completed only (issue 22, core decides).
   .patch(

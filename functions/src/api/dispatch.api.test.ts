@@ -1,6 +1,6 @@
-import { Crew } from '@app/core/booking/crew';
+import { Crew } from '@app/core/crew/crew';
 import { config } from '@app/core/config';
-import { queue } from '@app/core/booking/payment-queue';
+import { queue } from '@app/core/billing/payment-queue';
 import { findBooking, putIfUnchanged } from '@app/core/booking/store';
 import { transactWrite } from '@app/core/db/entity';
 import * as time from '@app/core/time';

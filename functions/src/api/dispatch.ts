@@ -12,7 +12,7 @@ export type BoardJobReply = {
   time: string;
   duration: number;
   status: Booking.Row['status'];
-  state: Booking.JobState;
+  state: Dispatch.JobState;
   progress: {
     onMyWayAt: string | null;
     etaAt: string | null;
@@ -91,13 +91,17 @@ const addressLine = (b: Booking.Row) => {
   return a ? `${a.street}${a.unit ? `, ${a.unit}` : ''}, ${a.city}, ${a.state} ${a.zipCode}` : null;
 };
 
-export const boardJobReply = ({ booking: b, technician, driveMinutes }: Booking.BoardJob): BoardJobReply => ({
+export const boardJobReply = ({
+  booking: b,
+  technician,
+  driveMinutes,
+}: Dispatch.BoardJob): BoardJobReply => ({
   _id: b.id,
   date: b.date,
   time: b.time,
   duration: b.durationMinutes,
   status: b.status,
-  state: Booking.jobState(b.status, b.progress),
+  state: Dispatch.jobState(b.status, b.progress),
   progress: {
     onMyWayAt: b.progress?.onMyWayAt ?? null,
     etaAt: b.progress?.etaAt ?? null,

@@ -1,5 +1,5 @@
 import { asSystem, withActor } from '@app/core/actor';
-import { Booking } from '@app/core/booking/index';
+import { Billing } from '@app/core/billing/index';
 import { config } from '@app/core/config';
 import { Payments } from '@app/core/payments/index';
 import { Service } from '@app/core/service/index';
@@ -143,7 +143,7 @@ describe('what completion charges (decision 068)', () => {
     const { set } = await booked(80);
     const reply = await set('Completed', 'workOrder');
     expect(reply.status).toBe(400);
-    expect((await json<Msg>(reply)).msg).toBe(Booking.chargeMessages.noWorkOrder);
+    expect((await json<Msg>(reply)).msg).toBe(Billing.chargeMessages.noWorkOrder);
   });
 });
 
@@ -184,7 +184,7 @@ describe('declined charges: retries and the sweep (decision 069)', () => {
     );
     const retried = await send('POST', `${path}/retry-charge`, admin.headers);
     expect(retried.status).toBe(409);
-    expect((await json<Msg>(retried)).msg).toBe(Booking.chargeMessages.linkOpen);
+    expect((await json<Msg>(retried)).msg).toBe(Billing.chargeMessages.linkOpen);
     await cron({ now: later(25) });
     const [mine] = await json<BookingReply[]>(await send('GET', '/api/bookings', customer.headers));
     expect(mine?._id).toBe(booking._id);

@@ -1,4 +1,4 @@
-import { Booking } from '@app/core/booking/index';
+import { Billing } from '@app/core/billing/index';
 import { toDollars } from '@app/core/money';
 import { Payments } from '@app/core/payments/index';
 import { zValidator } from '@hono/zod-validator';
@@ -19,7 +19,7 @@ export type DeclinedChargeReply = {
   at: string;
 };
 
-export const declinedReply = (q: Booking.QueuedCharge): DeclinedChargeReply => ({
+export const declinedReply = (q: Billing.QueuedCharge): DeclinedChargeReply => ({
   bookingId: q.bookingId,
   amount: toDollars(q.amountCents),
   attempts: q.attempts,
@@ -45,12 +45,12 @@ export const payments = new Hono()
     async (c) => c.json(await Payments.saveCard(c.req.valid('json'))),
   )
   // Paged (decision 049): `{ charges, cursor }`, newest first, read from the declined queue only.
-  .get('/declined', requireAdmin, zValidator('query', Booking.DeclinedInput, invalidInput), async (c) => {
-    const page = await Booking.listDeclined(c.req.valid('query'));
+  .get('/declined', requireAdmin, zValidator('query', Billing.DeclinedInput, invalidInput), async (c) => {
+    const page = await Billing.listDeclined(c.req.valid('query'));
     return c.json({ charges: page.items.map(declinedReply), cursor: page.cursor });
   })
   .get('/cancellation-policy', (c) => {
-    const policy = Booking.lateCancelPolicy();
+    const policy = Billing.lateCancelPolicy();
     return c.json({
       lateCancelHours: policy?.hours ?? 0,
       lateCancelFee: policy ? toDollars(policy.feeCents) : 0,

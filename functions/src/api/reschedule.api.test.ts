@@ -1,13 +1,13 @@
 import { bookingReference } from '@app/core/booking/reference';
 import { asSystem } from '@app/core/actor';
-import { BookingLink } from '@app/core/booking-link/index';
-import { Crew } from '@app/core/booking/crew';
-import { rescheduleMessages } from '@app/core/booking/reschedule';
+import { BookingLink } from '@app/core/booking/link';
+import { Crew } from '@app/core/crew/crew';
+import { rescheduleMessages } from '@app/core/reschedule/reschedule';
 import { bookingMessages } from '@app/core/booking/rules';
 import { findBooking } from '@app/core/booking/store';
 import { business } from '@app/core/business';
 import { config } from '@app/core/config';
-import { dueEntry } from '@app/core/reminder/due';
+import { dueEntry } from '@app/core/booking/reminder-due';
 import { Service } from '@app/core/service/index';
 import * as time from '@app/core/time';
 import { TimeSlot } from '@app/core/timeslot/index';

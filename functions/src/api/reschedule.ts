@@ -1,4 +1,6 @@
 import { Booking } from '@app/core/booking/index';
+import { Reschedule } from '@app/core/reschedule/index';
+import { BookingLinkPage } from '@app/core/booking-link/page';
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import * as z from 'zod';
@@ -50,12 +52,12 @@ const slim = (b: Booking.Info): RescheduleBookingReply => {
 /** What the reschedule page reads: the booking and whether (and until when) it can still move online. */
 export type RescheduleReply = {
   booking: RescheduleBookingReply;
-  window: Booking.RescheduleWindow;
+  window: Reschedule.RescheduleWindow;
   /** The weekdays the service is open (the calendar's; empty: every day). */
-  availableDays: Booking.ForReschedule['availableDays'];
+  availableDays: Reschedule.ForReschedule['availableDays'];
 };
 
-const rescheduleReply = (r: Booking.ForReschedule): RescheduleReply => ({
+const rescheduleReply = (r: Reschedule.ForReschedule): RescheduleReply => ({
   booking: slim(r.booking),
   window: r.window,
   availableDays: r.availableDays,
@@ -65,16 +67,16 @@ const byId = zValidator('param', z.object({ id: Booking.id }), invalidInput);
 
 export const rescheduling = new Hono()
   .get('/:id/reschedule', requireUser, byId, async (c) =>
-    c.json(rescheduleReply(await Booking.forReschedule(c.req.valid('param').id))),
+    c.json(rescheduleReply(await Reschedule.forReschedule(c.req.valid('param').id))),
   )
   // The times of the booking's service at its address on `date` (its own job left out of the route check).
   .get(
     '/:id/reschedule/times',
     requireUser,
     byId,
-    zValidator('query', Booking.RescheduleTimesQuery, invalidInput),
+    zValidator('query', Reschedule.RescheduleTimesQuery, invalidInput),
     async (c) => {
-      const availability: Booking.Availability = await Booking.rescheduleTimes(
+      const availability: Booking.Availability = await Reschedule.rescheduleTimes(
         c.req.valid('param').id,
         c.req.valid('query'),
       );
@@ -86,10 +88,10 @@ export const rescheduling = new Hono()
     '/:id/reschedule',
     requireUser,
     byId,
-    zValidator('json', Booking.RescheduleInput, invalidInput),
+    zValidator('json', Reschedule.RescheduleInput, invalidInput),
     async (c) => {
-      const booking = await Booking.reschedule(c.req.valid('param').id, c.req.valid('json'));
-      return c.json({ msg: Booking.rescheduleMessages.moved, booking: bookingReply(booking) });
+      const booking = await Reschedule.reschedule(c.req.valid('param').id, c.req.valid('json'));
+      return c.json({ msg: Reschedule.rescheduleMessages.moved, booking: bookingReply(booking) });
     },
   );
 
@@ -105,14 +107,14 @@ const byToken = zValidator(
  */
 export const reschedulingByLink = new Hono()
   .get('/:token/reschedule', byToken, async (c) =>
-    c.json(rescheduleReply(await Booking.forRescheduleByLink(c.req.valid('param').token))),
+    c.json(rescheduleReply(await BookingLinkPage.forRescheduleByLink(c.req.valid('param').token))),
   )
   .get(
     '/:token/reschedule/times',
     byToken,
-    zValidator('query', Booking.RescheduleTimesQuery, invalidInput),
+    zValidator('query', Reschedule.RescheduleTimesQuery, invalidInput),
     async (c) => {
-      const availability: Booking.Availability = await Booking.rescheduleTimesByLink(
+      const availability: Booking.Availability = await BookingLinkPage.rescheduleTimesByLink(
         c.req.valid('param').token,
         c.req.valid('query'),
       );
@@ -122,9 +124,9 @@ export const reschedulingByLink = new Hono()
   .post(
     '/:token/reschedule',
     byToken,
-    zValidator('json', Booking.RescheduleInput, invalidInput),
+    zValidator('json', Reschedule.RescheduleInput, invalidInput),
     async (c) => {
-      const booking = await Booking.rescheduleByLink(c.req.valid('param').token, c.req.valid('json'));
-      return c.json({ msg: Booking.rescheduleMessages.moved, booking: slim(booking) });
+      const booking = await BookingLinkPage.rescheduleByLink(c.req.valid('param').token, c.req.valid('json'));
+      return c.json({ msg: Reschedule.rescheduleMessages.moved, booking: slim(booking) });
     },
   );

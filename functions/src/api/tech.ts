@@ -1,5 +1,6 @@
 import { directionsUrl } from '@app/core/address/format';
 import { Booking } from '@app/core/booking/index';
+import { Dispatch } from '@app/core/dispatch/index';
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { requireStaff } from './auth';
@@ -42,7 +43,7 @@ export type TechDayReply = {
   jobs: TechJobReply[];
 };
 
-function jobReply(job: Booking.TechJob, index: number): TechJobReply {
+function jobReply(job: Dispatch.TechJob, index: number): TechJobReply {
   const b = job.booking;
   const address = b.serviceAddress;
   return {
@@ -90,9 +91,9 @@ function jobReply(job: Booking.TechJob, index: number): TechJobReply {
 export const tech = new Hono().get(
   '/day',
   requireStaff,
-  zValidator('query', Booking.TechDayInput, invalidInput),
+  zValidator('query', Dispatch.TechDayInput, invalidInput),
   async (c) => {
-    const day = await Booking.techDay(c.req.valid('query'));
+    const day = await Dispatch.techDay(c.req.valid('query'));
     c.header('Cache-Control', 'no-store');
     const reply: TechDayReply = {
       date: day.date,

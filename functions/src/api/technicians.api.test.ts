@@ -1,6 +1,7 @@
 import { asSystem } from '@app/core/actor';
 import { entity as bookings, findBooking } from '@app/core/booking/store';
 import { runSteps } from '@app/core/db/migration';
+import { migrationSteps as technicianSteps } from '@app/core/dispatch/technician-migrate';
 import { Technician } from '@app/core/technician/index';
 import * as time from '@app/core/time';
 import { createId } from '@app/core/util/id';
@@ -199,7 +200,7 @@ describe('the migration from CREW_SIZE', () => {
     const old = { ...read, id: createId('booking'), claim };
     await bookings.put(old);
 
-    const first = await runSteps(Technician.migrationSteps);
+    const first = await runSteps(technicianSteps);
     expect(first['technicians-from-crew']?.changed).toBeGreaterThan(0);
     const named = await Technician.list();
     expect(named.map((t) => t.number)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
@@ -224,7 +225,7 @@ describe('the migration from CREW_SIZE', () => {
     );
     expect(next.number).toBe(n + 1);
     // Done: a second run changes nothing.
-    expect((await runSteps(Technician.migrationSteps))['technicians-from-crew']).toBeUndefined();
+    expect((await runSteps(technicianSteps))['technicians-from-crew']).toBeUndefined();
     await asSystem('test', async () => {
       for (const t of await Technician.list())
         if (t.number > 1 && t.active) await Technician.setActive(t.number, false);

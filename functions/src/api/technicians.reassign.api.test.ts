@@ -1,4 +1,4 @@
-import { Crew } from '@app/core/booking/crew';
+import { Crew } from '@app/core/crew/crew';
 import { findBooking } from '@app/core/booking/store';
 import * as time from '@app/core/time';
 import { createId } from '@app/core/util/id';

@@ -1,4 +1,5 @@
 import { Booking } from '@app/core/booking/index';
+import { Dispatch } from '@app/core/dispatch/index';
 import { Technician } from '@app/core/technician/index';
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
@@ -83,9 +84,9 @@ export const technicians = new Hono()
   .put(
     '/bookings/:id/technician',
     byBooking,
-    zValidator('json', Booking.ReassignInput, invalidInput),
+    zValidator('json', Dispatch.ReassignInput, invalidInput),
     async (c) =>
-      c.json(adminBookingReply(await Booking.reassign(c.req.valid('param').id, c.req.valid('json')))),
+      c.json(adminBookingReply(await Dispatch.reassign(c.req.valid('param').id, c.req.valid('json')))),
   )
   // The crew, deactivated ones included, by number: a bare array (a small collection, one read).
   .get('/technicians', async (c) => c.json((await Technician.list()).map(technicianReply)))
@@ -103,7 +104,7 @@ export const technicians = new Hono()
   .post('/technicians/:number/deactivate', byNumber, async (c) => {
     const { number } = c.req.valid('param');
     const technician = await Technician.setActive(number, false);
-    const jobs = await Booking.upcomingOf(number, { limit: 50 });
+    const jobs = await Dispatch.upcomingOf(number, { limit: 50 });
     return c.json({
       technician: technicianReply(technician),
       jobsToReassign: jobs.items.map(upcomingReply),
@@ -115,7 +116,7 @@ export const technicians = new Hono()
   )
   // A technician's open jobs from today on, date order: a bare array, X-Next-Cursor for more (decision 049).
   .get('/technicians/:number/jobs', byNumber, zValidator('query', pageQuery, invalidInput), async (c) => {
-    const page = await Booking.upcomingOf(c.req.valid('param').number, c.req.valid('query'));
+    const page = await Dispatch.upcomingOf(c.req.valid('param').number, c.req.valid('query'));
     if (page.cursor) c.header('X-Next-Cursor', page.cursor);
     return c.json(page.items.map(upcomingReply));
   });

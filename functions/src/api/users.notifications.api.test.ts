@@ -4,7 +4,7 @@ import { Outbox } from '@app/core/mail/outbox';
 import { Notify } from '@app/core/notify/index';
 import type { BookingMailInfo } from '@app/core/booking/mail';
 import { cancelledText, rescheduledText } from '@app/core/booking/notices';
-import { onMyWayText } from '@app/core/booking/progress-mail';
+import { onMyWayText } from '@app/core/visit/progress-mail';
 import { segmentCount, smsEncoding } from '@app/core/sms/segments';
 import { User } from '@app/core/user/index';
 import { afterEach, describe, expect, it, vi } from 'vitest';

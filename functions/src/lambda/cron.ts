@@ -1,5 +1,5 @@
 import { asSystem } from '@app/core/actor';
-import { Booking } from '@app/core/booking/index';
+import { Billing } from '@app/core/billing/index';
 import { Outbox } from '@app/core/mail/outbox';
 import { migrate } from './migrations';
 import { ReviewRequest } from '@app/core/review-request/index';
@@ -55,8 +55,8 @@ export async function handler(event?: { now?: string }, context?: LambdaContext)
   const mail = await asSystem('cron', () => Outbox.drain({ deadline }));
   const acknowledgments = await asSystem('cron', () => WorkOrder.expireAcknowledgments(now, { deadline }));
   const charges = {
-    sweep: await asSystem('cron', () => Booking.sweepPending(now, { deadline })),
-    retries: await asSystem('cron', () => Booking.retryDue(now, { deadline })),
+    sweep: await asSystem('cron', () => Billing.sweepPending(now, { deadline })),
+    retries: await asSystem('cron', () => Billing.retryDue(now, { deadline })),
   };
   const reviewRequests = await asSystem('cron', () => ReviewRequest.sendDue(now, { deadline }));
   // Each reminder once (a marker in its outbox transaction), however many runs overlap.

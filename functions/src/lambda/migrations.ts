@@ -1,10 +1,10 @@
 import { bookingSteps } from '@app/core/booking/migrate';
+import { migrationSteps as technicianSteps } from '@app/core/dispatch/technician-migrate';
 import { Contact } from '@app/core/contact/index';
 import { Customer } from '@app/core/customer/index';
 import { revenueSteps } from '@app/core/revenue/migrate';
 import { reminderSteps } from '@app/core/reminder/migrate';
 import { ServiceRequest } from '@app/core/service-request/index';
-import { Technician } from '@app/core/technician/index';
 import { Service } from '@app/core/service/index';
 import { Testimonial } from '@app/core/testimonial/index';
 import { workOrderSteps } from '@app/core/workorder/migrate';
@@ -27,7 +27,7 @@ export const migrationSteps: readonly MigrationStep[] = [
   ...Contact.migrationSteps,
   ...ServiceRequest.migrationSteps,
   ...revenueSteps,
-  ...Technician.migrationSteps,
+  ...technicianSteps,
   ...reminderSteps,
 ];
 

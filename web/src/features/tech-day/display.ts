@@ -1,5 +1,5 @@
 import { oneLine } from '@app/core/address/format';
-import { jobState, type JobState } from '@app/core/booking/job-state';
+import { jobState, type JobState } from '@app/core/dispatch/job-state';
 import { completionBlock } from '@app/core/booking/rules';
 import { formatLongDate, formatTime, localOf, today, weekdayOf } from '@app/core/time';
 import type { TechJob } from './api';

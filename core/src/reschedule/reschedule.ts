@@ -7,13 +7,20 @@ import { VisibleError } from '../error';
 import * as time from '../time';
 import { Service } from '../service/index';
 import { fn } from '../util/fn';
-import { rescheduleItems } from '../reminder/due';
-import { type Availability, openTimes } from './availability';
-import { claim } from './claim';
-import { calendarDate } from './input';
-import { rescheduleNotice, shopBookingRescheduledMail } from './notices';
-import { bookingMessages, customerCanReschedule } from './rules';
-import { type Info, mailInfo, ownedBooking, putIfUnchanged, type Stored, withService } from './store';
+import { rescheduleItems } from '../booking/reminder-due';
+import { type Availability, openTimes } from '../booking/availability';
+import { claim } from '../booking/claim';
+import { calendarDate } from '../booking/input';
+import { rescheduleNotice, shopBookingRescheduledMail } from '../booking/notices';
+import { bookingMessages, customerCanReschedule } from '../booking/rules';
+import {
+  type Info,
+  mailInfo,
+  ownedBooking,
+  putIfUnchanged,
+  type Stored,
+  withService,
+} from '../booking/store';
 
 /**
  * Rescheduling (issue 21, decision 075): the owner (or the admin) moves a

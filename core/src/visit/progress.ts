@@ -10,10 +10,10 @@ import { Notify } from '../notify/index';
 import { Technician } from '../technician/index';
 import * as time from '../time';
 import { fn } from '../util/fn';
-import { jobOf } from './claim';
-import { Crew } from './crew';
+import { jobOf } from '../booking/claim';
+import { Crew } from '../crew/crew';
 import { onMyWayMail, onMyWayText } from './progress-mail';
-import { findBooking, type Info, putIfUnchanged, type Stored, withService } from './store';
+import { findBooking, type Info, putIfUnchanged, type Stored, withService } from '../booking/store';
 
 /**
  * The visit as the shop reports it (issue 21, decision 076): "On my way"

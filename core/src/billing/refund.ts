@@ -10,8 +10,16 @@ import { Payments } from '../payments/index';
 import { fn } from '../util/fn';
 import { refundMail } from './payment-mail';
 import { onRefund } from './revenue-items';
-import { currentBy } from './status';
-import { entity, findBooking, type Info, mailInfo, type Refund, type Stored, withService } from './store';
+import { currentBy } from '../booking/status';
+import {
+  entity,
+  findBooking,
+  type Info,
+  mailInfo,
+  type Refund,
+  type Stored,
+  withService,
+} from '../booking/store';
 
 /**
  * Refunds (decision 069): the admin gives back all or part of a paid charge,

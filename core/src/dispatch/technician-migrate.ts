@@ -1,7 +1,7 @@
 import { asSystem } from '../actor';
 import { entity as bookings, isOpen } from '../booking/store';
 import type { MigrationStep } from '../db/migration';
-import { ensureNumbered } from './admin';
+import { ensureNumbered } from '../technician/admin';
 
 /**
  * From CREW_SIZE to named technicians (decision 078). Before issue 22 the

@@ -3,9 +3,9 @@ import { config } from '../config';
 import { composeMail } from '../mail/compose';
 import type { Mail } from '../mail/index';
 import { formatTime, localOf } from '../time';
-import { addressFields } from './mail-place';
-import { vehicleText } from './mail';
-import { mailInfo, type Stored } from './store';
+import { addressFields } from '../booking/mail-place';
+import { vehicleText } from '../booking/mail';
+import { mailInfo, type Stored } from '../booking/store';
 
 /**
  * The "On my way" notice (issue 21, decision 076): the ETA in the business's

@@ -8,7 +8,7 @@ import { type Deadline, pastDeadline } from '../util/deadline';
 import { fn } from '../util/fn';
 import { chargeMessages, runCharge } from './charge';
 import { queue, queueItem, queuePage, type Queued } from './payment-queue';
-import { entity, findBooking, type Info, type Payment, type Stored, withService } from './store';
+import { entity, findBooking, type Info, type Payment, type Stored, withService } from '../booking/store';
 
 /**
  * Collecting what completions did not (decision 069): the desk's retry of a

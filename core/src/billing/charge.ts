@@ -10,12 +10,12 @@ import { formatCents } from '../money';
 import { Payments } from '../payments/index';
 import { User } from '../user/index';
 import { type ForBooking, forBooking } from '../workorder/for-booking';
-import { bookingCompletedMail } from './mail';
+import { bookingCompletedMail } from '../booking/mail';
 import { receiptLines } from './payment-mail';
 import { queueItem } from './payment-queue';
 import { onCharge } from './revenue-items';
 import { fn } from '../util/fn';
-import { entity, findBooking, type Payment, type Stored, toCustomer } from './store';
+import { entity, findBooking, type Payment, type Stored, toCustomer } from '../booking/store';
 
 /**
  * What completing a booking charges, and the charge itself (decision 068).
@@ -30,7 +30,8 @@ import { entity, findBooking, type Payment, type Stored, toCustomer } from './st
  * before; attempt n `<id>-a<n>`), so a repeat of an attempt never charges
  * twice, and only one attempt runs at a time (conditional writes).
  */
-export type ChargeChoice = 'booking' | 'workOrder';
+export type { ChargeChoice } from '../booking/input';
+import type { ChargeChoice } from '../booking/input';
 
 export const chargeMessages = {
   noWorkOrder: 'This booking has no work order to charge.',

@@ -5,9 +5,9 @@ import { formatCents } from '../money';
 import { formatDateTimeInZone } from '../time';
 import type { ForBooking } from '../workorder/for-booking';
 import { formatTaxRate } from '../workorder/pricing';
-import type { BookingMailInfo } from './mail';
-import { bookingReference } from './reference';
-import type { Payment } from './store';
+import type { BookingMailInfo } from '../booking/mail';
+import { bookingReference } from '../booking/reference';
+import type { Payment } from '../booking/store';
 
 /**
  * What a charge is made of, as the receipt lists it (decision 068): the

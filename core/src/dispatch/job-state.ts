@@ -1,4 +1,4 @@
-import type { BookingStatus } from './rules';
+import type { BookingStatus } from '../booking/rules';
 
 /**
  * Where a job stands as the admin sees it (issue 22: Today and the dispatch

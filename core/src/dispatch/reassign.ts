@@ -9,10 +9,10 @@ import {
   offDutyMessage,
 } from '../technician/technician';
 import { fn } from '../util/fn';
-import { claimOf, jobOf, MAX_ATTEMPTS, pause } from './claim';
-import { Crew } from './crew';
-import { type Hours, type Misfit, misfit, type RouteJob } from './route';
-import { deskMessages } from './rules';
+import { claimOf, jobOf, MAX_ATTEMPTS, pause } from '../booking/claim';
+import { Crew } from '../crew/crew';
+import { type Hours, type Misfit, misfit, type RouteJob } from '../crew/route';
+import { deskMessages } from '../booking/rules';
 import {
   entity,
   findBooking,
@@ -23,7 +23,7 @@ import {
   type Row,
   type Stored,
   withService,
-} from './store';
+} from '../booking/store';
 
 /**
  * The admin gives a booking to another technician (issue 22, decision 078):

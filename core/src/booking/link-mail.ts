@@ -1,5 +1,5 @@
 import type { MailBlock } from '../mail/compose';
-import { BookingLink } from './index';
+import { BookingLink } from './link';
 
 /**
  * The three buttons a reminder carries (and the confirmation of a booking

@@ -1,6 +1,6 @@
 import type { TransactItem } from '../db/entity';
 import { Revenue } from '../revenue/index';
-import type { Payment, Refund, Stored } from './store';
+import type { Payment, Refund, Stored } from '../booking/store';
 
 /**
  * What the money moves on a booking add to their transactions for the

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { dueTimes, insideWindow } from './due';
-import { isOneSegment, reminderText } from './mail';
+import { dueTimes, insideWindow } from './reminder-due';
+import { isOneSegment, reminderText } from '../reminder/mail';
 
 // The settings these rules read (core/src/config.ts), set by each test.
 const settings = vi.hoisted(() => ({

@@ -1,6 +1,6 @@
 import { LinkToken } from '../auth/link-token';
 import { Technician } from '../technician/index';
-import { findBooking, type Stored } from './store';
+import { findBooking, type Stored } from '../booking/store';
 
 /**
  * The customer's tracking page of one visit (issue 21, decision 076), read

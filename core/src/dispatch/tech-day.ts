@@ -5,10 +5,10 @@ import { Technician } from '../technician/index';
 import { User } from '../user/index';
 import { fn } from '../util/fn';
 import { forBooking } from '../workorder/for-booking';
-import { Crew } from './crew';
-import { calendarDate } from './input';
-import { legs } from './route';
-import { entity, type Stored } from './store';
+import { Crew } from '../crew/crew';
+import { calendarDate } from '../booking/input';
+import { legs } from '../crew/route';
+import { entity, type Stored } from '../booking/store';
 
 /**
  * The technician's day on their phone (issue 22, decision 079): the jobs of

@@ -1,13 +1,20 @@
 import * as z from 'zod';
 import { useClientIp } from '../actor';
-import { BookingLink } from '../booking-link/index';
+import { BookingLink } from '../booking/link';
 import { VisibleError } from '../error';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
 import { fn } from '../util/fn';
-import type { Availability } from './availability';
-import { type ForReschedule, move, RescheduleInput, pageOf, TimesQuery, timesFor } from './reschedule';
-import { entity, type Info, type Stored, withService } from './store';
+import type { Availability } from '../booking/availability';
+import {
+  type ForReschedule,
+  move,
+  RescheduleInput,
+  pageOf,
+  TimesQuery,
+  timesFor,
+} from '../reschedule/reschedule';
+import { entity, type Info, type Stored, withService } from '../booking/store';
 
 /**
  * Rescheduling by a reminder's link (issue 21, decisions 074 and 075): the

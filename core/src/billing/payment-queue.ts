@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { config } from '../config';
 import { defineEntity, type TransactItem } from '../db/entity';
-import type { Payment, Stored } from './store';
+import type { Payment, Stored } from '../booking/store';
 
 /**
  * The charges that need the scheduled job or the admin (decision 069): one

@@ -1,8 +1,8 @@
 import { assertAdmin } from '../actor';
 import * as time from '../time';
-import { Crew } from './crew';
-import { legs } from './route';
-import { entity, OPEN_PARTITION, openView, type Row } from './store';
+import { Crew } from '../crew/crew';
+import { legs } from '../crew/route';
+import { entity, OPEN_PARTITION, openView, type Row } from '../booking/store';
 
 /**
  * The dispatch board's reads (issue 22, decision 081): for each date, the

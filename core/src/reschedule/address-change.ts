@@ -1,11 +1,11 @@
 import * as z from 'zod';
 import { VisibleError } from '../error';
 import { fn } from '../util/fn';
-import { placeBooking } from './address';
-import { relocate } from './claim';
-import { AddressChangeInput } from './input';
-import { bookingMessages, customerCanEdit } from './rules';
-import { type Info, ownedBooking, type Stored, withService } from './store';
+import { placeBooking } from '../booking/address';
+import { relocate } from '../booking/claim';
+import { AddressChangeInput } from '../booking/input';
+import { bookingMessages, customerCanEdit } from '../booking/rules';
+import { type Info, ownedBooking, type Stored, withService } from '../booking/store';
 
 /**
  * The owner (or the admin) moves a Pending booking to another address

@@ -1,0 +1,96 @@
+import * as z from 'zod';
+import { assertStaff, useUser } from '../actor';
+import { completionMessages, completionRefusal } from '../booking/completion';
+import { findBooking } from '../booking/store';
+import { VisibleError } from '../error';
+import { formatCents } from '../money';
+import { Technician } from '../technician/index';
+import { User } from '../user/index';
+import { fn } from '../util/fn';
+import { type ChargeChoice, planPayment } from './charge';
+
+/**
+ * The completion's confirm step (issue 30, decision 090): what completing a
+ * job would charge now and to which card, or why it is refused. The rule of
+ * when a job may be completed is booking's (booking/completion.ts).
+ */
+
+/** What the confirm step shows before completing: the amount the server would charge, and the card. */
+export type ChargePreview = {
+  basis: ChargeChoice | null;
+  /** What completing now charges (0 when already paid); null when completing is refused for the money. */
+  amountCents: number | null;
+  card: { brand: string; last4: string } | null;
+  /** "This charges $149.00 to the card ending 1111." */
+  message: string;
+  /** Why completing now is refused (the completion rule, or the amount needs approval); null when it may. */
+  refusal: string | null;
+  /** The refusal is the completion rule's, which an admin may override with a reason. */
+  overridable: boolean;
+};
+
+export function chargeMessage(amountCents: number, card: ChargePreview['card']): string {
+  if (amountCents === 0) return 'Nothing is charged.';
+  if (!card) {
+    return `This charges ${formatCents(amountCents)}, but the customer has no card on file: the charge will be declined.`;
+  }
+  return `This charges ${formatCents(amountCents)} to the card ending ${card.last4}.`;
+}
+
+export const PreviewInput = z.object({
+  charge: z.enum(['booking', 'workOrder'], { error: 'Charge must be booking or workOrder.' }).optional(),
+});
+
+/**
+ * `GET /api/bookings/{id}/charge-preview[?charge=booking|workOrder]` (staff: an
+ * admin, or the job's technician): what completing it would charge now, to which
+ * card, computed as the completion computes it (charge.ts), or why it is refused.
+ * Reads only.
+ */
+export const chargePreview = fn(
+  z.tuple([z.string(), PreviewInput]),
+  async (bookingId, input): Promise<ChargePreview> => {
+    assertStaff();
+    const booking = await findBooking(bookingId);
+    const technician = useUser().role === 'technician';
+    if (technician) await Technician.assertWorks(booking.claim?.technician);
+    const account = booking.userId ? await User.find(booking.userId) : undefined;
+    const card = account ? User.toMe(account).card : null;
+    if (booking.status === 'Completed') {
+      return {
+        basis: booking.payment?.basis ?? null,
+        amountCents: 0,
+        card,
+        message: completionMessages.alreadyCompleted,
+        refusal: null,
+        overridable: false,
+      };
+    }
+    const rule = completionRefusal(booking);
+    const pending = booking.payment?.status === 'pending' ? booking.payment : undefined;
+    try {
+      const payment =
+        booking.payment?.status === 'paid'
+          ? { basis: booking.payment.basis ?? null, amountCents: 0 }
+          : (pending ?? (await planPayment(booking, input.charge, new Date().toISOString())));
+      return {
+        basis: payment.basis ?? null,
+        amountCents: payment.amountCents,
+        card,
+        message: chargeMessage(payment.amountCents, card),
+        refusal: rule,
+        overridable: rule !== null && !technician,
+      };
+    } catch (error) {
+      if (!(error instanceof VisibleError)) throw error;
+      return {
+        basis: input.charge ?? null,
+        amountCents: null,
+        card,
+        message: error.message,
+        refusal: rule ?? error.message,
+        overridable: false,
+      };
+    }
+  },
+);

@@ -1,0 +1,3 @@
+/** What `Visit` offers (index.ts says what the visit is). */
+export { PROGRESS_STEPS, ProgressInput, progressMessages, recordProgress } from './progress';
+export { type Tracking, tracking, trackingMessages, type TrackState } from './tracking';
