@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { LinkToken } from '../auth/link-token';
-import { config } from '../config';
+import { absoluteUrl } from '../links';
 import { type TransactItem, transactWrite } from '../db/entity';
 import * as time from '../time';
 
@@ -210,9 +210,9 @@ export namespace BookingLink {
    * stays one segment.
    */
   export const pageUrl = (token: string, action?: Exclude<Action, 'reschedule'>) =>
-    `${config().publicUrl}/b/${token}${action ? `?action=${action}` : ''}`;
+    absoluteUrl(`/b/${token}${action ? `?action=${action}` : ''}`);
 
   /** The reschedule page for a link (issue 21's rescheduling helper reads the token from `token`). */
   export const rescheduleUrl = (bookingId: string, token: string) =>
-    `${config().publicUrl}/reschedule/${bookingId}?token=${token}`;
+    absoluteUrl(`/reschedule/${bookingId}?token=${token}`);
 }

@@ -1,5 +1,6 @@
 import { business } from '../business';
 import { config } from '../config';
+import { absoluteUrl } from '../links';
 import { type MailBlock, composeMail } from '../mail/compose';
 import type { Mail } from '../mail/index';
 import { formatCents } from '../money';
@@ -80,8 +81,10 @@ export type CancelledBy = 'customer' | 'shop';
 
 export const ICS_FILENAME = 'appointment.ics';
 
-const link = (path: string) => `${config().publicUrl}${path}`;
-const historyLink = (): MailBlock => ({ href: link('/dashboard'), label: 'Open your Service History' });
+const historyLink = (): MailBlock => ({
+  href: absoluteUrl('/dashboard'),
+  label: 'Open your Service History',
+});
 
 /** '1 hour 30 minutes', '45 minutes', '2 hours'. */
 export function formatDuration(minutes: number): string {
@@ -171,7 +174,7 @@ export function shopNewBookingMail(b: BookingMailInfo): Mail.Message {
         ],
       },
       ...directionsBlock(b),
-      { href: link('/admin'), label: 'Open the admin dashboard' },
+      { href: absoluteUrl('/admin'), label: 'Open the admin dashboard' },
     ],
   );
 }
@@ -207,7 +210,7 @@ export function bookingCancelledMail(b: BookingMailInfo, by: CancelledBy): Mail.
       { fields: appointmentFields(b) },
       'Your card has not been charged for this appointment.',
       `The attached calendar file (${ICS_FILENAME}) marks the appointment as cancelled in your calendar.`,
-      { href: link('/services'), label: 'Book another appointment' },
+      { href: absoluteUrl('/services'), label: 'Book another appointment' },
       contactLine(),
     ]),
     replyTo: config().businessEmail,
@@ -334,13 +337,13 @@ export function customBookingLinkMail(
         // The state's one name, as Service History shows it (issue 30).
         { fields: [...appointmentFields(b), ['Status', b.status]] },
         { fields: customerFields(b) },
-        { href: link(`/verify-custom-booking/${token}`), label: 'Confirm or decline the booking' },
+        { href: absoluteUrl(`/verify-custom-booking/${token}`), label: 'Confirm or decline the booking' },
         `The link works once and expires ${formatInstantInZone(expiresAt)}.`,
         // A customer made at the desk (issue 30): the invitation comes in this mail, not in one of its own.
         ...(invitation
           ? [
               `We have also made an account for you with this email address, so that you can follow your bookings online. To start using it, choose a password with the link below. It works once and expires in ${invitation.days} days.`,
-              { href: link(`/reset-password/${invitation.token}`), label: 'Choose my password' },
+              { href: absoluteUrl(`/reset-password/${invitation.token}`), label: 'Choose my password' },
             ]
           : []),
         contactLine(),
@@ -381,7 +384,7 @@ export function shopCustomBookingAnsweredMail(
         ],
       },
       ...directionsBlock(b),
-      { href: link('/admin'), label: 'Open the admin dashboard' },
+      { href: absoluteUrl('/admin'), label: 'Open the admin dashboard' },
     ],
   );
 }
