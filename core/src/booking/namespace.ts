@@ -17,7 +17,7 @@ export { type Placed, placeBooking } from './address';
 export { availability, type Availability, availabilityAt } from './availability';
 export { jobOf, relocate } from './claim';
 export { reassign, ReassignInput, reassignMessages, UPCOMING_DAYS, upcomingOf } from './reassign';
-export { answerConfirmation, assignCustomer, CONFIRMATION_DAYS, forConfirmation } from './confirmation';
+export { answerConfirmation, assignCustomer, forConfirmation } from './confirmation';
 export {
   ALREADY_REVIEWED,
   cancel,

@@ -22,7 +22,6 @@ export {
   EditInput,
   ensureNumbered,
   giveAccount,
-  INVITATION_DAYS,
   invite,
   InviteInput,
   messages,
