@@ -1,13 +1,12 @@
 import * as z from 'zod';
 import { useClientIp, useUser } from '../actor';
 import { LinkToken } from '../auth/link-token';
-import { INVITATION_DAYS } from '../auth/link-flows';
 import { linkTexts } from '../auth/link-texts';
 import { Session } from '../auth/session';
 import { business } from '../business';
 import { VisibleError } from '../error';
 import { Outbox } from '../mail/outbox';
-import { failedConditions, type TransactItem, transactWrite } from '../db/entity';
+import { failedConditions, transactWrite } from '../db/entity';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
 import { NotifySettings } from '../notify/settings';
@@ -18,14 +17,8 @@ import { hashPassword, verifyPassword } from '../user/password';
 import { fn } from '../util/fn';
 import { isSingleLine } from '../util/text';
 import { takeAtLeast, typicalDuration } from '../util/timing';
-import {
-  alreadyRegisteredMail,
-  invitationMail,
-  passwordChangedMail,
-  passwordResetMail,
-  technicianInvitationMail,
-  verificationMail,
-} from './mail';
+import { invite as inviteAccount } from './invite';
+import { alreadyRegisteredMail, passwordChangedMail, passwordResetMail, verificationMail } from './mail';
 
 /**
  * Everything a person does with their own account: register, verify, sign in,
@@ -104,35 +97,8 @@ export namespace Account {
     await RateLimit.hit(perAccount, email);
   }
 
-  /**
-   * The one invitation of a shop-made account (a customer, issue 11, decision
-   * 028; a technician, issue 22): a reset-password link living
-   * INVITATION_DAYS, bound to the account's token version, so the reset page
-   * sets the first password and proves the address. With its mail (the
-   * role's wording) unless `mail: false` (the desk, issue 30: the booking's
-   * mail carries the link). The items go in the transaction that makes the
-   * account, or assigns it a booking.
-   */
-  export function invite(
-    role: 'user' | 'technician',
-    account: { id: string; email: string; tokenVersion?: number },
-    options: { mail?: boolean } = {},
-  ): { token: string; days: number; items: TransactItem[]; mail?: Outbox.Prepared } {
-    const link = LinkToken.prepare('invitation', {
-      subjectId: account.id,
-      subjectVersion: account.tokenVersion ?? 0,
-      owner: userEntity.key({ id: account.id }),
-    });
-    if (options.mail === false) return { token: link.token, days: INVITATION_DAYS, items: [link.item] };
-    const mail = Outbox.prepare(
-      (role === 'technician' ? technicianInvitationMail : invitationMail)(
-        account.email,
-        link.token,
-        INVITATION_DAYS,
-      ),
-    );
-    return { token: link.token, days: INVITATION_DAYS, items: [link.item, mail.item], mail };
-  }
+  /** The one invitation of a shop-made account (invite.ts). */
+  export const invite = inviteAccount;
 
   /** A verification link and the mail that carries it: two items for one transaction. */
   function verification(userId: string, email: string) {

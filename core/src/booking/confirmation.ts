@@ -3,7 +3,7 @@ import { assertAdmin } from '../actor';
 import { LinkToken } from '../auth/link-token';
 import { failedConditions, transactWrite } from '../db/entity';
 import { VisibleError } from '../error';
-import { Account } from '../account/index';
+import { invite as inviteAccount } from '../account/invite';
 import type { MailBlock } from '../mail/compose';
 import { Outbox } from '../mail/outbox';
 import { RateLimit } from '../rate-limit/index';
@@ -61,7 +61,7 @@ async function assignCustomerNow(bookingId: string, input: z.output<typeof Assig
   });
   // Not yet activated (made at the desk, issue 30): this mail also carries the invitation, one mail in all.
   const invitation =
-    account.passwordHash === '' ? Account.invite('user', account, { mail: false }) : undefined;
+    account.passwordHash === '' ? inviteAccount('user', account, { mail: false }) : undefined;
   const status: BookingStatus = 'Pending Customer Verification';
   const next: Stored = {
     ...booking,

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { assertAdmin, useActor } from '../actor';
-import { Account } from '../account/index';
+import { invite as inviteAccount } from '../account/invite';
 import { INVALID_CURSOR, MAX_PAGE, type Page } from '../db/paging';
 import { VisibleError } from '../error';
 import { Outbox } from '../mail/outbox';
@@ -153,7 +153,7 @@ export namespace Customer {
     let mail: Outbox.Prepared | undefined;
     const account = await User.createInvited(parsed, (userId) => {
       if (mailNow === false) return [];
-      const invitation = Account.invite('user', { id: userId, email: parsed.email });
+      const invitation = inviteAccount('user', { id: userId, email: parsed.email });
       mail = invitation.mail;
       return invitation.items;
     });

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { assertAdmin, useActor } from '../actor';
-import { Account } from '../account/index';
+import { invite as inviteAccount } from '../account/invite';
 import { failedConditions, type TransactItem, transactWrite } from '../db/entity';
 import { putIfUnchanged } from '../db/revision';
 import { VisibleError } from '../error';
@@ -113,7 +113,7 @@ const fresh = (
 /**
  * Invites a technician: their account (role technician, no password), the
  * technician with the next number, the invitation link (a reset-password
- * link, Account.invite) and its mail, in one transaction; 409 when
+ * link, account/invite.ts) and its mail, in one transaction; 409 when
  * the address has an account already, with nothing written or mailed.
  */
 export const invite = fn(InviteInput, async (input): Promise<Info> => {
@@ -130,7 +130,7 @@ export const invite = fn(InviteInput, async (input): Promise<Info> => {
       const account = await User.createInvited(
         input,
         (userId) => {
-          const invitation = Account.invite('technician', { id: userId, email: input.email });
+          const invitation = inviteAccount('technician', { id: userId, email: input.email });
           mail = invitation.mail;
           return [
             raiseCounterItem(last, last + 1),
