@@ -1,3 +1,4 @@
+import { linkPage } from '../auth/link-flows';
 import { business } from '../business';
 import { absoluteUrl } from '../links';
 import { composeMail } from '../mail/compose';
@@ -14,7 +15,7 @@ export function verificationMail(to: string, token: string): Mail.Message {
   return composeMail({ to, subject: `Verify your email for ${business.name}` }, [
     'Hello,',
     `Thanks for creating an account with ${business.name}. Please confirm this is your email address by opening the link below. The link works once and expires in 24 hours.`,
-    { href: absoluteUrl(`/verify-email/${token}`), label: 'Verify my email' },
+    { href: absoluteUrl(linkPage('verify-email', token)), label: 'Verify my email' },
     'If you did not create this account, you can ignore this message.',
   ]);
 }
@@ -34,7 +35,7 @@ export function passwordResetMail(to: string, token: string): Mail.Message {
   return composeMail({ to, subject: `Reset your ${business.name} password` }, [
     'Hello,',
     'We received a request to reset your password. Open the link below to choose a new one. The link works once and expires in 1 hour.',
-    { href: absoluteUrl(`/reset-password/${token}`), label: 'Choose a new password' },
+    { href: absoluteUrl(linkPage('reset-password', token)), label: 'Choose a new password' },
     'If you did not ask for this, you can ignore this message: your password stays as it is.',
   ]);
 }
@@ -56,7 +57,7 @@ export function invitationMail(to: string, token: string, days: number): Mail.Me
   return composeMail({ to, subject: `Your ${business.name} account is ready` }, [
     'Hello,',
     `${business.name} has created an account for you with this email address, so that you can follow your bookings online. To start using it, choose a password with the link below. The link works once and expires in ${days} days.`,
-    { href: absoluteUrl(`/reset-password/${token}`), label: 'Choose my password' },
+    { href: absoluteUrl(linkPage('invitation', token)), label: 'Choose my password' },
     { href: absoluteUrl('/forgot-password'), label: 'Link expired? Ask for a new one' },
     `If you were not expecting this, you can ignore this message, or contact us at ${business.email} or ${business.phone}.`,
   ]);
@@ -71,7 +72,7 @@ export function technicianInvitationMail(to: string, token: string, days: number
   return composeMail({ to, subject: `You are invited to ${business.name}'s technician app` }, [
     'Hello,',
     `${business.name} has made a technician account for you with this email address, so that you can see your jobs of the day on your phone. To start using it, choose a password with the link below, then sign in. The link works once and expires in ${days} days.`,
-    { href: absoluteUrl(`/reset-password/${token}`), label: 'Choose my password' },
+    { href: absoluteUrl(linkPage('invitation', token)), label: 'Choose my password' },
     { href: absoluteUrl('/forgot-password'), label: 'Link expired? Ask for a new one' },
     `If you were not expecting this, you can ignore this message, or contact us at ${business.email} or ${business.phone}.`,
   ]);

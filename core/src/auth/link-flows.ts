@@ -255,3 +255,10 @@ export const flows = {
 } as const satisfies Record<string, Flow>;
 
 export type FlowName = keyof typeof flows;
+
+/** The path of the page a flow's link opens (`absoluteUrl` makes it whole for a mail or a text). */
+export function linkPage(name: FlowName, token: string, subjectId = ''): string {
+  const flow: Flow = flows[name];
+  if (!flow.page) throw new RangeError(`The ${name} flow has no page.`);
+  return flow.page(token, subjectId);
+}

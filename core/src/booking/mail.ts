@@ -1,3 +1,4 @@
+import { linkPage } from '../auth/link-flows';
 import { business } from '../business';
 import { config } from '../config';
 import { absoluteUrl } from '../links';
@@ -337,13 +338,13 @@ export function customBookingLinkMail(
         // The state's one name, as Service History shows it (issue 30).
         { fields: [...appointmentFields(b), ['Status', b.status]] },
         { fields: customerFields(b) },
-        { href: absoluteUrl(`/verify-custom-booking/${token}`), label: 'Confirm or decline the booking' },
+        { href: absoluteUrl(linkPage('confirm-booking', token)), label: 'Confirm or decline the booking' },
         `The link works once and expires ${formatInstantInZone(expiresAt)}.`,
         // A customer made at the desk (issue 30): the invitation comes in this mail, not in one of its own.
         ...(invitation
           ? [
               `We have also made an account for you with this email address, so that you can follow your bookings online. To start using it, choose a password with the link below. It works once and expires in ${invitation.days} days.`,
-              { href: absoluteUrl(`/reset-password/${invitation.token}`), label: 'Choose my password' },
+              { href: absoluteUrl(linkPage('invitation', invitation.token)), label: 'Choose my password' },
             ]
           : []),
         contactLine(),

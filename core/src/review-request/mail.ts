@@ -1,3 +1,4 @@
+import { linkPage } from '../auth/link-flows';
 import { business } from '../business';
 import { config } from '../config';
 import { absoluteUrl } from '../links';
@@ -37,7 +38,7 @@ export function reviewRequestMail(facts: ReviewRequestFacts): Mail.Message {
       ...google,
       'Prefer not to get these requests? Unsubscribe here; it changes nothing else about your account:',
       {
-        href: absoluteUrl(`/unsubscribe/${facts.unsubscribeToken}`),
+        href: absoluteUrl(linkPage('unsubscribe-review-requests', facts.unsubscribeToken)),
         label: 'Unsubscribe from review requests',
       },
     ]),

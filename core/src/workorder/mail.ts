@@ -1,3 +1,4 @@
+import { linkPage } from '../auth/link-flows';
 import { business } from '../business';
 import { config } from '../config';
 import { absoluteUrl } from '../links';
@@ -75,7 +76,7 @@ export function acknowledgmentLinkMail(wo: WorkOrder, token: string, expiresAt: 
       'Please review your work order and acknowledge it with the link below.',
       summary(wo),
       {
-        href: absoluteUrl(`/work-order/acknowledge/${token}`),
+        href: absoluteUrl(linkPage('acknowledge-work-order', token)),
         label: 'Review and acknowledge the work order',
       },
       `The link works once and until ${formatInstant(expiresAt)} ${zoneName()}. If it has expired, contact us for a new one.`,
