@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { cycles, type Edge, fileGraph, folderGraph } from './measure/imports';
+import { linkMeasures } from './measure/links';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const brief = process.argv.includes('--brief');
@@ -220,6 +221,7 @@ const composedPartitions = handPartitions.filter((k) => k.composed);
 const constantPartitions = partitions.filter((k) => k.kind === 'constant');
 const handOwners = owners.filter((k) => k.kind === 'literal');
 const repeated = duplicates();
+const links = linkMeasures(coreFiles.map((file) => ({ file, text: read(file) })));
 
 const sizes = (cs: string[][]) =>
   cs.length === 0 ? '0' : `${cs.length} (${cs.map((c) => c.length).join(' + ')})`;
@@ -243,6 +245,12 @@ const rows: [string, string, string][] = [
   ],
   ['hand-typed query partitions / token owners', '0 / 0', `${handPartitions.length} / ${handOwners.length}`],
   ['due-queue implementations', '1', 'not measured (see below)'],
+  [
+    'token redemptions / views (public, in core/src/auth)',
+    '1 / 1',
+    `${links.redemptions.length} / ${links.views.length}`,
+  ],
+  ['invitations', '1', String(links.invitations.length)],
   [
     'repeated code, whole tree: pairs (identical)',
     '≤ 200 (≤ 40)',
@@ -321,7 +329,18 @@ if (!brief) {
     '- Due-queue implementations: a queue is a sparse index entry written in one transaction, a paged read of ' +
       'what is due and a settle, spread over several files under different names; a scan would count names, not ' +
       'queues. Counted by reading instead (the 11-28 review: 5).',
-    '- Token redemptions, invitations, form and guard styles: likewise patterns, not names; not counted here.',
+    '- Form and guard styles: likewise patterns, not names; not counted here.',
+  );
+
+  out.push(
+    '',
+    '## Links',
+    'A token redemption is a public function of core/src/auth that uses a token up (writes its use mark, or ' +
+      'calls one that does); a view checks one without using it. An invitation is a place that makes a ' +
+      "shop-made account's invitation link.",
+    `- redemptions (${links.redemptions.length}): ${links.redemptions.join(', ') || 'none'}`,
+    `- views (${links.views.length}): ${links.views.join(', ') || 'none'}`,
+    `- invitations (${links.invitations.length}): ${links.invitations.map((h) => `${h.file}:${h.line}`).join(', ')}`,
   );
 
   out.push('', '## Largest files');

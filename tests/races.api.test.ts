@@ -180,11 +180,9 @@ describe('races: counters and tokens', { timeout: 90_000 }, () => {
 
   it('a verification link opened 20 times at once verifies once', async () => {
     const user = await createUser();
-    const { token } = await LinkToken.issue({
-      purpose: 'verify-email',
+    const { token } = await LinkToken.issue('verify-email', {
       subjectId: user._id,
-      ownerPk: `USER#${user._id}`,
-      ttlSeconds: 3600,
+      owner: { pk: `USER#${user._id}` },
     });
     const statuses = await Promise.all(
       Array.from({ length: 20 }, async () => (await app.request(`/api/users/verify-email/${token}`)).status),

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { useClientIp, useUser } from '../actor';
 import { LinkToken } from '../auth/link-token';
+import { linkTexts } from '../auth/link-texts';
 import { Session } from '../auth/session';
 import { business } from '../business';
 import { VisibleError } from '../error';
@@ -11,10 +12,12 @@ import { rateLimits } from '../rate-limit/rules';
 import { NotifySettings } from '../notify/settings';
 import { MOBILE_MESSAGE } from '../rules/phone';
 import { User } from '../user/index';
+import { entity as userEntity } from '../user/store';
 import { hashPassword, verifyPassword } from '../user/password';
 import { fn } from '../util/fn';
 import { isSingleLine } from '../util/text';
 import { takeAtLeast, typicalDuration } from '../util/timing';
+import { invite as inviteAccount } from './invite';
 import { alreadyRegisteredMail, passwordChangedMail, passwordResetMail, verificationMail } from './mail';
 
 /**
@@ -23,15 +26,12 @@ import { alreadyRegisteredMail, passwordChangedMail, passwordResetMail, verifica
  * account (decision 009).
  */
 export namespace Account {
-  export const VERIFY_TTL_SECONDS = 24 * 60 * 60;
-  export const RESET_TTL_SECONDS = 60 * 60;
-
   export const messages = {
     registered: 'Registration successful! Please check your email for verification.',
     verified: 'Your email has been verified. You can now sign in.',
-    verifyInvalid: 'This verification link is not valid. Please request a new one.',
-    verifyUsed: 'This verification link has already been used. Please sign in, or request a new link.',
-    verifyExpired: 'This verification link has expired. Please request a new one.',
+    verifyInvalid: linkTexts.verifyEmail.invalid,
+    verifyUsed: linkTexts.verifyEmail.used,
+    verifyExpired: linkTexts.verifyEmail.expired,
     resent:
       'If that address has an account waiting for verification, we have sent a new link. Please check your email.',
     badCredentials: 'Invalid email or password.',
@@ -45,9 +45,9 @@ export namespace Account {
     /** The first password of an account the shop made (an invitation, issue 30): a welcome, not a reset. */
     welcomeCustomer: `Welcome to ${business.name}! Your password is set and your account is ready. Sign in to follow your bookings.`,
     welcomeTechnician: `Welcome to ${business.name}! Your password is set. Sign in to see your jobs of the day.`,
-    resetInvalid: 'This password reset link is not valid. Please request a new one.',
-    resetUsed: 'This password reset link has already been used. Please request a new one.',
-    resetExpired: 'This password reset link has expired. Please request a new one.',
+    resetInvalid: linkTexts.resetPassword.invalid,
+    resetUsed: linkTexts.resetPassword.used,
+    resetExpired: linkTexts.resetPassword.expired,
   } as const;
 
   /** The public registration form: never a role, never pre-verified. */
@@ -97,13 +97,14 @@ export namespace Account {
     await RateLimit.hit(perAccount, email);
   }
 
+  /** The one invitation of a shop-made account (invite.ts). */
+  export const invite = inviteAccount;
+
   /** A verification link and the mail that carries it: two items for one transaction. */
   function verification(userId: string, email: string) {
-    const link = LinkToken.prepare({
-      purpose: 'verify-email',
+    const link = LinkToken.prepare('verify-email', {
       subjectId: userId,
-      ownerPk: `USER#${userId}`,
-      ttlSeconds: VERIFY_TTL_SECONDS,
+      owner: userEntity.key({ id: userId }),
     });
     const mail = Outbox.prepare(verificationMail(email, link.token));
     return { mail, items: [link.item, mail.item] };
@@ -168,34 +169,15 @@ export namespace Account {
   }
 
   /**
-   * 400 for a link that cannot be used, saying why, in the one mapping
-   * (LinkToken.refuse). A stale link (what it acted on changed since it was
-   * mailed) is shown as simply not valid any more.
+   * Using the link and marking the address verified are one transaction. A
+   * refused link is 400, saying why (the flow's replies); a stale one (what it
+   * acted on changed since it was mailed) is shown as simply not valid any more.
    */
-  function linkReplies(texts: { invalid: string; used: string; expired: string }): LinkToken.Replies {
-    const reply = (shown: 'invalid' | 'used' | 'expired') => ({
-      kind: 'invalid' as const,
-      msg: texts[shown],
-      extra: { reason: shown },
-    });
-    return { invalid: reply('invalid'), used: reply('used'), expired: reply('expired') };
-  }
-
-  /** Using the link and marking the address verified are one transaction. */
   export async function verifyEmail(token: string) {
-    const result = await LinkToken.redeemWith('verify-email', token, (link) => [
+    const result = await LinkToken.use('verify-email', token, (link) => [
       User.tx.markEmailVerified(link.subjectId),
     ]);
-    if (!result.ok) {
-      LinkToken.refuse(
-        result.reason,
-        linkReplies({
-          invalid: messages.verifyInvalid,
-          used: messages.verifyUsed,
-          expired: messages.verifyExpired,
-        }),
-      );
-    }
+    if (!result.ok) LinkToken.refuse(result.reason, 'verify-email');
     return { msg: messages.verified };
   }
 
@@ -339,12 +321,10 @@ export namespace Account {
       // A deactivated account gets no link (decision 078); the reply is the same.
       if (user && !user.disabled) {
         // The link carries the account's token version: a later password change or reset outdates it.
-        const link = LinkToken.prepare({
-          purpose: 'reset-password',
+        const link = LinkToken.prepare('reset-password', {
           subjectId: user.id,
           subjectVersion: user.tokenVersion,
-          ownerPk: `USER#${user.id}`,
-          ttlSeconds: RESET_TTL_SECONDS,
+          owner: userEntity.key({ id: user.id }),
         });
         const mail = Outbox.prepare(passwordResetMail(user.email, link.token));
         await transactWrite([link.item, mail.item]);
@@ -365,7 +345,7 @@ export namespace Account {
   export const resetPassword = fn(ResetPasswordInput, async ({ token, password }) => {
     // An account still without a password was made by the shop: this link is its invitation (issue 30).
     let invited: User.Account | undefined;
-    const result = await LinkToken.redeemWith('reset-password', token, async (link) => {
+    const result = await LinkToken.use('reset-password', token, async (link) => {
       const account = await User.find(link.subjectId);
       invited = account && account.passwordHash === '' ? account : undefined;
       return [
@@ -375,16 +355,7 @@ export namespace Account {
         }),
       ];
     });
-    if (!result.ok) {
-      LinkToken.refuse(
-        result.reason,
-        linkReplies({
-          invalid: messages.resetInvalid,
-          used: messages.resetUsed,
-          expired: messages.resetExpired,
-        }),
-      );
-    }
+    if (!result.ok) LinkToken.refuse(result.reason, 'reset-password');
     if (invited) {
       const msg = invited.role === 'technician' ? messages.welcomeTechnician : messages.welcomeCustomer;
       return { msg, welcome: true };

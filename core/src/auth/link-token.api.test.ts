@@ -3,38 +3,35 @@ import { createUser } from '../../../tests/factories';
 import { User } from '../user/index';
 import { LinkToken } from './link-token';
 
-const issue = (subjectId: string, extra: Partial<Parameters<typeof LinkToken.issue>[0]> = {}) =>
-  LinkToken.issue({
-    purpose: 'verify-email',
-    subjectId,
-    ownerPk: `USER#${subjectId}`,
-    ttlSeconds: 3600,
-    ...extra,
-  });
+const issue = (
+  subjectId: string,
+  extra: Partial<LinkToken.IssueOptions> = {},
+  flow: LinkToken.FlowName = 'verify-email',
+) => LinkToken.issue(flow, { subjectId, owner: { pk: `TEST#${subjectId}` }, ...extra });
 
 describe('link tokens', () => {
   it('are used together with the change they authorise, or not at all', async () => {
     const user = await createUser();
     const { token } = await issue(user._id);
     // The change fails its own condition (an account that does not exist): nothing is written.
-    const stale = await LinkToken.redeemWith('verify-email', token, () => [
+    const stale = await LinkToken.use('verify-email', token, [
       User.tx.markEmailVerified('usr_01JNOSUCHUSER0000000000000'),
     ]);
     expect(stale).toEqual({ ok: false, reason: 'stale' });
-    expect(await LinkToken.inspect('verify-email', token)).toMatchObject({ ok: true });
+    expect(await LinkToken.view('verify-email', token)).toMatchObject({ ok: true });
 
-    const used = await LinkToken.redeemWith('verify-email', token, (link) => [
+    const used = await LinkToken.use('verify-email', token, (link) => [
       User.tx.markEmailVerified(link.subjectId),
     ]);
     expect(used).toMatchObject({ ok: true, record: { subjectId: user._id } });
-    expect(await LinkToken.redeem('verify-email', token)).toEqual({ ok: false, reason: 'used' });
+    expect(await LinkToken.use('verify-email', token, [])).toEqual({ ok: false, reason: 'used' });
   });
 
   it('work exactly once when many use the same token at once', async () => {
     const user = await createUser();
     const { token } = await issue(user._id);
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => LinkToken.redeem('verify-email', token)),
+      Array.from({ length: 20 }, () => LinkToken.use('verify-email', token, [])),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok).map((r) => !r.ok && r.reason)).toEqual(Array(19).fill('used'));
@@ -42,12 +39,12 @@ describe('link tokens', () => {
 
   it('say why they cannot be used', async () => {
     const user = await createUser();
-    const old = await issue(user._id, { now: new Date(Date.now() - 2 * 3600 * 1000) });
-    expect(await LinkToken.redeem('verify-email', old.token)).toEqual({ ok: false, reason: 'expired' });
-    const other = await issue(user._id, { purpose: 'reset-password' });
-    expect(await LinkToken.redeem('verify-email', other.token)).toEqual({ ok: false, reason: 'invalid' });
-    expect(await LinkToken.redeem('verify-email', 'x'.repeat(43))).toEqual({ ok: false, reason: 'invalid' });
-    expect(await LinkToken.redeem('verify-email', 'not a token')).toEqual({ ok: false, reason: 'invalid' });
+    const old = await issue(user._id, { now: new Date(Date.now() - 25 * 3600 * 1000) });
+    expect(await LinkToken.use('verify-email', old.token, [])).toEqual({ ok: false, reason: 'expired' });
+    const other = await issue(user._id, {}, 'reset-password');
+    expect(await LinkToken.use('verify-email', other.token, [])).toEqual({ ok: false, reason: 'invalid' });
+    expect(await LinkToken.use('verify-email', 'x'.repeat(43), [])).toEqual({ ok: false, reason: 'invalid' });
+    expect(await LinkToken.use('verify-email', 'not a token', [])).toEqual({ ok: false, reason: 'invalid' });
   });
 });
 
@@ -80,31 +77,36 @@ describe('refusing a link (the one mapping)', () => {
 
   it('opens a link only while it is its subject’s current one and the subject waits for it', async () => {
     const user = await createUser();
-    const { token } = await issue(user._id);
-    const { token: other } = await issue(user._id);
+    const { token } = await issue(user._id, {}, 'acknowledge-work-order');
+    const { token: other } = await issue(user._id, {}, 'acknowledge-work-order');
     const subjects = new Map<string, { id: string; link: string; answered: boolean }>();
     const load = async (id: string) => subjects.get(id);
-    const current = await LinkToken.inspect('verify-email', token);
+    const current = await LinkToken.view('acknowledge-work-order', token);
     if (!current.ok) throw new Error('the link should be usable');
     subjects.set(user._id, { id: user._id, link: current.record.tokenHash, answered: false });
+    // The acknowledgment's replies (the flow table): an unknown or replaced link is 404, an answered one 400.
     const options = {
-      load,
-      linkOf: (s: { link: string }) => s.link,
-      check: (s: { answered: boolean }) => (s.answered ? ('settled' as const) : null),
-      replies,
+      subject: {
+        load,
+        linkOf: (s: { link: string }) => s.link,
+        check: (s: { answered: boolean }) => (s.answered ? ('settled' as const) : null),
+      },
     };
+    const answered = LinkToken.flows['acknowledge-work-order'].replies.settled.msg;
 
-    const opened = await LinkToken.open('verify-email', token, options);
+    const opened = await LinkToken.view('acknowledge-work-order', token, options);
     expect(opened.subject.id).toBe(user._id);
     // Another link for the same subject is not its current one: refused like an unknown link.
-    await expect(LinkToken.open('verify-email', other, options)).rejects.toMatchObject({ kind: 'not_found' });
-    subjects.set(user._id, { id: user._id, link: current.record.tokenHash, answered: true });
-    await expect(LinkToken.open('verify-email', token, options)).rejects.toMatchObject({
-      message: 'Already answered.',
+    await expect(LinkToken.view('acknowledge-work-order', other, options)).rejects.toMatchObject({
+      kind: 'not_found',
     });
-    await LinkToken.redeem('verify-email', token);
-    await expect(LinkToken.open('verify-email', token, options)).rejects.toMatchObject({
-      message: 'Already used.',
+    subjects.set(user._id, { id: user._id, link: current.record.tokenHash, answered: true });
+    await expect(LinkToken.view('acknowledge-work-order', token, options)).rejects.toMatchObject({
+      message: answered,
+    });
+    await LinkToken.use('acknowledge-work-order', token, []);
+    await expect(LinkToken.view('acknowledge-work-order', token, options)).rejects.toMatchObject({
+      message: LinkToken.flows['acknowledge-work-order'].replies.used.msg,
     });
   });
 });

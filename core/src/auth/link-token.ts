@@ -1,11 +1,27 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import { defineEntity, failedConditions, type TransactItem, transactWrite } from '../db/entity';
-import { type ErrorKind, VisibleError } from '../error';
+import { useClientIp } from '../actor';
+import { VisibleError } from '../error';
+import { RateLimit } from '../rate-limit/index';
+import {
+  type Failure as LinkFailure,
+  type Flow,
+  flows as flowTable,
+  purposes as flowPurposes,
+  type Purpose as FlowPurpose,
+  type Refusal as LinkRefusal,
+  type Replies as LinkReplies,
+  type Reply as LinkReply,
+  type Visit,
+} from './link-flows';
 
 /**
- * Single-use tokens sent in emailed links (verify email, reset password; later
- * work-order acknowledgment and booking confirmation). 256 bits from the
+ * The tokens of every emailed or texted link (verify email, reset password,
+ * confirm a booking, acknowledge a work order, track a visit, unsubscribe, a
+ * booking's link, a price code): one row each in the flow table
+ * (link-flows.ts, decision 110), one way to use one (`use`) and one to view
+ * one (`view`). 256 bits from the
  * CSPRNG, sent once and stored only as a SHA-256 hash, so a copy of the table
  * reveals no usable link. Using a token is one conditional update, written in
  * the same transaction as the change it authorises (an email verified, a
@@ -14,32 +30,17 @@ import { type ErrorKind, VisibleError } from '../error';
  * TTL, which can lag).
  */
 export namespace LinkToken {
-  export const purposes = [
-    'verify-email',
-    'reset-password',
-    'confirm-booking',
-    'acknowledge-work-order',
-    // The customer's tracking page of one visit (decision 076): read many times, never used up.
-    'track-booking',
-    // Turns review requests off for an account (RFC 8058 one-click, decision 076): never used up.
-    'unsubscribe-review-requests',
-    // A booking's link (core/src/booking-link, issue 21): one purpose per action it allows.
-    'booking-attend',
-    'booking-reschedule',
-    'booking-cancel',
-    // The one-time code that lets a customer confirm a work order's amount from their own device (decision 091).
-    'confirm-work-order-price',
-  ] as const;
-  export type Purpose = (typeof purposes)[number];
+  export const purposes = flowPurposes;
+  export type Purpose = FlowPurpose;
+  /** Every link's flow (link-flows.ts): lifetime, page, single use or view, replies, rate limit. */
+  export const flows = flowTable;
+  export type FlowName = keyof typeof flowTable;
+  export type Failure = LinkFailure;
+  export type Refusal = LinkRefusal;
+  export type Reply = LinkReply;
+  export type Replies = LinkReplies;
 
   export type Issued = { token: string; expiresAt: Date };
-
-  /**
-   * Why a token cannot be used. `stale`: the token is fine but what it acts
-   * on changed since it was sent (e.g. the password was changed after a reset
-   * link was mailed), so the change it carries no longer applies.
-   */
-  export type Failure = 'invalid' | 'used' | 'expired' | 'stale';
 
   const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -51,7 +52,7 @@ export namespace LinkToken {
     version: 1,
     schema: z.object({
       tokenHash: z.string(),
-      purpose: z.enum(purposes),
+      purpose: z.enum(flowPurposes),
       subjectId: z.string(),
       /** The subject's version when the token was issued (e.g. a user's tokenVersion), if it has one. */
       subjectVersion: z.number().int().optional(),
@@ -73,41 +74,49 @@ export namespace LinkToken {
 
   const epoch = (date: Date) => Math.floor(date.getTime() / 1000);
 
+  const flowOf = (name: FlowName): Flow => flowTable[name];
+
   export type IssueOptions = {
-    purpose: Purpose;
     /** What the token acts on, e.g. a user id. */
     subjectId: string;
     subjectVersion?: number;
-    /** The owner index partition, e.g. `USER#<id>`, to list a subject's tokens. */
-    ownerPk: string;
-    ttlSeconds: number;
+    /** The subject's key, from its entity (`entity.key({ id })`): the owner index lists a subject's tokens. */
+    owner: { pk: string };
+    /** The booking the link ends with, for the flows whose lifetime is a booking's (link-flows.ts). */
+    visit?: Visit;
     now?: Date;
     /**
-     * The token itself, when the flow derives it (a booking link's action tokens,
-     * core/src/booking-link): 43 base64url characters. Absent: 256 fresh bits.
+     * The token itself, when the flow derives it (a price code's): 43 base64url
+     * characters. Absent: 256 fresh bits. A flow with `derive` (a booking link's
+     * actions) stores the token derived from this one.
      */
     token?: string;
   };
 
-  /** A new token and the transaction item that stores it, to write together with what it is for. */
-  export function prepare(options: IssueOptions): Issued & { item: TransactItem; tokenHash: string } {
+  /** A new link of `flow` and the transaction item that stores it, to write together with what it is for. */
+  export function prepare(
+    name: FlowName,
+    options: IssueOptions,
+  ): Issued & { item: TransactItem; tokenHash: string } {
+    const flow = flowOf(name);
     const now = options.now ?? new Date();
     const token = options.token ?? randomBytes(32).toString('base64url');
     if (!SHAPE.test(token)) throw new RangeError('A link token is 43 base64url characters.');
-    const expiresAt = new Date(now.getTime() + options.ttlSeconds * 1000);
+    const stored = flow.derive ? flow.derive(token) : token;
+    const expiresAt = new Date(flow.expires(now.getTime(), options.visit));
     const item = entity.tx.put(
       {
-        tokenHash: hash(token),
-        purpose: options.purpose,
+        tokenHash: hash(stored),
+        purpose: flow.purpose,
         subjectId: options.subjectId,
         subjectVersion: options.subjectVersion,
-        ownerPk: options.ownerPk,
+        ownerPk: options.owner.pk,
         createdAt: now.toISOString(),
         expiresAt: epoch(expiresAt),
       },
       { ifAbsent: true },
     );
-    return { token, expiresAt, item, tokenHash: hash(token) };
+    return { token, expiresAt, item, tokenHash: hash(stored) };
   }
 
   /** The transaction item that deletes a token (a replaced link), so it no longer answers at all. */
@@ -116,28 +125,29 @@ export namespace LinkToken {
   }
 
   /** Issues a token on its own. */
-  export async function issue(options: IssueOptions): Promise<Issued> {
-    const { item, token, expiresAt } = prepare(options);
+  export async function issue(name: FlowName, options: IssueOptions): Promise<Issued> {
+    const { item, token, expiresAt } = prepare(name, options);
     await transactWrite([item]);
     return { token, expiresAt };
   }
 
-  /** The token's record while it can be used, or why it cannot. Reads only. */
-  export async function inspect(
-    purpose: Purpose,
-    token: string,
-    now = new Date(),
-  ): Promise<{ ok: true; record: Stored } | { ok: false; reason: Failure }> {
+  export type Found = { ok: true; record: Stored } | { ok: false; reason: Failure };
+
+  /** The stored token's record while it can be used, or why it cannot. Reads only. */
+  async function inspect(flow: Flow, token: string, now: Date): Promise<Found> {
     if (!SHAPE.test(token)) return { ok: false, reason: 'invalid' };
-    const record = await entity.get({ tokenHash: hash(token) }, { consistent: true });
-    if (!record || record.purpose !== purpose) return { ok: false, reason: 'invalid' };
+    const record = await entity.get(
+      { tokenHash: hash(flow.derive ? flow.derive(token) : token) },
+      { consistent: true },
+    );
+    if (!record || record.purpose !== flow.purpose) return { ok: false, reason: 'invalid' };
     if (record.usedAt) return { ok: false, reason: 'used' };
     if (record.expiresAt <= epoch(now)) return { ok: false, reason: 'expired' };
     return { ok: true, record };
   }
 
   /** The transaction item that uses the token: its condition fails unless the token is still usable. */
-  export function useItem(record: Stored, now: Date): TransactItem {
+  function useItem(record: Stored, now: Date): TransactItem {
     return entity.tx.update(
       { tokenHash: record.tokenHash },
       {
@@ -153,110 +163,117 @@ export namespace LinkToken {
     );
   }
 
-  /**
-   * The transaction item that uses a token known only by its string (no read
-   * first): the same conditions as `useItem`, plus, when given, that the
-   * token is for `subjectId`. A token of another shape can never be used.
-   */
-  export function useTokenItem(purpose: Purpose, token: string, now: Date, subjectId?: string): TransactItem {
-    if (!SHAPE.test(token)) throw new VisibleError('not_found', 'This link is not valid.');
-    return entity.tx.update(
-      { tokenHash: hash(token) },
-      {
-        UpdateExpression: 'SET usedAt = :now',
-        ConditionExpression: `attribute_exists(pk) AND purpose = :purpose AND attribute_not_exists(usedAt) AND expiresAt > :epoch${
-          subjectId === undefined ? '' : ' AND subjectId = :subject'
-        }`,
-        ExpressionAttributeValues: {
-          ':now': now.toISOString(),
-          ':purpose': purpose,
-          ':epoch': epoch(now),
-          ...(subjectId === undefined ? {} : { ':subject': subjectId }),
-        },
-      },
-    );
-  }
+  /** What a page that shows a link's subject checks before anything is used (see `view`). */
+  export type Subject<S> = {
+    load: (subjectId: string) => Promise<S | undefined>;
+    /** The subject's current token hash: another one means a newer link replaced this one. */
+    linkOf?: (subject: S) => string | undefined;
+    /** A refusal when the subject no longer waits for this link (answered, moved, run out). */
+    check?: (subject: S, record: Stored) => Refusal | null;
+  };
+
+  export type ViewOptions = {
+    now?: Date;
+    /** Count the request against the flow's rate limit (default); false for a second read in one request. */
+    limit?: boolean;
+  };
 
   /**
-   * Uses the token and applies what it authorises in one transaction: the
-   * items `changes` builds from the token's record (its subject, version ...).
-   * Two concurrent uses of one token: exactly one wins. When a change's own
-   * condition fails, nothing is written and the reason is `stale`.
+   * The one way to read a link without using it: a view-only flow's every
+   * request (tracking, unsubscribe), or a single-use flow's page before its
+   * answer. Counts the request against the flow's per-address limit (429).
+   * Without `subject`: the token's record, or why it cannot be used. With
+   * `subject`: the subject too, loaded and checked (the flow's refusal is
+   * thrown unless it exists, the link is its current one and `check` finds
+   * nothing wrong).
    */
-  export async function redeemWith(
-    purpose: Purpose,
+  export async function view<S>(
+    name: FlowName,
     token: string,
-    changes: (record: Stored) => TransactItem[] | Promise<TransactItem[]>,
-    now = new Date(),
-  ): Promise<{ ok: true; record: Stored } | { ok: false; reason: Failure }> {
-    const found = await inspect(purpose, token, now);
+    options: ViewOptions & { subject: Subject<S> },
+  ): Promise<{ subject: S; record: Stored }>;
+  export async function view(name: FlowName, token: string, options?: ViewOptions): Promise<Found>;
+  export async function view<S>(
+    name: FlowName,
+    token: string,
+    options: ViewOptions & { subject?: Subject<S> } = {},
+  ): Promise<Found | { subject: S; record: Stored }> {
+    const flow = flowOf(name);
+    if (flow.rateLimit && options.limit !== false) await RateLimit.hit(flow.rateLimit, useClientIp());
+    const found = await inspect(flow, token, options.now ?? new Date());
+    const subjectOf = options.subject;
+    if (!subjectOf) return found;
+    if (!found.ok) refuse(found.reason, name);
+    const subject = await subjectOf.load(found.record.subjectId);
+    if (subject === undefined) refuse('invalid', name);
+    if (subjectOf.linkOf && subjectOf.linkOf(subject) !== found.record.tokenHash) refuse('replaced', name);
+    const refusal = subjectOf.check?.(subject, found.record) ?? null;
+    if (refusal) refuse(refusal, name);
+    return { subject, record: found.record };
+  }
+
+  export type UseOptions = {
+    now?: Date;
+    /** The subject the token must be for (else `invalid`). */
+    subjectId?: string;
+    /** Writes the transaction (default `transactWrite`): a caller's writer with its own retries or replies. */
+    commit?: (items: TransactItem[]) => Promise<unknown>;
+    /**
+     * When only the caller's own conditions failed: rethrow the transaction's
+     * error as it came (the caller reads which item failed; the token is last)
+     * instead of answering `stale`.
+     */
+    rethrow?: boolean;
+  };
+
+  /**
+   * The one way to use a single-use link: the token's use and the change it
+   * authorises (`items`, or the items built from the token's record) in one
+   * conditional transaction, the token's item last. Of concurrent uses of one
+   * token exactly one wins; the others get `used`. When a change's own
+   * condition fails, nothing is written and the reason is `stale` (or, with
+   * `rethrow`, the caller gets the error).
+   */
+  export async function use(
+    name: FlowName,
+    token: string,
+    items: TransactItem[] | ((record: Stored) => TransactItem[] | Promise<TransactItem[]>),
+    options: UseOptions = {},
+  ): Promise<Found> {
+    const flow = flowOf(name);
+    const now = options.now ?? new Date();
+    const found = await inspect(flow, token, now);
     if (!found.ok) return found;
+    if (options.subjectId !== undefined && found.record.subjectId !== options.subjectId) {
+      return { ok: false, reason: 'invalid' };
+    }
+    const changes = typeof items === 'function' ? await items(found.record) : items;
+    const tokenAt = changes.length;
     try {
-      await transactWrite([useItem(found.record, now), ...(await changes(found.record))]);
+      await (options.commit ?? transactWrite)([...changes, useItem(found.record, now)]);
       return found;
     } catch (error) {
       const failed = failedConditions(error);
       if (failed === null) throw error;
-      if (failed.length === 0 || failed.includes(0)) {
+      if (failed.length === 0 || failed.includes(tokenAt)) {
         // Used (or expired) in between, or a concurrent transaction on the same items:
         // say which, as a fresh read finds it.
-        const again = await inspect(purpose, token, now);
+        const again = await inspect(flow, token, now);
         if (!again.ok) return again;
-        return { ok: false, reason: failed.length === 0 ? 'stale' : 'used' };
+        if (failed.includes(tokenAt)) return { ok: false, reason: 'used' };
       }
+      if (options.rethrow) throw error;
       return { ok: false, reason: 'stale' };
     }
   }
 
-  /** Uses a token that authorises nothing else. */
-  export function redeem(purpose: Purpose, token: string, now = new Date()) {
-    return redeemWith(purpose, token, () => [], now);
-  }
-
   /**
-   * Why a flow refuses a link: the token's own failure, `replaced` (a newer
-   * link was sent for the same subject, or the subject is gone) or `settled`
-   * (the subject no longer waits for this link: answered, acknowledged). A
-   * link whose subject is gone is `invalid`.
+   * The one mapping from a refused link to its reply (decision 052): throws
+   * the flow's reply (`flows[name].replies`), or the given replies'.
    */
-  export type Refusal = Failure | 'replaced' | 'settled';
-
-  export type Reply = { kind: ErrorKind; msg: string; extra?: Record<string, unknown> };
-
-  /** A flow's reply to each refusal; one it does not list gets its reply for `invalid`. */
-  export type Replies = { invalid: Reply } & Partial<Record<Exclude<Refusal, 'invalid'>, Reply>>;
-
-  /** The one mapping from a refused link to its reply (decision 052): throws the flow's VisibleError. */
-  export function refuse(reason: Refusal, replies: Replies): never {
-    const reply = replies[reason] ?? replies.invalid;
+  export function refuse(reason: Refusal, replies: FlowName | Replies): never {
+    const table = typeof replies === 'string' ? flowOf(replies).replies : replies;
+    const reply = table[reason] ?? table.invalid;
     throw new VisibleError(reply.kind, reply.msg, reply.extra ?? {});
-  }
-
-  /**
-   * The subject a usable link is for, for a page that shows it before the
-   * link is used: the token is inspected, its subject loaded, and the link
-   * refused (with `replies`) unless the subject exists, it is its current one (`linkOf`
-   * gives the subject's current token hash) and `check` finds nothing wrong.
-   * Reads only; the flow then redeems with `redeemWith`.
-   */
-  export async function open<S>(
-    purpose: Purpose,
-    token: string,
-    options: {
-      load: (subjectId: string) => Promise<S | undefined>;
-      linkOf: (subject: S) => string | undefined;
-      check?: (subject: S) => Refusal | null;
-      replies: Replies;
-      now?: Date;
-    },
-  ): Promise<{ subject: S; record: Stored }> {
-    const found = await inspect(purpose, token, options.now);
-    if (!found.ok) refuse(found.reason, options.replies);
-    const subject = await options.load(found.record.subjectId);
-    if (subject === undefined) refuse('invalid', options.replies);
-    if (options.linkOf(subject) !== found.record.tokenHash) refuse('replaced', options.replies);
-    const refusal = options.check?.(subject) ?? null;
-    if (refusal) refuse(refusal, options.replies);
-    return { subject, record: found.record };
   }
 }

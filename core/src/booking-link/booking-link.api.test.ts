@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LinkToken } from '../auth/link-token';
 import * as time from '../time';
 import { BookingLink } from '../booking/link';
 
@@ -20,8 +21,8 @@ describe('booking links', () => {
       bookingId: id,
       actions: { attend: true, reschedule: true, cancel: true },
     });
-    expect(await BookingLink.redeemWith(token, 'attend', () => [])).toMatchObject({ ok: true });
-    expect(await BookingLink.redeemWith(token, 'attend', () => [])).toEqual({ ok: false, reason: 'used' });
+    expect(await LinkToken.use('booking-attend', token, [])).toMatchObject({ ok: true });
+    expect(await LinkToken.use('booking-attend', token, [])).toEqual({ ok: false, reason: 'used' });
     // Another action of the same link still works.
     expect(await BookingLink.allowed(token)).toMatchObject({
       ok: true,
@@ -44,12 +45,9 @@ describe('booking links', () => {
   it('are used in a transaction only for their own booking', async () => {
     const id = nextId();
     const { token } = await BookingLink.issue(booking(id));
-    const { transactWrite, failedConditions } = await import('../db/entity');
-    const wrong = await transactWrite([BookingLink.useItem(token, 'cancel', { bookingId: nextId() })]).catch(
-      (error: unknown) => failedConditions(error),
-    );
-    expect(wrong).toEqual([0]);
-    await transactWrite([BookingLink.useItem(token, 'cancel', { bookingId: id })]);
+    const wrong = await LinkToken.use('booking-cancel', token, [], { subjectId: nextId() });
+    expect(wrong).toEqual({ ok: false, reason: 'invalid' });
+    expect(await LinkToken.use('booking-cancel', token, [], { subjectId: id })).toMatchObject({ ok: true });
     expect(await BookingLink.inspect(token, 'cancel')).toEqual({ ok: false, reason: 'used' });
   });
 
@@ -63,7 +61,7 @@ describe('booking links', () => {
   it('give one winner among many uses at once', async () => {
     const { token } = await BookingLink.issue(booking(nextId()));
     const results = await Promise.all(
-      Array.from({ length: 15 }, () => BookingLink.redeemWith(token, 'cancel', () => [])),
+      Array.from({ length: 15 }, () => LinkToken.use('booking-cancel', token, [])),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
   });

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { useClientIp } from '../actor';
 import { directionsUrl, oneLine } from '../address/format';
+import { LinkToken } from '../auth/link-token';
 import { cancelAs } from '../booking/customer';
 import { lateCancelFeeCents, lateCancelPolicy, lateFeeMessages } from '../billing/late-fee';
 import { vehicleText } from '../booking/mail';
@@ -9,8 +9,6 @@ import { entity, type Stored } from '../booking/store';
 import { business } from '../business';
 import { config } from '../config';
 import { RAISE_REV, RAISE_REV_VALUES } from '../db/revision';
-import { RateLimit } from '../rate-limit/index';
-import { rateLimits } from '../rate-limit/rules';
 import { remindable } from '../booking/reminder-due';
 import { fn } from '../util/fn';
 import * as time from '../time';
@@ -19,7 +17,7 @@ import { BookingLink } from '../booking/link';
 /**
  * The landing page of a booking's link (issue 21): what it shows, and its
  * two actions done here ("I'll be there", "Cancel"); "Reschedule" is the
- * rescheduling page's (it reads the same token with `BookingLink.inspect`).
+ * rescheduling page's (reschedule-link.ts, the same token's reschedule action).
  * No sign-in: the token is the authority, and it reaches only its booking.
  */
 
@@ -51,13 +49,12 @@ export type LinkView = {
 
 /** The link's booking, or the refusal; a booking moved since the link was sent answers `replaced`. */
 async function linked(token: string, now: Date) {
-  await RateLimit.hit(rateLimits.bookingLinkIp, useClientIp());
-  const found = await BookingLink.allowed(token, now);
+  // One request, counted once against the link's rate limit (the flow table's).
+  const found = await BookingLink.allowed(token, now, true);
   if (!found.ok) BookingLink.refuse(found.reason);
   const booking = await entity.get({ id: found.bookingId }, { consistent: true });
   if (!booking) BookingLink.refuse('invalid');
-  // A link expires at the start it was sent for: a booking moved since has another one.
-  if (Math.floor(BookingLink.startOf(booking) / 1000) !== found.expiresAt) BookingLink.refuse('replaced');
+  if (BookingLink.moved(booking, found.expiresAt)) BookingLink.refuse('replaced');
   return { booking, actions: found.actions };
 }
 
@@ -129,12 +126,12 @@ export async function attend(token: string): Promise<LinkView> {
   const now = new Date();
   const { booking } = await linked(token, now);
   if (!remindable(booking.status)) BookingLink.refuse('settled');
-  const result = await BookingLink.redeemWith(
+  const result = await LinkToken.use(
+    BookingLink.flows.attend,
     token,
-    'attend',
-    (bookingId) => [
+    (link) => [
       entity.tx.update(
-        { id: bookingId },
+        { id: link.subjectId },
         {
           UpdateExpression: `SET attendanceConfirmedAt = :now, updatedAt = :now, ${RAISE_REV}`,
           ConditionExpression: '#status IN (:pending, :confirmed) AND #date = :date AND #time = :time',
@@ -150,7 +147,7 @@ export async function attend(token: string): Promise<LinkView> {
         },
       ),
     ],
-    now,
+    { now },
   );
   if (!result.ok) BookingLink.refuse(result.reason);
   return view(token);
@@ -173,7 +170,7 @@ export const cancel = fn(z.tuple([z.string(), CancelByLinkInput]), async (token,
   await cancelAs(booking, customerBy(booking), {
     acceptLateFee: input.acceptLateFee,
     commit: async (items) => {
-      const result = await BookingLink.redeemWith(token, 'cancel', () => items);
+      const result = await LinkToken.use(BookingLink.flows.cancel, token, items);
       if (!result.ok) BookingLink.refuse(result.reason);
     },
   });

@@ -1,9 +1,6 @@
 import * as z from 'zod';
-import { useClientIp } from '../actor';
+import { LinkToken } from '../auth/link-token';
 import { BookingLink } from '../booking/link';
-import { VisibleError } from '../error';
-import { RateLimit } from '../rate-limit/index';
-import { rateLimits } from '../rate-limit/rules';
 import { fn } from '../util/fn';
 import type { Availability } from '../booking/availability';
 import {
@@ -28,18 +25,20 @@ import { entity, type Info, type Stored, withService } from '../booking/store';
 // A literal, not BookingLink.messages: the namespace may not be initialised yet when this module loads.
 const Token = z.string().max(200, 'This link is not valid.');
 
-/** The booking a usable reschedule link is for, or the link's refusal (404, 400, 409 `{ msg }`). */
+/**
+ * The booking a usable reschedule link is for, or the link's refusal (404,
+ * 400, 409 `{ msg }`): read once (LinkToken.view, counted against the link's
+ * rate limit), the booking loaded and refused as replaced if it moved since
+ * the link was sent.
+ */
 async function linked(token: string): Promise<Stored> {
-  await RateLimit.hit(rateLimits.bookingLinkIp, useClientIp());
-  const found = await BookingLink.inspect(token, 'reschedule');
-  if (!found.ok) BookingLink.refuse(found.reason);
-  const booking = await entity.get({ id: found.bookingId }, { consistent: true });
-  if (!booking) BookingLink.refuse('invalid');
-  // The link expires at the start the booking had when it was sent: another start means it moved since.
-  if (found.record.expiresAt !== Math.floor(BookingLink.startOf(booking) / 1000)) {
-    BookingLink.refuse('replaced');
-  }
-  return booking;
+  const { subject } = await LinkToken.view(BookingLink.flows.reschedule, token, {
+    subject: {
+      load: (bookingId) => entity.get({ id: bookingId }, { consistent: true }),
+      check: (booking, link) => (BookingLink.moved(booking, link.expiresAt) ? 'replaced' : null),
+    },
+  });
+  return subject;
 }
 
 /** `GET /api/booking-links/{token}/reschedule`: the link's booking and whether it can still move. */
@@ -53,21 +52,24 @@ export const rescheduleTimesByLink = fn(
   async (token, query): Promise<Availability> => timesFor(await linked(token), query.date, { notice: true }),
 );
 
-/** `POST /api/booking-links/{token}/reschedule`: the move, the link used in its transaction. */
+/**
+ * `POST /api/booking-links/{token}/reschedule`: the move, the link used in
+ * its transaction (LinkToken.use). Lost to another use of the link: the
+ * link's refusal (409 used), rather than that the booking changed; the
+ * move's own conditions (time taken, booking changed, a day to read again)
+ * reach the move as they are.
+ */
 export const rescheduleByLink = fn(z.tuple([Token, RescheduleInput]), async (token, input): Promise<Info> => {
   const booking = await linked(token);
-  try {
-    const moved = await move(booking, input, {
-      notice: true,
-      extra: () => [BookingLink.useItem(token, 'reschedule', { bookingId: booking.id })],
-    });
-    return withService(moved);
-  } catch (error) {
-    // Lost to another use of the link: say so, rather than that the booking changed.
-    if (error instanceof VisibleError && error.kind === 'conflict') {
-      const again = await BookingLink.inspect(token, 'reschedule');
-      if (!again.ok) BookingLink.refuse(again.reason);
-    }
-    throw error;
-  }
+  const moved = await move(booking, input, {
+    notice: true,
+    commit: async (items) => {
+      const used = await LinkToken.use(BookingLink.flows.reschedule, token, items, {
+        subjectId: booking.id,
+        rethrow: true,
+      });
+      if (!used.ok) BookingLink.refuse(used.reason);
+    },
+  });
+  return withService(moved);
 });

@@ -73,8 +73,10 @@ export type ClaimOptions = {
    * job on its day). Its technician is preferred when the day stays the same.
    */
   from?: Stored;
-  /** More items the move writes (e.g. a used link token, the reminders' due entries). */
+  /** More items the move writes (e.g. the reminders' due entries). */
   extra?: (record: Stored) => TransactItem[];
+  /** Writes the transaction instead of `transactWrite` (a move by link: with the link's use, LinkToken.use). */
+  commit?: (items: TransactItem[]) => Promise<void>;
 };
 
 /**
@@ -132,7 +134,7 @@ export async function claim(
     const leaves =
       from && held ? await leftDay(from, held.technician, base.date, technician, days) : undefined;
     try {
-      await transactWrite([
+      await (options.commit ?? transactWrite)([
         ...head,
         ...released,
         Crew.writeItem(base.date, day, { ...day.jobs, [base.id]: Crew.dayJob(job) }),

@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import { assertAdmin, useClientIp } from '../actor';
+import { assertAdmin } from '../actor';
 import { LinkToken } from '../auth/link-token';
 import { failedConditions, transactWrite } from '../db/entity';
 import { VisibleError } from '../error';
-import { Customer } from '../customer/index';
+import { invite as inviteAccount } from '../account/invite';
 import type { MailBlock } from '../mail/compose';
 import { Outbox } from '../mail/outbox';
 import { RateLimit } from '../rate-limit/index';
@@ -25,8 +25,6 @@ import {
   toCustomer,
   withService,
 } from './store';
-
-export const CONFIRMATION_DAYS = 7;
 
 /**
  * `PATCH /api/bookings/{id}/assign-customer` (admin): gives a booking the
@@ -54,18 +52,16 @@ async function assignCustomerNow(bookingId: string, input: z.output<typeof Assig
   if (start <= now.getTime()) throw new VisibleError('conflict', deskMessages.startPassed);
   await RateLimit.hit(rateLimits.assignBooking, booking.id);
 
-  // Not rounded: the link then stops exactly at the booking's start when that comes first.
-  const ttlSeconds = Math.min(CONFIRMATION_DAYS * 24 * 60 * 60 * 1000, start - now.getTime()) / 1000;
-  const link = LinkToken.prepare({
-    purpose: 'confirm-booking',
+  // Lives seven days, or stops exactly at the booking's start when that comes first (the flow table).
+  const link = LinkToken.prepare('confirm-booking', {
     subjectId: booking.id,
-    ownerPk: `BOOKING#${booking.id}`,
-    ttlSeconds,
+    owner: entity.key({ id: booking.id }),
+    visit: booking,
     now,
   });
   // Not yet activated (made at the desk, issue 30): this mail also carries the invitation, one mail in all.
   const invitation =
-    account.passwordHash === '' ? Customer.invitationLink(account.id, account.tokenVersion) : undefined;
+    account.passwordHash === '' ? inviteAccount('user', account, { mail: false }) : undefined;
   const status: BookingStatus = 'Pending Customer Verification';
   const next: Stored = {
     ...booking,
@@ -95,16 +91,11 @@ async function assignCustomerNow(bookingId: string, input: z.output<typeof Assig
       mailInfo(next),
       link.token,
       link.expiresAt,
-      invitation && { token: invitation.token, days: Customer.INVITATION_DAYS },
+      invitation && { token: invitation.token, days: invitation.days },
     ),
   );
   try {
-    await transactWrite([
-      putIfUnchanged(next, booking),
-      link.item,
-      ...(invitation ? [invitation.item] : []),
-      mail.item,
-    ]);
+    await transactWrite([putIfUnchanged(next, booking), link.item, ...(invitation?.items ?? []), mail.item]);
   } catch (error) {
     if (failedConditions(error) === null) throw error;
     throw new VisibleError('conflict', deskMessages.changedMeanwhile);
@@ -117,33 +108,17 @@ async function assignCustomerNow(bookingId: string, input: z.output<typeof Assig
 // The customer's confirmation link (doc 2 §2, §4; public, by token)
 
 /**
- * The confirmation link's reply to each refusal (LinkToken.refuse, the one
- * mapping): 404 for a link we do not know, 400 for one used, expired or
- * replaced, or for a booking that no longer waits for an answer (the
- * contract's statuses).
+ * The booking a usable link is for, or the refusal (the flow's replies: 404
+ * for a link we do not know, 400 for one used, expired or replaced, or for a
+ * booking that no longer waits for an answer). A link reads only its own booking.
  */
-const refused = (reason: string, msg: string): LinkToken.Reply => ({
-  kind: 'invalid',
-  msg,
-  extra: { reason },
-});
-const linkReplies: LinkToken.Replies = {
-  invalid: { kind: 'not_found', msg: deskMessages.linkInvalid },
-  used: refused('used', deskMessages.linkUsed),
-  expired: refused('expired', deskMessages.linkExpired),
-  stale: refused('stale', deskMessages.linkNotWaiting),
-  replaced: refused('replaced', deskMessages.linkReplaced),
-  settled: refused('not-waiting', deskMessages.linkNotWaiting),
-};
-
-/** The booking a usable link is for, or the refusal. A link reads only its own booking. */
 async function linkedBooking(token: string): Promise<Stored> {
-  await RateLimit.hit(rateLimits.bookingLinkIp, useClientIp());
-  const { subject } = await LinkToken.open('confirm-booking', token, {
-    load: (bookingId) => entity.get({ id: bookingId }, { consistent: true }),
-    linkOf: (booking) => booking.confirmationTokenHash,
-    check: (booking) => (booking.status === 'Pending Customer Verification' ? null : 'settled'),
-    replies: linkReplies,
+  const { subject } = await LinkToken.view('confirm-booking', token, {
+    subject: {
+      load: (bookingId) => entity.get({ id: bookingId }, { consistent: true }),
+      linkOf: (booking) => booking.confirmationTokenHash,
+      check: (booking) => (booking.status === 'Pending Customer Verification' ? null : 'settled'),
+    },
   });
   return subject;
 }
@@ -188,12 +163,12 @@ async function answerConfirmationNow(token: string, input: z.output<typeof Answe
           shopCustomBookingAnsweredMail(mailInfo(after), 'confirmed'),
         ]
       : [shopCustomBookingAnsweredMail(mailInfo(after), 'declined')];
-  // The link is used in the change's own transaction (LinkToken.redeemWith): of many answers at once, one counts.
+  // The link is used in the change's own transaction (LinkToken.use): of many answers at once, one counts.
   return changeStatus(booking, status, by, {
     mails,
     commit: async (items) => {
-      const result = await LinkToken.redeemWith('confirm-booking', token, () => items);
-      if (!result.ok) LinkToken.refuse(result.reason, linkReplies);
+      const result = await LinkToken.use('confirm-booking', token, items);
+      if (!result.ok) LinkToken.refuse(result.reason, 'confirm-booking');
     },
   });
 }

@@ -1,8 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { startOf as visitStart } from '../auth/link-flows';
 import { LinkToken } from '../auth/link-token';
-import { config } from '../config';
+import { linkTexts } from '../auth/link-texts';
+import { entity as bookings } from '../booking/store';
+import { absoluteUrl } from '../links';
 import { type TransactItem, transactWrite } from '../db/entity';
-import * as time from '../time';
 
 /**
  * A booking's link (issue 21, decision 074): what a reminder (or the
@@ -20,32 +22,24 @@ import * as time from '../time';
  *   attend token only; the same link can still cancel, once.
  * - **Expires at the booking's start**, read from the item (and TTL).
  * - **Reaches only its booking**: every read answers the booking id the
- *   token was issued for; `useItem` can also require it in the transaction.
+ *   token was issued for; `LinkToken.use` can also require it (`subjectId`).
  *
- * How a flow uses one (e.g. rescheduling by link, POST with the token):
- *
- * ```ts
- * const found = await BookingLink.inspect(token, 'reschedule');
- * if (!found.ok) BookingLink.refuse(found.reason);          // 4xx { msg }
- * if (found.bookingId !== bookingId) BookingLink.refuse('invalid');
- * // ... build the change's items, then one transaction:
- * await transactWrite([BookingLink.useItem(token, 'reschedule', { bookingId }), ...items]);
- * // or: await BookingLink.redeemWith(token, 'reschedule', () => items)  (one winner of concurrent uses)
- * ```
+ * Its actions are three rows of the link flow table (`booking-attend`,
+ * `booking-reschedule`, `booking-cancel`: core/src/auth/link-flows.ts, which
+ * derives each action's token). A flow reads one with `LinkToken.view`
+ * (here `inspect`, `allowed`) and uses it with `LinkToken.use`, the change's
+ * items in the same transaction (one winner of concurrent uses).
  */
 export namespace BookingLink {
   export const actions = ['attend', 'reschedule', 'cancel'] as const;
   export type Action = (typeof actions)[number];
 
-  const purposes: Record<Action, LinkToken.Purpose> = {
+  /** The flow of each action (the link flow table). */
+  export const flows = {
     attend: 'booking-attend',
     reschedule: 'booking-reschedule',
     cancel: 'booking-cancel',
-  };
-
-  /** The action's own token, derived from the link: 43 base64url characters. */
-  const actionToken = (token: string, action: Action) =>
-    createHash('sha256').update(`booking-link:${action}:${token}`).digest('base64url');
+  } as const satisfies Record<Action, LinkToken.FlowName>;
 
   /** What a link is for: a booking's id and its start (the link's expiry). */
   export type For = { id: string; date: string; time: string };
@@ -61,8 +55,7 @@ export namespace BookingLink {
   };
 
   /** When a booking starts (epoch ms). */
-  export const startOf = (booking: Pick<For, 'date' | 'time'>) =>
-    Date.parse(time.instantOf(booking.date, booking.time));
+  export const startOf = (booking: Pick<For, 'date' | 'time'>) => visitStart(booking);
 
   /**
    * A new link for `booking` allowing `actions` (default: all three), and the
@@ -77,13 +70,12 @@ export namespace BookingLink {
     const token = randomBytes(32).toString('base64url');
     const items = allowed.map(
       (action) =>
-        LinkToken.prepare({
-          purpose: purposes[action],
-          token: actionToken(token, action),
+        LinkToken.prepare(flows[action], {
+          token,
           subjectId: booking.id,
-          ownerPk: `BOOKING#${booking.id}`,
-          // Not rounded: the link stops exactly at the start.
-          ttlSeconds: (start - now.getTime()) / 1000,
+          owner: bookings.key({ id: booking.id }),
+          // The flow's lifetime: the link stops exactly at the start.
+          visit: booking,
           now,
         }).item,
     );
@@ -103,10 +95,19 @@ export namespace BookingLink {
   export type Found =
     { ok: true; bookingId: string; record: LinkToken.Stored } | { ok: false; reason: LinkToken.Failure };
 
-  /** The booking `token` may do `action` on, or why not (`invalid`, `used`, `expired`). Reads only. */
-  export async function inspect(token: string, action: Action, now = new Date()): Promise<Found> {
+  /**
+   * The booking `token` may do `action` on, or why not (`invalid`, `used`,
+   * `expired`). Reads only (LinkToken.view); `limit` counts the request
+   * against the link's rate limit (once per request).
+   */
+  export async function inspect(
+    token: string,
+    action: Action,
+    now = new Date(),
+    limit = false,
+  ): Promise<Found> {
     if (!actions.includes(action)) return { ok: false, reason: 'invalid' };
-    const found = await LinkToken.inspect(purposes[action], actionToken(token, action), now);
+    const found = await LinkToken.view(flows[action], token, { now, limit });
     return found.ok ? { ok: true, bookingId: found.record.subjectId, record: found.record } : found;
   }
 
@@ -114,15 +115,19 @@ export namespace BookingLink {
    * What a link allows now: its booking and each action it can still do (an
    * action used or never allowed is false). `invalid` when it allows nothing
    * it was ever given for: an unknown link; `expired` once the booking started.
+   * `limit`: the request is counted against the link's rate limit (once).
    */
   export async function allowed(
     token: string,
     now = new Date(),
+    limit = false,
   ): Promise<
     | { ok: true; bookingId: string; expiresAt: number; actions: Record<Action, boolean> }
     | { ok: false; reason: LinkToken.Failure }
   > {
-    const found = await Promise.all(actions.map((action) => inspect(token, action, now)));
+    const found = await Promise.all(
+      actions.map((action, i) => inspect(token, action, now, limit && i === 0)),
+    );
     const usable = found.filter((f) => f.ok);
     const first = usable[0];
     if (!first) {
@@ -142,66 +147,20 @@ export namespace BookingLink {
   }
 
   /**
-   * The item that uses `token` for `action`, to write in the transaction of
-   * the change it authorises: its condition fails unless the action's token
-   * exists, is unused, not expired and (with `bookingId`) for that booking.
+   * The one check of "moved since the link was sent": a link expires at the
+   * start its booking had when it was sent (`expiresAt`, epoch seconds), so
+   * another start means the booking moved and a newer link went out.
    */
-  export function useItem(
-    token: string,
-    action: Action,
-    options: { bookingId?: string; now?: Date } = {},
-  ): TransactItem {
-    return LinkToken.useTokenItem(
-      purposes[action],
-      actionToken(token, action),
-      options.now ?? new Date(),
-      options.bookingId,
-    );
+  export function moved(booking: Pick<For, 'date' | 'time'>, expiresAt: number): boolean {
+    return Math.floor(startOf(booking) / 1000) !== expiresAt;
   }
 
-  /**
-   * Uses `token` for `action` and writes `changes` in one transaction
-   * (LinkToken.redeemWith, the one redemption): of concurrent uses exactly
-   * one wins; the others get `used` (or `stale` when a change's own
-   * condition failed).
-   */
-  export function redeemWith(
-    token: string,
-    action: Action,
-    changes: (bookingId: string) => TransactItem[] | Promise<TransactItem[]>,
-    now = new Date(),
-  ): Promise<{ ok: true; record: LinkToken.Stored } | { ok: false; reason: LinkToken.Failure }> {
-    return LinkToken.redeemWith(
-      purposes[action],
-      actionToken(token, action),
-      (record) => changes(record.subjectId),
-      now,
-    );
-  }
-
-  /** The refusals' texts: what the landing page and the reschedule page show. */
-  export const messages = {
-    invalid:
-      'This link is not valid. Please use the latest link we sent you, or sign in to see your booking.',
-    used: 'This link has already been used for that. Sign in to see your booking as it is now.',
-    expired: 'This link has expired: the appointment has already started.',
-    stale: 'This booking changed since the link was sent. Please use the latest link we sent you.',
-    replaced: 'This booking has moved since the link was sent. Please use the latest link we sent you.',
-    settled: 'This booking is no longer open, so the link cannot change it.',
-  } as const;
-
-  export const replies: LinkToken.Replies = {
-    invalid: { kind: 'not_found', msg: messages.invalid },
-    used: { kind: 'conflict', msg: messages.used, extra: { reason: 'used' } },
-    expired: { kind: 'invalid', msg: messages.expired, extra: { reason: 'expired' } },
-    stale: { kind: 'conflict', msg: messages.stale, extra: { reason: 'stale' } },
-    replaced: { kind: 'conflict', msg: messages.replaced, extra: { reason: 'replaced' } },
-    settled: { kind: 'conflict', msg: messages.settled, extra: { reason: 'settled' } },
-  };
+  /** The refusals' texts: what the landing page and the reschedule page show (the link flow table's). */
+  export const messages = linkTexts.bookingLink;
 
   /** Throws the reply for a refused link: 404 `{ msg }` unknown, 400 expired, 409 used/changed/closed. */
   export function refuse(reason: LinkToken.Refusal): never {
-    return LinkToken.refuse(reason, replies);
+    return LinkToken.refuse(reason, flows.attend);
   }
 
   /**
@@ -210,9 +169,9 @@ export namespace BookingLink {
    * stays one segment.
    */
   export const pageUrl = (token: string, action?: Exclude<Action, 'reschedule'>) =>
-    `${config().publicUrl}/b/${token}${action ? `?action=${action}` : ''}`;
+    absoluteUrl(action ? LinkToken.flows[flows[action]].page(token) : `/b/${token}`);
 
   /** The reschedule page for a link (issue 21's rescheduling helper reads the token from `token`). */
   export const rescheduleUrl = (bookingId: string, token: string) =>
-    `${config().publicUrl}/reschedule/${bookingId}?token=${token}`;
+    absoluteUrl(LinkToken.flows['booking-reschedule'].page(token, bookingId));
 }

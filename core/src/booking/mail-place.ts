@@ -1,7 +1,7 @@
 import { directionsUrl, oneLine } from '../address/format';
 import { business } from '../business';
 import { ICS_CONTENT_TYPE, type IcsStatus, icsEvent } from '../calendar/ics';
-import { config } from '../config';
+import { absoluteUrl } from '../links';
 import type { MailBlock } from '../mail/compose';
 import type { Mail } from '../mail/index';
 import { type BookingMailInfo, ICS_FILENAME, vehicleText } from './mail-info';
@@ -13,8 +13,6 @@ import { bookingReference } from './reference';
  * (where a technician or the admin reads the job), and the calendar file's
  * LOCATION and GEO.
  */
-
-const link = (path: string) => `${config().publicUrl}${path}`;
 
 /** The address and access notes as labelled fields (none for a booking made before addresses). */
 export function addressFields(b: BookingMailInfo): [string, string][] {
@@ -63,14 +61,14 @@ export function bookingCalendarFile(
         `Service: ${b.serviceName}`,
         `Vehicle: ${vehicleText(b.vehicle)}`,
         `Booking reference: ${bookingReference(b.id)}`,
-        `Service History: ${link('/dashboard')}`,
+        `Service History: ${absoluteUrl('/dashboard')}`,
         `Questions: ${business.phone}, ${business.email}`,
       ].join('\n'),
       location: b.serviceAddress ? oneLine(b.serviceAddress) : `Mobile service, ${business.area}`,
       ...(b.serviceAddress?.location ? { geo: b.serviceAddress.location } : {}),
       organizerEmail: business.email,
       organizerName: business.name,
-      url: link('/dashboard'),
+      url: absoluteUrl('/dashboard'),
       ...state,
     }),
   };

@@ -1,5 +1,7 @@
+import { linkPage } from '../auth/link-flows';
 import { business } from '../business';
 import { config } from '../config';
+import { absoluteUrl } from '../links';
 import { type MailBlock, composeMail } from '../mail/compose';
 import type { Mail } from '../mail/index';
 import { formatCents } from '../money';
@@ -44,8 +46,10 @@ export {
  * already has.
  */
 
-const link = (path: string) => `${config().publicUrl}${path}`;
-const historyLink = (): MailBlock => ({ href: link('/dashboard'), label: 'Open your Service History' });
+const historyLink = (): MailBlock => ({
+  href: absoluteUrl('/dashboard'),
+  label: 'Open your Service History',
+});
 
 /** Short date and time for subjects: 'November 23, 2026 at 10:00 AM'. */
 const when = (b: BookingMailInfo) => `${formatLongDate(b.date)} at ${formatTime(b.time)}`;
@@ -121,7 +125,7 @@ export function shopNewBookingMail(b: BookingMailInfo): Mail.Message {
         ],
       },
       ...directionsBlock(b),
-      { href: link('/admin'), label: 'Open the admin dashboard' },
+      { href: absoluteUrl('/admin'), label: 'Open the admin dashboard' },
     ],
   );
 }
@@ -157,7 +161,7 @@ export function bookingCancelledMail(b: BookingMailInfo, by: CancelledBy): Mail.
       { fields: appointmentFields(b) },
       'Your card has not been charged for this appointment.',
       `The attached calendar file (${ICS_FILENAME}) marks the appointment as cancelled in your calendar.`,
-      { href: link('/services'), label: 'Book another appointment' },
+      { href: absoluteUrl('/services'), label: 'Book another appointment' },
       contactLine(),
     ]),
     replyTo: config().businessEmail,
@@ -284,13 +288,13 @@ export function customBookingLinkMail(
         // The state's one name, as Service History shows it (issue 30).
         { fields: [...appointmentFields(b), ['Status', b.status]] },
         { fields: customerFields(b) },
-        { href: link(`/verify-custom-booking/${token}`), label: 'Confirm or decline the booking' },
+        { href: absoluteUrl(linkPage('confirm-booking', token)), label: 'Confirm or decline the booking' },
         `The link works once and expires ${formatInstantInZone(expiresAt)}.`,
         // A customer made at the desk (issue 30): the invitation comes in this mail, not in one of its own.
         ...(invitation
           ? [
               `We have also made an account for you with this email address, so that you can follow your bookings online. To start using it, choose a password with the link below. It works once and expires in ${invitation.days} days.`,
-              { href: link(`/reset-password/${invitation.token}`), label: 'Choose my password' },
+              { href: absoluteUrl(linkPage('invitation', invitation.token)), label: 'Choose my password' },
             ]
           : []),
         contactLine(),
@@ -331,7 +335,7 @@ export function shopCustomBookingAnsweredMail(
         ],
       },
       ...directionsBlock(b),
-      { href: link('/admin'), label: 'Open the admin dashboard' },
+      { href: absoluteUrl('/admin'), label: 'Open the admin dashboard' },
     ],
   );
 }

@@ -1,5 +1,6 @@
 import { business } from '../business';
 import { config } from '../config';
+import { absoluteUrl } from '../links';
 import { composeMail } from '../mail/compose';
 import type { Mail } from '../mail/index';
 import type { Notify } from '../notify/index';
@@ -19,8 +20,6 @@ import { bookingReference } from './reference';
 
 /** Where a booking was before it moved. */
 export type Previous = { date: string; time: string };
-
-const link = (path: string) => `${config().publicUrl}${path}`;
 
 /** 'Dec 1, 10:00 AM': short enough for a text. */
 function shortWhen(date: string, time: string): string {
@@ -57,7 +56,7 @@ export function bookingRescheduledMail(b: BookingMailInfo, previous: Previous): 
         { fields: [...movedFields(b, previous), ['Status', b.status]] },
         { fields: [['Vehicle', vehicleText(b.vehicle)]] },
         'The attached calendar file (appointment.ics) moves the appointment in your calendar.',
-        { href: link('/dashboard'), label: 'Open your Service History' },
+        { href: absoluteUrl('/dashboard'), label: 'Open your Service History' },
         contactLine(),
       ],
     ),
@@ -86,14 +85,14 @@ export function shopBookingRescheduledMail(b: BookingMailInfo, previous: Previou
         ],
       },
       ...directionsBlock(b),
-      { href: link('/admin'), label: 'Open the admin dashboard' },
+      { href: absoluteUrl('/admin'), label: 'Open the admin dashboard' },
     ],
   );
 }
 
 /** The text of a reschedule notice. */
 export function rescheduledText(b: BookingMailInfo): string {
-  return `${business.name}: your ${b.serviceName} is moved to ${shortWhen(b.date, b.time)}. Details: ${link('/dashboard')}`;
+  return `${business.name}: your ${b.serviceName} is moved to ${shortWhen(b.date, b.time)}. Details: ${absoluteUrl('/dashboard')}`;
 }
 
 /** The text of a cancel notice. */

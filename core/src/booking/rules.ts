@@ -1,3 +1,4 @@
+import { linkTexts } from '../auth/link-texts';
 import { AUDIT_TRAIL_LIMIT, appendToTrail } from '../util/audit-trail';
 
 /**
@@ -182,11 +183,12 @@ export const deskMessages = {
   reclaimCrewFull:
     'All of our technicians are busy at that time now, so this booking cannot be reinstated. Please book another time.',
   changedMeanwhile: 'The booking changed meanwhile. Please reload and try again.',
-  linkInvalid: 'This booking link is not valid. Please contact us for a new one.',
-  linkUsed: 'This booking link has already been used.',
-  linkExpired: 'This booking link has expired. Please contact us for a new one.',
-  linkReplaced: 'This booking link has been replaced by a newer one. Please use the latest email we sent.',
-  linkNotWaiting: 'This booking is no longer waiting for your confirmation.',
+  // The confirmation link's refusals (the link flow table, core/src/auth/link-flows.ts).
+  linkInvalid: linkTexts.confirmBooking.invalid,
+  linkUsed: linkTexts.confirmBooking.used,
+  linkExpired: linkTexts.confirmBooking.expired,
+  linkReplaced: linkTexts.confirmBooking.replaced,
+  linkNotWaiting: linkTexts.confirmBooking.notWaiting,
   confirmed: 'Your booking is confirmed. Thank you!',
   declined: 'Booking declined successfully.',
   customerNotFound: 'Customer not found.',

@@ -1,7 +1,6 @@
 import * as z from 'zod';
 import { assertAdmin, useActor } from '../actor';
-import { invitationMail } from '../account/mail';
-import { LinkToken } from '../auth/link-token';
+import { invite as inviteAccount } from '../account/invite';
 import { INVALID_CURSOR, MAX_PAGE, type Page } from '../db/paging';
 import { VisibleError } from '../error';
 import { Outbox } from '../mail/outbox';
@@ -21,8 +20,6 @@ import { migrationSteps as customerSteps } from './migrate';
  * verified, and until then nobody can sign into it (decision 028).
  */
 export namespace Customer {
-  export const INVITATION_DAYS = 7;
-
   /** A customer as the admin's lists show them (doc 2 §3 Customer user). */
   export type Info = {
     id: string;
@@ -134,20 +131,6 @@ export namespace Customer {
   export const migrationSteps = customerSteps;
 
   /**
-   * The invitation's link: a reset-password link (decision 028) that lives
-   * INVITATION_DAYS, bound to the account's token version.
-   */
-  export function invitationLink(userId: string, tokenVersion = 0) {
-    return LinkToken.prepare({
-      purpose: 'reset-password',
-      subjectId: userId,
-      subjectVersion: tokenVersion,
-      ownerPk: `USER#${userId}`,
-      ttlSeconds: INVITATION_DAYS * 24 * 60 * 60,
-    });
-  }
-
-  /**
    * New customer (doc 2 §5). `invite: false` (the desk, issue 30, decision 100): a booking is
    * assigned to them next, and that booking's mail carries the invitation, so the customer gets one
    * mail, not two. Absent (the spec's client): the invitation is mailed now, as before.
@@ -170,9 +153,9 @@ export namespace Customer {
     let mail: Outbox.Prepared | undefined;
     const account = await User.createInvited(parsed, (userId) => {
       if (mailNow === false) return [];
-      const link = invitationLink(userId);
-      mail = Outbox.prepare(invitationMail(parsed.email, link.token, INVITATION_DAYS));
-      return [link.item, mail.item];
+      const invitation = inviteAccount('user', { id: userId, email: parsed.email });
+      mail = invitation.mail;
+      return invitation.items;
     });
     if (mail) await Outbox.deliver(mail);
     return toInfo(account);

@@ -69,6 +69,14 @@ export const rateLimits = {
   workOrderPortalNumber: { scope: 'work-order-portal-number', limit: 15, windowSeconds: 15 * MINUTE },
   workOrderLinkIp: { scope: 'work-order-link-ip', limit: 120, windowSeconds: 15 * MINUTE },
   /**
+   * The view-only links (issue 32, decision 110), counted like the others: the
+   * tracking page polls every 20 s (45 a quarter hour per open tab), and a
+   * mail provider's one-click unsubscribe comes from its own servers, shared
+   * by many customers, so both are generous.
+   */
+  trackLinkIp: { scope: 'track-link-ip', limit: 600, windowSeconds: 15 * MINUTE },
+  unsubscribeLinkIp: { scope: 'unsubscribe-link-ip', limit: 600, windowSeconds: 15 * MINUTE },
+  /**
    * The service-area check (issue 20) is public, and with a street it may
    * geocode through Amazon Location (billed per call): 300 per 15 minutes
    * per address, well above a person trying addresses on the booking page.

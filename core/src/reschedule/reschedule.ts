@@ -149,12 +149,12 @@ export const reschedule = fn(z.tuple([z.string(), RescheduleInput]), async (book
  * Pending or Confirmed, of a bookable service, (with `notice`) not within
  * the notice hours, and the new time one availability offers; 409 when the
  * time is taken meanwhile or the booking changed (nothing written then).
- * `extra` adds items to the move's transaction (the link's use).
+ * `commit` writes the move's transaction (by a link: with the link's use, LinkToken.use).
  */
 export async function move(
   read: Stored,
   input: z.output<typeof RescheduleInput>,
-  options: { notice: boolean; extra?: () => TransactItem[] },
+  options: { notice: boolean; commit?: (items: TransactItem[]) => Promise<void> },
 ): Promise<Stored> {
   const window = rescheduleWindow(read);
   // The shop itself may move a booking inside the notice hours (the customer is asked to call it).
@@ -195,8 +195,9 @@ export async function move(
     taken: bookingMessages.slotTaken,
     crewFull: bookingMessages.crewFull,
     from: read,
-    // The due reminders move with it (issue 21: core/src/reminder), and the link token when one is used.
-    extra: (record) => [...rescheduleItems(record, new Date(now)), ...(options.extra?.() ?? [])],
+    // The due reminders move with it (issue 21: core/src/reminder); a link's use is written by `commit`.
+    extra: (record) => rescheduleItems(record, new Date(now)),
+    commit: options.commit,
   });
   return { ...moved, rev: (read.rev ?? 0) + 1 };
 }

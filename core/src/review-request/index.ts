@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { assertAdmin } from '../actor';
 import { LinkToken } from '../auth/link-token';
+import { linkTexts } from '../auth/link-texts';
+import { entity as bookings } from '../booking/store';
 import {
   dueAfter as reviewDueAfter,
   fileItem as reviewFileItem,
@@ -9,7 +11,6 @@ import {
   outcomes as reviewRequestOutcomes,
   type Outcome as ReviewRequestOutcome,
 } from '../booking/review-request-item';
-import { entity as bookings } from '../booking/store';
 import { failedConditions, indexAttributes, type TransactItem, transactWrite } from '../db/entity';
 import { expiresAfterDays } from '../db/ttl';
 import { VisibleError } from '../error';
@@ -35,8 +36,6 @@ export namespace ReviewRequest {
   const DUE = REVIEW_DUE;
   /** How many due requests one run settles at most (the next run goes on). */
   export const BATCH = 200;
-  /** How long the unsubscribe link of a request works. */
-  export const UNSUBSCRIBE_LINK_DAYS = 365;
   /** How long a settled request is kept, for support, before TTL removes it. */
   const KEEP_DAYS = 90;
 
@@ -122,11 +121,9 @@ export namespace ReviewRequest {
     let items: TransactItem[] = [settleItem(request, outcome, now)];
     let prepared: Awaited<ReturnType<typeof Notify.prepare>> = [];
     if (outcome === 'sent' && booking && account) {
-      const unsubscribe = LinkToken.prepare({
-        purpose: 'unsubscribe-review-requests',
+      const unsubscribe = LinkToken.prepare('unsubscribe-review-requests', {
         subjectId: account.id,
-        ownerPk: `USER#${account.id}`,
-        ttlSeconds: UNSUBSCRIBE_LINK_DAYS * 24 * 3600,
+        owner: accounts.key({ id: account.id }),
         now,
       });
       const facts = {
@@ -176,8 +173,7 @@ export namespace ReviewRequest {
 
   export const unsubscribeMessages = {
     done: 'You will get no more review requests from us. Your account and bookings are unchanged.',
-    invalid:
-      'This unsubscribe link is not valid or has expired. Reply to any of our mails and we will take you off.',
+    invalid: linkTexts.unsubscribe.invalid,
   } as const;
 
   /**
@@ -186,8 +182,8 @@ export namespace ReviewRequest {
    * off for the account. The link is not used up: a second POST answers the same.
    */
   export const unsubscribe = fn(z.string(), async (token: string): Promise<{ msg: string }> => {
-    const found = await LinkToken.inspect('unsubscribe-review-requests', token);
-    if (!found.ok) throw new VisibleError('not_found', unsubscribeMessages.invalid);
+    const found = await LinkToken.view('unsubscribe-review-requests', token);
+    if (!found.ok) LinkToken.refuse(found.reason, 'unsubscribe-review-requests');
     const now = new Date().toISOString();
     const updated = await accounts.update(
       { id: found.record.subjectId },

@@ -1,5 +1,7 @@
+import { linkPage } from '../auth/link-flows';
 import { business } from '../business';
 import { config } from '../config';
+import { absoluteUrl } from '../links';
 import { composeMail, type MailBlock } from '../mail/compose';
 import type { Mail } from '../mail/index';
 import { formatLongDate } from '../time';
@@ -24,7 +26,7 @@ export type ReviewRequestFacts = {
 export const reviewPath = (bookingId: string) => `/leave-review?booking=${encodeURIComponent(bookingId)}`;
 
 export function reviewRequestMail(facts: ReviewRequestFacts): Mail.Message {
-  const { publicUrl, googleReviewUrl, businessEmail } = config();
+  const { googleReviewUrl, businessEmail } = config();
   const google: MailBlock[] = googleReviewUrl
     ? ['You can also review us on Google:', { href: googleReviewUrl, label: 'Review us on Google' }]
     : [];
@@ -32,17 +34,17 @@ export function reviewRequestMail(facts: ReviewRequestFacts): Mail.Message {
     ...composeMail({ to: facts.to, subject: `How was your ${facts.serviceName}?` }, [
       'Hello,',
       `Thank you for choosing ${business.name} for your ${facts.serviceName} on ${formatLongDate(facts.date)}. Would you tell other drivers how it went? It takes a minute.`,
-      { href: `${publicUrl}${reviewPath(facts.bookingId)}`, label: 'Leave a review' },
+      { href: absoluteUrl(reviewPath(facts.bookingId)), label: 'Leave a review' },
       ...google,
       'Prefer not to get these requests? Unsubscribe here; it changes nothing else about your account:',
       {
-        href: `${publicUrl}/unsubscribe/${facts.unsubscribeToken}`,
+        href: absoluteUrl(linkPage('unsubscribe-review-requests', facts.unsubscribeToken)),
         label: 'Unsubscribe from review requests',
       },
     ]),
     replyTo: businessEmail,
     headers: {
-      'List-Unsubscribe': `<${publicUrl}/api/unsubscribe/${facts.unsubscribeToken}>`,
+      'List-Unsubscribe': `<${absoluteUrl(`/api/unsubscribe/${facts.unsubscribeToken}`)}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
   };
@@ -50,4 +52,4 @@ export function reviewRequestMail(facts: ReviewRequestFacts): Mail.Message {
 
 /** The same request as a text (when the customer chose texts for it). */
 export const reviewRequestText = (facts: ReviewRequestFacts) =>
-  `${business.name}: how was your ${facts.serviceName}? Leave a review: ${config().publicUrl}${reviewPath(facts.bookingId)}`;
+  `${business.name}: how was your ${facts.serviceName}? Leave a review: ${absoluteUrl(reviewPath(facts.bookingId))}`;

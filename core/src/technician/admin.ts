@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { assertAdmin, useActor } from '../actor';
-import { LinkToken } from '../auth/link-token';
+import { invite as inviteAccount } from '../account/invite';
 import { failedConditions, type TransactItem, transactWrite } from '../db/entity';
 import { putIfUnchanged } from '../db/revision';
 import { VisibleError } from '../error';
@@ -12,7 +12,6 @@ import * as time from '../time';
 import { User } from '../user/index';
 import { fn } from '../util/fn';
 import { hoursMessage, hoursProblem } from './hours';
-import { technicianInvitationMail } from './mail';
 import {
   entity,
   futureDaysOff,
@@ -32,8 +31,6 @@ import { defaultHours, get, type Info } from './technician';
  * off, deactivate them (they cannot sign in, are offered no job, and their
  * jobs still to come are listed to give to others) or activate them again.
  */
-
-export const INVITATION_DAYS = 7;
 
 export const messages = {
   notFound: 'Technician not found.',
@@ -116,7 +113,7 @@ const fresh = (
 /**
  * Invites a technician: their account (role technician, no password), the
  * technician with the next number, the invitation link (a reset-password
- * link living INVITATION_DAYS) and its mail, in one transaction; 409 when
+ * link, account/invite.ts) and its mail, in one transaction; 409 when
  * the address has an account already, with nothing written or mailed.
  */
 export const invite = fn(InviteInput, async (input): Promise<Info> => {
@@ -133,19 +130,12 @@ export const invite = fn(InviteInput, async (input): Promise<Info> => {
       const account = await User.createInvited(
         input,
         (userId) => {
-          const link = LinkToken.prepare({
-            purpose: 'reset-password',
-            subjectId: userId,
-            subjectVersion: 0,
-            ownerPk: `USER#${userId}`,
-            ttlSeconds: INVITATION_DAYS * 24 * 60 * 60,
-          });
-          mail = Outbox.prepare(technicianInvitationMail(input.email, link.token, INVITATION_DAYS));
+          const invitation = inviteAccount('technician', { id: userId, email: input.email });
+          mail = invitation.mail;
           return [
             raiseCounterItem(last, last + 1),
             entity.tx.put({ ...technician, userId }, { ifAbsent: true }),
-            link.item,
-            mail.item,
+            ...invitation.items,
           ];
         },
         'technician',

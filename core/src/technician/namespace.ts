@@ -23,7 +23,6 @@ export {
   EditInput,
   ensureNumbered,
   giveAccount,
-  INVITATION_DAYS,
   invite,
   InviteInput,
   messages,

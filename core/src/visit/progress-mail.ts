@@ -1,5 +1,6 @@
 import { business } from '../business';
 import { config } from '../config';
+import { absoluteUrl } from '../links';
 import { composeMail } from '../mail/compose';
 import type { Mail } from '../mail/index';
 import { formatTime, localOf } from '../time';
@@ -26,7 +27,7 @@ const who = (facts: OnMyWayFacts) => facts.technicianFirstName ?? 'Your technici
 
 export function onMyWayMail(booking: Stored, facts: OnMyWayFacts): Mail.Message {
   const b = mailInfo(booking);
-  const url = `${config().publicUrl}${facts.path}`;
+  const url = absoluteUrl(facts.path);
   return {
     ...composeMail({ to: b.customerEmail, subject: `On the way: arriving about ${etaClock(facts.etaAt)}` }, [
       'Hello,',
@@ -42,5 +43,5 @@ export function onMyWayMail(booking: Stored, facts: OnMyWayFacts): Mail.Message 
 
 /** The same notice as a text: one GSM-7 segment where the link allows. */
 export function onMyWayText(facts: OnMyWayFacts): string {
-  return `${business.name}: ${who(facts)} is on the way, ETA ${etaClock(facts.etaAt)}. Track: ${config().publicUrl}${facts.path}`;
+  return `${business.name}: ${who(facts)} is on the way, ETA ${etaClock(facts.etaAt)}. Track: ${absoluteUrl(facts.path)}`;
 }

@@ -13,7 +13,7 @@ import { fn } from '../util/fn';
 import { jobOf } from '../booking/claim';
 import { Crew } from '../crew/crew';
 import { onMyWayMail, onMyWayText } from './progress-mail';
-import { findBooking, type Info, putIfUnchanged, type Stored, withService } from '../booking/store';
+import { entity, findBooking, type Info, putIfUnchanged, type Stored, withService } from '../booking/store';
 
 /**
  * The visit as the shop reports it (issue 21, decision 076): "On my way"
@@ -166,18 +166,16 @@ async function comingFrom(booking: Stored, start: number): Promise<Point> {
 }
 
 /**
- * The tracking link: a link token (purpose `track-booking`) for this booking
+ * The tracking link: a link token (flow `track-booking`) for this booking
  * only, valid until the end of the booking's business day. Viewing never uses
- * it (LinkToken.inspect), so the customer may open it again and again.
+ * it (LinkToken.view), so the customer may open it again and again.
  */
 function trackingLink(booking: Stored, now: Date) {
-  const endOfDay = Date.parse(time.instantOf(time.addDays(booking.date, 1), '00:00'));
-  const issued = LinkToken.prepare({
-    purpose: 'track-booking',
+  const issued = LinkToken.prepare('track-booking', {
     subjectId: booking.id,
-    ownerPk: `BOOKING#${booking.id}`,
-    ttlSeconds: Math.max(60, Math.ceil((endOfDay - now.getTime()) / 1000)),
+    owner: entity.key({ id: booking.id }),
+    visit: booking,
     now,
   });
-  return { item: issued.item, path: `/track/${issued.token}` };
+  return { item: issued.item, path: LinkToken.flows['track-booking'].page(issued.token) };
 }

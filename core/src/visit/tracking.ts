@@ -1,11 +1,12 @@
 import { LinkToken } from '../auth/link-token';
+import { linkTexts } from '../auth/link-texts';
 import { Technician } from '../technician/index';
 import { findBooking, type Stored } from '../booking/store';
 
 /**
  * The customer's tracking page of one visit (issue 21, decision 076), read
  * by the link "On my way" mailed: `track-booking` link tokens (LinkToken),
- * inspected and never used, so the page may be opened and polled all day;
+ * viewed and never used, so the page may be opened and polled all day;
  * the token expires at the end of the booking's business day. What it
  * reveals is this visit only: the technician's first name, the service, the
  * booked time, the ETA and the state. No names, address or vehicle of the
@@ -29,10 +30,8 @@ export type Tracking = {
   completedAt: string | null;
 };
 
-export const trackingMessages = {
-  invalid: 'This tracking link is not valid. The mail that brought you here may be from another visit.',
-  expired: 'This tracking link has expired: it works until the end of the day of the visit.',
-} as const;
+/** The tracking link's refusals (the link flow table, core/src/auth/link-flows.ts). */
+export const trackingMessages = linkTexts.track;
 
 export function trackState(b: Pick<Stored, 'status' | 'progress'>): TrackState {
   if (b.status === 'Completed') return 'done';
@@ -44,16 +43,10 @@ export function trackState(b: Pick<Stored, 'status' | 'progress'>): TrackState {
 
 /** `GET /api/track/{token}` (anyone with the link): 404 `{ msg, reason }` when it is unknown or expired. */
 export async function tracking(token: string, now = new Date()): Promise<Tracking> {
-  const found = await LinkToken.inspect('track-booking', token, now);
-  if (!found.ok) {
-    LinkToken.refuse(found.reason, {
-      invalid: { kind: 'not_found', msg: trackingMessages.invalid, extra: { reason: 'invalid' } },
-      expired: { kind: 'not_found', msg: trackingMessages.expired, extra: { reason: 'expired' } },
-    });
-  }
-  const booking = await findBooking(found.record.subjectId).catch(() => null);
-  if (!booking)
-    LinkToken.refuse('invalid', { invalid: { kind: 'not_found', msg: trackingMessages.invalid } });
+  const { subject: booking } = await LinkToken.view('track-booking', token, {
+    subject: { load: (bookingId) => findBooking(bookingId).catch(() => undefined) },
+    now,
+  });
   const technician = booking.claim ? await Technician.get(booking.claim.technician) : null;
   const completed = booking.statusHistory.findLast((change) => change.to === 'Completed');
   return {

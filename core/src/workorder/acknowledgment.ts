@@ -1,7 +1,6 @@
 import * as z from 'zod';
 import { assertAdmin, useClientIp } from '../actor';
 import { LinkToken } from '../auth/link-token';
-import { config } from '../config';
 import { RAISE_REV, RAISE_REV_VALUES } from '../db/revision';
 import { Outbox } from '../mail/outbox';
 import { RateLimit } from '../rate-limit/index';
@@ -47,11 +46,9 @@ async function generateAcknowledgmentNow(
   }
   if (!wo.customer.email) fail('invalid', messages.noEmail);
   await RateLimit.hit(rateLimits.workOrderMail, wo.id);
-  const link = LinkToken.prepare({
-    purpose: 'acknowledge-work-order',
+  const link = LinkToken.prepare('acknowledge-work-order', {
     subjectId: wo.id,
-    ownerPk: entity.key({ id: wo.id }).pk,
-    ttlSeconds: config().ackLinkDays * 24 * 60 * 60,
+    owner: entity.key({ id: wo.id }),
     now,
   });
   const at = now.toISOString();
@@ -80,42 +77,20 @@ async function generateAcknowledgmentNow(
   };
 }
 
-/** The acknowledgment link's reply to each refusal (LinkToken.refuse, the one mapping). */
-const linkReplies: LinkToken.Replies = {
-  invalid: { kind: 'not_found', msg: messages.linkInvalid, extra: { message: messages.linkInvalid } },
-  used: {
-    kind: 'invalid',
-    msg: messages.alreadyAcknowledged,
-    extra: { message: messages.alreadyAcknowledged, alreadyAcknowledged: true },
-  },
-  settled: {
-    kind: 'invalid',
-    msg: messages.alreadyAcknowledged,
-    extra: { message: messages.alreadyAcknowledged, alreadyAcknowledged: true },
-  },
-  expired: {
-    kind: 'invalid',
-    msg: messages.linkExpired,
-    extra: { message: messages.linkExpired, expired: true },
-  },
-  stale: {
-    kind: 'conflict',
-    msg: messages.changedMeanwhile,
-    extra: { message: messages.changedMeanwhile },
-  },
-};
-
-/** The work order a usable link is for; refused when replaced, acknowledged or run out (LinkToken.open). */
+/**
+ * The work order a usable link is for; refused (the flow's replies) when
+ * replaced, acknowledged or run out (LinkToken.view).
+ */
 export async function linked(token: string, now: Date): Promise<{ wo: Stored; record: LinkToken.Stored }> {
-  await RateLimit.hit(rateLimits.workOrderLinkIp, useClientIp());
-  const { subject, record } = await LinkToken.open('acknowledge-work-order', token, {
-    load: (workOrderId) => entity.get({ id: workOrderId }, { consistent: true }),
-    linkOf: (wo) => wo.acknowledgment.tokenHash,
-    check: (wo) => {
-      if (wo.acknowledgment.state === 'acknowledged') return 'settled';
-      return stateOf(wo.acknowledgment, now.getTime()) === 'expired' ? 'expired' : null;
+  const { subject, record } = await LinkToken.view('acknowledge-work-order', token, {
+    subject: {
+      load: (workOrderId) => entity.get({ id: workOrderId }, { consistent: true }),
+      linkOf: (wo) => wo.acknowledgment.tokenHash,
+      check: (wo) => {
+        if (wo.acknowledgment.state === 'acknowledged') return 'settled';
+        return stateOf(wo.acknowledgment, now.getTime()) === 'expired' ? 'expired' : null;
+      },
     },
-    replies: linkReplies,
     now,
   });
   return { wo: subject, record };
@@ -220,15 +195,15 @@ async function acknowledgeNow(
     Outbox.prepare(acknowledgedMail(view(next), by, at)),
     Outbox.prepare(shopAcknowledgedMail(view(next), by, at, Boolean(signatureKey))),
   ];
-  const result = await LinkToken.redeemWith(
+  const result = await LinkToken.use(
     'acknowledge-work-order',
     token,
-    () => [putIfUnchanged(next, wo), ...mails.map((m) => m.item)],
-    now,
+    [putIfUnchanged(next, wo), ...mails.map((m) => m.item)],
+    { now },
   );
   if (!result.ok) {
     if (signatureKey) await deleteObject(signatureKey);
-    LinkToken.refuse(result.reason, linkReplies);
+    LinkToken.refuse(result.reason, 'acknowledge-work-order');
   }
   await Outbox.deliver(...mails);
   return { message: messages.acknowledged, workOrderNumber: wo.workOrderNumber };

@@ -14,7 +14,7 @@ import { deleteObject, putObject, SIGNATURE_PREFIX } from './signatures';
 import { codeForInPerson } from './price-approval';
 import { assertWorksOn } from './staff';
 import { appendToTrail } from '../util/audit-trail';
-import { contentDigest, currentByName, find, putIfUnchanged, type Stored, write } from './store';
+import { contentDigest, currentByName, find, putIfUnchanged, type Stored } from './store';
 import { type Detail, view } from './view';
 
 export const inPersonMessages = {
@@ -137,10 +137,10 @@ async function acknowledgeInPersonNow(
   ];
   await putObject(signatureKey, png);
   try {
-    await write([
+    // Through the code's use when the amount needed one (LinkToken.use), else the plain write.
+    await code.commit([
       putIfUnchanged(next, wo),
       ...(ack.tokenHash ? [LinkToken.removeItem(ack.tokenHash)] : []),
-      ...code.items,
       ...mails.map((m) => m.item),
     ]);
   } catch (error) {

@@ -1,5 +1,7 @@
+import { linkPage } from '../auth/link-flows';
 import { business } from '../business';
 import { config } from '../config';
+import { absoluteUrl } from '../links';
 import { type MailBlock, composeMail } from '../mail/compose';
 import type { Mail } from '../mail/index';
 import { formatCents } from '../money';
@@ -13,8 +15,6 @@ import type { WorkOrder } from './model';
  * customer or the admin typed appears only as labelled fields, never in the
  * shop's own sentences or subjects; the number and the amounts are the shop's.
  */
-
-const link = (path: string) => `${config().publicUrl}${path}`;
 
 const vehicleText = (v: WorkOrder['vehicle']) => [v.year, v.make, v.model].join(' ');
 
@@ -57,7 +57,7 @@ export function workOrderMail(wo: WorkOrder, pdfBase64: string | null): Mail.Mes
         : 'Here is a summary of your work order:',
       summary(wo),
       'You can download it at any time from our work order portal with its number and your email address.',
-      { href: link('/work-order-portal'), label: 'Work order portal' },
+      { href: absoluteUrl('/work-order-portal'), label: 'Work order portal' },
       `Questions? Reply to this mail or call us at ${business.phone}.`,
     ],
   );
@@ -75,7 +75,10 @@ export function acknowledgmentLinkMail(wo: WorkOrder, token: string, expiresAt: 
       'Hello,',
       'Please review your work order and acknowledge it with the link below.',
       summary(wo),
-      { href: link(`/work-order/acknowledge/${token}`), label: 'Review and acknowledge the work order' },
+      {
+        href: absoluteUrl(linkPage('acknowledge-work-order', token)),
+        label: 'Review and acknowledge the work order',
+      },
       `The link works once and until ${formatInstant(expiresAt)} ${zoneName()}. If it has expired, contact us for a new one.`,
     ],
   );
@@ -103,7 +106,7 @@ export function acknowledgedMail(
           ['Acknowledged at', formatInstant(at)],
         ],
       },
-      { href: link('/work-order-portal'), label: 'Download your work order' },
+      { href: absoluteUrl('/work-order-portal'), label: 'Download your work order' },
     ],
   );
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { linkTexts } from '../auth/link-texts';
 import { VisibleError } from '../error';
 import { idSchema } from '../util/id';
 
@@ -12,13 +13,14 @@ export const key = z.string({ error: 'Invalid request.' });
 
 export const messages = {
   notFound: 'Work order not found.',
-  changedMeanwhile: 'The work order was changed meanwhile. Please reload it and try again.',
+  changedMeanwhile: linkTexts.acknowledgeWorkOrder.changed,
   noEmail: 'This work order has no customer email address.',
   portalBadEmail: 'Please provide a valid email address',
   portalNotFound: 'Work order not found or email does not match our records',
-  linkInvalid: 'Work order not found or acknowledgment link is invalid.',
-  alreadyAcknowledged: 'This work order has already been acknowledged.',
-  linkExpired: 'The acknowledgment link has expired. Please contact us for a new link.',
+  // The acknowledgment link's refusals (the link flow table, core/src/auth/link-flows.ts).
+  linkInvalid: linkTexts.acknowledgeWorkOrder.invalid,
+  alreadyAcknowledged: linkTexts.acknowledgeWorkOrder.acknowledged,
+  linkExpired: linkTexts.acknowledgeWorkOrder.expired,
   emailMismatch: 'The email address does not match the work order customer.',
   acknowledged: 'Work order acknowledged successfully.',
   deleted: 'Work order deleted successfully.',

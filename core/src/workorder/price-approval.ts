@@ -1,7 +1,9 @@
 import { createHash, randomInt } from 'node:crypto';
 import * as z from 'zod';
 import { assertAdmin, assertStaff, useActor } from '../actor';
+import { PRICE_CODE_MINUTES } from '../auth/link-flows';
 import { LinkToken } from '../auth/link-token';
+import { linkTexts } from '../auth/link-texts';
 import { business } from '../business';
 import { Booking } from '../booking/index';
 import { config } from '../config';
@@ -42,14 +44,14 @@ export const priceMessages = {
   codeRequired: (total: number, booked: number) =>
     `This work order comes to ${formatCents(total)}, above the booked price of ${formatCents(booked)}: the customer must confirm it with the code sent to their own phone or email, or the office must approve the price, before they sign.`,
   noCode: 'No code was sent for this work order. Send the customer a code first.',
-  codeExpired: 'The code has expired. Send the customer a new one.',
+  codeExpired: linkTexts.priceCode.expired,
   codeTooMany: 'Too many wrong codes. Send the customer a new one.',
-  codeStale: 'The work order changed after the code was sent. Send the customer a new code.',
-  codeWrong: 'That code is not right. Check it with the customer and try again.',
+  codeStale: linkTexts.priceCode.stale,
+  codeWrong: linkTexts.priceCode.wrong,
 } as const;
 
 /** How long a code works, and how many wrong tries it takes. */
-const CODE_MINUTES = 30;
+const CODE_MINUTES = PRICE_CODE_MINUTES;
 const CODE_ATTEMPTS = 5;
 
 type Lines = Pick<Stored, 'laborItems' | 'partItems'>;
@@ -199,11 +201,9 @@ async function sendCodeNow(
   if (!account) fail('conflict', priceMessages.noCustomer);
   const total = wo.pricing.totalAmountCents;
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const issued = LinkToken.prepare({
-    purpose: 'confirm-work-order-price',
+  const issued = LinkToken.prepare('confirm-work-order-price', {
     subjectId: wo.id,
-    ownerPk: `WORKORDER#${wo.id}`,
-    ttlSeconds: CODE_MINUTES * 60,
+    owner: entity.key({ id: wo.id }),
     token: codeToken(wo.id, code),
     now,
   });
@@ -251,16 +251,16 @@ async function sendCodeNow(
 /**
  * What the in-person acknowledgment needs for the amount (in-person.ts): nothing
  * when within the limit or approved; otherwise the customer's code, whose use is
- * written in the acknowledgment's own transaction (once). A wrong code counts
+ * written in the acknowledgment's own transaction (once): `commit` writes it. A wrong code counts
  * against the code (at most five), and the reply says so; nothing else changes.
  */
 export async function codeForInPerson(
   wo: Stored,
   code: string | undefined,
   now: Date,
-): Promise<{ items: TransactItem[]; confirmed: boolean }> {
+): Promise<{ commit: (items: TransactItem[]) => Promise<void>; confirmed: boolean }> {
   const booking = await needsConfirmation(wo);
-  if (!booking) return { items: [], confirmed: false };
+  if (!booking) return { commit: write, confirmed: false };
   const total = wo.pricing.totalAmountCents;
   const required = { codeRequired: true };
   if (!code) fail('conflict', priceMessages.codeRequired(total, booking.priceCents), required);
@@ -284,5 +284,15 @@ export async function codeForInPerson(
     );
     fail('invalid', priceMessages.codeWrong, required);
   }
-  return { items: [LinkToken.useTokenItem('confirm-work-order-price', token, now, wo.id)], confirmed: true };
+  // The code's use is written in the acknowledgment's own transaction (LinkToken.use), through its writer.
+  const commit = async (items: TransactItem[]) => {
+    const used = await LinkToken.use('confirm-work-order-price', token, items, {
+      now,
+      subjectId: wo.id,
+      commit: write,
+      rethrow: true,
+    });
+    if (!used.ok) LinkToken.refuse(used.reason, 'confirm-work-order-price');
+  };
+  return { commit, confirmed: true };
 }

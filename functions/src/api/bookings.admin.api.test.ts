@@ -679,7 +679,7 @@ describe('customers: list, search, create', () => {
     expect(token).toBeTruthy();
     expect(mail?.text).toContain(`${config().publicUrl}/reset-password/${token}`);
     expect(mail?.text).toContain('7 days');
-    const record = await LinkToken.inspect('reset-password', token ?? '');
+    const record = await LinkToken.view('reset-password', token ?? '');
     expect(record.ok && record.record.expiresAt - Math.floor(Date.now() / 1000)).toBeGreaterThan(
       7 * 86400 - 120,
     );
@@ -765,10 +765,10 @@ describe('PATCH /api/bookings/:id/assign-customer', () => {
   it('the link expires at the booking start when that is sooner than 7 days; a re-assignment replaces the link', async () => {
     const soon = time.addDays(time.today(), 2);
     const { admin, customer, booking, token } = await assignedBooking(soon, '16:30');
-    const found = await LinkToken.inspect('confirm-booking', token);
+    const found = await LinkToken.view('confirm-booking', token);
     expect(found.ok && found.record.expiresAt).toBe(Date.parse(time.instantOf(soon, '16:30')) / 1000);
     const far = await assignedBooking(nextDate('Monday', 20), '09:00');
-    const farRecord = await LinkToken.inspect('confirm-booking', far.token);
+    const farRecord = await LinkToken.view('confirm-booking', far.token);
     const sevenDays = Math.floor(Date.now() / 1000) + 7 * 86400;
     expect(farRecord.ok && Math.abs(farRecord.record.expiresAt - sevenDays)).toBeLessThan(60);
 
@@ -839,11 +839,9 @@ describe('the confirmation link', () => {
     expect(unknown.status).toBe(404);
     expect((await json<Msg>(unknown)).msg).toBe(deskMessages.linkInvalid);
     // A reset-password token is no confirmation link.
-    const { token: reset } = await LinkToken.issue({
-      purpose: 'reset-password',
+    const { token: reset } = await LinkToken.issue('reset-password', {
       subjectId: first.customer._id,
-      ownerPk: `USER#${first.customer._id}`,
-      ttlSeconds: 600,
+      owner: { pk: `USER#${first.customer._id}` },
     });
     expect((await send('GET', linkPath(reset))).status).toBe(404);
     for (const body of [{}, { confirmed: 'yes' }, { confirmed: null }, 'nope']) {

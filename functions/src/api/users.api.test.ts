@@ -189,11 +189,9 @@ describe('GET /api/users/verify-email/:token', () => {
 
   it('refuses an expired link (24 hours) and leaves the account unverified', async () => {
     const user = await User.create({ ...registration(), emailVerified: false });
-    const { token } = await LinkToken.issue({
-      purpose: 'verify-email',
+    const { token } = await LinkToken.issue('verify-email', {
       subjectId: user._id,
-      ownerPk: `USER#${user._id}`,
-      ttlSeconds: 24 * 60 * 60,
+      owner: { pk: `USER#${user._id}` },
       now: new Date(Date.now() - 24 * 60 * 60 * 1000 - 1000),
     });
     const response = await get(`/verify-email/${token}`);
@@ -213,11 +211,9 @@ describe('GET /api/users/verify-email/:token', () => {
     expect((await get('/verify-email/short')).status).toBe(400);
 
     const user = await createUser();
-    const { token } = await LinkToken.issue({
-      purpose: 'reset-password',
+    const { token } = await LinkToken.issue('reset-password', {
       subjectId: user._id,
-      ownerPk: `USER#${user._id}`,
-      ttlSeconds: 3600,
+      owner: { pk: `USER#${user._id}` },
     });
     expect((await get(`/verify-email/${token}`)).status).toBe(400);
   });
@@ -531,11 +527,9 @@ describe('forgot and reset password', () => {
 
   it('refuses a link older than one hour', async () => {
     const user = await createUser();
-    const { token } = await LinkToken.issue({
-      purpose: 'reset-password',
+    const { token } = await LinkToken.issue('reset-password', {
       subjectId: user._id,
-      ownerPk: `USER#${user._id}`,
-      ttlSeconds: 60 * 60,
+      owner: { pk: `USER#${user._id}` },
       now: new Date(Date.now() - 61 * 60 * 1000),
     });
     const response = await post('/reset-password', { token, password: 'fresh-start-99' });

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { FocusedHeading } from '../../../components/ui/FocusedHeading';
 import { FormMessage } from '../../../components/ui/FormMessage';
+import { LinkFact as Fact, LinkPage, LinkPageQuery } from '../../../components/ui/LinkPage';
 import { messageOf } from '../../../lib/api';
 import { attendByLink, bookingLinkQueryOptions, cancelByLink, type LinkView } from '../api';
-import '../booking-link.css';
 
 /**
  * The landing page of a booking's link (issue 21), without signing in: the
@@ -29,35 +29,28 @@ export function BookingLinkPage({ token, action }: { token: string; action?: 'at
     },
   });
 
-  if (view.isPending) {
+  if (!view.isSuccess) {
     return (
-      <Shell>
-        <p className="status-text" role="status">
-          Loading your appointment...
-        </p>
-      </Shell>
-    );
-  }
-  if (view.isError) {
-    return (
-      <Shell>
-        <FocusedHeading className="link-page__title">Unable to open this link</FocusedHeading>
-        <p className="status-text status-text--error" role="alert">
-          {messageOf(view.error, 'This link could not be opened. Please try again later.')}
-        </p>
-        <p>
-          <Link to="/login" className="button button--primary">
-            Sign in to see your bookings
-          </Link>
-        </p>
-      </Shell>
+      <LinkPageQuery
+        query={view}
+        loading="Loading your appointment..."
+        failedTitle="Unable to open this link"
+        failed={(error) => messageOf(error, 'This link could not be opened. Please try again later.')}
+        failedActions={
+          <p>
+            <Link to="/login" className="button button--primary">
+              Sign in to see your bookings
+            </Link>
+          </p>
+        }
+      />
     );
   }
 
   const { booking, actions, notice, cancellation, reschedulePath } = view.data;
   const busy = attend.isPending || cancel.isPending;
   return (
-    <Shell>
+    <LinkPage>
       <FocusedHeading className="link-page__title">Your appointment</FocusedHeading>
       <section className="card link-page__details" aria-label="Appointment details">
         <dl className="link-page__facts">
@@ -167,19 +160,6 @@ export function BookingLinkPage({ token, action }: { token: string; action?: 'at
       <p className="link-page__support">
         Questions? Call us at <a href={notice.phoneHref}>{notice.phone}</a>.
       </p>
-    </Shell>
-  );
-}
-
-function Shell({ children }: { children: ReactNode }) {
-  return <div className="page container link-page">{children}</div>;
-}
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="link-page__fact">
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
+    </LinkPage>
   );
 }

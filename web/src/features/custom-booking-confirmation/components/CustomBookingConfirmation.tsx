@@ -1,7 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type ReactNode, useEffect } from 'react';
+import { useEffect } from 'react';
 import { FormMessage } from '../../../components/ui/FormMessage';
+import { LinkFact as Fact, LinkPage, LinkPageQuery } from '../../../components/ui/LinkPage';
 import { messageOf } from '../../../lib/api';
 import { business } from '../../../lib/business';
 import { confirmCustomBooking, customBookingQueryOptions, declineCustomBooking } from '../api';
@@ -17,7 +18,6 @@ import {
   vehicleOf,
 } from '../display';
 import type { CustomBookingView } from '../types';
-import '../confirmation.css';
 import { FocusedHeading } from '../../../components/ui/FocusedHeading';
 
 /**
@@ -45,28 +45,21 @@ export function CustomBookingConfirmation({ token }: { token: string }) {
     },
   });
 
-  if (booking.isPending) {
+  if (!booking.isSuccess) {
     return (
-      <Shell>
-        <p className="status-text" role="status">
-          {confirmationMessages.loading}
-        </p>
-      </Shell>
-    );
-  }
-  if (booking.isError) {
-    return (
-      <Shell>
-        <FocusedHeading className="confirm-page__title">Unable to Load Booking</FocusedHeading>
-        <p className="status-text status-text--error" role="alert">
-          {messageOf(booking.error, confirmationMessages.loadFailed)}
-        </p>
-        <p className="confirm-page__actions">
-          <Link to="/" className="button button--primary">
-            Return to Home
-          </Link>
-        </p>
-      </Shell>
+      <LinkPageQuery
+        query={booking}
+        loading={confirmationMessages.loading}
+        failedTitle="Unable to Load Booking"
+        failed={(error) => messageOf(error, confirmationMessages.loadFailed)}
+        failedActions={
+          <p className="link-page__actions">
+            <Link to="/" className="button button--primary">
+              Return to Home
+            </Link>
+          </p>
+        }
+      />
     );
   }
 
@@ -80,17 +73,17 @@ export function CustomBookingConfirmation({ token }: { token: string }) {
   };
 
   return (
-    <Shell>
+    <LinkPage>
       <h1>Service Booking Confirmation</h1>
-      <p className="confirm-page__greeting">
+      <p className="link-page__greeting">
         Hello {view.customer.firstName} {view.customer.lastName},
       </p>
       <p>Our team has scheduled the following service for you. Please review the details below.</p>
-      <section className="card confirm-page__details" aria-labelledby="confirm-details-title">
-        <h2 id="confirm-details-title" className="confirm-page__subtitle">
+      <section className="card link-page__details" aria-labelledby="confirm-details-title">
+        <h2 id="confirm-details-title" className="link-page__subtitle">
           Booking Details
         </h2>
-        <dl className="confirm-page__facts">
+        <dl className="link-page__facts">
           <Fact term="Service">{serviceNameOf(view)}</Fact>
           <Fact term="Date">{longDateOf(view.date)}</Fact>
           <Fact term="Time">{timeOf(view.time)}</Fact>
@@ -100,8 +93,8 @@ export function CustomBookingConfirmation({ token }: { token: string }) {
           {view.notes?.trim() && <Fact term="Notes">{view.notes}</Fact>}
         </dl>
       </section>
-      <div className="notice confirm-page__notice">
-        <h2 className="confirm-page__subtitle">Action Required</h2>
+      <div className="notice link-page__notice">
+        <h2 className="link-page__subtitle">Action Required</h2>
         <p>Please confirm this booking to secure your appointment, or decline it if it does not suit you.</p>
       </div>
       {confirm.isError && (
@@ -114,7 +107,7 @@ export function CustomBookingConfirmation({ token }: { token: string }) {
           {messageOf(decline.error, confirmationMessages.declineFailed)}
         </FormMessage>
       )}
-      <p className="confirm-page__actions">
+      <p className="link-page__actions">
         <button type="button" className="button button--secondary" disabled={busy} onClick={onDecline}>
           {decline.isPending ? 'Processing...' : 'Decline Booking'}
         </button>
@@ -128,7 +121,7 @@ export function CustomBookingConfirmation({ token }: { token: string }) {
         </button>
       </p>
       <Support />
-    </Shell>
+    </LinkPage>
   );
 }
 
@@ -140,40 +133,27 @@ function Confirmed({ booking }: { booking: CustomBookingView }) {
     return () => clearTimeout(timer);
   }, [navigate]);
   return (
-    <Shell>
-      <FocusedHeading className="confirm-page__title">Booking Confirmed!</FocusedHeading>
+    <LinkPage>
+      <FocusedHeading className="link-page__title">Booking Confirmed!</FocusedHeading>
       <p className="form-message form-message--success" role="status">
         Your {serviceNameOf(booking)} on {longDateOf(booking.date)} at {timeOf(booking.time)} is confirmed. A
         confirmation email is on its way.
       </p>
       <p>You will be taken to the home page in {REDIRECT_MS / 1000} seconds.</p>
-      <p className="confirm-page__actions">
+      <p className="link-page__actions">
         <Link to="/" className="button button--primary">
           Go to Home Now
         </Link>
       </p>
-    </Shell>
+    </LinkPage>
   );
-}
-
-function Shell({ children }: { children: ReactNode }) {
-  return <div className="page container confirm-page">{children}</div>;
 }
 
 function Support() {
   return (
-    <p className="confirm-page__support">
+    <p className="link-page__support">
       Questions? Call us at <a href={business.phoneHref}>{business.phone}</a> or email{' '}
       <a href={`mailto:${business.email}`}>{business.email}</a>.
     </p>
-  );
-}
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="confirm-page__fact">
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
-import { FocusedHeading } from '../../../components/ui/FocusedHeading';
+import { LinkPage, LinkPageQuery } from '../../../components/ui/LinkPage';
 import { messageOf } from '../../../lib/api';
 import { business } from '../../../lib/business';
 import { trackingQueryOptions } from '../api';
@@ -19,35 +18,31 @@ const LOAD_FAILED = 'This tracking link is not valid.';
 export function TrackVisit({ token }: { token: string }) {
   const tracking = useQuery(trackingQueryOptions(token));
 
-  if (tracking.isPending) {
+  if (!tracking.isSuccess) {
     return (
-      <Shell>
-        <p className="status-text" role="status">
-          Loading your visit…
-        </p>
-      </Shell>
-    );
-  }
-  if (tracking.isError) {
-    return (
-      <Shell>
-        <FocusedHeading className="track-page__title">This link does not work</FocusedHeading>
-        <p className="status-text status-text--error" role="alert">
-          {messageOf(tracking.error, LOAD_FAILED)}
-        </p>
-        <Support />
-        <p>
-          <Link to="/" className="button button--primary">
-            Return to Home
-          </Link>
-        </p>
-      </Shell>
+      <LinkPageQuery
+        query={tracking}
+        width="narrow"
+        loading="Loading your visit…"
+        failedTitle="This link does not work"
+        failed={(error) => messageOf(error, LOAD_FAILED)}
+        failedActions={
+          <>
+            <Support />
+            <p>
+              <Link to="/" className="button button--primary">
+                Return to Home
+              </Link>
+            </p>
+          </>
+        }
+      />
     );
   }
 
   const view = tracking.data;
   return (
-    <Shell>
+    <LinkPage width="narrow">
       <p className="track-page__service">
         {view.serviceName} · {appointmentOf(view)}
       </p>
@@ -71,17 +66,13 @@ export function TrackVisit({ token }: { token: string }) {
       )}
       <p className="track-page__note">This page updates by itself. It works until the end of the day.</p>
       <Support />
-    </Shell>
+    </LinkPage>
   );
-}
-
-function Shell({ children }: { children: ReactNode }) {
-  return <div className="page container track-page">{children}</div>;
 }
 
 function Support() {
   return (
-    <p className="track-page__support">
+    <p className="link-page__support">
       Need to reach us? Call <a href={business.phoneHref}>{business.phone}</a>.
     </p>
   );

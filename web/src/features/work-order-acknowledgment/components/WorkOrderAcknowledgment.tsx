@@ -1,7 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { FormMessage } from '../../../components/ui/FormMessage';
+import { LinkPage, LinkPageQuery } from '../../../components/ui/LinkPage';
 import { TextField } from '../../../components/ui/TextField';
 import { business } from '../../../lib/business';
 import { acknowledgeWorkOrder, acknowledgmentQueryOptions, linkPhotoUrl } from '../api';
@@ -22,31 +23,24 @@ import { FocusedHeading } from '../../../components/ui/FocusedHeading';
 export function WorkOrderAcknowledgment({ token }: { token: string }) {
   const view = useQuery(acknowledgmentQueryOptions(token));
 
-  if (view.isPending) {
-    return (
-      <Shell>
-        <p className="status-text" role="status">
-          {ackMessages.loading}
-        </p>
-      </Shell>
-    );
-  }
-  if (view.isError) {
-    return (
-      <Shell>
-        <FocusedHeading className="ack-page__title">Unable to Load Work Order</FocusedHeading>
-        <p className="status-text status-text--error" role="alert">
-          {loadError(view.error)}
-        </p>
-        <p className="ack-page__actions">
+  return (
+    <LinkPageQuery
+      query={view}
+      width="wide"
+      loading={ackMessages.loading}
+      failedTitle="Unable to Load Work Order"
+      failed={loadError}
+      failedActions={
+        <p className="link-page__actions">
           <Link to="/" className="button button--primary">
             Go to Homepage
           </Link>
         </p>
-      </Shell>
-    );
-  }
-  return <AcknowledgmentForm token={token} view={view.data} />;
+      }
+    >
+      {(data) => <AcknowledgmentForm token={token} view={data} />}
+    </LinkPageQuery>
+  );
 }
 
 function AcknowledgmentForm({ token, view }: { token: string; view: AcknowledgmentView }) {
@@ -83,8 +77,8 @@ function AcknowledgmentForm({ token, view }: { token: string; view: Acknowledgme
   };
 
   return (
-    <Shell>
-      <h1 className="ack-page__title">Work Order Acknowledgment</h1>
+    <LinkPage width="wide">
+      <h1 className="link-page__title">Work Order Acknowledgment</h1>
       <WorkOrderToAcknowledge view={view} photoSrc={(photoId, size) => linkPhotoUrl(token, photoId, size)} />
 
       <form className="card ack-page__form" aria-labelledby={`${id}-form`} noValidate onSubmit={onSubmit}>
@@ -134,19 +128,19 @@ function AcknowledgmentForm({ token, view }: { token: string; view: Acknowledgme
           </button>
         </div>
       </form>
-      <p className="ack-page__support">
+      <p className="link-page__support">
         Questions? Call us at <a href={business.phoneHref}>{business.phone}</a> or email{' '}
         <a href={`mailto:${business.email}`}>{business.email}</a>.
       </p>
-    </Shell>
+    </LinkPage>
   );
 }
 
 /** 'Work Order Acknowledged Successfully!' with the number, print and home (doc 2 §2). */
 function Acknowledged({ workOrderNumber }: { workOrderNumber: string }) {
   return (
-    <Shell>
-      <FocusedHeading className="ack-page__title">Work Order Acknowledged Successfully!</FocusedHeading>
+    <LinkPage width="wide">
+      <FocusedHeading className="link-page__title">Work Order Acknowledged Successfully!</FocusedHeading>
       <p className="ack-page__done-number">Work Order {workOrderNumber}</p>
       <p className="form-message form-message--success" role="status">
         You will receive a confirmation email shortly.
@@ -159,10 +153,6 @@ function Acknowledged({ workOrderNumber }: { workOrderNumber: string }) {
           Go to Homepage
         </Link>
       </p>
-    </Shell>
+    </LinkPage>
   );
-}
-
-function Shell({ children }: { children: ReactNode }) {
-  return <div className="page container ack-page">{children}</div>;
 }

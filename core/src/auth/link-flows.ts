@@ -1,0 +1,264 @@
+import { createHash } from 'node:crypto';
+import { config } from '../config';
+import type { ErrorKind } from '../error';
+import type { RateLimit } from '../rate-limit/index';
+import { rateLimits } from '../rate-limit/rules';
+import * as time from '../time';
+import { linkTexts } from './link-texts';
+
+/**
+ * Every link we mail or text, in one table (issue 32, decision 110): for each
+ * flow, its token's purpose, how long a link lives, the page it opens,
+ * whether it is used once (`LinkToken.use`, in the transaction of the change
+ * it authorises) or only viewed (`LinkToken.view`, never used up), its
+ * replies when refused, and the per-address rate limit its requests count
+ * against. A new link is a row here, never a constant in its domain.
+ */
+
+export const purposes = [
+  'verify-email',
+  'reset-password',
+  'confirm-booking',
+  'acknowledge-work-order',
+  // The customer's tracking page of one visit (decision 076): read many times, never used up.
+  'track-booking',
+  // Turns review requests off for an account (RFC 8058 one-click, decision 076): never used up.
+  'unsubscribe-review-requests',
+  // A booking's link (core/src/booking-link, issue 21): one purpose per action it allows.
+  'booking-attend',
+  'booking-reschedule',
+  'booking-cancel',
+  // The one-time code that lets a customer confirm a work order's amount from their own device (decision 091).
+  'confirm-work-order-price',
+] as const;
+export type Purpose = (typeof purposes)[number];
+
+/**
+ * Why a token cannot be used. `stale`: the token is fine but what it acts
+ * on changed since it was sent (e.g. the password was changed after a reset
+ * link was mailed), so the change it carries no longer applies.
+ */
+export type Failure = 'invalid' | 'used' | 'expired' | 'stale';
+
+/**
+ * Why a flow refuses a link: the token's own failure, `replaced` (a newer
+ * link was sent for the same subject, or the subject moved) or `settled`
+ * (the subject no longer waits for this link: answered, acknowledged). A
+ * link whose subject is gone is `invalid`.
+ */
+export type Refusal = Failure | 'replaced' | 'settled';
+
+export type Reply = { kind: ErrorKind; msg: string; extra?: Record<string, unknown> };
+
+/** A flow's reply to each refusal; one it does not list gets its reply for `invalid`. */
+export type Replies = { invalid: Reply } & Partial<Record<Exclude<Refusal, 'invalid'>, Reply>>;
+
+/** The booking a link ends with (its start, or the end of its day). */
+export type Visit = { date: string; time: string };
+
+export type Flow = {
+  purpose: Purpose;
+  /** `once`: used up by `LinkToken.use`; `view`: read by `LinkToken.view` as often as wanted until it expires. */
+  kind: 'once' | 'view';
+  /** When a link made at `now` (epoch ms) stops working (epoch ms); `visit` for the links that end with a booking. */
+  expires: (now: number, visit?: Visit) => number;
+  /** The page the link opens (a path: `absoluteUrl` makes it whole), or null for a code typed in person. */
+  page: ((token: string, subjectId: string) => string) | null;
+  replies: Replies;
+  /** Requests per client address, counted once per request by `LinkToken.view`; null: none. */
+  rateLimit: RateLimit.Rule | null;
+  /** The stored token, when the flow derives it from the link's (a booking link's action tokens). */
+  derive?: (token: string) => string;
+};
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** How long a shop-made account's invitation works (decision 028), as its mail says. */
+export const INVITATION_DAYS = 7;
+/** How long a price code works (decision 091), as its message says. */
+export const PRICE_CODE_MINUTES = 30;
+
+/** When a booking starts (epoch ms). */
+export const startOf = (visit: Visit) => Date.parse(time.instantOf(visit.date, visit.time));
+
+const visitOf = (visit: Visit | undefined): Visit => {
+  if (!visit) throw new RangeError('This link ends with a booking: give its date and time.');
+  return visit;
+};
+
+/** 400 `{ msg, reason }` for a link that cannot be used, saying why (the account's links). */
+const saying = (texts: { invalid: string; used: string; expired: string }): Replies => {
+  const reply = (shown: 'invalid' | 'used' | 'expired') => ({
+    kind: 'invalid' as const,
+    msg: texts[shown],
+    extra: { reason: shown },
+  });
+  return { invalid: reply('invalid'), used: reply('used'), expired: reply('expired') };
+};
+
+const confirmBookingReply = (reason: string, msg: string): Reply => ({
+  kind: 'invalid',
+  msg,
+  extra: { reason },
+});
+
+const acknowledged: Reply = {
+  kind: 'invalid',
+  msg: linkTexts.acknowledgeWorkOrder.acknowledged,
+  extra: { message: linkTexts.acknowledgeWorkOrder.acknowledged, alreadyAcknowledged: true },
+};
+
+const bookingLinkReplies: Replies = {
+  invalid: { kind: 'not_found', msg: linkTexts.bookingLink.invalid },
+  used: { kind: 'conflict', msg: linkTexts.bookingLink.used, extra: { reason: 'used' } },
+  expired: { kind: 'invalid', msg: linkTexts.bookingLink.expired, extra: { reason: 'expired' } },
+  stale: { kind: 'conflict', msg: linkTexts.bookingLink.stale, extra: { reason: 'stale' } },
+  replaced: { kind: 'conflict', msg: linkTexts.bookingLink.replaced, extra: { reason: 'replaced' } },
+  settled: { kind: 'conflict', msg: linkTexts.bookingLink.settled, extra: { reason: 'settled' } },
+};
+
+/** A booking link's action token, derived from the link: 43 base64url characters. */
+const actionToken = (action: 'attend' | 'reschedule' | 'cancel') => (token: string) =>
+  createHash('sha256').update(`booking-link:${action}:${token}`).digest('base64url');
+
+const resetPassword: Flow = {
+  purpose: 'reset-password',
+  kind: 'once',
+  expires: (now) => now + HOUR,
+  page: (token) => `/reset-password/${token}`,
+  replies: saying(linkTexts.resetPassword),
+  rateLimit: null,
+};
+
+const codeRequired = { codeRequired: true };
+
+export const flows = {
+  'verify-email': {
+    purpose: 'verify-email',
+    kind: 'once',
+    expires: (now) => now + DAY,
+    page: (token) => `/verify-email/${token}`,
+    replies: saying(linkTexts.verifyEmail),
+    rateLimit: null,
+  },
+  'reset-password': resetPassword,
+  /** A shop-made account's first password (customers and technicians alike): a reset link that lives longer. */
+  invitation: { ...resetPassword, expires: (now) => now + INVITATION_DAYS * DAY },
+  /** Ends at the earlier of seven days and the booking's start. */
+  'confirm-booking': {
+    purpose: 'confirm-booking',
+    kind: 'once',
+    expires: (now, visit) => Math.min(now + 7 * DAY, startOf(visitOf(visit))),
+    page: (token) => `/verify-custom-booking/${token}`,
+    replies: {
+      invalid: { kind: 'not_found', msg: linkTexts.confirmBooking.invalid },
+      used: confirmBookingReply('used', linkTexts.confirmBooking.used),
+      expired: confirmBookingReply('expired', linkTexts.confirmBooking.expired),
+      stale: confirmBookingReply('stale', linkTexts.confirmBooking.notWaiting),
+      replaced: confirmBookingReply('replaced', linkTexts.confirmBooking.replaced),
+      settled: confirmBookingReply('not-waiting', linkTexts.confirmBooking.notWaiting),
+    },
+    rateLimit: rateLimits.bookingLinkIp,
+  },
+  /** `ACK_LINK_DAYS` long (a setting). */
+  'acknowledge-work-order': {
+    purpose: 'acknowledge-work-order',
+    kind: 'once',
+    expires: (now) => now + config().ackLinkDays * DAY,
+    page: (token) => `/work-order/acknowledge/${token}`,
+    replies: {
+      invalid: {
+        kind: 'not_found',
+        msg: linkTexts.acknowledgeWorkOrder.invalid,
+        extra: { message: linkTexts.acknowledgeWorkOrder.invalid },
+      },
+      used: acknowledged,
+      settled: acknowledged,
+      expired: {
+        kind: 'invalid',
+        msg: linkTexts.acknowledgeWorkOrder.expired,
+        extra: { message: linkTexts.acknowledgeWorkOrder.expired, expired: true },
+      },
+      stale: {
+        kind: 'conflict',
+        msg: linkTexts.acknowledgeWorkOrder.changed,
+        extra: { message: linkTexts.acknowledgeWorkOrder.changed },
+      },
+    },
+    rateLimit: rateLimits.workOrderLinkIp,
+  },
+  /** Until the end of the visit's business day (at least a minute). */
+  'track-booking': {
+    purpose: 'track-booking',
+    kind: 'view',
+    expires: (now, visit) =>
+      Math.max(now + MINUTE, Date.parse(time.instantOf(time.addDays(visitOf(visit).date, 1), '00:00'))),
+    page: (token) => `/track/${token}`,
+    replies: {
+      invalid: { kind: 'not_found', msg: linkTexts.track.invalid, extra: { reason: 'invalid' } },
+      expired: { kind: 'not_found', msg: linkTexts.track.expired, extra: { reason: 'expired' } },
+    },
+    rateLimit: rateLimits.trackLinkIp,
+  },
+  'unsubscribe-review-requests': {
+    purpose: 'unsubscribe-review-requests',
+    kind: 'view',
+    expires: (now) => now + 365 * DAY,
+    page: (token) => `/unsubscribe/${token}`,
+    replies: { invalid: { kind: 'not_found', msg: linkTexts.unsubscribe.invalid } },
+    rateLimit: rateLimits.unsubscribeLinkIp,
+  },
+  /** A booking link's actions end at the booking's start, to the millisecond. */
+  'booking-attend': {
+    purpose: 'booking-attend',
+    kind: 'once',
+    expires: (_now, visit) => startOf(visitOf(visit)),
+    page: (token) => `/b/${token}?action=attend`,
+    replies: bookingLinkReplies,
+    rateLimit: rateLimits.bookingLinkIp,
+    derive: actionToken('attend'),
+  },
+  'booking-reschedule': {
+    purpose: 'booking-reschedule',
+    kind: 'once',
+    expires: (_now, visit) => startOf(visitOf(visit)),
+    page: (token, bookingId) => `/reschedule/${bookingId}?token=${token}`,
+    replies: bookingLinkReplies,
+    rateLimit: rateLimits.bookingLinkIp,
+    derive: actionToken('reschedule'),
+  },
+  'booking-cancel': {
+    purpose: 'booking-cancel',
+    kind: 'once',
+    expires: (_now, visit) => startOf(visitOf(visit)),
+    page: (token) => `/b/${token}?action=cancel`,
+    replies: bookingLinkReplies,
+    rateLimit: rateLimits.bookingLinkIp,
+    derive: actionToken('cancel'),
+  },
+  /** A six-digit code the customer reads out; its token is derived from the work order and the code. */
+  'confirm-work-order-price': {
+    purpose: 'confirm-work-order-price',
+    kind: 'once',
+    expires: (now) => now + PRICE_CODE_MINUTES * MINUTE,
+    page: null,
+    replies: {
+      invalid: { kind: 'invalid', msg: linkTexts.priceCode.wrong, extra: codeRequired },
+      used: { kind: 'conflict', msg: linkTexts.priceCode.stale, extra: codeRequired },
+      expired: { kind: 'conflict', msg: linkTexts.priceCode.expired, extra: codeRequired },
+      stale: { kind: 'conflict', msg: linkTexts.priceCode.stale, extra: codeRequired },
+    },
+    rateLimit: null,
+  },
+} as const satisfies Record<string, Flow>;
+
+export type FlowName = keyof typeof flows;
+
+/** The path of the page a flow's link opens (`absoluteUrl` makes it whole for a mail or a text). */
+export function linkPage(name: FlowName, token: string, subjectId = ''): string {
+  const flow: Flow = flows[name];
+  if (!flow.page) throw new RangeError(`The ${name} flow has no page.`);
+  return flow.page(token, subjectId);
+}
