@@ -105,6 +105,10 @@ export type Conditions<P = Path> = {
   itemAbsent(): When;
   exists(path: P): When;
   notExists(path: P): When;
+  /** The item has an entry in the (sparse) index. */
+  inIndex(index: IndexName): When;
+  /** The item has no entry in the (sparse) index. */
+  notInIndex(index: IndexName): When;
   eq(path: Left<P>, value: unknown): When;
   ne(path: Left<P>, value: unknown): When;
   lt(path: Left<P>, value: unknown): When;
@@ -138,6 +142,8 @@ export const cond: Conditions = {
   itemAbsent: () => cond.notExists(table.partitionKey),
   exists: (path) => new When((p) => `attribute_exists(${p.path(path)})`),
   notExists: (path) => new When((p) => `attribute_not_exists(${p.path(path)})`),
+  inIndex: (index) => cond.exists(table.indexes[index].partitionKey),
+  notInIndex: (index) => cond.notExists(table.indexes[index].partitionKey),
   eq: compare('='),
   ne: compare('<>'),
   lt: compare('<'),

@@ -29,7 +29,12 @@ export type PatternDefinition<Rec> = {
   /** The index it reads and writes; the base table (read only: the key is the entity's `key`) when absent. */
   index?: IndexName;
   pk: KeyTemplate<keyof Rec & string>;
-  sk?: KeyTemplate<keyof Rec & string>;
+  /**
+   * The sort key: a template, or (for an order no template spells, such as a
+   * name in lower case) a function of the record; such a pattern is read by
+   * partition only.
+   */
+  sk?: KeyTemplate<keyof Rec & string> | ((record: Rec) => string);
   /** Sparse (ElectroDB's `condition`): a record is in the index only while this holds. */
   condition?: (record: Rec) => boolean;
 };
@@ -97,6 +102,7 @@ export function sortCondition(
   pattern: PatternDefinition<never>,
   range: SortRange<Record<string, unknown>>,
 ): SortCondition | undefined {
+  if (typeof pattern.sk === 'function') throw new Error('A computed sort key is read by partition only.');
   const template = (pattern.sk ?? {}) as KeyTemplate;
   if ('beginsWith' in range) {
     const prefix = keyPrefix(template, range.beginsWith, true);
@@ -120,6 +126,9 @@ export function indexEntry<Rec>(pattern: PatternDefinition<Rec>, record: Rec): I
   if (pattern.condition && !pattern.condition(record)) return undefined;
   const raw = record as Record<string, unknown>;
   const pk = composeKey(pattern.pk as KeyTemplate, raw);
-  const sk = composeKey((pattern.sk ?? {}) as KeyTemplate, raw);
+  const sk =
+    typeof pattern.sk === 'function'
+      ? pattern.sk(record)
+      : composeKey((pattern.sk ?? {}) as KeyTemplate, raw);
   return pk === undefined || sk === undefined ? undefined : { pk, sk };
 }
