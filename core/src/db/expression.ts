@@ -223,6 +223,8 @@ export type PatchInput<Rec> = {
   add?: { [A in Top<Rec>]?: number | ReadonlySet<string> } & {
     [P in `${Top<Rec>}.${string}`]?: number;
   };
+  /** Adds to attributes whose names may hold any character (`[['svc:a.b:cents'], 500]`). */
+  addPaths?: readonly (readonly [Path, number | ReadonlySet<string>])[];
   /** Attributes, nested paths or list entries to remove. */
   remove?: readonly (AttrPath<Rec> | false | undefined)[];
   /** Members to take out of a set. */
@@ -277,9 +279,11 @@ export function updateInput<Rec>(input: PatchInput<Rec>, context: PatchContext):
     setOne('_v', context.upsert.version);
   }
   if (context.raiseRev && !input.keepRev) setOne('rev', op.plus(1, 0));
-  for (const [path, value] of Object.entries((input.add ?? {}) as Raw)) {
+  const addOne = (path: Path, value: unknown) => {
     if (value !== undefined) add.push(`${p.path(path)} ${p.value(value)}`);
-  }
+  };
+  for (const [path, value] of Object.entries((input.add ?? {}) as Raw)) addOne(path, value);
+  for (const [path, value] of input.addPaths ?? []) addOne(path, value);
   for (const path of input.remove ?? []) if (path !== undefined && path !== false) remove.push(p.path(path));
   for (const [path, value] of Object.entries((input.delete ?? {}) as Raw)) {
     if (value !== undefined) del.push(`${p.path(path)} ${p.value(value)}`);
