@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { assertAdmin, useUser } from '../actor';
-import { defineEntity, failedConditions, type TransactItem, transactWrite } from '../db/entity';
+import { cond, defineEntity, failedConditions, type TransactItem, transactWrite } from '../db/entity';
 import { putIfUnchanged } from '../db/revision';
 import { VisibleError } from '../error';
 import { Geo } from '../geo/index';
@@ -52,6 +52,13 @@ export const entity = defineEntity({
   version: 1,
   schema: Saved,
   key: (a: { userId: string; id: string }) => ({ pk: `USER#${a.userId}`, sk: `ADDRESS#${a.id}` }),
+  patterns: {
+    /** A customer's addresses, oldest first (ids are time-ordered), in the account's own partition. */
+    ofCustomer: {
+      pk: { prefix: 'USER', composite: ['userId'] },
+      sk: { prefix: 'ADDRESS', composite: ['id'] },
+    },
+  },
 });
 
 const Book = z.object({
@@ -137,12 +144,10 @@ function customerId(): string {
 
 /** The customer's addresses, oldest first (strongly consistent): a read bounded by the limit. */
 async function addressesOf(userId: string): Promise<Saved[]> {
-  const page = await entity.query({
-    partition: `USER#${userId}`,
-    sort: { beginsWith: 'ADDRESS#' },
-    limit: SAVED_ADDRESS_LIMIT,
-    consistent: true,
-  });
+  const page = await entity.query.ofCustomer(
+    { userId },
+    { range: { beginsWith: {} }, limit: SAVED_ADDRESS_LIMIT, consistent: true },
+  );
   return page.items;
 }
 
@@ -273,14 +278,7 @@ export async function update(addressId: string, raw: SaveInput): Promise<Info> {
     refuseDuplicate(record, saved, record.id);
     defaultId = isDefault ? record.id : current.defaultId;
     return {
-      items: [
-        {
-          Put: {
-            ...entity.tx.put(record).Put,
-            ConditionExpression: 'attribute_exists(pk)',
-          } as NonNullable<TransactItem['Put']>,
-        },
-      ],
+      items: [entity.tx.put(record, { when: cond.itemExists() })],
       next: { ...current, defaultId },
     };
   });
@@ -294,7 +292,7 @@ export async function remove(addressId: string): Promise<void> {
   const { items } = await readAll(userId);
   const others = items.filter((a) => a.id !== addressId);
   await withBook(userId, (current) => ({
-    items: [entity.tx.delete({ userId, id: addressId }, { ConditionExpression: 'attribute_exists(pk)' })],
+    items: [entity.tx.delete({ userId, id: addressId }, cond.itemExists())],
     next: {
       ...current,
       count: Math.max(0, current.count - 1),

@@ -1,9 +1,8 @@
 import * as z from 'zod';
 import { assertAdmin } from '../actor';
 import { config } from '../config';
-import { failedConditions, type TransactItem } from '../db/entity';
+import { cond, failedConditions, type TransactItem } from '../db/entity';
 import { transactRetrying } from '../db/transact';
-import { RAISE_REV, RAISE_REV_VALUES } from '../db/revision';
 import { VisibleError } from '../error';
 import { Outbox } from '../mail/outbox';
 import { formatCents } from '../money';
@@ -119,13 +118,12 @@ export const attemptKey = (bookingId: string, attempt: number) =>
 
 /** The condition that the booking's payment is still attempt `n`, pending. */
 function stillAttempt(n: number) {
-  return {
-    ConditionExpression: `payment.#status = :pending AND ${
-      n <= 1 ? '(attribute_not_exists(payment.attempts) OR payment.attempts = :n)' : 'payment.attempts = :n'
-    }`,
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':pending': 'pending', ':n': n },
-  };
+  return cond.and(
+    cond.eq('payment.status', 'pending'),
+    n <= 1
+      ? cond.or(cond.notExists('payment.attempts'), cond.eq('payment.attempts', n))
+      : cond.eq('payment.attempts', n),
+  );
 }
 
 /**
@@ -167,21 +165,10 @@ export async function runCharge(booking: Stored, mail: 'completed' | 'ifPaid'): 
       : { refundableCents: payment.amountCents, refundedCents: 0 }),
     at: new Date().toISOString(),
   };
-  const condition = stillAttempt(attempt);
   const write: TransactItem[] = [
-    entity.tx.update(
+    entity.tx.patch(
       { id: booking.id },
-      {
-        UpdateExpression: `SET payment = :payment, inRevenue = :true, ${RAISE_REV}`,
-        ConditionExpression: condition.ConditionExpression,
-        ExpressionAttributeNames: condition.ExpressionAttributeNames,
-        ExpressionAttributeValues: {
-          ':payment': settled,
-          ':true': true,
-          ...condition.ExpressionAttributeValues,
-          ...RAISE_REV_VALUES,
-        },
-      },
+      { set: { payment: settled, inRevenue: true }, when: stillAttempt(attempt) },
     ),
     queueItem(booking, settled),
   ];

@@ -1,7 +1,6 @@
 import { asSystem, useUser } from '../actor';
 import { failedConditions } from '../db/entity';
 import { transactRetrying } from '../db/transact';
-import { RAISE_REV, RAISE_REV_VALUES } from '../db/revision';
 import { Outbox } from '../mail/outbox';
 import { Payments } from '../payments/index';
 import { lateCancelFeeMail } from './payment-mail';
@@ -30,13 +29,11 @@ export async function chargeLateFee(booking: Stored, feeCents: number): Promise<
   const policy = lateCancelPolicy();
   if (!policy || feeCents <= 0) return booking;
   const pending = { status: 'pending' as const, amountCents: feeCents, at: new Date().toISOString() };
-  const claimed = await entity.update(
+  const claimed = await entity.patch(
     { id: booking.id },
     {
-      UpdateExpression: `SET cancellationFee = :fee, ${RAISE_REV}`,
-      ConditionExpression: '#status = :cancelled AND attribute_not_exists(cancellationFee)',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':fee': pending, ':cancelled': 'Cancelled', ...RAISE_REV_VALUES },
+      set: { cancellationFee: pending },
+      when: (c) => c.and(c.eq('status', 'Cancelled'), c.notExists('cancellationFee')),
     },
   );
   if (!claimed) return booking;
@@ -71,14 +68,9 @@ export async function chargeLateFee(booking: Stored, feeCents: number): Promise<
     : [];
   try {
     await transactRetrying([
-      entity.tx.update(
+      entity.tx.patch(
         { id: booking.id },
-        {
-          UpdateExpression: `SET cancellationFee = :fee, ${RAISE_REV}`,
-          ConditionExpression: 'cancellationFee.#status = :pending',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':fee': fee, ':pending': 'pending', ...RAISE_REV_VALUES },
-        },
+        { set: { cancellationFee: fee }, when: (c) => c.eq('cancellationFee.status', 'pending') },
       ),
       ...(fee.status === 'paid' ? await onFee(claimed, fee) : []),
       ...mails.map((m) => m.item),

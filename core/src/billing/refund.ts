@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import { assertAdmin } from '../actor';
 import { transactRetrying } from '../db/transact';
-import { RAISE_REV, RAISE_REV_VALUES } from '../db/revision';
+import { op } from '../db/expression';
 import { VisibleError } from '../error';
 import { Outbox } from '../mail/outbox';
 import { formatCents } from '../money';
@@ -62,37 +62,29 @@ export const RefundInput = z.object({
 async function openRefunds(booking: Stored): Promise<void> {
   const payment = booking.payment;
   if (!payment || payment.refundableCents !== undefined) return;
-  await entity.update(
+  await entity.patch(
     { id: booking.id },
     {
-      UpdateExpression: `SET payment.refundableCents = :amount, payment.refundedCents = :zero, ${RAISE_REV}`,
-      ConditionExpression: 'payment.#status = :paid AND attribute_not_exists(payment.refundableCents)',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':amount': payment.amountCents,
-        ':zero': 0,
-        ':paid': 'paid',
-        ...RAISE_REV_VALUES,
-      },
+      set: { 'payment.refundableCents': payment.amountCents, 'payment.refundedCents': 0 },
+      when: (c) => c.and(c.eq('payment.status', 'paid'), c.notExists('payment.refundableCents')),
     },
   );
 }
 
 /** Reserves `cents` of the refundable remainder (only while that much is left), or gives them back. */
 function adjustRefundable(bookingId: string, cents: number, reserve: boolean) {
-  return entity.update(
+  return entity.patch(
     { id: bookingId },
     {
-      UpdateExpression: `SET payment.refundableCents = payment.refundableCents ${reserve ? '-' : '+'} :cents, ${RAISE_REV}`,
-      ConditionExpression: reserve
-        ? 'payment.#status = :paid AND payment.refundableCents >= :cents AND (attribute_not_exists(payment.refunds) OR size(payment.refunds) < :max)'
-        : 'attribute_exists(payment.refundableCents)',
-      ...(reserve ? { ExpressionAttributeNames: { '#status': 'status' } } : {}),
-      ExpressionAttributeValues: {
-        ':cents': cents,
-        ...(reserve ? { ':paid': 'paid', ':max': MAX_REFUNDS } : {}),
-        ...RAISE_REV_VALUES,
-      },
+      set: { 'payment.refundableCents': op.plus(reserve ? -cents : cents) },
+      when: (c) =>
+        reserve
+          ? c.and(
+              c.eq('payment.status', 'paid'),
+              c.ge('payment.refundableCents', cents),
+              c.or(c.notExists('payment.refunds'), c.lt(c.size('payment.refunds'), MAX_REFUNDS)),
+            )
+          : c.exists('payment.refundableCents'),
     },
   );
 }
@@ -141,18 +133,14 @@ export const refund = fn(z.tuple([z.string(), RefundInput]), async (bookingId, i
     ? [Outbox.prepare(refundMail(mailInfo(reserved), { ...record, remainingCents }))]
     : [];
   await transactRetrying([
-    entity.tx.update(
+    entity.tx.patch(
       { id: read.id },
       {
-        UpdateExpression: `SET payment.refundedCents = if_not_exists(payment.refundedCents, :zero) + :cents, payment.refunds = list_append(if_not_exists(payment.refunds, :none), :one), ${RAISE_REV}`,
-        ConditionExpression: 'attribute_exists(payment.refundableCents)',
-        ExpressionAttributeValues: {
-          ':zero': 0,
-          ':cents': input.amountCents,
-          ':none': [],
-          ':one': [record],
-          ...RAISE_REV_VALUES,
+        set: {
+          'payment.refundedCents': op.plus(input.amountCents, 0),
+          'payment.refunds': op.append([record]),
         },
+        when: (c) => c.exists('payment.refundableCents'),
       },
     ),
     ...onRefund(read, record),

@@ -1,4 +1,4 @@
-import { failedConditions, type TransactItem, transactWrite } from '../db/entity';
+import { cond, failedConditions, type TransactItem, transactWrite } from '../db/entity';
 import { VisibleError } from '../error';
 import type { Mail } from '../mail/index';
 import { Outbox } from '../mail/outbox';
@@ -196,15 +196,7 @@ async function timeTaken(b: Omit<Stored, 'claim'>): Promise<boolean> {
 export function releaseItems(b: Stored, now: string, day = true): TransactItem[] {
   return [
     ...(holdsBookedGuard(b)
-      ? [
-          booked.tx.delete(
-            { key: b.bookedKey, date: b.date, time: b.time },
-            {
-              ConditionExpression: 'bookingId = :booking',
-              ExpressionAttributeValues: { ':booking': b.id },
-            },
-          ),
-        ]
+      ? [booked.tx.delete({ key: b.bookedKey, date: b.date, time: b.time }, cond.eq('bookingId', b.id))]
       : []),
     ...(b.slotId ? [TimeSlot.freeItem(b.slotId, b.id, now)] : []),
     ...(b.claim && day ? [Crew.releaseItem(b.date, b.claim.technician, b.id)] : []),

@@ -1,7 +1,6 @@
 import * as z from 'zod';
 import { NOT_SIGNED_IN, useUser } from '../actor';
 import type { Page, TransactItem } from '../db/entity';
-import { RAISE_REV, RAISE_REV_VALUES } from '../db/revision';
 import { VisibleError } from '../error';
 import { toDollars } from '../money';
 import * as time from '../time';
@@ -152,8 +151,7 @@ export async function listMine(page: { limit?: number; cursor?: string | null } 
   const mine = await upcomingFirst(
     ({ between, descending, limit, cursor }) =>
       entity.query({
-        index: 'byOwner',
-        partition: `USER#${me.userId}`,
+        ...entity.where('byCustomer', { userId: me.userId }),
         sort: { between },
         descending,
         limit,
@@ -169,22 +167,18 @@ export const updateVehicle = fn(z.tuple([z.string(), VehicleInput]), updateVehic
 async function updateVehicleNow(bookingId: string, input: z.output<typeof VehicleInput>): Promise<Info> {
   const booking = await ownedBooking(bookingId);
   if (!customerCanEdit(booking.status)) throw new VisibleError('conflict', bookingMessages.notEditable);
-  const updated = await entity.update(
+  const updated = await entity.patch(
     { id: booking.id },
     {
-      UpdateExpression: `SET vehicleMake = :make, vehicleModel = :model, vehicleYear = :year, vehicleColor = :color, notes = :notes, updatedAt = :now, ${RAISE_REV}`,
-      ConditionExpression: 'attribute_exists(pk) AND #status = :pending',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':make': input.vehicleMake,
-        ':model': input.vehicleModel,
-        ':year': input.vehicleYear,
-        ':color': input.vehicleColor,
-        ':notes': input.notes,
-        ':now': new Date().toISOString(),
-        ':pending': 'Pending',
-        ...RAISE_REV_VALUES,
+      set: {
+        vehicleMake: input.vehicleMake,
+        vehicleModel: input.vehicleModel,
+        vehicleYear: input.vehicleYear,
+        vehicleColor: input.vehicleColor,
+        notes: input.notes,
+        updatedAt: new Date().toISOString(),
       },
+      when: (c) => c.and(c.itemExists(), c.eq('status', 'Pending')),
     },
   );
   if (!updated) throw new VisibleError('conflict', bookingMessages.notEditable);
@@ -255,18 +249,11 @@ export const newestToReview = (serviceId: string) => newestReviewable(entity, us
 
 /** Records the testimonial on the booking, in the testimonial's transaction: once, by its owner, when Completed. */
 export function reviewItem(bookingId: string, userId: string, testimonialId: string): TransactItem {
-  return entity.tx.update(
+  return entity.tx.patch(
     { id: bookingId },
     {
-      UpdateExpression: `SET testimonialId = :testimonial, ${RAISE_REV}`,
-      ConditionExpression: 'userId = :user AND #status = :completed AND attribute_not_exists(testimonialId)',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':testimonial': testimonialId,
-        ':user': userId,
-        ':completed': 'Completed',
-        ...RAISE_REV_VALUES,
-      },
+      set: { testimonialId },
+      when: (c) => c.and(c.eq('userId', userId), c.eq('status', 'Completed'), c.notExists('testimonialId')),
     },
   );
 }

@@ -1,4 +1,4 @@
-import { failedConditions, indexAttributes, transactWrite } from '../db/entity';
+import { failedConditions, transactWrite } from '../db/entity';
 import { revisionOf, unchangedSince } from '../db/revision';
 import { type MigrationStep, pagedStep } from '../db/migration';
 import { jobOf } from './claim';
@@ -16,30 +16,19 @@ import { booked, bookedExpiry, entity, holdsBookedGuard, isOpen, type Stored } f
  * whole by today's code, keys included.
  */
 
-const everyBooking = (cursor: string | null, limit: number) =>
-  entity.query({ index: 'byCollection', partition: 'BOOKING', limit, cursor });
+const everyBooking = (cursor: string | null, limit: number) => entity.query.byDate({}, { limit, cursor });
 
 /** Sets `openPk` / `openSk` on an open booking, as every write of it computes them. */
 async function indexOpen(b: Stored): Promise<boolean> {
   if (!isOpen(b.status)) return false;
-  const names = indexAttributes('openBookings');
-  const item = entity.item(b);
-  const updated = await entity.update(
+  const updated = await entity.patch(
     { id: b.id },
     {
-      UpdateExpression: 'SET #openPk = :openPk, #openSk = :openSk',
-      ConditionExpression: '#status = :status AND updatedAt = :at AND attribute_not_exists(#openPk)',
-      ExpressionAttributeNames: {
-        '#openPk': names.partitionKey,
-        '#openSk': names.sortKey,
-        '#status': 'status',
-      },
-      ExpressionAttributeValues: {
-        ':openPk': item[names.partitionKey],
-        ':openSk': item[names.sortKey],
-        ':status': b.status,
-        ':at': b.updatedAt,
-      },
+      index: { openBookings: entity.indexKey('openBookings', b) ?? null },
+      when: (c) =>
+        c.and(c.eq('status', b.status), c.eq('updatedAt', b.updatedAt), c.notInIndex('openBookings')),
+      // An index backfill: a put read before it still writes the same booking.
+      keepRev: true,
     },
   );
   return updated !== null;
@@ -77,12 +66,11 @@ async function addToDay(b: Stored): Promise<boolean> {
 async function expireGuard(b: Stored): Promise<boolean> {
   // A cancelled booking's guard was deleted; a custom booking holds none.
   if (b.status === 'Cancelled' || !holdsBookedGuard(b)) return false;
-  const updated = await booked.update(
+  const updated = await booked.patch(
     { key: b.bookedKey, date: b.date, time: b.time },
     {
-      UpdateExpression: 'SET expiresAt = :at',
-      ConditionExpression: 'bookingId = :booking AND attribute_not_exists(expiresAt)',
-      ExpressionAttributeValues: { ':at': bookedExpiry(b.date), ':booking': b.id },
+      set: { expiresAt: bookedExpiry(b.date) },
+      when: (c) => c.and(c.eq('bookingId', b.id), c.notExists('expiresAt')),
     },
   );
   return updated !== null;

@@ -6,18 +6,7 @@ import * as time from '../time';
 import { AllFilters } from './input';
 import { upcomingFirst } from './upcoming-first';
 import type { DeskStatusFilter } from './rules';
-import {
-  COLLECTION_PARTITION,
-  entity,
-  findBooking,
-  isOpen,
-  OPEN_PARTITION,
-  openView,
-  Row,
-  type RowInfo,
-  type Stored,
-  withServices,
-} from './store';
+import { entity, findBooking, isOpen, openView, Row, type RowInfo, type Stored, withServices } from './store';
 
 // ---------------------------------------------------------------------------
 // The admin's desk (issue 11; decision 027)
@@ -180,9 +169,9 @@ export async function listAll(raw: AllFilters = {}): Promise<Page<RowInfo>> {
     ({ between, descending, limit, cursor }) => {
       const options = { sort: { between }, descending, limit, cursor, ...filter };
       return open
-        ? openView.query({ index: 'openBookings', partition: OPEN_PARTITION, ...options })
+        ? openView.query({ ...entity.where('open', {}), ...options })
         : // Completed, cancelled, paid, refunded or all (issue 30, decision 094): the bookings' collection, by date.
-          entity.queryView(rowView, { index: 'byCollection', partition: COLLECTION_PARTITION, ...options });
+          entity.queryView(rowView, { ...entity.where('byDate', {}), ...options });
     },
     {
       // Upcoming first, soonest first, then the past, newest first (issue 30, decision 095).

@@ -1,7 +1,6 @@
 import * as z from 'zod';
 import { asSystem, assertAdmin, useActor, useUser } from '../actor';
 import { failedConditions, type TransactItem, transactWrite } from '../db/entity';
-import { RAISE_REV, RAISE_REV_VALUES } from '../db/revision';
 import { VisibleError } from '../error';
 import type { Mail } from '../mail/index';
 import { Outbox } from '../mail/outbox';
@@ -114,19 +113,11 @@ async function setStatusNow(bookingId: string, input: z.output<typeof StatusInpu
         'Progress text can be set only while a booking is Pending or Confirmed.',
       );
     }
-    const updated = await entity.update(
+    const updated = await entity.patch(
       { id: booking.id },
       {
-        UpdateExpression: `SET serviceStatus = :text, updatedAt = :now, ${RAISE_REV}`,
-        ConditionExpression: 'attribute_exists(pk) AND #status IN (:pending, :confirmed)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':text': input.serviceStatus,
-          ':now': new Date().toISOString(),
-          ':pending': 'Pending',
-          ':confirmed': 'Confirmed',
-          ...RAISE_REV_VALUES,
-        },
+        set: { serviceStatus: input.serviceStatus, updatedAt: new Date().toISOString() },
+        when: (c) => c.and(c.itemExists(), c.oneOf('status', ['Pending', 'Confirmed'])),
       },
     );
     if (!updated) throw new VisibleError('conflict', deskMessages.changedMeanwhile);

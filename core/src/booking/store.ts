@@ -187,13 +187,27 @@ export const entity = defineEntity({
   version: 1,
   schema: Stored,
   key: bookingKey,
-  indexes: {
-    byCollection: (b) => ({ pk: COLLECTION_PARTITION, sk: `${b.date}#${b.time}#${b.id}` }),
-    byOwner: (b) =>
-      b.userId ? { pk: `USER#${b.userId}`, sk: `BOOKING#${b.date}#${b.time}#${b.id}` } : undefined,
+  patterns: {
+    /** Every booking, by date and time. */
+    byDate: {
+      index: 'byCollection',
+      pk: { prefix: COLLECTION_PARTITION },
+      sk: { composite: ['date', 'time', 'id'] },
+    },
+    /** A customer's bookings, by date and time (none for a booking without an account). */
+    byCustomer: {
+      index: 'byOwner',
+      pk: { prefix: 'USER', composite: ['userId'] },
+      sk: { prefix: 'BOOKING', composite: ['date', 'time', 'id'] },
+    },
     // Sparse: every write of a booking puts the whole item, so closing one drops these attributes.
-    openBookings: (b) =>
-      isOpen(b.status) ? { pk: OPEN_PARTITION, sk: `${b.date}#${b.time}#${b.id}` } : undefined,
+    /** The open bookings (the desk's list), by date and time. */
+    open: {
+      index: 'openBookings',
+      pk: { prefix: OPEN_PARTITION },
+      sk: { composite: ['date', 'time', 'id'] },
+      condition: (b) => isOpen(b.status),
+    },
   },
 });
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { config } from '../config';
-import { defineEntity, type TransactItem } from '../db/entity';
+import { cond, defineEntity, op, type TransactItem } from '../db/entity';
 import { Geo } from '../geo/index';
 import type { Point } from '../geo/model';
 import * as time from '../time';
@@ -52,9 +52,13 @@ export namespace Crew {
       pk: `TECHDAY#${date}#${technician}`,
       sk: 'TECHDAY',
     }),
-    indexes: {
+    patterns: {
       /** A technician's days in date order (their jobs still to come: upcoming). */
-      byOwner: (d) => ({ pk: `TECHDAYS#${d.technician}`, sk: d.date }),
+      byTechnician: {
+        index: 'byOwner',
+        pk: { prefix: 'TECHDAYS', composite: ['technician'] },
+        sk: { composite: ['date'] },
+      },
     },
   });
 
@@ -108,14 +112,15 @@ export namespace Crew {
     from: string,
     page: { limit: number; cursor?: string | null },
   ): Promise<{ jobs: { bookingId: string; date: string; start: string }[]; cursor: string | null }> {
-    const read = await day.query({
-      index: 'byOwner',
-      partition: `TECHDAYS#${technician}`,
-      sort: { between: [from, '9999-12-31'] },
-      limit: page.limit,
-      cursor: page.cursor,
-      filter: (d) => Object.keys(d.jobs).length > 0,
-    });
+    const read = await day.query.byTechnician(
+      { technician },
+      {
+        range: { from: { date: from } },
+        limit: page.limit,
+        cursor: page.cursor,
+        filter: (d) => Object.keys(d.jobs).length > 0,
+      },
+    );
     const jobs = read.items.flatMap((d) =>
       Object.entries(d.jobs)
         .sort(([, a], [, b]) => a.start.localeCompare(b.start))
@@ -174,25 +179,10 @@ export namespace Crew {
    * still the version read (absent, when 0 was read); raises the version.
    */
   export function writeItem(date: string, read: Day, jobs: Record<string, DayJob>): TransactItem {
-    const put = day.tx.put({
-      date,
-      technician: read.technician,
-      version: read.version + 1,
-      jobs,
-      expiresAt: expiresAt(date),
-    }).Put;
-    if (!put) throw new Error('A put item was expected.');
-    return {
-      Put: {
-        ...put,
-        ...(read.version === 0
-          ? { ConditionExpression: 'attribute_not_exists(pk)' }
-          : {
-              ConditionExpression: 'version = :read',
-              ExpressionAttributeValues: { ...put.ExpressionAttributeValues, ':read': read.version },
-            }),
-      },
-    };
+    return day.tx.put(
+      { date, technician: read.technician, version: read.version + 1, jobs, expiresAt: expiresAt(date) },
+      { when: read.version === 0 ? cond.itemAbsent() : cond.eq('version', read.version) },
+    );
   }
 
   /**
@@ -201,13 +191,12 @@ export namespace Crew {
    * not hold the job (see status.ts: a booking claimed before days existed).
    */
   export function releaseItem(date: string, technician: number, bookingId: string): TransactItem {
-    return day.tx.update(
+    return day.tx.patch(
       { date, technician },
       {
-        UpdateExpression: 'REMOVE jobs.#job SET version = version + :one',
-        ConditionExpression: 'attribute_exists(jobs.#job)',
-        ExpressionAttributeNames: { '#job': bookingId },
-        ExpressionAttributeValues: { ':one': 1 },
+        remove: [['jobs', bookingId]],
+        set: { version: op.plus(1) },
+        when: (c) => c.exists(['jobs', bookingId]),
       },
     );
   }

@@ -9,7 +9,17 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod';
 import { db, tableName } from './client';
+import { conditionInput, type PatchInput, updateInput, When } from './expression';
 import { type Page, type QueryOptions, queryPage } from './paging';
+import {
+  indexEntry,
+  type PartitionOf,
+  partitionKey,
+  type PatternDefinition,
+  sortCondition,
+  type SortOf,
+  type SortRange,
+} from './patterns';
 import { type IndexName, table } from './table';
 import { type Condition, ifAbsent, isConditionFailed, type TransactItem } from './transact';
 
@@ -20,9 +30,12 @@ export {
   ifAbsent,
   isConditionFailed,
   MAX_TRANSACTION_ITEMS,
+  onConflict,
   type TransactItem,
   transactWrite,
 } from './transact';
+export { cond, type Conditions, op, type PatchInput, When } from './expression';
+export type { PatternDefinition, SortRange } from './patterns';
 export {
   INVALID_CURSOR,
   MAX_PAGE,
@@ -41,8 +54,8 @@ export {
  * loudly instead of flowing on as a lie.
  */
 export type Key = { pk: string; sk: string };
-/** An index entry: the partition and sort value under that index's own attribute names. */
-export type IndexKey = { pk: string; sk: string };
+export type { IndexKey } from './patterns';
+import type { IndexKey } from './patterns';
 
 type Raw = Record<string, unknown>;
 
@@ -68,27 +81,75 @@ export type EntityDefinition<Rec extends Raw, K> = {
    * small-collections.api.test.ts names every entity that sets it.
    */
   smallCollection?: { why: string; atMost: number };
+  /**
+   * Access patterns by name (decision 108, `patterns.ts`): each pattern on an
+   * index writes the record's entry in it and is read with
+   * `entity.query.<name>(composite, range)`; one on the base table is read only.
+   */
+  patterns?: Record<string, PatternDefinition<Rec>>;
+  /**
+   * Whether `patch` raises `rev` (decision 052): by default, when the schema
+   * has a `rev` attribute.
+   */
+  revised?: boolean;
+};
+
+type Patterns<Rec> = Record<string, PatternDefinition<Rec>>;
+type PatternOptions<Rec, P> = Omit<QueryOptions<Rec>, 'index' | 'partition' | 'sort'> & {
+  range?: SortRange<SortOf<P>>;
+};
+/** Where a pattern's entries are, to spread into `queryView`, `queryKeys` or `readSmallCollection`. */
+export type PatternRange = Pick<QueryOptions<unknown>, 'index' | 'partition' | 'sort'>;
+
+/** Whether a zod schema declares `rev` (an object schema's shape). */
+const declaresRev = (schema: unknown) => {
+  const shape = (schema as { shape?: unknown }).shape;
+  return typeof shape === 'object' && shape !== null && 'rev' in shape;
 };
 
 /** The entities that may be read whole, by name (filled as they are defined). */
 export const smallCollections = new Map<string, { why: string; atMost: number }>();
 
-export type Entity<Rec extends Raw, K extends Partial<Rec>> = ReturnType<typeof defineEntity<Rec, K>>;
+export type Entity<
+  Rec extends Raw,
+  K extends Partial<Rec>,
+  P extends Patterns<Rec> = Record<never, never>,
+> = ReturnType<typeof defineEntity<Rec, K, P>>;
 
 /** The attribute names of an index's partition and sort key. */
 export const indexAttributes = (index: IndexName) => table.indexes[index];
 
-export function defineEntity<Rec extends Raw, K extends Partial<Rec>>(def: EntityDefinition<Rec, K>) {
+export function defineEntity<
+  Rec extends Raw,
+  K extends Partial<Rec>,
+  const P extends Patterns<Rec> = Record<never, never>,
+>(def: EntityDefinition<Rec, K> & { patterns?: P }) {
   if (def.smallCollection) smallCollections.set(def.name, def.smallCollection);
   const keyOfRecord = (record: Rec) => def.key(record as unknown as K);
+  const patterns = (def.patterns ?? {}) as P;
+
+  /** Each index's entry of a record: the entity's function, or the pattern on that index. */
+  const writers = new Map<IndexName, (record: Rec) => IndexKey | undefined>(
+    Object.entries(def.indexes ?? {}) as [IndexName, (record: Rec) => IndexKey | undefined][],
+  );
+  for (const [name, pattern] of Object.entries(patterns)) {
+    if (!pattern.index) continue;
+    if (writers.has(pattern.index)) {
+      throw new Error(`${def.name}: the ${pattern.index} index has two writers (pattern ${name}).`);
+    }
+    if (!pattern.sk) throw new Error(`${def.name}: pattern ${name} on an index needs a sort key.`);
+    writers.set(pattern.index, (record) => indexEntry(pattern, record));
+  }
+
+  /** The record's entry in an index (undefined when it is not in it): for a patch's `index`. */
+  function indexKey(index: IndexName, record: Rec): IndexKey | undefined {
+    return writers.get(index)?.(record);
+  }
 
   /** The full item as stored: keys, index keys, `_type`, `_v` and the record's attributes. */
   function item(record: Rec): Raw {
     const out: Raw = { ...record, ...keyOfRecord(record), _type: def.name, _v: def.version };
-    for (const [index, entry] of Object.entries(def.indexes ?? {}) as [
-      IndexName,
-      (record: Rec) => IndexKey | undefined,
-    ][]) {
+    for (const [index, entry] of writers) {
       const value = entry(record);
       if (!value) continue;
       const names = indexAttributes(index);
@@ -97,6 +158,44 @@ export function defineEntity<Rec extends Raw, K extends Partial<Rec>>(def: Entit
     }
     return out;
   }
+
+  const raiseRev = def.revised ?? declaresRev(def.schema);
+  const patchInput = (input: PatchInput<Rec>, upsert: boolean) =>
+    updateInput(input, {
+      raiseRev,
+      ...(upsert ? { upsert: { type: def.name, version: def.version } } : {}),
+    });
+
+  /** Where a pattern's entries are, for the composite attributes and range given. */
+  function where<N extends keyof P & string>(
+    name: N,
+    composite: PartitionOf<P[N]>,
+    range?: SortRange<SortOf<P[N]>>,
+  ): PatternRange {
+    const pattern = patterns[name] as unknown as PatternDefinition<never>;
+    const sort = range ? sortCondition(pattern, range as SortRange<Record<string, unknown>>) : undefined;
+    return {
+      ...(pattern.index ? { index: pattern.index } : {}),
+      partition: partitionKey(pattern, composite as Record<string, unknown>),
+      ...(sort ? { sort } : {}),
+    };
+  }
+
+  const query = (options: QueryOptions<Rec>): Promise<Page<Rec>> => queryPage({ ...options, parse, is });
+  const byPattern = Object.fromEntries(
+    Object.keys(patterns).map((name) => [
+      name,
+      (composite: never, options: PatternOptions<Rec, unknown>) => {
+        const { range, ...rest } = options;
+        return query({ ...rest, ...where(name, composite, range as never) });
+      },
+    ]),
+  ) as {
+    [N in keyof P & string]: (
+      composite: PartitionOf<P[N]>,
+      options: PatternOptions<Rec, P[N]>,
+    ) => Promise<Page<Rec>>;
+  };
 
   /** The record an item holds; throws CorruptItemError for another kind, another version or a bad shape. */
   function parse(raw: Raw): Rec {
@@ -117,6 +216,21 @@ export function defineEntity<Rec extends Raw, K extends Partial<Rec>>(def: Entit
 
   /** Whether a raw item (from a shared partition or index) is one of ours. */
   const is = (raw: Raw) => raw._type === def.name;
+
+  async function updateItem(
+    id: K,
+    input: Omit<UpdateCommandInput, 'TableName' | 'Key' | 'ReturnValues'>,
+  ): Promise<Rec | null> {
+    try {
+      const { Attributes } = await db().send(
+        new UpdateCommand({ ...input, TableName: tableName(), Key: def.key(id), ReturnValues: 'ALL_NEW' }),
+      );
+      return parse(Attributes ?? {});
+    } catch (error) {
+      if (isConditionFailed(error)) return null;
+      throw error;
+    }
+  }
 
   return {
     name: def.name,
@@ -168,24 +282,35 @@ export function defineEntity<Rec extends Raw, K extends Partial<Rec>>(def: Entit
       }
     },
 
+    indexKey,
+    /** Where a pattern's entries are (`{ index, partition, sort }`), for `queryView`, `queryKeys`, `readSmallCollection`. */
+    where,
+
+    /**
+     * Changes some attributes of one item (ElectroDB's `patch`): `set`, `add`,
+     * `remove`, `delete` from a set, and the entry in a sparse `index`, on
+     * condition `when`; raises `rev` on a revised entity (unless `keepRev`).
+     * The record afterwards, or null when `when` did not hold. Without
+     * `when: c => c.itemExists()` it creates an absent item (as UpdateItem does).
+     */
+    patch(id: K, input: PatchInput<Rec>): Promise<Rec | null> {
+      return updateItem(id, patchInput(input, false));
+    },
+
+    /**
+     * A patch that may create the item (a counter): it also writes `_type`
+     * and `_v`, so the item reads back as this entity.
+     */
+    upsert(id: K, input: PatchInput<Rec>): Promise<Rec | null> {
+      return updateItem(id, patchInput(input, true));
+    },
+
     /**
      * An UpdateItem on one item, returning the record as it is afterwards,
-     * or null when `ConditionExpression` did not hold.
+     * or null when `ConditionExpression` did not hold. Inside core/src/db
+     * only: domain code writes a `patch` (decision 108).
      */
-    async update(
-      id: K,
-      input: Omit<UpdateCommandInput, 'TableName' | 'Key' | 'ReturnValues'>,
-    ): Promise<Rec | null> {
-      try {
-        const { Attributes } = await db().send(
-          new UpdateCommand({ ...input, TableName: tableName(), Key: def.key(id), ReturnValues: 'ALL_NEW' }),
-        );
-        return parse(Attributes ?? {});
-      } catch (error) {
-        if (isConditionFailed(error)) return null;
-        throw error;
-      }
-    },
+    update: updateItem,
 
     /**
      * Writes many records, replacing any items under their keys, without
@@ -203,8 +328,21 @@ export function defineEntity<Rec extends Raw, K extends Partial<Rec>>(def: Entit
 
     /** Transaction items on this entity (see `transactWrite`). */
     tx: {
-      put: (record: Rec, options: { ifAbsent?: boolean } = {}): TransactItem => ({
-        Put: { TableName: tableName(), Item: item(record), ...(options.ifAbsent ? ifAbsent : {}) },
+      put: (record: Rec, options: { ifAbsent?: boolean; when?: When } = {}): TransactItem => ({
+        Put: {
+          TableName: tableName(),
+          Item: item(record),
+          ...(options.ifAbsent ? ifAbsent : {}),
+          ...(options.when ? conditionInput(options.when) : {}),
+        },
+      }),
+      /** A patch as a transaction item (see `patch`). */
+      patch: (id: K, input: PatchInput<Rec>): TransactItem => ({
+        Update: { ...patchInput(input, false), TableName: tableName(), Key: def.key(id) },
+      }),
+      /** An upsert as a transaction item (see `upsert`). */
+      upsert: (id: K, input: PatchInput<Rec>): TransactItem => ({
+        Update: { ...patchInput(input, true), TableName: tableName(), Key: def.key(id) },
       }),
       update: (
         id: K,
@@ -217,25 +355,30 @@ export function defineEntity<Rec extends Raw, K extends Partial<Rec>>(def: Entit
           UpdateExpression: input.UpdateExpression ?? '',
         },
       }),
-      delete: (id: K, condition?: Condition): TransactItem => ({
-        Delete: { TableName: tableName(), Key: def.key(id), ...condition },
+      delete: (id: K, condition?: Condition | When): TransactItem => ({
+        Delete: { TableName: tableName(), Key: def.key(id), ...asCondition(condition) },
       }),
       check: (
         id: K,
-        condition: Required<Pick<Condition, 'ConditionExpression'>> & Condition,
+        condition: (Required<Pick<Condition, 'ConditionExpression'>> & Condition) | When,
       ): TransactItem => ({
-        ConditionCheck: { TableName: tableName(), Key: def.key(id), ...condition },
+        ConditionCheck: {
+          TableName: tableName(),
+          Key: def.key(id),
+          ...(condition instanceof When ? conditionInput(condition) : condition),
+        },
       }),
     },
 
     /**
      * One page of this entity's items in an index (or the base table), in
      * the index's order, bounded by `limit` and by a read budget
-     * (core/src/db/paging.ts).
+     * (core/src/db/paging.ts); `query.<pattern>(composite, { range, limit,
+     * cursor })` reads a named access pattern.
      */
-    query(options: QueryOptions<Rec>): Promise<Page<Rec>> {
-      return queryPage({ ...options, parse, is });
-    },
+    query: Object.assign(query, byPattern) as [keyof P] extends [never]
+      ? typeof query
+      : typeof query & typeof byPattern,
 
     /**
      * One page of a view of this entity: only `view.attributes` are read
@@ -294,6 +437,9 @@ export function defineEntity<Rec extends Raw, K extends Partial<Rec>>(def: Entit
     },
   };
 }
+
+const asCondition = (condition: Condition | When | undefined): Condition | undefined =>
+  condition instanceof When ? conditionInput(condition) : condition;
 
 // ---------------------------------------------------------------------------
 // Bulk writes

@@ -12,7 +12,11 @@ import { type IndexName, table } from './table';
 
 type Raw = Record<string, unknown>;
 
-export type SortCondition = { beginsWith: string } | { between: [string, string] } | { lessThan: string };
+export type SortCondition =
+  | { beginsWith: string }
+  | { between: readonly [string, string] }
+  | { lessThan: string }
+  | { atLeast: string };
 
 export type QueryOptions<Rec> = {
   /** The index to query; the base table when absent. */
@@ -180,6 +184,9 @@ export function keyCondition(
       expression += ' AND #sk BETWEEN :from AND :to';
       ExpressionAttributeValues[':from'] = sort.between[0];
       ExpressionAttributeValues[':to'] = sort.between[1];
+    } else if ('atLeast' in sort) {
+      expression += ' AND #sk >= :from';
+      ExpressionAttributeValues[':from'] = sort.atLeast;
     } else {
       expression += ' AND #sk < :before';
       ExpressionAttributeValues[':before'] = sort.lessThan;

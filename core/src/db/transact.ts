@@ -1,4 +1,5 @@
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { VisibleError } from '../error';
 import { db } from './client';
 import { backoffMs, defaultBackoff, isRetryable } from './pacing';
 
@@ -67,4 +68,28 @@ export function failedConditions(error: unknown): number[] | null {
   if ((error as Error | undefined)?.name !== 'TransactionCanceledException') return null;
   const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
   return reasons.flatMap((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? [index] : []));
+}
+
+/**
+ * The one translation of a failed condition into the caller's answer
+ * (decision 108): runs `write` (a single write or a transaction) and, when a
+ * condition failed, throws a 409 with `answer`; or, when `answer` is a
+ * function, asks it with the positions of the failed items (`[0]` for a
+ * single write; empty for a transaction cancelled by a concurrent one) and
+ * throws what it returns: a message (409), an error of its own, or nothing to
+ * rethrow the original. Any other error passes through.
+ */
+export async function onConflict<T>(
+  answer: string | ((failed: number[]) => string | Error | undefined),
+  write: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const failed = failedConditions(error) ?? (isConditionFailed(error) ? [0] : null);
+    if (failed === null) throw error;
+    const out = typeof answer === 'string' ? answer : answer(failed);
+    if (out === undefined) throw error;
+    throw typeof out === 'string' ? new VisibleError('conflict', out) : out;
+  }
 }

@@ -2,7 +2,7 @@ import { assertAdmin } from '../actor';
 import * as time from '../time';
 import { Crew } from '../crew/crew';
 import { legs } from '../crew/route';
-import { entity, OPEN_PARTITION, openView, type Row } from '../booking/store';
+import { entity, openView, type Row } from '../booking/store';
 
 /**
  * The dispatch board's reads (issue 22, decision 081): for each date, the
@@ -56,9 +56,7 @@ export async function board(from: string, days: number): Promise<Board> {
   const [placed, open] = await Promise.all([
     Promise.all(dates.map(assigned)).then((all) => all.flat()),
     openView.query({
-      index: 'openBookings',
-      partition: OPEN_PARTITION,
-      sort: { between: [from, `${dates.at(-1) ?? from}~`] },
+      ...entity.where('open', {}, { between: [{ date: from }, { date: dates.at(-1) ?? from }] }),
       limit: BOARD_OPEN_READ,
     }),
   ]);
@@ -95,9 +93,7 @@ export const VERIFICATION_READ_BUDGET = 250;
 export async function awaitingVerification(from: string, limit: number) {
   assertAdmin();
   return openView.query({
-    index: 'openBookings',
-    partition: OPEN_PARTITION,
-    sort: { between: [from, '9999~'] },
+    ...entity.where('open', {}, { from: { date: from } }),
     limit,
     filter: (b) => b.status === 'Pending Verification' || b.status === 'Pending Customer Verification',
     budget: VERIFICATION_READ_BUDGET,

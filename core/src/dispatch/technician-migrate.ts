@@ -17,12 +17,7 @@ export const migrationSteps: MigrationStep[] = [
   {
     name: 'technicians-from-crew',
     async page(cursor, pageSize) {
-      const page = await bookings.query({
-        index: 'byCollection',
-        partition: 'BOOKING',
-        limit: pageSize,
-        cursor,
-      });
+      const page = await bookings.query.byDate({}, { limit: pageSize, cursor });
       const held = page.items.flatMap((b) => (b.claim && isOpen(b.status) ? [b.claim.technician] : []));
       const upTo = Math.max(cursor === null ? 1 : 0, ...held);
       const changed = upTo > 0 ? await asSystem('migrate', () => ensureNumbered(upTo)) : 0;

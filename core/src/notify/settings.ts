@@ -136,17 +136,9 @@ export namespace NotifySettings {
       texts = { ...texts, optedOutAt: now, optedOutBy: 'customer' };
     }
     const notifications = { ...account.notifications, ...input.preferences };
-    const updated = await entity.update(
+    const updated = await entity.patch(
       { id: account.id },
-      {
-        UpdateExpression: `SET notifications = :notifications, updatedAt = :now${texts ? ', texts = :texts' : ''}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: {
-          ':notifications': notifications,
-          ':now': now,
-          ...(texts ? { ':texts': texts } : {}),
-        },
-      },
+      { set: { notifications, updatedAt: now, texts }, when: (c) => c.itemExists() },
     );
     if (!updated) throw new VisibleError('not_found', 'Account not found.');
     return toReply(updated);
@@ -159,12 +151,11 @@ export namespace NotifySettings {
    */
   export async function optedOutByReply(userId: string, mobile: string): Promise<boolean> {
     const now = new Date().toISOString();
-    const updated = await entity.update(
+    const updated = await entity.patch(
       { id: userId },
       {
-        UpdateExpression: 'SET texts.optedOutAt = :now, texts.optedOutBy = :reply, updatedAt = :now',
-        ConditionExpression: 'texts.mobile = :mobile AND attribute_not_exists(texts.optedOutAt)',
-        ExpressionAttributeValues: { ':now': now, ':reply': 'reply', ':mobile': mobile },
+        set: { 'texts.optedOutAt': now, 'texts.optedOutBy': 'reply', updatedAt: now },
+        when: (c) => c.and(c.eq('texts.mobile', mobile), c.notExists('texts.optedOutAt')),
       },
     );
     return updated !== null;

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { useUser } from '../actor';
 import {
+  cond,
   defineEntity,
   failedConditions,
   MAX_PAGE,
@@ -70,7 +71,16 @@ export namespace Comment {
       pk: Post.entity.key({ id: postId }).pk,
       sk: `COMMENT#${id}`,
     }),
-    indexes: { byOwner: (comment) => ({ pk: `USER#${comment.authorId}`, sk: `COMMENT#${comment.id}` }) },
+    patterns: {
+      /** A post's comments, oldest first (ids are time-ordered), under the post's own partition. */
+      ofPost: { pk: { prefix: 'POST', composite: ['postId'] }, sk: { prefix: 'COMMENT', composite: ['id'] } },
+      /** A customer's comments. */
+      byAuthor: {
+        index: 'byOwner',
+        pk: { prefix: 'USER', composite: ['authorId'] },
+        sk: { prefix: 'COMMENT', composite: ['id'] },
+      },
+    },
   });
 
   function toInfo(item: Stored): Info {
@@ -101,13 +111,7 @@ export namespace Comment {
     };
     try {
       await transactWrite([
-        Post.entity.tx.check(
-          { id: postId },
-          {
-            ConditionExpression: 'attribute_exists(pk) AND allowComments = :true',
-            ExpressionAttributeValues: { ':true': true },
-          },
-        ),
+        Post.entity.tx.check({ id: postId }, cond.and(cond.itemExists(), cond.eq('allowComments', true))),
         entity.tx.put(record, { ifAbsent: true }),
       ]);
     } catch (error) {
@@ -130,10 +134,7 @@ export namespace Comment {
   });
 
   /** The post's partition range that holds its comments, oldest first. */
-  const commentsOf = (postId: string) => ({
-    partition: Post.entity.key({ id: postId }).pk,
-    sort: { beginsWith: 'COMMENT#' },
-  });
+  const commentsOf = (postId: string) => entity.where('ofPost', { postId }, { beginsWith: {} });
 
   /**
    * One page of a post's comments, oldest first (decision 062): a key range

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { assertAdmin } from '../actor';
-import { failedConditions, transactWrite } from '../db/entity';
-import { RAISE_REV, RAISE_REV_VALUES, revisionOf, unchangedSince } from '../db/revision';
+import { cond, failedConditions, transactWrite } from '../db/entity';
+import { revisionOf } from '../db/revision';
 import { VisibleError } from '../error';
 import { uploadedBytes } from '../rules/schema';
 import { Images } from '../storage/images';
@@ -62,27 +62,24 @@ async function editPost(validId: string, input: Form, image?: Uint8Array): Promi
         updatedAt: now,
         rev: revisionOf(current) + 1,
       };
-      const values: Record<string, unknown> = {
-        ':slug': after.slug,
-        ':oldSlugs': oldSlugs,
-        ':title': after.title,
-        ':content': after.content,
-        ':summary': after.summary,
-        ':allowLikes': after.allowLikes,
-        ':allowComments': after.allowComments,
-        ':now': now,
-        ...RAISE_REV_VALUES,
-      };
-      if (heroImage) values[':hero'] = heroImage;
-      const unchanged = unchangedSince(revisionOf(current));
       try {
         await transactWrite([
-          entity.tx.update(
+          entity.tx.patch(
             { id: validId },
             {
-              ConditionExpression: unchanged.ConditionExpression,
-              UpdateExpression: `SET slug = :slug, oldSlugs = :oldSlugs, title = :title, content = :content, summary = :summary, allowLikes = :allowLikes, allowComments = :allowComments, updatedAt = :now, ${RAISE_REV}${heroImage ? ', heroImage = :hero' : ' REMOVE heroImage'}`,
-              ExpressionAttributeValues: { ...values, ...unchanged.ExpressionAttributeValues },
+              set: {
+                slug: after.slug,
+                oldSlugs,
+                title: after.title,
+                content: after.content,
+                summary: after.summary,
+                allowLikes: after.allowLikes,
+                allowComments: after.allowComments,
+                updatedAt: now,
+                heroImage,
+              },
+              remove: [!heroImage && 'heroImage'],
+              when: (c) => c.unchangedSince(revisionOf(current)),
             },
           ),
           claimSlug(postSlug, validId),
@@ -117,13 +114,10 @@ export const remove = fn(id, async (postId) => {
   assertAdmin();
   const current = await find(postId);
   if (!current) throw new VisibleError('not_found', NOT_FOUND);
-  const ours = {
-    ConditionExpression: 'attribute_not_exists(pk) OR postId = :post',
-    ExpressionAttributeValues: { ':post': postId },
-  };
+  const ours = cond.or(cond.itemAbsent(), cond.eq('postId', postId));
   try {
     await transactWrite([
-      entity.tx.delete({ id: postId }, { ConditionExpression: 'attribute_exists(pk)' }),
+      entity.tx.delete({ id: postId }, cond.itemExists()),
       slugGuard.tx.delete({ slug: current.slug }, ours),
     ]);
   } catch (error) {

@@ -46,8 +46,7 @@ export async function list(
   page: { limit?: number; cursor?: string | null; budget?: number } = {},
 ): Promise<Page<Info>> {
   const { items, cursor } = await entity.queryView(summaryView, {
-    index: 'byCollection',
-    partition: 'POST',
+    ...entity.where('byCreation', {}),
     descending: true,
     limit: page.limit ?? DEFAULT_PAGE,
     cursor: page.cursor,
@@ -75,8 +74,7 @@ export async function forSitemap(): Promise<{ slug: string; updatedAt: string }[
   let cursor: string | null = null;
   do {
     const page: Page<{ slug: string; updatedAt: string }> = await entity.queryView(sitemapView, {
-      index: 'byCollection',
-      partition: 'POST',
+      ...entity.where('byCreation', {}),
       descending: true,
       limit: Math.min(500, SITEMAP_MAX_POSTS - out.length),
       cursor,

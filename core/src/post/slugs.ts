@@ -1,4 +1,4 @@
-import { type TransactItem } from '../db/entity';
+import { cond, type TransactItem } from '../db/entity';
 import { slugGuard } from './store';
 
 /** Slugs: the candidates tried for a title, and the guard item that claims one. */
@@ -16,13 +16,8 @@ export function candidateSlug(base: string, attempt: number): string {
 
 /** A guard item put that succeeds when the slug is free or already this post's. */
 export function claimSlug(value: string, postId: string): TransactItem {
-  const { Put } = slugGuard.tx.put({ slug: value, postId });
-  if (!Put) throw new Error('A put item without its Put.');
-  return {
-    Put: {
-      ...Put,
-      ConditionExpression: 'attribute_not_exists(pk) OR postId = :post',
-      ExpressionAttributeValues: { ':post': postId },
-    },
-  };
+  return slugGuard.tx.put(
+    { slug: value, postId },
+    { when: cond.or(cond.itemAbsent(), cond.eq('postId', postId)) },
+  );
 }

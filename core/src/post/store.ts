@@ -81,7 +81,10 @@ export const entity = defineEntity({
   version: 1,
   schema: Stored,
   key: ({ id }: { id: string }) => ({ pk: `POST#${id}`, sk: 'POST' }),
-  indexes: { byCollection: (post) => ({ pk: 'POST', sk: `${post.createdAt}#${post.id}` }) },
+  patterns: {
+    /** Every post, by when it was written. */
+    byCreation: { index: 'byCollection', pk: { prefix: 'POST' }, sk: { composite: ['createdAt', 'id'] } },
+  },
 });
 
 /** A post without its body (and old slugs): what the list and the sitemap read (decision 057). */

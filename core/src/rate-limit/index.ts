@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { defineEntity } from '../db/entity';
+import { defineEntity, op } from '../db/entity';
 import { VisibleError } from '../error';
 
 /**
@@ -49,29 +49,12 @@ export namespace RateLimit {
   export async function hit(rule: Rule, key: string, nowMs = Date.now()): Promise<void> {
     const { start, end } = window(rule, nowMs);
     const subject = key.trim().toLowerCase();
-    const counted = await counter.update(
+    const counted = await counter.upsert(
       { scope: rule.scope, subject, start },
       {
-        UpdateExpression:
-          'ADD #count :one SET expiresAt = if_not_exists(expiresAt, :expires), #type = :type, #v = :v, #scope = :scope, subject = :subject, #start = :start',
-        ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-        ExpressionAttributeNames: {
-          '#count': 'count',
-          '#type': '_type',
-          '#v': '_v',
-          '#scope': 'scope',
-          '#start': 'start',
-        },
-        ExpressionAttributeValues: {
-          ':one': 1,
-          ':scope': rule.scope,
-          ':subject': subject,
-          ':start': start,
-          ':limit': rule.limit,
-          ':expires': end + 60,
-          ':type': counter.name,
-          ':v': counter.version,
-        },
+        add: { count: 1 },
+        set: { expiresAt: op.ifAbsent(end + 60), scope: rule.scope, subject, start },
+        when: (c) => c.or(c.notExists('count'), c.lt('count', rule.limit)),
       },
     );
     if (!counted) refuse(rule, end, nowMs);
@@ -83,14 +66,9 @@ export namespace RateLimit {
    */
   export async function release(rule: Rule, key: string, nowMs = Date.now()): Promise<void> {
     const { start } = window(rule, nowMs);
-    await counter.update(
+    await counter.patch(
       { scope: rule.scope, subject: key.trim().toLowerCase(), start },
-      {
-        UpdateExpression: 'ADD #count :minusOne',
-        ConditionExpression: '#count > :zero',
-        ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
-      },
+      { add: { count: -1 }, when: (c) => c.gt('count', 0) },
     );
   }
 }

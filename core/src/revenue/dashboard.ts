@@ -2,7 +2,7 @@ import { assertAdmin } from '../actor';
 import { toDollars } from '../money';
 import { today } from '../time';
 import { lastWeeks, monthLabel, monthOfDate, previousMonth } from './buckets';
-import { counter, entry, type Entry, LEDGER_PARTITION, monthKey, OUTSTANDING_KEY, weekKey } from './store';
+import { counter, entry, type Entry, monthKey, OUTSTANDING_KEY, weekKey } from './store';
 
 /**
  * The owner's dashboard (`GET /api/admin/revenue`, decision 071). Whatever
@@ -142,7 +142,7 @@ export async function dashboard(now: Date = new Date()): Promise<Dashboard> {
   const keys = [monthKey(month), monthKey(last), ...weeks.map((w) => weekKey(w.week)), OUTSTANDING_KEY];
   const [items, recent] = await Promise.all([
     counter.getMany(keys.map((sk) => ({ sk }))),
-    entry.query({ index: 'byCollection', partition: LEDGER_PARTITION, descending: true, limit: RECENT }),
+    entry.query.ledger({}, { descending: true, limit: RECENT }),
   ]);
   const bySk = new Map(items.map((item) => [String(item.sk), item]));
   const thisMonth = monthFigures(month, bySk.get(monthKey(month)));

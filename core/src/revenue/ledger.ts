@@ -7,7 +7,7 @@ import { formatCents } from '../money';
 import { calendarDate as dateField } from '../rules/schema';
 import { localOf } from '../time';
 import { entity as workOrderEntity } from '../workorder/store';
-import { entry, type Entry, LEDGER_PARTITION } from './store';
+import { entry, type Entry } from './store';
 
 /**
  * The accountant's export (decision 071): the ledger's payments and refunds
@@ -40,14 +40,14 @@ export function entriesBetween(
   options: { cursor?: string | null; limit?: number } = {},
 ): Promise<Page<Entry>> {
   assertAdmin();
-  return entry.query({
-    index: 'byCollection',
-    partition: LEDGER_PARTITION,
-    // Sort keys are `<date>#<instant>#<id>`: '#' sorts before '~', so `<to>#~` ends after every entry of `to`.
-    sort: { between: [`${range.from}#`, `${range.to}#~`] },
-    limit: options.limit ?? EXPORT_PAGE,
-    cursor: options.cursor ?? null,
-  });
+  return entry.query.ledger(
+    {},
+    {
+      range: { between: [{ date: range.from }, { date: range.to }] },
+      limit: options.limit ?? EXPORT_PAGE,
+      cursor: options.cursor ?? null,
+    },
+  );
 }
 
 const FORMULA_START = /^[=+\-@\t\r]/;

@@ -1,6 +1,5 @@
 import { entity as bookings, type Stored } from '../booking/store';
 import { failedConditions, type TransactItem } from '../db/entity';
-import { RAISE_REV, RAISE_REV_VALUES, unchangedSince } from '../db/revision';
 import { transactRetrying } from '../db/transact';
 import type { MigrationStep } from '../db/migration';
 import { declinedItems, paymentItems } from './write';
@@ -24,17 +23,11 @@ const needsCounting = (b: Stored) =>
   !b.inRevenue && (b.payment?.status === 'paid' || b.payment?.status === 'failed');
 
 function flag(b: Stored): TransactItem {
-  const unchanged = unchangedSince(b.rev ?? 0);
-  return bookings.tx.update(
+  return bookings.tx.patch(
     { id: b.id },
     {
-      UpdateExpression: `SET inRevenue = :true, ${RAISE_REV}`,
-      ConditionExpression: `${unchanged.ConditionExpression} AND attribute_not_exists(inRevenue)`,
-      ExpressionAttributeValues: {
-        ':true': true,
-        ...RAISE_REV_VALUES,
-        ...unchanged.ExpressionAttributeValues,
-      },
+      set: { inRevenue: true },
+      when: (c) => c.and(c.unchangedSince(b.rev ?? 0), c.notExists('inRevenue')),
     },
   );
 }
@@ -95,12 +88,7 @@ export const revenueSteps: MigrationStep[] = [
   {
     name: 'revenue-backfill',
     async page(cursor, pageSize) {
-      const page = await bookings.query({
-        index: 'byCollection',
-        partition: 'BOOKING',
-        limit: pageSize,
-        cursor,
-      });
+      const page = await bookings.query.byDate({}, { limit: pageSize, cursor });
       let changed = 0;
       for (const b of page.items) if (needsCounting(b) && (await countBooking(b))) changed += 1;
       return { changed, cursor: page.cursor };

@@ -56,8 +56,13 @@ export const entry = defineEntity({
   version: 1,
   schema: Entry,
   key: ({ id }: { id: string }) => ({ pk: `LEDGER#${id}`, sk: 'ENTRY' }),
-  indexes: {
-    byCollection: (e) => ({ pk: LEDGER_PARTITION, sk: `${e.date}#${e.at}#${e.id}` }),
+  patterns: {
+    /** The ledger, by date, instant and id. */
+    ledger: {
+      index: 'byCollection',
+      pk: { prefix: LEDGER_PARTITION },
+      sk: { composite: ['date', 'at', 'id'] },
+    },
   },
 });
 

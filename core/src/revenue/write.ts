@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { type TransactItem } from '../db/entity';
+import { cond, type TransactItem } from '../db/entity';
 import { localOf } from '../time';
 import { monthOfDate, weekOfDate, weekStart } from './buckets';
 import { counter, entry, monthKey, OUTSTANDING_KEY, outstanding, weekKey } from './store';
@@ -70,24 +70,12 @@ export function addToCounter(
   adds: readonly (readonly [string, number])[],
   sets: readonly (readonly [string, string])[] = [],
 ): TransactItem {
-  const names: Record<string, string> = { '#type': '_type', '#v': '_v' };
-  const values: Record<string, unknown> = { ':type': counter.name, ':v': counter.version };
-  const addTerms = adds.map(([attribute, delta], n) => {
-    names[`#a${n}`] = attribute;
-    values[`:a${n}`] = delta;
-    return `#a${n} :a${n}`;
-  });
-  const setTerms = sets.map(([attribute, value], n) => {
-    names[`#s${n}`] = attribute;
-    values[`:s${n}`] = value;
-    return `#s${n} = :s${n}`;
-  });
-  return counter.tx.update(
+  // Attribute names carry ids (`svc:<id>:cents`): given as one-part paths, never split at a dot.
+  return counter.tx.upsert(
     { sk },
     {
-      UpdateExpression: `ADD ${addTerms.join(', ')} SET ${['#type = :type', '#v = :v', ...setTerms].join(', ')}`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
+      addPaths: adds.map(([attribute, delta]) => [[attribute], delta] as const),
+      setPaths: sets.map(([attribute, value]) => [[attribute], value] as const),
     },
   );
 }
@@ -230,9 +218,7 @@ export async function settledItems(refs: readonly string[]): Promise<TransactIte
   if (found.length === 0) return [];
   // One update of OUTSTANDING for all of them: a transaction may touch an item once.
   return [
-    ...found.map((marker) =>
-      outstanding.tx.delete({ ref: marker.ref }, { ConditionExpression: 'attribute_exists(pk)' }),
-    ),
+    ...found.map((marker) => outstanding.tx.delete({ ref: marker.ref }, cond.itemExists())),
     addToCounter(OUTSTANDING_KEY, [
       ['cents', -found.reduce((sum, marker) => sum + marker.amountCents, 0)],
       ['count', -found.length],

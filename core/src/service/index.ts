@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { assertAdmin } from '../actor';
-import { defineEntity, failedConditions, type TransactItem } from '../db/entity';
+import { cond, defineEntity, failedConditions, type TransactItem } from '../db/entity';
 import { transactRetrying } from '../db/transact';
 import { VisibleError } from '../error';
 import * as time from '../time';
@@ -107,8 +107,13 @@ export namespace Service {
     version: 1,
     schema: Stored,
     key: ({ id }: { id: string }) => ({ pk: `SERVICE#${id}`, sk: 'SERVICE' }),
-    indexes: {
-      byCollection: (service) => ({ pk: 'SERVICE', sk: `${service.name.toLowerCase()}#${service.id}` }),
+    patterns: {
+      /** The catalogue, by name. */
+      catalogue: {
+        index: 'byCollection',
+        pk: { prefix: 'SERVICE' },
+        sk: (service) => `${service.name.toLowerCase()}#${service.id}`,
+      },
     },
     // Decision 057: `create` refuses a service past MAX_SERVICES; the read allows twice that for races.
     smallCollection: { why: "one shop's catalogue of services", atMost: 2 * MAX_SERVICES },
@@ -122,13 +127,11 @@ export namespace Service {
     key: (_: Record<string, never>) => ({ pk: 'SERVICES', sk: 'COUNT' }),
   });
   const countBy = (step: 1 | -1): TransactItem =>
-    count.tx.update(
+    count.tx.patch(
       {},
       {
-        UpdateExpression: 'ADD #n :step',
-        ...(step > 0 ? { ConditionExpression: 'attribute_not_exists(#n) OR #n < :max' } : {}),
-        ExpressionAttributeNames: { '#n': 'services' },
-        ExpressionAttributeValues: { ':step': step, ...(step > 0 ? { ':max': MAX_SERVICES } : {}) },
+        add: { services: step },
+        ...(step > 0 ? { when: cond.or(cond.notExists('services'), cond.lt('services', MAX_SERVICES)) } : {}),
       },
     );
 
@@ -139,12 +142,7 @@ export namespace Service {
    * would not give its count back.
    */
   const countedAsRead = (service: Stored) =>
-    service.inCount
-      ? {
-          ConditionExpression: 'attribute_exists(pk) AND inCount = :counted',
-          ExpressionAttributeValues: { ':counted': true },
-        }
-      : { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(inCount)' };
+    cond.and(cond.itemExists(), service.inCount ? cond.eq('inCount', true) : cond.notExists('inCount'));
 
   /** Tries of an admin's write that met the migration counting the service (then read again). */
   const WRITE_TRIES = 3;
@@ -157,28 +155,17 @@ export namespace Service {
   export const migrationSteps: MigrationStep[] = [
     pagedStep(
       'service-count',
-      (cursor, limit) => entity.query({ index: 'byCollection', partition: 'SERVICE', limit, cursor }),
+      (cursor, limit) => entity.query.catalogue({}, { limit, cursor }),
       async (service) => {
         if (service.inCount) return false;
         try {
           // The count is shared with live creates and deletes: a conflict is retried (db/transact.ts), as theirs are.
           await transactRetrying([
-            entity.tx.update(
+            entity.tx.patch(
               { id: service.id },
-              {
-                UpdateExpression: 'SET inCount = :counted',
-                ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(inCount)',
-                ExpressionAttributeValues: { ':counted': true },
-              },
+              { set: { inCount: true }, when: (c) => c.and(c.itemExists(), c.notExists('inCount')) },
             ),
-            count.tx.update(
-              {},
-              {
-                UpdateExpression: 'ADD #n :one',
-                ExpressionAttributeNames: { '#n': 'services' },
-                ExpressionAttributeValues: { ':one': 1 },
-              },
-            ),
+            count.tx.patch({}, { add: { services: 1 } }),
           ]);
           return true;
         } catch (error) {
@@ -239,9 +226,8 @@ export namespace Service {
       const current = await entity.get({ id: serviceId }, { consistent: true });
       if (!current) throw new VisibleError('not_found', NOT_FOUND);
       const record = { ...current, ...fields, updatedAt: new Date().toISOString() };
-      const put = entity.tx.put(record).Put;
       try {
-        await transactRetrying([{ Put: { ...put, ...countedAsRead(current) } } as TransactItem]);
+        await transactRetrying([entity.tx.put(record, { when: countedAsRead(current) })]);
         return toInfo(record);
       } catch (error) {
         // Deleted (the next read says so) or counted by the migration meanwhile (the next read has it).
@@ -273,11 +259,11 @@ export namespace Service {
 
   /** A transaction item that holds only while the service exists (slots are written with it). */
   export const existsItem = (serviceId: string): TransactItem =>
-    entity.tx.check({ id: serviceId }, { ConditionExpression: 'attribute_exists(pk)' });
+    entity.tx.check({ id: serviceId }, cond.itemExists());
 
   /** Every service, ordered by name. */
   export async function list(): Promise<Info[]> {
-    const services = await entity.readSmallCollection({ index: 'byCollection', partition: 'SERVICE' });
+    const services = await entity.readSmallCollection(entity.where('catalogue', {}));
     return services.map(toInfo);
   }
 }

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { defineEntity, type TransactItem } from '../db/entity';
+import { cond, defineEntity, type TransactItem } from '../db/entity';
 import * as time from '../time';
 
 /**
@@ -47,8 +47,9 @@ export const entity = defineEntity({
   version: 1,
   schema: Stored,
   key: ({ number }: { number: number }) => ({ pk: `TECH#${number}`, sk: 'TECH' }),
-  indexes: {
-    byCollection: (t) => ({ pk: 'TECH', sk: String(t.number).padStart(4, '0') }),
+  patterns: {
+    /** The crew, by number. */
+    crew: { index: 'byCollection', pk: { prefix: 'TECH' }, sk: (t) => String(t.number).padStart(4, '0') },
   },
   smallCollection: {
     why: "a shop's crew: every technician it ever had, at most MAX_TECHNICIANS",
@@ -75,25 +76,12 @@ export async function lastNumber(): Promise<number> {
  * the same number, the loser's whole transaction fails.
  */
 export function raiseCounterItem(read: number, next: number): TransactItem {
-  const put = counter.tx.put({ last: next }).Put;
-  if (!put) throw new Error('A put item was expected.');
-  return {
-    Put: {
-      ...put,
-      ...(read === 0
-        ? { ConditionExpression: 'attribute_not_exists(pk)' }
-        : {
-            ConditionExpression: '#last = :read',
-            ExpressionAttributeNames: { '#last': 'last' },
-            ExpressionAttributeValues: { ...put.ExpressionAttributeValues, ':read': read },
-          }),
-    },
-  };
+  return counter.tx.put({ last: next }, { when: read === 0 ? cond.itemAbsent() : cond.eq('last', read) });
 }
 
 /** Every technician, by number (one read of a small collection). */
 export async function readAll(): Promise<Stored[]> {
-  const all = await entity.readSmallCollection({ index: 'byCollection', partition: 'TECH' });
+  const all = await entity.readSmallCollection(entity.where('crew', {}));
   return all.sort((a, b) => a.number - b.number);
 }
 

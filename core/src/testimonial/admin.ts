@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { assertAdmin } from '../actor';
-import { failedConditions, transactWrite } from '../db/entity';
+import { cond, failedConditions, transactWrite } from '../db/entity';
 import { VisibleError } from '../error';
 import { Images } from '../storage/images';
 import { fn } from '../util/fn';
@@ -15,16 +15,11 @@ export const setAuthor = fn(
   z.object({ testimonialId: id, ...AuthorInput.shape }),
   async ({ testimonialId, authorName }) => {
     assertAdmin();
-    const after = await entity.update(
+    const after = await entity.patch(
       { id: testimonialId },
       {
-        ConditionExpression: 'attribute_exists(pk)',
-        UpdateExpression: 'SET authorName = :name, author = :author, updatedAt = :now',
-        ExpressionAttributeValues: {
-          ':name': authorName,
-          ':author': personOf(authorName),
-          ':now': new Date().toISOString(),
-        },
+        set: { authorName, author: personOf(authorName), updatedAt: new Date().toISOString() },
+        when: (c) => c.itemExists(),
       },
     );
     if (!after) throw new VisibleError('not_found', NOT_FOUND);
@@ -40,19 +35,12 @@ export const setFeatured = fn(
     const current = await entity.get({ id: testimonialId }, { consistent: true });
     if (!current) throw new VisibleError('not_found', NOT_FOUND);
     // The sparse index's keys follow the flag (and the rating it was read with, which no edit changes).
-    const keys = entity.item({ ...current, featured: flag });
-    const inIndex = typeof keys.ownerPk === 'string';
-    const after = await entity.update(
+    const after = await entity.patch(
       { id: testimonialId },
       {
-        ConditionExpression: 'attribute_exists(pk) AND rating = :rating',
-        UpdateExpression: `SET featured = :flag, updatedAt = :now${inIndex ? ', ownerPk = :opk, ownerSk = :osk' : ' REMOVE ownerPk, ownerSk'}`,
-        ExpressionAttributeValues: {
-          ':flag': flag,
-          ':now': new Date().toISOString(),
-          ':rating': current.rating,
-          ...(inIndex ? { ':opk': keys.ownerPk, ':osk': keys.ownerSk } : {}),
-        },
+        set: { featured: flag, updatedAt: new Date().toISOString() },
+        index: { byOwner: entity.indexKey('byOwner', { ...current, featured: flag }) ?? null },
+        when: (c) => c.and(c.itemExists(), c.eq('rating', current.rating)),
       },
     );
     if (!after) throw new VisibleError('not_found', NOT_FOUND);
@@ -70,9 +58,7 @@ export const remove = fn(id, async (testimonialId) => {
   const item = await entity.get({ id: testimonialId }, { consistent: true });
   if (!item) throw new VisibleError('not_found', NOT_FOUND);
   try {
-    await transactWrite([
-      entity.tx.delete({ id: testimonialId }, { ConditionExpression: 'attribute_exists(pk)' }),
-    ]);
+    await transactWrite([entity.tx.delete({ id: testimonialId }, cond.itemExists())]);
   } catch (error) {
     if (failedConditions(error) === null) throw error;
     throw new VisibleError('not_found', NOT_FOUND);

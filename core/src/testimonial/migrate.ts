@@ -10,21 +10,15 @@ import { entity } from './store';
 export const migrationSteps: MigrationStep[] = [
   pagedStep(
     'testimonial-featured-index',
-    (cursor, limit) => entity.query({ index: 'byCollection', partition: 'TESTIMONIAL', limit, cursor }),
+    (cursor, limit) => entity.query.byCreation({}, { limit, cursor }),
     async (t) => {
-      const keys = entity.item(t);
-      if (typeof keys.ownerPk !== 'string') return false;
-      const updated = await entity.update(
+      const entry = entity.indexKey('byOwner', t);
+      if (!entry) return false;
+      const updated = await entity.patch(
         { id: t.id },
         {
-          UpdateExpression: 'SET ownerPk = :opk, ownerSk = :osk',
-          ConditionExpression: 'attribute_not_exists(ownerPk) AND featured = :flag AND rating = :rating',
-          ExpressionAttributeValues: {
-            ':opk': keys.ownerPk,
-            ':osk': keys.ownerSk,
-            ':flag': t.featured,
-            ':rating': t.rating,
-          },
+          index: { byOwner: entry },
+          when: (c) => c.and(c.notInIndex('byOwner'), c.eq('featured', t.featured), c.eq('rating', t.rating)),
         },
       );
       return updated !== null;

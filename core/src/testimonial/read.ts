@@ -20,14 +20,10 @@ export const fromId = fn(id, async (testimonialId) => {
 export async function list(
   page: { limit?: number; cursor?: string | null; budget?: number } = {},
 ): Promise<Page<Info>> {
-  const { items, cursor } = await entity.query({
-    index: 'byCollection',
-    partition: 'TESTIMONIAL',
-    descending: true,
-    limit: page.limit ?? DEFAULT_PAGE,
-    cursor: page.cursor,
-    budget: page.budget,
-  });
+  const { items, cursor } = await entity.query.byCreation(
+    {},
+    { descending: true, limit: page.limit ?? DEFAULT_PAGE, cursor: page.cursor, budget: page.budget },
+  );
   return { items: items.map(toInfo), cursor };
 }
 

@@ -34,8 +34,15 @@ export const entity = defineEntity({
   version: 1,
   schema: Stored,
   key: ({ id }: { id: string }) => ({ pk: `TESTIMONIAL#${id}`, sk: 'TESTIMONIAL' }),
+  patterns: {
+    /** Every testimonial, by when it was written. */
+    byCreation: {
+      index: 'byCollection',
+      pk: { prefix: 'TESTIMONIAL' },
+      sk: { composite: ['createdAt', 'id'] },
+    },
+  },
   indexes: {
-    byCollection: (t) => ({ pk: 'TESTIMONIAL', sk: `${t.createdAt}#${t.id}` }),
     // Sparse (decision 057): the carousel's candidates only, flagged ones apart from 5-star ones.
     byOwner: (t) => {
       const group = t.featured ? FEATURED : t.rating === 5 ? FIVE_STAR : undefined;

@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import { assertAdmin } from '../actor';
-import { failedConditions, type Page, type TransactItem, transactWrite } from '../db/entity';
+import { cond, failedConditions, type Page, type TransactItem, transactWrite } from '../db/entity';
 import { pacedBatches, StillThrottled } from '../db/pacing';
 import { VisibleError } from '../error';
 import * as time from '../time';
@@ -28,16 +28,11 @@ const idOf = (slotId: string) => {
  */
 export async function setAvailable(slotId: string, isAvailable: boolean): Promise<Listed> {
   assertAdmin();
-  const updated = await entity.update(
+  const updated = await entity.patch(
     { id: idOf(slotId) },
     {
-      UpdateExpression: 'SET isAvailable = :available, updatedAt = :now',
-      ConditionExpression: 'attribute_exists(pk) AND isBooked = :false',
-      ExpressionAttributeValues: {
-        ':available': isAvailable,
-        ':false': false,
-        ':now': new Date().toISOString(),
-      },
+      set: { isAvailable, updatedAt: new Date().toISOString() },
+      when: (c) => c.and(c.itemExists(), c.eq('isBooked', false)),
     },
   );
   if (!updated) return refusal(slotId);
@@ -46,19 +41,10 @@ export async function setAvailable(slotId: string, isAvailable: boolean): Promis
 
 /** A slot's delete and its guard's, in one transaction; the slot's only while it is not booked. */
 const deleteItems = (slot: Stored): TransactItem[] => [
-  entity.tx.delete(
-    { id: slot.id },
-    {
-      ConditionExpression: 'attribute_exists(pk) AND isBooked = :false',
-      ExpressionAttributeValues: { ':false': false },
-    },
-  ),
+  entity.tx.delete({ id: slot.id }, cond.and(cond.itemExists(), cond.eq('isBooked', false))),
   guard.tx.delete(
     { serviceId: slot.serviceId, date: slot.date, time: slot.time },
-    {
-      ConditionExpression: 'attribute_not_exists(pk) OR slotId = :slot',
-      ExpressionAttributeValues: { ':slot': slot.id },
-    },
+    cond.or(cond.itemAbsent(), cond.eq('slotId', slot.id)),
   ),
 ];
 
@@ -165,13 +151,9 @@ export async function retireService(serviceId: string): Promise<{ deleted: numbe
     const left = page.items.filter((slot) => !gone.has(slot.id));
     const now = new Date().toISOString();
     for (const slot of left) {
-      await entity.update(
+      await entity.patch(
         { id: slot.id },
-        {
-          UpdateExpression: 'SET isAvailable = :false, updatedAt = :now',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':false': false, ':now': now },
-        },
+        { set: { isAvailable: false, updatedAt: now }, when: (c) => c.itemExists() },
       );
     }
     totals.deleted += deleted.length;

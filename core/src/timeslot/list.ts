@@ -58,24 +58,10 @@ async function listNow(
   const keep = (slot: Stored) =>
     (filter.isAvailable === undefined || slot.isAvailable === filter.isAvailable) &&
     (filter.isBooked === undefined || slot.isBooked === filter.isBooked);
-  const page = await entity.query(
-    filter.serviceId
-      ? {
-          index: 'byOwner',
-          partition: `SERVICE#${filter.serviceId}`,
-          sort: { between: [`SLOT#${start}`, `SLOT#${end}~`] },
-          limit: LIST_LIMIT,
-          cursor: filter.cursor,
-          filter: keep,
-        }
-      : {
-          index: 'byCollection',
-          partition: 'SLOT',
-          sort: { between: [start, `${end}~`] },
-          limit: LIST_LIMIT,
-          cursor: filter.cursor,
-          filter: keep,
-        },
-  );
+  const options = { limit: LIST_LIMIT, cursor: filter.cursor, filter: keep };
+  const dates = { between: [{ date: start }, { date: end }] } as const;
+  const page = filter.serviceId
+    ? await entity.query.byService({ serviceId: filter.serviceId }, { ...options, range: dates })
+    : await entity.query.byDate({}, { ...options, range: dates });
   return { timeSlots: await listed(page.items), cursor: page.cursor };
 }

@@ -1,7 +1,7 @@
 import { assertAdmin } from '../actor';
 import { Service } from '../service/index';
 import * as time from '../time';
-import type { Page } from '../db/entity';
+import type { Page, PatternRange } from '../db/entity';
 import { entity, Stored } from './store';
 
 /**
@@ -29,11 +29,7 @@ type CountedSlot = { serviceId: string; isAvailable: boolean; isBooked: boolean 
 type Counts = { total: number; available: number; booked: number; services: Set<string> };
 
 /** Counts the slots of one index range, in pages, up to STATS_READ_CAP items. */
-async function count(range: {
-  index: 'byCollection' | 'byOwner';
-  partition: string;
-  sort: { between: [string, string] };
-}): Promise<Counts> {
+async function count(range: PatternRange): Promise<Counts> {
   const counts: Counts = { total: 0, available: 0, booked: 0, services: new Set() };
   let cursor: string | null = null;
   do {
@@ -76,12 +72,7 @@ export type SystemStats = {
 export async function systemStats(): Promise<SystemStats> {
   assertAdmin();
   const { from, to } = window();
-  // byCollection's sort key is `date#time#serviceId`.
-  const counts = await count({
-    index: 'byCollection',
-    partition: 'SLOT',
-    sort: { between: [from, `${to}~`] },
-  });
+  const counts = await count(entity.where('byDate', {}, { between: [{ date: from }, { date: to }] }));
   return {
     totalSlots: counts.total,
     availableSlots: counts.available,
@@ -110,10 +101,8 @@ export async function serviceStats(serviceId: string) {
   assertAdmin();
   await Service.fromId(serviceId);
   const { from, to } = window();
-  const counts = await count({
-    index: 'byOwner',
-    partition: `SERVICE#${serviceId}`,
-    sort: { between: [`SLOT#${from}`, `SLOT#${to}~`] },
-  });
+  const counts = await count(
+    entity.where('byService', { serviceId }, { between: [{ date: from }, { date: to }] }),
+  );
   return { total: counts.total, available: counts.available, booked: counts.booked };
 }

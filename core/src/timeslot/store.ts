@@ -31,9 +31,19 @@ export const entity = defineEntity({
   version: 1,
   schema: Stored,
   key: ({ id }: { id: string }) => ({ pk: `SLOT#${id}`, sk: 'SLOT' }),
-  indexes: {
-    byCollection: (slot) => ({ pk: 'SLOT', sk: `${slot.date}#${slot.time}#${slot.serviceId}` }),
-    byOwner: (slot) => ({ pk: `SERVICE#${slot.serviceId}`, sk: `SLOT#${slot.date}#${slot.time}` }),
+  patterns: {
+    /** Every slot, by date and time. */
+    byDate: {
+      index: 'byCollection',
+      pk: { prefix: 'SLOT' },
+      sk: { composite: ['date', 'time', 'serviceId'] },
+    },
+    /** A service's slots, by date and time. */
+    byService: {
+      index: 'byOwner',
+      pk: { prefix: 'SERVICE', composite: ['serviceId'] },
+      sk: { prefix: 'SLOT', composite: ['date', 'time'] },
+    },
   },
 });
 
@@ -94,23 +104,21 @@ export const MAX_SLOTS_PER_DAY = 24 * 60;
  * items by the guard's key, so it is read in one budgeted page.
  */
 export async function onDate(serviceId: string, date: string): Promise<Stored[]> {
-  const { items, cursor } = await entity.query({
-    index: 'byOwner',
-    partition: `SERVICE#${serviceId}`,
-    sort: { beginsWith: `SLOT#${date}#` },
-    limit: MAX_SLOTS_PER_DAY,
-    budget: MAX_SLOTS_PER_DAY + 1,
-  });
+  const { items, cursor } = await entity.query.byService(
+    { serviceId },
+    {
+      range: { beginsWith: { date } },
+      limit: MAX_SLOTS_PER_DAY,
+      budget: MAX_SLOTS_PER_DAY + 1,
+    },
+  );
   if (cursor) throw new Error(`More than ${MAX_SLOTS_PER_DAY} slots of ${serviceId} on ${date}.`);
   return items;
 }
 
 /** The byOwner range of a service's slots from `start` to `end` (dates, inclusive). */
-const rangeOf = (serviceId: string, start: string, end: string) => ({
-  index: 'byOwner' as const,
-  partition: `SERVICE#${serviceId}`,
-  sort: { between: [`SLOT#${start}`, `SLOT#${end}~`] as [string, string] },
-});
+const rangeOf = (serviceId: string, start: string, end: string) =>
+  entity.where('byService', { serviceId }, { between: [{ date: start }, { date: end }] });
 
 /** One page of a service's slots from `start` to `end` (dates, inclusive), in date and time order. */
 export function pageBetween(
@@ -158,36 +166,30 @@ export async function markSlotSystem(serviceId: string): Promise<void> {
 export async function serviceHasSlots(serviceId: string): Promise<boolean> {
   const [marked, { items }] = await Promise.all([
     slotSystem.exists({ serviceId }),
-    entity.query({
-      index: 'byOwner',
-      partition: `SERVICE#${serviceId}`,
-      sort: { beginsWith: 'SLOT#' },
-      limit: 1,
-    }),
+    entity.query.byService({ serviceId }, { range: { beginsWith: {} }, limit: 1 }),
   ]);
   return marked || items.length > 0;
 }
 
 /** Marks a slot booked by `bookingId`, in the booking's transaction; fails unless it is available and free. */
 export function bookItem(slotId: string, bookingId: string, now: string): TransactItem {
-  return entity.tx.update(
+  return entity.tx.patch(
     { id: slotId },
     {
-      UpdateExpression: 'SET isBooked = :true, bookingId = :booking, updatedAt = :now',
-      ConditionExpression: 'attribute_exists(pk) AND isAvailable = :true AND isBooked = :false',
-      ExpressionAttributeValues: { ':true': true, ':false': false, ':booking': bookingId, ':now': now },
+      set: { isBooked: true, bookingId, updatedAt: now },
+      when: (c) => c.and(c.itemExists(), c.eq('isAvailable', true), c.eq('isBooked', false)),
     },
   );
 }
 
 /** Frees a slot that `bookingId` holds, in the cancelling transaction. */
 export function freeItem(slotId: string, bookingId: string, now: string): TransactItem {
-  return entity.tx.update(
+  return entity.tx.patch(
     { id: slotId },
     {
-      UpdateExpression: 'SET isBooked = :false, updatedAt = :now REMOVE bookingId',
-      ConditionExpression: 'bookingId = :booking',
-      ExpressionAttributeValues: { ':false': false, ':booking': bookingId, ':now': now },
+      set: { isBooked: false, updatedAt: now },
+      remove: ['bookingId'],
+      when: (c) => c.eq('bookingId', bookingId),
     },
   );
 }

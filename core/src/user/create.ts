@@ -122,14 +122,13 @@ export async function ensureAdmin(input: {
   }
   const existing = await findByEmail(input.email);
   if (!existing) throw new Error(`The account of ${input.email} vanished while it was being promoted.`);
-  await entity.update(
+  await entity.patch(
     { id: existing.id },
     {
+      set: { role: 'admin', emailVerified: true, updatedAt: new Date().toISOString() },
       // An admin is never listed: the account leaves the customer search indexes.
-      UpdateExpression: `SET #role = :admin, emailVerified = :yes, updatedAt = :now REMOVE ${searchAttributes.join(', ')}`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#role': 'role' },
-      ExpressionAttributeValues: { ':admin': 'admin', ':yes': true, ':now': new Date().toISOString() },
+      remove: searchAttributes.map((name) => [name]),
+      when: (c) => c.itemExists(),
     },
   );
   return 'promoted';

@@ -15,14 +15,15 @@ export function customersPage(page: {
   budget?: number;
 }): Promise<Page<Account>> {
   const { filter } = page;
-  return entity.query({
-    index: 'byCollection',
-    partition: 'USER',
-    limit: page.limit,
-    cursor: page.cursor,
-    budget: page.budget,
-    filter: (account) => account.role === 'user' && (!filter || filter(account)),
-  });
+  return entity.query.byCreation(
+    {},
+    {
+      limit: page.limit,
+      cursor: page.cursor,
+      budget: page.budget,
+      filter: (account) => account.role === 'user' && (!filter || filter(account)),
+    },
+  );
 }
 
 export function find(userId: string): Promise<Account | undefined> {

@@ -42,46 +42,30 @@ export async function searchByKey(
  */
 export async function setSearchKeys(account: StoredAccount): Promise<boolean> {
   const item = entity.item(account);
-  const names: Record<string, string> = { '#first': 'firstName', '#last': 'lastName', '#email': 'email' };
-  const values: Record<string, unknown> = {
-    ':first': account.firstName,
-    ':last': account.lastName,
-    ':email': account.email,
-    ':role': account.role,
-  };
-  const set: string[] = [];
-  const remove: string[] = [];
-  for (const [i, name] of searchAttributes.entries()) {
-    names[`#k${i}`] = name;
-    if (item[name] === undefined) remove.push(`#k${i}`);
-    else {
-      set.push(`#k${i} = :k${i}`);
-      values[`:k${i}`] = item[name];
-    }
-  }
-  // Only where a key differs from what the record computes: a second run changes nothing.
-  const differs = searchAttributes.map((_, i) =>
-    values[`:k${i}`] === undefined
-      ? `attribute_exists(#k${i})`
-      : `(attribute_not_exists(#k${i}) OR #k${i} <> :k${i})`,
-  );
-  names['#role'] = 'role';
-  names['#phone'] = 'phone';
-  if (account.phone !== undefined) values[':phone'] = account.phone;
-  const updated = await entity.update(
+  const keyOf = (name: string) => item[name];
+  const updated = await entity.patch(
     { id: account.id },
     {
-      UpdateExpression: [
-        set.length ? `SET ${set.join(', ')}` : '',
-        remove.length ? `REMOVE ${remove.join(', ')}` : '',
-      ]
-        .filter(Boolean)
-        .join(' '),
-      ConditionExpression: `#first = :first AND #last = :last AND #email = :email AND #role = :role AND ${
-        account.phone === undefined ? 'attribute_not_exists(#phone)' : '#phone = :phone'
-      } AND (${differs.join(' OR ')})`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
+      setPaths: searchAttributes.flatMap((name) =>
+        keyOf(name) === undefined ? [] : [[[name], keyOf(name)] as const],
+      ),
+      remove: searchAttributes.flatMap((name) => (keyOf(name) === undefined ? [[name]] : [])),
+      when: (c) =>
+        c.and(
+          c.eq('firstName', account.firstName),
+          c.eq('lastName', account.lastName),
+          c.eq('email', account.email),
+          c.eq('role', account.role),
+          account.phone === undefined ? c.notExists('phone') : c.eq('phone', account.phone),
+          // Only where a key differs from what the record computes: a second run changes nothing.
+          c.or(
+            ...searchAttributes.map((name) =>
+              keyOf(name) === undefined
+                ? c.exists([name])
+                : c.or(c.notExists([name]), c.ne([name], keyOf(name))),
+            ),
+          ),
+        ),
     },
   );
   return updated !== null;

@@ -72,10 +72,11 @@ export const entity = defineEntity({
   version: 1,
   schema: Stored,
   key: ({ id }: { id: string }) => ({ pk: `USER#${id}`, sk: 'USER' }),
-  indexes: {
-    byCollection: (user) => ({ pk: 'USER', sk: `${user.createdAt}#${user.id}` }),
-    ...searchIndexEntries,
+  patterns: {
+    /** Every account, by when it was made. */
+    byCreation: { index: 'byCollection', pk: { prefix: 'USER' }, sk: { composite: ['createdAt', 'id'] } },
   },
+  indexes: searchIndexEntries,
 });
 
 /** Guards the uniqueness of an email address; holds the owner's id. */

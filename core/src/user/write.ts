@@ -1,6 +1,6 @@
 import { SavedAddress } from '../address/index';
 import { assertAdmin } from '../actor';
-import { indexAttributes, transactWrite } from '../db/entity';
+import { cond, type PatchInput, transactWrite } from '../db/entity';
 import { VisibleError } from '../error';
 import type { Account, CardOnFile } from './me';
 import { hashPassword } from './password';
@@ -11,13 +11,9 @@ import { emailGuard, entity } from './store';
 export const tx = {
   /** Marks the address verified (the account must exist). */
   markEmailVerified: (userId: string) =>
-    entity.tx.update(
+    entity.tx.patch(
       { id: userId },
-      {
-        UpdateExpression: 'SET emailVerified = :yes, updatedAt = :now',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':yes': true, ':now': new Date().toISOString() },
-      },
+      { set: { emailVerified: true, updatedAt: new Date().toISOString() }, when: (c) => c.itemExists() },
     ),
   /**
    * Stores a new password hash and bumps the token version, which ends
@@ -29,47 +25,48 @@ export const tx = {
    * again; deactivating raises the token version, which ends its sessions.
    */
   setDisabled: (userId: string, disabled: boolean) =>
-    entity.tx.update(
+    entity.tx.patch(
       { id: userId },
       disabled
         ? {
-            UpdateExpression: 'SET disabled = :yes, updatedAt = :now ADD tokenVersion :one',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':yes': true, ':now': new Date().toISOString(), ':one': 1 },
+            set: { disabled: true, updatedAt: new Date().toISOString() },
+            add: { tokenVersion: 1 },
+            when: (c) => c.itemExists(),
           }
         : {
-            UpdateExpression: 'SET updatedAt = :now REMOVE disabled',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':now': new Date().toISOString() },
+            set: { updatedAt: new Date().toISOString() },
+            remove: ['disabled'],
+            when: (c) => c.itemExists(),
           },
     ),
   setPasswordHash: (
     userId: string,
     passwordHash: string,
     options: { ifVersion?: number; verify?: boolean } = {},
-  ) => entity.tx.update({ id: userId }, setPasswordUpdate(passwordHash, options)),
+  ) => entity.tx.patch({ id: userId }, setPasswordUpdate(passwordHash, options)),
 };
 
-function setPasswordUpdate(passwordHash: string, options: { ifVersion?: number; verify?: boolean }) {
-  const versioned = options.ifVersion !== undefined;
+function setPasswordUpdate(
+  passwordHash: string,
+  options: { ifVersion?: number; verify?: boolean },
+): PatchInput<Account> {
   return {
-    UpdateExpression: `SET passwordHash = :hash, updatedAt = :now${options.verify ? ', emailVerified = :yes' : ''} ADD tokenVersion :one`,
-    ConditionExpression: versioned
-      ? 'attribute_exists(pk) AND tokenVersion = :version'
-      : 'attribute_exists(pk)',
-    ExpressionAttributeValues: {
-      ':hash': passwordHash,
-      ':now': new Date().toISOString(),
-      ':one': 1,
-      ...(options.verify ? { ':yes': true } : {}),
-      ...(versioned ? { ':version': options.ifVersion } : {}),
+    set: {
+      passwordHash,
+      updatedAt: new Date().toISOString(),
+      ...(options.verify ? { emailVerified: true } : {}),
     },
+    add: { tokenVersion: 1 },
+    when: cond.and(
+      cond.itemExists(),
+      options.ifVersion !== undefined && cond.eq('tokenVersion', options.ifVersion),
+    ),
   };
 }
 
 /** Stores a new password and bumps the token version. Returns the new version. */
 export async function setPassword(userId: string, password: string): Promise<number> {
-  const updated = await entity.update({ id: userId }, setPasswordUpdate(await hashPassword(password), {}));
+  const updated = await entity.patch({ id: userId }, setPasswordUpdate(await hashPassword(password), {}));
   if (!updated) throw new VisibleError('not_found', 'Account not found.');
   return updated.tokenVersion;
 }
@@ -86,24 +83,22 @@ export async function setCard(
   card: CardOnFile,
   previousCardId: string | null,
 ): Promise<Account | null> {
-  return entity.update(
+  return entity.patch(
     { id: userId },
     {
-      UpdateExpression:
-        'SET squareCustomerId = :customer, cardId = :card, cardBrand = :brand, cardLast4 = :last4, hasCardOnFile = :yes, updatedAt = :now',
-      ConditionExpression:
-        previousCardId === null
-          ? 'attribute_exists(pk) AND attribute_not_exists(cardId)'
-          : 'attribute_exists(pk) AND cardId = :previous',
-      ExpressionAttributeValues: {
-        ':customer': card.squareCustomerId,
-        ':card': card.cardId,
-        ':brand': card.cardBrand,
-        ':last4': card.cardLast4,
-        ':yes': true,
-        ':now': new Date().toISOString(),
-        ...(previousCardId === null ? {} : { ':previous': previousCardId }),
+      set: {
+        squareCustomerId: card.squareCustomerId,
+        cardId: card.cardId,
+        cardBrand: card.cardBrand,
+        cardLast4: card.cardLast4,
+        hasCardOnFile: true,
+        updatedAt: new Date().toISOString(),
       },
+      when: (c) =>
+        c.and(
+          c.itemExists(),
+          previousCardId === null ? c.notExists('cardId') : c.eq('cardId', previousCardId),
+        ),
     },
   );
 }
@@ -114,22 +109,13 @@ export async function setCard(
  * when it is gone or already has a phone (set meanwhile: the caller reads it again).
  */
 export async function setPhoneIfNone(account: Account, phone: string): Promise<Account | null> {
-  const next = { ...account, phone };
-  const keyed = entity.item(next);
-  const names = indexAttributes('customerPhone');
-  const pk = keyed[names.partitionKey];
-  const sk = keyed[names.sortKey];
-  return entity.update(
+  const key = entity.indexKey('customerPhone', { ...account, phone });
+  return entity.patch(
     { id: account.id },
     {
-      UpdateExpression: `SET phone = :phone, updatedAt = :now${pk ? ', #pk = :pk, #sk = :sk' : ''}`,
-      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(phone)',
-      ...(pk ? { ExpressionAttributeNames: { '#pk': names.partitionKey, '#sk': names.sortKey } } : {}),
-      ExpressionAttributeValues: {
-        ':phone': phone,
-        ':now': new Date().toISOString(),
-        ...(pk ? { ':pk': pk, ':sk': sk } : {}),
-      },
+      set: { phone, updatedAt: new Date().toISOString() },
+      ...(key ? { index: { customerPhone: key } } : {}),
+      when: (c) => c.and(c.itemExists(), c.notExists('phone')),
     },
   );
 }

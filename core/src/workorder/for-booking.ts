@@ -1,8 +1,6 @@
-import { indexAttributes } from '../db/entity';
-import { RAISE_REV, RAISE_REV_VALUES, unchangedSince } from '../db/revision';
 import { pagedStep } from '../db/migration';
 import { priceWorkOrder } from './pricing';
-import { bookingWorkOrdersPartition, entity, type Stored } from './store';
+import { entity, type Stored } from './store';
 import { stateOf } from './view';
 
 /**
@@ -29,12 +27,7 @@ export type ForBooking = {
 };
 
 export async function forBooking(bookingId: string, now = Date.now()): Promise<ForBooking | undefined> {
-  const page = await entity.query({
-    index: 'byOwner',
-    partition: bookingWorkOrdersPartition(bookingId),
-    descending: true,
-    limit: 10,
-  });
+  const page = await entity.query.byBooking({ relatedBooking: bookingId }, { descending: true, limit: 10 });
   const wo = page.items.find((item) => item.status !== 'cancelled' && item.relatedBooking === bookingId);
   return wo ? chargeable(wo, now) : undefined;
 }
@@ -76,25 +69,13 @@ function chargeable(wo: Stored, now: number): ForBooking {
  */
 export const forBookingStep = pagedStep<Stored>(
   'work-order-by-booking',
-  (cursor, limit) => entity.query({ index: 'byCollection', partition: 'WORKORDER', limit, cursor }),
+  (cursor, limit) => entity.query.byCreation({}, { limit, cursor }),
   async (wo) => {
-    if (!wo.relatedBooking) return false;
-    const names = indexAttributes('byOwner');
-    const item = entity.item(wo);
-    const unchanged = unchangedSince(wo.rev);
-    const updated = await entity.update(
+    const entry = entity.indexKey('byOwner', wo);
+    if (!entry) return false;
+    const updated = await entity.patch(
       { id: wo.id },
-      {
-        UpdateExpression: `SET #ownerPk = :pk, #ownerSk = :sk, ${RAISE_REV}`,
-        ConditionExpression: unchanged.ConditionExpression,
-        ExpressionAttributeNames: { '#ownerPk': names.partitionKey, '#ownerSk': names.sortKey },
-        ExpressionAttributeValues: {
-          ':pk': item[names.partitionKey],
-          ':sk': item[names.sortKey],
-          ...RAISE_REV_VALUES,
-          ...unchanged.ExpressionAttributeValues,
-        },
-      },
+      { index: { byOwner: entry }, when: (c) => c.unchangedSince(wo.rev) },
     );
     return updated !== null;
   },

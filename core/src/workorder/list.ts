@@ -6,7 +6,7 @@ import { fn } from '../util/fn';
 import { ListInput } from './input';
 import { refuseInvalid } from './messages';
 import type { WorkOrderStatus } from './model';
-import { entity, SEARCH_PARTITION } from './store';
+import { entity } from './store';
 import { countOf } from './totals';
 import { type Detail, view } from './view';
 
@@ -52,7 +52,7 @@ async function listPage(input: z.output<typeof ListInput>): Promise<ListPage> {
   const [page, counted] = await Promise.all([
     queryIndexPage({
       index: 'workOrderSearch',
-      partition: SEARCH_PARTITION,
+      partition: entity.where('search', {}).partition,
       descending: true,
       limit: skip + input.limit,
       budget: LIST_READ_BUDGET,

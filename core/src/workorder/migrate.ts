@@ -1,5 +1,4 @@
-import { failedConditions, indexAttributes, type TransactItem } from '../db/entity';
-import { RAISE_REV, RAISE_REV_VALUES, unchangedSince } from '../db/revision';
+import { failedConditions, type TransactItem } from '../db/entity';
 import type { MigrationStep } from '../db/migration';
 import { forBookingStep } from './for-booking';
 import { entity, type Stored } from './store';
@@ -31,22 +30,12 @@ const BATCH = 50;
 
 /** The migration's write of one work order: its search entry and `inTotals`, while it is still the `rev` read. */
 function markCounted(wo: Stored): TransactItem {
-  const names = indexAttributes('workOrderSearch');
-  const item = entity.item(wo);
-  const unchanged = unchangedSince(wo.rev);
-  return entity.tx.update(
+  return entity.tx.patch(
     { id: wo.id },
     {
-      UpdateExpression: `SET #searchPk = :searchPk, #searchSk = :searchSk, inTotals = :true, ${RAISE_REV}`,
-      ConditionExpression: unchanged.ConditionExpression,
-      ExpressionAttributeNames: { '#searchPk': names.partitionKey, '#searchSk': names.sortKey },
-      ExpressionAttributeValues: {
-        ':searchPk': item[names.partitionKey],
-        ':searchSk': item[names.sortKey],
-        ':true': true,
-        ...RAISE_REV_VALUES,
-        ...unchanged.ExpressionAttributeValues,
-      },
+      set: { inTotals: true },
+      index: { workOrderSearch: entity.indexKey('workOrderSearch', wo) ?? null },
+      when: (c) => c.unchangedSince(wo.rev),
     },
   );
 }
@@ -96,12 +85,7 @@ export const workOrderSteps: MigrationStep[] = [
   {
     name: 'work-order-search-and-totals',
     async page(cursor, pageSize) {
-      const page = await entity.query({
-        index: 'byCollection',
-        partition: 'WORKORDER',
-        limit: pageSize,
-        cursor,
-      });
+      const page = await entity.query.byCreation({}, { limit: pageSize, cursor });
       return { changed: await countIn(page.items), cursor: page.cursor };
     },
   },

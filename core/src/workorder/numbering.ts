@@ -26,13 +26,9 @@ export const MAX_NUMBER_TRIES = 20;
  * contended: twenty creates at once get twenty numbers in one round each).
  */
 export async function nextNumber(counterName: string): Promise<number> {
-  const updated = await counter.update(
+  const updated = await counter.upsert(
     { name: counterName },
-    {
-      UpdateExpression: 'ADD #last :one SET #name = :name, #type = :type, #v = :v',
-      ExpressionAttributeNames: { '#last': 'last', '#name': 'name', '#type': '_type', '#v': '_v' },
-      ExpressionAttributeValues: { ':one': 1, ':name': counterName, ':type': 'counter', ':v': 1 },
-    },
+    { add: { last: 1 }, set: { name: counterName } },
   );
   if (!updated) throw new Error(`The counter ${counterName} could not be raised.`);
   return updated.last;

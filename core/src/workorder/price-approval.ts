@@ -7,7 +7,7 @@ import { linkTexts } from '../auth/link-texts';
 import { business } from '../business';
 import { Booking } from '../booking/index';
 import { config } from '../config';
-import type { TransactItem } from '../db/entity';
+import { op, type TransactItem } from '../db/entity';
 import { composeMail } from '../mail/compose';
 import { formatCents } from '../money';
 import { Notify } from '../notify/index';
@@ -274,12 +274,12 @@ export async function codeForInPerson(
   const token = codeToken(wo.id, code);
   if (LinkToken.hashOf(token) !== sent.tokenHash) {
     // Counted on the work order without raising its version (the form on the phone stays current).
-    await entity.update(
+    await entity.patch(
       { id: wo.id },
       {
-        UpdateExpression: 'SET priceCode.attempts = priceCode.attempts + :one',
-        ConditionExpression: 'priceCode.tokenHash = :hash',
-        ExpressionAttributeValues: { ':one': 1, ':hash': sent.tokenHash },
+        set: { 'priceCode.attempts': op.plus(1) },
+        when: (c) => c.eq('priceCode.tokenHash', sent.tokenHash),
+        keepRev: true,
       },
     );
     fail('invalid', priceMessages.codeWrong, required);

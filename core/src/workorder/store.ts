@@ -166,12 +166,6 @@ export type Stored = z.infer<typeof Stored>;
 
 export const ACK_QUEUE = 'ACK_PENDING';
 
-/** The partition of a booking's work orders in `byOwner` (decision 068). */
-export const bookingWorkOrdersPartition = (bookingId: string) => `WO_FOR_BOOKING#${bookingId}`;
-const bookingWorkOrdersKey = (wo: { relatedBooking?: string; createdAt: string; id: string }) => ({
-  pk: bookingWorkOrdersPartition(wo.relatedBooking ?? ''),
-  sk: `${wo.createdAt}#${wo.id}`,
-});
 export const SEARCH_PARTITION = 'WORKORDER';
 
 export const entity = defineEntity({
@@ -179,16 +173,31 @@ export const entity = defineEntity({
   version: 1,
   schema: Stored,
   key: ({ id }: { id: string }) => ({ pk: `WORKORDER#${id}`, sk: 'WORKORDER' }),
+  patterns: {
+    /** Every work order, by when it was written. */
+    byCreation: {
+      index: 'byCollection',
+      pk: { prefix: 'WORKORDER' },
+      sk: { composite: ['createdAt', 'id'] },
+    },
+    // Newest first, like byCreation; carries only `searchText` and `status` (list.ts).
+    search: {
+      index: 'workOrderSearch',
+      pk: { prefix: SEARCH_PARTITION },
+      sk: { composite: ['createdAt', 'id'] },
+    },
+    // Sparse: a booking's work orders, newest last (for-booking.ts: what completing the booking charges; decision 068).
+    byBooking: {
+      index: 'byOwner',
+      pk: { prefix: 'WO_FOR_BOOKING', composite: ['relatedBooking'] },
+      sk: { composite: ['createdAt', 'id'] },
+    },
+  },
   indexes: {
-    byCollection: (wo) => ({ pk: 'WORKORDER', sk: `${wo.createdAt}#${wo.id}` }),
     pendingAcknowledgments: (wo) =>
       wo.acknowledgment.state === 'pending' && wo.acknowledgment.tokenExpiresAt
         ? { pk: ACK_QUEUE, sk: `${wo.acknowledgment.tokenExpiresAt}#${wo.id}` }
         : undefined,
-    // Newest first, like byCollection; carries only `searchText` and `status` (list.ts).
-    workOrderSearch: (wo) => ({ pk: SEARCH_PARTITION, sk: `${wo.createdAt}#${wo.id}` }),
-    // Sparse: a booking's work orders, newest last (for-booking.ts: what completing the booking charges).
-    byOwner: (wo) => (wo.relatedBooking ? bookingWorkOrdersKey(wo) : undefined),
   },
 });
 

@@ -50,21 +50,7 @@ export function totalsCounting(statuses: readonly WorkOrderStatus[]): TransactIt
 }
 
 function addToTotals(adds: readonly [string, number][]): TransactItem {
-  const names: Record<string, string> = { '#type': '_type', '#v': '_v' };
-  const values: Record<string, unknown> = { ':type': totals.name, ':v': totals.version };
-  const terms = adds.map(([attribute, delta], n) => {
-    names[`#a${n}`] = attribute;
-    values[`:d${n}`] = delta;
-    return `#a${n} :d${n}`;
-  });
-  return totals.tx.update(
-    {},
-    {
-      UpdateExpression: `ADD ${terms.join(', ')} SET #type = :type, #v = :v`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    },
-  );
+  return totals.tx.upsert({}, { add: Object.fromEntries(adds) });
 }
 
 /**

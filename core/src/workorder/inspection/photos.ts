@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { config } from '../../config';
-import { RAISE_REV, RAISE_REV_VALUES } from '../../db/revision';
+import { op } from '../../db/entity';
 import { VisibleError } from '../../error';
 import { Storage } from '../../storage/index';
 import { IMAGE_MAX_BYTES } from '../../storage/rules';
@@ -82,18 +82,11 @@ async function addPhotoNow(workOrderId: string, bytes: Uint8Array, now = new Dat
     Storage.put(keys[0], full, { contentType: photo.contentType }),
     Storage.put(keys[1], small, { contentType: photo.contentType }),
   ]);
-  const after = await entity.update(
+  const after = await entity.patch(
     { id: wo.id },
     {
-      UpdateExpression: `SET photos = list_append(if_not_exists(photos, :none), :photo), updatedAt = :at, ${RAISE_REV}`,
-      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(photos) OR size(photos) < :limit)',
-      ExpressionAttributeValues: {
-        ':none': [],
-        ':photo': [photo],
-        ':at': now.toISOString(),
-        ':limit': limit,
-        ...RAISE_REV_VALUES,
-      },
+      set: { photos: op.append([photo]), updatedAt: now.toISOString() },
+      when: (c) => c.and(c.itemExists(), c.or(c.notExists('photos'), c.lt(c.size('photos'), limit))),
     },
   );
   if (!after) {
@@ -111,17 +104,13 @@ async function removePhotoNow(workOrderId: string, photoId: string): Promise<Det
   const wo = await findForStaff(workOrderId);
   const at = wo.photos.findIndex((p) => p.id === photoId);
   if (at < 0) fail('not_found', inspectionMessages.photoNotFound);
-  const after = await entity.update(
+  const after = await entity.patch(
     { id: wo.id },
     {
       // The index read is only removed while that place still holds this photo.
-      UpdateExpression: `REMOVE photos[${at}] SET updatedAt = :at, ${RAISE_REV}`,
-      ConditionExpression: `attribute_exists(pk) AND photos[${at}].id = :photoId`,
-      ExpressionAttributeValues: {
-        ':photoId': photoId,
-        ':at': new Date().toISOString(),
-        ...RAISE_REV_VALUES,
-      },
+      remove: [`photos[${at}]`],
+      set: { updatedAt: new Date().toISOString() },
+      when: (c) => c.and(c.itemExists(), c.eq(`photos[${at}].id`, photoId)),
     },
   );
   if (!after) fail('conflict', messages.changedMeanwhile);
