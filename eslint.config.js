@@ -77,7 +77,6 @@ const ALLOWED_CORE_CYCLES = {
   folders: [
     ['address', 'config.ts', 'db', 'geo', 'payments', 'rate-limit', 'user'],
     ['booking', 'booking-link', 'reminder', 'revenue', 'review-request', 'technician', 'workorder'],
-    ['mail', 'notify'],
     ['service', 'timeslot'],
   ],
   // Files below core/src.

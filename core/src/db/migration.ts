@@ -1,6 +1,7 @@
 import type { UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { defineEntity } from './entity';
+import { moveOntoDueQueue } from './due-queue';
+import { defineEntity, type Entity } from './entity';
 import type { Page, QueryOptions } from './paging';
 import { expiresAfterDays } from './ttl';
 
@@ -45,6 +46,19 @@ export function pagedStep<Rec>(
       return { changed, cursor: page.cursor };
     },
   };
+}
+
+/**
+ * A step that moves the items an earlier release kept in a queue of its own
+ * (`old`: an index and partition) onto the one due queue (decision 109):
+ * each gets the entry its entity's definition gives it today.
+ */
+export function dueQueueStep<Rec extends Record<string, unknown>, K extends Partial<Rec>>(
+  name: string,
+  entity: Entity<Rec, K>,
+  old: Parameters<typeof moveOntoDueQueue>[1],
+): MigrationStep {
+  return { name, page: (cursor, pageSize) => moveOntoDueQueue(entity, old, cursor, pageSize) };
 }
 
 /**

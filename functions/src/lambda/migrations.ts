@@ -1,4 +1,10 @@
+import { retryQueue, sweepQueue } from '@app/core/booking/payment-queue';
 import { bookingSteps } from '@app/core/booking/migrate';
+import { dueQueueStep } from '@app/core/db/migration';
+import { Outbox } from '@app/core/mail/outbox';
+import { reminderQueue } from '@app/core/reminder/due';
+import { ReviewRequest } from '@app/core/review-request/index';
+import { ackQueue } from '@app/core/workorder/store';
 import { Contact } from '@app/core/contact/index';
 import { Customer } from '@app/core/customer/index';
 import { revenueSteps } from '@app/core/revenue/migrate';
@@ -9,6 +15,36 @@ import { Service } from '@app/core/service/index';
 import { Testimonial } from '@app/core/testimonial/index';
 import { workOrderSteps } from '@app/core/workorder/migrate';
 import { type MigrationStep, type RunOptions, runSteps, type StepReport } from '@app/core/db/migration';
+
+/**
+ * The queues of due work before decision 109, each with its own index or
+ * partition: their items move onto the one due queue (`dueWork`). Until a
+ * step has run, its old items wait (the job reads only the new queue); the
+ * first run after the release moves them, the next runs send them.
+ */
+const dueQueueSteps: MigrationStep[] = [
+  dueQueueStep('due-queue-outbox', Outbox.dueQueue.entity, { index: 'unsentMail', partition: 'UNSENT' }),
+  dueQueueStep('due-queue-acknowledgments', ackQueue.entity, {
+    index: 'pendingAcknowledgments',
+    partition: 'ACK_PENDING',
+  }),
+  dueQueueStep('due-queue-charge-sweep', sweepQueue.entity, {
+    index: 'byCollection',
+    partition: 'PAYQUEUE#pending',
+  }),
+  dueQueueStep('due-queue-charge-retry', retryQueue.entity, {
+    index: 'byCollection',
+    partition: 'PAYQUEUE#retry',
+  }),
+  dueQueueStep('due-queue-reminders', reminderQueue.entity, {
+    index: 'byCollection',
+    partition: 'REMINDERS',
+  }),
+  dueQueueStep('due-queue-review-requests', ReviewRequest.dueQueue.entity, {
+    index: 'byCollection',
+    partition: 'REVIEW_DUE',
+  }),
+];
 
 /**
  * Every migration step, in the order they run (decision 063). Each domain
@@ -29,6 +65,7 @@ export const migrationSteps: readonly MigrationStep[] = [
   ...revenueSteps,
   ...Technician.migrationSteps,
   ...reminderSteps,
+  ...dueQueueSteps,
 ];
 
 /** Runs the steps not yet done (see runner.ts); what each changed in this run. */
