@@ -86,10 +86,10 @@ export function queueItem(booking: Stored, payment: Payment | undefined): Transa
   });
 }
 
-/** One page of the declined list, oldest first (newest with `descending`), only the ones due by `until` when given. */
+/** One page of the declined list, oldest first (newest with `descending`). */
 export function queuePage(
   state: 'declined',
-  options: { limit: number; cursor?: string | null; until?: string; descending?: boolean },
+  options: { limit: number; cursor?: string | null; descending?: boolean },
 ) {
   return queue.query({
     index: 'byCollection',
@@ -97,7 +97,6 @@ export function queuePage(
     limit: options.limit,
     cursor: options.cursor,
     descending: options.descending,
-    ...(options.until ? { sort: { lessThan: `${options.until}~` } } : {}),
   });
 }
 
