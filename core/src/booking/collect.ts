@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { assertAdmin } from '../actor';
 import { config } from '../config';
-import { changeItem, drainDue, type JobReport, Match } from '../db/due-queue';
+import { changeItem, Match } from '../db/conditions';
+import { drainDue, type JobReport } from '../db/due-queue';
 import { failedConditions, transactWrite } from '../db/entity';
 import { VisibleError } from '../error';
 import type { Deadline } from '../util/deadline';

@@ -1,15 +1,7 @@
 import { BookingLink } from '../booking-link/index';
 import { entity, mailInfo, type Stored } from '../booking/store';
-import {
-  checkItem,
-  clearItem,
-  type Due,
-  drainDue,
-  type JobReport,
-  lease,
-  Match,
-  type Outcome,
-} from '../db/due-queue';
+import { checkItem, Match } from '../db/conditions';
+import { clearItem, type Due, drainDue, type JobReport, lease, type Outcome } from '../db/due-queue';
 import { failedConditions, transactWrite } from '../db/entity';
 import { Notify } from '../notify/index';
 import * as time from '../time';

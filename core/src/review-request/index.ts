@@ -3,15 +3,8 @@ import { assertAdmin } from '../actor';
 import { LinkToken } from '../auth/link-token';
 import { entity as bookings } from '../booking/store';
 import { config } from '../config';
-import {
-  checkItem,
-  defineDueQueue,
-  drainDue,
-  type JobReport,
-  Match,
-  queueEntry,
-  settleItem,
-} from '../db/due-queue';
+import { checkItem, Match } from '../db/conditions';
+import { defineDueQueue, drainDue, type JobReport, queueEntry, settleItem } from '../db/due-queue';
 import { defineEntity, failedConditions, type TransactItem, transactWrite } from '../db/entity';
 import { expiresAfterDays } from '../db/ttl';
 import { VisibleError } from '../error';
