@@ -15,7 +15,7 @@ import {
   waitingPage,
 } from './due-queue';
 import { defineEntity, failedConditions, transactWrite } from './entity';
-import { dueQueueStep } from './migration';
+import { dueQueueStep, oldQueue } from './migration';
 
 /**
  * The one due queue (decision 109): a throw-away entity in the `reminders`
@@ -163,13 +163,16 @@ describe('the migration onto the due queue (decision 109)', () => {
       }),
     );
     expect((await duePage('outbox', Date.now(), { limit: 100 })).items.map((d) => d.id)).not.toContain(id);
-    const step = dueQueueStep('due-queue-outbox', Outbox.dueQueue.entity, {
-      index: 'unsentMail',
-      partition: 'UNSENT',
-    });
-    expect(await step.page(null, 25)).toMatchObject({ changed: 1, cursor: null });
-    // Done twice (a run cut short, two runs at once): nothing more to move.
-    expect(await step.page(null, 25)).toMatchObject({ changed: 0 });
+    const step = dueQueueStep('due-queue', [
+      oldQueue(Outbox.dueQueue.entity, { index: 'unsentMail', partition: 'UNSENT' }),
+      oldQueue(Outbox.dueQueue.entity, { index: 'byCollection', partition: 'REVIEW_DUE' }),
+    ]);
+    // The first old queue's item moves; the page then points at the next old queue, found empty.
+    const first = await step.page(null, 25);
+    expect(first).toMatchObject({ changed: 1, cursor: expect.any(String) });
+    expect(await step.page(first.cursor, 25)).toEqual({ changed: 0, cursor: null });
+    // Done twice (a run cut short, two runs at once): nothing more to move, in one page.
+    expect(await step.page(null, 25)).toEqual({ changed: 0, cursor: null });
     const moved = await db().send(
       new GetCommand({ TableName: tableName(), Key: { pk: `MAIL#${id}`, sk: 'MAIL' } }),
     );

@@ -48,17 +48,44 @@ export function pagedStep<Rec>(
   };
 }
 
-/**
- * A step that moves the items an earlier release kept in a queue of its own
- * (`old`: an index and partition) onto the one due queue (decision 109):
- * each gets the entry its entity's definition gives it today.
- */
-export function dueQueueStep<Rec extends Record<string, unknown>, K extends Partial<Rec>>(
-  name: string,
+/** One old queue's items, a page at a time, moved onto the due queue (`oldQueue`). */
+export type OldQueue = (
+  cursor: string | null,
+  pageSize: number,
+) => Promise<{ changed: number; cursor: string | null }>;
+
+/** The items an earlier release kept in a queue of its own (`old`: an index and partition) of `entity`. */
+export function oldQueue<Rec extends Record<string, unknown>, K extends Partial<Rec>>(
   entity: Entity<Rec, K>,
   old: Parameters<typeof moveOntoDueQueue>[1],
-): MigrationStep {
-  return { name, page: (cursor, pageSize) => moveOntoDueQueue(entity, old, cursor, pageSize) };
+): OldQueue {
+  return (cursor, pageSize) => moveOntoDueQueue(entity, old, cursor, pageSize);
+}
+
+/**
+ * One step that moves the items of the old queues onto the one due queue
+ * (decision 109), queue after queue: each item gets the entry its entity's
+ * definition gives it today. Old queues found empty are passed within the
+ * same page, so on a table without old items the step is one page.
+ */
+export function dueQueueStep(name: string, queues: readonly OldQueue[]): MigrationStep {
+  return {
+    name,
+    async page(cursor, pageSize) {
+      let { at, inner } = cursor
+        ? (JSON.parse(cursor) as { at: number; inner: string | null })
+        : { at: 0, inner: null as string | null };
+      let changed = 0;
+      for (; at < queues.length; at += 1, inner = null) {
+        const page = await queues[at]!(inner, pageSize);
+        changed += page.changed;
+        if (page.cursor) return { changed, cursor: JSON.stringify({ at, inner: page.cursor }) };
+        if (changed > 0 && at + 1 < queues.length)
+          return { changed, cursor: JSON.stringify({ at: at + 1, inner: null }) };
+      }
+      return { changed, cursor: null };
+    },
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { retryQueue, sweepQueue } from '@app/core/booking/payment-queue';
 import { bookingSteps } from '@app/core/booking/migrate';
-import { dueQueueStep } from '@app/core/db/migration';
+import { dueQueueStep, oldQueue } from '@app/core/db/migration';
 import { Outbox } from '@app/core/mail/outbox';
 import { reminderQueue } from '@app/core/reminder/due';
 import { ReviewRequest } from '@app/core/review-request/index';
@@ -18,33 +18,18 @@ import { type MigrationStep, type RunOptions, runSteps, type StepReport } from '
 
 /**
  * The queues of due work before decision 109, each with its own index or
- * partition: their items move onto the one due queue (`dueWork`). Until a
- * step has run, its old items wait (the job reads only the new queue); the
- * first run after the release moves them, the next runs send them.
+ * partition: their items move onto the one due queue (`dueWork`). Until the
+ * step has run, old items wait (the jobs read only the new queue); the first
+ * run after the release moves them, the next runs do them.
  */
-const dueQueueSteps: MigrationStep[] = [
-  dueQueueStep('due-queue-outbox', Outbox.dueQueue.entity, { index: 'unsentMail', partition: 'UNSENT' }),
-  dueQueueStep('due-queue-acknowledgments', ackQueue.entity, {
-    index: 'pendingAcknowledgments',
-    partition: 'ACK_PENDING',
-  }),
-  dueQueueStep('due-queue-charge-sweep', sweepQueue.entity, {
-    index: 'byCollection',
-    partition: 'PAYQUEUE#pending',
-  }),
-  dueQueueStep('due-queue-charge-retry', retryQueue.entity, {
-    index: 'byCollection',
-    partition: 'PAYQUEUE#retry',
-  }),
-  dueQueueStep('due-queue-reminders', reminderQueue.entity, {
-    index: 'byCollection',
-    partition: 'REMINDERS',
-  }),
-  dueQueueStep('due-queue-review-requests', ReviewRequest.dueQueue.entity, {
-    index: 'byCollection',
-    partition: 'REVIEW_DUE',
-  }),
-];
+const dueQueueMove = dueQueueStep('due-queue', [
+  oldQueue(Outbox.dueQueue.entity, { index: 'unsentMail', partition: 'UNSENT' }),
+  oldQueue(ackQueue.entity, { index: 'pendingAcknowledgments', partition: 'ACK_PENDING' }),
+  oldQueue(sweepQueue.entity, { index: 'byCollection', partition: 'PAYQUEUE#pending' }),
+  oldQueue(retryQueue.entity, { index: 'byCollection', partition: 'PAYQUEUE#retry' }),
+  oldQueue(reminderQueue.entity, { index: 'byCollection', partition: 'REMINDERS' }),
+  oldQueue(ReviewRequest.dueQueue.entity, { index: 'byCollection', partition: 'REVIEW_DUE' }),
+]);
 
 /**
  * Every migration step, in the order they run (decision 063). Each domain
@@ -65,7 +50,7 @@ export const migrationSteps: readonly MigrationStep[] = [
   ...revenueSteps,
   ...Technician.migrationSteps,
   ...reminderSteps,
-  ...dueQueueSteps,
+  dueQueueMove,
 ];
 
 /** Runs the steps not yet done (see runner.ts); what each changed in this run. */
