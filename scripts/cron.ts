@@ -1,7 +1,9 @@
 /**
  * Runs the scheduled job once against the running local stack (`npm start`
- * in another terminal): the mail outbox's retries and the expiry of work
- * orders' acknowledgment links (functions/src/lambda/cron.ts). It reaches the
+ * in another terminal): every job of the list (functions/src/lambda/jobs.ts:
+ * the outbox's retries, acknowledgment links that ran out, the charge sweep
+ * and retries, review requests and reminders), then the migration steps,
+ * through the Lambda's own handler (functions/src/lambda/cron.ts). It reaches the
  * stack's table, bucket and mail through the stack file the launcher writes
  * (DATA_DIR/stack.json), as the browser tests' fixtures do.
  *

@@ -52,7 +52,7 @@ describe('races: reminders', { timeout: 120_000 }, () => {
       Reminder.sendDue(new Date(now), { concurrency: 2 }),
       Reminder.sendDue(new Date(now), { concurrency: 16 }),
     ]);
-    const sent = runs.reduce((sum, run) => sum + ('reminders' in run ? run.reminders.sent : run.sent), 0);
+    const sent = runs.reduce((sum, run) => sum + ('reminders' in run ? run.reminders.sent : run.done), 0);
     expect(sent).toBe(made.length);
     const mails = await readOutbox();
     for (const booking of made) {

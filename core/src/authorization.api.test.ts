@@ -268,6 +268,8 @@ const access: Record<string, Access> = {
   // Issue 21: texts in the outbox, the given-up list (the admin's Today), Notify and the customer's settings.
   'Outbox.prepareText': 'internal',
   'Outbox.gaveUp': 'admin',
+  // Decision 109: Notify hands the outbox its consent check for texts at load.
+  'Outbox.useTextConsent': 'internal',
   'Notify.channelsFor': 'internal',
   'Notify.prepare': 'internal',
   'Notify.deliver': 'internal',

@@ -148,17 +148,17 @@ export namespace LinkToken {
 
   /** The transaction item that uses the token: its condition fails unless the token is still usable. */
   function useItem(record: Stored, now: Date): TransactItem {
-    return entity.tx.update(
+    return entity.tx.patch(
       { tokenHash: record.tokenHash },
       {
-        UpdateExpression: 'SET usedAt = :now',
-        ConditionExpression:
-          'attribute_exists(pk) AND purpose = :purpose AND attribute_not_exists(usedAt) AND expiresAt > :epoch',
-        ExpressionAttributeValues: {
-          ':now': now.toISOString(),
-          ':purpose': record.purpose,
-          ':epoch': epoch(now),
-        },
+        set: { usedAt: now.toISOString() },
+        when: (c) =>
+          c.and(
+            c.itemExists(),
+            c.eq('purpose', record.purpose),
+            c.notExists('usedAt'),
+            c.gt('expiresAt', epoch(now)),
+          ),
       },
     );
   }

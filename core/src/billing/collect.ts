@@ -1,13 +1,14 @@
 import * as z from 'zod';
 import { assertAdmin } from '../actor';
 import { config } from '../config';
+import { changeItem, Match } from '../db/conditions';
+import { drainDue, type JobReport } from '../db/due-queue';
 import { failedConditions, transactWrite } from '../db/entity';
-import { RAISE_REV, RAISE_REV_VALUES } from '../db/revision';
 import { VisibleError } from '../error';
-import { type Deadline, pastDeadline } from '../util/deadline';
+import type { Deadline } from '../util/deadline';
 import { fn } from '../util/fn';
 import { chargeMessages, runCharge } from './charge';
-import { queue, queueItem, queuePage, type Queued } from './payment-queue';
+import { queue, queueItem, queuePage } from './payment-queue';
 import { entity, findBooking, type Info, type Payment, type Stored, withService } from '../booking/store';
 
 /**
@@ -30,23 +31,14 @@ async function claimRetry(booking: Stored, now: string): Promise<Stored | null> 
   const read = payment.attempts ?? 1;
   try {
     await transactWrite([
-      entity.tx.update(
+      changeItem(
+        entity,
         { id: booking.id },
+        { set: { payment: next }, raiseRev: true },
         {
-          UpdateExpression: `SET payment = :payment, ${RAISE_REV}`,
-          ConditionExpression: `#status = :completed AND payment.#pstatus = :failed AND ${
-            read <= 1
-              ? '(attribute_not_exists(payment.attempts) OR payment.attempts = :n)'
-              : 'payment.attempts = :n'
-          }`,
-          ExpressionAttributeNames: { '#status': 'status', '#pstatus': 'status' },
-          ExpressionAttributeValues: {
-            ':payment': next,
-            ':completed': 'Completed',
-            ':failed': 'failed',
-            ':n': read,
-            ...RAISE_REV_VALUES,
-          },
+          status: 'Completed',
+          'payment.status': 'failed',
+          'payment.attempts': read <= 1 ? Match.absentOr(read) : read,
         },
       ),
       queueItem(booking, next),
@@ -74,90 +66,75 @@ export const retryCharge = fn(z.string(), async (bookingId: string): Promise<Inf
 const linkOpen = (booking: Stored) => Boolean(booking.payment?.link && !booking.payment.link.paidAt);
 
 /** A queue item whose booking no longer needs it (paid another way, moved out of Completed) is refiled or removed. */
-async function refile(item: Queued, booking: Stored | undefined): Promise<void> {
+async function refile(bookingId: string, booking: Stored | undefined): Promise<void> {
   if (!booking || booking.status !== 'Completed') {
-    await queue.delete({ bookingId: item.bookingId });
+    await queue.delete({ bookingId });
     return;
   }
   await transactWrite([queueItem(booking, booking.payment)]);
 }
 
-/** The scheduled job's retries: the declined charges due (one a day each), up to the limit, then they stop. */
-export async function retryDue(
-  now: Date,
-  options: { deadline?: Deadline } = {},
-): Promise<{ due: number; paid: number }> {
-  const page = await queuePage('retry', { limit: COLLECT_BATCH, until: now.toISOString() });
-  let paid = 0;
-  for (const item of page.items) {
-    // Past the run's deadline the rest stay due for the next run.
-    if (pastDeadline(options.deadline)) break;
-    const booking = await entity.get({ id: item.bookingId }, { consistent: true });
+/**
+ * The scheduled job's retries (the `charge-retry` due queue, decision 109):
+ * the declined charges due (one a day each), up to the limit, then they stop.
+ * Done: paid.
+ */
+export function retryDue(now: Date, options: { deadline?: Deadline } = {}): Promise<JobReport> {
+  const batch = { deadline: options.deadline, pageSize: COLLECT_BATCH, perRun: COLLECT_BATCH };
+  return drainDue('charge-retry', now, batch, async ({ id }) => {
+    const booking = await entity.get({ id }, { consistent: true });
     if (!booking || booking.status !== 'Completed' || booking.payment?.status !== 'failed') {
-      await refile(item, booking);
-      continue;
+      await refile(id, booking);
+      return 'dropped';
     }
     if (linkOpen(booking) || (booking.payment.attempts ?? 1) >= 1 + config().chargeRetryLimit) {
       // A payment link is out (the customer pays through it), or the limit was lowered meanwhile:
       // retries stop here, on the declined list.
       await transactWrite([queueItem(booking, { ...booking.payment, stopped: true })]);
-      continue;
+      return 'dropped';
     }
     const claimed = await claimRetry(booking, now.toISOString());
-    if (claimed && (await runCharge(claimed, 'ifPaid')).payment?.status === 'paid') paid += 1;
-  }
-  return { due: page.items.length, paid };
+    if (!claimed) return 'left';
+    return (await runCharge(claimed, 'ifPaid')).payment?.status === 'paid' ? 'done' : 'dropped';
+  });
 }
 
 /**
- * The sweep: completions whose charge never ran to the end (pending longer
- * than `chargeSweepMinutes`) are charged once, with the same attempt's key
- * (so one that did reach Square is not charged again). Claimed first by
- * moving its time on, so two runs at once take it once.
+ * The sweep (the `charge-sweep` due queue): completions whose charge never
+ * ran to the end (pending longer than `chargeSweepMinutes`) are charged
+ * once, with the same attempt's key (so one that did reach Square is not
+ * charged again). Claimed first by moving its time on, so two runs at once
+ * take it once. Done: charged.
  */
-export async function sweepPending(
-  now: Date,
-  options: { deadline?: Deadline } = {},
-): Promise<{ due: number; charged: number }> {
+export function sweepPending(now: Date, options: { deadline?: Deadline } = {}): Promise<JobReport> {
   const cutoff = new Date(now.getTime() - config().chargeSweepMinutes * 60_000).toISOString();
-  const page = await queuePage('pending', { limit: COLLECT_BATCH, until: cutoff });
-  let charged = 0;
-  for (const item of page.items) {
-    if (pastDeadline(options.deadline)) break;
-    const booking = await entity.get({ id: item.bookingId }, { consistent: true });
+  const batch = { deadline: options.deadline, pageSize: COLLECT_BATCH, perRun: COLLECT_BATCH };
+  return drainDue('charge-sweep', cutoff, batch, async ({ id }) => {
+    const booking = await entity.get({ id }, { consistent: true });
     const payment = booking?.payment;
     if (!booking || booking.status !== 'Completed' || payment?.status !== 'pending') {
-      await refile(item, booking);
-      continue;
+      await refile(id, booking);
+      return 'dropped';
     }
-    if (payment.at > cutoff) continue;
+    if (payment.at > cutoff) return 'left';
     const next: Payment = { ...payment, at: now.toISOString() };
     try {
       await transactWrite([
-        entity.tx.update(
+        changeItem(
+          entity,
           { id: booking.id },
-          {
-            UpdateExpression: `SET payment = :payment, ${RAISE_REV}`,
-            ConditionExpression: 'payment.#pstatus = :pending AND payment.#at = :readAt',
-            ExpressionAttributeNames: { '#pstatus': 'status', '#at': 'at' },
-            ExpressionAttributeValues: {
-              ':payment': next,
-              ':pending': 'pending',
-              ':readAt': payment.at,
-              ...RAISE_REV_VALUES,
-            },
-          },
+          { set: { payment: next }, raiseRev: true },
+          { 'payment.status': 'pending', 'payment.at': payment.at },
         ),
         queueItem(booking, next),
       ]);
     } catch (error) {
       if (failedConditions(error) === null) throw error;
-      continue;
+      return 'left';
     }
     await runCharge({ ...booking, payment: next, rev: (booking.rev ?? 0) + 1 }, 'completed');
-    charged += 1;
-  }
-  return { due: page.items.length, charged };
+    return 'done';
+  });
 }
 
 export const DeclinedInput = z.object({

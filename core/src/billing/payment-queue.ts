@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { config } from '../config';
+import { defineDueQueue, queueEntry } from '../db/due-queue';
 import { defineEntity, type TransactItem } from '../db/entity';
 import type { Payment, Stored } from '../booking/store';
 
@@ -7,13 +8,15 @@ import type { Payment, Stored } from '../booking/store';
  * The charges that need the scheduled job or the admin (decision 069): one
  * item a booking whose payment is not settled, written in the same
  * transaction as the booking's payment, so it never disagrees with it. Its
- * `byCollection` partition is the queue it is in, sorted by when it is due;
- * a booking whose payment is paid (or has none) has no item, so each queue is
- * sparse and every read of it is a bounded page, never a scan:
+ * state says which queue it is in, sorted by when it is due; a booking whose
+ * payment is paid (or has none) has no item, so each queue is sparse and
+ * every read of it is a bounded page, never a scan:
  *
- * - `PAYQUEUE#pending`: a charge being made; due at its start. One still
- *   there after `chargeSweepMinutes` never finished (the function died): the sweep.
- * - `PAYQUEUE#retry`: a declined charge; due `chargeRetryHours` after the attempt.
+ * - pending (the `charge-sweep` due queue, decision 109): a charge being
+ *   made; due at its start. One still there after `chargeSweepMinutes` never
+ *   finished (the function died): the sweep.
+ * - retry (the `charge-retry` due queue): a declined charge; due
+ *   `chargeRetryHours` after the attempt.
  * - `PAYQUEUE#declined`: retries used up (`chargeRetryLimit`); the admin's list
  *   of declined charges, newest last.
  */
@@ -41,9 +44,18 @@ export const queue = defineEntity({
   schema: Queued,
   key: ({ bookingId }: { bookingId: string }) => ({ pk: `PAYQUEUE#${bookingId}`, sk: 'PAYQUEUE' }),
   indexes: {
-    byCollection: (q) => ({ pk: queuePartition(q.state), sk: `${q.dueAt}#${q.bookingId}` }),
+    dueWork: (q) =>
+      q.state === 'declined'
+        ? undefined
+        : queueEntry(q.state === 'pending' ? 'charge-sweep' : 'charge-retry', q.dueAt, q.bookingId),
+    byCollection: (q) =>
+      q.state === 'declined' ? { pk: queuePartition(q.state), sk: `${q.dueAt}#${q.bookingId}` } : undefined,
   },
 });
+
+/** The due queues of the charges: the sweep's and the retries' (decision 109). */
+export const sweepQueue = defineDueQueue('charge-sweep', queue, (bookingId) => ({ bookingId }));
+export const retryQueue = defineDueQueue('charge-retry', queue, (bookingId) => ({ bookingId }));
 
 /** Where a payment belongs: which queue, due when; none once paid. */
 export function queueStateOf(payment: Payment): { state: QueueState; dueAt: string } | null {
@@ -74,10 +86,10 @@ export function queueItem(booking: Stored, payment: Payment | undefined): Transa
   });
 }
 
-/** One page of a queue, oldest due first, only the ones due by `until` when given. */
+/** One page of the declined list, oldest first (newest with `descending`). */
 export function queuePage(
-  state: QueueState,
-  options: { limit: number; cursor?: string | null; until?: string; descending?: boolean },
+  state: 'declined',
+  options: { limit: number; cursor?: string | null; descending?: boolean },
 ) {
   return queue.query({
     index: 'byCollection',
@@ -85,7 +97,6 @@ export function queuePage(
     limit: options.limit,
     cursor: options.cursor,
     descending: options.descending,
-    ...(options.until ? { sort: { lessThan: `${options.until}~` } } : {}),
   });
 }
 

@@ -8,7 +8,6 @@ import type { StatusChangeBy } from '../booking/rules';
 import { entity, type Stored } from '../booking/store';
 import { business } from '../business';
 import { config } from '../config';
-import { RAISE_REV, RAISE_REV_VALUES } from '../db/revision';
 import { remindable } from '../booking/reminder-due';
 import { fn } from '../util/fn';
 import * as time from '../time';
@@ -130,20 +129,16 @@ export async function attend(token: string): Promise<LinkView> {
     BookingLink.flows.attend,
     token,
     (link) => [
-      entity.tx.update(
+      entity.tx.patch(
         { id: link.subjectId },
         {
-          UpdateExpression: `SET attendanceConfirmedAt = :now, updatedAt = :now, ${RAISE_REV}`,
-          ConditionExpression: '#status IN (:pending, :confirmed) AND #date = :date AND #time = :time',
-          ExpressionAttributeNames: { '#status': 'status', '#date': 'date', '#time': 'time' },
-          ExpressionAttributeValues: {
-            ':now': now.toISOString(),
-            ':pending': 'Pending',
-            ':confirmed': 'Confirmed',
-            ':date': booking.date,
-            ':time': booking.time,
-            ...RAISE_REV_VALUES,
-          },
+          set: { attendanceConfirmedAt: now.toISOString(), updatedAt: now.toISOString() },
+          when: (c) =>
+            c.and(
+              c.oneOf('status', ['Pending', 'Confirmed']),
+              c.eq('date', booking.date),
+              c.eq('time', booking.time),
+            ),
         },
       ),
     ],

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { config } from '../config';
+import { defineDueQueue, queueEntry } from '../db/due-queue';
 import { defineEntity, type TransactItem } from '../db/entity';
 import * as time from '../time';
 
@@ -69,9 +70,6 @@ const DAY_SECONDS = 24 * 60 * 60;
 const KEEP_DAYS = 30;
 const expiryAfter = (startAt: string) => Math.floor(Date.parse(startAt) / 1000) + KEEP_DAYS * DAY_SECONDS;
 
-/** The partition of the due index: the reminders not yet sent, by when they are due. */
-export const DUE_PARTITION = 'REMINDERS';
-
 export const dueEntry = defineEntity({
   name: 'reminderDue',
   version: 1,
@@ -90,10 +88,16 @@ export const dueEntry = defineEntity({
     sk: `DUE#${kind}`,
   }),
   indexes: {
-    byCollection: (d) => ({ pk: DUE_PARTITION, sk: `${d.dueAt}#${d.bookingId}#${d.kind}` }),
+    dueWork: (d) => queueEntry('reminders', d.dueAt, `${d.bookingId}#${d.kind}`),
   },
 });
 export type DueEntry = ReturnType<typeof dueEntry.parse>;
+
+/** The reminders' due queue (decision 109): an entry's id is `<bookingId>#<kind>`. */
+export const reminderQueue = defineDueQueue('reminders', dueEntry, (id) => {
+  const at = id.lastIndexOf('#');
+  return { bookingId: id.slice(0, at), kind: id.slice(at + 1) as ReminderKind };
+});
 
 /**
  * The marker of a reminder sent: one per booking, kind and start, written

@@ -1,16 +1,15 @@
 import * as z from 'zod';
 import { config } from '../config';
+import { queueEntry } from '../db/due-queue';
 import { defineEntity, type TransactItem } from '../db/entity';
 
 /**
  * A booking's review request (issue 21, decision 076), the part booking
  * writes in its own transaction (decision 106): the request's item, filed
  * when a booking is first completed, due `reviewRequestHours` later, in the
- * sparse index the scheduled job reads (byCollection, partition REVIEW_DUE).
+ * `review-requests` due queue the scheduled job reads (decision 109).
  * Sending it runs later, above booking (review-request/).
  */
-export const REVIEW_DUE = 'REVIEW_DUE';
-
 export const outcomes = ['sent', 'reviewed', 'not-completed', 'no-mail', 'unsubscribed', 'gone'] as const;
 export type Outcome = (typeof outcomes)[number];
 
@@ -28,7 +27,7 @@ export const entity = defineEntity({
   }),
   key: ({ bookingId }: { bookingId: string }) => ({ pk: `REVIEWREQ#${bookingId}`, sk: 'REVIEWREQ' }),
   indexes: {
-    byCollection: (r) => (r.settledAt ? undefined : { pk: REVIEW_DUE, sk: `${r.dueAt}#${r.bookingId}` }),
+    dueWork: (r) => (r.settledAt ? undefined : queueEntry('review-requests', r.dueAt, r.bookingId)),
   },
 });
 

@@ -1,6 +1,7 @@
 import type { UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { defineEntity } from './entity';
+import { moveOntoDueQueue } from './due-queue';
+import { defineEntity, type Entity } from './entity';
 import type { Page, QueryOptions } from './paging';
 import { expiresAfterDays } from './ttl';
 
@@ -43,6 +44,46 @@ export function pagedStep<Rec>(
       let changed = 0;
       for (const record of page.items) if (await apply(record)) changed += 1;
       return { changed, cursor: page.cursor };
+    },
+  };
+}
+
+/** One old queue's items, a page at a time, moved onto the due queue (`oldQueue`). */
+export type OldQueue = (
+  cursor: string | null,
+  pageSize: number,
+) => Promise<{ changed: number; cursor: string | null }>;
+
+/** The items an earlier release kept in a queue of its own (`old`: an index and partition) of `entity`. */
+export function oldQueue<Rec extends Record<string, unknown>, K extends Partial<Rec>>(
+  entity: Entity<Rec, K>,
+  old: Parameters<typeof moveOntoDueQueue>[1],
+): OldQueue {
+  return (cursor, pageSize) => moveOntoDueQueue(entity, old, cursor, pageSize);
+}
+
+/**
+ * One step that moves the items of the old queues onto the one due queue
+ * (decision 109), queue after queue: each item gets the entry its entity's
+ * definition gives it today. Old queues found empty are passed within the
+ * same page, so on a table without old items the step is one page.
+ */
+export function dueQueueStep(name: string, queues: readonly OldQueue[]): MigrationStep {
+  return {
+    name,
+    async page(cursor, pageSize) {
+      let { at, inner } = cursor
+        ? (JSON.parse(cursor) as { at: number; inner: string | null })
+        : { at: 0, inner: null as string | null };
+      let changed = 0;
+      for (; at < queues.length; at += 1, inner = null) {
+        const page = await queues[at]!(inner, pageSize);
+        changed += page.changed;
+        if (page.cursor) return { changed, cursor: JSON.stringify({ at, inner: page.cursor }) };
+        if (changed > 0 && at + 1 < queues.length)
+          return { changed, cursor: JSON.stringify({ at: at + 1, inner: null }) };
+      }
+      return { changed, cursor: null };
     },
   };
 }

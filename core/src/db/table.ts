@@ -20,14 +20,21 @@ export const table = {
     /** Items that belong to an owner or parent: a customer's bookings, a service's time slots ... */
     byOwner: { partitionKey: 'ownerPk', sortKey: 'ownerSk' },
     /**
-     * The queue of work orders waiting for the customer's acknowledgment,
-     * oldest expiry first; sparse: an item is in it only while its
-     * acknowledgment is pending. The scheduled job drains what has expired.
+     * The one due queue (decision 109, core/src/db/due-queue.ts): everything
+     * the scheduled job does when its time comes, partition the queue's name
+     * (`outbox`, `reminders` ...), sort `<dueAt>#<id>`. Sparse: an item is in
+     * it only while it is due; keys only: the job claims each item by key.
+     */
+    dueWork: { partitionKey: 'duePk', sortKey: 'dueSk', projection: 'keys' },
+    /**
+     * Retired by decision 109 (no entity writes it): the acknowledgment queue
+     * of the release before, read only by the migration step that moves its
+     * items onto `dueWork`; dropped once that step has run everywhere.
      */
     pendingAcknowledgments: { partitionKey: 'ackQueuePk', sortKey: 'ackQueueSk' },
     /**
-     * Mail recorded but not yet sent, by when to try next; sparse, and keys
-     * only: the sender reads each item by key as it claims it (decision 058).
+     * Retired by decision 109, as above: the outbox's queue of the release
+     * before (sparse, keys only, decision 058).
      */
     unsentMail: { partitionKey: 'unsentPk', sortKey: 'unsentSk', projection: 'keys' },
     /**

@@ -1,12 +1,19 @@
-import { type Deadline, pastDeadline } from '../util/deadline';
+import type { Deadline } from '../util/deadline';
 import * as z from 'zod';
 import { assertAdmin } from '../actor';
+import {
+  defineDueQueue,
+  drainDue,
+  queueEntry,
+  type JobReport,
+  lease,
+  type Outcome,
+  settle,
+} from '../db/due-queue';
 import { defineEntity, type TransactItem, transactWrite } from '../db/entity';
 import type { Page } from '../db/paging';
 import { expiresAfterDays } from '../db/ttl';
-import { NotifySettings } from '../notify/settings';
 import { Sms } from '../sms/index';
-import { entity as accounts } from '../user/store';
 import { createId } from '../util/id';
 import { loadAttachments, removeAttachments, StoredAttachment, storeAttachments } from './attachments';
 import { Mail } from './index';
@@ -17,8 +24,8 @@ import { Mail } from './index';
  * same transaction as the write it reports, so a write never happens without
  * its mail, nor a mail without its write (decision 018). The verb that wrote
  * it sends it right after (`deliver`), before replying; whatever could not be sent
- * then stays in the `unsentMail` queue and the scheduled job retries it
- * (`drain`), with growing pauses, until MAX_ATTEMPTS. A failed send never
+ * then stays in the `outbox` due queue (decision 109) and the scheduled job
+ * retries it (`drain`), with growing pauses, until MAX_ATTEMPTS. A failed send never
  * turns a successful write into an error reply. Decision 058: the queue
  * index holds keys only, attachments live in S3, and sent or given-up mail
  * expires by TTL.
@@ -28,14 +35,14 @@ import { Mail } from './index';
  * with `Sms.send`. A text the service refuses because the number replied STOP
  * is settled as opted out (never retried) and texting is turned off on the
  * customer's account; a text whose customer opted out in the app meanwhile is
- * settled the same way without being sent. What is given up (mail and texts)
- * is listed newest first from a sparse index (`gaveUp`).
+ * settled the same way without being sent. Whose consent a text goes under
+ * is Notify's to say (`useTextConsent`): the transport reads no account. What
+ * is given up (mail and texts) is listed newest first from a sparse index (`gaveUp`).
  */
 export namespace Outbox {
   export const MAX_ATTEMPTS = 8;
   /** While one sender holds an item, no other sends it. */
   const LEASE_MS = 60_000;
-  const QUEUE = 'UNSENT';
   /** How long a sent mail's item stays, as a record for support (decision 058). */
   export const KEEP_SENT_DAYS = 30;
   /** How long a given-up mail's item stays, with its last error, for support to look into. */
@@ -84,15 +91,34 @@ export namespace Outbox {
     schema: Stored,
     key: ({ id }: { id: string }) => ({ pk: `MAIL#${id}`, sk: 'MAIL' }),
     indexes: {
-      unsentMail: (mail) =>
-        mail.nextAttemptAt === undefined
-          ? undefined
-          : { pk: QUEUE, sk: `${String(mail.nextAttemptAt).padStart(15, '0')}#${mail.id}` },
+      dueWork: (mail) =>
+        mail.nextAttemptAt === undefined ? undefined : queueEntry('outbox', mail.nextAttemptAt, mail.id),
       /** Sends given up, by when (sparse: only given-up items; they expire after KEEP_FAILED_DAYS). */
       byCollection: (mail) =>
         mail.failedAt ? { pk: GAVE_UP, sk: `${mail.failedAt}#${mail.id}` } : undefined,
     },
   });
+
+  const queue = defineDueQueue('outbox', entity, (id) => ({ id }));
+
+  /** The account behind a text: the number it texts now, and turning texts off after a STOP reply. */
+  export type TextConsent = {
+    textsTo(userId: string): Promise<string | undefined>;
+    optedOutByReply(userId: string, mobile: string): Promise<unknown>;
+  };
+  let consent: TextConsent | undefined;
+
+  /**
+   * Notify hands the outbox its consent check (core/src/notify/index.ts does
+   * at load), so the transport imports nothing of accounts or preferences. A
+   * text under an account is never sent unchecked: without it, it waits.
+   */
+  export function useTextConsent(check: TextConsent): void {
+    consent = check;
+  }
+
+  /** The outbox's queue of due work (the migration step of decision 109 moves the release before's onto it). */
+  export const dueQueue = queue;
 
   export type Prepared = { id: string; item: TransactItem };
 
@@ -148,18 +174,14 @@ export namespace Outbox {
 
   const backoffMs = (attempts: number) => Math.min(6 * 60 * 60 * 1000, 60_000 * 2 ** (attempts - 1));
 
-  /** Claims, sends and settles one item; false when another sender holds it or it is done. */
-  async function sendOne(id: string, now = Date.now()): Promise<boolean> {
-    const claimed = await entity.update(
-      { id },
-      {
-        UpdateExpression: 'SET leaseUntil = :lease ADD attempts :one',
-        ConditionExpression:
-          'attribute_exists(pk) AND attribute_exists(nextAttemptAt) AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)',
-        ExpressionAttributeValues: { ':lease': now + LEASE_MS, ':now': now, ':one': 1 },
-      },
-    );
-    if (!claimed) return false;
+  /**
+   * Claims, sends and settles one item: 'done' once sent, 'dropped' when
+   * given up or opted out, 'left' when another sender holds it, it is done
+   * already, or it failed and waits for its retry.
+   */
+  async function sendOne(id: string, now = Date.now()): Promise<Outcome> {
+    const claimed = await lease(queue, { id }, { now, ms: LEASE_MS, add: { attempts: 1 } });
+    if (!claimed) return 'left';
     const files = claimed.message?.attachments ?? [];
     try {
       if (claimed.text) {
@@ -168,19 +190,12 @@ export namespace Outbox {
       } else if (claimed.message) {
         await Mail.send({ ...claimed.message, attachments: await loadAttachments(files) });
       } else throw new Error('An outbox item with neither a mail nor a text.');
-      await entity.update(
-        { id },
-        {
-          UpdateExpression:
-            'SET sentAt = :at, expiresAt = :expires REMOVE nextAttemptAt, leaseUntil, unsentPk, unsentSk',
-          ExpressionAttributeValues: {
-            ':at': new Date().toISOString(),
-            ':expires': expiresAfterDays(KEEP_SENT_DAYS),
-          },
-        },
-      );
+      await settle(queue, id, {
+        set: { sentAt: new Date().toISOString(), expiresAt: expiresAfterDays(KEEP_SENT_DAYS) },
+        remove: ['nextAttemptAt'],
+      });
       await settleFiles(id, files);
-      return true;
+      return 'done';
     } catch (error) {
       if (error instanceof Sms.OptedOutError && claimed.text)
         return await settleOptedOut(id, claimed.text, true);
@@ -196,42 +211,35 @@ export namespace Outbox {
           error: String(error),
         }),
       );
-      const requeue = entity.item({ ...claimed, nextAttemptAt: next });
       const gaveUpEntry = entity.item({ ...claimed, failedAt });
       if (giveUp) await settleFiles(id, files);
-      await entity.update(
-        { id },
+      const lastError = String(error).slice(0, 500);
+      await settle(
+        queue,
+        id,
         giveUp
           ? {
-              UpdateExpression:
-                'SET failedAt = :at, lastError = :error, expiresAt = :expires, collectionPk = :gaveUp, collectionSk = :gaveUpSk REMOVE nextAttemptAt, leaseUntil, unsentPk, unsentSk',
-              ExpressionAttributeValues: {
-                ':at': failedAt,
-                ':gaveUp': gaveUpEntry.collectionPk,
-                ':gaveUpSk': gaveUpEntry.collectionSk,
-                ':expires': expiresAfterDays(KEEP_FAILED_DAYS),
-                ':error': String(error).slice(0, 500),
+              set: {
+                failedAt,
+                lastError,
+                expiresAt: expiresAfterDays(KEEP_FAILED_DAYS),
+                collectionPk: gaveUpEntry.collectionPk,
+                collectionSk: gaveUpEntry.collectionSk,
               },
+              remove: ['nextAttemptAt'],
             }
-          : {
-              UpdateExpression:
-                'SET nextAttemptAt = :next, unsentSk = :sk, lastError = :error REMOVE leaseUntil',
-              ExpressionAttributeValues: {
-                ':next': next,
-                ':sk': requeue.unsentSk,
-                ':error': String(error).slice(0, 500),
-              },
-            },
+          : { set: { nextAttemptAt: next, lastError }, retryAt: next },
       );
-      return false;
+      return giveUp ? 'dropped' : 'left';
     }
   }
 
   /** Whether the account a text goes under still texts its number (an in-app opt-out is honoured at once). */
   async function textStillWanted(text: NonNullable<Stored['text']>): Promise<boolean> {
     if (!text.userId) return true;
-    const account = await accounts.get({ id: text.userId }, { consistent: true });
-    return account !== undefined && NotifySettings.textsTo(account) === text.to;
+    if (!consent)
+      throw new Error("A text under an account waits for Notify's consent check (useTextConsent).");
+    return (await consent.textsTo(text.userId)) === text.to;
   }
 
   /**
@@ -239,21 +247,18 @@ export namespace Outbox {
    * list (`byReply`: then texting is turned off on the account too), or its
    * customer opted out meanwhile. Never retried.
    */
-  async function settleOptedOut(id: string, text: NonNullable<Stored['text']>, byReply: boolean) {
-    if (byReply && text.userId) await NotifySettings.optedOutByReply(text.userId, text.to);
-    await entity.update(
-      { id },
-      {
-        UpdateExpression:
-          'SET optedOutAt = :at, expiresAt = :expires REMOVE nextAttemptAt, leaseUntil, unsentPk, unsentSk',
-        ExpressionAttributeValues: {
-          ':at': new Date().toISOString(),
-          ':expires': expiresAfterDays(KEEP_SENT_DAYS),
-        },
-      },
-    );
+  async function settleOptedOut(
+    id: string,
+    text: NonNullable<Stored['text']>,
+    byReply: boolean,
+  ): Promise<Outcome> {
+    if (byReply && text.userId) await consent?.optedOutByReply(text.userId, text.to);
+    await settle(queue, id, {
+      set: { optedOutAt: new Date().toISOString(), expiresAt: expiresAfterDays(KEEP_SENT_DAYS) },
+      remove: ['nextAttemptAt'],
+    });
     console.log(JSON.stringify({ level: 'info', msg: 'text not sent: opted out', id, byReply }));
-    return false;
+    return 'dropped';
   }
 
   /** Removes a settled mail's files; a failure only leaves an object behind, so it is logged. */
@@ -290,28 +295,25 @@ export namespace Outbox {
   /**
    * The scheduled job: sends the queued mail that is due, oldest first, at
    * most `limit` a run and DRAIN_CONCURRENCY at once, none started after
-   * `deadline`; returns how many went out. The queue index holds keys only: each send reads its item by key
-   * as it claims it.
+   * `deadline` (decision 109's loop). The queue holds keys only: each send
+   * reads its item as it claims it.
    */
-  export async function drain(
+  export function drain(
     options: { now?: number; limit?: number; concurrency?: number; deadline?: Deadline } = {},
-  ): Promise<{ sent: number; due: number }> {
+  ): Promise<JobReport> {
     const now = options.now ?? Date.now();
-    const { items: keys } = await entity.queryKeys({
-      index: 'unsentMail',
-      partition: QUEUE,
-      sort: { lessThan: `${String(now + 1).padStart(15, '0')}#` },
-      limit: options.limit ?? 100,
-    });
-    const ids = keys.map((key) => key.pk.slice('MAIL#'.length));
-    let sent = 0;
-    const worker = async () => {
-      // Past the run's deadline no further item is taken: it stays due for the next run.
-      for (let id = ids.shift(); id && !pastDeadline(options.deadline); id = ids.shift())
-        if (await sendOne(id, now)) sent += 1;
-    };
-    await Promise.all(Array.from({ length: options.concurrency ?? DRAIN_CONCURRENCY }, worker));
-    return { sent, due: keys.length };
+    const limit = options.limit ?? 100;
+    return drainDue(
+      'outbox',
+      now,
+      {
+        deadline: options.deadline,
+        concurrency: options.concurrency ?? DRAIN_CONCURRENCY,
+        pageSize: limit,
+        perRun: limit,
+      },
+      (due) => sendOne(due.id, now),
+    );
   }
 
   /** A send given up, as the admin's Today lists it. */

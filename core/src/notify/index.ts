@@ -79,8 +79,23 @@ export namespace Notify {
     return prepared;
   }
 
+  /**
+   * The outbox's consent check for a text under an account (decision 109):
+   * the number the account texts now, and texts off after a STOP reply.
+   */
+  export const textConsent: Outbox.TextConsent = {
+    async textsTo(userId) {
+      const account = await accounts.get({ id: userId }, { consistent: true });
+      return account ? NotifySettings.textsTo(account) : undefined;
+    },
+    optedOutByReply: (userId, mobile) => NotifySettings.optedOutByReply(userId, mobile),
+  };
+
   /** Sends prepared notices right after their transaction succeeded (never throws). */
   export async function deliver(prepared: readonly Outbox.Prepared[]): Promise<void> {
     await Outbox.deliver(...prepared);
   }
 }
+
+// Every process that prepares a notice hands the outbox its consent check.
+Outbox.useTextConsent(Notify.textConsent);

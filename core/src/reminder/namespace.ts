@@ -12,4 +12,4 @@ export {
 } from '../booking/reminder-due';
 export { isOneSegment, reminderMail, reminderText } from './mail';
 export { reminderSteps as migrationSteps } from './migrate';
-export { REMINDER_CONCURRENCY, REMINDER_PAGE, type SendReport, sendDue } from './send';
+export { REMINDER_CONCURRENCY, REMINDER_PAGE, sendDue } from './send';

@@ -1,16 +1,18 @@
 import { BookingLink } from '../booking/link';
 import { entity, mailInfo, type Stored } from '../booking/store';
+import { checkItem, Match } from '../db/conditions';
+import { clearItem, type Due, drainDue, type JobReport, lease, type Outcome } from '../db/due-queue';
 import { failedConditions, transactWrite } from '../db/entity';
 import { Notify } from '../notify/index';
 import * as time from '../time';
-import { pastDeadline } from '../util/deadline';
-import { DUE_PARTITION, type DueEntry, dueEntry, markerItem, remindable } from '../booking/reminder-due';
+import type { Deadline } from '../util/deadline';
+import { type DueEntry, markerItem, remindable, reminderQueue } from '../booking/reminder-due';
 import { reminderMail, reminderText } from './mail';
 
 /**
  * The scheduled job's reminders (issue 21, decision 074): the entries of the
- * due index whose time has come, oldest first, a page at a time until none
- * is left or the run's deadline. Each is sent in one transaction: the
+ * `reminders` due queue whose time has come, oldest first, a page at a time
+ * until none is left or the run's deadline (decision 109's loop). Each is sent in one transaction: the
  * marker (only if absent), the entry's removal (only if it is still the one
  * read), a check that the booking is still remindable at the same time, the
  * link's tokens and the outbox items (Notify). Two runs at once: one
@@ -24,48 +26,30 @@ export const REMINDER_CONCURRENCY = 16;
 /** While one run holds an entry, another run passes it by (the marker still decides what is sent). */
 const LEASE_MS = 120_000;
 
-export type SendReport = { due: number; sent: number; dropped: number; skipped: number };
-
 const startOf = (b: Pick<Stored, 'date' | 'time'>) => time.instantOf(b.date, b.time);
 
-/** Removes an entry that will not be sent, unless it changed since read (moved: a new time). */
+/** The entry's removal, unless it changed since read (moved: a new time). */
+const clearIfUnchanged = (entry: DueEntry) =>
+  clearItem(reminderQueue, `${entry.bookingId}#${entry.kind}`, {
+    as: entry,
+    when: { startAt: entry.startAt },
+  });
+
+/** Removes an entry that will not be sent, unless it changed since read. */
 async function drop(entry: DueEntry): Promise<void> {
-  await transactWrite([
-    dueEntry.tx.delete(
-      { bookingId: entry.bookingId, kind: entry.kind },
-      {
-        ConditionExpression: 'dueAt = :due AND startAt = :start',
-        ExpressionAttributeValues: { ':due': entry.dueAt, ':start': entry.startAt },
-      },
-    ),
-  ]).catch((error: unknown) => {
+  await transactWrite([clearIfUnchanged(entry)]).catch((error: unknown) => {
     if (failedConditions(error) === null) throw error;
   });
 }
 
-/** Holds the entry for this run; false when another run holds it or it changed. */
-async function lease(entry: DueEntry): Promise<boolean> {
-  const at = Date.now();
-  const held = await dueEntry.update(
-    { bookingId: entry.bookingId, kind: entry.kind },
-    {
-      UpdateExpression: 'SET leaseUntil = :until',
-      ConditionExpression:
-        'dueAt = :due AND startAt = :start AND (attribute_not_exists(leaseUntil) OR leaseUntil < :at)',
-      ExpressionAttributeValues: {
-        ':until': at + LEASE_MS,
-        ':due': entry.dueAt,
-        ':start': entry.startAt,
-        ':at': at,
-      },
-    },
-  );
-  return held !== null;
-}
-
-/** Sends one due reminder: 'sent', 'dropped' (nothing to send any more) or 'skipped' (changed meanwhile; later). */
-export async function sendOne(entry: DueEntry, now: Date): Promise<'sent' | 'dropped' | 'skipped'> {
-  if (!(await lease(entry))) return 'skipped';
+/**
+ * Sends one due reminder: 'done' (sent), 'dropped' (nothing to send any
+ * more) or 'left' (held by another run, or changed meanwhile; later).
+ */
+export async function sendOne(due: Due, now: Date): Promise<Outcome> {
+  // Held for this run; another run passes it by (the marker still decides what is sent).
+  const entry = await lease(reminderQueue, due, { ms: LEASE_MS });
+  if (!entry) return 'left';
   const booking = await entity.get({ id: entry.bookingId }, { consistent: true });
   if (
     !booking ||
@@ -88,25 +72,11 @@ export async function sendOne(entry: DueEntry, now: Date): Promise<'sent' | 'dro
   try {
     await transactWrite([
       markerItem(entry, now),
-      dueEntry.tx.delete(
-        { bookingId: entry.bookingId, kind: entry.kind },
-        {
-          ConditionExpression: 'dueAt = :due AND startAt = :start',
-          ExpressionAttributeValues: { ':due': entry.dueAt, ':start': entry.startAt },
-        },
-      ),
-      entity.tx.check(
+      clearIfUnchanged(entry),
+      checkItem(
+        entity,
         { id: booking.id },
-        {
-          ConditionExpression: '#status IN (:pending, :confirmed) AND #date = :date AND #time = :time',
-          ExpressionAttributeNames: { '#status': 'status', '#date': 'date', '#time': 'time' },
-          ExpressionAttributeValues: {
-            ':pending': 'Pending',
-            ':confirmed': 'Confirmed',
-            ':date': booking.date,
-            ':time': booking.time,
-          },
-        },
+        { status: Match.oneOf('Pending', 'Confirmed'), date: booking.date, time: booking.time },
       ),
       ...link.items,
       ...prepared.map((p) => p.item),
@@ -120,53 +90,29 @@ export async function sendOne(entry: DueEntry, now: Date): Promise<'sent' | 'dro
       return 'dropped';
     }
     // The entry or the booking changed meanwhile, or a concurrent transaction: read again next run.
-    return 'skipped';
+    return 'left';
   }
   await Notify.deliver(prepared);
-  return 'sent';
+  return 'done';
 }
 
 /**
  * Sends every reminder due at `now`, REMINDER_CONCURRENCY at once, page
- * after page, stopping before a page once `deadline` (epoch ms) has passed.
+ * after page, stopping once `deadline` (epoch ms) has passed: what it did
+ * not reach stays due.
  */
-export async function sendDue(
+export function sendDue(
   now = new Date(),
-  options: { deadline?: number; concurrency?: number; pageSize?: number } = {},
-): Promise<SendReport> {
-  const report: SendReport = { due: 0, sent: 0, dropped: 0, skipped: 0 };
-  let cursor: string | null = null;
-  do {
-    if (pastDeadline(options.deadline)) break;
-    const page = await dueEntry.query({
-      index: 'byCollection',
-      partition: DUE_PARTITION,
-      sort: { lessThan: `${now.toISOString()}~` },
-      limit: options.pageSize ?? REMINDER_PAGE,
-      cursor,
-    });
-    report.due += page.items.length;
-    const queue = [...page.items];
-    const worker = async () => {
-      // Past the deadline no further entry is taken: it stays due for the next run.
-      for (let entry = queue.shift(); entry && !pastDeadline(options.deadline); entry = queue.shift()) {
-        const outcome = await sendOne(entry, now).catch((error: unknown) => {
-          console.error(
-            JSON.stringify({
-              level: 'error',
-              job: 'cron',
-              msg: 'reminder not sent; the next run tries again',
-              bookingId: entry?.bookingId,
-              error: String(error),
-            }),
-          );
-          return 'skipped' as const;
-        });
-        report[outcome] += 1;
-      }
-    };
-    await Promise.all(Array.from({ length: options.concurrency ?? REMINDER_CONCURRENCY }, worker));
-    cursor = page.cursor;
-  } while (cursor);
-  return report;
+  options: { deadline?: Deadline; concurrency?: number; pageSize?: number } = {},
+): Promise<JobReport> {
+  return drainDue(
+    'reminders',
+    now,
+    {
+      deadline: options.deadline,
+      concurrency: options.concurrency ?? REMINDER_CONCURRENCY,
+      pageSize: options.pageSize ?? REMINDER_PAGE,
+    },
+    (due) => sendOne(due, now),
+  );
 }

@@ -5,26 +5,27 @@ import { linkTexts } from '../auth/link-texts';
 import { entity as bookings } from '../booking/store';
 import {
   dueAfter as reviewDueAfter,
+  entity,
   fileItem as reviewFileItem,
-  entity as requests,
-  REVIEW_DUE,
   outcomes as reviewRequestOutcomes,
   type Outcome as ReviewRequestOutcome,
 } from '../booking/review-request-item';
-import { failedConditions, indexAttributes, type TransactItem, transactWrite } from '../db/entity';
+import { checkItem, Match } from '../db/conditions';
+import { defineDueQueue, drainDue, type JobReport, settleItem } from '../db/due-queue';
+import { failedConditions, op, type TransactItem, transactWrite } from '../db/entity';
 import { expiresAfterDays } from '../db/ttl';
 import { VisibleError } from '../error';
 import { Notify } from '../notify/index';
 import { entity as accounts } from '../user/store';
-import { type Deadline, pastDeadline } from '../util/deadline';
+import type { Deadline } from '../util/deadline';
 import { fn } from '../util/fn';
 import { reviewRequestMail, reviewRequestText } from './mail';
 
 /**
  * Review requests (issue 21, decision 076). Completing a booking files one
  * request item, in the completion's transaction, due `reviewRequestHours`
- * later; while it waits it is in a sparse index (byCollection, partition
- * REVIEW_DUE, by due time), so the scheduled job reads only what is due,
+ * later; while it waits it is in the `review-requests` due queue (decision
+ * 109), so the scheduled job reads only what is due,
  * never the bookings. Sending is one transaction: the request settled (its
  * condition: still due), the booking still Completed and unreviewed, the
  * account not unsubscribed, the unsubscribe link's token and the outbox
@@ -33,7 +34,6 @@ import { reviewRequestMail, reviewRequestText } from './mail';
  * files nothing (it remembers it filed one).
  */
 export namespace ReviewRequest {
-  const DUE = REVIEW_DUE;
   /** How many due requests one run settles at most (the next run goes on). */
   export const BATCH = 200;
   /** How long a settled request is kept, for support, before TTL removes it. */
@@ -43,8 +43,10 @@ export namespace ReviewRequest {
   export type Outcome = ReviewRequestOutcome;
 
   // The request's item and its filing stand below booking (booking/review-request-item.ts, decision 106).
-  const entity = requests;
   export type Stored = ReturnType<typeof entity.parse>;
+
+  /** The review requests' due queue (the migration step of decision 109 moves the release before's onto it). */
+  export const dueQueue = defineDueQueue('review-requests', entity, (bookingId) => ({ bookingId }));
 
   /** When the request for a booking completed at `completedAt` is due. */
   export const dueAfter = reviewDueAfter;
@@ -60,49 +62,34 @@ export namespace ReviewRequest {
    * BATCH a run, none started after `deadline`), sending those still wanted.
    * Safe to run twice at once.
    */
-  export async function sendDue(
-    now = new Date(),
-    options: { deadline?: Deadline } = {},
-  ): Promise<{ due: number; sent: number }> {
+  export async function sendDue(now = new Date(), options: { deadline?: Deadline } = {}): Promise<JobReport> {
     assertAdmin();
-    const { items } = await entity.query({
-      index: 'byCollection',
-      partition: DUE,
-      sort: { lessThan: `${now.toISOString()}#~` },
-      limit: BATCH,
-    });
-    let sent = 0;
-    const queue = [...items];
-    const worker = async () => {
-      // Past the run's deadline no further request is taken: it stays due for the next run.
-      for (let request = queue.shift(); request && !pastDeadline(options.deadline); request = queue.shift()) {
-        if ((await settle(request, now)) === 'sent') sent += 1;
-      }
-    };
-    await Promise.all(Array.from({ length: 4 }, worker));
-    return { due: items.length, sent };
-  }
-
-  const { partitionKey, sortKey } = indexAttributes('byCollection');
-
-  /** Takes the request out of the due index with its outcome, on condition that it is still due. */
-  function settleItem(request: Stored, outcome: Outcome, now: Date): TransactItem {
-    return entity.tx.update(
-      { bookingId: request.bookingId },
-      {
-        UpdateExpression: `SET settledAt = :now, outcome = :outcome, expiresAt = :expires REMOVE ${partitionKey}, ${sortKey}`,
-        ConditionExpression: `attribute_exists(${partitionKey}) AND attribute_not_exists(settledAt)`,
-        ExpressionAttributeValues: {
-          ':now': now.toISOString(),
-          ':outcome': outcome,
-          ':expires': expiresAfterDays(KEEP_DAYS, now.getTime()),
-        },
+    return drainDue(
+      'review-requests',
+      now,
+      { deadline: options.deadline, concurrency: 4, pageSize: BATCH, perRun: BATCH },
+      async (due) => {
+        // Settled by another run (null) or left undecided: the queue says whether it is still due.
+        const outcome = await settle({ bookingId: due.id }, now);
+        return outcome === 'sent' ? 'done' : outcome === null ? 'left' : 'dropped';
       },
     );
   }
 
+  /** Takes the request out of the due queue with its outcome, on condition that it is still due. */
+  function settled(request: Pick<Stored, 'bookingId'>, outcome: Outcome, now: Date): TransactItem {
+    return settleItem(dueQueue, request.bookingId, {
+      set: {
+        settledAt: now.toISOString(),
+        outcome,
+        expiresAt: expiresAfterDays(KEEP_DAYS, now.getTime()),
+      },
+      when: { settledAt: Match.absent() },
+    });
+  }
+
   /** Settles one request: 'sent', the reason it was not, or null when another run settled it first. */
-  async function settle(request: Stored, now: Date, attempt = 1): Promise<Outcome | null> {
+  async function settle(request: Pick<Stored, 'bookingId'>, now: Date, attempt = 1): Promise<Outcome | null> {
     const booking = await bookings.get({ id: request.bookingId }, { consistent: true });
     const account = booking?.userId
       ? await accounts.get({ id: booking.userId }, { consistent: true })
@@ -118,7 +105,7 @@ export namespace ReviewRequest {
             : account.reviewRequestsOffAt
               ? 'unsubscribed'
               : 'sent';
-    let items: TransactItem[] = [settleItem(request, outcome, now)];
+    let items: TransactItem[] = [settled(request, outcome, now)];
     let prepared: Awaited<ReturnType<typeof Notify.prepare>> = [];
     if (outcome === 'sent' && booking && account) {
       const unsubscribe = LinkToken.prepare('unsubscribe-review-requests', {
@@ -142,18 +129,8 @@ export namespace ReviewRequest {
       items = [
         ...items,
         // Still Completed and unreviewed, and the customer still wants these, as the transaction commits.
-        bookings.tx.check(
-          { id: booking.id },
-          {
-            ConditionExpression: '#status = :completed AND attribute_not_exists(testimonialId)',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':completed': 'Completed' },
-          },
-        ),
-        accounts.tx.check(
-          { id: account.id },
-          { ConditionExpression: 'attribute_not_exists(reviewRequestsOffAt)' },
-        ),
+        checkItem(bookings, { id: booking.id }, { status: 'Completed', testimonialId: Match.absent() }),
+        checkItem(accounts, { id: account.id }, { reviewRequestsOffAt: Match.absent() }),
         unsubscribe.item,
         ...prepared.map((p) => p.item),
       ];
@@ -185,13 +162,9 @@ export namespace ReviewRequest {
     const found = await LinkToken.view('unsubscribe-review-requests', token);
     if (!found.ok) LinkToken.refuse(found.reason, 'unsubscribe-review-requests');
     const now = new Date().toISOString();
-    const updated = await accounts.update(
+    const updated = await accounts.patch(
       { id: found.record.subjectId },
-      {
-        UpdateExpression: 'SET reviewRequestsOffAt = if_not_exists(reviewRequestsOffAt, :now)',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':now': now },
-      },
+      { set: { reviewRequestsOffAt: op.ifAbsent(now) }, when: (c) => c.itemExists() },
     );
     if (!updated) throw new VisibleError('not_found', unsubscribeMessages.invalid);
     return { msg: unsubscribeMessages.done };

@@ -1,12 +1,12 @@
 import * as z from 'zod';
 import { assertAdmin, useClientIp } from '../actor';
 import { LinkToken } from '../auth/link-token';
-import { RAISE_REV, RAISE_REV_VALUES } from '../db/revision';
+import { drainDue, type JobReport, settle } from '../db/due-queue';
 import { Outbox } from '../mail/outbox';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
 import * as time from '../time';
-import { type Deadline, pastDeadline } from '../util/deadline';
+import type { Deadline } from '../util/deadline';
 import { fn } from '../util/fn';
 import { createId } from '../util/id';
 import { AcknowledgeInput } from './input';
@@ -16,7 +16,7 @@ import type { WorkOrder as Info } from './model';
 import { type ForCustomer, forCustomer } from './inspection/photo-objects';
 import { deleteObject, putObject, SIGNATURE_PREFIX } from './signatures';
 import { signaturePng } from './signature';
-import { ACK_QUEUE, contentDigest, entity, find, putIfUnchanged, type Stored, write } from './store';
+import { ackQueue, contentDigest, entity, find, putIfUnchanged, type Stored, write } from './store';
 import { type Detail, stateOf, view } from './view';
 
 /**
@@ -214,9 +214,10 @@ async function acknowledgeNow(
 
 /**
  * Marks expired every pending acknowledgment whose link ran out by `now`:
- * the `ACK_PENDING` queue up to now, one conditional update each (still
- * pending with that expiry), which also takes it out of the queue. Running
- * it twice, or twice at once, changes each work order once.
+ * the `acknowledgment-expiry` due queue up to now (decision 109), one
+ * conditional update each (still pending with that expiry), which also takes
+ * it out of the queue. Running it twice, or twice at once, changes each work
+ * order once.
  */
 export const expireAcknowledgments = fn(
   z.tuple([z.date().optional(), z.object({ deadline: z.number().optional() }).optional()]),
@@ -224,39 +225,20 @@ export const expireAcknowledgments = fn(
   refuseInvalid,
 );
 
-async function expireNow(
-  now = new Date(),
-  options: { deadline?: Deadline } = {},
-): Promise<{ expired: number; due: number }> {
+async function expireNow(now = new Date(), options: { deadline?: Deadline } = {}): Promise<JobReport> {
   assertAdmin();
-  const { items } = await entity.query({
-    index: 'pendingAcknowledgments',
-    partition: ACK_QUEUE,
-    sort: { lessThan: `${now.toISOString()}#~` },
-    limit: 500,
-  });
-  let expired = 0;
-  for (const wo of items) {
-    // Past the run's deadline the rest stay in the queue for the next run.
-    if (pastDeadline(options.deadline)) break;
-    const expiresAt = wo.acknowledgment.tokenExpiresAt;
-    if (!expiresAt || Date.parse(expiresAt) > now.getTime()) continue;
-    const changed = await entity.update(
-      { id: wo.id },
-      {
-        UpdateExpression: `SET acknowledgment.#state = :expired, ${RAISE_REV} REMOVE ackQueuePk, ackQueueSk`,
-        ConditionExpression:
-          'attribute_exists(pk) AND acknowledgment.#state = :pending AND acknowledgment.tokenExpiresAt = :expiresAt',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: {
-          ':expired': 'expired',
-          ':pending': 'pending',
-          ':expiresAt': expiresAt,
-          ...RAISE_REV_VALUES,
-        },
-      },
-    );
-    if (changed) expired += 1;
-  }
-  return { expired, due: items.length };
+  return drainDue(
+    'acknowledgment-expiry',
+    now,
+    { deadline: options.deadline, pageSize: 500, perRun: 500 },
+    async (due) => {
+      const changed = await settle(ackQueue, due.id, {
+        as: due,
+        when: { 'acknowledgment.state': 'pending' },
+        set: { 'acknowledgment.state': 'expired' },
+        raiseRev: true,
+      });
+      return changed ? 'done' : 'dropped';
+    },
+  );
 }

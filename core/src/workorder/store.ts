@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { useActor } from '../actor';
+import { defineDueQueue, queueEntry } from '../db/due-queue';
 import { defineEntity, failedConditions, type TransactItem } from '../db/entity';
 import { putIfUnchanged as putRevision } from '../db/revision';
 import { PaymentRecord } from '../payments/link-record';
@@ -164,8 +165,6 @@ export const Stored = z.object({
 });
 export type Stored = z.infer<typeof Stored>;
 
-export const ACK_QUEUE = 'ACK_PENDING';
-
 export const SEARCH_PARTITION = 'WORKORDER';
 
 export const entity = defineEntity({
@@ -194,12 +193,16 @@ export const entity = defineEntity({
     },
   },
   indexes: {
-    pendingAcknowledgments: (wo) =>
+    // Due when its link runs out, while an acknowledgment is pending (decision 109).
+    dueWork: (wo) =>
       wo.acknowledgment.state === 'pending' && wo.acknowledgment.tokenExpiresAt
-        ? { pk: ACK_QUEUE, sk: `${wo.acknowledgment.tokenExpiresAt}#${wo.id}` }
+        ? queueEntry('acknowledgment-expiry', wo.acknowledgment.tokenExpiresAt, wo.id)
         : undefined,
   },
 });
+
+/** The acknowledgment links out, by when they run out: the expiry job's queue and Today's list. */
+export const ackQueue = defineDueQueue('acknowledgment-expiry', entity, (id) => ({ id }));
 
 /** `WONUMBER#<number>`: a number is used once; the portal finds the work order by it. */
 export const numberGuard = defineEntity({

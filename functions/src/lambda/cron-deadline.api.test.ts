@@ -1,8 +1,11 @@
+import { asSystem } from '@app/core/actor';
+import * as bookingStore from '@app/core/booking/store';
 import { config } from '@app/core/config';
 import { transactWrite } from '@app/core/db/entity';
 import { Mail } from '@app/core/mail/index';
 import { Outbox } from '@app/core/mail/outbox';
 import { Payments } from '@app/core/payments/index';
+import { ReviewRequest } from '@app/core/review-request/index';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bookedForCompletion, send } from '../../../tests/booking-factories';
 import { createWorkOrder } from '../../../tests/workorder-factories';
@@ -96,5 +99,36 @@ describe('the scheduled job’s deadline', () => {
     expect(runs.reduce((sum, n) => sum + n, 0)).toBe(backlog);
     expect(new Set(sent).size).toBe(backlog);
     expect(sent).toHaveLength(backlog);
+  });
+});
+
+describe('the scheduled job’s deadline, review requests (decision 109)', () => {
+  it('settles a backlog larger than one run over the next runs, each request once', async () => {
+    // Requests for bookings that are gone: each is settled 'gone' without a mail. A slow read
+    // (50 ms a booking, 4 at once) makes 20 of them take 250 ms; each run has 100 ms.
+    const backlog = 20;
+    const now = new Date();
+    const ids = Array.from({ length: backlog }, () => `bkg_gone${crypto.randomUUID().slice(0, 8)}`);
+    await transactWrite(
+      ids.map((id) =>
+        ReviewRequest.fileItem(id, new Date(now.getTime() - 60_000).toISOString(), now.toISOString()),
+      ),
+    );
+    const get = bookingStore.entity.get.bind(bookingStore.entity);
+    vi.spyOn(bookingStore.entity, 'get').mockImplementation(async (...args) => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return get(...args);
+    });
+    const runs: { due: number; done: number; left: number }[] = [];
+    const settled = async () =>
+      (await Promise.all(ids.map((id) => ReviewRequest.find(id)))).filter((r) => r?.settledAt).length;
+    while ((await settled()) < backlog && runs.length < 20) {
+      runs.push(await asSystem('cron', () => ReviewRequest.sendDue(now, { deadline: Date.now() + 100 })));
+    }
+    expect(runs.length).toBeGreaterThan(1);
+    expect(runs[0]!.left).toBeGreaterThan(0);
+    // What each run settled (due less left) adds up to the backlog: none twice.
+    expect(runs.reduce((sum, run) => sum + run.due - run.left, 0)).toBe(backlog);
+    for (const id of ids) expect(await ReviewRequest.find(id)).toMatchObject({ outcome: 'gone' });
   });
 });

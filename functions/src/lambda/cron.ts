@@ -1,11 +1,9 @@
 import { asSystem } from '@app/core/actor';
-import { Billing } from '@app/core/billing/index';
-import { Outbox } from '@app/core/mail/outbox';
+import type { JobReport } from '@app/core/db/due-queue';
+import { jobs, replyOf } from './jobs';
 import { migrate } from './migrations';
-import { ReviewRequest } from '@app/core/review-request/index';
-import { Reminder } from '@app/core/reminder/index';
-import { WorkOrder } from '@app/core/workorder/index';
 
+/** The run's reply: each job's report under the names its readers know (functions/src/lambda/jobs.ts). */
 export type CronResult = {
   ok: true;
   mail: { sent: number; due: number };
@@ -14,7 +12,7 @@ export type CronResult = {
   /** Review requests due by now (issue 21): how many were due, how many were mailed. */
   reviewRequests: { due: number; sent: number };
   /** The reminders due (issue 21, decision 074): sent, dropped (nothing to send any more), left for the next run. */
-  reminders: Reminder.SendReport;
+  reminders: { due: number; sent: number; dropped: number; skipped: number };
 };
 
 /** What the Lambda runtime passes as the handler's second argument, as far as the job uses it. */
@@ -37,53 +35,35 @@ export const LOOP_MARGIN_MS = 10_000;
 
 /**
  * The scheduled job (infra/cron.ts; every minute on the local stack, and
- * once with `npm run cron`): sends the mail whose first try failed
- * (core/src/mail/outbox.ts), expires the work orders' acknowledgment links
- * that ran out (decision 040), charges the completions whose charge never
- * ran and retries the declined charges that are due (decision 069), sends the
- * review requests and reminders due (decision 074), then goes on with the
- * migration steps not yet done (decision 063). Every loop stops taking items
- * at the run's deadline (the Lambda's time left, less a margin): what it left
- * stays due, and the next runs finish a backlog larger than one run. All are
- * idempotent and safe to run twice at once. `now` moves the clock (tests,
- * `npm run cron -- <instant>`).
+ * once with `npm run cron`): runs every job of the list (jobs.ts: the mail
+ * whose first try failed, the acknowledgment links that ran out, the charge
+ * sweep and retries, review requests and reminders), each draining its due
+ * queue (decision 109), then goes on with the migration steps not yet done
+ * (decision 063). Every job stops taking items at the run's deadline (the
+ * Lambda's time left, less a margin): what it left stays due, and the next
+ * runs finish a backlog larger than one run. All are idempotent and safe to
+ * run twice at once. One log line reports every job when any had work.
+ * `now` moves the clock (tests, `npm run cron -- <instant>`).
  */
 export async function handler(event?: { now?: string }, context?: LambdaContext): Promise<CronResult> {
   const now = event?.now ? new Date(event.now) : new Date();
   const end = context ? Date.now() + context.getRemainingTimeInMillis() : undefined;
   const deadline = end === undefined ? undefined : end - LOOP_MARGIN_MS;
-  const mail = await asSystem('cron', () => Outbox.drain({ deadline }));
-  const acknowledgments = await asSystem('cron', () => WorkOrder.expireAcknowledgments(now, { deadline }));
-  const charges = {
-    sweep: await asSystem('cron', () => Billing.sweepPending(now, { deadline })),
-    retries: await asSystem('cron', () => Billing.retryDue(now, { deadline })),
-  };
-  const reviewRequests = await asSystem('cron', () => ReviewRequest.sendDue(now, { deadline }));
-  // Each reminder once (a marker in its outbox transaction), however many runs overlap.
-  const reminders = await asSystem('cron', () => Reminder.sendDue(now, { deadline }));
-  if (
-    mail.due > 0 ||
-    acknowledgments.due > 0 ||
-    charges.sweep.due > 0 ||
-    charges.retries.due > 0 ||
-    reviewRequests.due > 0 ||
-    reminders.due > 0
-  ) {
-    console.log(
-      JSON.stringify({
-        level: 'info',
-        job: 'cron',
-        msg: 'scheduled run',
-        mail,
-        acknowledgments,
-        charges,
-        reviewRequests,
-        reminders,
-      }),
-    );
+  const reports: Record<string, JobReport> = {};
+  const reply: Record<string, unknown> = { ok: true };
+  for (const job of jobs) {
+    const report = await asSystem('cron', () => job.run(now, deadline));
+    reports[job.name] = report;
+    // Where the reply keeps this job's counts: `charges.sweep` sits inside `charges`.
+    let at = reply;
+    for (const part of job.reply.at.slice(0, -1)) at = (at[part] ??= {}) as Record<string, unknown>;
+    at[job.reply.at[job.reply.at.length - 1]!] = replyOf(job, report);
+  }
+  if (Object.values(reports).some((report) => report.due > 0)) {
+    console.log(JSON.stringify({ level: 'info', job: 'cron', msg: 'scheduled run', jobs: reports }));
   }
   // After the first runs of a release, one read a step. A step that fails stops this run's
-  // migrations only (the mail and the links are done); the next run resumes it.
+  // migrations only (the jobs are done); the next run resumes it.
   const migrationDeadline = end === undefined ? undefined : end - MIGRATION_MARGIN_MS;
   const migrated = await migrate({ deadline: migrationDeadline }).catch((error: unknown) => {
     console.error(
@@ -94,5 +74,5 @@ export async function handler(event?: { now?: string }, context?: LambdaContext)
   if (Object.keys(migrated).length > 0) {
     console.log(JSON.stringify({ level: 'info', job: 'cron', msg: 'migration steps run', migrated }));
   }
-  return { ok: true, mail, acknowledgments, charges, reviewRequests, reminders };
+  return reply as CronResult;
 }

@@ -61,7 +61,8 @@ const LOCAL_CRON_MS = 60_000;
 
 /**
  * The scheduled job runs on the local stack too (the same handler as the
- * Lambda's), so mail whose first send failed goes out here as on AWS. The
+ * Lambda's, looping over the same job list: functions/src/lambda/jobs.ts),
+ * so mail whose first send failed goes out here as on AWS. The
  * demo services' time slots move with the calendar: topped up once a day.
  */
 function runScheduledJob(): void {

@@ -1,0 +1,66 @@
+import { Billing } from '@app/core/billing/index';
+import type { Job, JobReport } from '@app/core/db/due-queue';
+import { Outbox } from '@app/core/mail/outbox';
+import { Reminder } from '@app/core/reminder/index';
+import { ReviewRequest } from '@app/core/review-request/index';
+import { WorkOrder } from '@app/core/workorder/index';
+
+/**
+ * Every job of the scheduled run, in the order it runs them (decision 109):
+ * each is named after the due queue it drains, is given the run's clock and
+ * deadline, and reports `{ due, done, left }`. A new kind of scheduled work
+ * is one more due queue (core/src/db/due-queue.ts) and one more line here.
+ *
+ * `reply` keeps the names the run's reply gave each count before the list
+ * (what `npm run cron`, the tests and the bundle check read): where it sits,
+ * and what `done` (and, for reminders, the settled and the left) are called.
+ */
+export type CronJob = Job & {
+  reply: { at: readonly [string, ...string[]]; done: string; dropped?: string; left?: string };
+};
+
+export const jobs: readonly CronJob[] = [
+  {
+    // Mail and texts whose first send failed; their pauses are real time, so the run's clock is not theirs.
+    name: 'outbox',
+    reply: { at: ['mail'], done: 'sent' },
+    run: (_now, deadline) => Outbox.drain({ deadline }),
+  },
+  {
+    name: 'acknowledgment-expiry',
+    reply: { at: ['acknowledgments'], done: 'expired' },
+    run: (now, deadline) => WorkOrder.expireAcknowledgments(now, { deadline }),
+  },
+  {
+    name: 'charge-sweep',
+    reply: { at: ['charges', 'sweep'], done: 'charged' },
+    run: (now, deadline) => Billing.sweepPending(now, { deadline }),
+  },
+  {
+    name: 'charge-retry',
+    reply: { at: ['charges', 'retries'], done: 'paid' },
+    run: (now, deadline) => Billing.retryDue(now, { deadline }),
+  },
+  {
+    name: 'review-requests',
+    reply: { at: ['reviewRequests'], done: 'sent' },
+    run: (now, deadline) => ReviewRequest.sendDue(now, { deadline }),
+  },
+  {
+    // Each reminder once (a marker in its outbox transaction), however many runs overlap.
+    name: 'reminders',
+    reply: { at: ['reminders'], done: 'sent', dropped: 'dropped', left: 'skipped' },
+    run: (now, deadline) => Reminder.sendDue(now, { deadline }),
+  },
+];
+
+/** A job's report under the names its reply gives it. */
+export function replyOf(job: CronJob, report: JobReport): Record<string, number> {
+  const { done, dropped, left } = job.reply;
+  return {
+    due: report.due,
+    [done]: report.done,
+    ...(dropped ? { [dropped]: report.due - report.done - report.left } : {}),
+    ...(left ? { [left]: report.left } : {}),
+  };
+}
