@@ -2,6 +2,9 @@ import { Booking } from '@app/core/booking/index';
 import type { StatusChange } from '@app/core/booking/rules';
 import { toDollars } from '@app/core/money';
 import { type PaymentLinkReply, paymentLinkReply } from './payment-link-reply';
+import { type ProgressReply, progressReply, type ServiceAddressReply, serviceAddressReply } from './replies';
+
+export type { ProgressReply, ServiceAddressReply } from './replies';
 
 /** How /api/bookings answers (moved from ./bookings.ts): bookings, the desk's, the confirmation page's, charges. */
 
@@ -68,43 +71,6 @@ export type BookingReply = {
   createdAt: string;
   updatedAt: string;
 };
-
-export type ProgressReply = {
-  onMyWayAt: string | null;
-  /** The arrival time the customer was given with "On my way". */
-  etaAt: string | null;
-  arrivedAt: string | null;
-  startedAt: string | null;
-};
-
-const progressReply = ({ progress: p }: Pick<Booking.Stored, 'progress'>): ProgressReply => ({
-  onMyWayAt: p?.onMyWayAt ?? null,
-  etaAt: p?.etaAt ?? null,
-  arrivedAt: p?.arrivedAt ?? null,
-  startedAt: p?.startedAt ?? null,
-});
-
-/** A booking's service address on the wire: the spec's work-order address names, unit and access notes. */
-export type ServiceAddressReply = {
-  street: string;
-  unit: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  accessNotes: string;
-};
-
-const serviceAddressReply = (b: Pick<Booking.Stored, 'serviceAddress'>): ServiceAddressReply | null =>
-  b.serviceAddress
-    ? {
-        street: b.serviceAddress.street,
-        unit: b.serviceAddress.unit,
-        city: b.serviceAddress.city,
-        state: b.serviceAddress.state,
-        zipCode: b.serviceAddress.zipCode,
-        accessNotes: b.serviceAddress.accessNotes,
-      }
-    : null;
 
 export function bookingReply(b: Booking.RowInfo): BookingReply {
   return {
