@@ -14,6 +14,9 @@ export type AcknowledgeBody = AcknowledgeInput;
 export type InspectionBody = InspectionInput;
 
 export { fail, id, messages } from './messages';
+/** The bodies' schemas, for the API's validators (decision 112). */
+export { AcknowledgeInput } from './input';
+export { InspectionInput } from './inspection-model';
 export { contentDigest, type Stored } from './store';
 export { formatNumber } from './numbering';
 export { type Detail, view } from './view';
