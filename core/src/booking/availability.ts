@@ -57,8 +57,14 @@ export async function availabilityAt(
   where: Where,
   now = Date.now(),
 ): Promise<Availability> {
-  const { place, outside } = await placeOf(where);
-  const open = await availability(serviceId, date, now, place);
+  // The place and the day are read at once (decision 112): the service, its slots and the crew's
+  // days do not wait for the address; a refused place still answers first.
+  const placed = placeOf(where);
+  placed.catch(() => undefined); // awaited first below
+  const opened = openTimes(serviceId, date, { now, place: placed.then((p) => p.place) });
+  opened.catch(() => undefined); // awaited after the place
+  const { outside } = await placed;
+  const open = (await opened).availability;
   return outside ? { ...open, times: [], message: outside } : open;
 }
 
@@ -76,7 +82,12 @@ export async function availabilityAt(
 export async function openTimes(
   serviceId: string,
   date: string,
-  { now = Date.now(), place, moving = '', at }: { now?: number; place?: Place; moving?: string; at?: string },
+  {
+    now = Date.now(),
+    place,
+    moving = '',
+    at,
+  }: { now?: number; place?: Place | Promise<Place>; moving?: string; at?: string },
 ) {
   const dateTrouble = dateProblem(date, time.today(now));
   if (dateTrouble) throw new VisibleError('invalid', dateTrouble);
@@ -98,10 +109,10 @@ export async function openTimes(
   if (place === undefined || !daysRead) {
     return { service, slots, availability: { times: ahead, system, message: ahead.length ? '' : NO_TIMES } };
   }
-  const days = await daysRead;
-  const rules = await Crew.rules(days, [place]);
+  const [days, point] = await Promise.all([daysRead, place]);
+  const rules = await Crew.rules(days, [point]);
   const read: Crew.Read = { days, rules };
-  const times = at === undefined ? reachable(service, date, ahead, place, read, moving) : ahead;
+  const times = at === undefined ? reachable(service, date, ahead, point, read, moving) : ahead;
   return { service, slots, read, availability: { times, system, message: times.length ? '' : NO_TIMES } };
 }
 
