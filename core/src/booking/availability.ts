@@ -61,7 +61,9 @@ export async function availabilityAt(
   // days do not wait for the address; a refused place still answers first.
   const placed = placeOf(where);
   placed.catch(() => undefined); // awaited first below
-  const opened = openTimes(serviceId, date, { now, place: placed.then((p) => p.place) });
+  const point = placed.then((p) => p.place);
+  point.catch(() => undefined); // its refusal is placed's, answered below
+  const opened = openTimes(serviceId, date, { now, place: point });
   opened.catch(() => undefined); // awaited after the place
   const { outside } = await placed;
   const open = (await opened).availability;
