@@ -67,12 +67,7 @@ function ConfirmBookingPage() {
     <BookingShell
       title="Confirm Your Booking"
       back={
-        <Link
-          to="/book/$serviceId"
-          params={{ serviceId: service._id }}
-          search={{ date, ...(addressId ? { address: addressId } : {}) }}
-          state={{ service }}
-        >
+        <Link to="/book/$serviceId" params={{ serviceId: service._id }} search={{ date }} state={{ service }}>
           <span aria-hidden="true">←</span> Choose another time
         </Link>
       }
