@@ -168,7 +168,11 @@ test('a customer with a card picks a date and time, books, and the time is no lo
   await expectAccessible();
   await timeButton(page, chosen).click();
 
-  await expect(page).toHaveURL(`/book/${service._id}/details`);
+  // The choice is in the details page's address (decision 112): date, time and the saved address.
+  const at = chosen.replace(':', '(:|%3A)');
+  await expect(page).toHaveURL(
+    new RegExp(`/book/${service._id}/details\\?date=${date}&time=${at}&address=\\w`),
+  );
   await expect(page.getByRole('heading', { name: 'Confirm Your Booking' })).toBeVisible();
   const summary = page.getByRole('region', { name: 'Your Appointment' });
   await expect(summary).toContainText(service.name);
@@ -295,6 +299,34 @@ test('the times say when there are none, and when they cannot be fetched', async
   );
   await chooseDay(page, addDays(date, 1));
   await expect(page.getByText('Could not fetch available times.')).toBeVisible({ timeout: 15_000 });
+});
+
+test('the details page keeps the chosen date, time and address after a reload, and books', async ({
+  page,
+  request,
+  customerWithCard,
+  signIn,
+}) => {
+  const service = await serviceNamed(request, 'Battery Test & Replacement');
+  const { date, free } = await dateWithTimes(request, service._id, addDays(today(), 5), 1, atHome);
+  const chosen = free[0] as string;
+  await signIn(customerWithCard);
+  await page.goto(`/book/${service._id}?date=${date}`);
+  await timeButton(page, chosen).click();
+  await expect(page.getByRole('heading', { name: 'Confirm Your Booking' })).toBeVisible();
+  // A reload (history state is gone) keeps the choice: it is in the page's address.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Confirm Your Booking' })).toBeVisible();
+  const summary = page.getByRole('region', { name: 'Your Appointment' });
+  await expect(summary).toContainText(service.name);
+  await expect(summary).toContainText(longDate(date));
+  await expect(summary).toContainText(formatTime(chosen));
+  await expect(summary).toContainText('12 W Market St');
+  await fillVehicle(page);
+  await page.getByRole('button', { name: 'Confirm Booking' }).click();
+  await expect(
+    page.getByText('Your appointment has been successfully booked! You can view it in your Service History.'),
+  ).toBeVisible();
 });
 
 test('the details page without a chosen time sends the visitor to /', async ({ page, request }) => {

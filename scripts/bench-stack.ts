@@ -40,8 +40,9 @@ export async function startStack(env: Record<string, string> = {}, dataDir?: str
       console.error(`\nThe bench's stack stopped by itself (${signal ?? code}):\n${output.slice(-4000)}`);
   });
   const url = `http://localhost:${port}`;
-  // A kept data dir from an older build is migrated before the stack listens (decision 063): minutes at five years.
-  const deadline = Date.now() + (reused ? 1_800_000 : 180_000);
+  // A kept data dir from an older build is migrated before the stack listens (decision 063): minutes at five years;
+  // a fresh one builds the web app first, minutes on a loaded machine.
+  const deadline = Date.now() + (reused ? 1_800_000 : 600_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
     try {

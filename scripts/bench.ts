@@ -21,6 +21,9 @@
  *     far-apart places (bench-route.ts)
  * 11. only when named (`npm run bench -- tech`): the JS /tech loads (gzip) and that none of it is the admin's
  *     code (bench-tech.ts)
+ * 12. only when named (`npm run bench -- availability`): the catalogue read and availability at a saved address,
+ *     side by side at concurrency 50 in alternating rounds (budget: the address's p99 within twice the
+ *     catalogue's; bench-availability.ts)
  * `npm run bench -- pdf` runs only the named sections (see `SECTIONS`).
  * Exits 1 when a budget is exceeded. Latency has no budget here: it depends on the machine.
  */
@@ -42,6 +45,11 @@ import { measurePdf, PDF_RENDERS } from './bench-pdf';
 import { type ScaleRow, measureScale } from './bench-scale';
 import { measureRevenue, REVENUE_BUDGET_MS, type RevenueRow } from './bench-revenue';
 import { measureRoute, ROUTE_P99_BUDGET_MS } from './bench-route';
+import {
+  AVAILABILITY_CONCURRENCY,
+  AVAILABILITY_RATIO_BUDGET,
+  measureAvailability,
+} from './bench-availability';
 import { measureReminders, REMINDERS, REMINDERS_BUDGET_MS } from './bench-reminders';
 import { measureSecurity } from './bench-security';
 import { measureTech, TECH_JS_BUDGET } from './bench-tech';
@@ -171,6 +179,7 @@ const SECTIONS = [
   'route',
   'reminders',
   'tech',
+  'availability',
 ] as const;
 const BY_DEFAULT: readonly Section[] = ['bundle', 'stack', 'pdf', 'lighthouse'];
 type Section = (typeof SECTIONS)[number];
@@ -262,6 +271,7 @@ async function main() {
   const route = sections.has('route') ? await measureRoute() : undefined;
   const tech = sections.has('tech') ? await measureTech() : undefined;
   const reminders = sections.has('reminders') ? await measureReminders() : undefined;
+  const availability = sections.has('availability') ? await measureAvailability() : undefined;
 
   if (measured) {
     const { scripts, book } = measured;
@@ -333,6 +343,22 @@ async function main() {
       `   ${route.race.refused} × 409, ${route.race.other} other, ${ms(route.race.ms)}`,
     );
     if (route.race.other !== 0) failures.push('the route race (budget: only 201 or 409)');
+  }
+  if (availability) {
+    const { catalogue, atAddress } = availability;
+    const c = AVAILABILITY_CONCURRENCY;
+    row(`GET /api/services p50 / p99 (concurrency ${c})`, `${ms(catalogue.p50)} / ${ms(catalogue.p99)}`);
+    row(
+      `GET availability ?addressId= p50 / p99 (concurrency ${c})`,
+      `${ms(atAddress.p50)} / ${ms(atAddress.p99)}`,
+      `   ${availability.offered} times offered, ${availability.seeded} jobs on the day`,
+    );
+    check(
+      'availability at an address p99 ÷ the catalogue p99',
+      atAddress.p99 / catalogue.p99,
+      AVAILABILITY_RATIO_BUDGET,
+      (n) => `${n.toFixed(2)}×`,
+    );
   }
   if (tech) {
     listScripts('Scripts loaded by /tech:', tech.scripts);

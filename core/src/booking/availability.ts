@@ -57,29 +57,46 @@ export async function availabilityAt(
   where: Where,
   now = Date.now(),
 ): Promise<Availability> {
-  const { place, outside } = await placeOf(where);
-  const open = await availability(serviceId, date, now, place);
+  // The place and the day are read at once (decision 112): the service, its slots and the crew's
+  // days do not wait for the address; a refused place still answers first.
+  const placed = placeOf(where);
+  placed.catch(() => undefined); // awaited first below
+  const point = placed.then((p) => p.place);
+  point.catch(() => undefined); // its refusal is placed's, answered below
+  const opened = openTimes(serviceId, date, { now, place: point });
+  opened.catch(() => undefined); // awaited after the place
+  const { outside } = await placed;
+  const open = (await opened).availability;
   return outside ? { ...open, times: [], message: outside } : open;
 }
 
 /**
  * Availability, with what it read: the service and the day's slots (booking
- * needs both). With `place` undefined the route is not checked: a booking's
- * claim checks it at the booking's own place (claim.ts). `moving`: the
- * booking being rescheduled, whose own job on the day is left out of the
- * route check (it moves; reschedule.ts).
+ * needs both). `place` (a point, or null for the base) is where the job
+ * would be: the times are those a technician's route takes there. With `at`
+ * (booking: `Booking.create`, the one check at the place, decision 112) only
+ * that time is asked for, and the route is not decided here but by the
+ * claim, on the crew's days and drive rules read here at the same place
+ * (`read`, handed to claim.ts), so the booking asks the page's question once.
+ * `moving`: the booking being rescheduled, whose own job on the day is left
+ * out of the route check (it moves; reschedule.ts).
  */
 export async function openTimes(
   serviceId: string,
   date: string,
-  { now = Date.now(), place, moving = '' }: { now?: number; place?: Place; moving?: string },
+  {
+    now = Date.now(),
+    place,
+    moving = '',
+    at,
+  }: { now?: number; place?: Place | Promise<Place>; moving?: string; at?: string },
 ) {
   const dateTrouble = dateProblem(date, time.today(now));
   if (dateTrouble) throw new VisibleError('invalid', dateTrouble);
   const past = date < time.today(now);
   // The technicians' days are read beside the service and its slots (one round trip less).
   const daysRead = place === undefined || past ? undefined : Crew.days(date);
-  daysRead?.catch(() => undefined); // awaited in reachable(); an early return must not leave it unhandled
+  daysRead?.catch(() => undefined); // awaited below; an early return must not leave it unhandled
   const [service, slots] = await Promise.all([Service.fromId(serviceId), TimeSlot.onDate(serviceId, date)]);
   const system: Availability['system'] =
     slots.length > 0 || (await TimeSlot.serviceHasSlots(service._id)) ? 'timeslot' : 'legacy';
@@ -88,12 +105,17 @@ export async function openTimes(
     system === 'timeslot'
       ? slots.filter((slot) => slot.isAvailable && !slot.isBooked).map((slot) => slot.time)
       : await legacyTimes(service, date);
-  const ahead = offered.filter((at) => Date.parse(time.instantOf(date, at)) > now);
-  const times =
-    place === undefined || !daysRead
-      ? [...new Set(ahead)].sort()
-      : await reachable(service, date, ahead, place, daysRead, moving);
-  return { service, slots, availability: { times, system, message: times.length ? '' : NO_TIMES } };
+  const ahead = [...new Set(offered)]
+    .filter((t) => (at === undefined || t === at) && Date.parse(time.instantOf(date, t)) > now)
+    .sort();
+  if (place === undefined || !daysRead) {
+    return { service, slots, availability: { times: ahead, system, message: ahead.length ? '' : NO_TIMES } };
+  }
+  const [days, point] = await Promise.all([daysRead, place]);
+  const rules = await Crew.rules(days, [point]);
+  const read: Crew.Read = { days, rules };
+  const times = at === undefined ? reachable(service, date, ahead, point, read, moving) : ahead;
+  return { service, slots, read, availability: { times, system, message: times.length ? '' : NO_TIMES } };
 }
 
 /** A service without slots: its times on its days, less those whose BOOKED guard exists (one batch read). */
@@ -113,23 +135,20 @@ async function legacyTimes(service: Service.Info, date: string): Promise<string[
  * by its start, leaving time to reach the next, within their own working
  * hours (route.ts, Technician.crewOn).
  */
-async function reachable(
+function reachable(
   service: Service.Info,
   date: string,
   offered: string[],
   place: Place,
-  daysRead: Promise<Map<number, Crew.Day>>,
+  { days, rules }: Crew.Read,
   moving: string,
-): Promise<string[]> {
+): string[] {
   const minutes = durationOf(service);
-  const candidates = [...new Set(offered)].sort().map((at) => {
-    const start = Date.parse(time.instantOf(date, at));
-    return { at, job: { id: moving, start, end: start + minutes * 60_000, at: place } };
-  });
-  if (candidates.length === 0) return [];
-  const days = await daysRead;
-  const rules = await Crew.rules(days, [place]);
   const routes = Crew.routes(days);
   const crew = Crew.shifts(days);
-  return candidates.filter((c) => firstFitting(routes, c.job, crew, rules) !== null).map((c) => c.at);
+  return offered.filter((at) => {
+    const start = Date.parse(time.instantOf(date, at));
+    const job = { id: moving, start, end: start + minutes * 60_000, at: place };
+    return firstFitting(routes, job, crew, rules) !== null;
+  });
 }

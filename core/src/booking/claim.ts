@@ -77,6 +77,13 @@ export type ClaimOptions = {
   extra?: (record: Stored) => TransactItem[];
   /** Writes the transaction instead of `transactWrite` (a move by link: with the link's use, LinkToken.use). */
   commit?: (items: TransactItem[]) => Promise<void>;
+  /**
+   * The crew's days and the drive rules at the booking's place, as
+   * availability read them for this booking (decision 112): the first attempt
+   * decides on them instead of reading again; a day changed since fails the
+   * transaction's condition and is read again, as always.
+   */
+  read?: Crew.Read;
 };
 
 /**
@@ -102,8 +109,9 @@ export async function claim(
     ...(await Promise.all((options.notices ?? []).map((notice) => Notify.prepare(notice)))).flat(),
   ];
   for (let attempt = 1; ; attempt += 1) {
-    const days = await Crew.days(base.date);
-    const rules = await Crew.rules(days, [job.at]);
+    const first = attempt === 1 ? options.read : undefined;
+    const days = first?.days ?? (await Crew.days(base.date));
+    const rules = first?.rules ?? (await Crew.rules(days, [job.at]));
     const prefer = held && from.date === base.date ? [held.technician] : [];
     const technician = firstFitting(Crew.routes(days), job, Crew.shifts(days), rules, prefer);
     const day = technician === null ? undefined : days.get(technician);

@@ -48,8 +48,18 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
   const place = await placeBooking(input, account.id);
   const phone = await phoneFor(account, input.phone);
 
-  // The route is checked by the claim, at the booking's place.
-  const { service, slots, availability: open } = await openTimes(input.serviceId, input.date, {});
+  // One question at the booking's place (decision 112): is this time offered there? The offered
+  // slot (or legacy time) here; the route on the crew's days read here, by the claim.
+  const location = place.serviceAddress.location;
+  const {
+    service,
+    slots,
+    read,
+    availability: open,
+  } = await openTimes(input.serviceId, input.date, {
+    place: location ? { lat: location.lat, lng: location.lng } : null,
+    at: input.time,
+  });
   if (!open.times.includes(input.time)) throw new VisibleError('conflict', bookingMessages.timeUnavailable);
   const slot = open.system === 'timeslot' ? slots.find((s) => s.time === input.time) : undefined;
   if (open.system === 'timeslot' && !slot) {
@@ -118,6 +128,7 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
     ],
     taken: bookingMessages.slotTaken,
     crewFull: bookingMessages.crewFull,
+    read,
   });
   return withService(record);
 });

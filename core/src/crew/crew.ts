@@ -90,6 +90,9 @@ export namespace Crew {
     return out;
   }
 
+  /** The crew's days on a date and the drive rules at a place, read together (availability.ts → claim.ts). */
+  export type Read = { days: Map<number, Day>; rules: DriveRules };
+
   /** The crew of the days read, lowest number first, with their hours (route.ts firstFitting). */
   export const shifts = (read: ReadonlyMap<number, Day>): Shift[] =>
     [...read.values()]

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { formatUsNumber, toUsE164, usPhoneProblem } from './phone';
+import { toCents } from '../money';
 import * as time from '../time';
 import {
   centsMessage,
@@ -137,16 +138,47 @@ export const vehicleYear = () =>
     .superRefine(check((value: number | string) => vehicleYearProblem(value, time.today())))
     .transform((value) => parseVehicleYear(value) as number);
 
+/** A money field's own wording where it predates the money rule (the service form's price, doc 2 §5). */
+export type DollarsWording = { notNumber: string; negative: string; tooMuch: string; notCents: string };
+
 /**
  * Dollars as the spec's clients send them (a number, or its text from a
  * form), checked by ./fields `moneyProblem`: for the HTTP edge's schemas
- * only, which turn them into cents (core takes cents, decision 004).
+ * only, which turn them into cents (core takes cents, decision 004). The one
+ * way money enters (decision 112). `absent: 'required'` answers a null or
+ * missing amount with the rule's "is required" (the work-order lines);
+ * `wording` keeps a form's own messages and takes numbers only (the service
+ * price).
  */
-export const dollars = (label: string, maxCents: number) =>
-  z
-    .union([z.number(), z.string()], { error: moneyMessages.invalid(label, maxCents) })
-    .superRefine(check((value: number | string) => moneyProblem(value, label, maxCents)))
+export function dollars(
+  label: string,
+  maxCents: number,
+  { absent, wording }: { absent?: 'required'; wording?: DollarsWording } = {},
+) {
+  if (wording) {
+    return z
+      .number({ error: wording.notNumber })
+      .superRefine(
+        check((value: number) =>
+          value < 0
+            ? wording.negative
+            : value * 100 > maxCents + 1e-6
+              ? wording.tooMuch
+              : Math.abs(toCents(value) - value * 100) < 1e-6
+                ? undefined
+                : wording.notCents,
+        ),
+      );
+  }
+  const sent = absent
+    ? z.union([z.number(), z.string(), z.null(), z.undefined()], {
+        error: moneyMessages.invalid(label, maxCents),
+      })
+    : z.union([z.number(), z.string()], { error: moneyMessages.invalid(label, maxCents) });
+  return sent
+    .superRefine(check((value: number | string | null | undefined) => moneyProblem(value, label, maxCents)))
     .transform((value) => Number(value));
+}
 
 /** An uploaded file's bytes, when one was sent (its kind and size are checked by its own module). */
 export const uploadedBytes = () =>

@@ -29,14 +29,18 @@ export const messages = {
     'This work order was changed after you opened it. Please reload the page to see the current version before acknowledging.',
 } as const;
 
-/** A 4xx whose body carries both `msg` and `message` (the spec's clients read `message` here). */
+/**
+ * A work order's 4xx (the house's `VisibleError`, with any `extra` fields). The
+ * `message` beside `msg` the spec's clients read is the API router's to add
+ * (functions/src/api/workorders.ts `withMessage`, decision 112).
+ */
 export function fail(kind: VisibleError['kind'], text: string, extra: Record<string, unknown> = {}): never {
-  throw new VisibleError(kind, text, { message: text, ...extra });
+  throw new VisibleError(kind, text, extra);
 }
 
 /**
  * How a work-order verb refuses input its schema does not take (`fn`'s third
- * argument, decision 064): 400 with the first issue as `msg` and `message`.
+ * argument, decision 064): 400 with the first issue as `msg`.
  */
 export function refuseInvalid(error: z.ZodError): never {
   return fail('invalid', error.issues[0]?.message ?? 'Invalid input.');

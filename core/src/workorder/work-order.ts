@@ -11,6 +11,8 @@ export type Body = WorkOrderInput;
 export type AcknowledgeBody = AcknowledgeInput;
 
 export { fail, id, messages } from './messages';
+/** The bodies' schemas, for the API's validators (decision 112). */
+export { AcknowledgeInput } from './input';
 export { contentDigest, type Stored } from './store';
 export { formatNumber } from './numbering';
 export { type Detail, view } from './view';

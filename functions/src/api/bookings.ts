@@ -3,249 +3,32 @@ import { Reschedule } from '@app/core/reschedule/index';
 import { Visit } from '@app/core/visit/index';
 import { Billing } from '@app/core/billing/index';
 import { PaymentLink } from '@app/core/payment-link/index';
-import { bookingMessages, CUSTOM_PRICE_MAX, deskMessages, type StatusChange } from '@app/core/booking/rules';
+import { bookingMessages, CUSTOM_PRICE_MAX, deskMessages } from '@app/core/booking/rules';
 import { toCents, toDollars } from '@app/core/money';
 import { dollars } from '@app/core/rules/schema';
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import * as z from 'zod';
 import { requireAdmin, requireStaff, requireUser } from './auth';
-import { type PaymentLinkReply, paymentLinkReply } from './payment-link-reply';
+import {
+  adminBookingReply,
+  bookingReply,
+  chargeOptionsReply,
+  type ChargePreviewReply,
+  confirmationReply,
+} from './booking-reply';
 import { invalidInput, pageQuery } from './validation';
 
-/** A booking as the spec's clients read it (doc 2 §3 Booking): money in dollars, converted here at the edge. */
-export type BookingReply = {
-  _id: string;
-  status: Booking.Stored['status'];
-  /** The live service; null when it was removed (the review button then says so). */
-  service: { _id: string; name: string; price: number } | null;
-  /** Snapshots taken when the booking was made. */
-  serviceName: string;
-  servicePrice: number;
-  isCustomService: boolean;
-  customServiceName: string | null;
-  customServicePrice: number | null;
-  createdByAdmin: boolean;
-  requiresCustomerVerification: boolean;
-  user: { _id: string; firstName: string; lastName: string; email: string } | null;
-  /** The number the job is reached at (issue 30), as (610) 555-0123; null: none given (the desk says so). */
-  phone: string | null;
-  date: string;
-  time: string;
-  duration: number;
-  clientFirstName: string;
-  clientLastName: string;
-  vehicleMake: string;
-  vehicleModel: string;
-  vehicleYear: number;
-  vehicleColor: string;
-  notes: string;
-  serviceStatus: string;
-  payment: {
-    status: 'pending' | 'paid' | 'failed';
-    amount: number;
-    providerPaymentId: string | null;
-    failureReason: string | null;
-    at: string;
-    /** What the amount is (decision 068): the booked price or the work order's total, and the trip fee in it. */
-    basis: 'booking' | 'workOrder';
-    workOrderId: string | null;
-    tripFee: number;
-    /** Charge attempts made; `retriesStopped` once the scheduled job gave up (decision 069). */
-    attempts: number;
-    retriesStopped: boolean;
-    refunded: number;
-    refundable: number;
-    refunds: { _id: string; amount: number; reason: string; by: string; at: string }[];
-    /** The Square payment link sent for it (decision 070); null when none was sent. */
-    link: PaymentLinkReply | null;
-  } | null;
-  /** The late-cancel fee charged when the customer cancelled late (decision 069). */
-  cancellationFee: { status: 'pending' | 'paid' | 'failed'; amount: number; at: string } | null;
-  reviewed: boolean;
-  /** Where the job is (issue 20); null for bookings made before addresses. */
-  serviceAddress: ServiceAddressReply | null;
-  /** The trip fee snapshot in dollars (0: none). */
-  tripFee: number;
-  /** The visit as the shop reported it (issue 21, decision 076): each step's time, null until recorded. */
-  progress: ProgressReply;
-  /** The technician whose time it holds (issue 22); null when it holds none. */
-  technician: { number: number; firstName: string; lastName: string } | null;
-  /** When the customer answered a reminder with "I'll be there" (issue 21); null: not (yet). */
-  attendanceConfirmedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
-
-export type ProgressReply = {
-  onMyWayAt: string | null;
-  /** The arrival time the customer was given with "On my way". */
-  etaAt: string | null;
-  arrivedAt: string | null;
-  startedAt: string | null;
-};
-
-const progressReply = ({ progress: p }: Pick<Booking.Stored, 'progress'>): ProgressReply => ({
-  onMyWayAt: p?.onMyWayAt ?? null,
-  etaAt: p?.etaAt ?? null,
-  arrivedAt: p?.arrivedAt ?? null,
-  startedAt: p?.startedAt ?? null,
-});
-
-/** A booking's service address on the wire: the spec's work-order address names, unit and access notes. */
-export type ServiceAddressReply = {
-  street: string;
-  unit: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  accessNotes: string;
-};
-
-const serviceAddressReply = (b: Pick<Booking.Stored, 'serviceAddress'>): ServiceAddressReply | null =>
-  b.serviceAddress
-    ? {
-        street: b.serviceAddress.street,
-        unit: b.serviceAddress.unit,
-        city: b.serviceAddress.city,
-        state: b.serviceAddress.state,
-        zipCode: b.serviceAddress.zipCode,
-        accessNotes: b.serviceAddress.accessNotes,
-      }
-    : null;
-
-export function bookingReply(b: Booking.RowInfo): BookingReply {
-  return {
-    _id: b.id,
-    status: b.status,
-    service: b.service
-      ? { _id: b.service._id, name: b.service.name, price: toDollars(b.service.priceCents) }
-      : null,
-    serviceName: b.serviceName,
-    servicePrice: toDollars(b.priceCents),
-    isCustomService: b.isCustomService,
-    customServiceName: b.isCustomService ? b.serviceName : null,
-    customServicePrice: b.isCustomService ? toDollars(b.priceCents) : null,
-    createdByAdmin: b.createdByAdmin,
-    requiresCustomerVerification: b.requiresCustomerVerification,
-    user:
-      b.userId && b.customer
-        ? {
-            _id: b.userId,
-            firstName: b.customer.firstName,
-            lastName: b.customer.lastName,
-            email: b.customer.email,
-          }
-        : null,
-    phone: b.phone,
-    date: b.date,
-    time: b.time,
-    duration: b.durationMinutes,
-    clientFirstName: b.clientFirstName,
-    clientLastName: b.clientLastName,
-    vehicleMake: b.vehicleMake,
-    vehicleModel: b.vehicleModel,
-    vehicleYear: b.vehicleYear,
-    vehicleColor: b.vehicleColor,
-    notes: b.notes,
-    serviceStatus: b.serviceStatus,
-    payment: b.payment
-      ? {
-          status: b.payment.status,
-          amount: toDollars(b.payment.amountCents),
-          providerPaymentId: b.payment.providerPaymentId ?? null,
-          failureReason: b.payment.failureReason ?? null,
-          at: b.payment.at,
-          basis: b.payment.basis ?? 'booking',
-          workOrderId: b.payment.workOrderId ?? null,
-          tripFee: toDollars(b.payment.tripFeeCents ?? 0),
-          attempts: b.payment.attempts ?? 1,
-          retriesStopped: b.payment.stopped === true,
-          refunded: toDollars(b.payment.refundedCents ?? 0),
-          refundable: toDollars(
-            b.payment.status === 'paid' ? (b.payment.refundableCents ?? b.payment.amountCents) : 0,
-          ),
-          refunds: (b.payment.refunds ?? []).map((r) => ({
-            _id: r.id,
-            amount: toDollars(r.amountCents),
-            reason: r.reason,
-            by: r.by,
-            at: r.at,
-          })),
-          link: paymentLinkReply(b.payment.link),
-        }
-      : null,
-    cancellationFee: b.cancellationFee
-      ? {
-          status: b.cancellationFee.status,
-          amount: toDollars(b.cancellationFee.amountCents),
-          at: b.cancellationFee.at,
-        }
-      : null,
-    reviewed: b.testimonialId !== undefined,
-    serviceAddress: serviceAddressReply(b),
-    tripFee: toDollars(b.tripFeeCents ?? 0),
-    progress: progressReply(b),
-    technician: b.technician,
-    attendanceConfirmedAt: b.attendanceConfirmedAt ?? null,
-    createdAt: b.createdAt,
-    updatedAt: b.updatedAt,
-  };
-}
-
-/** What the admin's desk reads (the bookings desk contract): the booking and its audit trail. */
-export type AdminBookingReply = BookingReply & { statusHistory: StatusChange[] };
-
-export const adminBookingReply = (b: Booking.Info): AdminBookingReply => ({
-  ...bookingReply(b),
-  statusHistory: b.statusHistory,
-});
-
-/** A custom booking as the confirmation page reads it (doc 2 §3), by its link: only what the customer needs. */
-export type ConfirmationReply = {
-  _id: string;
-  status: Booking.Stored['status'];
-  isCustomService: boolean;
-  customServiceName: string | null;
-  customServicePrice: number | null;
-  service: { name: string; price: number } | null;
-  date: string;
-  time: string;
-  duration: number;
-  vehicleYear: number;
-  vehicleMake: string;
-  vehicleModel: string;
-  vehicleColor: string;
-  notes: string;
-  customer: { firstName: string; lastName: string; email: string };
-  serviceAddress: ServiceAddressReply | null;
-  tripFee: number;
-};
-
-export function confirmationReply(b: Booking.Info): ConfirmationReply {
-  return {
-    _id: b.id,
-    status: b.status,
-    isCustomService: b.isCustomService,
-    customServiceName: b.isCustomService ? b.serviceName : null,
-    customServicePrice: b.isCustomService ? toDollars(b.priceCents) : null,
-    // The price agreed when the booking was made, under the service's current name when it still exists.
-    service: b.isCustomService
-      ? null
-      : { name: b.service?.name ?? b.serviceName, price: toDollars(b.priceCents) },
-    date: b.date,
-    time: b.time,
-    duration: b.durationMinutes,
-    vehicleYear: b.vehicleYear,
-    vehicleMake: b.vehicleMake,
-    vehicleModel: b.vehicleModel,
-    vehicleColor: b.vehicleColor,
-    notes: b.notes,
-    customer: b.customer ?? { firstName: b.clientFirstName, lastName: b.clientLastName, email: '' },
-    serviceAddress: serviceAddressReply(b),
-    tripFee: toDollars(b.tripFeeCents ?? 0),
-  };
-}
+export type {
+  AdminBookingReply,
+  BookingReply,
+  ChargeOptionsReply,
+  ChargePreviewReply,
+  ConfirmationReply,
+  ProgressReply,
+  ServiceAddressReply,
+} from './booking-reply';
+export { adminBookingReply, bookingReply, confirmationReply } from './booking-reply';
 
 /** The header that names the next page of a bare-array list (decision 049). */
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
@@ -290,63 +73,6 @@ const RefundBody = z
   .object({ amount: dollars('Refund amount', 99_999_999), reason: z.unknown() })
   .transform(({ amount, reason }) => ({ amountCents: toCents(amount), reason }))
   .pipe(Billing.RefundInput);
-
-export type ChargeOptionsReply = {
-  bookedPrice: number;
-  tripFee: number;
-  /** The tolerance as a fraction (0.1: 10%). */
-  tolerance: number;
-  workOrder: {
-    _id: string;
-    workOrderNumber: string;
-    acknowledged: boolean;
-    subtotal: number;
-    tax: number;
-    total: number;
-  } | null;
-  workOrderAllowed: boolean;
-  defaultCharge: Billing.ChargeChoice;
-  /** What each choice charges, trip fee included. */
-  amounts: { booking: number; workOrder: number | null };
-};
-
-/** What the confirm step of a completion shows (issue 30): the server's amount and the card. */
-export type ChargePreviewReply = {
-  amount: number | null;
-  charge: Billing.ChargeChoice | null;
-  card: { brand: string; last4: string } | null;
-  /** "This charges $149.00 to the card ending 1111." (or why it cannot be charged). */
-  msg: string;
-  /** Why completing now is refused; null when it may. */
-  refusal: string | null;
-  /** The refusal is the completion rule's: an admin may complete anyway with a reason. */
-  overridable: boolean;
-};
-
-function chargeOptionsReply(o: Billing.ChargeOptions): ChargeOptionsReply {
-  const wo = o.workOrder;
-  return {
-    bookedPrice: toDollars(o.bookedCents),
-    tripFee: toDollars(o.tripFeeCents),
-    tolerance: o.tolerance,
-    workOrder: wo
-      ? {
-          _id: wo.id,
-          workOrderNumber: wo.workOrderNumber,
-          acknowledged: wo.acknowledged,
-          subtotal: toDollars(wo.subtotalCents),
-          tax: toDollars(wo.taxCents),
-          total: toDollars(wo.totalCents),
-        }
-      : null,
-    workOrderAllowed: o.workOrderAllowed,
-    defaultCharge: o.defaultBasis,
-    amounts: {
-      booking: toDollars(o.bookedCents + o.tripFeeCents),
-      workOrder: wo ? toDollars(wo.totalCents + o.tripFeeCents) : null,
-    },
-  };
-}
 
 /** /api/bookings (doc 1 §7, doc 2 §7): booking, the customer's history, edit, cancel, and the admin's status. */
 export const bookings = new Hono()

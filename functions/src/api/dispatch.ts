@@ -3,6 +3,7 @@ import { Dispatch } from '@app/core/dispatch/index';
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { type DeclinedChargeReply, declinedReply } from './payments';
+import { type ProgressReply, progressReply } from './replies';
 import { invalidInput } from './validation';
 
 /** A job on Today or the dispatch board (issue 22): where and when, for whom, its state and its technician. */
@@ -13,12 +14,7 @@ export type BoardJobReply = {
   duration: number;
   status: Booking.Row['status'];
   state: Dispatch.JobState;
-  progress: {
-    onMyWayAt: string | null;
-    etaAt: string | null;
-    arrivedAt: string | null;
-    startedAt: string | null;
-  };
+  progress: ProgressReply;
   serviceName: string;
   customerName: string;
   vehicle: string;
@@ -102,12 +98,7 @@ export const boardJobReply = ({
   duration: b.durationMinutes,
   status: b.status,
   state: Dispatch.jobState(b.status, b.progress),
-  progress: {
-    onMyWayAt: b.progress?.onMyWayAt ?? null,
-    etaAt: b.progress?.etaAt ?? null,
-    arrivedAt: b.progress?.arrivedAt ?? null,
-    startedAt: b.progress?.startedAt ?? null,
-  },
+  progress: progressReply(b),
   serviceName: b.serviceName,
   customerName: customerName(b),
   vehicle: [b.vehicleYear, b.vehicleMake, b.vehicleModel].filter(Boolean).join(' '),

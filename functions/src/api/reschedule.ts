@@ -2,18 +2,17 @@ import { Booking } from '@app/core/booking/index';
 import { Reschedule } from '@app/core/reschedule/index';
 import { BookingLinkPage } from '@app/core/booking-link/page';
 import { zValidator } from '@hono/zod-validator';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import * as z from 'zod';
 import { requireUser } from './auth';
-import { type BookingReply, bookingReply } from './bookings';
+import { type BookingReply, bookingReply } from './booking-reply';
 import { invalidInput } from './validation';
 
 /**
  * Rescheduling (issue 21, decision 075), mounted beside /api/bookings:
  * what the reschedule page shows, the times a booking can move to, and the
- * move itself. The owner or the admin (core checks: another's booking is
- * 404). The reminder link's variant is under /api/booking-links/{token}
- * (mounted beside the link's own routes, functions/src/api/booking-links.ts).
+ * move itself, signed in (under /api/bookings/{id}) or by a reminder's link
+ * (under /api/booking-links/{token}, beside the link's own routes).
  */
 
 /** A booking as the reschedule page shows it: what it is, when and where (a link holder sees only this). */
@@ -63,70 +62,79 @@ const rescheduleReply = (r: Reschedule.ForReschedule): RescheduleReply => ({
   availableDays: r.availableDays,
 });
 
-const byId = zValidator('param', z.object({ id: Booking.id }), invalidInput);
-
-export const rescheduling = new Hono()
-  .get('/:id/reschedule', requireUser, byId, async (c) =>
-    c.json(rescheduleReply(await Reschedule.forReschedule(c.req.valid('param').id))),
-  )
-  // The times of the booking's service at its address on `date` (its own job left out of the route check).
-  .get(
-    '/:id/reschedule/times',
-    requireUser,
-    byId,
-    zValidator('query', Reschedule.RescheduleTimesQuery, invalidInput),
-    async (c) => {
-      const availability: Booking.Availability = await Reschedule.rescheduleTimes(
-        c.req.valid('param').id,
-        c.req.valid('query'),
-      );
-      return c.json(availability);
-    },
-  )
-  // One transaction: the new time claimed and the old one given back; 409 `{ msg }` keeps the old booking.
-  .post(
-    '/:id/reschedule',
-    requireUser,
-    byId,
-    zValidator('json', Reschedule.RescheduleInput, invalidInput),
-    async (c) => {
-      const booking = await Reschedule.reschedule(c.req.valid('param').id, c.req.valid('json'));
-      return c.json({ msg: Reschedule.rescheduleMessages.moved, booking: bookingReply(booking) });
-    },
-  );
-
-const byToken = zValidator(
-  'param',
-  z.object({ token: z.string().max(200, 'This link is not valid.') }),
-  invalidInput,
-);
+type Move = z.input<typeof Reschedule.RescheduleInput>;
+type TimesQuery = z.input<typeof Reschedule.RescheduleTimesQuery>;
 
 /**
- * The same, by a reminder's link (`/api/booking-links/{token}/reschedule`):
- * no sign-in; the token reaches only its booking and moves it once.
+ * The three rescheduling routes, written once (review §3 D24/D25) for a
+ * booking named by `key` (its id signed in, a reminder link's token without):
+ * the page, the times of the booking's service at its address on `date` (its
+ * own job left out of the route check), and the move (one transaction: the
+ * new time claimed and the old one given back; 409 `{ msg }` keeps the old
+ * booking). Mounted under the key's own path (./index.ts).
  */
-export const reschedulingByLink = new Hono()
-  .get('/:token/reschedule', byToken, async (c) =>
-    c.json(rescheduleReply(await BookingLinkPage.forRescheduleByLink(c.req.valid('param').token))),
-  )
-  .get(
-    '/:token/reschedule/times',
-    byToken,
-    zValidator('query', Reschedule.RescheduleTimesQuery, invalidInput),
-    async (c) => {
-      const availability: Booking.Availability = await BookingLinkPage.rescheduleTimesByLink(
-        c.req.valid('param').token,
-        c.req.valid('query'),
-      );
-      return c.json(availability);
-    },
-  )
-  .post(
-    '/:token/reschedule',
-    byToken,
-    zValidator('json', Reschedule.RescheduleInput, invalidInput),
-    async (c) => {
-      const booking = await BookingLinkPage.rescheduleByLink(c.req.valid('param').token, c.req.valid('json'));
-      return c.json({ msg: Reschedule.rescheduleMessages.moved, booking: slim(booking) });
-    },
+function reschedulingRoutes<K extends string, Reply>(
+  key: K,
+  keySchema: z.ZodType<string, string>,
+  guard: MiddlewareHandler,
+  verbs: {
+    page: (key: string) => Promise<Reschedule.ForReschedule>;
+    times: (key: string, query: TimesQuery) => Promise<Booking.Availability>;
+    move: (key: string, input: Move) => Promise<Booking.Info>;
+    reply: (booking: Booking.Info) => Reply;
+  },
+) {
+  const byKey = zValidator(
+    'param',
+    z.object({ [key]: keySchema } as Record<K, typeof keySchema>),
+    invalidInput,
   );
+  const keyOf = (param: object) => (param as Record<string, string>)[key] ?? '';
+  return new Hono()
+    .get('/reschedule', guard, byKey, async (c) =>
+      c.json(rescheduleReply(await verbs.page(keyOf(c.req.valid('param'))))),
+    )
+    .get(
+      '/reschedule/times',
+      guard,
+      byKey,
+      zValidator('query', Reschedule.RescheduleTimesQuery, invalidInput),
+      async (c) => c.json(await verbs.times(keyOf(c.req.valid('param')), c.req.valid('query'))),
+    )
+    .post(
+      '/reschedule',
+      guard,
+      byKey,
+      zValidator('json', Reschedule.RescheduleInput, invalidInput),
+      async (c) => {
+        const booking = await verbs.move(keyOf(c.req.valid('param')), c.req.valid('json'));
+        return c.json({ msg: Reschedule.rescheduleMessages.moved, booking: verbs.reply(booking) });
+      },
+    );
+}
+
+/** Signed in, under /api/bookings/{id}: the owner or the admin (core checks: another's booking is 404). */
+export const rescheduling = reschedulingRoutes('id', Booking.id, requireUser, {
+  page: Reschedule.forReschedule,
+  times: Reschedule.rescheduleTimes,
+  move: Reschedule.reschedule,
+  reply: bookingReply,
+});
+
+const anyone: MiddlewareHandler = async (_c, next) => next();
+
+/**
+ * By a reminder's link, under /api/booking-links/{token}: no sign-in; the
+ * token reaches only its booking and moves it once.
+ */
+export const reschedulingByLink = reschedulingRoutes(
+  'token',
+  z.string().max(200, 'This link is not valid.'),
+  anyone,
+  {
+    page: BookingLinkPage.forRescheduleByLink,
+    times: BookingLinkPage.rescheduleTimesByLink,
+    move: BookingLinkPage.rescheduleByLink,
+    reply: slim,
+  },
+);

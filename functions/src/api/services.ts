@@ -6,6 +6,7 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import * as z from 'zod';
 import { zipMessage } from '@app/core/rules/fields';
+import { dollars } from '@app/core/rules/schema';
 import { createMiddleware } from 'hono/factory';
 import { requireAdmin, requireUser } from './auth';
 import { invalidInput } from './validation';
@@ -30,14 +31,14 @@ const byId = zValidator('param', z.object({ id: Service.fromId.schema }), invali
 /** The admin's service form (doc 2 §5, §7): `price` in dollars here, cents in core. */
 const serviceForm = Service.AdminInput.omit({ priceCents: true })
   .extend({
-    price: z
-      .number({ error: 'Price must be a number.' })
-      .min(0, 'Price cannot be negative.')
-      .max(100_000, 'Price must be at most $100,000.')
-      .refine(
-        (price) => Math.abs(toCents(price) - price * 100) < 1e-6,
-        'Price must be in dollars and cents.',
-      ),
+    price: dollars('Price', 100_000 * 100, {
+      wording: {
+        notNumber: 'Price must be a number.',
+        negative: 'Price cannot be negative.',
+        tooMuch: 'Price must be at most $100,000.',
+        notCents: 'Price must be in dollars and cents.',
+      },
+    }),
   })
   .transform(({ price, ...fields }) => ({ ...fields, priceCents: toCents(price) }));
 const form = zValidator('json', serviceForm, invalidInput);

@@ -4,7 +4,7 @@ import { Dispatch } from '@app/core/dispatch/index';
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { requireStaff } from './auth';
-import { type ServiceAddressReply } from './bookings';
+import { type ProgressReply, progressReply, type ServiceAddressReply, serviceAddressReply } from './replies';
 import { invalidInput } from './validation';
 
 /** One job of the technician's day as the phone reads it (issue 22, decision 079). */
@@ -28,12 +28,7 @@ export type TechJobReply = {
   serviceName: string;
   notes: string;
   serviceStatus: string;
-  progress: {
-    onMyWayAt: string | null;
-    etaAt: string | null;
-    arrivedAt: string | null;
-    startedAt: string | null;
-  };
+  progress: ProgressReply;
   workOrderId: string | null;
 };
 
@@ -56,16 +51,7 @@ function jobReply(job: Dispatch.TechJob, index: number): TechJobReply {
     duration: b.durationMinutes,
     driveMinutes: job.driveMinutes,
     fromBase: index === 0,
-    serviceAddress: address
-      ? {
-          street: address.street,
-          unit: address.unit,
-          city: address.city,
-          state: address.state,
-          zipCode: address.zipCode,
-          accessNotes: address.accessNotes,
-        }
-      : null,
+    serviceAddress: serviceAddressReply(b),
     directionsUrl: address ? directionsUrl(address) : null,
     customer: {
       firstName: b.customer?.firstName ?? b.clientFirstName,
@@ -77,12 +63,7 @@ function jobReply(job: Dispatch.TechJob, index: number): TechJobReply {
     serviceName: b.serviceName,
     notes: b.notes,
     serviceStatus: b.serviceStatus,
-    progress: {
-      onMyWayAt: b.progress?.onMyWayAt ?? null,
-      etaAt: b.progress?.etaAt ?? null,
-      arrivedAt: b.progress?.arrivedAt ?? null,
-      startedAt: b.progress?.startedAt ?? null,
-    },
+    progress: progressReply(b),
     workOrderId: job.workOrderId,
   };
 }

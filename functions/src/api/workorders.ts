@@ -1,20 +1,23 @@
 import { toCents, toDollars } from '@app/core/money';
 import { PaymentLink } from '@app/core/payment-link/index';
-import { paymentLinkReply } from './payment-link-reply';
-import { moneyMessages, moneyProblem } from '@app/core/rules/fields';
+import { moneyMessages } from '@app/core/rules/fields';
+import { dollars } from '@app/core/rules/schema';
 import { WorkOrder } from '@app/core/workorder/index';
-import { PRICING_LIMITS, type WorkOrderPricing } from '@app/core/workorder/pricing';
+import { PRICING_LIMITS } from '@app/core/workorder/pricing';
 import { zValidator } from '@hono/zod-validator';
 import { type Context, Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import * as z from 'zod';
 import { Inspection } from '@app/core/workorder/inspection/index';
 import { IMAGE_MAX_BYTES } from '@app/core/storage/rules';
 import { assertStaff } from '@app/core/actor';
-import { config } from '@app/core/config';
 import { requireAdmin, requireStaff, requireUser } from './auth';
 import { readImageForm, uploadLimit } from './uploads';
 import { firstIssue } from './validation';
 import { renderPdf } from './workorder-pdf';
+import { acknowledgmentReply, workOrderReply } from './workorder-reply';
+
+export { workOrderReply, type WorkOrderReply } from './workorder-reply';
 
 /**
  * /api/workOrders (doc 2 §7, §8; issue 13). Paths match without regard to
@@ -23,7 +26,8 @@ import { renderPdf } from './workorder-pdf';
  * token). Every rule is core's (core/src/workorder); this turns the
  * spec's dollars into cents on the way in and cents into dollars on the way
  * out (decision 064). 4xx replies carry `message` beside `msg` (the spec's
- * clients read `message` here). `/defaults`, `/public/...` and
+ * clients read `message` here): `withMessage`, this router's own middleware
+ * (decision 112), not the domain's errors. `/defaults`, `/public/...` and
  * `/acknowledge/...` are declared before `/:id`. The inspection and its
  * photos (decision 080) are the shop's staff's: an admin or the job's
  * technician (core decides), served privately.
@@ -32,186 +36,133 @@ import { renderPdf } from './workorder-pdf';
  * it is a chunk of its own and no cold start of the API parses it.
  */
 
-/** zValidator hook for this router: 400 `{ message, msg }`. */
+/** zValidator hook for this router: 400 `{ msg }` (and `message`, by `withMessage`). */
 function invalid(
   result: { success: true } | { success: false; error: { issues: readonly { message: string }[] } },
   c: Context,
 ) {
-  if (!result.success) {
-    const text = firstIssue(result.error);
-    return c.json({ message: text, msg: text }, 400);
-  }
+  if (!result.success) return c.json({ msg: firstIssue(result.error) }, 400);
 }
+
+/**
+ * Every 4xx this router answers carries `message` beside `msg`, the same
+ * text (decision 064: the spec's clients read `message` here). Added here,
+ * at the edge, so core's errors stay the house's one shape (decision 112).
+ */
+const withMessage = createMiddleware(async (c, next) => {
+  await next();
+  const { status } = c.res;
+  if (status < 400 || status >= 500 || !c.res.headers.get('content-type')?.includes('application/json'))
+    return;
+  const body: unknown = await c.res.clone().json();
+  if (!isObject(body) || typeof body.msg !== 'string' || 'message' in body) return;
+  const headers = new Headers(c.res.headers);
+  headers.delete('content-length');
+  c.res = new Response(JSON.stringify({ msg: body.msg, message: body.msg, ...body }), { status, headers });
+});
 
 const byId = zValidator('param', z.object({ id: z.string() }), invalid);
 const byToken = zValidator('param', z.object({ token: z.string() }), invalid);
-const anyJson = zValidator('json', z.unknown(), invalid);
+
+const totalApproved = 'The total approved is required.';
+const totalInvalid = moneyMessages.invalid('The total approved', 10_000_000_00);
 
 /** The admin's price approval: the total they saw, in dollars (decision 091). */
-const ApproveBody = z.object(
-  {
-    total: z
-      .number({ error: 'The total approved is required.' })
-      .refine(
-        (total) => moneyProblem(total, 'The total approved', 10_000_000_00) === undefined,
-        moneyMessages.invalid('The total approved', 10_000_000_00),
-      ),
-  },
-  { error: 'The total approved is required.' },
-);
+const ApproveBody = z
+  .object(
+    {
+      total: dollars('The total approved', 10_000_000_00, {
+        wording: {
+          notNumber: totalApproved,
+          negative: totalInvalid,
+          tooMuch: totalInvalid,
+          notCents: totalInvalid,
+        },
+      }),
+    },
+    { error: totalApproved },
+  )
+  .transform(({ total }) => ({ totalCents: toCents(total) }));
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A line's price as the spec names it in dollars, and as core takes it in cents. */
-type Price = { dollars: string; cents: string; label: string; maxCents: number; optional: boolean };
+type Price = { dollars: string; cents: string; amount: ReturnType<typeof dollars>; optional: boolean };
 const hourlyRate: Price = {
   dollars: 'hourlyRate',
   cents: 'hourlyRateCents',
-  label: 'Hourly rate',
-  maxCents: PRICING_LIMITS.maxRateCents,
+  amount: dollars('Hourly rate', PRICING_LIMITS.maxRateCents, { absent: 'required' }),
   optional: true,
 };
 const unitPrice: Price = {
   dollars: 'unitPrice',
   cents: 'unitPriceCents',
-  label: 'Unit price',
-  maxCents: PRICING_LIMITS.maxUnitPriceCents,
+  amount: dollars('Unit price', PRICING_LIMITS.maxUnitPriceCents, { absent: 'required' }),
   optional: false,
 };
 
 /**
  * One line's price from the spec's dollars to core's cents: the dollars are
- * checked by the money rule (rules/fields, decision 059) and refused 400
- * `{ msg, message }`; an optional price left out stays out (a labour line
- * then takes the shop's rate). Whatever the client sent under the cents name
- * is dropped.
+ * checked by `dollars()` (the money rule, decision 059) and refused 400; an
+ * optional price left out stays out (a labour line then takes the shop's
+ * rate). Whatever the client sent under the cents name is dropped.
  */
-function lineInCents(item: unknown, { dollars, cents, label, maxCents, optional }: Price) {
+function lineInCents(
+  item: unknown,
+  { dollars: named, cents, amount, optional }: Price,
+  ctx: z.RefinementCtx,
+) {
   if (!isObject(item)) return item;
-  const { [dollars]: sent, [cents]: _ignored, ...rest } = item;
+  const { [named]: sent, [cents]: _ignored, ...rest } = item;
   if (sent === undefined && optional) return rest;
-  const problem =
-    sent === null || sent === undefined || typeof sent === 'string' || typeof sent === 'number'
-      ? moneyProblem(sent, label, maxCents)
-      : moneyMessages.invalid(label, maxCents);
-  if (problem) WorkOrder.fail('invalid', problem);
-  return { ...rest, [cents]: toCents(Number(sent)) };
+  const parsed = amount.safeParse(sent);
+  if (parsed.success) return { ...rest, [cents]: toCents(parsed.data) };
+  ctx.addIssue({ code: 'custom', message: firstIssue(parsed.error) });
+  return z.NEVER;
 }
+
+type Line<T, Cents extends string, Dollars extends string> = Omit<T, Cents> & {
+  [K in Dollars]?: number | string | null;
+};
+type FormBody = Omit<WorkOrder.Body, 'laborItems' | 'partItems'> & {
+  laborItems?:
+    Line<NonNullable<WorkOrder.Body['laborItems']>[number], 'hourlyRateCents', 'hourlyRate'>[] | null;
+  partItems?: Line<NonNullable<WorkOrder.Body['partItems']>[number], 'unitPriceCents', 'unitPrice'>[] | null;
+};
 
 /**
- * The work-order form as the spec's clients send it (doc 2 §7: dollars) as
- * core takes it (cents, decision 064). Only the money changes; every other
- * field, and any shape core refuses, is core's to check.
+ * The work-order form as the spec's clients send it (doc 2 §7: dollars), as
+ * core takes it (cents, decision 064). Only the money is checked here (the
+ * first refused price answers, before any other field); every other field,
+ * and any shape core refuses, is core's to check (`WorkOrder.create`/`update`).
  */
-function formInCents(body: unknown): unknown {
-  if (!isObject(body)) return body;
-  const { laborItems, partItems } = body;
-  return {
-    ...body,
-    ...(Array.isArray(laborItems)
-      ? { laborItems: laborItems.map((item) => lineInCents(item, hourlyRate)) }
-      : {}),
-    ...(Array.isArray(partItems) ? { partItems: partItems.map((item) => lineInCents(item, unitPrice)) } : {}),
-  };
-}
-
-const pricingReply = (p: WorkOrderPricing) => ({
-  taxRate: p.taxRate,
-  laborSubtotal: toDollars(p.laborSubtotalCents),
-  partsSubtotal: toDollars(p.partsSubtotalCents),
-  subtotal: toDollars(p.subtotalCents),
-  taxAmount: toDollars(p.taxAmountCents),
-  totalAmount: toDollars(p.totalAmountCents),
-});
-
-const laborReply = (items: WorkOrder.Info['laborItems']) =>
-  items.map((l) => ({
-    description: l.description,
-    hours: l.hours,
-    hourlyRate: toDollars(l.hourlyRateCents),
-    total: toDollars(l.totalCents),
-  }));
-
-const partsReply = (items: WorkOrder.Info['partItems']) =>
-  items.map((p) => ({
-    partNumber: p.partNumber,
-    description: p.description,
-    quantity: p.quantity,
-    unitPrice: toDollars(p.unitPriceCents),
-    total: toDollars(p.totalCents),
-  }));
-
-const vehicleReply = (v: WorkOrder.Info['vehicle']) => ({ ...v, mileage: v.mileage ?? null });
-
-/** A work order as the spec's clients read it (doc 2 §3, §7): dollars, `_id`, nulls for absent values. */
-export function workOrderReply(wo: WorkOrder.Detail) {
-  const ack = wo.acknowledgment;
-  return {
-    _id: wo.id,
-    workOrderNumber: wo.workOrderNumber,
-    customer: wo.customer,
-    vehicle: vehicleReply(wo.vehicle),
-    serviceDetails: wo.serviceDetails,
-    laborItems: laborReply(wo.laborItems),
-    partItems: partsReply(wo.partItems),
-    pricing: pricingReply(wo.pricing),
-    status: wo.status,
-    scheduledDate: wo.scheduledDate ?? null,
-    internalNotes: wo.internalNotes,
-    customerNotes: wo.customerNotes,
-    relatedBooking: wo.relatedBooking ?? null,
-    emailSent: wo.emailSent,
-    emailSentDate: wo.emailSentDate ?? null,
-    acknowledgment: {
-      isRequired: ack.isRequired,
-      isAcknowledged: ack.isAcknowledged,
-      state: ack.state,
-      acknowledgmentDate: ack.acknowledgmentDate ?? null,
-      tokenExpiresAt: ack.tokenExpiresAt ?? null,
-      ...(ack.acknowledgedBy ? { acknowledgedBy: ack.acknowledgedBy } : {}),
-      hasSignature: ack.hasSignature ?? false,
-      inPerson: ack.inPerson ?? null,
-      history: wo.acknowledgmentHistory,
-    },
-    payment: wo.payment
-      ? {
-          status: wo.payment.status,
-          amount: toDollars(wo.payment.amountCents),
-          providerPaymentId: wo.payment.providerPaymentId ?? null,
-          at: wo.payment.at,
-          link: paymentLinkReply(wo.payment.link),
-        }
-      : null,
-    /** Paid with its booking (issue 30): the list says Paid and offers no link; null otherwise. */
-    paidWithBooking: wo.paidWithBooking
-      ? { amount: toDollars(wo.paidWithBooking.amountCents), at: wo.paidWithBooking.at }
-      : null,
-    statusHistory: wo.statusHistory,
-    /** Issue 30, decision 091: hand prices awaiting the admin, the total approved, where the last code went. */
-    priceApproval: {
-      awaiting: wo.priceApproval.awaiting,
-      approvedTotal:
-        wo.priceApproval.approvedTotalCents === null ? null : toDollars(wo.priceApproval.approvedTotalCents),
-      codeSentTo: wo.priceApproval.codeSentTo,
-      history: wo.priceApproval.trail.map((e) => ({
-        event: e.event,
-        at: e.at,
-        by: e.by,
-        total: toDollars(e.totalCents),
-        note: e.note ?? null,
-      })),
-    },
-    inspection: wo.inspection ?? null,
-    photos: wo.photos ?? [],
-    /** How many photos it may hold (the setting inspectionPhotoLimit), for the form. */
-    photoLimit: config().inspectionPhotoLimit,
-    createdAt: wo.createdAt,
-    updatedAt: wo.updatedAt,
-  };
-}
-export type WorkOrderReply = ReturnType<typeof workOrderReply>;
+const formInCents = <Body>() =>
+  z
+    .custom<Body>(() => true)
+    .transform((body: unknown, ctx) => {
+      if (!isObject(body)) return body as WorkOrder.Body;
+      const { laborItems, partItems } = body;
+      const labor = Array.isArray(laborItems)
+        ? laborItems.map((item) => lineInCents(item, hourlyRate, ctx))
+        : [];
+      const parts = Array.isArray(partItems)
+        ? partItems.map((item) => lineInCents(item, unitPrice, ctx))
+        : [];
+      return {
+        ...body,
+        ...(Array.isArray(laborItems) ? { laborItems: labor } : {}),
+        ...(Array.isArray(partItems) ? { partItems: parts } : {}),
+      } as WorkOrder.Body;
+    });
+const CreateBody = zValidator('json', formInCents<FormBody>(), invalid);
+/** `PUT /:id`: the form, or exactly `{ status }` (the list's status change). */
+const UpdateBody = zValidator(
+  'json',
+  formInCents<FormBody | { status: WorkOrder.Info['status'] }>(),
+  invalid,
+);
 
 async function pdfResponse(c: Context, parts: WorkOrder.PdfParts): Promise<Response> {
   const bytes = await renderPdf(parts);
@@ -236,6 +187,7 @@ const photoSize = zValidator('query', z.object({ size: z.string().max(10).option
 const sizeOf = (size: string | undefined) => (size === 'small' ? 'small' : 'full');
 
 export const workOrders = new Hono()
+  .use(withMessage)
   .get('/defaults', requireStaff, (c) => {
     const { hourlyRateCents, taxRate } = WorkOrder.defaults();
     return c.json({ hourlyRate: toDollars(hourlyRateCents), taxRate });
@@ -288,26 +240,21 @@ export const workOrders = new Hono()
   .get('/acknowledge/:token', byToken, async (c) =>
     c.json(acknowledgmentReply(await WorkOrder.forAcknowledgment(c.req.valid('param').token))),
   )
-  .post('/acknowledge/:token', byToken, anyJson, async (c) =>
-    c.json(
-      await WorkOrder.acknowledge(
-        c.req.valid('param').token,
-        c.req.valid('json') as WorkOrder.AcknowledgeBody,
-      ),
-    ),
+  .post('/acknowledge/:token', byToken, zValidator('json', WorkOrder.AcknowledgeInput, invalid), async (c) =>
+    c.json(await WorkOrder.acknowledge(c.req.valid('param').token, c.req.valid('json'))),
   )
   .get('/', requireAdmin, async (c) => {
     const { workOrders: list, total, hasMore, cursor } = await WorkOrder.list(c.req.query());
     return c.json({ workOrders: list.map(workOrderReply), total, hasMore, cursor });
   })
-  .post('/', requireStaff, anyJson, async (c) =>
-    c.json(workOrderReply(await WorkOrder.create(formInCents(c.req.valid('json')) as WorkOrder.Body)), 201),
+  .post('/', requireStaff, CreateBody, async (c) =>
+    c.json(workOrderReply(await WorkOrder.create(c.req.valid('json'))), 201),
   )
   .get('/:id', requireStaff, byId, async (c) =>
     c.json(workOrderReply(await WorkOrder.get(c.req.valid('param').id))),
   )
-  .put('/:id', requireStaff, byId, anyJson, async (c) =>
-    c.json(workOrderReply(await WorkOrder.update(c.req.valid('param').id, formInCents(c.req.valid('json'))))),
+  .put('/:id', requireStaff, byId, UpdateBody, async (c) =>
+    c.json(workOrderReply(await WorkOrder.update(c.req.valid('param').id, c.req.valid('json')))),
   )
   .delete('/:id', requireAdmin, byId, async (c) => c.json(await WorkOrder.remove(c.req.valid('param').id)))
   .get('/:id/pdf', requireAdmin, byId, async (c) =>
@@ -326,13 +273,19 @@ export const workOrders = new Hono()
     c.json(acknowledgmentReply(await WorkOrder.forSigning(c.req.valid('param').id))),
   )
   // The customer signs on the technician's phone (issue 22): the same acknowledgment, recorded as in person.
-  .post('/:id/acknowledge-in-person', requireStaff, byId, anyJson, async (c) => {
-    const { message, workOrder } = await WorkOrder.acknowledgeInPerson(
-      c.req.valid('param').id,
-      c.req.valid('json') as WorkOrder.InPersonInput,
-    );
-    return c.json({ message, workOrder: workOrderReply(workOrder) });
-  })
+  .post(
+    '/:id/acknowledge-in-person',
+    requireStaff,
+    byId,
+    zValidator('json', WorkOrder.InPersonInput, invalid),
+    async (c) => {
+      const { message, workOrder } = await WorkOrder.acknowledgeInPerson(
+        c.req.valid('param').id,
+        c.req.valid('json'),
+      );
+      return c.json({ message, workOrder: workOrderReply(workOrder) });
+    },
+  )
   // A technician alone cannot charge any amount (issue 30, decision 091): the customer's one-time code ...
   .post('/:id/price-code', requireStaff, byId, async (c) => {
     const { message, workOrder } = await WorkOrder.sendPriceCode(c.req.valid('param').id);
@@ -340,20 +293,16 @@ export const workOrders = new Hono()
   })
   // ... or the admin's approval of the total they saw (`{ total }` in dollars; 409 when it changed since).
   .post('/:id/approve-price', requireAdmin, byId, zValidator('json', ApproveBody, invalid), async (c) => {
-    const workOrder = await WorkOrder.approvePrice(c.req.valid('param').id, {
-      totalCents: toCents(c.req.valid('json').total),
-    });
+    const workOrder = await WorkOrder.approvePrice(c.req.valid('param').id, c.req.valid('json'));
     return c.json({ message: WorkOrder.priceMessages.approved, workOrder: workOrderReply(workOrder) });
   })
-  .put('/:id/inspection', requireUser, byId, anyJson, async (c) =>
-    c.json(
-      workOrderReply(
-        await Inspection.setInspection(
-          c.req.valid('param').id,
-          c.req.valid('json') as Inspection.InspectionBody,
-        ),
-      ),
-    ),
+  .put(
+    '/:id/inspection',
+    requireUser,
+    byId,
+    zValidator('json', Inspection.InspectionInput, invalid),
+    async (c) =>
+      c.json(workOrderReply(await Inspection.setInspection(c.req.valid('param').id, c.req.valid('json')))),
   )
   .post('/:id/photos', requireUser, byId, uploadLimit(Inspection.messages.photoTooLarge), async (c) => {
     // Only the shop's staff get as far as reading a body (core checks the job's technician too).
@@ -380,21 +329,3 @@ export const workOrders = new Hono()
     );
     return c.json({ tokenExpiresAt, message, workOrder: workOrderReply(workOrder) });
   });
-
-/** The acknowledgment page's reply (doc 2 §3), also what the customer reads on the technician's phone: dollars. */
-function acknowledgmentReply(wo: WorkOrder.ForAcknowledgment) {
-  return {
-    workOrderNumber: wo.workOrderNumber,
-    status: wo.status,
-    customer: wo.customer,
-    vehicle: vehicleReply(wo.vehicle),
-    serviceDetails: wo.serviceDetails,
-    scheduledDate: wo.scheduledDate ?? null,
-    laborItems: laborReply(wo.laborItems),
-    partItems: partsReply(wo.partItems),
-    pricing: pricingReply(wo.pricing),
-    version: wo.version,
-    inspection: wo.inspection,
-    photos: wo.photos,
-  };
-}

@@ -5,6 +5,9 @@
  */
 import type { InspectionInput } from './model';
 
+/** The inspection form's schema, for the API's validator (decision 112). */
+export { InspectionInput } from './model';
+
 /** The inspection form (decision 080). */
 export type InspectionBody = InspectionInput;
 

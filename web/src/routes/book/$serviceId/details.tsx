@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import { BookingChoice } from '../../../features/book-service/components/BookingChoice';
 import { BookingDetailsForm } from '../../../features/book-service/components/BookingDetailsForm';
@@ -7,30 +7,47 @@ import { BookingShell } from '../../../features/book-service/components/BookingS
 import { myAddressesQueryOptions } from '../../../lib/addresses';
 import { useAuth } from '../../../lib/auth/store';
 import { pageTitle } from '../../../lib/business';
+import { serviceQueryOptions } from '../../../features/services/api';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const ADDRESS = /^[\w-]{1,64}$/;
 
 /**
- * The confirm page (doc 1 §2). The service, date and time come as navigation
- * state from the time buttons; without them (a typed or shared address) the
- * visitor is sent to /.
+ * The chosen time, in the page's address (decision 112): `?date=yyyy-MM-dd&time=HH:mm&address=<saved id>`,
+ * the same `address` the times page carries, so a reload (or Back and Forward) keeps the choice.
+ */
+type DetailsSearch = { date?: string; time?: string; address?: string };
+
+function readSearch(search: Record<string, unknown>): DetailsSearch {
+  const text = (value: unknown, pattern: RegExp) =>
+    typeof value === 'string' && pattern.test(value) ? value : undefined;
+  const date = text(search.date, DATE);
+  const time = text(search.time, TIME);
+  const address = text(search.address, ADDRESS);
+  return { ...(date ? { date } : {}), ...(time ? { time } : {}), ...(address ? { address } : {}) };
+}
+
+/**
+ * The confirm page (doc 1 §2). The date, time and address come in the page's
+ * address from the time buttons; the service from the cache the times page
+ * filled (fetched after a reload). Without a date and a time (a typed or
+ * shared address) the visitor is sent to /.
  */
 export const Route = createFileRoute('/book/$serviceId/details')({
-  beforeLoad: async ({ context, location, params }) => {
-    const { service, date, time, addressId } = location.state;
-    if (
-      !service ||
-      service._id !== params.serviceId ||
-      !date ||
-      !DATE.test(date) ||
-      !time ||
-      !TIME.test(time)
-    ) {
-      throw redirect({ to: '/', replace: true });
-    }
+  validateSearch: readSearch,
+  beforeLoad: async ({ context, search }) => {
+    const { date, time, address } = search;
+    if (!date || !time) throw redirect({ to: '/', replace: true });
     await context.auth.ready();
-    return { choice: { service, date, time, addressId } };
+    return { choice: { date, time, addressId: address } };
+  },
+  loader: async ({ context: { queryClient }, params }) => {
+    // A malformed id (400) names no service either: the visitor goes to /, as without a time.
+    const service = await queryClient
+      .ensureQueryData(serviceQueryOptions(params.serviceId))
+      .catch(() => undefined);
+    if (!service) throw redirect({ to: '/', replace: true });
   },
   head: () => ({ meta: [{ title: pageTitle('Confirm Your Booking') }] }),
   component: ConfirmBookingPage,
@@ -38,7 +55,9 @@ export const Route = createFileRoute('/book/$serviceId/details')({
 
 function ConfirmBookingPage() {
   const { choice } = Route.useRouteContext();
-  const { service, date, time, addressId } = choice;
+  const { date, time, addressId } = choice;
+  const { serviceId } = Route.useParams();
+  const { data: service } = useSuspenseQuery(serviceQueryOptions(serviceId));
   const { user } = useAuth();
   const addresses = useQuery({ ...myAddressesQueryOptions(user?._id ?? ''), enabled: !!user });
   const address = addresses.data?.find((item) => item._id === addressId);

@@ -91,16 +91,17 @@ function BookServicePage() {
   const setSearch = (next: BookSearch) =>
     void navigate({ search: { ...search, ...next }, replace: true, resetScroll: false, state: { service } });
   const chooseDate = (next: string) => setSearch({ date: next });
+  // The choice travels in the details page's address (decision 112): a reload there keeps it.
   const chooseTime = (time: string) =>
     void navigate({
       to: '/book/$serviceId/details',
       params: { serviceId },
-      state: {
-        service,
+      search: {
         date,
         time,
-        ...(where.kind === 'served' && where.address ? { addressId: where.address._id } : {}),
+        ...(where.kind === 'served' && where.address ? { address: where.address._id } : {}),
       },
+      state: { service },
     });
 
   return (

@@ -1,0 +1,44 @@
+import type { Booking } from '@app/core/booking/index';
+
+/**
+ * Reply parts several routers send (review §2 "Reply shaping"): written once
+ * here, so /api/bookings, /api/tech and /api/admin/dispatch cannot drift.
+ */
+
+/** A booking's service address on the wire: the spec's work-order address names, unit and access notes. */
+export type ServiceAddressReply = {
+  street: string;
+  unit: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  accessNotes: string;
+};
+
+export const serviceAddressReply = (b: Pick<Booking.Stored, 'serviceAddress'>): ServiceAddressReply | null =>
+  b.serviceAddress
+    ? {
+        street: b.serviceAddress.street,
+        unit: b.serviceAddress.unit,
+        city: b.serviceAddress.city,
+        state: b.serviceAddress.state,
+        zipCode: b.serviceAddress.zipCode,
+        accessNotes: b.serviceAddress.accessNotes,
+      }
+    : null;
+
+/** The visit as the shop reported it (issue 21, decision 076): each step's time, null until recorded. */
+export type ProgressReply = {
+  onMyWayAt: string | null;
+  /** The arrival time the customer was given with "On my way". */
+  etaAt: string | null;
+  arrivedAt: string | null;
+  startedAt: string | null;
+};
+
+export const progressReply = ({ progress: p }: Pick<Booking.Stored, 'progress'>): ProgressReply => ({
+  onMyWayAt: p?.onMyWayAt ?? null,
+  etaAt: p?.etaAt ?? null,
+  arrivedAt: p?.arrivedAt ?? null,
+  startedAt: p?.startedAt ?? null,
+});
