@@ -1,27 +1,27 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import { FocusedHeading } from '../../components/ui/FocusedHeading';
-import { FormMessage } from '../../components/ui/FormMessage';
-import { TextField } from '../../components/ui/TextField';
+import { FocusedHeading } from '../../../components/ui/FocusedHeading';
+import { FormMessage } from '../../../components/ui/FormMessage';
+import { TextField } from '../../../components/ui/TextField';
 import {
   type SignatureHandle,
   SignatureField,
-} from '../../features/work-order-acknowledgment/components/SignatureField';
+} from '../../work-order-acknowledgment/components/SignatureField';
 import {
   acknowledgeInPerson,
   forSigningQueryOptions,
   sendPriceCode,
   techDayKey,
   type TechJob,
-} from '../../features/tech-day/api';
-import { WorkOrderToAcknowledge } from '../../features/work-order-acknowledgment/components/WorkOrderToAcknowledge';
-import { StaffPhoto } from '../../features/work-orders/components/InspectionPhotos';
-import { fetchWorkOrder } from '../../features/work-orders/api';
-import { WorkOrderForm } from '../../features/work-orders/components/WorkOrderForm';
-import type { WorkOrderPrefill } from '../../lib/work-order-prefill';
-import { messageOf, replyField } from '../../lib/api';
-import '../../features/work-orders/work-orders.css';
-import '../../features/work-order-acknowledgment/acknowledgment.css';
+} from '../api';
+import { WorkOrderToAcknowledge } from '../../work-order-acknowledgment/components/WorkOrderToAcknowledge';
+import { StaffPhoto } from '../../work-orders/components/InspectionPhotos';
+import { fetchWorkOrder } from '../../work-orders/api';
+import { WorkOrderForm } from '../../work-orders/components/WorkOrderForm';
+import type { WorkOrderPrefill } from '../../../lib/work-order-prefill';
+import { messageOf, replyField } from '../../../lib/api';
+import '../../work-orders/work-orders.css';
+import '../../work-order-acknowledgment/acknowledgment.css';
 
 /** A job's values for a new work order: the customer, the vehicle, the service, the address and the booking. */
 const prefillOf = (job: TechJob): WorkOrderPrefill => ({
