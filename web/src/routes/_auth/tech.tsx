@@ -34,7 +34,7 @@ export const Route = createFileRoute('/_auth/tech')({
 });
 
 /** The work order of a job with the customer's signature: its own chunk, loaded on the first tap. */
-const TechWorkOrder = lazy(() => import('../../features/tech-day/components/TechWorkOrder'));
+const TechWorkOrder = lazy(() => import('./-tech-work-order'));
 
 function TechRoute() {
   const { user, techAccess } = Route.useRouteContext();

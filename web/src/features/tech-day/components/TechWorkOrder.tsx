@@ -1,30 +1,35 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type ComponentType, type ReactNode, type Ref, useId, useState } from 'react';
 import { FocusedHeading } from '../../../components/ui/FocusedHeading';
-import { FormMessage } from '../../../components/ui/FormMessage';
-import { TextField } from '../../../components/ui/TextField';
-import {
-  type SignatureHandle,
-  SignatureField,
-} from '../../work-order-acknowledgment/components/SignatureField';
-import {
-  acknowledgeInPerson,
-  forSigningQueryOptions,
-  sendPriceCode,
-  techDayKey,
-  type TechJob,
-} from '../api';
-import { WorkOrderToAcknowledge } from '../../work-order-acknowledgment/components/WorkOrderToAcknowledge';
-import { StaffPhoto } from '../../work-orders/components/InspectionPhotos';
-import { fetchWorkOrder } from '../../work-orders/api';
-import { WorkOrderForm } from '../../work-orders/components/WorkOrderForm';
+import { NoticeLine, useNotice } from '../../../components/admin/notice';
 import type { WorkOrderPrefill } from '../../../lib/work-order-prefill';
-import { messageOf, replyField } from '../../../lib/api';
-import '../../work-orders/work-orders.css';
-import '../../work-order-acknowledgment/acknowledgment.css';
+import { type TechJob, techWorkOrderQuery, useWorkOrderSaved, type ViewForSigning } from '../api';
+import { SignInPerson } from './SignInPerson';
+
+/** What the pad offers the form (the acknowledgment's signature field). */
+export type SignaturePadHandle = { isEmpty: () => boolean; toPng: () => string; clear: () => void };
+
+/**
+ * What the technician's work order borrows from the work-order features. A
+ * feature never imports another, so the route joins them (the pieces are
+ * those of the admin's form and of the acknowledgment page).
+ */
+export type TechWorkOrderParts = {
+  /** The staff's work-order form, without the admin's mail actions. */
+  form: (props: {
+    workOrderId?: string;
+    prefill?: WorkOrderPrefill;
+    onCancel: () => void;
+    onSaved: (workOrderId: string, text: string) => void;
+  }) => ReactNode;
+  /** The acknowledgment page's read-only view of the work order, with the shop's private photos. */
+  readOnly: (view: ViewForSigning, workOrderId: string) => ReactNode;
+  /** The acknowledgment page's signature pad. */
+  SignaturePad: ComponentType<{ ref: Ref<SignaturePadHandle>; onChange: () => void }>;
+};
 
 /** A job's values for a new work order: the customer, the vehicle, the service, the address and the booking. */
-const prefillOf = (job: TechJob): WorkOrderPrefill => ({
+export const prefillOf = (job: TechJob): WorkOrderPrefill => ({
   customerName: `${job.customer.firstName} ${job.customer.lastName}`.trim(),
   customerEmail: job.customer.email,
   customerPhone: job.customer.phone ?? '',
@@ -51,10 +56,18 @@ const prefillOf = (job: TechJob): WorkOrderPrefill => ({
  * While the customer signs, the staff's form is put away: they read the
  * acknowledgment page's own read-only view (issue 30), nothing internal.
  */
-export default function TechWorkOrder({ job, onClose }: { job: TechJob; onClose: () => void }) {
-  const queryClient = useQueryClient();
+export function TechWorkOrder({
+  job,
+  onClose,
+  parts,
+}: {
+  job: TechJob;
+  onClose: () => void;
+  parts: TechWorkOrderParts;
+}) {
+  const saved = useWorkOrderSaved();
   const [workOrderId, setWorkOrderId] = useState(job.workOrderId);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { notice, success } = useNotice();
   const [signing, setSigning] = useState(false);
   const [signed, setSigned] = useState(false);
   if (workOrderId && signing) {
@@ -63,6 +76,7 @@ export default function TechWorkOrder({ job, onClose }: { job: TechJob; onClose:
         <SignInPerson
           workOrderId={workOrderId}
           customerName={prefillOf(job).customerName}
+          parts={parts}
           onDone={(done) => {
             setSigning(false);
             setSigned(done);
@@ -79,21 +93,18 @@ export default function TechWorkOrder({ job, onClose }: { job: TechJob; onClose:
         </button>
       </p>
       <h1 className="tech__title">Work order · {job.serviceName}</h1>
-      {notice && <FormMessage tone="success">{notice}</FormMessage>}
+      <NoticeLine notice={notice} />
       <h2>Work, parts and inspection</h2>
-      <WorkOrderForm
-        key={workOrderId ?? 'new'}
-        workOrderId={workOrderId ?? undefined}
-        prefill={workOrderId ? undefined : prefillOf(job)}
-        mailActions={false}
-        onCancel={onClose}
-        onSaved={(order, text) => {
-          setNotice(text);
-          setWorkOrderId(order._id);
-          void queryClient.invalidateQueries({ queryKey: techDayKey });
-          void queryClient.invalidateQueries({ queryKey: ['tech-work-order', order._id] });
-        }}
-      />
+      {parts.form({
+        workOrderId: workOrderId ?? undefined,
+        prefill: workOrderId ? undefined : prefillOf(job),
+        onCancel: onClose,
+        onSaved: (id, text) => {
+          success(text);
+          setWorkOrderId(id);
+          saved(id);
+        },
+      })}
       {workOrderId && (
         <SignatureState workOrderId={workOrderId} revealed={signed} onSign={() => setSigning(true)} />
       )}
@@ -113,10 +124,7 @@ function SignatureState({
   onSign: () => void;
 }) {
   const titleId = useId();
-  const order = useQuery({
-    queryKey: ['tech-work-order', workOrderId],
-    queryFn: () => fetchWorkOrder(workOrderId),
-  });
+  const order = useQuery(techWorkOrderQuery(workOrderId));
   const ack = order.data?.acknowledgment;
   return (
     <section className="tech-sign" aria-labelledby={titleId}>
@@ -134,138 +142,6 @@ function SignatureState({
           <button type="button" className="button button--primary" onClick={onSign} disabled={!order.data}>
             Customer signs now
           </button>
-        </>
-      )}
-    </section>
-  );
-}
-
-/**
- * The customer's step: the work order as the acknowledgment page shows it
- * (lines, photos, totals and terms; read-only), then their name and signature.
- * The signature sends back the version read, so a change made meanwhile is refused.
- */
-function SignInPerson({
-  workOrderId,
-  customerName,
-  onDone,
-}: {
-  workOrderId: string;
-  customerName: string;
-  /** Back to the staff's form; true once signed. */
-  onDone: (signed: boolean) => void;
-}) {
-  const titleId = useId();
-  const queryClient = useQueryClient();
-  const signature = useRef<SignatureHandle>(null);
-  const [name, setName] = useState(customerName);
-  const [problem, setProblem] = useState<string | null>(null);
-  // Above the booked price (issue 30, decision 091): the customer's own code, sent to their phone or mail.
-  const [code, setCode] = useState('');
-  const [needsCode, setNeedsCode] = useState(false);
-  const send = useMutation({ mutationFn: () => sendPriceCode(workOrderId) });
-  const view = useQuery(forSigningQueryOptions(workOrderId));
-  const sign = useMutation({
-    mutationFn: (png: string) =>
-      acknowledgeInPerson(workOrderId, {
-        name: name.trim(),
-        signature: png,
-        version: view.data?.version,
-        ...(needsCode && code.trim() ? { code: code.trim() } : {}),
-      }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['tech-work-order', workOrderId] });
-      onDone(true);
-    },
-    onError: (error) => {
-      if (replyField(error, 'codeRequired') === true) setNeedsCode(true);
-    },
-  });
-  return (
-    <section className="tech-sign ack-page" aria-labelledby={titleId}>
-      <FocusedHeading level={1} id={titleId} className="tech__title">
-        Customer signature
-      </FocusedHeading>
-      {view.isPending ? (
-        <p className="status-text" role="status">
-          Loading the work order...
-        </p>
-      ) : view.isError ? (
-        <FormMessage tone="error">{messageOf(view.error, 'The work order could not be loaded.')}</FormMessage>
-      ) : (
-        <>
-          <WorkOrderToAcknowledge
-            view={view.data}
-            photo={(photoId, alt) => <StaffPhoto workOrderId={workOrderId} photoId={photoId} label={alt} />}
-          />
-          <form
-            className="card ack-page__form"
-            aria-label="Your acknowledgment"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (!name.trim()) return setProblem("Please enter the customer's name.");
-              if (!signature.current || signature.current.isEmpty())
-                return setProblem('Please ask the customer to sign.');
-              setProblem(null);
-              sign.mutate(signature.current.toPng());
-            }}
-          >
-            <TextField
-              label="Customer name"
-              autoComplete="off"
-              maxLength={100}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-            />
-            {needsCode && (
-              <fieldset className="tech-sign__code">
-                <legend>The customer's code</legend>
-                <p>
-                  This work order is above the booked price: the customer confirms it with a code sent to
-                  their own phone or email.
-                </p>
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  disabled={send.isPending}
-                  onClick={() => send.mutate()}
-                >
-                  {send.isPending ? 'Sending...' : 'Send the customer a code'}
-                </button>
-                {send.isSuccess && <FormMessage tone="success">{send.data.message}</FormMessage>}
-                {send.isError && (
-                  <FormMessage tone="error">{messageOf(send.error, 'The code was not sent.')}</FormMessage>
-                )}
-                <TextField
-                  label="Code from the customer"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={6}
-                  value={code}
-                  onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-                />
-              </fieldset>
-            )}
-            <SignatureField ref={signature} onChange={() => setProblem(null)} />
-            {problem && <FormMessage tone="error">{problem}</FormMessage>}
-            {sign.isError && (
-              <FormMessage tone="error">{messageOf(sign.error, 'The signature was not saved.')}</FormMessage>
-            )}
-            <div className="ack-page__actions">
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => onDone(false)}
-                disabled={sign.isPending}
-              >
-                Back to the work order
-              </button>
-              <button type="submit" className="button button--primary" disabled={sign.isPending}>
-                {sign.isPending ? 'Saving...' : 'Acknowledge work order'}
-              </button>
-            </div>
-          </form>
         </>
       )}
     </section>
