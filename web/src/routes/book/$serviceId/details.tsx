@@ -7,8 +7,8 @@ import { BookingShell } from '../../../features/book-service/components/BookingS
 import { myAddressesQueryOptions } from '../../../lib/addresses';
 import { useAuth } from '../../../lib/auth/store';
 import { pageTitle } from '../../../lib/business';
+import { calendarDate } from '../../../lib/search';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /**
@@ -23,7 +23,7 @@ export const Route = createFileRoute('/book/$serviceId/details')({
       !service ||
       service._id !== params.serviceId ||
       !date ||
-      !DATE.test(date) ||
+      !calendarDate(date) ||
       !time ||
       !TIME.test(time)
     ) {

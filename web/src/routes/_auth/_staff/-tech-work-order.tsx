@@ -1,11 +1,11 @@
-import { TechWorkOrder as TechDayWorkOrder } from '../../features/tech-day/components/TechWorkOrder';
-import type { TechJob } from '../../features/tech-day/api';
-import { SignatureField } from '../../features/work-order-acknowledgment/components/SignatureField';
-import { WorkOrderToAcknowledge } from '../../features/work-order-acknowledgment/components/WorkOrderToAcknowledge';
-import { StaffPhoto } from '../../features/work-orders/components/InspectionPhotos';
-import { WorkOrderForm } from '../../features/work-orders/components/WorkOrderForm';
-import '../../features/work-orders/work-orders.css';
-import '../../features/work-order-acknowledgment/acknowledgment.css';
+import { TechWorkOrder as TechDayWorkOrder } from '../../../features/tech-day/components/TechWorkOrder';
+import type { TechJob } from '../../../features/tech-day/api';
+import { SignatureField } from '../../../features/work-order-acknowledgment/components/SignatureField';
+import { WorkOrderToAcknowledge } from '../../../features/work-order-acknowledgment/components/WorkOrderToAcknowledge';
+import { StaffPhoto } from '../../../features/work-orders/components/InspectionPhotos';
+import { WorkOrderForm } from '../../../features/work-orders/components/WorkOrderForm';
+import '../../../features/work-orders/work-orders.css';
+import '../../../features/work-order-acknowledgment/acknowledgment.css';
 
 /**
  * The technician's work order (features/tech-day) joined to the pieces it
