@@ -20,6 +20,7 @@ import type {
   NewCustomerBody,
   StatusChange,
 } from './types';
+import { deskKeys } from '../../lib/shared-queries';
 
 /** The bookings desk's calls (doc 2 §7, admin bookings and users), through the typed client. */
 
@@ -198,7 +199,7 @@ export const fetchModels = (make: string): Promise<string[]> =>
   unwrap(api.api.vehicleData.models[':make'].$get({ param: path({ make }) }));
 
 /** Every cached booking list of the desk. */
-export const deskBookingsKey = ['admin', 'bookings'] as const;
+export const deskBookingsKey = deskKeys.bookings;
 
 /** The desk's list, a page at a time: 'Show 5 More' follows the cursor. */
 export const bookingsQueryOptions = (filters: BookingFilters) =>
@@ -218,7 +219,7 @@ export const historyQueryOptions = (id: string) =>
 /** The customer picker's list or search, a page at a time (X-Next-Cursor). */
 export const customersQueryOptions = (query: string) =>
   infiniteQueryOptions({
-    queryKey: ['admin', 'customers', query],
+    queryKey: deskKeys.customers(query),
     queryFn: ({ pageParam }) => fetchCustomersPage(query, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.cursor,
