@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { cycles, type Edge, fileGraph, folderGraph } from './measure/imports';
+import { webReport } from './measure/web';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const brief = process.argv.includes('--brief');
@@ -220,6 +221,7 @@ const composedPartitions = handPartitions.filter((k) => k.composed);
 const constantPartitions = partitions.filter((k) => k.kind === 'constant');
 const handOwners = owners.filter((k) => k.kind === 'literal');
 const repeated = duplicates();
+const web = webReport(files, read);
 
 const sizes = (cs: string[][]) =>
   cs.length === 0 ? '0' : `${cs.length} (${cs.map((c) => c.length).join(' + ')})`;
@@ -265,6 +267,7 @@ const rows: [string, string, string][] = [
     '0',
     over200.length === 0 ? '0' : `${over200.length} of ${components.length} (largest ${over200[0]?.lines})`,
   ],
+  ...web.rows,
 ];
 
 const out: string[] = [];
@@ -321,8 +324,9 @@ if (!brief) {
     '- Due-queue implementations: a queue is a sparse index entry written in one transaction, a paged read of ' +
       'what is due and a settle, spread over several files under different names; a scan would count names, not ' +
       'queues. Counted by reading instead (the 11-28 review: 5).',
-    '- Token redemptions, invitations, form and guard styles: likewise patterns, not names; not counted here.',
+    '- Token redemptions and invitations: likewise patterns, not names; not counted here.',
   );
+  out.push(...web.details);
 
   out.push('', '## Largest files');
   out.push(
