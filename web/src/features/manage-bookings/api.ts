@@ -5,6 +5,8 @@ import {
   keepPreviousData,
   queryOptions,
   type QueryClient,
+  useMutation,
+  useQueryClient,
 } from '@tanstack/react-query';
 import type { ChargeOptionsReply, ChargePreviewReply } from '@app/functions/api/bookings';
 import type { AddressBody } from '../../lib/address-form';
@@ -259,4 +261,25 @@ export function applyBooking(queryClient: QueryClient, booking: AdminBooking): v
       : list,
   );
   void queryClient.invalidateQueries({ queryKey: historyQueryOptions(booking._id).queryKey });
+}
+
+/** Charges a declined completion again; the desk shows the booking the server replied with. */
+export function useRetryChargeMutation(bookingId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => retryBookingCharge(bookingId),
+    onSuccess: (updated) => applyBooking(queryClient, updated),
+  });
+}
+
+/** Refunds part or all of a completed booking's charge; the desk shows the booking the server replied with. */
+export function useRefundMutation(bookingId: string, onSuccess: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { amount: number; reason: string }) => refundBooking(bookingId, body),
+    onSuccess: (reply) => {
+      applyBooking(queryClient, reply.booking);
+      onSuccess();
+    },
+  });
 }
