@@ -18,6 +18,7 @@ import ts from 'typescript';
 import { dueQueues } from './measure/due-queues';
 import { cycles, type Edge, fileGraph, folderGraph } from './measure/imports';
 import { linkMeasures } from './measure/links';
+import { webReport } from './measure/web';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const brief = process.argv.includes('--brief');
@@ -224,6 +225,7 @@ const constantPartitions = partitions.filter((k) => k.kind === 'constant');
 const handOwners = owners.filter((k) => k.kind === 'literal');
 const repeated = duplicates();
 const links = linkMeasures(coreFiles.map((file) => ({ file, text: read(file) })));
+const web = webReport(files, read);
 
 const sizes = (cs: string[][]) =>
   cs.length === 0 ? '0' : `${cs.length} (${cs.map((c) => c.length).join(' + ')})`;
@@ -279,6 +281,7 @@ const rows: [string, string, string][] = [
     '0',
     over200.length === 0 ? '0' : `${over200.length} of ${components.length} (largest ${over200[0]?.lines})`,
   ],
+  ...web.rows,
 ];
 
 const out: string[] = [];
@@ -339,8 +342,6 @@ if (!brief) {
     `- of their own (${due.others.length}): ${due.others.map((o) => `${o.file}:${o.line} ${o.why}`).join(', ') || 'none'}`,
   );
 
-  out.push('', '## Not measured', '- Form and guard styles: likewise patterns, not names; not counted here.');
-
   out.push(
     '',
     '## Links',
@@ -351,6 +352,7 @@ if (!brief) {
     `- views (${links.views.length}): ${links.views.join(', ') || 'none'}`,
     `- invitations (${links.invitations.length}): ${links.invitations.map((h) => `${h.file}:${h.line}`).join(', ')}`,
   );
+  out.push(...web.details);
 
   out.push('', '## Largest files');
   out.push(

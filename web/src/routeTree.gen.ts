@@ -24,9 +24,9 @@ import { Route as TermsRouteImport } from './routes/terms'
 import { Route as TestimonialsRouteImport } from './routes/testimonials'
 import { Route as WorkOrderPortalRouteImport } from './routes/work-order-portal'
 import { Route as AuthAdminRouteImport } from './routes/_auth/_admin'
+import { Route as AuthStaffRouteImport } from './routes/_auth/_staff'
 import { Route as AuthDashboardRouteImport } from './routes/_auth/dashboard'
 import { Route as AuthLeaveReviewRouteImport } from './routes/_auth/leave-review'
-import { Route as AuthTechRouteImport } from './routes/_auth/tech'
 import { Route as BTokenRouteImport } from './routes/b.$token'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
@@ -38,6 +38,7 @@ import { Route as VerifyCustomBookingTokenRouteImport } from './routes/verify-cu
 import { Route as VerifyEmailIndexRouteImport } from './routes/verify-email.index'
 import { Route as VerifyEmailTokenRouteImport } from './routes/verify-email.$token'
 import { Route as AuthAdminAdminRouteImport } from './routes/_auth/_admin/admin'
+import { Route as AuthStaffTechRouteImport } from './routes/_auth/_staff/tech'
 import { Route as BookServiceIdIndexRouteImport } from './routes/book/$serviceId/index'
 import { Route as BookServiceIdDetailsRouteImport } from './routes/book/$serviceId/details'
 import { Route as WorkOrderAcknowledgeTokenRouteImport } from './routes/work-order.acknowledge.$token'
@@ -115,6 +116,10 @@ const AuthAdminRoute = AuthAdminRouteImport.update({
   id: '/_admin',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthStaffRoute = AuthStaffRouteImport.update({
+  id: '/_staff',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthDashboardRoute = AuthDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
@@ -123,11 +128,6 @@ const AuthDashboardRoute = AuthDashboardRouteImport.update({
 const AuthLeaveReviewRoute = AuthLeaveReviewRouteImport.update({
   id: '/leave-review',
   path: '/leave-review',
-  getParentRoute: () => AuthRoute,
-} as any)
-const AuthTechRoute = AuthTechRouteImport.update({
-  id: '/tech',
-  path: '/tech',
   getParentRoute: () => AuthRoute,
 } as any)
 const BTokenRoute = BTokenRouteImport.update({
@@ -186,6 +186,11 @@ const AuthAdminAdminRoute = AuthAdminAdminRouteImport.update({
   path: '/admin',
   getParentRoute: () => AuthAdminRoute,
 } as any)
+const AuthStaffTechRoute = AuthStaffTechRouteImport.update({
+  id: '/tech',
+  path: '/tech',
+  getParentRoute: () => AuthStaffRoute,
+} as any)
 const BookServiceIdIndexRoute = BookServiceIdIndexRouteImport.update({
   id: '/book/$serviceId/',
   path: '/book/$serviceId/',
@@ -219,7 +224,6 @@ export interface FileRoutesByFullPath {
   '/work-order-portal': typeof WorkOrderPortalRoute
   '/dashboard': typeof AuthDashboardRoute
   '/leave-review': typeof AuthLeaveReviewRoute
-  '/tech': typeof AuthTechRoute
   '/b/$token': typeof BTokenRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/reschedule/$bookingId': typeof RescheduleBookingIdRoute
@@ -231,6 +235,7 @@ export interface FileRoutesByFullPath {
   '/blog/': typeof BlogIndexRoute
   '/verify-email/': typeof VerifyEmailIndexRoute
   '/admin': typeof AuthAdminAdminRoute
+  '/tech': typeof AuthStaffTechRoute
   '/book/$serviceId/details': typeof BookServiceIdDetailsRoute
   '/work-order/acknowledge/$token': typeof WorkOrderAcknowledgeTokenRoute
   '/book/$serviceId/': typeof BookServiceIdIndexRoute
@@ -251,7 +256,6 @@ export interface FileRoutesByTo {
   '/work-order-portal': typeof WorkOrderPortalRoute
   '/dashboard': typeof AuthDashboardRoute
   '/leave-review': typeof AuthLeaveReviewRoute
-  '/tech': typeof AuthTechRoute
   '/b/$token': typeof BTokenRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/reschedule/$bookingId': typeof RescheduleBookingIdRoute
@@ -263,6 +267,7 @@ export interface FileRoutesByTo {
   '/blog': typeof BlogIndexRoute
   '/verify-email': typeof VerifyEmailIndexRoute
   '/admin': typeof AuthAdminAdminRoute
+  '/tech': typeof AuthStaffTechRoute
   '/book/$serviceId/details': typeof BookServiceIdDetailsRoute
   '/work-order/acknowledge/$token': typeof WorkOrderAcknowledgeTokenRoute
   '/book/$serviceId': typeof BookServiceIdIndexRoute
@@ -284,9 +289,9 @@ export interface FileRoutesById {
   '/testimonials': typeof TestimonialsRoute
   '/work-order-portal': typeof WorkOrderPortalRoute
   '/_auth/_admin': typeof AuthAdminRouteWithChildren
+  '/_auth/_staff': typeof AuthStaffRouteWithChildren
   '/_auth/dashboard': typeof AuthDashboardRoute
   '/_auth/leave-review': typeof AuthLeaveReviewRoute
-  '/_auth/tech': typeof AuthTechRoute
   '/b/$token': typeof BTokenRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/reschedule/$bookingId': typeof RescheduleBookingIdRoute
@@ -298,6 +303,7 @@ export interface FileRoutesById {
   '/blog/': typeof BlogIndexRoute
   '/verify-email/': typeof VerifyEmailIndexRoute
   '/_auth/_admin/admin': typeof AuthAdminAdminRoute
+  '/_auth/_staff/tech': typeof AuthStaffTechRoute
   '/book/$serviceId/details': typeof BookServiceIdDetailsRoute
   '/work-order/acknowledge/$token': typeof WorkOrderAcknowledgeTokenRoute
   '/book/$serviceId/': typeof BookServiceIdIndexRoute
@@ -320,7 +326,6 @@ export interface FileRouteTypes {
     | '/work-order-portal'
     | '/dashboard'
     | '/leave-review'
-    | '/tech'
     | '/b/$token'
     | '/blog/$slug'
     | '/reschedule/$bookingId'
@@ -332,6 +337,7 @@ export interface FileRouteTypes {
     | '/blog/'
     | '/verify-email/'
     | '/admin'
+    | '/tech'
     | '/book/$serviceId/details'
     | '/work-order/acknowledge/$token'
     | '/book/$serviceId/'
@@ -352,7 +358,6 @@ export interface FileRouteTypes {
     | '/work-order-portal'
     | '/dashboard'
     | '/leave-review'
-    | '/tech'
     | '/b/$token'
     | '/blog/$slug'
     | '/reschedule/$bookingId'
@@ -364,6 +369,7 @@ export interface FileRouteTypes {
     | '/blog'
     | '/verify-email'
     | '/admin'
+    | '/tech'
     | '/book/$serviceId/details'
     | '/work-order/acknowledge/$token'
     | '/book/$serviceId'
@@ -384,9 +390,9 @@ export interface FileRouteTypes {
     | '/testimonials'
     | '/work-order-portal'
     | '/_auth/_admin'
+    | '/_auth/_staff'
     | '/_auth/dashboard'
     | '/_auth/leave-review'
-    | '/_auth/tech'
     | '/b/$token'
     | '/blog/$slug'
     | '/reschedule/$bookingId'
@@ -398,6 +404,7 @@ export interface FileRouteTypes {
     | '/blog/'
     | '/verify-email/'
     | '/_auth/_admin/admin'
+    | '/_auth/_staff/tech'
     | '/book/$serviceId/details'
     | '/work-order/acknowledge/$token'
     | '/book/$serviceId/'
@@ -540,6 +547,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAdminRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/_staff': {
+      id: '/_auth/_staff'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthStaffRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/dashboard': {
       id: '/_auth/dashboard'
       path: '/dashboard'
@@ -552,13 +566,6 @@ declare module '@tanstack/react-router' {
       path: '/leave-review'
       fullPath: '/leave-review'
       preLoaderRoute: typeof AuthLeaveReviewRouteImport
-      parentRoute: typeof AuthRoute
-    }
-    '/_auth/tech': {
-      id: '/_auth/tech'
-      path: '/tech'
-      fullPath: '/tech'
-      preLoaderRoute: typeof AuthTechRouteImport
       parentRoute: typeof AuthRoute
     }
     '/b/$token': {
@@ -638,6 +645,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAdminAdminRouteImport
       parentRoute: typeof AuthAdminRoute
     }
+    '/_auth/_staff/tech': {
+      id: '/_auth/_staff/tech'
+      path: '/tech'
+      fullPath: '/tech'
+      preLoaderRoute: typeof AuthStaffTechRouteImport
+      parentRoute: typeof AuthStaffRoute
+    }
     '/book/$serviceId/': {
       id: '/book/$serviceId/'
       path: '/book/$serviceId'
@@ -674,18 +688,30 @@ const AuthAdminRouteWithChildren = AuthAdminRoute._addFileChildren(
   AuthAdminRouteChildren,
 )
 
+interface AuthStaffRouteChildren {
+  AuthStaffTechRoute: typeof AuthStaffTechRoute
+}
+
+const AuthStaffRouteChildren: AuthStaffRouteChildren = {
+  AuthStaffTechRoute: AuthStaffTechRoute,
+}
+
+const AuthStaffRouteWithChildren = AuthStaffRoute._addFileChildren(
+  AuthStaffRouteChildren,
+)
+
 interface AuthRouteChildren {
   AuthAdminRoute: typeof AuthAdminRouteWithChildren
+  AuthStaffRoute: typeof AuthStaffRouteWithChildren
   AuthDashboardRoute: typeof AuthDashboardRoute
   AuthLeaveReviewRoute: typeof AuthLeaveReviewRoute
-  AuthTechRoute: typeof AuthTechRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthAdminRoute: AuthAdminRouteWithChildren,
+  AuthStaffRoute: AuthStaffRouteWithChildren,
   AuthDashboardRoute: AuthDashboardRoute,
   AuthLeaveReviewRoute: AuthLeaveReviewRoute,
-  AuthTechRoute: AuthTechRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)

@@ -2,6 +2,9 @@ import * as z from 'zod';
 import { ADDRESS_LIMITS, accessNotesProblem, addressTextRules } from '../rules/fields';
 import { optionalText, requiredText, usState, zip } from '../rules/schema';
 
+/** How many service addresses a customer keeps (issue 20): the server's limit, shown by the web's forms. */
+export const SAVED_ADDRESS_LIMIT = 10;
+
 /**
  * A service address as a request sends it (issue 20): street, unit, city,
  * state, zipCode and access notes, each checked by its field rule

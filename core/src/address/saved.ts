@@ -5,7 +5,7 @@ import { putIfUnchanged } from '../db/revision';
 import { VisibleError } from '../error';
 import { Geo } from '../geo/index';
 import { createId, idSchema } from '../util/id';
-import { type Address, AddressInput } from './input';
+import { type Address, AddressInput, SAVED_ADDRESS_LIMIT } from './input';
 import { Location, type StoredAddress } from './stored';
 
 /**
@@ -19,7 +19,7 @@ import { Location, type StoredAddress } from './stored';
  * concurrent requests.
  */
 
-export const SAVED_ADDRESS_LIMIT = 10;
+export { SAVED_ADDRESS_LIMIT };
 
 export const id = idSchema('address', 'address');
 

@@ -1,3 +1,4 @@
+import { SAVED_ADDRESS_LIMIT } from '@app/core/address/input';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { AddressBody } from './address-form';
 import { api, path, type Reply, unwrap } from './api';
@@ -12,8 +13,8 @@ export type SavedAddress = Reply<typeof api.api.users.me.addresses.$get>[number]
 /** GET /api/service-area: `{ served, miles, tripFee, message }` for a ZIP (and optionally a street). */
 export type ServiceArea = Reply<(typeof api.api)['service-area']['$get']>;
 
-/** The API keeps at most this many addresses per customer. */
-export const MAX_ADDRESSES = 10;
+/** The API keeps at most this many addresses per customer (core's limit). */
+export const MAX_ADDRESSES = SAVED_ADDRESS_LIMIT;
 
 export const addressKeys = {
   all: ['addresses'] as const,

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, path, unwrap } from './api';
 import { dispatchKeys } from './dispatch';
+import { deskKeys } from './shared-queries';
 
 /**
  * Gives a booking to another technician (PUT /api/admin/bookings/:id/technician):
@@ -21,8 +22,8 @@ export function useReassign() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: dispatchKeys.all }),
-        // The desk's lists (manage-bookings' deskBookingsKey) show the technician too.
-        queryClient.invalidateQueries({ queryKey: ['admin', 'bookings'] }),
+        // The desk's lists show the technician too.
+        queryClient.invalidateQueries({ queryKey: deskKeys.bookings }),
       ]),
   });
 }

@@ -22,6 +22,22 @@ export const availabilityKeys = {
     [...availabilityKeys.forDate(serviceId, date), place] as const,
 };
 
+/** A customer's bookings (Service History) and the previews read beside them; a move or a review refreshes `all`. */
+export const bookingKeys = {
+  all: ['bookings'] as const,
+  mine: (userId: string) => [...bookingKeys.all, 'mine', userId] as const,
+  cancelPreview: (bookingId: string) => [...bookingKeys.all, bookingId, 'cancel-preview'] as const,
+  chargePreview: (bookingId: string, charge: string | null) =>
+    [...bookingKeys.all, 'charge-preview', bookingId, charge] as const,
+};
+
+/** The desk's lists (manage-bookings) that a reassignment on the dispatch board changes too. */
+export const deskKeys = {
+  bookings: ['admin', 'bookings'] as const,
+  customers: (query?: string) =>
+    query === undefined ? (['admin', 'customers'] as const) : (['admin', 'customers', query] as const),
+};
+
 /** Time slots: the slot manager's lists and figures, the service manager's per-service figures, the home overview. */
 export const timeSlotKeys = {
   all: ['timeslots'] as const,

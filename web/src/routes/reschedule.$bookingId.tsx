@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { BookingShell } from '../features/book-service/components/BookingShell';
 import { RescheduleBooking } from '../features/book-service/components/RescheduleBooking';
-import { requireLogin } from '../lib/auth/guards';
+import { requireLoginWithoutLink } from '../lib/auth/guards';
 import { pageTitle } from '../lib/business';
 
 /** `?token=` names a reminder's link: the page then needs no sign-in (issue 21). */
@@ -13,9 +13,7 @@ export const Route = createFileRoute('/reschedule/$bookingId')({
   validateSearch: (search: Record<string, unknown>): RescheduleSearch =>
     typeof search.token === 'string' && TOKEN.test(search.token) ? { token: search.token } : {},
   // Without a link, the owner signs in (the login guard comes back here).
-  beforeLoad: async ({ context, location, search }) => {
-    if (!search.token) await requireLogin({ context, location });
-  },
+  beforeLoad: requireLoginWithoutLink,
   head: () => ({
     meta: [{ title: pageTitle('Reschedule Your Booking') }, { name: 'robots', content: 'noindex' }],
   }),

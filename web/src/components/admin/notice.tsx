@@ -2,13 +2,17 @@ import { useCallback, useMemo, useState } from 'react';
 import { messageOf } from '../../lib/api';
 import { FormMessage } from '../ui/FormMessage';
 
-/** The outcome line of an admin panel: what the last action did, or why it failed. */
-export type Notice = { tone: 'success' | 'error'; text: string };
+/**
+ * The outcome line of a panel or a form (the admin kit's, used by every page): what the last action did,
+ * done with something to know (warning), or why it failed.
+ */
+export type Notice = { tone: 'success' | 'warning' | 'error'; text: string };
 
 /** A panel's notice and the ways to set it (the admin kit, decision 054). */
 export function useNotice() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const success = useCallback((text: string) => setNotice({ tone: 'success', text }), []);
+  const warning = useCallback((text: string) => setNotice({ tone: 'warning', text }), []);
   const error = useCallback((text: string) => setNotice({ tone: 'error', text }), []);
   /** The server's msg of a failed call, else `fallback` (the spec's rule for error texts). */
   const failure = useCallback(
@@ -17,8 +21,8 @@ export function useNotice() {
   );
   const clear = useCallback(() => setNotice(null), []);
   return useMemo(
-    () => ({ notice, set: setNotice, success, error, failure, clear }),
-    [notice, success, error, failure, clear],
+    () => ({ notice, set: setNotice, success, warning, error, failure, clear }),
+    [notice, success, warning, error, failure, clear],
   );
 }
 

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferRequestType } from 'hono/client';
 import { api, type Reply, unwrap } from '../../lib/api';
 
@@ -24,3 +24,19 @@ export const notificationsQueryOptions = (userId: string) =>
 
 export const changeNotifications = (body: NotificationChange): Promise<NotificationSettings> =>
   unwrap(api.api.users.me.notifications.$put({ json: body }));
+
+/** Saves the texts consent or the channels; the reply is the account's settings, put in the cache as they are. */
+export function useChangeNotificationsMutation(
+  userId: string,
+  callbacks: { onSuccess: (body: NotificationChange) => void; onError: (error: unknown) => void },
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeNotifications,
+    onSuccess: (reply, body) => {
+      queryClient.setQueryData(notificationKeys.mine(userId), reply);
+      callbacks.onSuccess(body);
+    },
+    onError: callbacks.onError,
+  });
+}

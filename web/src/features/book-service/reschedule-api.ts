@@ -1,4 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { availabilityKeys, bookingKeys } from '../../lib/shared-queries';
 import { api, path, type Reply, unwrap } from '../../lib/api';
 import type { Availability } from './types';
 
@@ -19,9 +20,17 @@ export const fetchReschedule = ({ bookingId, token }: RescheduleBy): Promise<Res
     ? unwrap(api.api['booking-links'][':token'].reschedule.$get({ param: path({ token }) }))
     : unwrap(api.api.bookings[':id'].reschedule.$get({ param: path({ id: bookingId }) }));
 
+/** The reschedule page's reads: a booking's window (per link or session) and its times on a date. */
+export const rescheduleKeys = {
+  all: ['reschedule'] as const,
+  booking: (bookingId: string) => [...rescheduleKeys.all, bookingId] as const,
+  info: (by: RescheduleBy) => [...rescheduleKeys.booking(by.bookingId), by.token ?? null] as const,
+  times: (by: RescheduleBy, date: string) => [...rescheduleKeys.info(by), 'times', date] as const,
+};
+
 export const rescheduleQueryOptions = (by: RescheduleBy) =>
   queryOptions({
-    queryKey: ['reschedule', by.bookingId, by.token ?? null] as const,
+    queryKey: rescheduleKeys.info(by),
     queryFn: () => fetchReschedule(by),
     staleTime: 0,
   });
@@ -40,7 +49,7 @@ export const fetchRescheduleTimes = (
 
 /** The times query the booking page's time buttons take (AvailableTimes `options`). */
 export const rescheduleTimesQueryOptions = (by: RescheduleBy, date: string) => ({
-  queryKey: ['reschedule', by.bookingId, by.token ?? null, 'times', date] as const,
+  queryKey: rescheduleKeys.times(by, date),
   queryFn: () => fetchRescheduleTimes(by, date),
   // Times are taken by other customers at any moment: a revisit asks again.
   staleTime: 15_000,
@@ -55,3 +64,22 @@ export const rescheduleBooking = ({ bookingId, token }: RescheduleBy, date: stri
     : unwrap(
         api.api.bookings[':id'].reschedule.$post({ param: path({ id: bookingId }), json: { date, time } }),
       );
+
+/**
+ * The move. Done: the Service History and every time list show it. Refused (a time taken meanwhile, the
+ * notice hours passed): the booking's window and times are read again.
+ */
+export function useRescheduleMutation(by: RescheduleBy, onError: (error: unknown) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (choice: { date: string; time: string }) => rescheduleBooking(by, choice.date, choice.time),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
+      void queryClient.invalidateQueries({ queryKey: availabilityKeys.all });
+    },
+    onError: (error) => {
+      onError(error);
+      void queryClient.invalidateQueries({ queryKey: rescheduleKeys.booking(by.bookingId) });
+    },
+  });
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type BookingDetailsFields, validateBookingDetails } from './validate';
+import { type BookingDetailsFields, validateBookingDetails, validateReschedule } from './validate';
 
 const valid: BookingDetailsFields = {
   clientFirstName: 'Casey',
@@ -77,5 +77,15 @@ describe('the booking confirm form (doc 1 §5)', () => {
     expect(asked('(610) 555-0123')).toBeNull();
     expect(asked('610.555.0123')).toBeNull();
     expect(messages({ phone: '' })).toEqual({});
+  });
+});
+
+describe('validateReschedule', () => {
+  it('asks for a date and a time', () => {
+    expect(validateReschedule({})).toEqual({ date: 'Choose a date.', time: 'Choose a time.' });
+    expect(validateReschedule({ date: '2026-12-01', time: '10:00' })).toEqual({
+      date: undefined,
+      time: undefined,
+    });
   });
 });

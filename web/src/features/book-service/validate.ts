@@ -1,3 +1,4 @@
+import { isCalendarDate, isClockTime } from '@app/core/time';
 import { BOOKING_LIMITS } from '@app/core/booking/rules';
 import { nameProblem, PHONE_MAX, textProblem, vehicleYearProblem } from '@app/core/rules/fields';
 import { usPhoneProblem } from '@app/core/rules/phone';
@@ -43,5 +44,16 @@ export function validateBookingDetails(
         usPhoneProblem(fields.phone))
       : undefined,
     acceptTerms: fields.acceptTerms ? undefined : 'Please accept the terms and conditions to book',
+  };
+}
+
+/** The reschedule page's choice (issue 21): a date from the calendar, then a time from its buttons. */
+export type RescheduleFields = { date?: string; time?: string };
+
+/** The confirm step shows only with both chosen; the server checks the time is still free. */
+export function validateReschedule(values: RescheduleFields): FieldMessages<RescheduleFields> {
+  return {
+    date: isCalendarDate(values.date) ? undefined : 'Choose a date.',
+    time: isClockTime(values.time) ? undefined : 'Choose a time.',
   };
 }

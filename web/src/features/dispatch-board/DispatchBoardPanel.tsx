@@ -1,6 +1,8 @@
 import { addDays, formatLongDate, today } from '@app/core/time';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DaySteps } from '../../components/admin/DaySteps';
+import { NoticeLine, useNotice } from '../../components/admin/notice';
 import { messageOf } from '../../lib/api';
 import { type BoardJob, boardQueryOptions, laneName } from '../../lib/dispatch';
 import { useReassign } from '../../lib/reassign';
@@ -10,7 +12,6 @@ import './dispatch-board.css';
 
 type View = 'day' | 'week';
 type Props = { date?: string; view?: View; onChange: (next: { date?: string; view?: View }) => void };
-type Notice = { kind: 'ok' | 'error'; text: string };
 
 /**
  * The dispatch board (issue 22, decision 081): a day or a week from `date`,
@@ -24,26 +25,21 @@ export default function DispatchBoardPanel({ date, view = 'day', onChange }: Pro
   const board = useQuery(boardQueryOptions(from, days));
   const reassign = useReassign();
   const [picking, setPicking] = useState<BoardJob | null>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const { notice, success, error: failed, clear } = useNotice();
 
   const move = (job: BoardJob, technician: number, undo: () => void) => {
     if (technician === job.technician) return;
     const lanes = board.data?.technicians ?? [];
-    setNotice(null);
+    clear();
     reassign.mutate(
       { bookingId: job._id, technician },
       {
-        onSuccess: () =>
-          setNotice({
-            kind: 'ok',
-            text: `${job.customerName}'s job is now with ${laneName(lanes, technician)}.`,
-          }),
+        onSuccess: () => success(`${job.customerName}'s job is now with ${laneName(lanes, technician)}.`),
         onError: (error) => {
           undo();
-          setNotice({
-            kind: 'error',
-            text: `${job.customerName}'s job stays with ${laneName(lanes, job.technician)}: ${messageOf(error, 'the server refused the change.')}`,
-          });
+          failed(
+            `${job.customerName}'s job stays with ${laneName(lanes, job.technician)}: ${messageOf(error, 'the server refused the change.')}`,
+          );
         },
       },
     );
@@ -71,42 +67,19 @@ export default function DispatchBoardPanel({ date, view = 'day', onChange }: Pro
             </button>
           ))}
         </div>
-        <div className="dispatch-board__buttons" role="group" aria-label="Dates">
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => onChange({ date: addDays(from, -days) })}
-          >
-            Previous
-          </button>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => onChange({ date: undefined })}
-          >
-            Today
-          </button>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => onChange({ date: addDays(from, days) })}
-          >
-            Next
-          </button>
-        </div>
+        <DaySteps
+          className="dispatch-board__buttons"
+          from={from}
+          step={days}
+          onDate={(next) => onChange({ date: next })}
+          labels={{ previous: 'Previous', next: 'Next' }}
+        />
       </div>
       <p className="dispatch-board__help">
         Drag a job to another technician&apos;s lane, or focus it and press Enter to choose the technician
         (arrow up or down moves it one lane). Times stay as booked.
       </p>
-      <div aria-live="polite" role="status" className="dispatch-board__notice">
-        {notice?.kind === 'ok' && <p className="status-text">{notice.text}</p>}
-      </div>
-      {notice?.kind === 'error' && (
-        <p className="status-text status-text--error" role="alert">
-          {notice.text}
-        </p>
-      )}
+      <NoticeLine notice={notice} />
       {board.isPending ? (
         <p className="status-text">Loading...</p>
       ) : board.isError ? (

@@ -5,6 +5,8 @@ import {
   keepPreviousData,
   queryOptions,
   type QueryClient,
+  useMutation,
+  useQueryClient,
 } from '@tanstack/react-query';
 import type { ChargeOptionsReply, ChargePreviewReply } from '@app/functions/api/bookings';
 import type { AddressBody } from '../../lib/address-form';
@@ -20,6 +22,7 @@ import type {
   NewCustomerBody,
   StatusChange,
 } from './types';
+import { deskKeys } from '../../lib/shared-queries';
 
 /** The bookings desk's calls (doc 2 §7, admin bookings and users), through the typed client. */
 
@@ -198,7 +201,7 @@ export const fetchModels = (make: string): Promise<string[]> =>
   unwrap(api.api.vehicleData.models[':make'].$get({ param: path({ make }) }));
 
 /** Every cached booking list of the desk. */
-export const deskBookingsKey = ['admin', 'bookings'] as const;
+export const deskBookingsKey = deskKeys.bookings;
 
 /** The desk's list, a page at a time: 'Show 5 More' follows the cursor. */
 export const bookingsQueryOptions = (filters: BookingFilters) =>
@@ -218,7 +221,7 @@ export const historyQueryOptions = (id: string) =>
 /** The customer picker's list or search, a page at a time (X-Next-Cursor). */
 export const customersQueryOptions = (query: string) =>
   infiniteQueryOptions({
-    queryKey: ['admin', 'customers', query],
+    queryKey: deskKeys.customers(query),
     queryFn: ({ pageParam }) => fetchCustomersPage(query, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.cursor,
@@ -258,4 +261,25 @@ export function applyBooking(queryClient: QueryClient, booking: AdminBooking): v
       : list,
   );
   void queryClient.invalidateQueries({ queryKey: historyQueryOptions(booking._id).queryKey });
+}
+
+/** Charges a declined completion again; the desk shows the booking the server replied with. */
+export function useRetryChargeMutation(bookingId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => retryBookingCharge(bookingId),
+    onSuccess: (updated) => applyBooking(queryClient, updated),
+  });
+}
+
+/** Refunds part or all of a completed booking's charge; the desk shows the booking the server replied with. */
+export function useRefundMutation(bookingId: string, onSuccess: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { amount: number; reason: string }) => refundBooking(bookingId, body),
+    onSuccess: (reply) => {
+      applyBooking(queryClient, reply.booking);
+      onSuccess();
+    },
+  });
 }

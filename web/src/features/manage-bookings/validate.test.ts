@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { deskMessages } from './messages';
 import {
+  validateRefund,
   CUSTOM_BOOKING_TIMES,
   customBookingBody,
   customBookingDefaults,
@@ -164,5 +166,17 @@ describe('the new customer form', () => {
       email: 'pat@example.com',
     });
     expect(newCustomerBody({ ...ok, phone: '610-555-0100' })).toHaveProperty('phone', '610-555-0100');
+  });
+});
+
+describe('validateRefund', () => {
+  it("takes core's money rule: at least a cent, at most what is left, whole cents; then a reason", () => {
+    expect(validateRefund({ amount: '20.00', reason: 'Scratch' }, 2000)).toEqual({
+      amount: undefined,
+      reason: undefined,
+    });
+    for (const amount of ['', '0', '20.01', '1.234', 'ten'])
+      expect(validateRefund({ amount, reason: 'Scratch' }, 2000).amount).toBe(deskMessages.refundAmount);
+    expect(validateRefund({ amount: '5', reason: ' ' }, 2000).reason).toBe(deskMessages.refundReason);
   });
 });

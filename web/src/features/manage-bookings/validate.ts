@@ -15,6 +15,7 @@ import {
 } from '@app/core/rules/fields';
 import { addressBody, type AddressFields, emptyAddress, validateAddress } from '../../lib/address-form';
 import type { FieldMessages } from '../../lib/forms';
+import { deskMessages } from './messages';
 import type { CustomBookingBody, NewCustomerBody } from './types';
 
 /**
@@ -183,3 +184,19 @@ export function newCustomerBody(fields: NewCustomerFields): NewCustomerBody {
 
 /** The progress note's bound (doc 2 §2; the server's limit too). */
 export const PROGRESS_MAX = BOOKING_LIMITS.serviceStatus;
+
+/** The desk's refund (decision 069): an amount, in dollars and cents, and why. */
+export type RefundFields = { amount: string; reason: string };
+
+/**
+ * At least $0.01 and at most what is left (`leftCents`), in whole cents: core's money rule, the one the
+ * server's schema applies; the desk says it in its own words. Then the reason.
+ */
+export function validateRefund(values: RefundFields, leftCents: number): FieldMessages<RefundFields> {
+  const badAmount =
+    moneyProblem(values.amount, 'Refund amount', leftCents) !== undefined || Number(values.amount) < 0.01;
+  return {
+    amount: badAmount ? deskMessages.refundAmount : undefined,
+    reason: values.reason.trim() ? undefined : deskMessages.refundReason,
+  };
+}

@@ -3,6 +3,7 @@ import type { AddressBody } from '../../lib/address-form';
 import { api, path, unwrap } from '../../lib/api';
 import { followCursor, mapPages, pageQuery, unwrapPage } from '../../lib/next-page';
 import type { BookingEdit, BookingInfo } from './types';
+import { bookingKeys } from '../../lib/shared-queries';
 
 /** Bookings the Service History shows at first and adds with each 'Show more bookings'. */
 export const MY_BOOKINGS_PAGE = 20;
@@ -45,13 +46,13 @@ export const fetchCancelPreview = (
  */
 export const myBookingsQueryOptions = (userId: string) =>
   infiniteQueryOptions({
-    queryKey: ['bookings', 'mine', userId],
+    queryKey: bookingKeys.mine(userId),
     queryFn: ({ pageParam }) => fetchMyBookingsPage(pageParam),
     ...followCursor,
   });
 
 /** Every cached booking list (for invalidation after a change elsewhere, e.g. a review). */
-export const bookingsQueryKey = ['bookings'] as const;
+export const bookingsQueryKey = bookingKeys.all;
 
 /** Puts a booking the server replied with into the cached list, in place. */
 export function applyBooking(queryClient: QueryClient, userId: string, booking: BookingInfo): void {

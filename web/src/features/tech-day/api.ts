@@ -1,6 +1,6 @@
 import type { TechDayReply } from '@app/functions/api/tech';
-import { queryOptions } from '@tanstack/react-query';
-import { api, isApiStatus, path, unwrap } from '../../lib/api';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, isApiStatus, path, type Reply, unwrap } from '../../lib/api';
 
 /**
  * The technician's day on the phone (issue 22, decision 079): the day's read
@@ -142,10 +142,48 @@ export const chargePreviewQuery = (bookingId: string) =>
 export const sendPriceCode = (workOrderId: string) =>
   unwrap(api.api.workOrders[':id']['price-code'].$post({ param: path({ id: workOrderId }) }));
 
+/** The keys of a job's work order on the phone: the staff's copy and the customer's read-only view below it. */
+export const techWorkOrderKeys = {
+  one: (workOrderId: string) => ['tech-work-order', workOrderId] as const,
+  forSigning: (workOrderId: string) => [...techWorkOrderKeys.one(workOrderId), 'for-signing'] as const,
+};
+
+/** The staff's copy of a job's work order (who acknowledged it, and how). */
+export const techWorkOrderQuery = (workOrderId: string) =>
+  queryOptions({
+    queryKey: techWorkOrderKeys.one(workOrderId),
+    queryFn: () => unwrap(api.api.workOrders[':id'].$get({ param: path({ id: workOrderId }) })),
+  });
+
+/** The acknowledgment page's view of a work order, as the phone reads it for the customer. */
+export type ViewForSigning = Reply<(typeof api)['api']['workOrders'][':id']['for-signing']['$get']>;
+
 /** What the customer reads above the pad (issue 30): the acknowledgment page's own view of the work order. */
 export const forSigningQueryOptions = (workOrderId: string) =>
   queryOptions({
-    queryKey: ['tech-work-order', workOrderId, 'for-signing'],
+    queryKey: techWorkOrderKeys.forSigning(workOrderId),
     queryFn: () =>
       unwrap(api.api.workOrders[':id']['for-signing'].$get({ param: path({ id: workOrderId }) })),
   });
+
+/** After the form saved a job's work order: the day (the job's work-order state) and that work order read again. */
+export function useWorkOrderSaved() {
+  const queryClient = useQueryClient();
+  return (workOrderId: string) => {
+    void queryClient.invalidateQueries({ queryKey: techDayKey });
+    void queryClient.invalidateQueries({ queryKey: techWorkOrderKeys.one(workOrderId) });
+  };
+}
+
+/** Sends the customer their code (decision 091). */
+export const useSendPriceCodeMutation = (workOrderId: string) =>
+  useMutation({ mutationFn: () => sendPriceCode(workOrderId) });
+
+/** The customer's signature on this phone; the work order is read again once it is recorded. */
+export function useAcknowledgeInPersonMutation(workOrderId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Parameters<typeof acknowledgeInPerson>[1]) => acknowledgeInPerson(workOrderId, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: techWorkOrderKeys.one(workOrderId) }),
+  });
+}

@@ -1,4 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { dispatchKeys } from '../../lib/dispatch';
 import { api, path, type Reply, unwrap } from '../../lib/api';
 
 /**
@@ -40,3 +41,46 @@ export const daysSummary = (days: readonly string[]): string =>
 /** "07:00–19:00"; the whole day reads as such. */
 export const hoursSummary = (t: Pick<TechnicianReply, 'dayStart' | 'dayEnd'>): string =>
   t.dayStart === '00:00' && t.dayEnd === '24:00' ? 'All day' : `${t.dayStart}–${t.dayEnd}`;
+
+/** After a change to the crew: the list, and the dispatch views that name technicians. */
+function useRefreshCrew() {
+  const client = useQueryClient();
+  return () => {
+    void client.invalidateQueries({ queryKey: technicianKeys.all });
+    void client.invalidateQueries({ queryKey: dispatchKeys.all });
+  };
+}
+
+export function useInviteTechnicianMutation(onSuccess: () => void) {
+  const refresh = useRefreshCrew();
+  return useMutation({
+    mutationFn: inviteTechnician,
+    onSuccess: () => {
+      onSuccess();
+      refresh();
+    },
+  });
+}
+
+export function useEditTechnicianMutation(number: number, onSuccess: () => void) {
+  const refresh = useRefreshCrew();
+  return useMutation({
+    mutationFn: (json: EditBody) => editTechnician(number, json),
+    onSuccess: () => {
+      onSuccess();
+      refresh();
+    },
+  });
+}
+
+/** Deactivates (replying with the jobs still to give away) or activates (null) a technician. */
+export function useToggleTechnicianMutation(technician: { number: number; active: boolean }) {
+  const refresh = useRefreshCrew();
+  return useMutation({
+    mutationFn: async (): Promise<DeactivateReply | null> =>
+      technician.active
+        ? deactivateTechnician(technician.number)
+        : activateTechnician(technician.number).then(() => null),
+    onSuccess: refresh,
+  });
+}

@@ -1,5 +1,6 @@
-import { addDays, formatLongDate, today as todayDate } from '@app/core/time';
+import { formatLongDate, today as todayDate } from '@app/core/time';
 import { useQuery } from '@tanstack/react-query';
+import { DaySteps } from '../../components/admin/DaySteps';
 import { messageOf } from '../../lib/api';
 import { todayQueryOptions } from '../../lib/dispatch';
 import { DayJobs } from './components/DayJobs';
@@ -25,31 +26,14 @@ export default function TodayPanel({ date, onChange }: Props) {
           <strong>{formatLongDate(shown)}</strong>
           {isToday ? ' (today)' : ''}
         </p>
-        <div className="today__steps">
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => onChange({ date: addDays(shown, -1) })}
-          >
-            Previous day
-          </button>
-          {!isToday && (
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => onChange({ date: undefined })}
-            >
-              Today
-            </button>
-          )}
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => onChange({ date: addDays(shown, 1) })}
-          >
-            Next day
-          </button>
-        </div>
+        <DaySteps
+          className="today__steps"
+          from={shown}
+          step={1}
+          showToday={!isToday}
+          onDate={(next) => onChange({ date: next })}
+          labels={{ previous: 'Previous day', next: 'Next day' }}
+        />
       </div>
       {query.isPending ? (
         <p className="status-text">Loading...</p>

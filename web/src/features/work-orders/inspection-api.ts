@@ -1,4 +1,5 @@
 import type { InspectionInput } from '@app/core/workorder/inspection/model';
+import { useMutation } from '@tanstack/react-query';
 import { api, okResponse, path, unwrap, withForm } from '../../lib/api';
 
 /**
@@ -11,6 +12,12 @@ const byPhoto = (id: string, photoId: string) => ({ param: path({ id, photoId })
 
 export const saveInspection = (id: string, input: InspectionInput) =>
   unwrap(workOrders[':id'].inspection.$put({ param: path({ id }), json: input }));
+
+/** Saves the checklist; the caller gets the work order the server replied with. */
+export const useSaveInspectionMutation = (
+  id: string,
+  onSaved: (order: Awaited<ReturnType<typeof saveInspection>>) => void,
+) => useMutation({ mutationFn: (input: InspectionInput) => saveInspection(id, input), onSuccess: onSaved });
 
 export function uploadPhoto(id: string, photo: Blob) {
   const form = new FormData();

@@ -1,5 +1,6 @@
-import { createFileRoute, Link, Outlet } from '@tanstack/react-router';
-import { adminAccess } from '../../lib/auth/guards';
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { AccessDenied } from '../../components/layout/AccessDenied';
+import { requireRole } from '../../lib/auth/guards';
 
 /**
  * The admin guard as a pathless layout, under the login guard (doc 2 §2). The
@@ -8,24 +9,16 @@ import { adminAccess } from '../../lib/auth/guards';
  * on every call.
  */
 export const Route = createFileRoute('/_auth/_admin')({
-  beforeLoad: adminAccess,
+  beforeLoad: requireRole('admin'),
   component: AdminLayout,
 });
 
 function AdminLayout() {
-  const { isAdmin } = Route.useRouteContext();
-  if (isAdmin) return <Outlet />;
+  const { hasRole } = Route.useRouteContext();
+  if (hasRole) return <Outlet />;
   return (
-    <div className="page container">
-      <h1>Access Denied</h1>
-      <p className="status-text status-text--error" role="alert">
-        You do not have access to the admin dashboard. It is only available to shop administrators.
-      </p>
-      <p>
-        <Link to="/dashboard" className="button button--secondary">
-          Go to My Account
-        </Link>
-      </p>
-    </div>
+    <AccessDenied>
+      You do not have access to the admin dashboard. It is only available to shop administrators.
+    </AccessDenied>
   );
 }

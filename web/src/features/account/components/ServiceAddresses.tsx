@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AddressForm } from '../../../components/address/AddressForm';
 import { AddressView } from '../../../components/address/AddressView';
+import { NoticeLine, useNotice } from '../../../components/admin/notice';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { oneLine as addressLine } from '@app/core/address/format';
@@ -14,7 +15,6 @@ import {
   saveAddress,
   type SavedAddress,
 } from '../../../lib/addresses';
-import { messageOf } from '../../../lib/api';
 import { formatPrice } from '../../../lib/format';
 
 type Editing = { kind: 'new' } | { kind: 'edit'; address: SavedAddress } | null;
@@ -29,7 +29,7 @@ export function ServiceAddresses({ userId }: { userId: string }) {
   const addresses = useQuery(myAddressesQueryOptions(userId));
   const [editing, setEditing] = useState<Editing>(null);
   const [removing, setRemoving] = useState<SavedAddress | null>(null);
-  const [notice, setNotice] = useState<{ tone: 'success' | 'warning' | 'error'; text: string } | null>(null);
+  const { notice, set: setNotice, success, failure } = useNotice();
   const refresh = () => void refreshAfterAddressChange(queryClient);
   /** Saved: a success, or a warning when the shop does not come there (issue 30; the server says why). */
   const savedNotice = (saved: SavedAddress, done: string) =>
@@ -43,13 +43,13 @@ export function ServiceAddresses({ userId }: { userId: string }) {
     mutationFn: (address: SavedAddress) =>
       saveAddress({ ...addressBody(addressFieldsOf(address)), isDefault: true, id: address._id }),
     onSuccess: (saved) => savedNotice(saved, `${addressLine(saved)} is now your default.`),
-    onError: (error) => setNotice({ tone: 'error', text: messageOf(error, 'Could not change the default.') }),
+    onError: (error) => failure(error, 'Could not change the default.'),
     onSettled: refresh,
   });
   const remove = useMutation({
     mutationFn: (address: SavedAddress) => deleteAddress(address._id),
-    onSuccess: (reply) => setNotice({ tone: 'success', text: reply.msg || 'Address deleted.' }),
-    onError: (error) => setNotice({ tone: 'error', text: messageOf(error, 'Could not delete the address.') }),
+    onSuccess: (reply) => success(reply.msg || 'Address deleted.'),
+    onError: (error) => failure(error, 'Could not delete the address.'),
     onSettled: () => {
       setRemoving(null);
       refresh();
@@ -68,7 +68,7 @@ export function ServiceAddresses({ userId }: { userId: string }) {
       </p>
       {addresses.isPending && <p role="status">Loading your addresses...</p>}
       {addresses.isError && <FormMessage tone="error">Could not load your addresses.</FormMessage>}
-      {notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}
+      <NoticeLine notice={notice} />
       {addresses.isSuccess && list.length === 0 && <p>No addresses yet. Add the first one below.</p>}
       {list.length > 0 && (
         <ul className="service-addresses__list" aria-label="Your service addresses">

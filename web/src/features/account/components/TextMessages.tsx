@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import {
   type Channel,
   channels,
@@ -7,19 +8,20 @@ import {
   preferenceLabels,
   textConsentWording,
 } from '@app/core/notify/wording';
-import { formatUsNumber, MOBILE_MESSAGE, toUsE164 } from '@app/core/rules/phone';
+import { formatUsNumber, toUsE164 } from '@app/core/rules/phone';
 import { formatLongDate } from '@app/core/time';
+import { NoticeLine, useNotice } from '../../../components/admin/notice';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextField } from '../../../components/ui/TextField';
-import { messageOf } from '../../../lib/api';
 import { business } from '../../../lib/business';
+import { messagesResolver } from '../../../lib/forms';
 import {
-  changeNotifications,
   type NotificationChange,
   type NotificationSettings,
-  notificationKeys,
   notificationsQueryOptions,
+  useChangeNotificationsMutation,
 } from '../api';
+import { type TextsConsentFields, validateTextsConsent } from '../validate';
 
 const channelLabels: Record<Channel, string> = { mail: 'Email', text: 'Text', both: 'Both' };
 
@@ -30,16 +32,11 @@ const channelLabels: Record<Channel, string> = { mail: 'Email', text: 'Text', bo
  * reminders, "on my way" messages and review requests.
  */
 export function TextMessages({ userId }: { userId: string }) {
-  const queryClient = useQueryClient();
   const settings = useQuery(notificationsQueryOptions(userId));
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const save = useMutation({
-    mutationFn: changeNotifications,
-    onSuccess: (reply, body) => {
-      queryClient.setQueryData(notificationKeys.mine(userId), reply);
-      setNotice({ tone: 'success', text: successText(body) });
-    },
-    onError: (error) => setNotice({ tone: 'error', text: messageOf(error, 'Could not save your settings.') }),
+  const { notice, success, failure } = useNotice();
+  const save = useChangeNotificationsMutation(userId, {
+    onSuccess: (body) => success(successText(body)),
+    onError: (error) => failure(error, 'Could not save your settings.'),
   });
 
   return (
@@ -47,7 +44,7 @@ export function TextMessages({ userId }: { userId: string }) {
       <h2 id="text-messages-title">Text Messages &amp; Notifications</h2>
       {settings.isPending && <p role="status">Loading your settings...</p>}
       {settings.isError && <FormMessage tone="error">Could not load your settings.</FormMessage>}
-      {notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}
+      <NoticeLine notice={notice} />
       {settings.data && (
         <>
           <TextsConsent settings={settings.data} busy={save.isPending} onSave={(body) => save.mutate(body)} />
@@ -72,9 +69,14 @@ type PartProps = {
 
 function TextsConsent({ settings, busy, onSave }: PartProps) {
   const texts = settings.texts;
-  const [mobile, setMobile] = useState(texts ? formatUsNumber(texts.mobile) : '');
-  const [error, setError] = useState<string | undefined>();
-  const [agreed, setAgreed] = useState(false);
+  const form = useForm<TextsConsentFields>({
+    defaultValues: { mobile: texts ? formatUsNumber(texts.mobile) : '', agreed: false },
+    resolver: messagesResolver(validateTextsConsent),
+    // A changed number hides the message until the next try (the focus stays where it is).
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const [mobile, agreed] = useWatch({ control: form.control, name: ['mobile', 'agreed'] });
   const agreeId = useId();
   const e164 = toUsE164(mobile);
 
@@ -101,11 +103,10 @@ function TextsConsent({ settings, busy, onSave }: PartProps) {
       className="text-messages__consent"
       aria-label="Text messages"
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!e164) return setError(MOBILE_MESSAGE);
-        if (agreed) onSave({ texts: { optIn: true, mobile: e164 } });
-      }}
+      onSubmit={form.handleSubmit((values) => {
+        const number = toUsE164(values.mobile);
+        if (number && values.agreed) onSave({ texts: { optIn: true, mobile: number } });
+      })}
     >
       {texts?.optedOutBy === 'reply' && (
         <p className="field__hint">
@@ -118,22 +119,12 @@ function TextsConsent({ settings, busy, onSave }: PartProps) {
         type="tel"
         autoComplete="tel-national"
         inputMode="tel"
-        value={mobile}
-        onChange={(event) => {
-          setMobile(event.target.value);
-          setError(undefined);
-        }}
-        error={error}
+        error={form.formState.errors.mobile?.message}
         disabled={busy}
+        {...form.register('mobile', { onChange: () => form.clearErrors('mobile') })}
       />
       <div className="check">
-        <input
-          id={agreeId}
-          type="checkbox"
-          checked={agreed}
-          onChange={(event) => setAgreed(event.target.checked)}
-          disabled={busy}
-        />
+        <input id={agreeId} type="checkbox" disabled={busy} {...form.register('agreed')} />
         <label htmlFor={agreeId}>{textConsentWording(e164, business.name)}</label>
       </div>
       <button type="submit" className="button button--primary" disabled={busy || !agreed}>
@@ -144,16 +135,13 @@ function TextsConsent({ settings, busy, onSave }: PartProps) {
 }
 
 function Preferences({ settings, busy, onSave }: PartProps) {
-  const [chosen, setChosen] = useState(settings.preferences);
+  const form = useForm<NotificationSettings['preferences']>({ defaultValues: settings.preferences });
   const id = useId();
   return (
     <form
       className="text-messages__preferences"
       aria-label="How we tell you"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSave({ preferences: chosen });
-      }}
+      onSubmit={form.handleSubmit((preferences) => onSave({ preferences }))}
     >
       <h3>How we tell you</h3>
       {!settings.texts?.on && (
@@ -164,13 +152,7 @@ function Preferences({ settings, busy, onSave }: PartProps) {
           <legend>{preferenceLabels[kind]}</legend>
           {channels.map((channel) => (
             <span key={channel} className="check">
-              <input
-                id={`${id}-${kind}-${channel}`}
-                type="radio"
-                name={`${id}-${kind}`}
-                checked={chosen[kind] === channel}
-                onChange={() => setChosen({ ...chosen, [kind]: channel })}
-              />
+              <input id={`${id}-${kind}-${channel}`} type="radio" value={channel} {...form.register(kind)} />
               <label htmlFor={`${id}-${kind}-${channel}`}>{channelLabels[channel]}</label>
             </span>
           ))}

@@ -1,17 +1,20 @@
 import { today } from '@app/core/time';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { messageOf } from '../../../lib/api';
 import { FocusedHeading } from '../../../components/ui/FocusedHeading';
 import { useAuth } from '../../../lib/auth/store';
+import { messagesResolver } from '../../../lib/forms';
 import { useRevealStep } from '../../../lib/reveal';
 import {
   type RescheduleBy,
   type RescheduleInfo,
-  rescheduleBooking,
   rescheduleQueryOptions,
   rescheduleTimesQueryOptions,
+  useRescheduleMutation,
 } from '../reschedule-api';
+import { type RescheduleFields, validateReschedule } from '../validate';
 import { AvailableTimes } from './AvailableTimes';
 import { BookingCalendar } from './BookingCalendar';
 import { longDate } from './BookingChoice';
@@ -29,22 +32,15 @@ const MOVE_FAILED = 'Could not move your booking. Please try again.';
 export function RescheduleBooking({ by }: { by: RescheduleBy }) {
   const info = useQuery(rescheduleQueryOptions(by));
   const { user } = useAuth();
-  const queryClient = useQueryClient();
-  const [date, setDate] = useState<string>();
-  const [time, setTime] = useState<string>();
+  // The choice (a date, then a time) is the form's; the confirm step submits it.
+  const form = useForm<RescheduleFields>({ resolver: messagesResolver(validateReschedule) });
+  const [date, time] = useWatch({ control: form.control, name: ['date', 'time'] });
+  const setDate = (next: string) => form.setValue('date', next);
+  const setTime = (next: string | undefined) => form.setValue('time', next);
   const [error, setError] = useState<string>();
-  const move = useMutation({
-    mutationFn: (choice: { date: string; time: string }) => rescheduleBooking(by, choice.date, choice.time),
-    onSuccess: () => {
-      // The Service History and every time list show the move.
-      void queryClient.invalidateQueries({ queryKey: ['bookings'] });
-      void queryClient.invalidateQueries({ queryKey: ['availability'] });
-    },
-    onError: (failure) => {
-      setError(messageOf(failure, MOVE_FAILED));
-      setTime(undefined);
-      void queryClient.invalidateQueries({ queryKey: ['reschedule', by.bookingId] });
-    },
+  const move = useRescheduleMutation(by, (failure) => {
+    setError(messageOf(failure, MOVE_FAILED));
+    setTime(undefined);
   });
 
   if (info.isPending) {
@@ -76,10 +72,12 @@ export function RescheduleBooking({ by }: { by: RescheduleBy }) {
           date={date}
           time={time}
           busy={move.isPending}
-          onConfirm={() => {
-            setError(undefined);
-            move.mutate({ date, time });
-          }}
+          onConfirm={() =>
+            void form.handleSubmit(() => {
+              setError(undefined);
+              move.mutate({ date, time });
+            })()
+          }
           onBack={() => setTime(undefined)}
         />
       ) : (

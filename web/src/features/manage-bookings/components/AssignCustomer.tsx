@@ -12,6 +12,7 @@ import { useDebouncedValue } from '../useDebouncedValue';
 import { NewCustomerForm } from './NewCustomerForm';
 import { BackToBookings, SubViewHeading } from './SubViewHeading';
 import { ShowMore } from '../../../components/ui/ShowMore';
+import { deskKeys } from '../../../lib/shared-queries';
 
 type AssignCustomerProps = {
   booking: AdminBooking;
@@ -158,7 +159,7 @@ export function AssignCustomer({ booking, onBack, onAssigned }: AssignCustomerPr
                   toggleRef.current?.focus();
                 }}
                 onCreated={(customer) => {
-                  void queryClient.invalidateQueries({ queryKey: ['admin', 'customers'] });
+                  void queryClient.invalidateQueries({ queryKey: deskKeys.customers() });
                   setSelected(customer);
                 }}
                 onAssigned={() => onAssigned(deskMessages.customerCreatedAndAssigned)}

@@ -6,6 +6,7 @@ import { messageOf } from '../../../lib/api';
 import { formatPrice } from '../../../lib/format';
 import { fetchChargePreview, requestAcknowledgment } from '../api';
 import { deskMessages } from '../messages';
+import { bookingKeys } from '../../../lib/shared-queries';
 
 type Props = {
   bookingId: string;
@@ -35,7 +36,7 @@ export function CompletionCharge({ bookingId, options, pending, onCharge, onCanc
   const [reason, setReason] = useState('');
   const charge = wo ? choice : undefined;
   const preview = useQuery({
-    queryKey: ['bookings', 'charge-preview', bookingId, charge ?? null],
+    queryKey: bookingKeys.chargePreview(bookingId, charge ?? null),
     queryFn: () => fetchChargePreview(bookingId, charge),
     staleTime: 0,
     gcTime: 0,

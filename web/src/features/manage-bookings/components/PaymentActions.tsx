@@ -1,14 +1,16 @@
 import { formatInstant } from '@app/core/time';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { ConfirmAction, useConfirmation } from '../../../components/admin/ConfirmAction';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { messageOf } from '../../../lib/api';
 import { formatPrice } from '../../../lib/format';
-import { applyBooking, refundBooking, retryBookingCharge } from '../api';
+import { messagesResolver } from '../../../lib/forms';
+import { useRefundMutation, useRetryChargeMutation } from '../api';
 import { refundQuestion } from '../display';
 import { deskMessages } from '../messages';
 import type { AdminBooking } from '../types';
+import { type RefundFields, validateRefund } from '../validate';
 
 /**
  * A completed booking's charge on the desk (decision 069): "Retry charge"
@@ -37,11 +39,7 @@ export function PaymentActions({ booking, describedBy }: { booking: AdminBooking
 }
 
 function RetryCharge({ booking, describedBy }: { booking: AdminBooking; describedBy: string }) {
-  const queryClient = useQueryClient();
-  const retry = useMutation({
-    mutationFn: () => retryBookingCharge(booking._id),
-    onSuccess: (updated) => applyBooking(queryClient, updated),
-  });
+  const retry = useRetryChargeMutation(booking._id);
   return (
     <>
       <p className="desk-card__muted">
@@ -68,54 +66,34 @@ function RetryCharge({ booking, describedBy }: { booking: AdminBooking; describe
 }
 
 function RefundForm({ booking }: { booking: AdminBooking }) {
-  const queryClient = useQueryClient();
   const id = useId();
   const left = booking.payment?.refundable ?? 0;
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const refund = useMutation({
-    mutationFn: (body: { amount: number; reason: string }) => refundBooking(booking._id, body),
-    onSuccess: (reply) => {
-      applyBooking(queryClient, reply.booking);
-      setAmount('');
-      setReason('');
-    },
+  const empty = { amount: '', reason: '' };
+  const form = useForm<RefundFields>({
+    defaultValues: empty,
+    resolver: messagesResolver((values) => validateRefund(values, Math.round(left * 100))),
+    // One message under the form, the amount's first; the focus stays on Refund.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
   });
+  const refund = useRefundMutation(booking._id, () => form.reset(empty));
+  const errors = form.formState.errors;
+  const problem = errors.amount?.message ?? errors.reason?.message;
   // Money back asks first (issue 30): the confirmation names the amount and whose card gets it.
   const confirmation = useConfirmation<{ amount: number; reason: string }>();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     refund.reset();
-    const value = Number(amount);
-    if (!(value >= 0.01 && value <= left && Math.round(value * 100) === value * 100)) {
-      setProblem(deskMessages.refundAmount);
-    } else if (!reason.trim()) {
-      setProblem(deskMessages.refundReason);
-    } else {
-      setProblem(null);
-      confirmation.ask({ amount: value, reason: reason.trim() });
-    }
+    void form.handleSubmit((values) =>
+      confirmation.ask({ amount: Number(values.amount), reason: values.reason.trim() }),
+    )(event);
   };
   return (
     <form className="desk-card__refund" onSubmit={submit} noValidate>
       <p className="desk-card__muted">Left to refund: {formatPrice(left)}</p>
       <label htmlFor={`${id}-amount`}>Refund amount ($)</label>
-      <input
-        id={`${id}-amount`}
-        className="input"
-        inputMode="decimal"
-        value={amount}
-        onChange={(event) => setAmount(event.target.value)}
-      />
+      <input id={`${id}-amount`} className="input" inputMode="decimal" {...form.register('amount')} />
       <label htmlFor={`${id}-reason`}>Reason</label>
-      <input
-        id={`${id}-reason`}
-        className="input"
-        maxLength={192}
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
-      />
+      <input id={`${id}-reason`} className="input" maxLength={192} {...form.register('reason')} />
       <button type="submit" className="button button--secondary" disabled={refund.isPending}>
         {refund.isPending ? 'Refunding...' : 'Refund'}
       </button>

@@ -7,6 +7,7 @@ import { messageOf } from '../../../lib/api';
 import { applyBooking, cancelBooking, fetchCancelPreview, myBookingsQueryOptions } from '../api';
 import { serviceNameOf } from '../display';
 import type { BookingInfo } from '../types';
+import { bookingKeys } from '../../../lib/shared-queries';
 
 type CancelBookingDialogProps = {
   booking: BookingInfo;
@@ -30,7 +31,7 @@ export function CancelBookingDialog({
   const queryClient = useQueryClient();
   // The late-cancel fee, when the shop's policy is on and the start is near: shown before the customer agrees.
   const preview = useQuery({
-    queryKey: ['bookings', booking._id, 'cancel-preview'],
+    queryKey: bookingKeys.cancelPreview(booking._id),
     queryFn: () => fetchCancelPreview(booking._id),
     staleTime: 0,
     // A failed preview does not hold the dialog up: the server still refuses an unagreed fee (409 with its msg).

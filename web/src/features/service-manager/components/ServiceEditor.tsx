@@ -7,19 +7,12 @@ import { useForm } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextField } from '../../../components/ui/TextField';
 import { messageOf } from '../../../lib/api';
+import { messagesResolver } from '../../../lib/forms';
 import { servicesQueryOptions } from '../../../lib/shared-queries';
 import { createService, type ServiceForm, type ServiceRow, updateService } from '../api';
+import { type ServiceFields, validateService } from '../validate';
 
-type Fields = {
-  name: string;
-  description: string;
-  price: string;
-  duration: string;
-  availableDays: string[];
-  availableTimes: string;
-};
-
-function fieldsOf(service: ServiceRow | null): Fields {
+function fieldsOf(service: ServiceRow | null): ServiceFields {
   if (!service) {
     return { name: '', description: '', price: '', duration: '', availableDays: [], availableTimes: '' };
   }
@@ -45,7 +38,10 @@ export function ServiceEditor({
 }) {
   const titleId = useId();
   const queryClient = useQueryClient();
-  const form = useForm<Fields>({ defaultValues: fieldsOf(service) });
+  const form = useForm<ServiceFields>({
+    defaultValues: fieldsOf(service),
+    resolver: messagesResolver(validateService),
+  });
   const errors = form.formState.errors;
   const save = useMutation({
     mutationFn: (values: ServiceForm) =>
@@ -76,11 +72,7 @@ export function ServiceEditor({
       )}
     >
       <h3 id={titleId}>{service ? `Edit ${service.name}` : 'New Service'}</h3>
-      <TextField
-        label="Name"
-        error={errors.name?.message}
-        {...form.register('name', { validate: (v) => v.trim() !== '' || 'Name is required.' })}
-      />
+      <TextField label="Name" error={errors.name?.message} {...form.register('name')} />
       <div className="field">
         <label htmlFor={`${titleId}-description`}>Description</label>
         <textarea
@@ -89,9 +81,7 @@ export function ServiceEditor({
           rows={3}
           aria-invalid={errors.description ? true : undefined}
           aria-describedby={errors.description ? `${titleId}-description-error` : undefined}
-          {...form.register('description', {
-            validate: (v) => v.trim() !== '' || 'Description is required.',
-          })}
+          {...form.register('description')}
         />
         {errors.description && (
           <p id={`${titleId}-description-error`} className="field__error">
@@ -106,11 +96,7 @@ export function ServiceEditor({
         step={0.01}
         inputMode="decimal"
         error={errors.price?.message}
-        {...form.register('price', {
-          validate: (v) =>
-            (v.trim() !== '' && Number.isFinite(Number(v)) && Number(v) >= 0) ||
-            'Price is required and cannot be negative.',
-        })}
+        {...form.register('price')}
       />
       <TextField
         label="Duration (minutes)"
@@ -119,11 +105,7 @@ export function ServiceEditor({
         step={1}
         inputMode="numeric"
         error={errors.duration?.message}
-        {...form.register('duration', {
-          validate: (v) =>
-            (v.trim() !== '' && Number.isInteger(Number(v)) && Number(v) >= 5) ||
-            'Duration is required: a whole number of minutes, at least 5.',
-        })}
+        {...form.register('duration')}
       />
       <fieldset className="field field--group">
         <legend>Available days</legend>
@@ -139,11 +121,7 @@ export function ServiceEditor({
       <TextField
         label="Available times (comma-separated, e.g. 09:00, 13:30)"
         error={errors.availableTimes?.message}
-        {...form.register('availableTimes', {
-          validate: (v) =>
-            splitList(v).every((t) => /^([01]\d|2[0-3]):[0-5]\d$/.test(t)) ||
-            'Times must look like 09:30 (24-hour).',
-        })}
+        {...form.register('availableTimes')}
       />
       {save.isError && (
         <FormMessage tone="error">{messageOf(save.error, 'Failed to save service.')}</FormMessage>

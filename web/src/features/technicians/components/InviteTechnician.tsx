@@ -1,60 +1,62 @@
 import { weekdays } from '@app/core/time';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useController, useForm } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextField } from '../../../components/ui/TextField';
 import { messageOf } from '../../../lib/api';
-import { dispatchKeys } from '../../../lib/dispatch';
-import { inviteTechnician, technicianKeys } from '../api';
-import { daysOffOf, type WorkingTime, WorkingTimeFields } from './WorkingTimeFields';
+import { messagesResolver } from '../../../lib/forms';
+import { useInviteTechnicianMutation } from '../api';
+import { type InviteFields, validateInvite } from '../validate';
+import { daysOffOf, WorkingTimeFields } from './WorkingTimeFields';
 
-const empty = { firstName: '', lastName: '', email: '', phone: '' };
-const wholeWeek: WorkingTime = {
-  workingDays: [...weekdays],
-  dayStart: '07:00',
-  dayEnd: '19:00',
-  daysOff: '',
+const empty: InviteFields = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  hours: { workingDays: [...weekdays], dayStart: '07:00', dayEnd: '19:00', daysOff: '' },
 };
 
 /** Invites a technician: their account, and a mail whose link sets the password (as for shop-made customers). */
 export function InviteTechnician() {
-  const client = useQueryClient();
-  const [person, setPerson] = useState(empty);
-  const [hours, setHours] = useState(wholeWeek);
-  const invite = useMutation({
-    mutationFn: () =>
-      inviteTechnician({
-        ...person,
-        workingDays: hours.workingDays as (typeof weekdays)[number][],
-        dayStart: hours.dayStart,
-        dayEnd: hours.dayEnd,
-        daysOff: daysOffOf(hours.daysOff),
-      }),
-    onSuccess: () => {
-      setPerson(empty);
-      setHours(wholeWeek);
-      void client.invalidateQueries({ queryKey: technicianKeys.all });
-      void client.invalidateQueries({ queryKey: dispatchKeys.all });
-    },
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    invite.mutate();
-  };
-  const field = (key: keyof typeof empty) => ({
-    value: person[key],
-    onChange: (e: { target: { value: string } }) => setPerson({ ...person, [key]: e.target.value }),
-  });
+  const form = useForm<InviteFields>({ defaultValues: empty, resolver: messagesResolver(validateInvite) });
+  const { field: hours } = useController({ control: form.control, name: 'hours' });
+  const invite = useInviteTechnicianMutation(() => form.reset(empty));
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit(({ hours: time, ...person }) =>
+    invite.mutate({
+      ...person,
+      workingDays: time.workingDays as (typeof weekdays)[number][],
+      dayStart: time.dayStart,
+      dayEnd: time.dayEnd,
+      daysOff: daysOffOf(time.daysOff),
+    }),
+  );
   return (
-    <form className="technicians__invite" onSubmit={submit} aria-label="Invite a technician">
+    <form className="technicians__invite" onSubmit={submit} noValidate aria-label="Invite a technician">
       <h3>Invite a technician</h3>
       <div className="technicians__names">
-        <TextField label="First name" required {...field('firstName')} />
-        <TextField label="Last name" required {...field('lastName')} />
+        <TextField
+          label="First name"
+          required
+          error={errors.firstName?.message}
+          {...form.register('firstName')}
+        />
+        <TextField
+          label="Last name"
+          required
+          error={errors.lastName?.message}
+          {...form.register('lastName')}
+        />
       </div>
-      <TextField label="Email" type="email" required {...field('email')} />
-      <TextField label="Phone" type="tel" {...field('phone')} />
-      <WorkingTimeFields value={hours} onChange={setHours} />
+      <TextField
+        label="Email"
+        type="email"
+        required
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <TextField label="Phone" type="tel" error={errors.phone?.message} {...form.register('phone')} />
+      <WorkingTimeFields value={hours.value} onChange={hours.onChange} />
       {invite.isError && (
         <FormMessage tone="error">{messageOf(invite.error, 'Could not invite the technician.')}</FormMessage>
       )}

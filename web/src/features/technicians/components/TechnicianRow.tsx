@@ -1,19 +1,18 @@
 import type { weekdays } from '@app/core/time';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useController, useForm } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { messageOf } from '../../../lib/api';
-import { dispatchKeys } from '../../../lib/dispatch';
+import { messagesResolver } from '../../../lib/forms';
 import {
-  activateTechnician,
   type DeactivateReply,
   daysSummary,
-  deactivateTechnician,
-  editTechnician,
   hoursSummary,
-  technicianKeys,
   type TechnicianReply,
+  useEditTechnicianMutation,
+  useToggleTechnicianMutation,
 } from '../api';
+import { type HoursFields, validateHours } from '../validate';
 import { daysOffOf, type WorkingTime, WorkingTimeFields } from './WorkingTimeFields';
 
 const timeOf = (t: TechnicianReply): WorkingTime => ({
@@ -29,41 +28,23 @@ const timeOf = (t: TechnicianReply): WorkingTime => ({
  * to come, to give to others on the dispatch board or the desk.
  */
 export function TechnicianRow({ technician: t }: { technician: TechnicianReply }) {
-  const client = useQueryClient();
   const [editing, setEditing] = useState(false);
-  const [hours, setHours] = useState(() => timeOf(t));
+  const form = useForm<HoursFields>({
+    defaultValues: { hours: timeOf(t) },
+    resolver: messagesResolver(validateHours),
+  });
+  const { field: hours } = useController({ control: form.control, name: 'hours' });
   const [left, setLeft] = useState<DeactivateReply | null>(null);
-  const refresh = () => {
-    void client.invalidateQueries({ queryKey: technicianKeys.all });
-    void client.invalidateQueries({ queryKey: dispatchKeys.all });
-  };
-  const save = useMutation({
-    mutationFn: () =>
-      editTechnician(t.number, {
-        workingDays: hours.workingDays as (typeof weekdays)[number][],
-        dayStart: hours.dayStart,
-        dayEnd: hours.dayEnd,
-        daysOff: daysOffOf(hours.daysOff),
-      }),
-    onSuccess: () => {
-      setEditing(false);
-      refresh();
-    },
-  });
-  const toggle = useMutation({
-    mutationFn: async () => {
-      if (!t.active) return activateTechnician(t.number).then(() => null);
-      return deactivateTechnician(t.number);
-    },
-    onSuccess: (reply) => {
-      setLeft(reply);
-      refresh();
-    },
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate();
-  };
+  const save = useEditTechnicianMutation(t.number, () => setEditing(false));
+  const toggle = useToggleTechnicianMutation(t);
+  const submit = form.handleSubmit(({ hours: time }) =>
+    save.mutate({
+      workingDays: time.workingDays as (typeof weekdays)[number][],
+      dayStart: time.dayStart,
+      dayEnd: time.dayEnd,
+      daysOff: daysOffOf(time.daysOff),
+    }),
+  );
   const name = `${t.firstName} ${t.lastName}`;
   return (
     <li className={t.active ? 'technicians__row' : 'technicians__row is-inactive'}>
@@ -89,14 +70,19 @@ export function TechnicianRow({ technician: t }: { technician: TechnicianReply }
           type="button"
           className="button button--secondary"
           disabled={toggle.isPending}
-          onClick={() => toggle.mutate()}
+          onClick={() => toggle.mutate(undefined, { onSuccess: setLeft })}
         >
           {t.active ? `Deactivate ${name}` : `Activate ${name}`}
         </button>
       </div>
       {editing && (
-        <form className="technicians__edit" onSubmit={submit} aria-label={`Working time of ${name}`}>
-          <WorkingTimeFields value={hours} onChange={setHours} />
+        <form
+          className="technicians__edit"
+          onSubmit={submit}
+          noValidate
+          aria-label={`Working time of ${name}`}
+        >
+          <WorkingTimeFields value={hours.value} onChange={hours.onChange} />
           {save.isError && (
             <FormMessage tone="error">
               {messageOf(save.error, 'Could not save the working time.')}

@@ -6,14 +6,15 @@ import { ServiceSelect } from '../../../components/admin/ServiceSelect';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextField } from '../../../components/ui/TextField';
 import { messageOf } from '../../../lib/api';
+import { messagesResolver } from '../../../lib/forms';
 import { createBulk } from '../api';
-
-type BulkFields = { serviceId: string; startDate: string; endDate: string; times: string; notes: string };
+import { type BulkSlotFields, validateBulkSlots } from '../validate';
 
 /** Doc 2 §5: service, start and end dates and times required; times comma-separated, trimmed, empties dropped; every day of the range. */
 export function BulkSlotForm({ onDone }: { onDone: () => Promise<void> }) {
-  const form = useForm<BulkFields>({
+  const form = useForm<BulkSlotFields>({
     defaultValues: { serviceId: '', startDate: '', endDate: '', times: '', notes: '' },
+    resolver: messagesResolver(validateBulkSlots),
   });
   const errors = form.formState.errors;
   const create = useMutation({
@@ -40,32 +41,26 @@ export function BulkSlotForm({ onDone }: { onDone: () => Promise<void> }) {
       <ServiceSelect
         placeholder="Choose a service"
         error={errors.serviceId?.message}
-        {...form.register('serviceId', { required: 'Please choose a service.' })}
+        {...form.register('serviceId')}
       />
       <TextField
         label="Start date"
         type="date"
         min={today()}
         error={errors.startDate?.message}
-        {...form.register('startDate', { required: 'Start date is required.' })}
+        {...form.register('startDate')}
       />
       <TextField
         label="End date"
         type="date"
         min={today()}
         error={errors.endDate?.message}
-        {...form.register('endDate', {
-          required: 'End date is required.',
-          validate: (value, values) =>
-            !values.startDate || value >= values.startDate || 'The end date cannot be before the start date.',
-        })}
+        {...form.register('endDate')}
       />
       <TextField
         label="Times (comma-separated, e.g. 09:00, 13:30)"
         error={errors.times?.message}
-        {...form.register('times', {
-          validate: (value) => splitList(value).length > 0 || 'Enter at least one time.',
-        })}
+        {...form.register('times')}
       />
       <TextField label="Notes" {...form.register('notes')} />
       {create.isError && (

@@ -6,19 +6,11 @@ import { ServiceSelect } from '../../../components/admin/ServiceSelect';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextField } from '../../../components/ui/TextField';
 import { messageOf } from '../../../lib/api';
+import { messagesResolver } from '../../../lib/forms';
 import { createSlot } from '../api';
+import { type SingleSlotFields, validateSingleSlot } from '../validate';
 
-type SingleFields = {
-  serviceId: string;
-  date: string;
-  time: string;
-  isRecurring: boolean;
-  recurringPattern: 'weekly' | 'daily' | 'monthly';
-  recurringEndDate: string;
-  notes: string;
-};
-
-const emptySingle: SingleFields = {
+const emptySingle: SingleSlotFields = {
   serviceId: '',
   date: '',
   time: '',
@@ -30,7 +22,10 @@ const emptySingle: SingleFields = {
 
 /** Doc 2 §5: service, date and time required; an end date when recurring. */
 export function SingleSlotForm({ onDone }: { onDone: () => Promise<void> }) {
-  const form = useForm<SingleFields>({ defaultValues: emptySingle });
+  const form = useForm<SingleSlotFields>({
+    defaultValues: emptySingle,
+    resolver: messagesResolver(validateSingleSlot),
+  });
   const errors = form.formState.errors;
   const recurring = useWatch({ control: form.control, name: 'isRecurring' });
   const formId = useId();
@@ -51,21 +46,16 @@ export function SingleSlotForm({ onDone }: { onDone: () => Promise<void> }) {
       <ServiceSelect
         placeholder="Choose a service"
         error={errors.serviceId?.message}
-        {...form.register('serviceId', { required: 'Please choose a service.' })}
+        {...form.register('serviceId')}
       />
       <TextField
         label="Date"
         type="date"
         min={today()}
         error={errors.date?.message}
-        {...form.register('date', { required: 'Date is required.' })}
+        {...form.register('date')}
       />
-      <TextField
-        label="Time"
-        type="time"
-        error={errors.time?.message}
-        {...form.register('time', { required: 'Time is required.' })}
-      />
+      <TextField label="Time" type="time" error={errors.time?.message} {...form.register('time')} />
       <label className="check">
         <input type="checkbox" {...form.register('isRecurring')} />
         Recurring
@@ -85,10 +75,7 @@ export function SingleSlotForm({ onDone }: { onDone: () => Promise<void> }) {
             type="date"
             min={today()}
             error={errors.recurringEndDate?.message}
-            {...form.register('recurringEndDate', {
-              validate: (value, values) =>
-                !values.isRecurring || value !== '' || 'An end date is required for a recurring time slot.',
-            })}
+            {...form.register('recurringEndDate')}
           />
         </>
       )}

@@ -4,36 +4,15 @@ import {
   INSPECTION_CATEGORIES,
   INSPECTION_CONDITIONS,
   INSPECTION_NOTE_MAX,
-  type InspectionCategory,
-  type InspectionCondition,
 } from '@app/core/workorder/inspection/model';
-import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { messageOf } from '../../../lib/api';
-import { saveInspection } from '../inspection-api';
+import { messagesResolver } from '../../../lib/forms';
+import { useSaveInspectionMutation } from '../inspection-api';
 import type { WorkOrderJson } from '../types';
-
-type Entry = { condition: InspectionCondition | ''; note: string };
-type Entries = Record<InspectionCategory, Entry>;
-
-/** The form's values from the saved inspection (a category not inspected is blank). */
-export function entriesOf(inspection: WorkOrderJson['inspection']): Entries {
-  const entries = Object.fromEntries(
-    INSPECTION_CATEGORIES.map((category) => [category, { condition: '', note: '' }]),
-  ) as Entries;
-  for (const item of inspection?.items ?? [])
-    entries[item.category] = { condition: item.condition, note: item.note };
-  return entries;
-}
-
-/** What PUT /inspection takes: the categories given a condition. */
-export function itemsOf(entries: Entries) {
-  return INSPECTION_CATEGORIES.flatMap((category) => {
-    const { condition, note } = entries[category];
-    return condition ? [{ category, condition, note: note.trim() }] : [];
-  });
-}
+import { entriesOf, type InspectionFields, itemsOf, validateInspection } from '../validate';
 
 /**
  * The inspection checklist (decision 080): each category Good, Fair or
@@ -48,21 +27,14 @@ export function InspectionForm({
   onSaved: (order: WorkOrderJson) => void;
 }) {
   const id = useId();
-  const [entries, setEntries] = useState(() => entriesOf(workOrder.inspection));
-  const [problem, setProblem] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: () => saveInspection(workOrder._id, { items: itemsOf(entries) }),
-    onSuccess: onSaved,
+  const form = useForm<InspectionFields>({
+    defaultValues: entriesOf(workOrder.inspection),
+    resolver: messagesResolver(validateInspection),
+    reValidateMode: 'onSubmit',
   });
-  const set = (category: InspectionCategory, change: Partial<Entry>) =>
-    setEntries((current) => ({ ...current, [category]: { ...current[category], ...change } }));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (itemsOf(entries).length === 0) return setProblem('Choose a condition for at least one category.');
-    setProblem(null);
-    save.mutate();
-  };
+  const save = useSaveInspectionMutation(workOrder._id, onSaved);
+  const problem = form.formState.errors.chosen?.message;
+  const submit = form.handleSubmit((entries) => save.mutate({ items: itemsOf(entries) }));
 
   return (
     <form className="inspection-form" aria-labelledby={id} noValidate onSubmit={submit}>
@@ -75,13 +47,7 @@ export function InspectionForm({
           <div className="inspection-form__choices">
             {INSPECTION_CONDITIONS.map((condition) => (
               <label key={condition}>
-                <input
-                  type="radio"
-                  name={`${id}-${category}`}
-                  value={condition}
-                  checked={entries[category].condition === condition}
-                  onChange={() => set(category, { condition })}
-                />
+                <input type="radio" value={condition} {...form.register(`${category}.condition`)} />
                 {CONDITION_LABELS[condition]}
               </label>
             ))}
@@ -94,8 +60,7 @@ export function InspectionForm({
             className="input inspection-form__note"
             placeholder="Note"
             maxLength={INSPECTION_NOTE_MAX}
-            value={entries[category].note}
-            onChange={(event) => set(category, { note: event.target.value })}
+            {...form.register(`${category}.note`)}
           />
         </fieldset>
       ))}

@@ -1,8 +1,8 @@
-import { isCalendarDate } from '@app/core/time';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { Suspense, useEffect } from 'react';
 import '../../../components/ui/admin-panel.css';
 import { pageTitle } from '../../../lib/business';
+import { calendarDate } from '../../../lib/search';
 import { isSectionId } from './-section-ids';
 import { sections } from './-sections';
 
@@ -11,11 +11,14 @@ type AdminSearch = { section?: string; date?: string; view?: 'day' | 'week' };
 export const Route = createFileRoute('/_auth/_admin/admin')({
   // The _auth and _admin layouts guard it: shown only to a signed-in admin.
   // /admin shows Today; /admin?section=timeslots (etc.) opens a section (issue 22); anything unknown is dropped.
-  validateSearch: (search: Record<string, unknown>): AdminSearch => ({
-    ...(isSectionId(search.section) && search.section !== 'today' ? { section: search.section } : {}),
-    ...(typeof search.date === 'string' && isCalendarDate(search.date) ? { date: search.date } : {}),
-    ...(search.view === 'week' || search.view === 'day' ? { view: search.view } : {}),
-  }),
+  validateSearch: (search: Record<string, unknown>): AdminSearch => {
+    const date = calendarDate(search.date);
+    return {
+      ...(isSectionId(search.section) && search.section !== 'today' ? { section: search.section } : {}),
+      ...(date ? { date } : {}),
+      ...(search.view === 'week' || search.view === 'day' ? { view: search.view } : {}),
+    };
+  },
   head: () => ({ meta: [{ title: pageTitle('Admin Dashboard') }] }),
   component: AdminPage,
 });

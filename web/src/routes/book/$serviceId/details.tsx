@@ -8,8 +8,8 @@ import { myAddressesQueryOptions } from '../../../lib/addresses';
 import { useAuth } from '../../../lib/auth/store';
 import { pageTitle } from '../../../lib/business';
 import { serviceQueryOptions } from '../../../features/services/api';
+import { calendarDate } from '../../../lib/search';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const ADDRESS = /^[\w-]{1,64}$/;
 
@@ -22,7 +22,7 @@ type DetailsSearch = { date?: string; time?: string; address?: string };
 function readSearch(search: Record<string, unknown>): DetailsSearch {
   const text = (value: unknown, pattern: RegExp) =>
     typeof value === 'string' && pattern.test(value) ? value : undefined;
-  const date = text(search.date, DATE);
+  const date = calendarDate(search.date);
   const time = text(search.time, TIME);
   const address = text(search.address, ADDRESS);
   return { ...(date ? { date } : {}), ...(time ? { time } : {}), ...(address ? { address } : {}) };

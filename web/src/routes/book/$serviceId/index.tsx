@@ -15,6 +15,7 @@ import { usePlace } from '../../../features/book-service/usePlace';
 import { serviceQueryOptions } from '../../../features/services/api';
 import { useAuth } from '../../../lib/auth/store';
 import { pageTitle } from '../../../lib/business';
+import { calendarDate } from '../../../lib/search';
 import { notFoundOn } from '../../../lib/loaders';
 
 /**
@@ -26,7 +27,7 @@ type BookSearch = { date?: string; address?: string; zip?: string };
 function readSearch(search: Record<string, unknown>): BookSearch {
   const text = (value: unknown, pattern: RegExp) =>
     typeof value === 'string' && pattern.test(value) ? value : undefined;
-  const date = text(search.date, /^\d{4}-\d{2}-\d{2}$/);
+  const date = calendarDate(search.date);
   const address = text(search.address, /^[\w-]{1,64}$/);
   // The router reads a ZIP typed into the address bar (?zip=19380) as a number.
   const zip = text(

@@ -1,35 +1,32 @@
 import { addDays, today } from '@app/core/time';
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
-import { registerTechApp } from '../../features/tech-day/app-shell';
-import { TechDayPage } from '../../features/tech-day/components/TechDayPage';
-import { pageTitle } from '../../lib/business';
+import { registerTechApp } from '../../../features/tech-day/app-shell';
+import { TechDayPage } from '../../../features/tech-day/components/TechDayPage';
+import { pageTitle } from '../../../lib/business';
+import { calendarDate } from '../../../lib/search';
 
 type TechSearch = { date?: string; technician?: number };
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * /tech (issue 22, decision 079): the technician's phone. A technician sees
  * their own day; an admin may view a technician's (`?technician=N`). Its own
  * route chunk: none of the admin's code is loaded here (the bench checks).
+ * The `_staff` layout lets technicians and admins in.
  */
-export const Route = createFileRoute('/_auth/tech')({
+export const Route = createFileRoute('/_auth/_staff/tech')({
   head: () => ({
     meta: [{ title: pageTitle('My Day') }],
     links: [{ rel: 'manifest', href: '/tech.webmanifest' }],
   }),
   validateSearch: (search: Record<string, unknown>): TechSearch => {
-    const date = typeof search.date === 'string' && DATE.test(search.date) ? search.date : undefined;
+    const date = calendarDate(search.date);
     const technician = Number(search.technician);
     return {
       ...(date ? { date } : {}),
       ...(Number.isInteger(technician) && technician > 0 ? { technician } : {}),
     };
   },
-  beforeLoad: ({ context }) => ({
-    techAccess: context.user.role === 'technician' || context.user.role === 'admin',
-  }),
   component: TechRoute,
 });
 
@@ -37,28 +34,13 @@ export const Route = createFileRoute('/_auth/tech')({
 const TechWorkOrder = lazy(() => import('./-tech-work-order'));
 
 function TechRoute() {
-  const { user, techAccess } = Route.useRouteContext();
+  const { user } = Route.useRouteContext();
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   // The installed app opens without signal (its shell, and the day kept in this browser).
   useEffect(() => {
-    if (techAccess) registerTechApp();
-  }, [techAccess]);
-  if (!techAccess) {
-    return (
-      <div className="page container">
-        <h1>Access Denied</h1>
-        <p className="status-text status-text--error" role="alert">
-          This page is for the shop&apos;s technicians.
-        </p>
-        <p>
-          <Link to="/dashboard" className="button button--secondary">
-            Go to My Account
-          </Link>
-        </p>
-      </div>
-    );
-  }
+    registerTechApp();
+  }, []);
   const todayDate = today();
   const tomorrow = addDays(todayDate, 1);
   // An admin views technician 1 unless another is named.

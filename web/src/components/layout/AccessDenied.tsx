@@ -1,0 +1,23 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+
+/**
+ * What a signed-in user without the page's role sees in place of the page
+ * (the role guard, lib/auth/guards.ts): the heading, why, and the way back to
+ * their own account.
+ */
+export function AccessDenied({ children }: { children: ReactNode }) {
+  return (
+    <div className="page container">
+      <h1>Access Denied</h1>
+      <p className="status-text status-text--error" role="alert">
+        {children}
+      </p>
+      <p>
+        <Link to="/dashboard" className="button button--secondary">
+          Go to My Account
+        </Link>
+      </p>
+    </div>
+  );
+}

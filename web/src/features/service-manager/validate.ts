@@ -1,0 +1,42 @@
+import { isClockTime } from '@app/core/time';
+import { splitList } from '@app/core/timeslot/recurrence';
+import type { FieldMessages } from '../../lib/forms';
+
+/** The service editor's fields (doc 2 §5), as typed. */
+export type ServiceFields = {
+  name: string;
+  description: string;
+  price: string;
+  duration: string;
+  availableDays: string[];
+  availableTimes: string;
+};
+
+export const serviceFormMessages = {
+  name: 'Name is required.',
+  description: 'Description is required.',
+  price: 'Price is required and cannot be negative.',
+  duration: 'Duration is required: a whole number of minutes, at least 5.',
+  times: 'Times must look like 09:30 (24-hour).',
+} as const;
+
+/** Name, description, price and duration required; times comma-separated, each HH:mm (core's clock rule). */
+export function validateService(values: ServiceFields): FieldMessages<ServiceFields> {
+  const price = values.price.trim();
+  const duration = values.duration.trim();
+  return {
+    name: values.name.trim() ? undefined : serviceFormMessages.name,
+    description: values.description.trim() ? undefined : serviceFormMessages.description,
+    price:
+      price !== '' && Number.isFinite(Number(price)) && Number(price) >= 0
+        ? undefined
+        : serviceFormMessages.price,
+    duration:
+      duration !== '' && Number.isInteger(Number(duration)) && Number(duration) >= 5
+        ? undefined
+        : serviceFormMessages.duration,
+    availableTimes: splitList(values.availableTimes).every(isClockTime)
+      ? undefined
+      : serviceFormMessages.times,
+  };
+}

@@ -1,0 +1,39 @@
+import {
+  INSPECTION_CATEGORIES,
+  type InspectionCategory,
+  type InspectionCondition,
+} from '@app/core/workorder/inspection/model';
+import type { FieldMessages } from '../../lib/forms';
+import type { WorkOrderJson } from './types';
+
+type Entry = { condition: InspectionCondition | ''; note: string };
+
+/** The inspection form's values: each category's condition and note; `chosen` holds the form's one message. */
+export type InspectionFields = Record<InspectionCategory, Entry> & { chosen?: undefined };
+
+export const inspectionMessages = { none: 'Choose a condition for at least one category.' } as const;
+
+/** The form's values from the saved inspection (a category not inspected is blank). */
+export function entriesOf(inspection: WorkOrderJson['inspection']): InspectionFields {
+  const blank = (): Entry => ({ condition: '', note: '' });
+  const entries = Object.fromEntries(INSPECTION_CATEGORIES.map((category) => [category, blank()])) as Record<
+    InspectionCategory,
+    Entry
+  > as InspectionFields;
+  for (const item of inspection?.items ?? [])
+    entries[item.category] = { condition: item.condition, note: item.note };
+  return entries;
+}
+
+/** What PUT /inspection takes: the categories given a condition. */
+export function itemsOf(entries: InspectionFields) {
+  return INSPECTION_CATEGORIES.flatMap((category) => {
+    const { condition, note } = entries[category];
+    return condition ? [{ category, condition, note: note.trim() }] : [];
+  });
+}
+
+/** At least one category inspected (decision 080). */
+export function validateInspection(values: InspectionFields): FieldMessages<InspectionFields> {
+  return { chosen: itemsOf(values).length === 0 ? inspectionMessages.none : undefined };
+}

@@ -1,0 +1,19 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { AccessDenied } from '../../components/layout/AccessDenied';
+import { requireRole } from '../../lib/auth/guards';
+
+/**
+ * The staff guard as a pathless layout, under the login guard (issue 22): the
+ * technician's pages (/tech), which an admin may open too. Like the admin
+ * guard, a signed-in customer stays on the address and sees Access Denied.
+ */
+export const Route = createFileRoute('/_auth/_staff')({
+  beforeLoad: requireRole('technician'),
+  component: StaffLayout,
+});
+
+function StaffLayout() {
+  const { hasRole } = Route.useRouteContext();
+  if (hasRole) return <Outlet />;
+  return <AccessDenied>This page is for the shop&apos;s technicians.</AccessDenied>;
+}
