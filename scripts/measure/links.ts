@@ -5,7 +5,8 @@ import ts from 'typescript';
  * the TypeScript parser from the files given (core's product code):
  *
  * - **token redemptions**: the public functions of core/src/auth that use a
- *   token up: exported functions that write its use mark (`SET usedAt`), or
+ *   token up: exported functions that write its use mark (`SET usedAt`, or a
+ *   patch that sets `usedAt`), or
  *   call, inside auth, a function that does;
  * - **token views**: the other public functions of core/src/auth that check
  *   a token (read its use mark, or call one that does) without using it;
@@ -81,7 +82,9 @@ function reaching(fns: Fn[], seeds: Set<string>): Set<string> {
 
 export function linkMeasures(sources: readonly Source[]): LinkMeasures {
   const auth = sources.filter((s) => s.file.startsWith('core/src/auth/')).flatMap(functionsOf);
-  const writers = new Set(auth.filter((f) => /SET usedAt\b/.test(f.text)).map((f) => f.name));
+  const writers = new Set(
+    auth.filter((f) => /SET usedAt\b|set: \{ usedAt\b/.test(f.text)).map((f) => f.name),
+  );
   const readers = new Set(auth.filter((f) => /\busedAt\b/.test(f.text)).map((f) => f.name));
   const using = reaching(auth, writers);
   const checking = reaching(auth, readers);
