@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { dueQueues } from './measure/due-queues';
-import { cycles, type Edge, fileGraph, folderGraph } from './measure/imports';
+import { cycles, type Edge, fileGraph, floors, folderGraph, folderOf } from './measure/imports';
 import { linkMeasures } from './measure/links';
 import { webReport } from './measure/web';
 
@@ -353,6 +353,16 @@ if (!brief) {
     `- invitations (${links.invitations.length}): ${links.invitations.map((h) => `${h.file}:${h.line}`).join(', ')}`,
   );
   out.push(...web.details);
+
+  out.push(
+    '',
+    '## Floors of core',
+    'A room (a folder of core/src, or a file in core/src itself) stands one floor above the highest room it imports ' +
+      '(type-only imports included); docs/architecture.md §3 draws this.',
+    ...[...floors(folders, [...new Set(coreFiles.map((file) => folderOf(file, 'core/src')))])].map(
+      ([floor, rooms]) => `- ${String(floor).padStart(2)}: ${rooms.join(', ')}`,
+    ),
+  );
 
   out.push('', '## Largest files');
   out.push(

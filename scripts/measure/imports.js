@@ -247,3 +247,41 @@ export function cycles(edges, options = {}) {
   }
   return found.sort((a, b) => b.length - a.length || (a[0] ?? '').localeCompare(b[0] ?? ''));
 }
+
+/**
+ * The floors of an acyclic graph: a room with no edges out stands on floor 1, every other room one floor above
+ * the highest room it imports (docs/architecture.md's picture of core). Rooms in a cycle share the cycle's floor
+ * (the cycle counts as one room). Returns floor number → rooms, sorted.
+ * @param {readonly Edge[]} edges
+ * @param {readonly string[]} rooms every room, also those with no edge
+ * @returns {Map<number, string[]>}
+ */
+export function floors(edges, rooms) {
+  /** @type {Map<string, string[]>} */
+  const next = new Map(rooms.map((room) => [room, []]));
+  for (const edge of edges) {
+    if (!next.has(edge.from)) next.set(edge.from, []);
+    if (!next.has(edge.to)) next.set(edge.to, []);
+    next.get(edge.from)?.push(edge.to);
+  }
+  /** @type {Map<string, number>} */
+  const floor = new Map();
+  /** @param {string} room @param {Set<string>} path @returns {number} */
+  const floorOf = (room, path) => {
+    const known = floor.get(room);
+    if (known !== undefined) return known;
+    if (path.has(room)) return 0;
+    path.add(room);
+    const below = (next.get(room) ?? []).map((to) => floorOf(to, path));
+    path.delete(room);
+    const value = 1 + Math.max(0, ...below);
+    floor.set(room, value);
+    return value;
+  };
+  for (const room of next.keys()) floorOf(room, new Set());
+  /** @type {Map<number, string[]>} */
+  const byFloor = new Map();
+  for (const [room, value] of floor) byFloor.set(value, [...(byFloor.get(value) ?? []), room]);
+  for (const list of byFloor.values()) list.sort();
+  return new Map([...byFloor.entries()].sort((a, b) => b[0] - a[0]));
+}
