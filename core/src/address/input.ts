@@ -1,9 +1,8 @@
 import * as z from 'zod';
-import { ADDRESS_LIMITS, accessNotesProblem, addressTextRules } from '../rules/fields';
+import { ADDRESS_LIMITS, accessNotesProblem, addressTextRules, SAVED_ADDRESS_LIMIT } from '../rules/fields';
 import { optionalText, requiredText, usState, zip } from '../rules/schema';
 
-/** How many service addresses a customer keeps (issue 20): the server's limit, shown by the web's forms. */
-export const SAVED_ADDRESS_LIMIT = 10;
+export { SAVED_ADDRESS_LIMIT };
 
 /**
  * A service address as a request sends it (issue 20): street, unit, city,

@@ -277,6 +277,9 @@ export function centsProblem(value: number, label: string, maxCents: number): Pr
 // ---------------------------------------------------------------------------
 // Service address (issue 20; the names of the spec's work-order address)
 
+/** How many service addresses a customer keeps (issue 20): the server's limit, shown by the web's forms. */
+export const SAVED_ADDRESS_LIMIT = 10;
+
 export const ADDRESS_LIMITS = { street: 120, unit: 40, city: 80, accessNotes: 500 } as const;
 
 /** The US states and DC by their postal codes. */

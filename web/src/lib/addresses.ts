@@ -1,4 +1,4 @@
-import { SAVED_ADDRESS_LIMIT } from '@app/core/address/input';
+import { SAVED_ADDRESS_LIMIT } from '@app/core/rules/fields';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { AddressBody } from './address-form';
 import { api, path, type Reply, unwrap } from './api';
