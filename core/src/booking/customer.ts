@@ -2,7 +2,6 @@ import * as z from 'zod';
 import { NOT_SIGNED_IN, useUser } from '../actor';
 import type { Page, TransactItem } from '../db/entity';
 import { VisibleError } from '../error';
-import { toDollars } from '../money';
 import * as time from '../time';
 import { User } from '../user/index';
 import { fn } from '../util/fn';
@@ -226,7 +225,7 @@ export async function cancelAs(
   const policy = lateCancelPolicy();
   if (feeCents > 0 && policy && !options.acceptLateFee) {
     throw new VisibleError('conflict', lateFeeMessages.accept(feeCents, policy.hours), {
-      lateCancelFee: toDollars(feeCents),
+      lateCancelFeeCents: feeCents,
     });
   }
   const cancelled = await changeStatus(booking, 'Cancelled', by, { commit: options.commit });
