@@ -15,17 +15,18 @@ export type ServiceAddressReply = {
   accessNotes: string;
 };
 
+/** An address's fields on the wire (a booking's service address, a saved address). */
+export const addressFields = (a: ServiceAddressReply): ServiceAddressReply => ({
+  street: a.street,
+  unit: a.unit,
+  city: a.city,
+  state: a.state,
+  zipCode: a.zipCode,
+  accessNotes: a.accessNotes,
+});
+
 export const serviceAddressReply = (b: Pick<Booking.Stored, 'serviceAddress'>): ServiceAddressReply | null =>
-  b.serviceAddress
-    ? {
-        street: b.serviceAddress.street,
-        unit: b.serviceAddress.unit,
-        city: b.serviceAddress.city,
-        state: b.serviceAddress.state,
-        zipCode: b.serviceAddress.zipCode,
-        accessNotes: b.serviceAddress.accessNotes,
-      }
-    : null;
+  b.serviceAddress ? addressFields(b.serviceAddress) : null;
 
 /** The visit as the shop reported it (issue 21, decision 076): each step's time, null until recorded. */
 export type ProgressReply = {
