@@ -43,3 +43,25 @@ export const progressReply = ({ progress: p }: Pick<Booking.Stored, 'progress'>)
   arrivedAt: p?.arrivedAt ?? null,
   startedAt: p?.startedAt ?? null,
 });
+
+/** A job still to come of one technician: what the admin needs to give it to another. */
+export type UpcomingJobReply = {
+  _id: string;
+  date: string;
+  time: string;
+  status: Booking.Row['status'];
+  serviceName: string;
+  customerName: string;
+};
+
+/** A booking row as that job (the technician's jobs to give to others, Today's bookings pending verification). */
+export const upcomingReply = (b: Booking.Row): UpcomingJobReply => ({
+  _id: b.id,
+  date: b.date,
+  time: b.time,
+  status: b.status,
+  serviceName: b.serviceName,
+  customerName: b.customer
+    ? `${b.customer.firstName} ${b.customer.lastName}`
+    : `${b.clientFirstName} ${b.clientLastName}`,
+});
