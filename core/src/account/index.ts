@@ -173,13 +173,13 @@ export namespace Account {
    * refused link is 400, saying why (the flow's replies); a stale one (what it
    * acted on changed since it was mailed) is shown as simply not valid any more.
    */
-  export async function verifyEmail(token: string) {
+  export const verifyEmail = fn(z.string(), async (token) => {
     const result = await LinkToken.use('verify-email', token, (link) => [
       User.tx.markEmailVerified(link.subjectId),
     ]);
     if (!result.ok) LinkToken.refuse(result.reason, 'verify-email');
     return { msg: messages.verified };
-  }
+  });
 
   export const resendVerification = fn(EmailInput, ({ email }) =>
     takeAtLeast(EQUAL_TIME_FLOOR_MS, async () => {

@@ -4,6 +4,7 @@ import { cond, defineEntity, failedConditions, type TransactItem, transactWrite 
 import { putIfUnchanged } from '../db/revision';
 import { VisibleError } from '../error';
 import { Geo } from '../geo/index';
+import { callerFirst, fn } from '../util/fn';
 import { createId, idSchema } from '../util/id';
 import { type Address, AddressInput, SAVED_ADDRESS_LIMIT } from './input';
 import { Location, type StoredAddress } from './stored';
@@ -169,10 +170,14 @@ async function listOf(userId: string): Promise<Info[]> {
 export const listMine = () => listOf(customerId());
 
 /** `GET /api/admin/users/{id}/addresses` (admin): a customer's addresses, for a custom booking. */
-export async function listFor(userId: string): Promise<Info[]> {
-  assertAdmin();
-  return listOf(userId);
-}
+export const listFor = fn(
+  z.string(),
+  async (userId): Promise<Info[]> => {
+    assertAdmin();
+    return listOf(userId);
+  },
+  callerFirst(assertAdmin),
+);
 
 /** The address geocoded once; 400 when even its ZIP is unknown. */
 export async function located(address: Address): Promise<StoredAddress & { location: Geo.Located }> {
@@ -225,24 +230,27 @@ function refuseDuplicate(address: Address, saved: Saved[], except = '') {
 }
 
 /** Adds an address for the signed-in customer; the first becomes the default. 409 over the limit or a duplicate. */
-export async function create(raw: SaveInput): Promise<Info> {
-  const userId = customerId();
-  const { isDefault, ...fields } = SaveInput.parse(raw);
-  const address = await located(fields);
-  const now = new Date().toISOString();
-  const record: Saved = { ...address, id: createId('address'), userId, createdAt: now, updatedAt: now };
-  let defaultId = '';
-  await withBook(userId, (current, saved) => {
-    if (current.count >= SAVED_ADDRESS_LIMIT) throw new VisibleError('conflict', addressMessages.limit);
-    refuseDuplicate(record, saved);
-    defaultId = isDefault || !current.defaultId ? record.id : current.defaultId;
-    return {
-      items: [entity.tx.put(record, { ifAbsent: true })],
-      next: { ...current, count: current.count + 1, defaultId },
-    };
-  });
-  return info(record, defaultId);
-}
+export const create = fn(
+  SaveInput,
+  async ({ isDefault, ...fields }): Promise<Info> => {
+    const userId = customerId();
+    const address = await located(fields);
+    const now = new Date().toISOString();
+    const record: Saved = { ...address, id: createId('address'), userId, createdAt: now, updatedAt: now };
+    let defaultId = '';
+    await withBook(userId, (current, saved) => {
+      if (current.count >= SAVED_ADDRESS_LIMIT) throw new VisibleError('conflict', addressMessages.limit);
+      refuseDuplicate(record, saved);
+      defaultId = isDefault || !current.defaultId ? record.id : current.defaultId;
+      return {
+        items: [entity.tx.put(record, { ifAbsent: true })],
+        next: { ...current, count: current.count + 1, defaultId },
+      };
+    });
+    return info(record, defaultId);
+  },
+  callerFirst(customerId),
+);
 
 /** The signed-in customer's address `addressId`; 404 for another's or none. */
 export async function findMine(addressId: string): Promise<Saved> {
@@ -262,45 +270,52 @@ const sameStreet = (a: Address, b: Saved) =>
   a.street === b.street && a.city === b.city && a.state === b.state && a.zipCode === b.zipCode;
 
 /** Changes one of the signed-in customer's addresses (geocoded again when the place changed). */
-export async function update(addressId: string, raw: SaveInput): Promise<Info> {
-  const userId = customerId();
-  const { isDefault, ...fields } = SaveInput.parse(raw);
-  const existing = await findOf(userId, addressId);
-  const place = sameStreet(fields, existing) && existing.location ? existing : await located(fields);
-  const record: Saved = {
-    ...existing,
-    ...fields,
-    location: place.location,
-    updatedAt: new Date().toISOString(),
-  };
-  let defaultId = '';
-  await withBook(userId, (current, saved) => {
-    refuseDuplicate(record, saved, record.id);
-    defaultId = isDefault ? record.id : current.defaultId;
-    return {
-      items: [entity.tx.put(record, { when: cond.itemExists() })],
-      next: { ...current, defaultId },
+export const update = fn(
+  z.tuple([z.string(), SaveInput]),
+  async (addressId, { isDefault, ...fields }): Promise<Info> => {
+    const userId = customerId();
+    const existing = await findOf(userId, addressId);
+    const place = sameStreet(fields, existing) && existing.location ? existing : await located(fields);
+    const record: Saved = {
+      ...existing,
+      ...fields,
+      location: place.location,
+      updatedAt: new Date().toISOString(),
     };
-  });
-  return info(record, defaultId);
-}
+    let defaultId = '';
+    await withBook(userId, (current, saved) => {
+      refuseDuplicate(record, saved, record.id);
+      defaultId = isDefault ? record.id : current.defaultId;
+      return {
+        items: [entity.tx.put(record, { when: cond.itemExists() })],
+        next: { ...current, defaultId },
+      };
+    });
+    return info(record, defaultId);
+  },
+  callerFirst(customerId),
+);
 
 /** Deletes one of the signed-in customer's addresses; another becomes the default when it was (or none). */
-export async function remove(addressId: string): Promise<void> {
-  const userId = customerId();
-  await findOf(userId, addressId);
-  const { items } = await readAll(userId);
-  const others = items.filter((a) => a.id !== addressId);
-  await withBook(userId, (current) => ({
-    items: [entity.tx.delete({ userId, id: addressId }, cond.itemExists())],
-    next: {
-      ...current,
-      count: Math.max(0, current.count - 1),
-      defaultId:
-        current.defaultId === addressId || !current.defaultId ? (others[0]?.id ?? '') : current.defaultId,
-    },
-  }));
-}
+export const remove = fn(
+  z.string(),
+  async (addressId): Promise<void> => {
+    const userId = customerId();
+    await findOf(userId, addressId);
+    const { items } = await readAll(userId);
+    const others = items.filter((a) => a.id !== addressId);
+    await withBook(userId, (current) => ({
+      items: [entity.tx.delete({ userId, id: addressId }, cond.itemExists())],
+      next: {
+        ...current,
+        count: Math.max(0, current.count - 1),
+        defaultId:
+          current.defaultId === addressId || !current.defaultId ? (others[0]?.id ?? '') : current.defaultId,
+      },
+    }));
+  },
+  callerFirst(customerId),
+);
 
 /** The customer's default address, or undefined when they have none. */
 export async function defaultOf(userId: string): Promise<Saved | undefined> {

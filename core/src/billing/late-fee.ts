@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import { asSystem, useUser } from '../actor';
 import { failedConditions } from '../db/entity';
 import { transactRetrying } from '../db/transact';
@@ -15,14 +16,20 @@ import { entity, mailInfo, ownedBooking, type Stored } from '../booking/store';
  */
 
 /** `GET /api/bookings/{id}/cancel-preview`: what cancelling now would cost the owner. */
-export async function cancelPreview(
-  bookingId: string,
-): Promise<{ feeCents: number; hours: number; msg: string }> {
-  const booking = await ownedBooking(bookingId);
-  const feeCents = useUser().role === 'admin' ? 0 : lateCancelFeeCents(booking);
-  const hours = lateCancelPolicy()?.hours ?? 0;
-  return { feeCents, hours, msg: feeCents > 0 ? lateFeeMessages.fee(feeCents, hours) : lateFeeMessages.none };
-}
+export const cancelPreview = fn(
+  z.string(),
+  async (bookingId): Promise<{ feeCents: number; hours: number; msg: string }> => {
+    const booking = await ownedBooking(bookingId);
+    const feeCents = useUser().role === 'admin' ? 0 : lateCancelFeeCents(booking);
+    const hours = lateCancelPolicy()?.hours ?? 0;
+    return {
+      feeCents,
+      hours,
+      msg: feeCents > 0 ? lateFeeMessages.fee(feeCents, hours) : lateFeeMessages.none,
+    };
+  },
+  callerFirst(useUser),
+);
 
 /** Charges the fee of a cancelled booking once; the booking as it is afterwards. */
 export async function chargeLateFee(booking: Stored, feeCents: number): Promise<Stored> {
@@ -89,3 +96,4 @@ export {
   lateCancelPolicy,
   lateFeeMessages,
 } from '../booking/late-cancel';
+import { callerFirst, fn } from '../util/fn';

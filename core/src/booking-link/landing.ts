@@ -103,10 +103,10 @@ function viewOf(booking: Stored, allowed: Record<BookingLink.Action, boolean>, t
 }
 
 /** `GET /api/booking-links/{token}`: what the landing page shows. Reads only. */
-export async function view(token: string): Promise<LinkView> {
+export const view = fn(z.string(), async (token): Promise<LinkView> => {
   const { booking, actions } = await linked(token, new Date());
   return viewOf(booking, actions, token);
-}
+});
 
 /** The customer, as the audit trail names them when they act by the link. */
 const customerBy = (b: Stored): StatusChangeBy => ({
@@ -121,7 +121,7 @@ const customerBy = (b: Stored): StatusChangeBy => ({
  * the link's attend token in the same transaction (of many at once, one
  * counts; the others are 409 used).
  */
-export async function attend(token: string): Promise<LinkView> {
+export const attend = fn(z.string(), async (token): Promise<LinkView> => {
   const now = new Date();
   const { booking } = await linked(token, now);
   if (!remindable(booking.status)) BookingLink.refuse('settled');
@@ -146,7 +146,7 @@ export async function attend(token: string): Promise<LinkView> {
   );
   if (!result.ok) BookingLink.refuse(result.reason);
   return view(token);
-}
+});
 
 export const CancelByLinkInput = z.object({
   /** Agrees to the late-cancel fee the page showed (as Service History's cancel). */

@@ -2,10 +2,9 @@ import * as z from 'zod';
 import { NOT_SIGNED_IN, useUser } from '../actor';
 import type { Page, TransactItem } from '../db/entity';
 import { VisibleError } from '../error';
-import { toDollars } from '../money';
 import * as time from '../time';
 import { User } from '../user/index';
-import { fn } from '../util/fn';
+import { callerFirst, fn } from '../util/fn';
 import { createId } from '../util/id';
 import { placeBooking } from './address';
 import { durationOf, openTimes } from './availability';
@@ -202,12 +201,16 @@ async function updateVehicleNow(bookingId: string, input: z.output<typeof Vehicl
  * with the mails to the customer and the shop. A cancelled booking is
  * answered as it is.
  */
-export async function cancel(bookingId: string, options: { acceptLateFee?: boolean } = {}): Promise<Info> {
-  const booking = await ownedBooking(bookingId);
-  // Cancelling twice (a double click, a retry after a lost reply) answers with the cancelled booking.
-  if (booking.status === 'Cancelled') return withService(booking);
-  return cancelAs(booking, await currentBy(), options);
-}
+export const cancel = fn(
+  z.tuple([z.string(), z.object({ acceptLateFee: z.boolean().optional() }).optional()]),
+  async (bookingId, options = {}): Promise<Info> => {
+    const booking = await ownedBooking(bookingId);
+    // Cancelling twice (a double click, a retry after a lost reply) answers with the cancelled booking.
+    if (booking.status === 'Cancelled') return withService(booking);
+    return cancelAs(booking, await currentBy(), options);
+  },
+  callerFirst(useUser),
+);
 
 /**
  * The cancel itself, for the signed-in owner or admin (`cancel`) and the
@@ -226,7 +229,7 @@ export async function cancelAs(
   const policy = lateCancelPolicy();
   if (feeCents > 0 && policy && !options.acceptLateFee) {
     throw new VisibleError('conflict', lateFeeMessages.accept(feeCents, policy.hours), {
-      lateCancelFee: toDollars(feeCents),
+      lateCancelFeeCents: feeCents,
     });
   }
   const cancelled = await changeStatus(booking, 'Cancelled', by, { commit: options.commit });
@@ -246,14 +249,22 @@ export const REVIEWS_BY_CUSTOMERS = 'A review is left by the customer who booked
  * The signed-in customer's booking to review (`GET /api/bookings/{id}/review`: the review request's link,
  * issue 21): theirs (404), Completed and not yet reviewed (409); the shop's staff leave none (403).
  */
-export async function forReview(bookingId: string): Promise<Info> {
+const reviewer = () => {
   if (useUser().role !== 'user') throw new VisibleError('forbidden', REVIEWS_BY_CUSTOMERS);
-  const booking = await ownedBooking(bookingId);
-  if (booking.userId !== useUser().userId) throw new VisibleError('not_found', bookingMessages.notFound);
-  if (booking.status !== 'Completed') throw new VisibleError('conflict', REVIEW_NOT_COMPLETE);
-  if (booking.testimonialId) throw new VisibleError('conflict', ALREADY_REVIEWED);
-  return withService(booking);
-}
+};
+
+export const forReview = fn(
+  z.string(),
+  async (bookingId): Promise<Info> => {
+    reviewer();
+    const booking = await ownedBooking(bookingId);
+    if (booking.userId !== useUser().userId) throw new VisibleError('not_found', bookingMessages.notFound);
+    if (booking.status !== 'Completed') throw new VisibleError('conflict', REVIEW_NOT_COMPLETE);
+    if (booking.testimonialId) throw new VisibleError('conflict', ALREADY_REVIEWED);
+    return withService(booking);
+  },
+  callerFirst(reviewer),
+);
 
 /** The signed-in customer's newest Completed, unreviewed booking of the service (./for-review.ts); 400 for none. */
 export const newestToReview = (serviceId: string) => newestReviewable(entity, useUser().userId, serviceId);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { VisibleError } from '../error';
 import { NOTHING_TO_REVIEW, newestReviewable, REVIEW_LOOKUP_BUDGET, REVIEW_LOOKUP_PAGE } from './for-review';
 import type { Booking } from './index';
+import { entity } from './store';
 
 /** A fake reader over `count` bookings, newest first, that records every query it gets. */
 function reader(count: number, reviewableAt?: number) {
@@ -17,6 +18,7 @@ function reader(count: number, reviewableAt?: number) {
   const queries: { limit?: number; cursor?: string | null; partition: string }[] = [];
   return {
     queries,
+    where: entity.where,
     query: (options: { limit?: number; cursor?: string | null; partition: string }) => {
       queries.push(options);
       const start = Number(options.cursor ?? 0);

@@ -1,8 +1,9 @@
-import type * as z from 'zod';
+import * as z from 'zod';
 import { assertAdmin } from '../actor';
 import { batchGetItems, type Page } from '../db/entity';
 import { table } from '../db/table';
 import * as time from '../time';
+import { callerFirst, fn } from '../util/fn';
 import { AllFilters } from './input';
 import { upcomingFirst } from './upcoming-first';
 import type { DeskStatusFilter } from './rules';
@@ -152,42 +153,49 @@ export const DESK_READ_BUDGET = 250;
  * filters are applied to what a page reads, within the read budget, so a page
  * may hold fewer than `limit` bookings and still have a cursor.
  */
-export async function listAll(raw: AllFilters = {}): Promise<Page<RowInfo>> {
-  assertAdmin();
-  const f = AllFilters.parse(raw);
-  const open = inOpenIndex(f.status);
-  const filtered =
-    f.customerName ||
-    f.make ||
-    f.model ||
-    f.year !== undefined ||
-    f.service ||
-    (f.status !== undefined && f.status !== 'open' && f.status !== 'all');
-  // Every page is bounded (decision 049): a filter reads at most the budget, then ends with a cursor.
-  const filter = filtered ? { filter: (b: Row) => matchesFilters(b, f), budget: DESK_READ_BUDGET } : {};
-  const page = await upcomingFirst<Row>(
-    ({ between, descending, limit, cursor }) => {
-      const options = { sort: { between }, descending, limit, cursor, ...filter };
-      return open
-        ? openView.query({ ...entity.where('open', {}), ...options })
-        : // Completed, cancelled, paid, refunded or all (issue 30, decision 094): the bookings' collection, by date.
-          entity.queryView(rowView, { ...entity.where('byDate', {}), ...options });
-    },
-    {
-      // Upcoming first, soonest first, then the past, newest first (issue 30, decision 095).
-      prefix: '',
-      today: time.today(),
-      from: f.startDate,
-      to: f.endDate,
-      limit: f.limit ?? DESK_PAGE_SIZE,
-      cursor: f.cursor,
-    },
-  );
-  return { items: await withServices(page.items), cursor: page.cursor };
-}
+export const listAll = fn(
+  AllFilters,
+  async (f): Promise<Page<RowInfo>> => {
+    assertAdmin();
+    const open = inOpenIndex(f.status);
+    const filtered =
+      f.customerName ||
+      f.make ||
+      f.model ||
+      f.year !== undefined ||
+      f.service ||
+      (f.status !== undefined && f.status !== 'open' && f.status !== 'all');
+    // Every page is bounded (decision 049): a filter reads at most the budget, then ends with a cursor.
+    const filter = filtered ? { filter: (b: Row) => matchesFilters(b, f), budget: DESK_READ_BUDGET } : {};
+    const page = await upcomingFirst<Row>(
+      ({ between, descending, limit, cursor }) => {
+        const options = { sort: { between }, descending, limit, cursor, ...filter };
+        return open
+          ? openView.query({ ...entity.where('open', {}), ...options })
+          : // Completed, cancelled, paid, refunded or all (issue 30, decision 094): the bookings' collection, by date.
+            entity.queryView(rowView, { ...entity.where('byDate', {}), ...options });
+      },
+      {
+        // Upcoming first, soonest first, then the past, newest first (issue 30, decision 095).
+        prefix: '',
+        today: time.today(),
+        from: f.startDate,
+        to: f.endDate,
+        limit: f.limit ?? DESK_PAGE_SIZE,
+        cursor: f.cursor,
+      },
+    );
+    return { items: await withServices(page.items), cursor: page.cursor };
+  },
+  callerFirst(assertAdmin),
+);
 
 /** `GET /api/bookings/{id}/history` (admin): a booking's audit trail, read when the desk opens it. */
-export async function history(bookingId: string): Promise<Stored['statusHistory']> {
-  assertAdmin();
-  return (await findBooking(bookingId)).statusHistory;
-}
+export const history = fn(
+  z.string(),
+  async (bookingId): Promise<Stored['statusHistory']> => {
+    assertAdmin();
+    return (await findBooking(bookingId)).statusHistory;
+  },
+  callerFirst(assertAdmin),
+);

@@ -8,7 +8,7 @@ import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
 import { User } from '../user/index';
 import { firstMatchingKind, queryPrefixes, type SearchKind, searchKinds } from '../user/search-keys';
-import { fn } from '../util/fn';
+import { callerFirst, fn } from '../util/fn';
 import { migrationSteps as customerSteps } from './migrate';
 
 /**
@@ -71,34 +71,44 @@ export namespace Customer {
    * the first. The cursor holds the kind and the position in it. A page reads
    * at most SEARCH_BUDGET index entries, so it may end short with a cursor.
    */
-  export async function search(query: string, page: PageRequest = {}): Promise<Page<Info>> {
-    assertAdmin();
-    const prefixes = queryPrefixes(query);
-    if (searchKinds.every((kind) => prefixes[kind] === undefined)) return list(page);
-    const limit = Math.min(page.limit ?? DEFAULT_PAGE, MAX_PAGE);
-    let { kind: at, inner } = page.cursor ? decodeSearchCursor(page.cursor) : { kind: 0, inner: null };
-    const items: Info[] = [];
-    let read = 0;
-    for (; at < searchKinds.length; at += 1, inner = null) {
-      const kind = searchKinds[at] as SearchKind;
-      const prefix = prefixes[kind];
-      if (prefix === undefined) continue;
-      do {
-        if (items.length === limit || read >= SEARCH_BUDGET)
-          return { items, cursor: searchCursor(at, inner) };
-        // As many as the page still needs: whatever this read returns is used up, kept or not.
-        const found = await User.customersByKey(kind, prefix, { limit: limit - items.length, cursor: inner });
-        read += found.entries;
-        for (const account of found.items) {
-          // The index may lag a write: the account as read now decides.
-          if (account.role === 'user' && firstMatchingKind(account, prefixes) === kind)
-            items.push(toInfo(account));
-        }
-        inner = found.cursor;
-      } while (inner);
-    }
-    return { items, cursor: null };
-  }
+  export const search = fn(
+    z.tuple([
+      z.string(),
+      z.object({ limit: z.number().optional(), cursor: z.string().nullish() }).optional(),
+    ]),
+    async (query, page = {}): Promise<Page<Info>> => {
+      assertAdmin();
+      const prefixes = queryPrefixes(query);
+      if (searchKinds.every((kind) => prefixes[kind] === undefined)) return list(page);
+      const limit = Math.min(page.limit ?? DEFAULT_PAGE, MAX_PAGE);
+      let { kind: at, inner } = page.cursor ? decodeSearchCursor(page.cursor) : { kind: 0, inner: null };
+      const items: Info[] = [];
+      let read = 0;
+      for (; at < searchKinds.length; at += 1, inner = null) {
+        const kind = searchKinds[at] as SearchKind;
+        const prefix = prefixes[kind];
+        if (prefix === undefined) continue;
+        do {
+          if (items.length === limit || read >= SEARCH_BUDGET)
+            return { items, cursor: searchCursor(at, inner) };
+          // As many as the page still needs: whatever this read returns is used up, kept or not.
+          const found = await User.customersByKey(kind, prefix, {
+            limit: limit - items.length,
+            cursor: inner,
+          });
+          read += found.entries;
+          for (const account of found.items) {
+            // The index may lag a write: the account as read now decides.
+            if (account.role === 'user' && firstMatchingKind(account, prefixes) === kind)
+              items.push(toInfo(account));
+          }
+          inner = found.cursor;
+        } while (inner);
+      }
+      return { items, cursor: null };
+    },
+    callerFirst(assertAdmin),
+  );
 
   /** Index entries a search page reads at most, over all kinds. */
   export const SEARCH_BUDGET = 500;

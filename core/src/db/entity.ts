@@ -1,6 +1,4 @@
 import {
-  BatchGetCommand,
-  BatchWriteCommand,
   DeleteCommand,
   GetCommand,
   PutCommand,
@@ -8,8 +6,10 @@ import {
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod';
+import { batchGetItems, batchPut } from './batch';
 import { db, tableName } from './client';
-import { conditionInput, type PatchInput, updateInput, When } from './expression';
+import { transactItems } from './entity-tx';
+import { type PatchInput, updateInput } from './expression';
 import { type Page, type QueryOptions, queryPage } from './paging';
 import {
   indexEntry,
@@ -21,8 +21,9 @@ import {
   type SortRange,
 } from './patterns';
 import { type IndexName, table } from './table';
-import { type Condition, ifAbsent, isConditionFailed, type TransactItem } from './transact';
+import { ifAbsent, isConditionFailed } from './transact';
 
+export { batchGetItems } from './batch';
 export { idList, idSet, toggleMember } from './sets';
 export {
   type Condition,
@@ -327,48 +328,7 @@ export function defineEntity<
     },
 
     /** Transaction items on this entity (see `transactWrite`). */
-    tx: {
-      put: (record: Rec, options: { ifAbsent?: boolean; when?: When } = {}): TransactItem => ({
-        Put: {
-          TableName: tableName(),
-          Item: item(record),
-          ...(options.ifAbsent ? ifAbsent : {}),
-          ...(options.when ? conditionInput(options.when) : {}),
-        },
-      }),
-      /** A patch as a transaction item (see `patch`). */
-      patch: (id: K, input: PatchInput<Rec>): TransactItem => ({
-        Update: { ...patchInput(input, false), TableName: tableName(), Key: def.key(id) },
-      }),
-      /** An upsert as a transaction item (see `upsert`). */
-      upsert: (id: K, input: PatchInput<Rec>): TransactItem => ({
-        Update: { ...patchInput(input, true), TableName: tableName(), Key: def.key(id) },
-      }),
-      update: (
-        id: K,
-        input: Omit<UpdateCommandInput, 'TableName' | 'Key' | 'ReturnValues'>,
-      ): TransactItem => ({
-        Update: {
-          ...input,
-          TableName: tableName(),
-          Key: def.key(id),
-          UpdateExpression: input.UpdateExpression ?? '',
-        },
-      }),
-      delete: (id: K, condition?: Condition | When): TransactItem => ({
-        Delete: { TableName: tableName(), Key: def.key(id), ...asCondition(condition) },
-      }),
-      check: (
-        id: K,
-        condition: (Required<Pick<Condition, 'ConditionExpression'>> & Condition) | When,
-      ): TransactItem => ({
-        ConditionCheck: {
-          TableName: tableName(),
-          Key: def.key(id),
-          ...(condition instanceof When ? conditionInput(condition) : condition),
-        },
-      }),
-    },
+    tx: transactItems(def.key, item, patchInput),
 
     /**
      * One page of this entity's items in an index (or the base table), in
@@ -436,64 +396,4 @@ export function defineEntity<
       return items;
     },
   };
-}
-
-const asCondition = (condition: Condition | When | undefined): Condition | undefined =>
-  condition instanceof When ? conditionInput(condition) : condition;
-
-// ---------------------------------------------------------------------------
-// Bulk writes
-
-async function batchPut(items: Raw[]): Promise<void> {
-  const chunks = Array.from({ length: Math.ceil(items.length / 25) }, (_, i) =>
-    items.slice(i * 25, i * 25 + 25),
-  );
-  const worker = async () => {
-    for (let chunk = chunks.shift(); chunk; chunk = chunks.shift()) {
-      let pending = chunk.map((Item) => ({ PutRequest: { Item } }));
-      for (let round = 0; pending.length > 0; round += 1) {
-        if (round > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** round)));
-        if (round > 8)
-          throw new Error(`${pending.length} items were still unprocessed after ${round} rounds.`);
-        const { UnprocessedItems } = await db().send(
-          new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }),
-        );
-        pending = (UnprocessedItems?.[tableName()] ?? []) as typeof pending;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: 4 }, worker));
-}
-
-// ---------------------------------------------------------------------------
-// Conditions and transactions
-
-/**
- * Items by key, 100 a request (BatchGetItem), unprocessed keys tried again
- * with a backoff; `projection` reads only those attributes (the items then
- * come back raw, not parsed by an entity).
- */
-export async function batchGetItems(keys: Key[], projection?: string): Promise<Record<string, unknown>[]> {
-  const out: Record<string, unknown>[] = [];
-  for (let i = 0; i < keys.length; i += 100) {
-    let pending: Record<string, unknown>[] = keys.slice(i, i + 100);
-    for (let round = 0; pending.length > 0; round += 1) {
-      if (round > 8) throw new Error(`${pending.length} keys were still unprocessed after ${round} rounds.`);
-      if (round > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** round)));
-      const { Responses, UnprocessedKeys } = await db().send(
-        new BatchGetCommand({
-          RequestItems: {
-            [tableName()]: {
-              Keys: pending,
-              ConsistentRead: true,
-              ...(projection ? { ProjectionExpression: projection } : {}),
-            },
-          },
-        }),
-      );
-      out.push(...(Responses?.[tableName()] ?? []));
-      pending = UnprocessedKeys?.[tableName()]?.Keys ?? [];
-    }
-  }
-  return out;
 }

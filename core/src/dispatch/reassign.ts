@@ -8,7 +8,7 @@ import {
   type Info as TechnicianInfo,
   offDutyMessage,
 } from '../technician/technician';
-import { fn } from '../util/fn';
+import { callerFirst, fn } from '../util/fn';
 import { claimOf, jobOf, MAX_ATTEMPTS, pause } from '../booking/claim';
 import { Crew } from '../crew/crew';
 import { type Hours, type Misfit, misfit, type RouteJob } from '../crew/route';
@@ -143,19 +143,21 @@ export const UPCOMING_DAYS = 14;
  * yet migrated, a claim moved meanwhile) is left out. 404 for an unknown
  * technician.
  */
-export async function upcomingOf(
-  technician: number,
-  page: { limit?: number; cursor?: string | null } = {},
-): Promise<{ items: Row[]; cursor: string | null }> {
-  assertAdmin();
-  if (!(await technicianNumbered(technician))) throw new VisibleError('not_found', reassignMessages.unknown);
-  const days = await Crew.upcoming(technician, time.today(), {
-    limit: Math.min(Math.max(page.limit ?? UPCOMING_DAYS, 1), 100),
-    cursor: page.cursor,
-  });
-  const found = await entity.getMany(days.jobs.map((job) => ({ id: job.bookingId })));
-  const items = found
-    .filter((b) => isOpen(b.status) && b.claim?.technician === technician)
-    .sort((a, b) => `${a.date}${a.time}`.localeCompare(`${b.date}${b.time}`));
-  return { items, cursor: days.cursor };
-}
+export const upcomingOf = fn(
+  z.tuple([z.number(), z.object({ limit: z.number().optional(), cursor: z.string().nullish() }).optional()]),
+  async (technician, page = {}): Promise<{ items: Row[]; cursor: string | null }> => {
+    assertAdmin();
+    if (!(await technicianNumbered(technician)))
+      throw new VisibleError('not_found', reassignMessages.unknown);
+    const days = await Crew.upcoming(technician, time.today(), {
+      limit: Math.min(Math.max(page.limit ?? UPCOMING_DAYS, 1), 100),
+      cursor: page.cursor,
+    });
+    const found = await entity.getMany(days.jobs.map((job) => ({ id: job.bookingId })));
+    const items = found
+      .filter((b) => isOpen(b.status) && b.claim?.technician === technician)
+      .sort((a, b) => `${a.date}${a.time}`.localeCompare(`${b.date}${b.time}`));
+    return { items, cursor: days.cursor };
+  },
+  callerFirst(assertAdmin),
+);

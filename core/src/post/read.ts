@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import { type Page } from '../db/entity';
 import { VisibleError } from '../error';
 import { fn } from '../util/fn';
@@ -25,14 +26,14 @@ export const fromId = fn(id, async (postId) => {
 });
 
 /** The post page's read: by slug; 404 'Post not found.' for an unknown (or malformed) slug. */
-export async function fromSlug(value: string): Promise<Detail> {
+export const fromSlug = fn(z.string(), async (value): Promise<Detail> => {
   const parsed = slug.safeParse(value);
   if (!parsed.success) throw new VisibleError('not_found', NOT_FOUND);
   const guard = await slugGuard.get({ slug: parsed.data });
   const item = guard ? await find(guard.postId) : undefined;
   if (!item) throw new VisibleError('not_found', NOT_FOUND);
   return toDetail(item);
-}
+});
 
 /** Posts in one page of the list when the caller names no `limit` (decision 049). */
 export const DEFAULT_PAGE = 20;

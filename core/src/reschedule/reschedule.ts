@@ -6,7 +6,7 @@ import type { TransactItem } from '../db/entity';
 import { VisibleError } from '../error';
 import * as time from '../time';
 import { Service } from '../service/index';
-import { fn } from '../util/fn';
+import { callerFirst, fn } from '../util/fn';
 import { rescheduleItems } from '../booking/reminder-due';
 import { type Availability, openTimes } from '../booking/availability';
 import { claim } from '../booking/claim';
@@ -109,9 +109,13 @@ export async function pageOf(booking: Stored): Promise<ForReschedule> {
 }
 
 /** `GET /api/bookings/{id}/reschedule`: the owner's (or the admin's) booking and whether it can move. */
-export async function forReschedule(bookingId: string): Promise<ForReschedule> {
-  return pageOf(await ownedBooking(bookingId));
-}
+export const forReschedule = fn(
+  z.string(),
+  async (bookingId): Promise<ForReschedule> => {
+    return pageOf(await ownedBooking(bookingId));
+  },
+  callerFirst(useUser),
+);
 
 /**
  * The times `b` can move to on `date`: its service's availability at its

@@ -1,5 +1,4 @@
 import { assertAdmin } from '../actor';
-import { toDollars } from '../money';
 import { today } from '../time';
 import { lastWeeks, monthLabel, monthOfDate, previousMonth } from './buckets';
 import { counter, entry, type Entry, monthKey, OUTSTANDING_KEY, weekKey } from './store';
@@ -8,7 +7,8 @@ import { counter, entry, type Entry, monthKey, OUTSTANDING_KEY, weekKey } from '
  * The owner's dashboard (`GET /api/admin/revenue`, decision 071). Whatever
  * the history, it reads a fixed set of counter items in one BatchGetItem
  * (this month, last month, the last `WEEKS` weeks, OUTSTANDING: 15 keys) and
- * one bounded query (the newest `RECENT` ledger entries). Money in dollars.
+ * one bounded query (the newest `RECENT` ledger entries). Money in cents: the
+ * route's reply (functions/src/api/revenue-reply.ts) gives it in dollars.
  */
 
 export const WEEKS = 12;
@@ -26,54 +26,27 @@ const num = (item: Counter | undefined, name: string): number => {
 export type MonthFigures = {
   month: string;
   label: string;
-  revenue: number;
-  refunds: number;
-  net: number;
+  revenueCents: number;
+  refundsCents: number;
+  netCents: number;
   payments: number;
   refundCount: number;
   jobs: number;
-  averageTicket: number;
+  averageTicketCents: number;
 };
 
 export type Dashboard = {
   today: string;
   thisMonth: MonthFigures;
   lastMonth: MonthFigures;
-  /** This month's revenue against last month's, in percent (null when last month had none). */
-  changePercent: number | null;
-  weeks: { week: string; start: string; revenue: number; refunds: number }[];
-  byService: { serviceId: string | null; name: string; revenue: number; jobs: number }[];
-  byTechnician: { technician: number; revenue: number; jobs: number }[];
-  outstanding: { count: number; amount: number };
-  refunds: { count: number; amount: number };
-  recent: EntryReply[];
+  weeks: { week: string; start: string; revenueCents: number; refundsCents: number }[];
+  byService: { serviceId: string | null; name: string; revenueCents: number; jobs: number }[];
+  byTechnician: { technician: number; revenueCents: number; jobs: number }[];
+  outstanding: { count: number; amountCents: number };
+  refunds: { count: number; amountCents: number };
+  /** The newest ledger entries, newest first. */
+  recent: Entry[];
 };
-
-export type EntryReply = {
-  _id: string;
-  kind: 'payment' | 'refund';
-  date: string;
-  at: string;
-  amount: number;
-  serviceName: string;
-  customerName: string | null;
-  bookingId: string | null;
-  workOrderId: string | null;
-  reason: string | null;
-};
-
-export const entryReply = (e: Entry): EntryReply => ({
-  _id: e.id,
-  kind: e.kind,
-  date: e.date,
-  at: e.at,
-  amount: toDollars(e.amountCents),
-  serviceName: e.serviceName,
-  customerName: e.customerName ?? null,
-  bookingId: e.bookingId ?? null,
-  workOrderId: e.workOrderId ?? null,
-  reason: e.reason ?? null,
-});
 
 function monthFigures(month: string, item: Counter | undefined): MonthFigures {
   const paid = num(item, 'paidCents');
@@ -82,13 +55,13 @@ function monthFigures(month: string, item: Counter | undefined): MonthFigures {
   return {
     month,
     label: monthLabel(month),
-    revenue: toDollars(paid),
-    refunds: toDollars(refunded),
-    net: toDollars(paid - refunded),
+    revenueCents: paid,
+    refundsCents: refunded,
+    netCents: paid - refunded,
     payments: num(item, 'payments'),
     refundCount: num(item, 'refunds'),
     jobs,
-    averageTicket: jobs > 0 ? toDollars(Math.round(num(item, 'ticketCents') / jobs)) : 0,
+    averageTicketCents: jobs > 0 ? Math.round(num(item, 'ticketCents') / jobs) : 0,
   };
 }
 
@@ -122,12 +95,12 @@ export function breakdowns(item: Counter | undefined): Pick<Dashboard, 'byServic
       .map(([key, line]) => ({
         serviceId: key === 'other' ? null : key,
         name: line.name,
-        revenue: toDollars(line.cents),
+        revenueCents: line.cents,
         jobs: line.jobs,
       }))
-      .sort((a, b) => b.revenue - a.revenue || a.name.localeCompare(b.name)),
+      .sort((a, b) => b.revenueCents - a.revenueCents || a.name.localeCompare(b.name)),
     byTechnician: [...technicians]
-      .map(([technician, line]) => ({ technician, revenue: toDollars(line.cents), jobs: line.jobs }))
+      .map(([technician, line]) => ({ technician, revenueCents: line.cents, jobs: line.jobs }))
       .sort((a, b) => a.technician - b.technician),
   };
 }
@@ -152,25 +125,21 @@ export async function dashboard(now: Date = new Date()): Promise<Dashboard> {
     today: day,
     thisMonth,
     lastMonth,
-    changePercent:
-      lastMonth.revenue > 0
-        ? Math.round(((thisMonth.revenue - lastMonth.revenue) / lastMonth.revenue) * 1000) / 10
-        : null,
     weeks: weeks.map(({ week, start }) => {
       const item = bySk.get(weekKey(week));
       return {
         week,
         start,
-        revenue: toDollars(num(item, 'paidCents')),
-        refunds: toDollars(num(item, 'refundCents')),
+        revenueCents: num(item, 'paidCents'),
+        refundsCents: num(item, 'refundCents'),
       };
     }),
     ...breakdowns(bySk.get(monthKey(month))),
     outstanding: {
       count: Math.max(0, num(outstanding, 'count')),
-      amount: toDollars(Math.max(0, num(outstanding, 'cents'))),
+      amountCents: Math.max(0, num(outstanding, 'cents')),
     },
-    refunds: { count: thisMonth.refundCount, amount: thisMonth.refunds },
-    recent: recent.items.map(entryReply),
+    refunds: { count: thisMonth.refundCount, amountCents: thisMonth.refundsCents },
+    recent: recent.items,
   };
 }

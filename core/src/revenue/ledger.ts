@@ -8,6 +8,7 @@ import { calendarDate as dateField } from '../rules/schema';
 import { localOf } from '../time';
 import { entity as workOrderEntity } from '../workorder/store';
 import { entry, type Entry } from './store';
+import { callerFirst, fn } from '../util/fn';
 
 /**
  * The accountant's export (decision 071): the ledger's payments and refunds
@@ -35,20 +36,21 @@ export type ExportInput = z.infer<typeof ExportInput>;
 export const EXPORT_PAGE = 200;
 
 /** One page of the ledger's entries dated `from` to `to`, oldest first. */
-export function entriesBetween(
-  range: ExportInput,
-  options: { cursor?: string | null; limit?: number } = {},
-): Promise<Page<Entry>> {
-  assertAdmin();
-  return entry.query.ledger(
-    {},
-    {
-      range: { between: [{ date: range.from }, { date: range.to }] },
-      limit: options.limit ?? EXPORT_PAGE,
-      cursor: options.cursor ?? null,
-    },
-  );
-}
+export const entriesBetween = fn(
+  z.tuple([ExportInput, z.object({ limit: z.number().optional(), cursor: z.string().nullish() }).optional()]),
+  (range, options = {}): Promise<Page<Entry>> => {
+    assertAdmin();
+    return entry.query.ledger(
+      {},
+      {
+        range: { between: [{ date: range.from }, { date: range.to }] },
+        limit: options.limit ?? EXPORT_PAGE,
+        cursor: options.cursor ?? null,
+      },
+    );
+  },
+  callerFirst(assertAdmin),
+);
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 

@@ -17,15 +17,7 @@ export {
   settledItems,
 } from './write';
 export { type Entry } from './store';
-export {
-  dashboard,
-  type Dashboard,
-  DASHBOARD_READS,
-  entryReply,
-  type EntryReply,
-  RECENT,
-  WEEKS,
-} from './dashboard';
+export { dashboard, type Dashboard, DASHBOARD_READS, type MonthFigures, RECENT, WEEKS } from './dashboard';
 export {
   CSV_HEADER,
   csvCell,

@@ -48,7 +48,7 @@ describe('revenue at five years', () => {
     expect(items).toBeLessThanOrEqual(DASHBOARD_READS);
     expect(requests).toBe(2);
     expect(value.weeks).toHaveLength(12);
-    expect(value.weeks.every((w) => w.revenue > 0)).toBe(true);
+    expect(value.weeks.every((w) => w.revenueCents > 0)).toBe(true);
     expect(value.thisMonth.jobs).toBeGreaterThan(0);
     expect(value.lastMonth.jobs).toBeGreaterThan(100);
     expect(value.byService).toHaveLength(3);

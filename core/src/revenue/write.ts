@@ -3,6 +3,7 @@ import { cond, type TransactItem } from '../db/entity';
 import { localOf } from '../time';
 import { monthOfDate, weekOfDate, weekStart } from './buckets';
 import { counter, entry, monthKey, OUTSTANDING_KEY, outstanding, weekKey } from './store';
+import { fn } from '../util/fn';
 
 /**
  * Revenue's write API (decision 071): the transaction items that count money
@@ -86,8 +87,7 @@ export function addToCounter(
  * when the booking or work order was outstanding, its settlement. Reads the
  * outstanding marker (one get) to know that.
  */
-export async function paymentItems(raw: PaymentInput): Promise<TransactItem[]> {
-  const input = PaymentInput.parse(raw);
+export const paymentItems = fn(PaymentInput, async (input): Promise<TransactItem[]> => {
   const date = localOf(input.at).date;
   const month = monthOfDate(date);
   const week = weekOfDate(date);
@@ -139,11 +139,10 @@ export async function paymentItems(raw: PaymentInput): Promise<TransactItem[]> {
     ),
     ...(await settledItems(settlement)),
   ];
-}
+});
 
 /** A refund given: its ledger entry and the month's and the week's refund `ADD`s. */
-export function refundItems(raw: RefundInput): TransactItem[] {
-  const input = RefundInput.parse(raw);
+export const refundItems = fn(RefundInput, (input): TransactItem[] => {
   const date = localOf(input.at).date;
   const adds = [
     ['refundCents', input.amountCents],
@@ -169,7 +168,7 @@ export function refundItems(raw: RefundInput): TransactItem[] {
     addToCounter(monthKey(monthOfDate(date)), adds),
     addToCounter(weekKey(weekOfDate(date)), adds, [['start', weekStart(date)]]),
   ];
-}
+});
 
 export const DeclineInput = z.object({
   /** The booking or work order whose charge was declined (or that has no card). */
@@ -186,8 +185,7 @@ export type DeclineInput = z.input<typeof DeclineInput>;
  * outstanding (its marker, and `OUTSTANDING`'s amount and count), once. None
  * when it already is (a second decline of the same money). Reads the marker.
  */
-export async function declinedItems(raw: DeclineInput): Promise<TransactItem[]> {
-  const input = DeclineInput.parse(raw);
+export const declinedItems = fn(DeclineInput, async (input): Promise<TransactItem[]> => {
   const found = await outstanding.get({ ref: input.ref }, { consistent: true });
   if (found) return [];
   return [
@@ -206,7 +204,7 @@ export async function declinedItems(raw: DeclineInput): Promise<TransactItem[]> 
       ['count', 1],
     ]),
   ];
-}
+});
 
 /**
  * The booking(s) or work order(s) paid at last (or written off): their

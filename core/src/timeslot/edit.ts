@@ -1,10 +1,10 @@
-import type * as z from 'zod';
+import * as z from 'zod';
 import { assertAdmin } from '../actor';
 import { cond, failedConditions, type Page, type TransactItem, transactWrite } from '../db/entity';
 import { pacedBatches, StillThrottled } from '../db/pacing';
 import { VisibleError } from '../error';
 import * as time from '../time';
-import { fn } from '../util/fn';
+import { callerFirst, fn } from '../util/fn';
 import { DeleteManyInput, messages } from './input';
 import { type Listed, listed } from './list';
 import { entity, guard, id, pageBetween, type Stored, slotWrites } from './store';
@@ -26,18 +26,22 @@ const idOf = (slotId: string) => {
  * conditional write (not booked), so it cannot pass a booking made at the
  * same moment: whichever comes second is refused.
  */
-export async function setAvailable(slotId: string, isAvailable: boolean): Promise<Listed> {
-  assertAdmin();
-  const updated = await entity.patch(
-    { id: idOf(slotId) },
-    {
-      set: { isAvailable, updatedAt: new Date().toISOString() },
-      when: (c) => c.and(c.itemExists(), c.eq('isBooked', false)),
-    },
-  );
-  if (!updated) return refusal(slotId);
-  return (await listed([updated]))[0] as Listed;
-}
+export const setAvailable = fn(
+  z.tuple([z.string(), z.boolean()]),
+  async (slotId, isAvailable): Promise<Listed> => {
+    assertAdmin();
+    const updated = await entity.patch(
+      { id: idOf(slotId) },
+      {
+        set: { isAvailable, updatedAt: new Date().toISOString() },
+        when: (c) => c.and(c.itemExists(), c.eq('isBooked', false)),
+      },
+    );
+    if (!updated) return refusal(slotId);
+    return (await listed([updated]))[0] as Listed;
+  },
+  callerFirst(assertAdmin),
+);
 
 /** A slot's delete and its guard's, in one transaction; the slot's only while it is not booked. */
 const deleteItems = (slot: Stored): TransactItem[] => [
@@ -86,15 +90,19 @@ async function deleteSlots(slots: Stored[]): Promise<{ deleted: string[]; refuse
  * same moment either wins (and this is 409) or finds the slot gone (409 to
  * the customer).
  */
-export async function remove(slotId: string): Promise<{ msg: string; _id: string }> {
-  assertAdmin();
-  const slot = await entity.get({ id: idOf(slotId) }, { consistent: true });
-  if (!slot) throw new VisibleError('not_found', messages.notFound);
-  if (slot.isBooked) throw new VisibleError('conflict', messages.booked);
-  const { deleted } = await deleteSlots([slot]);
-  if (deleted.length === 0) return refusal(slotId);
-  return { msg: 'Time slot deleted.', _id: slotId };
-}
+export const remove = fn(
+  z.string(),
+  async (slotId): Promise<{ msg: string; _id: string }> => {
+    assertAdmin();
+    const slot = await entity.get({ id: idOf(slotId) }, { consistent: true });
+    if (!slot) throw new VisibleError('not_found', messages.notFound);
+    if (slot.isBooked) throw new VisibleError('conflict', messages.booked);
+    const { deleted } = await deleteSlots([slot]);
+    if (deleted.length === 0) return refusal(slotId);
+    return { msg: 'Time slot deleted.', _id: slotId };
+  },
+  callerFirst(assertAdmin),
+);
 
 export type DeletedMany = {
   msg: string;

@@ -1,8 +1,10 @@
+import * as z from 'zod';
 import { assertAdmin } from '../actor';
 import { Service } from '../service/index';
 import * as time from '../time';
 import type { Page, PatternRange } from '../db/entity';
 import { entity, Stored } from './store';
+import { callerFirst, fn } from '../util/fn';
 
 /**
  * The statistics count the slots of the next STATS_DAYS days, today
@@ -97,12 +99,16 @@ export async function statistics(): Promise<Statistics> {
 }
 
 /** One service's slots of the next STATS_DAYS days (doc 2 §3 per-service stats); 404 for an unknown service. */
-export async function serviceStats(serviceId: string) {
-  assertAdmin();
-  await Service.fromId(serviceId);
-  const { from, to } = window();
-  const counts = await count(
-    entity.where('byService', { serviceId }, { between: [{ date: from }, { date: to }] }),
-  );
-  return { total: counts.total, available: counts.available, booked: counts.booked };
-}
+export const serviceStats = fn(
+  z.string(),
+  async (serviceId) => {
+    assertAdmin();
+    await Service.fromId(serviceId);
+    const { from, to } = window();
+    const counts = await count(
+      entity.where('byService', { serviceId }, { between: [{ date: from }, { date: to }] }),
+    );
+    return { total: counts.total, available: counts.available, booked: counts.booked };
+  },
+  callerFirst(assertAdmin),
+);

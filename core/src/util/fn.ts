@@ -44,3 +44,15 @@ export function fn(schema: z.ZodType, body: (...args: unknown[]) => unknown, ref
     : (input: unknown) => body(check(input));
   return Object.assign(run, { schema });
 }
+
+/**
+ * A refusal for a verb that checks its caller before it reads its input: the
+ * check runs first, so a caller it refuses is answered as before (401/403)
+ * whatever the input; an allowed caller gets the input's ZodError (400).
+ */
+export const callerFirst =
+  (check: () => unknown): Refuse =>
+  (error) => {
+    check();
+    throw error;
+  };

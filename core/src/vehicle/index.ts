@@ -5,6 +5,7 @@ import { defineEntity } from '../db/entity';
 import { VisibleError } from '../error';
 import { COMMON_MAKES, commonMake } from './common-makes';
 import { type Fetch, fetchMakes, fetchModels, PASSENGER_TYPES } from './vpic';
+import { callerFirst, fn } from '../util/fn';
 
 /**
  * Vehicle makes and models for the admin's forms (issue 11; decision 029):
@@ -77,12 +78,16 @@ export namespace VehicleData {
   }
 
   /** `GET /api/vehicleData/models/{make}` (admin): the models of one of the common makes, by name; [] for any other make. */
-  export async function models(makeName: string): Promise<string[]> {
-    assertAdmin();
-    const make = commonMake(makeName);
-    if (!make) return [];
-    return cached(`models#${make.vpic}`, async () =>
-      sorted(await fetchModels(config().vpicBaseUrl, make.vpic, doFetch)),
-    );
-  }
+  export const models = fn(
+    z.string(),
+    async (makeName): Promise<string[]> => {
+      assertAdmin();
+      const make = commonMake(makeName);
+      if (!make) return [];
+      return cached(`models#${make.vpic}`, async () =>
+        sorted(await fetchModels(config().vpicBaseUrl, make.vpic, doFetch)),
+      );
+    },
+    callerFirst(assertAdmin),
+  );
 }

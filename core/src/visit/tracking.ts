@@ -1,7 +1,9 @@
+import * as z from 'zod';
 import { LinkToken } from '../auth/link-token';
 import { linkTexts } from '../auth/link-texts';
 import { Technician } from '../technician/index';
 import { findBooking, type Stored } from '../booking/store';
+import { fn } from '../util/fn';
 
 /**
  * The customer's tracking page of one visit (issue 21, decision 076), read
@@ -42,23 +44,26 @@ export function trackState(b: Pick<Stored, 'status' | 'progress'>): TrackState {
 }
 
 /** `GET /api/track/{token}` (anyone with the link): 404 `{ msg, reason }` when it is unknown or expired. */
-export async function tracking(token: string, now = new Date()): Promise<Tracking> {
-  const { subject: booking } = await LinkToken.view('track-booking', token, {
-    subject: { load: (bookingId) => findBooking(bookingId).catch(() => undefined) },
-    now,
-  });
-  const technician = booking.claim ? await Technician.get(booking.claim.technician) : null;
-  const completed = booking.statusHistory.findLast((change) => change.to === 'Completed');
-  return {
-    state: trackState(booking),
-    technicianFirstName: technician?.firstName ?? null,
-    serviceName: booking.serviceName,
-    date: booking.date,
-    time: booking.time,
-    etaAt: booking.progress?.etaAt ?? null,
-    onMyWayAt: booking.progress?.onMyWayAt ?? null,
-    arrivedAt: booking.progress?.arrivedAt ?? null,
-    startedAt: booking.progress?.startedAt ?? null,
-    completedAt: booking.status === 'Completed' ? (completed?.at ?? booking.updatedAt) : null,
-  };
-}
+export const tracking = fn(
+  z.tuple([z.string(), z.date().optional()]),
+  async (token, now = new Date()): Promise<Tracking> => {
+    const { subject: booking } = await LinkToken.view('track-booking', token, {
+      subject: { load: (bookingId) => findBooking(bookingId).catch(() => undefined) },
+      now,
+    });
+    const technician = booking.claim ? await Technician.get(booking.claim.technician) : null;
+    const completed = booking.statusHistory.findLast((change) => change.to === 'Completed');
+    return {
+      state: trackState(booking),
+      technicianFirstName: technician?.firstName ?? null,
+      serviceName: booking.serviceName,
+      date: booking.date,
+      time: booking.time,
+      etaAt: booking.progress?.etaAt ?? null,
+      onMyWayAt: booking.progress?.onMyWayAt ?? null,
+      arrivedAt: booking.progress?.arrivedAt ?? null,
+      startedAt: booking.progress?.startedAt ?? null,
+      completedAt: booking.status === 'Completed' ? (completed?.at ?? booking.updatedAt) : null,
+    };
+  },
+);

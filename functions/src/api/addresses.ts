@@ -4,30 +4,19 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import * as z from 'zod';
 import { requireUser } from './auth';
+import { addressFields, type ServiceAddressReply } from './replies';
 import { invalidInput } from './validation';
 
 /** A saved address on the wire (issue 20): the trip fee in dollars, as all money on the wire. */
-export type AddressReply = {
-  _id: string;
-  street: string;
-  unit: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  accessNotes: string;
-  isDefault: boolean;
-  /** `message`: why the shop cannot come when the address is outside its area ('' when served). */
-  serviceArea: { served: boolean; miles: number; tripFee: number; message: string };
-};
+export type AddressReply = { _id: string } & ServiceAddressReply & {
+    isDefault: boolean;
+    /** `message`: why the shop cannot come when the address is outside its area ('' when served). */
+    serviceArea: { served: boolean; miles: number; tripFee: number; message: string };
+  };
 
 export const addressReply = (a: SavedAddress.Info): AddressReply => ({
   _id: a.id,
-  street: a.street,
-  unit: a.unit,
-  city: a.city,
-  state: a.state,
-  zipCode: a.zipCode,
-  accessNotes: a.accessNotes,
+  ...addressFields(a),
   isDefault: a.isDefault,
   serviceArea: {
     served: a.serviceArea.served,

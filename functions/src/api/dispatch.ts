@@ -3,7 +3,7 @@ import { Dispatch } from '@app/core/dispatch/index';
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { type DeclinedChargeReply, declinedReply } from './payments';
-import { type ProgressReply, progressReply } from './replies';
+import { type ProgressReply, progressReply, type UpcomingJobReply, upcomingReply } from './replies';
 import { invalidInput } from './validation';
 
 /** A job on Today or the dispatch board (issue 22): where and when, for whom, its state and its technician. */
@@ -41,14 +41,7 @@ export type TodayReply = {
   jobs: BoardJobReply[];
   moreUnassigned: boolean;
   pendingVerification: {
-    items: {
-      _id: string;
-      date: string;
-      time: string;
-      status: Booking.Row['status'];
-      serviceName: string;
-      customerName: string;
-    }[];
+    items: UpcomingJobReply[];
     cursor: string | null;
   };
   awaitingAcknowledgment: {
@@ -120,14 +113,7 @@ export const dispatch = new Hono()
       jobs: view.jobs.map(boardJobReply),
       moreUnassigned: view.moreUnassigned,
       pendingVerification: {
-        items: view.pendingVerification.items.map((b) => ({
-          _id: b.id,
-          date: b.date,
-          time: b.time,
-          status: b.status,
-          serviceName: b.serviceName,
-          customerName: customerName(b),
-        })),
+        items: view.pendingVerification.items.map(upcomingReply),
         cursor: view.pendingVerification.cursor,
       },
       awaitingAcknowledgment: {

@@ -1,4 +1,5 @@
 import { VisibleError } from '@app/core/error';
+import { toDollars } from '@app/core/money';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -98,11 +99,26 @@ export const apiRouting: { getPath: (request: Request) => string } = {
 
 export const app: Hono = new Hono(apiRouting);
 
+/**
+ * A refusal's extra fields on the wire: core gives money in cents
+ * (`lateCancelFeeCents`), the reply in dollars under the name without
+ * `Cents` (`lateCancelFee`), as every money field of the API.
+ */
+function extraReply(extra: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(extra)) {
+    if (name.endsWith('Cents') && typeof value === 'number')
+      out[name.slice(0, -'Cents'.length)] = toDollars(value);
+    else out[name] = value;
+  }
+  return out;
+}
+
 app.onError((error, c) => {
   if (error instanceof VisibleError) {
     const retryAfter = error.extra.retryAfterSeconds;
     if (typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter));
-    return c.json({ msg: error.message, ...error.extra }, statusOf[error.kind]);
+    return c.json({ msg: error.message, ...extraReply(error.extra) }, statusOf[error.kind]);
   }
   if (error instanceof ZodError) return c.json({ msg: firstIssue(error) }, 400);
   // Hono's own refusals, e.g. a body that is not JSON.

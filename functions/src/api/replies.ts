@@ -15,17 +15,18 @@ export type ServiceAddressReply = {
   accessNotes: string;
 };
 
+/** An address's fields on the wire (a booking's service address, a saved address). */
+export const addressFields = (a: ServiceAddressReply): ServiceAddressReply => ({
+  street: a.street,
+  unit: a.unit,
+  city: a.city,
+  state: a.state,
+  zipCode: a.zipCode,
+  accessNotes: a.accessNotes,
+});
+
 export const serviceAddressReply = (b: Pick<Booking.Stored, 'serviceAddress'>): ServiceAddressReply | null =>
-  b.serviceAddress
-    ? {
-        street: b.serviceAddress.street,
-        unit: b.serviceAddress.unit,
-        city: b.serviceAddress.city,
-        state: b.serviceAddress.state,
-        zipCode: b.serviceAddress.zipCode,
-        accessNotes: b.serviceAddress.accessNotes,
-      }
-    : null;
+  b.serviceAddress ? addressFields(b.serviceAddress) : null;
 
 /** The visit as the shop reported it (issue 21, decision 076): each step's time, null until recorded. */
 export type ProgressReply = {
@@ -41,4 +42,26 @@ export const progressReply = ({ progress: p }: Pick<Booking.Stored, 'progress'>)
   etaAt: p?.etaAt ?? null,
   arrivedAt: p?.arrivedAt ?? null,
   startedAt: p?.startedAt ?? null,
+});
+
+/** A job still to come of one technician: what the admin needs to give it to another. */
+export type UpcomingJobReply = {
+  _id: string;
+  date: string;
+  time: string;
+  status: Booking.Row['status'];
+  serviceName: string;
+  customerName: string;
+};
+
+/** A booking row as that job (the technician's jobs to give to others, Today's bookings pending verification). */
+export const upcomingReply = (b: Booking.Row): UpcomingJobReply => ({
+  _id: b.id,
+  date: b.date,
+  time: b.time,
+  status: b.status,
+  serviceName: b.serviceName,
+  customerName: b.customer
+    ? `${b.customer.firstName} ${b.customer.lastName}`
+    : `${b.clientFirstName} ${b.clientLastName}`,
 });

@@ -15,6 +15,7 @@ import { createService, createUser, createUserWithCard, json } from '../../../te
 import { createWorkOrder } from '../../../tests/workorder-factories';
 import type { BookingReply } from './bookings';
 import { app } from './index';
+import type { DashboardReply } from './revenue-reply';
 
 /**
  * The revenue dashboard and the CSV export against DynamoDB Local and the
@@ -51,7 +52,7 @@ const dashboard = async () => {
   const reply = await send('GET', '/api/admin/revenue', admin.headers);
   expect(reply.status).toBe(200);
   expect(reply.headers.get('cache-control')).toBe('no-store');
-  return json<Revenue.Dashboard>(reply);
+  return json<DashboardReply>(reply);
 };
 
 describe('the revenue dashboard', () => {

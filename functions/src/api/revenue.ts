@@ -2,6 +2,7 @@ import { Revenue } from '@app/core/revenue/index';
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { stream } from 'hono/streaming';
+import { dashboardReply } from './revenue-reply';
 import { invalidInput } from './validation';
 
 /**
@@ -11,7 +12,7 @@ import { invalidInput } from './validation';
  * over a date range, read a page at a time and streamed.
  */
 export const revenue = new Hono()
-  .get('/', async (c) => c.json(await Revenue.dashboard()))
+  .get('/', async (c) => c.json(dashboardReply(await Revenue.dashboard())))
   .get('/export.csv', zValidator('query', Revenue.ExportInput, invalidInput), async (c) => {
     const range = c.req.valid('query');
     // The first page is read before the reply starts, so a failure is still a clean error reply.

@@ -5,7 +5,10 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import * as z from 'zod';
 import { adminBookingReply } from './bookings';
+import { upcomingReply } from './replies';
 import { invalidInput, pageQuery } from './validation';
+
+export type { UpcomingJobReply } from './replies';
 
 /** A technician as the admin's panel reads them (issue 22, decision 078). */
 export type TechnicianReply = {
@@ -39,27 +42,6 @@ export const technicianReply = (t: Technician.Info): TechnicianReply => ({
   hasAccount: t.userId !== undefined,
   createdAt: t.createdAt,
   updatedAt: t.updatedAt,
-});
-
-/** A job still to come of one technician: what the admin needs to give it to another. */
-export type UpcomingJobReply = {
-  _id: string;
-  date: string;
-  time: string;
-  status: Booking.Row['status'];
-  serviceName: string;
-  customerName: string;
-};
-
-const upcomingReply = (b: Booking.Row): UpcomingJobReply => ({
-  _id: b.id,
-  date: b.date,
-  time: b.time,
-  status: b.status,
-  serviceName: b.serviceName,
-  customerName: b.customer
-    ? `${b.customer.firstName} ${b.customer.lastName}`
-    : `${b.clientFirstName} ${b.clientLastName}`,
 });
 
 const byNumber = zValidator(

@@ -1,9 +1,9 @@
 import { readDriveFactors } from '@app/core/config';
 import { driveSeconds, type DriveFactors, type Point, roadMetres } from '@app/core/geo/model';
 import { fiveDigitZip, zipCentroid } from '@app/core/geo/zip';
-import { serve } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import { type Problem, readGeocode, readRouteMatrix } from './requests';
+import { type RunningStandIn, serveStandIn } from '../serve-stand-in';
 
 /**
  * The local Amazon Location Service (decision 065): the two operations the
@@ -117,23 +117,7 @@ export function createLocationStandInApp(factors: DriveFactors = readDriveFactor
 }
 
 /** Starts the stand-in; resolves once it listens. Its URL is both GEO_PLACES_ENDPOINT and GEO_ROUTES_ENDPOINT. */
-export async function startLocationStandIn(options: {
-  host: string;
-  port: number;
-}): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startLocationStandIn(options: { host: string; port: number }): Promise<RunningStandIn> {
   const app = createLocationStandInApp();
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const started = serve({ fetch: app.fetch, hostname: options.host, port: options.port }, () =>
-      resolve(started),
-    );
-    started.once('error', reject);
-  });
-  return {
-    url: `http://${options.host}:${options.port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if ('closeAllConnections' in server) server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return serveStandIn(app, options);
 }

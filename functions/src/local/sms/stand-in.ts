@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { serve } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
+import { type RunningStandIn, serveStandIn } from '../serve-stand-in';
 
 /**
  * The local AWS End User Messaging SMS (`pinpoint-sms-voice-v2`): the calls
@@ -232,21 +232,8 @@ export async function startSmsStandIn(options: {
   port: number;
   /** Where texts and the opt-out list are kept across restarts; null: in memory. */
   stateFile: string | null;
-}): Promise<{ url: string; stop: () => Promise<void> }> {
+}): Promise<RunningStandIn> {
   if (options.stateFile) mkdirSync(dirname(options.stateFile), { recursive: true });
   const app = createSmsStandInApp({ stateFile: options.stateFile });
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const started = serve({ fetch: app.fetch, hostname: options.host, port: options.port }, () =>
-      resolve(started),
-    );
-    started.once('error', reject);
-  });
-  return {
-    url: `http://${options.host}:${options.port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if ('closeAllConnections' in server) server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return serveStandIn(app, options);
 }

@@ -1,13 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { serve } from '@hono/node-server';
 import { localSquareDefaults } from '@app/core/config';
 import { type Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { type CheckoutState, mountCheckout, type WebhookOptions } from './checkout';
 import { createRefund, type StandInRefund } from './refunds';
 import { type CardForm, type CardTemplate, knownTokens, type Outcome, tokenize } from './test-cards';
+import { type RunningStandIn, serveStandIn } from '../serve-stand-in';
 
 /**
  * The local Square: the part of Square's REST API the shop calls
@@ -485,23 +485,8 @@ function load(file: string | null): State {
 }
 
 /** Starts the stand-in; resolves once it listens. */
-export async function startSquareStandIn(
-  options: SquareStandInOptions,
-): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startSquareStandIn(options: SquareStandInOptions): Promise<RunningStandIn> {
   if (options.stateFile) mkdirSync(dirname(options.stateFile), { recursive: true });
   const app = createSquareStandInApp(options);
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const started = serve({ fetch: app.fetch, hostname: options.host, port: options.port }, () =>
-      resolve(started),
-    );
-    started.once('error', reject);
-  });
-  return {
-    url: `http://${options.host}:${options.port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if ('closeAllConnections' in server) server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return serveStandIn(app, options);
 }

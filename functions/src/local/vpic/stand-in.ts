@@ -1,6 +1,6 @@
-import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import data from './vehicles.json' with { type: 'json' };
+import { type RunningStandIn, serveStandIn } from '../serve-stand-in';
 
 /**
  * The local vPIC: NHTSA's vehicle API as far as the shop calls it
@@ -71,23 +71,7 @@ export function createVpicStandInApp(makes: readonly Make[] = data.makes) {
 }
 
 /** Starts the stand-in; resolves once it listens. Its base URL is what VPIC_BASE_URL takes. */
-export async function startVpicStandIn(options: {
-  host: string;
-  port: number;
-}): Promise<{ url: string; stop: () => Promise<void> }> {
-  const app = createVpicStandInApp();
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const started = serve({ fetch: app.fetch, hostname: options.host, port: options.port }, () =>
-      resolve(started),
-    );
-    started.once('error', reject);
-  });
-  return {
-    url: `http://${options.host}:${options.port}/api/vehicles`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if ('closeAllConnections' in server) server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+export async function startVpicStandIn(options: { host: string; port: number }): Promise<RunningStandIn> {
+  const running = await serveStandIn(createVpicStandInApp(), options);
+  return { ...running, url: `${running.url}/api/vehicles` };
 }
