@@ -54,6 +54,9 @@ export {
  * loudly instead of flowing on as a lie.
  */
 export type Key = { pk: string; sk: string };
+
+/** A read of raw items by key that others may share (db/key-batch.ts): given to `get` and `getMany`. */
+export type KeyReader = { get(keys: Key[]): Promise<Record<string, unknown>[]> };
 export type { IndexKey } from './patterns';
 import type { IndexKey } from './patterns';
 
@@ -240,7 +243,12 @@ export function defineEntity<
     parse,
     is,
 
-    async get(id: K, options: { consistent?: boolean } = {}): Promise<Rec | undefined> {
+    /** With `batch`: read in that batch's one BatchGetItem (strongly consistent, db/key-batch.ts). */
+    async get(id: K, options: { consistent?: boolean; batch?: KeyReader } = {}): Promise<Rec | undefined> {
+      if (options.batch) {
+        const [raw] = await options.batch.get([def.key(id)]);
+        return raw ? parse(raw) : undefined;
+      }
       const { Item } = await db().send(
         new GetCommand({ TableName: tableName(), Key: def.key(id), ConsistentRead: options.consistent }),
       );
@@ -248,8 +256,9 @@ export function defineEntity<
     },
 
     /** The records under these keys (strongly consistent, any order); missing ones are left out. */
-    async getMany(ids: K[]): Promise<Rec[]> {
-      const raws = await batchGetItems(ids.map((id) => def.key(id)));
+    async getMany(ids: K[], options: { batch?: KeyReader } = {}): Promise<Rec[]> {
+      const keys = ids.map((id) => def.key(id));
+      const raws = await (options.batch ? options.batch.get(keys) : batchGetItems(keys));
       return raws.filter(is).map(parse);
     },
 
