@@ -1,5 +1,4 @@
 import {
-  BatchGetCommand,
   BatchWriteCommand,
   DeleteCommand,
   GetCommand,
@@ -9,6 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod';
 import { db, tableName } from './client';
+import { batchGetItems, type Key, type KeyReader } from './key-batch';
 import { conditionInput, type PatchInput, updateInput, When } from './expression';
 import { type Page, type QueryOptions, queryPage } from './paging';
 import {
@@ -53,10 +53,7 @@ export {
  * entity's schema, so an item of the wrong kind or an unknown version fails
  * loudly instead of flowing on as a lie.
  */
-export type Key = { pk: string; sk: string };
-
-/** A read of raw items by key that others may share (db/key-batch.ts): given to `get` and `getMany`. */
-export type KeyReader = { get(keys: Key[]): Promise<Record<string, unknown>[]> };
+export { batchGetItems, type Key, type KeyReader } from './key-batch';
 export type { IndexKey } from './patterns';
 import type { IndexKey } from './patterns';
 
@@ -472,37 +469,4 @@ async function batchPut(items: Raw[]): Promise<void> {
     }
   };
   await Promise.all(Array.from({ length: 4 }, worker));
-}
-
-// ---------------------------------------------------------------------------
-// Conditions and transactions
-
-/**
- * Items by key, 100 a request (BatchGetItem), unprocessed keys tried again
- * with a backoff; `projection` reads only those attributes (the items then
- * come back raw, not parsed by an entity).
- */
-export async function batchGetItems(keys: Key[], projection?: string): Promise<Record<string, unknown>[]> {
-  const out: Record<string, unknown>[] = [];
-  for (let i = 0; i < keys.length; i += 100) {
-    let pending: Record<string, unknown>[] = keys.slice(i, i + 100);
-    for (let round = 0; pending.length > 0; round += 1) {
-      if (round > 8) throw new Error(`${pending.length} keys were still unprocessed after ${round} rounds.`);
-      if (round > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** round)));
-      const { Responses, UnprocessedKeys } = await db().send(
-        new BatchGetCommand({
-          RequestItems: {
-            [tableName()]: {
-              Keys: pending,
-              ConsistentRead: true,
-              ...(projection ? { ProjectionExpression: projection } : {}),
-            },
-          },
-        }),
-      );
-      out.push(...(Responses?.[tableName()] ?? []));
-      pending = UnprocessedKeys?.[tableName()]?.Keys ?? [];
-    }
-  }
-  return out;
 }
