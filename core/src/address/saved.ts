@@ -1,6 +1,13 @@
 import * as z from 'zod';
 import { assertAdmin, useUser } from '../actor';
-import { cond, defineEntity, failedConditions, type TransactItem, transactWrite } from '../db/entity';
+import {
+  cond,
+  defineEntity,
+  failedConditions,
+  type KeyReader,
+  type TransactItem,
+  transactWrite,
+} from '../db/entity';
 import { putIfUnchanged } from '../db/revision';
 import { VisibleError } from '../error';
 import { Geo } from '../geo/index';
@@ -257,10 +264,10 @@ export async function findMine(addressId: string): Promise<Saved> {
   return findOf(customerId(), addressId);
 }
 
-/** The customer's address `addressId`; 404 when it is not theirs. */
-export async function findOf(userId: string, addressId: string): Promise<Saved> {
+/** The customer's address `addressId`; 404 when it is not theirs. With `batch`: read in that batch (db/key-batch.ts). */
+export async function findOf(userId: string, addressId: string, batch?: KeyReader): Promise<Saved> {
   const found = id.safeParse(addressId).success
-    ? await entity.get({ userId, id: addressId }, { consistent: true })
+    ? await entity.get({ userId, id: addressId }, { consistent: true, batch })
     : undefined;
   if (!found) throw new VisibleError('not_found', addressMessages.notFound);
   return found;

@@ -1,3 +1,6 @@
+import type { KeyReader } from '../db/entity';
+import { KeyBatch } from '../db/key-batch';
+import { DISPLAY_TTL_MS, recentReads } from '../db/recent';
 import { VisibleError } from '../error';
 import { dateProblem } from '../rules/fields';
 import { parseDurationMinutes } from '../service/duration';
@@ -58,16 +61,43 @@ export async function availabilityAt(
   now = Date.now(),
 ): Promise<Availability> {
   // The place and the day are read at once (decision 112): the service, its slots and the crew's
-  // days do not wait for the address; a refused place still answers first.
-  const placed = placeOf(where);
+  // days do not wait for the address; a refused place still answers first. What is known by key
+  // (the saved address, the crew's days, the BOOKED guards) is read in one batch, and the shop's
+  // set-up (the service, whether it runs on slots, the technicians) comes from the display's memory.
+  const batch = new KeyBatch();
+  const placed = placeOf(where, batch);
   placed.catch(() => undefined); // awaited first below
   const point = placed.then((p) => p.place);
   point.catch(() => undefined); // its refusal is placed's, answered below
-  const opened = openTimes(serviceId, date, { now, place: point });
+  const opened = openTimes(serviceId, date, { now, place: point, display: batch });
   opened.catch(() => undefined); // awaited after the place
   const { outside } = await placed;
   const open = (await opened).availability;
   return outside ? { ...open, times: [], message: outside } : open;
+}
+
+/**
+ * The service and whether it runs on slots, as the display may read them: a
+ * few seconds old at most (db/recent.ts). A claim reads both again.
+ */
+const recentSetUp = recentReads<{ service: Service.Info; slotted: boolean }>(DISPLAY_TTL_MS);
+
+/** The service, its slots on `date` and its system: read now, or (`display`) the set-up from memory. */
+async function setUpOf(serviceId: string, date: string, display: KeyReader | undefined) {
+  if (!display) {
+    const [service, slots] = await Promise.all([Service.fromId(serviceId), TimeSlot.onDate(serviceId, date)]);
+    const slotted = slots.length > 0 || (await TimeSlot.serviceHasSlots(service._id));
+    return { service, slots, slotted };
+  }
+  const { service, slotted } = await recentSetUp(serviceId, async () => {
+    const [service, slotted] = await Promise.all([
+      Service.fromId(serviceId),
+      TimeSlot.serviceHasSlots(serviceId),
+    ]);
+    return { service, slotted };
+  });
+  // A service that never had a slot has none on this date either.
+  return { service, slots: slotted ? await TimeSlot.onDate(serviceId, date) : [], slotted };
 }
 
 /**
@@ -79,7 +109,10 @@ export async function availabilityAt(
  * claim, on the crew's days and drive rules read here at the same place
  * (`read`, handed to claim.ts), so the booking asks the page's question once.
  * `moving`: the booking being rescheduled, whose own job on the day is left
- * out of the route check (it moves; reschedule.ts).
+ * out of the route check (it moves; reschedule.ts). `display` (only the
+ * times shown, availabilityAt; never a booking's or a move's check): the
+ * set-up and the technicians from the display's short memory, what is
+ * known by key read in that one batch.
  */
 export async function openTimes(
   serviceId: string,
@@ -89,22 +122,25 @@ export async function openTimes(
     place,
     moving = '',
     at,
-  }: { now?: number; place?: Place | Promise<Place>; moving?: string; at?: string },
+    display,
+  }: { now?: number; place?: Place | Promise<Place>; moving?: string; at?: string; display?: KeyReader },
 ) {
   const dateTrouble = dateProblem(date, time.today(now));
   if (dateTrouble) throw new VisibleError('invalid', dateTrouble);
   const past = date < time.today(now);
   // The technicians' days are read beside the service and its slots (one round trip less).
-  const daysRead = place === undefined || past ? undefined : Crew.days(date);
+  const daysRead =
+    place === undefined || past
+      ? undefined
+      : Crew.days(date, display ? { recent: true, batch: display } : {});
   daysRead?.catch(() => undefined); // awaited below; an early return must not leave it unhandled
-  const [service, slots] = await Promise.all([Service.fromId(serviceId), TimeSlot.onDate(serviceId, date)]);
-  const system: Availability['system'] =
-    slots.length > 0 || (await TimeSlot.serviceHasSlots(service._id)) ? 'timeslot' : 'legacy';
+  const { service, slots, slotted } = await setUpOf(serviceId, date, display);
+  const system: Availability['system'] = slotted ? 'timeslot' : 'legacy';
   if (past) return { service, slots, availability: { times: [], system, message: bookingMessages.pastDate } };
   const offered =
     system === 'timeslot'
       ? slots.filter((slot) => slot.isAvailable && !slot.isBooked).map((slot) => slot.time)
-      : await legacyTimes(service, date);
+      : await legacyTimes(service, date, display);
   const ahead = [...new Set(offered)]
     .filter((t) => (at === undefined || t === at) && Date.parse(time.instantOf(date, t)) > now)
     .sort();
@@ -119,11 +155,12 @@ export async function openTimes(
 }
 
 /** A service without slots: its times on its days, less those whose BOOKED guard exists (one batch read). */
-async function legacyTimes(service: Service.Info, date: string): Promise<string[]> {
+async function legacyTimes(service: Service.Info, date: string, batch?: KeyReader): Promise<string[]> {
   const open = service.availableDays.length === 0 || service.availableDays.includes(time.weekdayOf(date));
   if (!open) return [];
   const guards = await booked.getMany(
     service.availableTimes.map((at) => ({ key: service._id, date, time: at })),
+    { batch },
   );
   const taken = new Set(guards.map((guard) => guard.time));
   return service.availableTimes.filter((at) => !taken.has(at));

@@ -1,5 +1,6 @@
 import { useUser } from '../actor';
 import { SavedAddress } from '../address/index';
+import type { KeyReader } from '../db/entity';
 import { VisibleError } from '../error';
 import { Geo } from '../geo/index';
 import type { Point } from '../geo/model';
@@ -19,10 +20,11 @@ export type Placed = { place: Point | null; outside?: string };
  * again when it has none), a ZIP's centroid, or the base; 400 for an
  * unknown ZIP, 404 for an address that is not the caller's (SavedAddress), 401 for an
  * address without a session; `outside` when the shop does not go there.
+ * With `batch`, the saved address is read in that batch (availabilityAt).
  */
-export async function placeOf(where: Where): Promise<Placed> {
+export async function placeOf(where: Where, batch?: KeyReader): Promise<Placed> {
   if (where.addressId) {
-    const address = await SavedAddress.findOf(useUser().userId, where.addressId);
+    const address = await SavedAddress.findOf(useUser().userId, where.addressId, batch);
     const at = address.location ?? (await Geo.geocode(address));
     if (!at) throw new VisibleError('invalid', Geo.messages.unknownZip);
     return areaOf({ lat: at.lat, lng: at.lng }, address.zipCode);

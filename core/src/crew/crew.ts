@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { config } from '../config';
-import { cond, defineEntity, op, type TransactItem } from '../db/entity';
+import { cond, defineEntity, type KeyReader, op, type TransactItem } from '../db/entity';
 import { Geo } from '../geo/index';
 import type { Point } from '../geo/model';
 import * as time from '../time';
@@ -73,10 +73,18 @@ export namespace Crew {
    * The days on `date` of the technicians working then (Technician.crewOn:
    * active, a working day, not a day off), each with their own hours, by
    * number: the crew's list, then one strongly consistent batch read.
+   * `display` (availability shown, decision 112): the crew's list from the
+   * display's short memory, the days read in the page's one `batch`.
    */
-  export async function days(date: string): Promise<Map<number, Day>> {
-    const crew = await crewOn(date);
-    const found = await day.getMany(crew.map((t) => ({ date, technician: t.number })));
+  export async function days(
+    date: string,
+    display: { recent?: boolean; batch?: KeyReader } = {},
+  ): Promise<Map<number, Day>> {
+    const crew = await crewOn(date, { recent: display.recent });
+    const found = await day.getMany(
+      crew.map((t) => ({ date, technician: t.number })),
+      { batch: display.batch },
+    );
     const out = new Map<number, Day>(
       crew.map((t) => [
         t.number,

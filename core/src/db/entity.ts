@@ -6,9 +6,10 @@ import {
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod';
-import { batchGetItems, batchPut } from './batch';
+import { batchPut } from './batch';
 import { db, tableName } from './client';
 import { transactItems } from './entity-tx';
+import { batchGetItems, type Key, type KeyReader } from './key-batch';
 import { type PatchInput, updateInput } from './expression';
 import { type Page, type QueryOptions, queryPage } from './paging';
 import {
@@ -23,7 +24,6 @@ import {
 import { type IndexName, table } from './table';
 import { ifAbsent, isConditionFailed } from './transact';
 
-export { batchGetItems } from './batch';
 export { idList, idSet, toggleMember } from './sets';
 export {
   type Condition,
@@ -54,7 +54,7 @@ export {
  * entity's schema, so an item of the wrong kind or an unknown version fails
  * loudly instead of flowing on as a lie.
  */
-export type Key = { pk: string; sk: string };
+export { batchGetItems, type Key, type KeyReader } from './key-batch';
 export type { IndexKey } from './patterns';
 import type { IndexKey } from './patterns';
 
@@ -241,7 +241,12 @@ export function defineEntity<
     parse,
     is,
 
-    async get(id: K, options: { consistent?: boolean } = {}): Promise<Rec | undefined> {
+    /** With `batch`: read in that batch's one BatchGetItem (strongly consistent, db/key-batch.ts). */
+    async get(id: K, options: { consistent?: boolean; batch?: KeyReader } = {}): Promise<Rec | undefined> {
+      if (options.batch) {
+        const [raw] = await options.batch.get([def.key(id)]);
+        return raw ? parse(raw) : undefined;
+      }
       const { Item } = await db().send(
         new GetCommand({ TableName: tableName(), Key: def.key(id), ConsistentRead: options.consistent }),
       );
@@ -249,8 +254,9 @@ export function defineEntity<
     },
 
     /** The records under these keys (strongly consistent, any order); missing ones are left out. */
-    async getMany(ids: K[]): Promise<Rec[]> {
-      const raws = await batchGetItems(ids.map((id) => def.key(id)));
+    async getMany(ids: K[], options: { batch?: KeyReader } = {}): Promise<Rec[]> {
+      const keys = ids.map((id) => def.key(id));
+      const raws = await (options.batch ? options.batch.get(keys) : batchGetItems(keys));
       return raws.filter(is).map(parse);
     },
 

@@ -1,5 +1,6 @@
 import { useActor, useUser } from '../actor';
 import { config } from '../config';
+import { DISPLAY_TTL_MS, recentReads } from '../db/recent';
 import { VisibleError } from '../error';
 import * as time from '../time';
 import { entity, readAll, type Stored } from './store';
@@ -63,9 +64,15 @@ export function offDuty(t: Info, date: string): 'inactive' | 'day-off' | 'weekda
   return null;
 }
 
-/** The technicians working on `date` (active, a working day, not a day off), with their hours, by number. */
-export async function crewOn(date: string): Promise<OnDuty[]> {
-  return (await list())
+/** The technicians as the display may read them: a few seconds old at most (db/recent.ts, decision 112). */
+const recentList = recentReads<Info[]>(DISPLAY_TTL_MS);
+
+/**
+ * The technicians working on `date` (active, a working day, not a day off), with their hours, by number.
+ * `recent`: from the display's short memory (availability shown, never a claim).
+ */
+export async function crewOn(date: string, { recent = false }: { recent?: boolean } = {}): Promise<OnDuty[]> {
+  return (await (recent ? recentList('crew', list) : list()))
     .filter((t) => offDuty(t, date) === null)
     .map((t) => ({ ...nameOf(t), dayStart: t.dayStart, dayEnd: t.dayEnd }));
 }

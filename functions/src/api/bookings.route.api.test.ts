@@ -1,6 +1,7 @@
 import { asSystem } from '@app/core/actor';
 import { jobOf, relocate } from '@app/core/booking/claim';
 import { Crew } from '@app/core/crew/crew';
+import { db } from '@app/core/db/client';
 import { findBooking, type Stored } from '@app/core/booking/store';
 import { Geo } from '@app/core/geo/index';
 import { Technician } from '@app/core/technician/index';
@@ -112,6 +113,41 @@ describe('availability by address', () => {
     );
     expect((await json<Availability>(near)).times).toEqual(['12:15']);
     expect((await send('GET', path, other.headers)).status).toBe(404);
+  });
+});
+
+describe('availability shown at a saved address (decision 112)', () => {
+  it('reads the session, then one batch, once the set-up is remembered', async () => {
+    const date = nextDate('Thursday');
+    const service = await createService({
+      duration: 60,
+      availableDays: [],
+      availableTimes: ['10:00', '11:00'],
+    });
+    const customer = await createUserWithCard();
+    const [home] = await json<Array<{ _id: string }>>(
+      await send('GET', '/api/users/me/addresses', customer.headers),
+    );
+    const path = `/api/services/${service._id}/availability?date=${date}&addressId=${home?._id}`;
+    // The first asks remember the set-up (and the drive times, which may be written once).
+    const first = await json<Availability>(await send('GET', path, customer.headers));
+    expect(first.times).toEqual(['10:00', '11:00']);
+    await send('GET', path, customer.headers);
+    const sent: string[] = [];
+    db().middlewareStack.add(
+      (next, context) => (args) => {
+        sent.push(context.commandName ?? '');
+        return next(args);
+      },
+      { step: 'initialize', name: 'countTableCalls' },
+    );
+    try {
+      expect(await json<Availability>(await send('GET', path, customer.headers))).toEqual(first);
+    } finally {
+      db().middlewareStack.remove('countTableCalls');
+    }
+    // The user of the session; then the address, the crew's days and the BOOKED guards at once.
+    expect(sent).toEqual(['GetItemCommand', 'BatchGetItemCommand']);
   });
 });
 
