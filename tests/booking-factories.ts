@@ -85,6 +85,24 @@ export function postBooking(
   return send('POST', '/api/bookings', customer.headers, bookingBody(serviceId, date, at, overrides));
 }
 
+/**
+ * Books `serviceId` for `customer` at 13:00 on a date of its own, then has
+ * `admin` complete it ahead of its day (the override): the completion's reply.
+ */
+export async function bookThenComplete(
+  customer: { headers: Record<string, string> },
+  admin: { headers: Record<string, string> },
+  serviceId: string,
+): Promise<Response> {
+  const { booking } = await json<{ booking: BookingReply }>(
+    await postBooking(customer, serviceId, nextDate(), '13:00'),
+  );
+  return send('PATCH', `/api/bookings/${booking._id}/status`, admin.headers, {
+    status: 'Completed',
+    ...AHEAD_OF_ITS_DAY,
+  });
+}
+
 let ipCounter = 0;
 
 /** Sends one API request as `headers`' user from a fresh client address. */
