@@ -6,7 +6,6 @@ import {
   listAllThroughApi,
 } from './helpers/admin-bookings';
 import {
-  cancelThroughApi,
   deskCard,
   deskCards,
   deskDate,
@@ -26,14 +25,12 @@ base.describe.configure({ timeout: 90_000 });
  * through the API on dates no other spec uses, and cancelled after each test.
  */
 const test = base.extend<{ book: (input: CustomBookingDetails) => Promise<{ _id: string }> }>({
-  book: async ({ request, admin }, use) => {
-    const made: string[] = [];
+  book: async ({ request, admin, booked }, use) => {
     await use(async (input) => {
       const booking = await adminCreateThroughApi(request, admin, input);
-      made.push(booking._id);
+      booked.push(booking._id);
       return booking;
     });
-    for (const id of made) await cancelThroughApi(request, admin, id);
   },
 });
 
