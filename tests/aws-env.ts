@@ -15,3 +15,14 @@ export const awsUnitEnv = {
   PUBLIC_URL: 'https://mobileautocare.example',
   JWT_SECRET: 'x'.repeat(40),
 };
+
+/** The settings every mode reads (the local stack's names): what a unit test of the config starts from. */
+export const localUnitEnv = {
+  APP_MODE: 'local',
+  TABLE_NAME: 'table',
+  BUCKET_NAME: 'bucket',
+  MAIL_FROM: 'no-reply@example.com',
+  BUSINESS_EMAIL: 'shop@example.com',
+  PUBLIC_URL: 'http://localhost:3000/',
+  JWT_SECRET: 'x'.repeat(32),
+};
