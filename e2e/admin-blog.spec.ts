@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { cameraPng, pngImage } from '../tests/images';
 import { expect, test, expectConsoleErrors } from './fixtures';
+import { expectUploadedImage } from './helpers/images';
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Blog Manager' });
 const row = (page: Page, title: string) => panel(page).getByTestId('admin-post').filter({ hasText: title });
@@ -66,13 +67,8 @@ test('the admin creates a post with a hero image, sees it on /blog, edits it and
   await expect(card.getByRole('heading')).toHaveText(title);
   await expect(card).toContainText('Before the trip Check the tires and book a visit.');
   const hero = card.locator('img');
-  await expect(hero).toHaveAttribute('src', /^\/images\/uploads\/blog\/[0-9a-f]{32}-sized\.png$/);
-  // Drawn from one of its WebP copies (decision 073), which are never wider than the upload.
-  await expect
-    .poll(() =>
-      hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc),
-    )
-    .toMatch(/\/images\/uploads\/blog\/[0-9a-f]{32}-sized-\d+w\.webp$/);
+  // Drawn from one of its WebP copies (decision 073).
+  await expectUploadedImage(hero, 'blog', 'png');
   await card.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/blog/spring-checkup-${run}$`));
   await expect(page.getByRole('heading', { level: 2, name: 'Before the trip' })).toBeVisible();

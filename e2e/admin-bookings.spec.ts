@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test as base, expectConsoleErrors, expectFailedReplies } from './fixtures';
 import { holdReplies } from './helpers/held-replies';
 import {
@@ -6,7 +7,6 @@ import {
   listAllThroughApi,
 } from './helpers/admin-bookings';
 import {
-  cancelThroughApi,
   deskCard,
   deskCards,
   deskDate,
@@ -26,16 +26,28 @@ base.describe.configure({ timeout: 90_000 });
  * through the API on dates no other spec uses, and cancelled after each test.
  */
 const test = base.extend<{ book: (input: CustomBookingDetails) => Promise<{ _id: string }> }>({
-  book: async ({ request, admin }, use) => {
-    const made: string[] = [];
+  book: async ({ request, admin, booked }, use) => {
     await use(async (input) => {
       const booking = await adminCreateThroughApi(request, admin, input);
-      made.push(booking._id);
+      booked.push(booking._id);
       return booking;
     });
-    for (const id of made) await cancelThroughApi(request, admin, id);
   },
 });
+
+/** Opens Create Custom Booking on the desk, fills it for Pat Nobody (9:00 on desk date 9) and sends it. */
+async function createPatNobody(page: Page): Promise<void> {
+  await desk(page).getByRole('button', { name: 'Create Custom Booking' }).click();
+  await fillCustomBooking(page, {
+    date: deskDate(9),
+    time: '09:00',
+    firstName: 'Pat',
+    lastName: 'Nobody',
+    service: 'Anything',
+    price: '10',
+  });
+  await desk(page).getByRole('button', { name: 'Create Booking' }).click();
+}
 
 test('the advanced search narrows the list to the matching bookings', async ({
   page,
@@ -211,16 +223,7 @@ test('the desk’s loading and failure texts (replies held or replaced)', async 
   // The list asks a page at a time (?limit=, decision 061).
   await page.route(/\/api\/admin\/users(\?|$)/, (route) => route.fulfill({ status: 500, body: '' }));
   await page.route('**/api/admin/users/search**', (route) => route.fulfill({ json: { people: [] } }));
-  await desk(page).getByRole('button', { name: 'Create Custom Booking' }).click();
-  await fillCustomBooking(page, {
-    date: deskDate(9),
-    time: '09:00',
-    firstName: 'Pat',
-    lastName: 'Nobody',
-    service: 'Anything',
-    price: '10',
-  });
-  await desk(page).getByRole('button', { name: 'Create Booking' }).click();
+  await createPatNobody(page);
   await expect(desk(page).getByRole('alert')).toHaveText('Failed to create booking');
   created = true;
   await desk(page).getByRole('button', { name: 'Create Booking' }).click();
@@ -288,16 +291,7 @@ test("the customer picker follows the server's cursor: 'Show more customers' (re
   );
   await signIn(admin);
   await openDesk(page);
-  await desk(page).getByRole('button', { name: 'Create Custom Booking' }).click();
-  await fillCustomBooking(page, {
-    date: deskDate(9),
-    time: '09:00',
-    firstName: 'Pat',
-    lastName: 'Nobody',
-    service: 'Anything',
-    price: '10',
-  });
-  await desk(page).getByRole('button', { name: 'Create Booking' }).click();
+  await createPatNobody(page);
   await expect(desk(page).getByRole('heading', { name: 'Assign Customer' })).toBeFocused();
 
   await desk(page).getByLabel('Search customers').fill('morgan');

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { cameraPng, gifImage, jpegImage } from '../tests/images';
 import { expect, test } from './fixtures';
+import { expectUploadedImage } from './helpers/images';
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Manage Testimonials' });
 const item = (page: Page, quote: string) =>
@@ -56,13 +57,8 @@ test('the admin adds a testimonial with an avatar, edits its author and deletes 
   await expect(avery).toContainText(quote);
   await expect(avery.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible();
   const avatar = avery.locator('img.avatar');
-  await expect(avatar).toHaveAttribute('src', /^\/images\/uploads\/avatars\/[0-9a-f]{32}-sized\.jpg$/);
-  // Drawn from one of its WebP copies (decision 073), which are never wider than the upload.
-  await expect
-    .poll(() =>
-      avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc),
-    )
-    .toMatch(/\/images\/uploads\/avatars\/[0-9a-f]{32}-sized-\d+w\.webp$/);
+  // Drawn from one of its WebP copies (decision 073).
+  await expectUploadedImage(avatar, 'avatars', 'jpg');
 
   // Edit the author.
   await page.goto('/admin?section=testimonials');

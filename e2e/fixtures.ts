@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { User } from '@app/core/user/index';
 import { test as base, expect, type Page } from '@playwright/test';
 import { useRunningStack } from '../functions/src/local/stack-file';
+import { cancelThroughApi } from './helpers/admin-desk-page';
 import { stackOf } from './stacks';
 
 /** An account made for one test, signed in (it has a session token). */
@@ -39,6 +40,11 @@ type Fixtures = {
    * the app did with it, e.g. a logout).
    */
   signIn: (user: Pick<TestUser, 'token'>) => Promise<void>;
+  /**
+   * The ids of the bookings this test made, which `admin` cancels after it
+   * (the crew is one van shop-wide): a test pushes each booking it makes.
+   */
+  booked: string[];
 };
 
 type WorkerFixtures = {
@@ -165,6 +171,11 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
         sessionStorage.setItem('e2e-token-set', '1');
       }, token);
     });
+  },
+  booked: async ({ request, admin }, use) => {
+    const made: string[] = [];
+    await use(made);
+    for (const id of made) await cancelThroughApi(request, admin, id).catch(() => undefined);
   },
 });
 

@@ -1,16 +1,9 @@
-import { expect, test as base } from './fixtures';
+import { expect, test } from './fixtures';
 import { adminCreateThroughApi, assignThroughApi } from './helpers/admin-bookings';
-import {
-  cancelThroughApi,
-  deskCard,
-  deskDate,
-  openDesk,
-  searchCustomer,
-  uniqueName,
-} from './helpers/admin-desk-page';
+import { deskCard, deskDate, openDesk, searchCustomer, uniqueName } from './helpers/admin-desk-page';
 import { waitForMail } from './helpers/session';
 
-base.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 120_000 });
 
 /**
  * Payment links (issue 23, decision 070), the whole path on `npm start`
@@ -20,14 +13,6 @@ base.describe.configure({ timeout: 120_000 });
  * (a declined test card first); the stand-in's signed webhook reaches the app,
  * and the desk shows the booking paid.
  */
-const test = base.extend<{ booked: string[] }>({
-  booked: async ({ request, admin }, use) => {
-    const made: string[] = [];
-    await use(made);
-    for (const id of made) await cancelThroughApi(request, admin, id);
-  },
-});
-
 const lastName = uniqueName('Paylink');
 test.use({ customerDetails: { firstName: 'Robin', lastName } });
 

@@ -1,19 +1,11 @@
-import { expect, test as base } from './fixtures';
+import { expect, test } from './fixtures';
 import { adminCreateThroughApi, assignThroughApi } from './helpers/admin-bookings';
-import {
-  cancelThroughApi,
-  desk,
-  deskCard,
-  deskDate,
-  openDesk,
-  searchCustomer,
-  uniqueName,
-} from './helpers/admin-desk-page';
+import { desk, deskCard, deskDate, openDesk, searchCustomer, uniqueName } from './helpers/admin-desk-page';
 import { bookThroughApi, setStatusThroughApi } from './helpers/bookings';
 import { formatCents, toCents } from '@app/core/money';
 import { waitForMail } from './helpers/session';
 
-base.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 120_000 });
 
 /**
  * Refunds (issue 23, decision 069) on `npm start`: the admin completes a
@@ -23,14 +15,6 @@ base.describe.configure({ timeout: 120_000 });
  * refunds part of it with a reason, and the card shows the refund and what is
  * left; the customer gets the refund mail.
  */
-const test = base.extend<{ booked: string[] }>({
-  booked: async ({ request, admin }, use) => {
-    const made: string[] = [];
-    await use(made);
-    for (const id of made) await cancelThroughApi(request, admin, id).catch(() => undefined);
-  },
-});
-
 const lastName = uniqueName('Refund');
 test.use({ customerDetails: { firstName: 'Quinn', lastName } });
 

@@ -1,10 +1,11 @@
 import * as time from '@app/core/time';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { TechDayReply } from '../functions/src/api/tech';
 import { customBookingBody } from '../tests/desk-bookings';
 import { expect, expectConsoleErrors, expectFailedReplies, test, type TestUser } from './fixtures';
 import { seedTechnicians } from '../functions/src/local/seed';
 import { auth } from './helpers/session';
+import { drawSignature } from './helpers/signature';
 
 /**
  * The technician's phone, /tech (issue 22, decision 079), at 390 px: today's
@@ -102,6 +103,19 @@ async function technicianSignIn(request: APIRequestContext, technician: number) 
   return { token, name: `${seeded.firstName} ${seeded.lastName}` };
 }
 
+/** The seeded technician numbered `technician` signs in on the phone and opens /tech: their session and name, and the card of the job `name`. */
+async function onThePhone(
+  page: Page,
+  signIn: (user: { token: string }) => Promise<void>,
+  technician: number,
+  name: string,
+) {
+  const phone = await technicianSignIn(page.request, technician);
+  await signIn(phone);
+  await page.goto('/tech');
+  return { phone, card: page.getByRole('article', { name: new RegExp(name) }) };
+}
+
 test('a day at 390 px: Directions, On my way, Arrived, Started, Completed', async ({
   page,
   admin,
@@ -113,10 +127,7 @@ test('a day at 390 px: Directions, On my way, Arrived, Started, Completed', asyn
   test.slow();
   const name = `Tech job ${crypto.randomUUID().slice(0, 6)}`;
   const { booking, technician } = await todaysJob(page.request, admin, name, { customer: customerWithCard });
-  const phone = await technicianSignIn(page.request, technician);
-  await signIn(phone);
-  await page.goto('/tech');
-  const card = page.getByRole('article', { name: new RegExp(name) });
+  const { card } = await onThePhone(page, signIn, technician, name);
   await expect(card).toBeVisible();
   // The day's date, and times as the business writes them (issue 30): '9:00 AM', as in the mails.
   await expect(
@@ -178,11 +189,8 @@ test("tomorrow's job at 390 px: the next step leads, Completed is not offered, a
     date: tomorrow,
     customer: customerWithCard,
   });
-  const phone = await technicianSignIn(page.request, technician);
-  await signIn(phone);
-  await page.goto('/tech');
+  const { phone, card } = await onThePhone(page, signIn, technician, name);
   await page.getByRole('button', { name: 'Tomorrow' }).click();
-  const card = page.getByRole('article', { name: new RegExp(name) });
   await expect(card).toBeVisible();
   await expect(card.getByRole('button', { name: 'On my way', exact: true })).toHaveClass(/button--primary/);
   const completed = card.getByRole('button', { name: 'Completed' });
@@ -250,10 +258,7 @@ test('offline: the day stays readable, the actions are off with a banner, and co
   expectConsoleErrors('net::ERR_INTERNET_DISCONNECTED');
   const name = `Offline job ${crypto.randomUUID().slice(0, 6)}`;
   const { technician } = await todaysJob(page.request, admin, name);
-  const phone = await technicianSignIn(page.request, technician);
-  await signIn(phone);
-  await page.goto('/tech');
-  const card = page.getByRole('article', { name: new RegExp(name) });
+  const { card } = await onThePhone(page, signIn, technician, name);
   await expect(card.getByRole('button', { name: 'On my way' })).toBeEnabled();
 
   await context.setOffline(true);
@@ -280,10 +285,7 @@ test('reloaded without signal after a first visit, /tech opens from its service 
   expectConsoleErrors('net::ERR_INTERNET_DISCONNECTED');
   const name = `Reload job ${crypto.randomUUID().slice(0, 6)}`;
   const { technician } = await todaysJob(page.request, admin, name);
-  const phone = await technicianSignIn(page.request, technician);
-  await signIn(phone);
-  await page.goto('/tech');
-  const card = page.getByRole('article', { name: new RegExp(name) });
+  const { card } = await onThePhone(page, signIn, technician, name);
   await expect(card).toBeVisible();
   // The worker is scoped to /tech and has kept every file this page loaded (never the API's replies).
   const kept = async () =>
@@ -323,10 +325,8 @@ test('a day the server cannot send is shown from the last sync, marked so, with 
   expectConsoleErrors('net::ERR_INTERNET_DISCONNECTED');
   const name = `Synced job ${crypto.randomUUID().slice(0, 6)}`;
   const { technician } = await todaysJob(page.request, admin, name);
-  const phone = await technicianSignIn(page.request, technician);
-  await signIn(phone);
-  await page.goto('/tech');
-  await expect(page.getByRole('article', { name: new RegExp(name) })).toBeVisible();
+  const { card: before } = await onThePhone(page, signIn, technician, name);
+  await expect(before).toBeVisible();
 
   // The network drops every call for the day (a dead zone): a reload reads the stored copy.
   await page.route('**/api/tech/day?*', (route) => route.abort('internetdisconnected'));
@@ -345,13 +345,8 @@ test('the work order at 390 px, prefilled from the job, signed by the customer o
 }) => {
   const name = `Signed job ${crypto.randomUUID().slice(0, 6)}`;
   const { booking, technician } = await todaysJob(page.request, admin, name);
-  const phone = await technicianSignIn(page.request, technician);
-  await signIn(phone);
-  await page.goto('/tech');
-  await page
-    .getByRole('article', { name: new RegExp(name) })
-    .getByRole('button', { name: 'Work order' })
-    .click();
+  const { phone, card } = await onThePhone(page, signIn, technician, name);
+  await card.getByRole('button', { name: 'Work order' }).click();
 
   const form = page.getByRole('form', { name: 'New Work Order' });
   await expect(form.getByLabel('Name', { exact: true })).toHaveValue('Pat Phoner');
@@ -388,17 +383,7 @@ test('the work order at 390 px, prefilled from the job, signed by the customer o
   const [above, under] = [await summary.boundingBox(), await pad.boundingBox()];
   expect(above && under && above.y + above.height <= under.y).toBe(true);
   await pad.scrollIntoViewIfNeeded();
-  const box = await pad.boundingBox();
-  if (!box) throw new Error('the signature pad is not shown');
-  await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.6);
-  await page.mouse.down();
-  for (let step = 1; step <= 20; step += 1) {
-    await page.mouse.move(
-      box.x + box.width * (0.1 + step * 0.04),
-      box.y + box.height * (0.6 - 0.3 * Math.sin((step / 20) * Math.PI * 2)),
-    );
-  }
-  await page.mouse.up();
+  await drawSignature(page, pad);
   await sign.getByRole('button', { name: 'Acknowledge work order' }).click();
   await expect(sign.getByRole('status')).toContainText(
     `Acknowledged by Pat Phoner, signed in person (presented by ${phone.name})`,

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Download, Locator, Page } from '@playwright/test';
 import { expect, test, expectConsoleErrors } from './fixtures';
 import { adminCreateThroughApi } from './helpers/admin-bookings';
+import { drawSignature } from './helpers/signature';
 import { cancelThroughApi, deskCard, openDesk, searchCustomer, uniqueName } from './helpers/admin-desk-page';
 import { bookThroughApi, setStatusThroughApi } from './helpers/bookings';
 import { linkInMail, uniqueEmail, waitForMail } from './helpers/session';
@@ -256,17 +257,7 @@ test('acknowledge from the mailed link with a drawn signature; the manager shows
 
     // Sign with the mouse.
     const pad = page.getByRole('img', { name: /Signature pad/ });
-    const box = await pad.boundingBox();
-    if (!box) throw new Error('the signature pad is not shown');
-    await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.6);
-    await page.mouse.down();
-    for (let step = 1; step <= 20; step += 1) {
-      await page.mouse.move(
-        box.x + box.width * (0.1 + step * 0.04),
-        box.y + box.height * (0.6 - 0.3 * Math.sin((step / 20) * Math.PI * 2)),
-      );
-    }
-    await page.mouse.up();
+    await drawSignature(page, pad);
     await expect(page.getByText('Please provide your digital signature.')).toBeHidden();
     await page.getByRole('button', { name: '✓ Acknowledge Work Order' }).click();
     await expect(page.getByRole('heading', { name: 'Work Order Acknowledged Successfully!' })).toBeVisible();

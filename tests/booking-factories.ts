@@ -1,6 +1,8 @@
 import type { Weekday } from '@app/core/time';
 import * as time from '@app/core/time';
 import { asSystem } from '@app/core/actor';
+import type { Stored } from '@app/core/booking/store';
+import { Geo } from '@app/core/geo/index';
 import { Service } from '@app/core/service/index';
 import { TimeSlot } from '@app/core/timeslot/index';
 import { app } from '../functions/src/api/index';
@@ -19,6 +21,28 @@ export function nextDate(weekday?: Weekday, ahead = 7): string {
   while ((weekday && time.weekdayOf(date) !== weekday) || handedOut.has(date)) date = time.addDays(date, 1);
   handedOut.add(date);
   return date;
+}
+
+/**
+ * A service address at a ZIP's centroid (the geocoder stand-in's), for a
+ * booking moved there; `fields` change the street or the notes.
+ */
+export async function addressAt(
+  zipCode: string,
+  fields: Partial<Pick<NonNullable<Stored['serviceAddress']>, 'street' | 'accessNotes'>> = {},
+): Promise<NonNullable<Stored['serviceAddress']>> {
+  const at = await Geo.locateZip(zipCode);
+  if (!at) throw new Error(`unknown ZIP ${zipCode}`);
+  return {
+    street: '1 Test Rd',
+    unit: '',
+    city: 'Somewhere',
+    state: 'PA',
+    zipCode,
+    accessNotes: '',
+    ...fields,
+    location: at,
+  };
 }
 
 /**
@@ -59,6 +83,24 @@ export function postBooking(
   overrides: Record<string, unknown> = {},
 ): Promise<Response> {
   return send('POST', '/api/bookings', customer.headers, bookingBody(serviceId, date, at, overrides));
+}
+
+/**
+ * Books `serviceId` for `customer` at 13:00 on a date of its own, then has
+ * `admin` complete it ahead of its day (the override): the completion's reply.
+ */
+export async function bookThenComplete(
+  customer: { headers: Record<string, string> },
+  admin: { headers: Record<string, string> },
+  serviceId: string,
+): Promise<Response> {
+  const { booking } = await json<{ booking: BookingReply }>(
+    await postBooking(customer, serviceId, nextDate(), '13:00'),
+  );
+  return send('PATCH', `/api/bookings/${booking._id}/status`, admin.headers, {
+    status: 'Completed',
+    ...AHEAD_OF_ITS_DAY,
+  });
 }
 
 let ipCounter = 0;

@@ -11,6 +11,7 @@ import { Storage } from '@app/core/storage/index';
 import { withActor } from '@app/core/actor';
 import { INVALID_CURSOR } from '@app/core/db/paging';
 import { readOutbox } from '../functions/src/local/outbox';
+import { deliverUntilGivenUp } from './outbox';
 import { failSends, uniqueMobile } from './sms';
 
 const inDays = (days: number) => Math.floor(Date.now() / 1000) + days * 24 * 60 * 60;
@@ -86,13 +87,7 @@ describe('the mail outbox', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.spyOn(Mail, 'send').mockRejectedValue(new Error('bounced'));
     const mail = Outbox.prepare({ to: address(), subject: 'Never', text: 'Never arrives.' });
-    await transactWrite([mail.item]);
-    await Outbox.deliver(mail);
-    let now = Date.now();
-    for (let i = 1; i < Outbox.MAX_ATTEMPTS; i += 1) {
-      now += 7 * 60 * 60 * 1000;
-      await Outbox.drain({ now });
-    }
+    await deliverUntilGivenUp(mail);
     const given = await Outbox.find(mail.id);
     expect(given).toMatchObject({ attempts: Outbox.MAX_ATTEMPTS, failedAt: expect.any(String) });
     expect(given?.nextAttemptAt).toBeUndefined();
@@ -105,13 +100,7 @@ describe('the mail outbox', () => {
     vi.spyOn(Mail, 'send').mockRejectedValue(new Error('bounced'));
     const first = Outbox.prepare({ to: address(), subject: 'Gave up first', text: '.' });
     const sent = Outbox.prepare({ to: address(), subject: 'Sent fine', text: '.' });
-    await transactWrite([first.item]);
-    await Outbox.deliver(first);
-    let now = Date.now();
-    for (let i = 1; i < Outbox.MAX_ATTEMPTS; i += 1) {
-      now += 7 * 60 * 60 * 1000;
-      await Outbox.drain({ now });
-    }
+    const now = await deliverUntilGivenUp(first);
     vi.mocked(Mail.send).mockRestore();
     await transactWrite([sent.item]);
     await Outbox.deliver(sent);
@@ -120,12 +109,7 @@ describe('the mail outbox', () => {
     const number = uniqueMobile();
     await failSends(number, 1000);
     const text = Outbox.prepareText({ to: number, body: 'Your reminder' });
-    await transactWrite([text.item]);
-    await Outbox.deliver(text);
-    for (let i = 1; i < Outbox.MAX_ATTEMPTS; i += 1) {
-      now += 7 * 60 * 60 * 1000;
-      await Outbox.drain({ now });
-    }
+    await deliverUntilGivenUp(text, now);
 
     const gaveUp = (page: Parameters<typeof Outbox.gaveUp>[0]) =>
       withActor({ type: 'system', name: 'test' }, () => Outbox.gaveUp(page));

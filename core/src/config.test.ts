@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { webBusinessDetails } from './business-details';
 import { readConfig } from './config';
+import { localUnitEnv } from '../../tests/aws-env';
 
 const local = {
-  APP_MODE: 'local',
-  TABLE_NAME: 'table',
-  BUCKET_NAME: 'bucket',
-  MAIL_FROM: 'no-reply@example.com',
-  BUSINESS_EMAIL: 'shop@example.com',
-  PUBLIC_URL: 'http://localhost:3000/',
-  JWT_SECRET: 'x'.repeat(32),
+  ...localUnitEnv,
   DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000',
   S3_ENDPOINT: 'http://127.0.0.1:8001',
   SES_ENDPOINT: 'http://127.0.0.1:8002',

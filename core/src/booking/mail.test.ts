@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { awsUnitEnv } from '../../../tests/aws-env';
 import type { Mail } from '../mail/index';
 import {
   type BookingMailInfo,
@@ -16,19 +17,7 @@ import {
 } from './mail';
 
 // Read by config() on first use, which the mails below make while the file is collected.
-Object.assign(process.env, {
-  APP_MODE: 'aws',
-  TABLE_NAME: 'unused',
-  BUCKET_NAME: 'unused',
-  PRIVATE_BUCKET_NAME: 'unused',
-  // The public contact details AWS mode requires (issue 31): the sample shop's.
-  BUSINESS_PUBLIC_EMAIL: 'info@mobileautocare.example',
-  BUSINESS_PHONE: '(610) 555-0142',
-  MAIL_FROM: 'no-reply@mobileautocare.example',
-  BUSINESS_EMAIL: 'shop@mobileautocare.example',
-  PUBLIC_URL: 'https://mobileautocare.example',
-  JWT_SECRET: 'x'.repeat(40),
-});
+Object.assign(process.env, awsUnitEnv);
 
 /*
  * The customer's text is chosen to be recognisable and hostile: a name that

@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { awsUnitEnv } from '../../../tests/aws-env';
 import { segmentCount, smsEncoding } from '../sms/segments';
 import type { BookingMailInfo } from './mail';
 import { cancelledText, rescheduledText } from './notices';
 
 // Read by config() on first use (the texts' link); a real shop's address length.
-Object.assign(process.env, {
-  APP_MODE: 'aws',
-  TABLE_NAME: 'unused',
-  BUCKET_NAME: 'unused',
-  PRIVATE_BUCKET_NAME: 'unused',
-  // The public contact details AWS mode requires (issue 31): the sample shop's.
-  BUSINESS_PUBLIC_EMAIL: 'info@mobileautocare.example',
-  BUSINESS_PHONE: '(610) 555-0142',
-  MAIL_FROM: 'no-reply@mobileautocare.example',
-  BUSINESS_EMAIL: 'shop@mobileautocare.example',
-  PUBLIC_URL: 'https://mobileautocare.example',
-  JWT_SECRET: 'x'.repeat(40),
-});
+Object.assign(process.env, awsUnitEnv);
 
 /** A booking of the seed's longest service name, for the texts' length. */
 const booking: BookingMailInfo = {

@@ -1,18 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { awsUnitEnv } from '../../../tests/aws-env';
 
 beforeAll(() => {
   Object.assign(process.env, {
-    APP_MODE: 'aws',
-    TABLE_NAME: 'unused',
-    BUCKET_NAME: 'unused',
-    PRIVATE_BUCKET_NAME: 'unused',
-    // The public contact details AWS mode requires (issue 31): the sample shop's.
-    BUSINESS_PUBLIC_EMAIL: 'info@mobileautocare.example',
-    BUSINESS_PHONE: '(610) 555-0142',
+    ...awsUnitEnv,
     MAIL_FROM: 'no-reply@example.com',
     BUSINESS_EMAIL: 'shop@example.com',
     PUBLIC_URL: 'http://localhost',
-    JWT_SECRET: 'x'.repeat(40),
     PASSWORD_COST_LOG2: '12',
   });
 });

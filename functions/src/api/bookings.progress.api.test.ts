@@ -2,11 +2,11 @@ import { asSystem } from '@app/core/actor';
 import { Session } from '@app/core/auth/session';
 import { User } from '@app/core/user/index';
 import { relocate } from '@app/core/booking/claim';
-import { findBooking, type Stored } from '@app/core/booking/store';
+import { findBooking } from '@app/core/booking/store';
 import { Geo } from '@app/core/geo/index';
 import * as time from '@app/core/time';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { nextDate, postBooking, send } from '../../../tests/booking-factories';
+import { addressAt, nextDate, postBooking, send } from '../../../tests/booking-factories';
 import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
 import { readOutbox } from '../local/outbox';
 import type { AdminBookingReply } from './bookings';
@@ -24,21 +24,6 @@ afterEach(() => {
 });
 
 const mailsTo = async (to: string) => (await readOutbox()).filter((m) => m.to.includes(to));
-
-/** A service address at a ZIP's centroid. */
-async function addressAt(zipCode: string): Promise<NonNullable<Stored['serviceAddress']>> {
-  const at = await Geo.locateZip(zipCode);
-  if (!at) throw new Error(`unknown ZIP ${zipCode}`);
-  return {
-    street: '1 Test Rd',
-    unit: '',
-    city: 'Somewhere',
-    state: 'PA',
-    zipCode,
-    accessNotes: '',
-    location: at,
-  };
-}
 
 type Customer = Awaited<ReturnType<typeof createUserWithCard>>;
 

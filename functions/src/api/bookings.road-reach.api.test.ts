@@ -2,7 +2,7 @@ import { DESK_READ_BUDGET } from '@app/core/booking/search';
 import { entity as bookings, findBooking } from '@app/core/booking/store';
 import * as time from '@app/core/time';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AHEAD_OF_ITS_DAY, nextDate, postBooking, send } from '../../../tests/booking-factories';
+import { bookThenComplete, nextDate, postBooking, send } from '../../../tests/booking-factories';
 import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
 import { createWorkOrder } from '../../../tests/workorder-factories';
 import type { BookingReply } from './bookings';
@@ -100,13 +100,7 @@ describe('a phone number for every job (issue 30)', () => {
 
 async function completedAndPaid(lastName: string) {
   const customer = await createUserWithCard({ lastName });
-  const { booking } = await json<{ booking: BookingReply }>(
-    await postBooking(customer, service._id, nextDate(), '13:00'),
-  );
-  const done = await send('PATCH', `/api/bookings/${booking._id}/status`, admin.headers, {
-    status: 'Completed',
-    ...AHEAD_OF_ITS_DAY,
-  });
+  const done = await bookThenComplete(customer, admin, service._id);
   expect(done.status).toBe(200);
   const paid = await json<BookingReply>(done);
   expect(paid.payment?.status).toBe('paid');

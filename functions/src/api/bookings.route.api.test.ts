@@ -6,7 +6,7 @@ import { findBooking, type Stored } from '@app/core/booking/store';
 import { Geo } from '@app/core/geo/index';
 import { Technician } from '@app/core/technician/index';
 import { describe, expect, it } from 'vitest';
-import { nextDate, postBooking, send } from '../../../tests/booking-factories';
+import { addressAt, nextDate, postBooking, send } from '../../../tests/booking-factories';
 import { createService, createUser, createUserWithCard, json, withCrew } from '../../../tests/factories';
 
 /**
@@ -17,21 +17,6 @@ import { createService, createUser, createUserWithCard, json, withCrew } from '.
  */
 
 type Availability = { times: string[]; system: string; message: string };
-
-/** A service address at a ZIP's centroid. */
-async function addressAt(zipCode: string): Promise<NonNullable<Stored['serviceAddress']>> {
-  const at = await Geo.locateZip(zipCode);
-  if (!at) throw new Error(`unknown ZIP ${zipCode}`);
-  return {
-    street: '1 Test Rd',
-    unit: '',
-    city: 'Somewhere',
-    state: 'PA',
-    zipCode,
-    accessNotes: '',
-    location: at,
-  };
-}
 
 /** Books `serviceId` at `date` `at` through the API, then moves the booking to `zipCode`. */
 async function bookAt(serviceId: string, date: string, at: string, zipCode: string): Promise<Stored> {

@@ -11,6 +11,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { send } from '../../../tests/booking-factories';
 import { customBookingBody } from '../../../tests/desk-bookings';
 import { createUser, createUserWithCard, json } from '../../../tests/factories';
+import { deliverUntilGivenUp } from '../../../tests/outbox';
 import { createWorkOrder } from '../../../tests/workorder-factories';
 import type { BoardReply, TodayReply } from './dispatch';
 
@@ -121,13 +122,7 @@ describe('GET /api/admin/today', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.spyOn(Mail, 'send').mockRejectedValue(new Error('mailbox full'));
     const mail = Outbox.prepare({ to: 'gone@example.com', subject: 'Your booking is confirmed', text: '.' });
-    await transactWrite([mail.item]);
-    await Outbox.deliver(mail);
-    let now = Date.now();
-    for (let i = 1; i < Outbox.MAX_ATTEMPTS; i += 1) {
-      now += 7 * 60 * 60 * 1000;
-      await Outbox.drain({ now });
-    }
+    await deliverUntilGivenUp(mail);
     vi.mocked(Mail.send).mockRestore();
     const [first] = (await today()).sendsGivenUp.items;
     expect(first).toMatchObject({

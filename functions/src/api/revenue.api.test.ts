@@ -10,7 +10,7 @@ import { entry } from '@app/core/revenue/store';
 import * as time from '@app/core/time';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AHEAD_OF_ITS_DAY, nextDate, postBooking, send } from '../../../tests/booking-factories';
+import { AHEAD_OF_ITS_DAY, bookThenComplete, send } from '../../../tests/booking-factories';
 import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
 import { createWorkOrder } from '../../../tests/workorder-factories';
 import type { BookingReply } from './bookings';
@@ -37,13 +37,7 @@ async function complete(price: number, sourceId?: string, serviceName?: string):
     availableTimes: ['13:00'],
     ...(serviceName ? { name: serviceName } : {}),
   });
-  const { booking } = await json<{ booking: BookingReply }>(
-    await postBooking(customer, service._id, nextDate(), '13:00'),
-  );
-  const done = await send('PATCH', `/api/bookings/${booking._id}/status`, admin.headers, {
-    status: 'Completed',
-    ...AHEAD_OF_ITS_DAY,
-  });
+  const done = await bookThenComplete(customer, admin, service._id);
   expect(done.status).toBe(200);
   return json<BookingReply>(done);
 }

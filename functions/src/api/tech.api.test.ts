@@ -1,6 +1,6 @@
 import { asSystem } from '@app/core/actor';
 import { relocate } from '@app/core/booking/claim';
-import { findBooking, type Stored } from '@app/core/booking/store';
+import { findBooking } from '@app/core/booking/store';
 import { Geo } from '@app/core/geo/index';
 import * as time from '@app/core/time';
 import { Storage } from '@app/core/storage/index';
@@ -9,7 +9,7 @@ import { Session } from '@app/core/auth/session';
 import { Technician } from '@app/core/technician/index';
 import { User } from '@app/core/user/index';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { nextDate, postBooking, send } from '../../../tests/booking-factories';
+import { addressAt as bookingAddressAt, nextDate, postBooking, send } from '../../../tests/booking-factories';
 import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
 import { pngImage } from '../../../tests/images';
 import { createWorkOrder, workOrderBody } from '../../../tests/workorder-factories';
@@ -57,19 +57,9 @@ beforeAll(async () => {
   tech2 = await accountFor(2, 'Theo');
 });
 
-async function addressAt(zipCode: string): Promise<NonNullable<Stored['serviceAddress']>> {
-  const at = await Geo.locateZip(zipCode);
-  if (!at) throw new Error(`unknown ZIP ${zipCode}`);
-  return {
-    street: `${zipCode} Test Rd`,
-    unit: '',
-    city: 'Somewhere',
-    state: 'PA',
-    zipCode,
-    accessNotes: 'Gate code 1234',
-    location: at,
-  };
-}
+/** A service address at a ZIP's centroid, its street named after the ZIP, with a gate code. */
+const addressAt = (zipCode: string) =>
+  bookingAddressAt(zipCode, { street: `${zipCode} Test Rd`, accessNotes: 'Gate code 1234' });
 
 /** Books at `date` `at` and moves the booking to `zipCode` (technician 1's day: the crew is one). */
 async function bookAt(serviceId: string, date: string, at: string, zipCode: string) {

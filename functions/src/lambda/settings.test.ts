@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { readConfig, settingNames } from '@app/core/config';
 import { describe, expect, it } from 'vitest';
+import { localUnitEnv } from '../../../tests/aws-env';
 import {
   type FunctionName,
   forwardedNames,
@@ -32,15 +33,7 @@ function namesRead(read: (env: NodeJS.ProcessEnv) => unknown, base: NodeJS.Proce
   return seen;
 }
 
-const local = {
-  APP_MODE: 'local',
-  TABLE_NAME: 'table',
-  BUCKET_NAME: 'bucket',
-  MAIL_FROM: 'no-reply@example.com',
-  BUSINESS_EMAIL: 'shop@example.com',
-  PUBLIC_URL: 'http://localhost:3000/',
-  JWT_SECRET: 'x'.repeat(32),
-};
+const local = localUnitEnv;
 
 const grouped = new Set<string>(Object.values(settingNames).flat());
 const notForAws = new Set<string>([...settingNames.localOnly, ...settingNames.runtime]);

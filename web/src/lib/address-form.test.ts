@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { westChesterHome } from '../../../tests/address-fixtures';
 import { ADDRESS_LIMITS, addressBody, addressFieldsOf, emptyAddress, validateAddress } from './address-form';
 
-const home = {
-  street: '12 Gay St',
-  unit: '',
-  city: 'West Chester',
-  state: 'PA',
-  zipCode: '19380',
-  accessNotes: '',
-};
+const home = { ...westChesterHome };
 const problems = (overrides: Partial<typeof home>) =>
   Object.fromEntries(Object.entries(validateAddress({ ...home, ...overrides })).filter(([, m]) => m));
 

@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { westChesterHome } from '../../../../tests/address-fixtures';
 import type { SavedAddress } from '../../lib/addresses';
 import { preselectedAddress } from './where';
 
 const saved = (id: string, isDefault = false) =>
   ({
     _id: id,
-    street: '12 Gay St',
-    unit: '',
-    city: 'West Chester',
-    state: 'PA',
-    zipCode: '19380',
-    accessNotes: '',
+    ...westChesterHome,
     isDefault,
     serviceArea: { served: true, miles: 1, tripFee: 0 },
   }) as SavedAddress;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { westChesterHome } from '../../../../tests/address-fixtures';
 import { deskMessages } from './messages';
 import {
   validateRefund,
@@ -128,14 +129,7 @@ describe('the custom booking form', () => {
       vehicleModel: 'Camry',
       vehicleYear: 2018,
       vehicleColor: 'Red',
-      serviceAddress: {
-        street: '12 Gay St',
-        unit: '',
-        city: 'West Chester',
-        state: 'PA',
-        zipCode: '19380',
-        accessNotes: '',
-      },
+      serviceAddress: westChesterHome,
       createdByAdmin: true,
       requiresCustomerVerification: true,
       status: 'Pending Verification',

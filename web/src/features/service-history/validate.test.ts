@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { westChesterHome } from '../../../../tests/address-fixtures';
 import { emptyAddress } from '../../lib/address-form';
 import { type BookingEditFields, changedAddress, validateBookingEdit, validateEditAddress } from './validate';
 
@@ -51,14 +52,7 @@ describe('the booking edit form (doc 2 §5)', () => {
 });
 
 describe('the booking edit’s service address (issue 20)', () => {
-  const home = {
-    street: '12 Gay St',
-    unit: '',
-    city: 'West Chester',
-    state: 'PA',
-    zipCode: '19380',
-    accessNotes: '',
-  };
+  const home = { ...westChesterHome };
   const problemsOf = (messages: Record<string, string | undefined>) =>
     Object.keys(messages).filter((key) => messages[key]);
 
