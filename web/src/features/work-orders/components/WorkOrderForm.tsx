@@ -10,6 +10,7 @@ import { emptyValues, liveTotals, valuesOf, type WorkOrderFormValues } from '../
 import type { WorkOrderDefaults, WorkOrderJson, WorkOrderPrefill } from '../types';
 import { InspectionPanel } from './InspectionPanel';
 import { useWorkOrderActions, type Action } from './useWorkOrderActions';
+import { WorkOrderFormActions } from './WorkOrderFormActions';
 import { CustomerAndVehicleFields, ServiceDetailsFields, StatusAndNotesFields } from './WorkOrderFields';
 import { LaborLines, PartLines, PricingFields } from './WorkOrderLines';
 
@@ -129,7 +130,6 @@ function FormBody({
 
   const { saved, notice, run } = useWorkOrderActions({ form, savedAtStart, onSaved });
   const submit = (action: Action) => form.handleSubmit((values) => run.mutate({ action, values }));
-  const busy = run.isPending;
   const busyAction = run.isPending ? run.variables.action : null;
 
   return (
@@ -169,40 +169,15 @@ function FormBody({
         <StatusAndNotesFields form={form} />
 
         {notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}
-        <div className="wo-form__actions">
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busyAction === 'save' ? 'Saving...' : saved ? 'Update Work Order' : 'Create Work Order'}
-          </button>
-          {mailActions && (
-            <>
-              <button
-                type="button"
-                className="button button--secondary"
-                disabled={busy || !hasEmail}
-                onClick={submit('email')}
-              >
-                {busyAction === 'email' ? 'Sending...' : 'Email to Customer'}
-              </button>
-              <button
-                type="button"
-                className="button button--secondary"
-                disabled={busy || !hasEmail}
-                onClick={submit('link')}
-              >
-                {busyAction === 'link' ? 'Sending...' : 'Send Acknowledgment Link'}
-              </button>
-            </>
-          )}
-          <button type="button" className="button button--secondary" disabled={busy} onClick={onCancel}>
-            Cancel
-          </button>
-        </div>
-        {mailActions && !hasEmail && (
-          <p className="wo-form__hint">Email and Acknowledgment need the customer&apos;s email address.</p>
-        )}
-        {mailActions && hasEmail && (formState.isDirty || !saved) && (
-          <p className="wo-form__hint">Email and Acknowledgment save the work order first.</p>
-        )}
+        <WorkOrderFormActions
+          busyAction={busyAction}
+          saved={!!saved}
+          dirty={formState.isDirty}
+          hasEmail={hasEmail}
+          mailActions={mailActions}
+          onAction={submit}
+          onCancel={onCancel}
+        />
       </form>
       {saved && <InspectionPanel key={saved._id} workOrder={saved} />}
     </>
