@@ -4,10 +4,12 @@ import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { messageOf } from '../../../lib/api';
+import { messagesResolver } from '../../../lib/forms';
 import { defaultsQueryOptions, fetchWorkOrder, workOrdersKey } from '../api';
 import { acknowledgmentState, emailState, workOrderMessages } from '../display';
 import { emptyValues, liveTotals, valuesOf, type WorkOrderFormValues } from '../form';
 import type { WorkOrderDefaults, WorkOrderJson, WorkOrderPrefill } from '../types';
+import { validateWorkOrder } from '../validate';
 import { InspectionPanel } from './InspectionPanel';
 import { useWorkOrderActions, type Action } from './useWorkOrderActions';
 import { WorkOrderFormActions } from './WorkOrderFormActions';
@@ -119,7 +121,10 @@ function FormBody({
   onSaved: (order: WorkOrderJson, text: string) => void;
 }) {
   const titleId = useId();
-  const form = useForm<WorkOrderFormValues>({ defaultValues: initial });
+  const form = useForm<WorkOrderFormValues>({
+    defaultValues: initial,
+    resolver: messagesResolver((values) => validateWorkOrder(values)),
+  });
   const { control, formState } = form;
   const [laborItems, partItems, taxRate, customerEmail] = useWatch({
     control,
