@@ -44,6 +44,8 @@ type AdminCreateBody = Omit<z.input<typeof Booking.AdminCreateInput>, 'customSer
   /** The custom service's price in dollars, as the spec's client sends it (doc 2 §5: min 0, step 0.01). */
   customServicePrice?: unknown;
 };
+/** What POST /api/bookings/admin-create takes (the web's custom booking sends it). */
+export type CustomBookingBody = z.input<typeof AdminCreateBody>;
 const customServicePrice = dollars('Custom price', CUSTOM_PRICE_MAX * 100);
 
 /**

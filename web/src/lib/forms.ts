@@ -7,13 +7,16 @@ import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-
  */
 export type FieldMessages<T> = Partial<Record<keyof T, string | undefined>>;
 
+/** Messages by a field's path, for forms with lists (`laborItems.0.hours`). */
+export type PathMessages = Record<string, string | undefined>;
+
 export function messagesResolver<T extends FieldValues>(
-  validate: (values: T) => FieldMessages<T>,
+  validate: (values: T) => FieldMessages<T> | PathMessages,
 ): Resolver<T> {
   return (values) => {
     const errors: Record<string, FieldError> = {};
     for (const [name, message] of Object.entries(validate(values))) {
-      if (typeof message === 'string' && message) errors[name] = { type: 'validate', message };
+      if (typeof message === 'string' && message) setAt(errors, name, { type: 'validate', message });
     }
     return Object.keys(errors).length > 0
       ? { values: {}, errors: errors as FieldErrors<T> }
@@ -32,4 +35,12 @@ export function messagesResolver<T extends FieldValues>(
  */
 export function fromLateData<T extends FieldValues>(values: T) {
   return { values, resetOptions: { keepDirtyValues: true, keepErrors: true } } as const;
+}
+
+/** Puts an error at its path, as react-hook-form reads them (`errors.laborItems[0].hours`). */
+function setAt(errors: Record<string, unknown>, path: string, error: FieldError) {
+  const parts = path.split('.');
+  let at = errors;
+  for (const part of parts.slice(0, -1)) at = (at[part] ??= {}) as Record<string, unknown>;
+  at[parts[parts.length - 1] as string] = error;
 }

@@ -1,4 +1,3 @@
-import { PASSWORD_MIN_LENGTH, passwordMessages } from '@app/core/user/rules';
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
@@ -6,8 +5,10 @@ import { FormMessage } from '../components/ui/FormMessage';
 import { TextField } from '../components/ui/TextField';
 import { resetPassword } from '../features/auth/api';
 import { AuthShell } from '../features/auth/components/AuthShell';
+import { type NewPasswordFields, validateNewPassword } from '../features/auth/validate';
 import { messageOf } from '../lib/api';
 import { pageTitle } from '../lib/business';
+import { messagesResolver } from '../lib/forms';
 
 export const Route = createFileRoute('/reset-password/$token')({
   head: () => ({ meta: [{ title: pageTitle('Reset Password') }] }),
@@ -16,9 +17,14 @@ export const Route = createFileRoute('/reset-password/$token')({
 
 function ResetPasswordPage() {
   const { token } = Route.useParams();
-  const form = useForm({ defaultValues: { password: '', confirm: '' } });
   // One message for the form (not per field), until the next attempt (doc 1 §5).
-  const problem = form.formState.errors.root?.message;
+  const form = useForm<NewPasswordFields>({
+    defaultValues: { password: '', confirm: '' },
+    resolver: messagesResolver(validateNewPassword),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const problem = form.formState.errors.password?.message ?? form.formState.errors.confirm?.message;
   const reset = useMutation({ mutationFn: (next: string) => resetPassword(token, next) });
 
   if (reset.isSuccess) {
@@ -41,12 +47,7 @@ function ResetPasswordPage() {
         className="auth__form"
         aria-label="Reset Password"
         noValidate
-        onSubmit={form.handleSubmit(({ password, confirm }) => {
-          if (password.length < PASSWORD_MIN_LENGTH)
-            return form.setError('root', { message: passwordMessages.tooShort });
-          if (password !== confirm) return form.setError('root', { message: passwordMessages.mismatch });
-          reset.mutate(password);
-        })}
+        onSubmit={form.handleSubmit(({ password }) => reset.mutate(password))}
       >
         <TextField
           label="New password"

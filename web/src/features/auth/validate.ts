@@ -1,6 +1,7 @@
 import { nameProblem } from '@app/core/rules/fields';
 import { MOBILE_MESSAGE, toUsE164 } from '@app/core/rules/phone';
 import { PASSWORD_MIN_LENGTH, passwordMessages } from '@app/core/user/rules';
+import type { FieldMessages } from '../../lib/forms';
 
 /**
  * The registration form's own checks (doc 1 §5), with the spec's texts. The
@@ -35,4 +36,16 @@ export function validateRegistration(fields: RegistrationFields): RegistrationEr
   if (fields.confirmPassword !== fields.password) errors.confirmPassword = passwordMessages.mismatch;
   if (fields.textsOptIn && !toUsE164(fields.mobile ?? '')) errors.mobile = MOBILE_MESSAGE;
   return errors;
+}
+
+/** The reset page's two fields; one message for the form, shown above the button (doc 1 §5). */
+export type NewPasswordFields = { password: string; confirm: string };
+
+/** At least PASSWORD_MIN_LENGTH characters, then the same twice: core's messages. */
+export function validateNewPassword({
+  password,
+  confirm,
+}: NewPasswordFields): FieldMessages<NewPasswordFields> {
+  if (password.length < PASSWORD_MIN_LENGTH) return { password: passwordMessages.tooShort };
+  return { confirm: password !== confirm ? passwordMessages.mismatch : undefined };
 }

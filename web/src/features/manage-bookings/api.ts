@@ -283,3 +283,32 @@ export function useRefundMutation(bookingId: string, onSuccess: () => void) {
     },
   });
 }
+
+/**
+ * A status change from the desk's card. Completing an unpaid booking first asks what it would
+ * charge and to which card (decision 068, issue 30): `onDone` gets those options, or the booking
+ * the server replied with (already in the lists).
+ */
+export function useStatusMutation(
+  booking: AdminBooking,
+  onDone: (result: AdminBooking | ChargeOptionsReply) => void,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (next: {
+      status: BookingStatus;
+      charge?: 'booking' | 'workOrder';
+      overrideReason?: string;
+      ask?: boolean;
+    }) => {
+      if (next.ask && next.status === 'Completed' && booking.payment?.status !== 'paid') {
+        return fetchChargeOptions(booking._id);
+      }
+      return setBookingStatus(booking._id, next.status, next.charge, next.overrideReason);
+    },
+    onSuccess: (result) => {
+      if (!('amounts' in result)) applyBooking(queryClient, result);
+      onDone(result);
+    },
+  });
+}

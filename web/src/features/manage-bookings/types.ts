@@ -1,7 +1,6 @@
 import type { StatusChange } from '@app/core/booking/rules';
 import type { CustomerReply } from '@app/functions/api/admin';
 import type { BookingReply } from '@app/functions/api/bookings';
-import type { AddressBody } from '../../lib/address-form';
 
 /**
  * The shapes of the bookings desk, as the API replies with them. Type-only
@@ -35,28 +34,8 @@ export type BookingFilters = {
   status: string;
 };
 
-/** POST /api/bookings/admin-create (doc 2 §5, §7). */
-export type CustomBookingBody = {
-  isCustomService: boolean;
-  serviceId?: string;
-  customServiceName?: string;
-  customServicePrice?: number;
-  date: string;
-  time: string;
-  duration: number;
-  clientFirstName: string;
-  clientLastName: string;
-  vehicleMake: string;
-  vehicleModel: string;
-  vehicleYear: number;
-  vehicleColor?: string;
-  notes?: string;
-  /** Where the job is (issue 20): required. */
-  serviceAddress: AddressBody;
-  createdByAdmin: true;
-  requiresCustomerVerification: true;
-  status: 'Pending Verification';
-};
+/** POST /api/bookings/admin-create (doc 2 §5, §7): the route's own body type. */
+export type { CustomBookingBody } from '@app/functions/api/bookings';
 
 /** POST /api/admin/create-customer (doc 2 §5 New customer). */
 export type NewCustomerBody = {

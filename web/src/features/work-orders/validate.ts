@@ -3,7 +3,8 @@ import {
   type InspectionCategory,
   type InspectionCondition,
 } from '@app/core/workorder/inspection/model';
-import type { FieldMessages } from '../../lib/forms';
+import type { FieldMessages, PathMessages } from '../../lib/forms';
+import { rules, type WorkOrderFormValues } from './form';
 import type { WorkOrderJson } from './types';
 
 type Entry = { condition: InspectionCondition | ''; note: string };
@@ -36,4 +37,40 @@ export function itemsOf(entries: InspectionFields) {
 /** At least one category inspected (decision 080). */
 export function validateInspection(values: InspectionFields): FieldMessages<InspectionFields> {
   return { chosen: itemsOf(values).length === 0 ? inspectionMessages.none : undefined };
+}
+
+/** The fields the work-order form checks, each with its rule from form.ts (core's rules, the server's too). */
+const CHECKED = [
+  'customerName',
+  'customerEmail',
+  'customerPhone',
+  'zipCode',
+  'vehicleYear',
+  'vehicleMake',
+  'vehicleModel',
+  'vin',
+  'mileage',
+  'description',
+  'taxRate',
+] as const;
+
+/**
+ * The work-order form's checks (doc 2 §5, §9): the customer, the vehicle, the
+ * description, each labor and part line's numbers and the tax rate. Messages by
+ * path (`laborItems.0.hours`) for `messagesResolver`.
+ */
+export function validateWorkOrder(values: WorkOrderFormValues, now = new Date()): PathMessages {
+  const messages: PathMessages = {};
+  for (const name of CHECKED)
+    messages[name] =
+      name === 'vehicleYear' ? rules.vehicleYear(values[name], now) : rules[name](values[name]);
+  values.laborItems.forEach((row, index) => {
+    messages[`laborItems.${index}.hours`] = rules.hours(row.hours);
+    messages[`laborItems.${index}.hourlyRate`] = rules.hourlyRate(row.hourlyRate);
+  });
+  values.partItems.forEach((row, index) => {
+    messages[`partItems.${index}.quantity`] = rules.quantity(row.quantity);
+    messages[`partItems.${index}.unitPrice`] = rules.unitPrice(row.unitPrice);
+  });
+  return messages;
 }

@@ -4,11 +4,11 @@ import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextField } from '../../../components/ui/TextField';
 import { messageOf } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth/store';
+import { messagesResolver } from '../../../lib/forms';
 import { changePassword } from '../api';
+import { type ChangePasswordFields, changePasswordMessages, validateChangePassword } from '../validate';
 
-const empty = { currentPassword: '', newPassword: '', confirmPassword: '' };
-
-type Fields = typeof empty;
+const empty: ChangePasswordFields = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /**
  * Change password (doc 2 §2, §5, §8): all three required; a mismatch shows
@@ -18,8 +18,13 @@ type Fields = typeof empty;
  */
 export function ChangePasswordForm() {
   const { user, signIn } = useAuth();
-  const form = useForm<Fields>({ defaultValues: empty });
-  const mismatch = !!form.formState.errors.root;
+  const form = useForm<ChangePasswordFields>({
+    defaultValues: empty,
+    resolver: messagesResolver(validateChangePassword),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const mismatch = !!form.formState.errors.confirmPassword;
   const change = useMutation({
     mutationFn: changePassword,
     onSuccess: ({ token }) => {
@@ -28,13 +33,13 @@ export function ChangePasswordForm() {
     },
   });
 
-  const field = (name: keyof Fields, label: string, autoComplete: string) => (
+  const field = (name: keyof ChangePasswordFields, label: string, autoComplete: string) => (
     <TextField
       label={label}
       type="password"
       autoComplete={autoComplete}
       required
-      {...form.register(name, { onChange: () => form.clearErrors('root') })}
+      {...form.register(name, { onChange: () => form.clearErrors() })}
       disabled={change.isPending}
     />
   );
@@ -43,18 +48,15 @@ export function ChangePasswordForm() {
     <form
       className="card account-form"
       aria-labelledby="change-password-title"
-      onSubmit={form.handleSubmit((values) => {
-        if (values.newPassword !== values.confirmPassword) {
-          return form.setError('root', { type: 'mismatch', message: 'New passwords do not match.' });
-        }
-        change.mutate({ currentPassword: values.currentPassword, newPassword: values.newPassword });
-      })}
+      onSubmit={form.handleSubmit((values) =>
+        change.mutate({ currentPassword: values.currentPassword, newPassword: values.newPassword }),
+      )}
     >
       <h2 id="change-password-title">Change Password</h2>
       {field('currentPassword', 'Current password', 'current-password')}
       {field('newPassword', 'New password', 'new-password')}
       {field('confirmPassword', 'Confirm new password', 'new-password')}
-      {mismatch && <FormMessage tone="error">New passwords do not match.</FormMessage>}
+      {mismatch && <FormMessage tone="error">{changePasswordMessages.mismatch}</FormMessage>}
       {!mismatch && change.isError && (
         <FormMessage tone="error">{messageOf(change.error, 'An error occurred.')}</FormMessage>
       )}

@@ -1,4 +1,4 @@
-import { BOOKING_LIMITS, bookingMessages, VEHICLE_YEAR_MIN, vehicleYearMax } from '@app/core/booking/rules';
+import { BOOKING_LIMITS, bookingMessages } from '@app/core/booking/rules';
 import { PHONE_MAX } from '@app/core/rules/fields';
 import { today } from '@app/core/time';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -8,6 +8,8 @@ import { useForm } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
+import { ClientFields } from '../../../components/vehicle/ClientFields';
+import { VehicleFields } from '../../../components/vehicle/VehicleFields';
 import { isApiStatus, messageOf } from '../../../lib/api';
 import type { SessionUser } from '../../../lib/auth/store';
 import { fromLateData, messagesResolver } from '../../../lib/forms';
@@ -36,7 +38,6 @@ type BookingDetailsFormProps = {
 export function BookingDetailsForm({ user, service, date, time, addressId }: BookingDetailsFormProps) {
   const queryClient = useQueryClient();
   const termsId = useId();
-  const maxYear = vehicleYearMax(today());
   // Every job needs a way to reach the customer (issue 30): asked once, when the account has none.
   const askPhone = !user.phone;
   // The account's names may come again (a refreshed session) while the vehicle is being typed:
@@ -92,24 +93,7 @@ export function BookingDetailsForm({ user, service, date, time, addressId }: Boo
       <h2 id="booking-form-title">Your Details</h2>
       <fieldset disabled={busy || booked}>
         <legend>Client</legend>
-        <div className="form-row">
-          <TextField
-            label="First name"
-            autoComplete="given-name"
-            required
-            maxLength={BOOKING_LIMITS.name}
-            error={errors.clientFirstName?.message}
-            {...form.register('clientFirstName')}
-          />
-          <TextField
-            label="Last name"
-            autoComplete="family-name"
-            required
-            maxLength={BOOKING_LIMITS.name}
-            error={errors.clientLastName?.message}
-            {...form.register('clientLastName')}
-          />
-        </div>
+        <ClientFields field={(name) => form.register(name)} errors={errors} autofill />
         {askPhone && (
           <>
             <TextField
@@ -131,44 +115,7 @@ export function BookingDetailsForm({ user, service, date, time, addressId }: Boo
       </fieldset>
       <fieldset disabled={busy || booked}>
         <legend>Vehicle</legend>
-        <div className="form-row">
-          <TextField
-            label="Make"
-            placeholder="e.g. Honda"
-            required
-            maxLength={BOOKING_LIMITS.vehicleText}
-            error={errors.vehicleMake?.message}
-            {...form.register('vehicleMake')}
-          />
-          <TextField
-            label="Model"
-            placeholder="e.g. Civic"
-            required
-            maxLength={BOOKING_LIMITS.vehicleText}
-            error={errors.vehicleModel?.message}
-            {...form.register('vehicleModel')}
-          />
-        </div>
-        <div className="form-row">
-          <TextField
-            label="Year"
-            type="number"
-            inputMode="numeric"
-            min={VEHICLE_YEAR_MIN}
-            max={maxYear}
-            step={1}
-            required
-            error={errors.vehicleYear?.message}
-            {...form.register('vehicleYear')}
-          />
-          <TextField
-            label="Color"
-            required
-            maxLength={BOOKING_LIMITS.color}
-            error={errors.vehicleColor?.message}
-            {...form.register('vehicleColor')}
-          />
-        </div>
+        <VehicleFields field={(name) => form.register(name)} errors={errors} examples />
         <TextAreaField
           label="Notes (optional)"
           rows={4}

@@ -1,25 +1,27 @@
+import { factsOf } from '../../../components/ui/Fact';
 import { BOOKING_STATUSES, type BookingStatus, showsProgress } from '@app/core/booking/rules';
 import { formatLongDate, formatTime } from '@app/core/time';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { AddressView } from '../../../components/address/AddressView';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { isApiStatus, messageOf } from '../../../lib/api';
 import { formatMinutes, formatPrice, NO_PHONE, telHref } from '../../../lib/format';
-import { applyBooking, fetchChargeOptions, setBookingProgress, setBookingStatus } from '../api';
+import { useStatusMutation } from '../api';
 import { canAssign, customerOf, priceOf, serviceOf, vehicleOf } from '../display';
 import { deskMessages } from '../messages';
 import { ChangeAddress } from './ChangeAddress';
 import { CompletionCharge } from './CompletionCharge';
 import { PaymentActions } from './PaymentActions';
 import { PaymentLinkFacts } from './PaymentLinkFacts';
+import { ProgressForm } from './ProgressForm';
 import { StatusHistory } from './StatusHistory';
 import { TechnicianPicker } from './TechnicianPicker';
 import { VisitProgress } from './VisitProgress';
 import type { ChargeOptionsReply } from '@app/functions/api/bookings';
 import type { AdminBooking } from '../types';
-import { PROGRESS_MAX } from '../validate';
 import { AttendanceBadge } from './AttendanceBadge';
+
+const Fact = factsOf('desk-card');
 
 type AdminBookingCardProps = {
   booking: AdminBooking;
@@ -42,33 +44,16 @@ export function AdminBookingCard({
   onAssign,
   onCreateWorkOrder,
 }: AdminBookingCardProps) {
-  const queryClient = useQueryClient();
   const titleId = useId();
   const statusId = useId();
   const customer = customerOf(booking);
   const price = priceOf(booking);
 
   const [choosing, setChoosing] = useState<ChargeOptionsReply | null>(null);
-  const status = useMutation({
-    mutationFn: async (next: {
-      status: BookingStatus;
-      charge?: 'booking' | 'workOrder';
-      overrideReason?: string;
-      ask?: boolean;
-    }) => {
-      // Completing: the admin first sees what it charges and to which card, and with a related
-      // work order both amounts (decision 068, issue 30).
-      if (next.ask && next.status === 'Completed' && booking.payment?.status !== 'paid') {
-        return fetchChargeOptions(booking._id);
-      }
-      return setBookingStatus(booking._id, next.status, next.charge, next.overrideReason);
-    },
-    onSuccess: (result) => {
-      if ('amounts' in result) return setChoosing(result);
-      setChoosing(null);
-      applyBooking(queryClient, result);
-      onStatusChanged(result);
-    },
+  const status = useStatusMutation(booking, (result) => {
+    if ('amounts' in result) return setChoosing(result);
+    setChoosing(null);
+    onStatusChanged(result);
   });
   // A 409 (the time was taken while it was cancelled) explains itself; anything else is the spec's text.
   const statusError = status.isError
@@ -197,62 +182,5 @@ export function AdminBookingCard({
       )}
       <StatusHistory booking={booking} />
     </article>
-  );
-}
-
-/** The progress note (serviceStatus), saved on an explicit action; at most 500 characters. */
-function ProgressForm({ booking }: { booking: AdminBooking }) {
-  const queryClient = useQueryClient();
-  const id = useId();
-  const [text, setText] = useState(booking.serviceStatus);
-  const save = useMutation({
-    mutationFn: (serviceStatus: string) => setBookingProgress(booking._id, serviceStatus),
-    onSuccess: (updated) => applyBooking(queryClient, updated),
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate(text.trim());
-  };
-  const unchanged = text.trim() === booking.serviceStatus.trim();
-
-  return (
-    <form className="desk-card__progress" onSubmit={submit}>
-      <label htmlFor={id}>Service progress</label>
-      <div className="desk-card__progress-row">
-        <input
-          id={id}
-          className="input"
-          value={text}
-          maxLength={PROGRESS_MAX}
-          placeholder="e.g. Technician on the way"
-          aria-describedby={`${id}-count`}
-          onChange={(event) => {
-            save.reset();
-            setText(event.target.value);
-          }}
-        />
-        <button type="submit" className="button button--primary" disabled={save.isPending || unchanged}>
-          {save.isPending ? 'Saving...' : 'Save Progress'}
-        </button>
-      </div>
-      <p id={`${id}-count`} className="field__hint">
-        {text.length}/{PROGRESS_MAX} characters
-      </p>
-      <p role="status" className="desk-card__saved">
-        {save.isSuccess && deskMessages.progressSaved}
-      </p>
-      {save.isError && (
-        <FormMessage tone="error">{messageOf(save.error, deskMessages.statusFailed)}</FormMessage>
-      )}
-    </form>
-  );
-}
-
-function Fact({ term, wide = false, children }: { term: string; wide?: boolean; children: ReactNode }) {
-  return (
-    <div className={wide ? 'desk-card__fact desk-card__fact--wide' : 'desk-card__fact'}>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }

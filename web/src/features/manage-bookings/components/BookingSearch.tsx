@@ -6,7 +6,7 @@ import { ServiceSelect } from '../../../components/admin/ServiceSelect';
 import { TextField } from '../../../components/ui/TextField';
 import { emptyFilters, hasFilters } from '../list';
 import type { BookingFilters } from '../types';
-import { VehicleFields } from './VehicleFields';
+import { MakeAndModel } from './MakeAndModel';
 
 /** The value the service filter sends for custom bookings (contract: service=custom). */
 export const CUSTOM_SERVICE_FILTER = 'custom';
@@ -74,7 +74,7 @@ export function BookingSearch({
           min={draft.startDate || undefined}
           onChange={(event) => set('endDate')(event.target.value)}
         />
-        <VehicleFields
+        <MakeAndModel
           make={draft.make}
           model={draft.model}
           onMakeChange={set('make')}

@@ -1,21 +1,20 @@
-import { BOOKING_LIMITS, VEHICLE_YEAR_MIN, vehicleYearMax } from '@app/core/booking/rules';
+import { BOOKING_LIMITS } from '@app/core/booking/rules';
 import { today } from '@app/core/time';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId } from 'react';
-import { useController, useForm, useWatch } from 'react-hook-form';
+import { useController, useForm } from 'react-hook-form';
 import { AddressFields } from '../../../components/address/AddressFields';
-import { ServiceSelect } from '../../../components/admin/ServiceSelect';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
+import { ClientFields } from '../../../components/vehicle/ClientFields';
+import { VehicleFields } from '../../../components/vehicle/VehicleFields';
 import { messageOf } from '../../../lib/api';
-import { formatPrice } from '../../../lib/format';
 import { messagesResolver } from '../../../lib/forms';
 import { createCustomBooking } from '../api';
 import { deskMessages } from '../messages';
 import type { AdminBooking } from '../types';
 import {
-  CUSTOM_NAME_MAX,
   customBookingBody,
   customBookingDefaults,
   type CustomBookingFields,
@@ -26,7 +25,8 @@ import {
 } from '../validate';
 import { BackToBookings, SubViewHeading } from './SubViewHeading';
 import { CustomTimeField } from './CustomTimeField';
-import { VehicleFields } from './VehicleFields';
+import { MakeAndModel } from './MakeAndModel';
+import { ServiceChoice } from './ServiceChoice';
 
 /**
  * Create Custom Booking (doc 2 §2, §5): an existing service or a custom one
@@ -53,7 +53,6 @@ export function CustomBookingForm({
   const { field: make } = useController({ control: form.control, name: 'vehicleMake' });
   const { field: model } = useController({ control: form.control, name: 'vehicleModel' });
   const errors = form.formState.errors;
-  const isCustom = useWatch({ control: form.control, name: 'isCustomService' });
   const busy = create.isPending;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -74,59 +73,7 @@ export function CustomBookingForm({
         <h4 id={`${id}-title`} className="visually-hidden">
           New custom booking
         </h4>
-        <fieldset disabled={busy} className="desk-form__group">
-          <legend>Service</legend>
-          <div className="desk-form__modes" role="radiogroup" aria-label="Kind of service">
-            <label className="check">
-              <input
-                type="radio"
-                name={`${id}-mode`}
-                checked={!isCustom}
-                onChange={() => form.setValue('isCustomService', false)}
-              />
-              Existing service
-            </label>
-            <label className="check">
-              <input
-                type="radio"
-                name={`${id}-mode`}
-                checked={isCustom}
-                onChange={() => form.setValue('isCustomService', true)}
-              />
-              Custom service
-            </label>
-          </div>
-          {isCustom ? (
-            <div className="form-row">
-              <TextField
-                label="Custom service name"
-                required
-                maxLength={CUSTOM_NAME_MAX}
-                error={errors.customServiceName?.message}
-                {...form.register('customServiceName')}
-              />
-              <TextField
-                label="Custom service price ($)"
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step={0.01}
-                required
-                error={errors.customServicePrice?.message}
-                {...form.register('customServicePrice')}
-              />
-            </div>
-          ) : (
-            <ServiceSelect
-              required
-              placeholder="Select a service"
-              loadingText="Loading services..."
-              optionText={(service) => `${service.name} (${formatPrice(service.price)})`}
-              error={errors.serviceId?.message}
-              {...form.register('serviceId')}
-            />
-          )}
-        </fieldset>
+        <ServiceChoice form={form} disabled={busy} />
         <fieldset disabled={busy} className="desk-form__group">
           <legend>When</legend>
           <div className="form-row form-row--3">
@@ -154,56 +101,27 @@ export function CustomBookingForm({
         </fieldset>
         <fieldset disabled={busy} className="desk-form__group">
           <legend>Client</legend>
-          <div className="form-row">
-            <TextField
-              label="First name"
-              required
-              maxLength={BOOKING_LIMITS.name}
-              error={errors.clientFirstName?.message}
-              {...form.register('clientFirstName')}
-            />
-            <TextField
-              label="Last name"
-              required
-              maxLength={BOOKING_LIMITS.name}
-              error={errors.clientLastName?.message}
-              {...form.register('clientLastName')}
-            />
-          </div>
+          <ClientFields field={(name) => form.register(name)} errors={errors} />
         </fieldset>
         <fieldset disabled={busy} className="desk-form__group">
           <legend>Vehicle</legend>
-          <div className="form-row">
-            <VehicleFields
-              required
-              make={make.value}
-              model={model.value}
-              onMakeChange={make.onChange}
-              onModelChange={model.onChange}
-              makeError={errors.vehicleMake?.message}
-              modelError={errors.vehicleModel?.message}
-              anyLabel={{ make: 'Select a make', model: 'Select a model' }}
-            />
-          </div>
-          <div className="form-row">
-            <TextField
-              label="Year"
-              type="number"
-              inputMode="numeric"
-              min={VEHICLE_YEAR_MIN}
-              max={vehicleYearMax(todayDate)}
-              step={1}
-              required
-              error={errors.vehicleYear?.message}
-              {...form.register('vehicleYear')}
-            />
-            <TextField
-              label="Color (optional)"
-              maxLength={BOOKING_LIMITS.color}
-              error={errors.vehicleColor?.message}
-              {...form.register('vehicleColor')}
-            />
-          </div>
+          <VehicleFields
+            field={(name) => form.register(name)}
+            errors={errors}
+            colorOptional
+            makeAndModel={
+              <MakeAndModel
+                required
+                make={make.value}
+                model={model.value}
+                onMakeChange={make.onChange}
+                onModelChange={model.onChange}
+                makeError={errors.vehicleMake?.message}
+                modelError={errors.vehicleModel?.message}
+                anyLabel={{ make: 'Select a make', model: 'Select a model' }}
+              />
+            }
+          />
         </fieldset>
         <fieldset disabled={busy} className="desk-form__group">
           <legend>Service address</legend>

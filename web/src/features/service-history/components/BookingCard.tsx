@@ -1,11 +1,14 @@
+import { factsOf } from '../../../components/ui/Fact';
 import { formatLongDate, formatTime } from '@app/core/time';
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useId } from 'react';
+import { useId } from 'react';
 import { AddressView } from '../../../components/address/AddressView';
 import { formatDuration, formatPrice } from '../../../lib/format';
 import { actionsOf, moneyLinesOf, progressOf, serviceNameOf, servicePriceOf, vehicleOf } from '../display';
 import type { BookingInfo } from '../types';
 import { StatusBadge } from './StatusBadge';
+
+const Fact = factsOf('booking-card');
 
 type BookingCardProps = {
   booking: BookingInfo;
@@ -124,14 +127,5 @@ export function BookingCard({ booking, onEdit, onCancel }: BookingCardProps) {
         </div>
       )}
     </article>
-  );
-}
-
-function Fact({ term, wide = false, children }: { term: string; wide?: boolean; children: ReactNode }) {
-  return (
-    <div className={wide ? 'booking-card__fact booking-card__fact--wide' : 'booking-card__fact'}>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }

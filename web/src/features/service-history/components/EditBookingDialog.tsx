@@ -1,11 +1,11 @@
-import { BOOKING_LIMITS, bookingMessages, VEHICLE_YEAR_MIN, vehicleYearMax } from '@app/core/booking/rules';
+import { BOOKING_LIMITS, bookingMessages } from '@app/core/booking/rules';
 import { today } from '@app/core/time';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Dialog } from '../../../components/ui/Dialog';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
-import { TextField } from '../../../components/ui/TextField';
+import { VehicleFields } from '../../../components/vehicle/VehicleFields';
 import { AddressFields } from '../../../components/address/AddressFields';
 import {
   type AddressBody,
@@ -38,7 +38,6 @@ type EditBookingDialogProps = {
 export function EditBookingDialog({ booking, userId, onClose }: EditBookingDialogProps) {
   const queryClient = useQueryClient();
   const todayIso = today();
-  const maxYear = vehicleYearMax(todayIso);
   const before = booking.serviceAddress ? addressFieldsOf(booking.serviceAddress) : null;
   const form = useForm<BookingEditFields & AddressValues>({
     defaultValues: {
@@ -93,45 +92,12 @@ export function EditBookingDialog({ booking, userId, onClose }: EditBookingDialo
           }),
         )}
       >
-        <div className="form-row">
-          <TextField
-            label="Vehicle make"
-            required
-            maxLength={BOOKING_LIMITS.vehicleText}
-            autoComplete="off"
-            error={errors.vehicleMake?.message}
-            {...form.register('vehicleMake')}
-          />
-          <TextField
-            label="Vehicle model"
-            required
-            maxLength={BOOKING_LIMITS.vehicleText}
-            autoComplete="off"
-            error={errors.vehicleModel?.message}
-            {...form.register('vehicleModel')}
-          />
-        </div>
-        <div className="form-row">
-          <TextField
-            label="Vehicle year"
-            type="number"
-            inputMode="numeric"
-            required
-            min={VEHICLE_YEAR_MIN}
-            max={maxYear}
-            step={1}
-            error={errors.vehicleYear?.message}
-            {...form.register('vehicleYear', { valueAsNumber: true })}
-          />
-          <TextField
-            label="Vehicle color"
-            required
-            maxLength={BOOKING_LIMITS.color}
-            autoComplete="off"
-            error={errors.vehicleColor?.message}
-            {...form.register('vehicleColor')}
-          />
-        </div>
+        <VehicleFields
+          field={(name) => form.register(name, { valueAsNumber: name === 'vehicleYear' })}
+          errors={errors}
+          named
+          autoComplete="off"
+        />
         <TextAreaField
           label="Notes (optional)"
           rows={3}

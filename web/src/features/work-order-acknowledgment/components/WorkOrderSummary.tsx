@@ -1,9 +1,12 @@
+import { factsOf } from '../../../components/ui/Fact';
 import { statusBadge } from '@app/core/workorder/model';
 import { formatTaxRate } from '@app/core/workorder/pricing';
 import { type ReactNode, useId } from 'react';
 import { formatPrice } from '../../../lib/format';
 import { laborText, partText, scheduledText, showsTotals, vehicleText } from '../display';
 import type { AcknowledgmentView } from '../types';
+
+const Fact = factsOf('ack-page');
 
 /** The work order the customer is asked to acknowledge: its facts, labor and part lines, and totals. */
 export function WorkOrderSummary({ view }: { view: AcknowledgmentView }) {
@@ -56,15 +59,6 @@ export function WorkOrderSummary({ view }: { view: AcknowledgmentView }) {
         </dl>
       )}
     </section>
-  );
-}
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="ack-page__fact">
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }
 

@@ -3,7 +3,7 @@ import { Controller, type UseFormReturn } from 'react-hook-form';
 import type { ReactNode } from 'react';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
-import { rules, VEHICLE_YEAR_MIN, vehicleYearMax, type WorkOrderFormValues } from '../form';
+import { VEHICLE_YEAR_MIN, vehicleYearMax, type WorkOrderFormValues } from '../form';
 import { StatusSelect } from './StatusSelect';
 
 /** The work-order form's plain fields (doc 2 §3), in sections; the form's state stays with the form. */
@@ -20,21 +20,21 @@ export function CustomerAndVehicleFields({ form }: FormProps) {
           label="Name"
           autoComplete="off"
           error={errors.customerName?.message}
-          {...register('customerName', { validate: rules.customerName })}
+          {...register('customerName')}
         />
         <TextField
           label="Email"
           type="email"
           autoComplete="off"
           error={errors.customerEmail?.message}
-          {...register('customerEmail', { validate: rules.customerEmail })}
+          {...register('customerEmail')}
         />
         <TextField
           label="Phone"
           type="tel"
           autoComplete="off"
           error={errors.customerPhone?.message}
-          {...register('customerPhone', { validate: rules.customerPhone })}
+          {...register('customerPhone')}
         />
         <TextField label="Street" className="wo-form__wide" autoComplete="off" {...register('street')} />
         <TextField label="City" autoComplete="off" {...register('city')} />
@@ -44,7 +44,7 @@ export function CustomerAndVehicleFields({ form }: FormProps) {
           autoComplete="off"
           inputMode="numeric"
           error={errors.zipCode?.message}
-          {...register('zipCode', { validate: rules.zipCode })}
+          {...register('zipCode')}
         />
       </Section>
 
@@ -57,25 +57,12 @@ export function CustomerAndVehicleFields({ form }: FormProps) {
           max={year.max}
           step={1}
           error={errors.vehicleYear?.message}
-          {...register('vehicleYear', { validate: (text) => rules.vehicleYear(text) })}
+          {...register('vehicleYear')}
         />
-        <TextField
-          label="Make"
-          error={errors.vehicleMake?.message}
-          {...register('vehicleMake', { validate: rules.vehicleMake })}
-        />
-        <TextField
-          label="Model"
-          error={errors.vehicleModel?.message}
-          {...register('vehicleModel', { validate: rules.vehicleModel })}
-        />
+        <TextField label="Make" error={errors.vehicleMake?.message} {...register('vehicleMake')} />
+        <TextField label="Model" error={errors.vehicleModel?.message} {...register('vehicleModel')} />
         <TextField label="Color" {...register('vehicleColor')} />
-        <TextField
-          label="VIN"
-          autoComplete="off"
-          error={errors.vin?.message}
-          {...register('vin', { validate: rules.vin })}
-        />
+        <TextField label="VIN" autoComplete="off" error={errors.vin?.message} {...register('vin')} />
         <TextField label="License plate" autoComplete="off" {...register('licensePlate')} />
         <TextField
           label="Mileage"
@@ -84,7 +71,7 @@ export function CustomerAndVehicleFields({ form }: FormProps) {
           min={0}
           step={1}
           error={errors.mileage?.message}
-          {...register('mileage', { validate: rules.mileage })}
+          {...register('mileage')}
         />
       </Section>
     </>
@@ -101,7 +88,7 @@ export function ServiceDetailsFields({ form }: FormProps) {
         className="wo-form__wide"
         rows={2}
         error={errors.description?.message}
-        {...register('description', { validate: rules.description })}
+        {...register('description')}
       />
       <TextAreaField
         label="Customer complaints"

@@ -4,12 +4,15 @@ import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { messageOf } from '../../../lib/api';
+import { messagesResolver } from '../../../lib/forms';
 import { defaultsQueryOptions, fetchWorkOrder, workOrdersKey } from '../api';
 import { acknowledgmentState, emailState, workOrderMessages } from '../display';
 import { emptyValues, liveTotals, valuesOf, type WorkOrderFormValues } from '../form';
 import type { WorkOrderDefaults, WorkOrderJson, WorkOrderPrefill } from '../types';
+import { validateWorkOrder } from '../validate';
 import { InspectionPanel } from './InspectionPanel';
 import { useWorkOrderActions, type Action } from './useWorkOrderActions';
+import { WorkOrderFormActions } from './WorkOrderFormActions';
 import { CustomerAndVehicleFields, ServiceDetailsFields, StatusAndNotesFields } from './WorkOrderFields';
 import { LaborLines, PartLines, PricingFields } from './WorkOrderLines';
 
@@ -118,7 +121,10 @@ function FormBody({
   onSaved: (order: WorkOrderJson, text: string) => void;
 }) {
   const titleId = useId();
-  const form = useForm<WorkOrderFormValues>({ defaultValues: initial });
+  const form = useForm<WorkOrderFormValues>({
+    defaultValues: initial,
+    resolver: messagesResolver((values) => validateWorkOrder(values)),
+  });
   const { control, formState } = form;
   const [laborItems, partItems, taxRate, customerEmail] = useWatch({
     control,
@@ -129,7 +135,6 @@ function FormBody({
 
   const { saved, notice, run } = useWorkOrderActions({ form, savedAtStart, onSaved });
   const submit = (action: Action) => form.handleSubmit((values) => run.mutate({ action, values }));
-  const busy = run.isPending;
   const busyAction = run.isPending ? run.variables.action : null;
 
   return (
@@ -169,40 +174,15 @@ function FormBody({
         <StatusAndNotesFields form={form} />
 
         {notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}
-        <div className="wo-form__actions">
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busyAction === 'save' ? 'Saving...' : saved ? 'Update Work Order' : 'Create Work Order'}
-          </button>
-          {mailActions && (
-            <>
-              <button
-                type="button"
-                className="button button--secondary"
-                disabled={busy || !hasEmail}
-                onClick={submit('email')}
-              >
-                {busyAction === 'email' ? 'Sending...' : 'Email to Customer'}
-              </button>
-              <button
-                type="button"
-                className="button button--secondary"
-                disabled={busy || !hasEmail}
-                onClick={submit('link')}
-              >
-                {busyAction === 'link' ? 'Sending...' : 'Send Acknowledgment Link'}
-              </button>
-            </>
-          )}
-          <button type="button" className="button button--secondary" disabled={busy} onClick={onCancel}>
-            Cancel
-          </button>
-        </div>
-        {mailActions && !hasEmail && (
-          <p className="wo-form__hint">Email and Acknowledgment need the customer&apos;s email address.</p>
-        )}
-        {mailActions && hasEmail && (formState.isDirty || !saved) && (
-          <p className="wo-form__hint">Email and Acknowledgment save the work order first.</p>
-        )}
+        <WorkOrderFormActions
+          busyAction={busyAction}
+          saved={!!saved}
+          dirty={formState.isDirty}
+          hasEmail={hasEmail}
+          mailActions={mailActions}
+          onAction={submit}
+          onCancel={onCancel}
+        />
       </form>
       {saved && <InspectionPanel key={saved._id} workOrder={saved} />}
     </>

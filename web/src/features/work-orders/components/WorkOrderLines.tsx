@@ -2,7 +2,7 @@ import { formatCents } from '@app/core/money';
 import { formatTaxRate } from '@app/core/workorder/pricing';
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { TextField } from '../../../components/ui/TextField';
-import { type liveTotals, newLaborRow, newPartRow, rules, type WorkOrderFormValues } from '../form';
+import { type liveTotals, newLaborRow, newPartRow, type WorkOrderFormValues } from '../form';
 import type { WorkOrderDefaults } from '../types';
 
 /** The work-order form's labor and part lines, added and removed, and the live totals (doc 2 §3, §5). */
@@ -31,7 +31,7 @@ export function LaborLines({ form, totals, defaults }: LinesProps & { defaults: 
               min={0}
               step={0.25}
               error={errors.laborItems?.[index]?.hours?.message}
-              {...register(`laborItems.${index}.hours`, { validate: rules.hours })}
+              {...register(`laborItems.${index}.hours`)}
             />
             <TextField
               label="Rate ($/hour)"
@@ -40,7 +40,7 @@ export function LaborLines({ form, totals, defaults }: LinesProps & { defaults: 
               min={0}
               step={0.01}
               error={errors.laborItems?.[index]?.hourlyRate?.message}
-              {...register(`laborItems.${index}.hourlyRate`, { validate: rules.hourlyRate })}
+              {...register(`laborItems.${index}.hourlyRate`)}
             />
             <LineTotal cents={totals.laborLines[index] ?? null} />
             <button
@@ -92,7 +92,7 @@ export function PartLines({ form, totals }: LinesProps) {
               min={0}
               step={1}
               error={errors.partItems?.[index]?.quantity?.message}
-              {...register(`partItems.${index}.quantity`, { validate: rules.quantity })}
+              {...register(`partItems.${index}.quantity`)}
             />
             <TextField
               label="Unit price ($)"
@@ -101,7 +101,7 @@ export function PartLines({ form, totals }: LinesProps) {
               min={0}
               step={0.01}
               error={errors.partItems?.[index]?.unitPrice?.message}
-              {...register(`partItems.${index}.unitPrice`, { validate: rules.unitPrice })}
+              {...register(`partItems.${index}.unitPrice`)}
             />
             <LineTotal cents={totals.partLines[index] ?? null} />
             <button
@@ -135,7 +135,7 @@ export function PricingFields({ form, totals }: LinesProps) {
         max={0.5}
         step={0.001}
         error={errors.taxRate?.message}
-        {...register('taxRate', { validate: rules.taxRate })}
+        {...register('taxRate')}
       />
       <dl className="wo-totals" aria-label="Totals">
         <Total term="Labor subtotal" cents={totals.laborSubtotalCents} />

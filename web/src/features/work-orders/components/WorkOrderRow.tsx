@@ -1,8 +1,9 @@
+import { factsOf } from '../../../components/ui/Fact';
 import { workOrderMayGetLink, workOrderPaymentLabel } from '@app/core/payments/link-state';
 import { formatInstant } from '@app/core/time';
 import type { WorkOrderStatus } from '@app/core/workorder/model';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useId } from 'react';
+import { useId } from 'react';
 import { AddressView } from '../../../components/address/AddressView';
 import { formatPrice } from '../../../lib/format';
 import { messageOf, replyField } from '../../../lib/api';
@@ -25,6 +26,8 @@ import {
 import type { WorkOrderJson } from '../types';
 import { StatusSelect } from './StatusSelect';
 import type { Notice } from '../../../components/admin/notice';
+
+const Fact = factsOf('wo-row');
 
 /** One work order of the manager's list, with its status dropdown and its actions. */
 export function WorkOrderRow({
@@ -185,14 +188,5 @@ export function WorkOrderRow({
         </button>
       </div>
     </article>
-  );
-}
-
-function Fact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="wo-row__fact">
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }

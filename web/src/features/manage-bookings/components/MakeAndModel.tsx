@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { makesQueryOptions, modelsQueryOptions } from '../api';
 
-type VehicleFieldsProps = {
+type MakeAndModelProps = {
   make: string;
   model: string;
   onMakeChange: (make: string) => void;
@@ -22,7 +22,7 @@ type VehicleFieldsProps = {
  * knows no models for that make) the field becomes a text box, so the desk
  * never stops for it.
  */
-export function VehicleFields({
+export function MakeAndModel({
   make,
   model,
   onMakeChange,
@@ -31,7 +31,7 @@ export function VehicleFields({
   makeError,
   modelError,
   anyLabel,
-}: VehicleFieldsProps) {
+}: MakeAndModelProps) {
   const makes = useQuery(makesQueryOptions());
   const models = useQuery(modelsQueryOptions(make));
   const id = useId();
