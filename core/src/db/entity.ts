@@ -14,6 +14,7 @@ import { type PatchInput, updateInput } from './expression';
 import { type Page, type QueryOptions, queryPage } from './paging';
 import {
   indexEntry,
+  type IndexKey,
   type PartitionOf,
   partitionKey,
   type PatternDefinition,
@@ -56,7 +57,6 @@ export {
  */
 export { batchGetItems, type Key, type KeyReader } from './key-batch';
 export type { IndexKey } from './patterns';
-import type { IndexKey } from './patterns';
 
 type Raw = Record<string, unknown>;
 
