@@ -22,7 +22,7 @@ import {
   type SortOf,
   type SortRange,
 } from './patterns';
-import { type IndexName, table } from './table';
+import type { IndexName } from './table';
 import { ifAbsent, isConditionFailed } from './transact';
 
 export { idList, idSet, toggleMember } from './sets';
@@ -56,13 +56,11 @@ export {
  * loudly instead of flowing on as a lie.
  */
 export { batchGetItems, type Key, type KeyReader } from './key-batch';
+export { CorruptItemError, indexAttributes, smallCollections } from './entity-parts';
+import { CorruptItemError, declaresRev, indexAttributes, smallCollections } from './entity-parts';
 export type { IndexKey } from './patterns';
 
 type Raw = Record<string, unknown>;
-
-export class CorruptItemError extends Error {
-  override readonly name = 'CorruptItemError';
-}
 
 export type EntityDefinition<Rec extends Raw, K> = {
   name: string;
@@ -102,23 +100,11 @@ type PatternOptions<Rec, P> = Omit<QueryOptions<Rec>, 'index' | 'partition' | 's
 /** Where a pattern's entries are, to spread into `queryView`, `queryKeys` or `readSmallCollection`. */
 export type PatternRange = Pick<QueryOptions<unknown>, 'index' | 'partition' | 'sort'>;
 
-/** Whether a zod schema declares `rev` (an object schema's shape). */
-const declaresRev = (schema: unknown) => {
-  const shape = (schema as { shape?: unknown }).shape;
-  return typeof shape === 'object' && shape !== null && 'rev' in shape;
-};
-
-/** The entities that may be read whole, by name (filled as they are defined). */
-export const smallCollections = new Map<string, { why: string; atMost: number }>();
-
 export type Entity<
   Rec extends Raw,
   K extends Partial<Rec>,
   P extends Patterns<Rec> = Record<never, never>,
 > = ReturnType<typeof defineEntity<Rec, K, P>>;
-
-/** The attribute names of an index's partition and sort key. */
-export const indexAttributes = (index: IndexName) => table.indexes[index];
 
 export function defineEntity<
   Rec extends Raw,
