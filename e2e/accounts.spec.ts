@@ -209,12 +209,10 @@ test.describe(() => {
 
   test('change the password in Account Settings, then sign in with the new one', async ({
     page,
-    customer,
-    signIn,
+    customerSignedIn: customer,
     expectAccessible,
   }) => {
     expectRefusals();
-    await signIn(customer);
     await page.goto('/dashboard');
     await page.getByRole('link', { name: 'Account Settings' }).click();
     await expect(page).toHaveURL(/tab=account/);
@@ -308,11 +306,9 @@ test('the verification page explains a missing or bad link and offers a new one'
 
 test('a failed /me (a 500, then no network) keeps the user signed in; only a 401 ends the session', async ({
   page,
-  customer,
-  signIn,
+  customerSignedIn: customer,
 }) => {
   expectConsoleErrors('the server responded with a status of 500', 'net::ERR_FAILED');
-  await signIn(customer);
   await page.goto('/dashboard');
   await expect(header(page).getByText('Welcome, Casey!')).toBeVisible();
 

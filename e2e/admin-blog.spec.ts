@@ -18,14 +18,12 @@ test.afterEach(async ({ request, admin }) => {
 
 test('the admin creates a post with a hero image, sees it on /blog, edits it and deletes it', async ({
   page,
-  admin,
-  signIn,
+  adminSignedIn: _admin,
   expectAccessible,
 }) => {
   const run = crypto.randomUUID().slice(0, 6);
   const title = `Spring Checkup ${run}`;
   titles.push(title);
-  await signIn(admin);
   await page.goto('/admin?section=blog');
   await panel(page).getByRole('button', { name: 'New Post' }).click();
   const form = panel(page).getByRole('form', { name: 'New post' });
@@ -114,12 +112,10 @@ test('the admin creates a post with a hero image, sees it on /blog, edits it and
 
 test('a hero photo over the 4 MB limit is made smaller in the browser and accepted (decision 087)', async ({
   page,
-  admin,
-  signIn,
+  adminSignedIn: _admin,
 }) => {
   const title = `Big Hero ${crypto.randomUUID().slice(0, 6)}`;
   titles.push(title);
-  await signIn(admin);
   await page.goto('/admin?section=blog');
   await panel(page).getByRole('button', { name: 'New Post' }).click();
   const form = panel(page).getByRole('form', { name: 'New post' });
@@ -145,8 +141,7 @@ test('a hero photo over the 4 MB limit is made smaller in the browser and accept
 
 test("the Blog Manager lists a page of posts; 'Load more posts' follows X-Next-Cursor", async ({
   page,
-  admin,
-  signIn,
+  adminSignedIn: _admin,
 }) => {
   const cursors: (string | null)[] = [];
   let all: { _id: string; title: string }[] = [];
@@ -160,7 +155,6 @@ test("the Blog Manager lists a page of posts; 'Load more posts' follows X-Next-C
     }
     return route.fulfill({ json: all.slice(1) });
   });
-  await signIn(admin);
   await page.goto('/admin?section=blog');
   await expect(panel(page).getByTestId('admin-post')).toHaveCount(1);
   expect(all.length).toBeGreaterThan(1);

@@ -51,8 +51,7 @@ async function createPatNobody(page: Page): Promise<void> {
 
 test('the advanced search narrows the list to the matching bookings', async ({
   page,
-  admin,
-  signIn,
+  adminSignedIn: _admin,
   book,
   expectAccessible,
 }) => {
@@ -62,7 +61,6 @@ test('the advanced search narrows the list to the matching bookings', async ({
   await book({ date, time: '09:00', clientLastName: first });
   await book({ date, time: '11:00', clientLastName: second });
 
-  await signIn(admin);
   await openDesk(page);
   await expectAccessible();
   // Both are among the newest (the far date sorts first).
@@ -97,14 +95,13 @@ test('the advanced search narrows the list to the matching bookings', async ({
   await expectAccessible();
 });
 
-test("'Show 5 More' adds five bookings at a time", async ({ page, admin, signIn, book }) => {
+test("'Show 5 More' adds five bookings at a time", async ({ page, adminSignedIn: _admin, book }) => {
   const date = deskDate(2);
   const name = uniqueName('Morecount');
   // Seven 15-minute jobs an hour apart: one van, a 30-minute drive after each.
   for (const time of ['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00'])
     await book({ date, time, clientLastName: name, duration: 15 });
 
-  await signIn(admin);
   await openDesk(page);
   await searchCustomer(page, name);
   await expect(deskCards(page)).toHaveCount(5);
@@ -123,15 +120,13 @@ test("'Show 5 More' adds five bookings at a time", async ({ page, admin, signIn,
 test('a status change and a progress note stay after a reload, with the audit trail', async ({
   page,
   request,
-  admin,
-  signIn,
+  adminSignedIn: admin,
   book,
   expectAccessible,
 }) => {
   const name = uniqueName('Statuskeep');
   await book({ date: deskDate(3), time: '10:00', clientLastName: name });
 
-  await signIn(admin);
   await openDesk(page);
   await searchCustomer(page, name);
   const card = deskCard(page, name);
@@ -168,15 +163,13 @@ test('a status change and a progress note stay after a reload, with the audit tr
 
 test('moving a booking back out of Cancelled when its time was taken meanwhile shows why', async ({
   page,
-  admin,
-  signIn,
+  adminSignedIn: _admin,
   book,
 }) => {
   const date = deskDate(8);
   const name = uniqueName('Reclaim');
   await book({ date, time: '12:00', clientLastName: name });
 
-  await signIn(admin);
   await openDesk(page);
   await searchCustomer(page, name);
   const card = deskCard(page, name);
@@ -194,12 +187,10 @@ test('moving a booking back out of Cancelled when its time was taken meanwhile s
 
 test('the desk’s loading and failure texts (replies held or replaced)', async ({
   page,
-  admin,
-  signIn,
+  adminSignedIn: _admin,
   expectAccessible,
 }) => {
   expectFailedReplies();
-  await signIn(admin);
   const { release, answerWith } = await holdReplies(page, '**/api/bookings/all**', {
     status: 500,
     body: '{"msg":"Internal Server Error"}',
@@ -236,15 +227,13 @@ test('the desk’s loading and failure texts (replies held or replaced)', async 
 
 test('when the vehicle lists cannot be had, make and model become text boxes (replies replaced)', async ({
   page,
-  admin,
-  signIn,
+  adminSignedIn: _admin,
   expectAccessible,
 }) => {
   expectConsoleErrors('the server responded with a status of 502');
   await page.route('**/api/vehicleData/makes', (route) =>
     route.fulfill({ status: 502, json: { msg: 'The vehicle data service is not answering.' } }),
   );
-  await signIn(admin);
   await openDesk(page);
   await desk(page).getByRole('button', { name: 'Create Custom Booking' }).click();
   const make = desk(page).getByRole('textbox', { name: 'Make' });
@@ -259,8 +248,7 @@ test('when the vehicle lists cannot be had, make and model become text boxes (re
 /** A booking reply as the API shapes it, for the test that replaces the server's replies. */
 test("the customer picker follows the server's cursor: 'Show more customers' (replies replaced)", async ({
   page,
-  admin,
-  signIn,
+  adminSignedIn: _admin,
   expectAccessible,
 }) => {
   const people = Array.from({ length: 21 }, (_, i) => ({
@@ -289,7 +277,6 @@ test("the customer picker follows the server's cursor: 'Show more customers' (re
   await page.route('**/api/bookings/admin-create', (route) =>
     route.fulfill({ status: 201, json: fakeBooking }),
   );
-  await signIn(admin);
   await openDesk(page);
   await createPatNobody(page);
   await expect(desk(page).getByRole('heading', { name: 'Assign Customer' })).toBeFocused();

@@ -20,9 +20,8 @@ test('create a service, Create Slots, book it as a customer, see the stats, dele
   page,
   browser,
   request,
-  admin,
+  adminSignedIn: admin,
   customerWithCard,
-  signIn,
   expectAccessible,
 }) => {
   test.setTimeout(180_000);
@@ -33,7 +32,6 @@ test('create a service, Create Slots, book it as a customer, see the stats, dele
       (s) => s.name === name,
     );
   try {
-    await signIn(admin);
     await page.goto('/admin?section=services');
     const panel = page.getByRole('region', { name: 'Service Manager' });
     await panel.getByRole('button', { name: 'Add Service' }).click();

@@ -22,14 +22,12 @@ test.afterEach(async ({ request, admin }) => {
 
 test('the admin adds a testimonial with an avatar, edits its author and deletes it; /testimonials follows', async ({
   page,
-  admin,
-  signIn,
+  adminSignedIn: _admin,
   expectAccessible,
 }) => {
   const run = crypto.randomUUID().slice(0, 6);
   const quote = `Fixed my car in the office lot, ${run}.`;
   quotes.push(quote);
-  await signIn(admin);
   await page.goto('/admin?section=testimonials');
   const form = panel(page).getByRole('form', { name: 'Add a testimonial' });
   await expect(form.getByLabel('Service')).toBeEnabled();
@@ -98,13 +96,11 @@ test('the admin adds a testimonial with an avatar, edits its author and deletes 
 
 test('a profile photo over the 4 MB limit is made smaller in the browser and accepted (decision 087)', async ({
   page,
-  admin,
-  signIn,
+  adminSignedIn: _admin,
 }) => {
   const run = crypto.randomUUID().slice(0, 6);
   const quote = `Came with a big photo, ${run}.`;
   quotes.push(quote);
-  await signIn(admin);
   await page.goto('/admin?section=testimonials');
   const form = panel(page).getByRole('form', { name: 'Add a testimonial' });
   // The limit is in the field's help.
@@ -129,11 +125,13 @@ test('a profile photo over the 4 MB limit is made smaller in the browser and acc
   expect(list.find((t) => t.quote === quote)?.profileImageUrl).toMatch(/\.jpg$/);
 });
 
-test('a featured testimonial appears in the about page’s carousel', async ({ page, admin, signIn }) => {
+test('a featured testimonial appears in the about page’s carousel', async ({
+  page,
+  adminSignedIn: _admin,
+}) => {
   const run = crypto.randomUUID().slice(0, 6);
   const quote = `Featured by the owner, ${run}.`;
   quotes.push(quote);
-  await signIn(admin);
   await page.goto('/admin?section=testimonials');
   const form = panel(page).getByRole('form', { name: 'Add a testimonial' });
   await form.getByLabel('Service').selectOption({ index: 1 });

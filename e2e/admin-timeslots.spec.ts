@@ -12,9 +12,8 @@ import { expect, test } from './fixtures';
 test('recurring series, bulk create, toggle, booked slots kept, bulk delete', async ({
   page,
   request,
-  admin,
+  adminSignedIn: admin,
   customerWithCard,
-  signIn,
   expectAccessible,
 }) => {
   test.setTimeout(180_000);
@@ -27,7 +26,6 @@ test('recurring series, bulk create, toggle, booked slots kept, bulk delete', as
   expect(created.status()).toBe(201);
   const service = (await created.json()) as { _id: string };
   try {
-    await signIn(admin);
     await page.goto('/admin?section=timeslots');
     const panel = page.getByRole('region', { name: 'Time Slot Manager' });
     const start = addDays(today(), 45);
@@ -123,11 +121,9 @@ test('recurring series, bulk create, toggle, booked slots kept, bulk delete', as
 
 test('on a phone the admin page is no wider than the screen: the slot table scrolls inside its panel', async ({
   page,
-  admin,
-  signIn,
+  adminSignedIn: _admin,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(admin);
   await page.goto('/admin?section=timeslots');
   const table = page.getByRole('region', { name: 'Time Slot Manager' }).getByRole('table');
   await table.scrollIntoViewIfNeeded();

@@ -12,8 +12,7 @@ import { setStatusThroughApi } from './helpers/bookings';
 test('Today shows a job of the day with its state in its technician’s lane', async ({
   page,
   request,
-  admin,
-  signIn,
+  adminSignedIn: admin,
   expectAccessible,
 }) => {
   const lastName = uniqueName('Today');
@@ -23,7 +22,6 @@ test('Today shows a job of the day with its state in its technician’s lane', a
   });
   await setStatusThroughApi(request, admin, booking._id, { status: 'Confirmed' });
 
-  await signIn(admin);
   // The admin steps to the booking's day (a booking cannot be made for a time already past today).
   await page.goto(`/admin?date=${booking.date}`);
   const today = page.getByRole('region', { name: 'Today' });
@@ -52,8 +50,10 @@ test('Today shows a job of the day with its state in its technician’s lane', a
   await expect(today.getByText(`Tara ${lastName}`)).toHaveCount(0);
 });
 
-test('each panel has a deep link and a place in the section navigation', async ({ page, admin, signIn }) => {
-  await signIn(admin);
+test('each panel has a deep link and a place in the section navigation', async ({
+  page,
+  adminSignedIn: _admin,
+}) => {
   await page.goto('/admin?section=timeslots');
   const nav = page.getByRole('navigation', { name: 'Admin sections' });
   await expect(page.getByRole('region', { name: 'Time Slot Manager' })).toBeVisible();

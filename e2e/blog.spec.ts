@@ -180,11 +180,9 @@ test('a visitor who likes a post is sent to log in', async ({ page }) => {
 
 test('a signed-in customer likes and unlikes a post', async ({
   page,
-  customer,
-  signIn,
+  customerSignedIn: _customer,
   expectAccessible,
 }) => {
-  await signIn(customer);
   await page.goto(winter);
   const like = likeButton(page);
   await expect(like).toContainText('6');
@@ -202,10 +200,8 @@ test('a signed-in customer likes and unlikes a post', async ({
 
 test('a signed-in customer posts a comment, and blank text is not sent', async ({
   page,
-  customer,
-  signIn,
+  customerSignedIn: customer,
 }) => {
-  await signIn(customer);
   await page.goto('/blog/ceramic-coating-vs-wax');
   const box = page.getByRole('textbox', { name: 'Add a comment' });
   await expect(box).toHaveAttribute('rows', '3');
@@ -225,9 +221,8 @@ test('a signed-in customer posts a comment, and blank text is not sent', async (
   await expect(page.locator('.comment').filter({ hasText: text })).toHaveCount(1);
 });
 
-test('failed likes and comments are only logged', async ({ page, customer, signIn }) => {
+test('failed likes and comments are only logged', async ({ page, customerSignedIn: _customer }) => {
   expectConsoleErrors('500');
-  await signIn(customer);
   const warnings: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'warning') warnings.push(message.text());

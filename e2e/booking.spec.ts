@@ -148,14 +148,12 @@ test('days before today and closed weekdays are disabled, in the business zone',
 test('a customer with a card picks a date and time, books, and the time is no longer offered', async ({
   page,
   request,
-  customerWithCard,
-  signIn,
+  customerWithCardSignedIn: customerWithCard,
   expectAccessible,
 }) => {
   const service = await serviceNamed(request, 'Battery Test & Replacement');
   const { date, free } = await dateWithTimes(request, service._id, addDays(today(), 2), 2, atHome);
   const [first, chosen] = free as [string, string];
-  await signIn(customerWithCard);
   await page.goto(`/book/${service._id}`);
   await expect(page.getByRole('heading', { name: `Book ${service.name}` })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Please Log In' })).toHaveCount(0);
@@ -246,15 +244,13 @@ test('a customer with a card picks a date and time, books, and the time is no lo
 test('a time someone else booked is not offered; one taken meanwhile offers another', async ({
   page,
   request,
-  customerWithCard,
+  customerWithCardSignedIn: _customerWithCard,
   otherCustomerWithCard,
-  signIn,
 }) => {
   expectConsoleErrors('409');
   const service = await serviceNamed(request, 'Mobile Oil Change'); // Monday to Saturday
   const { date, free } = await dateWithTimes(request, service._id, addDays(today(), 3), 3, atHome);
   const taken = free[0]!;
-  await signIn(customerWithCard);
   await page.goto(`/book/${service._id}?date=${date}`);
   await expect(timeButton(page, taken)).toBeVisible();
 
@@ -304,13 +300,11 @@ test('the times say when there are none, and when they cannot be fetched', async
 test('the details page keeps the chosen date, time and address after a reload, and books', async ({
   page,
   request,
-  customerWithCard,
-  signIn,
+  customerWithCardSignedIn: _customerWithCard,
 }) => {
   const service = await serviceNamed(request, 'Battery Test & Replacement');
   const { date, free } = await dateWithTimes(request, service._id, addDays(today(), 5), 1, atHome);
   const chosen = free[0] as string;
-  await signIn(customerWithCard);
   await page.goto(`/book/${service._id}?date=${date}`);
   await timeButton(page, chosen).click();
   await expect(page.getByRole('heading', { name: 'Confirm Your Booking' })).toBeVisible();
@@ -338,11 +332,9 @@ test('the details page without a chosen time sends the visitor to /', async ({ p
 
 test('an admin sees the time-slot overview on the services list', async ({
   page,
-  admin,
-  signIn,
+  adminSignedIn: _admin,
   expectAccessible,
 }) => {
-  await signIn(admin);
   await page.goto('/services');
   const panel = page.getByRole('region', { name: 'Time Slot Overview' });
   await expect(panel).toBeVisible();

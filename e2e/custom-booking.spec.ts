@@ -70,16 +70,14 @@ const test = base.extend<{
 test('create a custom booking, then assign an existing customer, who is mailed the link', async ({
   page,
   request,
-  admin,
+  adminSignedIn: _admin,
   customer,
-  signIn,
   shop,
   expectAccessible,
 }) => {
   const lastName = uniqueName('Phoneassign');
   const date = deskDate(4);
   shop.madeInBrowser(lastName);
-  await signIn(admin);
   await openDesk(page);
 
   await desk(page).getByRole('button', { name: 'Create Custom Booking' }).click();
@@ -133,15 +131,13 @@ test('create a custom booking for a new customer, who sets a password from the i
   page,
   request,
   browser,
-  admin,
-  signIn,
+  adminSignedIn: _admin,
   shop,
 }) => {
   const lastName = uniqueName('Newcomer');
   const email = uniqueEmail('desk-new');
   shop.madeInBrowser(lastName);
   shop.accountMade(email);
-  await signIn(admin);
   await openDesk(page);
 
   await desk(page).getByRole('button', { name: 'Create Custom Booking' }).click();

@@ -71,8 +71,7 @@ async function twoAtTen(request: APIRequestContext, admin: Account, lastName: st
 test('the board reassigns a job by drag and by keyboard, and explains a conflict', async ({
   page,
   request,
-  admin,
-  signIn,
+  adminSignedIn: admin,
   expectAccessible,
 }) => {
   test.setTimeout(90_000);
@@ -84,7 +83,6 @@ test('the board reassigns a job by drag and by keyboard, and explains a conflict
   expect(await technicianOf(request, admin, first._id, first.date)).toBe(1);
   expect(await technicianOf(request, admin, second._id, first.date)).toBe(2);
 
-  await signIn(admin);
   await page.goto(`/admin?section=board&date=${first.date}`);
   const region = page.getByRole('region', { name: 'Dispatch Board' });
   await expect(block(page, first._id)).toContainText(`Bo ${lastName}`);
@@ -134,8 +132,7 @@ test.describe('at 1280 px', () => {
   test('the week shows all seven days readable, and the day shows a 30-minute job whole', async ({
     page,
     request,
-    admin,
-    signIn,
+    adminSignedIn: admin,
   }) => {
     const lastName = uniqueName('Week');
     // A 30-minute job on a day with both technicians free at 10:00.
@@ -154,7 +151,6 @@ test.describe('at 1280 px', () => {
       if (made.status() === 201) job = (await made.json()) as BookingReply;
     }
     if (!job) throw new Error('No free 10:00 for the test job.');
-    await signIn(admin);
 
     await page.goto(`/admin?section=board&date=${job.date}&view=week`);
     await expect(block(page, job._id)).toContainText(`10:00 AM Dana ${lastName}`);

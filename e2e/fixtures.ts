@@ -35,6 +35,15 @@ type Fixtures = {
   /** An admin made for this test, deleted after it. */
   admin: TestUser;
   /**
+   * `admin`, signed in on this test's page (as `signIn(admin)` before the
+   * first page load): the same account, so a test may take both.
+   */
+  adminSignedIn: TestUser;
+  /** `customer`, signed in on this test's page (as `signIn(customer)`). */
+  customerSignedIn: TestUser;
+  /** `customerWithCard`, signed in on this test's page (as `signIn(customerWithCard)`). */
+  customerWithCardSignedIn: TestUser;
+  /**
    * Opens this test's pages as `user`: the token is put in localStorage
    * before the app starts on the first page load (later loads keep whatever
    * the app did with it, e.g. a logout).
@@ -171,6 +180,18 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
         sessionStorage.setItem('e2e-token-set', '1');
       }, token);
     });
+  },
+  adminSignedIn: async ({ admin, signIn }, use) => {
+    await signIn(admin);
+    await use(admin);
+  },
+  customerSignedIn: async ({ customer, signIn }, use) => {
+    await signIn(customer);
+    await use(customer);
+  },
+  customerWithCardSignedIn: async ({ customerWithCard, signIn }, use) => {
+    await signIn(customerWithCard);
+    await use(customerWithCard);
   },
   booked: async ({ request, admin }, use) => {
     const made: string[] = [];

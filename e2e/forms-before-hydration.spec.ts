@@ -254,11 +254,9 @@ test("the home page's help form: typed and sent as soon as it shows", async ({ p
 test('/book/{id}/details: the vehicle typed at once is kept when the form’s data arrives, and booked', async ({
   page,
   request,
-  customerWithCard,
-  signIn,
+  customerWithCardSignedIn: _customerWithCard,
 }) => {
   test.setTimeout(60_000);
-  await signIn(customerWithCard);
   const service = await serviceNamed(request, 'Headlight Restoration');
   // At the customer's default address (tests/factories.ts homeAddress), where their page asks for the times.
   const { date, free } = await dateWithTimes(request, service._id, addDays(today(), 4), 1, {

@@ -121,12 +121,10 @@ test('the checklist switches between professional services and a custom request'
 
 test('checklist completion follows login: the account step completes, the card step does not', async ({
   page,
-  customer,
-  signIn,
+  customerSignedIn: customer,
   expectAccessible,
 }) => {
   expect(customer.user.hasCardOnFile).toBe(false);
-  await signIn(customer);
   await page.goto('/');
   await expect(page.getByText(`Welcome, ${customer.user.firstName}!`)).toBeVisible();
 

@@ -65,15 +65,13 @@ const loaded = (image: Locator) =>
 test('a work order’s inspection and photo at 390 px; the customer sees them by link and in the portal', async ({
   page,
   request,
-  admin,
-  signIn,
+  adminSignedIn: admin,
   expectAccessible,
 }) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('inspect');
   const { _id: id, workOrderNumber: number } = await createThroughApi(request, admin, email);
   try {
-    await signIn(admin);
     await page.goto('/admin?section=work-orders');
     await panel(page).getByLabel('Search', { exact: true }).fill(number);
     await panel(page).getByRole('button', { name: 'Search' }).click();

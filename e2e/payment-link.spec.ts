@@ -19,9 +19,8 @@ test.use({ customerDetails: { firstName: 'Robin', lastName } });
 test('the admin sends a payment link, the customer pays on the checkout page, the desk shows it paid', async ({
   page,
   request,
-  admin,
+  adminSignedIn: admin,
   customer,
-  signIn,
   booked,
   expectAccessible,
 }) => {
@@ -34,7 +33,6 @@ test('the admin sends a payment link, the customer pays on the checkout page, th
   booked.push(booking._id);
   await assignThroughApi(request, admin, booking._id, customer);
 
-  await signIn(admin);
   await openDesk(page);
   // The desk lists upcoming visits soonest first (decision 095): this one, weeks out, is found by name.
   await searchCustomer(page, lastName);

@@ -22,11 +22,9 @@ async function fillCard(page: Page, card: { number: string; expiry?: string; cvc
 
 test('a customer adds the test card and sees its brand and last four digits, also after a reload', async ({
   page,
-  customer,
-  signIn,
+  customerSignedIn: _customer,
   expectAccessible,
 }) => {
-  await signIn(customer);
   await page.goto('/dashboard?tab=account');
   const section = paymentSection(page);
   await expect(section.getByText('No card on file yet.')).toBeVisible();
@@ -49,9 +47,11 @@ test('a customer adds the test card and sees its brand and last four digits, als
   await expect(paymentSection(page).getByText(/Card on file: Visa ending in 1111/)).toBeVisible();
 });
 
-test('a declined test card shows why, and no card is saved', async ({ page, customer, signIn }) => {
+test('a declined test card shows why, and no card is saved', async ({
+  page,
+  customerSignedIn: _customer,
+}) => {
   expectRefusals();
-  await signIn(customer);
   await page.goto('/dashboard?tab=account');
   const section = paymentSection(page);
 
@@ -72,14 +72,12 @@ test('a declined test card shows why, and no card is saved', async ({ page, cust
 
 test('a customer with a card on file sees it, and can replace it', async ({
   page,
-  customerWithCard,
-  signIn,
+  customerWithCardSignedIn: customerWithCard,
 }) => {
   expect(customerWithCard.user).toMatchObject({
     hasCardOnFile: true,
     card: { brand: 'Visa', last4: '1111' },
   });
-  await signIn(customerWithCard);
   await page.goto('/dashboard?tab=account');
   const section = paymentSection(page);
   await expect(section.getByText(/Card on file: Visa ending in 1111/)).toBeVisible();
@@ -91,10 +89,8 @@ test('a customer with a card on file sees it, and can replace it', async ({
 
 test('/account-settings opens Account Settings and, once a card is saved, goes back to where it was asked for', async ({
   page,
-  customer,
-  signIn,
+  customerSignedIn: _customer,
 }) => {
-  await signIn(customer);
   await page.goto('/account-settings?redirect=%2Fservices');
   await expect(page).toHaveURL(/\/dashboard\?tab=account&redirect=%2Fservices$/);
   await fillCard(page, { number: '4111 1111 1111 1111' });

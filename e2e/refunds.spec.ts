@@ -21,9 +21,8 @@ test.use({ customerDetails: { firstName: 'Quinn', lastName } });
 test('the admin refunds part of a payment on the desk', async ({
   page,
   request,
-  admin,
+  adminSignedIn: admin,
   customerWithCard,
-  signIn,
   booked,
   expectAccessible,
 }) => {
@@ -36,7 +35,6 @@ test('the admin refunds part of a payment on the desk', async ({
   booked.push(booking._id);
   await assignThroughApi(request, admin, booking._id, customerWithCard);
 
-  await signIn(admin);
   await openDesk(page);
   // The desk lists upcoming visits soonest first (decision 095): this one, months out, is found by name.
   await searchCustomer(page, lastName);
@@ -87,9 +85,8 @@ test.describe('completed elsewhere', () => {
   test('a booking completed elsewhere is found on the desk by name and status, and refunded after confirming', async ({
     page,
     request,
-    admin,
+    adminSignedIn: admin,
     customerWithCard,
-    signIn,
     booked,
     expectAccessible,
   }) => {
@@ -100,7 +97,6 @@ test.describe('completed elsewhere', () => {
     expect(done.payment?.status).toBe('paid');
     const amount = formatCents(toCents(done.payment?.amount ?? 0));
 
-    await signIn(admin);
     await openDesk(page);
     await searchCustomer(page, elsewhereName);
     await expect(desk(page).getByText('No bookings match your criteria.')).toBeVisible();

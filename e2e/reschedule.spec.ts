@@ -46,13 +46,11 @@ async function moveTo(page: Page, date: string, time: string) {
 test('reschedule from Service History: the card moves to the new time', async ({
   page,
   request,
-  customerWithCard,
-  signIn,
+  customerWithCardSignedIn: customerWithCard,
   expectAccessible,
 }) => {
   const booking = await bookThroughApi(request, customerWithCard, SERVICE, {}, 12);
   const target = await newTime(request, booking, customerWithCard);
-  await signIn(customerWithCard);
   await page.goto('/dashboard');
   const card = page.getByRole('region', { name: 'Service History' }).getByRole('article', { name: SERVICE });
   await card.getByRole('link', { name: 'Reschedule' }).click();

@@ -17,9 +17,8 @@ type Figures = { thisMonth: { revenue: number; jobs: number } };
 test('the month’s figures after a few completed jobs, the chart, and the CSV export', async ({
   page,
   request,
-  admin,
+  adminSignedIn: admin,
   customerWithCard,
-  signIn,
   expectAccessible,
 }) => {
   // Two bookings, two completions charged at the stand-in, the admin page and a download.
@@ -35,7 +34,6 @@ test('the month’s figures after a few completed jobs, the chart, and the CSV e
   expect(done.map((b) => b.payment?.status)).toEqual(['paid', 'paid']);
   const paidCents = done.reduce((sum, b) => sum + toCents(b.payment?.amount ?? 0), 0);
 
-  await signIn(admin);
   await page.goto('/admin?section=revenue');
   const section = page.getByRole('region', { name: 'Revenue' });
   await expect(section.getByTestId('revenue-this-month')).toHaveText(

@@ -234,14 +234,12 @@ test('a ZIP outside the area gets the plain message and the phone number, and no
 
 test('an admin’s custom booking takes an address, shown on its card with Directions', async ({
   page,
-  admin,
-  signIn,
+  adminSignedIn: _admin,
   cleanup,
   expectAccessible,
 }) => {
   const lastName = uniqueName('Where');
   cleanup.byName(lastName);
-  await signIn(admin);
   await openDesk(page);
   await desk(page).getByRole('button', { name: 'Create Custom Booking' }).click();
   await desk(page).getByRole('button', { name: 'Create Booking' }).click();

@@ -100,12 +100,10 @@ const reply = (overrides: Record<string, unknown> = {}) => ({
 
 test('Service History: loading, empty and failure texts (replies held or replaced)', async ({
   page,
-  customer,
-  signIn,
+  customerSignedIn: _customer,
   expectAccessible,
 }) => {
   expectFailedReplies();
-  await signIn(customer);
   const { release, answerWith } = await holdReplies(page, myBookings, { status: 200, body: '[]' });
   await page.goto('/dashboard');
   await expect(page).toHaveTitle('My Account | Mobile Auto Care');
@@ -126,11 +124,9 @@ test('Service History: loading, empty and failure texts (replies held or replace
 
 test('editing and cancelling show the server’s msg, else the spec’s fallback (replies replaced)', async ({
   page,
-  customer,
-  signIn,
+  customerSignedIn: _customer,
 }) => {
   expectFailedReplies();
-  await signIn(customer);
   await page.route(myBookings, (route) => route.fulfill({ json: [reply()] }));
   let failure: { status: number; body: string } = { status: 502, body: 'Bad Gateway' };
   await page.route(/\/api\/bookings\/bkg_/, (route) =>
@@ -161,10 +157,8 @@ test('editing and cancelling show the server’s msg, else the spec’s fallback
 
 test("'Show more bookings' follows X-Next-Cursor; the last page shows no button (replies replaced)", async ({
   page,
-  customer,
-  signIn,
+  customerSignedIn: _customer,
 }) => {
-  await signIn(customer);
   const cursors: (string | null)[] = [];
   await page.route(myBookings, (route) => {
     const cursor = new URL(route.request().url()).searchParams.get('cursor');
@@ -213,11 +207,9 @@ test('/leave-review needs a sign-in, and without a booking says where to start',
 
 test('the review form checks rating, quote and image in the browser (replies replaced)', async ({
   page,
-  customer,
-  signIn,
+  customerSignedIn: _customer,
   expectAccessible,
 }) => {
-  await signIn(customer);
   await page.route(myBookings, (route) => route.fulfill({ json: [reply({ status: 'Completed' })] }));
   let posted = 0;
   await page.route('**/api/testimonials', (route) => {
@@ -260,10 +252,9 @@ test('the review form checks rating, quote and image in the browser (replies rep
 
 test('a booking shows in Service History with every field; another customer’s do not', async ({
   page,
-  customerWithCard,
+  customerWithCardSignedIn: customerWithCard,
   admin,
   shop,
-  signIn,
   expectAccessible,
 }) => {
   const other = await shop.anotherCustomer();
@@ -277,7 +268,6 @@ test('a booking shows in Service History with every field; another customer’s 
   });
   await setStatusThroughApi(page.request, admin, booking._id, { serviceStatus: 'Parts ordered' });
 
-  await signIn(customerWithCard);
   await page.goto('/dashboard');
   await expect(history(page).getByRole('article')).toHaveCount(1);
   const oil = card(page, 'Mobile Oil Change');
@@ -300,13 +290,11 @@ test('a booking shows in Service History with every field; another customer’s 
 
 test('editing a Pending booking: the new vehicle shows, and stays after a reload', async ({
   page,
-  customerWithCard,
+  customerWithCardSignedIn: customerWithCard,
   shop,
-  signIn,
   expectAccessible,
 }) => {
   await shop.book(customerWithCard, 'Headlight Restoration');
-  await signIn(customerWithCard);
   await page.goto('/dashboard');
   const headlights = card(page, 'Headlight Restoration');
   await expect(headlights).toContainText('2019 Honda Civic');
@@ -342,15 +330,13 @@ test('editing a Pending booking: the new vehicle shows, and stays after a reload
 
 test('cancelling asks first: keeping changes nothing, confirming shows Cancelled; Confirmed offers only Cancel', async ({
   page,
-  customerWithCard,
+  customerWithCardSignedIn: customerWithCard,
   admin,
   shop,
-  signIn,
   expectAccessible,
 }) => {
   const booking = await shop.book(customerWithCard, 'A/C Recharge');
   await setStatusThroughApi(page.request, admin, booking._id, { status: 'Confirmed' });
-  await signIn(customerWithCard);
   await page.goto('/dashboard');
   const ac = card(page, 'A/C Recharge');
   await expect(ac.getByText('Confirmed', { exact: true })).toBeVisible();
@@ -388,17 +374,15 @@ test.describe('reviews', () => {
 
   test('a completed booking is reviewed: stars by keyboard, quote and photo; the review shows on /testimonials', async ({
     page,
-    customerWithCard,
+    customerWithCardSignedIn: customerWithCard,
     admin,
     shop,
-    signIn,
     expectAccessible,
   }) => {
     const booking = await shop.book(customerWithCard, 'Engine Diagnostic');
     await setStatusThroughApi(page.request, admin, booking._id, { serviceStatus: 'On the way' });
     await setStatusThroughApi(page.request, admin, booking._id, { status: 'Completed' });
 
-    await signIn(customerWithCard);
     await page.goto('/dashboard');
     const diagnostic = card(page, 'Engine Diagnostic');
     await expect(diagnostic.getByText('Completed', { exact: true })).toBeVisible();
@@ -455,11 +439,9 @@ test.describe('reviews', () => {
 
 test('a removed service’s booking cannot be reviewed; a reviewed one says so (replies replaced)', async ({
   page,
-  customer,
-  signIn,
+  customerSignedIn: _customer,
 }) => {
   // No route removes a service yet, so the real product cannot reach this state; the reply is replaced.
-  await signIn(customer);
   await page.route(myBookings, (route) =>
     route.fulfill({
       json: [
@@ -486,10 +468,9 @@ test('a removed service’s booking cannot be reviewed; a reviewed one says so (
 test('upcoming visits first, soonest first; a paid one shows what was paid and refunded, not the list price', async ({
   page,
   request,
-  customerWithCard,
+  customerWithCardSignedIn: customerWithCard,
   admin,
   shop,
-  signIn,
   expectAccessible,
 }) => {
   test.setTimeout(90_000);
@@ -504,7 +485,6 @@ test('upcoming visits first, soonest first; a paid one shows what was paid and r
   });
   expect(refunded.status(), await refunded.text()).toBe(201);
 
-  await signIn(customerWithCard);
   await page.goto('/dashboard');
   const cards = history(page).getByRole('article');
   await expect(cards).toHaveCount(3);

@@ -91,8 +91,10 @@ test.describe('on a 390 px phone', () => {
 test.describe('on a 1280 px desktop', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('the signed-in admin header fits one row, the filters are open', async ({ page, admin, signIn }) => {
-    await signIn(admin);
+  test('the signed-in admin header fits one row, the filters are open', async ({
+    page,
+    adminSignedIn: admin,
+  }) => {
     await page.goto('/');
     await expect(header(page).getByText(`Welcome, ${admin.user.firstName}!`)).toBeVisible();
     const bar = (await header(page).boundingBox())!;
@@ -173,10 +175,8 @@ test.describe('staff have their own header (issue 30, decision 096)', () => {
 
   test("the admin: the staff's header on the desk, the spec's header on the public site", async ({
     page,
-    admin,
-    signIn,
+    adminSignedIn: _admin,
   }) => {
-    await signIn(admin);
     await page.goto('/admin');
     const staff = header(page).getByRole('navigation', { name: 'Staff' });
     await expect(staff.getByRole('link', { name: 'Admin' })).toBeVisible();

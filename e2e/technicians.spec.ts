@@ -10,11 +10,9 @@ import { loginThroughForm } from './helpers/session';
 
 test('the admin invites a technician and sets their working hours', async ({
   page,
-  admin,
-  signIn,
+  adminSignedIn: _admin,
   expectAccessible,
 }) => {
-  await signIn(admin);
   await page.goto('/admin?section=technicians');
   const section = page.getByRole('region', { name: 'Technicians' });
   // The seed's two technicians.

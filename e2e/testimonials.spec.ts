@@ -64,11 +64,9 @@ test('the testimonials page shows the seeded testimonials and Google reviews', a
 
 test('a signed-in customer votes: one vote each, switching and withdrawing', async ({
   page,
-  customer,
-  signIn,
+  customerSignedIn: _customer,
   expectAccessible,
 }) => {
-  await signIn(customer);
   await page.goto('/testimonials');
   const like = likeButton(page, 'Grace Liu');
   const dislike = dislikeButton(page, 'Grace Liu');
@@ -112,9 +110,8 @@ test('a visitor who votes is sent to log in, and comes back after', async ({ pag
   await expect(likeButton(page, 'Daniel Okafor')).toHaveText('5');
 });
 
-test('a failed vote is only logged', async ({ page, customer, signIn }) => {
+test('a failed vote is only logged', async ({ page, customerSignedIn: _customer }) => {
   expectConsoleErrors('500');
-  await signIn(customer);
   const warnings: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'warning') warnings.push(message.text());

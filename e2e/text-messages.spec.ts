@@ -29,8 +29,7 @@ function uniqueMobile(): string {
 test('opt in to texts in Account Settings; a reminder and a cancel notice arrive by text, none after STOP', async ({
   page,
   request,
-  customerWithCard,
-  signIn,
+  customerWithCardSignedIn: customerWithCard,
   expectAccessible,
 }) => {
   const mobile = uniqueMobile();
@@ -38,7 +37,6 @@ test('opt in to texts in Account Settings; a reminder and a cancel notice arrive
   const first = await bookThroughApi(request, customerWithCard, 'Headlight Restoration', {}, 5);
   const second = await bookThroughApi(request, customerWithCard, 'Headlight Restoration', {}, 6);
 
-  await signIn(customerWithCard);
   await page.goto('/dashboard?tab=account');
   const settings = page.getByRole('region', { name: 'Text Messages & Notifications' });
   await expect(settings.getByText('Until you opt in to texts, everything comes by email.')).toBeVisible();

@@ -14,9 +14,8 @@ import { auth, linkInMail } from './helpers/session';
 test('the tracking page follows a visit from On my way to done', async ({
   page,
   request,
-  admin,
+  adminSignedIn: admin,
   customerWithCard,
-  signIn,
   expectAccessible,
 }) => {
   test.setTimeout(90_000);
@@ -35,7 +34,6 @@ test('the tracking page follows a visit from On my way to done', async ({
   if (!stored) throw new Error('The booking just made is missing.');
   await entity.put({ ...stored, date: time.today(), time: '23:30' });
 
-  await signIn(admin);
   await openDesk(page);
   await searchCustomer(page, lastName);
   const card = page.locator(`[data-booking-id="${booked._id}"]`);

@@ -100,8 +100,7 @@ async function bytesOf(download: Download): Promise<Buffer> {
 test('write a work order with labor and parts, live totals, save, download the PDF, email it, set its status', async ({
   page,
   request,
-  admin,
-  signIn,
+  adminSignedIn: admin,
   expectAccessible,
 }) => {
   test.setTimeout(90_000);
@@ -109,7 +108,6 @@ test('write a work order with labor and parts, live totals, save, download the P
   const email = uniqueEmail('wo');
   let number = '';
   try {
-    await signIn(admin);
     await page.goto('/admin?section=work-orders');
     await panel(page).getByRole('button', { name: 'New Work Order' }).click();
     const form = panel(page).getByRole('form', { name: 'New Work Order' });
@@ -206,8 +204,7 @@ test('write a work order with labor and parts, live totals, save, download the P
 test('acknowledge from the mailed link with a drawn signature; the manager shows it; the portal gives the PDF', async ({
   page,
   request,
-  admin,
-  signIn,
+  adminSignedIn: admin,
   expectAccessible,
 }) => {
   test.setTimeout(90_000);
@@ -218,7 +215,6 @@ test('acknowledge from the mailed link with a drawn signature; the manager shows
   // The work order is written through the API (the test before writes one through the form).
   const { _id: id, workOrderNumber: number } = await createThroughApi(request, admin, customerName, email);
   try {
-    await signIn(admin);
     await page.goto('/admin?section=work-orders');
     await panel(page).getByLabel('Search', { exact: true }).fill(number);
     await panel(page).getByRole('button', { name: 'Search' }).click();
@@ -308,8 +304,7 @@ test('acknowledge from the mailed link with a drawn signature; the manager shows
 test('Create Work Order from a booking card fills in the customer, vehicle and service; delete it', async ({
   page,
   request,
-  admin,
-  signIn,
+  adminSignedIn: admin,
   expectAccessible,
 }) => {
   test.setTimeout(90_000);
@@ -324,7 +319,6 @@ test('Create Work Order from a booking card fills in the customer, vehicle and s
   });
   let number = '';
   try {
-    await signIn(admin);
     await openDesk(page);
     await searchCustomer(page, lastName);
     await deskCard(page, lastName).getByRole('button', { name: 'Create Work Order' }).click();
@@ -378,9 +372,8 @@ test('Create Work Order from a booking card fills in the customer, vehicle and s
 test('a work order its booking’s charge paid says Paid, and offers no payment link', async ({
   page,
   request,
-  admin,
+  adminSignedIn: admin,
   customerWithCard,
-  signIn,
   expectAccessible,
 }) => {
   test.setTimeout(90_000);
@@ -397,7 +390,6 @@ test('a work order its booking’s charge paid says Paid, and offers no payment 
     booking._id,
   );
   try {
-    await signIn(admin);
     await page.goto('/admin?section=work-orders');
     const order = row(page, number);
     await expect(order).toBeVisible();
