@@ -80,6 +80,23 @@ type Case = {
   expectedConsoleError?: string;
 };
 
+/**
+ * Sets a case up on `page`: its expected console error announced, its addresses watched for what
+ * `fill()` types (fills the form and sends it), and the CPU slowed.
+ */
+async function watched(page: Page, form: Case) {
+  if (form.expectedConsoleError) expectConsoleErrors(form.expectedConsoleError);
+  let secrets: string[] = [];
+  const addresses = watchAddresses(page, () => secrets, form.allowed);
+  await slowCpu(page);
+  return {
+    addresses,
+    fill: async () => {
+      secrets = await form.fill(page);
+    },
+  };
+}
+
 const cases: Record<string, (user: { email: string; password: string }) => Case> = {
   login: ({ email, password }) => ({
     path: '/login',
@@ -162,13 +179,10 @@ for (const [name, make] of Object.entries(cases)) {
     customer,
   }) => {
     const form = make(customer);
-    if (form.expectedConsoleError) expectConsoleErrors(form.expectedConsoleError);
-    let secrets: string[] = [];
-    const addresses = watchAddresses(page, () => secrets, form.allowed);
-    await slowCpu(page);
+    const { addresses, fill } = await watched(page, form);
     const release = await holdAppCode(page);
     await arrive(page, form.path);
-    secrets = await form.fill(page);
+    await fill();
     expect(await isHydrating(page), 'the form was sent before the app had loaded').toBe(true);
     // Held, visibly; the page stays where it is and nothing was sent as an address.
     await expect(page.getByRole('status').filter({ hasText: 'One moment…' })).toBeVisible();
@@ -185,12 +199,9 @@ for (const [name, make] of Object.entries(cases)) {
     customer,
   }) => {
     const form = make(customer);
-    if (form.expectedConsoleError) expectConsoleErrors(form.expectedConsoleError);
-    let secrets: string[] = [];
-    const addresses = watchAddresses(page, () => secrets, form.allowed);
-    await slowCpu(page);
+    const { addresses, fill } = await watched(page, form);
     await arrive(page, form.path);
-    secrets = await form.fill(page);
+    await fill();
     await form.sent(page);
     addresses.expectNoLeak();
   });

@@ -1,8 +1,8 @@
 import * as time from '@app/core/time';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import type { TechDayReply } from '../functions/src/api/tech';
 import { customBookingBody } from '../tests/desk-bookings';
-import { expect, expectConsoleErrors, expectFailedReplies, test, type TestUser } from './fixtures';
+import { test as base, expect, expectConsoleErrors, expectFailedReplies, type TestUser } from './fixtures';
 import { seedTechnicians } from '../functions/src/local/seed';
 import { auth } from './helpers/session';
 import { drawSignature } from './helpers/signature';
@@ -16,8 +16,6 @@ import { drawSignature } from './helpers/signature';
  * The job's technician is one of the seeded two (functions/src/local/seed.ts),
  * who signs in on the phone and opens /tech: their own day.
  */
-
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 const ADDRESS = { street: '12 W Market St', unit: '', city: 'West Chester', state: 'PA', zipCode: '19382' };
 
@@ -103,31 +101,44 @@ async function technicianSignIn(request: APIRequestContext, technician: number) 
   return { token, name: `${seeded.firstName} ${seeded.lastName}` };
 }
 
-/** The seeded technician numbered `technician` signs in on the phone and opens /tech: their session and name, and the card of the job `name`. */
-async function onThePhone(
-  page: Page,
-  signIn: (user: { token: string }) => Promise<void>,
-  technician: number,
-  name: string,
-) {
-  const phone = await technicianSignIn(page.request, technician);
-  await signIn(phone);
-  await page.goto('/tech');
-  return { phone, card: page.getByRole('article', { name: new RegExp(name) }) };
-}
+type JobOnThePhone = Awaited<ReturnType<typeof todaysJob>> & {
+  name: string;
+  phone: Awaited<ReturnType<typeof technicianSignIn>>;
+  card: Locator;
+};
+
+/**
+ * `jobOnThePhone(label)`: a job of today (todaysJob; its options too) named `<label> <6 random
+ * characters>`, whose technician (one of the seeded two) signs in on the phone and opens /tech: the
+ * job, its name, the technician's session and name, and the job's card.
+ */
+const test = base.extend<{
+  jobOnThePhone: (label: string, options?: Parameters<typeof todaysJob>[3]) => Promise<JobOnThePhone>;
+}>({
+  jobOnThePhone: async ({ page, admin, signIn }, use) => {
+    await use(async (label, options) => {
+      const name = `${label} ${crypto.randomUUID().slice(0, 6)}`;
+      const job = await todaysJob(page.request, admin, name, options);
+      const phone = await technicianSignIn(page.request, job.technician);
+      await signIn(phone);
+      await page.goto('/tech');
+      return { ...job, name, phone, card: page.getByRole('article', { name: new RegExp(name) }) };
+    });
+  },
+});
+
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 test('a day at 390 px: Directions, On my way, Arrived, Started, Completed', async ({
   page,
   admin,
   customerWithCard,
-  signIn,
   expectAccessible,
+  jobOnThePhone,
 }) => {
   // The whole day and its completion: slow on a busy machine.
   test.slow();
-  const name = `Tech job ${crypto.randomUUID().slice(0, 6)}`;
-  const { booking, technician } = await todaysJob(page.request, admin, name, { customer: customerWithCard });
-  const { card } = await onThePhone(page, signIn, technician, name);
+  const { booking, card } = await jobOnThePhone('Tech job', { customer: customerWithCard });
   await expect(card).toBeVisible();
   // The day's date, and times as the business writes them (issue 30): '9:00 AM', as in the mails.
   await expect(
@@ -181,15 +192,13 @@ test("tomorrow's job at 390 px: the next step leads, Completed is not offered, a
   page,
   admin,
   customerWithCard,
-  signIn,
+  jobOnThePhone,
 }) => {
-  const name = `Tomorrow job ${crypto.randomUUID().slice(0, 6)}`;
   const tomorrow = time.addDays(time.today(), 1);
-  const { booking, technician } = await todaysJob(page.request, admin, name, {
+  const { booking, phone, card } = await jobOnThePhone('Tomorrow job', {
     date: tomorrow,
     customer: customerWithCard,
   });
-  const { phone, card } = await onThePhone(page, signIn, technician, name);
   await page.getByRole('button', { name: 'Tomorrow' }).click();
   await expect(card).toBeVisible();
   await expect(card.getByRole('button', { name: 'On my way', exact: true })).toHaveClass(/button--primary/);
@@ -251,14 +260,11 @@ test('"On my way" outside daytime hours asks first, then sends with the confirma
 test('offline: the day stays readable, the actions are off with a banner, and come back with the signal', async ({
   page,
   context,
-  admin,
-  signIn,
+  jobOnThePhone,
 }) => {
   // The browser logs each call it cannot make without signal.
   expectConsoleErrors('net::ERR_INTERNET_DISCONNECTED');
-  const name = `Offline job ${crypto.randomUUID().slice(0, 6)}`;
-  const { technician } = await todaysJob(page.request, admin, name);
-  const { card } = await onThePhone(page, signIn, technician, name);
+  const { card } = await jobOnThePhone('Offline job');
   await expect(card.getByRole('button', { name: 'On my way' })).toBeEnabled();
 
   await context.setOffline(true);
@@ -279,13 +285,10 @@ test('offline: the day stays readable, the actions are off with a banner, and co
 test('reloaded without signal after a first visit, /tech opens from its service worker with the last day', async ({
   page,
   context,
-  admin,
-  signIn,
+  jobOnThePhone,
 }) => {
   expectConsoleErrors('net::ERR_INTERNET_DISCONNECTED');
-  const name = `Reload job ${crypto.randomUUID().slice(0, 6)}`;
-  const { technician } = await todaysJob(page.request, admin, name);
-  const { card } = await onThePhone(page, signIn, technician, name);
+  const { card } = await jobOnThePhone('Reload job');
   await expect(card).toBeVisible();
   // The worker is scoped to /tech and has kept every file this page loaded (never the API's replies).
   const kept = async () =>
@@ -319,13 +322,10 @@ test('reloaded without signal after a first visit, /tech opens from its service 
 
 test('a day the server cannot send is shown from the last sync, marked so, with the actions off', async ({
   page,
-  admin,
-  signIn,
+  jobOnThePhone,
 }) => {
   expectConsoleErrors('net::ERR_INTERNET_DISCONNECTED');
-  const name = `Synced job ${crypto.randomUUID().slice(0, 6)}`;
-  const { technician } = await todaysJob(page.request, admin, name);
-  const { card: before } = await onThePhone(page, signIn, technician, name);
+  const { card: before, name } = await jobOnThePhone('Synced job');
   await expect(before).toBeVisible();
 
   // The network drops every call for the day (a dead zone): a reload reads the stored copy.
@@ -339,13 +339,10 @@ test('a day the server cannot send is shown from the last sync, marked so, with 
 
 test('the work order at 390 px, prefilled from the job, signed by the customer on the phone', async ({
   page,
-  admin,
-  signIn,
   expectAccessible,
+  jobOnThePhone,
 }) => {
-  const name = `Signed job ${crypto.randomUUID().slice(0, 6)}`;
-  const { booking, technician } = await todaysJob(page.request, admin, name);
-  const { phone, card } = await onThePhone(page, signIn, technician, name);
+  const { booking, phone, card } = await jobOnThePhone('Signed job');
   await card.getByRole('button', { name: 'Work order' }).click();
 
   const form = page.getByRole('form', { name: 'New Work Order' });
