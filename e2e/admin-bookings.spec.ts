@@ -1,11 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, test as base, expectConsoleErrors, expectFailedReplies } from './fixtures';
+import { expect, test, expectConsoleErrors, expectFailedReplies } from './fixtures';
 import { holdReplies } from './helpers/held-replies';
-import {
-  adminCreateThroughApi,
-  type CustomBookingDetails,
-  listAllThroughApi,
-} from './helpers/admin-bookings';
+import { listAllThroughApi } from './helpers/admin-bookings';
 import {
   deskCard,
   deskCards,
@@ -18,22 +14,13 @@ import {
 } from './helpers/admin-desk-page';
 
 // Each test sets up bookings through the API, then drives several views and accessibility scans.
-base.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 90_000 });
 
 /**
  * Manage Bookings on /admin (doc 2 §2, issue 11): the advanced search, 'Show 5
  * More', and a status change that stays after a reload. Bookings are made
  * through the API on dates no other spec uses, and cancelled after each test.
  */
-const test = base.extend<{ book: (input: CustomBookingDetails) => Promise<{ _id: string }> }>({
-  book: async ({ request, admin, booked }, use) => {
-    await use(async (input) => {
-      const booking = await adminCreateThroughApi(request, admin, input);
-      booked.push(booking._id);
-      return booking;
-    });
-  },
-});
 
 /** Opens Create Custom Booking on the desk, fills it for Pat Nobody (9:00 on desk date 9) and sends it. */
 async function createPatNobody(page: Page): Promise<void> {
@@ -52,14 +39,14 @@ async function createPatNobody(page: Page): Promise<void> {
 test('the advanced search narrows the list to the matching bookings', async ({
   page,
   adminSignedIn: _admin,
-  book,
+  deskBooking,
   expectAccessible,
 }) => {
   const date = deskDate(1);
   const first = uniqueName('Searchfirst');
   const second = uniqueName('Searchsecond');
-  await book({ date, time: '09:00', clientLastName: first });
-  await book({ date, time: '11:00', clientLastName: second });
+  await deskBooking({ date, time: '09:00', clientLastName: first });
+  await deskBooking({ date, time: '11:00', clientLastName: second });
 
   await openDesk(page);
   await expectAccessible();
@@ -95,12 +82,12 @@ test('the advanced search narrows the list to the matching bookings', async ({
   await expectAccessible();
 });
 
-test("'Show 5 More' adds five bookings at a time", async ({ page, adminSignedIn: _admin, book }) => {
+test("'Show 5 More' adds five bookings at a time", async ({ page, adminSignedIn: _admin, deskBooking }) => {
   const date = deskDate(2);
   const name = uniqueName('Morecount');
   // Seven 15-minute jobs an hour apart: one van, a 30-minute drive after each.
   for (const time of ['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00'])
-    await book({ date, time, clientLastName: name, duration: 15 });
+    await deskBooking({ date, time, clientLastName: name, duration: 15 });
 
   await openDesk(page);
   await searchCustomer(page, name);
@@ -121,11 +108,11 @@ test('a status change and a progress note stay after a reload, with the audit tr
   page,
   request,
   adminSignedIn: admin,
-  book,
+  deskBooking,
   expectAccessible,
 }) => {
   const name = uniqueName('Statuskeep');
-  await book({ date: deskDate(3), time: '10:00', clientLastName: name });
+  await deskBooking({ date: deskDate(3), time: '10:00', clientLastName: name });
 
   await openDesk(page);
   await searchCustomer(page, name);
@@ -164,11 +151,11 @@ test('a status change and a progress note stay after a reload, with the audit tr
 test('moving a booking back out of Cancelled when its time was taken meanwhile shows why', async ({
   page,
   adminSignedIn: _admin,
-  book,
+  deskBooking,
 }) => {
   const date = deskDate(8);
   const name = uniqueName('Reclaim');
-  await book({ date, time: '12:00', clientLastName: name });
+  await deskBooking({ date, time: '12:00', clientLastName: name });
 
   await openDesk(page);
   await searchCustomer(page, name);
@@ -177,8 +164,8 @@ test('moving a booking back out of Cancelled when its time was taken meanwhile s
   await expect(card.getByLabel('Status')).toHaveValue('Cancelled');
 
   // Meanwhile the time is booked for someone else by each of the seed's two technicians (issue 22).
-  await book({ date, time: '12:00', clientLastName: uniqueName('Taker') });
-  await book({ date, time: '12:00', clientLastName: uniqueName('Taker') });
+  await deskBooking({ date, time: '12:00', clientLastName: uniqueName('Taker') });
+  await deskBooking({ date, time: '12:00', clientLastName: uniqueName('Taker') });
   expectConsoleErrors('the server responded with a status of 409');
   await card.getByLabel('Status').selectOption('Pending');
   await expect(card.getByRole('alert')).toContainText('Please book another time.');

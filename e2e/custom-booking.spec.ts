@@ -2,7 +2,6 @@ import { formatTime } from '@app/core/time';
 import type { Browser } from '@playwright/test';
 import { expect, test as base, type TestUser, untilHydrated, expectFailedReplies } from './fixtures';
 import {
-  adminCreateThroughApi,
   assignThroughApi,
   confirmationLinkInMail,
   type CustomBookingDetails,
@@ -39,16 +38,13 @@ const test = base.extend<{
     accountMade: (email: string) => void;
   };
 }>({
-  shop: async ({ request, admin, accounts }, use) => {
+  shop: async ({ request, admin, accounts, deskBooking }, use) => {
     const ids: string[] = [];
     const names: string[] = [];
     const emails: string[] = [];
     await use({
-      book: async (input) => {
-        const booking = await adminCreateThroughApi(request, admin, input);
-        ids.push(booking._id);
-        return booking;
-      },
+      // Cancelled after the test by the `booked` fixture.
+      book: (input) => deskBooking(input),
       madeInBrowser: (lastName) => void names.push(lastName),
       accountMade: (email) => void emails.push(email),
     });

@@ -2,6 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { User } from '@app/core/user/index';
 import { test as base, expect, type Page } from '@playwright/test';
 import { useRunningStack } from '../functions/src/local/stack-file';
+import type { AdminBookingReply } from '../functions/src/api/bookings';
+import { adminCreateThroughApi, assignThroughApi, type CustomBookingDetails } from './helpers/admin-bookings';
 import { cancelThroughApi } from './helpers/admin-desk-page';
 import { stackOf } from './stacks';
 
@@ -54,6 +56,12 @@ type Fixtures = {
    * (the crew is one van shop-wide): a test pushes each booking it makes.
    */
   booked: string[];
+  /**
+   * Makes a booking as the desk does, through the API as `admin` (adminCreateThroughApi), gives it to
+   * `customer` when one is named (assignThroughApi, which mails them the link), and pushes it to
+   * `booked`, so it is cancelled after the test. Returns the booking as made.
+   */
+  deskBooking: (input: CustomBookingDetails, customer?: TestUser) => Promise<AdminBookingReply>;
 };
 
 type WorkerFixtures = {
@@ -197,6 +205,14 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     const made: string[] = [];
     await use(made);
     for (const id of made) await cancelThroughApi(request, admin, id).catch(() => undefined);
+  },
+  deskBooking: async ({ request, admin, booked }, use) => {
+    await use(async (input, customer) => {
+      const booking = await adminCreateThroughApi(request, admin, input);
+      booked.push(booking._id);
+      if (customer) await assignThroughApi(request, admin, booking._id, customer);
+      return booking;
+    });
   },
 });
 

@@ -1,5 +1,4 @@
 import { expect, test } from './fixtures';
-import { adminCreateThroughApi, assignThroughApi } from './helpers/admin-bookings';
 import { deskCard, deskDate, openDesk, searchCustomer, uniqueName } from './helpers/admin-desk-page';
 import { waitForMail } from './helpers/session';
 
@@ -19,19 +18,15 @@ test.use({ customerDetails: { firstName: 'Robin', lastName } });
 test('the admin sends a payment link, the customer pays on the checkout page, the desk shows it paid', async ({
   page,
   request,
-  adminSignedIn: admin,
+  adminSignedIn: _admin,
   customer,
-  booked,
+  deskBooking,
   expectAccessible,
 }) => {
-  const booking = await adminCreateThroughApi(request, admin, {
-    date: deskDate(77),
-    time: '10:00',
-    customServiceName: 'Brake inspection',
-    customServicePrice: 120,
-  });
-  booked.push(booking._id);
-  await assignThroughApi(request, admin, booking._id, customer);
+  await deskBooking(
+    { date: deskDate(77), time: '10:00', customServiceName: 'Brake inspection', customServicePrice: 120 },
+    customer,
+  );
 
   await openDesk(page);
   // The desk lists upcoming visits soonest first (decision 095): this one, weeks out, is found by name.

@@ -1,5 +1,4 @@
 import { expect, test } from './fixtures';
-import { adminCreateThroughApi, assignThroughApi } from './helpers/admin-bookings';
 import { desk, deskCard, deskDate, openDesk, searchCustomer, uniqueName } from './helpers/admin-desk-page';
 import { bookThroughApi, setStatusThroughApi } from './helpers/bookings';
 import { formatCents, toCents } from '@app/core/money';
@@ -21,19 +20,20 @@ test.use({ customerDetails: { firstName: 'Quinn', lastName } });
 test('the admin refunds part of a payment on the desk', async ({
   page,
   request,
-  adminSignedIn: admin,
+  adminSignedIn: _admin,
   customerWithCard,
-  booked,
+  deskBooking,
   expectAccessible,
 }) => {
-  const booking = await adminCreateThroughApi(request, admin, {
-    date: deskDate(83),
-    time: '11:00',
-    customServiceName: 'Alternator replacement',
-    customServicePrice: 150,
-  });
-  booked.push(booking._id);
-  await assignThroughApi(request, admin, booking._id, customerWithCard);
+  await deskBooking(
+    {
+      date: deskDate(83),
+      time: '11:00',
+      customServiceName: 'Alternator replacement',
+      customServicePrice: 150,
+    },
+    customerWithCard,
+  );
 
   await openDesk(page);
   // The desk lists upcoming visits soonest first (decision 095): this one, months out, is found by name.

@@ -29,21 +29,28 @@ type Testimonial = { _id: string; profileImageUrl: string | null };
  */
 const test = base.extend<{
   shop: {
-    book: (customer: TestUser, service: string, details?: BookingDetails) => Promise<BookingReply>;
+    /** Books `service` for `customer`, then the admin makes each of `changes` to it, in order (setStatusThroughApi). */
+    book: (
+      customer: TestUser,
+      service: string,
+      details?: BookingDetails,
+      ...changes: Parameters<typeof setStatusThroughApi>[3][]
+    ) => Promise<BookingReply>;
     /** Another customer with a card, removed after the test. */
     anotherCustomer: () => Promise<TestUser>;
     /** A review this test left, deleted after it. */
     reviewed: (testimonial: Testimonial) => void;
   };
 }>({
-  shop: async ({ request, accounts, customerWithCard: _customer }, use) => {
+  shop: async ({ request, accounts, admin, customerWithCard: _customer }, use) => {
     const booked: { customer: TestUser; id: string }[] = [];
     const reviews: Testimonial[] = [];
     const others: TestUser[] = [];
     await use({
-      book: async (customer, service, details) => {
+      book: async (customer, service, details, ...changes) => {
         const booking = await bookThroughApi(request, customer, service, details, 12);
         booked.push({ customer, id: booking._id });
+        for (const change of changes) await setStatusThroughApi(request, admin, booking._id, change);
         return booking;
       },
       anotherCustomer: async () => {
@@ -253,20 +260,23 @@ test('the review form checks rating, quote and image in the browser (replies rep
 test('a booking shows in Service History with every field; another customer’s do not', async ({
   page,
   customerWithCardSignedIn: customerWithCard,
-  admin,
   shop,
   expectAccessible,
 }) => {
   const other = await shop.anotherCustomer();
   await shop.book(other, 'Battery Test & Replacement', { vehicleMake: 'Subaru', vehicleModel: 'Outback' });
-  const booking = await shop.book(customerWithCard, 'Mobile Oil Change', {
-    vehicleMake: 'Toyota',
-    vehicleModel: 'Camry',
-    vehicleYear: 2018,
-    vehicleColor: 'Silver',
-    notes: 'Gate code 4321',
-  });
-  await setStatusThroughApi(page.request, admin, booking._id, { serviceStatus: 'Parts ordered' });
+  const booking = await shop.book(
+    customerWithCard,
+    'Mobile Oil Change',
+    {
+      vehicleMake: 'Toyota',
+      vehicleModel: 'Camry',
+      vehicleYear: 2018,
+      vehicleColor: 'Silver',
+      notes: 'Gate code 4321',
+    },
+    { serviceStatus: 'Parts ordered' },
+  );
 
   await page.goto('/dashboard');
   await expect(history(page).getByRole('article')).toHaveCount(1);
@@ -331,12 +341,10 @@ test('editing a Pending booking: the new vehicle shows, and stays after a reload
 test('cancelling asks first: keeping changes nothing, confirming shows Cancelled; Confirmed offers only Cancel', async ({
   page,
   customerWithCardSignedIn: customerWithCard,
-  admin,
   shop,
   expectAccessible,
 }) => {
-  const booking = await shop.book(customerWithCard, 'A/C Recharge');
-  await setStatusThroughApi(page.request, admin, booking._id, { status: 'Confirmed' });
+  const booking = await shop.book(customerWithCard, 'A/C Recharge', {}, { status: 'Confirmed' });
   await page.goto('/dashboard');
   const ac = card(page, 'A/C Recharge');
   await expect(ac.getByText('Confirmed', { exact: true })).toBeVisible();
@@ -375,13 +383,16 @@ test.describe('reviews', () => {
   test('a completed booking is reviewed: stars by keyboard, quote and photo; the review shows on /testimonials', async ({
     page,
     customerWithCardSignedIn: customerWithCard,
-    admin,
     shop,
     expectAccessible,
   }) => {
-    const booking = await shop.book(customerWithCard, 'Engine Diagnostic');
-    await setStatusThroughApi(page.request, admin, booking._id, { serviceStatus: 'On the way' });
-    await setStatusThroughApi(page.request, admin, booking._id, { status: 'Completed' });
+    const booking = await shop.book(
+      customerWithCard,
+      'Engine Diagnostic',
+      {},
+      { serviceStatus: 'On the way' },
+      { status: 'Completed' },
+    );
 
     await page.goto('/dashboard');
     const diagnostic = card(page, 'Engine Diagnostic');

@@ -15,6 +15,9 @@ import { linkInMail, uniqueEmail, waitForMail } from './helpers/session';
  * for another. Every work order a test makes is deleted after it.
  */
 
+// Every test here sets up through the API, then drives several views, mails and downloads.
+test.describe.configure({ timeout: 90_000 });
+
 type Account = { token: string };
 const auth = (account: Account) => ({ 'x-auth-token': account.token });
 
@@ -103,7 +106,6 @@ test('write a work order with labor and parts, live totals, save, download the P
   adminSignedIn: admin,
   expectAccessible,
 }) => {
-  test.setTimeout(90_000);
   const customerName = `Pat ${uniqueName('Lee')}`;
   const email = uniqueEmail('wo');
   let number = '';
@@ -207,7 +209,6 @@ test('acknowledge from the mailed link with a drawn signature; the manager shows
   adminSignedIn: admin,
   expectAccessible,
 }) => {
-  test.setTimeout(90_000);
   // The used link (400), the refused second link (400) and the portal's wrong email (404) are logged by the browser.
   expectConsoleErrors('400 (Bad Request)', '404 (Not Found)');
   const customerName = `Pat ${uniqueName('Lee')}`;
@@ -307,7 +308,6 @@ test('Create Work Order from a booking card fills in the customer, vehicle and s
   adminSignedIn: admin,
   expectAccessible,
 }) => {
-  test.setTimeout(90_000);
   const lastName = uniqueName('Orderly');
   const booking = await adminCreateThroughApi(request, admin, {
     clientFirstName: 'Robin',
@@ -376,7 +376,6 @@ test('a work order its booking’s charge paid says Paid, and offers no payment 
   customerWithCard,
   expectAccessible,
 }) => {
-  test.setTimeout(90_000);
   // Completed and charged (the booked price) away from the work order: the work order is paid with it.
   const booking = await bookThroughApi(request, customerWithCard, 'Headlight Restoration', {}, 18);
   const done = await setStatusThroughApi(request, admin, booking._id, { status: 'Completed' });
