@@ -2,9 +2,10 @@ import AxeBuilder from '@axe-core/playwright';
 import type { User } from '@app/core/user/index';
 import { test as base, expect, type Page } from '@playwright/test';
 import { useRunningStack } from '../functions/src/local/stack-file';
-import type { AdminBookingReply } from '../functions/src/api/bookings';
+import type { AdminBookingReply, BookingReply } from '../functions/src/api/bookings';
 import { adminCreateThroughApi, assignThroughApi, type CustomBookingDetails } from './helpers/admin-bookings';
 import { cancelThroughApi } from './helpers/admin-desk-page';
+import { type BookingDetails, bookThroughApi, setStatusThroughApi } from './helpers/bookings';
 import { stackOf } from './stacks';
 
 /** An account made for one test, signed in (it has a session token). */
@@ -62,7 +63,19 @@ type Fixtures = {
    * `booked`, so it is cancelled after the test. Returns the booking as made.
    */
   deskBooking: (input: CustomBookingDetails, customer?: TestUser) => Promise<AdminBookingReply>;
+  /**
+   * Books the seeded service `service` for `customerWithCard` through the API as the booking page
+   * does (bookThroughApi, with `details`, from `fromDay` days ahead), then `admin` makes each of
+   * `changes` in order (setStatusThroughApi: completing charges the card). Returns the booking as the
+   * last step left it; it is pushed to `booked`, so one still open is cancelled after the test.
+   */
+  cardBooking: (
+    service: string,
+    options?: { details?: BookingDetails; fromDay?: number; changes?: StatusChange[] },
+  ) => Promise<BookingReply>;
 };
+
+type StatusChange = Parameters<typeof setStatusThroughApi>[3];
 
 type WorkerFixtures = {
   /** Makes and deletes accounts directly in the running product's table (no HTTP route does this). */
@@ -205,6 +218,14 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     const made: string[] = [];
     await use(made);
     for (const id of made) await cancelThroughApi(request, admin, id).catch(() => undefined);
+  },
+  cardBooking: async ({ request, admin, customerWithCard, booked }, use) => {
+    await use(async (service, { details, fromDay, changes = [] } = {}) => {
+      let booking = await bookThroughApi(request, customerWithCard, service, details, fromDay);
+      booked.push(booking._id);
+      for (const change of changes) booking = await setStatusThroughApi(request, admin, booking._id, change);
+      return booking;
+    });
   },
   deskBooking: async ({ request, admin, booked }, use) => {
     await use(async (input, customer) => {

@@ -1,6 +1,5 @@
 import { expect, test } from './fixtures';
 import { desk, deskCard, deskDate, openDesk, searchCustomer, uniqueName } from './helpers/admin-desk-page';
-import { bookThroughApi, setStatusThroughApi } from './helpers/bookings';
 import { formatCents, toCents } from '@app/core/money';
 import { waitForMail } from './helpers/session';
 
@@ -84,16 +83,15 @@ test.describe('completed elsewhere', () => {
 
   test('a booking completed elsewhere is found on the desk by name and status, and refunded after confirming', async ({
     page,
-    request,
-    adminSignedIn: admin,
-    customerWithCard,
-    booked,
+    adminSignedIn: _admin,
+    cardBooking,
     expectAccessible,
   }) => {
     // Completed and paid away from the desk (as on the phone): it leaves the open list.
-    const booking = await bookThroughApi(request, customerWithCard, 'Headlight Restoration', {}, 16);
-    booked.push(booking._id);
-    const done = await setStatusThroughApi(request, admin, booking._id, { status: 'Completed' });
+    const done = await cardBooking('Headlight Restoration', {
+      fromDay: 16,
+      changes: [{ status: 'Completed' }],
+    });
     expect(done.payment?.status).toBe('paid');
     const amount = formatCents(toCents(done.payment?.amount ?? 0));
 

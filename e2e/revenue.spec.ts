@@ -3,7 +3,6 @@ import { bookingReference } from '@app/core/booking/reference';
 import { formatCents, toCents } from '@app/core/money';
 import type { BookingReply } from '../functions/src/api/bookings';
 import { expect, test } from './fixtures';
-import { bookThroughApi, setStatusThroughApi } from './helpers/bookings';
 import { auth } from './helpers/session';
 
 /**
@@ -18,7 +17,7 @@ test('the month’s figures after a few completed jobs, the chart, and the CSV e
   page,
   request,
   adminSignedIn: admin,
-  customerWithCard,
+  cardBooking,
   expectAccessible,
 }) => {
   // Two bookings, two completions charged at the stand-in, the admin page and a download.
@@ -27,10 +26,8 @@ test('the month’s figures after a few completed jobs, the chart, and the CSV e
     (await (await request.get('/api/admin/revenue', { headers: auth(admin) })).json()) as Figures;
   const before = await figures();
   const done: BookingReply[] = [];
-  for (const service of ['Engine Diagnostic', 'Headlight Restoration']) {
-    const booking = await bookThroughApi(request, customerWithCard, service, {}, 21);
-    done.push(await setStatusThroughApi(request, admin, booking._id, { status: 'Completed' }));
-  }
+  for (const service of ['Engine Diagnostic', 'Headlight Restoration'])
+    done.push(await cardBooking(service, { fromDay: 21, changes: [{ status: 'Completed' }] }));
   expect(done.map((b) => b.payment?.status)).toEqual(['paid', 'paid']);
   const paidCents = done.reduce((sum, b) => sum + toCents(b.payment?.amount ?? 0), 0);
 

@@ -1,7 +1,7 @@
 import * as time from '@app/core/time';
 import { expect, expectFailedReplies, test } from './fixtures';
 import { openDesk, searchCustomer } from './helpers/admin-desk-page';
-import { bookThroughApi, setStatusThroughApi } from './helpers/bookings';
+import { setStatusThroughApi } from './helpers/bookings';
 import { auth, linkInMail } from './helpers/session';
 
 /**
@@ -16,18 +16,16 @@ test('the tracking page follows a visit from On my way to done', async ({
   request,
   adminSignedIn: admin,
   customerWithCard,
+  cardBooking,
   expectAccessible,
 }) => {
   test.setTimeout(90_000);
   const lastName = `Tracker${Date.now().toString(36)}`;
-  const booked = await bookThroughApi(
-    request,
-    customerWithCard,
-    'Engine Diagnostic',
-    { clientLastName: lastName },
-    16,
-  );
-  await setStatusThroughApi(request, admin, booked._id, { status: 'Confirmed' });
+  const booked = await cardBooking('Engine Diagnostic', {
+    details: { clientLastName: lastName },
+    fromDay: 16,
+    changes: [{ status: 'Confirmed' }],
+  });
   // The visit is today's: a booking cannot be made for a time already past, so its day is moved in the table.
   const { entity } = await import('@app/core/booking/store');
   const stored = await entity.get({ id: booked._id }, { consistent: true });

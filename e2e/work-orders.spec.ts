@@ -3,7 +3,6 @@ import { expect, test, expectConsoleErrors } from './fixtures';
 import { adminCreateThroughApi } from './helpers/admin-bookings';
 import { drawSignature } from './helpers/signature';
 import { cancelThroughApi, deskCard, openDesk, searchCustomer, uniqueName } from './helpers/admin-desk-page';
-import { bookThroughApi, setStatusThroughApi } from './helpers/bookings';
 import { linkInMail, uniqueEmail, waitForMail } from './helpers/session';
 
 /**
@@ -373,21 +372,17 @@ test('a work order its booking’s charge paid says Paid, and offers no payment 
   page,
   request,
   adminSignedIn: admin,
-  customerWithCard,
+  cardBooking,
   expectAccessible,
 }) => {
   // Completed and charged (the booked price) away from the work order: the work order is paid with it.
-  const booking = await bookThroughApi(request, customerWithCard, 'Headlight Restoration', {}, 18);
-  const done = await setStatusThroughApi(request, admin, booking._id, { status: 'Completed' });
+  const done = await cardBooking('Headlight Restoration', {
+    fromDay: 18,
+    changes: [{ status: 'Completed' }],
+  });
   expect(done.payment?.status).toBe('paid');
   const email = uniqueEmail('wo-paid');
-  const { workOrderNumber: number } = await createThroughApi(
-    request,
-    admin,
-    'Paid Already',
-    email,
-    booking._id,
-  );
+  const { workOrderNumber: number } = await createThroughApi(request, admin, 'Paid Already', email, done._id);
   try {
     await page.goto('/admin?section=work-orders');
     const order = row(page, number);
