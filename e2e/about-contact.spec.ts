@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, expectConsoleErrors } from './fixtures';
+import { openTitled } from './helpers/pages';
 import { waitForMail } from './helpers/session';
 
 const carousel = (page: Page) => page.getByRole('region', { name: 'What Our Customers Say' });
@@ -10,8 +11,7 @@ test('the about page shows who we are, our values, hours and links on', async ({
   page,
   expectAccessible,
 }) => {
-  await page.goto('/about');
-  await expect(page).toHaveTitle('About Us | Mobile Auto Care');
+  await openTitled(page, '/about', 'About Us');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const main = page.getByRole('main');
   for (const stat of ['10+', '5,000+', '99%', 'Eco-Friendly'])
@@ -116,8 +116,7 @@ test('the contact page shows our details and sends a message', async ({
   request,
   expectAccessible,
 }) => {
-  await page.goto('/contact');
-  await expect(page).toHaveTitle('Contact Us | Mobile Auto Care');
+  await openTitled(page, '/contact', 'Contact Us');
   const info = page.getByRole('region', { name: 'Contact Information' });
   await expect(info.getByRole('link', { name: '(610) 555-0142' })).toHaveAttribute(
     'href',

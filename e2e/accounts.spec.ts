@@ -1,4 +1,5 @@
 import { expect, test, expectConsoleErrors } from './fixtures';
+import { register } from './helpers/pages';
 import { linkInMail, loginThroughForm, uniqueEmail } from './helpers/session';
 
 const header = (page: import('@playwright/test').Page) => page.getByRole('banner');
@@ -17,12 +18,7 @@ test('register, verify from the mailed link, sign in, keep the session on reload
   await expect(page.getByText('Book repair services')).toBeVisible();
   await expectAccessible();
 
-  await page.getByLabel('First name').fill('Alex');
-  await page.getByLabel('Last name').fill('Mechanic');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('spark-plugs-77');
-  await page.getByLabel('Confirm password').fill('spark-plugs-77');
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  await register(page, { firstName: 'Alex', lastName: 'Mechanic', email, password: 'spark-plugs-77' });
   await expect(
     page.getByText('Registration successful! Please check your email for verification.'),
   ).toBeVisible();
@@ -363,12 +359,7 @@ test('registering from a booking page comes back to it after verifying and signi
   await page.getByRole('link', { name: 'Create an account' }).click();
   await expect(page).toHaveURL(/\/register\?redirect=/);
   const email = uniqueEmail('from-booking');
-  await page.getByLabel('First name').fill('Robin');
-  await page.getByLabel('Last name').fill('Booker');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('spark-plugs-77');
-  await page.getByLabel('Confirm password').fill('spark-plugs-77');
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  await register(page, { firstName: 'Robin', lastName: 'Booker', email, password: 'spark-plugs-77' });
   await expect(page).toHaveURL(/\/login\?redirect=/, { timeout: 6000 });
 
   await page.goto(await linkInMail(request, email, 'verify-email'));

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { cameraPng, pngImage } from '../tests/images';
 import { expect, test, expectConsoleErrors } from './fixtures';
+import { askToDelete } from './helpers/pages';
 import { expectUploadedImage } from './helpers/images';
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Blog Manager' });
@@ -92,11 +93,11 @@ test('the admin creates a post with a hero image, sees it on /blog, edits it and
 
   // Delete, after the spec's confirmation.
   await page.goto('/admin?section=blog');
-  await row(page, newTitle)
-    .getByRole('button', { name: /^Delete/ })
-    .click();
-  const dialog = page.getByRole('alertdialog', { name: 'Delete post' });
-  await expect(dialog).toContainText('Are you sure you want to delete this post?');
+  const dialog = await askToDelete(
+    row(page, newTitle),
+    'Delete post',
+    'Are you sure you want to delete this post?',
+  );
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(panel(page).getByText('Post deleted successfully!')).toBeVisible();
   await expect(row(page, newTitle)).toHaveCount(0);

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { cameraPng, gifImage, jpegImage } from '../tests/images';
 import { expect, test } from './fixtures';
+import { askToDelete } from './helpers/pages';
 import { expectUploadedImage } from './helpers/images';
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Manage Testimonials' });
@@ -77,17 +78,11 @@ test('the admin adds a testimonial with an avatar, edits its author and deletes 
 
   // Delete, after a confirmation that can be declined.
   await page.goto('/admin?section=testimonials');
-  await item(page, quote)
-    .getByRole('button', { name: /^Delete/ })
-    .click();
-  const dialog = page.getByRole('alertdialog', { name: 'Delete testimonial' });
-  await expect(dialog).toContainText('Are you sure you want to delete this testimonial');
-  await dialog.getByRole('button', { name: 'Keep it' }).click();
+  const ask = () =>
+    askToDelete(item(page, quote), 'Delete testimonial', 'Are you sure you want to delete this testimonial');
+  await (await ask()).getByRole('button', { name: 'Keep it' }).click();
   await expect(item(page, quote)).toBeVisible();
-  await item(page, quote)
-    .getByRole('button', { name: /^Delete/ })
-    .click();
-  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await (await ask()).getByRole('button', { name: 'Delete' }).click();
   await expect(panel(page).getByText('Testimonial deleted successfully!')).toBeVisible();
   await expect(item(page, quote)).toHaveCount(0);
   const src = await page.request.get('/api/testimonials');

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, expectConsoleErrors } from './fixtures';
+import { openTitled } from './helpers/pages';
 import { expectListTexts, holdReplies } from './helpers/held-replies';
 
 const winter = '/blog/winter-car-care-checklist';
@@ -10,8 +11,7 @@ test('the blog list shows the posts, newest first, with cut summaries', async ({
   page,
   expectAccessible,
 }) => {
-  await page.goto('/blog');
-  await expect(page).toHaveTitle('Blog | Mobile Auto Care');
+  await openTitled(page, '/blog', 'Blog');
   await expect(page.getByRole('heading', { name: 'Our Blog', level: 1 })).toBeVisible();
   await expect(cards(page).getByRole('heading')).toHaveText([
     'Winter Car Care Checklist for Chester County Drivers',
@@ -100,8 +100,7 @@ test('the blog list: loading, empty and error texts', async ({ page }) => {
 });
 
 test('a post renders its markdown, with its like count and comments', async ({ page, expectAccessible }) => {
-  await page.goto(winter);
-  await expect(page).toHaveTitle('Winter Car Care Checklist for Chester County Drivers | Mobile Auto Care');
+  await openTitled(page, winter, 'Winter Car Care Checklist for Chester County Drivers');
   const article = page.getByRole('article');
   await expect(article).toContainText('By Mike Donnelly');
   await expect(article).toContainText('May 20, 2025');

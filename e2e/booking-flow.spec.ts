@@ -1,5 +1,6 @@
 import { addDays, formatTime, today } from '@app/core/time';
 import { expect, test } from './fixtures';
+import { register } from './helpers/pages';
 import {
   chooseDay,
   dateWithTimes,
@@ -24,12 +25,7 @@ test('register → verify → add a card → book → Service History → edit �
   const password = 'tail-lights-42';
 
   await page.goto('/register');
-  await page.getByLabel('First name').fill('Jordan');
-  await page.getByLabel('Last name').fill('Driver');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm password').fill(password);
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  await register(page, { firstName: 'Jordan', lastName: 'Driver', email, password });
   await expect(
     page.getByText('Registration successful! Please check your email for verification.'),
   ).toBeVisible();

@@ -65,17 +65,16 @@ type Fixtures = {
   deskBooking: (input: CustomBookingDetails, customer?: TestUser) => Promise<AdminBookingReply>;
   /**
    * Books the seeded service `service` for `customerWithCard` through the API as the booking page
-   * does (bookThroughApi, with `details`, from `fromDay` days ahead), then `admin` makes each of
-   * `changes` in order (setStatusThroughApi: completing charges the card). Returns the booking as the
-   * last step left it; it is pushed to `booked`, so one still open is cancelled after the test.
+   * does (bookThroughApi, with `details`, from `fromDay` days ahead), then `admin` sets its `status`
+   * when one is given (setStatusThroughApi; Completed charges the card, and the booking must come
+   * back paid). Returns the booking as the last step left it; it is pushed to `booked`, so one still
+   * open is cancelled after the test.
    */
   cardBooking: (
     service: string,
-    options?: { details?: BookingDetails; fromDay?: number; changes?: StatusChange[] },
+    options?: { details?: BookingDetails; fromDay?: number; status?: 'Confirmed' | 'Completed' },
   ) => Promise<BookingReply>;
 };
-
-type StatusChange = Parameters<typeof setStatusThroughApi>[3];
 
 type WorkerFixtures = {
   /** Makes and deletes accounts directly in the running product's table (no HTTP route does this). */
@@ -220,11 +219,13 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     for (const id of made) await cancelThroughApi(request, admin, id).catch(() => undefined);
   },
   cardBooking: async ({ request, admin, customerWithCard, booked }, use) => {
-    await use(async (service, { details, fromDay, changes = [] } = {}) => {
-      let booking = await bookThroughApi(request, customerWithCard, service, details, fromDay);
+    await use(async (service, { details, fromDay, status } = {}) => {
+      const booking = await bookThroughApi(request, customerWithCard, service, details, fromDay);
       booked.push(booking._id);
-      for (const change of changes) booking = await setStatusThroughApi(request, admin, booking._id, change);
-      return booking;
+      if (!status) return booking;
+      const set = await setStatusThroughApi(request, admin, booking._id, { status });
+      if (status === 'Completed') expect(set.payment?.status, 'the completed booking’s payment').toBe('paid');
+      return set;
     });
   },
   deskBooking: async ({ request, admin, booked }, use) => {

@@ -1,7 +1,8 @@
 import { addDays, today } from '@app/core/time';
 import type { Page, Request } from '@playwright/test';
 import { expect, test, expectConsoleErrors } from './fixtures';
-import { dateWithTimes, fillPhoneIfAsked, serviceNamed, timeButton } from './helpers/booking-page';
+import { register } from './helpers/pages';
+import { dateWithTimes, fillVehicle, serviceNamed, timeButton } from './helpers/booking-page';
 import { uniqueEmail } from './helpers/session';
 
 /**
@@ -119,12 +120,7 @@ const cases: Record<string, (user: { email: string; password: string }) => Case>
       path: '/register',
       fill: async (page) => {
         const form = page.getByRole('form', { name: 'Create Account' });
-        await form.getByLabel('First name').fill('Robin');
-        await form.getByLabel('Last name').fill('Early');
-        await form.getByLabel('Email').fill(email);
-        await form.getByLabel('Password', { exact: true }).fill(password);
-        await form.getByLabel('Confirm password').fill(password);
-        await form.getByRole('button', { name: 'Create Account' }).click();
+        await register(form, { firstName: 'Robin', lastName: 'Early', email, password });
         return [email, password, 'Robin', 'Early'];
       },
       sent: async (page) => {
@@ -277,12 +273,7 @@ test('/book/{id}/details: the vehicle typed at once is kept when the form’s da
   await slowCpu(page);
   await timeButton(page, free[0] as string).click();
   const form = page.getByRole('form', { name: 'Your Details' });
-  await form.getByLabel('Make').fill('Honda');
-  await form.getByLabel('Model').fill('Civic');
-  await form.getByLabel('Year').fill('2019');
-  await form.getByLabel('Color').fill('Blue');
-  await fillPhoneIfAsked(form);
-  await form.getByLabel(/I agree to the/).check();
+  await fillVehicle(form);
   await form.getByRole('button', { name: 'Confirm Booking' }).click();
   await expect(
     page.getByText('Your appointment has been successfully booked! You can view it in your Service History.'),

@@ -27,7 +27,7 @@ test('the month’s figures after a few completed jobs, the chart, and the CSV e
   const before = await figures();
   const done: BookingReply[] = [];
   for (const service of ['Engine Diagnostic', 'Headlight Restoration'])
-    done.push(await cardBooking(service, { fromDay: 21, changes: [{ status: 'Completed' }] }));
+    done.push(await cardBooking(service, { fromDay: 21, status: 'Completed' }));
   expect(done.map((b) => b.payment?.status)).toEqual(['paid', 'paid']);
   const paidCents = done.reduce((sum, b) => sum + toCents(b.payment?.amount ?? 0), 0);
 

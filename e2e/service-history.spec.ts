@@ -2,6 +2,7 @@ import { formatLongDate, formatTime } from '@app/core/time';
 import type { Page } from '@playwright/test';
 import type { BookingReply } from '../functions/src/api/bookings';
 import { expect, test as base, type TestUser, expectFailedReplies } from './fixtures';
+import { openTitled } from './helpers/pages';
 import { holdReplies } from './helpers/held-replies';
 import {
   caseysCivic,
@@ -112,8 +113,7 @@ test('Service History: loading, empty and failure texts (replies held or replace
 }) => {
   expectFailedReplies();
   const { release, answerWith } = await holdReplies(page, myBookings, { status: 200, body: '[]' });
-  await page.goto('/dashboard');
-  await expect(page).toHaveTitle('My Account | Mobile Auto Care');
+  await openTitled(page, '/dashboard', 'My Account');
   await expect(history(page).getByText('Loading your bookings...')).toBeVisible();
   release();
   await expect(history(page).getByText('You have no bookings yet.')).toBeVisible();
@@ -203,8 +203,7 @@ test('/leave-review needs a sign-in, and without a booking says where to start',
   await expect(page).toHaveURL(/\/login\?redirect=%2Fleave-review$/);
 
   await signIn(customer);
-  await page.goto('/leave-review');
-  await expect(page).toHaveTitle('Leave a Review | Mobile Auto Care');
+  await openTitled(page, '/leave-review', 'Leave a Review');
   await expect(page.getByText('There is no booking to review here.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Submit Review' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Go to Service History' }).click();

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test, expectConsoleErrors } from './fixtures';
+import { openTitled } from './helpers/pages';
 import { expectListTexts, holdReplies, openFromMenu } from './helpers/held-replies';
 
 /** GET /api/testimonials with or without its paging query, not /api/testimonials/featured. */
@@ -13,8 +14,7 @@ test('the testimonials page shows the seeded testimonials and Google reviews', a
   page,
   expectAccessible,
 }) => {
-  await page.goto('/testimonials');
-  await expect(page).toHaveTitle('Testimonials & Reviews | Mobile Auto Care');
+  await openTitled(page, '/testimonials', 'Testimonials & Reviews');
   await expect(page.getByRole('article', { name: /^Review by/ })).toHaveCount(7);
 
   const megan = card(page, 'Megan Whitfield');

@@ -24,7 +24,7 @@ test('the tracking page follows a visit from On my way to done', async ({
   const booked = await cardBooking('Engine Diagnostic', {
     details: { clientLastName: lastName },
     fromDay: 16,
-    changes: [{ status: 'Confirmed' }],
+    status: 'Confirmed',
   });
   // The visit is today's: a booking cannot be made for a time already past, so its day is moved in the table.
   const { entity } = await import('@app/core/booking/store');

@@ -70,13 +70,14 @@ export async function dateWithTimes(
   throw new Error(`No date from ${from} with ${count} free times`);
 }
 
-export async function fillVehicle(page: Page) {
-  await page.getByLabel('Make').fill('Honda');
-  await page.getByLabel('Model').fill('Civic');
-  await page.getByLabel('Year').fill('2019');
-  await page.getByLabel('Color').fill('Blue');
-  await fillPhoneIfAsked(page);
-  await page.getByLabel(/I agree to the/).check();
+/** Fills the booking form's vehicle (Casey's blue 2019 Honda Civic), the phone if asked, and the terms, in `scope`. */
+export async function fillVehicle(scope: Page | Locator) {
+  await scope.getByLabel('Make').fill('Honda');
+  await scope.getByLabel('Model').fill('Civic');
+  await scope.getByLabel('Year').fill('2019');
+  await scope.getByLabel('Color').fill('Blue');
+  await fillPhoneIfAsked(scope);
+  await scope.getByLabel(/I agree to the/).check();
 }
 
 /** The number a test customer gives when the booking page asks (issue 30: their account has none). */
