@@ -1,6 +1,6 @@
 import { addDays, formatTime, today } from '@app/core/time';
 import { expect, test } from './fixtures';
-import { register } from './helpers/pages';
+import { fillCard, paymentSection, register } from './helpers/pages';
 import {
   chooseDay,
   dateWithTimes,
@@ -47,12 +47,8 @@ test('register → verify → add a card → book → Service History → edit �
   await expect(page.getByRole('heading', { name: 'Payment Method Required' })).toBeVisible();
   await page.getByRole('link', { name: 'Add a Payment Method' }).click();
   await expect(page).toHaveURL(/\/dashboard\?tab=account/);
-  const payment = page.getByRole('region', { name: 'Payment Method' });
-  await payment.getByLabel('Card number').fill('4111 1111 1111 1111');
-  await payment.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await payment.getByLabel('CVC').fill('123');
-  await payment.getByLabel('ZIP code').fill('19380');
-  await payment.getByRole('button', { name: 'Save Card' }).click();
+  await fillCard(page, { number: '4111 1111 1111 1111' });
+  await paymentSection(page).getByRole('button', { name: 'Save Card' }).click();
   await expect(page).toHaveURL(`/book/${service._id}?date=${date}`);
   await expect(page.getByRole('heading', { name: 'Payment Method Required' })).toHaveCount(0);
 

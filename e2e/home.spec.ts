@@ -1,4 +1,5 @@
 import { expect, test, expectConsoleErrors } from './fixtures';
+import { sendHelpRequest } from './helpers/pages';
 import { waitForMail } from './helpers/session';
 
 const checklist = (page: import('@playwright/test').Page) =>
@@ -162,14 +163,7 @@ test('the help form sends the request, clears its fields and mails the shop', as
   await page.goto('/#help-form');
   const form = page.locator('#help-form form');
   const vin = `1HGCM82633A${Date.now().toString().slice(-6)}`;
-  await form.getByLabel('Your name').fill('Robin Driver');
-  await form.getByLabel('Email').fill('robin.driver@example.com');
-  await form.getByLabel('General issue').selectOption('Brakes');
-  await form.getByLabel('Describe the problem').fill('Squealing from the front left wheel when braking.');
-  await form.getByLabel('Car make').fill('Honda');
-  await form.getByLabel('Car model').fill('Accord');
-  await form.getByLabel('VIN').fill(vin);
-  await form.getByRole('button', { name: 'Send Request' }).click();
+  await sendHelpRequest(form, { problem: 'Squealing from the front left wheel when braking.', vin });
 
   await expect(form.getByRole('status')).toHaveText(
     'Thank you! Your request has been sent. We will contact you within 24 hours.',
@@ -196,14 +190,7 @@ test('the help form shows the server message, or the fallback', async ({ page })
   );
   await page.goto('/#help-form');
   const form = page.locator('#help-form form');
-  await form.getByLabel('Your name').fill('Robin Driver');
-  await form.getByLabel('Email').fill('robin.driver@example.com');
-  await form.getByLabel('General issue').selectOption('Brakes');
-  await form.getByLabel('Describe the problem').fill('Noise.');
-  await form.getByLabel('Car make').fill('Honda');
-  await form.getByLabel('Car model').fill('Accord');
-  await form.getByLabel('VIN').fill('1HGCM82633A004352');
-  await form.getByRole('button', { name: 'Send Request' }).click();
+  await sendHelpRequest(form);
   await expect(form.getByRole('alert')).toHaveText('Too many requests. Please try again later.');
   // The fields stay for another try.
   await expect(form.getByLabel('Your name')).toHaveValue('Robin Driver');

@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
 import { expect, test, expectConsoleErrors } from './fixtures';
+import { fillCard, paymentSection } from './helpers/pages';
 
 /**
  * The card on file in Account Settings, on the local stack: the test card
@@ -9,16 +9,6 @@ import { expect, test, expectConsoleErrors } from './fixtures';
 
 /** The browser logs every 4xx reply as a console error; tests that expect refusals say so. */
 const expectRefusals = () => expectConsoleErrors('the server responded with a status of 400');
-
-const paymentSection = (page: Page) => page.getByRole('region', { name: 'Payment Method' });
-
-async function fillCard(page: Page, card: { number: string; expiry?: string; cvc?: string; zip?: string }) {
-  const section = paymentSection(page);
-  await section.getByLabel('Card number').fill(card.number);
-  await section.getByLabel('Expiry (MM/YY)').fill(card.expiry ?? '12/34');
-  await section.getByLabel('CVC').fill(card.cvc ?? '123');
-  await section.getByLabel('ZIP code').fill(card.zip ?? '19380');
-}
 
 test('a customer adds the test card and sees its brand and last four digits, also after a reload', async ({
   page,
