@@ -125,6 +125,20 @@ export async function send(
 }
 
 /**
+ * A service of its own that offers the one time `at`, with its slot made on `date` (its other fields
+ * as `fields` say): for a test that books, or races for, that one time.
+ */
+export async function serviceWithSlot(
+  date: string,
+  at: string,
+  fields: Parameters<typeof createService>[0] = {},
+) {
+  const service = await createService({ availableDays: [], availableTimes: [at], ...fields });
+  await asSystem('test', async () => TimeSlot.ensureWindow(await Service.fromId(service._id), date, 1));
+  return service;
+}
+
+/**
  * A customer whose card is `customerCard`, booked `ahead` days out at a `price` service of its own,
  * with the admin's completion (ahead of its day: the override) and the booking's payment as the
  * customer reads it: what the scheduled job's tests (bundle, deadline) charge, retry and sweep.
@@ -133,8 +147,7 @@ export async function bookedForCompletion(customerCard: string, price: number, a
   const admin = await createUser({ role: 'admin' });
   const customer = await createUserWithCard({}, customerCard);
   const date = nextDate(undefined, ahead);
-  const service = await createService({ availableDays: [], availableTimes: ['10:00'], price });
-  await asSystem('test', async () => TimeSlot.ensureWindow(await Service.fromId(service._id), date, 1));
+  const service = await serviceWithSlot(date, '10:00', { price });
   const { booking } = await json<{ booking: BookingReply }>(
     await postBooking(customer, service._id, date, '10:00'),
   );

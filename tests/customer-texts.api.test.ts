@@ -50,14 +50,14 @@ describe('booking references in what customers read', () => {
 describe('accepting an invitation', () => {
   const tokenIn = (text: string) => /\/reset-password\/([\w-]+)/.exec(text)?.[1] ?? '';
 
-  it('a customer made by the shop is welcomed, not told their password was reset', async () => {
+  /**
+   * An admin makes an account at `path` (POST `details` with a fresh address under `prefix`), and
+   * the invitation mailed to it is accepted with a password: the address and the acceptance's reply.
+   */
+  async function acceptInvitation(prefix: string, path: string, details: Record<string, unknown>) {
     const admin = await createUser({ role: 'admin' });
-    const email = `invited-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    const made = await send('POST', '/api/admin/create-customer', admin.headers, {
-      firstName: 'Ivy',
-      lastName: 'Invited',
-      email,
-    });
+    const email = `${prefix}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const made = await send('POST', path, admin.headers, { ...details, email });
     expect(made.status).toBe(201);
     const token = tokenIn((await mailsTo(email))[0]?.text ?? '');
     const accepted = await send(
@@ -66,6 +66,14 @@ describe('accepting an invitation', () => {
       {},
       { token, password: 'Welcome-aboard-26' },
     );
+    return { email, accepted };
+  }
+
+  it('a customer made by the shop is welcomed, not told their password was reset', async () => {
+    const { accepted } = await acceptInvitation('invited', '/api/admin/create-customer', {
+      firstName: 'Ivy',
+      lastName: 'Invited',
+    });
     expect(accepted.status).toBe(200);
     const reply = await json<{ msg: string; welcome?: boolean }>(accepted);
     expect(reply).toEqual({
@@ -76,25 +84,14 @@ describe('accepting an invitation', () => {
   });
 
   it('a technician is welcomed to their jobs; a later reset says reset', async () => {
-    const admin = await createUser({ role: 'admin' });
-    const email = `tech-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    const made = await send('POST', '/api/admin/technicians', admin.headers, {
+    const { email, accepted } = await acceptInvitation('tech', '/api/admin/technicians', {
       firstName: 'Tess',
       lastName: 'Tech',
-      email,
       phone: '610 555 0101',
       workingDays: ['Monday'],
       dayStart: '07:00',
       dayEnd: '19:00',
     });
-    expect(made.status).toBe(201);
-    const token = tokenIn((await mailsTo(email))[0]?.text ?? '');
-    const accepted = await send(
-      'POST',
-      '/api/users/reset-password',
-      {},
-      { token, password: 'Welcome-aboard-26' },
-    );
     expect(await json(accepted)).toEqual({
       msg: 'Welcome to Mobile Auto Care! Your password is set. Sign in to see your jobs of the day.',
       welcome: true,

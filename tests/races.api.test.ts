@@ -1,4 +1,3 @@
-import { asSystem } from '@app/core/actor';
 import { config } from '@app/core/config';
 import { IMAGE_WIDTHS, sizedUrl } from '@app/core/storage/responsive';
 import { LinkToken } from '@app/core/auth/link-token';
@@ -6,13 +5,19 @@ import { Post } from '@app/core/post/index';
 import { slugify } from '@app/core/post/text';
 import { Storage } from '@app/core/storage/index';
 import { RateLimit } from '@app/core/rate-limit/index';
-import { Service } from '@app/core/service/index';
 import { TimeSlot } from '@app/core/timeslot/index';
 import { HASH_CONCURRENCY, HASH_QUEUE, verifyPassword } from '@app/core/user/password';
 import { phoneClient } from './desk-bookings';
 import { describe, expect, it, vi } from 'vitest';
 import { app } from '../functions/src/api/index';
-import { AHEAD_OF_ITS_DAY, bookingBody, nextDate, send as sendAs } from './booking-factories';
+import {
+  AHEAD_OF_ITS_DAY,
+  bookingBody,
+  nextDate,
+  postBooking,
+  send as sendAs,
+  serviceWithSlot,
+} from './booking-factories';
 import { createPost } from './content-factories';
 import { createService, createUser, createUserWithCard } from './factories';
 import { formOf, imageFile, pngImage, uploadedKeys } from './images';
@@ -201,8 +206,7 @@ async function customersWithCards(n: number) {
 describe('races: booking', { timeout: 120_000 }, () => {
   it('50 customers book one slot at once: exactly one 201 and 49 409s, one booking written', async () => {
     const date = nextDate('Tuesday');
-    const service = await createService({ availableDays: [], availableTimes: ['10:00'] });
-    await asSystem('test', async () => TimeSlot.ensureWindow(await Service.fromId(service._id), date, 1));
+    const service = await serviceWithSlot(date, '10:00');
     const customers = await customersWithCards(50);
     const statuses = await Promise.all(
       customers.map(
@@ -372,14 +376,8 @@ describe('races: the bookings desk (issue 11)', { timeout: 120_000 }, () => {
     if (!first || !second) throw new Error('customers missing');
     for (let round = 0; round < 4; round += 1) {
       const date = nextDate();
-      const service = await createService({ availableDays: [], availableTimes: ['15:00'] });
-      await asSystem('test', async () => TimeSlot.ensureWindow(await Service.fromId(service._id), date, 1));
-      const made = await sendAs(
-        'POST',
-        '/api/bookings',
-        first.headers,
-        bookingBody(service._id, date, '15:00'),
-      );
+      const service = await serviceWithSlot(date, '15:00');
+      const made = await postBooking(first, service._id, date, '15:00');
       const { booking } = (await made.json()) as { booking: { _id: string } };
       const path = `/api/bookings/${booking._id}/status`;
       expect((await sendAs('PATCH', path, admin.headers, { status: 'Cancelled' })).status).toBe(200);
@@ -642,14 +640,8 @@ describe('races: refunds (issue 23)', { timeout: 90_000 }, () => {
     const admin = await createUser({ role: 'admin' });
     const customer = await createUserWithCard();
     const date = nextDate();
-    const service = await createService({ availableDays: [], availableTimes: ['13:00'], price: 50 });
-    await asSystem('test', async () => TimeSlot.ensureWindow(await Service.fromId(service._id), date, 1));
-    const created = await sendAs(
-      'POST',
-      '/api/bookings',
-      customer.headers,
-      bookingBody(service._id, date, '13:00'),
-    );
+    const service = await serviceWithSlot(date, '13:00', { price: 50 });
+    const created = await postBooking(customer, service._id, date, '13:00');
     const { booking } = (await created.json()) as { booking: { _id: string } };
     const path = `/api/bookings/${booking._id}`;
     const done = (await (
