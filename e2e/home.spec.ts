@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import { expect, test, expectConsoleErrors } from './fixtures';
 import { sendHelpRequest } from './helpers/pages';
 import { waitForMail } from './helpers/session';
@@ -76,6 +77,13 @@ test('the counters animate in about 200 steps, and stand still for reduced motio
   );
 });
 
+/** The checklist's `chosen` kind is pressed, the `other` is not, and its steps are `headings`. */
+async function expectChosen(page: Page, chosen: Locator, other: Locator, headings: string[]) {
+  await expect(chosen).toHaveAttribute('aria-pressed', 'true');
+  await expect(other).toHaveAttribute('aria-pressed', 'false');
+  await expect(steps(page).getByRole('heading')).toHaveText(headings);
+}
+
 test('the checklist switches between professional services and a custom request', async ({
   page,
   expectAccessible,
@@ -83,8 +91,7 @@ test('the checklist switches between professional services and a custom request'
   await page.goto('/');
   const quick = checklist(page).getByRole('button', { name: 'Professional Services' });
   const custom = checklist(page).getByRole('button', { name: 'Custom Request' });
-  await expect(quick).toHaveAttribute('aria-pressed', 'true');
-  await expect(steps(page).getByRole('heading')).toHaveText([
+  await expectChosen(page, quick, custom, [
     'Create Account',
     'Add Payment MethodRequired',
     'Choose Your Service',
@@ -103,9 +110,7 @@ test('the checklist switches between professional services and a custom request'
   await expect(list.getByText('0 of 5 steps complete')).toBeVisible();
 
   await custom.click();
-  await expect(custom).toHaveAttribute('aria-pressed', 'true');
-  await expect(quick).toHaveAttribute('aria-pressed', 'false');
-  await expect(steps(page).getByRole('heading')).toHaveText([
+  await expectChosen(page, custom, quick, [
     'Create Account',
     'Add Payment MethodOptional',
     'Submit Custom Request',
