@@ -69,7 +69,7 @@ export default function BlogManagerPanel() {
         query={posts}
         loading="Loading posts..."
         failed={blogMessages.fetchFailed}
-        empty={listed.length === 0 && 'No posts yet.'}
+        empty={() => listed.length === 0 && 'No posts yet.'}
       >
         {() => (
           <ul className="blog-manager__list">

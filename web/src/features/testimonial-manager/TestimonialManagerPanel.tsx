@@ -61,11 +61,11 @@ export default function TestimonialManagerPanel() {
         query={list}
         loading="Loading testimonials..."
         failed={messageOf(list.error, managerMessages.fetchFailed)}
-        empty={list.data?.length === 0 && 'No testimonials yet.'}
+        empty={(data) => data.length === 0 && 'No testimonials yet.'}
       >
-        {() => (
+        {(data) => (
           <ul className="testimonial-manager__list">
-            {list.data?.map((testimonial) => (
+            {data.map((testimonial) => (
               <li key={testimonial._id} className="testimonial-manager__item" data-testid="admin-testimonial">
                 <Avatar src={testimonial.profileImageUrl} size={48} />
                 <div className="testimonial-manager__body">
