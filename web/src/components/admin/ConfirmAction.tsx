@@ -82,6 +82,35 @@ export function ConfirmDelete<T extends { _id: string }>({
 }
 
 /**
+ * The button that asks to delete `target` (`before` runs first: the panel clears its notice);
+ * `children` names the target for a screen reader, after "Delete".
+ */
+export function DeleteButton<T>({
+  confirmation,
+  target,
+  before,
+  children,
+}: {
+  confirmation: Confirmation<T>;
+  target: T;
+  before?: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className="button button--danger"
+      onClick={() => {
+        before?.();
+        confirmation.ask(target);
+      }}
+    >
+      Delete<span className="visually-hidden"> {children}</span>
+    </button>
+  );
+}
+
+/**
  * A panel's delete mutation for `<ConfirmDelete>`: deletes by id, then the panel's notice says
  * `deleted` and its list is read again (`refresh`), or the notice says why not (the server's msg,
  * else `failed`).

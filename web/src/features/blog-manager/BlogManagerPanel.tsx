@@ -1,6 +1,11 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmDelete, useConfirmation, useDeleteMutation } from '../../components/admin/ConfirmAction';
+import {
+  ConfirmDelete,
+  DeleteButton,
+  useConfirmation,
+  useDeleteMutation,
+} from '../../components/admin/ConfirmAction';
 import { NoticeLine, useNotice } from '../../components/admin/notice';
 import { formatDate } from '../../lib/date';
 import { adminPostsQueryOptions, deletePost, POSTS_KEY, type PostInfo } from './api';
@@ -104,16 +109,9 @@ export default function BlogManagerPanel() {
                   >
                     Edit<span className="visually-hidden"> {post.title}</span>
                   </button>
-                  <button
-                    type="button"
-                    className="button button--danger"
-                    onClick={() => {
-                      notice.clear();
-                      confirmation.ask(post);
-                    }}
-                  >
-                    Delete<span className="visually-hidden"> {post.title}</span>
-                  </button>
+                  <DeleteButton confirmation={confirmation} target={post} before={notice.clear}>
+                    {post.title}
+                  </DeleteButton>
                 </div>
               </li>
             ))}

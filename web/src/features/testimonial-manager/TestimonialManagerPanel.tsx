@@ -1,6 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmDelete, useConfirmation, useDeleteMutation } from '../../components/admin/ConfirmAction';
+import {
+  ConfirmDelete,
+  DeleteButton,
+  useConfirmation,
+  useDeleteMutation,
+} from '../../components/admin/ConfirmAction';
 import { NoticeLine, useNotice } from '../../components/admin/notice';
 import { Avatar } from '../../components/ui/Avatar';
 import { ListState } from '../../components/ui/ListState';
@@ -112,16 +117,9 @@ export default function TestimonialManagerPanel() {
                         {testimonial.featured ? 'Featured on About' : 'Feature on About'}
                         <span className="visually-hidden"> ({nameOf(testimonial)})</span>
                       </button>
-                      <button
-                        type="button"
-                        className="button button--danger"
-                        onClick={() => {
-                          notice.clear();
-                          confirmation.ask(testimonial);
-                        }}
-                      >
-                        Delete<span className="visually-hidden"> {nameOf(testimonial)}’s testimonial</span>
-                      </button>
+                      <DeleteButton confirmation={confirmation} target={testimonial} before={notice.clear}>
+                        {nameOf(testimonial)}’s testimonial
+                      </DeleteButton>
                     </div>
                   )}
                 </div>
