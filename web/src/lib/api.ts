@@ -139,3 +139,13 @@ export const withForm = (form: FormData): ClientRequestOptions => ({ init: { bod
  */
 export const path = <P extends Record<string, string>>(params: P): P =>
   Object.fromEntries(Object.entries(params).map(([k, v]) => [k, encodeURIComponent(v)])) as P;
+
+/**
+ * What a page opened by a link shows is read once per token (decision 110): never stale, no
+ * refetch on focus or reconnect. Spread into the link page's `queryOptions`.
+ */
+export const oncePerLink = {
+  staleTime: Infinity,
+  refetchOnWindowFocus: false,
+  refetchOnReconnect: false,
+} as const;

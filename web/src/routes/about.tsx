@@ -2,20 +2,10 @@ import { createFileRoute } from '@tanstack/react-router';
 import { AboutHero, AboutMain, AboutSidebar, AboutStats } from '../features/about/components/AboutContent';
 import { featuredTestimonialsQueryOptions } from '../features/testimonials/api';
 import { TestimonialCarousel } from '../features/testimonials/components/TestimonialCarousel';
-import { pageTitle } from '../lib/business';
-import { pageHead } from '../lib/seo';
+import { publicPage } from '../lib/public-page';
 
 export const Route = createFileRoute('/about')({
-  head: () =>
-    pageHead({
-      title: pageTitle('About Us'),
-      description:
-        'Who we are: certified technicians who bring the shop to your driveway in West Chester, PA, with honest prices and guaranteed work.',
-      path: '/about',
-    }),
-  loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(featuredTestimonialsQueryOptions());
-  },
+  ...publicPage('/about', (client) => client.prefetchQuery(featuredTestimonialsQueryOptions())),
   component: AboutPage,
 });
 

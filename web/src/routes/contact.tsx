@@ -1,34 +1,26 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ContactForm } from '../features/contact/components/ContactForm';
 import { ContactInfo } from '../features/contact/components/ContactInfo';
-import { pageTitle } from '../lib/business';
-import { pageHead } from '../lib/seo';
+import { publicPage } from '../lib/public-page';
+import { PageShell } from '../components/layout/PageShell';
 
 export const Route = createFileRoute('/contact')({
-  head: () =>
-    pageHead({
-      title: pageTitle('Contact Us'),
-      description:
-        'Call, email or send us a message: questions about a service, a quote for a custom job, or feedback on a visit in West Chester, PA.',
-      path: '/contact',
-    }),
+  ...publicPage('/contact'),
   component: ContactPage,
 });
 
 function ContactPage() {
   return (
-    <div className="page container">
-      <header className="section-header">
-        <h1>Contact Us</h1>
-        <p>
-          Questions about a service, a quote for a custom job, or feedback on a visit: we would like to hear
-          it.
-        </p>
-      </header>
+    <PageShell
+      title="Contact Us"
+      intro={
+        'Questions about a service, a quote for a custom job, or feedback on a visit: we would like to hear it.'
+      }
+    >
       <div className="contact-layout">
         <ContactInfo />
         <ContactForm />
       </div>
-    </div>
+    </PageShell>
   );
 }

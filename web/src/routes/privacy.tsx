@@ -1,16 +1,10 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { LegalPage, LegalSection } from '../features/legal/components/LegalPage';
-import { business, pageTitle } from '../lib/business';
-import { pageHead } from '../lib/seo';
+import { business } from '../lib/business';
+import { publicPage } from '../lib/public-page';
 
 export const Route = createFileRoute('/privacy')({
-  head: () =>
-    pageHead({
-      title: pageTitle('Privacy Policy'),
-      description:
-        'What Mobile Auto Care collects to look after your vehicle, how it is used and kept, and your choices.',
-      path: '/privacy',
-    }),
+  ...publicPage('/privacy'),
   component: PrivacyPage,
 });
 

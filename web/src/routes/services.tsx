@@ -4,24 +4,14 @@ import { servicesQueryOptions } from '../features/services/api';
 import { ServicesSection } from '../features/services/components/ServicesSection';
 import { AdminTimeSlotPanel } from '../features/time-slot-overview/components/AdminTimeSlotPanel';
 import { filterFromSearch, searchFromFilter, validateServicesSearch } from '../features/services/search';
-import { pageTitle } from '../lib/business';
 import { useHydrated } from '../lib/hydration';
-import { pageHead } from '../lib/seo';
+import { publicPage } from '../lib/public-page';
 
 // The services list alone; the home page, with the same list under its hero, is `/` (decision 055).
 export const Route = createFileRoute('/services')({
   // The applied filter lives in the address (?search=&maxPrice=&duration=): Back and shared links keep it.
   validateSearch: validateServicesSearch,
-  head: () =>
-    pageHead({
-      title: pageTitle('Services'),
-      description:
-        'Our mobile repair, maintenance and detailing services in West Chester, PA, with prices and durations. Filter the list and book online.',
-      path: '/services',
-    }),
-  loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(servicesQueryOptions());
-  },
+  ...publicPage('/services', (client) => client.prefetchQuery(servicesQueryOptions())),
   component: ServicesPage,
 });
 

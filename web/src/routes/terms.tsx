@@ -1,17 +1,11 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { LateCancelPolicy } from '../features/legal/components/LateCancelPolicy';
 import { LegalPage, LegalSection } from '../features/legal/components/LegalPage';
-import { business, pageTitle } from '../lib/business';
-import { pageHead } from '../lib/seo';
+import { business } from '../lib/business';
+import { publicPage } from '../lib/public-page';
 
 export const Route = createFileRoute('/terms')({
-  head: () =>
-    pageHead({
-      title: pageTitle('Terms of Service'),
-      description:
-        'The terms that apply when you book or receive a mobile repair or detailing service from Mobile Auto Care.',
-      path: '/terms',
-    }),
+  ...publicPage('/terms'),
   component: TermsPage,
 });
 

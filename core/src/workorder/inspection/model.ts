@@ -1,47 +1,24 @@
 import * as z from 'zod';
 import { IMAGE_MAX_MB } from '../../storage/rules';
 import { type ImageType, imageTypeOf } from '../../storage/sniff';
+import { INSPECTION_CATEGORIES, INSPECTION_CONDITIONS, INSPECTION_NOTE_MAX } from './terms';
 
 /**
  * A work order's vehicle inspection (issue 22, decision 080): one item per
  * category, each Good, Fair or Needs attention with a note, and the photos'
- * rules. Pure and browser-safe: the form, the acknowledgment page and the
- * portal import it without pulling in storage.
+ * rules, as zod schemas for the API. The web imports its terms (categories,
+ * conditions, labels) from the zod-free terms.ts, and only types from here.
  */
 
-export const INSPECTION_CATEGORIES = [
-  'tyres',
-  'brakes',
-  'fluids',
-  'lights',
-  'battery',
-  'wipers',
-  'beltsAndHoses',
-  'body',
-] as const;
-export type InspectionCategory = (typeof INSPECTION_CATEGORIES)[number];
-
-export const CATEGORY_LABELS: Record<InspectionCategory, string> = {
-  tyres: 'Tires',
-  brakes: 'Brakes',
-  fluids: 'Fluids',
-  lights: 'Lights',
-  battery: 'Battery',
-  wipers: 'Wipers',
-  beltsAndHoses: 'Belts and hoses',
-  body: 'Body',
-};
-
-export const INSPECTION_CONDITIONS = ['good', 'fair', 'attention'] as const;
-export type InspectionCondition = (typeof INSPECTION_CONDITIONS)[number];
-
-export const CONDITION_LABELS: Record<InspectionCondition, string> = {
-  good: 'Good',
-  fair: 'Fair',
-  attention: 'Needs attention',
-};
-
-export const INSPECTION_NOTE_MAX = 500;
+export {
+  CATEGORY_LABELS,
+  CONDITION_LABELS,
+  INSPECTION_CATEGORIES,
+  INSPECTION_CONDITIONS,
+  INSPECTION_NOTE_MAX,
+  type InspectionCategory,
+  type InspectionCondition,
+} from './terms';
 
 export const inspectionMessages = {
   category: `Category must be one of: ${INSPECTION_CATEGORIES.join(', ')}.`,

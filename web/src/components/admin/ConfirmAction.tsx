@@ -1,4 +1,6 @@
+import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import type { useNotice } from './notice';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 
 /**
@@ -42,4 +44,96 @@ export function ConfirmAction<T>({ confirmation, act, busy, children, ...labels 
       {children(target)}
     </ConfirmDialog>
   );
+}
+
+/**
+ * Confirm-then-delete, the panels' one delete flow: the dialog "Delete {what}", its button
+ * (`confirmLabel`, "Delete" unless said) busy as "Deleting...", and confirming deletes the target by
+ * its `_id` through the panel's delete mutation.
+ */
+export function ConfirmDelete<T extends { _id: string }>({
+  confirmation,
+  remove,
+  what,
+  confirmLabel = 'Delete',
+  keepLabel,
+  children,
+}: {
+  confirmation: Confirmation<T>;
+  remove: { mutateAsync: (id: string) => Promise<unknown>; isPending: boolean };
+  what: string;
+  confirmLabel?: string;
+  keepLabel?: string;
+  children: (target: T) => ReactNode;
+}) {
+  return (
+    <ConfirmAction
+      confirmation={confirmation}
+      act={(target) => remove.mutateAsync(target._id)}
+      busy={remove.isPending}
+      title={`Delete ${what}`}
+      confirmLabel={confirmLabel}
+      busyLabel="Deleting..."
+      keepLabel={keepLabel}
+    >
+      {children}
+    </ConfirmAction>
+  );
+}
+
+/**
+ * The button that asks to delete `target` (`before` runs first: the panel clears its notice);
+ * `children` names the target for a screen reader, after "Delete".
+ */
+export function DeleteButton<T>({
+  confirmation,
+  target,
+  before,
+  children,
+}: {
+  confirmation: Confirmation<T>;
+  target: T;
+  before?: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className="button button--danger"
+      onClick={() => {
+        before?.();
+        confirmation.ask(target);
+      }}
+    >
+      Delete<span className="visually-hidden"> {children}</span>
+    </button>
+  );
+}
+
+/**
+ * A panel's delete mutation for `<ConfirmDelete>`: deletes by id, then the panel's notice says
+ * `deleted` and its list is read again (`refresh`), or the notice says why not (the server's msg,
+ * else `failed`).
+ */
+export function useDeleteMutation({
+  del,
+  notice,
+  refresh,
+  deleted,
+  failed,
+}: {
+  del: (id: string) => Promise<unknown>;
+  notice: ReturnType<typeof useNotice>;
+  refresh: () => Promise<unknown>;
+  deleted: string;
+  failed: string;
+}) {
+  return useMutation({
+    mutationFn: del,
+    onSuccess: async () => {
+      notice.success(deleted);
+      await refresh();
+    },
+    onError: (error) => notice.failure(error, failed),
+  });
 }

@@ -1,4 +1,5 @@
-import { CATEGORY_LABELS, CONDITION_LABELS, type Inspection } from '@app/core/workorder/inspection/model';
+import type { Inspection } from '@app/core/workorder/inspection/model';
+import { CATEGORY_LABELS, CONDITION_LABELS } from '@app/core/workorder/inspection/terms';
 import { type ReactNode, useId } from 'react';
 import './inspection.css';
 

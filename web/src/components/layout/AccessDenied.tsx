@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link, Outlet, useRouteContext } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 
 /**
@@ -20,4 +20,13 @@ export function AccessDenied({ children }: { children: ReactNode }) {
       </p>
     </div>
   );
+}
+
+/**
+ * A role's pathless layout (the admin's, the staff's): its pages for a user with the role, else
+ * Access Denied saying `denied`. The layout's beforeLoad (requireRole) put `hasRole` in its context.
+ */
+export function RoleLayout({ denied }: { denied: string }) {
+  const { hasRole } = useRouteContext({ strict: false }) as { hasRole?: boolean };
+  return hasRole ? <Outlet /> : <AccessDenied>{denied}</AccessDenied>;
 }

@@ -20,6 +20,18 @@ const pageLinks = [
   { to: '/work-order-portal', label: 'Work Orders' },
 ] as const;
 
+/** Then the signed-in user's own pages: My Account, and a technician's day or the admin's dashboard. */
+const roleLinks = {
+  technician: [{ to: '/tech', label: 'My Day' }],
+  admin: [{ to: '/admin', label: 'Admin' }],
+} as const;
+
+function accountLinks(user: NavUser | null) {
+  if (!user) return [];
+  const forRole = user.role === 'technician' || user.role === 'admin' ? roleLinks[user.role] : [];
+  return [{ to: '/dashboard', label: 'My Account' } as const, ...forRole];
+}
+
 export function SiteHeader({ user, onLogout }: SiteHeaderProps) {
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -90,34 +102,13 @@ export function SiteHeader({ user, onLogout }: SiteHeaderProps) {
                   Home
                 </AppLink>
               </li>
-              {pageLinks.map((link) => (
+              {[...pageLinks, ...accountLinks(user)].map((link) => (
                 <li key={link.to}>
                   <AppLink to={link.to} onClick={close}>
                     {link.label}
                   </AppLink>
                 </li>
               ))}
-              {user && (
-                <li>
-                  <AppLink to="/dashboard" onClick={close}>
-                    My Account
-                  </AppLink>
-                </li>
-              )}
-              {user?.role === 'technician' && (
-                <li>
-                  <AppLink to="/tech" onClick={close}>
-                    My Day
-                  </AppLink>
-                </li>
-              )}
-              {user?.role === 'admin' && (
-                <li>
-                  <AppLink to="/admin" onClick={close}>
-                    Admin
-                  </AppLink>
-                </li>
-              )}
             </ul>
             <div className="site-nav__account">
               {user ? (

@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { factsOf } from './Fact';
 import { FocusedHeading } from './FocusedHeading';
 import './link-page.css';
 
@@ -65,12 +66,8 @@ export function LinkPageQuery<T>({
   return <>{children?.(query.data)}</>;
 }
 
-/** A term and its value in a link page's list of facts (`<dl className="link-page__facts">`). */
-export function LinkFact({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="link-page__fact">
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
+/**
+ * A term and its value in a link page's list of facts (`<dl className="link-page__facts">`): the
+ * booking link, the confirmation, and the work order to acknowledge (on its page and the technician's).
+ */
+export const LinkFact = factsOf('link-page');

@@ -1,12 +1,18 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmAction, useConfirmation } from '../../components/admin/ConfirmAction';
+import {
+  ConfirmDelete,
+  DeleteButton,
+  useConfirmation,
+  useDeleteMutation,
+} from '../../components/admin/ConfirmAction';
 import { NoticeLine, useNotice } from '../../components/admin/notice';
 import { formatDate } from '../../lib/date';
 import { adminPostsQueryOptions, deletePost, POSTS_KEY, type PostInfo } from './api';
 import { PostEditor } from './components/PostEditor';
 import { blogMessages } from './validate';
 import './blog-manager.css';
+import { ListState } from '../../components/ui/ListState';
 import { ShowMore } from '../../components/ui/ShowMore';
 
 type Mode = { kind: 'list' } | { kind: 'create' } | { kind: 'edit'; post: PostInfo };
@@ -27,13 +33,12 @@ export default function BlogManagerPanel() {
   const confirmation = useConfirmation<PostInfo>();
   const refresh = () => queryClient.invalidateQueries({ queryKey: POSTS_KEY });
 
-  const remove = useMutation({
-    mutationFn: deletePost,
-    onSuccess: async () => {
-      notice.success(blogMessages.deleted);
-      await refresh();
-    },
-    onError: (error) => notice.failure(error, blogMessages.deleteFailed),
+  const remove = useDeleteMutation({
+    del: deletePost,
+    notice,
+    refresh,
+    deleted: blogMessages.deleted,
+    failed: blogMessages.deleteFailed,
   });
 
   if (mode.kind !== 'list') {
@@ -65,80 +70,63 @@ export default function BlogManagerPanel() {
         </button>
       </p>
       <NoticeLine notice={notice.notice} />
-      {posts.isPending ? (
-        <p className="status-text" role="status">
-          Loading posts...
-        </p>
-      ) : posts.isError ? (
-        <p className="status-text status-text--error" role="alert">
-          {blogMessages.fetchFailed}
-        </p>
-      ) : listed.length === 0 ? (
-        <p className="status-text">No posts yet.</p>
-      ) : (
-        <ul className="blog-manager__list">
-          {listed.map((post) => (
-            <li key={post._id} className="blog-manager__item" data-testid="admin-post">
-              {post.heroImage ? (
-                <img className="blog-manager__thumb" src={post.heroImage} alt="" loading="lazy" />
-              ) : (
-                <span className="blog-manager__thumb blog-manager__thumb--none" aria-hidden="true" />
-              )}
-              <div className="blog-manager__body">
-                <p className="blog-manager__title">
-                  <a href={`/blog/${post.slug}`} target="_blank" rel="noreferrer">
-                    {post.title}
-                  </a>
-                </p>
-                <p className="blog-manager__meta">
-                  {formatDate(post.createdAt)} · {post.likes.length}{' '}
-                  {post.likes.length === 1 ? 'like' : 'likes'}
-                  {!post.allowComments && ' · comments off'}
-                  {!post.allowLikes && ' · likes off'}
-                </p>
-              </div>
-              <div className="blog-manager__actions">
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  onClick={() => {
-                    notice.clear();
-                    setMode({ kind: 'edit', post });
-                  }}
-                >
-                  Edit<span className="visually-hidden"> {post.title}</span>
-                </button>
-                <button
-                  type="button"
-                  className="button button--danger"
-                  onClick={() => {
-                    notice.clear();
-                    confirmation.ask(post);
-                  }}
-                >
-                  Delete<span className="visually-hidden"> {post.title}</span>
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      <ShowMore pages={posts} label="Load more posts" className="blog-manager__more" />
-      <ConfirmAction
-        confirmation={confirmation}
-        act={(post) => remove.mutateAsync(post._id)}
-        busy={remove.isPending}
-        title="Delete post"
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
+      <ListState
+        query={posts}
+        loading="Loading posts..."
+        failed={blogMessages.fetchFailed}
+        empty={() => listed.length === 0 && 'No posts yet.'}
       >
+        {() => (
+          <ul className="blog-manager__list">
+            {listed.map((post) => (
+              <li key={post._id} className="blog-manager__item" data-testid="admin-post">
+                {post.heroImage ? (
+                  <img className="blog-manager__thumb" src={post.heroImage} alt="" loading="lazy" />
+                ) : (
+                  <span className="blog-manager__thumb blog-manager__thumb--none" aria-hidden="true" />
+                )}
+                <div className="blog-manager__body">
+                  <p className="blog-manager__title">
+                    <a href={`/blog/${post.slug}`} target="_blank" rel="noreferrer">
+                      {post.title}
+                    </a>
+                  </p>
+                  <p className="blog-manager__meta">
+                    {formatDate(post.createdAt)} · {post.likes.length}{' '}
+                    {post.likes.length === 1 ? 'like' : 'likes'}
+                    {!post.allowComments && ' · comments off'}
+                    {!post.allowLikes && ' · likes off'}
+                  </p>
+                </div>
+                <div className="blog-manager__actions">
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    onClick={() => {
+                      notice.clear();
+                      setMode({ kind: 'edit', post });
+                    }}
+                  >
+                    Edit<span className="visually-hidden"> {post.title}</span>
+                  </button>
+                  <DeleteButton confirmation={confirmation} target={post} before={notice.clear}>
+                    {post.title}
+                  </DeleteButton>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListState>
+      <ShowMore pages={posts} label="Load more posts" className="blog-manager__more" />
+      <ConfirmDelete confirmation={confirmation} remove={remove} what="post">
         {(post) => (
           <>
             <p>{blogMessages.confirmDelete}</p>
             <p className="blog-manager__meta">“{post.title}”, with its comments and its image.</p>
           </>
         )}
-      </ConfirmAction>
+      </ConfirmDelete>
     </div>
   );
 }

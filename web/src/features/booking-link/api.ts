@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { LinkView } from '@app/functions/api/booking-links';
-import { api, path, unwrap } from '../../lib/api';
+import { api, oncePerLink, path, unwrap } from '../../lib/api';
 
 /** A booking's link (issue 21): GET /api/booking-links/{token} and its two actions; errors carry the server's msg. */
 const link = api.api['booking-links'][':token'];
@@ -12,9 +12,7 @@ export const bookingLinkQueryOptions = (token: string) =>
   queryOptions({
     queryKey: ['booking-link', token],
     queryFn: (): Promise<LinkView> => unwrap(link.$get({ param: path({ token }) })),
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
+    ...oncePerLink,
     retry: false,
   });
 

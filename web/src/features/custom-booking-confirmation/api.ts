@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, path, unwrap } from '../../lib/api';
+import { api, oncePerLink, path, unwrap } from '../../lib/api';
 import type { CustomBookingView } from './types';
 
 /** GET and POST /api/bookings/verify-custom-booking/{token} (doc 2 §7 Custom booking link); errors carry the server's msg. */
@@ -10,9 +10,7 @@ export const customBookingQueryOptions = (token: string) =>
   queryOptions({
     queryKey: ['verify-custom-booking', token],
     queryFn: (): Promise<CustomBookingView> => unwrap(link.$get({ param: path({ token }) })),
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
+    ...oncePerLink,
   });
 
 export const confirmCustomBooking = (

@@ -9,6 +9,7 @@ import { useReassign } from '../../lib/reassign';
 import { BoardCalendar } from './components/BoardCalendar';
 import { ReassignDialog } from './components/ReassignDialog';
 import './dispatch-board.css';
+import { ListState } from '../../components/ui/ListState';
 
 type View = 'day' | 'week';
 type Props = { date?: string; view?: View; onChange: (next: { date?: string; view?: View }) => void };
@@ -80,29 +81,29 @@ export default function DispatchBoardPanel({ date, view = 'day', onChange }: Pro
         (arrow up or down moves it one lane). Times stay as booked.
       </p>
       <NoticeLine notice={notice} />
-      {board.isPending ? (
-        <p className="status-text">Loading...</p>
-      ) : board.isError ? (
-        <p className="status-text status-text--error" role="alert">
-          {messageOf(board.error, 'Could not load the board.')}
-        </p>
-      ) : (
-        <>
-          <BoardCalendar
-            from={from}
-            days={days}
-            lanes={board.data.technicians}
-            jobs={board.data.jobs}
-            onMove={move}
-            onPick={setPicking}
-          />
-          {board.data.moreUnassigned && (
-            <p className="status-text">
-              More open bookings of these days are on the desk than the board shows.
-            </p>
-          )}
-        </>
-      )}
+      <ListState
+        query={board}
+        loading="Loading..."
+        failed={messageOf(board.error, 'Could not load the board.')}
+      >
+        {(data) => (
+          <>
+            <BoardCalendar
+              from={from}
+              days={days}
+              lanes={data.technicians}
+              jobs={data.jobs}
+              onMove={move}
+              onPick={setPicking}
+            />
+            {data.moreUnassigned && (
+              <p className="status-text">
+                More open bookings of these days are on the desk than the board shows.
+              </p>
+            )}
+          </>
+        )}
+      </ListState>
       {picking && board.data && (
         <ReassignDialog
           job={picking}

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmAction, useConfirmation } from '../../components/admin/ConfirmAction';
+import { ConfirmDelete, useConfirmation } from '../../components/admin/ConfirmAction';
 import { NoticeLine, useNotice } from '../../components/admin/notice';
 import { FormMessage } from '../../components/ui/FormMessage';
 import { messageOf } from '../../lib/api';
@@ -85,21 +85,14 @@ export default function ServiceManagerPanel() {
         ))}
       </ul>
 
-      <ConfirmAction
-        confirmation={confirmation}
-        act={(service) => remove.mutateAsync(service._id)}
-        busy={remove.isPending}
-        title="Delete service"
-        confirmLabel="Delete Service"
-        busyLabel="Deleting..."
-      >
+      <ConfirmDelete confirmation={confirmation} remove={remove} what="service" confirmLabel="Delete Service">
         {(service) => (
           <p>
             Are you sure you want to delete this service? {service.name} will no longer be offered; its
             existing bookings are kept, and its future unbooked time slots are removed.
           </p>
         )}
-      </ConfirmAction>
+      </ConfirmDelete>
     </div>
   );
 }

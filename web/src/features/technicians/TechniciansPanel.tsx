@@ -4,6 +4,7 @@ import { techniciansQueryOptions } from './api';
 import { InviteTechnician } from './components/InviteTechnician';
 import { TechnicianRow } from './components/TechnicianRow';
 import './technicians.css';
+import { ListState } from '../../components/ui/ListState';
 
 /**
  * The admin's Technicians section (issue 22, decision 078): the crew with
@@ -15,21 +16,20 @@ export default function TechniciansPanel() {
   const query = useQuery(techniciansQueryOptions());
   return (
     <div className="technicians">
-      {query.isPending ? (
-        <p className="status-text">Loading...</p>
-      ) : query.isError ? (
-        <p className="status-text status-text--error" role="alert">
-          {messageOf(query.error, 'Could not load the technicians.')}
-        </p>
-      ) : query.data.length === 0 ? (
-        <p className="status-text">No technicians yet: invite one below.</p>
-      ) : (
-        <ul className="technicians__list" aria-label="Technicians">
-          {query.data.map((t) => (
-            <TechnicianRow key={`${t.number}-${t.updatedAt}`} technician={t} />
-          ))}
-        </ul>
-      )}
+      <ListState
+        query={query}
+        loading="Loading..."
+        failed={messageOf(query.error, 'Could not load the technicians.')}
+        empty={(data) => data.length === 0 && 'No technicians yet: invite one below.'}
+      >
+        {(data) => (
+          <ul className="technicians__list" aria-label="Technicians">
+            {data.map((t) => (
+              <TechnicianRow key={`${t.number}-${t.updatedAt}`} technician={t} />
+            ))}
+          </ul>
+        )}
+      </ListState>
       <InviteTechnician />
     </div>
   );

@@ -1,8 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmAction, useConfirmation } from '../../components/admin/ConfirmAction';
+import {
+  ConfirmDelete,
+  DeleteButton,
+  useConfirmation,
+  useDeleteMutation,
+} from '../../components/admin/ConfirmAction';
 import { NoticeLine, useNotice } from '../../components/admin/notice';
 import { Avatar } from '../../components/ui/Avatar';
+import { ListState } from '../../components/ui/ListState';
 import { StarRating } from '../../components/ui/StarRating';
 import { messageOf } from '../../lib/api';
 import {
@@ -33,13 +39,12 @@ export default function TestimonialManagerPanel() {
   const confirmation = useConfirmation<TestimonialInfo>();
   const refresh = () => queryClient.invalidateQueries({ queryKey: TESTIMONIALS_KEY });
 
-  const remove = useMutation({
-    mutationFn: deleteTestimonial,
-    onSuccess: async () => {
-      notice.success(managerMessages.deleted);
-      await refresh();
-    },
-    onError: (error) => notice.failure(error, managerMessages.deleteFailed),
+  const remove = useDeleteMutation({
+    del: deleteTestimonial,
+    notice,
+    refresh,
+    deleted: managerMessages.deleted,
+    failed: managerMessages.deleteFailed,
   });
   const feature = useMutation({
     mutationFn: setFeatured,
@@ -57,96 +62,80 @@ export default function TestimonialManagerPanel() {
       />
       <h3 className="testimonial-manager__heading">All testimonials</h3>
       <NoticeLine notice={notice.notice} />
-      {list.isPending ? (
-        <p className="status-text" role="status">
-          Loading testimonials...
-        </p>
-      ) : list.isError ? (
-        <p className="status-text status-text--error" role="alert">
-          {messageOf(list.error, managerMessages.fetchFailed)}
-        </p>
-      ) : list.data.length === 0 ? (
-        <p className="status-text">No testimonials yet.</p>
-      ) : (
-        <ul className="testimonial-manager__list">
-          {list.data.map((testimonial) => (
-            <li key={testimonial._id} className="testimonial-manager__item" data-testid="admin-testimonial">
-              <Avatar src={testimonial.profileImageUrl} size={48} />
-              <div className="testimonial-manager__body">
-                <p className="testimonial-manager__who">
-                  <strong>{nameOf(testimonial)}</strong>
-                  {testimonial.service && <span> · {testimonial.service.name}</span>}
-                  {testimonial.featured && <span className="testimonial-manager__badge">Featured</span>}
-                </p>
-                <StarRating rating={testimonial.rating} />
-                <p className="testimonial-manager__quote">“{testimonial.quote}”</p>
-                {editing === testimonial._id ? (
-                  <AuthorForm
-                    testimonial={testimonial}
-                    onDone={async (text) => {
-                      setEditing(null);
-                      if (text) {
-                        notice.success(text);
-                        await refresh();
-                      }
-                    }}
-                  />
-                ) : (
-                  <div className="testimonial-manager__actions">
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      onClick={() => {
-                        notice.clear();
-                        setEditing(testimonial._id);
-                      }}
-                    >
-                      Edit author
-                      <span className="visually-hidden"> of {nameOf(testimonial)}’s testimonial</span>
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      aria-pressed={testimonial.featured}
-                      disabled={feature.isPending}
-                      onClick={() => feature.mutate({ id: testimonial._id, featured: !testimonial.featured })}
-                    >
-                      {testimonial.featured ? 'Featured on About' : 'Feature on About'}
-                      <span className="visually-hidden"> ({nameOf(testimonial)})</span>
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--danger"
-                      onClick={() => {
-                        notice.clear();
-                        confirmation.ask(testimonial);
-                      }}
-                    >
-                      Delete<span className="visually-hidden"> {nameOf(testimonial)}’s testimonial</span>
-                    </button>
-                  </div>
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      <ConfirmAction
-        confirmation={confirmation}
-        act={(testimonial) => remove.mutateAsync(testimonial._id)}
-        busy={remove.isPending}
-        title="Delete testimonial"
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        keepLabel="Keep it"
+      <ListState
+        query={list}
+        loading="Loading testimonials..."
+        failed={messageOf(list.error, managerMessages.fetchFailed)}
+        empty={(data) => data.length === 0 && 'No testimonials yet.'}
       >
+        {(data) => (
+          <ul className="testimonial-manager__list">
+            {data.map((testimonial) => (
+              <li key={testimonial._id} className="testimonial-manager__item" data-testid="admin-testimonial">
+                <Avatar src={testimonial.profileImageUrl} size={48} />
+                <div className="testimonial-manager__body">
+                  <p className="testimonial-manager__who">
+                    <strong>{nameOf(testimonial)}</strong>
+                    {testimonial.service && <span> · {testimonial.service.name}</span>}
+                    {testimonial.featured && <span className="testimonial-manager__badge">Featured</span>}
+                  </p>
+                  <StarRating rating={testimonial.rating} />
+                  <p className="testimonial-manager__quote">“{testimonial.quote}”</p>
+                  {editing === testimonial._id ? (
+                    <AuthorForm
+                      testimonial={testimonial}
+                      onDone={async (text) => {
+                        setEditing(null);
+                        if (text) {
+                          notice.success(text);
+                          await refresh();
+                        }
+                      }}
+                    />
+                  ) : (
+                    <div className="testimonial-manager__actions">
+                      <button
+                        type="button"
+                        className="button button--secondary"
+                        onClick={() => {
+                          notice.clear();
+                          setEditing(testimonial._id);
+                        }}
+                      >
+                        Edit author
+                        <span className="visually-hidden"> of {nameOf(testimonial)}’s testimonial</span>
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--secondary"
+                        aria-pressed={testimonial.featured}
+                        disabled={feature.isPending}
+                        onClick={() =>
+                          feature.mutate({ id: testimonial._id, featured: !testimonial.featured })
+                        }
+                      >
+                        {testimonial.featured ? 'Featured on About' : 'Feature on About'}
+                        <span className="visually-hidden"> ({nameOf(testimonial)})</span>
+                      </button>
+                      <DeleteButton confirmation={confirmation} target={testimonial} before={notice.clear}>
+                        {nameOf(testimonial)}’s testimonial
+                      </DeleteButton>
+                    </div>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListState>
+      <ConfirmDelete confirmation={confirmation} remove={remove} what="testimonial" keepLabel="Keep it">
         {(testimonial) => (
           <p>
             Are you sure you want to delete this testimonial by {nameOf(testimonial)}? Its image is deleted
             too.
           </p>
         )}
-      </ConfirmAction>
+      </ConfirmDelete>
     </div>
   );
 }

@@ -11,6 +11,10 @@ import { SingleSlotForm } from './components/SingleSlotForm';
 import { SlotFiltersFields } from './components/SlotFiltersFields';
 import { SlotTable } from './components/SlotTable';
 import './time-slot-manager.css';
+import { factsOf } from '../../components/ui/Fact';
+
+/** A statistic: a figure tile (styles/pages.css). */
+const Stat = factsOf('figure');
 
 /** Rows shown at first, and added by 'Show More' (the server sends up to 500 a request). */
 const PAGE = 50;
@@ -72,22 +76,10 @@ export default function TimeSlotManagerPanel() {
         <h3 id="slot-stats-title">Statistics</h3>
         {stats.data && (
           <dl className="slot-manager__stats">
-            <div>
-              <dt>Total Slots</dt>
-              <dd>{stats.data.totalSlots}</dd>
-            </div>
-            <div>
-              <dt>Available</dt>
-              <dd>{stats.data.availableSlots}</dd>
-            </div>
-            <div>
-              <dt>Booked</dt>
-              <dd>{stats.data.bookedSlots}</dd>
-            </div>
-            <div>
-              <dt>Utilization</dt>
-              <dd>{stats.data.utilizationRate}%</dd>
-            </div>
+            <Stat term="Total Slots">{stats.data.totalSlots}</Stat>
+            <Stat term="Available">{stats.data.availableSlots}</Stat>
+            <Stat term="Booked">{stats.data.bookedSlots}</Stat>
+            <Stat term="Utilization">{stats.data.utilizationRate}%</Stat>
           </dl>
         )}
       </section>

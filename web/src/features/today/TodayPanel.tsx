@@ -6,6 +6,7 @@ import { todayQueryOptions } from '../../lib/dispatch';
 import { DayJobs } from './components/DayJobs';
 import { WaitingLists } from './components/WaitingLists';
 import './today.css';
+import { ListState } from '../../components/ui/ListState';
 
 type Props = { date?: string; onChange: (next: { date?: string }) => void };
 
@@ -35,24 +36,24 @@ export default function TodayPanel({ date, onChange }: Props) {
           labels={{ previous: 'Previous day', next: 'Next day' }}
         />
       </div>
-      {query.isPending ? (
-        <p className="status-text">Loading...</p>
-      ) : query.isError ? (
-        <p className="status-text status-text--error" role="alert">
-          {messageOf(query.error, 'Could not load the day.')}
-        </p>
-      ) : (
-        <>
-          {!query.data.texts.on && (
-            <p className="status-text" role="status" data-testid="texts-off">
-              <strong>Texts are off.</strong> No number to send texts from is set (SMS_ORIGINATION_IDENTITY),
-              so customers get every notice by email.
-            </p>
-          )}
-          <DayJobs reply={query.data} />
-          <WaitingLists reply={query.data} />
-        </>
-      )}
+      <ListState
+        query={query}
+        loading="Loading..."
+        failed={messageOf(query.error, 'Could not load the day.')}
+      >
+        {(data) => (
+          <>
+            {!data.texts.on && (
+              <p className="status-text" role="status" data-testid="texts-off">
+                <strong>Texts are off.</strong> No number to send texts from is set
+                (SMS_ORIGINATION_IDENTITY), so customers get every notice by email.
+              </p>
+            )}
+            <DayJobs reply={data} />
+            <WaitingLists reply={data} />
+          </>
+        )}
+      </ListState>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, path, unwrap } from '../../lib/api';
+import { api, oncePerLink, path, unwrap } from '../../lib/api';
 import type { AcknowledgmentSubmission } from './types';
 
 /** GET and POST /api/workOrders/acknowledge/{token} (doc 2 §7): no login, the link's token is the key. */
@@ -11,9 +11,7 @@ export const acknowledgmentQueryOptions = (token: string) =>
   queryOptions({
     queryKey: ['work-order-acknowledgment', token],
     queryFn: () => unwrap(acknowledge.$get(byToken(token))),
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
+    ...oncePerLink,
   });
 
 export const acknowledgeWorkOrder = (token: string, submission: AcknowledgmentSubmission) =>

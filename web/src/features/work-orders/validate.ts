@@ -2,7 +2,7 @@ import {
   INSPECTION_CATEGORIES,
   type InspectionCategory,
   type InspectionCondition,
-} from '@app/core/workorder/inspection/model';
+} from '@app/core/workorder/inspection/terms';
 import type { FieldMessages, PathMessages } from '../../lib/forms';
 import { rules, type WorkOrderFormValues } from './form';
 import type { WorkOrderJson } from './types';

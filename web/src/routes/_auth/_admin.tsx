@@ -1,5 +1,5 @@
-import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { AccessDenied } from '../../components/layout/AccessDenied';
+import { createFileRoute } from '@tanstack/react-router';
+import { RoleLayout } from '../../components/layout/AccessDenied';
 import { requireRole } from '../../lib/auth/guards';
 
 /**
@@ -10,15 +10,7 @@ import { requireRole } from '../../lib/auth/guards';
  */
 export const Route = createFileRoute('/_auth/_admin')({
   beforeLoad: requireRole('admin'),
-  component: AdminLayout,
+  component: () => (
+    <RoleLayout denied="You do not have access to the admin dashboard. It is only available to shop administrators." />
+  ),
 });
-
-function AdminLayout() {
-  const { hasRole } = Route.useRouteContext();
-  if (hasRole) return <Outlet />;
-  return (
-    <AccessDenied>
-      You do not have access to the admin dashboard. It is only available to shop administrators.
-    </AccessDenied>
-  );
-}

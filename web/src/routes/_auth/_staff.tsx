@@ -1,5 +1,5 @@
-import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { AccessDenied } from '../../components/layout/AccessDenied';
+import { createFileRoute } from '@tanstack/react-router';
+import { RoleLayout } from '../../components/layout/AccessDenied';
 import { requireRole } from '../../lib/auth/guards';
 
 /**
@@ -9,11 +9,5 @@ import { requireRole } from '../../lib/auth/guards';
  */
 export const Route = createFileRoute('/_auth/_staff')({
   beforeLoad: requireRole('technician'),
-  component: StaffLayout,
+  component: () => <RoleLayout denied="This page is for the shop's technicians." />,
 });
-
-function StaffLayout() {
-  const { hasRole } = Route.useRouteContext();
-  if (hasRole) return <Outlet />;
-  return <AccessDenied>This page is for the shop&apos;s technicians.</AccessDenied>;
-}

@@ -1,4 +1,5 @@
-import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
+import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { TabNav } from '../../components/ui/TabNav';
 import { ChangePasswordForm } from '../../features/account/components/ChangePasswordForm';
 import { ServiceAddresses } from '../../features/account/components/ServiceAddresses';
 import { TextMessages } from '../../features/account/components/TextMessages';
@@ -10,8 +11,8 @@ import { useAuth } from '../../lib/auth/store';
 import { pageTitle } from '../../lib/business';
 
 const tabs = [
-  { id: 'history', label: 'Service History' },
-  { id: 'account', label: 'Account Settings' },
+  { id: 'history', title: 'Service History' },
+  { id: 'account', title: 'Account Settings' },
 ] as const;
 
 type Tab = (typeof tabs)[number]['id'];
@@ -44,19 +45,7 @@ function DashboardPage() {
           Signed in as {user.firstName} {user.lastName} ({user.email})
         </p>
       )}
-      <nav className="tabs" aria-label="My Account">
-        {tabs.map((item) => (
-          <Link
-            key={item.id}
-            to="/dashboard"
-            search={item.id === 'history' ? {} : { tab: item.id }}
-            className={item.id === tab ? 'tabs__tab is-active' : 'tabs__tab'}
-            aria-current={item.id === tab ? 'page' : undefined}
-          >
-            {item.label}
-          </Link>
-        ))}
-      </nav>
+      <TabNav label="My Account" to="/dashboard" param="tab" tabs={tabs} current={tab} />
       {tab === 'account' ? (
         <section aria-label="Account Settings" className="dashboard__panel">
           {/* Admins book for customers and keep no addresses of their own (the API refuses them). */}

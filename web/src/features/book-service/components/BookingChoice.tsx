@@ -4,6 +4,9 @@ import { AddressView } from '../../../components/address/AddressView';
 import type { SavedAddress } from '../../../lib/addresses';
 import '../booking.css';
 import type { BookableService } from '../types';
+import { factsOf } from '../../../components/ui/Fact';
+
+const Fact = factsOf('booking');
 
 /** 'Monday, March 9, 2026': the chosen day in the long US form, as the business's calendar has it. */
 export const longDate = (date: string): string => `${weekdayOf(date)}, ${formatLongDate(date)}`;
@@ -26,29 +29,14 @@ export function BookingChoice({
     <section className="card booking-choice" aria-labelledby="booking-choice-title">
       <h2 id="booking-choice-title">Your Appointment</h2>
       <dl className="booking__facts">
-        <div>
-          <dt>Service</dt>
-          <dd>{service.name}</dd>
-        </div>
-        <div>
-          <dt>Date</dt>
-          <dd>{longDate(date)}</dd>
-        </div>
-        <div>
-          <dt>Time</dt>
-          <dd>{formatTime(time)}</dd>
-        </div>
-        <div>
-          <dt>Price</dt>
-          <dd>
-            {formatPrice(service.price)}
-            {tripFee > 0 && <span className="booking__trip-fee"> + {formatPrice(tripFee)} trip fee</span>}
-          </dd>
-        </div>
-        <div>
-          <dt>Duration</dt>
-          <dd>{formatDuration(service.duration)}</dd>
-        </div>
+        <Fact term="Service">{service.name}</Fact>
+        <Fact term="Date">{longDate(date)}</Fact>
+        <Fact term="Time">{formatTime(time)}</Fact>
+        <Fact term="Price">
+          {formatPrice(service.price)}
+          {tripFee > 0 && <span className="booking__trip-fee"> + {formatPrice(tripFee)} trip fee</span>}
+        </Fact>
+        <Fact term="Duration">{formatDuration(service.duration)}</Fact>
         {address && (
           <div className="booking__fact--wide">
             <dt>Where</dt>

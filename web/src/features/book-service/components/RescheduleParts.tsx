@@ -6,6 +6,9 @@ import { business } from '../../../lib/business';
 import { formatDuration } from '../../../lib/format';
 import type { RescheduleInfo } from '../reschedule-api';
 import { longDate } from './BookingChoice';
+import { factsOf } from '../../../components/ui/Fact';
+
+const Fact = factsOf('booking');
 
 /** The reschedule page's pieces (issue 21): the booking as it is, the call-us notice, the confirm step, the result. */
 
@@ -17,35 +20,17 @@ export function CurrentAppointment({ booking }: { booking: Booking }) {
     <section className="card booking-choice" aria-labelledby="reschedule-current-title">
       <h2 id="reschedule-current-title">Your Appointment</h2>
       <dl className="booking__facts">
-        <div>
-          <dt>Service</dt>
-          <dd>{booking.serviceName}</dd>
-        </div>
-        <div>
-          <dt>Date</dt>
-          <dd>{longDate(booking.date)}</dd>
-        </div>
-        <div>
-          <dt>Time</dt>
-          <dd>{formatTime(booking.time)}</dd>
-        </div>
-        <div>
-          <dt>Duration</dt>
-          <dd>{formatDuration(booking.duration)}</dd>
-        </div>
-        <div>
-          <dt>Vehicle</dt>
-          <dd>
-            {booking.vehicleYear} {booking.vehicleMake} {booking.vehicleModel}, {booking.vehicleColor}
-          </dd>
-        </div>
+        <Fact term="Service">{booking.serviceName}</Fact>
+        <Fact term="Date">{longDate(booking.date)}</Fact>
+        <Fact term="Time">{formatTime(booking.time)}</Fact>
+        <Fact term="Duration">{formatDuration(booking.duration)}</Fact>
+        <Fact term="Vehicle">
+          {booking.vehicleYear} {booking.vehicleMake} {booking.vehicleModel}, {booking.vehicleColor}
+        </Fact>
         {booking.serviceAddress && (
-          <div className="booking__fact--wide">
-            <dt>Where</dt>
-            <dd>
-              <AddressView address={booking.serviceAddress} />
-            </dd>
-          </div>
+          <Fact term="Where" wide>
+            <AddressView address={booking.serviceAddress} />
+          </Fact>
         )}
       </dl>
     </section>

@@ -1,5 +1,8 @@
 import { formatDuration, formatPrice } from '../../../lib/format';
 import type { BookableService } from '../types';
+import { factsOf } from '../../../components/ui/Fact';
+
+const Fact = factsOf('booking');
 
 /** The chosen service's description, price and duration, above the calendar. */
 export function ServiceSummary({ service }: { service: BookableService }) {
@@ -7,14 +10,8 @@ export function ServiceSummary({ service }: { service: BookableService }) {
     <section className="card booking__summary" aria-label="Service details">
       <p className="booking__description">{service.description}</p>
       <dl className="booking__facts">
-        <div>
-          <dt>Price</dt>
-          <dd>{formatPrice(service.price)}</dd>
-        </div>
-        <div>
-          <dt>Duration</dt>
-          <dd>{formatDuration(service.duration)}</dd>
-        </div>
+        <Fact term="Price">{formatPrice(service.price)}</Fact>
+        <Fact term="Duration">{formatDuration(service.duration)}</Fact>
       </dl>
     </section>
   );

@@ -1,4 +1,5 @@
 import { formatCents, toCents } from '@app/core/money';
+import type { ReactNode } from 'react';
 import type { RevenueReply } from '../api';
 
 const money = (dollars: number) => formatCents(toCents(dollars));
@@ -13,43 +14,58 @@ export function Figures({ data }: { data: RevenueReply }) {
   return (
     <dl className="revenue-figures">
       {/* Both months labelled alike (issue 30): the gross figure, then net of refunds. */}
-      <div className="revenue-figure">
-        <dt>{thisMonth.label}, gross</dt>
-        <dd data-testid="revenue-this-month">{money(thisMonth.revenue)}</dd>
-        <dd className="revenue-figure__note">
-          net of refunds <span data-testid="revenue-this-month-net">{money(thisMonth.net)}</span>
-        </dd>
+      <Figure term={`${thisMonth.label}, gross`} testId="revenue-this-month" value={money(thisMonth.revenue)}>
+        <Net testId="revenue-this-month-net" cents={thisMonth.net} />
         <dd className="revenue-figure__note">{change}</dd>
-      </div>
-      <div className="revenue-figure">
-        <dt>{lastMonth.label}, gross</dt>
-        <dd data-testid="revenue-last-month">{money(lastMonth.revenue)}</dd>
-        <dd className="revenue-figure__note">
-          net of refunds <span data-testid="revenue-last-month-net">{money(lastMonth.net)}</span>
-        </dd>
-      </div>
-      <div className="revenue-figure">
-        <dt>Jobs completed this month</dt>
-        <dd data-testid="revenue-jobs">{thisMonth.jobs}</dd>
+      </Figure>
+      <Figure term={`${lastMonth.label}, gross`} testId="revenue-last-month" value={money(lastMonth.revenue)}>
+        <Net testId="revenue-last-month-net" cents={lastMonth.net} />
+      </Figure>
+      <Figure term="Jobs completed this month" testId="revenue-jobs" value={thisMonth.jobs}>
         <dd className="revenue-figure__note">
           average ticket <span data-testid="revenue-average">{money(thisMonth.averageTicket)}</span>
         </dd>
-      </div>
-      <div className="revenue-figure">
-        <dt>Outstanding</dt>
-        <dd data-testid="revenue-outstanding">{money(outstanding.amount)}</dd>
+      </Figure>
+      <Figure term="Outstanding" testId="revenue-outstanding" value={money(outstanding.amount)}>
         <dd className="revenue-figure__note">
           {outstanding.count} {outstanding.count === 1 ? 'charge' : 'charges'} declined or unpaid
         </dd>
-      </div>
-      <div className="revenue-figure">
-        <dt>Refunds this month</dt>
-        <dd data-testid="revenue-refunds">{money(refunds.amount)}</dd>
+      </Figure>
+      <Figure term="Refunds this month" testId="revenue-refunds" value={money(refunds.amount)}>
         <dd className="revenue-figure__note">
           {refunds.count} {refunds.count === 1 ? 'refund' : 'refunds'}
         </dd>
-      </div>
+      </Figure>
     </dl>
+  );
+}
+
+/** One figure, a figure tile (styles/pages.css): its term, its value (tested by `testId`), and the notes under it (`<dd>`s). */
+function Figure({
+  term,
+  testId,
+  value,
+  children,
+}: {
+  term: string;
+  testId: string;
+  value: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="figure__fact revenue-figure">
+      <dt>{term}</dt>
+      <dd data-testid={testId}>{value}</dd>
+      {children}
+    </div>
+  );
+}
+
+function Net({ testId, cents }: { testId: string; cents: number }) {
+  return (
+    <dd className="revenue-figure__note">
+      net of refunds <span data-testid={testId}>{money(cents)}</span>
+    </dd>
   );
 }
 
@@ -57,55 +73,67 @@ export function Figures({ data }: { data: RevenueReply }) {
 export function Breakdowns({ data }: { data: RevenueReply }) {
   return (
     <div className="revenue-breakdowns">
-      <table className="revenue-table">
-        <caption>By service, {data.thisMonth.label}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Service</th>
-            <th scope="col">Jobs</th>
-            <th scope="col">Revenue</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.byService.length === 0 ? (
-            <tr>
-              <td colSpan={3} className="revenue-table__empty">
-                No jobs paid yet this month.
-              </td>
-            </tr>
-          ) : (
-            data.byService.map((line) => (
-              <tr key={line.serviceId ?? 'other'}>
-                <th scope="row">{line.name}</th>
-                <td>{line.jobs}</td>
-                <td>{money(line.revenue)}</td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+      <LinesTable
+        caption={`By service, ${data.thisMonth.label}`}
+        what="Service"
+        lines={data.byService.map((line) => ({ ...line, key: line.serviceId ?? 'other' }))}
+        empty="No jobs paid yet this month."
+      />
       {data.byTechnician.length > 1 ? (
-        <table className="revenue-table">
-          <caption>By technician, {data.thisMonth.label}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Technician</th>
-              <th scope="col">Jobs</th>
-              <th scope="col">Revenue</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.byTechnician.map((line) => (
-              <tr key={line.technician}>
-                <th scope="row">Technician {line.technician}</th>
-                <td>{line.jobs}</td>
-                <td>{money(line.revenue)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <LinesTable
+          caption={`By technician, ${data.thisMonth.label}`}
+          what="Technician"
+          lines={data.byTechnician.map((line) => ({
+            ...line,
+            key: String(line.technician),
+            name: `Technician ${line.technician}`,
+          }))}
+        />
       ) : null}
     </div>
+  );
+}
+
+/** Jobs and revenue a line (a service, a technician); `empty` is the row shown when there is none. */
+function LinesTable({
+  caption,
+  what,
+  lines,
+  empty,
+}: {
+  caption: string;
+  what: string;
+  lines: { key: string; name: string; jobs: number; revenue: number }[];
+  empty?: string;
+}) {
+  return (
+    <table className="revenue-table">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{what}</th>
+          <th scope="col">Jobs</th>
+          <th scope="col">Revenue</th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.length === 0 && empty ? (
+          <tr>
+            <td colSpan={3} className="revenue-table__empty">
+              {empty}
+            </td>
+          </tr>
+        ) : (
+          lines.map((line) => (
+            <tr key={line.key}>
+              <th scope="row">{line.name}</th>
+              <td>{line.jobs}</td>
+              <td>{money(line.revenue)}</td>
+            </tr>
+          ))
+        )}
+      </tbody>
+    </table>
   );
 }
 

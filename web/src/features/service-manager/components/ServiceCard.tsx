@@ -5,6 +5,9 @@ import { NoticeLine, useNotice } from '../../../components/admin/notice';
 import { formatPrice } from '../../../lib/format';
 import { timeSlotKeys } from '../../../lib/shared-queries';
 import { createServiceSlots, fetchSlotStats, type ServiceRow } from '../api';
+import { factsOf } from '../../../components/ui/Fact';
+
+const Fact = factsOf('service-manager');
 
 /** Doc 2 §5's two Create Slots messages. */
 export const NO_TIMES = 'No available times set for this service. Please add available times first.';
@@ -58,32 +61,19 @@ export function ServiceCard({
       <h3 id={titleId}>{service.name}</h3>
       <p>{service.description}</p>
       <dl className="service-manager__facts">
-        <div>
-          <dt>Price</dt>
-          <dd>{formatPrice(service.price)}</dd>
-        </div>
-        <div>
-          <dt>Duration</dt>
-          <dd>{typeof service.duration === 'number' ? `${service.duration} minutes` : service.duration}</dd>
-        </div>
-        <div>
-          <dt>Days</dt>
-          <dd>{service.availableDays.join(', ') || 'None set'}</dd>
-        </div>
-        <div>
-          <dt>Times</dt>
-          <dd>{service.availableTimes.join(', ') || 'None set'}</dd>
-        </div>
-        <div>
-          <dt>Time slots</dt>
-          <dd>
-            {stats.data
-              ? `${stats.data.total} total, ${stats.data.available} available, ${stats.data.booked} booked`
-              : stats.isError
-                ? 'Unavailable'
-                : 'Loading...'}
-          </dd>
-        </div>
+        <Fact term="Price">{formatPrice(service.price)}</Fact>
+        <Fact term="Duration">
+          {typeof service.duration === 'number' ? `${service.duration} minutes` : service.duration}
+        </Fact>
+        <Fact term="Days">{service.availableDays.join(', ') || 'None set'}</Fact>
+        <Fact term="Times">{service.availableTimes.join(', ') || 'None set'}</Fact>
+        <Fact term="Time slots">
+          {stats.data
+            ? `${stats.data.total} total, ${stats.data.available} available, ${stats.data.booked} booked`
+            : stats.isError
+              ? 'Unavailable'
+              : 'Loading...'}
+        </Fact>
       </dl>
       <NoticeLine notice={slotNotice.notice} />
       <div className="service-manager__actions">

@@ -1,12 +1,11 @@
-import { factsOf } from '../../../components/ui/Fact';
+import { LinkFact as Fact } from '../../../components/ui/LinkPage';
+import { Totals, TotalsRow } from '../../../components/ui/Totals';
 import { statusBadge } from '@app/core/workorder/model';
 import { formatTaxRate } from '@app/core/workorder/pricing';
 import { type ReactNode, useId } from 'react';
 import { formatPrice } from '../../../lib/format';
 import { laborText, partText, scheduledText, showsTotals, vehicleText } from '../display';
 import type { AcknowledgmentView } from '../types';
-
-const Fact = factsOf('ack-page');
 
 /** The work order the customer is asked to acknowledge: its facts, labor and part lines, and totals. */
 export function WorkOrderSummary({ view }: { view: AcknowledgmentView }) {
@@ -19,7 +18,7 @@ export function WorkOrderSummary({ view }: { view: AcknowledgmentView }) {
         </h2>
         <span className={`ack-badge wo-status--${view.status}`}>{statusBadge(view.status)}</span>
       </header>
-      <dl className="ack-page__facts">
+      <dl className="link-page__facts ack-page__facts">
         <Fact term="Vehicle">{vehicleText(view.vehicle)}</Fact>
         <Fact term="Service">{view.serviceDetails.description}</Fact>
         {view.serviceDetails.customerComplaints?.trim() && (
@@ -43,20 +42,15 @@ export function WorkOrderSummary({ view }: { view: AcknowledgmentView }) {
         </Lines>
       )}
       {showsTotals(view) && (
-        <dl className="ack-totals">
-          <div className="ack-totals__row">
-            <dt>Subtotal</dt>
-            <dd>{formatPrice(view.pricing.subtotal)}</dd>
-          </div>
-          <div className="ack-totals__row">
-            <dt>Tax ({formatTaxRate(view.pricing.taxRate)})</dt>
-            <dd>{formatPrice(view.pricing.taxAmount)}</dd>
-          </div>
-          <div className="ack-totals__row ack-totals__row--total">
-            <dt>Total Amount</dt>
-            <dd>{formatPrice(view.pricing.totalAmount)}</dd>
-          </div>
-        </dl>
+        <Totals className="ack-totals">
+          <TotalsRow term="Subtotal">{formatPrice(view.pricing.subtotal)}</TotalsRow>
+          <TotalsRow term={`Tax (${formatTaxRate(view.pricing.taxRate)})`}>
+            {formatPrice(view.pricing.taxAmount)}
+          </TotalsRow>
+          <TotalsRow term="Total Amount" strong>
+            {formatPrice(view.pricing.totalAmount)}
+          </TotalsRow>
+        </Totals>
       )}
     </section>
   );

@@ -4,7 +4,7 @@ import {
   INSPECTION_CATEGORIES,
   INSPECTION_CONDITIONS,
   INSPECTION_NOTE_MAX,
-} from '@app/core/workorder/inspection/model';
+} from '@app/core/workorder/inspection/terms';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/FormMessage';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
 import { VEHICLE_YEAR_MIN, vehicleYearMax, type WorkOrderFormValues } from '../form';
@@ -90,25 +90,10 @@ export function ServiceDetailsFields({ form }: FormProps) {
         error={errors.description?.message}
         {...register('description')}
       />
-      <TextAreaField
-        label="Customer complaints"
-        className="wo-form__wide"
-        rows={2}
-        {...register('customerComplaints')}
-      />
-      <TextAreaField label="Diagnosis" className="wo-form__wide" rows={2} {...register('diagnosis')} />
-      <TextAreaField
-        label="Work performed"
-        className="wo-form__wide"
-        rows={2}
-        {...register('workPerformed')}
-      />
-      <TextAreaField
-        label="Recommendations"
-        className="wo-form__wide"
-        rows={2}
-        {...register('recommendations')}
-      />
+      <Notes label="Customer complaints" {...register('customerComplaints')} />
+      <Notes label="Diagnosis" {...register('diagnosis')} />
+      <Notes label="Work performed" {...register('workPerformed')} />
+      <Notes label="Recommendations" {...register('recommendations')} />
     </Section>
   );
 }
@@ -137,20 +122,15 @@ export function StatusAndNotesFields({ form }: FormProps) {
       </div>
       <TextField label="Scheduled date" type="date" {...register('scheduledDate')} />
       <TextField label="Related booking" autoComplete="off" {...register('relatedBooking')} />
-      <TextAreaField
-        label="Notes for the customer"
-        className="wo-form__wide"
-        rows={2}
-        {...register('customerNotes')}
-      />
-      <TextAreaField
-        label="Internal notes (not shown to the customer)"
-        className="wo-form__wide"
-        rows={2}
-        {...register('internalNotes')}
-      />
+      <Notes label="Notes for the customer" {...register('customerNotes')} />
+      <Notes label="Internal notes (not shown to the customer)" {...register('internalNotes')} />
     </Section>
   );
+}
+
+/** A free text of the work order: the form's full width, two rows to start. */
+function Notes(props: ComponentProps<typeof TextAreaField>) {
+  return <TextAreaField className="wo-form__wide" rows={2} {...props} />;
 }
 
 function Section({ legend, children }: { legend: string; children: ReactNode }) {

@@ -1,7 +1,9 @@
 import { formatCents } from '@app/core/money';
 import { formatTaxRate } from '@app/core/workorder/pricing';
+import type { ComponentProps, ReactNode } from 'react';
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { TextField } from '../../../components/ui/TextField';
+import { Totals, TotalsRow } from '../../../components/ui/Totals';
 import { type liveTotals, newLaborRow, newPartRow, type WorkOrderFormValues } from '../form';
 import type { WorkOrderDefaults } from '../types';
 
@@ -13,54 +15,37 @@ export function LaborLines({ form, totals, defaults }: LinesProps & { defaults: 
   const errors = form.formState.errors;
   const labor = useFieldArray({ control: form.control, name: 'laborItems' });
   return (
-    <fieldset className="wo-form__section">
-      <legend>Labor</legend>
-      {labor.fields.length === 0 && <p className="status-text">No labor lines.</p>}
-      <ol className="wo-lines">
-        {labor.fields.map((field, index) => (
-          <li key={field.id} className="wo-line wo-line--labor">
-            <TextField
-              label={`Labor ${index + 1} description`}
-              className="wo-line__description"
-              {...register(`laborItems.${index}.description`)}
-            />
-            <TextField
-              label="Hours"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={0.25}
-              error={errors.laborItems?.[index]?.hours?.message}
-              {...register(`laborItems.${index}.hours`)}
-            />
-            <TextField
-              label="Rate ($/hour)"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={0.01}
-              error={errors.laborItems?.[index]?.hourlyRate?.message}
-              {...register(`laborItems.${index}.hourlyRate`)}
-            />
-            <LineTotal cents={totals.laborLines[index] ?? null} />
-            <button
-              type="button"
-              className="button button--secondary wo-line__remove"
-              onClick={() => labor.remove(index)}
-            >
-              Remove<span className="visually-hidden"> labor line {index + 1}</span>
-            </button>
-          </li>
-        ))}
-      </ol>
-      <button
-        type="button"
-        className="button button--secondary"
-        onClick={() => labor.append(newLaborRow(defaults))}
-      >
-        Add Labor
-      </button>
-    </fieldset>
+    <Lines
+      kind="labor"
+      legend="Labor"
+      empty="No labor lines."
+      rows={labor}
+      lineTotals={totals.laborLines}
+      removeLabel={(index) => `labor line ${index + 1}`}
+      add={{ label: 'Add Labor', row: () => newLaborRow(defaults) }}
+    >
+      {(index) => (
+        <>
+          <TextField
+            label={`Labor ${index + 1} description`}
+            className="wo-line__description"
+            {...register(`laborItems.${index}.description`)}
+          />
+          <NumberField
+            label="Hours"
+            step={0.25}
+            error={errors.laborItems?.[index]?.hours?.message}
+            {...register(`laborItems.${index}.hours`)}
+          />
+          <NumberField
+            label="Rate ($/hour)"
+            step={0.01}
+            error={errors.laborItems?.[index]?.hourlyRate?.message}
+            {...register(`laborItems.${index}.hourlyRate`)}
+          />
+        </>
+      )}
+    </Lines>
   );
 }
 
@@ -69,53 +54,95 @@ export function PartLines({ form, totals }: LinesProps) {
   const errors = form.formState.errors;
   const parts = useFieldArray({ control: form.control, name: 'partItems' });
   return (
+    <Lines
+      kind="part"
+      legend="Parts"
+      empty="No parts."
+      rows={parts}
+      lineTotals={totals.partLines}
+      removeLabel={(index) => `part ${index + 1}`}
+      add={{ label: 'Add Part', row: newPartRow }}
+    >
+      {(index) => (
+        <>
+          <TextField
+            label={`Part ${index + 1} number`}
+            className="wo-line__number"
+            {...register(`partItems.${index}.partNumber`)}
+          />
+          <TextField
+            label={`Part ${index + 1} description`}
+            className="wo-line__description"
+            {...register(`partItems.${index}.description`)}
+          />
+          <NumberField
+            label="Quantity"
+            inputMode="numeric"
+            step={1}
+            error={errors.partItems?.[index]?.quantity?.message}
+            {...register(`partItems.${index}.quantity`)}
+          />
+          <NumberField
+            label="Unit price ($)"
+            step={0.01}
+            error={errors.partItems?.[index]?.unitPrice?.message}
+            {...register(`partItems.${index}.unitPrice`)}
+          />
+        </>
+      )}
+    </Lines>
+  );
+}
+
+/** A number the form's lines take: none below zero, decimal unless said otherwise. */
+function NumberField(props: ComponentProps<typeof TextField>) {
+  return <TextField type="number" inputMode="decimal" min={0} {...props} />;
+}
+
+/**
+ * The labor or part lines: each row's fields with its line total and a Remove button, a text
+ * when there are none, and the button that adds one (`add.row()` gives its first values).
+ */
+function Lines<Row>({
+  kind,
+  legend,
+  empty,
+  rows,
+  lineTotals,
+  removeLabel,
+  add,
+  children,
+}: {
+  kind: 'labor' | 'part';
+  legend: string;
+  empty: string;
+  rows: { fields: { id: string }[]; remove: (index: number) => void; append: (row: Row) => void };
+  lineTotals: readonly (number | null)[];
+  removeLabel: (index: number) => string;
+  add: { label: string; row: () => Row };
+  children: (index: number) => ReactNode;
+}) {
+  return (
     <fieldset className="wo-form__section">
-      <legend>Parts</legend>
-      {parts.fields.length === 0 && <p className="status-text">No parts.</p>}
+      <legend>{legend}</legend>
+      {rows.fields.length === 0 && <p className="status-text">{empty}</p>}
       <ol className="wo-lines">
-        {parts.fields.map((field, index) => (
-          <li key={field.id} className="wo-line wo-line--part">
-            <TextField
-              label={`Part ${index + 1} number`}
-              className="wo-line__number"
-              {...register(`partItems.${index}.partNumber`)}
-            />
-            <TextField
-              label={`Part ${index + 1} description`}
-              className="wo-line__description"
-              {...register(`partItems.${index}.description`)}
-            />
-            <TextField
-              label="Quantity"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              error={errors.partItems?.[index]?.quantity?.message}
-              {...register(`partItems.${index}.quantity`)}
-            />
-            <TextField
-              label="Unit price ($)"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={0.01}
-              error={errors.partItems?.[index]?.unitPrice?.message}
-              {...register(`partItems.${index}.unitPrice`)}
-            />
-            <LineTotal cents={totals.partLines[index] ?? null} />
+        {rows.fields.map((field, index) => (
+          <li key={field.id} className={`wo-line wo-line--${kind}`}>
+            {children(index)}
+            <LineTotal cents={lineTotals[index] ?? null} />
             <button
               type="button"
               className="button button--secondary wo-line__remove"
-              onClick={() => parts.remove(index)}
+              onClick={() => rows.remove(index)}
             >
-              Remove<span className="visually-hidden"> part {index + 1}</span>
+              Remove<span className="visually-hidden"> {removeLabel(index)}</span>
             </button>
           </li>
         ))}
       </ol>
-      <button type="button" className="button button--secondary" onClick={() => parts.append(newPartRow())}>
-        Add Part
+      <button type="button" className="button button--secondary" onClick={() => rows.append(add.row())}>
+        {add.label}
       </button>
     </fieldset>
   );
@@ -137,7 +164,7 @@ export function PricingFields({ form, totals }: LinesProps) {
         error={errors.taxRate?.message}
         {...register('taxRate')}
       />
-      <dl className="wo-totals" aria-label="Totals">
+      <Totals className="wo-totals" label="Totals">
         <Total term="Labor subtotal" cents={totals.laborSubtotalCents} />
         <Total term="Parts subtotal" cents={totals.partsSubtotalCents} />
         <Total term="Subtotal" cents={totals.subtotalCents} />
@@ -146,7 +173,7 @@ export function PricingFields({ form, totals }: LinesProps) {
           cents={totals.taxAmountCents}
         />
         <Total term="Total" cents={totals.totalAmountCents} strong />
-      </dl>
+      </Totals>
     </fieldset>
   );
 }
@@ -162,9 +189,8 @@ function LineTotal({ cents }: { cents: number | null }) {
 
 function Total({ term, cents, strong = false }: { term: string; cents: number; strong?: boolean }) {
   return (
-    <div className={strong ? 'wo-totals__row wo-totals__row--total' : 'wo-totals__row'}>
-      <dt>{term}</dt>
-      <dd>{formatCents(cents)}</dd>
-    </div>
+    <TotalsRow term={term} strong={strong}>
+      {formatCents(cents)}
+    </TotalsRow>
   );
 }

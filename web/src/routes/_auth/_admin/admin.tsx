@@ -1,4 +1,5 @@
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { TabNav } from '../../../components/ui/TabNav';
 import { Suspense, useEffect } from 'react';
 import '../../../components/ui/admin-panel.css';
 import { pageTitle } from '../../../lib/business';
@@ -49,19 +50,14 @@ function AdminDashboard() {
   const { id, title, Body } = shown;
   return (
     <>
-      <nav className="tabs admin-sections" aria-label="Admin sections">
-        {sections.map((s) => (
-          <Link
-            key={s.id}
-            to="/admin"
-            search={s.id === 'today' ? {} : { section: s.id }}
-            className={s.id === id ? 'tabs__tab is-active' : 'tabs__tab'}
-            aria-current={s.id === id ? 'page' : undefined}
-          >
-            {s.title}
-          </Link>
-        ))}
-      </nav>
+      <TabNav
+        label="Admin sections"
+        className="admin-sections"
+        to="/admin"
+        param="section"
+        tabs={sections}
+        current={id}
+      />
       <section className="admin-panel" aria-labelledby={`admin-panel-${id}`}>
         <h2 id={`admin-panel-${id}`} className="admin-panel__title">
           {title}
