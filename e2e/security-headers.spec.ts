@@ -52,6 +52,8 @@ const publicPages = [
   '/forgot-password',
   '/verify-email',
   '/reset-password/not-a-real-token',
+  // The portal shows an inspection's summary: its chunk must not carry zod's eval probe (decision 116).
+  '/work-order-portal',
   '/no-such-page',
 ];
 
