@@ -37,6 +37,20 @@ export function fromLateData<T extends FieldValues>(values: T) {
   return { values, resetOptions: { keepDirtyValues: true, keepErrors: true } } as const;
 }
 
+/** The values with every text trimmed, as a form sends them. */
+export function trimmed<T extends Record<string, string>>(values: T): T {
+  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.trim()])) as T;
+}
+
+/** The first message of a form's errors, for a form that shows one message for the whole form. */
+export function firstMessage(errors: FieldErrors, order: readonly string[]): string | undefined {
+  for (const name of order) {
+    const message = errors[name]?.message;
+    if (typeof message === 'string' && message) return message;
+  }
+  return undefined;
+}
+
 /** Puts an error at its path, as react-hook-form reads them (`errors.laborItems[0].hours`). */
 function setAt(errors: Record<string, unknown>, path: string, error: FieldError) {
   const parts = path.split('.');

@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { SelectField } from '../../../components/ui/SelectField';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
 import { messageOf } from '../../../lib/api';
+import { trimmed } from '../../../lib/forms';
 import { type ServiceRequest, sendServiceRequest } from '../api';
 import '../home.css';
 
@@ -36,28 +37,13 @@ const issues = [
  * msg, else 'An unexpected error occurred.'.
  */
 export function HelpForm() {
-  const [values, setValues] = useState<ServiceRequest>(empty);
+  const form = useForm<ServiceRequest>({ defaultValues: empty });
   const send = useMutation({
     mutationFn: sendServiceRequest,
-    onSuccess: () => setValues(empty),
+    onSuccess: () => form.reset(empty),
   });
-
-  const bind = (name: keyof ServiceRequest) => ({
-    value: values[name],
-    disabled: send.isPending,
-    onChange: (event: { target: { value: string } }) => {
-      const value = event.target.value;
-      setValues((current) => ({ ...current, [name]: value }));
-    },
-  });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = Object.fromEntries(
-      Object.entries(values).map(([key, value]) => [key, value.trim()]),
-    ) as ServiceRequest;
-    send.mutate(trimmed);
-  };
+  const bind = (name: keyof ServiceRequest) => ({ ...form.register(name), disabled: send.isPending });
+  const submit = form.handleSubmit((values) => send.mutate(trimmed(values)));
 
   return (
     <section className="help" aria-labelledby="help-heading">

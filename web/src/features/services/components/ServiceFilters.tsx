@@ -1,6 +1,7 @@
 import { type DurationBucket, durationBuckets } from '@app/core/service/duration';
 import { defaultServiceFilter, PRICE_FILTER, type ServiceFilter } from '@app/core/service/filter';
-import { type FormEvent, useId, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { useForm } from 'react-hook-form';
 import { Heading, type HeadingLevel } from '../../../components/ui/Heading';
 import { formatWholeDollars } from '../../../lib/format';
 
@@ -22,29 +23,23 @@ const sameFilter = (a: ServiceFilter, b: ServiceFilter) =>
  */
 export function ServiceFilters({ applied, onApply, headingLevel }: ServiceFiltersProps) {
   const id = useId();
-  const [draft, setDraft] = useState<ServiceFilter>(applied);
+  const form = useForm<ServiceFilter>({ defaultValues: applied });
+  const draft = form.watch();
   // The applied filter can change from outside (Back, a link to /services): the draft follows it.
-  const [shown, setShown] = useState<ServiceFilter>(applied);
-  if (!sameFilter(shown, applied)) {
-    setShown(applied);
-    setDraft(applied);
-  }
+  const shown = useRef(applied);
+  useEffect(() => {
+    if (sameFilter(shown.current, applied)) return;
+    shown.current = applied;
+    form.reset(applied);
+  }, [form, applied]);
 
-  const toggleBucket = (bucket: DurationBucket, checked: boolean) =>
-    setDraft((current) => ({
-      ...current,
-      buckets: checked
-        ? durationBuckets.map((b) => b.id).filter((b) => b === bucket || current.buckets.includes(b))
-        : current.buckets.filter((b) => b !== bucket),
-    }));
-
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    onApply(draft);
-  };
+  const apply = form.handleSubmit((filter) =>
+    // The durations in the list's order, whichever was ticked first.
+    onApply({ ...filter, buckets: durationBuckets.map((b) => b.id).filter((b) => filter.buckets.includes(b)) }),
+  );
 
   const reset = () => {
-    setDraft(defaultServiceFilter);
+    form.reset(defaultServiceFilter);
     onApply(defaultServiceFilter);
   };
 
@@ -59,10 +54,9 @@ export function ServiceFilters({ applied, onApply, headingLevel }: ServiceFilter
         <input
           id={`${id}-search`}
           type="search"
-          value={draft.search}
           autoComplete="off"
           placeholder="e.g. brake"
-          onChange={(event) => setDraft({ ...draft, search: event.target.value })}
+          {...form.register('search')}
         />
       </div>
 
@@ -74,9 +68,8 @@ export function ServiceFilters({ applied, onApply, headingLevel }: ServiceFilter
           min={PRICE_FILTER.min}
           max={PRICE_FILTER.max}
           step={PRICE_FILTER.step}
-          value={draft.maxPrice}
           aria-valuetext={formatWholeDollars(draft.maxPrice)}
-          onChange={(event) => setDraft({ ...draft, maxPrice: Number(event.target.value) })}
+          {...form.register('maxPrice', { valueAsNumber: true })}
         />
         <div className="field__range-ends" aria-hidden="true">
           <span>{formatWholeDollars(PRICE_FILTER.min)}</span>
@@ -88,11 +81,7 @@ export function ServiceFilters({ applied, onApply, headingLevel }: ServiceFilter
         <legend>Duration</legend>
         {durationBuckets.map((bucket) => (
           <label key={bucket.id} className="check">
-            <input
-              type="checkbox"
-              checked={draft.buckets.includes(bucket.id)}
-              onChange={(event) => toggleBucket(bucket.id, event.target.checked)}
-            />
+            <input type="checkbox" value={bucket.id} {...form.register('buckets')} />
             {bucket.label}
           </label>
         ))}

@@ -1,10 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextField } from '../../../components/ui/TextField';
 import { messageOf } from '../../../lib/api';
+import { messagesResolver } from '../../../lib/forms';
 import { type TestimonialInfo, updateAuthor } from '../api';
-import { AUTHOR_MAX, authorProblem, managerMessages } from '../validate';
+import { AUTHOR_MAX, type AuthorFields, managerMessages, validateAuthor } from '../validate';
 
 /** Edit an author's name in place; `onDone` gets the success text, or nothing when cancelled. */
 export function AuthorForm({
@@ -14,11 +16,15 @@ export function AuthorForm({
   testimonial: TestimonialInfo;
   onDone: (text?: string) => Promise<void>;
 }) {
-  const [name, setName] = useState(testimonial.authorName ?? '');
+  const form = useForm<AuthorFields>({
+    defaultValues: { authorName: testimonial.authorName ?? '' },
+    resolver: messagesResolver(validateAuthor),
+    // The message changes on the next Save, and the focus stays where it is.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
   // The field the admin asked to edit takes the focus.
-  const field = useRef<HTMLInputElement>(null);
-  useEffect(() => field.current?.focus(), []);
-  const [problem, setProblem] = useState<string>();
+  useEffect(() => form.setFocus('authorName'), [form]);
   const save = useMutation({
     mutationFn: updateAuthor,
     onSuccess: () => onDone(managerMessages.authorUpdated),
@@ -27,22 +33,17 @@ export function AuthorForm({
     <form
       className="testimonial-manager__author"
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        const found = authorProblem(name);
-        setProblem(found);
-        if (!found) save.mutate({ id: testimonial._id, authorName: name.trim() });
-      }}
+      onSubmit={form.handleSubmit(({ authorName }) =>
+        save.mutate({ id: testimonial._id, authorName: authorName.trim() }),
+      )}
     >
       <TextField
         label="Author name"
-        value={name}
         maxLength={AUTHOR_MAX}
         autoComplete="off"
-        ref={field}
-        error={problem}
+        error={form.formState.errors.authorName?.message}
+        {...form.register('authorName')}
         disabled={save.isPending}
-        onChange={(event) => setName(event.target.value)}
       />
       {save.isError && (
         <FormMessage tone="error">{messageOf(save.error, managerMessages.authorFailed)}</FormMessage>

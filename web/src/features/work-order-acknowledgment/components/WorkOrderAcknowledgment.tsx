@@ -1,13 +1,16 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
+import { useForm } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { LinkPage, LinkPageQuery } from '../../../components/ui/LinkPage';
 import { TextField } from '../../../components/ui/TextField';
 import { business } from '../../../lib/business';
+import { firstMessage, messagesResolver } from '../../../lib/forms';
 import { acknowledgeWorkOrder, acknowledgmentQueryOptions, linkPhotoUrl } from '../api';
-import { ackMessages, formProblem, loadError, submitError } from '../display';
+import { ackMessages, loadError, submitError } from '../display';
 import type { AcknowledgmentView } from '../types';
+import { type AcknowledgmentFields, acknowledgmentFields, validateAcknowledgment } from '../validate';
 import { type SignatureHandle, SignatureField } from './SignatureField';
 import { WorkOrderToAcknowledge } from './WorkOrderToAcknowledge';
 import '../../../components/ui/work-order-status.css';
@@ -45,13 +48,20 @@ export function WorkOrderAcknowledgment({ token }: { token: string }) {
 
 function AcknowledgmentForm({ token, view }: { token: string; view: AcknowledgmentView }) {
   const id = useId();
-  const [name, setName] = useState(view.customer.name);
-  const [email, setEmail] = useState(view.customer.email);
-  const [includeSignature, setIncludeSignature] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   const signature = useRef<SignatureHandle>(null);
+  const form = useForm<AcknowledgmentFields>({
+    defaultValues: { name: view.customer.name, email: view.customer.email, includeSignature: false },
+    resolver: messagesResolver((values) =>
+      validateAcknowledgment(values, !signature.current || signature.current.isEmpty()),
+    ),
+    // One message for the form, until the next press (or the box or the pad changes); the focus stays.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const includeSignature = form.watch('includeSignature');
+  const problem = firstMessage(form.formState.errors, acknowledgmentFields);
   const submit = useMutation({
-    mutationFn: (signaturePng: string | null) =>
+    mutationFn: ({ name, email, signaturePng }: { name: string; email: string; signaturePng: string | null }) =>
       acknowledgeWorkOrder(token, {
         acknowledgedBy: { name: name.trim(), email: email.trim() },
         signature: signaturePng,
@@ -62,19 +72,10 @@ function AcknowledgmentForm({ token, view }: { token: string; view: Acknowledgme
 
   if (submit.isSuccess) return <Acknowledged workOrderNumber={view.workOrderNumber} />;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit(({ name, email }) => {
     const pad = signature.current;
-    const found = formProblem({
-      name,
-      email,
-      includeSignature,
-      signatureEmpty: !pad || pad.isEmpty(),
-    });
-    setProblem(found);
-    if (found) return;
-    submit.mutate(includeSignature && pad ? pad.toPng() : null);
-  };
+    submit.mutate({ name, email, signaturePng: includeSignature && pad ? pad.toPng() : null });
+  });
 
   return (
     <LinkPage width="wide">
@@ -89,32 +90,23 @@ function AcknowledgmentForm({ token, view }: { token: string; view: Acknowledgme
           label="Full name"
           autoComplete="name"
           required
-          value={name}
-          onChange={(event) => setName(event.target.value)}
+          {...form.register('name')}
         />
         <TextField
           label="Email address"
           type="email"
           autoComplete="email"
           required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          {...form.register('email')}
         />
         <label className="check ack-page__check">
-          <input
-            type="checkbox"
-            checked={includeSignature}
-            onChange={(event) => {
-              setIncludeSignature(event.target.checked);
-              setProblem(null);
-            }}
-          />
+          <input type="checkbox" {...form.register('includeSignature', { onChange: () => form.clearErrors() })} />
           Include digital signature
         </label>
         {includeSignature && (
           <SignatureField
             ref={signature}
-            onChange={() => setProblem((current) => (current === ackMessages.noSignature ? null : current))}
+            onChange={() => form.clearErrors('includeSignature')}
           />
         )}
         {problem && <FormMessage tone="error">{problem}</FormMessage>}

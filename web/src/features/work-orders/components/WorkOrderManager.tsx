@@ -1,6 +1,7 @@
 import { WORK_ORDER_STATUSES, type WorkOrderStatus } from '@app/core/workorder/model';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { ConfirmAction, useConfirmation } from '../../../components/admin/ConfirmAction';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { messageOf } from '../../../lib/api';
@@ -36,7 +37,10 @@ export function WorkOrderManager({
   const queryClient = useQueryClient();
   const list = useQuery(listQueryOptions(query, PAGE_SIZE));
   const confirmation = useConfirmation<WorkOrderJson>();
-  const [searchText, setSearchText] = useState(query.search);
+  // The search and the status filter: their values start from the address's (query), and go back to it.
+  const form = useForm({ defaultValues: { search: query.search, status: query.status } });
+  // The status shown follows the address (Back, a link), as the list does.
+  useEffect(() => form.setValue('status', query.status), [form, query.status]);
   const searchId = useId();
   const filterId = useId();
 
@@ -54,11 +58,10 @@ export function WorkOrderManager({
     onSettled: () => void refresh(),
   });
 
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    onQuery({ ...query, search: searchText, after: [] });
+  const search = form.handleSubmit(({ search: text }) => {
+    onQuery({ ...query, search: text, after: [] });
     void refresh();
-  };
+  });
 
   const total = list.data?.total ?? 0;
   const page = query.after.length;
@@ -78,9 +81,8 @@ export function WorkOrderManager({
               id={searchId}
               className="input"
               type="search"
-              value={searchText}
               placeholder="Number, customer, email, phone, vehicle or VIN"
-              onChange={(event) => setSearchText(event.target.value)}
+              {...form.register('search')}
             />
           </div>
           <div className="field">
@@ -88,15 +90,15 @@ export function WorkOrderManager({
             <select
               id={filterId}
               className="select"
-              value={query.status}
-              onChange={(event) =>
-                onQuery({
-                  ...query,
-                  search: searchText,
-                  status: event.target.value as WorkOrderStatus | '',
-                  after: [],
-                })
-              }
+              {...form.register('status', {
+                onChange: (event: { target: { value: string } }) =>
+                  onQuery({
+                    ...query,
+                    search: form.getValues('search'),
+                    status: event.target.value as WorkOrderStatus | '',
+                    after: [],
+                  }),
+              })}
             >
               <option value="">All statuses</option>
               {WORK_ORDER_STATUSES.map((status) => (
