@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { NoticeLine, useNotice } from '../../components/admin/notice';
 import { messageOf } from '../../lib/api';
 import { downloadRevenueCsv, revenueQueryOptions } from './api';
@@ -42,7 +42,7 @@ export default function RevenuePanel() {
 
 function ExportForm({ today }: { today: string }) {
   const form = useForm({ defaultValues: { from: `${today.slice(0, 7)}-01`, to: today } });
-  const [from, to] = form.watch(['from', 'to']);
+  const [from, to] = useWatch({ control: form.control, name: ['from', 'to'] });
   const notice = useNotice();
   const download = useMutation({
     mutationFn: (range: { from: string; to: string }) => downloadRevenueCsv(range.from, range.to),

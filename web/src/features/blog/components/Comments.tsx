@@ -2,7 +2,7 @@ import { COMMENT_MAX_LENGTH } from '@app/core/post/rules';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { formatDate } from '../../../lib/date';
 import { addComment, appendComment, commentsQueryOptions } from '../api';
@@ -30,7 +30,7 @@ export function Comments({ postId, signedIn, loginRedirect }: CommentsProps) {
   // With more pages to load, the count says 'at least'.
   const count = `${comments.length}${list.hasNextPage ? '+' : ''}`;
   const form = useForm({ defaultValues: { text: '' } });
-  const text = form.watch('text');
+  const text = useWatch({ control: form.control, name: 'text' });
   const post = useMutation({
     mutationFn: addComment,
     onSuccess: (comment) => {

@@ -2,7 +2,7 @@ import { DESK_STATUS_FILTERS, deskStatusFilterLabel } from '@app/core/booking/ru
 import { VEHICLE_YEAR_MIN, vehicleYearMax } from '@app/core/rules/fields';
 import { today } from '@app/core/time';
 import { useId } from 'react';
-import { useController, useForm } from 'react-hook-form';
+import { useController, useForm, useWatch } from 'react-hook-form';
 import { ServiceSelect } from '../../../components/admin/ServiceSelect';
 import { SelectField } from '../../../components/ui/SelectField';
 import { TextField } from '../../../components/ui/TextField';
@@ -38,7 +38,7 @@ export function BookingSearch({
   });
   const { field: make } = useController({ control: form.control, name: 'make' });
   const { field: model } = useController({ control: form.control, name: 'model' });
-  const draft = form.watch();
+  const draft = useWatch({ control: form.control }) as BookingFilters;
   const id = useId();
   const maxYear = vehicleYearMax(today());
 

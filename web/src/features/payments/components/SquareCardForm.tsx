@@ -62,7 +62,11 @@ export function SquareCardForm({ config, busy, hasCard, save }: SaveState & { co
 
   const disabled = busy || tokenize.isPending;
   return (
-    <form className="payment-method__form" aria-label="Card details" onSubmit={form.handleSubmit(() => tokenize.mutate())}>
+    <form
+      className="payment-method__form"
+      aria-label="Card details"
+      onSubmit={form.handleSubmit(() => tokenize.mutate())}
+    >
       {sdk === 'failed' ? (
         <FormMessage tone="error">{paymentTexts.initFailed}</FormMessage>
       ) : (

@@ -77,6 +77,8 @@ function refusedFields(error: Error | null): FieldErrors<TestCard> | undefined {
   if (!(error instanceof TokenizationError)) return undefined;
   const errors: FieldErrors<TestCard> = {};
   for (const { field, message } of error.fields) errors[fieldOf[field]] = { type: 'tokenize', message };
-  errors.root = { type: 'tokenize', message: paymentTexts.tokenizeFailed } as FieldErrors['root'] & object;
+  errors.root = { type: 'tokenize', message: paymentTexts.tokenizeFailed } as NonNullable<
+    FieldErrors['root']
+  >;
   return errors;
 }

@@ -1,7 +1,7 @@
-import { type DurationBucket, durationBuckets } from '@app/core/service/duration';
+import { durationBuckets } from '@app/core/service/duration';
 import { defaultServiceFilter, PRICE_FILTER, type ServiceFilter } from '@app/core/service/filter';
 import { useEffect, useId, useRef } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Heading, type HeadingLevel } from '../../../components/ui/Heading';
 import { formatWholeDollars } from '../../../lib/format';
 
@@ -24,7 +24,7 @@ const sameFilter = (a: ServiceFilter, b: ServiceFilter) =>
 export function ServiceFilters({ applied, onApply, headingLevel }: ServiceFiltersProps) {
   const id = useId();
   const form = useForm<ServiceFilter>({ defaultValues: applied });
-  const draft = form.watch();
+  const draft = useWatch({ control: form.control }) as ServiceFilter;
   // The applied filter can change from outside (Back, a link to /services): the draft follows it.
   const shown = useRef(applied);
   useEffect(() => {
@@ -35,7 +35,10 @@ export function ServiceFilters({ applied, onApply, headingLevel }: ServiceFilter
 
   const apply = form.handleSubmit((filter) =>
     // The durations in the list's order, whichever was ticked first.
-    onApply({ ...filter, buckets: durationBuckets.map((b) => b.id).filter((b) => filter.buckets.includes(b)) }),
+    onApply({
+      ...filter,
+      buckets: durationBuckets.map((b) => b.id).filter((b) => filter.buckets.includes(b)),
+    }),
   );
 
   const reset = () => {

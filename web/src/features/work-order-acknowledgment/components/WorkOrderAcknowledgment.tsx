@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useId, useRef } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useId, useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { LinkPage, LinkPageQuery } from '../../../components/ui/LinkPage';
 import { TextField } from '../../../components/ui/TextField';
@@ -50,18 +50,29 @@ function AcknowledgmentForm({ token, view }: { token: string; view: Acknowledgme
   const id = useId();
   const signature = useRef<SignatureHandle>(null);
   const form = useForm<AcknowledgmentFields>({
-    defaultValues: { name: view.customer.name, email: view.customer.email, includeSignature: false },
-    resolver: messagesResolver((values) =>
-      validateAcknowledgment(values, !signature.current || signature.current.isEmpty()),
-    ),
+    defaultValues: {
+      name: view.customer.name,
+      email: view.customer.email,
+      includeSignature: false,
+      signed: false,
+    },
+    resolver: messagesResolver(validateAcknowledgment),
     // One message for the form, until the next press (or the box or the pad changes); the focus stays.
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
-  const includeSignature = form.watch('includeSignature');
+  const includeSignature = useWatch({ control: form.control, name: 'includeSignature' });
   const problem = firstMessage(form.formState.errors, acknowledgmentFields);
   const submit = useMutation({
-    mutationFn: ({ name, email, signaturePng }: { name: string; email: string; signaturePng: string | null }) =>
+    mutationFn: ({
+      name,
+      email,
+      signaturePng,
+    }: {
+      name: string;
+      email: string;
+      signaturePng: string | null;
+    }) =>
       acknowledgeWorkOrder(token, {
         acknowledgedBy: { name: name.trim(), email: email.trim() },
         signature: signaturePng,
@@ -72,10 +83,11 @@ function AcknowledgmentForm({ token, view }: { token: string; view: Acknowledgme
 
   if (submit.isSuccess) return <Acknowledged workOrderNumber={view.workOrderNumber} />;
 
-  const onSubmit = form.handleSubmit(({ name, email }) => {
-    const pad = signature.current;
-    submit.mutate({ name, email, signaturePng: includeSignature && pad ? pad.toPng() : null });
-  });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) =>
+    void form.handleSubmit(({ name, email }) => {
+      const pad = signature.current;
+      submit.mutate({ name, email, signaturePng: includeSignature && pad ? pad.toPng() : null });
+    })(event);
 
   return (
     <LinkPage width="wide">
@@ -86,12 +98,7 @@ function AcknowledgmentForm({ token, view }: { token: string; view: Acknowledgme
         <h2 id={`${id}-form`} className="ack-page__subtitle">
           Your acknowledgment
         </h2>
-        <TextField
-          label="Full name"
-          autoComplete="name"
-          required
-          {...form.register('name')}
-        />
+        <TextField label="Full name" autoComplete="name" required {...form.register('name')} />
         <TextField
           label="Email address"
           type="email"
@@ -100,13 +107,25 @@ function AcknowledgmentForm({ token, view }: { token: string; view: Acknowledgme
           {...form.register('email')}
         />
         <label className="check ack-page__check">
-          <input type="checkbox" {...form.register('includeSignature', { onChange: () => form.clearErrors() })} />
+          <input
+            type="checkbox"
+            {...form.register('includeSignature', {
+              // A new box means a new pad, empty; the message goes.
+              onChange: () => {
+                form.setValue('signed', false);
+                form.clearErrors();
+              },
+            })}
+          />
           Include digital signature
         </label>
         {includeSignature && (
           <SignatureField
             ref={signature}
-            onChange={() => form.clearErrors('includeSignature')}
+            onChange={() => {
+              form.setValue('signed', signature.current?.isEmpty() === false);
+              form.clearErrors('includeSignature');
+            }}
           />
         )}
         {problem && <FormMessage tone="error">{problem}</FormMessage>}

@@ -74,12 +74,7 @@ export function WorkOrderPortal() {
             autoComplete="off"
             {...form.register('workOrderNumber')}
           />
-          <TextField
-            label="Email address"
-            type="email"
-            autoComplete="email"
-            {...form.register('email')}
-          />
+          <TextField label="Email address" type="email" autoComplete="email" {...form.register('email')} />
           {missing && <FormMessage tone="error">{missing}</FormMessage>}
           {download.isError && <FormMessage tone="error">{portalError(download.error)}</FormMessage>}
           {download.isSuccess && <FormMessage tone="success">{portalMessages.downloaded}</FormMessage>}
