@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createFormControl } from 'react-hook-form';
-import { fromLateData, messagesResolver } from './forms';
+import { firstMessage, fromLateData, messagesResolver, trimmed } from './forms';
 
 type Fields = { name: string; email: string };
 const resolve = messagesResolver<Fields>((values) => ({
@@ -47,5 +47,26 @@ describe('fromLateData', () => {
     setValue('firstName', 'KC', { shouldDirty: true });
     reset({ firstName: 'Casey', make: 'Toyota', model: 'Corolla' }, options.resetOptions);
     expect(getValues()).toEqual({ firstName: 'KC', make: 'Honda', model: 'Corolla' });
+  });
+});
+
+describe('trimmed', () => {
+  it('trims every text of the values, as a form sends them', () => {
+    expect(trimmed({ name: '  Ada ', email: 'ada@example.com\n' })).toEqual({
+      name: 'Ada',
+      email: 'ada@example.com',
+    });
+  });
+});
+
+describe('firstMessage', () => {
+  it('gives the first message found, in the order asked, for a form with one message', () => {
+    const errors = {
+      email: { type: 'validate', message: 'Bad email' },
+      name: { type: 'validate', message: 'No name' },
+    };
+    expect(firstMessage(errors, ['name', 'email'])).toBe('No name');
+    expect(firstMessage(errors, ['email', 'name'])).toBe('Bad email');
+    expect(firstMessage({}, ['name', 'email'])).toBeUndefined();
   });
 });

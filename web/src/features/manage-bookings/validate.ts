@@ -13,7 +13,6 @@ import {
   textProblem,
   vehicleYearProblem,
 } from '@app/core/rules/fields';
-import { today } from '@app/core/time';
 import { addressBody, type AddressFields, emptyAddress, validateAddress } from '../../lib/address-form';
 import type { FieldMessages } from '../../lib/forms';
 import { deskMessages } from './messages';
@@ -203,6 +202,9 @@ export function validateRefund(values: RefundFields, leftCents: number): FieldMe
 }
 
 /** The desk's search (doc 2 §2): every filter optional; a year, when given, follows the vehicle year's rule. */
-export function validateBookingSearch(filters: BookingFilters): FieldMessages<BookingFilters> {
-  return { year: filters.year.trim() ? vehicleYearProblem(filters.year, today()) : undefined };
+export function validateBookingSearch(
+  filters: BookingFilters,
+  todayDate: string,
+): FieldMessages<BookingFilters> {
+  return { year: filters.year.trim() ? vehicleYearProblem(filters.year, todayDate) : undefined };
 }

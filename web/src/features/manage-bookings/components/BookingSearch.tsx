@@ -33,7 +33,7 @@ export function BookingSearch({
   // The draft starts from the filters applied; the year's message shows from the first Search on.
   const form = useForm<BookingFilters>({
     defaultValues: applied,
-    resolver: messagesResolver(validateBookingSearch),
+    resolver: messagesResolver((filters) => validateBookingSearch(filters, today())),
     shouldFocusError: false,
   });
   const { field: make } = useController({ control: form.control, name: 'make' });
