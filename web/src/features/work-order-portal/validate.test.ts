@@ -8,7 +8,7 @@ describe('validatePortal', () => {
       ['', ''],
       ['WO-2026-0001', ' '],
       ['  ', 'casey@example.com'],
-    ])
+    ] as const)
       expect(validatePortal({ workOrderNumber, email })).toEqual({
         workOrderNumber: portalMessages.bothRequired,
       });
