@@ -10,6 +10,7 @@ import { safeRedirect } from '../lib/auth/guards';
 import { forgetReturn } from '../lib/auth/return-to';
 import { useAuth } from '../lib/auth/store';
 import { isApiStatus, messageOf } from '../lib/api';
+import { fieldsOf } from '../lib/forms';
 import { pageTitle } from '../lib/business';
 import { pageHead } from '../lib/seo';
 
@@ -49,6 +50,7 @@ function LoginPage() {
     },
   });
   const unverified = isApiStatus(attempt.error, 403);
+  const field = fieldsOf(form, { disabled: attempt.isPending });
 
   return (
     <AuthShell
@@ -81,21 +83,13 @@ function LoginPage() {
           attempt.mutate({ email: email.trim(), password }),
         )}
       >
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          {...form.register('email')}
-          disabled={attempt.isPending}
-        />
+        <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
         <TextField
           label="Password"
           type="password"
           autoComplete="current-password"
           required
-          {...form.register('password')}
-          disabled={attempt.isPending}
+          {...field('password')}
         />
         {attempt.isError && (
           <FormMessage tone="error">

@@ -12,7 +12,7 @@ import { textConsentWording } from '@app/core/notify/wording';
 import { toUsE164 } from '@app/core/rules/phone';
 import { business, pageTitle } from '../lib/business';
 import { pageHead } from '../lib/seo';
-import { messagesResolver } from '../lib/forms';
+import { fieldsOf, messagesResolver } from '../lib/forms';
 import { safeRedirect } from '../lib/auth/guards';
 import { rememberReturn } from '../lib/auth/return-to';
 
@@ -63,7 +63,6 @@ function RegisterPage() {
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
-  const { errors } = form.formState;
   const submit = useMutation({ mutationFn: register, onSuccess: () => rememberReturn(redirect) });
 
   useEffect(() => {
@@ -77,6 +76,7 @@ function RegisterPage() {
   }, [submit.isSuccess, navigate, redirect]);
 
   const busy = submit.isPending || submit.isSuccess;
+  const field = fieldsOf(form, { disabled: busy, clearOnEdit: 'field' });
   const [textsOptIn, mobile] = useWatch({ control: form.control, name: ['textsOptIn', 'mobile'] });
 
   return (
@@ -131,9 +131,7 @@ function RegisterPage() {
               label="Mobile number (US)"
               type="tel"
               autoComplete="tel-national"
-              {...form.register('mobile', { onChange: () => form.clearErrors('mobile') })}
-              error={errors.mobile?.message}
-              disabled={busy}
+              {...field('mobile')}
             />
             <p className="field__hint">{textConsentWording(toUsE164(mobile ?? ''), business.name)}</p>
           </>
@@ -152,16 +150,6 @@ function RegisterPage() {
   );
 
   function renderField({ name, label, type, autoComplete }: (typeof fields)[number]) {
-    return (
-      <TextField
-        key={name}
-        label={label}
-        type={type}
-        autoComplete={autoComplete}
-        {...form.register(name, { onChange: () => form.clearErrors(name) })}
-        error={errors[name]?.message}
-        disabled={busy}
-      />
-    );
+    return <TextField key={name} label={label} type={type} autoComplete={autoComplete} {...field(name)} />;
   }
 }

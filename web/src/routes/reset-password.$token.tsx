@@ -8,7 +8,7 @@ import { AuthShell } from '../features/auth/components/AuthShell';
 import { type NewPasswordFields, validateNewPassword } from '../features/auth/validate';
 import { messageOf } from '../lib/api';
 import { pageTitle } from '../lib/business';
-import { messagesResolver } from '../lib/forms';
+import { fieldsOf, messagesResolver } from '../lib/forms';
 
 export const Route = createFileRoute('/reset-password/$token')({
   head: () => ({ meta: [{ title: pageTitle('Reset Password') }] }),
@@ -26,6 +26,7 @@ function ResetPasswordPage() {
   });
   const problem = form.formState.errors.password?.message ?? form.formState.errors.confirm?.message;
   const reset = useMutation({ mutationFn: (next: string) => resetPassword(token, next) });
+  const field = fieldsOf(form, { disabled: reset.isPending, messages: 'form' });
 
   if (reset.isSuccess) {
     return (
@@ -49,19 +50,12 @@ function ResetPasswordPage() {
         noValidate
         onSubmit={form.handleSubmit(({ password }) => reset.mutate(password))}
       >
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          {...form.register('password')}
-          disabled={reset.isPending}
-        />
+        <TextField label="New password" type="password" autoComplete="new-password" {...field('password')} />
         <TextField
           label="Confirm new password"
           type="password"
           autoComplete="new-password"
-          {...form.register('confirm')}
-          disabled={reset.isPending}
+          {...field('confirm')}
         />
         {problem && <FormMessage tone="error">{problem}</FormMessage>}
         {reset.isError && !problem && (

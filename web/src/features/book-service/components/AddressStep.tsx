@@ -12,7 +12,7 @@ import {
 } from '../../../lib/addresses';
 import { TextField } from '../../../components/ui/TextField';
 import { messageOf } from '../../../lib/api';
-import { messagesResolver } from '../../../lib/forms';
+import { fieldsOf, messagesResolver } from '../../../lib/forms';
 import type { SessionUser } from '../../../lib/auth/store';
 import { type ZipFields, validateZip } from '../validate';
 import { areaOfSaved, preselectedAddress } from '../where';
@@ -143,8 +143,7 @@ function ZipCheck({ zipCode, onZip }: { zipCode?: string; onZip: (zipCode: strin
           inputMode="numeric"
           autoComplete="postal-code"
           maxLength={10}
-          error={form.formState.errors.zipCode?.message}
-          {...form.register('zipCode')}
+          {...fieldsOf(form)('zipCode')}
         />
         <button type="submit" className="button button--secondary">
           Check Area

@@ -4,7 +4,7 @@ import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
 import { messageOf } from '../../../lib/api';
-import { trimmed } from '../../../lib/forms';
+import { fieldsOf, trimmed } from '../../../lib/forms';
 import { type ContactMessage, sendContactMessage } from '../api';
 
 const empty: ContactMessage = { name: '', email: '', subject: '', message: '' };
@@ -17,11 +17,7 @@ const empty: ContactMessage = { name: '', email: '', subject: '', message: '' };
 export function ContactForm() {
   const form = useForm<ContactMessage>({ defaultValues: empty });
   const send = useMutation({ mutationFn: sendContactMessage, onSuccess: () => form.reset(empty) });
-  const field = (name: keyof ContactMessage) => ({
-    ...form.register(name),
-    disabled: send.isPending,
-    required: true,
-  });
+  const field = fieldsOf(form, { disabled: send.isPending });
 
   return (
     <form
@@ -32,11 +28,11 @@ export function ContactForm() {
     >
       <h2 id="contact-form-heading">Send Us a Message</h2>
       <div className="form-row">
-        <TextField label="Name" autoComplete="name" {...field('name')} />
-        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+        <TextField label="Name" autoComplete="name" required {...field('name')} />
+        <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
       </div>
-      <TextField label="Subject" {...field('subject')} />
-      <TextAreaField label="Message" rows={6} {...field('message')} />
+      <TextField label="Subject" required {...field('subject')} />
+      <TextAreaField label="Message" rows={6} required {...field('message')} />
       {send.isSuccess && <FormMessage tone="success">Your message has been sent successfully!</FormMessage>}
       {send.isError && (
         <FormMessage tone="error">

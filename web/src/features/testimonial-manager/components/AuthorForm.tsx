@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextField } from '../../../components/ui/TextField';
 import { messageOf } from '../../../lib/api';
-import { messagesResolver } from '../../../lib/forms';
+import { fieldsOf, messagesResolver } from '../../../lib/forms';
 import { type TestimonialInfo, updateAuthor } from '../api';
 import { AUTHOR_MAX, type AuthorFields, managerMessages, validateAuthor } from '../validate';
 
@@ -41,9 +41,7 @@ export function AuthorForm({
         label="Author name"
         maxLength={AUTHOR_MAX}
         autoComplete="off"
-        error={form.formState.errors.authorName?.message}
-        {...form.register('authorName')}
-        disabled={save.isPending}
+        {...fieldsOf(form, { disabled: save.isPending })('authorName')}
       />
       {save.isError && (
         <FormMessage tone="error">{messageOf(save.error, managerMessages.authorFailed)}</FormMessage>
