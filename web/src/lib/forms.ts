@@ -45,7 +45,7 @@ export function fromLateData<T extends FieldValues>(values: T) {
   return { values, resetOptions: { keepDirtyValues: true, keepErrors: true } } as const;
 }
 
-/** How `fieldsOf` binds a form's fields. */
+/** How `bindFields` binds a form's fields. */
 export type FieldBinding = {
   /** Every field disabled (while the form is busy); unset, the fields decide. */
   disabled?: boolean;
@@ -60,7 +60,7 @@ export type FieldBinding = {
  * SelectField take to be that field of the form: registered, with its message from the form's rules, and
  * disabled while the form is busy.
  */
-export function fieldsOf<T extends FieldValues>(
+export function bindFields<T extends FieldValues>(
   form: UseFormReturn<T>,
   { disabled, clearOnEdit, messages = 'field' }: FieldBinding = {},
 ) {

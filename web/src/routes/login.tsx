@@ -10,7 +10,7 @@ import { safeRedirect } from '../lib/auth/guards';
 import { forgetReturn } from '../lib/auth/return-to';
 import { useAuth } from '../lib/auth/store';
 import { isApiStatus, messageOf } from '../lib/api';
-import { fieldsOf } from '../lib/forms';
+import { bindFields } from '../lib/forms';
 import { pageTitle } from '../lib/business';
 import { pageHead } from '../lib/seo';
 
@@ -50,7 +50,7 @@ function LoginPage() {
     },
   });
   const unverified = isApiStatus(attempt.error, 403);
-  const field = fieldsOf(form, { disabled: attempt.isPending });
+  const field = bindFields(form, { disabled: attempt.isPending });
 
   return (
     <AuthShell

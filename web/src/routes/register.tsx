@@ -12,7 +12,7 @@ import { textConsentWording } from '@app/core/notify/wording';
 import { toUsE164 } from '@app/core/rules/phone';
 import { business, pageTitle } from '../lib/business';
 import { pageHead } from '../lib/seo';
-import { fieldsOf, messagesResolver } from '../lib/forms';
+import { bindFields, messagesResolver } from '../lib/forms';
 import { safeRedirect } from '../lib/auth/guards';
 import { rememberReturn } from '../lib/auth/return-to';
 
@@ -76,7 +76,7 @@ function RegisterPage() {
   }, [submit.isSuccess, navigate, redirect]);
 
   const busy = submit.isPending || submit.isSuccess;
-  const field = fieldsOf(form, { disabled: busy, clearOnEdit: 'field' });
+  const field = bindFields(form, { disabled: busy, clearOnEdit: 'field' });
   const [textsOptIn, mobile] = useWatch({ control: form.control, name: ['textsOptIn', 'mobile'] });
 
   return (

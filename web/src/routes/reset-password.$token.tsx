@@ -8,7 +8,7 @@ import { AuthShell } from '../features/auth/components/AuthShell';
 import { type NewPasswordFields, validateNewPassword } from '../features/auth/validate';
 import { messageOf } from '../lib/api';
 import { pageTitle } from '../lib/business';
-import { fieldsOf, messagesResolver } from '../lib/forms';
+import { bindFields, messagesResolver } from '../lib/forms';
 
 export const Route = createFileRoute('/reset-password/$token')({
   head: () => ({ meta: [{ title: pageTitle('Reset Password') }] }),
@@ -26,7 +26,7 @@ function ResetPasswordPage() {
   });
   const problem = form.formState.errors.password?.message ?? form.formState.errors.confirm?.message;
   const reset = useMutation({ mutationFn: (next: string) => resetPassword(token, next) });
-  const field = fieldsOf(form, { disabled: reset.isPending, messages: 'form' });
+  const field = bindFields(form, { disabled: reset.isPending, messages: 'form' });
 
   if (reset.isSuccess) {
     return (

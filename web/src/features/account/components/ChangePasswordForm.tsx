@@ -4,7 +4,7 @@ import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextField } from '../../../components/ui/TextField';
 import { messageOf } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth/store';
-import { fieldsOf, messagesResolver } from '../../../lib/forms';
+import { bindFields, messagesResolver } from '../../../lib/forms';
 import { changePassword } from '../api';
 import { type ChangePasswordFields, changePasswordMessages, validateChangePassword } from '../validate';
 
@@ -34,7 +34,7 @@ export function ChangePasswordForm() {
   });
 
   // The mismatch is the form's one message, and goes as soon as any field is edited.
-  const bind = fieldsOf(form, { disabled: change.isPending, clearOnEdit: 'form', messages: 'form' });
+  const bind = bindFields(form, { disabled: change.isPending, clearOnEdit: 'form', messages: 'form' });
   const field = (name: keyof ChangePasswordFields, label: string, autoComplete: string) => (
     <TextField label={label} type="password" autoComplete={autoComplete} required {...bind(name)} />
   );

@@ -3,7 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextField } from '../../../components/ui/TextField';
 import { messageOf } from '../../../lib/api';
-import { fieldsOf } from '../../../lib/forms';
+import { bindFields } from '../../../lib/forms';
 
 type EmailRequestFormProps = {
   /** The form's accessible name. */
@@ -31,7 +31,7 @@ export function EmailRequestForm({
   const form = useForm({ defaultValues: { email: initialEmail } });
   const email = useWatch({ control: form.control, name: 'email' });
   const request = useMutation({ mutationFn: send });
-  const field = fieldsOf(form, { disabled: request.isPending });
+  const field = bindFields(form, { disabled: request.isPending });
   return (
     <form
       className="auth__form"

@@ -6,7 +6,7 @@ import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
 import { messageOf } from '../../../lib/api';
-import { messagesResolver } from '../../../lib/forms';
+import { bindFields, messagesResolver } from '../../../lib/forms';
 import { submitFittingImage } from '../../../lib/image-resize';
 import { IMAGE_ACCEPT, IMAGE_LIMIT_HINT } from '../../../lib/upload';
 import { adminPostQueryOptions, createPost, type PostDetail, type PostInfo, updatePost } from '../api';
@@ -75,7 +75,7 @@ function PostForm({ post, onDone }: { post: PostDetail | null; onDone: (text?: s
   });
   const titleRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => titleRef.current?.focus(), []);
-  const errors = form.formState.errors;
+  const field = bindFields(form);
   const busy = save.isPending;
 
   return (
@@ -88,13 +88,7 @@ function PostForm({ post, onDone }: { post: PostDetail | null; onDone: (text?: s
       <h3 id="post-form-title" className="blog-manager__heading" tabIndex={-1} ref={titleRef}>
         {post ? `Edit post: ${post.title}` : 'New post'}
       </h3>
-      <TextField
-        label="Title"
-        maxLength={200}
-        error={errors.title?.message}
-        disabled={busy}
-        {...form.register('title')}
-      />
+      <TextField label="Title" maxLength={200} disabled={busy} {...field('title')} />
       <TextAreaField
         label="Summary (optional: made from the content when empty)"
         rows={2}
@@ -121,13 +115,7 @@ function PostForm({ post, onDone }: { post: PostDetail | null; onDone: (text?: s
         </button>
       </div>
       <div hidden={preview}>
-        <TextAreaField
-          label="Content (markdown)"
-          rows={14}
-          error={errors.content?.message}
-          disabled={busy}
-          {...form.register('content')}
-        />
+        <TextAreaField label="Content (markdown)" rows={14} disabled={busy} {...field('content')} />
       </div>
       {preview && (
         <section className="blog-manager__preview" aria-label="Preview">
@@ -159,9 +147,8 @@ function PostForm({ post, onDone }: { post: PostDetail | null; onDone: (text?: s
         }
         type="file"
         accept={IMAGE_ACCEPT}
-        error={errors.heroImage?.message}
         disabled={busy}
-        {...form.register('heroImage')}
+        {...field('heroImage')}
       />
       <label className="check">
         <input type="checkbox" disabled={busy} {...form.register('allowLikes')} /> Allow likes

@@ -12,7 +12,7 @@ import {
 } from '../../../lib/addresses';
 import { TextField } from '../../../components/ui/TextField';
 import { messageOf } from '../../../lib/api';
-import { fieldsOf, messagesResolver } from '../../../lib/forms';
+import { bindFields, messagesResolver } from '../../../lib/forms';
 import type { SessionUser } from '../../../lib/auth/store';
 import { type ZipFields, validateZip } from '../validate';
 import { areaOfSaved, preselectedAddress } from '../where';
@@ -143,7 +143,7 @@ function ZipCheck({ zipCode, onZip }: { zipCode?: string; onZip: (zipCode: strin
           inputMode="numeric"
           autoComplete="postal-code"
           maxLength={10}
-          {...fieldsOf(form)('zipCode')}
+          {...bindFields(form)('zipCode')}
         />
         <button type="submit" className="button button--secondary">
           Check Area

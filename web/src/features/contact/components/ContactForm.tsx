@@ -4,7 +4,7 @@ import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
 import { messageOf } from '../../../lib/api';
-import { fieldsOf, trimmed } from '../../../lib/forms';
+import { bindFields, trimmed } from '../../../lib/forms';
 import { type ContactMessage, sendContactMessage } from '../api';
 
 const empty: ContactMessage = { name: '', email: '', subject: '', message: '' };
@@ -17,7 +17,7 @@ const empty: ContactMessage = { name: '', email: '', subject: '', message: '' };
 export function ContactForm() {
   const form = useForm<ContactMessage>({ defaultValues: empty });
   const send = useMutation({ mutationFn: sendContactMessage, onSuccess: () => form.reset(empty) });
-  const field = fieldsOf(form, { disabled: send.isPending });
+  const field = bindFields(form, { disabled: send.isPending });
 
   return (
     <form

@@ -5,7 +5,7 @@ import { SelectField } from '../../../components/ui/SelectField';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
 import { messageOf } from '../../../lib/api';
-import { fieldsOf, trimmed } from '../../../lib/forms';
+import { bindFields, trimmed } from '../../../lib/forms';
 import { type ServiceRequest, sendServiceRequest } from '../api';
 import '../home.css';
 
@@ -42,7 +42,7 @@ export function HelpForm() {
     mutationFn: sendServiceRequest,
     onSuccess: () => form.reset(empty),
   });
-  const bind = fieldsOf(form, { disabled: send.isPending });
+  const bind = bindFields(form, { disabled: send.isPending });
   const submit = form.handleSubmit((values) => send.mutate(trimmed(values)));
 
   return (

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextField } from '../../../components/ui/TextField';
 import { messageOf } from '../../../lib/api';
-import { messagesResolver } from '../../../lib/forms';
+import { bindFields, messagesResolver } from '../../../lib/forms';
 import { assignCustomer, createCustomer } from '../api';
 import { deskMessages } from '../messages';
 import type { AdminBooking, Customer } from '../types';
@@ -56,7 +56,7 @@ export function NewCustomerForm({
     mutationFn: (customer: Customer) => assignCustomer(booking._id, customer),
     onSuccess: onAssigned,
   });
-  const errors = form.formState.errors;
+  const field = bindFields(form);
   const busy = create.isPending || assign.isPending;
   // Opened by the admin: the keyboard goes straight to its first field.
   useEffect(() => form.setFocus('firstName'), [form]);
@@ -82,16 +82,14 @@ export function NewCustomerForm({
             required
             maxLength={NAME_MAX}
             autoComplete="off"
-            error={errors.firstName?.message}
-            {...form.register('firstName')}
+            {...field('firstName')}
           />
           <TextField
             label="Last name"
             required
             maxLength={NAME_MAX}
             autoComplete="off"
-            error={errors.lastName?.message}
-            {...form.register('lastName')}
+            {...field('lastName')}
           />
         </div>
         <TextField
@@ -100,16 +98,14 @@ export function NewCustomerForm({
           required
           maxLength={EMAIL_MAX}
           autoComplete="off"
-          error={errors.email?.message}
-          {...form.register('email')}
+          {...field('email')}
         />
         <TextField
           label="Phone (optional)"
           type="tel"
           maxLength={PHONE_MAX}
           autoComplete="off"
-          error={errors.phone?.message}
-          {...form.register('phone')}
+          {...field('phone')}
         />
       </fieldset>
       {create.isError && (

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextField } from '../../../components/ui/TextField';
 import { messageOf } from '../../../lib/api';
-import { fieldsOf, messagesResolver } from '../../../lib/forms';
+import { bindFields, messagesResolver } from '../../../lib/forms';
 import { type TestimonialInfo, updateAuthor } from '../api';
 import { AUTHOR_MAX, type AuthorFields, managerMessages, validateAuthor } from '../validate';
 
@@ -41,7 +41,7 @@ export function AuthorForm({
         label="Author name"
         maxLength={AUTHOR_MAX}
         autoComplete="off"
-        {...fieldsOf(form, { disabled: save.isPending })('authorName')}
+        {...bindFields(form, { disabled: save.isPending })('authorName')}
       />
       {save.isError && (
         <FormMessage tone="error">{messageOf(save.error, managerMessages.authorFailed)}</FormMessage>

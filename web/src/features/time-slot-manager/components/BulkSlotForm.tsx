@@ -6,7 +6,7 @@ import { ServiceSelect } from '../../../components/admin/ServiceSelect';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextField } from '../../../components/ui/TextField';
 import { messageOf } from '../../../lib/api';
-import { messagesResolver } from '../../../lib/forms';
+import { bindFields, messagesResolver } from '../../../lib/forms';
 import { createBulk } from '../api';
 import { type BulkSlotFields, validateBulkSlots } from '../validate';
 
@@ -16,7 +16,7 @@ export function BulkSlotForm({ onDone }: { onDone: () => Promise<void> }) {
     defaultValues: { serviceId: '', startDate: '', endDate: '', times: '', notes: '' },
     resolver: messagesResolver(validateBulkSlots),
   });
-  const errors = form.formState.errors;
+  const field = bindFields(form);
   const create = useMutation({
     mutationFn: createBulk,
     onSuccess: () => form.reset({ ...form.getValues(), startDate: '', endDate: '', times: '', notes: '' }),
@@ -38,30 +38,10 @@ export function BulkSlotForm({ onDone }: { onDone: () => Promise<void> }) {
       )}
     >
       <h3 id="bulk-slot-title">Bulk Create Time Slots</h3>
-      <ServiceSelect
-        placeholder="Choose a service"
-        error={errors.serviceId?.message}
-        {...form.register('serviceId')}
-      />
-      <TextField
-        label="Start date"
-        type="date"
-        min={today()}
-        error={errors.startDate?.message}
-        {...form.register('startDate')}
-      />
-      <TextField
-        label="End date"
-        type="date"
-        min={today()}
-        error={errors.endDate?.message}
-        {...form.register('endDate')}
-      />
-      <TextField
-        label="Times (comma-separated, e.g. 09:00, 13:30)"
-        error={errors.times?.message}
-        {...form.register('times')}
-      />
+      <ServiceSelect placeholder="Choose a service" {...field('serviceId')} />
+      <TextField label="Start date" type="date" min={today()} {...field('startDate')} />
+      <TextField label="End date" type="date" min={today()} {...field('endDate')} />
+      <TextField label="Times (comma-separated, e.g. 09:00, 13:30)" {...field('times')} />
       <TextField label="Notes" {...form.register('notes')} />
       {create.isError && (
         <FormMessage tone="error">{messageOf(create.error, 'Error creating bulk time slots')}</FormMessage>
