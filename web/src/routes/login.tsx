@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
-import { FormMessage } from '../components/ui/FormMessage';
 import { TextField } from '../components/ui/TextField';
 import { type Credentials, login } from '../features/auth/api';
 import { AsideList, AuthShell } from '../features/auth/components/AuthShell';
@@ -9,10 +8,12 @@ import { ResendVerification } from '../features/auth/components/ResendVerificati
 import { safeRedirect } from '../lib/auth/guards';
 import { forgetReturn } from '../lib/auth/return-to';
 import { useAuth } from '../lib/auth/store';
-import { isApiStatus, messageOf } from '../lib/api';
+import { isApiStatus } from '../lib/api';
 import { bindFields } from '../lib/forms';
 import { pageTitle } from '../lib/business';
 import { pageHead } from '../lib/seo';
+import { SubmitButton } from '../components/ui/SubmitButton';
+import { FailureMessage } from '../components/ui/FailureMessage';
 
 type LoginSearch = { redirect?: string };
 
@@ -91,14 +92,14 @@ function LoginPage() {
           required
           {...field('password')}
         />
-        {attempt.isError && (
-          <FormMessage tone="error">
-            {messageOf(attempt.error, 'An error occurred during login.')}
-          </FormMessage>
-        )}
-        <button type="submit" className="button button--primary button--block" disabled={attempt.isPending}>
-          {attempt.isPending ? 'Signing In...' : 'Sign In'}
-        </button>
+        <FailureMessage error={attempt.error} fallback="An error occurred during login." />
+        <SubmitButton
+          className="button button--primary button--block"
+          busy={attempt.isPending}
+          busyLabel="Signing In..."
+        >
+          Sign In
+        </SubmitButton>
         <p className="auth__links">
           <Link to="/forgot-password">Forgot password?</Link>
         </p>

@@ -7,7 +7,6 @@ import { TextField } from '../components/ui/TextField';
 import { register } from '../features/auth/api';
 import { AsideList, AuthShell } from '../features/auth/components/AuthShell';
 import { type RegistrationFields, validateRegistration } from '../features/auth/validate';
-import { messageOf } from '../lib/api';
 import { textConsentWording } from '@app/core/notify/wording';
 import { toUsE164 } from '@app/core/rules/phone';
 import { business, pageTitle } from '../lib/business';
@@ -15,6 +14,7 @@ import { pageHead } from '../lib/seo';
 import { bindFields, messagesResolver } from '../lib/forms';
 import { safeRedirect } from '../lib/auth/guards';
 import { rememberReturn } from '../lib/auth/return-to';
+import { FailureMessage } from '../components/ui/FailureMessage';
 
 /** After a successful registration the page goes to /login after this long (doc 1 §9). */
 export const REDIRECT_AFTER_REGISTER_MS = 3000;
@@ -137,11 +137,7 @@ function RegisterPage() {
           </>
         )}
         {submit.isSuccess && <FormMessage tone="success">{submit.data.msg}</FormMessage>}
-        {submit.isError && (
-          <FormMessage tone="error">
-            {messageOf(submit.error, 'An error occurred during registration.')}
-          </FormMessage>
-        )}
+        <FailureMessage error={submit.error} fallback="An error occurred during registration." />
         <button type="submit" className="button button--primary button--block" disabled={busy}>
           {submit.isPending ? 'Creating Account...' : 'Create Account'}
         </button>

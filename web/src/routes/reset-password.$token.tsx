@@ -9,6 +9,7 @@ import { type NewPasswordFields, validateNewPassword } from '../features/auth/va
 import { messageOf } from '../lib/api';
 import { pageTitle } from '../lib/business';
 import { bindFields, messagesResolver } from '../lib/forms';
+import { SubmitButton } from '../components/ui/SubmitButton';
 
 export const Route = createFileRoute('/reset-password/$token')({
   head: () => ({ meta: [{ title: pageTitle('Reset Password') }] }),
@@ -63,9 +64,13 @@ function ResetPasswordPage() {
             {messageOf(reset.error, 'An error occurred. Please try again.')}
           </FormMessage>
         )}
-        <button type="submit" className="button button--primary button--block" disabled={reset.isPending}>
-          {reset.isPending ? 'Saving...' : 'Set New Password'}
-        </button>
+        <SubmitButton
+          className="button button--primary button--block"
+          busy={reset.isPending}
+          busyLabel="Saving..."
+        >
+          Set New Password
+        </SubmitButton>
         <p className="auth__links">
           <Link to="/forgot-password">Request a new link</Link>
         </p>

@@ -6,6 +6,7 @@ import { messageOf } from '../../lib/api';
 import { downloadRevenueCsv, revenueQueryOptions } from './api';
 import { Breakdowns, Figures, WeeklyTable } from './components/Figures';
 import './revenue.css';
+import { SubmitButton } from '../../components/ui/SubmitButton';
 
 // Chart.js comes with the chart alone, fetched once the figures are in.
 const WeeklyChart = lazy(() => import('./components/WeeklyChart'));
@@ -67,9 +68,9 @@ function ExportForm({ today }: { today: string }) {
           To
           <input type="date" required min={from} {...form.register('to')} />
         </label>
-        <button type="submit" className="button button--primary" disabled={download.isPending}>
-          {download.isPending ? 'Exporting...' : 'Export CSV'}
-        </button>
+        <SubmitButton busy={download.isPending} busyLabel="Exporting...">
+          Export CSV
+        </SubmitButton>
       </div>
       <NoticeLine notice={notice.notice} />
     </form>

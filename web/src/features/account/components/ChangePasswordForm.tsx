@@ -7,6 +7,7 @@ import { useAuth } from '../../../lib/auth/store';
 import { bindFields, messagesResolver } from '../../../lib/forms';
 import { changePassword } from '../api';
 import { type ChangePasswordFields, changePasswordMessages, validateChangePassword } from '../validate';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
 
 const empty: ChangePasswordFields = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -56,9 +57,9 @@ export function ChangePasswordForm() {
         <FormMessage tone="error">{messageOf(change.error, 'An error occurred.')}</FormMessage>
       )}
       {change.isSuccess && <FormMessage tone="success">{change.data.msg}</FormMessage>}
-      <button type="submit" className="button button--primary" disabled={change.isPending}>
-        {change.isPending ? 'Updating...' : 'Update Password'}
-      </button>
+      <SubmitButton busy={change.isPending} busyLabel="Updating...">
+        Update Password
+      </SubmitButton>
     </form>
   );
 }

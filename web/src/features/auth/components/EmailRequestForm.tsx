@@ -2,8 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextField } from '../../../components/ui/TextField';
-import { messageOf } from '../../../lib/api';
 import { bindFields } from '../../../lib/forms';
+import { FailureMessage } from '../../../components/ui/FailureMessage';
 
 type EmailRequestFormProps = {
   /** The form's accessible name. */
@@ -40,7 +40,7 @@ export function EmailRequestForm({
     >
       <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
       {request.isSuccess && <FormMessage tone="success">{request.data.msg}</FormMessage>}
-      {request.isError && <FormMessage tone="error">{messageOf(request.error, fallbackError)}</FormMessage>}
+      <FailureMessage error={request.error} fallback={fallbackError} />
       <button type="submit" className="button button--primary" disabled={!email.trim() || request.isPending}>
         {request.isPending ? 'Sending...' : submitLabel}
       </button>

@@ -2,7 +2,6 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { PostContent } from '../../../components/markdown/PostContent';
-import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
 import { messageOf } from '../../../lib/api';
@@ -11,6 +10,7 @@ import { submitFittingImage } from '../../../lib/image-resize';
 import { IMAGE_ACCEPT, IMAGE_LIMIT_HINT } from '../../../lib/upload';
 import { adminPostQueryOptions, createPost, type PostDetail, type PostInfo, updatePost } from '../api';
 import { blogMessages, type PostFields, validatePost } from '../validate';
+import { FailureMessage } from '../../../components/ui/FailureMessage';
 
 /** Create mode (`post` null) or edit mode; edit mode first loads the post's content. */
 export function PostEditor({
@@ -156,9 +156,7 @@ function PostForm({ post, onDone }: { post: PostDetail | null; onDone: (text?: s
       <label className="check">
         <input type="checkbox" disabled={busy} {...form.register('allowComments')} /> Allow comments
       </label>
-      {save.isError && (
-        <FormMessage tone="error">{messageOf(save.error, blogMessages.operationFailed)}</FormMessage>
-      )}
+      <FailureMessage error={save.error} fallback={blogMessages.operationFailed} />
       <div className="blog-manager__actions">
         <button type="submit" className="button button--primary" disabled={busy}>
           {busy ? 'Saving...' : post ? 'Update Post' : 'Create Post'}

@@ -8,6 +8,7 @@ import { formatDate } from '../../../lib/date';
 import { addComment, appendComment, commentsQueryOptions } from '../api';
 import { personName } from '../types';
 import { ShowMore } from '../../../components/ui/ShowMore';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
 
 type CommentsProps = {
   postId: string;
@@ -84,9 +85,9 @@ export function Comments({ postId, signedIn, loginRedirect }: CommentsProps) {
             maxLength={COMMENT_MAX_LENGTH}
             {...form.register('text')}
           />
-          <button type="submit" className="button button--primary" disabled={!text.trim() || post.isPending}>
-            {post.isPending ? 'Posting...' : 'Post Comment'}
-          </button>
+          <SubmitButton busy={post.isPending} busyLabel="Posting..." disabled={!text.trim()}>
+            Post Comment
+          </SubmitButton>
         </form>
       ) : (
         <p className="comments__login">

@@ -3,9 +3,10 @@ import { useForm } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
-import { messageOf } from '../../../lib/api';
 import { bindFields, trimmed } from '../../../lib/forms';
 import { type ContactMessage, sendContactMessage } from '../api';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
+import { FailureMessage } from '../../../components/ui/FailureMessage';
 
 const empty: ContactMessage = { name: '', email: '', subject: '', message: '' };
 
@@ -34,14 +35,10 @@ export function ContactForm() {
       <TextField label="Subject" required {...field('subject')} />
       <TextAreaField label="Message" rows={6} required {...field('message')} />
       {send.isSuccess && <FormMessage tone="success">Your message has been sent successfully!</FormMessage>}
-      {send.isError && (
-        <FormMessage tone="error">
-          {messageOf(send.error, 'An error occurred. Please try again.')}
-        </FormMessage>
-      )}
-      <button type="submit" className="button button--primary" disabled={send.isPending}>
-        {send.isPending ? 'Sending...' : 'Send Message'}
-      </button>
+      <FailureMessage error={send.error} fallback="An error occurred. Please try again." />
+      <SubmitButton busy={send.isPending} busyLabel="Sending...">
+        Send Message
+      </SubmitButton>
     </form>
   );
 }

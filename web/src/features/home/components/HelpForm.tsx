@@ -4,10 +4,11 @@ import { FormMessage } from '../../../components/ui/FormMessage';
 import { SelectField } from '../../../components/ui/SelectField';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
-import { messageOf } from '../../../lib/api';
 import { bindFields, trimmed } from '../../../lib/forms';
 import { type ServiceRequest, sendServiceRequest } from '../api';
 import '../home.css';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
+import { FailureMessage } from '../../../components/ui/FailureMessage';
 
 const empty: ServiceRequest = {
   name: '',
@@ -96,12 +97,14 @@ export function HelpForm() {
             {...bind('vin')}
           />
           {send.isSuccess && <FormMessage tone="success">{send.data.msg}</FormMessage>}
-          {send.isError && (
-            <FormMessage tone="error">{messageOf(send.error, 'An unexpected error occurred.')}</FormMessage>
-          )}
-          <button type="submit" className="button button--primary button--block" disabled={send.isPending}>
-            {send.isPending ? 'Sending...' : 'Send Request'}
-          </button>
+          <FailureMessage error={send.error} fallback="An unexpected error occurred." />
+          <SubmitButton
+            className="button button--primary button--block"
+            busy={send.isPending}
+            busyLabel="Sending..."
+          >
+            Send Request
+          </SubmitButton>
         </form>
       </div>
     </section>

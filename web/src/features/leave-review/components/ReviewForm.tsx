@@ -5,7 +5,6 @@ import { FormMessage } from '../../../components/ui/FormMessage';
 import { StarRatingInput } from '../../../components/ui/StarRatingInput';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
-import { messageOf } from '../../../lib/api';
 import { bindFields, messagesResolver } from '../../../lib/forms';
 import { submitFittingImage } from '../../../lib/image-resize';
 import { IMAGE_LIMIT_HINT } from '../../../lib/upload';
@@ -13,6 +12,7 @@ import { useRevealStep } from '../../../lib/reveal';
 import { addTestimonial, type ReviewTarget } from '../api';
 import { IMAGE_ACCEPT, QUOTE_MAX, reviewMessages, type ReviewFields, validateReview } from '../validate';
 import '../leave-review.css';
+import { FailureMessage } from '../../../components/ui/FailureMessage';
 
 type ReviewFormProps = {
   target: ReviewTarget;
@@ -90,9 +90,7 @@ export function ReviewForm({ target, onAdded }: ReviewFormProps) {
         disabled={busy}
         {...field('profileImage')}
       />
-      {add.isError && (
-        <FormMessage tone="error">{messageOf(add.error, reviewMessages.addFailed)}</FormMessage>
-      )}
+      <FailureMessage error={add.error} fallback={reviewMessages.addFailed} />
       <button type="submit" className="button button--primary" disabled={busy}>
         {busy ? 'Submitting...' : 'Submit Review'}
       </button>

@@ -4,12 +4,10 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { AddressFields } from '../../../components/address/AddressFields';
-import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
 import { ClientFields } from '../../../components/vehicle/ClientFields';
 import { VehicleFields } from '../../../components/vehicle/VehicleFields';
-import { messageOf } from '../../../lib/api';
 import { messagesResolver } from '../../../lib/forms';
 import { createCustomBooking } from '../api';
 import { deskMessages } from '../messages';
@@ -27,6 +25,7 @@ import { BackToBookings, SubViewHeading } from './SubViewHeading';
 import { CustomTimeField } from './CustomTimeField';
 import { MakeAndModel } from './MakeAndModel';
 import { ServiceChoice } from './ServiceChoice';
+import { FailureMessage } from '../../../components/ui/FailureMessage';
 
 /**
  * Create Custom Booking (doc 2 §2, §5): an existing service or a custom one
@@ -136,9 +135,7 @@ export function CustomBookingForm({
             {...form.register('notes')}
           />
         </fieldset>
-        {create.isError && (
-          <FormMessage tone="error">{messageOf(create.error, deskMessages.createFailed)}</FormMessage>
-        )}
+        <FailureMessage error={create.error} fallback={deskMessages.createFailed} />
         <div className="desk-form__actions">
           <button type="submit" className="button button--primary" disabled={busy}>
             {busy ? 'Creating...' : 'Create Booking'}

@@ -1,9 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextField } from '../../../components/ui/TextField';
-import { messageOf } from '../../../lib/api';
 import { bindFields, messagesResolver } from '../../../lib/forms';
 import { assignCustomer, createCustomer } from '../api';
 import { deskMessages } from '../messages';
@@ -16,6 +14,7 @@ import {
   PHONE_MAX,
   validateNewCustomer,
 } from '../validate';
+import { FailureMessage } from '../../../components/ui/FailureMessage';
 
 /**
  * New customer (doc 2 §5): first name, last name and email required, phone
@@ -108,12 +107,8 @@ export function NewCustomerForm({
           {...field('phone')}
         />
       </fieldset>
-      {create.isError && (
-        <FormMessage tone="error">{messageOf(create.error, deskMessages.createCustomerFailed)}</FormMessage>
-      )}
-      {assign.isError && (
-        <FormMessage tone="error">{messageOf(assign.error, deskMessages.assignFailed)}</FormMessage>
-      )}
+      <FailureMessage error={create.error} fallback={deskMessages.createCustomerFailed} />
+      <FailureMessage error={assign.error} fallback={deskMessages.assignFailed} />
       <div className="desk-form__actions">
         <button type="submit" className="button button--primary" disabled={busy}>
           {create.isPending

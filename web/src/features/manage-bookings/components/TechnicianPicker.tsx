@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
-import { FormMessage } from '../../../components/ui/FormMessage';
-import { messageOf } from '../../../lib/api';
 import { boardQueryOptions } from '../../../lib/dispatch';
 import { useReassign } from '../../../lib/reassign';
 import type { AdminBooking } from '../types';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
+import { FailureMessage } from '../../../components/ui/FailureMessage';
 
 const CLOSED = new Set(['Completed', 'Cancelled']);
 
@@ -69,9 +69,9 @@ export function TechnicianPicker({ booking, describedBy }: { booking: AdminBooki
                   </option>
                 ))}
               </select>{' '}
-              <button type="submit" className="button" disabled={reassign.isPending}>
-                {reassign.isPending ? 'Reassigning...' : 'Reassign'}
-              </button>
+              <SubmitButton className="button" busy={reassign.isPending} busyLabel="Reassigning...">
+                Reassign
+              </SubmitButton>
             </>
           )}{' '}
           <button type="button" className="button button--secondary" onClick={() => setOpen(false)}>
@@ -79,9 +79,7 @@ export function TechnicianPicker({ booking, describedBy }: { booking: AdminBooki
           </button>
         </form>
       )}
-      {reassign.isError && (
-        <FormMessage tone="error">{messageOf(reassign.error, 'Could not reassign the booking.')}</FormMessage>
-      )}
+      <FailureMessage error={reassign.error} fallback="Could not reassign the booking." />
     </div>
   );
 }

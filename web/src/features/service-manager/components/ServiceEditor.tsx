@@ -4,14 +4,13 @@ import { splitList } from '@app/core/timeslot/recurrence';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
-import { messageOf } from '../../../lib/api';
 import { bindFields, messagesResolver } from '../../../lib/forms';
 import { servicesQueryOptions } from '../../../lib/shared-queries';
 import { createService, type ServiceForm, type ServiceRow, updateService } from '../api';
 import { type ServiceFields, validateService } from '../validate';
+import { FailureMessage } from '../../../components/ui/FailureMessage';
 
 function fieldsOf(service: ServiceRow | null): ServiceFields {
   if (!service) {
@@ -103,9 +102,7 @@ export function ServiceEditor({
         </div>
       </fieldset>
       <TextField label="Available times (comma-separated, e.g. 09:00, 13:30)" {...field('availableTimes')} />
-      {save.isError && (
-        <FormMessage tone="error">{messageOf(save.error, 'Failed to save service.')}</FormMessage>
-      )}
+      <FailureMessage error={save.error} fallback="Failed to save service." />
       <div className="service-manager__actions">
         <button type="submit" className="button button--primary" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : service ? 'Update Service' : 'Create Service'}

@@ -5,7 +5,6 @@ import { FormMessage } from '../../../components/ui/FormMessage';
 import { StarRatingInput } from '../../../components/ui/StarRatingInput';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
-import { messageOf } from '../../../lib/api';
 import { bindFields, messagesResolver } from '../../../lib/forms';
 import { submitFittingImage } from '../../../lib/image-resize';
 import { IMAGE_ACCEPT, IMAGE_LIMIT_HINT } from '../../../lib/upload';
@@ -17,6 +16,7 @@ import {
   type TestimonialFields,
   validateTestimonial,
 } from '../validate';
+import { FailureMessage } from '../../../components/ui/FailureMessage';
 
 /** The add form (doc 2 §5): service, quote, rating 1-5 required; author name and image optional. */
 export function AddTestimonialForm({ onAdded }: { onAdded: () => Promise<void> }) {
@@ -77,9 +77,7 @@ export function AddTestimonialForm({ onAdded }: { onAdded: () => Promise<void> }
         {...field('profileImage')}
       />
       {add.isSuccess && <FormMessage tone="success">{managerMessages.added}</FormMessage>}
-      {add.isError && (
-        <FormMessage tone="error">{messageOf(add.error, managerMessages.addFailed)}</FormMessage>
-      )}
+      <FailureMessage error={add.error} fallback={managerMessages.addFailed} />
       <button type="submit" className="button button--primary" disabled={busy}>
         {busy ? 'Adding...' : 'Add Testimonial'}
       </button>

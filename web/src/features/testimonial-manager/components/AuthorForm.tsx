@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextField } from '../../../components/ui/TextField';
-import { messageOf } from '../../../lib/api';
 import { bindFields, messagesResolver } from '../../../lib/forms';
 import { type TestimonialInfo, updateAuthor } from '../api';
 import { AUTHOR_MAX, type AuthorFields, managerMessages, validateAuthor } from '../validate';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
+import { FailureMessage } from '../../../components/ui/FailureMessage';
 
 /** Edit an author's name in place; `onDone` gets the success text, or nothing when cancelled. */
 export function AuthorForm({
@@ -43,13 +43,11 @@ export function AuthorForm({
         autoComplete="off"
         {...bindFields(form, { disabled: save.isPending })('authorName')}
       />
-      {save.isError && (
-        <FormMessage tone="error">{messageOf(save.error, managerMessages.authorFailed)}</FormMessage>
-      )}
+      <FailureMessage error={save.error} fallback={managerMessages.authorFailed} />
       <div className="testimonial-manager__actions">
-        <button type="submit" className="button button--primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save author'}
-        </button>
+        <SubmitButton busy={save.isPending} busyLabel="Saving...">
+          Save author
+        </SubmitButton>
         <button
           type="button"
           className="button button--secondary"

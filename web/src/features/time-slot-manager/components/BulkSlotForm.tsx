@@ -5,10 +5,11 @@ import { useForm } from 'react-hook-form';
 import { ServiceSelect } from '../../../components/admin/ServiceSelect';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextField } from '../../../components/ui/TextField';
-import { messageOf } from '../../../lib/api';
 import { bindFields, messagesResolver } from '../../../lib/forms';
 import { createBulk } from '../api';
 import { type BulkSlotFields, validateBulkSlots } from '../validate';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
+import { FailureMessage } from '../../../components/ui/FailureMessage';
 
 /** Doc 2 §5: service, start and end dates and times required; times comma-separated, trimmed, empties dropped; every day of the range. */
 export function BulkSlotForm({ onDone }: { onDone: () => Promise<void> }) {
@@ -43,13 +44,11 @@ export function BulkSlotForm({ onDone }: { onDone: () => Promise<void> }) {
       <TextField label="End date" type="date" min={today()} {...field('endDate')} />
       <TextField label="Times (comma-separated, e.g. 09:00, 13:30)" {...field('times')} />
       <TextField label="Notes" {...form.register('notes')} />
-      {create.isError && (
-        <FormMessage tone="error">{messageOf(create.error, 'Error creating bulk time slots')}</FormMessage>
-      )}
+      <FailureMessage error={create.error} fallback="Error creating bulk time slots" />
       {create.isSuccess && <FormMessage tone="success">{create.data.msg}</FormMessage>}
-      <button type="submit" className="button button--primary" disabled={create.isPending}>
-        {create.isPending ? 'Creating...' : 'Create Time Slots'}
-      </button>
+      <SubmitButton busy={create.isPending} busyLabel="Creating...">
+        Create Time Slots
+      </SubmitButton>
     </form>
   );
 }

@@ -5,10 +5,11 @@ import { useForm, useWatch } from 'react-hook-form';
 import { ServiceSelect } from '../../../components/admin/ServiceSelect';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextField } from '../../../components/ui/TextField';
-import { messageOf } from '../../../lib/api';
 import { bindFields, messagesResolver } from '../../../lib/forms';
 import { createSlot } from '../api';
 import { type SingleSlotFields, validateSingleSlot } from '../validate';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
+import { FailureMessage } from '../../../components/ui/FailureMessage';
 
 const emptySingle: SingleSlotFields = {
   serviceId: '',
@@ -64,13 +65,11 @@ export function SingleSlotForm({ onDone }: { onDone: () => Promise<void> }) {
         </>
       )}
       <TextField label="Notes" {...form.register('notes')} />
-      {create.isError && (
-        <FormMessage tone="error">{messageOf(create.error, 'Error creating time slot')}</FormMessage>
-      )}
+      <FailureMessage error={create.error} fallback="Error creating time slot" />
       {create.isSuccess && <FormMessage tone="success">{create.data.msg}</FormMessage>}
-      <button type="submit" className="button button--primary" disabled={create.isPending}>
-        {create.isPending ? 'Creating...' : 'Create Time Slot'}
-      </button>
+      <SubmitButton busy={create.isPending} busyLabel="Creating...">
+        Create Time Slot
+      </SubmitButton>
     </form>
   );
 }

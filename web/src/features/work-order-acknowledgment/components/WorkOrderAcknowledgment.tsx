@@ -16,6 +16,7 @@ import { WorkOrderToAcknowledge } from './WorkOrderToAcknowledge';
 import '../../../components/ui/work-order-status.css';
 import '../acknowledgment.css';
 import { FocusedHeading } from '../../../components/ui/FocusedHeading';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
 
 /**
  * The work order acknowledgment screen (doc 2 §2, §4, §5, §8): loading, then
@@ -134,9 +135,9 @@ function AcknowledgmentForm({ token, view }: { token: string; view: Acknowledgme
           <Link to="/" className="button button--secondary">
             Cancel
           </Link>
-          <button type="submit" className="button button--primary" disabled={submit.isPending}>
-            {submit.isPending ? 'Acknowledging...' : '✓ Acknowledge Work Order'}
-          </button>
+          <SubmitButton busy={submit.isPending} busyLabel="Acknowledging...">
+            ✓ Acknowledge Work Order
+          </SubmitButton>
         </div>
       </form>
       <p className="link-page__support">

@@ -17,6 +17,7 @@ import {
 } from '../portal';
 import { type PortalFields, validatePortal } from '../validate';
 import '../portal.css';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
 
 /**
  * The work order portal (doc 2 §2, §4, §5, §8): anyone with a work order's
@@ -79,13 +80,13 @@ export function WorkOrderPortal() {
           {download.isError && <FormMessage tone="error">{portalError(download.error)}</FormMessage>}
           {download.isSuccess && <FormMessage tone="success">{portalMessages.downloaded}</FormMessage>}
           {inspection.isError && <FormMessage tone="error">{portalError(inspection.error)}</FormMessage>}
-          <button
-            type="submit"
+          <SubmitButton
             className="button button--primary button--block"
-            disabled={download.isPending}
+            busy={download.isPending}
+            busyLabel="Downloading..."
           >
-            {download.isPending ? 'Downloading...' : 'Download Work Order'}
-          </button>
+            Download Work Order
+          </SubmitButton>
           <button
             type="button"
             className="button button--secondary button--block"
