@@ -93,11 +93,7 @@ function LoginPage() {
           {...field('password')}
         />
         <FailureMessage error={attempt.error} fallback="An error occurred during login." />
-        <SubmitButton
-          className="button button--primary button--block"
-          busy={attempt.isPending}
-          busyLabel="Signing In..."
-        >
+        <SubmitButton block busy={attempt.isPending} busyLabel="Signing In...">
           Sign In
         </SubmitButton>
         <p className="auth__links">

@@ -64,11 +64,7 @@ function ResetPasswordPage() {
             {messageOf(reset.error, 'An error occurred. Please try again.')}
           </FormMessage>
         )}
-        <SubmitButton
-          className="button button--primary button--block"
-          busy={reset.isPending}
-          busyLabel="Saving..."
-        >
+        <SubmitButton block busy={reset.isPending} busyLabel="Saving...">
           Set New Password
         </SubmitButton>
         <p className="auth__links">

@@ -8,12 +8,15 @@ export function SubmitButton({
   busy,
   busyLabel,
   disabled = false,
-  className = 'button button--primary',
+  block = false,
+  className = block ? 'button button--primary button--block' : 'button button--primary',
   children,
 }: {
   busy: boolean;
   busyLabel: ReactNode;
   disabled?: boolean;
+  /** As wide as the form (`button--block`). */
+  block?: boolean;
   className?: string;
   children: ReactNode;
 }) {

@@ -1,6 +1,7 @@
 import { vehicleYearMessages } from '@app/core/rules/fields';
 import { describe, expect, it } from 'vitest';
 import { westChesterHome } from '../../../../tests/address-fixtures';
+import { emptyFilters } from './list';
 import { deskMessages } from './messages';
 import {
   validateRefund,
@@ -179,16 +180,7 @@ describe('validateRefund', () => {
 
 describe('validateBookingSearch', () => {
   it('leaves every filter optional, and checks a year when one is given', () => {
-    const none = {
-      customerName: '',
-      startDate: '',
-      endDate: '',
-      make: '',
-      model: '',
-      year: '',
-      service: '',
-      status: '',
-    };
+    const none = emptyFilters;
     expect(validateBookingSearch(none, TODAY)).toEqual({ year: undefined });
     expect(validateBookingSearch({ ...none, year: '2019' }, TODAY)).toEqual({ year: undefined });
     expect(validateBookingSearch({ ...none, year: '1800' }, TODAY).year).toBe(

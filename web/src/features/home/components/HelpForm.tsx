@@ -98,11 +98,7 @@ export function HelpForm() {
           />
           {send.isSuccess && <FormMessage tone="success">{send.data.msg}</FormMessage>}
           <FailureMessage error={send.error} fallback="An unexpected error occurred." />
-          <SubmitButton
-            className="button button--primary button--block"
-            busy={send.isPending}
-            busyLabel="Sending..."
-          >
+          <SubmitButton block busy={send.isPending} busyLabel="Sending...">
             Send Request
           </SubmitButton>
         </form>

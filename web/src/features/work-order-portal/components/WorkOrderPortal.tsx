@@ -80,11 +80,7 @@ export function WorkOrderPortal() {
           {download.isError && <FormMessage tone="error">{portalError(download.error)}</FormMessage>}
           {download.isSuccess && <FormMessage tone="success">{portalMessages.downloaded}</FormMessage>}
           {inspection.isError && <FormMessage tone="error">{portalError(inspection.error)}</FormMessage>}
-          <SubmitButton
-            className="button button--primary button--block"
-            busy={download.isPending}
-            busyLabel="Downloading..."
-          >
+          <SubmitButton block busy={download.isPending} busyLabel="Downloading...">
             Download Work Order
           </SubmitButton>
           <button
