@@ -58,22 +58,15 @@ function LoginPage() {
       title="Login"
       intro="Sign in to book services and follow your appointments."
       aside={
-        <>
-          <AsideList
-            heading="Your account"
-            items={[
-              { title: 'Manage Repairs', text: 'Book, edit and follow your service appointments.' },
-              { title: 'View Analytics', text: 'See your service history and vehicle care at a glance.' },
-              { title: 'Business Tools', text: 'Work orders and records for your vehicles in one place.' },
-            ]}
-          />
-          <p className="auth__switch">
-            New here?{' '}
-            <Link to="/register" search={redirect ? { redirect } : {}} className="button button--secondary">
-              Create Account
-            </Link>
-          </p>
-        </>
+        <AsideList
+          heading="Your account"
+          items={[
+            { title: 'Manage Repairs', text: 'Book, edit and follow your service appointments.' },
+            { title: 'View Analytics', text: 'See your service history and vehicle care at a glance.' },
+            { title: 'Business Tools', text: 'Work orders and records for your vehicles in one place.' },
+          ]}
+          switchTo={{ question: 'New here?', to: '/register', label: 'Create Account', redirect }}
+        />
       }
     >
       <form

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormMessage } from '../components/ui/FormMessage';
@@ -84,22 +84,15 @@ function RegisterPage() {
       title="Create Account"
       intro="Register to book mobile repair and detailing at your home or office."
       aside={
-        <>
-          <AsideList
-            heading="With an account you can"
-            items={[
-              { title: 'Book repair services', text: 'Pick a service, a date and a time that suit you.' },
-              { title: 'Track service progress', text: 'See the status of every appointment as we work.' },
-              { title: 'Manage work orders', text: 'Review and acknowledge work orders online.' },
-            ]}
-          />
-          <p className="auth__switch">
-            Already have an account?{' '}
-            <Link to="/login" search={redirect ? { redirect } : {}} className="button button--secondary">
-              Sign in
-            </Link>
-          </p>
-        </>
+        <AsideList
+          heading="With an account you can"
+          items={[
+            { title: 'Book repair services', text: 'Pick a service, a date and a time that suit you.' },
+            { title: 'Track service progress', text: 'See the status of every appointment as we work.' },
+            { title: 'Manage work orders', text: 'Review and acknowledge work orders online.' },
+          ]}
+          switchTo={{ question: 'Already have an account?', to: '/login', label: 'Sign in', redirect }}
+        />
       }
     >
       <form

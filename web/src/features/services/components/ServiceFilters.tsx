@@ -3,6 +3,7 @@ import { defaultServiceFilter, PRICE_FILTER, type ServiceFilter } from '@app/cor
 import { useEffect, useId, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Heading, type HeadingLevel } from '../../../components/ui/Heading';
+import { TextField } from '../../../components/ui/TextField';
 import { formatWholeDollars } from '../../../lib/format';
 
 type ServiceFiltersProps = {
@@ -52,16 +53,13 @@ export function ServiceFilters({ applied, onApply, headingLevel }: ServiceFilter
         Filter Services
       </Heading>
 
-      <div className="field">
-        <label htmlFor={`${id}-search`}>Search by name</label>
-        <input
-          id={`${id}-search`}
-          type="search"
-          autoComplete="off"
-          placeholder="e.g. brake"
-          {...form.register('search')}
-        />
-      </div>
+      <TextField
+        label="Search by name"
+        type="search"
+        autoComplete="off"
+        placeholder="e.g. brake"
+        {...form.register('search')}
+      />
 
       <div className="field">
         <label htmlFor={`${id}-price`}>Max price: {formatWholeDollars(draft.maxPrice)}</label>
