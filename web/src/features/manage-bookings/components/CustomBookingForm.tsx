@@ -8,7 +8,7 @@ import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
 import { ClientFields } from '../../../components/vehicle/ClientFields';
 import { VehicleFields } from '../../../components/vehicle/VehicleFields';
-import { messagesResolver } from '../../../lib/forms';
+import { bindFields, messagesResolver } from '../../../lib/forms';
 import { createCustomBooking } from '../api';
 import { deskMessages } from '../messages';
 import type { AdminBooking } from '../types';
@@ -52,6 +52,7 @@ export function CustomBookingForm({
   const { field: make } = useController({ control: form.control, name: 'vehicleMake' });
   const { field: model } = useController({ control: form.control, name: 'vehicleModel' });
   const errors = form.formState.errors;
+  const field = bindFields(form);
   const busy = create.isPending;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -76,15 +77,8 @@ export function CustomBookingForm({
         <fieldset disabled={busy} className="desk-form__group">
           <legend>When</legend>
           <div className="form-row form-row--3">
-            <TextField
-              label="Date"
-              type="date"
-              min={todayDate}
-              required
-              error={errors.date?.message}
-              {...form.register('date')}
-            />
-            <CustomTimeField error={errors.time?.message} {...form.register('time')} />
+            <TextField label="Date" type="date" min={todayDate} required {...field('date')} />
+            <CustomTimeField {...field('time')} />
             <TextField
               label="Duration (minutes)"
               type="number"
@@ -93,8 +87,7 @@ export function CustomBookingForm({
               max={DURATION_MAX}
               step={DURATION_STEP}
               required
-              error={errors.duration?.message}
-              {...form.register('duration')}
+              {...field('duration')}
             />
           </div>
         </fieldset>
@@ -131,8 +124,7 @@ export function CustomBookingForm({
             label="Notes (optional)"
             rows={3}
             maxLength={BOOKING_LIMITS.notes}
-            error={errors.notes?.message}
-            {...form.register('notes')}
+            {...field('notes')}
           />
         </fieldset>
         <FailureMessage error={create.error} fallback={deskMessages.createFailed} />
