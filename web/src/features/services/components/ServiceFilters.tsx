@@ -1,9 +1,7 @@
-import { durationBuckets } from '@app/core/service/duration';
+import { type DurationBucket, durationBuckets } from '@app/core/service/duration';
 import { defaultServiceFilter, PRICE_FILTER, type ServiceFilter } from '@app/core/service/filter';
-import { useEffect, useId, useRef } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { type FormEvent, useId, useState } from 'react';
 import { Heading, type HeadingLevel } from '../../../components/ui/Heading';
-import { TextField } from '../../../components/ui/TextField';
 import { formatWholeDollars } from '../../../lib/format';
 
 type ServiceFiltersProps = {
@@ -24,26 +22,29 @@ const sameFilter = (a: ServiceFilter, b: ServiceFilter) =>
  */
 export function ServiceFilters({ applied, onApply, headingLevel }: ServiceFiltersProps) {
   const id = useId();
-  const form = useForm<ServiceFilter>({ defaultValues: applied });
-  const draft = useWatch({ control: form.control }) as ServiceFilter;
+  const [draft, setDraft] = useState<ServiceFilter>(applied);
   // The applied filter can change from outside (Back, a link to /services): the draft follows it.
-  const shown = useRef(applied);
-  useEffect(() => {
-    if (sameFilter(shown.current, applied)) return;
-    shown.current = applied;
-    form.reset(applied);
-  }, [form, applied]);
+  const [shown, setShown] = useState<ServiceFilter>(applied);
+  if (!sameFilter(shown, applied)) {
+    setShown(applied);
+    setDraft(applied);
+  }
 
-  const apply = form.handleSubmit((filter) =>
-    // The durations in the list's order, whichever was ticked first.
-    onApply({
-      ...filter,
-      buckets: durationBuckets.map((b) => b.id).filter((b) => filter.buckets.includes(b)),
-    }),
-  );
+  const toggleBucket = (bucket: DurationBucket, checked: boolean) =>
+    setDraft((current) => ({
+      ...current,
+      buckets: checked
+        ? durationBuckets.map((b) => b.id).filter((b) => b === bucket || current.buckets.includes(b))
+        : current.buckets.filter((b) => b !== bucket),
+    }));
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    onApply(draft);
+  };
 
   const reset = () => {
-    form.reset(defaultServiceFilter);
+    setDraft(defaultServiceFilter);
     onApply(defaultServiceFilter);
   };
 
@@ -53,13 +54,17 @@ export function ServiceFilters({ applied, onApply, headingLevel }: ServiceFilter
         Filter Services
       </Heading>
 
-      <TextField
-        label="Search by name"
-        type="search"
-        autoComplete="off"
-        placeholder="e.g. brake"
-        {...form.register('search')}
-      />
+      <div className="field">
+        <label htmlFor={`${id}-search`}>Search by name</label>
+        <input
+          id={`${id}-search`}
+          type="search"
+          value={draft.search}
+          autoComplete="off"
+          placeholder="e.g. brake"
+          onChange={(event) => setDraft({ ...draft, search: event.target.value })}
+        />
+      </div>
 
       <div className="field">
         <label htmlFor={`${id}-price`}>Max price: {formatWholeDollars(draft.maxPrice)}</label>
@@ -69,8 +74,9 @@ export function ServiceFilters({ applied, onApply, headingLevel }: ServiceFilter
           min={PRICE_FILTER.min}
           max={PRICE_FILTER.max}
           step={PRICE_FILTER.step}
+          value={draft.maxPrice}
           aria-valuetext={formatWholeDollars(draft.maxPrice)}
-          {...form.register('maxPrice', { valueAsNumber: true })}
+          onChange={(event) => setDraft({ ...draft, maxPrice: Number(event.target.value) })}
         />
         <div className="field__range-ends" aria-hidden="true">
           <span>{formatWholeDollars(PRICE_FILTER.min)}</span>
@@ -82,7 +88,11 @@ export function ServiceFilters({ applied, onApply, headingLevel }: ServiceFilter
         <legend>Duration</legend>
         {durationBuckets.map((bucket) => (
           <label key={bucket.id} className="check">
-            <input type="checkbox" value={bucket.id} {...form.register('buckets')} />
+            <input
+              type="checkbox"
+              checked={draft.buckets.includes(bucket.id)}
+              onChange={(event) => toggleBucket(bucket.id, event.target.checked)}
+            />
             {bucket.label}
           </label>
         ))}
