@@ -1,4 +1,12 @@
-import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import {
+  type FieldError,
+  type FieldErrors,
+  type FieldValues,
+  get,
+  type Path,
+  type Resolver,
+  type UseFormReturn,
+} from 'react-hook-form';
 
 /**
  * Forms use react-hook-form (docs/decisions/014-forms.md). Their rules stay
@@ -35,6 +43,53 @@ export function messagesResolver<T extends FieldValues>(
  */
 export function fromLateData<T extends FieldValues>(values: T) {
   return { values, resetOptions: { keepDirtyValues: true, keepErrors: true } } as const;
+}
+
+/** How `bindFields` binds a form's fields. */
+export type FieldBinding = {
+  /** Every field disabled (while the form is busy); unset, the fields decide. */
+  disabled?: boolean;
+  /** What an edit clears at once: the field's message, or the form's; unset, messages stay until the next submit. */
+  clearOnEdit?: 'field' | 'form';
+  /** Where the messages show: under each field (the default), or once for the form (the fields carry none). */
+  messages?: 'field' | 'form';
+};
+
+/**
+ * The one way a form's field is bound (decision 114): `field('email')` is what TextField, TextAreaField and
+ * SelectField take to be that field of the form: registered, with its message from the form's rules, and
+ * disabled while the form is busy.
+ */
+export function bindFields<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  { disabled, clearOnEdit, messages = 'field' }: FieldBinding = {},
+) {
+  return (name: Path<T>) => ({
+    ...form.register(
+      name,
+      clearOnEdit && {
+        onChange: () => (clearOnEdit === 'field' ? form.clearErrors(name) : form.clearErrors()),
+      },
+    ),
+    ...(messages === 'field' && {
+      error: (get(form.formState.errors, name) as FieldError | undefined)?.message,
+    }),
+    ...(disabled !== undefined && { disabled }),
+  });
+}
+
+/** The values with every text trimmed, as a form sends them. */
+export function trimmed<T extends Record<string, string>>(values: T): T {
+  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.trim()])) as T;
+}
+
+/** The first message of a form's errors, for a form that shows one message for the whole form. */
+export function firstMessage(errors: FieldErrors, order: readonly string[]): string | undefined {
+  for (const name of order) {
+    const message = errors[name]?.message;
+    if (typeof message === 'string' && message) return message;
+  }
+  return undefined;
 }
 
 /** Puts an error at its path, as react-hook-form reads them (`errors.laborItems[0].hours`). */

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, Link, useRouter } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
-import { FormMessage } from '../components/ui/FormMessage';
 import { TextField } from '../components/ui/TextField';
 import { type Credentials, login } from '../features/auth/api';
 import { AsideList, AuthShell } from '../features/auth/components/AuthShell';
@@ -9,9 +8,12 @@ import { ResendVerification } from '../features/auth/components/ResendVerificati
 import { safeRedirect } from '../lib/auth/guards';
 import { forgetReturn } from '../lib/auth/return-to';
 import { useAuth } from '../lib/auth/store';
-import { isApiStatus, messageOf } from '../lib/api';
+import { isApiStatus } from '../lib/api';
+import { bindFields } from '../lib/forms';
 import { pageTitle } from '../lib/business';
 import { pageHead } from '../lib/seo';
+import { SubmitButton } from '../components/ui/SubmitButton';
+import { FailureMessage } from '../components/ui/FailureMessage';
 
 type LoginSearch = { redirect?: string };
 
@@ -49,28 +51,22 @@ function LoginPage() {
     },
   });
   const unverified = isApiStatus(attempt.error, 403);
+  const field = bindFields(form, { disabled: attempt.isPending });
 
   return (
     <AuthShell
       title="Login"
       intro="Sign in to book services and follow your appointments."
       aside={
-        <>
-          <AsideList
-            heading="Your account"
-            items={[
-              { title: 'Manage Repairs', text: 'Book, edit and follow your service appointments.' },
-              { title: 'View Analytics', text: 'See your service history and vehicle care at a glance.' },
-              { title: 'Business Tools', text: 'Work orders and records for your vehicles in one place.' },
-            ]}
-          />
-          <p className="auth__switch">
-            New here?{' '}
-            <Link to="/register" search={redirect ? { redirect } : {}} className="button button--secondary">
-              Create Account
-            </Link>
-          </p>
-        </>
+        <AsideList
+          heading="Your account"
+          items={[
+            { title: 'Manage Repairs', text: 'Book, edit and follow your service appointments.' },
+            { title: 'View Analytics', text: 'See your service history and vehicle care at a glance.' },
+            { title: 'Business Tools', text: 'Work orders and records for your vehicles in one place.' },
+          ]}
+          switchTo={{ question: 'New here?', to: '/register', label: 'Create Account', redirect }}
+        />
       }
     >
       <form
@@ -81,30 +77,18 @@ function LoginPage() {
           attempt.mutate({ email: email.trim(), password }),
         )}
       >
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          {...form.register('email')}
-          disabled={attempt.isPending}
-        />
+        <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
         <TextField
           label="Password"
           type="password"
           autoComplete="current-password"
           required
-          {...form.register('password')}
-          disabled={attempt.isPending}
+          {...field('password')}
         />
-        {attempt.isError && (
-          <FormMessage tone="error">
-            {messageOf(attempt.error, 'An error occurred during login.')}
-          </FormMessage>
-        )}
-        <button type="submit" className="button button--primary button--block" disabled={attempt.isPending}>
-          {attempt.isPending ? 'Signing In...' : 'Sign In'}
-        </button>
+        <FailureMessage error={attempt.error} fallback="An error occurred during login." />
+        <SubmitButton block busy={attempt.isPending} busyLabel="Signing In...">
+          Sign In
+        </SubmitButton>
         <p className="auth__links">
           <Link to="/forgot-password">Forgot password?</Link>
         </p>

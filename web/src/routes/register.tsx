@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormMessage } from '../components/ui/FormMessage';
@@ -7,14 +7,14 @@ import { TextField } from '../components/ui/TextField';
 import { register } from '../features/auth/api';
 import { AsideList, AuthShell } from '../features/auth/components/AuthShell';
 import { type RegistrationFields, validateRegistration } from '../features/auth/validate';
-import { messageOf } from '../lib/api';
 import { textConsentWording } from '@app/core/notify/wording';
 import { toUsE164 } from '@app/core/rules/phone';
 import { business, pageTitle } from '../lib/business';
 import { pageHead } from '../lib/seo';
-import { messagesResolver } from '../lib/forms';
+import { bindFields, messagesResolver } from '../lib/forms';
 import { safeRedirect } from '../lib/auth/guards';
 import { rememberReturn } from '../lib/auth/return-to';
+import { FailureMessage } from '../components/ui/FailureMessage';
 
 /** After a successful registration the page goes to /login after this long (doc 1 §9). */
 export const REDIRECT_AFTER_REGISTER_MS = 3000;
@@ -63,7 +63,6 @@ function RegisterPage() {
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
-  const { errors } = form.formState;
   const submit = useMutation({ mutationFn: register, onSuccess: () => rememberReturn(redirect) });
 
   useEffect(() => {
@@ -77,6 +76,7 @@ function RegisterPage() {
   }, [submit.isSuccess, navigate, redirect]);
 
   const busy = submit.isPending || submit.isSuccess;
+  const field = bindFields(form, { disabled: busy, clearOnEdit: 'field' });
   const [textsOptIn, mobile] = useWatch({ control: form.control, name: ['textsOptIn', 'mobile'] });
 
   return (
@@ -84,22 +84,15 @@ function RegisterPage() {
       title="Create Account"
       intro="Register to book mobile repair and detailing at your home or office."
       aside={
-        <>
-          <AsideList
-            heading="With an account you can"
-            items={[
-              { title: 'Book repair services', text: 'Pick a service, a date and a time that suit you.' },
-              { title: 'Track service progress', text: 'See the status of every appointment as we work.' },
-              { title: 'Manage work orders', text: 'Review and acknowledge work orders online.' },
-            ]}
-          />
-          <p className="auth__switch">
-            Already have an account?{' '}
-            <Link to="/login" search={redirect ? { redirect } : {}} className="button button--secondary">
-              Sign in
-            </Link>
-          </p>
-        </>
+        <AsideList
+          heading="With an account you can"
+          items={[
+            { title: 'Book repair services', text: 'Pick a service, a date and a time that suit you.' },
+            { title: 'Track service progress', text: 'See the status of every appointment as we work.' },
+            { title: 'Manage work orders', text: 'Review and acknowledge work orders online.' },
+          ]}
+          switchTo={{ question: 'Already have an account?', to: '/login', label: 'Sign in', redirect }}
+        />
       }
     >
       <form
@@ -131,19 +124,13 @@ function RegisterPage() {
               label="Mobile number (US)"
               type="tel"
               autoComplete="tel-national"
-              {...form.register('mobile', { onChange: () => form.clearErrors('mobile') })}
-              error={errors.mobile?.message}
-              disabled={busy}
+              {...field('mobile')}
             />
             <p className="field__hint">{textConsentWording(toUsE164(mobile ?? ''), business.name)}</p>
           </>
         )}
         {submit.isSuccess && <FormMessage tone="success">{submit.data.msg}</FormMessage>}
-        {submit.isError && (
-          <FormMessage tone="error">
-            {messageOf(submit.error, 'An error occurred during registration.')}
-          </FormMessage>
-        )}
+        <FailureMessage error={submit.error} fallback="An error occurred during registration." />
         <button type="submit" className="button button--primary button--block" disabled={busy}>
           {submit.isPending ? 'Creating Account...' : 'Create Account'}
         </button>
@@ -152,16 +139,6 @@ function RegisterPage() {
   );
 
   function renderField({ name, label, type, autoComplete }: (typeof fields)[number]) {
-    return (
-      <TextField
-        key={name}
-        label={label}
-        type={type}
-        autoComplete={autoComplete}
-        {...form.register(name, { onChange: () => form.clearErrors(name) })}
-        error={errors[name]?.message}
-        disabled={busy}
-      />
-    );
+    return <TextField key={name} label={label} type={type} autoComplete={autoComplete} {...field(name)} />;
   }
 }

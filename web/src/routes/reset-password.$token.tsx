@@ -8,7 +8,8 @@ import { AuthShell } from '../features/auth/components/AuthShell';
 import { type NewPasswordFields, validateNewPassword } from '../features/auth/validate';
 import { messageOf } from '../lib/api';
 import { pageTitle } from '../lib/business';
-import { messagesResolver } from '../lib/forms';
+import { bindFields, messagesResolver } from '../lib/forms';
+import { SubmitButton } from '../components/ui/SubmitButton';
 
 export const Route = createFileRoute('/reset-password/$token')({
   head: () => ({ meta: [{ title: pageTitle('Reset Password') }] }),
@@ -26,6 +27,7 @@ function ResetPasswordPage() {
   });
   const problem = form.formState.errors.password?.message ?? form.formState.errors.confirm?.message;
   const reset = useMutation({ mutationFn: (next: string) => resetPassword(token, next) });
+  const field = bindFields(form, { disabled: reset.isPending, messages: 'form' });
 
   if (reset.isSuccess) {
     return (
@@ -49,19 +51,12 @@ function ResetPasswordPage() {
         noValidate
         onSubmit={form.handleSubmit(({ password }) => reset.mutate(password))}
       >
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          {...form.register('password')}
-          disabled={reset.isPending}
-        />
+        <TextField label="New password" type="password" autoComplete="new-password" {...field('password')} />
         <TextField
           label="Confirm new password"
           type="password"
           autoComplete="new-password"
-          {...form.register('confirm')}
-          disabled={reset.isPending}
+          {...field('confirm')}
         />
         {problem && <FormMessage tone="error">{problem}</FormMessage>}
         {reset.isError && !problem && (
@@ -69,9 +64,9 @@ function ResetPasswordPage() {
             {messageOf(reset.error, 'An error occurred. Please try again.')}
           </FormMessage>
         )}
-        <button type="submit" className="button button--primary button--block" disabled={reset.isPending}>
-          {reset.isPending ? 'Saving...' : 'Set New Password'}
-        </button>
+        <SubmitButton block busy={reset.isPending} busyLabel="Saving...">
+          Set New Password
+        </SubmitButton>
         <p className="auth__links">
           <Link to="/forgot-password">Request a new link</Link>
         </p>

@@ -8,10 +8,9 @@ import {
   validateAddress,
 } from '../../lib/address-form';
 import { refreshAfterAddressChange, saveAddress, type SavedAddress } from '../../lib/addresses';
-import { messageOf } from '../../lib/api';
 import { messagesResolver } from '../../lib/forms';
-import { FormMessage } from '../ui/FormMessage';
 import { AddressFields } from './AddressFields';
+import { FailureMessage } from '../../components/ui/FailureMessage';
 
 type FormValues = Fields & { isDefault: boolean };
 
@@ -80,9 +79,7 @@ export function AddressForm({
           </div>
         )}
       </fieldset>
-      {save.isError && (
-        <FormMessage tone="error">{messageOf(save.error, 'Could not save the address.')}</FormMessage>
-      )}
+      <FailureMessage error={save.error} fallback="Could not save the address." />
       <div className="address-form__actions">
         <button type="submit" className="button button--primary" disabled={busy}>
           {busy ? 'Saving...' : editing ? 'Save Address' : 'Add Address'}

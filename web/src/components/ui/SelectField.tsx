@@ -1,26 +1,36 @@
-import { type SelectHTMLAttributes, useId } from 'react';
+import type { ComponentPropsWithRef } from 'react';
+import { Field } from './Field';
 
-type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
+/** A choice: its text, or its value and the text shown for it. */
+export type SelectOption = string | readonly [value: string, label: string];
+
+/** Any select prop, `ref` included, so a form library can register it (as TextField). */
+type SelectFieldProps = Omit<ComponentPropsWithRef<'select'>, 'id'> & {
   label: string;
   /** The choices; an empty first option (the placeholder) is added when `placeholder` is given. */
-  options: readonly string[];
+  options: readonly SelectOption[];
   placeholder?: string;
+  /** Shown under the field and announced with it; marks the field invalid. */
+  error?: string;
 };
 
 /** A labelled select, like TextField. */
-export function SelectField({ label, options, placeholder, className, ...select }: SelectFieldProps) {
-  const id = useId();
+export function SelectField({ label, options, placeholder, error, className, ...select }: SelectFieldProps) {
   return (
-    <div className={className ? `field ${className}` : 'field'}>
-      <label htmlFor={id}>{label}</label>
-      <select id={id} className="select" {...select}>
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Field label={label} error={error} className={className}>
+      {(control) => (
+        <select className="select" {...control} {...select}>
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((option) => {
+            const [value, text] = typeof option === 'string' ? [option, option] : option;
+            return (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            );
+          })}
+        </select>
+      )}
+    </Field>
   );
 }

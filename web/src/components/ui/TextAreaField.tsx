@@ -1,4 +1,5 @@
-import { type ComponentPropsWithRef, useId } from 'react';
+import type { ComponentPropsWithRef } from 'react';
+import { Field } from './Field';
 
 /** Any textarea prop, `ref` included, so a form library can register it (as TextField). */
 type TextAreaFieldProps = Omit<ComponentPropsWithRef<'textarea'>, 'id'> & {
@@ -9,23 +10,9 @@ type TextAreaFieldProps = Omit<ComponentPropsWithRef<'textarea'>, 'id'> & {
 
 /** A labelled textarea with its own error line, like TextField. */
 export function TextAreaField({ label, error, className, ...textarea }: TextAreaFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
   return (
-    <div className={className ? `field ${className}` : 'field'}>
-      <label htmlFor={id}>{label}</label>
-      <textarea
-        id={id}
-        className="textarea"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...textarea}
-      />
-      {error && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
-    </div>
+    <Field label={label} error={error} className={className}>
+      {(control) => <textarea className="textarea" {...control} {...textarea} />}
+    </Field>
   );
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type BookingDetailsFields, validateBookingDetails, validateReschedule } from './validate';
+import { zipMessage } from '@app/core/rules/fields';
+import {
+  type BookingDetailsFields,
+  validateBookingDetails,
+  validateReschedule,
+  validateZip,
+} from './validate';
 
 const valid: BookingDetailsFields = {
   clientFirstName: 'Casey',
@@ -87,5 +93,14 @@ describe('validateReschedule', () => {
       date: undefined,
       time: undefined,
     });
+  });
+});
+
+describe('validateZip', () => {
+  it('asks for a ZIP, then checks it with core’s rule; a valid one passes', () => {
+    expect(validateZip({ zipCode: '  ' })).toEqual({ zipCode: 'Please enter your ZIP code.' });
+    expect(validateZip({ zipCode: '1938' })).toEqual({ zipCode: zipMessage });
+    expect(validateZip({ zipCode: ' 19380 ' })).toEqual({ zipCode: undefined });
+    expect(validateZip({ zipCode: '19380-1234' })).toEqual({ zipCode: undefined });
   });
 });

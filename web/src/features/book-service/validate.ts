@@ -1,6 +1,6 @@
 import { isCalendarDate, isClockTime } from '@app/core/time';
 import { BOOKING_LIMITS } from '@app/core/booking/rules';
-import { nameProblem, PHONE_MAX, textProblem, vehicleYearProblem } from '@app/core/rules/fields';
+import { nameProblem, PHONE_MAX, textProblem, vehicleYearProblem, zipProblem } from '@app/core/rules/fields';
 import { usPhoneProblem } from '@app/core/rules/phone';
 import type { FieldMessages } from '../../lib/forms';
 
@@ -56,4 +56,12 @@ export function validateReschedule(values: RescheduleFields): FieldMessages<Resc
     date: isCalendarDate(values.date) ? undefined : 'Choose a date.',
     time: isClockTime(values.time) ? undefined : 'Choose a time.',
   };
+}
+
+/** The visitor's ZIP before the times (issue 20): required, then core's ZIP rule. */
+export type ZipFields = { zipCode: string };
+
+export function validateZip(values: ZipFields): FieldMessages<ZipFields> {
+  const zip = values.zipCode.trim();
+  return { zipCode: zip ? zipProblem(zip) : 'Please enter your ZIP code.' };
 }

@@ -1,5 +1,7 @@
+import { vehicleYearMessages } from '@app/core/rules/fields';
 import { describe, expect, it } from 'vitest';
 import { westChesterHome } from '../../../../tests/address-fixtures';
+import { emptyFilters } from './list';
 import { deskMessages } from './messages';
 import {
   validateRefund,
@@ -10,6 +12,7 @@ import {
   newCustomerBody,
   validateCustomBooking,
   validateNewCustomer,
+  validateBookingSearch,
 } from './validate';
 
 const TODAY = '2026-11-22';
@@ -172,5 +175,19 @@ describe('validateRefund', () => {
     for (const amount of ['', '0', '20.01', '1.234', 'ten'])
       expect(validateRefund({ amount, reason: 'Scratch' }, 2000).amount).toBe(deskMessages.refundAmount);
     expect(validateRefund({ amount: '5', reason: ' ' }, 2000).reason).toBe(deskMessages.refundReason);
+  });
+});
+
+describe('validateBookingSearch', () => {
+  it('leaves every filter optional, and checks a year when one is given', () => {
+    const none = emptyFilters;
+    expect(validateBookingSearch(none, TODAY)).toEqual({ year: undefined });
+    expect(validateBookingSearch({ ...none, year: '2019' }, TODAY)).toEqual({ year: undefined });
+    expect(validateBookingSearch({ ...none, year: '1800' }, TODAY).year).toBe(
+      vehicleYearMessages.range(TODAY),
+    );
+    expect(validateBookingSearch({ ...none, year: 'abc' }, TODAY).year).toBe(
+      vehicleYearMessages.range(TODAY),
+    );
   });
 });

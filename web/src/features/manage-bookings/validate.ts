@@ -16,7 +16,7 @@ import {
 import { addressBody, type AddressFields, emptyAddress, validateAddress } from '../../lib/address-form';
 import type { FieldMessages } from '../../lib/forms';
 import { deskMessages } from './messages';
-import type { CustomBookingBody, NewCustomerBody } from './types';
+import type { BookingFilters, CustomBookingBody, NewCustomerBody } from './types';
 
 /**
  * The Create Custom Booking form's rules (doc 2 §5, §9) and the new customer's,
@@ -199,4 +199,12 @@ export function validateRefund(values: RefundFields, leftCents: number): FieldMe
     amount: badAmount ? deskMessages.refundAmount : undefined,
     reason: values.reason.trim() ? undefined : deskMessages.refundReason,
   };
+}
+
+/** The desk's search (doc 2 §2): every filter optional; a year, when given, follows the vehicle year's rule. */
+export function validateBookingSearch(
+  filters: BookingFilters,
+  todayDate: string,
+): FieldMessages<BookingFilters> {
+  return { year: filters.year.trim() ? vehicleYearProblem(filters.year, todayDate) : undefined };
 }

@@ -1,10 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { NoticeLine, useNotice } from '../../components/admin/notice';
 import { messageOf } from '../../lib/api';
 import { downloadRevenueCsv, revenueQueryOptions } from './api';
 import { Breakdowns, Figures, WeeklyTable } from './components/Figures';
 import './revenue.css';
+import { SubmitButton } from '../../components/ui/SubmitButton';
 
 // Chart.js comes with the chart alone, fetched once the figures are in.
 const WeeklyChart = lazy(() => import('./components/WeeklyChart'));
@@ -40,36 +42,35 @@ export default function RevenuePanel() {
 }
 
 function ExportForm({ today }: { today: string }) {
-  const [from, setFrom] = useState(`${today.slice(0, 7)}-01`);
-  const [to, setTo] = useState(today);
+  const form = useForm({ defaultValues: { from: `${today.slice(0, 7)}-01`, to: today } });
+  const [from, to] = useWatch({ control: form.control, name: ['from', 'to'] });
   const notice = useNotice();
   const download = useMutation({
-    mutationFn: () => downloadRevenueCsv(from, to),
+    mutationFn: (range: { from: string; to: string }) => downloadRevenueCsv(range.from, range.to),
     onSuccess: (name) => notice.success(`Downloaded ${name}.`),
     onError: (error) => notice.failure(error, 'Could not export the payments.'),
   });
   return (
     <form
       className="revenue-export"
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={form.handleSubmit((range) => {
         notice.clear();
-        download.mutate();
-      }}
+        download.mutate(range);
+      })}
     >
       <h3 className="revenue__heading">Export payments and refunds (CSV)</h3>
       <div className="revenue-export__fields">
         <label>
           From
-          <input type="date" required value={from} max={to} onChange={(e) => setFrom(e.target.value)} />
+          <input type="date" required max={to} {...form.register('from')} />
         </label>
         <label>
           To
-          <input type="date" required value={to} min={from} onChange={(e) => setTo(e.target.value)} />
+          <input type="date" required min={from} {...form.register('to')} />
         </label>
-        <button type="submit" className="button button--primary" disabled={download.isPending}>
-          {download.isPending ? 'Exporting...' : 'Export CSV'}
-        </button>
+        <SubmitButton busy={download.isPending} busyLabel="Exporting...">
+          Export CSV
+        </SubmitButton>
       </div>
       <NoticeLine notice={notice.notice} />
     </form>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authorProblem, managerMessages, validateTestimonial } from './validate';
+import { authorProblem, managerMessages, validateAuthor, validateTestimonial } from './validate';
 
 const file = (name: string, type: string, size = 10) => ({ name, type, size }) as File;
 const list = (...files: File[]) => files as unknown as FileList;
@@ -39,5 +39,15 @@ describe('authorProblem', () => {
     expect(authorProblem('  ')).toBe('Author name is required.');
     expect(authorProblem('x'.repeat(121))).toMatch(/at most 120/);
     expect(authorProblem('Maria Lopez')).toBeUndefined();
+  });
+});
+
+describe('validateAuthor', () => {
+  it('is the author rule on the form’s one field', () => {
+    expect(validateAuthor({ authorName: ' ' })).toEqual({ authorName: managerMessages.authorRequired });
+    expect(validateAuthor({ authorName: 'x'.repeat(200) })).toEqual({
+      authorName: managerMessages.authorTooLong,
+    });
+    expect(validateAuthor({ authorName: ' Dana ' })).toEqual({ authorName: undefined });
   });
 });

@@ -62,3 +62,10 @@ export function authorProblem(name: string): string | undefined {
   if (trimmed.length > AUTHOR_MAX) return managerMessages.authorTooLong;
   return undefined;
 }
+
+/** The author form's one field. */
+export type AuthorFields = { authorName: string };
+
+export const validateAuthor = (values: AuthorFields): FieldMessages<AuthorFields> => ({
+  authorName: authorProblem(values.authorName),
+});

@@ -4,9 +4,10 @@ import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextField } from '../../../components/ui/TextField';
 import { messageOf } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth/store';
-import { messagesResolver } from '../../../lib/forms';
+import { bindFields, messagesResolver } from '../../../lib/forms';
 import { changePassword } from '../api';
 import { type ChangePasswordFields, changePasswordMessages, validateChangePassword } from '../validate';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
 
 const empty: ChangePasswordFields = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -33,15 +34,10 @@ export function ChangePasswordForm() {
     },
   });
 
+  // The mismatch is the form's one message, and goes as soon as any field is edited.
+  const bind = bindFields(form, { disabled: change.isPending, clearOnEdit: 'form', messages: 'form' });
   const field = (name: keyof ChangePasswordFields, label: string, autoComplete: string) => (
-    <TextField
-      label={label}
-      type="password"
-      autoComplete={autoComplete}
-      required
-      {...form.register(name, { onChange: () => form.clearErrors() })}
-      disabled={change.isPending}
-    />
+    <TextField label={label} type="password" autoComplete={autoComplete} required {...bind(name)} />
   );
 
   return (
@@ -61,9 +57,9 @@ export function ChangePasswordForm() {
         <FormMessage tone="error">{messageOf(change.error, 'An error occurred.')}</FormMessage>
       )}
       {change.isSuccess && <FormMessage tone="success">{change.data.msg}</FormMessage>}
-      <button type="submit" className="button button--primary" disabled={change.isPending}>
-        {change.isPending ? 'Updating...' : 'Update Password'}
-      </button>
+      <SubmitButton busy={change.isPending} busyLabel="Updating...">
+        Update Password
+      </SubmitButton>
     </form>
   );
 }

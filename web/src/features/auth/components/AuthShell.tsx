@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 
 /** The two-column frame of the sign-in pages: the form, and a side panel (doc 1 §2). */
@@ -24,8 +25,18 @@ export function AuthShell({
   );
 }
 
-/** A side-panel list of what an account is for. */
-export function AsideList({ heading, items }: { heading: string; items: { title: string; text: string }[] }) {
+/** The side panel of login and registration: what an account is for, and the way to the other page. */
+export function AsideList({
+  heading,
+  items,
+  switchTo,
+}: {
+  heading: string;
+  items: { title: string; text: string }[];
+  /** 'New here? Create Account': the other page, keeping where the visitor returns to afterwards. */
+  switchTo: { question: string; to: '/login' | '/register'; label: string; redirect?: string };
+}) {
+  const { question, to, label, redirect } = switchTo;
   return (
     <>
       <h2>{heading}</h2>
@@ -37,6 +48,12 @@ export function AsideList({ heading, items }: { heading: string; items: { title:
           </li>
         ))}
       </ul>
+      <p className="auth__switch">
+        {question}{' '}
+        <Link to={to} search={redirect ? { redirect } : {}} className="button button--secondary">
+          {label}
+        </Link>
+      </p>
     </>
   );
 }

@@ -2,7 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextField } from '../../../components/ui/TextField';
-import { messageOf } from '../../../lib/api';
+import { bindFields } from '../../../lib/forms';
+import { FailureMessage } from '../../../components/ui/FailureMessage';
 
 type EmailRequestFormProps = {
   /** The form's accessible name. */
@@ -30,22 +31,16 @@ export function EmailRequestForm({
   const form = useForm({ defaultValues: { email: initialEmail } });
   const email = useWatch({ control: form.control, name: 'email' });
   const request = useMutation({ mutationFn: send });
+  const field = bindFields(form, { disabled: request.isPending });
   return (
     <form
       className="auth__form"
       aria-label={name}
       onSubmit={form.handleSubmit((values) => request.mutate(values.email.trim()))}
     >
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        {...form.register('email')}
-        disabled={request.isPending}
-      />
+      <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
       {request.isSuccess && <FormMessage tone="success">{request.data.msg}</FormMessage>}
-      {request.isError && <FormMessage tone="error">{messageOf(request.error, fallbackError)}</FormMessage>}
+      <FailureMessage error={request.error} fallback={fallbackError} />
       <button type="submit" className="button button--primary" disabled={!email.trim() || request.isPending}>
         {request.isPending ? 'Sending...' : submitLabel}
       </button>

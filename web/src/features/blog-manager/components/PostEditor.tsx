@@ -2,15 +2,15 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { PostContent } from '../../../components/markdown/PostContent';
-import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
 import { messageOf } from '../../../lib/api';
-import { messagesResolver } from '../../../lib/forms';
+import { bindFields, messagesResolver } from '../../../lib/forms';
 import { submitFittingImage } from '../../../lib/image-resize';
 import { IMAGE_ACCEPT, IMAGE_LIMIT_HINT } from '../../../lib/upload';
 import { adminPostQueryOptions, createPost, type PostDetail, type PostInfo, updatePost } from '../api';
 import { blogMessages, type PostFields, validatePost } from '../validate';
+import { FailureMessage } from '../../../components/ui/FailureMessage';
 
 /** Create mode (`post` null) or edit mode; edit mode first loads the post's content. */
 export function PostEditor({
@@ -75,7 +75,7 @@ function PostForm({ post, onDone }: { post: PostDetail | null; onDone: (text?: s
   });
   const titleRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => titleRef.current?.focus(), []);
-  const errors = form.formState.errors;
+  const field = bindFields(form);
   const busy = save.isPending;
 
   return (
@@ -88,13 +88,7 @@ function PostForm({ post, onDone }: { post: PostDetail | null; onDone: (text?: s
       <h3 id="post-form-title" className="blog-manager__heading" tabIndex={-1} ref={titleRef}>
         {post ? `Edit post: ${post.title}` : 'New post'}
       </h3>
-      <TextField
-        label="Title"
-        maxLength={200}
-        error={errors.title?.message}
-        disabled={busy}
-        {...form.register('title')}
-      />
+      <TextField label="Title" maxLength={200} disabled={busy} {...field('title')} />
       <TextAreaField
         label="Summary (optional: made from the content when empty)"
         rows={2}
@@ -121,13 +115,7 @@ function PostForm({ post, onDone }: { post: PostDetail | null; onDone: (text?: s
         </button>
       </div>
       <div hidden={preview}>
-        <TextAreaField
-          label="Content (markdown)"
-          rows={14}
-          error={errors.content?.message}
-          disabled={busy}
-          {...form.register('content')}
-        />
+        <TextAreaField label="Content (markdown)" rows={14} disabled={busy} {...field('content')} />
       </div>
       {preview && (
         <section className="blog-manager__preview" aria-label="Preview">
@@ -159,9 +147,8 @@ function PostForm({ post, onDone }: { post: PostDetail | null; onDone: (text?: s
         }
         type="file"
         accept={IMAGE_ACCEPT}
-        error={errors.heroImage?.message}
         disabled={busy}
-        {...form.register('heroImage')}
+        {...field('heroImage')}
       />
       <label className="check">
         <input type="checkbox" disabled={busy} {...form.register('allowLikes')} /> Allow likes
@@ -169,9 +156,7 @@ function PostForm({ post, onDone }: { post: PostDetail | null; onDone: (text?: s
       <label className="check">
         <input type="checkbox" disabled={busy} {...form.register('allowComments')} /> Allow comments
       </label>
-      {save.isError && (
-        <FormMessage tone="error">{messageOf(save.error, blogMessages.operationFailed)}</FormMessage>
-      )}
+      <FailureMessage error={save.error} fallback={blogMessages.operationFailed} />
       <div className="blog-manager__actions">
         <button type="submit" className="button button--primary" disabled={busy}>
           {busy ? 'Saving...' : post ? 'Update Post' : 'Create Post'}

@@ -1,11 +1,14 @@
 import { COMMENT_MAX_LENGTH } from '@app/core/post/rules';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { formatDate } from '../../../lib/date';
 import { addComment, appendComment, commentsQueryOptions } from '../api';
 import { personName } from '../types';
 import { ShowMore } from '../../../components/ui/ShowMore';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
 
 type CommentsProps = {
   postId: string;
@@ -22,28 +25,27 @@ type CommentsProps = {
 export function Comments({ postId, signedIn, loginRedirect }: CommentsProps) {
   const queryClient = useQueryClient();
   const headingId = useId();
-  const fieldId = useId();
   const list = useInfiniteQuery(commentsQueryOptions(postId));
   const { isPending, isError } = list;
   const comments = list.data?.pages.flatMap((page) => page.items) ?? [];
   // With more pages to load, the count says 'at least'.
   const count = `${comments.length}${list.hasNextPage ? '+' : ''}`;
-  const [text, setText] = useState('');
+  const form = useForm({ defaultValues: { text: '' } });
+  const text = useWatch({ control: form.control, name: 'text' });
   const post = useMutation({
     mutationFn: addComment,
     onSuccess: (comment) => {
-      setText('');
+      form.reset({ text: '' });
       appendComment(queryClient, comment);
     },
     onError: (error) => console.warn('Could not post the comment:', error),
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = text.trim();
+  const submit = form.handleSubmit((values) => {
+    const trimmed = values.text.trim();
     if (!trimmed || post.isPending) return;
     post.mutate({ text: trimmed, postId });
-  };
+  });
 
   return (
     <section className="comments" aria-labelledby={headingId}>
@@ -77,20 +79,15 @@ export function Comments({ postId, signedIn, loginRedirect }: CommentsProps) {
       <ShowMore pages={list} label="Show more comments" className="comments__more" />
       {signedIn ? (
         <form className="comments__form" onSubmit={submit}>
-          <div className="field">
-            <label htmlFor={fieldId}>Add a comment</label>
-            <textarea
-              id={fieldId}
-              className="textarea"
-              rows={3}
-              maxLength={COMMENT_MAX_LENGTH}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-            />
-          </div>
-          <button type="submit" className="button button--primary" disabled={!text.trim() || post.isPending}>
-            {post.isPending ? 'Posting...' : 'Post Comment'}
-          </button>
+          <TextAreaField
+            label="Add a comment"
+            rows={3}
+            maxLength={COMMENT_MAX_LENGTH}
+            {...form.register('text')}
+          />
+          <SubmitButton busy={post.isPending} busyLabel="Posting..." disabled={!text.trim()}>
+            Post Comment
+          </SubmitButton>
         </form>
       ) : (
         <p className="comments__login">

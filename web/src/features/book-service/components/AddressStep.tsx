@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { AddressForm } from '../../../components/address/AddressForm';
 import { AreaCheck } from '../../../components/address/AreaCheck';
 import { oneLine as addressLine } from '@app/core/address/format';
@@ -9,9 +10,11 @@ import {
   serviceAreaQueryOptions,
   type SavedAddress,
 } from '../../../lib/addresses';
-import { zipProblem } from '@app/core/rules/fields';
+import { TextField } from '../../../components/ui/TextField';
 import { messageOf } from '../../../lib/api';
+import { bindFields, messagesResolver } from '../../../lib/forms';
 import type { SessionUser } from '../../../lib/auth/store';
+import { type ZipFields, validateZip } from '../validate';
 import { areaOfSaved, preselectedAddress } from '../where';
 
 type AddressStepProps = {
@@ -123,39 +126,25 @@ function ChosenArea({ address }: { address: SavedAddress }) {
 }
 
 function ZipCheck({ zipCode, onZip }: { zipCode?: string; onZip: (zipCode: string) => void }) {
-  const id = useId();
-  const [typed, setTyped] = useState(zipCode ?? '');
-  const [problem, setProblem] = useState<string>();
+  const form = useForm<ZipFields>({
+    defaultValues: { zipCode: zipCode ?? '' },
+    resolver: messagesResolver(validateZip),
+    // The message changes on the next check, and the focus stays where it is.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
   const area = useQuery({ ...serviceAreaQueryOptions({ zipCode: zipCode ?? '' }), enabled: !!zipCode });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const zip = typed.trim();
-    const message = zip ? zipProblem(zip) : 'Please enter your ZIP code.';
-    setProblem(message);
-    if (!message) onZip(zip.slice(0, 5));
-  };
+  const submit = form.handleSubmit((values) => onZip(values.zipCode.trim().slice(0, 5)));
   return (
     <>
       <form className="booking__zip" method="post" noValidate onSubmit={submit}>
-        <div className="field">
-          <label htmlFor={id}>Your ZIP code</label>
-          <input
-            id={id}
-            className="input"
-            inputMode="numeric"
-            autoComplete="postal-code"
-            maxLength={10}
-            value={typed}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? `${id}-error` : undefined}
-            onChange={(event) => setTyped(event.target.value)}
-          />
-          {problem && (
-            <p id={`${id}-error`} className="field__error">
-              {problem}
-            </p>
-          )}
-        </div>
+        <TextField
+          label="Your ZIP code"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={10}
+          {...bindFields(form)('zipCode')}
+        />
         <button type="submit" className="button button--secondary">
           Check Area
         </button>

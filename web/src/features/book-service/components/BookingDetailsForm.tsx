@@ -12,7 +12,7 @@ import { ClientFields } from '../../../components/vehicle/ClientFields';
 import { VehicleFields } from '../../../components/vehicle/VehicleFields';
 import { isApiStatus, messageOf } from '../../../lib/api';
 import type { SessionUser } from '../../../lib/auth/store';
-import { fromLateData, messagesResolver } from '../../../lib/forms';
+import { fromLateData, bindFields, messagesResolver } from '../../../lib/forms';
 import { availabilityKeys } from '../../../lib/shared-queries';
 import { createBooking } from '../api';
 import '../booking.css';
@@ -64,6 +64,7 @@ export function BookingDetailsForm({ user, service, date, time, addressId }: Boo
   const booked = book.isSuccess;
   const busy = book.isPending;
   const errors = form.formState.errors;
+  const field = bindFields(form);
 
   const submit = form.handleSubmit((values) =>
     book.mutate({
@@ -104,8 +105,7 @@ export function BookingDetailsForm({ user, service, date, time, addressId }: Boo
               placeholder="(610) 555-0123"
               required
               maxLength={PHONE_MAX}
-              error={errors.phone?.message}
-              {...form.register('phone')}
+              {...field('phone')}
             />
             <p className="booking-form__hint">
               So your technician can reach you on the day. We keep it on your account.
@@ -121,8 +121,7 @@ export function BookingDetailsForm({ user, service, date, time, addressId }: Boo
           rows={4}
           maxLength={BOOKING_LIMITS.notes}
           placeholder="Where the vehicle is parked, anything we should know"
-          error={errors.notes?.message}
-          {...form.register('notes')}
+          {...field('notes')}
         />
         <div className="field">
           <div className="check booking-form__terms">

@@ -1,10 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
-import { messageOf } from '../../../lib/api';
+import { bindFields, trimmed } from '../../../lib/forms';
 import { type ContactMessage, sendContactMessage } from '../api';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
+import { FailureMessage } from '../../../components/ui/FailureMessage';
 
 const empty: ContactMessage = { name: '', email: '', subject: '', message: '' };
 
@@ -14,52 +16,29 @@ const empty: ContactMessage = { name: '', email: '', subject: '', message: '' };
  * fields clear; failure: the server msg, else 'An error occurred. Please try again.'.
  */
 export function ContactForm() {
-  const [values, setValues] = useState<ContactMessage>(empty);
-  const send = useMutation({ mutationFn: sendContactMessage, onSuccess: () => setValues(empty) });
-
-  const bind = (name: keyof ContactMessage) => ({
-    value: values[name],
-    disabled: send.isPending,
-    required: true,
-    onChange: (event: { target: { value: string } }) => {
-      const value = event.target.value;
-      setValues((current) => ({ ...current, [name]: value }));
-    },
-  });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    send.mutate({
-      name: values.name.trim(),
-      email: values.email.trim(),
-      subject: values.subject.trim(),
-      message: values.message.trim(),
-    });
-  };
+  const form = useForm<ContactMessage>({ defaultValues: empty });
+  const send = useMutation({ mutationFn: sendContactMessage, onSuccess: () => form.reset(empty) });
+  const field = bindFields(form, { disabled: send.isPending });
 
   return (
     <form
       className="card contact-form"
       aria-labelledby="contact-form-heading"
       method="post"
-      onSubmit={submit}
+      onSubmit={form.handleSubmit((values) => send.mutate(trimmed(values)))}
     >
       <h2 id="contact-form-heading">Send Us a Message</h2>
       <div className="form-row">
-        <TextField label="Name" autoComplete="name" {...bind('name')} />
-        <TextField label="Email" type="email" autoComplete="email" {...bind('email')} />
+        <TextField label="Name" autoComplete="name" required {...field('name')} />
+        <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
       </div>
-      <TextField label="Subject" {...bind('subject')} />
-      <TextAreaField label="Message" rows={6} {...bind('message')} />
+      <TextField label="Subject" required {...field('subject')} />
+      <TextAreaField label="Message" rows={6} required {...field('message')} />
       {send.isSuccess && <FormMessage tone="success">Your message has been sent successfully!</FormMessage>}
-      {send.isError && (
-        <FormMessage tone="error">
-          {messageOf(send.error, 'An error occurred. Please try again.')}
-        </FormMessage>
-      )}
-      <button type="submit" className="button button--primary" disabled={send.isPending}>
-        {send.isPending ? 'Sending...' : 'Send Message'}
-      </button>
+      <FailureMessage error={send.error} fallback="An error occurred. Please try again." />
+      <SubmitButton busy={send.isPending} busyLabel="Sending...">
+        Send Message
+      </SubmitButton>
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { formatTime } from '@app/core/time';
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { Dialog } from '../../../components/ui/Dialog';
 import { type BoardJob, type Lane, laneName } from '../../../lib/dispatch';
 
@@ -14,7 +15,7 @@ type Props = {
 export function ReassignDialog({ job, lanes, onChoose, onClose }: Props) {
   const fieldId = useId();
   const others = lanes.filter((l) => l.number !== job.technician && l.active);
-  const [choice, setChoice] = useState(String(others[0]?.number ?? ''));
+  const form = useForm({ defaultValues: { technician: String(others[0]?.number ?? '') } });
   return (
     <Dialog title="Reassign job" onClose={onClose}>
       <p>
@@ -25,13 +26,12 @@ export function ReassignDialog({ job, lanes, onChoose, onClose }: Props) {
         <p className="status-text">No other technician to give it to.</p>
       ) : (
         <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (choice) onChoose(Number(choice));
-          }}
+          onSubmit={form.handleSubmit(({ technician }) => {
+            if (technician) onChoose(Number(technician));
+          })}
         >
           <label htmlFor={fieldId}>Technician</label>
-          <select id={fieldId} value={choice} onChange={(e) => setChoice(e.target.value)} data-autofocus>
+          <select id={fieldId} {...form.register('technician')} data-autofocus>
             {others.map((l) => (
               <option key={l.number} value={l.number}>
                 {l.firstName} {l.lastName}

@@ -1,12 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { SelectField } from '../../../components/ui/SelectField';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
-import { messageOf } from '../../../lib/api';
+import { bindFields, trimmed } from '../../../lib/forms';
 import { type ServiceRequest, sendServiceRequest } from '../api';
 import '../home.css';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
+import { FailureMessage } from '../../../components/ui/FailureMessage';
 
 const empty: ServiceRequest = {
   name: '',
@@ -36,28 +38,13 @@ const issues = [
  * msg, else 'An unexpected error occurred.'.
  */
 export function HelpForm() {
-  const [values, setValues] = useState<ServiceRequest>(empty);
+  const form = useForm<ServiceRequest>({ defaultValues: empty });
   const send = useMutation({
     mutationFn: sendServiceRequest,
-    onSuccess: () => setValues(empty),
+    onSuccess: () => form.reset(empty),
   });
-
-  const bind = (name: keyof ServiceRequest) => ({
-    value: values[name],
-    disabled: send.isPending,
-    onChange: (event: { target: { value: string } }) => {
-      const value = event.target.value;
-      setValues((current) => ({ ...current, [name]: value }));
-    },
-  });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = Object.fromEntries(
-      Object.entries(values).map(([key, value]) => [key, value.trim()]),
-    ) as ServiceRequest;
-    send.mutate(trimmed);
-  };
+  const bind = bindFields(form, { disabled: send.isPending });
+  const submit = form.handleSubmit((values) => send.mutate(trimmed(values)));
 
   return (
     <section className="help" aria-labelledby="help-heading">
@@ -110,12 +97,10 @@ export function HelpForm() {
             {...bind('vin')}
           />
           {send.isSuccess && <FormMessage tone="success">{send.data.msg}</FormMessage>}
-          {send.isError && (
-            <FormMessage tone="error">{messageOf(send.error, 'An unexpected error occurred.')}</FormMessage>
-          )}
-          <button type="submit" className="button button--primary button--block" disabled={send.isPending}>
-            {send.isPending ? 'Sending...' : 'Send Request'}
-          </button>
+          <FailureMessage error={send.error} fallback="An unexpected error occurred." />
+          <SubmitButton block busy={send.isPending} busyLabel="Sending...">
+            Send Request
+          </SubmitButton>
         </form>
       </div>
     </section>

@@ -5,14 +5,14 @@ import { FormMessage } from '../../../components/ui/FormMessage';
 import { StarRatingInput } from '../../../components/ui/StarRatingInput';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
-import { messageOf } from '../../../lib/api';
-import { messagesResolver } from '../../../lib/forms';
+import { bindFields, messagesResolver } from '../../../lib/forms';
 import { submitFittingImage } from '../../../lib/image-resize';
 import { IMAGE_LIMIT_HINT } from '../../../lib/upload';
 import { useRevealStep } from '../../../lib/reveal';
 import { addTestimonial, type ReviewTarget } from '../api';
 import { IMAGE_ACCEPT, QUOTE_MAX, reviewMessages, type ReviewFields, validateReview } from '../validate';
 import '../leave-review.css';
+import { FailureMessage } from '../../../components/ui/FailureMessage';
 
 type ReviewFormProps = {
   target: ReviewTarget;
@@ -53,7 +53,7 @@ export function ReviewForm({ target, onAdded }: ReviewFormProps) {
     );
   }
 
-  const errors = form.formState.errors;
+  const field = bindFields(form);
   const busy = add.isPending;
   return (
     <form
@@ -72,36 +72,25 @@ export function ReviewForm({ target, onAdded }: ReviewFormProps) {
       <h2 id="review-form-title" className="review-form__title">
         Your review
       </h2>
-      <StarRatingInput
-        legend="Rating"
-        selected={rating}
-        error={errors.rating?.message}
-        required
-        disabled={busy}
-        {...form.register('rating')}
-      />
+      <StarRatingInput legend="Rating" selected={rating} required disabled={busy} {...field('rating')} />
       <TextAreaField
         label="Your experience"
         rows={5}
         required
         maxLength={QUOTE_MAX}
         placeholder="What did we do, and how did it go?"
-        error={errors.quote?.message}
         disabled={busy}
-        {...form.register('quote')}
+        {...field('quote')}
       />
       <TextField
         label={`Profile image (optional: ${IMAGE_LIMIT_HINT})`}
         type="file"
         accept={IMAGE_ACCEPT}
         className="review-form__image"
-        error={errors.profileImage?.message}
         disabled={busy}
-        {...form.register('profileImage')}
+        {...field('profileImage')}
       />
-      {add.isError && (
-        <FormMessage tone="error">{messageOf(add.error, reviewMessages.addFailed)}</FormMessage>
-      )}
+      <FailureMessage error={add.error} fallback={reviewMessages.addFailed} />
       <button type="submit" className="button button--primary" disabled={busy}>
         {busy ? 'Submitting...' : 'Submit Review'}
       </button>

@@ -1,11 +1,15 @@
 import { DESK_STATUS_FILTERS, deskStatusFilterLabel } from '@app/core/booking/rules';
-import { VEHICLE_YEAR_MIN, vehicleYearMax, vehicleYearProblem } from '@app/core/rules/fields';
+import { VEHICLE_YEAR_MIN, vehicleYearMax } from '@app/core/rules/fields';
 import { today } from '@app/core/time';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { useController, useForm, useWatch } from 'react-hook-form';
 import { ServiceSelect } from '../../../components/admin/ServiceSelect';
+import { SelectField } from '../../../components/ui/SelectField';
 import { TextField } from '../../../components/ui/TextField';
+import { messagesResolver } from '../../../lib/forms';
 import { emptyFilters, hasFilters } from '../list';
 import type { BookingFilters } from '../types';
+import { validateBookingSearch } from '../validate';
 import { MakeAndModel } from './MakeAndModel';
 
 /** The value the service filter sends for custom bookings (contract: service=custom). */
@@ -26,23 +30,21 @@ export function BookingSearch({
   onSearch: (filters: BookingFilters) => void;
   busy: boolean;
 }) {
-  const [draft, setDraft] = useState<BookingFilters>(applied);
+  // The draft starts from the filters applied; the year's message shows from the first Search on.
+  const form = useForm<BookingFilters>({
+    defaultValues: applied,
+    resolver: messagesResolver((filters) => validateBookingSearch(filters, today())),
+    shouldFocusError: false,
+  });
+  const { field: make } = useController({ control: form.control, name: 'make' });
+  const { field: model } = useController({ control: form.control, name: 'model' });
+  const draft = useWatch({ control: form.control }) as BookingFilters;
   const id = useId();
   const maxYear = vehicleYearMax(today());
-  const set = (key: keyof BookingFilters) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
 
-  // The year filter is optional; when given, it follows the vehicle year's rule.
-  const yearError = draft.year.trim() ? vehicleYearProblem(draft.year, today()) : undefined;
-  const [showErrors, setShowErrors] = useState(false);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setShowErrors(true);
-    if (!yearError) onSearch(draft);
-  };
+  const submit = form.handleSubmit(onSearch);
   const clear = () => {
-    setDraft(emptyFilters);
-    setShowErrors(false);
+    form.reset(emptyFilters);
     onSearch(emptyFilters);
   };
 
@@ -54,31 +56,28 @@ export function BookingSearch({
       <div className="desk-search__grid">
         <TextField
           label="Customer name"
-          value={draft.customerName}
           maxLength={80}
           placeholder="Name, ZIP or street"
           aria-describedby={`${id}-who-hint`}
-          onChange={(event) => set('customerName')(event.target.value)}
+          {...form.register('customerName')}
         />
         <TextField
           label="From date"
           type="date"
-          value={draft.startDate}
           max={draft.endDate || undefined}
-          onChange={(event) => set('startDate')(event.target.value)}
+          {...form.register('startDate')}
         />
         <TextField
           label="To date"
           type="date"
-          value={draft.endDate}
           min={draft.startDate || undefined}
-          onChange={(event) => set('endDate')(event.target.value)}
+          {...form.register('endDate')}
         />
         <MakeAndModel
-          make={draft.make}
-          model={draft.model}
-          onMakeChange={set('make')}
-          onModelChange={set('model')}
+          make={make.value}
+          model={model.value}
+          onMakeChange={make.onChange}
+          onModelChange={model.onChange}
           anyLabel={{ make: 'Any make', model: 'Any model' }}
         />
         <TextField
@@ -88,31 +87,22 @@ export function BookingSearch({
           min={VEHICLE_YEAR_MIN}
           max={maxYear}
           step={1}
-          value={draft.year}
-          error={showErrors ? yearError : undefined}
-          onChange={(event) => set('year')(event.target.value)}
+          error={form.formState.errors.year?.message}
+          {...form.register('year')}
         />
         <ServiceSelect
-          value={draft.service}
-          onChange={(event) => set('service')(event.target.value)}
+          {...form.register('service')}
           placeholder="Any service"
           extraOptions={[[CUSTOM_SERVICE_FILTER, 'Custom service']]}
         />
-        <div className="field">
-          <label htmlFor={`${id}-status`}>Status</label>
-          <select
-            id={`${id}-status`}
-            className="select"
-            value={draft.status}
-            onChange={(event) => set('status')(event.target.value)}
-          >
-            {DESK_STATUS_FILTERS.map((filter) => (
-              <option key={filter} value={filter === 'open' ? '' : filter}>
-                {deskStatusFilterLabel(filter)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Status"
+          options={DESK_STATUS_FILTERS.map((filter) => [
+            filter === 'open' ? '' : filter,
+            deskStatusFilterLabel(filter),
+          ])}
+          {...form.register('status')}
+        />
       </div>
       <p id={`${id}-who-hint`} className="field__hint desk-search__hint">
         Customer name also finds a booking by its service address: a ZIP code (19380) or a street (Gay St).

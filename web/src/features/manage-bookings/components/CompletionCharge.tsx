@@ -7,6 +7,7 @@ import { formatPrice } from '../../../lib/format';
 import { fetchChargePreview, requestAcknowledgment } from '../api';
 import { deskMessages } from '../messages';
 import { bookingKeys } from '../../../lib/shared-queries';
+import { FailureMessage } from '../../../components/ui/FailureMessage';
 
 type Props = {
   bookingId: string;
@@ -99,9 +100,7 @@ export function CompletionCharge({ bookingId, options, pending, onCharge, onCanc
           <p role="status" className="desk-card__saved">
             {ask.isSuccess && deskMessages.acknowledgmentSent}
           </p>
-          {ask.isError && (
-            <FormMessage tone="error">{messageOf(ask.error, deskMessages.statusFailed)}</FormMessage>
-          )}
+          <FailureMessage error={ask.error} fallback={deskMessages.statusFailed} />
         </>
       )}
       <p id={`${name}-charge`} className="desk-card__charge" role="status">

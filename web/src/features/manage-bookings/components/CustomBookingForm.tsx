@@ -4,13 +4,11 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { AddressFields } from '../../../components/address/AddressFields';
-import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
 import { ClientFields } from '../../../components/vehicle/ClientFields';
 import { VehicleFields } from '../../../components/vehicle/VehicleFields';
-import { messageOf } from '../../../lib/api';
-import { messagesResolver } from '../../../lib/forms';
+import { bindFields, messagesResolver } from '../../../lib/forms';
 import { createCustomBooking } from '../api';
 import { deskMessages } from '../messages';
 import type { AdminBooking } from '../types';
@@ -27,6 +25,7 @@ import { BackToBookings, SubViewHeading } from './SubViewHeading';
 import { CustomTimeField } from './CustomTimeField';
 import { MakeAndModel } from './MakeAndModel';
 import { ServiceChoice } from './ServiceChoice';
+import { FailureMessage } from '../../../components/ui/FailureMessage';
 
 /**
  * Create Custom Booking (doc 2 §2, §5): an existing service or a custom one
@@ -53,6 +52,7 @@ export function CustomBookingForm({
   const { field: make } = useController({ control: form.control, name: 'vehicleMake' });
   const { field: model } = useController({ control: form.control, name: 'vehicleModel' });
   const errors = form.formState.errors;
+  const field = bindFields(form);
   const busy = create.isPending;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -77,15 +77,8 @@ export function CustomBookingForm({
         <fieldset disabled={busy} className="desk-form__group">
           <legend>When</legend>
           <div className="form-row form-row--3">
-            <TextField
-              label="Date"
-              type="date"
-              min={todayDate}
-              required
-              error={errors.date?.message}
-              {...form.register('date')}
-            />
-            <CustomTimeField error={errors.time?.message} {...form.register('time')} />
+            <TextField label="Date" type="date" min={todayDate} required {...field('date')} />
+            <CustomTimeField {...field('time')} />
             <TextField
               label="Duration (minutes)"
               type="number"
@@ -94,8 +87,7 @@ export function CustomBookingForm({
               max={DURATION_MAX}
               step={DURATION_STEP}
               required
-              error={errors.duration?.message}
-              {...form.register('duration')}
+              {...field('duration')}
             />
           </div>
         </fieldset>
@@ -132,13 +124,10 @@ export function CustomBookingForm({
             label="Notes (optional)"
             rows={3}
             maxLength={BOOKING_LIMITS.notes}
-            error={errors.notes?.message}
-            {...form.register('notes')}
+            {...field('notes')}
           />
         </fieldset>
-        {create.isError && (
-          <FormMessage tone="error">{messageOf(create.error, deskMessages.createFailed)}</FormMessage>
-        )}
+        <FailureMessage error={create.error} fallback={deskMessages.createFailed} />
         <div className="desk-form__actions">
           <button type="submit" className="button button--primary" disabled={busy}>
             {busy ? 'Creating...' : 'Create Booking'}

@@ -1,10 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextField } from '../../../components/ui/TextField';
-import { messageOf } from '../../../lib/api';
-import { messagesResolver } from '../../../lib/forms';
+import { bindFields, messagesResolver } from '../../../lib/forms';
 import { assignCustomer, createCustomer } from '../api';
 import { deskMessages } from '../messages';
 import type { AdminBooking, Customer } from '../types';
@@ -16,6 +14,7 @@ import {
   PHONE_MAX,
   validateNewCustomer,
 } from '../validate';
+import { FailureMessage } from '../../../components/ui/FailureMessage';
 
 /**
  * New customer (doc 2 §5): first name, last name and email required, phone
@@ -56,7 +55,7 @@ export function NewCustomerForm({
     mutationFn: (customer: Customer) => assignCustomer(booking._id, customer),
     onSuccess: onAssigned,
   });
-  const errors = form.formState.errors;
+  const field = bindFields(form);
   const busy = create.isPending || assign.isPending;
   // Opened by the admin: the keyboard goes straight to its first field.
   useEffect(() => form.setFocus('firstName'), [form]);
@@ -82,16 +81,14 @@ export function NewCustomerForm({
             required
             maxLength={NAME_MAX}
             autoComplete="off"
-            error={errors.firstName?.message}
-            {...form.register('firstName')}
+            {...field('firstName')}
           />
           <TextField
             label="Last name"
             required
             maxLength={NAME_MAX}
             autoComplete="off"
-            error={errors.lastName?.message}
-            {...form.register('lastName')}
+            {...field('lastName')}
           />
         </div>
         <TextField
@@ -100,24 +97,18 @@ export function NewCustomerForm({
           required
           maxLength={EMAIL_MAX}
           autoComplete="off"
-          error={errors.email?.message}
-          {...form.register('email')}
+          {...field('email')}
         />
         <TextField
           label="Phone (optional)"
           type="tel"
           maxLength={PHONE_MAX}
           autoComplete="off"
-          error={errors.phone?.message}
-          {...form.register('phone')}
+          {...field('phone')}
         />
       </fieldset>
-      {create.isError && (
-        <FormMessage tone="error">{messageOf(create.error, deskMessages.createCustomerFailed)}</FormMessage>
-      )}
-      {assign.isError && (
-        <FormMessage tone="error">{messageOf(assign.error, deskMessages.assignFailed)}</FormMessage>
-      )}
+      <FailureMessage error={create.error} fallback={deskMessages.createCustomerFailed} />
+      <FailureMessage error={assign.error} fallback={deskMessages.assignFailed} />
       <div className="desk-form__actions">
         <button type="submit" className="button button--primary" disabled={busy}>
           {create.isPending

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { FormMessage } from '../../../components/ui/FormMessage';
-import { messageOf } from '../../../lib/api';
 import { applyBooking, setBookingProgress } from '../api';
 import { deskMessages } from '../messages';
 import type { AdminBooking } from '../types';
 import { PROGRESS_MAX } from '../validate';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
+import { FailureMessage } from '../../../components/ui/FailureMessage';
 
 /** The progress note (serviceStatus), saved on an explicit action; at most 500 characters. */
 export function ProgressForm({ booking }: { booking: AdminBooking }) {
@@ -35,9 +35,9 @@ export function ProgressForm({ booking }: { booking: AdminBooking }) {
           aria-describedby={`${id}-count`}
           {...form.register('text', { onChange: () => save.reset() })}
         />
-        <button type="submit" className="button button--primary" disabled={save.isPending || unchanged}>
-          {save.isPending ? 'Saving...' : 'Save Progress'}
-        </button>
+        <SubmitButton busy={save.isPending} busyLabel="Saving..." disabled={unchanged}>
+          Save Progress
+        </SubmitButton>
       </div>
       <p id={`${id}-count`} className="field__hint">
         {text.length}/{PROGRESS_MAX} characters
@@ -45,9 +45,7 @@ export function ProgressForm({ booking }: { booking: AdminBooking }) {
       <p role="status" className="desk-card__saved">
         {save.isSuccess && deskMessages.progressSaved}
       </p>
-      {save.isError && (
-        <FormMessage tone="error">{messageOf(save.error, deskMessages.statusFailed)}</FormMessage>
-      )}
+      <FailureMessage error={save.error} fallback={deskMessages.statusFailed} />
     </form>
   );
 }

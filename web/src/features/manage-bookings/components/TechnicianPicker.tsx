@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { FormMessage } from '../../../components/ui/FormMessage';
-import { messageOf } from '../../../lib/api';
+import { useController, useForm } from 'react-hook-form';
 import { boardQueryOptions } from '../../../lib/dispatch';
 import { useReassign } from '../../../lib/reassign';
 import type { AdminBooking } from '../types';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
+import { FailureMessage } from '../../../components/ui/FailureMessage';
 
 const CLOSED = new Set(['Completed', 'Cancelled']);
 
@@ -15,13 +16,15 @@ const CLOSED = new Set(['Completed', 'Cancelled']);
  */
 export function TechnicianPicker({ booking, describedBy }: { booking: AdminBooking; describedBy: string }) {
   const [open, setOpen] = useState(false);
-  const [choice, setChoice] = useState('');
+  const form = useForm({ defaultValues: { technician: '' } });
+  const { field: choice } = useController({ control: form.control, name: 'technician' });
   const fieldId = useId();
   const lanes = useQuery({ ...boardQueryOptions(booking.date, 1), enabled: open });
   const reassign = useReassign();
   const current = booking.technician;
   const others = (lanes.data?.technicians ?? []).filter((l) => l.active && l.number !== current?.number);
-  const picked = choice || String(others[0]?.number ?? '');
+  // Until the admin picks one, the first technician of the list is the choice.
+  const picked = choice.value || String(others[0]?.number ?? '');
 
   return (
     <div className="desk-card__technician">
@@ -44,14 +47,13 @@ export function TechnicianPicker({ booking, describedBy }: { booking: AdminBooki
       {open && (
         <form
           className="desk-card__actions"
-          onSubmit={(event) => {
-            event.preventDefault();
+          onSubmit={form.handleSubmit(() => {
             if (!picked) return;
             reassign.mutate(
               { bookingId: booking._id, technician: Number(picked) },
               { onSuccess: () => setOpen(false) },
             );
-          }}
+          })}
         >
           {lanes.isPending ? (
             <span className="status-text">Loading technicians...</span>
@@ -60,16 +62,16 @@ export function TechnicianPicker({ booking, describedBy }: { booking: AdminBooki
           ) : (
             <>
               <label htmlFor={fieldId}>Give to</label>{' '}
-              <select id={fieldId} value={picked} onChange={(e) => setChoice(e.target.value)}>
+              <select id={fieldId} {...choice} value={picked}>
                 {others.map((l) => (
                   <option key={l.number} value={l.number}>
                     {l.firstName} {l.lastName}
                   </option>
                 ))}
               </select>{' '}
-              <button type="submit" className="button" disabled={reassign.isPending}>
-                {reassign.isPending ? 'Reassigning...' : 'Reassign'}
-              </button>
+              <SubmitButton className="button" busy={reassign.isPending} busyLabel="Reassigning...">
+                Reassign
+              </SubmitButton>
             </>
           )}{' '}
           <button type="button" className="button button--secondary" onClick={() => setOpen(false)}>
@@ -77,9 +79,7 @@ export function TechnicianPicker({ booking, describedBy }: { booking: AdminBooki
           </button>
         </form>
       )}
-      {reassign.isError && (
-        <FormMessage tone="error">{messageOf(reassign.error, 'Could not reassign the booking.')}</FormMessage>
-      )}
+      <FailureMessage error={reassign.error} fallback="Could not reassign the booking." />
     </div>
   );
 }

@@ -1,4 +1,6 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import type { PaymentConfig } from '../api';
 import { documentAllowsSquare, loadSquareSdk, type SquareCardField } from '../square-sdk';
@@ -15,8 +17,18 @@ export function SquareCardForm({ config, busy, hasCard, save }: SaveState & { co
   const container = useRef<HTMLDivElement>(null);
   const card = useRef<SquareCardField | null>(null);
   const [sdk, setSdk] = useState<SdkState>('loading');
-  const [message, setMessage] = useState<string | null>(null);
-  const [tokenizing, setTokenizing] = useState(false);
+  // The card's fields are Square's (no values of ours): the form is the submit, its outcome the tokenization's.
+  const form = useForm();
+  const tokenize = useMutation({
+    mutationFn: async () => {
+      const fields = card.current;
+      if (sdk !== 'ready' || !fields) throw new Error(paymentTexts.notReady);
+      const result = await fields.tokenize().catch(() => null);
+      if (result?.status !== 'OK' || !result.token) throw new Error(paymentTexts.tokenizeFailed);
+      return result.token;
+    },
+    onSuccess: save,
+  });
   const { appId, locationId, environment } = config;
 
   useEffect(() => {
@@ -48,26 +60,13 @@ export function SquareCardForm({ config, busy, hasCard, save }: SaveState & { co
     };
   }, [appId, locationId, environment]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    const fields = card.current;
-    if (sdk !== 'ready' || !fields) return setMessage(paymentTexts.notReady);
-    setTokenizing(true);
-    try {
-      const result = await fields.tokenize();
-      if (result.status !== 'OK' || !result.token) return setMessage(paymentTexts.tokenizeFailed);
-      save(result.token);
-    } catch {
-      setMessage(paymentTexts.tokenizeFailed);
-    } finally {
-      setTokenizing(false);
-    }
-  };
-
-  const disabled = busy || tokenizing;
+  const disabled = busy || tokenize.isPending;
   return (
-    <form className="payment-method__form" aria-label="Card details" onSubmit={(event) => void submit(event)}>
+    <form
+      className="payment-method__form"
+      aria-label="Card details"
+      onSubmit={form.handleSubmit(() => tokenize.mutate())}
+    >
       {sdk === 'failed' ? (
         <FormMessage tone="error">{paymentTexts.initFailed}</FormMessage>
       ) : (
@@ -86,7 +85,7 @@ export function SquareCardForm({ config, busy, hasCard, save }: SaveState & { co
           )}
         </>
       )}
-      {message && <FormMessage tone="error">{message}</FormMessage>}
+      {tokenize.isError && <FormMessage tone="error">{tokenize.error.message}</FormMessage>}
       <button type="submit" className="button button--primary" disabled={disabled || sdk === 'failed'}>
         {submitLabel({ busy: disabled, hasCard })}
       </button>

@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useMemo } from 'react';
+import { type FieldErrors, useForm } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextField } from '../../../components/ui/TextField';
 import { type TestCard, type TestCardField, TokenizationError, tokenizeTestCard } from '../api';
@@ -20,26 +21,21 @@ const fieldOf: Record<TestCardField, keyof TestCard> = {
  * for Square's card form, which cannot load without Square's CDN.
  */
 export function TestCardForm({ busy, hasCard, save }: SaveState) {
-  const form = useForm<TestCard>({ defaultValues: emptyCard });
   const hintId = useId();
-  const errors = form.formState.errors;
-  const [tokenizing, setTokenizing] = useState(false);
-  const disabled = busy || tokenizing;
-
-  const submit = form.handleSubmit(async (values) => {
-    setTokenizing(true);
-    try {
-      const token = await tokenizeTestCard(values);
+  const tokenize = useMutation({
+    mutationFn: tokenizeTestCard,
+    onSuccess: (token) => {
       save(token);
       form.reset(emptyCard);
-    } catch (error) {
-      if (!(error instanceof TokenizationError)) throw error;
-      for (const { field, message } of error.fields) form.setError(fieldOf[field], { message });
-      form.setError('root', { message: paymentTexts.tokenizeFailed });
-    } finally {
-      setTokenizing(false);
-    }
+    },
   });
+  // What the tokenization refused is the form's errors: each field's, and the spec's text for the form.
+  const refused = useMemo(() => refusedFields(tokenize.error), [tokenize.error]);
+  const form = useForm<TestCard>({ defaultValues: emptyCard, errors: refused });
+  const errors = form.formState.errors;
+  const disabled = busy || tokenize.isPending;
+
+  const submit = form.handleSubmit((values) => tokenize.mutate(values));
 
   const field = (name: keyof TestCard, label: string, autoComplete: string, extra: object = {}) => (
     <TextField
@@ -74,4 +70,15 @@ export function TestCardForm({ busy, hasCard, save }: SaveState) {
       </button>
     </form>
   );
+}
+
+/** The tokenization's refusal as form errors (none for any other failure, as before). */
+function refusedFields(error: Error | null): FieldErrors<TestCard> | undefined {
+  if (!(error instanceof TokenizationError)) return undefined;
+  const errors: FieldErrors<TestCard> = {};
+  for (const { field, message } of error.fields) errors[fieldOf[field]] = { type: 'tokenize', message };
+  errors.root = { type: 'tokenize', message: paymentTexts.tokenizeFailed } as NonNullable<
+    FieldErrors['root']
+  >;
+  return errors;
 }

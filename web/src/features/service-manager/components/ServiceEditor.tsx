@@ -4,13 +4,13 @@ import { splitList } from '@app/core/timeslot/recurrence';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormMessage } from '../../../components/ui/FormMessage';
+import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
-import { messageOf } from '../../../lib/api';
-import { messagesResolver } from '../../../lib/forms';
+import { bindFields, messagesResolver } from '../../../lib/forms';
 import { servicesQueryOptions } from '../../../lib/shared-queries';
 import { createService, type ServiceForm, type ServiceRow, updateService } from '../api';
 import { type ServiceFields, validateService } from '../validate';
+import { FailureMessage } from '../../../components/ui/FailureMessage';
 
 function fieldsOf(service: ServiceRow | null): ServiceFields {
   if (!service) {
@@ -42,7 +42,7 @@ export function ServiceEditor({
     defaultValues: fieldsOf(service),
     resolver: messagesResolver(validateService),
   });
-  const errors = form.formState.errors;
+  const field = bindFields(form);
   const save = useMutation({
     mutationFn: (values: ServiceForm) =>
       service ? updateService({ id: service._id, form: values }) : createService(values),
@@ -72,31 +72,15 @@ export function ServiceEditor({
       )}
     >
       <h3 id={titleId}>{service ? `Edit ${service.name}` : 'New Service'}</h3>
-      <TextField label="Name" error={errors.name?.message} {...form.register('name')} />
-      <div className="field">
-        <label htmlFor={`${titleId}-description`}>Description</label>
-        <textarea
-          id={`${titleId}-description`}
-          className="input"
-          rows={3}
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={errors.description ? `${titleId}-description-error` : undefined}
-          {...form.register('description')}
-        />
-        {errors.description && (
-          <p id={`${titleId}-description-error`} className="field__error">
-            {errors.description.message}
-          </p>
-        )}
-      </div>
+      <TextField label="Name" {...field('name')} />
+      <TextAreaField label="Description" rows={3} {...field('description')} />
       <TextField
         label="Price ($)"
         type="number"
         min={0}
         step={0.01}
         inputMode="decimal"
-        error={errors.price?.message}
-        {...form.register('price')}
+        {...field('price')}
       />
       <TextField
         label="Duration (minutes)"
@@ -104,8 +88,7 @@ export function ServiceEditor({
         min={5}
         step={1}
         inputMode="numeric"
-        error={errors.duration?.message}
-        {...form.register('duration')}
+        {...field('duration')}
       />
       <fieldset className="field field--group">
         <legend>Available days</legend>
@@ -118,14 +101,8 @@ export function ServiceEditor({
           ))}
         </div>
       </fieldset>
-      <TextField
-        label="Available times (comma-separated, e.g. 09:00, 13:30)"
-        error={errors.availableTimes?.message}
-        {...form.register('availableTimes')}
-      />
-      {save.isError && (
-        <FormMessage tone="error">{messageOf(save.error, 'Failed to save service.')}</FormMessage>
-      )}
+      <TextField label="Available times (comma-separated, e.g. 09:00, 13:30)" {...field('availableTimes')} />
+      <FailureMessage error={save.error} fallback="Failed to save service." />
       <div className="service-manager__actions">
         <button type="submit" className="button button--primary" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : service ? 'Update Service' : 'Create Service'}

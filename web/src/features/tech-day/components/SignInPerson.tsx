@@ -9,6 +9,8 @@ import { messagesResolver } from '../../../lib/forms';
 import { forSigningQueryOptions, useAcknowledgeInPersonMutation, useSendPriceCodeMutation } from '../api';
 import { type InPersonFields, inPersonMessages, validateInPerson } from '../validate';
 import type { SignaturePadHandle, TechWorkOrderParts } from './TechWorkOrder';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
+import { FailureMessage } from '../../../components/ui/FailureMessage';
 
 /**
  * The customer's step: the work order as the acknowledgment page shows it
@@ -93,9 +95,7 @@ export function SignInPerson({
                   {send.isPending ? 'Sending...' : 'Send the customer a code'}
                 </button>
                 {send.isSuccess && <FormMessage tone="success">{send.data.message}</FormMessage>}
-                {send.isError && (
-                  <FormMessage tone="error">{messageOf(send.error, 'The code was not sent.')}</FormMessage>
-                )}
+                <FailureMessage error={send.error} fallback="The code was not sent." />
                 <TextField
                   label="Code from the customer"
                   inputMode="numeric"
@@ -116,9 +116,7 @@ export function SignInPerson({
               }}
             />
             {problem && <FormMessage tone="error">{problem}</FormMessage>}
-            {sign.isError && (
-              <FormMessage tone="error">{messageOf(sign.error, 'The signature was not saved.')}</FormMessage>
-            )}
+            <FailureMessage error={sign.error} fallback="The signature was not saved." />
             <div className="ack-page__actions">
               <button
                 type="button"
@@ -128,9 +126,9 @@ export function SignInPerson({
               >
                 Back to the work order
               </button>
-              <button type="submit" className="button button--primary" disabled={sign.isPending}>
-                {sign.isPending ? 'Saving...' : 'Acknowledge work order'}
-              </button>
+              <SubmitButton busy={sign.isPending} busyLabel="Saving...">
+                Acknowledge work order
+              </SubmitButton>
             </div>
           </form>
         </>

@@ -1,8 +1,6 @@
 import type { weekdays } from '@app/core/time';
 import { useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
-import { FormMessage } from '../../../components/ui/FormMessage';
-import { messageOf } from '../../../lib/api';
 import { messagesResolver } from '../../../lib/forms';
 import {
   type DeactivateReply,
@@ -14,6 +12,8 @@ import {
 } from '../api';
 import { type HoursFields, validateHours } from '../validate';
 import { daysOffOf, type WorkingTime, WorkingTimeFields } from './WorkingTimeFields';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
+import { FailureMessage } from '../../../components/ui/FailureMessage';
 
 const timeOf = (t: TechnicianReply): WorkingTime => ({
   workingDays: t.workingDays,
@@ -83,19 +83,13 @@ export function TechnicianRow({ technician: t }: { technician: TechnicianReply }
           aria-label={`Working time of ${name}`}
         >
           <WorkingTimeFields value={hours.value} onChange={hours.onChange} />
-          {save.isError && (
-            <FormMessage tone="error">
-              {messageOf(save.error, 'Could not save the working time.')}
-            </FormMessage>
-          )}
-          <button type="submit" className="button button--primary" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save working time'}
-          </button>
+          <FailureMessage error={save.error} fallback="Could not save the working time." />
+          <SubmitButton busy={save.isPending} busyLabel="Saving...">
+            Save working time
+          </SubmitButton>
         </form>
       )}
-      {toggle.isError && (
-        <FormMessage tone="error">{messageOf(toggle.error, 'Could not change the technician.')}</FormMessage>
-      )}
+      <FailureMessage error={toggle.error} fallback="Could not change the technician." />
       {left && (
         <div className="technicians__left" role="status">
           {left.jobsToReassign.length === 0 ? (

@@ -5,8 +5,7 @@ import { FormMessage } from '../../../components/ui/FormMessage';
 import { StarRatingInput } from '../../../components/ui/StarRatingInput';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
-import { messageOf } from '../../../lib/api';
-import { messagesResolver } from '../../../lib/forms';
+import { bindFields, messagesResolver } from '../../../lib/forms';
 import { submitFittingImage } from '../../../lib/image-resize';
 import { IMAGE_ACCEPT, IMAGE_LIMIT_HINT } from '../../../lib/upload';
 import { addTestimonial } from '../api';
@@ -17,6 +16,7 @@ import {
   type TestimonialFields,
   validateTestimonial,
 } from '../validate';
+import { FailureMessage } from '../../../components/ui/FailureMessage';
 
 /** The add form (doc 2 §5): service, quote, rating 1-5 required; author name and image optional. */
 export function AddTestimonialForm({ onAdded }: { onAdded: () => Promise<void> }) {
@@ -32,7 +32,7 @@ export function AddTestimonialForm({ onAdded }: { onAdded: () => Promise<void> }
       await onAdded();
     },
   });
-  const errors = form.formState.errors;
+  const field = bindFields(form);
   const busy = add.isPending;
 
   return (
@@ -56,46 +56,28 @@ export function AddTestimonialForm({ onAdded }: { onAdded: () => Promise<void> }
       </h3>
       <ServiceSelect
         placeholder="Choose a service"
-        error={errors.serviceId?.message}
         failedText={managerMessages.servicesFailed}
         disabled={busy}
-        {...form.register('serviceId')}
+        {...field('serviceId')}
       />
-      <TextAreaField
-        label="Quote"
-        rows={3}
-        maxLength={QUOTE_MAX}
-        error={errors.quote?.message}
-        disabled={busy}
-        {...form.register('quote')}
-      />
-      <StarRatingInput
-        legend="Rating"
-        selected={rating}
-        error={errors.rating?.message}
-        disabled={busy}
-        {...form.register('rating')}
-      />
+      <TextAreaField label="Quote" rows={3} maxLength={QUOTE_MAX} disabled={busy} {...field('quote')} />
+      <StarRatingInput legend="Rating" selected={rating} disabled={busy} {...field('rating')} />
       <TextField
         label="Author name (optional)"
         maxLength={AUTHOR_MAX}
         autoComplete="off"
-        error={errors.authorName?.message}
         disabled={busy}
-        {...form.register('authorName')}
+        {...field('authorName')}
       />
       <TextField
         label={`Profile image (optional: ${IMAGE_LIMIT_HINT})`}
         type="file"
         accept={IMAGE_ACCEPT}
-        error={errors.profileImage?.message}
         disabled={busy}
-        {...form.register('profileImage')}
+        {...field('profileImage')}
       />
       {add.isSuccess && <FormMessage tone="success">{managerMessages.added}</FormMessage>}
-      {add.isError && (
-        <FormMessage tone="error">{messageOf(add.error, managerMessages.addFailed)}</FormMessage>
-      )}
+      <FailureMessage error={add.error} fallback={managerMessages.addFailed} />
       <button type="submit" className="button button--primary" disabled={busy}>
         {busy ? 'Adding...' : 'Add Testimonial'}
       </button>

@@ -1,10 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { FormMessage } from '../../../components/ui/FormMessage';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { TextField } from '../../../components/ui/TextField';
-import { messageOf } from '../../../lib/api';
+import { bindFields, messagesResolver } from '../../../lib/forms';
 import { type TestimonialInfo, updateAuthor } from '../api';
-import { AUTHOR_MAX, authorProblem, managerMessages } from '../validate';
+import { AUTHOR_MAX, type AuthorFields, managerMessages, validateAuthor } from '../validate';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
+import { FailureMessage } from '../../../components/ui/FailureMessage';
 
 /** Edit an author's name in place; `onDone` gets the success text, or nothing when cancelled. */
 export function AuthorForm({
@@ -14,11 +16,15 @@ export function AuthorForm({
   testimonial: TestimonialInfo;
   onDone: (text?: string) => Promise<void>;
 }) {
-  const [name, setName] = useState(testimonial.authorName ?? '');
+  const form = useForm<AuthorFields>({
+    defaultValues: { authorName: testimonial.authorName ?? '' },
+    resolver: messagesResolver(validateAuthor),
+    // The message changes on the next Save, and the focus stays where it is.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
   // The field the admin asked to edit takes the focus.
-  const field = useRef<HTMLInputElement>(null);
-  useEffect(() => field.current?.focus(), []);
-  const [problem, setProblem] = useState<string>();
+  useEffect(() => form.setFocus('authorName'), [form]);
   const save = useMutation({
     mutationFn: updateAuthor,
     onSuccess: () => onDone(managerMessages.authorUpdated),
@@ -27,30 +33,21 @@ export function AuthorForm({
     <form
       className="testimonial-manager__author"
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        const found = authorProblem(name);
-        setProblem(found);
-        if (!found) save.mutate({ id: testimonial._id, authorName: name.trim() });
-      }}
+      onSubmit={form.handleSubmit(({ authorName }) =>
+        save.mutate({ id: testimonial._id, authorName: authorName.trim() }),
+      )}
     >
       <TextField
         label="Author name"
-        value={name}
         maxLength={AUTHOR_MAX}
         autoComplete="off"
-        ref={field}
-        error={problem}
-        disabled={save.isPending}
-        onChange={(event) => setName(event.target.value)}
+        {...bindFields(form, { disabled: save.isPending })('authorName')}
       />
-      {save.isError && (
-        <FormMessage tone="error">{messageOf(save.error, managerMessages.authorFailed)}</FormMessage>
-      )}
+      <FailureMessage error={save.error} fallback={managerMessages.authorFailed} />
       <div className="testimonial-manager__actions">
-        <button type="submit" className="button button--primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save author'}
-        </button>
+        <SubmitButton busy={save.isPending} busyLabel="Saving...">
+          Save author
+        </SubmitButton>
         <button
           type="button"
           className="button button--secondary"

@@ -5,10 +5,11 @@ import { useForm } from 'react-hook-form';
 import { ServiceSelect } from '../../../components/admin/ServiceSelect';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextField } from '../../../components/ui/TextField';
-import { messageOf } from '../../../lib/api';
-import { messagesResolver } from '../../../lib/forms';
+import { bindFields, messagesResolver } from '../../../lib/forms';
 import { createBulk } from '../api';
 import { type BulkSlotFields, validateBulkSlots } from '../validate';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
+import { FailureMessage } from '../../../components/ui/FailureMessage';
 
 /** Doc 2 §5: service, start and end dates and times required; times comma-separated, trimmed, empties dropped; every day of the range. */
 export function BulkSlotForm({ onDone }: { onDone: () => Promise<void> }) {
@@ -16,7 +17,7 @@ export function BulkSlotForm({ onDone }: { onDone: () => Promise<void> }) {
     defaultValues: { serviceId: '', startDate: '', endDate: '', times: '', notes: '' },
     resolver: messagesResolver(validateBulkSlots),
   });
-  const errors = form.formState.errors;
+  const field = bindFields(form);
   const create = useMutation({
     mutationFn: createBulk,
     onSuccess: () => form.reset({ ...form.getValues(), startDate: '', endDate: '', times: '', notes: '' }),
@@ -38,38 +39,16 @@ export function BulkSlotForm({ onDone }: { onDone: () => Promise<void> }) {
       )}
     >
       <h3 id="bulk-slot-title">Bulk Create Time Slots</h3>
-      <ServiceSelect
-        placeholder="Choose a service"
-        error={errors.serviceId?.message}
-        {...form.register('serviceId')}
-      />
-      <TextField
-        label="Start date"
-        type="date"
-        min={today()}
-        error={errors.startDate?.message}
-        {...form.register('startDate')}
-      />
-      <TextField
-        label="End date"
-        type="date"
-        min={today()}
-        error={errors.endDate?.message}
-        {...form.register('endDate')}
-      />
-      <TextField
-        label="Times (comma-separated, e.g. 09:00, 13:30)"
-        error={errors.times?.message}
-        {...form.register('times')}
-      />
+      <ServiceSelect placeholder="Choose a service" {...field('serviceId')} />
+      <TextField label="Start date" type="date" min={today()} {...field('startDate')} />
+      <TextField label="End date" type="date" min={today()} {...field('endDate')} />
+      <TextField label="Times (comma-separated, e.g. 09:00, 13:30)" {...field('times')} />
       <TextField label="Notes" {...form.register('notes')} />
-      {create.isError && (
-        <FormMessage tone="error">{messageOf(create.error, 'Error creating bulk time slots')}</FormMessage>
-      )}
+      <FailureMessage error={create.error} fallback="Error creating bulk time slots" />
       {create.isSuccess && <FormMessage tone="success">{create.data.msg}</FormMessage>}
-      <button type="submit" className="button button--primary" disabled={create.isPending}>
-        {create.isPending ? 'Creating...' : 'Create Time Slots'}
-      </button>
+      <SubmitButton busy={create.isPending} busyLabel="Creating...">
+        Create Time Slots
+      </SubmitButton>
     </form>
   );
 }

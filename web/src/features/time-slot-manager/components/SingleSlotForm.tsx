@@ -5,10 +5,11 @@ import { useForm, useWatch } from 'react-hook-form';
 import { ServiceSelect } from '../../../components/admin/ServiceSelect';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextField } from '../../../components/ui/TextField';
-import { messageOf } from '../../../lib/api';
-import { messagesResolver } from '../../../lib/forms';
+import { bindFields, messagesResolver } from '../../../lib/forms';
 import { createSlot } from '../api';
 import { type SingleSlotFields, validateSingleSlot } from '../validate';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
+import { FailureMessage } from '../../../components/ui/FailureMessage';
 
 const emptySingle: SingleSlotFields = {
   serviceId: '',
@@ -26,7 +27,7 @@ export function SingleSlotForm({ onDone }: { onDone: () => Promise<void> }) {
     defaultValues: emptySingle,
     resolver: messagesResolver(validateSingleSlot),
   });
-  const errors = form.formState.errors;
+  const field = bindFields(form);
   const recurring = useWatch({ control: form.control, name: 'isRecurring' });
   const formId = useId();
   const create = useMutation({
@@ -43,19 +44,9 @@ export function SingleSlotForm({ onDone }: { onDone: () => Promise<void> }) {
       onSubmit={form.handleSubmit((values) => create.mutate(values))}
     >
       <h3 id="single-slot-title">Create Time Slot</h3>
-      <ServiceSelect
-        placeholder="Choose a service"
-        error={errors.serviceId?.message}
-        {...form.register('serviceId')}
-      />
-      <TextField
-        label="Date"
-        type="date"
-        min={today()}
-        error={errors.date?.message}
-        {...form.register('date')}
-      />
-      <TextField label="Time" type="time" error={errors.time?.message} {...form.register('time')} />
+      <ServiceSelect placeholder="Choose a service" {...field('serviceId')} />
+      <TextField label="Date" type="date" min={today()} {...field('date')} />
+      <TextField label="Time" type="time" {...field('time')} />
       <label className="check">
         <input type="checkbox" {...form.register('isRecurring')} />
         Recurring
@@ -70,23 +61,15 @@ export function SingleSlotForm({ onDone }: { onDone: () => Promise<void> }) {
               <option value="monthly">Monthly</option>
             </select>
           </div>
-          <TextField
-            label="End date"
-            type="date"
-            min={today()}
-            error={errors.recurringEndDate?.message}
-            {...form.register('recurringEndDate')}
-          />
+          <TextField label="End date" type="date" min={today()} {...field('recurringEndDate')} />
         </>
       )}
       <TextField label="Notes" {...form.register('notes')} />
-      {create.isError && (
-        <FormMessage tone="error">{messageOf(create.error, 'Error creating time slot')}</FormMessage>
-      )}
+      <FailureMessage error={create.error} fallback="Error creating time slot" />
       {create.isSuccess && <FormMessage tone="success">{create.data.msg}</FormMessage>}
-      <button type="submit" className="button button--primary" disabled={create.isPending}>
-        {create.isPending ? 'Creating...' : 'Create Time Slot'}
-      </button>
+      <SubmitButton busy={create.isPending} busyLabel="Creating...">
+        Create Time Slot
+      </SubmitButton>
     </form>
   );
 }

@@ -1,18 +1,22 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { LinkPage, LinkPageQuery } from '../../../components/ui/LinkPage';
 import { TextField } from '../../../components/ui/TextField';
 import { business } from '../../../lib/business';
+import { firstMessage, messagesResolver } from '../../../lib/forms';
 import { acknowledgeWorkOrder, acknowledgmentQueryOptions, linkPhotoUrl } from '../api';
-import { ackMessages, formProblem, loadError, submitError } from '../display';
+import { ackMessages, loadError, submitError } from '../display';
 import type { AcknowledgmentView } from '../types';
+import { type AcknowledgmentFields, acknowledgmentFields, validateAcknowledgment } from '../validate';
 import { type SignatureHandle, SignatureField } from './SignatureField';
 import { WorkOrderToAcknowledge } from './WorkOrderToAcknowledge';
 import '../../../components/ui/work-order-status.css';
 import '../acknowledgment.css';
 import { FocusedHeading } from '../../../components/ui/FocusedHeading';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
 
 /**
  * The work order acknowledgment screen (doc 2 §2, §4, §5, §8): loading, then
@@ -45,13 +49,31 @@ export function WorkOrderAcknowledgment({ token }: { token: string }) {
 
 function AcknowledgmentForm({ token, view }: { token: string; view: AcknowledgmentView }) {
   const id = useId();
-  const [name, setName] = useState(view.customer.name);
-  const [email, setEmail] = useState(view.customer.email);
-  const [includeSignature, setIncludeSignature] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   const signature = useRef<SignatureHandle>(null);
+  const form = useForm<AcknowledgmentFields>({
+    defaultValues: {
+      name: view.customer.name,
+      email: view.customer.email,
+      includeSignature: false,
+      signed: false,
+    },
+    resolver: messagesResolver(validateAcknowledgment),
+    // One message for the form, until the next press (or the box or the pad changes); the focus stays.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const includeSignature = useWatch({ control: form.control, name: 'includeSignature' });
+  const problem = firstMessage(form.formState.errors, acknowledgmentFields);
   const submit = useMutation({
-    mutationFn: (signaturePng: string | null) =>
+    mutationFn: ({
+      name,
+      email,
+      signaturePng,
+    }: {
+      name: string;
+      email: string;
+      signaturePng: string | null;
+    }) =>
       acknowledgeWorkOrder(token, {
         acknowledgedBy: { name: name.trim(), email: email.trim() },
         signature: signaturePng,
@@ -62,19 +84,11 @@ function AcknowledgmentForm({ token, view }: { token: string; view: Acknowledgme
 
   if (submit.isSuccess) return <Acknowledged workOrderNumber={view.workOrderNumber} />;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const pad = signature.current;
-    const found = formProblem({
-      name,
-      email,
-      includeSignature,
-      signatureEmpty: !pad || pad.isEmpty(),
-    });
-    setProblem(found);
-    if (found) return;
-    submit.mutate(includeSignature && pad ? pad.toPng() : null);
-  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) =>
+    void form.handleSubmit(({ name, email }) => {
+      const pad = signature.current;
+      submit.mutate({ name, email, signaturePng: includeSignature && pad ? pad.toPng() : null });
+    })(event);
 
   return (
     <LinkPage width="wide">
@@ -85,36 +99,34 @@ function AcknowledgmentForm({ token, view }: { token: string; view: Acknowledgme
         <h2 id={`${id}-form`} className="ack-page__subtitle">
           Your acknowledgment
         </h2>
-        <TextField
-          label="Full name"
-          autoComplete="name"
-          required
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-        />
+        <TextField label="Full name" autoComplete="name" required {...form.register('name')} />
         <TextField
           label="Email address"
           type="email"
           autoComplete="email"
           required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          {...form.register('email')}
         />
         <label className="check ack-page__check">
           <input
             type="checkbox"
-            checked={includeSignature}
-            onChange={(event) => {
-              setIncludeSignature(event.target.checked);
-              setProblem(null);
-            }}
+            {...form.register('includeSignature', {
+              // A new box means a new pad, empty; the message goes.
+              onChange: () => {
+                form.setValue('signed', false);
+                form.clearErrors();
+              },
+            })}
           />
           Include digital signature
         </label>
         {includeSignature && (
           <SignatureField
             ref={signature}
-            onChange={() => setProblem((current) => (current === ackMessages.noSignature ? null : current))}
+            onChange={() => {
+              form.setValue('signed', signature.current?.isEmpty() === false);
+              form.clearErrors('includeSignature');
+            }}
           />
         )}
         {problem && <FormMessage tone="error">{problem}</FormMessage>}
@@ -123,9 +135,9 @@ function AcknowledgmentForm({ token, view }: { token: string; view: Acknowledgme
           <Link to="/" className="button button--secondary">
             Cancel
           </Link>
-          <button type="submit" className="button button--primary" disabled={submit.isPending}>
-            {submit.isPending ? 'Acknowledging...' : '✓ Acknowledge Work Order'}
-          </button>
+          <SubmitButton busy={submit.isPending} busyLabel="Acknowledging...">
+            ✓ Acknowledge Work Order
+          </SubmitButton>
         </div>
       </form>
       <p className="link-page__support">

@@ -1,9 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { ContactDetails } from '../../../components/ui/ContactDetails';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextField } from '../../../components/ui/TextField';
 import { downloadFile } from '../../../lib/download';
+import { messagesResolver } from '../../../lib/forms';
 import { InspectionSummary } from '../../../components/inspection/InspectionSummary';
 import {
   noInspection,
@@ -13,7 +15,9 @@ import {
   requestPortalInspection,
   requestPortalPdf,
 } from '../portal';
+import { type PortalFields, validatePortal } from '../validate';
 import '../portal.css';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
 
 /**
  * The work order portal (doc 2 §2, §4, §5, §8): anyone with a work order's
@@ -22,9 +26,14 @@ import '../portal.css';
  */
 export function WorkOrderPortal() {
   const helpId = useId();
-  const [number, setNumber] = useState('');
-  const [email, setEmail] = useState('');
-  const [missing, setMissing] = useState(false);
+  const form = useForm<PortalFields>({
+    defaultValues: { workOrderNumber: '', email: '' },
+    resolver: messagesResolver(validatePortal),
+    // One message for the form, until the next press; the focus stays on the button.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const missing = form.formState.errors.workOrderNumber?.message;
   const download = useMutation({
     mutationFn: ({ number, email }: { number: string; email: string }) =>
       downloadFile(requestPortalPdf(number, email), `WorkOrder-${number.trim()}.pdf`),
@@ -36,16 +45,10 @@ export function WorkOrderPortal() {
   });
 
   /** Both fields filled, or the spec's message; the other action's result is cleared. */
-  const ready = () => {
+  const whenReady = (act: (values: { number: string; email: string }) => void) => () => {
     download.reset();
     inspection.reset();
-    setMissing(!number.trim() || !email.trim());
-    return number.trim() !== '' && email.trim() !== '';
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (ready()) download.mutate({ number, email });
+    void form.handleSubmit(({ workOrderNumber, email }) => act({ number: workOrderNumber, email }))();
   };
 
   return (
@@ -60,41 +63,31 @@ export function WorkOrderPortal() {
           aria-labelledby={`${helpId}-title`}
           method="post"
           noValidate
-          onSubmit={submit}
+          onSubmit={(event) => {
+            event.preventDefault();
+            whenReady((values) => download.mutate(values))();
+          }}
         >
           <h2 id={`${helpId}-title`}>Download your work order</h2>
           <TextField
             label="Work order number"
-            name="workOrderNumber"
             placeholder="WO-2026-0001"
             autoComplete="off"
-            value={number}
-            onChange={(event) => setNumber(event.target.value)}
+            {...form.register('workOrderNumber')}
           />
-          <TextField
-            label="Email address"
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-          {missing && <FormMessage tone="error">{portalMessages.bothRequired}</FormMessage>}
+          <TextField label="Email address" type="email" autoComplete="email" {...form.register('email')} />
+          {missing && <FormMessage tone="error">{missing}</FormMessage>}
           {download.isError && <FormMessage tone="error">{portalError(download.error)}</FormMessage>}
           {download.isSuccess && <FormMessage tone="success">{portalMessages.downloaded}</FormMessage>}
           {inspection.isError && <FormMessage tone="error">{portalError(inspection.error)}</FormMessage>}
-          <button
-            type="submit"
-            className="button button--primary button--block"
-            disabled={download.isPending}
-          >
-            {download.isPending ? 'Downloading...' : 'Download Work Order'}
-          </button>
+          <SubmitButton block busy={download.isPending} busyLabel="Downloading...">
+            Download Work Order
+          </SubmitButton>
           <button
             type="button"
             className="button button--secondary button--block"
             disabled={inspection.isPending}
-            onClick={() => ready() && inspection.mutate({ number, email })}
+            onClick={whenReady((values) => inspection.mutate(values))}
           >
             {inspection.isPending ? 'Loading...' : 'View Inspection'}
           </button>

@@ -8,11 +8,12 @@ import {
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/FormMessage';
-import { messageOf } from '../../../lib/api';
 import { messagesResolver } from '../../../lib/forms';
 import { useSaveInspectionMutation } from '../inspection-api';
 import type { WorkOrderJson } from '../types';
 import { entriesOf, type InspectionFields, itemsOf, validateInspection } from '../validate';
+import { SubmitButton } from '../../../components/ui/SubmitButton';
+import { FailureMessage } from '../../../components/ui/FailureMessage';
 
 /**
  * The inspection checklist (decision 080): each category Good, Fair or
@@ -65,13 +66,11 @@ export function InspectionForm({
         </fieldset>
       ))}
       {problem && <FormMessage tone="error">{problem}</FormMessage>}
-      {save.isError && (
-        <FormMessage tone="error">{messageOf(save.error, 'The inspection could not be saved.')}</FormMessage>
-      )}
+      <FailureMessage error={save.error} fallback="The inspection could not be saved." />
       {save.isSuccess && !save.isPending && <FormMessage tone="success">Inspection saved.</FormMessage>}
-      <button type="submit" className="button button--primary" disabled={save.isPending}>
-        {save.isPending ? 'Saving...' : 'Save Inspection'}
-      </button>
+      <SubmitButton busy={save.isPending} busyLabel="Saving...">
+        Save Inspection
+      </SubmitButton>
     </form>
   );
 }

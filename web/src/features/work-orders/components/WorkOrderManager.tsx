@@ -1,14 +1,23 @@
 import { WORK_ORDER_STATUSES, type WorkOrderStatus } from '@app/core/workorder/model';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { ConfirmAction, useConfirmation } from '../../../components/admin/ConfirmAction';
 import { FormMessage } from '../../../components/ui/FormMessage';
+import { SelectField } from '../../../components/ui/SelectField';
+import { TextField } from '../../../components/ui/TextField';
 import { messageOf } from '../../../lib/api';
 import { deleteWorkOrder, type ListQuery, listQueryOptions, workOrdersKey } from '../api';
 import { PAGE_SIZE, statusLabel, workOrderMessages } from '../display';
 import type { WorkOrderJson } from '../types';
 import { WorkOrderRow } from './WorkOrderRow';
 import type { Notice } from '../../../components/admin/notice';
+
+/** The status filter's choices: every status, or all of them (''). */
+const statusOptions = [
+  ['', 'All statuses'] as const,
+  ...WORK_ORDER_STATUSES.map((status) => [status, statusLabel(status)] as const),
+];
 
 type WorkOrderManagerProps = {
   query: ListQuery;
@@ -36,9 +45,10 @@ export function WorkOrderManager({
   const queryClient = useQueryClient();
   const list = useQuery(listQueryOptions(query, PAGE_SIZE));
   const confirmation = useConfirmation<WorkOrderJson>();
-  const [searchText, setSearchText] = useState(query.search);
-  const searchId = useId();
-  const filterId = useId();
+  // The search and the status filter: their values start from the address's (query), and go back to it.
+  const form = useForm({ defaultValues: { search: query.search, status: query.status } });
+  // The status shown follows the address (Back, a link), as the list does.
+  useEffect(() => form.setValue('status', query.status), [form, query.status]);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: workOrdersKey });
   const remove = useMutation({
@@ -54,11 +64,10 @@ export function WorkOrderManager({
     onSettled: () => void refresh(),
   });
 
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    onQuery({ ...query, search: searchText, after: [] });
+  const search = form.handleSubmit(({ search: text }) => {
+    onQuery({ ...query, search: text, after: [] });
     void refresh();
-  };
+  });
 
   const total = list.data?.total ?? 0;
   const page = query.after.length;
@@ -72,40 +81,25 @@ export function WorkOrderManager({
     <div className="wo-manager">
       <div className="wo-manager__bar">
         <form className="wo-manager__search" role="search" aria-label="Search work orders" onSubmit={search}>
-          <div className="field">
-            <label htmlFor={searchId}>Search</label>
-            <input
-              id={searchId}
-              className="input"
-              type="search"
-              value={searchText}
-              placeholder="Number, customer, email, phone, vehicle or VIN"
-              onChange={(event) => setSearchText(event.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={filterId}>Status</label>
-            <select
-              id={filterId}
-              className="select"
-              value={query.status}
-              onChange={(event) =>
+          <TextField
+            label="Search"
+            type="search"
+            placeholder="Number, customer, email, phone, vehicle or VIN"
+            {...form.register('search')}
+          />
+          <SelectField
+            label="Status"
+            options={statusOptions}
+            {...form.register('status', {
+              onChange: (event: { target: { value: string } }) =>
                 onQuery({
                   ...query,
-                  search: searchText,
+                  search: form.getValues('search'),
                   status: event.target.value as WorkOrderStatus | '',
                   after: [],
-                })
-              }
-            >
-              <option value="">All statuses</option>
-              {WORK_ORDER_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {statusLabel(status)}
-                </option>
-              ))}
-            </select>
-          </div>
+                }),
+            })}
+          />
           <button type="submit" className="button button--secondary">
             Search
           </button>
