@@ -61,6 +61,15 @@ async function jobsOn(date: string): Promise<string[]> {
   return [...days.values()].flatMap((day) => Object.keys(day.jobs));
 }
 
+/** A customer's booking at 09:00 on `from`, its booking link, and `to`, another open day. */
+async function bookedWithLink() {
+  const [customer, service] = await Promise.all([createUserWithCard(), openService()]);
+  const [from, to] = [nextDate(), nextDate()];
+  const booking = await book(customer, service._id, from, '09:00');
+  const { token } = await BookingLink.issue({ id: booking._id, date: from, time: '09:00' });
+  return { customer, service, from, to, booking, token };
+}
+
 describe('POST /api/bookings/:id/reschedule', () => {
   it('moves the booking in one go: the new time taken, the old one free, both sides mailed, same UID and SEQUENCE + 1', async () => {
     const [customer, service] = await Promise.all([createUserWithCard(), openService()]);
@@ -271,10 +280,7 @@ describe('rescheduling by a reminder link (no sign-in)', () => {
     send(body === undefined ? 'GET' : 'POST', `/api/booking-links/${token}/reschedule${suffix}`, {}, body);
 
   it('shows the booking, offers its times, moves it once; the link is then used', async () => {
-    const [customer, service] = await Promise.all([createUserWithCard(), openService()]);
-    const [from, to] = [nextDate(), nextDate()];
-    const booking = await book(customer, service._id, from, '09:00');
-    const { token } = await BookingLink.issue({ id: booking._id, date: from, time: '09:00' });
+    const { from, to, booking, token } = await bookedWithLink();
 
     const page = await json<RescheduleReply>(await byLink(token));
     expect(page.booking).toMatchObject({ _id: booking._id, date: from, time: '09:00', status: 'Pending' });
@@ -301,10 +307,7 @@ describe('rescheduling by a reminder link (no sign-in)', () => {
   });
 
   it('an unknown link is 404, a link of a booking moved since is refused, an expired one is 400', async () => {
-    const [customer, service] = await Promise.all([createUserWithCard(), openService()]);
-    const [from, to] = [nextDate(), nextDate()];
-    const booking = await book(customer, service._id, from, '09:00');
-    const { token } = await BookingLink.issue({ id: booking._id, date: from, time: '09:00' });
+    const { customer, from, to, booking, token } = await bookedWithLink();
 
     const unknown = await byLink('x'.repeat(43));
     expect([unknown.status, await json(unknown)]).toEqual([404, { msg: BookingLink.messages.invalid }]);
@@ -333,10 +336,7 @@ describe('rescheduling by a reminder link (no sign-in)', () => {
   });
 
   it('within the notice hours the link answers 409 with the number to call, and stays unused', async () => {
-    const [customer, service] = await Promise.all([createUserWithCard(), openService()]);
-    const [from, to] = [nextDate(), nextDate()];
-    const booking = await book(customer, service._id, from, '09:00');
-    const { token } = await BookingLink.issue({ id: booking._id, date: from, time: '09:00' });
+    const { to, token } = await bookedWithLink();
     config().rescheduleNoticeHours = 24 * 60;
     const late = await byLink(token, '', { date: to, time: '13:00' });
     expect([late.status, await json(late)]).toEqual([
