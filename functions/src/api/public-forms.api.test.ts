@@ -39,6 +39,27 @@ const twoYearsFromNow = () => {
   return expect.toSatisfy((value: unknown) => typeof value === 'number' && Math.abs(value - at) < 60);
 };
 
+/**
+ * Posts a fresh `valid()` form to `path` with `field` missing, then blank: 400 with `msg` each time, and
+ * nothing kept or sent (`kept` finds what the form leaves behind, for the body posted).
+ */
+async function refusesMissing(
+  path: string,
+  valid: () => Record<string, unknown>,
+  field: string,
+  msg: string,
+  blank: string,
+  kept: (body: Record<string, unknown>) => Promise<boolean>,
+) {
+  for (const value of [undefined, blank]) {
+    const body: Record<string, unknown> = { ...valid(), [field]: value };
+    const response = await post(path, body);
+    expect(response.status).toBe(400);
+    expect(await json(response)).toEqual({ msg });
+    expect(await kept(body)).toBe(false);
+  }
+}
+
 describe('POST /api/contact', () => {
   const valid = () => {
     const id = unique();
@@ -93,15 +114,9 @@ describe('POST /api/contact', () => {
     ['subject', 'Subject is required.'],
     ['message', 'Message is required.'],
   ])('refuses a missing or blank %s with 400 and sends nothing', async (field, msg) => {
-    for (const value of [undefined, '   ']) {
-      const body: Record<string, unknown> = valid();
-      body[field] = value;
-      const response = await post('/api/contact', body);
-      expect(response.status).toBe(400);
-      expect(await json(response)).toEqual({ msg });
-      const mail = await readOutbox();
-      expect(mail.some((m) => m.to.includes(String(body.email)))).toBe(false);
-    }
+    await refusesMissing('/api/contact', valid, field, msg, '   ', async (body) =>
+      (await readOutbox()).some((m) => m.to.includes(String(body.email))),
+    );
   });
 
   it.each([
@@ -222,14 +237,9 @@ describe('POST /api/service-request', () => {
     ['carModel', 'Car model is required.'],
     ['vin', 'VIN is required.'],
   ])('refuses a missing or blank %s with 400 and stores nothing', async (field, msg) => {
-    for (const value of [undefined, '  ']) {
-      const body: Record<string, unknown> = valid();
-      body[field] = value;
-      const response = await post('/api/service-request', body);
-      expect(response.status).toBe(400);
-      expect(await json(response)).toEqual({ msg });
-      expect((await stored('SERVICE_REQUEST')).some((r) => r.generalIssue === body.generalIssue)).toBe(false);
-    }
+    await refusesMissing('/api/service-request', valid, field, msg, '  ', async (body) =>
+      (await stored('SERVICE_REQUEST')).some((r) => r.generalIssue === body.generalIssue),
+    );
   });
 
   it.each([
