@@ -292,40 +292,33 @@ describe('DELETE /api/posts/{id}', () => {
   });
 });
 
+/** The admin publishes a post whose hero image is a PNG padded to `bytes`. */
+function publishWithImage(bytes: number, title: string, name: string) {
+  const image = new Uint8Array(bytes);
+  image.set(pngImage());
+  return publish(admin.headers, { title, content: 'x' }, imageFile(image, name, 'image/png'));
+}
+
 describe('uploads stop at 4 MB (what fits Lambda once base64-encoded, decision 087)', () => {
   it('refuses a 6 MB hero image with 413 and writes nothing', async () => {
     const before = (await listed()).length;
-    const big = new Uint8Array(6 * 1024 * 1024);
-    big.set(pngImage());
-    const response = await publish(
-      admin.headers,
-      { title: 'Too big', content: 'x' },
-      imageFile(big, 'big.png', 'image/png'),
-    );
+    const response = await publishWithImage(6 * 1024 * 1024, 'Too big', 'big.png');
     expect(response.status).toBe(413);
     expect((await json<Msg>(response)).msg).toEqual(expect.any(String));
     expect((await listed()).length).toBe(before);
   });
 
   it('accepts an image of exactly 4 MB, and refuses one byte more with the limit in its message', async () => {
-    const exact = new Uint8Array(IMAGE_MAX_BYTES);
-    exact.set(pngImage());
-    const response = await publish(
-      admin.headers,
-      { title: `Exactly four ${crypto.randomUUID().slice(0, 6)}`, content: 'x' },
-      imageFile(exact, 'four.png', 'image/png'),
+    const response = await publishWithImage(
+      IMAGE_MAX_BYTES,
+      `Exactly four ${crypto.randomUUID().slice(0, 6)}`,
+      'four.png',
     );
     expect(response.status).toBe(201);
     const post = await json<PostReply>(response);
     expect((await remove(post._id, admin.headers)).status).toBe(200);
 
-    const over = new Uint8Array(IMAGE_MAX_BYTES + 1);
-    over.set(pngImage());
-    const refused = await publish(
-      admin.headers,
-      { title: 'One byte over', content: 'x' },
-      imageFile(over, 'over.png', 'image/png'),
-    );
+    const refused = await publishWithImage(IMAGE_MAX_BYTES + 1, 'One byte over', 'over.png');
     expect(refused.status).toBe(413);
     expect((await json<Msg>(refused)).msg).toBe('Images can be at most 4 MB.');
   });
