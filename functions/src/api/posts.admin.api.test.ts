@@ -176,13 +176,7 @@ describe('PUT /api/posts/{id}', () => {
   });
 
   it('replaces the hero image and removes the old one from the bucket; keeps it when no file comes', async () => {
-    const post = await json<PostReply>(
-      await publish(
-        admin.headers,
-        { title: `Hero ${crypto.randomUUID().slice(0, 6)}`, content: 'x' },
-        imageFile(pngImage(), 'a.png', 'image/png'),
-      ),
-    );
+    const post = await publishedWithHero('Hero');
     const first = post.heroImage;
     expect(await stored(first)).toBe(true);
     const kept = await json<PostReply>(
@@ -249,13 +243,7 @@ describe('PUT /api/posts/{id}', () => {
 
 describe('DELETE /api/posts/{id}', () => {
   it('deletes the post with its comments, its slugs and its image', async () => {
-    const post = await json<PostReply>(
-      await publish(
-        admin.headers,
-        { title: `Doomed ${crypto.randomUUID().slice(0, 6)}`, content: 'x' },
-        imageFile(pngImage(), 'a.png', 'image/png'),
-      ),
-    );
+    const post = await publishedWithHero('Doomed');
     const renamed = await json<PostReply>(
       await edit(post._id, admin.headers, {
         title: `Renamed ${crypto.randomUUID().slice(0, 6)}`,
@@ -291,6 +279,14 @@ describe('DELETE /api/posts/{id}', () => {
     expect(again.slug).toBe(post.slug);
   });
 });
+
+/** A post the admin published with a hero image, its title `<prefix> <random>`. */
+async function publishedWithHero(prefix: string) {
+  const title = `${prefix} ${crypto.randomUUID().slice(0, 6)}`;
+  return json<PostReply>(
+    await publish(admin.headers, { title, content: 'x' }, imageFile(pngImage(), 'a.png', 'image/png')),
+  );
+}
 
 /** The admin publishes a post whose hero image is a PNG padded to `bytes`. */
 function publishWithImage(bytes: number, title: string, name: string) {
