@@ -10,9 +10,10 @@
  * address …) so a busy moment of the machine colours both alike. Budget: the
  * address's p99 within twice the catalogue's.
  */
-import { rmSync } from 'node:fs';
 import { useRunningStack } from '../functions/src/local/stack-file';
-import { type BenchStack, startStack, stopStack } from './bench-stack';
+import { book, clockTime, createService } from './bench-api';
+import { getOk, type Latency, latencyOf, timeCalls } from './bench-latency';
+import { type BenchStack, withStack } from './bench-stack';
 
 export const AVAILABILITY_CONCURRENCY = 50;
 /** Availability at a saved address may cost at most this many times the catalogue read's p99. */
@@ -21,12 +22,8 @@ const ROUNDS = 6;
 const PER_ROUND = 300;
 const WARM_UP = 200;
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-
 const dayAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-type Latency = { p50: number; p99: number; requests: number };
 export type AvailabilityFigures = { catalogue: Latency; atAddress: Latency; offered: number; seeded: number };
 
 async function measure(stack: BenchStack): Promise<AvailabilityFigures> {
@@ -34,29 +31,13 @@ async function measure(stack: BenchStack): Promise<AvailabilityFigures> {
   useRunningStack(stack.dataDir);
   process.env.PASSWORD_COST_LOG2 ??= '10';
   const { createUserWithCard } = await import('../tests/factories');
-  const login = await fetch(`${url}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@example.com', password: 'admin-password' }),
+  const serviceId = await createService(url, {
+    name: `Availability bench ${Date.now()}`,
+    description: 'An hour-long job, bookable every half hour of the day.',
+    price: 80,
+    duration: 60,
+    availableTimes: Array.from({ length: 20 }, (_, i) => clockTime(8, 30, i)),
   });
-  const { token: adminToken } = (await login.json()) as { token: string };
-  const created = await fetch(`${url}/api/services`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-auth-token': adminToken },
-    body: JSON.stringify({
-      name: `Availability bench ${Date.now()}`,
-      description: 'An hour-long job, bookable every half hour of the day.',
-      price: 80,
-      duration: 60,
-      availableDays: [],
-      availableTimes: Array.from({ length: 20 }, (_, i) => {
-        const minutes = 8 * 60 + i * 30;
-        return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-      }),
-    }),
-  });
-  if (created.status !== 201) throw new Error(`creating the bench service answered ${created.status}`);
-  const { _id: serviceId } = (await created.json()) as { _id: string };
 
   // The customer who asks: a card, and a saved address away from the base (geocoded by the stand-in).
   const customer = await createUserWithCard({}, undefined, { address: false });
@@ -73,25 +54,14 @@ async function measure(stack: BenchStack): Promise<AvailabilityFigures> {
   const date = dayAhead(3);
   let seeded = 0;
   for (const at of ['08:00', '11:00', '14:00']) {
-    const booked = await fetch(`${url}/api/bookings`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        clientFirstName: 'Bench',
-        clientLastName: 'Driver',
-        vehicleMake: 'Honda',
-        vehicleModel: 'Civic',
-        vehicleYear: 2018,
-        vehicleColor: 'Silver',
-        notes: '',
-        serviceId,
-        date,
-        time: at,
-        addressId,
-      }),
+    const status = await book(url, customer.token, {
+      clientLastName: 'Driver',
+      serviceId,
+      date,
+      time: at,
+      addressId,
     });
-    await booked.arrayBuffer();
-    if (booked.status === 201) seeded += 1;
+    if (status === 201) seeded += 1;
   }
 
   const catalogue = { url: `${url}/api/services`, headers: {} };
@@ -103,23 +73,8 @@ async function measure(stack: BenchStack): Promise<AvailabilityFigures> {
   if (!first.ok) throw new Error(`availability at the address answered ${first.status}`);
   const offered = ((await first.json()) as { times: string[] }).times.length;
 
-  const run = async (target: { url: string; headers: Record<string, string> }, requests: number) => {
-    const samples: number[] = [];
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: AVAILABILITY_CONCURRENCY }, async () => {
-        while (next < requests) {
-          next += 1;
-          const t = performance.now();
-          const response = await fetch(target.url, { headers: target.headers });
-          await response.arrayBuffer();
-          if (!response.ok) throw new Error(`${target.url} answered ${response.status}`);
-          samples.push(performance.now() - t);
-        }
-      }),
-    );
-    return samples;
-  };
+  const run = (target: { url: string; headers: Record<string, string> }, requests: number) =>
+    timeCalls(() => getOk(target.url, target.headers), { concurrency: AVAILABILITY_CONCURRENCY, requests });
   // Warm both first (the process's JIT, the drive-time cache), so neither pays for the other.
   await run(catalogue, WARM_UP);
   await run(atAddress, WARM_UP);
@@ -128,20 +83,11 @@ async function measure(stack: BenchStack): Promise<AvailabilityFigures> {
     samples.catalogue.push(...(await run(catalogue, PER_ROUND)));
     samples.atAddress.push(...(await run(atAddress, PER_ROUND)));
   }
-  const latency = (all: number[]): Latency => {
-    const sorted = [...all].sort((a, b) => a - b);
-    return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), requests: sorted.length };
-  };
+  const latency = (all: number[]) => latencyOf([...all].sort((a, b) => a - b));
   return { catalogue: latency(samples.catalogue), atAddress: latency(samples.atAddress), offered, seeded };
 }
 
 export async function measureAvailability(): Promise<AvailabilityFigures> {
   console.log('Starting the local stack for availability at a saved address ...');
-  const stack = await startStack({});
-  try {
-    return await measure(stack);
-  } finally {
-    await stopStack(stack);
-    rmSync(stack.dataDir, { recursive: true, force: true });
-  }
+  return withStack({}, measure);
 }

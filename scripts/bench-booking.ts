@@ -6,12 +6,11 @@
  * browser tests' fixtures do.
  */
 import { useRunningStack } from '../functions/src/local/stack-file';
+import { book } from './bench-api';
+import { getOk, latencyOf, timeCalls } from './bench-latency';
 
 type ServiceItem = { _id: string; name: string };
 type Availability = { times: string[] };
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 export async function measureBooking(url: string, dataDir: string, concurrency: number) {
   useRunningStack(dataDir);
@@ -38,29 +37,13 @@ export async function measureBooking(url: string, dataDir: string, concurrency: 
   const customers: Awaited<ReturnType<typeof createUserWithCard>>[] = [];
   while (customers.length < 50)
     customers.push(...(await Promise.all([1, 2].map(() => createUserWithCard()))));
-  const body = (i: number) => ({
-    clientFirstName: 'Bench',
-    clientLastName: `Customer${i}`,
-    vehicleMake: 'Honda',
-    vehicleModel: 'Civic',
-    vehicleYear: 2018,
-    vehicleColor: 'Silver',
-    notes: '',
-    serviceId: service._id,
-    date,
-    time: at,
-  });
   const started = performance.now();
   const statuses = await Promise.all(
-    customers.slice(0, 50).map(async (customer, i) => {
-      const response = await fetch(`${url}/api/bookings`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-auth-token': customer.token },
-        body: JSON.stringify(body(i)),
-      });
-      await response.arrayBuffer();
-      return response.status;
-    }),
+    customers
+      .slice(0, 50)
+      .map((customer, i) =>
+        book(url, customer.token, { clientLastName: `Customer${i}`, serviceId: service._id, date, time: at }),
+      ),
   );
   const raceMs = performance.now() - started;
   const tally: Record<number, number> = {};
@@ -69,22 +52,7 @@ export async function measureBooking(url: string, dataDir: string, concurrency: 
   // Availability at concurrency 16, on the day the race just booked (crew and slot reads included).
   const target = `${url}/api/services/${service._id}/availability?date=${date}`;
   for (let i = 0; i < 50; i += 1) await (await fetch(target)).arrayBuffer();
-  const samples: number[] = [];
-  let next = 0;
-  const REQUESTS = 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < REQUESTS) {
-        next += 1;
-        const t = performance.now();
-        const response = await fetch(target);
-        await response.arrayBuffer();
-        if (!response.ok) throw new Error(`availability answered ${response.status}`);
-        samples.push(performance.now() - t);
-      }
-    }),
-  );
-  samples.sort((a, b) => a - b);
+  const samples = await timeCalls(() => getOk(target), { concurrency, requests: 1000 });
   return {
     race: {
       winners: tally[201] ?? 0,
@@ -92,6 +60,6 @@ export async function measureBooking(url: string, dataDir: string, concurrency: 
       other: 50 - (tally[201] ?? 0) - (tally[409] ?? 0),
       ms: raceMs,
     },
-    availability: { p50: percentile(samples, 50), p99: percentile(samples, 99), requests: REQUESTS },
+    availability: latencyOf(samples),
   };
 }

@@ -17,11 +17,9 @@ import type { InspectionCategory, InspectionCondition } from '@app/core/workorde
 import { encode } from '@app/core/workorder/inspection/photos';
 import { priceWorkOrder } from '@app/core/workorder/pricing';
 import { signaturePng } from '../tests/images';
+import { percentile } from './bench-latency';
 
 export const PDF_RENDERS = 200;
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 
 function realisticWorkOrder(): WorkOrder {
   const labor = [

@@ -8,6 +8,7 @@
  */
 import { rmSync } from 'node:fs';
 import { useRunningStack } from '../functions/src/local/stack-file';
+import { percentile, timeCalls } from './bench-latency';
 import { startStack, stopStack } from './bench-stack';
 
 const YEARS = 5;
@@ -16,9 +17,6 @@ const CONCURRENCY = 4;
 const REQUESTS = 200;
 const EXPORT_REQUESTS = 20;
 export const REVENUE_BUDGET_MS = 300;
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 
 export type RevenueRow = { name: string; p50: number; p99: number; items: number; bytes: number };
 
@@ -59,20 +57,10 @@ export async function measureRevenue() {
       const bytes = (await once.arrayBuffer()).byteLength;
       if (once.status !== 200) throw new Error(`${name}: GET ${path} answered ${once.status}`);
       const itemsOnce = items;
-      const samples: number[] = [];
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: CONCURRENCY }, async () => {
-          while (next < requests) {
-            next += 1;
-            const t = performance.now();
-            const response = await get(path);
-            await response.arrayBuffer();
-            samples.push(performance.now() - t);
-          }
-        }),
-      );
-      samples.sort((a, b) => a - b);
+      const samples = await timeCalls(async () => (await get(path)).arrayBuffer(), {
+        concurrency: CONCURRENCY,
+        requests,
+      });
       return { name, p50: percentile(samples, 50), p99: percentile(samples, 99), items: itemsOnce, bytes };
     }
 

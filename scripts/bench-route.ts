@@ -10,27 +10,22 @@
  * Customers are made in the stack's table with a card and a default address
  * (tests/factories.ts), as the booking bench does.
  */
-import { rmSync } from 'node:fs';
 import { useRunningStack } from '../functions/src/local/stack-file';
-import { type BenchStack, startStack, stopStack } from './bench-stack';
+import { book, clockTime, createService } from './bench-api';
+import { getOk, latencyOf, timeCalls } from './bench-latency';
+import { type BenchStack, withStack } from './bench-stack';
 
 export const ROUTE_P99_BUDGET_MS = 300;
 const CONCURRENCY = 16;
 const REQUESTS = 1000;
 const ZIPS = ['19103', '19464', '19350', '19063', '19403', '19010', '19426', '19320'];
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-
 /** Quarter hours from 07:00. */
-const quarter = (i: number) => {
-  const minutes = 7 * 60 + i * 15;
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-};
+const quarter = (i: number) => clockTime(7, 15, i);
 
 const dayAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-type Latency = { p50: number; p99: number; requests: number; offered: number };
+type Latency = ReturnType<typeof latencyOf> & { offered: number };
 
 export type RouteFigures = {
   seeded: number;
@@ -51,80 +46,41 @@ async function measure(stack: BenchStack): Promise<RouteFigures> {
   const { Technician } = await import('@app/core/technician/index');
   await asSystem('bench', () => Technician.ensureNumbered(CREW));
   const { createUserWithCard } = await import('../tests/factories');
-  const login = await fetch(`${url}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@example.com', password: 'admin-password' }),
+  const serviceId = await createService(url, {
+    name: `Route bench ${Date.now()}`,
+    description: 'A half-hour job, bookable every quarter hour.',
+    price: 50,
+    duration: 30,
+    availableTimes: Array.from({ length: 50 }, (_, i) => quarter(i)),
   });
-  const { token } = (await login.json()) as { token: string };
-  const created = await fetch(`${url}/api/services`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-auth-token': token },
-    body: JSON.stringify({
-      name: `Route bench ${Date.now()}`,
-      description: 'A half-hour job, bookable every quarter hour.',
-      price: 50,
-      duration: 30,
-      availableDays: [],
-      availableTimes: Array.from({ length: 50 }, (_, i) => quarter(i)),
-    }),
-  });
-  if (created.status !== 201) throw new Error(`creating the bench service answered ${created.status}`);
-  const { _id: serviceId } = (await created.json()) as { _id: string };
 
   const customers: Awaited<ReturnType<typeof createUserWithCard>>[] = [];
   while (customers.length < 60)
     customers.push(...(await Promise.all([1, 2, 3].map(() => createUserWithCard()))));
-  const book = async (i: number, date: string, at: string, zipCode: string) => {
+  const bookAt = async (i: number, date: string, at: string, zipCode: string) => {
     const customer = customers[i];
     if (!customer) throw new Error('customers missing');
-    const response = await fetch(`${url}/api/bookings`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-auth-token': customer.token },
-      body: JSON.stringify({
-        clientFirstName: 'Bench',
-        clientLastName: `Driver${i}`,
-        vehicleMake: 'Honda',
-        vehicleModel: 'Civic',
-        vehicleYear: 2018,
-        vehicleColor: 'Silver',
-        notes: '',
-        serviceId,
-        date,
-        time: at,
-        serviceAddress: { street: `${i + 1} Bench Rd`, city: 'Bench', state: 'PA', zipCode },
-      }),
+    return book(url, customer.token, {
+      clientLastName: `Driver${i}`,
+      serviceId,
+      date,
+      time: at,
+      serviceAddress: { street: `${i + 1} Bench Rd`, city: 'Bench', state: 'PA', zipCode },
     });
-    await response.arrayBuffer();
-    return response.status;
   };
 
   // Ten jobs on one day, one after the other, across the three technicians.
   const seededDay = dayAhead(3);
   let seeded = 0;
   for (let i = 0; i < 50 && seeded < 10; i += 3) {
-    if ((await book(seeded, seededDay, quarter(i), ZIPS[seeded % ZIPS.length] ?? '19103')) === 201)
+    if ((await bookAt(seeded, seededDay, quarter(i), ZIPS[seeded % ZIPS.length] ?? '19103')) === 201)
       seeded += 1;
   }
 
   const latency = async (target: string) => {
     const offered = ((await (await fetch(target)).json()) as { times: string[] }).times.length;
-    const samples: number[] = [];
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < REQUESTS) {
-          next += 1;
-          const t = performance.now();
-          const response = await fetch(target);
-          await response.arrayBuffer();
-          if (!response.ok) throw new Error(`availability answered ${response.status}`);
-          samples.push(performance.now() - t);
-        }
-      }),
-    );
-    samples.sort((a, b) => a - b);
-    return { p50: percentile(samples, 50), p99: percentile(samples, 99), requests: REQUESTS, offered };
+    const samples = await timeCalls(() => getOk(target), { concurrency: CONCURRENCY, requests: REQUESTS });
+    return { ...latencyOf(samples), offered };
   };
   const path = `${url}/api/services/${serviceId}/availability?date=${seededDay}`;
   // Warm both kinds of request first (the process's JIT, the drive-time cache), so neither pays for the other.
@@ -138,7 +94,9 @@ async function measure(stack: BenchStack): Promise<RouteFigures> {
   const raceDay = dayAhead(4);
   const started = performance.now();
   const statuses = await Promise.all(
-    Array.from({ length: 50 }, (_, i) => book(10 + i, raceDay, quarter(i), ZIPS[i % ZIPS.length] ?? '19103')),
+    Array.from({ length: 50 }, (_, i) =>
+      bookAt(10 + i, raceDay, quarter(i), ZIPS[i % ZIPS.length] ?? '19103'),
+    ),
   );
   const ms = performance.now() - started;
   const booked = statuses.filter((s) => s === 201).length;
@@ -153,11 +111,5 @@ async function measure(stack: BenchStack): Promise<RouteFigures> {
 
 export async function measureRoute(): Promise<RouteFigures> {
   console.log(`Starting the local stack for the routes (npm start, ${CREW} technicians) ...`);
-  const stack = await startStack({});
-  try {
-    return await measure(stack);
-  } finally {
-    await stopStack(stack);
-    rmSync(stack.dataDir, { recursive: true, force: true });
-  }
+  return withStack({}, measure);
 }

@@ -22,6 +22,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { useRunningStack } from '../functions/src/local/stack-file';
+import { percentile, timeCalls } from './bench-latency';
 import { startStack, stopStack } from './bench-stack';
 
 const SCALE = Number(process.env.SCALE ?? 1);
@@ -68,8 +69,6 @@ const DAY = 86_400_000;
 /** 17:00 UTC is midday in West Chester, whatever the season: the simulated clock stands there. */
 const NOON_IN_THE_SHOP = 17 * 3_600_000;
 const isoDate = (ms: number) => new RealDate(ms).toISOString().slice(0, 10);
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 let seed = 19;
 const random = () => {
   seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
@@ -413,26 +412,19 @@ export type ScaleRow = {
 };
 
 async function measure(api: Api, name: string, path: string, headers: Record<string, string> = {}) {
-  const samples: number[] = [];
   let replyBytes = 0;
   let readBytes = 0;
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < REQUESTS) {
-        next += 1;
-        const counter = { bytes: 0 };
-        const t = performance.now();
-        const response = await dynamoBytes.run(counter, () => api('GET', path, headers));
-        const body = await response.arrayBuffer();
-        samples.push(performance.now() - t);
-        if (response.status !== 200) throw new Error(`${name}: GET ${path} answered ${response.status}`);
-        replyBytes = Math.max(replyBytes, body.byteLength);
-        readBytes = Math.max(readBytes, counter.bytes);
-      }
-    }),
+  const samples = await timeCalls(
+    async () => {
+      const counter = { bytes: 0 };
+      const response = await dynamoBytes.run(counter, () => api('GET', path, headers));
+      const body = await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`${name}: GET ${path} answered ${response.status}`);
+      replyBytes = Math.max(replyBytes, body.byteLength);
+      readBytes = Math.max(readBytes, counter.bytes);
+    },
+    { concurrency: CONCURRENCY, requests: REQUESTS },
   );
-  samples.sort((a, b) => a - b);
   return { name, path, p50: percentile(samples, 50), p99: percentile(samples, 99), replyBytes, readBytes };
 }
 

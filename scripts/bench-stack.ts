@@ -3,7 +3,7 @@
  * figures never touch a developer's `.data/` and one section's load does not colour another's.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../functions/src/local/ports';
@@ -60,4 +60,18 @@ export async function stopStack(stack: BenchStack): Promise<void> {
   stopping.add(stack.child);
   stack.child.kill('SIGTERM');
   await new Promise((r) => stack.child.once('exit', r));
+}
+
+/** `measure` on a stack of its own (`env` added), stopped and its data directory removed afterwards. */
+export async function withStack<T>(
+  env: Record<string, string>,
+  measure: (stack: BenchStack) => Promise<T>,
+): Promise<T> {
+  const stack = await startStack(env);
+  try {
+    return await measure(stack);
+  } finally {
+    await stopStack(stack);
+    rmSync(stack.dataDir, { recursive: true, force: true });
+  }
 }

@@ -119,9 +119,26 @@ const bookingLinkReplies: Replies = {
   settled: { kind: 'conflict', msg: linkTexts.bookingLink.settled, extra: { reason: 'settled' } },
 };
 
-/** A booking link's action token, derived from the link: 43 base64url characters. */
-const actionToken = (action: 'attend' | 'reschedule' | 'cancel') => (token: string) =>
-  createHash('sha256').update(`booking-link:${action}:${token}`).digest('base64url');
+/**
+ * A booking link's action: single use, ending at the booking's start to the millisecond; its
+ * stored token derived from the link's (43 base64url characters).
+ */
+const bookingAction = <
+  A extends 'attend' | 'reschedule' | 'cancel',
+  P extends (token: string, bookingId: string) => string,
+>(
+  action: A,
+  page: P,
+) => ({
+  purpose: `booking-${action}` as const,
+  kind: 'once' as const,
+  expires: (_now: number, visit?: Visit) => startOf(visitOf(visit)),
+  page,
+  replies: bookingLinkReplies,
+  rateLimit: rateLimits.bookingLinkIp,
+  derive: (token: string) =>
+    createHash('sha256').update(`booking-link:${action}:${token}`).digest('base64url'),
+});
 
 const resetPassword: Flow = {
   purpose: 'reset-password',
@@ -210,34 +227,12 @@ export const flows = {
     replies: { invalid: { kind: 'not_found', msg: linkTexts.unsubscribe.invalid } },
     rateLimit: rateLimits.unsubscribeLinkIp,
   },
-  /** A booking link's actions end at the booking's start, to the millisecond. */
-  'booking-attend': {
-    purpose: 'booking-attend',
-    kind: 'once',
-    expires: (_now, visit) => startOf(visitOf(visit)),
-    page: (token) => `/b/${token}?action=attend`,
-    replies: bookingLinkReplies,
-    rateLimit: rateLimits.bookingLinkIp,
-    derive: actionToken('attend'),
-  },
-  'booking-reschedule': {
-    purpose: 'booking-reschedule',
-    kind: 'once',
-    expires: (_now, visit) => startOf(visitOf(visit)),
-    page: (token, bookingId) => `/reschedule/${bookingId}?token=${token}`,
-    replies: bookingLinkReplies,
-    rateLimit: rateLimits.bookingLinkIp,
-    derive: actionToken('reschedule'),
-  },
-  'booking-cancel': {
-    purpose: 'booking-cancel',
-    kind: 'once',
-    expires: (_now, visit) => startOf(visitOf(visit)),
-    page: (token) => `/b/${token}?action=cancel`,
-    replies: bookingLinkReplies,
-    rateLimit: rateLimits.bookingLinkIp,
-    derive: actionToken('cancel'),
-  },
+  'booking-attend': bookingAction('attend', (token) => `/b/${token}?action=attend`),
+  'booking-reschedule': bookingAction(
+    'reschedule',
+    (token, bookingId) => `/reschedule/${bookingId}?token=${token}`,
+  ),
+  'booking-cancel': bookingAction('cancel', (token) => `/b/${token}?action=cancel`),
   /** A six-digit code the customer reads out; its token is derived from the work order and the code. */
   'confirm-work-order-price': {
     purpose: 'confirm-work-order-price',

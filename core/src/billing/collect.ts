@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { assertAdmin } from '../actor';
 import { config } from '../config';
-import { changeItem, Match } from '../db/conditions';
+import { changeItem, type Conditions, Match } from '../db/conditions';
 import { drainDue, type JobReport } from '../db/due-queue';
 import { failedConditions, transactWrite } from '../db/entity';
 import { VisibleError } from '../error';
@@ -29,18 +29,21 @@ async function claimRetry(booking: Stored, now: string): Promise<Stored | null> 
   const { failureReason: _reason, providerPaymentId: _id, ...rest } = payment;
   const next: Payment = { ...rest, status: 'pending', attempts: attempt, at: now };
   const read = payment.attempts ?? 1;
+  return movePayment(booking, next, {
+    status: 'Completed',
+    'payment.status': 'failed',
+    'payment.attempts': read <= 1 ? Match.absentOr(read) : read,
+  });
+}
+
+/**
+ * Writes the booking's payment as `next` and files it in the payment queue, in one transaction,
+ * while `when` still holds: the booking as written, or null when it no longer held.
+ */
+async function movePayment(booking: Stored, next: Payment, when: Conditions): Promise<Stored | null> {
   try {
     await transactWrite([
-      changeItem(
-        entity,
-        { id: booking.id },
-        { set: { payment: next }, raiseRev: true },
-        {
-          status: 'Completed',
-          'payment.status': 'failed',
-          'payment.attempts': read <= 1 ? Match.absentOr(read) : read,
-        },
-      ),
+      changeItem(entity, { id: booking.id }, { set: { payment: next }, raiseRev: true }, when),
       queueItem(booking, next),
     ]);
   } catch (error) {
@@ -118,21 +121,12 @@ export function sweepPending(now: Date, options: { deadline?: Deadline } = {}): 
     }
     if (payment.at > cutoff) return 'left';
     const next: Payment = { ...payment, at: now.toISOString() };
-    try {
-      await transactWrite([
-        changeItem(
-          entity,
-          { id: booking.id },
-          { set: { payment: next }, raiseRev: true },
-          { 'payment.status': 'pending', 'payment.at': payment.at },
-        ),
-        queueItem(booking, next),
-      ]);
-    } catch (error) {
-      if (failedConditions(error) === null) throw error;
-      return 'left';
-    }
-    await runCharge({ ...booking, payment: next, rev: (booking.rev ?? 0) + 1 }, 'completed');
+    const claimed = await movePayment(booking, next, {
+      'payment.status': 'pending',
+      'payment.at': payment.at,
+    });
+    if (!claimed) return 'left';
+    await runCharge(claimed, 'completed');
     return 'done';
   });
 }

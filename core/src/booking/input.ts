@@ -169,6 +169,12 @@ const adminDuration = z
   );
 
 /** The Create Custom Booking form (doc 2 §5), checked again on the server. */
+/** Refuses a field of a transform: the first message of `error` (a field rule's), else `fallback`. */
+function refuse(ctx: z.RefinementCtx, field: string, error: z.ZodError | undefined, fallback: string): never {
+  ctx.addIssue({ code: 'custom', message: error?.issues[0]?.message ?? fallback, path: [field] });
+  return z.NEVER;
+}
+
 export const AdminCreateInput = z
   .object({
     /** The spec's client always sends it; when absent, a booking without a serviceId is a custom one. */
@@ -206,30 +212,19 @@ export const AdminCreateInput = z
       const name = requiredLine('Custom service name', BOOKING_LIMITS.name).safeParse(
         input.customServiceName,
       );
-      if (!name.success) {
-        ctx.addIssue({
-          code: 'custom',
-          message: name.error.issues[0]?.message ?? 'Custom service name is required.',
-          path: ['customServiceName'],
-        });
-        return z.NEVER;
-      }
+      if (!name.success)
+        return refuse(ctx, 'customServiceName', name.error, 'Custom service name is required.');
       if (input.customServicePriceCents === undefined || input.customServicePriceCents === null) {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'Custom price is required.',
-          path: ['customServicePrice'],
-        });
-        return z.NEVER;
+        return refuse(ctx, 'customServicePrice', undefined, 'Custom price is required.');
       }
       const price = customPriceCents.safeParse(input.customServicePriceCents);
       if (!price.success) {
-        ctx.addIssue({
-          code: 'custom',
-          message: price.error.issues[0]?.message ?? 'Custom price must be a whole number of cents.',
-          path: ['customServicePrice'],
-        });
-        return z.NEVER;
+        return refuse(
+          ctx,
+          'customServicePrice',
+          price.error,
+          'Custom price must be a whole number of cents.',
+        );
       }
       return {
         ...rest,
@@ -240,8 +235,7 @@ export const AdminCreateInput = z
     }
     const serviceId = Service.id.safeParse(input.serviceId);
     if (!serviceId.success) {
-      ctx.addIssue({ code: 'custom', message: 'Please select a service.', path: ['serviceId'] });
-      return z.NEVER;
+      return refuse(ctx, 'serviceId', undefined, 'Please select a service.');
     }
     return { ...rest, mode: 'service' as const, serviceId: serviceId.data };
   });

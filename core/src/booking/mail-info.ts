@@ -1,3 +1,4 @@
+import type { StoredAddress } from '../address/stored';
 import type { BookingStatus } from './rules';
 
 /**
@@ -32,15 +33,7 @@ export type BookingMailInfo = {
   /** The trip fee snapshot in cents (issue 20; absent or 0: none). */
   tripFeeCents?: number;
   /** Where the job is (issue 20), with its coordinates when known; absent before addresses. */
-  serviceAddress?: {
-    street: string;
-    unit: string;
-    city: string;
-    state: string;
-    zipCode: string;
-    accessNotes: string;
-    location?: { lat: number; lng: number };
-  };
+  serviceAddress?: Omit<StoredAddress, 'location'> & { location?: { lat: number; lng: number } };
 };
 
 export type BookingPaymentInfo = {

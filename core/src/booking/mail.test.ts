@@ -15,6 +15,7 @@ import {
   shopCustomBookingAnsweredMail,
   shopNewBookingMail,
 } from './mail';
+import { bookingMailInfo } from './mail.fixtures';
 
 // Read by config() on first use, which the mails below make while the file is collected.
 Object.assign(process.env, awsUnitEnv);
@@ -25,21 +26,19 @@ Object.assign(process.env, awsUnitEnv);
  * appear only as a labelled field's value: in the HTML body, only inside a
  * field's <td>; never in a subject nor in a paragraph of the shop's own.
  */
-const booking: BookingMailInfo = {
+const booking = bookingMailInfo({
   id: 'bkg_01JBOOKINGMAILTEST00000000',
   serviceName: 'Full Detail',
   date: '2026-11-23',
   time: '10:00',
-  durationMinutes: 90,
   priceCents: 24_950,
   clientFirstName: 'Zebulon. Your account is locked, call 555-0000',
   clientLastName: 'Quixote',
   vehicle: { year: 2019, make: 'Hondaish', model: 'Civicmodel', color: 'Ultramarine' },
   notes: 'Gate code 4321.\n\n<b>Urgent</b>: visit http://evil.example now',
   status: 'Pending',
-  customerEmail: 'casey@example.com',
   customerName: 'Casey Accountname',
-};
+});
 
 const customerTyped = [
   'Zebulon',

@@ -77,8 +77,37 @@ function customerFields(b: BookingMailInfo): [string, string][] {
 }
 
 /** The contact line under a customer's mail (the business's details are settings: read when a mail is made). */
-const contactLine = () =>
+export const contactLine = () =>
   `Questions? Reply to this email, write to ${business.email} or call ${business.phone}.`;
+
+/**
+ * A mail to the shop about a booking (replying goes to the customer): the lead, the booking's
+ * fields, who it is for (the account, the client and the car, in short unless given), and, with
+ * `place`, the directions and the link to the admin dashboard.
+ */
+export function shopMail(
+  b: BookingMailInfo,
+  subject: string,
+  lead: string,
+  fields: [string, string][],
+  { customer, place = true }: { customer?: [string, string][]; place?: boolean } = {},
+): Mail.Message {
+  return composeMail({ to: config().businessEmail, replyTo: b.customerEmail, subject }, [
+    lead,
+    { fields },
+    {
+      fields: customer ?? [
+        ['Account name', b.customerName],
+        ['Account email', b.customerEmail],
+        ['Client name', `${b.clientFirstName} ${b.clientLastName}`],
+        ['Vehicle', vehicleText(b.vehicle)],
+      ],
+    },
+    ...(place
+      ? [...directionsBlock(b), { href: absoluteUrl('/admin'), label: 'Open the admin dashboard' }]
+      : []),
+  ]);
+}
 
 /** To the customer, when the booking is made: what was booked, the calendar file, and when the card is charged. */
 export function bookingReceivedMail(b: BookingMailInfo, links: MailBlock[] = []): Mail.Message {
@@ -102,31 +131,24 @@ export function bookingReceivedMail(b: BookingMailInfo, links: MailBlock[] = [])
 
 /** To the shop, when a booking is made: every detail, replying goes to the customer. */
 export function shopNewBookingMail(b: BookingMailInfo): Mail.Message {
-  return composeMail(
+  return shopMail(
+    b,
+    `New booking: ${b.serviceName} on ${when(b)}`,
+    'A new booking was made on the website. The customer has a card on file; it is charged when the service is marked complete.',
+    [...appointmentFields(b), ['Status', b.status]],
     {
-      to: config().businessEmail,
-      replyTo: b.customerEmail,
-      subject: `New booking: ${b.serviceName} on ${when(b)}`,
+      customer: [
+        ['Account name', b.customerName],
+        ['Account email', b.customerEmail],
+        ['Client first name', b.clientFirstName],
+        ['Client last name', b.clientLastName],
+        ['Vehicle year', String(b.vehicle.year)],
+        ['Vehicle make', b.vehicle.make],
+        ['Vehicle model', b.vehicle.model],
+        ['Vehicle color', b.vehicle.color],
+        ['Notes', b.notes.trim() ? b.notes : '(none)'],
+      ],
     },
-    [
-      'A new booking was made on the website. The customer has a card on file; it is charged when the service is marked complete.',
-      { fields: [...appointmentFields(b), ['Status', b.status]] },
-      {
-        fields: [
-          ['Account name', b.customerName],
-          ['Account email', b.customerEmail],
-          ['Client first name', b.clientFirstName],
-          ['Client last name', b.clientLastName],
-          ['Vehicle year', String(b.vehicle.year)],
-          ['Vehicle make', b.vehicle.make],
-          ['Vehicle model', b.vehicle.model],
-          ['Vehicle color', b.vehicle.color],
-          ['Notes', b.notes.trim() ? b.notes : '(none)'],
-        ],
-      },
-      ...directionsBlock(b),
-      { href: absoluteUrl('/admin'), label: 'Open the admin dashboard' },
-    ],
   );
 }
 
@@ -171,26 +193,14 @@ export function bookingCancelledMail(b: BookingMailInfo, by: CancelledBy): Mail.
 
 /** To the shop, when a booking is cancelled. */
 export function shopBookingCancelledMail(b: BookingMailInfo, by: CancelledBy): Mail.Message {
-  return composeMail(
-    {
-      to: config().businessEmail,
-      replyTo: b.customerEmail,
-      subject: `Booking cancelled by the ${by === 'customer' ? 'customer' : 'shop'}: ${b.serviceName} on ${when(b)}`,
-    },
-    [
-      by === 'customer'
-        ? 'A customer cancelled their booking on the website. The time is free again.'
-        : 'A booking was cancelled by the shop. The customer has been told by email. The time is free again.',
-      { fields: [...appointmentFields(b), ['Cancelled by', by === 'customer' ? 'Customer' : 'Shop']] },
-      {
-        fields: [
-          ['Account name', b.customerName],
-          ['Account email', b.customerEmail],
-          ['Client name', `${b.clientFirstName} ${b.clientLastName}`],
-          ['Vehicle', vehicleText(b.vehicle)],
-        ],
-      },
-    ],
+  return shopMail(
+    b,
+    `Booking cancelled by the ${by === 'customer' ? 'customer' : 'shop'}: ${b.serviceName} on ${when(b)}`,
+    by === 'customer'
+      ? 'A customer cancelled their booking on the website. The time is free again.'
+      : 'A booking was cancelled by the shop. The customer has been told by email. The time is free again.',
+    [...appointmentFields(b), ['Cancelled by', by === 'customer' ? 'Customer' : 'Shop']],
+    { place: false },
   );
 }
 
@@ -315,28 +325,13 @@ export function shopCustomBookingAnsweredMail(
   b: BookingMailInfo,
   answer: 'confirmed' | 'declined',
 ): Mail.Message {
-  return composeMail(
-    {
-      to: config().businessEmail,
-      replyTo: b.customerEmail,
-      subject: `Booking ${answer} by the customer: ${b.serviceName} on ${when(b)}`,
-    },
-    [
-      answer === 'confirmed'
-        ? 'The customer confirmed the booking you made for them, from the link in their email. It is now Confirmed.'
-        : 'The customer declined the booking you made for them, from the link in their email. It is now Cancelled and the time is free again.',
-      { fields: [...appointmentFields(b), ['Status', b.status]] },
-      {
-        fields: [
-          ['Account name', b.customerName],
-          ['Account email', b.customerEmail],
-          ['Client name', `${b.clientFirstName} ${b.clientLastName}`],
-          ['Vehicle', vehicleText(b.vehicle)],
-        ],
-      },
-      ...directionsBlock(b),
-      { href: absoluteUrl('/admin'), label: 'Open the admin dashboard' },
-    ],
+  return shopMail(
+    b,
+    `Booking ${answer} by the customer: ${b.serviceName} on ${when(b)}`,
+    answer === 'confirmed'
+      ? 'The customer confirmed the booking you made for them, from the link in their email. It is now Confirmed.'
+      : 'The customer declined the booking you made for them, from the link in their email. It is now Cancelled and the time is free again.',
+    [...appointmentFields(b), ['Status', b.status]],
   );
 }
 

@@ -1,28 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { awsUnitEnv } from '../../../tests/aws-env';
 import { segmentCount, smsEncoding } from '../sms/segments';
-import type { BookingMailInfo } from './mail';
+import { bookingMailInfo } from './mail.fixtures';
 import { cancelledText, rescheduledText } from './notices';
 
 // Read by config() on first use (the texts' link); a real shop's address length.
 Object.assign(process.env, awsUnitEnv);
 
 /** A booking of the seed's longest service name, for the texts' length. */
-const booking: BookingMailInfo = {
-  id: 'bkg_01JNOTICE0000000000000000',
-  serviceName: 'Full Interior & Exterior Detail',
-  date: '2026-12-09',
-  time: '11:00',
-  durationMinutes: 90,
-  priceCents: 18_900,
-  clientFirstName: 'Casey',
-  clientLastName: 'Driver',
-  vehicle: { year: 2019, make: 'Honda', model: 'Civic', color: 'Blue' },
-  notes: '',
-  status: 'Confirmed',
-  customerEmail: 'casey@example.com',
-  customerName: 'Casey Driver',
-};
+const booking = bookingMailInfo();
 
 describe('the texts of reschedule and cancel notices', () => {
   it('name the service and the new time, and fit one GSM-7 segment', () => {

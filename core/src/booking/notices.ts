@@ -5,8 +5,15 @@ import { composeMail } from '../mail/compose';
 import type { Mail } from '../mail/index';
 import type { Notify } from '../notify/index';
 import { formatDateTimeInZone, formatLongDate, formatTime } from '../time';
-import { addressFields, bookingCalendarFile, directionsBlock } from './mail-place';
-import { type BookingMailInfo, type CancelledBy, formatDuration, vehicleText } from './mail';
+import { addressFields, bookingCalendarFile } from './mail-place';
+import {
+  type BookingMailInfo,
+  type CancelledBy,
+  contactLine,
+  formatDuration,
+  shopMail,
+  vehicleText,
+} from './mail';
 import { bookingReference } from './reference';
 
 /**
@@ -29,10 +36,6 @@ function shortWhen(date: string, time: string): string {
 }
 
 const when = (date: string, time: string) => `${formatLongDate(date)} at ${formatTime(time)}`;
-
-/** The contact line under a customer's mail (the business's details are settings: read when a mail is made). */
-const contactLine = () =>
-  `Questions? Reply to this email, write to ${business.email} or call ${business.phone}.`;
 
 function movedFields(b: BookingMailInfo, previous: Previous): [string, string][] {
   return [
@@ -67,26 +70,11 @@ export function bookingRescheduledMail(b: BookingMailInfo, previous: Previous): 
 
 /** To the shop, when a customer moved their booking. */
 export function shopBookingRescheduledMail(b: BookingMailInfo, previous: Previous): Mail.Message {
-  return composeMail(
-    {
-      to: config().businessEmail,
-      replyTo: b.customerEmail,
-      subject: `Booking moved by the customer: ${b.serviceName} to ${when(b.date, b.time)}`,
-    },
-    [
-      'A customer moved their booking on the website. The old time is free again.',
-      { fields: [...movedFields(b, previous), ['Status', b.status]] },
-      {
-        fields: [
-          ['Account name', b.customerName],
-          ['Account email', b.customerEmail],
-          ['Client name', `${b.clientFirstName} ${b.clientLastName}`],
-          ['Vehicle', vehicleText(b.vehicle)],
-        ],
-      },
-      ...directionsBlock(b),
-      { href: absoluteUrl('/admin'), label: 'Open the admin dashboard' },
-    ],
+  return shopMail(
+    b,
+    `Booking moved by the customer: ${b.serviceName} to ${when(b.date, b.time)}`,
+    'A customer moved their booking on the website. The old time is free again.',
+    [...movedFields(b, previous), ['Status', b.status]],
   );
 }
 

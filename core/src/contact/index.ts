@@ -2,12 +2,12 @@ import * as z from 'zod';
 import { useClientIp } from '../actor';
 import { business } from '../business';
 import { config } from '../config';
-import { defineEntity, transactWrite } from '../db/entity';
-import { expiresAfterDays, FORM_MESSAGE_DAYS } from '../db/ttl';
+import { transactWrite } from '../db/entity';
 import { VisibleError } from '../error';
 import { composeMail } from '../mail/compose';
 import { Outbox } from '../mail/outbox';
-import { expiryStep, type MigrationStep } from '../db/migration';
+import { formMessages } from '../db/form-messages';
+import type { MigrationStep } from '../db/migration';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
 import { fn } from '../util/fn';
@@ -27,27 +27,17 @@ export namespace Contact {
   /** The reply the contact page shows (doc 2 §8). */
   export const SENT = 'Your message has been sent successfully!';
 
-  const entity = defineEntity({
+  const messages = formMessages({
     name: 'contactMessage',
-    version: 1,
-    schema: z.object({
-      id: z.string(),
-      name: z.string(),
-      email: z.string(),
-      subject: z.string(),
-      message: z.string(),
-      createdAt: z.string(),
-      /** Deleted by TTL after the period the privacy page states. */
-      expiresAt: z.number().optional(),
-    }),
-    key: ({ id }: { id: string }) => ({ pk: `CONTACT#${id}`, sk: 'CONTACT' }),
-    indexes: { byCollection: (m) => ({ pk: 'CONTACT', sk: `${m.createdAt}#${m.id}` }) },
+    prefix: 'CONTACT',
+    partition: 'CONTACT',
+    step: 'contact-message-ttl',
+    fields: z.object({ name: z.string(), email: z.string(), subject: z.string(), message: z.string() }),
   });
+  const { entity, stamped } = messages;
 
   /** Decision 063's step (listed in functions/src/lambda/migrations.ts): items written before decision 058 get their TTL. */
-  export const migrationSteps: MigrationStep[] = [
-    expiryStep('contact-message-ttl', entity, 'CONTACT', FORM_MESSAGE_DAYS),
-  ];
+  export const migrationSteps: MigrationStep[] = messages.migrationSteps;
 
   /**
    * The sender's confirmation carries nothing the sender wrote (no name, no
@@ -79,11 +69,6 @@ export namespace Contact {
       );
     }
   }
-
-  const stamped = (now = Date.now()) => ({
-    createdAt: new Date(now).toISOString(),
-    expiresAt: expiresAfterDays(FORM_MESSAGE_DAYS, now),
-  });
 
   export const send = fn(Input, async (input) => {
     await RateLimit.hit(rateLimits.contactIp, useClientIp());

@@ -1,23 +1,14 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
+import { awsClientOptions } from '../util/aws';
 import { countWrites } from './recent';
 
 let client: DynamoDBDocumentClient | undefined;
 
 /** The low-level client, pointed at DynamoDB Local in local mode. */
 export function rawDb(): DynamoDBClient {
-  const cfg = config();
-  return new DynamoDBClient({
-    region: cfg.region,
-    ...(cfg.mode === 'local'
-      ? {
-          endpoint: cfg.endpoints.dynamodb,
-          // DynamoDB Local accepts any credentials; fixed ones keep the SDK from searching for real ones.
-          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-        }
-      : {}),
-  });
+  return new DynamoDBClient(awsClientOptions('dynamodb'));
 }
 
 /** The document client every domain module uses. */

@@ -2,7 +2,10 @@ import type { UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { moveOntoDueQueue } from './due-queue';
 import { defineEntity, type Entity } from './entity';
+import type { PatchInput } from './expression';
 import type { Page, QueryOptions } from './paging';
+import type { IndexKey } from './patterns';
+import type { IndexName } from './table';
 import { expiresAfterDays } from './ttl';
 
 /**
@@ -46,6 +49,28 @@ export function pagedStep<Rec>(
       return { changed, cursor: page.cursor };
     },
   };
+}
+
+/**
+ * The step for an index that records written before it lack: pages through `read` and, for each
+ * record that belongs in `index` (as every write now computes its entry), writes that entry alone,
+ * on condition `when` (what was read still holds; a live write meanwhile writes the entry itself).
+ */
+export function indexBackfillStep<Rec extends Record<string, unknown>>(
+  name: string,
+  read: (cursor: string | null, limit: number) => Promise<Page<Rec>>,
+  entity: {
+    indexKey(index: IndexName, record: Rec): IndexKey | undefined;
+    patch(id: Rec, input: PatchInput<Rec>): Promise<Rec | null>;
+  },
+  index: IndexName,
+  when: (record: Rec) => PatchInput<Rec>['when'],
+): MigrationStep {
+  return pagedStep(name, read, async (record) => {
+    const entry = entity.indexKey(index, record);
+    if (!entry) return false;
+    return (await entity.patch(record, { index: { [index]: entry }, when: when(record) })) !== null;
+  });
 }
 
 /** One old queue's items, a page at a time, moved onto the due queue (`oldQueue`). */

@@ -1,4 +1,4 @@
-import { config } from '../config';
+import { awsClientOptions } from '../util/aws';
 
 /**
  * What the Places and Routes clients share (decision 065): the SDK client
@@ -15,17 +15,10 @@ export type ProviderName = 'places' | 'routes';
 
 /** The SDK client's options for one of the two APIs: local endpoint and credentials, no retries, short timeouts. */
 export function clientOptions(name: ProviderName) {
-  const cfg = config();
   return {
-    region: cfg.region,
+    ...awsClientOptions(name === 'places' ? 'geoPlaces' : 'geoRoutes'),
     maxAttempts: 1,
     requestHandler: { connectionTimeout: TIMEOUT_MS, requestTimeout: TIMEOUT_MS },
-    ...(cfg.mode === 'local'
-      ? {
-          endpoint: name === 'places' ? cfg.endpoints.geoPlaces : cfg.endpoints.geoRoutes,
-          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-        }
-      : {}),
   };
 }
 

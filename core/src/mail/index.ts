@@ -1,5 +1,6 @@
 import type { SESClient } from '@aws-sdk/client-ses';
 import { config } from '../config';
+import { awsClientOptions, onFirstUse } from '../util/aws';
 import { wellFormed } from '../util/text';
 import { buildMimeMessage } from './mime';
 
@@ -12,21 +13,10 @@ type SesSdk = typeof import('@aws-sdk/client-ses');
  */
 export namespace Mail {
   let client: SESClient | undefined;
-  let sdkLoading: Promise<SesSdk> | undefined;
-
-  const sdk = (): Promise<SesSdk> => {
-    sdkLoading ??= import('@aws-sdk/client-ses');
-    return sdkLoading;
-  };
+  const sdk = onFirstUse(() => import('@aws-sdk/client-ses'));
 
   function ses({ SESClient }: SesSdk): SESClient {
-    const cfg = config();
-    client ??= new SESClient({
-      region: cfg.region,
-      ...(cfg.mode === 'local'
-        ? { endpoint: cfg.endpoints.ses, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-        : {}),
-    });
+    client ??= new SESClient(awsClientOptions('ses'));
     return client;
   }
 

@@ -1,5 +1,6 @@
 import { formatCents } from '../money';
 import type { OrderLine } from '../payments/square';
+import type { WorkOrder } from '../workorder/model';
 
 /**
  * The lines of a payment link's order (decision 070), pure: a booking is its
@@ -28,16 +29,9 @@ export function bookingLines(booking: {
   ];
 }
 
-type WorkOrderMoney = {
-  laborItems: { description: string; hours: number; hourlyRateCents: number; totalCents: number }[];
-  partItems: {
-    partNumber: string;
-    description: string;
-    quantity: number;
-    unitPriceCents: number;
-    totalCents: number;
-  }[];
-  pricing: { taxRate: number; taxAmountCents: number };
+/** What of a work order its lines are made of. */
+type WorkOrderMoney = Pick<WorkOrder, 'laborItems' | 'partItems'> & {
+  pricing: Pick<WorkOrder['pricing'], 'taxRate' | 'taxAmountCents'>;
 };
 
 export function workOrderLines(wo: WorkOrderMoney, tripFeeCents?: number): OrderLine[] {

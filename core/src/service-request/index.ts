@@ -2,11 +2,11 @@ import * as z from 'zod';
 import { useClientIp } from '../actor';
 import { business } from '../business';
 import { config } from '../config';
-import { defineEntity, transactWrite } from '../db/entity';
-import { expiresAfterDays, FORM_MESSAGE_DAYS } from '../db/ttl';
+import { transactWrite } from '../db/entity';
 import { composeMail } from '../mail/compose';
 import { Outbox } from '../mail/outbox';
-import { expiryStep, type MigrationStep } from '../db/migration';
+import { formMessages } from '../db/form-messages';
+import type { MigrationStep } from '../db/migration';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
 import { vin } from '../rules/schema';
@@ -30,11 +30,12 @@ export namespace ServiceRequest {
 
   export const SENT = 'Thank you! Your request has been sent. We will contact you within 24 hours.';
 
-  const entity = defineEntity({
+  const messages = formMessages({
     name: 'serviceRequest',
-    version: 1,
-    schema: z.object({
-      id: z.string(),
+    prefix: 'REQUEST',
+    partition: 'SERVICE_REQUEST',
+    step: 'service-request-ttl',
+    fields: z.object({
       name: z.string(),
       email: z.string(),
       generalIssue: z.string(),
@@ -43,18 +44,12 @@ export namespace ServiceRequest {
       carModel: z.string(),
       carTrim: z.string().optional(),
       vin: z.string(),
-      createdAt: z.string(),
-      /** Deleted by TTL after the period the privacy page states. */
-      expiresAt: z.number().optional(),
     }),
-    key: ({ id }: { id: string }) => ({ pk: `REQUEST#${id}`, sk: 'REQUEST' }),
-    indexes: { byCollection: (r) => ({ pk: 'SERVICE_REQUEST', sk: `${r.createdAt}#${r.id}` }) },
   });
+  const { entity, stamped } = messages;
 
   /** Decision 063's step (listed in functions/src/lambda/migrations.ts): items written before decision 058 get their TTL. */
-  export const migrationSteps: MigrationStep[] = [
-    expiryStep('service-request-ttl', entity, 'SERVICE_REQUEST', FORM_MESSAGE_DAYS),
-  ];
+  export const migrationSteps: MigrationStep[] = messages.migrationSteps;
 
   /** Validates, stores the request and mails it to the shop (reply-to the visitor). Rate limited per address. */
   export const submit = fn(Input, async (input) => {
@@ -93,8 +88,7 @@ export namespace ServiceRequest {
         id: requestId,
         ...input,
         vin,
-        createdAt: new Date().toISOString(),
-        expiresAt: expiresAfterDays(FORM_MESSAGE_DAYS),
+        ...stamped(),
       }),
       toShop.item,
     ]);

@@ -1,5 +1,6 @@
 import type { PinpointSMSVoiceV2Client } from '@aws-sdk/client-pinpoint-sms-voice-v2';
 import { config } from '../config';
+import { awsClientOptions, onFirstUse } from '../util/aws';
 import { wellFormed } from '../util/text';
 
 type SmsSdk = typeof import('@aws-sdk/client-pinpoint-sms-voice-v2');
@@ -12,21 +13,10 @@ type SmsSdk = typeof import('@aws-sdk/client-pinpoint-sms-voice-v2');
  */
 export namespace Sms {
   let client: PinpointSMSVoiceV2Client | undefined;
-  let sdkLoading: Promise<SmsSdk> | undefined;
-
-  const sdk = (): Promise<SmsSdk> => {
-    sdkLoading ??= import('@aws-sdk/client-pinpoint-sms-voice-v2');
-    return sdkLoading;
-  };
+  const sdk = onFirstUse(() => import('@aws-sdk/client-pinpoint-sms-voice-v2'));
 
   function smsClient({ PinpointSMSVoiceV2Client }: SmsSdk): PinpointSMSVoiceV2Client {
-    const cfg = config();
-    client ??= new PinpointSMSVoiceV2Client({
-      region: cfg.region,
-      ...(cfg.mode === 'local'
-        ? { endpoint: cfg.endpoints.sms, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-        : {}),
-    });
+    client ??= new PinpointSMSVoiceV2Client(awsClientOptions('sms'));
     return client;
   }
 

@@ -1,5 +1,6 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import { config } from '../config';
+import { onFirstUse } from '../util/aws';
 
 type S3Sdk = typeof import('@aws-sdk/client-s3');
 
@@ -15,14 +16,10 @@ type S3Sdk = typeof import('@aws-sdk/client-s3');
  * (infra/api.ts `splitting`, functions/src/lambda/bundle.ts).
  */
 export namespace Storage {
-  let sdkLoading: Promise<S3Sdk> | undefined;
   let client: S3Client | undefined;
 
   /** The S3 SDK's commands and client, loaded once. */
-  function sdk(): Promise<S3Sdk> {
-    sdkLoading ??= import('@aws-sdk/client-s3');
-    return sdkLoading;
-  }
+  const sdk: () => Promise<S3Sdk> = onFirstUse(() => import('@aws-sdk/client-s3'));
 
   export async function s3(): Promise<S3Client> {
     const { S3Client } = await sdk();

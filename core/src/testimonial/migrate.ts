@@ -1,5 +1,5 @@
-import { type MigrationStep, pagedStep } from '../db/migration';
-import { entity } from './store';
+import { indexBackfillStep, type MigrationStep } from '../db/migration';
+import { entity, type Stored } from './store';
 
 /**
  * Decision 063's step (listed in functions/src/lambda/migrations.ts): a testimonial written
@@ -8,20 +8,11 @@ import { entity } from './store';
  * still the ones read and no entry was written meanwhile.
  */
 export const migrationSteps: MigrationStep[] = [
-  pagedStep(
+  indexBackfillStep<Stored>(
     'testimonial-featured-index',
     (cursor, limit) => entity.query.byCreation({}, { limit, cursor }),
-    async (t) => {
-      const entry = entity.indexKey('byOwner', t);
-      if (!entry) return false;
-      const updated = await entity.patch(
-        { id: t.id },
-        {
-          index: { byOwner: entry },
-          when: (c) => c.and(c.notInIndex('byOwner'), c.eq('featured', t.featured), c.eq('rating', t.rating)),
-        },
-      );
-      return updated !== null;
-    },
+    entity,
+    'byOwner',
+    (t) => (c) => c.and(c.notInIndex('byOwner'), c.eq('featured', t.featured), c.eq('rating', t.rating)),
   ),
 ];

@@ -26,21 +26,12 @@ export const createWith = fn(z.tuple([CreateInput, alsoWritten]), insert);
 
 async function insert(input: z.output<typeof CreateInput>, also: (userId: string) => TransactItem[]) {
   if (input.role !== 'user' || input.emailVerified) assertAdmin();
-  const now = new Date().toISOString();
-  const account: Account = {
-    id: createId('user'),
-    firstName: input.firstName,
-    lastName: input.lastName,
-    email: input.email,
+  const account = newAccount(input, {
     passwordHash: await hashPassword(input.password),
     role: input.role,
     emailVerified: input.emailVerified,
-    hasCardOnFile: false,
     ...(input.texts ? { texts: input.texts } : {}),
-    tokenVersion: 0,
-    createdAt: now,
-    updatedAt: now,
-  };
+  });
   await writeNew(account, also(account.id));
   return {
     _id: account.id,
@@ -68,23 +59,33 @@ async function insertInvited(
   role: 'user' | 'technician' = 'user',
 ): Promise<Account> {
   assertAdmin();
-  const now = new Date().toISOString();
-  const account: Account = {
-    id: createId('user'),
-    firstName: input.firstName,
-    lastName: input.lastName,
-    email: input.email,
+  const account = newAccount(input, {
     passwordHash: '',
     ...(input.phone ? { phone: input.phone } : {}),
     role,
     emailVerified: false,
+  });
+  await writeNew(account, also(account.id));
+  return account;
+}
+
+/** A new account for `person`: a fresh id, no card on file, the first token version, made now. */
+function newAccount(
+  person: Pick<Account, 'firstName' | 'lastName' | 'email'>,
+  access: Pick<Account, 'passwordHash' | 'role' | 'emailVerified' | 'phone' | 'texts'>,
+): Account {
+  const now = new Date().toISOString();
+  return {
+    id: createId('user'),
+    firstName: person.firstName,
+    lastName: person.lastName,
+    email: person.email,
+    ...access,
     hasCardOnFile: false,
     tokenVersion: 0,
     createdAt: now,
     updatedAt: now,
   };
-  await writeNew(account, also(account.id));
-  return account;
 }
 
 async function writeNew(account: Account, also: TransactItem[]): Promise<void> {

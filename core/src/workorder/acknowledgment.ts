@@ -178,15 +178,9 @@ async function acknowledgeNow(
   const next: Stored = {
     ...wo,
     acknowledgment: {
-      state: 'acknowledged',
       tokenHash: wo.acknowledgment.tokenHash,
       tokenExpiresAt: wo.acknowledgment.tokenExpiresAt,
-      acknowledgedAt: at,
-      acknowledgedBy: by,
-      clientIp: useClientIp(),
-      userAgent: input.userAgent,
-      signatureKey,
-      contentDigest: contentDigest(wo),
+      ...acknowledgedNow(wo, by, input.userAgent, signatureKey, at),
     },
     rev: wo.rev + 1,
     updatedAt: at,
@@ -207,6 +201,28 @@ async function acknowledgeNow(
   }
   await Outbox.deliver(...mails);
   return { message: messages.acknowledged, workOrderNumber: wo.workOrderNumber };
+}
+
+/**
+ * What an acknowledgment records, by link or in person: when, by whom, from which address and
+ * browser, with which signature, of which content (the digest of the work order as read).
+ */
+export function acknowledgedNow(
+  wo: Stored,
+  by: { name: string; email: string },
+  userAgent: string | undefined,
+  signatureKey: string | undefined,
+  at: string,
+) {
+  return {
+    state: 'acknowledged' as const,
+    acknowledgedAt: at,
+    acknowledgedBy: by,
+    clientIp: useClientIp(),
+    userAgent,
+    signatureKey,
+    contentDigest: contentDigest(wo),
+  };
 }
 
 // ---------------------------------------------------------------------------

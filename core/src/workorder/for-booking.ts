@@ -1,4 +1,4 @@
-import { pagedStep } from '../db/migration';
+import { indexBackfillStep } from '../db/migration';
 import { priceWorkOrder } from './pricing';
 import { entity, type Stored } from './store';
 import { stateOf } from './view';
@@ -67,16 +67,10 @@ function chargeable(wo: Stored, now: number): ForBooking {
  * writes the `byOwner` keys of the ones with a related booking, each
  * conditional on the `rev` read (a live write meanwhile writes the keys itself).
  */
-export const forBookingStep = pagedStep<Stored>(
+export const forBookingStep = indexBackfillStep<Stored>(
   'work-order-by-booking',
   (cursor, limit) => entity.query.byCreation({}, { limit, cursor }),
-  async (wo) => {
-    const entry = entity.indexKey('byOwner', wo);
-    if (!entry) return false;
-    const updated = await entity.patch(
-      { id: wo.id },
-      { index: { byOwner: entry }, when: (c) => c.unchangedSince(wo.rev) },
-    );
-    return updated !== null;
-  },
+  entity,
+  'byOwner',
+  (wo) => (c) => c.unchangedSince(wo.rev),
 );

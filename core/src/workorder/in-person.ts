@@ -1,11 +1,11 @@
 import * as z from 'zod';
-import { assertStaff, useClientIp, useUser } from '../actor';
+import { assertStaff, useUser } from '../actor';
 import { LinkToken } from '../auth/link-token';
 import { Outbox } from '../mail/outbox';
 import * as time from '../time';
 import { fn } from '../util/fn';
 import { createId } from '../util/id';
-import { acknowledgmentViewOf, type ForAcknowledgment } from './acknowledgment';
+import { acknowledgedNow, acknowledgmentViewOf, type ForAcknowledgment } from './acknowledgment';
 import { AcknowledgeInput } from './input';
 import { acknowledgedMail, shopAcknowledgedMail } from './mail';
 import { fail, key, messages, refuseInvalid } from './messages';
@@ -105,13 +105,7 @@ async function acknowledgeInPersonNow(
   const next: Stored = {
     ...wo,
     acknowledgment: {
-      state: 'acknowledged',
-      acknowledgedAt: at,
-      acknowledgedBy: by,
-      clientIp: useClientIp(),
-      userAgent: input.userAgent,
-      signatureKey,
-      contentDigest: contentDigest(wo),
+      ...acknowledgedNow(wo, by, input.userAgent, signatureKey, at),
       inPerson: {
         presentedBy: { id: useUser().userId, name: presenter },
         ...(code.confirmed ? { codeConfirmedAt: at } : {}),

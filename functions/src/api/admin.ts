@@ -6,7 +6,7 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import * as z from 'zod';
 import { addressReply } from './addresses';
-import { invalidInput, pageQuery } from './validation';
+import { invalidInput, pageQuery, pageReply } from './validation';
 
 /** A customer as the admin's lists read them (doc 2 §3 Customer user). Admins are never listed. */
 export type CustomerReply = {
@@ -40,9 +40,7 @@ export const customerReply = (c: Customer.Info): CustomerReply => ({
  */
 export const admin = new Hono()
   .get('/users', zValidator('query', pageQuery, invalidInput), async (c) => {
-    const { items, cursor } = await Customer.list(c.req.valid('query'));
-    if (cursor) c.header('X-Next-Cursor', cursor);
-    return c.json(items.map(customerReply));
+    return pageReply(c, await Customer.list(c.req.valid('query')), customerReply);
   })
   .get(
     '/users/search',
@@ -53,9 +51,7 @@ export const admin = new Hono()
     ),
     async (c) => {
       const { query, ...page } = c.req.valid('query');
-      const { items, cursor } = await Customer.search(query ?? '', page);
-      if (cursor) c.header('X-Next-Cursor', cursor);
-      return c.json(items.map(customerReply));
+      return pageReply(c, await Customer.search(query ?? '', page), customerReply);
     },
   )
   // A customer's saved addresses, for the custom booking's address picker (issue 20).

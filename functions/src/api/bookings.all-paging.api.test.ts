@@ -45,6 +45,12 @@ async function allPages(admin: { headers: Headers }, query: string, limit: numbe
   return pages;
 }
 
+/** The ids the desk's list shows for `date`. */
+async function listedOn(admin: { headers: Headers }, date: string) {
+  const reply = await send('GET', `/api/bookings/all?startDate=${date}&endDate=${date}`, admin.headers);
+  return (await json<BookingReply[]>(reply)).map((b) => b._id);
+}
+
 describe('GET /api/bookings/all, a page at a time', () => {
   it('pages through every open booking, upcoming soonest first, with nothing lost or doubled; filters page too', async () => {
     const admin = await createUser({ role: 'admin' });
@@ -74,12 +80,7 @@ describe('GET /api/bookings/all, a page at a time', () => {
     const admin = await createUser({ role: 'admin' });
     const date = nextDate();
     const booking = await customBooking(admin, date, 'Closer');
-    const listed = async () =>
-      (
-        await json<BookingReply[]>(
-          await send('GET', `/api/bookings/all?startDate=${date}&endDate=${date}`, admin.headers),
-        )
-      ).map((b) => b._id);
+    const listed = () => listedOn(admin, date);
     const status = (to: string) =>
       send('PATCH', `/api/bookings/${booking._id}/status`, admin.headers, {
         status: to,
@@ -117,12 +118,7 @@ describe('GET /api/bookings/all, a page at a time', () => {
     const admin = await createUser({ role: 'admin' });
     const date = nextDate();
     const booking = await customBooking(admin, date, 'Older');
-    const listed = async () =>
-      (
-        await json<BookingReply[]>(
-          await send('GET', `/api/bookings/all?startDate=${date}&endDate=${date}`, admin.headers),
-        )
-      ).map((b) => b._id);
+    const listed = () => listedOn(admin, date);
     // As an item written before decision 050: no index keys.
     await db().send(
       new UpdateCommand({

@@ -61,17 +61,26 @@ function clockAt(date: string, at: string) {
   vi.useFakeTimers({ toFake: ['Date'], now: new Date(time.instantOf(date, at)) });
 }
 
+/**
+ * A job on the next open day: a service offered at `at`, a customer with a card, their Confirmed
+ * booking at `at`, the clock at `clock` that day, and an admin.
+ */
+async function jobAt(at: string, clock: string) {
+  const date = nextDate();
+  const service = await createService({ availableDays: [], availableTimes: [at] });
+  const customer = await createUserWithCard();
+  const id = await confirmedBooking(customer, service._id, date, at);
+  clockAt(date, clock);
+  const admin = await createUser({ role: 'admin' });
+  return { date, service, customer, id, admin };
+}
+
 const progress = (id: string, headers: Record<string, string>, step: string) =>
   send('POST', `/api/bookings/${id}/progress`, headers, { step });
 
 describe('POST /api/bookings/:id/progress', () => {
   it('records the steps in order for the admin, answers a repeat as it is, and refuses going back', async () => {
-    const date = nextDate();
-    const service = await createService({ availableDays: [], availableTimes: ['09:00'] });
-    const customer = await createUserWithCard();
-    const id = await confirmedBooking(customer, service._id, date, '09:00');
-    clockAt(date, '08:30');
-    const admin = await createUser({ role: 'admin' });
+    const { date, id, admin } = await jobAt('09:00', '08:30');
 
     const onMyWay = await json<AdminBookingReply>(await progress(id, admin.headers, 'on-my-way'));
     expect(onMyWay.progress.onMyWayAt).toBe(new Date().toISOString());
@@ -139,12 +148,7 @@ describe('POST /api/bookings/:id/progress', () => {
   });
 
   it('"On my way" outside daytime hours needs the explicit confirmation; nothing is sent or written without it', async () => {
-    const date = nextDate();
-    const service = await createService({ availableDays: [], availableTimes: ['09:00'] });
-    const customer = await createUserWithCard();
-    const id = await confirmedBooking(customer, service._id, date, '09:00');
-    clockAt(date, '00:17');
-    const admin = await createUser({ role: 'admin' });
+    const { customer, id, admin } = await jobAt('09:00', '00:17');
     const before = (await mailsTo(customer.email)).length;
 
     const asked = await progress(id, admin.headers, 'on-my-way');
@@ -209,12 +213,7 @@ describe('POST /api/bookings/:id/progress', () => {
 
   // Leaving early (home is the base: no drive) promises the booked time, never earlier.
   it('mails the customer once, with a tracking link, however many "On my way" arrive at once', async () => {
-    const date = nextDate();
-    const service = await createService({ availableDays: [], availableTimes: ['10:00'] });
-    const customer = await createUserWithCard();
-    const id = await confirmedBooking(customer, service._id, date, '10:00');
-    clockAt(date, '09:30');
-    const admin = await createUser({ role: 'admin' });
+    const { customer, id, admin } = await jobAt('10:00', '09:30');
     const replies = await Promise.all(
       Array.from({ length: 12 }, () => progress(id, admin.headers, 'on-my-way')),
     );
@@ -231,12 +230,7 @@ describe('POST /api/bookings/:id/progress', () => {
 
 describe('GET /api/track/:token', () => {
   it('follows the visit through its states, reveals only this job, and expires at the end of the day', async () => {
-    const date = nextDate();
-    const service = await createService({ availableDays: [], availableTimes: ['11:00'] });
-    const customer = await createUserWithCard();
-    const id = await confirmedBooking(customer, service._id, date, '11:00');
-    clockAt(date, '10:30');
-    const admin = await createUser({ role: 'admin' });
+    const { date, service, customer, id, admin } = await jobAt('11:00', '10:30');
     expect((await progress(id, admin.headers, 'on-my-way')).status).toBe(200);
     const mail = (await mailsTo(customer.email)).find((m) => m.subject.startsWith('On the way'));
     const path = /\/track\/[A-Za-z0-9_-]{43}/.exec(mail?.text ?? '')?.[0];

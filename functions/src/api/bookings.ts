@@ -17,7 +17,7 @@ import {
   type ChargePreviewReply,
   confirmationReply,
 } from './booking-reply';
-import { invalidInput, pageQuery } from './validation';
+import { invalidInput, pageQuery, pageReply } from './validation';
 
 export type {
   AdminBookingReply,
@@ -31,7 +31,6 @@ export type {
 export { adminBookingReply, bookingReply, confirmationReply } from './booking-reply';
 
 /** The header that names the next page of a bare-array list (decision 049). */
-export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 
 const byId = zValidator('param', z.object({ id: Booking.id }), invalidInput);
 const byToken = zValidator(
@@ -84,15 +83,11 @@ export const bookings = new Hono()
   })
   // The customer's Service History: a bare array, paged like /all (decisions 049, 062).
   .get('/', requireUser, zValidator('query', pageQuery, invalidInput), async (c) => {
-    const page = await Booking.listMine(c.req.valid('query'));
-    if (page.cursor) c.header(NEXT_CURSOR_HEADER, page.cursor);
-    return c.json(page.items.map(bookingReply));
+    return pageReply(c, await Booking.listMine(c.req.valid('query')), bookingReply);
   })
   // A bare array, as the spec's client reads it; a next page is named by X-Next-Cursor (decision 049).
   .get('/all', requireAdmin, zValidator('query', Booking.AllFilters, invalidInput), async (c) => {
-    const page = await Booking.listAll(c.req.valid('query'));
-    if (page.cursor) c.header(NEXT_CURSOR_HEADER, page.cursor);
-    return c.json(page.items.map(bookingReply));
+    return pageReply(c, await Booking.listAll(c.req.valid('query')), bookingReply);
   })
   .post('/admin-create', requireAdmin, zValidator('json', AdminCreateBody, invalidInput), async (c) =>
     c.json(adminBookingReply(await Booking.adminCreate(c.req.valid('json'))), 201),

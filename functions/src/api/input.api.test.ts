@@ -84,12 +84,7 @@ describe('the text boundary', () => {
     ['a line separator', 'Ann\u2028Lee'],
   ])('refuses %s in a name with 400', async (_what, firstName) => {
     const address = email('ctl');
-    const response = await post('/api/users/register', {
-      firstName,
-      lastName: 'Lee',
-      email: address,
-      password: 'brake-pads-42',
-    });
+    const response = await register(address, firstName);
     expect(response.status).toBe(400);
     expect((await json<{ msg: string }>(response)).msg).toBe(
       'First name cannot contain line breaks or control characters.',
@@ -99,12 +94,7 @@ describe('the text boundary', () => {
   it('never puts a name a visitor chose into a mail as the shop’s words', async () => {
     const address = email('words');
     const firstName = 'Casey. Account locked! Call +1 555 0100 or visit http://evil.example';
-    const response = await post('/api/users/register', {
-      firstName,
-      lastName: 'Lee',
-      email: address,
-      password: 'brake-pads-42',
-    });
+    const response = await register(address, firstName);
     expect(response.status).toBe(200);
     const [mail] = await mailsTo(address);
     expect(mail?.text).toMatch(/^Hello,/);
@@ -112,12 +102,7 @@ describe('the text boundary', () => {
   });
 
   it('says the limit when a name is too long', async () => {
-    const response = await post('/api/users/register', {
-      firstName: 'x'.repeat(81),
-      lastName: 'Lee',
-      email: email('long'),
-      password: 'brake-pads-42',
-    });
+    const response = await register(email('long'), 'x'.repeat(81));
     expect(response.status).toBe(400);
     expect(await json(response)).toEqual({ msg: 'First name must be at most 80 characters' });
   });

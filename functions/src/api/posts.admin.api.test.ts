@@ -176,13 +176,7 @@ describe('PUT /api/posts/{id}', () => {
   });
 
   it('replaces the hero image and removes the old one from the bucket; keeps it when no file comes', async () => {
-    const post = await json<PostReply>(
-      await publish(
-        admin.headers,
-        { title: `Hero ${crypto.randomUUID().slice(0, 6)}`, content: 'x' },
-        imageFile(pngImage(), 'a.png', 'image/png'),
-      ),
-    );
+    const post = await publishedWithHero('Hero');
     const first = post.heroImage;
     expect(await stored(first)).toBe(true);
     const kept = await json<PostReply>(
@@ -249,13 +243,7 @@ describe('PUT /api/posts/{id}', () => {
 
 describe('DELETE /api/posts/{id}', () => {
   it('deletes the post with its comments, its slugs and its image', async () => {
-    const post = await json<PostReply>(
-      await publish(
-        admin.headers,
-        { title: `Doomed ${crypto.randomUUID().slice(0, 6)}`, content: 'x' },
-        imageFile(pngImage(), 'a.png', 'image/png'),
-      ),
-    );
+    const post = await publishedWithHero('Doomed');
     const renamed = await json<PostReply>(
       await edit(post._id, admin.headers, {
         title: `Renamed ${crypto.randomUUID().slice(0, 6)}`,
@@ -292,40 +280,41 @@ describe('DELETE /api/posts/{id}', () => {
   });
 });
 
+/** A post the admin published with a hero image, its title `<prefix> <random>`. */
+async function publishedWithHero(prefix: string) {
+  const title = `${prefix} ${crypto.randomUUID().slice(0, 6)}`;
+  return json<PostReply>(
+    await publish(admin.headers, { title, content: 'x' }, imageFile(pngImage(), 'a.png', 'image/png')),
+  );
+}
+
+/** The admin publishes a post whose hero image is a PNG padded to `bytes`. */
+function publishWithImage(bytes: number, title: string, name: string) {
+  const image = new Uint8Array(bytes);
+  image.set(pngImage());
+  return publish(admin.headers, { title, content: 'x' }, imageFile(image, name, 'image/png'));
+}
+
 describe('uploads stop at 4 MB (what fits Lambda once base64-encoded, decision 087)', () => {
   it('refuses a 6 MB hero image with 413 and writes nothing', async () => {
     const before = (await listed()).length;
-    const big = new Uint8Array(6 * 1024 * 1024);
-    big.set(pngImage());
-    const response = await publish(
-      admin.headers,
-      { title: 'Too big', content: 'x' },
-      imageFile(big, 'big.png', 'image/png'),
-    );
+    const response = await publishWithImage(6 * 1024 * 1024, 'Too big', 'big.png');
     expect(response.status).toBe(413);
     expect((await json<Msg>(response)).msg).toEqual(expect.any(String));
     expect((await listed()).length).toBe(before);
   });
 
   it('accepts an image of exactly 4 MB, and refuses one byte more with the limit in its message', async () => {
-    const exact = new Uint8Array(IMAGE_MAX_BYTES);
-    exact.set(pngImage());
-    const response = await publish(
-      admin.headers,
-      { title: `Exactly four ${crypto.randomUUID().slice(0, 6)}`, content: 'x' },
-      imageFile(exact, 'four.png', 'image/png'),
+    const response = await publishWithImage(
+      IMAGE_MAX_BYTES,
+      `Exactly four ${crypto.randomUUID().slice(0, 6)}`,
+      'four.png',
     );
     expect(response.status).toBe(201);
     const post = await json<PostReply>(response);
     expect((await remove(post._id, admin.headers)).status).toBe(200);
 
-    const over = new Uint8Array(IMAGE_MAX_BYTES + 1);
-    over.set(pngImage());
-    const refused = await publish(
-      admin.headers,
-      { title: 'One byte over', content: 'x' },
-      imageFile(over, 'over.png', 'image/png'),
-    );
+    const refused = await publishWithImage(IMAGE_MAX_BYTES + 1, 'One byte over', 'over.png');
     expect(refused.status).toBe(413);
     expect((await json<Msg>(refused)).msg).toBe('Images can be at most 4 MB.');
   });

@@ -21,6 +21,19 @@ const comment = (body: unknown, headers: Record<string, string> = {}) =>
     body: JSON.stringify(body),
   });
 
+/** A user who used up `rule` on a new post: `act` on that post is refused with 429. */
+async function refusedOverLimit(
+  rule: RateLimit.Rule,
+  act: (postId: string, headers: Record<string, string>) => Response | Promise<Response>,
+) {
+  const post = await createPost();
+  const user = await createUser();
+  for (let i = 0; i < rule.limit; i += 1) await RateLimit.hit(rule, user._id);
+  const response = await act(post._id, user.headers);
+  expect(response.status).toBe(429);
+  expect(await json(response)).toMatchObject({ msg: RateLimit.TOO_MANY });
+}
+
 describe('GET /api/posts', () => {
   it('lists posts newest first, without content, in the list shape', async () => {
     const older = await createPost({
@@ -153,15 +166,8 @@ describe('PUT /api/posts/{id}/like', () => {
     expect(await json(malformed)).toEqual({ msg: 'Invalid post id.' });
   });
 
-  it('is rate limited per user (429)', async () => {
-    const post = await createPost();
-    const user = await createUser();
-    for (let i = 0; i < rateLimits.postLikeUser.limit; i += 1)
-      await RateLimit.hit(rateLimits.postLikeUser, user._id);
-    const response = await like(post._id, user.headers);
-    expect(response.status).toBe(429);
-    expect(await json(response)).toMatchObject({ msg: RateLimit.TOO_MANY });
-  });
+  it('is rate limited per user (429)', () =>
+    refusedOverLimit(rateLimits.postLikeUser, (postId, headers) => like(postId, headers)));
 });
 
 describe('comments', () => {
@@ -253,13 +259,8 @@ describe('comments', () => {
     expect(await json(list)).toEqual({ msg: 'Post not found.' });
   });
 
-  it('is rate limited per user (429)', async () => {
-    const post = await createPost();
-    const user = await createUser();
-    for (let i = 0; i < rateLimits.commentUser.limit; i += 1)
-      await RateLimit.hit(rateLimits.commentUser, user._id);
-    const response = await comment({ text: 'One too many', postId: post._id }, user.headers);
-    expect(response.status).toBe(429);
-    expect(await json(response)).toMatchObject({ msg: RateLimit.TOO_MANY });
-  });
+  it('is rate limited per user (429)', () =>
+    refusedOverLimit(rateLimits.commentUser, (postId, headers) =>
+      comment({ text: 'One too many', postId }, headers),
+    ));
 });

@@ -8,7 +8,7 @@ import { postMessages } from '@app/core/post/rules';
 import { IMAGE_MAX_BYTES } from '@app/core/storage/rules';
 import { requireAdmin, requireUser } from './auth';
 import { readImageForm, text, uploadLimit } from './uploads';
-import { invalidInput, pageQuery } from './validation';
+import { invalidInput, pageQuery, pageReply } from './validation';
 
 const byId = zValidator('param', z.object({ id: Post.like.schema }), invalidInput);
 
@@ -45,9 +45,7 @@ async function postForm(
 export const posts = new Hono()
   // Bare arrays, as the spec's client reads them; a next page is named by X-Next-Cursor (decisions 049, 062).
   .get('/', zValidator('query', pageQuery, invalidInput), async (c) => {
-    const { items, cursor } = await Post.list(c.req.valid('query'));
-    if (cursor) c.header('X-Next-Cursor', cursor);
-    return c.json(items);
+    return pageReply(c, await Post.list(c.req.valid('query')));
   })
   .post('/', requireAdmin, uploadLimit(postMessages.imageTooLarge), async (c) => {
     const { input, image } = await postForm(c);
@@ -65,12 +63,8 @@ export const posts = new Hono()
   })
   .get('/:slug', async (c) => c.json(await Post.fromSlug(c.req.param('slug'))))
   .get('/:id/comments', byId, zValidator('query', pageQuery, invalidInput), async (c) => {
-    const { items, cursor } = await Comment.list({
-      postId: c.req.valid('param').id,
-      ...c.req.valid('query'),
-    });
-    if (cursor) c.header('X-Next-Cursor', cursor);
-    return c.json(items);
+    const page = await Comment.list({ postId: c.req.valid('param').id, ...c.req.valid('query') });
+    return pageReply(c, page);
   })
   .put('/:id/like', requireUser, byId, async (c) => {
     const likes: Post.Likes = await Post.like(c.req.valid('param').id);

@@ -1,3 +1,4 @@
+import type { StoredAddress } from '@app/core/address/stored';
 import type { Booking } from '@app/core/booking/index';
 
 /**
@@ -6,14 +7,7 @@ import type { Booking } from '@app/core/booking/index';
  */
 
 /** A booking's service address on the wire: the spec's work-order address names, unit and access notes. */
-export type ServiceAddressReply = {
-  street: string;
-  unit: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  accessNotes: string;
-};
+export type ServiceAddressReply = Omit<StoredAddress, 'location'>;
 
 /** An address's fields on the wire (a booking's service address, a saved address). */
 export const addressFields = (a: ServiceAddressReply): ServiceAddressReply => ({

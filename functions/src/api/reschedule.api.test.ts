@@ -61,6 +61,35 @@ async function jobsOn(date: string): Promise<string[]> {
   return [...days.values()].flatMap((day) => Object.keys(day.jobs));
 }
 
+/** The reschedule page's calls by a reminder link: GET without a body, POST with one. */
+const byLink = (token: string, suffix = '', body?: unknown) =>
+  send(body === undefined ? 'GET' : 'POST', `/api/booking-links/${token}/reschedule${suffix}`, {}, body);
+
+/**
+ * Moving to `from` 13:00 by the link `token` is refused with 409 for `reason`, and the booking
+ * stays on `to`.
+ */
+async function refusedByLink(
+  token: string,
+  from: string,
+  reason: 'used' | 'replaced',
+  bookingId: string,
+  to: string,
+) {
+  const refused = await byLink(token, '', { date: from, time: '13:00' });
+  expect([refused.status, await json(refused)]).toEqual([409, { msg: BookingLink.messages[reason], reason }]);
+  expect((await findBooking(bookingId)).date).toBe(to);
+}
+
+/** A customer's booking at 09:00 on `from`, its booking link, and `to`, another open day. */
+async function bookedWithLink() {
+  const [customer, service] = await Promise.all([createUserWithCard(), openService()]);
+  const [from, to] = [nextDate(), nextDate()];
+  const booking = await book(customer, service._id, from, '09:00');
+  const { token } = await BookingLink.issue({ id: booking._id, date: from, time: '09:00' });
+  return { customer, service, from, to, booking, token };
+}
+
 describe('POST /api/bookings/:id/reschedule', () => {
   it('moves the booking in one go: the new time taken, the old one free, both sides mailed, same UID and SEQUENCE + 1', async () => {
     const [customer, service] = await Promise.all([createUserWithCard(), openService()]);
@@ -267,14 +296,8 @@ describe('cancel notices go through Notify', () => {
 });
 
 describe('rescheduling by a reminder link (no sign-in)', () => {
-  const byLink = (token: string, suffix = '', body?: unknown) =>
-    send(body === undefined ? 'GET' : 'POST', `/api/booking-links/${token}/reschedule${suffix}`, {}, body);
-
   it('shows the booking, offers its times, moves it once; the link is then used', async () => {
-    const [customer, service] = await Promise.all([createUserWithCard(), openService()]);
-    const [from, to] = [nextDate(), nextDate()];
-    const booking = await book(customer, service._id, from, '09:00');
-    const { token } = await BookingLink.issue({ id: booking._id, date: from, time: '09:00' });
+    const { from, to, booking, token } = await bookedWithLink();
 
     const page = await json<RescheduleReply>(await byLink(token));
     expect(page.booking).toMatchObject({ _id: booking._id, date: from, time: '09:00', status: 'Pending' });
@@ -292,19 +315,11 @@ describe('rescheduling by a reminder link (no sign-in)', () => {
       time: '13:00',
     });
     expect(await jobsOn(to)).toEqual([booking._id]);
-    const again = await byLink(token, '', { date: from, time: '13:00' });
-    expect([again.status, await json(again)]).toEqual([
-      409,
-      { msg: BookingLink.messages.used, reason: 'used' },
-    ]);
-    expect((await findBooking(booking._id)).date).toBe(to);
+    await refusedByLink(token, from, 'used', booking._id, to);
   });
 
   it('an unknown link is 404, a link of a booking moved since is refused, an expired one is 400', async () => {
-    const [customer, service] = await Promise.all([createUserWithCard(), openService()]);
-    const [from, to] = [nextDate(), nextDate()];
-    const booking = await book(customer, service._id, from, '09:00');
-    const { token } = await BookingLink.issue({ id: booking._id, date: from, time: '09:00' });
+    const { customer, from, to, booking, token } = await bookedWithLink();
 
     const unknown = await byLink('x'.repeat(43));
     expect([unknown.status, await json(unknown)]).toEqual([404, { msg: BookingLink.messages.invalid }]);
@@ -324,19 +339,11 @@ describe('rescheduling by a reminder link (no sign-in)', () => {
 
     // Moved from Service History: the old link no longer moves it.
     expect((await move(customer.headers, booking._id, { date: to, time: '13:00' })).status).toBe(200);
-    const replaced = await byLink(token, '', { date: from, time: '13:00' });
-    expect([replaced.status, await json(replaced)]).toEqual([
-      409,
-      { msg: BookingLink.messages.replaced, reason: 'replaced' },
-    ]);
-    expect((await findBooking(booking._id)).date).toBe(to);
+    await refusedByLink(token, from, 'replaced', booking._id, to);
   });
 
   it('within the notice hours the link answers 409 with the number to call, and stays unused', async () => {
-    const [customer, service] = await Promise.all([createUserWithCard(), openService()]);
-    const [from, to] = [nextDate(), nextDate()];
-    const booking = await book(customer, service._id, from, '09:00');
-    const { token } = await BookingLink.issue({ id: booking._id, date: from, time: '09:00' });
+    const { to, token } = await bookedWithLink();
     config().rescheduleNoticeHours = 24 * 60;
     const late = await byLink(token, '', { date: to, time: '13:00' });
     expect([late.status, await json(late)]).toEqual([

@@ -28,6 +28,19 @@ const times = (serviceId: string, date: string) =>
 const edit = (number: number, body: unknown) =>
   send('PATCH', `/api/admin/technicians/${number}`, admin.headers, body);
 
+/** A customer's booking at 09:00 on the next open day: its id and date. */
+async function bookedAtNine() {
+  const date = nextDate();
+  const [customer, service] = await Promise.all([
+    createUserWithCard(),
+    createService({ availableDays: [], availableTimes: ['09:00'] }),
+  ]);
+  const booked = await json<{ booking: { _id: string } }>(
+    await postBooking(customer, service._id, date, '09:00'),
+  );
+  return { id: booked.booking._id, date };
+}
+
 describe('the technician role', () => {
   it('an invited technician sets a password from the mail, signs in as technician; admin routes 403', async () => {
     const email = `tech-${crypto.randomUUID().slice(0, 8)}@example.com`;
@@ -102,15 +115,7 @@ describe('the technician role', () => {
     await send('POST', '/api/users/reset-password', {}, { token, password: 'my-own-password-1' });
     const session = (await json<{ token: string }>(await login(email, 'my-own-password-1'))).token;
     // Give them a job: a booking, reassigned to them.
-    const date = nextDate();
-    const [customer, service] = await Promise.all([
-      createUserWithCard(),
-      createService({ availableDays: [], availableTimes: ['09:00'] }),
-    ]);
-    const booked = await json<{ booking: { _id: string } }>(
-      await postBooking(customer, service._id, date, '09:00'),
-    );
-    const id = booked.booking._id;
+    const { id, date } = await bookedAtNine();
     expect(
       (await send('PUT', `/api/admin/bookings/${id}/technician`, admin.headers, { technician: number }))
         .status,
@@ -184,15 +189,7 @@ describe('working time in availability', () => {
 describe('the migration from CREW_SIZE', () => {
   it('names a technician for every number an open booking holds, once', async () => {
     // A booking of the CREW_SIZE era held by technician 3 (written as that release did: no technician 3 stored).
-    const date = nextDate();
-    const [customer, service] = await Promise.all([
-      createUserWithCard(),
-      createService({ availableDays: [], availableTimes: ['09:00'] }),
-    ]);
-    const made = await json<{ booking: { _id: string } }>(
-      await postBooking(customer, service._id, date, '09:00'),
-    );
-    const read = await findBooking(made.booking._id);
+    const read = await findBooking((await bookedAtNine()).id);
     // Two numbers past the file's technicians: neither is stored.
     const top = Math.max(...(await Technician.list()).map((t) => t.number));
     const n = top + 2;

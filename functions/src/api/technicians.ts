@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import * as z from 'zod';
 import { adminBookingReply } from './bookings';
 import { upcomingReply } from './replies';
-import { invalidInput, pageQuery } from './validation';
+import { invalidInput, pageQuery, pageReply } from './validation';
 
 export type { UpcomingJobReply } from './replies';
 
@@ -98,7 +98,9 @@ export const technicians = new Hono()
   )
   // A technician's open jobs from today on, date order: a bare array, X-Next-Cursor for more (decision 049).
   .get('/technicians/:number/jobs', byNumber, zValidator('query', pageQuery, invalidInput), async (c) => {
-    const page = await Dispatch.upcomingOf(c.req.valid('param').number, c.req.valid('query'));
-    if (page.cursor) c.header('X-Next-Cursor', page.cursor);
-    return c.json(page.items.map(upcomingReply));
+    return pageReply(
+      c,
+      await Dispatch.upcomingOf(c.req.valid('param').number, c.req.valid('query')),
+      upcomingReply,
+    );
   });

@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import * as z from 'zod';
 import { requireAdmin, requireUser } from './auth';
 import { readImageForm, text, uploadLimit } from './uploads';
-import { invalidInput, pageQuery } from './validation';
+import { invalidInput, pageQuery, pageReply } from './validation';
 
 const byId = zValidator('param', z.object({ id: Testimonial.id }), invalidInput);
 
@@ -18,9 +18,7 @@ const byId = zValidator('param', z.object({ id: Testimonial.id }), invalidInput)
  */
 export const testimonials = new Hono()
   .get('/', zValidator('query', pageQuery, invalidInput), async (c) => {
-    const { items, cursor } = await Testimonial.list(c.req.valid('query'));
-    if (cursor) c.header('X-Next-Cursor', cursor);
-    return c.json(items);
+    return pageReply(c, await Testimonial.list(c.req.valid('query')));
   })
   .post('/', requireUser, uploadLimit(Testimonial.IMAGE_TOO_LARGE), async (c) => {
     const { fields, image } = await readImageForm(c, 'profileImage', {

@@ -368,15 +368,17 @@ describe('list, filters and statistics', () => {
   });
 });
 
+/** A new service with slots at `times` on the next open day, made by the admin's bulk create. */
+async function slotsAt(times: string[]) {
+  const service = await createService();
+  const date = nextDate();
+  await asAdmin('POST', '/api/timeSlots/bulk', { serviceId: service._id, dates: [date], times });
+  return { service, date };
+}
+
 describe('toggling and deleting', () => {
   it('toggles an unbooked slot; a booked one is 409 for toggle and delete', async () => {
-    const service = await createService();
-    const date = nextDate();
-    await asAdmin('POST', '/api/timeSlots/bulk', {
-      serviceId: service._id,
-      dates: [date],
-      times: ['09:00', '12:00'],
-    });
+    const { service, date } = await slotsAt(['09:00', '12:00']);
     const [open, other] = await slotsOf(service._id);
     const off = await asAdmin('PUT', `/api/timeSlots/${open?._id}`, { isAvailable: false });
     expect(off.status).toBe(200);
@@ -409,13 +411,7 @@ describe('toggling and deleting', () => {
   });
 
   it('bulk delete is reachable, deletes the unbooked, skips and reports the booked and the unknown', async () => {
-    const service = await createService();
-    const date = nextDate();
-    await asAdmin('POST', '/api/timeSlots/bulk', {
-      serviceId: service._id,
-      dates: [date],
-      times: ['08:00', '10:00', '14:00'],
-    });
+    const { service, date } = await slotsAt(['08:00', '10:00', '14:00']);
     await book(service._id, date, '10:00');
     const slots = await slotsOf(service._id);
     const response = await asAdmin('DELETE', '/api/timeSlots/bulk', {

@@ -2,6 +2,7 @@ import { withActor } from '@app/core/actor';
 import { transactWrite } from '@app/core/db/entity';
 import { Outbox } from '@app/core/mail/outbox';
 import { Notify } from '@app/core/notify/index';
+import type { NotifySettings } from '@app/core/notify/settings';
 import type { BookingMailInfo } from '@app/core/booking/mail';
 import { cancelledText, rescheduledText } from '@app/core/booking/notices';
 import { onMyWayText } from '@app/core/visit/progress-mail';
@@ -13,17 +14,8 @@ import { createUser, json } from '../../../tests/factories';
 import { failSends, replyFrom, textsTo, uniqueMobile } from '../../../tests/sms';
 import { readOutbox } from '../local/outbox';
 
-type Settings = {
-  texts: {
-    on: boolean;
-    mobile: string;
-    consentedAt: string;
-    wording: string;
-    optedOutAt: string | null;
-    optedOutBy: 'customer' | 'reply' | null;
-  } | null;
-  preferences: Record<'reminder' | 'on-my-way' | 'review-request', 'mail' | 'text' | 'both'>;
-};
+/** What `GET /api/users/me/notifications` answers. */
+type Settings = NotifySettings.Reply;
 type Who = { _id: string; email: string; headers: Record<string, string> };
 
 const settings = async (who: Who) =>

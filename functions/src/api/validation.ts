@@ -24,3 +24,19 @@ export const pageQuery = z.object({
     .optional(),
   cursor: z.string().max(2000, 'This page link is too long.').optional(),
 });
+
+/** The header that names a list's next page (decision 049). */
+export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+
+/**
+ * One page of a list as the spec's clients read it: a bare array of each item's reply, and the
+ * next page's cursor, when there is one, in `X-Next-Cursor` (decisions 049, 062).
+ */
+export function pageReply<T, R = T>(
+  c: Context,
+  page: { items: T[]; cursor?: string | null },
+  reply: (item: T) => R = (item) => item as unknown as R,
+) {
+  if (page.cursor) c.header(NEXT_CURSOR_HEADER, page.cursor);
+  return c.json(page.items.map(reply));
+}

@@ -41,6 +41,10 @@ async function linkFor(wo: { _id: string; customer: { email: string } }): Promis
   return tokenIn(mails.at(-1)?.text ?? '');
 }
 
+/** The customer acknowledges `wo` by the link `token`, having read `version`. */
+const acknowledgeAs = (wo: { customer: { name: string; email: string } }, token: string, version: string) =>
+  send('POST', `/api/workOrders/acknowledge/${token}`, {}, { ...ackBody(wo), version });
+
 const ackBody = (wo: { customer: { name: string; email: string } }, signature: string | null = null) => ({
   acknowledgedBy: { name: wo.customer.name, email: wo.customer.email },
   signature,
@@ -648,15 +652,7 @@ describe('the acknowledgment', () => {
     });
     expect(edited.status).toBe(200);
 
-    const stale = await send(
-      'POST',
-      `/api/workOrders/acknowledge/${token}`,
-      {},
-      {
-        ...ackBody(wo),
-        version: shown.version,
-      },
-    );
+    const stale = await acknowledgeAs(wo, token, shown.version);
     expect(stale.status).toBe(400);
     expect(await json(stale)).toMatchObject({
       changed: true,
@@ -670,25 +666,9 @@ describe('the acknowledgment', () => {
     );
     expect(current.version).not.toBe(shown.version);
     expect(current.pricing.totalAmount).not.toBe(shown.pricing.totalAmount);
-    const signed = await send(
-      'POST',
-      `/api/workOrders/acknowledge/${token}`,
-      {},
-      {
-        ...ackBody(wo),
-        version: current.version,
-      },
-    );
+    const signed = await acknowledgeAs(wo, token, current.version);
     expect(signed.status).toBe(200);
-    const bad = await send(
-      'POST',
-      `/api/workOrders/acknowledge/${await linkFor(await createWorkOrder(admin))}`,
-      {},
-      {
-        ...ackBody(wo),
-        version: 'not-a-digest',
-      },
-    );
+    const bad = await acknowledgeAs(wo, await linkFor(await createWorkOrder(admin)), 'not-a-digest');
     expect(bad.status).toBe(400);
   });
 

@@ -295,45 +295,39 @@ describe('other items written before issue 19', () => {
     const createdAt = '2025-03-01T12:00:00.000Z';
     const contactId = createId('contactMessage');
     const requestId = createId('serviceRequest');
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...key(`CONTACT#${contactId}`, 'CONTACT'),
-          collectionPk: 'CONTACT',
-          collectionSk: `${createdAt}#${contactId}`,
-          _type: 'contactMessage',
-          _v: 1,
-          id: contactId,
-          name: 'Old Sender',
-          email: 'old@example.com',
-          subject: 'Hello',
-          message: 'Written by the release before.',
-          createdAt,
-        },
-      }),
-    );
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...key(`REQUEST#${requestId}`, 'REQUEST'),
-          collectionPk: 'SERVICE_REQUEST',
-          collectionSk: `${createdAt}#${requestId}`,
-          _type: 'serviceRequest',
-          _v: 1,
-          id: requestId,
-          name: 'Old Asker',
-          email: 'asker@example.com',
-          generalIssue: 'Noise',
-          detailedDescription: 'Written by the release before.',
-          carMake: 'Honda',
-          carModel: 'Civic',
-          vin: '1HGCV1F34JA000001',
-          createdAt,
-        },
-      }),
-    );
+    /** A form message as the release before wrote it: no TTL. */
+    const putOld = (type: string, prefix: string, partition: string, item: Record<string, string>) =>
+      db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: {
+            ...key(`${prefix}#${item.id}`, prefix),
+            collectionPk: partition,
+            collectionSk: `${createdAt}#${item.id}`,
+            _type: type,
+            _v: 1,
+            ...item,
+            createdAt,
+          },
+        }),
+      );
+    await putOld('contactMessage', 'CONTACT', 'CONTACT', {
+      id: contactId,
+      name: 'Old Sender',
+      email: 'old@example.com',
+      subject: 'Hello',
+      message: 'Written by the release before.',
+    });
+    await putOld('serviceRequest', 'REQUEST', 'SERVICE_REQUEST', {
+      id: requestId,
+      name: 'Old Asker',
+      email: 'asker@example.com',
+      generalIssue: 'Noise',
+      detailedDescription: 'Written by the release before.',
+      carMake: 'Honda',
+      carModel: 'Civic',
+      vin: '1HGCV1F34JA000001',
+    });
     const customer = await createUserWithCard();
     const service = await createService({ availableDays: ['Monday'], availableTimes: ['09:00'] });
     const date = nextDate('Monday');

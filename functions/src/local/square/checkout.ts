@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Context, Hono } from 'hono';
-import { type Outcome, tokenize } from './test-cards';
+import { cardStatus, chargeDeclined, chargeFields, type Outcome, tokenize } from './test-cards';
 
 /**
  * The stand-in's Checkout API (decision 070): POST
@@ -242,23 +242,15 @@ export function mountCheckout(app: Hono, deps: Dependencies): void {
     });
     if ('errors' in card)
       return { outcome: { kind: 'invalid', messages: card.errors.map((e) => e.message) } };
-    const outcome: Outcome = card.card.declinesCharges
-      ? { kind: 'declined', code: 'GENERIC_DECLINE', detail: "Authorization error: 'GENERIC_DECLINE'" }
-      : card.card.outcome;
+    const outcome: Outcome = card.card.declinesCharges ? chargeDeclined : card.card.outcome;
     const paid = outcome.kind === 'ok';
     const now = new Date().toISOString();
     const amount = order.total_money.amount;
     const payment = {
       id: deps.squareId(29),
-      created_at: now,
-      updated_at: now,
-      amount_money: { amount, currency: 'USD' },
-      total_money: { amount, currency: 'USD' },
-      approved_money: { amount: paid ? amount : 0, currency: 'USD' },
-      status: paid ? 'COMPLETED' : 'FAILED',
-      source_type: 'CARD',
+      ...chargeFields(amount, paid, now),
       card_details: {
-        status: paid ? 'CAPTURED' : 'FAILED',
+        status: cardStatus(paid),
         card: {
           card_brand: card.card.brand,
           last_4: card.card.last4,

@@ -6,7 +6,16 @@ import { type Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { type CheckoutState, mountCheckout, type WebhookOptions } from './checkout';
 import { createRefund, type StandInRefund } from './refunds';
-import { type CardForm, type CardTemplate, knownTokens, type Outcome, tokenize } from './test-cards';
+import {
+  type CardForm,
+  type CardTemplate,
+  cardStatus,
+  chargeDeclined,
+  chargeFields,
+  knownTokens,
+  type Outcome,
+  tokenize,
+} from './test-cards';
 import { type RunningStandIn, serveStandIn } from '../serve-stand-in';
 
 /**
@@ -300,9 +309,7 @@ export function createSquareStandInApp(options: Omit<SquareStandInOptions, 'host
       }
       if (!saved.enabled) return invalid('INVALID_CARD', 'The card is disabled.', 'source_id');
       card = saved;
-      outcome = saved.declinesCharges
-        ? { kind: 'declined', code: 'GENERIC_DECLINE', detail: "Authorization error: 'GENERIC_DECLINE'" }
-        : { kind: 'ok' };
+      outcome = saved.declinesCharges ? chargeDeclined : { kind: 'ok' };
     } else {
       const redeemed = redeemToken(sourceId);
       if ('refused' in redeemed) return redeemed.refused;
@@ -315,9 +322,7 @@ export function createSquareStandInApp(options: Omit<SquareStandInOptions, 'host
         bin: source.bin,
         fingerprint: `sq-1-${randomBytes(24).toString('base64url')}`,
       };
-      outcome = source.declinesCharges
-        ? { kind: 'declined', code: 'GENERIC_DECLINE', detail: "Authorization error: 'GENERIC_DECLINE'" }
-        : source.outcome;
+      outcome = source.declinesCharges ? chargeDeclined : source.outcome;
     }
     if (outcome.kind === 'server-error') return serverError;
 
@@ -325,15 +330,9 @@ export function createSquareStandInApp(options: Omit<SquareStandInOptions, 'host
     const paid = outcome.kind === 'ok';
     const payment: Payment = {
       id: squareId(29),
-      created_at: now,
-      updated_at: now,
-      amount_money: { amount, currency: 'USD' },
-      total_money: { amount, currency: 'USD' },
-      approved_money: { amount: paid ? amount : 0, currency: 'USD' },
-      status: paid ? 'COMPLETED' : 'FAILED',
-      source_type: 'CARD',
+      ...chargeFields(amount, paid, now),
       card_details: {
-        status: paid ? 'CAPTURED' : 'FAILED',
+        status: cardStatus(paid),
         card: {
           card_brand: card.card_brand,
           last_4: card.last_4,

@@ -38,6 +38,26 @@ export const declines = {
   expiration: declined('INVALID_EXPIRATION', 'Card expiration date is invalid.'),
 } as const;
 
+/** What a charge on a saved card that declines every charge answers (`declinesCharges`). */
+export const chargeDeclined = declined('GENERIC_DECLINE', "Authorization error: 'GENERIC_DECLINE'");
+
+/**
+ * The part of a card payment that its amount and outcome decide, as Square writes it: times,
+ * money, status and the card's status (`card_details.status`; the caller adds the card).
+ */
+export function chargeFields(amount: number, paid: boolean, now: string) {
+  return {
+    created_at: now,
+    updated_at: now,
+    amount_money: { amount, currency: 'USD' },
+    total_money: { amount, currency: 'USD' },
+    approved_money: { amount: paid ? amount : 0, currency: 'USD' },
+    status: paid ? 'COMPLETED' : 'FAILED',
+    source_type: 'CARD',
+  };
+}
+export const cardStatus = (paid: boolean) => (paid ? 'CAPTURED' : 'FAILED');
+
 function template(overrides: Partial<CardTemplate> & Pick<CardTemplate, 'outcome'>): CardTemplate {
   return {
     brand: 'VISA',
