@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type BookingMailInfo, bookingReceivedMail } from '@app/core/booking/mail';
+import { bookingReceivedMail } from '@app/core/booking/mail';
+import { type BookingMailInfo } from '@app/core/booking/mail-info';
 import { icsEvent } from '@app/core/calendar/ics';
 import { transactWrite } from '@app/core/db/entity';
 import { Mail } from '@app/core/mail/index';

@@ -5,7 +5,7 @@ import { formatCents } from '../money';
 import { formatDateTimeInZone } from '../time';
 import type { ForBooking } from '../workorder/for-booking';
 import { formatTaxRate } from '../workorder/pricing';
-import type { BookingMailInfo } from '../booking/mail';
+import type { BookingMailInfo } from '../booking/mail-info';
 import { bookingReference } from '../booking/reference';
 import type { Payment } from '../booking/store';
 

@@ -3,7 +3,7 @@ import { directionsUrl, oneLine } from '../address/format';
 import { LinkToken } from '../auth/link-token';
 import { cancelAs } from '../booking/customer';
 import { lateCancelFeeCents, lateCancelPolicy, lateFeeMessages } from '../billing/late-fee';
-import { vehicleText } from '../booking/mail';
+import { vehicleText } from '../booking/mail-info';
 import type { StatusChangeBy } from '../booking/rules';
 import { entity, type Stored } from '../booking/store';
 import { business } from '../business';

@@ -1,4 +1,4 @@
-import type { BookingMailInfo } from './mail';
+import type { BookingMailInfo } from './mail-info';
 
 /** A booking as its mails and texts read it: an ordinary confirmed one, changed by `overrides`. */
 export function bookingMailInfo(overrides: Partial<BookingMailInfo> = {}): BookingMailInfo {

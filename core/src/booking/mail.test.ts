@@ -2,19 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { awsUnitEnv } from '../../../tests/aws-env';
 import type { Mail } from '../mail/index';
 import {
-  type BookingMailInfo,
-  type BookingPaymentInfo,
   bookingCancelledMail,
   bookingCompletedMail,
   bookingConfirmedMail,
   bookingReceivedMail,
   bookingReinstatedMail,
   customBookingLinkMail,
-  formatDuration,
   shopBookingCancelledMail,
   shopCustomBookingAnsweredMail,
   shopNewBookingMail,
 } from './mail';
+import { type BookingMailInfo, type BookingPaymentInfo, formatDuration } from './mail-info';
 import { bookingMailInfo } from './mail.fixtures';
 
 // Read by config() on first use, which the mails below make while the file is collected.

@@ -18,16 +18,6 @@ import {
   vehicleText,
 } from './mail-info';
 
-export { bookingCalendarFile } from './mail-place';
-export {
-  type BookingMailInfo,
-  type BookingPaymentInfo,
-  type CancelledBy,
-  formatDuration,
-  ICS_FILENAME,
-  vehicleText,
-} from './mail-info';
-
 /**
  * The booking mails: to the customer when a booking is received, confirmed,
  * cancelled and completed (the receipt), and to the shop when one arrives or

@@ -6,14 +6,8 @@ import type { Mail } from '../mail/index';
 import type { Notify } from '../notify/index';
 import { formatDateTimeInZone, formatLongDate, formatTime } from '../time';
 import { addressFields, bookingCalendarFile } from './mail-place';
-import {
-  type BookingMailInfo,
-  type CancelledBy,
-  contactLine,
-  formatDuration,
-  shopMail,
-  vehicleText,
-} from './mail';
+import { contactLine, shopMail } from './mail';
+import { type BookingMailInfo, type CancelledBy, formatDuration, vehicleText } from './mail-info';
 import { bookingReference } from './reference';
 
 /**

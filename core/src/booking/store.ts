@@ -12,7 +12,7 @@ import * as time from '../time';
 import { StoredAddress } from '../address/stored';
 import { PaymentRecord } from '../payments/link-record';
 import { idSchema } from '../util/id';
-import type { BookingMailInfo } from './mail';
+import type { BookingMailInfo } from './mail-info';
 import { BOOKING_STATUSES, type BookingStatus, bookingMessages } from './rules';
 
 /**

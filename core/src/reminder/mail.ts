@@ -1,7 +1,7 @@
 import { directionsUrl, oneLine } from '../address/format';
 import { linkButtons, linkButtonsNote } from '../booking/link-mail';
 import { BookingLink } from '../booking/link';
-import { type BookingMailInfo, ICS_FILENAME, vehicleText } from '../booking/mail';
+import { type BookingMailInfo, ICS_FILENAME, vehicleText } from '../booking/mail-info';
 import { bookingCalendarFile } from '../booking/mail-place';
 import { business } from '../business';
 import { config } from '../config';

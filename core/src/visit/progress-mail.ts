@@ -5,7 +5,7 @@ import { composeMail } from '../mail/compose';
 import type { Mail } from '../mail/index';
 import { formatTime, localOf } from '../time';
 import { addressFields } from '../booking/mail-place';
-import { vehicleText } from '../booking/mail';
+import { vehicleText } from '../booking/mail-info';
 import { mailInfo, type Stored } from '../booking/store';
 
 /**

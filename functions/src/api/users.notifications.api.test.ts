@@ -3,7 +3,7 @@ import { transactWrite } from '@app/core/db/entity';
 import { Outbox } from '@app/core/mail/outbox';
 import { Notify } from '@app/core/notify/index';
 import type { NotifySettings } from '@app/core/notify/settings';
-import type { BookingMailInfo } from '@app/core/booking/mail';
+import type { BookingMailInfo } from '@app/core/booking/mail-info';
 import { cancelledText, rescheduledText } from '@app/core/booking/notices';
 import { onMyWayText } from '@app/core/visit/progress-mail';
 import { segmentCount, smsEncoding } from '@app/core/sms/segments';

@@ -11,6 +11,7 @@ import {
   listeningSocketsOf,
   type ProcessInfo,
 } from '../../../tests/proc';
+import { settingNames } from '@app/core/config-names';
 import { freePort } from './ports';
 
 /**
@@ -30,13 +31,8 @@ const testOnly = [
   'BUSINESS_EMAIL',
   'PUBLIC_URL',
   'JWT_SECRET',
-  'PASSWORD_COST_LOG2',
-  'DYNAMODB_ENDPOINT',
-  'S3_ENDPOINT',
-  'SES_ENDPOINT',
-  'GEO_PLACES_ENDPOINT',
-  'GEO_ROUTES_ENDPOINT',
-  'SMS_ENDPOINT',
+  // The stand-ins' addresses and the cheaper password hash (config-names' local-only list).
+  ...settingNames.localOnly,
   'NODE_OPTIONS',
   'HOST',
 ];

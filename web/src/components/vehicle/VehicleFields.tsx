@@ -3,8 +3,15 @@ import { today } from '@app/core/time';
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { TextField } from '../ui/TextField';
+import type { ClientName } from './ClientFields';
 
 export type VehicleName = 'vehicleMake' | 'vehicleModel' | 'vehicleYear' | 'vehicleColor';
+
+/**
+ * The client's name, the vehicle and the notes as a booking form holds them (the customer's booking page and the
+ * desk's custom booking): as typed; the year a whole number from 1900 to next year when valid.
+ */
+export type ClientAndVehicleFields = Record<ClientName | VehicleName | 'notes', string>;
 
 type VehicleFieldsProps = {
   /** The form's `register` for each vehicle field (the form holds them flat: vehicleMake, ...). */

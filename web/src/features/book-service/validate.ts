@@ -2,6 +2,7 @@ import { isCalendarDate, isClockTime } from '@app/core/time';
 import { BOOKING_LIMITS } from '@app/core/booking/rules';
 import { nameProblem, PHONE_MAX, textProblem, vehicleYearProblem, zipProblem } from '@app/core/rules/fields';
 import { usPhoneProblem } from '@app/core/rules/phone';
+import type { ClientAndVehicleFields } from '../../components/vehicle/VehicleFields';
 import type { FieldMessages } from '../../lib/forms';
 
 /**
@@ -10,15 +11,7 @@ import type { FieldMessages } from '../../lib/forms';
  * terms must be accepted. Each field's rule is core's (core/src/rules/fields.ts),
  * the one the server applies too, with the same message.
  */
-export type BookingDetailsFields = {
-  clientFirstName: string;
-  clientLastName: string;
-  vehicleMake: string;
-  vehicleModel: string;
-  /** As typed; a whole number from 1900 to next year when valid. */
-  vehicleYear: string;
-  vehicleColor: string;
-  notes: string;
+export type BookingDetailsFields = ClientAndVehicleFields & {
   /** Asked only when the account has no number (issue 30); kept on the account by the server. */
   phone: string;
   acceptTerms: boolean;

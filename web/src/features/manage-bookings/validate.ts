@@ -1,3 +1,4 @@
+import type { ClientAndVehicleFields } from '../../components/vehicle/VehicleFields';
 import {
   ADMIN_DURATION,
   BOOKING_LIMITS,
@@ -34,24 +35,18 @@ export const DURATION_MAX = ADMIN_DURATION.max;
 export const CUSTOM_NAME_MAX = BOOKING_LIMITS.name;
 
 /** The custom booking's fields, with the service address's (issue 20: required on every new booking). */
-export type CustomBookingFields = AddressFields & {
-  isCustomService: boolean;
-  serviceId: string;
-  customServiceName: string;
-  /** As typed: dollars, at least 0, two decimals at most. */
-  customServicePrice: string;
-  date: string;
-  time: string;
-  /** As typed: minutes, at least 15, a multiple of 15. */
-  duration: string;
-  clientFirstName: string;
-  clientLastName: string;
-  vehicleMake: string;
-  vehicleModel: string;
-  vehicleYear: string;
-  vehicleColor: string;
-  notes: string;
-};
+export type CustomBookingFields = AddressFields &
+  ClientAndVehicleFields & {
+    isCustomService: boolean;
+    serviceId: string;
+    customServiceName: string;
+    /** As typed: dollars, at least 0, two decimals at most. */
+    customServicePrice: string;
+    date: string;
+    time: string;
+    /** As typed: minutes, at least 15, a multiple of 15. */
+    duration: string;
+  };
 
 export const customBookingDefaults = (): CustomBookingFields => ({
   isCustomService: false,
