@@ -30,7 +30,7 @@ export namespace Contact {
   const messages = formMessages({
     name: 'contactMessage',
     prefix: 'CONTACT',
-    partition: 'CONTACT',
+    collection: 'CONTACT',
     step: 'contact-message-ttl',
     fields: z.object({ name: z.string(), email: z.string(), subject: z.string(), message: z.string() }),
   });

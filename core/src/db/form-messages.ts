@@ -5,7 +5,7 @@ import { expiresAfterDays, FORM_MESSAGE_DAYS } from './ttl';
 
 /**
  * A public form's messages (the contact page, the home page's help request): each kept by id
- * under `prefix`, listed newest first under `partition` of the collection index, and deleted by
+ * under `prefix`, listed newest first under `collection` (its partition of the collection index), and deleted by
  * TTL after the period the privacy page states (decision 058). With the migration step (decision
  * 063) that gives the ones written before decision 058 their TTL, and the stamps a new one takes.
  */
@@ -20,7 +20,8 @@ type Kept = z.infer<typeof Kept>;
 export function formMessages(def: {
   name: string;
   prefix: string;
-  partition: string;
+  /** The key of its partition in the collection index (a definition, like `key`; never a query's). */
+  collection: string;
   step: string;
   /** What the form sends, as stored. */
   fields: z.ZodObject;
@@ -30,9 +31,9 @@ export function formMessages(def: {
     version: 1,
     schema: Kept.extend(def.fields.shape) as unknown as z.ZodType<Kept & Record<string, unknown>>,
     key: ({ id }: { id: string }) => ({ pk: `${def.prefix}#${id}`, sk: def.prefix }),
-    indexes: { byCollection: (m) => ({ pk: def.partition, sk: `${m.createdAt}#${m.id}` }) },
+    indexes: { byCollection: (m) => ({ pk: def.collection, sk: `${m.createdAt}#${m.id}` }) },
   });
-  const migrationSteps: MigrationStep[] = [expiryStep(def.step, entity, def.partition, FORM_MESSAGE_DAYS)];
+  const migrationSteps: MigrationStep[] = [expiryStep(def.step, entity, def.collection, FORM_MESSAGE_DAYS)];
   /** When a message sent at `now` was written, and when it is deleted. */
   const stamped = (now = Date.now()) => ({
     createdAt: new Date(now).toISOString(),

@@ -33,7 +33,7 @@ export namespace ServiceRequest {
   const messages = formMessages({
     name: 'serviceRequest',
     prefix: 'REQUEST',
-    partition: 'SERVICE_REQUEST',
+    collection: 'SERVICE_REQUEST',
     step: 'service-request-ttl',
     fields: z.object({
       name: z.string(),
