@@ -63,6 +63,40 @@ test('filters change the list only when Apply Filters is pressed', async ({ page
   await expect(page.getByText('No services match your criteria.')).toBeVisible();
 });
 
+test("the home page's filter: its code comes when the visitor reaches for it; typed and sent before, it applies once there", async ({
+  page,
+}) => {
+  // Decision 114: the filter's code (react-hook-form with it) is not part of the home page's first load.
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/ServiceFilters-[^/]*\.js$/.test(request.url())) fetched.push(request.url());
+  });
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/ServiceFilters-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(cards(page)).toHaveCount(seeded.length);
+  await page.waitForFunction(() => !document.documentElement.hasAttribute('data-hydrating'));
+  expect(fetched, "the filter's code, before the visitor reached for it").toEqual([]);
+
+  // Typed and sent while its code is on the way: held, the page stays where it is.
+  await page.getByLabel('Search by name').fill('brake');
+  await page.getByRole('button', { name: 'Apply Filters' }).click();
+  expect(fetched).toHaveLength(1);
+  await expect(cards(page)).toHaveCount(seeded.length);
+  expect(new URL(page.url()).pathname).toBe('/');
+  expect(new URL(page.url()).search).toBe('');
+
+  release();
+  await expect(cards(page)).toHaveCount(1);
+  await expect(cards(page)).toContainText('Brake Pad Replacement');
+  await expect(page.getByLabel('Search by name')).toHaveValue('brake');
+  await expect(page.getByRole('button', { name: 'Filter services (1 applied)', includeHidden: true })).toBeAttached();
+});
+
 test('Book Now lands on /book/{id} with the chosen service', async ({ page, expectAccessible }) => {
   await page.goto('/');
   const card = cards(page).filter({ hasText: 'Engine Diagnostic' });

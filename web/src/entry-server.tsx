@@ -1,11 +1,16 @@
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, rootRouteId } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
+import { renderServiceFiltersAtOnce } from './features/services/components/DeferredServiceFilters';
+import { ServiceFilters } from './features/services/components/ServiceFilters';
 import { HomeApp } from './home/HomeApp';
 import { answerApiCallsWith } from './lib/api';
 import { PAGE_DATA_ID } from './lib/page-data';
 import { createQueryClient } from './lib/query-client';
 import { App, createApp } from './router';
+
+// The services filter's code comes to the browser later (decision 114); the page's HTML has it at once.
+renderServiceFiltersAtOnce(ServiceFilters);
 
 /**
  * The build's pre-rendering (web/scripts/prerender.mjs): the page at `path`

@@ -27,7 +27,11 @@ export function releaseEarlyForms(): void {
   window.earlyForms = undefined;
   for (const [field, value] of early.typed) typeAgain(field, value);
   early.typed.clear();
-  const held = early.take();
+  sendAgain(early.take());
+}
+
+/** Sends a held submit again, now to the app's own handler. */
+function sendAgain(held: HeldSubmit | null): void {
   if (!held?.form.isConnected) return;
   // A task later: React has rendered what the input events changed, so the handler sees it.
   setTimeout(() => {
@@ -36,6 +40,47 @@ export function releaseEarlyForms(): void {
     const button = submitter && submitter.isConnected && isSubmitButton(submitter) ? submitter : undefined;
     form.requestSubmit(button);
   }, 0);
+}
+
+/**
+ * The same hold for the forms inside `element` on a page that has hydrated while
+ * their own code comes later (the services filter, decision 114): what is typed is
+ * noted and a submit is held until `release()` hands both to the app, as
+ * `releaseEarlyForms` does for the whole page.
+ */
+export function holdForms(element: HTMLElement): () => void {
+  const typed = new Map<EventTarget, string | boolean>();
+  let held: HeldSubmit | null = null;
+  const note = (event: Event) => {
+    const field = event.target;
+    if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio'))
+      typed.set(field, field.checked);
+    else if (
+      field instanceof HTMLInputElement ||
+      field instanceof HTMLTextAreaElement ||
+      field instanceof HTMLSelectElement
+    )
+      typed.set(field, field.value);
+  };
+  const hold = (event: Event) => {
+    if (!(event.target instanceof HTMLFormElement)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    const submitter = event instanceof SubmitEvent ? event.submitter : null;
+    held = { form: event.target, submitter };
+  };
+  element.addEventListener('input', note, true);
+  element.addEventListener('change', note, true);
+  element.addEventListener('submit', hold, true);
+  return () => {
+    element.removeEventListener('input', note, true);
+    element.removeEventListener('change', note, true);
+    element.removeEventListener('submit', hold, true);
+    for (const [field, value] of typed) typeAgain(field, value);
+    typed.clear();
+    sendAgain(held);
+    held = null;
+  };
 }
 
 const isSubmitButton = (element: HTMLElement) =>

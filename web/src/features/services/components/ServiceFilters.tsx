@@ -1,7 +1,9 @@
-import { type DurationBucket, durationBuckets } from '@app/core/service/duration';
+import { durationBuckets } from '@app/core/service/duration';
 import { defaultServiceFilter, PRICE_FILTER, type ServiceFilter } from '@app/core/service/filter';
-import { type FormEvent, useId, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Heading, type HeadingLevel } from '../../../components/ui/Heading';
+import { TextField } from '../../../components/ui/TextField';
 import { formatWholeDollars } from '../../../lib/format';
 
 type ServiceFiltersProps = {
@@ -22,29 +24,26 @@ const sameFilter = (a: ServiceFilter, b: ServiceFilter) =>
  */
 export function ServiceFilters({ applied, onApply, headingLevel }: ServiceFiltersProps) {
   const id = useId();
-  const [draft, setDraft] = useState<ServiceFilter>(applied);
+  const form = useForm<ServiceFilter>({ defaultValues: applied });
+  const draft = useWatch({ control: form.control }) as ServiceFilter;
   // The applied filter can change from outside (Back, a link to /services): the draft follows it.
-  const [shown, setShown] = useState<ServiceFilter>(applied);
-  if (!sameFilter(shown, applied)) {
-    setShown(applied);
-    setDraft(applied);
-  }
+  const shown = useRef(applied);
+  useEffect(() => {
+    if (sameFilter(shown.current, applied)) return;
+    shown.current = applied;
+    form.reset(applied);
+  }, [form, applied]);
 
-  const toggleBucket = (bucket: DurationBucket, checked: boolean) =>
-    setDraft((current) => ({
-      ...current,
-      buckets: checked
-        ? durationBuckets.map((b) => b.id).filter((b) => b === bucket || current.buckets.includes(b))
-        : current.buckets.filter((b) => b !== bucket),
-    }));
-
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    onApply(draft);
-  };
+  const apply = form.handleSubmit((filter) =>
+    // The durations in the list's order, whichever was ticked first.
+    onApply({
+      ...filter,
+      buckets: durationBuckets.map((b) => b.id).filter((b) => filter.buckets.includes(b)),
+    }),
+  );
 
   const reset = () => {
-    setDraft(defaultServiceFilter);
+    form.reset(defaultServiceFilter);
     onApply(defaultServiceFilter);
   };
 
@@ -54,17 +53,13 @@ export function ServiceFilters({ applied, onApply, headingLevel }: ServiceFilter
         Filter Services
       </Heading>
 
-      <div className="field">
-        <label htmlFor={`${id}-search`}>Search by name</label>
-        <input
-          id={`${id}-search`}
-          type="search"
-          value={draft.search}
-          autoComplete="off"
-          placeholder="e.g. brake"
-          onChange={(event) => setDraft({ ...draft, search: event.target.value })}
-        />
-      </div>
+      <TextField
+        label="Search by name"
+        type="search"
+        autoComplete="off"
+        placeholder="e.g. brake"
+        {...form.register('search')}
+      />
 
       <div className="field">
         <label htmlFor={`${id}-price`}>Max price: {formatWholeDollars(draft.maxPrice)}</label>
@@ -74,9 +69,8 @@ export function ServiceFilters({ applied, onApply, headingLevel }: ServiceFilter
           min={PRICE_FILTER.min}
           max={PRICE_FILTER.max}
           step={PRICE_FILTER.step}
-          value={draft.maxPrice}
           aria-valuetext={formatWholeDollars(draft.maxPrice)}
-          onChange={(event) => setDraft({ ...draft, maxPrice: Number(event.target.value) })}
+          {...form.register('maxPrice', { valueAsNumber: true })}
         />
         <div className="field__range-ends" aria-hidden="true">
           <span>{formatWholeDollars(PRICE_FILTER.min)}</span>
@@ -88,11 +82,7 @@ export function ServiceFilters({ applied, onApply, headingLevel }: ServiceFilter
         <legend>Duration</legend>
         {durationBuckets.map((bucket) => (
           <label key={bucket.id} className="check">
-            <input
-              type="checkbox"
-              checked={draft.buckets.includes(bucket.id)}
-              onChange={(event) => toggleBucket(bucket.id, event.target.checked)}
-            />
+            <input type="checkbox" value={bucket.id} {...form.register('buckets')} />
             {bucket.label}
           </label>
         ))}

@@ -1,8 +1,10 @@
 import type { ServiceFilter } from '@app/core/service/filter';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Heading, type HeadingLevel, subLevel } from '../../../components/ui/Heading';
 import { defaultServiceFilter } from '@app/core/service/filter';
-import { ServiceFilters } from './ServiceFilters';
+import { holdForms } from '../../../lib/early-forms';
+import { useHydrated } from '../../../lib/hydration';
+import { DeferredServiceFilters, wantServiceFilters } from './DeferredServiceFilters';
 import { ServiceList } from './ServiceList';
 
 type ServicesSectionProps = {
@@ -23,6 +25,7 @@ export function ServicesSection({ headingLevel, filter, onApply, adminPanel }: S
   // Phones see the filters behind a button, so the services come first; wider screens always show the sidebar (CSS).
   const [filtersOpen, setFiltersOpen] = useState(false);
   const active = activeFilters(filter);
+  const { filtersRef, onFiltersReady } = useFiltersOnDemand();
 
   return (
     <section id="services" className="services" aria-labelledby="services-heading">
@@ -35,7 +38,7 @@ export function ServicesSection({ headingLevel, filter, onApply, adminPanel }: S
         </header>
         {adminPanel}
         <div className="services__layout">
-          <div className={filtersOpen ? 'services__filters is-open' : 'services__filters'}>
+          <div ref={filtersRef} className={filtersOpen ? 'services__filters is-open' : 'services__filters'}>
             <button
               type="button"
               className="button button--secondary services__filters-toggle"
@@ -51,7 +54,14 @@ export function ServicesSection({ headingLevel, filter, onApply, adminPanel }: S
               <span className="services__filters-chevron" aria-hidden="true" />
             </button>
             <div id={panelId} className="services__filters-panel">
-              <ServiceFilters applied={filter} onApply={onApply} headingLevel={inner} />
+              <Suspense fallback={null}>
+                <DeferredServiceFilters
+                  applied={filter}
+                  onApply={onApply}
+                  headingLevel={inner}
+                  onReady={onFiltersReady}
+                />
+              </Suspense>
             </div>
           </div>
           <ServiceList filter={filter} cardHeadingLevel={inner} />
@@ -59,6 +69,43 @@ export function ServicesSection({ headingLevel, filter, onApply, adminPanel }: S
       </div>
     </section>
   );
+}
+
+/** What shows that the visitor reaches for the filter: its code is fetched then. */
+const REACHING = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'submit'] as const;
+
+/**
+ * The filter's code on demand (decision 114). On a pre-rendered page the filter is drawn by its
+ * HTML and hydrates once its code is here, fetched when the visitor reaches for it; meanwhile what
+ * is typed and sent there is held and handed over (`holdForms`). Drawn in the browser (a
+ * navigation), it is fetched at once.
+ */
+function useFiltersOnDemand() {
+  const filtersRef = useRef<HTMLDivElement>(null);
+  const hydrated = useHydrated();
+  const hydrating = useRef(!hydrated);
+  const release = useRef<() => void>(undefined);
+  useEffect(() => {
+    const element = filtersRef.current;
+    if (!hydrating.current || !element) {
+      wantServiceFilters();
+      return;
+    }
+    const reach = () => {
+      wantServiceFilters();
+      for (const type of REACHING) element.removeEventListener(type, reach, true);
+    };
+    for (const type of REACHING) element.addEventListener(type, reach, { capture: true, passive: true });
+    release.current = holdForms(element);
+    return () => {
+      for (const type of REACHING) element.removeEventListener(type, reach, true);
+    };
+  }, []);
+  const onFiltersReady = useCallback(() => {
+    release.current?.();
+    release.current = undefined;
+  }, []);
+  return { filtersRef, onFiltersReady };
 }
 
 /** How many of the filter's parts differ from the default: the closed disclosure says so. */
