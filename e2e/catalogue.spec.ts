@@ -94,7 +94,9 @@ test("the home page's filter: its code comes when the visitor reaches for it; ty
   await expect(cards(page)).toHaveCount(1);
   await expect(cards(page)).toContainText('Brake Pad Replacement');
   await expect(page.getByLabel('Search by name')).toHaveValue('brake');
-  await expect(page.getByRole('button', { name: 'Filter services (1 applied)', includeHidden: true })).toBeAttached();
+  await expect(
+    page.getByRole('button', { name: 'Filter services (1 applied)', includeHidden: true }),
+  ).toBeAttached();
 });
 
 test('Book Now lands on /book/{id} with the chosen service', async ({ page, expectAccessible }) => {
