@@ -2,7 +2,6 @@ import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, rootRouteId } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { renderServiceFiltersAtOnce } from './features/services/components/DeferredServiceFilters';
-import { ServiceFilters } from './features/services/components/ServiceFilters';
 import { HomeApp } from './home/HomeApp';
 import { answerApiCallsWith } from './lib/api';
 import { PAGE_DATA_ID } from './lib/page-data';
@@ -10,7 +9,9 @@ import { createQueryClient } from './lib/query-client';
 import { App, createApp } from './router';
 
 // The services filter's code comes to the browser later (decision 114); the page's HTML has it at once.
-renderServiceFiltersAtOnce(ServiceFilters);
+const filtersAtHand = import('./features/services/components/ServiceFilters').then((module) =>
+  renderServiceFiltersAtOnce(module.ServiceFilters),
+);
 
 /**
  * The build's pre-rendering (web/scripts/prerender.mjs): the page at `path`
@@ -18,6 +19,7 @@ renderServiceFiltersAtOnce(ServiceFilters);
  * yet (the data sections show their loading state).
  */
 export async function render(path: string): Promise<{ html: string; status: number }> {
+  await filtersAtHand;
   const parts = createApp(createMemoryHistory({ initialEntries: [path] }), { prerendering: true });
   await parts.router.load();
   const html = renderToString(<App {...parts} />);
@@ -47,6 +49,7 @@ export async function renderWithData(
   answer: typeof fetch,
 ): Promise<{ html: string; status: number; data: string }> {
   answerApiCallsWith(answer);
+  await filtersAtHand;
   const parts = createApp(createMemoryHistory({ initialEntries: [path] }), { prerendering: true });
   await parts.router.load();
   await settled(parts.queryClient);
@@ -60,6 +63,7 @@ export async function renderWithData(
  * router (decision 048). Its head tags still come from `render('/')`.
  */
 export function renderHome(): string {
+  // `render('/')` came first (its head tags) and waited for the filter (decision 114).
   return renderToString(<HomeApp queryClient={createQueryClient()} href="/" />);
 }
 

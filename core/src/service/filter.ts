@@ -17,6 +17,13 @@ export const defaultServiceFilter: ServiceFilter = {
 
 type Filterable = { name: string; price: number; duration: Duration };
 
+/** Whether two filters select the same services (the search as trimmed, the durations in any order). */
+export const sameServiceFilter = (a: ServiceFilter, b: ServiceFilter): boolean =>
+  a.search.trim() === b.search.trim() &&
+  a.maxPrice === b.maxPrice &&
+  a.buckets.length === b.buckets.length &&
+  a.buckets.every((bucket) => b.buckets.includes(bucket));
+
 export function filterServices<T extends Filterable>(services: readonly T[], filter: ServiceFilter): T[] {
   const search = filter.search.trim().toLowerCase();
   return services.filter((service) => {

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { VisibleError } from '@app/core/error';
@@ -54,7 +54,10 @@ async function renderer() {
   );
   if (version === undefined) throw new VisibleError('unavailable', NOT_BUILT);
   if (loaded?.version !== version) {
-    const url = `${pathToFileURL(join(dir, 'entry-server.js')).href}?v=${version}`;
+    // The build's own folder (web/.pages links to it; each build has one), never a version query: the
+    // renderer's chunks import the entry by its plain path, and a query would load a second copy of it
+    // whose module state (React contexts, what it was given) the chunks would not see.
+    const url = pathToFileURL(await realpath(join(dir, 'entry-server.js'))).href;
     const renderer = (await import(url)) as Renderer;
     loaded = { version, renderer, template: await readFile(templateFile, 'utf8') };
   }

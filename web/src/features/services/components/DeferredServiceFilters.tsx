@@ -1,4 +1,5 @@
-import { type ComponentProps, lazy, useEffect } from 'react';
+import { sameServiceFilter } from '@app/core/service/filter';
+import { type ComponentProps, lazy, memo, Suspense, useEffect } from 'react';
 import type { ServiceFilters } from './ServiceFilters';
 
 type Filters = typeof ServiceFilters;
@@ -33,14 +34,33 @@ type DeferredProps = ComponentProps<Filters> & {
   onReady: () => void;
 };
 
-export function DeferredServiceFilters({ onReady, ...props }: DeferredProps) {
-  const AtHand = atHand;
-  return (
-    <>
-      {AtHand ? <AtHand {...props} /> : <FetchedFilters {...props} />}
-      <Ready then={onReady} />
-    </>
-  );
+/**
+ * The filter in a Suspense boundary of its own. Memoized on what it shows: an update that reached
+ * the boundary before it hydrated would make React drop its HTML and draw it anew, so the page's
+ * own re-renders (after hydration, the session arriving, the phone's disclosure) pass it by. The
+ * callers keep `onApply` and `onReady` stable.
+ */
+export const DeferredServiceFilters = memo(
+  function DeferredServiceFilters({ onReady, ...props }: DeferredProps) {
+    const AtHand = atHand;
+    return (
+      <Suspense fallback={<FetchNow />}>
+        {AtHand ? <AtHand {...props} /> : <FetchedFilters {...props} />}
+        <Ready then={onReady} />
+      </Suspense>
+    );
+  },
+  (before, after) =>
+    sameServiceFilter(before.applied, after.applied) &&
+    before.headingLevel === after.headingLevel &&
+    before.onApply === after.onApply &&
+    before.onReady === after.onReady,
+);
+
+/** Drawn in the browser rather than hydrated (a navigation): the filter's code is fetched at once. */
+function FetchNow() {
+  useEffect(() => want(), []);
+  return null;
 }
 
 function Ready({ then }: { then: () => void }) {

@@ -1,5 +1,10 @@
 import { durationBuckets } from '@app/core/service/duration';
-import { defaultServiceFilter, PRICE_FILTER, type ServiceFilter } from '@app/core/service/filter';
+import {
+  defaultServiceFilter,
+  PRICE_FILTER,
+  sameServiceFilter as sameFilter,
+  type ServiceFilter,
+} from '@app/core/service/filter';
 import { useEffect, useId, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Heading, type HeadingLevel } from '../../../components/ui/Heading';
@@ -11,12 +16,6 @@ type ServiceFiltersProps = {
   onApply: (filter: ServiceFilter) => void;
   headingLevel: HeadingLevel;
 };
-
-const sameFilter = (a: ServiceFilter, b: ServiceFilter) =>
-  a.search.trim() === b.search.trim() &&
-  a.maxPrice === b.maxPrice &&
-  a.buckets.length === b.buckets.length &&
-  a.buckets.every((bucket) => b.buckets.includes(bucket));
 
 /**
  * The filter sidebar (doc 1 §5). Inputs edit a draft; the list follows only

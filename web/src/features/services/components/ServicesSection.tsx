@@ -1,9 +1,8 @@
 import type { ServiceFilter } from '@app/core/service/filter';
-import { type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Heading, type HeadingLevel, subLevel } from '../../../components/ui/Heading';
 import { defaultServiceFilter } from '@app/core/service/filter';
 import { holdForms } from '../../../lib/early-forms';
-import { useHydrated } from '../../../lib/hydration';
 import { DeferredServiceFilters, wantServiceFilters } from './DeferredServiceFilters';
 import { ServiceList } from './ServiceList';
 
@@ -26,6 +25,12 @@ export function ServicesSection({ headingLevel, filter, onApply, adminPanel }: S
   const [filtersOpen, setFiltersOpen] = useState(false);
   const active = activeFilters(filter);
   const { filtersRef, onFiltersReady } = useFiltersOnDemand();
+  // Stable for the deferred filter's memo: the latest `onApply` is the one called.
+  const latestApply = useRef(onApply);
+  useEffect(() => {
+    latestApply.current = onApply;
+  });
+  const apply = useCallback((applied: ServiceFilter) => latestApply.current(applied), []);
 
   return (
     <section id="services" className="services" aria-labelledby="services-heading">
@@ -54,14 +59,12 @@ export function ServicesSection({ headingLevel, filter, onApply, adminPanel }: S
               <span className="services__filters-chevron" aria-hidden="true" />
             </button>
             <div id={panelId} className="services__filters-panel">
-              <Suspense fallback={null}>
-                <DeferredServiceFilters
-                  applied={filter}
-                  onApply={onApply}
-                  headingLevel={inner}
-                  onReady={onFiltersReady}
-                />
-              </Suspense>
+              <DeferredServiceFilters
+                applied={filter}
+                onApply={apply}
+                headingLevel={inner}
+                onReady={onFiltersReady}
+              />
             </div>
           </div>
           <ServiceList filter={filter} cardHeadingLevel={inner} />
@@ -78,19 +81,16 @@ const REACHING = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydow
  * The filter's code on demand (decision 114). On a pre-rendered page the filter is drawn by its
  * HTML and hydrates once its code is here, fetched when the visitor reaches for it; meanwhile what
  * is typed and sent there is held and handed over (`holdForms`). Drawn in the browser (a
- * navigation), it is fetched at once.
+ * navigation), its code is fetched at once (`DeferredServiceFilters`' fallback).
  */
 function useFiltersOnDemand() {
   const filtersRef = useRef<HTMLDivElement>(null);
-  const hydrated = useHydrated();
-  const hydrating = useRef(!hydrated);
+  const ready = useRef(false);
   const release = useRef<() => void>(undefined);
   useEffect(() => {
     const element = filtersRef.current;
-    if (!hydrating.current || !element) {
-      wantServiceFilters();
-      return;
-    }
+    // Already drawn (its code was here): nothing to wait for.
+    if (!element || ready.current) return;
     const reach = () => {
       wantServiceFilters();
       for (const type of REACHING) element.removeEventListener(type, reach, true);
@@ -99,9 +99,12 @@ function useFiltersOnDemand() {
     release.current = holdForms(element);
     return () => {
       for (const type of REACHING) element.removeEventListener(type, reach, true);
+      release.current?.();
+      release.current = undefined;
     };
   }, []);
   const onFiltersReady = useCallback(() => {
+    ready.current = true;
     release.current?.();
     release.current = undefined;
   }, []);
