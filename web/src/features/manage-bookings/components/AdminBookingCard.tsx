@@ -144,11 +144,7 @@ export function AdminBookingCard({
             <span className="desk-card__muted">No address on this booking</span>
           )}
         </Fact>
-        {booking.notes.trim() && (
-          <Fact term="Notes" wide>
-            {booking.notes}
-          </Fact>
-        )}
+        <Fact term="Notes" wide text={booking.notes} />
       </dl>
       <TechnicianPicker booking={booking} describedBy={titleId} />
       <PaymentLinkFacts booking={booking} describedBy={titleId} />

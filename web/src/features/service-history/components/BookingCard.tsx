@@ -66,11 +66,7 @@ export function BookingCard({ booking, onEdit, onCancel }: BookingCardProps) {
             <AddressView address={booking.serviceAddress} />
           </Fact>
         )}
-        {booking.notes.trim() && (
-          <Fact term="Notes" wide>
-            {booking.notes}
-          </Fact>
-        )}
+        <Fact term="Notes" wide text={booking.notes} />
       </dl>
       {progress && (
         <p className="booking-card__progress">

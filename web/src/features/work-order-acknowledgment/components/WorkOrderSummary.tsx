@@ -21,9 +21,7 @@ export function WorkOrderSummary({ view }: { view: AcknowledgmentView }) {
       <dl className="link-page__facts ack-page__facts">
         <Fact term="Vehicle">{vehicleText(view.vehicle)}</Fact>
         <Fact term="Service">{view.serviceDetails.description}</Fact>
-        {view.serviceDetails.customerComplaints?.trim() && (
-          <Fact term="Issue">{view.serviceDetails.customerComplaints}</Fact>
-        )}
+        <Fact term="Issue" text={view.serviceDetails.customerComplaints ?? ''} />
         {view.scheduledDate && <Fact term="Scheduled">{scheduledText(view.scheduledDate)}</Fact>}
       </dl>
 
