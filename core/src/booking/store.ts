@@ -10,6 +10,7 @@ import { entity as userEntity } from '../user/store';
 import * as Technician from '../technician/technician';
 import * as time from '../time';
 import { StoredAddress } from '../address/stored';
+import { Garage } from '../garage/index';
 import { PaymentRecord } from '../payments/link-record';
 import { idSchema } from '../util/id';
 import type { BookingMailInfo } from './mail-info';
@@ -113,6 +114,8 @@ export const Stored = z.object({
   vehicleModel: z.string(),
   vehicleYear: z.number().int(),
   vehicleColor: z.string(),
+  /** The garage vehicle it is for (issue 34, decision 117): the fields above are its snapshot. */
+  vehicleId: z.string().optional(),
   notes: z.string(),
   serviceStatus: z.string(),
   /** Where the job is (issue 20); bookings made before addresses have none. */
@@ -208,6 +211,13 @@ export const entity = defineEntity({
       sk: { composite: ['date', 'time', 'id'] },
       condition: (b) => isOpen(b.status),
     },
+  },
+  indexes: {
+    // A garage vehicle's history (decision 117): the visit at its start.
+    byVehicle: (b) =>
+      b.vehicleId
+        ? Garage.historyEntry(b.vehicleId, time.instantOf(b.date, b.time), 'booking', b.id)
+        : undefined,
   },
 });
 

@@ -20,6 +20,13 @@ export const table = {
     /** Items that belong to an owner or parent: a customer's bookings, a service's time slots ... */
     byOwner: { partitionKey: 'ownerPk', sortKey: 'ownerSk' },
     /**
+     * A vehicle's history (issue 34, decision 117): every booking, work order,
+     * inspection and recommended line of one garage vehicle, partition
+     * `VEHICLE#<id>`, sort `<ISO instant>#<kind>#<id>`, read newest first and
+     * paged. Sparse: only records that name a garage vehicle are in it.
+     */
+    byVehicle: { partitionKey: 'vehiclePk', sortKey: 'vehicleSk' },
+    /**
      * The one due queue (decision 109, core/src/db/due-queue.ts): everything
      * the scheduled job does when its time comes, partition the queue's name
      * (`outbox`, `reminders` ...), sort `<dueAt>#<id>`. Sparse: an item is in

@@ -19,6 +19,8 @@ export const idPrefixes = {
   mail: 'ml',
   text: 'txt',
   address: 'adr',
+  vehicle: 'veh',
+  recommendation: 'rec',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

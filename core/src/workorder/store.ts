@@ -11,6 +11,7 @@ import { Inspection, Photo } from './inspection/model';
 import { fail, id, messages } from './messages';
 import { WORK_ORDER_STATUSES } from './model';
 import { transactRetrying } from './totals';
+import { Garage } from '../garage/index';
 
 /**
  * How a work order is stored (docs/data-model.md "Work orders"): its item,
@@ -121,6 +122,8 @@ export const Stored = z.object({
   internalNotes: z.string(),
   customerNotes: z.string(),
   relatedBooking: z.string().optional(),
+  /** The garage vehicle it is for (issue 34, decision 117): `vehicle` is its snapshot. */
+  vehicleId: z.string().optional(),
   emailSent: z.boolean(),
   emailSentDate: z.string().optional(),
   acknowledgment: Acknowledgment,
@@ -198,6 +201,9 @@ export const entity = defineEntity({
       wo.acknowledgment.state === 'pending' && wo.acknowledgment.tokenExpiresAt
         ? queueEntry('acknowledgment-expiry', wo.acknowledgment.tokenExpiresAt, wo.id)
         : undefined,
+    // A garage vehicle's history (decision 117).
+    byVehicle: (wo) =>
+      wo.vehicleId ? Garage.historyEntry(wo.vehicleId, wo.createdAt, 'workOrder', wo.id) : undefined,
   },
 });
 

@@ -1,0 +1,1 @@
+export * as Garage from './namespace';
