@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
  * A setting added to config.ts without a line in the guide fails here.
  */
 const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
-/** The config module: config.ts and the third parties' part it reads with (config-providers.ts). */
-const configSource = () => `${read('./config.ts')}\n${read('./config-providers.ts')}`;
+/** The config module: config.ts, the environment's names (config-env.ts) and the third parties' part (config-providers.ts). */
+const configSource = () => ['./config.ts', './config-env.ts', './config-providers.ts'].map(read).join('\n');
 
 /** Every `env.NAME` the config module reads. */
 function variablesRead(source: string): string[] {
