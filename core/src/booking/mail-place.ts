@@ -33,7 +33,10 @@ export function directionsBlock(b: BookingMailInfo): MailBlock[] {
  * The calendar status and SEQUENCE of each booking state; later states have higher numbers. The
  * technicians' calendar feeds write the same (decision 118), so every calendar agrees on an event.
  */
-export function calendarState(b: BookingMailInfo, cancelled: boolean): { status: IcsStatus; sequence: number } {
+export function calendarState(
+  b: BookingMailInfo,
+  cancelled: boolean,
+): { status: IcsStatus; sequence: number } {
   const state: { status: IcsStatus; sequence: number } =
     cancelled || b.status === 'Cancelled'
       ? { status: 'CANCELLED', sequence: 2 }

@@ -36,7 +36,9 @@ async function scopeOf(userId: string): Promise<Scope | null> {
   const [user, crew] = await Promise.all([User.find(userId), Technician.list()]);
   if (user?.role === 'admin') return { name: 'All jobs', technicians: crew, all: true };
   const mine = user?.role === 'technician' ? crew.find((t) => t.userId === userId) : undefined;
-  return mine?.active ? { name: `${mine.firstName} ${mine.lastName}`, technicians: [mine], all: false } : null;
+  return mine?.active
+    ? { name: `${mine.firstName} ${mine.lastName}`, technicians: [mine], all: false }
+    : null;
 }
 
 type Entry = { bookingId: string; date: string; technician: Technician.Info; cancelled: boolean };
@@ -46,7 +48,12 @@ async function entries(scope: Scope, from: string, days: number): Promise<Entry[
   const read = await Promise.all(
     scope.technicians.map(async (technician) =>
       (await Crew.window(technician.number, from, days)).flatMap((day) => [
-        ...Object.keys(day.jobs).map((bookingId) => ({ bookingId, date: day.date, technician, cancelled: false })),
+        ...Object.keys(day.jobs).map((bookingId) => ({
+          bookingId,
+          date: day.date,
+          technician,
+          cancelled: false,
+        })),
         ...day.cancelled
           .filter((job) => !(job.id in day.jobs))
           .map((job) => ({ bookingId: job.id, date: day.date, technician, cancelled: true })),
@@ -114,7 +121,9 @@ export async function feed(token: string): Promise<FeedReply> {
   );
   const events = list.flatMap((entry) => {
     const b = bookings.get(entry.bookingId);
-    return b && current(entry, b) ? [{ at: `${b.date}T${b.time}#${b.id}`, event: eventOf(entry, b, scope) }] : [];
+    return b && current(entry, b)
+      ? [{ at: `${b.date}T${b.time}#${b.id}`, event: eventOf(entry, b, scope) }]
+      : [];
   });
   const body = icsFeed({
     name: `${business.name}: ${scope.name}`,
