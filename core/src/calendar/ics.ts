@@ -13,6 +13,9 @@
  *   (RFC 5546) need ATTENDEE lines and invite replies the shop cannot take.
  *   An update keeps the UID and raises SEQUENCE; a cancellation is the same
  *   event with STATUS:CANCELLED.
+ * - A subscription feed (`icsFeed`, issue 36) is the same events in one
+ *   VCALENDAR, with its name and RFC 7986's REFRESH-INTERVAL (and
+ *   X-PUBLISHED-TTL): this file is the one writer of iCalendar text.
  * - Text is escaped (`\\`, `;`, `,`, line breaks as `\n`; other control
  *   characters dropped), lines are folded at 75 octets without splitting a
  *   UTF-8 character, and every line ends in CRLF.
