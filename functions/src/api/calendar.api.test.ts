@@ -86,7 +86,7 @@ describe('a feed address', () => {
     const first = await send('GET', '/api/calendar/address', theo.headers);
     expect(first.status).toBe(200);
     expect(first.headers.get('cache-control')).toBe('no-store');
-    expect(await json<CalendarAddressReply>(first)).toEqual({ address: null });
+    expect(await json<CalendarAddressReply>(first)).toEqual({ address: null, days: 60 });
 
     const made = await newAddress(theo);
     expect(made.https).toMatch(/^https?:\/\/[^/]+\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);

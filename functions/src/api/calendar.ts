@@ -1,12 +1,18 @@
 import { linkTexts } from '@app/core/auth/link-texts';
 import { CalendarFeed } from '@app/core/calendar-feed/index';
 import { ICS_FEED_CONTENT_TYPE } from '@app/core/calendar/ics';
+import { config } from '@app/core/config';
 import { VisibleError } from '@app/core/error';
 import { Hono } from 'hono';
 import { requireStaff } from './auth';
 
-/** A feed's address as the /tech page shows it (null: none made yet). */
-export type CalendarAddressReply = { address: CalendarFeed.Address | null };
+/** A feed's address as the pages show it (null: none made yet), and how many days ahead it lists. */
+export type CalendarAddressReply = { address: CalendarFeed.Address | null; days: number };
+
+const addressReply = (address: CalendarFeed.Address | null): CalendarAddressReply => ({
+  address,
+  days: config().calendarFeedDays,
+});
 
 /**
  * How long a calendar app or a browser may keep a feed before asking again:
@@ -34,10 +40,10 @@ const tokenOfFile = (file: string) => /^([A-Za-z0-9_-]{1,200})\.ics$/.exec(file)
  */
 export const calendar = new Hono()
   .get('/address', requireStaff, async (c) =>
-    c.json<CalendarAddressReply>({ address: await CalendarFeed.address() }),
+    c.json<CalendarAddressReply>(addressReply(await CalendarFeed.address())),
   )
   .post('/address', requireStaff, async (c) =>
-    c.json<CalendarAddressReply>({ address: await CalendarFeed.renew() }),
+    c.json<CalendarAddressReply>(addressReply(await CalendarFeed.renew())),
   )
   .get('/:file', async (c) => {
     const token = tokenOfFile(c.req.param('file'));
