@@ -227,6 +227,35 @@ describe('the feed', () => {
     expect(value(event, 'SEQUENCE')).toBe(value(mail, 'SEQUENCE'));
   });
 
+  it('a cancelled job put back on is one live event again', async () => {
+    const { booking } = await book(nextDate());
+    const mine = await newAddress(tess);
+    const cancel = await send('PATCH', `/api/bookings/${booking.id}/status`, admin.headers, {
+      status: 'Cancelled',
+    });
+    expect(cancel.status).toBe(200);
+    const back = await send('PATCH', `/api/bookings/${booking.id}/status`, admin.headers, {
+      status: 'Confirmed',
+    });
+    expect(back.status, await back.clone().text()).toBe(200);
+    const text = (await feedOf(mine.https)).text;
+    expect(unfold(text).filter((line) => line.startsWith(`UID:${booking.id}@`))).toHaveLength(1);
+    expect(value(eventOf(text, booking.id), 'STATUS')).toBe('CONFIRMED');
+  });
+
+  it("a deactivated technician's address stops working", async () => {
+    const who = await createTechnician();
+    const address = await newAddress(who);
+    expect((await send('GET', pathOf(address.https))).status).toBe(200);
+    const off = await send(
+      'POST',
+      `/api/admin/technicians/${who.technician.number}/deactivate`,
+      admin.headers,
+    );
+    expect(off.status, await off.clone().text()).toBe(200);
+    expect((await send('GET', pathOf(address.https))).status).toBe(404);
+  });
+
   it('a move keeps the UID and raises SEQUENCE', async () => {
     const { customer, booking } = await book(nextDate());
     const mine = await newAddress(tess);
