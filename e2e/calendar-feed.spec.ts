@@ -50,7 +50,7 @@ test('a technician copies their calendar feed address, and a new one stops the o
   await page.screenshot({ path: test.info().outputPath('1-calendar-card-390.png'), fullPage: true });
 
   await card.getByRole('button', { name: 'New address' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Make a new calendar address?' });
+  const dialog = page.getByRole('alertdialog', { name: 'Make a new calendar address?' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'New address' }).click();
   await expect(card.getByText(/New address made: the old one no longer works/)).toBeVisible();

@@ -12,7 +12,7 @@ export const calendarFeedTexts = {
   failed: 'The address could not be made. Please try again.',
   subscribe: 'Subscribe in my calendar app',
   webcalLabel: 'Calendar app address (webcal://)',
-  httpsLabel: 'Web address (https://, for Google Calendar: From URL)',
+  httpsLabel: 'Web address (for Google Calendar: From URL)',
   copied: (label: string) => `Copied the ${label.split(' (')[0]!.toLowerCase()}.`,
   copyByHand: 'Copying is not available here: select the address and copy it yourself.',
   private: 'Keep this address to yourself: anyone who has it can see these jobs.',
