@@ -54,13 +54,6 @@ const common = {
    */
   travelBufferMinutes: z.coerce.number().int().min(0).max(240).default(30),
   /**
-   * The calendar subscription feeds (issue 36, decision 118): how many days ahead a technician's
-   * (or the admin's) feed lists, and how often it asks calendar apps to fetch it again
-   * (REFRESH-INTERVAL, X-PUBLISHED-TTL; Google decides for itself, every few hours).
-   */
-  calendarFeedDays: z.coerce.number().int().min(1).max(180).default(60),
-  calendarFeedRefreshMinutes: z.coerce.number().int().min(5).max(24 * 60).default(60),
-  /**
    * The working hours a new technician gets (decisions 066, 078; each technician then has their
    * own), clock times of the business zone: a job lies within them, and the first job of a day is
    * reached from the base leaving at the start. The defaults (the whole day, '00:00' to '24:00')
@@ -315,8 +308,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googlePlaceId: env.GOOGLE_PLACE_ID,
     square: squareSettings(mode, env),
     travelBufferMinutes: env.TRAVEL_BUFFER_MINUTES,
-    calendarFeedDays: env.CALENDAR_FEED_DAYS,
-    calendarFeedRefreshMinutes: env.CALENDAR_FEED_REFRESH_MINUTES,
     technicianDayStart: env.TECHNICIAN_DAY_START || undefined,
     technicianDayEnd: env.TECHNICIAN_DAY_END || undefined,
     shopBase: {

@@ -4,7 +4,6 @@ import { calendarState, bookingUid } from '../booking/mail-place';
 import { entity as bookingEntity, mailInfo, type Stored } from '../booking/store';
 import { business } from '../business';
 import { type IcsEventInput, icsFeed } from '../calendar/ics';
-import { config } from '../config';
 import { Crew } from '../crew/crew';
 import { absoluteUrl } from '../links';
 import { Technician } from '../technician/index';
@@ -14,7 +13,7 @@ import { feedEntity } from './store';
 
 /**
  * A calendar subscription feed (issue 36, decision 118), as calendar apps poll
- * it: the jobs of the next `CALENDAR_FEED_DAYS` days of one technician (their
+ * it: the jobs of the next FEED_DAYS days of one technician (their
  * days, one Query of the byOwner index), or of every technician for the admin
  * (one such Query per technician), then the bookings they name by key. Each
  * event has the booking mail's UID, SEQUENCE and STATUS (a job cancelled off a
@@ -24,6 +23,10 @@ import { feedEntity } from './store';
  * changes.
  */
 
+/** How many days a feed lists, today first (issue 36: "the next 60 days"). */
+export const FEED_DAYS = 60;
+/** How often a feed asks calendar apps to fetch it again (REFRESH-INTERVAL; Google polls on its own). */
+const REFRESH_MINUTES = 60;
 /** The most jobs one feed lists (the admin's of a large crew): the earliest. */
 const MAX_JOBS = 1000;
 
@@ -114,8 +117,7 @@ export async function feed(token: string): Promise<FeedReply> {
   });
   const scope = await scopeOf(subject.userId);
   if (!scope) LinkToken.refuse('invalid', 'calendar-feed');
-  const { calendarFeedDays, calendarFeedRefreshMinutes } = config();
-  const list = await entries(scope, time.today(), calendarFeedDays);
+  const list = await entries(scope, time.today(), FEED_DAYS);
   const bookings = new Map(
     (await bookingEntity.getMany(list.map((entry) => ({ id: entry.bookingId })))).map((b) => [b.id, b]),
   );
@@ -127,7 +129,7 @@ export async function feed(token: string): Promise<FeedReply> {
   });
   const body = icsFeed({
     name: `${business.name}: ${scope.name}`,
-    refreshMinutes: calendarFeedRefreshMinutes,
+    refreshMinutes: REFRESH_MINUTES,
     events: events.sort((a, b) => a.at.localeCompare(b.at)).map((e) => e.event),
   });
   return { body, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };

@@ -4,4 +4,4 @@
  * Above booking and crew, whose items it reads.
  */
 export { type Address, address, calendarFeedMessages, renew } from './address';
-export { feed, type FeedReply } from './feed';
+export { FEED_DAYS, feed, type FeedReply } from './feed';

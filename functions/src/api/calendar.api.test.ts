@@ -4,11 +4,11 @@ import * as time from '@app/core/time';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { nextDate, postBooking, send } from '../../../tests/booking-factories';
 import {
-  createService,
-  createTechnician,
-  createUser,
-  createUserWithCard,
   json,
+  createUserWithCard,
+  createUser,
+  createTechnician,
+  createService,
 } from '../../../tests/factories';
 import type { CalendarAddressReply } from './calendar';
 

@@ -1,7 +1,6 @@
 import { linkTexts } from '@app/core/auth/link-texts';
 import { CalendarFeed } from '@app/core/calendar-feed/index';
 import { ICS_FEED_CONTENT_TYPE } from '@app/core/calendar/ics';
-import { config } from '@app/core/config';
 import { VisibleError } from '@app/core/error';
 import { Hono } from 'hono';
 import { requireStaff } from './auth';
@@ -11,7 +10,7 @@ export type CalendarAddressReply = { address: CalendarFeed.Address | null; days:
 
 const addressReply = (address: CalendarFeed.Address | null): CalendarAddressReply => ({
   address,
-  days: config().calendarFeedDays,
+  days: CalendarFeed.FEED_DAYS,
 });
 
 /**
