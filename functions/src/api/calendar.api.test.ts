@@ -225,6 +225,13 @@ describe('the feed', () => {
       booking.id,
     );
     expect(value(event, 'SEQUENCE')).toBe(value(mail, 'SEQUENCE'));
+
+    // Another job claimed on that day keeps the cancelled one on it.
+    const { booking: next } = await book(booking.date, booking.time);
+    expect(next.claim?.technician).toBe(1);
+    const later = (await feedOf(mine.https)).text;
+    expect(value(eventOf(later, booking.id), 'STATUS')).toBe('CANCELLED');
+    expect(eventOf(later, next.id)).not.toEqual([]);
   });
 
   it('a cancelled job put back on is one live event again', async () => {
