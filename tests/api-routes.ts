@@ -262,6 +262,10 @@ export const routes: Record<string, Route> = {
   },
   // A link's token of the right shape that no visit has: 404 `{ msg, reason }`, the same for everyone.
   'GET /api/track/:token': { access: 'anyone', path: () => `/api/track/${'x'.repeat(43)}`, ok: 404 },
+  // Issue 36 (decision 118): a staff member's own calendar feed address, and the feed by its secret address.
+  'GET /api/calendar/address': { access: 'staff', path: () => '/api/calendar/address' },
+  'POST /api/calendar/address': { access: 'staff', path: () => '/api/calendar/address' },
+  'GET /api/calendar/:file': { access: 'anyone', path: () => `/api/calendar/${'x'.repeat(43)}.ics`, ok: 404 },
   // The review request's one-click unsubscribe (RFC 8058): a link no account has, 404 `{ msg }` for everyone.
   'POST /api/unsubscribe/:token': {
     access: 'anyone',

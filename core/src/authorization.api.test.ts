@@ -6,6 +6,7 @@ import { type Actor, withActor } from './actor';
 import { LinkToken } from './auth/link-token';
 import { BookingLink } from './booking/link';
 import { BookingLinkPage } from './booking-link/page';
+import { CalendarFeed } from './calendar-feed/index';
 import { Reminder } from './reminder/index';
 import { Crew } from './crew/crew';
 import { Booking } from './booking/index';
@@ -59,6 +60,7 @@ const modules = {
   Booking,
   BookingLink,
   BookingLinkPage,
+  CalendarFeed,
   Comment,
   Crew,
   Contact,
@@ -221,6 +223,12 @@ const access: Record<string, Access> = {
   'Crew.rules': 'internal',
   'Crew.writeItem': 'internal',
   'Crew.releaseItem': 'internal',
+  // Issue 36 (decision 118): the technicians' and the admin's calendar feeds. The address is a staff
+  // member's own (a technician account that is no shop technician is refused); the feed is its token's.
+  'Crew.window': 'internal',
+  'CalendarFeed.address': 'admin',
+  'CalendarFeed.renew': 'admin',
+  'CalendarFeed.feed': 'public',
   'Contact.send': 'public',
   'GoogleReviews.writeSample': 'internal',
   'GoogleReviews.fromPlaceDetails': 'internal',
@@ -573,6 +581,8 @@ const calls: Record<string, () => Promise<unknown>> = {
   'Inspection.photoForStaff': () => Inspection.photoForStaff(someId('wo'), someId('wo'), 'full'),
   'Inspection.removePhoto': () => Inspection.removePhoto(someId('wo'), someId('wo')),
   'Dispatch.techDay': () => Dispatch.techDay({ date: '2030-01-07', technician: 1 }),
+  'CalendarFeed.address': () => CalendarFeed.address(),
+  'CalendarFeed.renew': () => CalendarFeed.renew(),
   'WorkOrder.forSigning': () => WorkOrder.forSigning(someId('wo')),
   'WorkOrder.acknowledgeInPerson': () =>
     WorkOrder.acknowledgeInPerson(someId('wo'), { acknowledgedBy: { name: 'Sneaky' }, signature: null }),

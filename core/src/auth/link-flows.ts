@@ -30,6 +30,8 @@ export const purposes = [
   'booking-cancel',
   // The one-time code that lets a customer confirm a work order's amount from their own device (decision 091).
   'confirm-work-order-price',
+  // A technician's or the admin's calendar subscription feed (issue 36, decision 118): viewed by calendar apps, never used up.
+  'calendar-feed',
 ] as const;
 export type Purpose = (typeof purposes)[number];
 
@@ -77,6 +79,8 @@ const DAY = 24 * HOUR;
 
 /** How long a shop-made account's invitation works (decision 028), as its mail says. */
 export const INVITATION_DAYS = 7;
+/** The end of a link that does not run out (a calendar feed's, until replaced): 9999-12-31. */
+const NEVER = Date.UTC(9999, 11, 31);
 /** How long a price code works (decision 091), as its message says. */
 export const PRICE_CODE_MINUTES = 30;
 
@@ -246,6 +250,19 @@ export const flows = {
       stale: { kind: 'conflict', msg: linkTexts.priceCode.stale, extra: codeRequired },
     },
     rateLimit: null,
+  },
+  /**
+   * A calendar subscription feed (decision 118): a long-lived bearer secret, one per person,
+   * replaced (its token deleted) by "New address", never running out on its own. Every refusal
+   * is the same 404, so a caller learns nothing of why.
+   */
+  'calendar-feed': {
+    purpose: 'calendar-feed',
+    kind: 'view',
+    expires: () => NEVER,
+    page: (token) => `/api/calendar/${token}.ics`,
+    replies: { invalid: { kind: 'not_found', msg: linkTexts.calendarFeed.invalid } },
+    rateLimit: rateLimits.calendarFeedIp,
   },
 } as const satisfies Record<string, Flow>;
 

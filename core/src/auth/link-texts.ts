@@ -28,6 +28,9 @@ export const linkTexts = {
     expired: 'The acknowledgment link has expired. Please contact us for a new link.',
     changed: 'The work order was changed meanwhile. Please reload it and try again.',
   },
+  calendarFeed: {
+    invalid: 'This calendar address does not work. Copy the current one from your My Day page.',
+  },
   track: {
     invalid: 'This tracking link is not valid. The mail that brought you here may be from another visit.',
     expired: 'This tracking link has expired: it works until the end of the day of the visit.',

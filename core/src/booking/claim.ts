@@ -199,15 +199,24 @@ async function timeTaken(b: Omit<Stored, 'claim'>): Promise<boolean> {
 
 /**
  * The items that give a booking's time back: its BOOKED guard, its slot and,
- * with `day`, its job on its technician's day.
+ * with `day`, its job on its technician's day (kept there as cancelled when `cancelling`).
  */
-export function releaseItems(b: Stored, now: string, day = true): TransactItem[] {
+export function releaseItems(b: Stored, now: string, day = true, cancelling = false): TransactItem[] {
   return [
     ...(holdsBookedGuard(b)
       ? [booked.tx.delete({ key: b.bookedKey, date: b.date, time: b.time }, cond.eq('bookingId', b.id))]
       : []),
     ...(b.slotId ? [TimeSlot.freeItem(b.slotId, b.id, now)] : []),
-    ...(b.claim && day ? [Crew.releaseItem(b.date, b.claim.technician, b.id)] : []),
+    ...(b.claim && day
+      ? [
+          Crew.releaseItem(
+            b.date,
+            b.claim.technician,
+            b.id,
+            cancelling ? { start: b.claim.start, end: b.claim.end } : undefined,
+          ),
+        ]
+      : []),
   ];
 }
 

@@ -29,8 +29,14 @@ export function directionsBlock(b: BookingMailInfo): MailBlock[] {
   return b.serviceAddress ? [{ href: directionsUrl(b.serviceAddress), label: 'Directions to the job' }] : [];
 }
 
-/** The calendar status and SEQUENCE of each booking state; later states have higher numbers. */
-function calendarState(b: BookingMailInfo, cancelled: boolean): { status: IcsStatus; sequence: number } {
+/**
+ * The calendar status and SEQUENCE of each booking state; later states have higher numbers. The
+ * technicians' calendar feeds write the same (decision 118), so every calendar agrees on an event.
+ */
+export function calendarState(
+  b: BookingMailInfo,
+  cancelled: boolean,
+): { status: IcsStatus; sequence: number } {
   const state: { status: IcsStatus; sequence: number } =
     cancelled || b.status === 'Cancelled'
       ? { status: 'CANCELLED', sequence: 2 }
@@ -41,18 +47,22 @@ function calendarState(b: BookingMailInfo, cancelled: boolean): { status: IcsSta
   return { ...state, sequence: Math.max(state.sequence, 2 * (b.revision ?? 0)) + (b.moves ?? 0) };
 }
 
+/** A booking's calendar UID: its id at the shop's domain, in the mail's file and in every calendar feed. */
+export function bookingUid(bookingId: string): string {
+  return `${bookingId}@${business.email.slice(business.email.indexOf('@') + 1)}`;
+}
+
 /** The booking as a calendar file attachment. The UID is the booking's id at the shop's domain. */
 export function bookingCalendarFile(
   b: BookingMailInfo,
   options: { cancelled?: boolean } = {},
 ): Mail.Attachment {
-  const domain = business.email.slice(business.email.indexOf('@') + 1);
   const state = calendarState(b, options.cancelled ?? false);
   return {
     filename: ICS_FILENAME,
     contentType: ICS_CONTENT_TYPE,
     content: icsEvent({
-      uid: `${b.id}@${domain}`,
+      uid: bookingUid(b.id),
       date: b.date,
       time: b.time,
       durationMinutes: b.durationMinutes,

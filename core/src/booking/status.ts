@@ -233,7 +233,7 @@ export async function changeStatus(
     ];
     const items = (day: boolean) => [
       putIfUnchanged(next, booking),
-      ...(cancelling ? releaseItems(booking, now, day) : []),
+      ...(cancelling ? releaseItems(booking, now, day, true) : []),
       ...(payment ? [paymentSteps().queueItem(next, payment)] : []),
       ...(reviewDueAt ? [reviewFileItem(next.id, reviewDueAt, now)] : []),
       // Its due reminders (issue 21): written entering Pending or Confirmed, removed leaving them.

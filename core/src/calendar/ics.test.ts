@@ -1,6 +1,6 @@
 import { tzOffset } from '@date-fns/tz';
 import { describe, expect, it } from 'vitest';
-import { escapeText, foldLine, ICS_CONTENT_TYPE, type IcsEventInput, icsEvent } from './ics';
+import { escapeText, foldLine, ICS_CONTENT_TYPE, type IcsEventInput, icsEvent, icsFeed } from './ics';
 
 const event: IcsEventInput = {
   uid: 'bkg_01JCALENDARTEST0000000000@mobileautocare.example',
@@ -277,5 +277,69 @@ describe('where the job is (issue 20)', () => {
   it('refuses coordinates that are not a place on Earth', () => {
     expect(() => icsEvent({ ...event, geo: { lat: 91, lng: 0 } })).toThrow(RangeError);
     expect(() => icsEvent({ ...event, geo: { lat: 0, lng: Number.NaN } })).toThrow(RangeError);
+  });
+});
+
+describe('a subscription feed (issue 36)', () => {
+  const moved: IcsEventInput = {
+    ...event,
+    uid: 'bkg_01JCALENDARTEST0000000001@mobileautocare.example',
+    date: '2026-11-01',
+    time: '01:30',
+    durationMinutes: 60,
+    sequence: 3,
+    status: 'CONFIRMED',
+  };
+  const cancelled: IcsEventInput = { ...event, sequence: 2, status: 'CANCELLED' };
+  const feed = icsFeed({
+    name: 'Mobile Auto Care: Tess Road',
+    refreshMinutes: 60,
+    events: [moved, cancelled],
+  });
+
+  it('is one VCALENDAR: its name, how often to fetch it again (RFC 7986), one VTIMEZONE, an event each', () => {
+    expect(feed.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
+    expect(feed.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    expect(feed.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    expect(one(feed, 'NAME')).toBe('NAME:Mobile Auto Care: Tess Road');
+    expect(one(feed, 'X-WR-CALNAME')).toBe('X-WR-CALNAME:Mobile Auto Care: Tess Road');
+    expect(one(feed, 'REFRESH-INTERVAL')).toBe('REFRESH-INTERVAL;VALUE=DURATION:PT60M');
+    expect(one(feed, 'X-PUBLISHED-TTL')).toBe('X-PUBLISHED-TTL:PT60M');
+    expect(property(feed, 'BEGIN').filter((line) => line === 'BEGIN:VTIMEZONE')).toHaveLength(1);
+    expect(property(feed, 'UID')).toEqual([`UID:${moved.uid}`, `UID:${cancelled.uid}`]);
+    expect(property(feed, 'SEQUENCE')).toEqual(['SEQUENCE:3', 'SEQUENCE:2']);
+    expect(property(feed, 'STATUS')).toEqual(['STATUS:CONFIRMED', 'STATUS:CANCELLED']);
+    expect(property(feed, 'TRANSP')).toEqual(['TRANSP:OPAQUE', 'TRANSP:TRANSPARENT']);
+  });
+
+  it("writes each event as the mail does: the zone's times, UTC only where a local time cannot say", () => {
+    const lines = unfold(feed);
+    const events = lines.filter((line) => line.startsWith('DTSTART;') || line.startsWith('DTEND'));
+    // 01:30 on the fall-back night plus an hour ends at the repeated 01:30 (06:30 UTC).
+    expect(events).toEqual([
+      'DTSTART;TZID=America/New_York:20261101T013000',
+      'DTEND:20261101T063000Z',
+      'DTSTART;TZID=America/New_York:20261123T100000',
+      'DTEND;TZID=America/New_York:20261123T113000',
+    ]);
+    expect(property(feed, 'DTSTAMP')).toEqual(['DTSTAMP:20261120T150405Z', 'DTSTAMP:20261120T150405Z']);
+    expect(vevent(icsEvent(cancelled))).toBe(
+      `${lines.slice(lines.lastIndexOf('BEGIN:VEVENT'), lines.lastIndexOf('END:VEVENT') + 1).join('\r\n')}\r\n`,
+    );
+  });
+
+  it('escapes and folds its name as any text, and refuses a refresh that is not whole minutes', () => {
+    const long = icsFeed({ name: `Shop; ${'é'.repeat(60)},\nBEGIN:VEVENT`, refreshMinutes: 90, events: [] });
+    expect(long.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
+    expect(one(long, 'NAME')).toBe(`NAME:Shop\\; ${'é'.repeat(60)}\\,\\nBEGIN:VEVENT`);
+    expect(one(long, 'REFRESH-INTERVAL')).toBe('REFRESH-INTERVAL;VALUE=DURATION:PT90M');
+    expect(property(long, 'BEGIN')).toEqual([
+      'BEGIN:VCALENDAR',
+      'BEGIN:VTIMEZONE',
+      'BEGIN:DAYLIGHT',
+      'BEGIN:STANDARD',
+    ]);
+    expect(() => icsFeed({ name: 'x', refreshMinutes: 0, events: [] })).toThrow(RangeError);
+    expect(() => icsFeed({ name: 'x', refreshMinutes: 1.5, events: [] })).toThrow(RangeError);
   });
 });

@@ -13,6 +13,9 @@
  *   (RFC 5546) need ATTENDEE lines and invite replies the shop cannot take.
  *   An update keeps the UID and raises SEQUENCE; a cancellation is the same
  *   event with STATUS:CANCELLED.
+ * - A subscription feed (`icsFeed`, issue 36) is the same events in one
+ *   VCALENDAR, with its name and RFC 7986's REFRESH-INTERVAL (and
+ *   X-PUBLISHED-TTL): this file is the one writer of iCalendar text.
  * - Text is escaped (`\\`, `;`, `,`, line breaks as `\n`; other control
  *   characters dropped), lines are folded at 75 octets without splitting a
  *   UTF-8 character, and every line ends in CRLF.
@@ -154,8 +157,8 @@ export function geoValue({ lat, lng }: { lat: number; lng: number }): string {
   return `${degrees(lat)};${degrees(lng)}`;
 }
 
-/** A VCALENDAR with one VEVENT, CRLF line ends, ready to attach. */
-export function icsEvent(input: IcsEventInput): string {
+/** One VEVENT's content lines, unfolded (RFC 5545 §3.6.1): the one writer of an event, for a file or a feed. */
+function veventLines(input: IcsEventInput): string[] {
   if (
     !Number.isInteger(input.durationMinutes) ||
     input.durationMinutes < 1 ||
@@ -177,13 +180,7 @@ export function icsEvent(input: IcsEventInput): string {
       : `DTEND:${utcStamp(endInstant)}`;
 
   const organizer = `mailto:${plain('The organizer email', input.organizerEmail)}`;
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    `PRODID:${ICS_PRODUCT_ID}`,
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    ...VTIMEZONES[TIME_ZONE],
+  return [
     'BEGIN:VEVENT',
     `UID:${escapeText(input.uid)}`,
     `DTSTAMP:${utcStamp(input.stamp ?? Date.now())}`,
@@ -201,7 +198,64 @@ export function icsEvent(input: IcsEventInput): string {
     ...(input.url ? [`URL:${plain('The URL', input.url)}`] : []),
     `TRANSP:${input.status === 'CANCELLED' ? 'TRANSPARENT' : 'OPAQUE'}`,
     'END:VEVENT',
+  ];
+}
+
+/** The calendar's own properties (RFC 7986) a subscription feed carries. */
+export type IcsFeedInput = {
+  /** NAME and X-WR-CALNAME: what a calendar app calls the subscription. */
+  name: string;
+  /** REFRESH-INTERVAL and X-PUBLISHED-TTL: how often a subscriber should fetch it again (whole minutes). */
+  refreshMinutes: number;
+  events: readonly IcsEventInput[];
+};
+
+/** A DURATION value of whole minutes (RFC 5545 §3.3.6): `PT60M`. */
+function minutesDuration(minutes: number): string {
+  if (!Number.isInteger(minutes) || minutes < 1) throw new RangeError(`Not a refresh interval: ${minutes}`);
+  return `PT${minutes}M`;
+}
+
+/** A VCALENDAR of the given header and events, every line folded, CRLF line ends. */
+function calendar(header: string[], events: readonly IcsEventInput[]): string {
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:${ICS_PRODUCT_ID}`,
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    ...header,
+    ...VTIMEZONES[TIME_ZONE],
+    ...events.flatMap(veventLines),
     'END:VCALENDAR',
   ];
   return `${lines.map(foldLine).join('\r\n')}\r\n`;
+}
+
+/** A VCALENDAR with one VEVENT, CRLF line ends, ready to attach. */
+export function icsEvent(input: IcsEventInput): string {
+  return calendar([], [input]);
+}
+
+/** The MIME type of a subscription feed (no METHOD parameter: RFC 7986 §4 feeds are not iTIP messages). */
+export const ICS_FEED_CONTENT_TYPE = 'text/calendar; charset=utf-8';
+
+/**
+ * A subscription feed (`webcal://`, issue 36): the events of a window, each
+ * written as the mail's file writes it (same UID, SEQUENCE, STATUS), with the
+ * calendar's name and how often to fetch it again (RFC 7986 REFRESH-INTERVAL,
+ * and X-PUBLISHED-TTL for the clients that read only that).
+ */
+export function icsFeed(input: IcsFeedInput): string {
+  const refresh = minutesDuration(input.refreshMinutes);
+  const name = escapeText(input.name);
+  return calendar(
+    [
+      `NAME:${name}`,
+      `X-WR-CALNAME:${name}`,
+      `REFRESH-INTERVAL;VALUE=DURATION:${refresh}`,
+      `X-PUBLISHED-TTL:${refresh}`,
+    ],
+    input.events,
+  );
 }

@@ -34,6 +34,16 @@ export namespace Crew {
   });
   export type DayJob = z.infer<typeof DayJob>;
 
+  /**
+   * A job cancelled off the day (issue 36, decision 118): what the technician's calendar feed
+   * shows as STATUS:CANCELLED until the day is history. Not a job: the route rules never read it.
+   */
+  const CancelledJob = z.object({ id: z.string(), start: z.string(), end: z.string() });
+  export type CancelledJob = z.infer<typeof CancelledJob>;
+
+  /** The cancelled jobs a day keeps (the newest). */
+  const MAX_CANCELLED = 50;
+
   /** A day is history a week after it: TTL removes it then. */
   const KEEP_DAYS = 7;
 
@@ -46,6 +56,8 @@ export namespace Crew {
       /** Raised by every change of the day: the claim's condition. */
       version: z.number().int().nonnegative(),
       jobs: z.record(z.string(), DayJob),
+      /** Jobs cancelled off this day, oldest first (absent: none). */
+      cancelled: z.array(CancelledJob).optional(),
       expiresAt: z.number().int(),
     }),
     key: ({ date, technician }: { date: string; technician: number }) => ({
@@ -67,7 +79,14 @@ export namespace Crew {
    * for a technician working that date, their working hours then (absent on a
    * day read for a technician off duty: dayOf).
    */
-  export type Day = { technician: number; version: number; jobs: Record<string, DayJob>; hours?: Hours };
+  export type Day = {
+    technician: number;
+    version: number;
+    jobs: Record<string, DayJob>;
+    hours?: Hours;
+    /** The jobs cancelled off it (kept for the calendar feed); a write carries them on. */
+    cancelled?: CancelledJob[];
+  };
 
   /**
    * The days on `date` of the technicians working then (Technician.crewOn:
@@ -93,7 +112,7 @@ export namespace Crew {
     );
     for (const d of found) {
       const read = out.get(d.technician);
-      if (read) out.set(d.technician, { ...read, version: d.version, jobs: d.jobs });
+      if (read) out.set(d.technician, { ...read, version: d.version, jobs: d.jobs, cancelled: d.cancelled });
     }
     return out;
   }
@@ -110,7 +129,12 @@ export namespace Crew {
   /** One technician's day on `date`, strongly consistent (the migration's read). */
   export async function dayOf(date: string, technician: number): Promise<Day> {
     const found = await day.get({ date, technician }, { consistent: true });
-    return { technician, version: found?.version ?? 0, jobs: found?.jobs ?? {} };
+    return {
+      technician,
+      version: found?.version ?? 0,
+      jobs: found?.jobs ?? {},
+      ...(found?.cancelled ? { cancelled: found.cancelled } : {}),
+    };
   }
 
   /**
@@ -138,6 +162,21 @@ export namespace Crew {
         .map(([bookingId, job]) => ({ bookingId, date: d.date, start: job.start })),
     );
     return { jobs, cursor: read.cursor };
+  }
+
+  /** One of a technician's days as their calendar feed reads it: the jobs, and those cancelled off it. */
+  export type FeedDay = { date: string; jobs: Record<string, DayJob>; cancelled: CancelledJob[] };
+
+  /**
+   * `technician`'s days of the `days` dates from `from` (in order), from their days in the byOwner
+   * index: one bounded page (an item a date at most), for the calendar feed (decision 118).
+   */
+  export async function window(technician: number, from: string, days: number): Promise<FeedDay[]> {
+    const read = await day.query.byTechnician(
+      { technician },
+      { range: { between: [{ date: from }, { date: time.addDays(from, days - 1) }] }, limit: days },
+    );
+    return read.items.map((d) => ({ date: d.date, jobs: d.jobs, cancelled: d.cancelled ?? [] }));
   }
 
   /** A stored job as the route rules see it. */
@@ -190,8 +229,17 @@ export namespace Crew {
    * still the version read (absent, when 0 was read); raises the version.
    */
   export function writeItem(date: string, read: Day, jobs: Record<string, DayJob>): TransactItem {
+    // A job put back on the day is no longer a cancelled one.
+    const cancelled = (read.cancelled ?? []).filter((job) => !(job.id in jobs)).slice(-MAX_CANCELLED);
     return day.tx.put(
-      { date, technician: read.technician, version: read.version + 1, jobs, expiresAt: expiresAt(date) },
+      {
+        date,
+        technician: read.technician,
+        version: read.version + 1,
+        jobs,
+        ...(cancelled.length > 0 ? { cancelled } : {}),
+        expiresAt: expiresAt(date),
+      },
       { when: read.version === 0 ? cond.itemAbsent() : cond.eq('version', read.version) },
     );
   }
@@ -200,13 +248,22 @@ export namespace Crew {
    * Gives a booking's job back: removes it from its day and raises the
    * version (a claim read before must read again). Fails when the day does
    * not hold the job (see status.ts: a booking claimed before days existed).
+   * `cancelled`: the job is cancelled, and the day keeps it as such (decision 118).
    */
-  export function releaseItem(date: string, technician: number, bookingId: string): TransactItem {
+  export function releaseItem(
+    date: string,
+    technician: number,
+    bookingId: string,
+    cancelled?: { start: string; end: string },
+  ): TransactItem {
     return day.tx.patch(
       { date, technician },
       {
         remove: [['jobs', bookingId]],
-        set: { version: op.plus(1) },
+        set: {
+          version: op.plus(1),
+          ...(cancelled ? { cancelled: op.append([{ id: bookingId, ...cancelled }]) } : {}),
+        },
         when: (c) => c.exists(['jobs', bookingId]),
       },
     );

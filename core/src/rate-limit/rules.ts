@@ -77,6 +77,11 @@ export const rateLimits = {
   trackLinkIp: { scope: 'track-link-ip', limit: 600, windowSeconds: 15 * MINUTE },
   unsubscribeLinkIp: { scope: 'unsubscribe-link-ip', limit: 600, windowSeconds: 15 * MINUTE },
   /**
+   * The calendar feeds (issue 36): calendar apps poll from their own servers (Google's are shared by
+   * every subscriber), every few hours each; a script reading feeds in a loop is stopped.
+   */
+  calendarFeedIp: { scope: 'calendar-feed-ip', limit: 600, windowSeconds: 15 * MINUTE },
+  /**
    * The service-area check (issue 20) is public, and with a street it may
    * geocode through Amazon Location (billed per call): 300 per 15 minutes
    * per address, well above a person trying addresses on the booking page.

@@ -45,6 +45,13 @@ const publicReads: [pattern: string, cacheControl: string][] = [
   ['/api/pages/*', SHARED],
 ];
 
+/**
+ * Personal reads that carry their own Cache-Control and strong ETag (decision 118): a calendar
+ * feed, fetched by calendar apps with the secret in its address. Errors stay no-store.
+ */
+const ownCaching = compile('/api/calendar/:file');
+const keepsOwnCaching = (path: string) => path.endsWith('.ics') && matches(ownCaching, path);
+
 const compiled = publicReads.map(([pattern, cacheControl]) => ({ pattern: compile(pattern), cacheControl }));
 
 /** The Cache-Control of a public read at `path` (already canonical: see ./paths.ts), if it is one. */
@@ -59,7 +66,9 @@ export const apiCaching = createMiddleware(async (c, next) => {
   const cacheControl = publicReadCacheControl(c.req.method, c.req.path);
   if (cacheControl) await withETag(c, next);
   else await next();
-  const cacheable = cacheControl && (c.res.status === 200 || c.res.status === 304);
+  const answered = c.res.status === 200 || c.res.status === 304;
+  if (answered && c.req.method === 'GET' && keepsOwnCaching(c.req.path)) return;
+  const cacheable = cacheControl && answered;
   if (!cacheable) {
     c.header('Cache-Control', 'no-store');
     return;

@@ -10,6 +10,7 @@ import { tech } from './tech';
 import { requestContext, requireAdmin } from './auth';
 import { bookingLinks } from './booking-links';
 import { bookings } from './bookings';
+import { calendar } from './calendar';
 import { apiCaching } from './cache';
 import { googleReviews } from './google-reviews';
 import { checkInput } from './input';
@@ -82,6 +83,7 @@ const api = new Hono()
   .route('/service-area', serviceArea)
   .route('/workOrders', workOrders)
   .route('/tech', tech)
+  .route('/calendar', calendar)
   .route('/webhooks', webhooks)
   .route('/sitemap.xml', sitemap)
   .route('/pages', pages);

@@ -1,6 +1,7 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { TabNav } from '../../components/ui/TabNav';
 import { ChangePasswordForm } from '../../features/account/components/ChangePasswordForm';
+import { CalendarFeedCard } from '../../features/calendar-feed/components/CalendarFeedCard';
 import { ServiceAddresses } from '../../features/account/components/ServiceAddresses';
 import { TextMessages } from '../../features/account/components/TextMessages';
 import { myBookingsQueryOptions } from '../../features/service-history/api';
@@ -52,6 +53,10 @@ function DashboardPage() {
           {user && user.role !== 'admin' && <ServiceAddresses userId={user._id} />}
           {/* Texts and notice channels are a customer's (issue 21); the API refuses staff. */}
           {user && user.role === 'user' && <TextMessages userId={user._id} />}
+          {/* The staff's calendar feed (issue 36): a technician's jobs, the admin's every technician's. */}
+          {user && user.role !== 'user' && (
+            <CalendarFeedCard userId={user._id} admin={user.role === 'admin'} />
+          )}
           <ChangePasswordForm />
           <PaymentMethodCard onSaved={redirect ? () => router.history.push(redirect) : undefined} />
         </section>

@@ -19,6 +19,8 @@ export type TechDayPageProps = {
   onDate: (date: string) => void;
   /** The work order of a job, in place of the day (the route joins the work-order form). */
   renderWorkOrder: (job: TechJob, close: () => void) => ReactNode;
+  /** Shown under the day (the route joins the Calendar card, issue 36). */
+  footer?: ReactNode;
 };
 
 /**
@@ -34,6 +36,7 @@ export function TechDayPage({
   technician,
   onDate,
   renderWorkOrder,
+  footer,
 }: TechDayPageProps) {
   const online = useOnline();
   const queryClient = useQueryClient();
@@ -94,6 +97,7 @@ export function TechDayPage({
           ))}
         </ol>
       )}
+      {footer}
     </div>
   );
 }

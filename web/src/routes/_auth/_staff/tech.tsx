@@ -1,6 +1,7 @@
 import { addDays, today } from '@app/core/time';
 import { createFileRoute } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
+import { CalendarFeedCard } from '../../../features/calendar-feed/components/CalendarFeedCard';
 import { registerTechApp } from '../../../features/tech-day/app-shell';
 import { TechDayPage } from '../../../features/tech-day/components/TechDayPage';
 import { pageTitle } from '../../../lib/business';
@@ -55,6 +56,7 @@ function TechRoute() {
       onDate={(date) =>
         void navigate({ search: (prev) => ({ ...prev, date: date === todayDate ? undefined : date }) })
       }
+      footer={<CalendarFeedCard userId={user._id} admin={user.role === 'admin'} />}
       renderWorkOrder={(job, close) => (
         <Suspense fallback={<p className="status-text">Loading work order...</p>}>
           <TechWorkOrder job={job} onClose={close} />

@@ -1,0 +1,1 @@
+export * as CalendarFeed from './namespace';
