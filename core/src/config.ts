@@ -1,12 +1,13 @@
 import * as z from 'zod';
 import { businessDetailsFrom, localBusinessDefaults } from './business-details';
-import { smsIdentity, square, squareSettings } from './config-providers';
+import { smsIdentity, smsInboundTopic, square, squareSettings } from './config-providers';
 import { toUsE164 } from './rules/phone';
 import { DEFAULT_OPENING_HOURS, openingHoursMessage, parseOpeningHours } from './opening-hours';
 import { TIME_ZONE } from './time';
 
 export { localBusinessDefaults } from './business-details';
 export {
+  LOCAL_SMS_INBOUND_TOPIC_ARN,
   LOCAL_SMS_ORIGINATION_IDENTITY,
   localSquareDefaults,
   SQUARE_WEBHOOK_PATH,
@@ -218,6 +219,11 @@ const common = {
    */
   smsOriginationIdentity: z.string().trim(),
   /**
+   * The SNS topic End User Messaging publishes customers' replies to (issue 36, decision 120): set
+   * by infra (infra/texts.ts); locally the SMS stand-in's. A notification from another topic is refused.
+   */
+  smsInboundTopicArn: z.string().trim(),
+  /**
    * The business's public details (issue 31): shown on the site's pages and signed under every mail.
    * Locally they default to the sample shop's (core/src/business-details.ts); on AWS the public
    * e-mail and the phone must be set.
@@ -336,6 +342,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reviewRequestHours: env.REVIEW_REQUEST_HOURS,
     googleReviewUrl: env.GOOGLE_REVIEW_URL?.trim() || undefined,
     smsOriginationIdentity: smsIdentity(mode, env.SMS_ORIGINATION_IDENTITY),
+    smsInboundTopicArn: smsInboundTopic(mode, env.SMS_INBOUND_TOPIC_ARN),
     business: businessDetailsFrom(env, mode),
     inspectionPhotoLimit: env.INSPECTION_PHOTO_LIMIT,
     ackLinkDays: env.ACK_LINK_DAYS,
