@@ -45,6 +45,7 @@ export type Inbound = InboundPayload & { at: string };
 
 /** The payload of a notification, or undefined when its Message is not one. */
 export function inboundOf(message: string, timestamp: string): Inbound | undefined {
+  if (Number.isNaN(Date.parse(timestamp))) return undefined;
   let json: unknown;
   try {
     json = JSON.parse(message);

@@ -3,7 +3,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { withActor } from '@app/core/actor';
-import { LOCAL_SMS_ORIGINATION_IDENTITY, localSquareDefaults, settingNames } from '@app/core/config';
+import {
+  LOCAL_SMS_INBOUND_TOPIC_ARN,
+  LOCAL_SMS_ORIGINATION_IDENTITY,
+  localSquareDefaults,
+  settingNames,
+} from '@app/core/config';
 import { transactWrite } from '@app/core/db/entity';
 import { Outbox } from '@app/core/mail/outbox';
 import { Payments } from '@app/core/payments/index';
@@ -87,6 +92,8 @@ function infraEnvironment(fn: FunctionName): Record<string, string> {
       PUBLIC_URL: from('PUBLIC_URL'),
       // Square's host, pointed at the Square stand-in (on AWS: sandbox's or production's).
       SQUARE_BASE_URL: from('SQUARE_BASE_URL'),
+      // The inbound texts' topic (infra/texts.ts): the SMS stand-in's.
+      SMS_INBOUND_TOPIC_ARN: LOCAL_SMS_INBOUND_TOPIC_ARN,
     },
     business: deploySettings,
     secrets: {
