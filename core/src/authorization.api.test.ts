@@ -32,6 +32,7 @@ import { deleteService } from './timeslot/delete-service';
 import { Service } from './service/index';
 import { Testimonial } from './testimonial/index';
 import { Technician } from './technician/index';
+import { TextReply } from './text-reply/index';
 import { TimeSlot } from './timeslot/index';
 import { User } from './user/index';
 import { VehicleData } from './vehicle/index';
@@ -83,6 +84,7 @@ const modules = {
   Session,
   Technician,
   Testimonial,
+  TextReply,
   TimeSlot,
   User,
   VehicleData,
@@ -150,6 +152,14 @@ const access: Record<string, Access> = {
   'Reschedule.changeAddress': 'user',
   // Issue 22 (techweb): staff verbs (an admin, or the job's technician) refuse nobody and customers as admin verbs do.
   'Dispatch.techDay': 'admin',
+  // Issue 36: a customer's text, after the route verified SNS (or the topic's subscription invoked it).
+  'TextReply.receive': 'internal',
+  'TextReply.answerProblem': 'internal',
+  'TextReply.commandOf': 'internal',
+  // The staff's (an admin, or the job's technician): customers and nobody are refused.
+  'TextReply.thread': 'admin',
+  'TextReply.answer': 'admin',
+  'TextReply.inbox': 'admin',
   'Booking.technicianOf': 'internal',
   'WorkOrder.acknowledgeInPerson': 'admin',
   // Issue 30: what the customer reads on the technician's phone before signing.
@@ -573,6 +583,9 @@ const calls: Record<string, () => Promise<unknown>> = {
   'Inspection.photoForStaff': () => Inspection.photoForStaff(someId('wo'), someId('wo'), 'full'),
   'Inspection.removePhoto': () => Inspection.removePhoto(someId('wo'), someId('wo')),
   'Dispatch.techDay': () => Dispatch.techDay({ date: '2030-01-07', technician: 1 }),
+  'TextReply.thread': () => TextReply.thread(someId('bkg')),
+  'TextReply.answer': () => TextReply.answer(someId('bkg'), { body: 'Hello' }),
+  'TextReply.inbox': () => TextReply.inbox({ limit: 10 }),
   'WorkOrder.forSigning': () => WorkOrder.forSigning(someId('wo')),
   'WorkOrder.acknowledgeInPerson': () =>
     WorkOrder.acknowledgeInPerson(someId('wo'), { acknowledgedBy: { name: 'Sneaky' }, signature: null }),
