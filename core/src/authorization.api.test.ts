@@ -611,6 +611,9 @@ const nobody: Actor = { type: 'public' };
 
 /** Verbs an admin or the job's technician may call (issue 22): a technician gets past the role. */
 const staffVerbs = new Map([
+  // Issue 36: a booking's text thread, read and answered by the job's technician (this call's job is nobody's).
+  ['TextReply.thread', 'not_found'],
+  ['TextReply.answer', 'not_found'],
   ['Visit.recordProgress', 'not_found'],
   // The technician's phone (issue 22, decision 079): completion, the job's work order, its in-person
   // acknowledgment (these calls' ids are nobody's: not found); the work-order form's defaults are staff's.
