@@ -677,7 +677,10 @@ export const routes: Record<string, Route> = {
     ok: 403,
   },
   'GET /api/texts/inbox': { access: 'admin', path: () => '/api/texts/inbox' },
-  'GET /api/texts/bookings/:id': { access: 'staff', path: (f) => `/api/texts/bookings/${f.bookings.edit._id}` },
+  'GET /api/texts/bookings/:id': {
+    access: 'staff',
+    path: (f) => `/api/texts/bookings/${f.bookings.edit._id}`,
+  },
   // No text came about the booking, so there is no number to answer: 409 for whoever may answer.
   'POST /api/texts/bookings/:id': {
     access: 'staff',

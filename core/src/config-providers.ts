@@ -73,7 +73,8 @@ export const LOCAL_SMS_ORIGINATION_IDENTITY = '+16105550142';
  * the notifications of customers' replies as from it. On AWS, SMS_INBOUND_TOPIC_ARN is the topic
  * infra/texts.ts makes.
  */
-export const LOCAL_SMS_INBOUND_TOPIC_ARN = 'arn:aws:sns:us-east-1:000000000000:mobile-auto-care-inbound-texts';
+export const LOCAL_SMS_INBOUND_TOPIC_ARN =
+  'arn:aws:sns:us-east-1:000000000000:mobile-auto-care-inbound-texts';
 
 /** The topic inbound texts come from: the set ARN, else the stand-in's locally ('' on AWS: none accepted). */
 export function smsInboundTopic(mode: string, value: string | undefined): string {

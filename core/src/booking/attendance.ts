@@ -13,7 +13,11 @@ export function attendanceItem(booking: Pick<Stored, 'id' | 'date' | 'time'>, no
     {
       set: { attendanceConfirmedAt: now.toISOString(), updatedAt: now.toISOString() },
       when: (c) =>
-        c.and(c.oneOf('status', ['Pending', 'Confirmed']), c.eq('date', booking.date), c.eq('time', booking.time)),
+        c.and(
+          c.oneOf('status', ['Pending', 'Confirmed']),
+          c.eq('date', booking.date),
+          c.eq('time', booking.time),
+        ),
     },
   );
 }

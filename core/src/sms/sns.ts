@@ -59,7 +59,15 @@ export function inboundOf(message: string, timestamp: string): Inbound | undefin
 /** The fields SNS signs for each type, in order (the signature's string to sign). */
 const signedFields: Record<SnsNotification['Type'], readonly (keyof SnsNotification)[]> = {
   Notification: ['Message', 'MessageId', 'Subject', 'Timestamp', 'TopicArn', 'Type'],
-  SubscriptionConfirmation: ['Message', 'MessageId', 'SubscribeURL', 'Timestamp', 'Token', 'TopicArn', 'Type'],
+  SubscriptionConfirmation: [
+    'Message',
+    'MessageId',
+    'SubscribeURL',
+    'Timestamp',
+    'Token',
+    'TopicArn',
+    'Type',
+  ],
   UnsubscribeConfirmation: ['Message', 'MessageId', 'SubscribeURL', 'Timestamp', 'Token', 'TopicArn', 'Type'],
 };
 

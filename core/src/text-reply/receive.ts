@@ -14,14 +14,7 @@ import * as time from '../time';
 import type { StoredAccount } from '../user/store';
 import { customersAt, nextOpenBooking, underway } from './match';
 import { commandOf } from './rules';
-import {
-  bookingThread,
-  entity,
-  numberThread,
-  received,
-  receivedExpiry,
-  type Stored,
-} from './store';
+import { bookingThread, entity, numberThread, received, receivedExpiry, type Stored } from './store';
 
 /**
  * A customer's text to the shop's number (issue 36, decision 120), once per
@@ -45,7 +38,13 @@ import {
 export type Outcome =
   | { kept: false; keyword: 'opt-out' | 'opt-in' | 'help' }
   | { kept: false; duplicate: true }
-  | { kept: true; thread: string; bookingId: string | null; handled: Stored['handled'] | null; routedTo: Stored['routedTo'] };
+  | {
+      kept: true;
+      thread: string;
+      bookingId: string | null;
+      handled: Stored['handled'] | null;
+      routedTo: Stored['routedTo'];
+    };
 
 /** Texting a customer back: under their account's consent when it texts that number, else as an answer to them. */
 export function answerText(to: string, body: string, account: StoredAccount | undefined, now: number) {
@@ -54,7 +53,10 @@ export function answerText(to: string, body: string, account: StoredAccount | un
 }
 
 /** The text that answers R: the booking's reschedule link (the reminder's own page). */
-export function rescheduleText(booking: Pick<Booking, 'id' | 'serviceName' | 'date' | 'time'>, token: string) {
+export function rescheduleText(
+  booking: Pick<Booking, 'id' | 'serviceName' | 'date' | 'time'>,
+  token: string,
+) {
   const when = `${time.formatLongDate(booking.date)} at ${time.formatTime(booking.time)}`;
   return `${business.name}: to reschedule your ${booking.serviceName} on ${when}, open ${BookingLink.rescheduleUrl(booking.id, token)}`;
 }
@@ -94,7 +96,11 @@ export async function receive(inbound: Inbound, now = new Date()): Promise<Outco
     const body = rescheduleText(booking, link.token);
     const text = answerText(number, body, account, now.getTime());
     sent.push(text);
-    items.push(...link.items, text.item, entity.tx.put(outgoing(booking.id, thread, number, body, text.id, now)));
+    items.push(
+      ...link.items,
+      text.item,
+      entity.tx.put(outgoing(booking.id, thread, number, body, text.id, now)),
+    );
   }
 
   const routedTo: Stored['routedTo'] = booking && underway(booking) ? 'tech' : 'desk';
@@ -125,7 +131,13 @@ export async function receive(inbound: Inbound, now = new Date()): Promise<Outco
     throw error;
   }
   await Notify.deliver(sent);
-  return { kept: true, thread, bookingId: booking?.id ?? null, handled: handled ?? null, routedTo: handled ? undefined : routedTo };
+  return {
+    kept: true,
+    thread,
+    bookingId: booking?.id ?? null,
+    handled: handled ?? null,
+    routedTo: handled ? undefined : routedTo,
+  };
 }
 
 /** A text the shop sent in a thread (the answer to R, or a person's). */

@@ -97,30 +97,33 @@ export const AnswerInput = z.object({
  * customer's consent is checked again before it goes) and the thread's
  * message, in one transaction.
  */
-export const answer = fn(z.tuple([BookingIdInput, AnswerInput]), async (bookingId, input): Promise<Thread> => {
-  const booking = await reachable(bookingId);
-  const messages = await read(booking.id);
-  const number = numberOf(messages);
-  if (!number) throw new VisibleError('conflict', threadMessages.noNumber);
-  if (!Sms.textsOn()) throw new VisibleError('conflict', threadMessages.textsOff);
-  const user = useUser();
-  const [account, sender] = await Promise.all([
-    booking.userId ? accounts.get({ id: booking.userId }, { consistent: true }) : undefined,
-    accounts.get({ id: user.userId }),
-  ]);
-  const now = new Date();
-  const text = answerText(number, input.body, account, now.getTime());
-  const by = {
-    name: sender ? `${sender.firstName} ${sender.lastName}` : 'The shop',
-    role: user.role === 'admin' ? ('admin' as const) : ('technician' as const),
-  };
-  await transactWrite([
-    text.item,
-    entity.tx.put(outgoing(booking.id, bookingThread(booking.id), number, input.body, text.id, now, by)),
-  ]);
-  await Notify.deliver([text]);
-  return thread(booking.id);
-});
+export const answer = fn(
+  z.tuple([BookingIdInput, AnswerInput]),
+  async (bookingId, input): Promise<Thread> => {
+    const booking = await reachable(bookingId);
+    const messages = await read(booking.id);
+    const number = numberOf(messages);
+    if (!number) throw new VisibleError('conflict', threadMessages.noNumber);
+    if (!Sms.textsOn()) throw new VisibleError('conflict', threadMessages.textsOff);
+    const user = useUser();
+    const [account, sender] = await Promise.all([
+      booking.userId ? accounts.get({ id: booking.userId }, { consistent: true }) : undefined,
+      accounts.get({ id: user.userId }),
+    ]);
+    const now = new Date();
+    const text = answerText(number, input.body, account, now.getTime());
+    const by = {
+      name: sender ? `${sender.firstName} ${sender.lastName}` : 'The shop',
+      role: user.role === 'admin' ? ('admin' as const) : ('technician' as const),
+    };
+    await transactWrite([
+      text.item,
+      entity.tx.put(outgoing(booking.id, bookingThread(booking.id), number, input.body, text.id, now, by)),
+    ]);
+    await Notify.deliver([text]);
+    return thread(booking.id);
+  },
+);
 
 export const InboxInput = z.object({
   limit: z.number().int().min(1).max(100).default(20),
@@ -130,8 +133,9 @@ export const InboxInput = z.object({
 /** `GET /api/texts/inbox`: the customers' texts that reached the desk, newest first, paged (admin). */
 export const inbox = fn(InboxInput, async (input): Promise<Page<Message>> => {
   assertAdmin();
-  const page = await entity.query.deskInbox({}, { descending: true, limit: input.limit, cursor: input.cursor });
+  const page = await entity.query.deskInbox(
+    {},
+    { descending: true, limit: input.limit, cursor: input.cursor },
+  );
   return { items: page.items.map(view), cursor: page.cursor };
 });
-
-

@@ -2,7 +2,13 @@ import { entity as bookings, findBooking } from '@app/core/booking/store';
 import { Outbox } from '@app/core/mail/outbox';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { nextDate, postBooking, send } from '../../../tests/booking-factories';
-import { createService, createTechnician, createUser, createUserWithCard, json } from '../../../tests/factories';
+import {
+  createService,
+  createTechnician,
+  createUser,
+  createUserWithCard,
+  json,
+} from '../../../tests/factories';
 import { snsNotificationFrom, textFrom, textsTo, uniqueMobile } from '../../../tests/sms';
 import type { AdminBookingReply } from './bookings';
 
@@ -18,7 +24,14 @@ afterEach(() => vi.restoreAllMocks());
 type Thread = {
   bookingId: string;
   number: string | null;
-  messages: { id: string; direction: 'in' | 'out'; body: string; at: string; handled?: string; routedTo?: string }[];
+  messages: {
+    id: string;
+    direction: 'in' | 'out';
+    body: string;
+    at: string;
+    handled?: string;
+    routedTo?: string;
+  }[];
 };
 
 const technician = createTechnician({}, { number: 1 });
@@ -57,7 +70,9 @@ describe('replies by text (POST /api/texts/inbound)', () => {
     const reply = await textFrom(mobile, '  c ');
     expect(reply).toMatchObject({ status: 200, answer: { kept: true, bookingId, handled: 'confirm' } });
     expect((await findBooking(bookingId)).attendanceConfirmedAt).toEqual(expect.any(String));
-    const desk = await json<AdminBookingReply[]>(await send('GET', '/api/bookings/all?limit=100', admin.headers));
+    const desk = await json<AdminBookingReply[]>(
+      await send('GET', '/api/bookings/all?limit=100', admin.headers),
+    );
     expect(desk.find((b) => b._id === bookingId)?.attendanceConfirmedAt).toEqual(expect.any(String));
     // The thread shows it, acted on; the desk's inbox does not list it.
     expect((await threadOf(bookingId, admin.headers)).messages).toMatchObject([
@@ -80,7 +95,7 @@ describe('replies by text (POST /api/texts/inbound)', () => {
     expect(await json(page)).toMatchObject({ booking: { _id: bookingId } });
   });
 
-  it('free text reaches the desk before the visit, and the job\'s technician during it; both can answer', async () => {
+  it("free text reaches the desk before the visit, and the job's technician during it; both can answer", async () => {
     vi.spyOn(console, 'log').mockImplementation(() => {});
     const { mobile, bookingId } = await customerWithBooking();
     const [admin, tech, other] = await Promise.all([
@@ -96,7 +111,9 @@ describe('replies by text (POST /api/texts/inbound)', () => {
     await bookings.patch({ id: bookingId }, { set: { progress: { onMyWayAt: new Date().toISOString() } } });
     const during = await textFrom(mobile, 'Running 10 min late, gate code 4411');
     expect(during.answer).toMatchObject({ routedTo: 'tech' });
-    expect((await inbox(admin.headers)).map((m) => m.body)).not.toContain('Running 10 min late, gate code 4411');
+    expect((await inbox(admin.headers)).map((m) => m.body)).not.toContain(
+      'Running 10 min late, gate code 4411',
+    );
     const thread = await threadOf(bookingId, tech.headers);
     expect(thread.number).toBe(mobile);
     expect(thread.messages.map((m) => [m.direction, m.body, m.routedTo])).toEqual([
@@ -133,7 +150,7 @@ describe('replies by text (POST /api/texts/inbound)', () => {
     expect((await threadOf(bookingId, admin.headers)).messages).toHaveLength(1);
   });
 
-  it('orders a thread by the texts\' timestamps, whatever order they arrive in', async () => {
+  it("orders a thread by the texts' timestamps, whatever order they arrive in", async () => {
     const { mobile, bookingId } = await customerWithBooking();
     const admin = await createUser({ role: 'admin' });
     const minute = (n: number) => new Date(Date.now() - (10 - n) * 60_000).toISOString();
@@ -152,14 +169,20 @@ describe('replies by text (POST /api/texts/inbound)', () => {
     const stranger = uniqueMobile();
     const reply = await textFrom(stranger, 'C');
     expect(reply.answer).toMatchObject({ kept: true, bookingId: null, handled: null, routedTo: 'desk' });
-    expect(await inbox(admin.headers)).toContainEqual(expect.objectContaining({ number: stranger, body: 'C' }));
+    expect(await inbox(admin.headers)).toContainEqual(
+      expect.objectContaining({ number: stranger, body: 'C' }),
+    );
     expect(await textsTo(stranger)).toEqual([]);
   });
 
-  it('STOP is the service\'s: nothing is kept, and texting is off on the account as a refused send does', async () => {
+  it("STOP is the service's: nothing is kept, and texting is off on the account as a refused send does", async () => {
     const { customer, mobile, bookingId } = await customerWithBooking();
     const admin = await createUser({ role: 'admin' });
-    expect((await textFrom(mobile, 'stop')).answer).toEqual({ optedOut: true, kept: false, keyword: 'opt-out' });
+    expect((await textFrom(mobile, 'stop')).answer).toEqual({
+      optedOut: true,
+      kept: false,
+      keyword: 'opt-out',
+    });
     expect((await textFrom(mobile, 'HELP')).answer).toMatchObject({ kept: false, keyword: 'help' });
     const settings = await send('GET', '/api/users/me/notifications', customer.headers);
     expect(await json(settings)).toMatchObject({ texts: { on: false, optedOutBy: 'reply' } });
@@ -178,7 +201,9 @@ describe('replies by text (POST /api/texts/inbound)', () => {
     for (const body of [forged, otherTopic, otherHost, unsigned, JSON.parse(String(notification.Message))]) {
       const refused = await post(body);
       expect(refused.status).toBe(403);
-      expect(await json(refused)).toEqual({ msg: "Only SNS notifications of the shop's inbound texts are accepted." });
+      expect(await json(refused)).toEqual({
+        msg: "Only SNS notifications of the shop's inbound texts are accepted.",
+      });
     }
     expect((await post(notification)).status).toBe(200);
   });

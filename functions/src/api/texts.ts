@@ -36,7 +36,8 @@ export const texts = new Hono()
     const verified = await verifyNotification(body);
     if (!verified.ok) throw new VisibleError('forbidden', textsMessages.notFromSns);
     const { notification } = verified;
-    if (notification.Type !== 'Notification') throw new VisibleError('invalid', textsMessages.notNotification);
+    if (notification.Type !== 'Notification')
+      throw new VisibleError('invalid', textsMessages.notNotification);
     const inbound = inboundOf(notification.Message, notification.Timestamp);
     if (!inbound) throw new VisibleError('invalid', textsMessages.notAText);
     return c.json(await TextReply.receive(inbound));

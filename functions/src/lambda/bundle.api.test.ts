@@ -365,13 +365,18 @@ describe('each bundle reads only what its function is given (issue 31)', () => {
       .filter((name) => new RegExp(`[."'\`]${name}\\b`).test(code));
   }
 
-  it.each(['api', 'cron', 'texts'] as const)('the %s bundle reaches no setting its function is not given', (fn) => {
-    const reached = settingsReached(fn);
-    // The scan sees config.ts's reads (the Square settings are reached by both: the cron charges cards).
-    expect(reached).toEqual(expect.arrayContaining(['TABLE_NAME', 'SQUARE_ACCESS_TOKEN', 'BUSINESS_PHONE']));
-    const given = new Set([...forwardedNames(fn), ...Object.keys(infraEnvironment(fn))]);
-    expect(reached.filter((name) => !notForAws.has(name) && !given.has(name))).toEqual([]);
-  });
+  it.each(['api', 'cron', 'texts'] as const)(
+    'the %s bundle reaches no setting its function is not given',
+    (fn) => {
+      const reached = settingsReached(fn);
+      // The scan sees config.ts's reads (the Square settings are reached by both: the cron charges cards).
+      expect(reached).toEqual(
+        expect.arrayContaining(['TABLE_NAME', 'SQUARE_ACCESS_TOKEN', 'BUSINESS_PHONE']),
+      );
+      const given = new Set([...forwardedNames(fn), ...Object.keys(infraEnvironment(fn))]);
+      expect(reached.filter((name) => !notForAws.has(name) && !given.has(name))).toEqual([]);
+    },
+  );
 });
 
 describe('the bundled API Lambda’s pages (decision 072)', () => {

@@ -27,7 +27,10 @@ export async function handler(event: SnsEvent): Promise<{ received: number; skip
   for (const record of event.Records ?? []) {
     const sns = record.Sns;
     const inbound =
-      record.EventSource === 'aws:sns' && topic !== '' && sns?.TopicArn === topic && sns.Type === 'Notification'
+      record.EventSource === 'aws:sns' &&
+      topic !== '' &&
+      sns?.TopicArn === topic &&
+      sns.Type === 'Notification'
         ? inboundOf(sns.Message ?? '', sns.Timestamp ?? '')
         : undefined;
     if (!inbound) {

@@ -24,7 +24,8 @@ export async function replyThroughSns(input: LocalReply): Promise<{
     body: JSON.stringify(input),
   });
   const standIn = (await response.json()) as { optedOut?: boolean; notification?: unknown; message?: string };
-  if (!response.ok) return { status: 400, answer: { msg: String(standIn.message ?? 'The reply was refused.') } };
+  if (!response.ok)
+    return { status: 400, answer: { msg: String(standIn.message ?? 'The reply was refused.') } };
   const delivered = await app.request('/api/texts/inbound', {
     method: 'POST',
     // SNS posts its JSON as text/plain, with the message type in a header.
