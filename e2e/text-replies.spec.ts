@@ -3,6 +3,7 @@ import { seedTechnicians } from '../functions/src/local/seed';
 import { expect, test } from './fixtures';
 import { desk, deskCards, openDesk, searchCustomer, uniqueName } from './helpers/admin-desk-page';
 import { auth } from './helpers/session';
+import { uniqueMobile } from '../tests/sms';
 
 /**
  * Customers who answer a text (issue 36): the customer's phone texts the shop's number
@@ -10,12 +11,6 @@ import { auth } from './helpers/session';
  * /api/texts/inbound). "C" shows "Confirmed by customer" on the desk; a question shows in the
  * desk's texts and on the job's card on /tech, where the technician answers by text.
  */
-
-/** A US mobile number no other test uses (the exchange digits vary by time and worker). */
-function uniqueMobile(): string {
-  const digits = String((Date.now() * 13 + process.pid) % 10_000_000).padStart(7, '0');
-  return `+1484${String(2 + (Number(digits[0]) % 8))}${digits.slice(1)}`;
-}
 
 test('a customer texts C, then a question: the desk sees the confirmation, the technician answers on /tech', async ({
   page,

@@ -65,6 +65,21 @@ export function squareSettings(mode: string, env: NodeJS.ProcessEnv) {
   };
 }
 
+/** The settings of texts (config.ts's schema). */
+export const smsSettings = {
+  /**
+   * Text messages (AWS End User Messaging SMS, issue 21): the number or sender id they go from.
+   * Empty means texts are off (decision 084): the default on AWS, and what `off` says anywhere.
+   * Locally it defaults to the stand-in's number (the stand-in accepts any).
+   */
+  smsOriginationIdentity: z.string().trim(),
+  /**
+   * The SNS topic End User Messaging publishes customers' replies to (issue 36, decision 120): set
+   * by infra (infra/texts.ts); locally the SMS stand-in's. A notification from another topic is refused.
+   */
+  smsInboundTopicArn: z.string().trim(),
+};
+
 /** The local stand-in's number (README): texts go from it on the local stack only. */
 export const LOCAL_SMS_ORIGINATION_IDENTITY = '+16105550142';
 

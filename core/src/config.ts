@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { businessDetailsFrom, localBusinessDefaults } from './business-details';
-import { smsIdentity, smsInboundTopic, square, squareSettings } from './config-providers';
+import { smsIdentity, smsInboundTopic, smsSettings, square, squareSettings } from './config-providers';
 import { toUsE164 } from './rules/phone';
 import { DEFAULT_OPENING_HOURS, openingHoursMessage, parseOpeningHours } from './opening-hours';
 import { TIME_ZONE } from './time';
@@ -212,17 +212,8 @@ const common = {
   reviewRequestHours: z.coerce.number().min(0).max(168).default(2),
   /** The shop's Google review link ('' : none), added to review requests. */
   googleReviewUrl: z.union([z.literal(''), z.url('GOOGLE_REVIEW_URL must be a URL')]).default(''),
-  /**
-   * Text messages (AWS End User Messaging SMS, issue 21): the number or sender id they go from.
-   * Empty means texts are off (decision 084): the default on AWS, and what `off` says anywhere.
-   * Locally it defaults to the stand-in's number (the stand-in accepts any).
-   */
-  smsOriginationIdentity: z.string().trim(),
-  /**
-   * The SNS topic End User Messaging publishes customers' replies to (issue 36, decision 120): set
-   * by infra (infra/texts.ts); locally the SMS stand-in's. A notification from another topic is refused.
-   */
-  smsInboundTopicArn: z.string().trim(),
+  /** Text messages: the identity they go from, the topic replies come on (config-providers.ts). */
+  ...smsSettings,
   /**
    * The business's public details (issue 31): shown on the site's pages and signed under every mail.
    * Locally they default to the sample shop's (core/src/business-details.ts); on AWS the public

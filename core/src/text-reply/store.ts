@@ -15,6 +15,9 @@ import { entity as bookings } from '../booking/store';
 /** Who a customer's text reached when it came. */
 export const routes = ['tech', 'desk'] as const;
 
+/** The desk's inbox partition: customers' texts that reached the desk. */
+export const DESK_INBOX = 'TEXTS#DESK';
+
 export const Stored = z.object({
   /** The inbound message id (End User Messaging's), or the outbox text's id for one sent. */
   id: z.string(),
@@ -39,9 +42,6 @@ export const Stored = z.object({
   by: z.object({ name: z.string(), role: z.enum(['admin', 'technician', 'system']) }).optional(),
 });
 export type Stored = z.infer<typeof Stored>;
-
-/** The desk's inbox partition: customers' texts that reached the desk. */
-export const DESK_INBOX = 'TEXTS#DESK';
 
 export const entity = defineEntity({
   name: 'textMessage',

@@ -2,15 +2,11 @@ import { entity as bookings, findBooking } from '@app/core/booking/store';
 import { Outbox } from '@app/core/mail/outbox';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { nextDate, postBooking, send } from '../../../tests/booking-factories';
-import {
-  createService,
-  createTechnician,
-  createUser,
-  createUserWithCard,
-  json,
-} from '../../../tests/factories';
+import * as factories from '../../../tests/factories';
 import { snsNotificationFrom, textFrom, textsTo, uniqueMobile } from '../../../tests/sms';
 import type { AdminBookingReply } from './bookings';
+
+const { createService, createTechnician, createUser, createUserWithCard, json } = factories;
 
 /**
  * Customers who answer a text (issue 36, decision 120): a reply reaches POST /api/texts/inbound as
