@@ -7,7 +7,10 @@ import { TextAreaField } from '../ui/TextAreaField';
 
 /** The text back to the customer, at the number they texted from (issue 36). */
 export function AnswerForm({ bookingId }: { bookingId: string }) {
-  const form = useForm<AnswerFields>({ defaultValues: { body: '' }, resolver: messagesResolver(validateAnswer) });
+  const form = useForm<AnswerFields>({
+    defaultValues: { body: '' },
+    resolver: messagesResolver(validateAnswer),
+  });
   const answer = useAnswerMutation(bookingId);
   const field = bindFields(form, { disabled: answer.isPending, clearOnEdit: 'field' });
   return (

@@ -5,7 +5,10 @@ import { type TextMessage, threadQuery } from '../../lib/texts';
 import { AnswerForm } from './AnswerForm';
 import './texts.css';
 
-const HANDLED = { confirm: 'Confirmed the visit', reschedule: 'Asked to reschedule: the link was texted' } as const;
+const HANDLED = {
+  confirm: 'Confirmed the visit',
+  reschedule: 'Asked to reschedule: the link was texted',
+} as const;
 
 /** Who wrote a message, as the thread shows it. */
 function authorOf(message: TextMessage): string {
@@ -18,7 +21,13 @@ function authorOf(message: TextMessage): string {
  * every 20 seconds, with the answer form. `quietWhenEmpty`: nothing at all
  * until the customer has texted (a job card on /tech).
  */
-export function TextThread({ bookingId, quietWhenEmpty = false }: { bookingId: string; quietWhenEmpty?: boolean }) {
+export function TextThread({
+  bookingId,
+  quietWhenEmpty = false,
+}: {
+  bookingId: string;
+  quietWhenEmpty?: boolean;
+}) {
   const titleId = useId();
   const thread = useQuery(threadQuery(bookingId));
   const messages = thread.data?.messages ?? [];
@@ -33,7 +42,9 @@ export function TextThread({ bookingId, quietWhenEmpty = false }: { bookingId: s
           The texts could not be loaded.
         </p>
       )}
-      {thread.data && messages.length === 0 && <p className="status-text">No texts about this booking yet.</p>}
+      {thread.data && messages.length === 0 && (
+        <p className="status-text">No texts about this booking yet.</p>
+      )}
       <ol className="text-thread__messages" aria-live="polite">
         {messages.map((message) => (
           <li key={message.id} className={`text-message text-message--${message.direction}`}>
