@@ -54,6 +54,9 @@ test('a customer texts C, then a question: the desk sees the confirmation, the t
   await expect(inbox.getByText('Is the gate code still 4411?').first()).toBeVisible();
   await expectAccessible(page);
   await page.screenshot({ path: test.info().outputPath('desk-texts-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath('desk-texts-390.png'), fullPage: true });
 
   // The job's technician opens that day on /tech: the question is on the job's card, and they answer.
   let number: number | undefined;
@@ -85,6 +88,8 @@ test('a customer texts C, then a question: the desk sees the confirmation, the t
   await expect(thread.getByText('Yes, 4411. See you then!')).toBeVisible();
   await expectAccessible(page);
   await page.screenshot({ path: test.info().outputPath('tech-texts-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: test.info().outputPath('tech-texts-1280.png'), fullPage: true });
   await expect
     .poll(async () => {
       const outbox = (await (await request.get('/_local/outbox')).json()) as {
