@@ -5,7 +5,8 @@
  *
  * The resources live in infra/, one file per concern. They are imported inside
  * run() (SST only allows resources to be created there), in dependency order:
- * storage -> secrets -> email -> web (the Router) -> api -> cron.
+ * storage -> secrets -> email -> web (the Router) -> api -> cron -> texts (the
+ * inbound texts' subscriber; its topic is made with the first function that names it).
  * Type-check with `npm run typecheck:infra`.
  */
 export default $config({
@@ -28,6 +29,7 @@ export default $config({
     storage.grantImagesTo(web.router.nodes.cdn.nodes.distribution.arn);
     const api = await import('./infra/api');
     await import('./infra/cron');
+    const texts = await import('./infra/texts');
 
     return {
       url: web.router.url,
@@ -36,6 +38,8 @@ export default $config({
       bucket: storage.bucket.name,
       privateBucket: storage.privateBucket.name,
       sender: email.email.sender,
+      // The two-way SMS channel of the shop's number (docs/deploy.md, "Texts").
+      inboundTextsTopic: texts.inboundTexts.arn,
     };
   },
 });

@@ -18,7 +18,7 @@ import {
 } from '../core/src/config-names';
 
 /** The functions infra defines, by the key the bundle test knows them by. */
-export type FunctionName = 'api' | 'cron';
+export type FunctionName = 'api' | 'cron' | 'texts';
 
 /**
  * The functions as infra/ defines them: the handler (SST's `handler`), the
@@ -37,6 +37,12 @@ export const lambdaFunctions = {
     // A run may send many mails and charges; each loop keeps to this (functions/src/lambda/cron.ts).
     timeoutSeconds: 60,
     // No job uploads an image: sharp is left out.
+    external: ['sharp'],
+  },
+  texts: {
+    // Customers' replies by text (issue 36), from the inbound topic's subscription (infra/texts.ts).
+    handler: 'functions/src/lambda/texts.handler',
+    timeoutSeconds: 20,
     external: ['sharp'],
   },
 } as const satisfies Record<FunctionName, { handler: string; timeoutSeconds: number; external: string[] }>;

@@ -10,6 +10,7 @@ import { type FunctionName, functionEnvironment, functionPermissions, lambdaFunc
 import { secretValues } from './secrets';
 import { businessEmail, businessPhone, businessPublicEmail, businessSettings, mailFrom } from './settings';
 import { bucket, privateBucket, table } from './storage';
+import { inboundTexts } from './texts-topic';
 import { router } from './web';
 
 const region = aws.getRegionOutput().region;
@@ -29,6 +30,8 @@ export function environmentOf(fn: FunctionName) {
       SQUARE_BASE_URL: secretValues.SQUARE_ENVIRONMENT.apply(
         (environment) => squareBaseUrls[environment as keyof typeof squareBaseUrls],
       ),
+      // The topic customers' replies by text arrive on (issue 36): the HTTP route checks it too.
+      SMS_INBOUND_TOPIC_ARN: inboundTexts.arn,
     },
     business: {
       ...businessSettings,

@@ -666,6 +666,33 @@ export const routes: Record<string, Route> = {
     ok: 401,
   },
 
+  // --- Issue 36: customers' replies by text (decision 120). The inbound route takes only SNS's signed
+  // notifications of the inbound topic: a bare payload is 403 for everyone, and nothing changes
+  // (functions/src/api/texts.api.test.ts posts real ones).
+  'POST /api/texts/inbound': {
+    access: 'anyone',
+    path: () => '/api/texts/inbound',
+    body: () => ({
+      originationNumber: '+14845550123',
+      destinationNumber: '+16105550142',
+      messageBody: 'C',
+      inboundMessageId: crypto.randomUUID(),
+    }),
+    ok: 403,
+  },
+  'GET /api/texts/inbox': { access: 'admin', path: () => '/api/texts/inbox' },
+  'GET /api/texts/bookings/:id': {
+    access: 'staff',
+    path: (f) => `/api/texts/bookings/${f.bookings.edit._id}`,
+  },
+  // No text came about the booking, so there is no number to answer: 409 for whoever may answer.
+  'POST /api/texts/bookings/:id': {
+    access: 'staff',
+    path: (f) => `/api/texts/bookings/${f.bookings.edit._id}`,
+    body: () => ({ body: 'See you soon.' }),
+    ok: 409,
+  },
+
   // --- Issue 14: what search engines read (decision 044); served as /sitemap.xml ---
   'GET /api/sitemap.xml': { access: 'anyone', path: () => '/api/sitemap.xml' },
   // --- Issue 20: where the shop goes (anyone; a street makes it geocode through the Amazon Location stand-in).

@@ -41,3 +41,27 @@ export function uniqueMobile(): string {
   const digits = String(n).padStart(7, '0');
   return `+1484${String(2 + (Number(digits[0]) % 8))}${digits.slice(1)}`;
 }
+
+/**
+ * The phone at `from` texts `body` to the shop's number, and the SNS notification the stand-in
+ * signs for it is posted to `POST /api/texts/inbound` (functions/src/local/sms/route.ts): the
+ * inbound route's status and reply. `id` and `at` set the inbound message id and SNS's timestamp.
+ */
+export async function textFrom(
+  from: string,
+  body: string,
+  options: { id?: string; at?: string } = {},
+): Promise<{ status: number; answer: Record<string, unknown> }> {
+  const { replyThroughSns } = await import('../functions/src/local/sms/route');
+  return replyThroughSns({ from, body, ...options });
+}
+
+/** The signed SNS notification the stand-in makes for a text from `from` (not delivered). */
+export async function snsNotificationFrom(from: string, body: string): Promise<Record<string, unknown>> {
+  const response = await fetch(standIn('/_local/reply'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ from, body }),
+  });
+  return ((await response.json()) as { notification: Record<string, unknown> }).notification;
+}

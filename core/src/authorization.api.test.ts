@@ -33,6 +33,7 @@ import { deleteService } from './timeslot/delete-service';
 import { Service } from './service/index';
 import { Testimonial } from './testimonial/index';
 import { Technician } from './technician/index';
+import { TextReply } from './text-reply/index';
 import { TimeSlot } from './timeslot/index';
 import { User } from './user/index';
 import { VehicleData } from './vehicle/index';
@@ -85,6 +86,7 @@ const modules = {
   Session,
   Technician,
   Testimonial,
+  TextReply,
   TimeSlot,
   User,
   VehicleData,
@@ -152,6 +154,14 @@ const access: Record<string, Access> = {
   'Reschedule.changeAddress': 'user',
   // Issue 22 (techweb): staff verbs (an admin, or the job's technician) refuse nobody and customers as admin verbs do.
   'Dispatch.techDay': 'admin',
+  // Issue 36: a customer's text, after the route verified SNS (or the topic's subscription invoked it).
+  'TextReply.receive': 'internal',
+  'TextReply.answerProblem': 'internal',
+  'TextReply.commandOf': 'internal',
+  // The staff's (an admin, or the job's technician): customers and nobody are refused.
+  'TextReply.thread': 'admin',
+  'TextReply.answer': 'admin',
+  'TextReply.inbox': 'admin',
   'Booking.technicianOf': 'internal',
   'WorkOrder.acknowledgeInPerson': 'admin',
   // Issue 30: what the customer reads on the technician's phone before signing.
@@ -583,6 +593,9 @@ const calls: Record<string, () => Promise<unknown>> = {
   'Dispatch.techDay': () => Dispatch.techDay({ date: '2030-01-07', technician: 1 }),
   'CalendarFeed.address': () => CalendarFeed.address(),
   'CalendarFeed.renew': () => CalendarFeed.renew(),
+  'TextReply.thread': () => TextReply.thread(someId('bkg')),
+  'TextReply.answer': () => TextReply.answer(someId('bkg'), { body: 'Hello' }),
+  'TextReply.inbox': () => TextReply.inbox({ limit: 10 }),
   'WorkOrder.forSigning': () => WorkOrder.forSigning(someId('wo')),
   'WorkOrder.acknowledgeInPerson': () =>
     WorkOrder.acknowledgeInPerson(someId('wo'), { acknowledgedBy: { name: 'Sneaky' }, signature: null }),
@@ -608,6 +621,9 @@ const nobody: Actor = { type: 'public' };
 
 /** Verbs an admin or the job's technician may call (issue 22): a technician gets past the role. */
 const staffVerbs = new Map([
+  // Issue 36: a booking's text thread, read and answered by the job's technician (this call's job is nobody's).
+  ['TextReply.thread', 'not_found'],
+  ['TextReply.answer', 'not_found'],
   ['Visit.recordProgress', 'not_found'],
   // The technician's phone (issue 22, decision 079): completion, the job's work order, its in-person
   // acknowledgment (these calls' ids are nobody's: not found); the work-order form's defaults are staff's.

@@ -1,5 +1,5 @@
 import { businessDetailsFrom } from './business-details';
-import { smsIdentity, squareSettings } from './config-providers';
+import { smsIdentity, smsInboundTopic, squareSettings } from './config-providers';
 
 /**
  * Each setting's environment variable, by the name `config()` gives it (read by `readConfig` in
@@ -53,6 +53,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, mode: string) {
     reviewRequestHours: env.REVIEW_REQUEST_HOURS,
     googleReviewUrl: env.GOOGLE_REVIEW_URL?.trim() || undefined,
     smsOriginationIdentity: smsIdentity(mode, env.SMS_ORIGINATION_IDENTITY),
+    smsInboundTopicArn: smsInboundTopic(mode, env.SMS_INBOUND_TOPIC_ARN),
     business: businessDetailsFrom(env, mode),
     inspectionPhotoLimit: env.INSPECTION_PHOTO_LIMIT,
     ackLinkDays: env.ACK_LINK_DAYS,

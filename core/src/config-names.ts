@@ -15,6 +15,8 @@ export const settingNames = {
     'BUSINESS_EMAIL',
     'PUBLIC_URL',
     'SQUARE_BASE_URL',
+    // The SNS topic of customers' text replies (infra/texts.ts, issue 36).
+    'SMS_INBOUND_TOPIC_ARN',
   ],
   /**
    * The business's settings: each has its default here, and is forwarded to AWS when it is set in

@@ -65,8 +65,37 @@ export function squareSettings(mode: string, env: NodeJS.ProcessEnv) {
   };
 }
 
+/** The settings of texts (config.ts's schema). */
+export const smsSettings = {
+  /**
+   * Text messages (AWS End User Messaging SMS, issue 21): the number or sender id they go from.
+   * Empty means texts are off (decision 084): the default on AWS, and what `off` says anywhere.
+   * Locally it defaults to the stand-in's number (the stand-in accepts any).
+   */
+  smsOriginationIdentity: z.string().trim(),
+  /**
+   * The SNS topic End User Messaging publishes customers' replies to (issue 36, decision 120): set
+   * by infra (infra/texts.ts); locally the SMS stand-in's. A notification from another topic is refused.
+   */
+  smsInboundTopicArn: z.string().trim(),
+};
+
 /** The local stand-in's number (README): texts go from it on the local stack only. */
 export const LOCAL_SMS_ORIGINATION_IDENTITY = '+16105550142';
+
+/**
+ * The local stack's SNS topic of inbound texts (issue 36, decision 120): the SMS stand-in signs
+ * the notifications of customers' replies as from it. On AWS, SMS_INBOUND_TOPIC_ARN is the topic
+ * infra/texts.ts makes.
+ */
+export const LOCAL_SMS_INBOUND_TOPIC_ARN =
+  'arn:aws:sns:us-east-1:000000000000:mobile-auto-care-inbound-texts';
+
+/** The topic inbound texts come from: the set ARN, else the stand-in's locally ('' on AWS: none accepted). */
+export function smsInboundTopic(mode: string, value: string | undefined): string {
+  const set = value?.trim() ?? '';
+  return set || (mode === 'local' ? LOCAL_SMS_INBOUND_TOPIC_ARN : '');
+}
 
 /** The origination identity, or '' for "texts are off" (unset on AWS, or `off` anywhere; decision 084). */
 export function smsIdentity(mode: string, value: string | undefined): string {

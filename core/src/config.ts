@@ -1,13 +1,14 @@
 import * as z from 'zod';
 import { localBusinessDefaults } from './business-details';
 import { settingsFromEnv } from './config-env';
-import { square } from './config-providers';
+import { smsSettings, square } from './config-providers';
 import { toUsE164 } from './rules/phone';
 import { DEFAULT_OPENING_HOURS, openingHoursMessage, parseOpeningHours } from './opening-hours';
 import { TIME_ZONE } from './time';
 
 export { localBusinessDefaults } from './business-details';
 export {
+  LOCAL_SMS_INBOUND_TOPIC_ARN,
   LOCAL_SMS_ORIGINATION_IDENTITY,
   localSquareDefaults,
   SQUARE_WEBHOOK_PATH,
@@ -212,12 +213,8 @@ const common = {
   reviewRequestHours: z.coerce.number().min(0).max(168).default(2),
   /** The shop's Google review link ('' : none), added to review requests. */
   googleReviewUrl: z.union([z.literal(''), z.url('GOOGLE_REVIEW_URL must be a URL')]).default(''),
-  /**
-   * Text messages (AWS End User Messaging SMS, issue 21): the number or sender id they go from.
-   * Empty means texts are off (decision 084): the default on AWS, and what `off` says anywhere.
-   * Locally it defaults to the stand-in's number (the stand-in accepts any).
-   */
-  smsOriginationIdentity: z.string().trim(),
+  /** Text messages: the identity they go from, the topic replies come on (config-providers.ts). */
+  ...smsSettings,
   /**
    * The business's public details (issue 31): shown on the site's pages and signed under every mail.
    * Locally they default to the sample shop's (core/src/business-details.ts); on AWS the public

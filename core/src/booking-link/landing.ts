@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { directionsUrl, oneLine } from '../address/format';
 import { LinkToken } from '../auth/link-token';
+import { attendanceItem } from '../booking/attendance';
 import { cancelAs } from '../booking/customer';
 import { lateCancelFeeCents, lateCancelPolicy, lateFeeMessages } from '../billing/late-fee';
 import { vehicleText } from '../booking/mail-info';
@@ -128,20 +129,7 @@ export const attend = fn(z.string(), async (token): Promise<LinkView> => {
   const result = await LinkToken.use(
     BookingLink.flows.attend,
     token,
-    (link) => [
-      entity.tx.patch(
-        { id: link.subjectId },
-        {
-          set: { attendanceConfirmedAt: now.toISOString(), updatedAt: now.toISOString() },
-          when: (c) =>
-            c.and(
-              c.oneOf('status', ['Pending', 'Confirmed']),
-              c.eq('date', booking.date),
-              c.eq('time', booking.time),
-            ),
-        },
-      ),
-    ],
+    (link) => [attendanceItem({ id: link.subjectId, date: booking.date, time: booking.time }, now)],
     { now },
   );
   if (!result.ok) BookingLink.refuse(result.reason);

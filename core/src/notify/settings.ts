@@ -138,7 +138,12 @@ export namespace NotifySettings {
     const notifications = { ...account.notifications, ...input.preferences };
     const updated = await entity.patch(
       { id: account.id },
-      { set: { notifications, updatedAt: now, texts }, when: (c) => c.itemExists() },
+      {
+        set: { notifications, updatedAt: now, texts },
+        // Found by the number they text from (issue 36): the entry follows the mobile number.
+        index: { byOwner: entity.indexKey('byOwner', { ...account, texts }) ?? null },
+        when: (c) => c.itemExists(),
+      },
     );
     if (!updated) throw new VisibleError('not_found', 'Account not found.');
     return toReply(updated);

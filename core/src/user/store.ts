@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineEntity } from '../db/entity';
+import { toUsE164 } from '../rules/phone';
 import { searchIndexEntries } from './search-keys';
 
 /**
@@ -76,8 +77,27 @@ export const entity = defineEntity({
     /** Every account, by when it was made. */
     byCreation: { index: 'byCollection', pk: { prefix: 'USER' }, sk: { composite: ['createdAt', 'id'] } },
   },
-  indexes: searchIndexEntries,
+  indexes: {
+    ...searchIndexEntries,
+    // A customer found by the number they text from (issue 36): texts' mobile, else the phone, in E.164.
+    byOwner: (account) => {
+      const number = mobileOf(account);
+      return number ? { pk: mobilePartition(number), sk: `USER#${account.id}` } : undefined;
+    },
+  },
 });
+
+/** The `byOwner` partition prefix of the customers who text from a number (`MOBILE#<E.164>`). */
+export const MOBILE_PARTITION = 'MOBILE';
+
+/** The `byOwner` partition of the customers who text from `number` (E.164). */
+export const mobilePartition = (number: string) => `${MOBILE_PARTITION}#${number}`;
+
+/** The number a customer's texts come from (E.164): their texts' mobile, else their phone; none for staff. */
+export function mobileOf(account: Pick<StoredAccount, 'role' | 'phone' | 'texts'>): string | undefined {
+  if (account.role !== 'user') return undefined;
+  return account.texts?.mobile ?? (account.phone ? toUsE164(account.phone) : undefined);
+}
 
 /** Guards the uniqueness of an email address; holds the owner's id. */
 export const emailGuard = defineEntity({

@@ -110,11 +110,13 @@ export async function setCard(
  */
 export async function setPhoneIfNone(account: Account, phone: string): Promise<Account | null> {
   const key = entity.indexKey('customerPhone', { ...account, phone });
+  // The number the customer texts from (issue 36), when it is this phone.
+  const mobile = entity.indexKey('byOwner', { ...account, phone });
   return entity.patch(
     { id: account.id },
     {
       set: { phone, updatedAt: new Date().toISOString() },
-      ...(key ? { index: { customerPhone: key } } : {}),
+      index: { ...(key ? { customerPhone: key } : {}), ...(mobile ? { byOwner: mobile } : {}) },
       when: (c) => c.and(c.itemExists(), c.notExists('phone')),
     },
   );

@@ -25,6 +25,7 @@ import { serviceArea } from './service-area';
 import { services } from './services';
 import { sitemap } from './sitemap';
 import { testimonials } from './testimonials';
+import { texts } from './texts';
 import { technicians } from './technicians';
 import { timeslots } from './timeslots';
 import { rescheduling, reschedulingByLink } from './reschedule';
@@ -79,6 +80,7 @@ const api = new Hono()
   .route('/admin', admin)
   .route('/admin', dispatch)
   .route('/admin', technicians)
+  .route('/texts', texts)
   .route('/vehicleData', vehicleData)
   .route('/service-area', serviceArea)
   .route('/workOrders', workOrders)

@@ -3,7 +3,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { withActor } from '@app/core/actor';
-import { LOCAL_SMS_ORIGINATION_IDENTITY, localSquareDefaults, settingNames } from '@app/core/config';
+import {
+  LOCAL_SMS_INBOUND_TOPIC_ARN,
+  LOCAL_SMS_ORIGINATION_IDENTITY,
+  localSquareDefaults,
+  settingNames,
+} from '@app/core/config';
 import { transactWrite } from '@app/core/db/entity';
 import { Outbox } from '@app/core/mail/outbox';
 import { Payments } from '@app/core/payments/index';
@@ -41,14 +46,15 @@ const outDir = mkdtempSync(join(tmpdir(), 'mac-bundle-'));
 const bundles: Record<FunctionName, { file: string; files: string[] }> = {
   api: { file: '', files: [] },
   cron: { file: '', files: [] },
+  texts: { file: '', files: [] },
 };
 /** The function's folder on Lambda (LAMBDA_TASK_ROOT): the API's has `pages` in it. */
 const taskRoot = join(outDir, 'task');
 
 beforeAll(async () => {
-  // Bundled once for the file; both in parallel.
-  const [api, cron] = await Promise.all(
-    (['api', 'cron'] as const).map((fn) =>
+  // Bundled once for the file; all in parallel.
+  const [api, cron, texts] = await Promise.all(
+    (['api', 'cron', 'texts'] as const).map((fn) =>
       bundleLambda(lambdaEntries[fn], join(outDir, `${fn}.mjs`), {
         external: lambdaFunctions[fn].external,
       }),
@@ -56,6 +62,7 @@ beforeAll(async () => {
   );
   bundles.api = { file: api!.outfile, files: api!.files };
   bundles.cron = { file: cron!.outfile, files: cron!.files };
+  bundles.texts = { file: texts!.outfile, files: texts!.files };
   mkdirSync(taskRoot, { recursive: true });
   if (pagesBuilt()) symlinkSync(pagesDir(), join(taskRoot, 'pages'));
 }, 60_000);
@@ -87,6 +94,8 @@ function infraEnvironment(fn: FunctionName): Record<string, string> {
       PUBLIC_URL: from('PUBLIC_URL'),
       // Square's host, pointed at the Square stand-in (on AWS: sandbox's or production's).
       SQUARE_BASE_URL: from('SQUARE_BASE_URL'),
+      // The inbound texts' topic (infra/texts.ts): the SMS stand-in's.
+      SMS_INBOUND_TOPIC_ARN: LOCAL_SMS_INBOUND_TOPIC_ARN,
     },
     business: deploySettings,
     secrets: {
@@ -315,6 +324,33 @@ describe('the bundled cron Lambda', () => {
   });
 });
 
+describe('the bundled texts Lambda (issue 36)', () => {
+  it("takes an SNS event of the inbound topic, and drops another topic's", async () => {
+    const record = (topic: string, body: string) => ({
+      EventSource: 'aws:sns',
+      Sns: {
+        Type: 'Notification',
+        MessageId: crypto.randomUUID(),
+        TopicArn: topic,
+        Timestamp: new Date().toISOString(),
+        Message: JSON.stringify({
+          originationNumber: '+14845550199',
+          destinationNumber: LOCAL_SMS_ORIGINATION_IDENTITY,
+          messageBody: body,
+          inboundMessageId: crypto.randomUUID(),
+        }),
+      },
+    });
+    const event = {
+      Records: [
+        record(LOCAL_SMS_INBOUND_TOPIC_ARN, 'Hello from an unknown number'),
+        record('arn:aws:sns:us-east-1:000000000000:another', 'Not ours'),
+      ],
+    };
+    expect(await invoke('texts', [event])).toEqual([{ received: 1, skipped: 1 }]);
+  });
+});
+
 describe('each bundle reads only what its function is given (issue 31)', () => {
   const notForAws = new Set<string>([...settingNames.localOnly, ...settingNames.runtime]);
 
@@ -329,13 +365,18 @@ describe('each bundle reads only what its function is given (issue 31)', () => {
       .filter((name) => new RegExp(`[."'\`]${name}\\b`).test(code));
   }
 
-  it.each(['api', 'cron'] as const)('the %s bundle reaches no setting its function is not given', (fn) => {
-    const reached = settingsReached(fn);
-    // The scan sees config.ts's reads (the Square settings are reached by both: the cron charges cards).
-    expect(reached).toEqual(expect.arrayContaining(['TABLE_NAME', 'SQUARE_ACCESS_TOKEN', 'BUSINESS_PHONE']));
-    const given = new Set([...forwardedNames(fn), ...Object.keys(infraEnvironment(fn))]);
-    expect(reached.filter((name) => !notForAws.has(name) && !given.has(name))).toEqual([]);
-  });
+  it.each(['api', 'cron', 'texts'] as const)(
+    'the %s bundle reaches no setting its function is not given',
+    (fn) => {
+      const reached = settingsReached(fn);
+      // The scan sees config.ts's reads (the Square settings are reached by both: the cron charges cards).
+      expect(reached).toEqual(
+        expect.arrayContaining(['TABLE_NAME', 'SQUARE_ACCESS_TOKEN', 'BUSINESS_PHONE']),
+      );
+      const given = new Set([...forwardedNames(fn), ...Object.keys(infraEnvironment(fn))]);
+      expect(reached.filter((name) => !notForAws.has(name) && !given.has(name))).toEqual([]);
+    },
+  );
 });
 
 describe('the bundled API Lambda’s pages (decision 072)', () => {

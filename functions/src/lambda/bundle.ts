@@ -11,7 +11,7 @@ const entryOf = (fn: FunctionName) =>
   resolve(root, `${lambdaFunctions[fn].handler.replace(/\.[^./]+$/, '')}.ts`);
 
 /** The Lambda entry points, from each function's `handler` in infra/environment.ts. */
-export const lambdaEntries = { api: entryOf('api'), cron: entryOf('cron') } as const;
+export const lambdaEntries = { api: entryOf('api'), cron: entryOf('cron'), texts: entryOf('texts') } as const;
 
 /**
  * Bundles a Lambda entry point as SST bundles it (`nodejs: { minify: true,

@@ -14,6 +14,7 @@ import { ServiceRequest } from '@app/core/service-request/index';
 import { Service } from '@app/core/service/index';
 import { Testimonial } from '@app/core/testimonial/index';
 import { workOrderSteps } from '@app/core/workorder/migrate';
+import { TextReply } from '@app/core/text-reply/index';
 import { type MigrationStep, type RunOptions, runSteps, type StepReport } from '@app/core/db/migration';
 
 /**
@@ -50,6 +51,7 @@ export const migrationSteps: readonly MigrationStep[] = [
   ...revenueSteps,
   ...technicianSteps,
   ...reminderSteps,
+  ...TextReply.migrationSteps,
   dueQueueMove,
 ];
 

@@ -1,6 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { createSign, generateKeyPairSync, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { LOCAL_SMS_INBOUND_TOPIC_ARN, LOCAL_SMS_ORIGINATION_IDENTITY } from '@app/core/config';
+import { OPT_IN_WORDS, OPT_OUT_WORDS } from '@app/core/sms/keywords';
+import { stringToSign, type SnsNotification } from '@app/core/sms/sns';
 import { type Context, Hono } from 'hono';
 import { type RunningStandIn, serveStandIn } from '../serve-stand-in';
 
@@ -20,10 +23,15 @@ import { type RunningStandIn, serveStandIn } from '../serve-stand-in';
  *
  * Local only, beside the API (paths under `/_local/`):
  * - `GET /_local/messages`: the texts sent, oldest first;
- * - `POST /_local/reply { from, body }`: a text the number sends back. STOP
- *   (or STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT, OPTOUT, OPT-OUT, REVOKE)
- *   puts it on the opt-out list as an end user's opt-out; START, UNSTOP or
- *   YES takes it off;
+ * - `POST /_local/reply { from, body, id?, at? }`: a text the number sends
+ *   back. STOP (or STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT, OPTOUT, OPT-OUT,
+ *   REVOKE) puts it on the opt-out list as an end user's opt-out; START,
+ *   UNSTOP or YES takes it off. Every reply is answered with the SNS HTTP
+ *   notification two-way SMS publishes for it (issue 36: End User
+ *   Messaging's JSON in `Message`, the inbound topic, signed with SHA256withRSA
+ *   by this stand-in's key, whose public half is `GET /_local/sns/cert.pem`),
+ *   for the app to post to `POST /api/texts/inbound`; `id` and `at` set the
+ *   inbound message id and the timestamp (a duplicate, or out of order);
  * - `POST /_local/failures { to, count }`: the next `count` sends to `to`
  *   fail with 500 `InternalServerException` (retry tests).
  *
@@ -42,8 +50,8 @@ type OptedOut = { number: string; at: string; endUser: boolean };
 type State = { messages: SentText[]; optedOut: Record<string, OptedOut> };
 
 const E164 = /^\+?[1-9][0-9]{1,18}$/;
-const STOP_WORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPTOUT', 'OPT-OUT', 'REVOKE'];
-const START_WORDS = ['START', 'UNSTOP', 'YES'];
+const STOP_WORDS: readonly string[] = OPT_OUT_WORDS;
+const START_WORDS: readonly string[] = OPT_IN_WORDS;
 const LIST_NAME = 'Default';
 const LIST_ARN = `arn:aws:sms-voice:us-east-1:000000000000:opt-out-list/${LIST_NAME}`;
 const MAX_BODY = 1600;
@@ -174,10 +182,54 @@ export function createSmsStandInApp(options: { stateFile: string | null }) {
 
   app.get('/_local/messages', (c) => c.json({ messages: state.messages }));
 
+  // The inbound topic's signing key (issue 36): made at each start; the app fetches the public half.
+  const signing = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const certificate = signing.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  app.get('/_local/sns/cert.pem', (c) => c.text(certificate));
+
+  /** The SNS HTTP notification of one inbound text, signed (SignatureVersion 2). */
+  const notificationOf = (
+    c: Context,
+    input: { from: string; body: string; id?: string; at?: string },
+  ): SnsNotification => {
+    const unsigned = {
+      Type: 'Notification' as const,
+      MessageId: randomUUID(),
+      TopicArn: LOCAL_SMS_INBOUND_TOPIC_ARN,
+      Message: JSON.stringify({
+        originationNumber: input.from,
+        destinationNumber: LOCAL_SMS_ORIGINATION_IDENTITY,
+        messageKeyword: 'KEYWORD_000000000000',
+        messageBody: input.body,
+        inboundMessageId: input.id ?? randomUUID(),
+        previousPublishedMessageId: state.messages.findLast((m) => m.to === input.from)?.messageId,
+      }),
+      Timestamp: input.at ?? new Date().toISOString(),
+      SignatureVersion: '2' as const,
+      SigningCertURL: new URL('/_local/sns/cert.pem', c.req.url).href,
+      UnsubscribeURL: new URL('/_local/sns/unsubscribe', c.req.url).href,
+    };
+    const signature = createSign('RSA-SHA256')
+      .update(stringToSign({ ...unsigned, Signature: 'x' }), 'utf8')
+      .sign(signing.privateKey, 'base64');
+    return { ...unsigned, Signature: signature };
+  };
+
   app.post('/_local/reply', async (c) => {
-    const input = (await c.req.json().catch(() => ({}))) as { from?: unknown; body?: unknown };
-    if (typeof input.from !== 'string' || !E164.test(input.from) || typeof input.body !== 'string') {
-      return c.json({ message: 'Send { from: an E.164 number, body: the text }.' }, 400);
+    const input = (await c.req.json().catch(() => ({}))) as {
+      from?: unknown;
+      body?: unknown;
+      id?: unknown;
+      at?: unknown;
+    };
+    if (
+      typeof input.from !== 'string' ||
+      !E164.test(input.from) ||
+      typeof input.body !== 'string' ||
+      (input.id !== undefined && typeof input.id !== 'string') ||
+      (input.at !== undefined && (typeof input.at !== 'string' || Number.isNaN(Date.parse(input.at))))
+    ) {
+      return c.json({ message: 'Send { from: an E.164 number, body: the text, id?, at? }.' }, 400);
     }
     const word = input.body.trim().toUpperCase();
     if (STOP_WORDS.includes(word)) {
@@ -186,7 +238,13 @@ export function createSmsStandInApp(options: { stateFile: string | null }) {
       delete state.optedOut[input.from];
     }
     save();
-    return c.json({ optedOut: Boolean(state.optedOut[input.from]) });
+    const notification = notificationOf(c, {
+      from: input.from,
+      body: input.body,
+      ...(typeof input.id === 'string' ? { id: input.id } : {}),
+      ...(typeof input.at === 'string' ? { at: new Date(input.at).toISOString() } : {}),
+    });
+    return c.json({ optedOut: Boolean(state.optedOut[input.from]), notification });
   });
 
   app.post('/_local/failures', async (c) => {

@@ -8,6 +8,7 @@ import { AdminBookingCard } from './AdminBookingCard';
 import { BookingSearch } from './BookingSearch';
 import { SubViewHeading } from './SubViewHeading';
 import { ShowMore } from '../../../components/ui/ShowMore';
+import { TextInbox } from '../../../components/texts/TextInbox';
 
 type BookingsListProps = {
   /** Take the focus (the admin came back from a sub-view). */
@@ -86,6 +87,7 @@ export function BookingsList({
           )}
         </div>
       </div>
+      <TextInbox />
       <BookingSearch applied={filters} onSearch={search} busy={bookings.isFetching} />
       {bookings.isPending ? (
         <p className="status-text" role="status">
