@@ -8,8 +8,9 @@ import { type MigrationStep, pagedStep } from '../db/migration';
 import { fn } from '../util/fn';
 import { createId, idSchema } from '../util/id';
 import { VEHICLE_CLASSES } from '../garage/model';
-import { addOnId, addOns, createAddOn, removeAddOn, updateAddOn } from './addon';
-import { type ClassRates, fromRate, MAX_ADD_ONS, type Quote, quote } from './pricing';
+import { addOns, createAddOn, removeAddOn, updateAddOn } from './addon';
+import { AddOnIds, bookedChoice, ByClass, choice } from './choice';
+import { type ClassRates, fromRate, type Quote, quote } from './pricing';
 
 /** The service catalogue: what the shop offers, its price, duration and when it can be booked. */
 export namespace Service {
@@ -37,28 +38,6 @@ export namespace Service {
     addOnIds: z.array(z.string()).optional(),
   });
   export type Info = z.infer<typeof Info>;
-
-  /** One class's rate as the admin sets it: cents and whole minutes (decision 122). */
-  const Rate = z.object({
-    priceCents: z.number().int().min(0, 'Price cannot be negative.').max(10_000_000),
-    minutes: z
-      .number({ error: 'Duration must be a number of minutes.' })
-      .int('Duration must be a whole number of minutes.')
-      .min(5, 'Duration must be at least 5 minutes.')
-      .max(20 * 60, 'Duration must be at most 1200 minutes.'),
-  });
-  /** Every class's rate, or null (none: the service's one price and duration). */
-  const ByClass = z
-    .record(z.enum(VEHICLE_CLASSES), Rate, {
-      error: `Give a price and duration for each class: ${VEHICLE_CLASSES.join(', ')}.`,
-    })
-    .nullable()
-    .optional();
-  const AddOnIds = z
-    .array(addOnId, { error: 'Add-ons must be a list of add-on ids.' })
-    .max(MAX_ADD_ONS)
-    .transform((ids) => [...new Set(ids)])
-    .optional();
 
   export const CreateInput = z.object({
     name: z.string().trim().min(1, 'Name is required.').max(120),
@@ -257,6 +236,10 @@ export namespace Service {
   }
 
   export const UNKNOWN_ADD_ON = 'Add-on not found.';
+
+  /** What a booking keeps of its price's parts, and what a customer chooses (./choice.ts). */
+  export const BookedChoice = bookedChoice;
+  export const Choice = choice;
 
   /** The shop's add-ons (./addon.ts): the list anyone reads, and the admin's verbs. */
   export const listAddOns = addOns;
