@@ -11,12 +11,54 @@ import { servicesQueryOptions } from '../../../lib/shared-queries';
 import { createService, type ServiceForm, type ServiceRow, updateService } from '../api';
 import { type ServiceFields, validateService } from '../validate';
 import { FailureMessage } from '../../../components/ui/FailureMessage';
+import { VEHICLE_CLASSES } from '@app/core/garage/model';
+import { ServicePricingFields } from './ServicePricingFields';
+
+/** Each class's rate as the form shows it: the service's own, else its one price and duration. */
+function ratesOf(service: ServiceRow | null): ServiceFields['rates'] {
+  const one = {
+    price: service ? String(service.price) : '',
+    duration: service ? String(parseDurationMinutes(service.duration) ?? '') : '',
+  };
+  const own = service?.byClass;
+  return Object.fromEntries(
+    VEHICLE_CLASSES.map((c) => [
+      c,
+      own ? { price: String(own[c].price), duration: String(own[c].duration) } : one,
+    ]),
+  ) as ServiceFields['rates'];
+}
+
+/** The form's rates as the API takes them (null: one price and duration). */
+function byClassOf(values: ServiceFields): ServiceForm['byClass'] {
+  if (!values.priceByClass) return null;
+  return Object.fromEntries(
+    VEHICLE_CLASSES.map((c) => [
+      c,
+      { price: Number(values.rates[c].price), duration: Number(values.rates[c].duration) },
+    ]),
+  ) as ServiceForm['byClass'];
+}
 
 function fieldsOf(service: ServiceRow | null): ServiceFields {
+  const pricing = {
+    priceByClass: !!service?.byClass,
+    rates: ratesOf(service),
+    addOnIds: service?.addOns.map((a) => a._id) ?? [],
+  };
   if (!service) {
-    return { name: '', description: '', price: '', duration: '', availableDays: [], availableTimes: '' };
+    return {
+      name: '',
+      description: '',
+      price: '',
+      duration: '',
+      availableDays: [],
+      availableTimes: '',
+      ...pricing,
+    };
   }
   return {
+    ...pricing,
     name: service.name,
     description: service.description,
     price: String(service.price),
@@ -68,6 +110,8 @@ export function ServiceEditor({
           duration: Number(values.duration),
           availableDays: values.availableDays,
           availableTimes: splitList(values.availableTimes),
+          byClass: byClassOf(values),
+          addOnIds: values.addOnIds,
         }),
       )}
     >
@@ -90,6 +134,7 @@ export function ServiceEditor({
         inputMode="numeric"
         {...field('duration')}
       />
+      <ServicePricingFields form={form} />
       <fieldset className="field field--group">
         <legend>Available days</legend>
         <div className="service-manager__days">
