@@ -49,6 +49,11 @@ describe('class rates and add-ons (issue 34)', () => {
       'rates.truck.duration': serviceFormMessages.duration,
       'rates.van.price': undefined,
     });
+    // Priced by class, the one price and duration are not asked for (the classes stand in for them).
+    expect(validateService({ ...valid, priceByClass: true, price: '', duration: '' })).toMatchObject({
+      price: undefined,
+      duration: undefined,
+    });
   });
   it('an add-on needs a name, a price and whole minutes', () => {
     expect(

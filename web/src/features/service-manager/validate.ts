@@ -59,8 +59,8 @@ function validateOwn(values: ServiceFields): FieldMessages<ServiceFields> {
   return {
     name: values.name.trim() ? undefined : serviceFormMessages.name,
     description: values.description.trim() ? undefined : serviceFormMessages.description,
-    price: priceProblem(price),
-    duration: durationProblem(duration),
+    price: values.priceByClass ? undefined : priceProblem(price),
+    duration: values.priceByClass ? undefined : durationProblem(duration),
     availableTimes: splitList(values.availableTimes).every(isClockTime)
       ? undefined
       : serviceFormMessages.times,

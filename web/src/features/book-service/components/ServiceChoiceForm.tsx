@@ -2,7 +2,7 @@ import { VEHICLE_CLASS_LABELS, VEHICLE_CLASSES, isVehicleClass } from '@app/core
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { SelectField } from '../../../components/ui/SelectField';
-import { formatDuration, formatPrice } from '../../../lib/format';
+import { formatDuration, formatMinutes, formatPrice } from '../../../lib/format';
 import { bindFields, messagesResolver } from '../../../lib/forms';
 import type { JobChoice } from '../choice';
 import type { BookableService } from '../types';
@@ -53,7 +53,7 @@ export function ServiceChoiceForm({
             (c) =>
               [
                 c,
-                `${VEHICLE_CLASS_LABELS[c]}: ${formatPrice(rates[c].price)}, ${formatDuration(rates[c].duration)}`,
+                `${VEHICLE_CLASS_LABELS[c]}: ${formatPrice(rates[c].price)}, ${formatMinutes(rates[c].duration)}`,
               ] as const,
           )}
           {...field('vehicleClass')}

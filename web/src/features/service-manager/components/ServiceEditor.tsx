@@ -3,7 +3,7 @@ import { weekdays } from '@app/core/time';
 import { splitList } from '@app/core/timeslot/recurrence';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
 import { bindFields, messagesResolver } from '../../../lib/forms';
@@ -85,6 +85,7 @@ export function ServiceEditor({
     resolver: messagesResolver(validateService),
   });
   const field = bindFields(form);
+  const byClass = useWatch({ control: form.control, name: 'priceByClass' });
   const save = useMutation({
     mutationFn: (values: ServiceForm) =>
       service ? updateService({ id: service._id, form: values }) : createService(values),
@@ -106,8 +107,9 @@ export function ServiceEditor({
         save.mutate({
           name: values.name.trim(),
           description: values.description.trim(),
-          price: Number(values.price),
-          duration: Number(values.duration),
+          // Priced by class, the server keeps the lowest class's price and duration as the service's own.
+          price: Number(values.priceByClass ? values.rates.compact.price : values.price),
+          duration: Number(values.priceByClass ? values.rates.compact.duration : values.duration),
           availableDays: values.availableDays,
           availableTimes: splitList(values.availableTimes),
           byClass: byClassOf(values),
@@ -118,22 +120,27 @@ export function ServiceEditor({
       <h3 id={titleId}>{service ? `Edit ${service.name}` : 'New Service'}</h3>
       <TextField label="Name" {...field('name')} />
       <TextAreaField label="Description" rows={3} {...field('description')} />
-      <TextField
-        label="Price ($)"
-        type="number"
-        min={0}
-        step={0.01}
-        inputMode="decimal"
-        {...field('price')}
-      />
-      <TextField
-        label="Duration (minutes)"
-        type="number"
-        min={5}
-        step={1}
-        inputMode="numeric"
-        {...field('duration')}
-      />
+      {/* Priced by class (issue 34): each class's own fields below stand in for these. */}
+      {!byClass && (
+        <>
+          <TextField
+            label="Price ($)"
+            type="number"
+            min={0}
+            step={0.01}
+            inputMode="decimal"
+            {...field('price')}
+          />
+          <TextField
+            label="Duration (minutes)"
+            type="number"
+            min={5}
+            step={1}
+            inputMode="numeric"
+            {...field('duration')}
+          />
+        </>
+      )}
       <ServicePricingFields form={form} />
       <fieldset className="field field--group">
         <legend>Available days</legend>
