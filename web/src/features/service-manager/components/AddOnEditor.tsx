@@ -5,6 +5,7 @@ import { TextField } from '../../../components/ui/TextField';
 import { bindFields, messagesResolver } from '../../../lib/forms';
 import { type AddOnForm, type AddOnRow, createAddOn, updateAddOn } from '../api';
 import { type AddOnFields, validateAddOn } from '../validate';
+import { MinutesField, PriceField } from './PriceFields';
 
 /** The add-on form (issue 34): a new add-on, or one being edited (its booked snapshots keep theirs). */
 export function AddOnEditor({
@@ -43,22 +44,8 @@ export function AddOnEditor({
       )}
     >
       <TextField label="Add-on name" {...field('name')} />
-      <TextField
-        label="Add-on price ($)"
-        type="number"
-        min={0}
-        step={0.01}
-        inputMode="decimal"
-        {...field('price')}
-      />
-      <TextField
-        label="Add-on minutes"
-        type="number"
-        min={0}
-        step={1}
-        inputMode="numeric"
-        {...field('duration')}
-      />
+      <PriceField label="Add-on price ($)" {...field('price')} />
+      <MinutesField label="Add-on minutes" min={0} {...field('duration')} />
       <FailureMessage error={save.error} fallback="Failed to save add-on." />
       <div className="service-manager__actions">
         <button type="submit" className="button button--primary" disabled={save.isPending}>

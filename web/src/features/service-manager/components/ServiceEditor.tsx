@@ -13,6 +13,7 @@ import { type ServiceFields, validateService } from '../validate';
 import { FailureMessage } from '../../../components/ui/FailureMessage';
 import { VEHICLE_CLASSES } from '@app/core/garage/model';
 import { ServicePricingFields } from './ServicePricingFields';
+import { MinutesField, PriceField } from './PriceFields';
 
 /** Each class's rate as the form shows it: the service's own, else its one price and duration. */
 function ratesOf(service: ServiceRow | null): ServiceFields['rates'] {
@@ -123,22 +124,8 @@ export function ServiceEditor({
       {/* Priced by class (issue 34): each class's own fields below stand in for these. */}
       {!byClass && (
         <>
-          <TextField
-            label="Price ($)"
-            type="number"
-            min={0}
-            step={0.01}
-            inputMode="decimal"
-            {...field('price')}
-          />
-          <TextField
-            label="Duration (minutes)"
-            type="number"
-            min={5}
-            step={1}
-            inputMode="numeric"
-            {...field('duration')}
-          />
+          <PriceField label="Price ($)" {...field('price')} />
+          <MinutesField label="Duration (minutes)" {...field('duration')} />
         </>
       )}
       <ServicePricingFields form={form} />

@@ -1,7 +1,7 @@
 import { VEHICLE_CLASS_LABELS, VEHICLE_CLASSES } from '@app/core/garage/model';
 import { useQuery } from '@tanstack/react-query';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
-import { TextField } from '../../../components/ui/TextField';
+import { MinutesField, PriceField } from './PriceFields';
 import { bindFields } from '../../../lib/forms';
 import { formatDuration, formatPrice } from '../../../lib/format';
 import { addOnsQueryOptions } from '../api';
@@ -27,20 +27,9 @@ export function ServicePricingFields({ form }: { form: UseFormReturn<ServiceFiel
           <legend>Price and duration by vehicle class</legend>
           {VEHICLE_CLASSES.map((c) => (
             <div key={c} className="service-manager__rate">
-              <TextField
-                label={`${VEHICLE_CLASS_LABELS[c]} price ($)`}
-                type="number"
-                min={0}
-                step={0.01}
-                inputMode="decimal"
-                {...field(`rates.${c}.price`)}
-              />
-              <TextField
+              <PriceField label={`${VEHICLE_CLASS_LABELS[c]} price ($)`} {...field(`rates.${c}.price`)} />
+              <MinutesField
                 label={`${VEHICLE_CLASS_LABELS[c]} duration (minutes)`}
-                type="number"
-                min={5}
-                step={1}
-                inputMode="numeric"
                 {...field(`rates.${c}.duration`)}
               />
             </div>
