@@ -6,6 +6,7 @@ import { customBookingBody, phoneClient } from './desk-bookings';
 import { createPost, createTestimonial } from './content-factories';
 import * as time from '@app/core/time';
 import { TimeSlot } from '@app/core/timeslot/index';
+import { Service } from '@app/core/service/index';
 import { SavedAddress } from '@app/core/address/index';
 import { withActor } from '@app/core/actor';
 import { BookingLink } from '@app/core/booking/link';
@@ -507,6 +508,23 @@ export const routes: Record<string, Route> = {
   },
   'DELETE /api/services/:id': { access: 'admin', path: (f) => `/api/services/${f.slots.deletable._id}` },
 
+  // --- Issue 34: the shop's add-ons (decision 122): read by anyone, kept by the admin.
+  'GET /api/add-ons': { access: 'anyone', path: () => '/api/add-ons' },
+  'POST /api/add-ons': {
+    access: 'admin',
+    path: () => '/api/add-ons',
+    // Invalid twice over (as serviceForm): no fuzzed value makes an add-on; services.class-pricing makes real ones.
+    body: () => addOnForm,
+    ok: 400,
+  },
+  'PUT /api/add-ons/:id': {
+    access: 'admin',
+    path: (f) => `/api/add-ons/${f.addOns.edit}`,
+    body: () => addOnForm,
+    ok: 400,
+  },
+  'DELETE /api/add-ons/:id': { access: 'admin', path: (f) => `/api/add-ons/${f.addOns.doomed}` },
+
   // --- Work orders (issue 13): admin, except the portal (public) and the acknowledgment link (by token).
   'GET /api/workOrders/defaults': { access: 'staff', path: () => '/api/workOrders/defaults' },
   'GET /api/workOrders/public/:number/pdf': {
@@ -744,6 +762,9 @@ const serviceForm = {
   availableTimes: ['25:00'],
 };
 
+/** The add-on form with a negative price and minutes that are text (see 'POST /api/add-ons'). */
+const addOnForm = { name: 'Matrix add-on', price: -1, duration: 'soon' };
+
 /** Issue 12's fixtures: a slot-system service with slots to delete and one booked by A, and a service to delete. */
 async function slotFixtures(a: { headers: Record<string, string> }) {
   const [service, deletable] = await Promise.all([
@@ -877,6 +898,11 @@ export async function makeFixtures() {
   ]);
   const content = { testimonial: contentTestimonial, doomedTestimonial, post: contentPost, doomedPost };
   const slots = await slotFixtures(a);
+  // Issue 34: an add-on the admin's calls edit, one they delete.
+  const addOns = await asAdmin(async () => ({
+    edit: (await Service.addAddOn({ name: 'Matrix pet hair', priceCents: 3000, minutes: 20 })).id,
+    doomed: (await Service.addAddOn({ name: 'Matrix headlights', priceCents: 2500, minutes: 15 })).id,
+  }));
   // Work orders (issue 13): one the admin's calls read, edit, mail and link; one they delete.
   // Issue 22: a work order of a booking technician 1 holds, for the inspection and its photos.
   const withPhotos = await createWorkOrder(admin, { relatedBooking: bookings.edit._id });
@@ -909,6 +935,7 @@ export async function makeFixtures() {
     desk,
     content,
     slots,
+    addOns,
     workOrders,
     paymentLinks,
   };

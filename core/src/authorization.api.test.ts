@@ -321,6 +321,12 @@ const access: Record<string, Access> = {
   'Service.update': 'admin',
   'Service.remove': 'admin',
   'Service.existsItem': 'internal',
+  // Issue 34: class rates and add-ons (decision 122).
+  'Service.listAddOns': 'public',
+  'Service.addAddOn': 'admin',
+  'Service.changeAddOn': 'admin',
+  'Service.deleteAddOn': 'admin',
+  'Service.quoteFor': 'internal',
   'ServiceDelete.deleteService': 'admin',
   'ServiceRequest.submit': 'public',
   'Session.issue': 'internal',
@@ -543,6 +549,10 @@ const calls: Record<string, () => Promise<unknown>> = {
       duration: 30,
     }),
   'Service.remove': () => Service.remove(someId('svc')),
+  'Service.addAddOn': () => Service.addAddOn({ name: 'Sneaky', priceCents: 100, minutes: 10 }),
+  'Service.changeAddOn': () =>
+    Service.changeAddOn({ addOnId: someId('add'), name: 'Sneaky', priceCents: 100, minutes: 10 }),
+  'Service.deleteAddOn': () => Service.deleteAddOn(someId('add')),
   'ServiceDelete.deleteService': () => deleteService(someId('svc')),
   'TimeSlot.list': () => TimeSlot.list({}),
   'TimeSlot.statistics': () => TimeSlot.statistics(),

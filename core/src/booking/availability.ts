@@ -44,9 +44,13 @@ export async function availability(
   date: string,
   now = Date.now(),
   place: Place = null,
+  choice: Choice = {},
 ): Promise<Availability> {
-  return (await openTimes(serviceId, date, { now, place })).availability;
+  return (await openTimes(serviceId, date, { now, place, choice })).availability;
 }
+
+/** The vehicle class and add-ons the job is for (issue 34): they set its length, so the times that fit. */
+export type Choice = Parameters<typeof Service.quoteFor>[2];
 
 /**
  * `GET /api/services/{id}/availability?addressId=…|zipCode=…`: availability
@@ -59,6 +63,7 @@ export async function availabilityAt(
   date: string,
   where: Where,
   now = Date.now(),
+  choice: Choice = {},
 ): Promise<Availability> {
   // The place and the day are read at once (decision 112): the service, its slots and the crew's
   // days do not wait for the address; a refused place still answers first. What is known by key
@@ -69,7 +74,7 @@ export async function availabilityAt(
   placed.catch(() => undefined); // awaited first below
   const point = placed.then((p) => p.place);
   point.catch(() => undefined); // its refusal is placed's, answered below
-  const opened = openTimes(serviceId, date, { now, place: point, display: batch });
+  const opened = openTimes(serviceId, date, { now, place: point, display: batch, choice });
   opened.catch(() => undefined); // awaited after the place
   const { outside } = await placed;
   const open = (await opened).availability;
@@ -123,7 +128,19 @@ export async function openTimes(
     moving = '',
     at,
     display,
-  }: { now?: number; place?: Place | Promise<Place>; moving?: string; at?: string; display?: KeyReader },
+    choice,
+    minutes,
+  }: {
+    now?: number;
+    place?: Place | Promise<Place>;
+    moving?: string;
+    at?: string;
+    display?: KeyReader;
+    /** The class and add-ons (issue 34): the job's price and length (`quote`); none: the service's own. */
+    choice?: Choice;
+    /** The job's length when it is known already: a booked job that moves keeps its own (reschedule). */
+    minutes?: number;
+  },
 ) {
   const dateTrouble = dateProblem(date, time.today(now));
   if (dateTrouble) throw new VisibleError('invalid', dateTrouble);
@@ -135,8 +152,11 @@ export async function openTimes(
       : Crew.days(date, display ? { recent: true, batch: display } : {});
   daysRead?.catch(() => undefined); // awaited below; an early return must not leave it unhandled
   const { service, slots, slotted } = await setUpOf(serviceId, date, display);
+  const quote = await Service.quoteFor(service, durationOf(service), choice);
   const system: Availability['system'] = slotted ? 'timeslot' : 'legacy';
-  if (past) return { service, slots, availability: { times: [], system, message: bookingMessages.pastDate } };
+  if (past) {
+    return { service, slots, quote, availability: { times: [], system, message: bookingMessages.pastDate } };
+  }
   const offered =
     system === 'timeslot'
       ? slots.filter((slot) => slot.isAvailable && !slot.isBooked).map((slot) => slot.time)
@@ -145,13 +165,25 @@ export async function openTimes(
     .filter((t) => (at === undefined || t === at) && Date.parse(time.instantOf(date, t)) > now)
     .sort();
   if (place === undefined || !daysRead) {
-    return { service, slots, availability: { times: ahead, system, message: ahead.length ? '' : NO_TIMES } };
+    return {
+      service,
+      slots,
+      quote,
+      availability: { times: ahead, system, message: ahead.length ? '' : NO_TIMES },
+    };
   }
   const [days, point] = await Promise.all([daysRead, place]);
   const rules = await Crew.rules(days, [point]);
   const read: Crew.Read = { days, rules };
-  const times = at === undefined ? reachable(service, date, ahead, point, read, moving) : ahead;
-  return { service, slots, read, availability: { times, system, message: times.length ? '' : NO_TIMES } };
+  const times =
+    at === undefined ? reachable(minutes ?? quote.minutes, date, ahead, point, read, moving) : ahead;
+  return {
+    service,
+    slots,
+    read,
+    quote,
+    availability: { times, system, message: times.length ? '' : NO_TIMES },
+  };
 }
 
 /** A service without slots: its times on its days, less those whose BOOKED guard exists (one batch read). */
@@ -173,14 +205,13 @@ async function legacyTimes(service: Service.Info, date: string, batch?: KeyReade
  * hours (route.ts, Technician.crewOn).
  */
 function reachable(
-  service: Service.Info,
+  minutes: number,
   date: string,
   offered: string[],
   place: Place,
   { days, rules }: Crew.Read,
   moving: string,
 ): string[] {
-  const minutes = durationOf(service);
   const routes = Crew.routes(days);
   const crew = Crew.shifts(days);
   return offered.filter((at) => {

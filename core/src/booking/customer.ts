@@ -7,7 +7,7 @@ import { User } from '../user/index';
 import { callerFirst, fn } from '../util/fn';
 import { createId } from '../util/id';
 import { placeBooking } from './address';
-import { durationOf, openTimes } from './availability';
+import { openTimes } from './availability';
 import { claim, fitsWorkingDay } from './claim';
 import { newestReviewable } from './for-review';
 import { upcomingFirst } from './upcoming-first';
@@ -54,10 +54,12 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
     service,
     slots,
     read,
+    quote,
     availability: open,
   } = await openTimes(input.serviceId, input.date, {
     place: location ? { lat: location.lat, lng: location.lng } : null,
     at: input.time,
+    choice: { vehicleClass: input.vehicleClass, addOnIds: input.addOnIds },
   });
   if (!open.times.includes(input.time)) throw new VisibleError('conflict', bookingMessages.timeUnavailable);
   const slot = open.system === 'timeslot' ? slots.find((s) => s.time === input.time) : undefined;
@@ -67,7 +69,8 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
 
   const now = new Date().toISOString();
   const bookingId = createId('booking');
-  const durationMinutes = durationOf(service);
+  // The price and length of this class with these add-ons, computed here (issue 34): never the client's.
+  const durationMinutes = quote.minutes;
   if (!(await fitsWorkingDay(input.date, durationMinutes))) {
     throw new VisibleError(
       'invalid',
@@ -85,7 +88,9 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
     },
     serviceId: service._id,
     serviceName: service.name,
-    priceCents: service.priceCents,
+    priceCents: quote.priceCents,
+    ...(quote.vehicleClass ? { vehicleClass: quote.vehicleClass } : {}),
+    ...(quote.addOns.length > 0 ? { addOns: quote.addOns } : {}),
     isCustomService: false,
     createdByAdmin: false,
     requiresCustomerVerification: false,

@@ -63,6 +63,8 @@ export const CreateInput = VehicleInput.extend({
    * client sends none: the booking then carries the account's, or none (decision 093).
    */
   phone: usPhone('Phone number').optional(),
+  /** The vehicle class and add-ons (issue 34): the server prices and times the job by them. */
+  ...Service.Choice,
 });
 export type CreateInput = z.input<typeof CreateInput>;
 

@@ -116,6 +116,8 @@ export const Stored = z.object({
   vehicleColor: z.string(),
   /** The garage vehicle it is for (issue 34, decision 117): the fields above are its snapshot. */
   vehicleId: z.string().optional(),
+  // The class and add-ons it was priced and timed for (issue 34, decision 122): `vehicleClass`, `addOns`.
+  ...Service.BookedChoice.shape,
   notes: z.string(),
   serviceStatus: z.string(),
   /** Where the job is (issue 20); bookings made before addresses have none. */

@@ -131,7 +131,12 @@ export async function timesFor(
   const open = window.reason === null || (!notice && window.reason === 'notice');
   if (!open || !b.serviceId) return { times: [], system: 'timeslot', message: window.msg };
   const place = b.serviceAddress?.location ?? null;
-  const { availability } = await openTimes(b.serviceId, date, { now, place, moving: b.id });
+  const { availability } = await openTimes(b.serviceId, date, {
+    now,
+    place,
+    moving: b.id,
+    minutes: b.durationMinutes,
+  });
   const times = availability.times.filter((at) => at !== b.time || date !== b.date);
   return { ...availability, times };
 }
@@ -172,7 +177,11 @@ export async function move(
   if (input.date < time.today()) throw new VisibleError('invalid', bookingMessages.pastDate);
   const place = read.serviceAddress?.location ?? null;
   // The route is checked by the claim, at the booking's place; here the times offered there.
-  const { slots, availability } = await openTimes(read.serviceId, input.date, { place, moving: read.id });
+  const { slots, availability } = await openTimes(read.serviceId, input.date, {
+    place,
+    moving: read.id,
+    minutes: read.durationMinutes,
+  });
   if (!availability.times.includes(input.time)) {
     throw new VisibleError('conflict', bookingMessages.timeUnavailable);
   }

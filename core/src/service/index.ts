@@ -7,6 +7,10 @@ import * as time from '../time';
 import { type MigrationStep, pagedStep } from '../db/migration';
 import { fn } from '../util/fn';
 import { createId, idSchema } from '../util/id';
+import { VEHICLE_CLASSES } from '../garage/model';
+import { addOns, createAddOn, removeAddOn, updateAddOn } from './addon';
+import { AddOnIds, bookedChoice, ByClass, choice } from './choice';
+import { type ClassRates, fromRate, type Quote, quote } from './pricing';
 
 /** The service catalogue: what the shop offers, its price, duration and when it can be booked. */
 export namespace Service {
@@ -28,6 +32,10 @@ export namespace Service {
     duration: z.union([z.number(), z.string()]),
     availableDays: z.array(z.enum(weekdays)),
     availableTimes: z.array(timeOfDay),
+    /** Its price and minutes for each vehicle class (issue 34); absent: the one price and duration apply. */
+    byClass: z.custom<ClassRates>().optional(),
+    /** The add-ons it offers (ids of the shop's add-ons). */
+    addOnIds: z.array(z.string()).optional(),
   });
   export type Info = z.infer<typeof Info>;
 
@@ -45,6 +53,8 @@ export namespace Service {
     ]),
     availableDays: z.array(z.enum(weekdays)).default([]),
     availableTimes: z.array(timeOfDay).default([]),
+    byClass: ByClass,
+    addOnIds: AddOnIds,
   });
   export type CreateInput = z.input<typeof CreateInput>;
 
@@ -92,6 +102,10 @@ export namespace Service {
     duration: z.union([z.number(), z.string()]),
     availableDays: z.array(z.enum(weekdays)),
     availableTimes: z.array(z.string()),
+    byClass: z
+      .record(z.enum(VEHICLE_CLASSES), z.object({ priceCents: z.number().int(), minutes: z.number().int() }))
+      .optional(),
+    addOnIds: z.array(z.string()).optional(),
     /**
      * Set once the count counts this service: at its creation, or by the
      * migration for one written before the count existed (decision 063).
@@ -186,7 +200,68 @@ export namespace Service {
       duration: service.duration,
       availableDays: service.availableDays,
       availableTimes: service.availableTimes,
+      ...(service.byClass ? { byClass: service.byClass } : {}),
+      addOnIds: service.addOnIds ?? [],
     };
+  }
+
+  /**
+   * The fields as stored (decision 122): with class rates, the one price and
+   * duration are the lowest class's (the "from" the spec's clients read).
+   * Rates or add-ons not sent (the spec's client knows neither) stay as they
+   * were; null rates clear them. Every add-on named must be one of the
+   * shop's (400 otherwise).
+   */
+  async function pricedFields<
+    F extends {
+      priceCents: number;
+      duration: number | string;
+      byClass?: ClassRates | null | undefined;
+      addOnIds?: string[] | undefined;
+    },
+  >(
+    fields: F,
+    current?: Stored,
+  ): Promise<Omit<F, 'byClass' | 'addOnIds'> & Pick<Stored, 'byClass' | 'addOnIds'>> {
+    const { byClass: sent, addOnIds: named, ...rest } = fields;
+    const addOnIds = named ?? current?.addOnIds ?? [];
+    if (named && named.length > 0) {
+      const known = new Set((await addOns()).map((a) => a.id));
+      if (!named.every((id) => known.has(id))) throw new VisibleError('invalid', UNKNOWN_ADD_ON);
+    }
+    const byClass = sent === undefined ? current?.byClass : (sent ?? undefined);
+    if (!byClass) return { ...rest, addOnIds };
+    const from = fromRate(byClass);
+    return { ...rest, addOnIds, byClass, priceCents: from.priceCents, duration: from.minutes };
+  }
+
+  export const UNKNOWN_ADD_ON = 'Add-on not found.';
+
+  /** What a booking keeps of its price's parts, and what a customer chooses (./choice.ts). */
+  export const BookedChoice = bookedChoice;
+  export const Choice = choice;
+
+  /** The shop's add-ons (./addon.ts): the list anyone reads, and the admin's verbs. */
+  export const listAddOns = addOns;
+  export const addAddOn = createAddOn;
+  export const changeAddOn = updateAddOn;
+  export const deleteAddOn = removeAddOn;
+
+  /**
+   * A booking's price and length for `service` with a vehicle class and
+   * add-ons (pricing.ts), `minutes` being the service's own length. Reads the
+   * add-ons only when some are chosen; 400 for an add-on the service does
+   * not offer.
+   */
+  export async function quoteFor(
+    service: Info,
+    minutes: number,
+    choice: { vehicleClass?: (typeof VEHICLE_CLASSES)[number]; addOnIds?: readonly string[] } = {},
+  ): Promise<Quote> {
+    const catalogue = choice.addOnIds?.length ? await addOns() : [];
+    const quoted = quote({ ...service, minutes }, choice, catalogue);
+    if ('problem' in quoted) throw new VisibleError('invalid', quoted.problem);
+    return quoted;
   }
 
   /**
@@ -198,7 +273,8 @@ export namespace Service {
     assertAdmin();
     const serviceId = input.serviceId ?? createId('service');
     const now = new Date().toISOString();
-    const { serviceId: _given, ...fields } = input;
+    const { serviceId: _given, ...given } = input;
+    const fields = await pricedFields(given);
     const record: Stored = { id: serviceId, ...fields, inCount: true, createdAt: now, updatedAt: now };
     try {
       await transactRetrying([entity.tx.put(record, { ifAbsent: true }), countBy(1)]);
@@ -221,11 +297,13 @@ export namespace Service {
   /** Updates every field of a service (admin); 404 when there is none. */
   export const update = fn(AdminInput.extend({ serviceId: id }), async (input) => {
     assertAdmin();
-    const { serviceId, ...fields } = input;
+    const { serviceId, ...given } = input;
     for (let attempt = 1; ; attempt += 1) {
       const current = await entity.get({ id: serviceId }, { consistent: true });
       if (!current) throw new VisibleError('not_found', NOT_FOUND);
-      const record = { ...current, ...fields, updatedAt: new Date().toISOString() };
+      const { byClass: _was, ...kept } = current;
+      const fields = await pricedFields(given, current);
+      const record: Stored = { ...kept, ...fields, updatedAt: new Date().toISOString() };
       try {
         await transactRetrying([entity.tx.put(record, { when: countedAsRead(current) })]);
         return toInfo(record);

@@ -2,6 +2,8 @@ import { Billing } from '@app/core/billing/index';
 import { Booking } from '@app/core/booking/index';
 import type { StatusChange } from '@app/core/booking/rules';
 import { toDollars } from '@app/core/money';
+import type { VehicleClass } from '@app/core/garage/model';
+import { type AddOnReply, addOnReply } from './services';
 import { type PaymentLinkReply, paymentLinkReply } from './payment-link-reply';
 import { type ProgressReply, progressReply, type ServiceAddressReply, serviceAddressReply } from './replies';
 
@@ -35,6 +37,9 @@ export type BookingReply = {
   vehicleModel: string;
   vehicleYear: number;
   vehicleColor: string;
+  /** The class and add-ons it was priced and timed for (issue 34); null and [] when none were chosen. */
+  vehicleClass: VehicleClass | null;
+  addOns: AddOnReply[];
   notes: string;
   serviceStatus: string;
   payment: {
@@ -106,6 +111,8 @@ export function bookingReply(b: Booking.RowInfo): BookingReply {
     vehicleModel: b.vehicleModel,
     vehicleYear: b.vehicleYear,
     vehicleColor: b.vehicleColor,
+    vehicleClass: b.vehicleClass ?? null,
+    addOns: (b.addOns ?? []).map(addOnReply),
     notes: b.notes,
     serviceStatus: b.serviceStatus,
     payment: b.payment

@@ -31,6 +31,7 @@ export const SIGNED_IN = 'private, no-cache';
 const publicReads: [pattern: string, cacheControl: string][] = [
   ['/api/services', SHARED],
   ['/api/services/:id', SHARED],
+  ['/api/add-ons', SHARED],
   // Fetched from Google once a day (or the sample): it may stay fresh longer.
   ['/api/google-reviews', 'public, max-age=300, stale-while-revalidate=3600'],
   ['/api/testimonials', SHARED],

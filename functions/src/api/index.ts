@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
+import { addOnsRouter } from './add-ons';
 import { admin } from './admin';
 import { revenue } from './revenue';
 import { tech } from './tech';
@@ -61,6 +62,7 @@ const api = new Hono()
   .use(checkInput)
   .use('/admin/*', requireAdmin)
   .route('/services', services)
+  .route('/add-ons', addOnsRouter)
   .route('/users', users)
   .route('/service-request', serviceRequest)
   .route('/contact', contact)

@@ -43,7 +43,7 @@ describe('creating and editing services', () => {
     const created = await json<ServiceReply>(response);
     // The form as sent, in dollars; the days in the week's order, the times trimmed, each once, in
     // order: as form() has them before this test's changes.
-    expect(created).toEqual({ _id: expect.stringMatching(/^svc_/), ...form() });
+    expect(created).toEqual({ _id: expect.stringMatching(/^svc_/), ...form(), byClass: null, addOns: [] });
     const list = await send('GET', '/api/services');
     // Shared for a short while only (decision 045): the public sees an admin's change within a minute.
     expect(list.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=300');

@@ -32,6 +32,9 @@ describe('GET /api/services', () => {
       duration: '90 min',
       availableDays: ['Saturday'],
       availableTimes: ['08:00', '13:30'],
+      // Issue 34: no class rates, no add-ons.
+      byClass: null,
+      addOns: [],
     });
     // Nothing of the storage layout leaks into the reply.
     expect(Object.keys(list[0] ?? {})).toEqual([
@@ -42,6 +45,8 @@ describe('GET /api/services', () => {
       'duration',
       'availableDays',
       'availableTimes',
+      'byClass',
+      'addOns',
     ]);
   });
 

@@ -14,17 +14,27 @@ export async function fetchAvailability(
   serviceId: string,
   date: string,
   place?: Place,
+  choice: Record<string, string> = {},
 ): Promise<Availability> {
   const reply: Availability | string[] = await unwrap(
-    api.api.services[':id'].availability.$get({ param: path({ id: serviceId }), query: { date, ...place } }),
+    api.api.services[':id'].availability.$get({
+      param: path({ id: serviceId }),
+      // The vehicle class and add-ons (issue 34): the times that fit the job's length.
+      query: { date, ...place, ...choice },
+    }),
   );
   return readAvailability(reply);
 }
 
-export const availabilityQueryOptions = (serviceId: string, date: string, place?: Place) =>
+export const availabilityQueryOptions = (
+  serviceId: string,
+  date: string,
+  place?: Place,
+  choice: Record<string, string> = {},
+) =>
   queryOptions({
-    queryKey: availabilityKeys.forPlace(serviceId, date, place),
-    queryFn: () => fetchAvailability(serviceId, date, place),
+    queryKey: availabilityKeys.forPlace(serviceId, date, { ...place, ...choice }),
+    queryFn: () => fetchAvailability(serviceId, date, place, choice),
     // Times are taken by other customers at any moment: a revisit asks again.
     staleTime: 15_000,
   });

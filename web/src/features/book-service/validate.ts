@@ -1,3 +1,4 @@
+import { isVehicleClass } from '@app/core/garage/model';
 import { isCalendarDate, isClockTime } from '@app/core/time';
 import { BOOKING_LIMITS } from '@app/core/booking/rules';
 import { nameProblem, PHONE_MAX, textProblem, vehicleYearProblem, zipProblem } from '@app/core/rules/fields';
@@ -57,4 +58,19 @@ export type ZipFields = { zipCode: string };
 export function validateZip(values: ZipFields): FieldMessages<ZipFields> {
   const zip = values.zipCode.trim();
   return { zipCode: zip ? zipProblem(zip) : 'Please enter your ZIP code.' };
+}
+
+/** The service step's choice (issue 34): the class (required when the service prices by class) and add-ons. */
+export type ServiceChoiceFields = { vehicleClass: string; addOnIds: string[] };
+
+export const serviceChoiceMessages = { vehicleClass: 'Choose your vehicle class.' } as const;
+
+export function validateServiceChoice(
+  values: ServiceChoiceFields,
+  byClass: boolean,
+): FieldMessages<ServiceChoiceFields> {
+  return {
+    vehicleClass:
+      byClass && !isVehicleClass(values.vehicleClass) ? serviceChoiceMessages.vehicleClass : undefined,
+  };
 }

@@ -26,6 +26,8 @@ const booking = (overrides: Partial<BookingInfo> = {}): BookingInfo => ({
   date: '2026-03-09',
   time: '09:00',
   duration: 60,
+  vehicleClass: null,
+  addOns: [],
   clientFirstName: 'Casey',
   clientLastName: 'Tester',
   vehicleMake: 'Honda',

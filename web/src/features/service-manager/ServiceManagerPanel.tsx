@@ -8,6 +8,7 @@ import { refreshAfterServiceChange, servicesQueryOptions, timeSlotKeys } from '.
 import { deleteService, type ServiceRow } from './api';
 import { ServiceCard } from './components/ServiceCard';
 import { ServiceEditor } from './components/ServiceEditor';
+import { AddOnManager } from './components/AddOnManager';
 import './service-manager.css';
 
 /**
@@ -84,6 +85,8 @@ export default function ServiceManagerPanel() {
           />
         ))}
       </ul>
+
+      <AddOnManager />
 
       <ConfirmDelete confirmation={confirmation} remove={remove} what="service" confirmLabel="Delete Service">
         {(service) => (

@@ -1,4 +1,6 @@
-import { api, path, unwrap } from '../../lib/api';
+import type { VehicleClass } from '@app/core/garage/model';
+import { queryOptions } from '@tanstack/react-query';
+import { api, path, type Reply, unwrap } from '../../lib/api';
 
 /** The service manager's calls (doc 2 §7), admin only, with the stored token. */
 export type ServiceForm = {
@@ -8,6 +10,9 @@ export type ServiceForm = {
   duration: number;
   availableDays: string[];
   availableTimes: string[];
+  /** Issue 34: each class's price (dollars) and minutes, or null; the add-ons it offers. */
+  byClass: Record<VehicleClass, { price: number; duration: number }> | null;
+  addOnIds: string[];
 };
 
 export type { ServiceInfo as ServiceRow } from '../../lib/shared-queries';
@@ -33,3 +38,22 @@ export const createServiceSlots = (json: {
   endDate: string;
   notes: string;
 }) => unwrap(api.api.timeslots['bulk-create'].$post({ json }));
+
+/** The shop's add-ons (issue 34): the add-on manager's list and the service form's choice. */
+export type AddOnRow = Reply<(typeof api.api)['add-ons']['$get']>[number];
+export type AddOnForm = { name: string; price: number; duration: number };
+
+export const addOnKeys = { all: ['add-ons'] as const };
+
+export const addOnsQueryOptions = () =>
+  queryOptions({
+    queryKey: addOnKeys.all,
+    queryFn: (): Promise<AddOnRow[]> => unwrap(api.api['add-ons'].$get()),
+  });
+
+export const createAddOn = (json: AddOnForm) => unwrap(api.api['add-ons'].$post({ json }));
+
+export const updateAddOn = ({ id, form }: { id: string; form: AddOnForm }) =>
+  unwrap(api.api['add-ons'][':id'].$put({ param: path({ id }), json: form }));
+
+export const deleteAddOn = (id: string) => unwrap(api.api['add-ons'][':id'].$delete({ param: path({ id }) }));

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { serviceFormMessages, validateService } from './validate';
+import { addOnFormMessages, serviceFormMessages, validateAddOn, validateService } from './validate';
+
+const rate = { price: '149', duration: '90' };
+const rates = { compact: rate, sedan: rate, suv: rate, truck: { price: '219', duration: '150' }, van: rate };
 
 const valid = {
   name: 'Wash',
@@ -8,6 +11,9 @@ const valid = {
   duration: '60',
   availableDays: ['Monday'],
   availableTimes: '09:00, 13:30',
+  priceByClass: false,
+  rates,
+  addOnIds: [],
 };
 
 describe('validateService', () => {
@@ -30,6 +36,33 @@ describe('validateService', () => {
       price: serviceFormMessages.price,
       duration: serviceFormMessages.duration,
       availableTimes: serviceFormMessages.times,
+    });
+  });
+});
+
+describe('class rates and add-ons (issue 34)', () => {
+  it('checks each class only when the service prices by class', () => {
+    const broken = { ...rates, truck: { price: '-1', duration: '3' } };
+    expect(Object.values(validateService({ ...valid, rates: broken })).filter(Boolean)).toEqual([]);
+    expect(validateService({ ...valid, priceByClass: true, rates: broken })).toMatchObject({
+      'rates.truck.price': serviceFormMessages.price,
+      'rates.truck.duration': serviceFormMessages.duration,
+      'rates.van.price': undefined,
+    });
+    // Priced by class, the one price and duration are not asked for (the classes stand in for them).
+    expect(validateService({ ...valid, priceByClass: true, price: '', duration: '' })).toMatchObject({
+      price: undefined,
+      duration: undefined,
+    });
+  });
+  it('an add-on needs a name, a price and whole minutes', () => {
+    expect(
+      Object.values(validateAddOn({ name: 'Pet hair', price: '39.50', duration: '25' })).filter(Boolean),
+    ).toEqual([]);
+    expect(validateAddOn({ name: ' ', price: 'x', duration: '2.5' })).toEqual({
+      name: addOnFormMessages.name,
+      price: serviceFormMessages.price,
+      duration: addOnFormMessages.duration,
     });
   });
 });

@@ -1,6 +1,7 @@
 import { isClockTime } from '@app/core/time';
 import { splitList } from '@app/core/timeslot/recurrence';
-import type { FieldMessages } from '../../lib/forms';
+import { VEHICLE_CLASSES, type VehicleClass } from '@app/core/garage/model';
+import type { FieldMessages, PathMessages } from '../../lib/forms';
 
 /** The service editor's fields (doc 2 §5), as typed. */
 export type ServiceFields = {
@@ -10,6 +11,10 @@ export type ServiceFields = {
   duration: string;
   availableDays: string[];
   availableTimes: string;
+  /** Issue 34: whether it prices by vehicle class, each class's price and minutes, and the add-ons it offers. */
+  priceByClass: boolean;
+  rates: Record<VehicleClass, { price: string; duration: string }>;
+  addOnIds: string[];
 };
 
 export const serviceFormMessages = {
@@ -20,23 +25,64 @@ export const serviceFormMessages = {
   times: 'Times must look like 09:30 (24-hour).',
 } as const;
 
-/** Name, description, price and duration required; times comma-separated, each HH:mm (core's clock rule). */
-export function validateService(values: ServiceFields): FieldMessages<ServiceFields> {
+const priceProblem = (text: string) => {
+  const price = text.trim();
+  return price !== '' && Number.isFinite(Number(price)) && Number(price) >= 0
+    ? undefined
+    : serviceFormMessages.price;
+};
+const durationProblem = (text: string) => {
+  const duration = text.trim();
+  return duration !== '' && Number.isInteger(Number(duration)) && Number(duration) >= 5
+    ? undefined
+    : serviceFormMessages.duration;
+};
+
+/**
+ * Name, description, price and duration required; times comma-separated, each HH:mm (core's clock
+ * rule); priced by class (issue 34), each class's price and duration as the service's own.
+ */
+export function validateService(values: ServiceFields): FieldMessages<ServiceFields> | PathMessages {
+  const rates: PathMessages = {};
+  if (values.priceByClass) {
+    for (const c of VEHICLE_CLASSES) {
+      rates[`rates.${c}.price`] = priceProblem(values.rates[c].price);
+      rates[`rates.${c}.duration`] = durationProblem(values.rates[c].duration);
+    }
+  }
+  return { ...rates, ...validateOwn(values) };
+}
+
+function validateOwn(values: ServiceFields): FieldMessages<ServiceFields> {
   const price = values.price.trim();
   const duration = values.duration.trim();
   return {
     name: values.name.trim() ? undefined : serviceFormMessages.name,
     description: values.description.trim() ? undefined : serviceFormMessages.description,
-    price:
-      price !== '' && Number.isFinite(Number(price)) && Number(price) >= 0
-        ? undefined
-        : serviceFormMessages.price,
-    duration:
-      duration !== '' && Number.isInteger(Number(duration)) && Number(duration) >= 5
-        ? undefined
-        : serviceFormMessages.duration,
+    price: values.priceByClass ? undefined : priceProblem(price),
+    duration: values.priceByClass ? undefined : durationProblem(duration),
     availableTimes: splitList(values.availableTimes).every(isClockTime)
       ? undefined
       : serviceFormMessages.times,
+  };
+}
+
+/** The add-on form (issue 34): a name, a price in dollars and whole minutes. */
+export type AddOnFields = { name: string; price: string; duration: string };
+
+export const addOnFormMessages = {
+  name: 'Name is required.',
+  duration: 'Minutes must be a whole number, 0 or more.',
+} as const;
+
+export function validateAddOn(values: AddOnFields): FieldMessages<AddOnFields> {
+  const minutes = values.duration.trim();
+  return {
+    name: values.name.trim() ? undefined : addOnFormMessages.name,
+    price: priceProblem(values.price),
+    duration:
+      minutes !== '' && Number.isInteger(Number(minutes)) && Number(minutes) >= 0
+        ? undefined
+        : addOnFormMessages.duration,
   };
 }

@@ -11,6 +11,8 @@ type AvailableTimesProps = {
   date: string;
   /** Where the job is (issue 20); none: from the shop's base. */
   place?: Place;
+  /** The vehicle class and add-ons as the API's query (issue 34): the times that fit the job's length. */
+  choice?: Record<string, string>;
   /** Logged in with a card on file: the times are buttons that continue. Otherwise they are only listed. */
   canBook: boolean;
   /** What the notice above asks for, when the customer cannot book yet. */
@@ -30,16 +32,17 @@ export function AvailableTimes({
   serviceId,
   date,
   place,
+  choice,
   canBook,
   cannotBookHint,
   onChoose,
   options,
 }: AvailableTimesProps) {
-  const service = availabilityQueryOptions(serviceId, date, place);
+  const service = availabilityQueryOptions(serviceId, date, place, choice);
   const { data, isPending, isError } = useQuery<Availability, Error, Availability, readonly unknown[]>(
     options ?? {
       queryKey: service.queryKey,
-      queryFn: () => fetchAvailability(serviceId, date, place),
+      queryFn: () => fetchAvailability(serviceId, date, place, choice),
       staleTime: 15_000,
     },
   );

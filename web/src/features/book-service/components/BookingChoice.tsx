@@ -3,6 +3,9 @@ import { formatDuration, formatPrice } from '../../../lib/format';
 import { AddressView } from '../../../components/address/AddressView';
 import type { SavedAddress } from '../../../lib/addresses';
 import '../booking.css';
+import { VEHICLE_CLASS_LABELS } from '@app/core/garage/model';
+import { formatCents } from '@app/core/money';
+import { type JobChoice, quoteOf } from '../choice';
 import type { BookableService } from '../types';
 import { factsOf } from '../../../components/ui/Fact';
 
@@ -17,14 +20,18 @@ export function BookingChoice({
   date,
   time,
   address,
+  job = { addOnIds: [] },
 }: {
   service: BookableService;
+  /** The vehicle class and add-ons (issue 34): the price and duration are the job's. */
+  job?: JobChoice;
   date: string;
   time: string;
   /** Where (issue 20), with its trip fee beside the price when there is one. */
   address?: SavedAddress;
 }) {
   const tripFee = address?.serviceArea.tripFee ?? 0;
+  const quoted = quoteOf(service, job);
   return (
     <section className="card booking-choice" aria-labelledby="booking-choice-title">
       <h2 id="booking-choice-title">Your Appointment</h2>
@@ -32,11 +39,17 @@ export function BookingChoice({
         <Fact term="Service">{service.name}</Fact>
         <Fact term="Date">{longDate(date)}</Fact>
         <Fact term="Time">{formatTime(time)}</Fact>
+        {quoted.vehicleClass && <Fact term="Vehicle class">{VEHICLE_CLASS_LABELS[quoted.vehicleClass]}</Fact>}
+        {quoted.addOns.length > 0 && (
+          <Fact term="Add-ons">
+            {quoted.addOns.map((a) => `${a.name} (+${formatCents(a.priceCents)})`).join(', ')}
+          </Fact>
+        )}
         <Fact term="Price">
-          {formatPrice(service.price)}
+          {formatCents(quoted.priceCents)}
           {tripFee > 0 && <span className="booking__trip-fee"> + {formatPrice(tripFee)} trip fee</span>}
         </Fact>
-        <Fact term="Duration">{formatDuration(service.duration)}</Fact>
+        <Fact term="Duration">{formatDuration(quoted.minutes || service.duration)}</Fact>
         {address && (
           <div className="booking__fact--wide">
             <dt>Where</dt>

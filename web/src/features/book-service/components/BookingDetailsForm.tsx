@@ -17,6 +17,7 @@ import { availabilityKeys } from '../../../lib/shared-queries';
 import { createBooking } from '../api';
 import '../booking.css';
 import type { BookableService } from '../types';
+import { choiceSearch, type JobChoice } from '../choice';
 import { type BookingDetailsFields, validateBookingDetails } from '../validate';
 
 type BookingDetailsFormProps = {
@@ -27,6 +28,8 @@ type BookingDetailsFormProps = {
   time: string;
   /** The saved service address the booking is for (issue 20). */
   addressId: string;
+  /** The vehicle class and add-ons chosen (issue 34): the server prices and times the job by them. */
+  job: JobChoice;
 };
 
 /**
@@ -35,7 +38,7 @@ type BookingDetailsFormProps = {
  * button reads 'Booked!' and stays disabled; a time taken meanwhile (409)
  * offers the way back to the times.
  */
-export function BookingDetailsForm({ user, service, date, time, addressId }: BookingDetailsFormProps) {
+export function BookingDetailsForm({ user, service, date, time, addressId, job }: BookingDetailsFormProps) {
   const queryClient = useQueryClient();
   const termsId = useId();
   // Every job needs a way to reach the customer (issue 30): asked once, when the account has none.
@@ -80,6 +83,8 @@ export function BookingDetailsForm({ user, service, date, time, addressId }: Boo
       time,
       addressId,
       ...(askPhone ? { phone: values.phone.trim() } : {}),
+      ...(job.vehicleClass ? { vehicleClass: job.vehicleClass } : {}),
+      ...(job.addOnIds.length ? { addOnIds: job.addOnIds } : {}),
     }),
   );
 
@@ -164,7 +169,7 @@ export function BookingDetailsForm({ user, service, date, time, addressId }: Boo
               <Link
                 to="/book/$serviceId"
                 params={{ serviceId: service._id }}
-                search={{ date }}
+                search={{ date, ...choiceSearch(job) }}
                 state={{ service }}
                 className="button button--secondary"
               >

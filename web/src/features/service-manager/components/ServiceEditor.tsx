@@ -3,7 +3,7 @@ import { weekdays } from '@app/core/time';
 import { splitList } from '@app/core/timeslot/recurrence';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
 import { bindFields, messagesResolver } from '../../../lib/forms';
@@ -11,12 +11,55 @@ import { servicesQueryOptions } from '../../../lib/shared-queries';
 import { createService, type ServiceForm, type ServiceRow, updateService } from '../api';
 import { type ServiceFields, validateService } from '../validate';
 import { FailureMessage } from '../../../components/ui/FailureMessage';
+import { VEHICLE_CLASSES } from '@app/core/garage/model';
+import { ServicePricingFields } from './ServicePricingFields';
+import { MinutesField, PriceField } from './PriceFields';
+
+/** Each class's rate as the form shows it: the service's own, else its one price and duration. */
+function ratesOf(service: ServiceRow | null): ServiceFields['rates'] {
+  const one = {
+    price: service ? String(service.price) : '',
+    duration: service ? String(parseDurationMinutes(service.duration) ?? '') : '',
+  };
+  const own = service?.byClass;
+  return Object.fromEntries(
+    VEHICLE_CLASSES.map((c) => [
+      c,
+      own ? { price: String(own[c].price), duration: String(own[c].duration) } : one,
+    ]),
+  ) as ServiceFields['rates'];
+}
+
+/** The form's rates as the API takes them (null: one price and duration). */
+function byClassOf(values: ServiceFields): ServiceForm['byClass'] {
+  if (!values.priceByClass) return null;
+  return Object.fromEntries(
+    VEHICLE_CLASSES.map((c) => [
+      c,
+      { price: Number(values.rates[c].price), duration: Number(values.rates[c].duration) },
+    ]),
+  ) as ServiceForm['byClass'];
+}
 
 function fieldsOf(service: ServiceRow | null): ServiceFields {
+  const pricing = {
+    priceByClass: !!service?.byClass,
+    rates: ratesOf(service),
+    addOnIds: service?.addOns.map((a) => a._id) ?? [],
+  };
   if (!service) {
-    return { name: '', description: '', price: '', duration: '', availableDays: [], availableTimes: '' };
+    return {
+      name: '',
+      description: '',
+      price: '',
+      duration: '',
+      availableDays: [],
+      availableTimes: '',
+      ...pricing,
+    };
   }
   return {
+    ...pricing,
     name: service.name,
     description: service.description,
     price: String(service.price),
@@ -43,6 +86,7 @@ export function ServiceEditor({
     resolver: messagesResolver(validateService),
   });
   const field = bindFields(form);
+  const byClass = useWatch({ control: form.control, name: 'priceByClass' });
   const save = useMutation({
     mutationFn: (values: ServiceForm) =>
       service ? updateService({ id: service._id, form: values }) : createService(values),
@@ -64,32 +108,27 @@ export function ServiceEditor({
         save.mutate({
           name: values.name.trim(),
           description: values.description.trim(),
-          price: Number(values.price),
-          duration: Number(values.duration),
+          // Priced by class, the server keeps the lowest class's price and duration as the service's own.
+          price: Number(values.priceByClass ? values.rates.compact.price : values.price),
+          duration: Number(values.priceByClass ? values.rates.compact.duration : values.duration),
           availableDays: values.availableDays,
           availableTimes: splitList(values.availableTimes),
+          byClass: byClassOf(values),
+          addOnIds: values.addOnIds,
         }),
       )}
     >
       <h3 id={titleId}>{service ? `Edit ${service.name}` : 'New Service'}</h3>
       <TextField label="Name" {...field('name')} />
       <TextAreaField label="Description" rows={3} {...field('description')} />
-      <TextField
-        label="Price ($)"
-        type="number"
-        min={0}
-        step={0.01}
-        inputMode="decimal"
-        {...field('price')}
-      />
-      <TextField
-        label="Duration (minutes)"
-        type="number"
-        min={5}
-        step={1}
-        inputMode="numeric"
-        {...field('duration')}
-      />
+      {/* Priced by class (issue 34): each class's own fields below stand in for these. */}
+      {!byClass && (
+        <>
+          <PriceField label="Price ($)" {...field('price')} />
+          <MinutesField label="Duration (minutes)" {...field('duration')} />
+        </>
+      )}
+      <ServicePricingFields form={form} />
       <fieldset className="field field--group">
         <legend>Available days</legend>
         <div className="service-manager__days">

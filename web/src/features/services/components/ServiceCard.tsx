@@ -13,7 +13,11 @@ export function ServiceCard({ service, headingLevel }: ServiceCardProps) {
       </Heading>
       <p className="service-card__description">{service.description}</p>
       <div className="service-card__facts">
-        <p className="service-card__price">{formatPrice(service.price)}</p>
+        {/* Priced by vehicle class (issue 34): the lowest class's price, "from". */}
+        <p className="service-card__price">
+          {service.byClass ? 'From ' : ''}
+          {formatPrice(service.price)}
+        </p>
         <p className="service-card__duration">Duration: {formatDuration(service.duration)}</p>
       </div>
       {/* The service travels along as navigation state, so the booking page need not fetch it again. */}

@@ -9,6 +9,7 @@ import { useAuth } from '../../../lib/auth/store';
 import { pageTitle } from '../../../lib/business';
 import { serviceQueryOptions } from '../../../features/services/api';
 import { calendarDate } from '../../../lib/search';
+import { type ChoiceSearch, choiceOf, choiceSearch, readChoice } from '../../../features/book-service/choice';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const ADDRESS = /^[\w-]{1,64}$/;
@@ -17,7 +18,7 @@ const ADDRESS = /^[\w-]{1,64}$/;
  * The chosen time, in the page's address (decision 112): `?date=yyyy-MM-dd&time=HH:mm&address=<saved id>`,
  * the same `address` the times page carries, so a reload (or Back and Forward) keeps the choice.
  */
-type DetailsSearch = { date?: string; time?: string; address?: string };
+type DetailsSearch = { date?: string; time?: string; address?: string } & ChoiceSearch;
 
 function readSearch(search: Record<string, unknown>): DetailsSearch {
   const text = (value: unknown, pattern: RegExp) =>
@@ -25,7 +26,12 @@ function readSearch(search: Record<string, unknown>): DetailsSearch {
   const date = calendarDate(search.date);
   const time = text(search.time, TIME);
   const address = text(search.address, ADDRESS);
-  return { ...(date ? { date } : {}), ...(time ? { time } : {}), ...(address ? { address } : {}) };
+  return {
+    ...(date ? { date } : {}),
+    ...(time ? { time } : {}),
+    ...(address ? { address } : {}),
+    ...readChoice(search),
+  };
 }
 
 /**
@@ -40,7 +46,7 @@ export const Route = createFileRoute('/book/$serviceId/details')({
     const { date, time, address } = search;
     if (!date || !time) throw redirect({ to: '/', replace: true });
     await context.auth.ready();
-    return { choice: { date, time, addressId: address } };
+    return { choice: { date, time, addressId: address, job: choiceOf(search) } };
   },
   loader: async ({ context: { queryClient }, params }) => {
     // A malformed id (400) names no service either: the visitor goes to /, as without a time.
@@ -55,24 +61,25 @@ export const Route = createFileRoute('/book/$serviceId/details')({
 
 function ConfirmBookingPage() {
   const { choice } = Route.useRouteContext();
-  const { date, time, addressId } = choice;
+  const { date, time, addressId, job } = choice;
   const { serviceId } = Route.useParams();
   const { data: service } = useSuspenseQuery(serviceQueryOptions(serviceId));
   const { user } = useAuth();
   const addresses = useQuery({ ...myAddressesQueryOptions(user?._id ?? ''), enabled: !!user });
   const address = addresses.data?.find((item) => item._id === addressId);
   const backToTimes = `/book/${encodeURIComponent(service._id)}?date=${date}`;
+  const again = { date, ...choiceSearch(job) };
 
   return (
     <BookingShell
       title="Confirm Your Booking"
       back={
-        <Link to="/book/$serviceId" params={{ serviceId: service._id }} search={{ date }} state={{ service }}>
+        <Link to="/book/$serviceId" params={{ serviceId: service._id }} search={again} state={{ service }}>
           <span aria-hidden="true">←</span> Choose another time
         </Link>
       }
     >
-      <BookingChoice service={service} date={date} time={time} address={address} />
+      <BookingChoice service={service} date={date} time={time} address={address} job={job} />
       {!user?.hasCardOnFile ? (
         // Logged out or the card removed meanwhile: the same notices, returning to this date's times.
         <BookingNotice user={user} returnTo={backToTimes} />
@@ -81,17 +88,19 @@ function ConfirmBookingPage() {
           Loading your address...
         </p>
       ) : address ? (
-        <BookingDetailsForm user={user} service={service} date={date} time={time} addressId={address._id} />
+        <BookingDetailsForm
+          user={user}
+          service={service}
+          date={date}
+          time={time}
+          addressId={address._id}
+          job={job}
+        />
       ) : (
         // No address chosen (or it was deleted meanwhile): the times page asks for one first.
         <p className="notice">
           Please choose where we should come first.{' '}
-          <Link
-            to="/book/$serviceId"
-            params={{ serviceId: service._id }}
-            search={{ date }}
-            state={{ service }}
-          >
+          <Link to="/book/$serviceId" params={{ serviceId: service._id }} search={again} state={{ service }}>
             Choose your address and time
           </Link>
         </p>

@@ -1,6 +1,7 @@
 import { today } from '@app/core/time';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useLocation } from '@tanstack/react-router';
+import { useCallback } from 'react';
 import { AddressStep } from '../../../features/book-service/components/AddressStep';
 import { TimesAt } from '../../../features/book-service/components/TimesAt';
 import { BookingCalendar } from '../../../features/book-service/components/BookingCalendar';
@@ -8,6 +9,16 @@ import { longDate } from '../../../features/book-service/components/BookingChoic
 import { BookingNotice } from '../../../features/book-service/components/BookingNotice';
 import { BookingShell } from '../../../features/book-service/components/BookingShell';
 import { ServiceSummary } from '../../../features/book-service/components/ServiceSummary';
+import { ServiceChoiceForm } from '../../../features/book-service/components/ServiceChoiceForm';
+import {
+  type ChoiceSearch,
+  type JobChoice,
+  choiceOf,
+  choiceQuery,
+  choiceSearch,
+  needsClass,
+  readChoice,
+} from '../../../features/book-service/choice';
 import { ServiceUnavailable } from '../../../features/book-service/components/ServiceUnavailable';
 import { FocusedHeading } from '../../../components/ui/FocusedHeading';
 import { isBookableDate } from '../../../features/book-service/calendar';
@@ -22,7 +33,7 @@ import { notFoundOn } from '../../../lib/loaders';
  * The chosen date lives in the page's address (?date=yyyy-MM-dd): Back from the details page and the login
  * redirect keep it. So do the chosen service address (?address=, a saved one's id) and a visitor's ?zip= (issue 20).
  */
-type BookSearch = { date?: string; address?: string; zip?: string };
+type BookSearch = { date?: string; address?: string; zip?: string } & ChoiceSearch;
 
 function readSearch(search: Record<string, unknown>): BookSearch {
   const text = (value: unknown, pattern: RegExp) =>
@@ -34,7 +45,13 @@ function readSearch(search: Record<string, unknown>): BookSearch {
     typeof search.zip === 'number' ? String(search.zip).padStart(5, '0') : search.zip,
     /^\d{5}$/,
   );
-  return { ...(date ? { date } : {}), ...(address ? { address } : {}), ...(zip ? { zip } : {}) };
+  return {
+    ...(date ? { date } : {}),
+    ...(address ? { address } : {}),
+    ...(zip ? { zip } : {}),
+    // The vehicle class and add-ons (issue 34): the price, and the times that fit the job's length.
+    ...readChoice(search),
+  };
 }
 
 /*
@@ -89,8 +106,19 @@ function BookServicePage() {
   const where = usePlace(user, search.address, search.zip);
   const canBook = !!user?.hasCardOnFile && where.kind === 'served';
 
+  const choice = choiceOf(readChoice(search, service));
   const setSearch = (next: BookSearch) =>
     void navigate({ search: { ...search, ...next }, replace: true, resetScroll: false, state: { service } });
+  const choose = useCallback(
+    (next: JobChoice) =>
+      void navigate({
+        search: (prev) => ({ ...prev, ...choiceSearch(next) }),
+        replace: true,
+        resetScroll: false,
+        state: { service },
+      }),
+    [navigate, service],
+  );
   const chooseDate = (next: string) => setSearch({ date: next });
   // The choice travels in the details page's address (decision 112): a reload there keeps it.
   const chooseTime = (time: string) =>
@@ -101,13 +129,18 @@ function BookServicePage() {
         date,
         time,
         ...(where.kind === 'served' && where.address ? { address: where.address._id } : {}),
+        ...choiceSearch(choice),
       },
       state: { service },
     });
 
   return (
     <BookingShell title={`Book ${service.name}`}>
-      <ServiceSummary service={service} />
+      <ServiceSummary service={service} choice={choice}>
+        {(service.byClass || service.addOns.length > 0) && (
+          <ServiceChoiceForm service={service} choice={choice} onChange={choose} />
+        )}
+      </ServiceSummary>
       <BookingNotice user={user} returnTo={returnTo} />
       <AddressStep
         user={user}
@@ -135,18 +168,23 @@ function BookServicePage() {
           {date ? (
             <>
               <p className="booking__chosen">{longDate(date)}</p>
-              <TimesAt
-                where={where}
-                serviceId={serviceId}
-                date={date}
-                canBook={canBook}
-                cannotBookHint={
-                  user
-                    ? 'Add a payment method (above) to book one of these times.'
-                    : 'Log in (above) to book one of these times.'
-                }
-                onChoose={chooseTime}
-              />
+              {needsClass(service, choice) ? (
+                <p className="status-text">Choose your vehicle class (above) to see the available times.</p>
+              ) : (
+                <TimesAt
+                  where={where}
+                  serviceId={serviceId}
+                  date={date}
+                  choice={choiceQuery(choice)}
+                  canBook={canBook}
+                  cannotBookHint={
+                    user
+                      ? 'Add a payment method (above) to book one of these times.'
+                      : 'Log in (above) to book one of these times.'
+                  }
+                  onChoose={chooseTime}
+                />
+              )}
             </>
           ) : (
             <p className="status-text">Choose a date to see the available times.</p>
