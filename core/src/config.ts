@@ -237,6 +237,8 @@ const common = {
   }),
   /** Inspection photos a work order may hold (issue 22). */
   inspectionPhotoLimit: z.coerce.number().int().min(1).max(50).default(10),
+  /** The vehicles a customer may keep in their garage (issue 34, decision 121). */
+  garageVehicleLimit: z.coerce.number().int().min(1).max(50).default(10),
   /** How long a work order's acknowledgment link works, in days (decision 039). */
   ackLinkDays: z.coerce.number().int().min(1).max(60).default(7),
   /**
@@ -338,6 +340,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsOriginationIdentity: smsIdentity(mode, env.SMS_ORIGINATION_IDENTITY),
     business: businessDetailsFrom(env, mode),
     inspectionPhotoLimit: env.INSPECTION_PHOTO_LIMIT,
+    garageVehicleLimit: env.GARAGE_VEHICLE_LIMIT,
     ackLinkDays: env.ACK_LINK_DAYS,
     chargeTolerance: env.CHARGE_TOLERANCE,
     chargeRetryHours: env.CHARGE_RETRY_HOURS,
