@@ -8,7 +8,7 @@ export const garageTextRules = {
   make: { label: 'Make', max: 60, required: true },
   model: { label: 'Model', max: 60, required: true },
   color: { label: 'Color', max: 40 },
-  plate: { label: 'Plate', max: 12 },
+  plate: { label: 'Plate', max: 10 },
 } as const satisfies Record<string, TextRule>;
 
 /** A mileage reading: a whole number of miles up to this. */

@@ -32,6 +32,7 @@ import { unsubscribe } from './unsubscribe';
 import { refuseLongUrls } from './url-limit';
 import { users } from './users';
 import { vehicleData } from './vehicle-data';
+import { jobHistory, vinDecode } from './vehicles';
 import { webhooks } from './webhooks';
 import { workOrders } from './workorders';
 import { firstIssue } from './validation';
@@ -79,8 +80,10 @@ const api = new Hono()
   .route('/admin', dispatch)
   .route('/admin', technicians)
   .route('/vehicleData', vehicleData)
+  .route('/vehicles', vinDecode)
   .route('/service-area', serviceArea)
   .route('/workOrders', workOrders)
+  .route('/tech/jobs/:id/history', jobHistory)
   .route('/tech', tech)
   .route('/webhooks', webhooks)
   .route('/sitemap.xml', sitemap)

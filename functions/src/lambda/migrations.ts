@@ -14,6 +14,7 @@ import { ServiceRequest } from '@app/core/service-request/index';
 import { Service } from '@app/core/service/index';
 import { Testimonial } from '@app/core/testimonial/index';
 import { workOrderSteps } from '@app/core/workorder/migrate';
+import { garageSteps } from '@app/core/vehicle-history/migrate';
 import { type MigrationStep, type RunOptions, runSteps, type StepReport } from '@app/core/db/migration';
 
 /**
@@ -51,6 +52,7 @@ export const migrationSteps: readonly MigrationStep[] = [
   ...technicianSteps,
   ...reminderSteps,
   dueQueueMove,
+  ...garageSteps,
 ];
 
 /** Runs the steps not yet done (see runner.ts); what each changed in this run. */
