@@ -19,6 +19,7 @@ import { FormMessage } from '../ui/FormMessage';
 import { SelectField } from '../ui/SelectField';
 import { SubmitButton } from '../ui/SubmitButton';
 import { TextField } from '../ui/TextField';
+import './vehicle.css';
 
 type VehicleFormProps = {
   /** The vehicle being edited; a new one when absent. */

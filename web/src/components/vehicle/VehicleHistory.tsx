@@ -6,6 +6,7 @@ import { vehicleName } from '../../lib/vehicle-form';
 import type { HistoryEntry, VehicleHistoryPage } from '../../lib/vehicles';
 import { ListState } from '../ui/ListState';
 import { ShowMore } from '../ui/ShowMore';
+import './vehicle.css';
 
 type Options = UseInfiniteQueryOptions<
   VehicleHistoryPage,

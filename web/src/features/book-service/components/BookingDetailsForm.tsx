@@ -9,7 +9,6 @@ import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
 import { ClientFields } from '../../../components/vehicle/ClientFields';
-import { VehicleFields } from '../../../components/vehicle/VehicleFields';
 import { isApiStatus, messageOf } from '../../../lib/api';
 import type { SessionUser } from '../../../lib/auth/store';
 import { fromLateData, bindFields, messagesResolver } from '../../../lib/forms';
@@ -18,6 +17,7 @@ import { createBooking } from '../api';
 import '../booking.css';
 import type { BookableService } from '../types';
 import { type BookingDetailsFields, validateBookingDetails } from '../validate';
+import { VehicleStep } from './VehicleStep';
 
 type BookingDetailsFormProps = {
   user: SessionUser;
@@ -50,6 +50,7 @@ export function BookingDetailsForm({ user, service, date, time, addressId }: Boo
       vehicleModel: '',
       vehicleYear: '',
       vehicleColor: '',
+      vehicleId: '',
       notes: '',
       phone: '',
       acceptTerms: false,
@@ -79,6 +80,7 @@ export function BookingDetailsForm({ user, service, date, time, addressId }: Boo
       date,
       time,
       addressId,
+      ...(values.vehicleId ? { vehicleId: values.vehicleId } : {}),
       ...(askPhone ? { phone: values.phone.trim() } : {}),
     }),
   );
@@ -115,7 +117,7 @@ export function BookingDetailsForm({ user, service, date, time, addressId }: Boo
       </fieldset>
       <fieldset disabled={busy || booked}>
         <legend>Vehicle</legend>
-        <VehicleFields field={(name) => form.register(name)} errors={errors} examples />
+        <VehicleStep form={form} userId={user._id} />
         <TextAreaField
           label="Notes (optional)"
           rows={4}
