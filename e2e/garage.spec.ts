@@ -36,10 +36,16 @@ test('a customer adds a vehicle by VIN, books with it; the technician sees its h
   await garage.getByLabel('Color (optional)').fill('Red');
   await garage.getByLabel('Mileage (optional)').fill('41000');
   await expectAccessible();
-  await page.screenshot({ path: test.info().outputPath('garage-form.png'), fullPage: true });
+  await garage.screenshot({ path: test.info().outputPath('garage-form-1280.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await garage.screenshot({ path: test.info().outputPath('garage-form-390.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await garage.getByRole('button', { name: 'Add Vehicle' }).click();
   await expect(garage.getByText('Added Red 2019 Ford F-150.')).toBeVisible();
   await expect(garage.getByRole('list', { name: 'Your vehicles' })).toContainText(`Truck · VIN ${VIN}`);
+  await garage.getByRole('button', { name: /History of/ }).click();
+  await expect(garage.getByText('No visits yet.')).toBeVisible();
+  await garage.screenshot({ path: test.info().outputPath('garage-list-1280.png') });
 
   // Booking: the garage's vehicle is offered; picked, its fields are the booking's.
   const service = await serviceNamed(request, 'Headlight Restoration');
@@ -53,6 +59,7 @@ test('a customer adds a vehicle by VIN, books with it; the technician sees its h
   await fillPhoneIfAsked(page);
   await page.getByLabel(/I agree to the/).check();
   await expectAccessible();
+  await page.locator('form.booking-form').screenshot({ path: test.info().outputPath('booking-vehicle.png') });
   await page.getByRole('button', { name: 'Confirm Booking' }).click();
   await expect(page.getByRole('button', { name: 'Booked!' })).toBeDisabled();
   const mine = await request.get('/api/bookings', { headers: auth(customerWithCard) });

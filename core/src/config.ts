@@ -235,9 +235,8 @@ const common = {
         'BUSINESS_PHONE must be a US number, e.g. (610) 555-0142',
       ),
   }),
-  /** Inspection photos a work order may hold (issue 22). */
+  /** Inspection photos a work order may hold (issue 22); vehicles a customer's garage keeps (issue 34). */
   inspectionPhotoLimit: z.coerce.number().int().min(1).max(50).default(10),
-  /** The vehicles a customer may keep in their garage (issue 34, decision 121). */
   garageVehicleLimit: z.coerce.number().int().min(1).max(50).default(10),
   /** How long a work order's acknowledgment link works, in days (decision 039). */
   ackLinkDays: z.coerce.number().int().min(1).max(60).default(7),
@@ -392,7 +391,6 @@ export function readDriveFactors(env: NodeJS.ProcessEnv = process.env) {
     driveFloorMinutes: env.DRIVE_FLOOR_MINUTES,
   });
 }
-
 let cached: Config | undefined;
 
 /** The validated configuration of this process, read on first use. */

@@ -51,9 +51,3 @@ export const MileageInput = z.object({
     .optional(),
 });
 export type MileageInput = z.input<typeof MileageInput>;
-
-/** A history page: its size and the cursor of the page before. */
-export const HistoryPageInput = z.object({
-  limit: z.coerce.number().int().min(1).max(50).optional(),
-  cursor: z.string().max(2000).optional(),
-});

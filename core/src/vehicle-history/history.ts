@@ -133,7 +133,12 @@ async function pageOf(vehicleId: string, page: { limit?: number; cursor?: string
   return { entries: read.items.flatMap(entriesOf), cursor: read.cursor };
 }
 
-const PageInput = Garage.HistoryPageInput;
+/** A history page: its size and the cursor where the page before stopped. */
+export const HistoryPageInput = z.object({
+  limit: z.coerce.number().int().min(1).max(50).optional(),
+  cursor: z.string().max(2000).optional(),
+});
+const PageInput = HistoryPageInput;
 type PageInput = z.output<typeof PageInput>;
 
 /** The signed-in customer's vehicle's history (a deleted vehicle's too). */

@@ -87,7 +87,7 @@ function historyReply(c: Context, page: VehicleHistory.HistoryPage) {
 const byId = zValidator('param', z.object({ id: Garage.vehicleId }), invalidInput);
 const body = zValidator('json', Garage.VehicleInput, invalidInput);
 const mileage = zValidator('json', Garage.MileageInput, invalidInput);
-const pageQuery = zValidator('query', Garage.HistoryPageInput, invalidInput);
+const pageQuery = zValidator('query', VehicleHistory.HistoryPageInput, invalidInput);
 
 /** /api/users/me/vehicles: the signed-in customer's garage (staff keep none: 403). */
 export const vehicles = new Hono()

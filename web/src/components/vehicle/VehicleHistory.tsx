@@ -1,5 +1,6 @@
 import { useInfiniteQuery, type UseInfiniteQueryOptions } from '@tanstack/react-query';
 import type { InfiniteData } from '@tanstack/react-query';
+import { formatTime } from '@app/core/time';
 import { formatDate } from '../../lib/date';
 import { formatPrice } from '../../lib/format';
 import { vehicleName } from '../../lib/vehicle-form';
@@ -31,7 +32,7 @@ function Line({ entry }: { entry: HistoryEntry }) {
         <>
           <strong>Visit: {entry.serviceName}</strong>
           <span>
-            {formatDate(entry.date)} at {entry.time} · {entry.status}
+            {formatDate(entry.date)} at {formatTime(entry.time)} · {entry.status}
           </span>
           {entry.notes && <span className="vehicle-history__note">{entry.notes}</span>}
         </>
