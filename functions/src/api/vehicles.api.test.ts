@@ -6,15 +6,9 @@ import { entity as bookingEntity } from '@app/core/booking/store';
 import { entity as workOrderEntity } from '@app/core/workorder/store';
 import { garageSteps } from '@app/core/vehicle-history/migrate';
 import { describe, expect, it } from 'vitest';
-import { nextDate, postBooking, send } from '../../../tests/booking-factories';
-import {
-  createService,
-  createTechnician,
-  createUser,
-  createUserWithCard,
-  json,
-} from '../../../tests/factories';
 import { createWorkOrder } from '../../../tests/workorder-factories';
+import { nextDate, postBooking, send } from '../../../tests/booking-factories';
+import * as factories from '../../../tests/factories';
 import type { BookingReply } from './bookings';
 import type { HistoryReply, VehicleReply } from './vehicles';
 
@@ -25,6 +19,7 @@ import type { HistoryReply, VehicleReply } from './vehicles';
  */
 
 type Who = { headers: Record<string, string> };
+const { createService, createTechnician, createUser, createUserWithCard, json } = factories;
 const TRUCK_VIN = '1FTEW1E56KFA12345';
 const truck = { year: 2019, make: 'Ford', model: 'F-150', color: 'Red', vin: TRUCK_VIN, plate: 'abc123' };
 

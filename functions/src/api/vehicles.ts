@@ -8,22 +8,11 @@ import * as z from 'zod';
 import { requireStaff, requireUser } from './auth';
 import { invalidInput } from './validation';
 
-/** A garage vehicle on the wire (issue 34). */
-export type VehicleReply = {
+/** A garage vehicle on the wire (issue 34): its id as `_id`, no class as null, deleted or not. */
+export type VehicleReply = Omit<Garage.GarageVehicle, 'id' | 'userId' | 'vehicleClass' | 'deletedAt'> & {
   _id: string;
-  year: number;
-  make: string;
-  model: string;
-  color: string;
-  vin: string;
-  plate: string;
   vehicleClass: Garage.VehicleClass | null;
-  bodyClass: string;
-  /** Newest first. */
-  mileage: Garage.MileageReading[];
   deleted: boolean;
-  createdAt: string;
-  updatedAt: string;
 };
 
 export const vehicleReply = (v: Garage.GarageVehicle): VehicleReply => ({

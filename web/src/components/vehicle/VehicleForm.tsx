@@ -4,7 +4,6 @@ import { garageVinProblem } from '@app/core/garage/vin';
 import { VEHICLE_YEAR_MIN, vehicleYearMax } from '@app/core/rules/fields';
 import { today } from '@app/core/time';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { bindFields, messagesResolver } from '../../lib/forms';
 import {
@@ -37,7 +36,6 @@ const CLASS_OPTIONS = VEHICLE_CLASSES.map((c) => [c, VEHICLE_CLASS_LABELS[c]] as
  * fields' rules are core's; what the server refuses (the limit) shows its `msg`.
  */
 export function VehicleForm({ editing, title, onSaved, onCancel }: VehicleFormProps) {
-  const id = useId();
   const queryClient = useQueryClient();
   const form = useForm<VehicleFormFields>({
     defaultValues: vehicleFieldsOf(editing ?? null),
@@ -72,18 +70,13 @@ export function VehicleForm({ editing, title, onSaved, onCancel }: VehicleFormPr
     else lookUp.mutate(vin.trim().toUpperCase());
   };
   const decoded = lookUp.data;
+  const submit = form.handleSubmit((values) =>
+    save.mutate({ ...vehicleBody(values), ...(editing ? { id: editing._id } : {}) }),
+  );
 
   return (
-    <form
-      className="address-form vehicle-form"
-      aria-labelledby={`${id}-title`}
-      method="post"
-      noValidate
-      onSubmit={form.handleSubmit((values) =>
-        save.mutate({ ...vehicleBody(values), ...(editing ? { id: editing._id } : {}) }),
-      )}
-    >
-      <h3 id={`${id}-title`}>{title}</h3>
+    <form className="address-form vehicle-form" aria-label={title} method="post" noValidate onSubmit={submit}>
+      <h3>{title}</h3>
       <div className="form-row vehicle-form__vin">
         <TextField label="VIN (optional)" maxLength={17} autoCapitalize="characters" {...field('vin')} />
         <button
