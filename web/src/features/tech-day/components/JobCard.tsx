@@ -4,7 +4,7 @@ import type { TechJob } from '../api';
 import { formatTime } from '@app/core/time';
 import { addressLine, clockOf, driveLine, stateOf, vehicleLine } from '../display';
 import { JobActions, type JobActionsProps } from './JobActions';
-import { JobVehicleHistory } from './JobVehicleHistory';
+import { VehicleHistoryToggle } from '../../../components/vehicle/VehicleHistoryToggle';
 
 /**
  * One job of the day (issue 22): start and drive, the address with its
@@ -77,7 +77,7 @@ export function JobCard({ job, ...actions }: { job: TechJob } & Omit<JobActionsP
           </>
         )}
       </dl>
-      <JobVehicleHistory bookingId={job._id} />
+      <VehicleHistoryToggle bookingId={job._id} />
       <JobActions job={job} {...actions} />
     </article>
   );
