@@ -21,19 +21,22 @@ describe('the garage VIN rule (issue 34)', () => {
 });
 
 describe('the class suggested by vPIC body class', () => {
-  it.each([
-    ['Pickup', 'truck'],
-    ['Sport Utility Vehicle (SUV)/Multi-Purpose Vehicle (MPV)', 'suv'],
-    ['Crossover Utility Vehicle (CUV)', 'suv'],
-    ['Sedan/Saloon', 'sedan'],
-    ['Wagon', 'sedan'],
-    ['Minivan', 'van'],
-    ['Cargo Van', 'van'],
-    ['Coupe', 'compact'],
-    ['Hatchback/Liftback/Notchback', 'compact'],
-    ['Convertible/Cabriolet', 'compact'],
-  ])('%s suggests %s', (body, expected) => {
-    expect(suggestedClass(body)).toBe(expected);
+  const suggestions: Record<string, string> = {
+    Pickup: 'truck',
+    'Sport Utility Vehicle (SUV)/Multi-Purpose Vehicle (MPV)': 'suv',
+    'Crossover Utility Vehicle (CUV)': 'suv',
+    'Sedan/Saloon': 'sedan',
+    Wagon: 'sedan',
+    Minivan: 'van',
+    'Cargo Van': 'van',
+    Coupe: 'compact',
+    'Hatchback/Liftback/Notchback': 'compact',
+    'Convertible/Cabriolet': 'compact',
+  };
+
+  it('maps each body class vPIC writes to the class it suggests', () => {
+    for (const [body, expected] of Object.entries(suggestions))
+      expect(suggestedClass(body), body).toBe(expected);
   });
 
   it('suggests nothing for an unknown or missing body class', () => {

@@ -58,12 +58,8 @@ describe('/api/users/me/vehicles', () => {
     expect(badDigit.status).toBe(400);
     expect((await json<{ msg: string }>(badDigit)).msg).toBe(Garage.vinMessages.checkDigit);
 
-    const created = await add(customer, {
-      ...truck,
-      vehicleClass: 'truck',
-      bodyClass: 'Pickup',
-      miles: 41000,
-    });
+    const asDecoded = { ...truck, vehicleClass: 'truck', bodyClass: 'Pickup' };
+    const created = await add(customer, { ...asDecoded, miles: 41000 });
     expect(created.status).toBe(201);
     const vehicle = await json<VehicleReply>(created);
     expect(vehicle).toMatchObject({ ...truck, plate: 'ABC123', vehicleClass: 'truck', deleted: false });
@@ -86,12 +82,8 @@ describe('/api/users/me/vehicles', () => {
     }
     expect(await list(customer)).toHaveLength(1);
 
-    const edited = await send('PUT', `/api/users/me/vehicles/${vehicle._id}`, customer.headers, {
-      ...truck,
-      color: 'Blue',
-      vehicleClass: 'truck',
-      miles: 42500,
-    });
+    const change = { ...asDecoded, color: 'Blue', miles: 42500 };
+    const edited = await send('PUT', `/api/users/me/vehicles/${vehicle._id}`, customer.headers, change);
     expect(edited.status).toBe(200);
     const after = await json<VehicleReply>(edited);
     expect(after).toMatchObject({ color: 'Blue' });
@@ -134,11 +126,8 @@ describe('/api/users/me/vehicles', () => {
   });
 
   it("a customer never sees another's vehicle; staff keep none; the desk reads and adds a customer's", async () => {
-    const [alice, bob, admin] = await Promise.all([
-      createUser(),
-      createUser(),
-      createUser({ role: 'admin' }),
-    ]);
+    const admin = await createUser({ role: 'admin' });
+    const [alice, bob] = await Promise.all([createUser(), createUser()]);
     const mine = await json<VehicleReply>(await add(alice, truck));
     for (const [method, path] of [
       ['PUT', `/api/users/me/vehicles/${mine._id}`],

@@ -125,16 +125,20 @@ export function VehicleForm({ editing, title, onSaved, onCancel }: VehicleFormPr
       </div>
       <TextField label="Mileage (optional)" type="number" inputMode="numeric" min={0} {...field('miles')} />
       <FailureMessage error={save.error} fallback="Could not save the vehicle." />
-      <div className="address-form__actions">
+      <p className="address-form__actions">
         <SubmitButton busy={busy} busyLabel="Saving...">
           {editing ? 'Save Vehicle' : 'Add Vehicle'}
         </SubmitButton>
-        {onCancel && (
-          <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
-            Cancel
-          </button>
-        )}
-      </div>
+        {onCancel && <CancelButton onCancel={onCancel} busy={busy} />}
+      </p>
     </form>
+  );
+}
+
+function CancelButton({ onCancel, busy }: { onCancel: () => void; busy: boolean }) {
+  return (
+    <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
+      Cancel
+    </button>
   );
 }
