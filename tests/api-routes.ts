@@ -8,6 +8,7 @@ import * as time from '@app/core/time';
 import { TimeSlot } from '@app/core/timeslot/index';
 import { Service } from '@app/core/service/index';
 import { SavedAddress } from '@app/core/address/index';
+import { Garage } from '@app/core/garage/index';
 import { withActor } from '@app/core/actor';
 import { BookingLink } from '@app/core/booking/link';
 import { asAdmin, createService, createTechnician, createUserWithCard } from './factories';
@@ -48,6 +49,9 @@ export type Route = {
    */
   technician?: string;
 };
+
+/** A garage vehicle (issue 34), for the vehicle routes: a VIN the vPIC stand-in knows. */
+const garageVehicle = { year: 2019, make: 'Ford', model: 'F-150', color: 'Red', vin: '1FTEW1E56KFA12345' };
 
 /** A second address inside the default area (Exton, PA), for the address routes. */
 const otherAddress = { street: '100 E Lincoln Hwy', city: 'Exton', state: 'PA', zipCode: '19341' };
@@ -235,6 +239,62 @@ export const routes: Record<string, Route> = {
   'GET /api/admin/users/:id/addresses': {
     access: 'admin',
     path: (f) => `/api/admin/users/${f.a._id}/addresses`,
+  },
+  // Issue 34: a customer's garage (staff keep none: 403), the desk's read of a customer's, the VIN
+  // decode (any signed-in caller), and a vehicle's history (its customer, the desk, the job's technician).
+  'GET /api/users/me/vehicles': { access: 'customer', path: () => '/api/users/me/vehicles' },
+  'POST /api/users/me/vehicles': {
+    access: 'customer',
+    path: () => '/api/users/me/vehicles',
+    body: () => garageVehicle,
+    ok: 201,
+  },
+  'PUT /api/users/me/vehicles/:id': {
+    access: 'customerOwner',
+    path: (f) => `/api/users/me/vehicles/${f.vehicles.edit}`,
+    body: () => ({ ...garageVehicle, color: 'Green' }),
+  },
+  'DELETE /api/users/me/vehicles/:id': {
+    access: 'customerOwner',
+    path: (f) => `/api/users/me/vehicles/${f.vehicles.doomed}`,
+  },
+  'POST /api/users/me/vehicles/:id/mileage': {
+    access: 'customerOwner',
+    path: (f) => `/api/users/me/vehicles/${f.vehicles.edit}/mileage`,
+    body: () => ({ miles: 52000 }),
+    ok: 201,
+  },
+  'GET /api/users/me/vehicles/:id/history': {
+    access: 'customerOwner',
+    path: (f) => `/api/users/me/vehicles/${f.vehicles.edit}/history`,
+  },
+  'GET /api/admin/users/:id/vehicles': {
+    access: 'admin',
+    path: (f) => `/api/admin/users/${f.a._id}/vehicles`,
+  },
+  'POST /api/admin/users/:id/vehicles': {
+    access: 'admin',
+    path: (f) => `/api/admin/users/${f.b._id}/vehicles`,
+    body: () => garageVehicle,
+    ok: 201,
+  },
+  'PUT /api/admin/users/:id/vehicles/:vehicleId': {
+    access: 'admin',
+    path: (f) => `/api/admin/users/${f.a._id}/vehicles/${f.vehicles.edit}`,
+    body: () => ({ ...garageVehicle, color: 'Silver' }),
+  },
+  'DELETE /api/admin/users/:id/vehicles/:vehicleId': {
+    access: 'admin',
+    path: (f) => `/api/admin/users/${f.a._id}/vehicles/${f.vehicles.deskDoomed}`,
+  },
+  'GET /api/admin/users/:id/vehicles/:vehicleId/history': {
+    access: 'admin',
+    path: (f) => `/api/admin/users/${f.a._id}/vehicles/${f.vehicles.edit}/history`,
+  },
+  'GET /api/vehicles/decode/:vin': { access: 'user', path: () => '/api/vehicles/decode/1FTEW1E56KFA12345' },
+  'GET /api/tech/jobs/:id/history': {
+    access: 'staff',
+    path: (f) => `/api/tech/jobs/${f.bookings.edit._id}/history`,
   },
   'PATCH /api/bookings/:id/cancel': {
     access: 'owner',
@@ -887,6 +947,15 @@ export async function makeFixtures() {
       doomed: (await SavedAddress.create({ ...otherAddress, unit: 'Rear' })).id,
     }),
   );
+  // A's garage vehicles (issue 34): one the calls edit, one A deletes, one the desk deletes.
+  const vehicles = await withActor(
+    { type: 'user', userId: a._id, role: 'user', firstName: a.firstName },
+    async () => ({
+      edit: (await Garage.addMine(garageVehicle)).id,
+      doomed: (await Garage.addMine({ ...garageVehicle, model: 'Ranger' })).id,
+      deskDoomed: (await Garage.addMine({ ...garageVehicle, model: 'Maverick' })).id,
+    }),
+  );
   // The bookings desk: a custom booking the shop made, waiting to be assigned (re-assigning is allowed).
   const desk = { custom: await deskBookingOf(admin) };
   // The Testimonial manager's and Blog Manager's own (issue 12): edited, and deleted, by the admin's calls.
@@ -932,6 +1001,7 @@ export async function makeFixtures() {
     technicians,
     link,
     addresses,
+    vehicles,
     desk,
     content,
     slots,

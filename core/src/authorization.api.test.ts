@@ -37,6 +37,8 @@ import { TextReply } from './text-reply/index';
 import { TimeSlot } from './timeslot/index';
 import { User } from './user/index';
 import { VehicleData } from './vehicle/index';
+import { Garage } from './garage/index';
+import { VehicleHistory } from './vehicle-history/index';
 import { WorkOrder } from './workorder/index';
 import { Inspection } from './workorder/inspection/index';
 
@@ -90,6 +92,8 @@ const modules = {
   TimeSlot,
   User,
   VehicleData,
+  Garage,
+  VehicleHistory,
   Visit,
   WorkOrder,
   Inspection,
@@ -200,6 +204,29 @@ const access: Record<string, Access> = {
   'User.customersByKey': 'internal',
   'User.indexSearchKeys': 'internal',
   'VehicleData.useFetch': 'internal',
+  // Issue 34: the garage (a customer's own; the desk's for a customer), the VIN decode, the history.
+  'Garage.listMine': 'user',
+  'Garage.addMine': 'user',
+  'Garage.editMine': 'user',
+  'Garage.removeMine': 'user',
+  'Garage.addMileageMine': 'user',
+  'Garage.findMine': 'user',
+  'Garage.decode': 'user',
+  'Garage.listFor': 'admin',
+  'Garage.addFor': 'admin',
+  'Garage.editFor': 'admin',
+  'Garage.removeFor': 'admin',
+  'Garage.addMileageFor': 'admin',
+  'Garage.findOf': 'internal',
+  'Garage.attach': 'internal',
+  'Garage.recommendationItems': 'internal',
+  'Garage.historyEntry': 'internal',
+  'Garage.useFetch': 'internal',
+  'Garage.isVehicleClass': 'internal',
+  'VehicleHistory.historyMine': 'user',
+  'VehicleHistory.historyFor': 'admin',
+  'VehicleHistory.historyForJob': 'admin',
+  'Booking.garageVehicleOf': 'internal',
   'VehicleData.makes': 'admin',
   'VehicleData.models': 'admin',
   'Comment.create': 'user',
@@ -409,6 +436,8 @@ const access: Record<string, Access> = {
 };
 
 const someId = (kind: string) => `${kind}_01JZZZZZZZZZZZZZZZZZZZZZZZ`;
+/** A garage vehicle as the Vehicles form sends it (issue 34). */
+const sneakyVehicle = { year: 2015, make: 'Honda', model: 'Fit', color: 'Red' };
 
 /** A valid call of each admin and signed-in verb (so a refusal is about identity, not input). */
 const calls: Record<string, () => Promise<unknown>> = {
@@ -505,6 +534,22 @@ const calls: Record<string, () => Promise<unknown>> = {
     Booking.assignCustomer(someId('bkg'), { customerId: someId('usr'), customerEmail: 'x@example.com' }),
   'Customer.list': () => Customer.list(),
   'VehicleData.makes': () => VehicleData.makes(),
+  // Issue 34.
+  'Garage.listMine': () => Garage.listMine(),
+  'Garage.addMine': () => Garage.addMine(sneakyVehicle),
+  'Garage.editMine': () => Garage.editMine(someId('veh'), sneakyVehicle),
+  'Garage.removeMine': () => Garage.removeMine(someId('veh')),
+  'Garage.addMileageMine': () => Garage.addMileageMine(someId('veh'), { miles: 10 }),
+  'Garage.findMine': () => Garage.findMine(someId('veh')),
+  'Garage.decode': () => Garage.decode('1FTEW1E56KFA12345'),
+  'Garage.listFor': () => Garage.listFor(someId('usr')),
+  'Garage.addFor': () => Garage.addFor(someId('usr'), sneakyVehicle),
+  'Garage.editFor': () => Garage.editFor(someId('usr'), someId('veh'), sneakyVehicle),
+  'Garage.removeFor': () => Garage.removeFor(someId('usr'), someId('veh')),
+  'Garage.addMileageFor': () => Garage.addMileageFor(someId('usr'), someId('veh'), { miles: 10 }),
+  'VehicleHistory.historyMine': () => VehicleHistory.historyMine(someId('veh'), {}),
+  'VehicleHistory.historyFor': () => VehicleHistory.historyFor(someId('usr'), someId('veh'), {}),
+  'VehicleHistory.historyForJob': () => VehicleHistory.historyForJob(someId('bkg'), {}),
   'VehicleData.models': () => VehicleData.models('Toyota'),
   'Customer.search': () => Customer.search('a'),
   'Customer.invite': () =>

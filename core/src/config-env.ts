@@ -56,6 +56,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, mode: string) {
     smsInboundTopicArn: smsInboundTopic(mode, env.SMS_INBOUND_TOPIC_ARN),
     business: businessDetailsFrom(env, mode),
     inspectionPhotoLimit: env.INSPECTION_PHOTO_LIMIT,
+    garageVehicleLimit: env.GARAGE_VEHICLE_LIMIT,
     ackLinkDays: env.ACK_LINK_DAYS,
     chargeTolerance: env.CHARGE_TOLERANCE,
     chargeRetryHours: env.CHARGE_RETRY_HOURS,

@@ -62,6 +62,7 @@ export const settingNames = {
     'GOOGLE_REVIEW_URL',
     'SMS_ORIGINATION_IDENTITY',
     'INSPECTION_PHOTO_LIMIT',
+    'GARAGE_VEHICLE_LIMIT',
     'ACK_LINK_DAYS',
     'SQUARE_WEBHOOK_URL',
   ],

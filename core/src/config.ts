@@ -235,6 +235,8 @@ const common = {
   }),
   /** Inspection photos a work order may hold (issue 22). */
   inspectionPhotoLimit: z.coerce.number().int().min(1).max(50).default(10),
+  /** Vehicles a customer's garage keeps (issue 34). */
+  garageVehicleLimit: z.coerce.number().int().min(1).max(50).default(10),
   /** How long a work order's acknowledgment link works, in days (decision 039). */
   ackLinkDays: z.coerce.number().int().min(1).max(60).default(7),
   /**

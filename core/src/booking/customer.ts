@@ -7,6 +7,7 @@ import { User } from '../user/index';
 import { callerFirst, fn } from '../util/fn';
 import { createId } from '../util/id';
 import { placeBooking } from './address';
+import { vehicleOf } from './vehicle';
 import { openTimes } from './availability';
 import { claim, fitsWorkingDay } from './claim';
 import { newestReviewable } from './for-review';
@@ -46,6 +47,7 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
   if (input.date < time.today()) throw new VisibleError('invalid', bookingMessages.pastDate);
   const place = await placeBooking(input, account.id);
   const phone = await phoneFor(account, input.phone);
+  const car = await vehicleOf(account.id, input);
 
   // One question at the booking's place (decision 112): is this time offered there? The offered
   // slot (or legacy time) here; the route on the crew's days read here, by the claim.
@@ -100,10 +102,7 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
     durationMinutes,
     clientFirstName: input.clientFirstName,
     clientLastName: input.clientLastName,
-    vehicleMake: input.vehicleMake,
-    vehicleModel: input.vehicleModel,
-    vehicleYear: input.vehicleYear,
-    vehicleColor: input.vehicleColor,
+    ...car,
     notes: input.notes,
     serviceStatus: '',
     ...place,

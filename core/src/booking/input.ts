@@ -8,6 +8,7 @@ import {
 } from '../rules/schema';
 import { Service } from '../service/index';
 import { AddressChoice } from './address';
+import { VehicleChoice } from './vehicle';
 import * as time from '../time';
 import { idSchema } from '../util/id';
 import { emailAddress, optionalLine, requiredLine } from '../util/text';
@@ -50,6 +51,7 @@ export const calendarDate = dateField();
 
 export const CreateInput = VehicleInput.extend({
   ...AddressChoice,
+  ...VehicleChoice,
   clientFirstName: personName('First name'),
   clientLastName: personName('Last name'),
   serviceId: Service.id,
@@ -201,7 +203,8 @@ export const AdminCreateInput = z
     vehicleColor: optionalLine('Vehicle color', BOOKING_LIMITS.color),
     notes,
     ...AddressChoice,
-    /** Whose saved address `addressId` names (the custom booking's address picker). */
+    ...VehicleChoice,
+    /** Whose saved address `addressId` (and garage vehicle `vehicleId`) names (the custom booking's pickers). */
     customerId: idSchema('user', 'customer').optional(),
     // The spec's client sends these too; the server sets its own.
     createdByAdmin: z.unknown().optional(),

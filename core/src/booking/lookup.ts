@@ -1,3 +1,4 @@
+import { Garage } from '../garage/index';
 import { entity, id } from './store';
 
 /**
@@ -32,4 +33,15 @@ export async function priceOf(
   if (!id.safeParse(bookingId).success) return undefined;
   const booking = await entity.get({ id: bookingId }, { consistent: true });
   return booking ? { priceCents: booking.priceCents, userId: booking.userId } : undefined;
+}
+
+/**
+ * The garage vehicle a booking is for (issue 34, decision 121), for the work orders made for it:
+ * they take its id and its VIN and plate. Undefined for no such booking, or one for no garage vehicle.
+ */
+export async function garageVehicleOf(bookingId: string): Promise<Garage.GarageVehicle | undefined> {
+  if (!id.safeParse(bookingId).success) return undefined;
+  const booking = await entity.get({ id: bookingId }, { consistent: true });
+  if (!booking?.vehicleId || !booking.userId) return undefined;
+  return Garage.vehicle.get({ userId: booking.userId, id: booking.vehicleId });
 }

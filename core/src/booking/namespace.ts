@@ -35,7 +35,7 @@ export {
   StatusInput,
   VehicleInput,
 } from './input';
-export { exists, priceOf, technicianOf } from './lookup';
+export { exists, garageVehicleOf, priceOf, technicianOf } from './lookup';
 export { adminCreate } from './phone-booking';
 export { type ClientNames, clientNames, history, listAll, paidCharges } from './search';
 export { setStatus } from './status';

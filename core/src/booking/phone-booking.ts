@@ -7,6 +7,7 @@ import { TimeSlot } from '../timeslot/index';
 import { fn } from '../util/fn';
 import { createId } from '../util/id';
 import { placeBooking } from './address';
+import { vehicleOf } from './vehicle';
 import { claim } from './claim';
 import { AdminCreateInput } from './input';
 import { bookingMessages, deskMessages } from './rules';
@@ -30,6 +31,7 @@ async function adminCreateNow(input: z.output<typeof AdminCreateInput>): Promise
     throw new VisibleError('invalid', deskMessages.timePassed);
   }
   const place = await placeBooking(input, input.customerId);
+  const car = await vehicleOf(input.customerId, input);
   const service = input.mode === 'service' ? await Service.fromId(input.serviceId) : undefined;
   const slot =
     service &&
@@ -52,10 +54,7 @@ async function adminCreateNow(input: z.output<typeof AdminCreateInput>): Promise
     durationMinutes: input.duration,
     clientFirstName: input.clientFirstName,
     clientLastName: input.clientLastName,
-    vehicleMake: input.vehicleMake,
-    vehicleModel: input.vehicleModel,
-    vehicleYear: input.vehicleYear,
-    vehicleColor: input.vehicleColor ?? '',
+    ...car,
     notes: input.notes,
     serviceStatus: '',
     ...place,

@@ -53,3 +53,35 @@ export async function fetchModels(baseUrl: string, make: string, doFetch: Fetch 
     .map((result) => result.Model_Name.trim())
     .filter(Boolean);
 }
+
+const VinReply = envelope(
+  z.object({
+    Make: z.string().nullish(),
+    Model: z.string().nullish(),
+    ModelYear: z.string().nullish(),
+    BodyClass: z.string().nullish(),
+    ErrorCode: z.string().nullish(),
+  }),
+);
+
+/** What vPIC's DecodeVinValues says of a VIN; null when it has no data for it. */
+export type DecodedVin = { make: string; model: string; year: number; bodyClass: string };
+
+/**
+ * One VIN decoded (`DecodeVinValues/{vin}`, issue 34): its make (as vPIC spells it), model, model
+ * year and body class. vPIC answers 200 with empty values for a VIN it knows nothing of: null then.
+ * Throws on any failure (the caller answers that vPIC is unavailable).
+ */
+export async function decodeVin(
+  baseUrl: string,
+  vin: string,
+  doFetch: Fetch = fetch,
+): Promise<DecodedVin | null> {
+  const body = await getJson(`${baseUrl}/DecodeVinValues/${encodeURIComponent(vin)}?format=json`, doFetch);
+  const result = VinReply.parse(body).Results[0];
+  const make = result?.Make?.trim() ?? '';
+  const model = result?.Model?.trim() ?? '';
+  const year = Number(result?.ModelYear?.trim() ?? '');
+  if (!make || !model || !Number.isInteger(year) || year < 1900) return null;
+  return { make, model, year, bodyClass: result?.BodyClass?.trim() ?? '' };
+}

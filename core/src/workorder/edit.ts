@@ -82,6 +82,21 @@ export function contentOf(input: ParsedWorkOrderInput) {
   };
 }
 
+/**
+ * A work order for a booking of a garage vehicle (issue 34, decision 121) names that vehicle, and
+ * takes its VIN and plate where none was typed.
+ */
+async function withGarageVehicle<C extends ReturnType<typeof contentOf>>(content: C, bookingId?: string) {
+  const garage = bookingId ? await Booking.garageVehicleOf(bookingId) : undefined;
+  if (!garage) return content;
+  const { vin, licensePlate } = content.vehicle;
+  return {
+    ...content,
+    vehicle: { ...content.vehicle, vin: vin || garage.vin, licensePlate: licensePlate || garage.plate },
+    vehicleId: garage.id,
+  };
+}
+
 /** `POST /api/workOrders`: a new work order with the next number of the year (business zone). */
 export const create = fn(z.tuple([WorkOrderInput, z.date().optional()]), createNow, refuseInvalid);
 
@@ -89,7 +104,7 @@ async function createNow(input: ParsedWorkOrderInput, now = new Date()): Promise
   await assertWorksOn(input.relatedBooking);
   await checkBooking(input.relatedBooking);
   const by = await currentByName();
-  const content = contentOf(input);
+  const content = await withGarageVehicle(contentOf(input), input.relatedBooking);
   const year = Number(time.today(now).slice(0, 4));
   const counterName = `WORKORDER#${year}`;
   const workOrderId = createId('workOrder');

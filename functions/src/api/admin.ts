@@ -6,6 +6,7 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import * as z from 'zod';
 import { addressReply } from './addresses';
+import { customerVehicles } from './vehicles';
 import { invalidInput, pageQuery, pageReply } from './validation';
 
 /** A customer as the admin's lists read them (doc 2 §3 Customer user). Admins are never listed. */
@@ -60,6 +61,8 @@ export const admin = new Hono()
     zValidator('param', z.object({ id: idSchema('user', 'customer') }), invalidInput),
     async (c) => c.json((await SavedAddress.listFor(c.req.valid('param').id)).map(addressReply)),
   )
+  // A customer's garage (issue 34): the custom booking's vehicle picker, and the vehicle's history.
+  .route('/users/:id/vehicles', customerVehicles)
   .post('/create-customer', zValidator('json', Customer.InviteInput, invalidInput), async (c) => {
     const user = await Customer.invite(c.req.valid('json'));
     return c.json({ msg: deskMessages.customerCreated, user: customerReply(user) }, 201);

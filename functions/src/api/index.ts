@@ -35,6 +35,7 @@ import { unsubscribe } from './unsubscribe';
 import { refuseLongUrls } from './url-limit';
 import { users } from './users';
 import { vehicleData } from './vehicle-data';
+import { jobHistory, vinDecode } from './vehicles';
 import { webhooks } from './webhooks';
 import { workOrders } from './workorders';
 import { firstIssue } from './validation';
@@ -84,8 +85,10 @@ const api = new Hono()
   .route('/admin', technicians)
   .route('/texts', texts)
   .route('/vehicleData', vehicleData)
+  .route('/vehicles', vinDecode)
   .route('/service-area', serviceArea)
   .route('/workOrders', workOrders)
+  .route('/tech/jobs/:id/history', jobHistory)
   .route('/tech', tech)
   .route('/calendar', calendar)
   .route('/webhooks', webhooks)

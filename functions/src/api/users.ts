@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import * as z from 'zod';
 import { addresses } from './addresses';
 import { requireUser } from './auth';
+import { vehicles } from './vehicles';
 import { invalidInput } from './validation';
 
 /** /api/users: registration, verification, sign-in, the current user and passwords (doc 1 §7, doc 2 §7). */
@@ -27,6 +28,7 @@ export const users = new Hono()
   )
   .get('/me', requireUser, async (c) => c.json(await Account.me()))
   .route('/me/addresses', addresses)
+  .route('/me/vehicles', vehicles)
   // Texts consent and the channel per kind of notice (issue 21): a customer's own.
   .get('/me/notifications', requireUser, async (c) => c.json(await NotifySettings.read()))
   .put(

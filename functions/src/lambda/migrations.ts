@@ -15,6 +15,7 @@ import { Service } from '@app/core/service/index';
 import { Testimonial } from '@app/core/testimonial/index';
 import { workOrderSteps } from '@app/core/workorder/migrate';
 import { TextReply } from '@app/core/text-reply/index';
+import { garageSteps } from '@app/core/vehicle-history/migrate';
 import { type MigrationStep, type RunOptions, runSteps, type StepReport } from '@app/core/db/migration';
 
 /**
@@ -53,6 +54,7 @@ export const migrationSteps: readonly MigrationStep[] = [
   ...reminderSteps,
   ...TextReply.migrationSteps,
   dueQueueMove,
+  ...garageSteps,
 ];
 
 /** Runs the steps not yet done (see runner.ts); what each changed in this run. */

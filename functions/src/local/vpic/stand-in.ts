@@ -1,14 +1,17 @@
 import { Hono } from 'hono';
 import data from './vehicles.json' with { type: 'json' };
+import decoded from './vins.json' with { type: 'json' };
 import { type RunningStandIn, serveStandIn } from '../serve-stand-in';
 
 /**
  * The local vPIC: NHTSA's vehicle API as far as the shop calls it
- * (GET /api/vehicles/GetMakesForVehicleType/{type} and
- * /api/vehicles/GetModelsForMake/{make}, `format=json`), with vPIC's URL
+ * (GET /api/vehicles/GetMakesForVehicleType/{type},
+ * /api/vehicles/GetModelsForMake/{make} and, for the garage (issue 34),
+ * /api/vehicles/DecodeVinValues/{vin}, `format=json`), with vPIC's URL
  * paths, its envelope `{ Count, Message, SearchCriteria, Results }` and its
  * field names, serving ./vehicles.json: the common US makes with a selection
- * of their models, and a few makes the shop's list leaves out. Like vPIC,
+ * of their models, and a few makes the shop's list leaves out, and ./vins.json:
+ * a few VINs of each class (any other VIN answers vPIC's "no data"). Like vPIC,
  * the type and the make are matched as a part of the name, ignoring case.
  * So the real client (core/src/vehicle/vpic.ts) runs locally, with no network.
  */
@@ -23,6 +26,13 @@ const TYPES: Record<string, { id: number; name: string }> = {
 };
 
 const OK = 'Response returned successfully';
+
+/** vPIC's DecodeVinValues message, and its error codes: 0 decoded clean, 8 no detailed data. */
+const DECODED =
+  'Results returned successfully. NOTE: Any missing decoded values should be interpreted as NHTSA does not have data on the specific variable. Missing value should be represented as "" or NULL.';
+const CLEAN = { ErrorCode: '0', ErrorText: '0 - VIN decoded clean. Check Digit (9th position) is correct' };
+const NO_DATA = { ErrorCode: '8', ErrorText: '8 - No detailed data available currently' };
+const BLANK = { Make: '', Model: '', ModelYear: '', BodyClass: '', VehicleType: '' };
 
 export function createVpicStandInApp(makes: readonly Make[] = data.makes) {
   return new Hono()
@@ -66,6 +76,16 @@ export function createVpicStandInApp(makes: readonly Make[] = data.makes) {
         Message: OK,
         SearchCriteria: `Make:${c.req.param('make')}`,
         Results: results,
+      });
+    })
+    .get('/api/vehicles/DecodeVinValues/:vin', (c) => {
+      const vin = c.req.param('vin').trim().toUpperCase();
+      const found = decoded.vins.find((v) => v.VIN === vin);
+      return c.json({
+        Count: 1,
+        Message: DECODED,
+        SearchCriteria: `VIN:${vin}`,
+        Results: [found ? { ...found, ...CLEAN } : { ...BLANK, VIN: vin, ...NO_DATA }],
       });
     });
 }

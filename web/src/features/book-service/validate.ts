@@ -15,6 +15,8 @@ import type { FieldMessages } from '../../lib/forms';
 export type BookingDetailsFields = ClientAndVehicleFields & {
   /** Asked only when the account has no number (issue 30); kept on the account by the server. */
   phone: string;
+  /** The garage vehicle picked (issue 34); '' for another vehicle, typed. */
+  vehicleId?: string;
   acceptTerms: boolean;
 };
 

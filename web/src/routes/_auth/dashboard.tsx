@@ -4,6 +4,7 @@ import { ChangePasswordForm } from '../../features/account/components/ChangePass
 import { CalendarFeedCard } from '../../features/calendar-feed/components/CalendarFeedCard';
 import { ServiceAddresses } from '../../features/account/components/ServiceAddresses';
 import { TextMessages } from '../../features/account/components/TextMessages';
+import { Vehicles } from '../../features/account/components/Vehicles';
 import { myBookingsQueryOptions } from '../../features/service-history/api';
 import { ServiceHistory } from '../../features/service-history/components/ServiceHistory';
 import { PaymentMethodCard } from '../../features/payments/components/PaymentMethodCard';
@@ -51,6 +52,8 @@ function DashboardPage() {
         <section aria-label="Account Settings" className="dashboard__panel">
           {/* Admins book for customers and keep no addresses of their own (the API refuses them). */}
           {user && user.role !== 'admin' && <ServiceAddresses userId={user._id} />}
+          {/* A customer's garage (issue 34); the API refuses staff. */}
+          {user && user.role === 'user' && <Vehicles userId={user._id} />}
           {/* Texts and notice channels are a customer's (issue 21); the API refuses staff. */}
           {user && user.role === 'user' && <TextMessages userId={user._id} />}
           {/* The staff's calendar feed (issue 36): a technician's jobs, the admin's every technician's. */}

@@ -9,7 +9,6 @@ import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
 import { ClientFields } from '../../../components/vehicle/ClientFields';
-import { VehicleFields } from '../../../components/vehicle/VehicleFields';
 import { isApiStatus, messageOf } from '../../../lib/api';
 import type { SessionUser } from '../../../lib/auth/store';
 import { fromLateData, bindFields, messagesResolver } from '../../../lib/forms';
@@ -19,6 +18,7 @@ import '../booking.css';
 import type { BookableService } from '../types';
 import { choiceSearch, type JobChoice } from '../choice';
 import { type BookingDetailsFields, validateBookingDetails } from '../validate';
+import { VehicleStep } from './VehicleStep';
 
 type BookingDetailsFormProps = {
   user: SessionUser;
@@ -53,6 +53,7 @@ export function BookingDetailsForm({ user, service, date, time, addressId, job }
       vehicleModel: '',
       vehicleYear: '',
       vehicleColor: '',
+      vehicleId: '',
       notes: '',
       phone: '',
       acceptTerms: false,
@@ -82,6 +83,7 @@ export function BookingDetailsForm({ user, service, date, time, addressId, job }
       date,
       time,
       addressId,
+      ...(values.vehicleId ? { vehicleId: values.vehicleId } : {}),
       ...(askPhone ? { phone: values.phone.trim() } : {}),
       ...(job.vehicleClass ? { vehicleClass: job.vehicleClass } : {}),
       ...(job.addOnIds.length ? { addOnIds: job.addOnIds } : {}),
@@ -120,7 +122,7 @@ export function BookingDetailsForm({ user, service, date, time, addressId, job }
       </fieldset>
       <fieldset disabled={busy || booked}>
         <legend>Vehicle</legend>
-        <VehicleFields field={(name) => form.register(name)} errors={errors} examples />
+        <VehicleStep form={form} userId={user._id} />
         <TextAreaField
           label="Notes (optional)"
           rows={4}

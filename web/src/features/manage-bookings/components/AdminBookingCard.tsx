@@ -15,6 +15,7 @@ import { PaymentActions } from './PaymentActions';
 import { PaymentLinkFacts } from './PaymentLinkFacts';
 import { ProgressForm } from './ProgressForm';
 import { StatusHistory } from './StatusHistory';
+import { VehicleHistoryToggle } from '../../../components/vehicle/VehicleHistoryToggle';
 import { TechnicianPicker } from './TechnicianPicker';
 import { VisitProgress } from './VisitProgress';
 import type { ChargeOptionsReply } from '@app/functions/api/bookings';
@@ -177,6 +178,7 @@ export function AdminBookingCard({
         </p>
       )}
       <StatusHistory booking={booking} />
+      <VehicleHistoryToggle bookingId={booking._id} />
     </article>
   );
 }

@@ -5,6 +5,7 @@ import { formatTime } from '@app/core/time';
 import { addressLine, clockOf, driveLine, stateOf, vehicleLine } from '../display';
 import { JobActions, type JobActionsProps } from './JobActions';
 import { TextThread } from '../../../components/texts/TextThread';
+import { VehicleHistoryToggle } from '../../../components/vehicle/VehicleHistoryToggle';
 
 /**
  * One job of the day (issue 22): start and drive, the address with its
@@ -77,6 +78,7 @@ export function JobCard({ job, ...actions }: { job: TechJob } & Omit<JobActionsP
           </>
         )}
       </dl>
+      <VehicleHistoryToggle bookingId={job._id} />
       <JobActions job={job} {...actions} />
       <TextThread bookingId={job._id} quietWhenEmpty />
     </article>

@@ -1,0 +1,1 @@
+export * as VehicleHistory from './namespace';
