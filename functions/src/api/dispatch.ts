@@ -70,6 +70,16 @@ export type TodayReply = {
   };
   /** Whether texts are on (decision 084): off, Today says so plainly. */
   texts: { on: boolean };
+  /** Technicians' own calendar addresses whose reads fail (decision 119): who, the address masked, why, since when. */
+  busyCalendars: {
+    technician: number;
+    firstName: string;
+    lastName: string;
+    masked: string;
+    error: string;
+    failedAt: string;
+    readAt: string | null;
+  }[];
 };
 
 const customerName = (b: Booking.Row) =>
@@ -143,6 +153,7 @@ export const dispatch = new Hono()
         cursor: view.sendsGivenUp.cursor,
       },
       texts: view.texts,
+      busyCalendars: view.busyCalendars,
     };
     return c.json(reply);
   })
