@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { assertAdmin } from '../actor';
+import { assertAdmin, useActor } from '../actor';
 import { calendarAddressProblem, fetchUrlOf, maskAddress } from '../calendar/address';
 import { atMost, busyIntervals, byDay, NotACalendar } from '../calendar/busy';
 import { config } from '../config';
@@ -14,7 +14,7 @@ import {
 } from '../db/due-queue';
 import { cond, defineEntity, failedConditions, type TransactItem, transactWrite } from '../db/entity';
 import { VisibleError } from '../error';
-import { assertWorks, list } from '../technician/technician';
+import { list, me } from '../technician/technician';
 import { MAX_TECHNICIANS } from '../technician/store';
 import * as time from '../time';
 import type { Deadline } from '../util/deadline';
@@ -98,7 +98,15 @@ export namespace BusyCalendar {
     error: c.error ?? null,
   });
 
-  const Number_ = z.number().int().positive();
+  /** An admin names the technician (`?technician=`); a technician reads and sets their own. */
+  export const WhoseInput = z.object({
+    technician: z.coerce
+      .number({ error: 'Technician must be a number.' })
+      .int('Technician must be a whole number.')
+      .positive('Technician must be a positive number.')
+      .max(1000, 'Technician must be a number up to 1000.')
+      .optional(),
+  });
   export const AddressInput = z.object({
     address: z
       .string(calendarAddressProblem(undefined))
@@ -109,17 +117,35 @@ export namespace BusyCalendar {
       }),
   });
 
-  /** The technician numbered `technician` (404), for the admin or that technician (403 otherwise). */
-  async function technicianOf(technician: number) {
-    await assertWorks(technician);
-    const found = (await list()).find((t) => t.number === technician);
-    if (!found) throw new VisibleError('not_found', messages.notFound);
-    return found;
+  export const ownerMessages = {
+    whose: 'Name the technician whose calendar address this is.',
+    notYours: 'You can only change your own calendar address.',
+  } as const;
+
+  /**
+   * Whose address: the admin names the technician (400 without one, 404 for
+   * an unknown number); a technician is themselves (403 naming another); 403
+   * for anyone else.
+   */
+  async function ownerOf(requested: number | undefined): Promise<number> {
+    const actor = useActor();
+    if (actor.type === 'system' || (actor.type === 'user' && actor.role === 'admin')) {
+      if (requested === undefined) throw new VisibleError('invalid', ownerMessages.whose);
+      if (!(await list()).some((t) => t.number === requested)) {
+        throw new VisibleError('not_found', messages.notFound);
+      }
+      return requested;
+    }
+    const mine = await me();
+    if (requested !== undefined && requested !== mine.number) {
+      throw new VisibleError('forbidden', ownerMessages.notYours);
+    }
+    return mine.number;
   }
 
-  /** `technician`'s address and its state, or null (the admin, or that technician). */
-  export const get = fn(Number_, async (technician): Promise<View | null> => {
-    await technicianOf(technician);
+  /** The technician's address and its state, or null (the admin naming them, or they themselves). */
+  export const get = fn(WhoseInput, async (whose): Promise<View | null> => {
+    const technician = await ownerOf(whose.technician);
     const found = await entity.get({ technician }, { consistent: true });
     return found ? viewOf(found) : null;
   });
@@ -130,9 +156,9 @@ export namespace BusyCalendar {
    * read by the next scheduled run.
    */
   export const set = fn(
-    z.tuple([Number_, AddressInput.nullable()]),
-    async (technician, input): Promise<View | null> => {
-      await technicianOf(technician);
+    z.tuple([WhoseInput, AddressInput.nullable()]),
+    async (whose, input): Promise<View | null> => {
+      const technician = await ownerOf(whose.technician);
       const read = await entity.get({ technician }, { consistent: true });
       const now = new Date().toISOString();
       const when = read ? cond.eq('version', read.version) : cond.itemAbsent();

@@ -70,7 +70,7 @@ const run = (minutesLater = 16) => {
 };
 
 const setAddress = (address: string, number = 1) =>
-  send('PUT', `/api/admin/technicians/${number}/busy-calendar`, admin.headers, { address });
+  send('PUT', `/api/tech/busy-calendar?technician=${number}`, admin.headers, { address });
 
 const times = async (serviceId: string, date: string) =>
   (await json<{ times: string[] }>(await send('GET', `/api/services/${serviceId}/availability?date=${date}`)))
@@ -103,7 +103,7 @@ describe('busy time from the technician’s own calendar', () => {
     expect((await postBooking(customer, service._id, date, '09:00')).status).toBe(201);
 
     // Removed: the busy time goes with it at once.
-    const removed = await send('DELETE', '/api/admin/technicians/1/busy-calendar', admin.headers);
+    const removed = await send('DELETE', '/api/tech/busy-calendar?technician=1', admin.headers);
     expect(await json<BusyCalendarReply>(removed)).toEqual({ calendar: null });
     expect(await times(service._id, date)).toEqual(['11:00', '12:00']);
   });
@@ -191,7 +191,7 @@ describe('busy time from the technician’s own calendar', () => {
     expect(
       (
         await json<BusyCalendarReply>(
-          await send('GET', '/api/admin/technicians/1/busy-calendar', admin.headers),
+          await send('GET', '/api/tech/busy-calendar?technician=1', admin.headers),
         )
       ).calendar?.masked,
     ).toBe('webcal://p12-caldav.icloud.com/…abcd');
@@ -209,9 +209,11 @@ describe('busy time from the technician’s own calendar', () => {
     }
     const customer = await createUser();
     expect((await send('GET', '/api/tech/busy-calendar', customer.headers)).status).toBe(403);
-    expect((await send('GET', '/api/admin/technicians/1/busy-calendar', tech.headers)).status).toBe(403);
+    const other = await createTechnician();
+    expect((await send('GET', '/api/tech/busy-calendar?technician=1', other.headers)).status).toBe(403);
+    expect((await send('GET', '/api/tech/busy-calendar', admin.headers)).status).toBe(400);
     expect((await send('GET', '/api/tech/busy-calendar')).status).toBe(401);
-    expect((await send('GET', '/api/admin/technicians/99/busy-calendar', admin.headers)).status).toBe(404);
+    expect((await send('GET', '/api/tech/busy-calendar?technician=99', admin.headers)).status).toBe(404);
     expect((await send('DELETE', '/api/tech/busy-calendar', tech.headers)).status).toBe(200);
   });
 

@@ -31,7 +31,7 @@ import { track } from './track';
 import { unsubscribe } from './unsubscribe';
 import { refuseLongUrls } from './url-limit';
 import { users } from './users';
-import { busyCalendars, myBusyCalendar } from './busy-calendar';
+import { busyCalendar } from './busy-calendar';
 import { vehicleData } from './vehicle-data';
 import { webhooks } from './webhooks';
 import { workOrders } from './workorders';
@@ -79,12 +79,11 @@ const api = new Hono()
   .route('/admin', admin)
   .route('/admin', dispatch)
   .route('/admin', technicians)
-  .route('/admin', busyCalendars)
   .route('/vehicleData', vehicleData)
   .route('/service-area', serviceArea)
   .route('/workOrders', workOrders)
   .route('/tech', tech)
-  .route('/tech', myBusyCalendar)
+  .route('/tech', busyCalendar)
   .route('/webhooks', webhooks)
   .route('/sitemap.xml', sitemap)
   .route('/pages', pages);
