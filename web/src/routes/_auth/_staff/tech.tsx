@@ -33,6 +33,9 @@ export const Route = createFileRoute('/_auth/_staff/tech')({
 /** The work order of a job with the customer's signature: its own chunk, loaded on the first tap. */
 const TechWorkOrder = lazy(() => import('./-tech-work-order'));
 
+/** The technician's own calendar address (issue 36): its own chunk, below the day. */
+const BusyCalendarPanel = lazy(() => import('../../../features/busy-calendar/BusyCalendarPanel'));
+
 function TechRoute() {
   const { user } = Route.useRouteContext();
   const search = Route.useSearch();
@@ -46,20 +49,27 @@ function TechRoute() {
   // An admin views technician 1 unless another is named.
   const technician = user.role === 'admin' ? (search.technician ?? 1) : undefined;
   return (
-    <TechDayPage
-      userId={user._id}
-      today={todayDate}
-      tomorrow={tomorrow}
-      date={search.date ?? todayDate}
-      technician={technician}
-      onDate={(date) =>
-        void navigate({ search: (prev) => ({ ...prev, date: date === todayDate ? undefined : date }) })
-      }
-      renderWorkOrder={(job, close) => (
-        <Suspense fallback={<p className="status-text">Loading work order...</p>}>
-          <TechWorkOrder job={job} onClose={close} />
+    <>
+      <TechDayPage
+        userId={user._id}
+        today={todayDate}
+        tomorrow={tomorrow}
+        date={search.date ?? todayDate}
+        technician={technician}
+        onDate={(date) =>
+          void navigate({ search: (prev) => ({ ...prev, date: date === todayDate ? undefined : date }) })
+        }
+        renderWorkOrder={(job, close) => (
+          <Suspense fallback={<p className="status-text">Loading work order...</p>}>
+            <TechWorkOrder job={job} onClose={close} />
+          </Suspense>
+        )}
+      />
+      <div className="tech">
+        <Suspense fallback={null}>
+          <BusyCalendarPanel technician={technician} />
         </Suspense>
-      )}
-    />
+      </div>
+    </>
   );
 }
