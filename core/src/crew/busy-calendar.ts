@@ -40,6 +40,9 @@ export namespace BusyCalendar {
     changed: 'The calendar address changed meanwhile. Please try again.',
   } as const;
 
+  /** Redirects followed at most (each checked as the address is). */
+  const MAX_REDIRECTS = 3;
+
   /** While one run reads an address, another passes it by. */
   const LEASE_MS = 120_000;
 
@@ -228,14 +231,28 @@ export namespace BusyCalendar {
     const { busyCalendarTimeoutMs, busyCalendarMaxKb } = config();
     const limit = busyCalendarMaxKb * 1024;
     const tooBig = `The calendar is larger than ${busyCalendarMaxKb} KB.`;
+    const local = config().mode === 'local';
+    const signal = AbortSignal.timeout(busyCalendarTimeoutMs);
     let response: Response;
+    let url = fetchUrlOf(address);
     try {
-      response = await fetch(fetchUrlOf(address), {
-        headers: { Accept: 'text/calendar, */*;q=0.5' },
-        redirect: 'follow',
-        signal: AbortSignal.timeout(busyCalendarTimeoutMs),
-      });
+      // Redirects are followed by hand, each checked as the address was (never into this machine on AWS).
+      for (let hop = 0; ; hop += 1) {
+        response = await fetch(url, {
+          headers: { Accept: 'text/calendar, */*;q=0.5' },
+          redirect: 'manual',
+          signal,
+        });
+        const next = response.headers.get('location');
+        if (response.status < 300 || response.status >= 400 || !next) break;
+        await response.body?.cancel().catch(() => undefined);
+        url = new URL(next, url).toString();
+        if (hop >= MAX_REDIRECTS || calendarAddressProblem(url, { local })) {
+          throw new Unreadable('The calendar address redirects somewhere it may not be read from.');
+        }
+      }
     } catch (error) {
+      if (error instanceof Unreadable) throw error;
       throw new Unreadable(
         error instanceof Error && error.name === 'TimeoutError'
           ? `The calendar address did not answer within ${busyCalendarTimeoutMs / 1000} s.`

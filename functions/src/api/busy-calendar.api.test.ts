@@ -172,6 +172,22 @@ describe('busy time from the technician’s own calendar', () => {
     expect((await today()).busyCalendars).toEqual([
       expect.objectContaining({ error: 'The calendar address could not be reached.' }),
     ]);
+    // A redirect is followed when it leads to a calendar address, refused when it leads elsewhere.
+    await serve(broken, [event(date, '09:00', '10:00')]);
+    const moved = await feed([]);
+    await fetch(`${moved}?status=301&location=${encodeURIComponent(broken)}`, { method: 'PUT', body: '' });
+    await setAddress(moved);
+    await run();
+    expect((await today()).busyCalendars).toEqual([]);
+    expect(await times(service._id, date)).toEqual(['13:00']);
+    await fetch(`${moved}?status=302&location=${encodeURIComponent('file:///etc/passwd')}`, {
+      method: 'PUT',
+      body: '',
+    });
+    await run();
+    expect((await today()).busyCalendars).toEqual([
+      expect.objectContaining({ error: 'The calendar address redirects somewhere it may not be read from.' }),
+    ]);
     await setAddress(await feed([]));
     await run();
     expect((await today()).busyCalendars).toEqual([]);

@@ -13,7 +13,8 @@ import { type RunningStandIn, serveStandIn } from '../serve-stand-in';
  *   three days, all in America/New_York around today's date;
  * - `broken`: 500; `not-a-calendar`: a sign-in page (200, HTML);
  * - any other name: what a test put there (`PUT /calendars/{name}.ics`, the
- *   body as it is served, `?status=` to answer that status instead), else 404.
+ *   body as it is served, `?status=` to answer that status instead, with
+ *   `?location=` a redirect), else 404.
  * `DELETE /calendars` forgets what tests put.
  */
 
@@ -78,14 +79,20 @@ export const sampleDentist = (now = Date.now()) => {
 };
 
 export function createCalendarStandInApp() {
-  const put = new Map<string, { status: number; body: string }>();
-  const ics = (body: string, status = 200) =>
-    new Response(body, { status, headers: { 'Content-Type': 'text/calendar; charset=utf-8' } });
+  const put = new Map<string, { status: number; body: string; location?: string }>();
+  const ics = (body: string, status = 200, location?: string) =>
+    new Response(status >= 300 && status < 400 ? null : body, {
+      status,
+      headers: {
+        'Content-Type': 'text/calendar; charset=utf-8',
+        ...(location ? { Location: location } : {}),
+      },
+    });
   return new Hono()
     .get('/calendars/:file', (c) => {
       const name = c.req.param('file').replace(/\.ics$/, '');
       const set = put.get(name);
-      if (set) return ics(set.body, set.status);
+      if (set) return ics(set.body, set.status, set.location);
       if (name === 'sample') return ics(sampleCalendar());
       if (name === 'broken') return c.text('Internal Server Error', 500);
       if (name === 'not-a-calendar')
@@ -94,7 +101,12 @@ export function createCalendarStandInApp() {
     })
     .put('/calendars/:file', async (c) => {
       const name = c.req.param('file').replace(/\.ics$/, '');
-      put.set(name, { status: Number(c.req.query('status') ?? 200) || 200, body: await c.req.text() });
+      const location = c.req.query('location');
+      put.set(name, {
+        status: Number(c.req.query('status') ?? 200) || 200,
+        body: await c.req.text(),
+        ...(location ? { location } : {}),
+      });
       return c.body(null, 204);
     })
     .delete('/calendars', (c) => {
