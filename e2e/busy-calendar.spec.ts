@@ -80,7 +80,7 @@ test('an event in the owner’s calendar removes its times from the booking page
       .getByRole('listitem')
       .filter({ hasText: `${first.number}. ${first.firstName} ${first.lastName}` });
     await row.getByRole('button', { name: 'Own calendar' }).click();
-    const panel = row.getByRole('region', { name: 'Busy time from your own calendar' });
+    const panel = row.getByRole('region', { name: 'Busy time from their own calendar' });
     await panel.getByLabel('Private calendar address (iCal)').fill('ftp://nowhere/calendar.ics');
     await panel.getByRole('button', { name: 'Save calendar address' }).click();
     await expect(panel.getByText('a link that starts with https:// or webcal://')).toBeVisible();
@@ -90,6 +90,12 @@ test('an event in the owner’s calendar removes its times from the booking page
     await expect(panel.locator('code')).toHaveText(/^http:\/\/127\.0\.0\.1:\d+\/….ics$/);
     await expectAccessible(adminPage);
     await adminPage.screenshot({ path: testInfo.outputPath('technicians-own-calendar.png'), fullPage: true });
+    // The same on the phone's page (/tech, an admin naming the technician), at 390 px.
+    await adminPage.setViewportSize({ width: 390, height: 844 });
+    await adminPage.goto(`/tech?technician=${first.number}`);
+    const phone = adminPage.getByRole('region', { name: 'Busy time from their own calendar' });
+    await expect(phone.locator('code')).toHaveText(/^http:\/\/127\.0\.0\.1:\d+\/….ics$/);
+    await adminPage.screenshot({ path: testInfo.outputPath('tech-own-calendar-390.png'), fullPage: true });
     await desk.close();
     // The rest of the crew through the API.
     for (const t of rest) {

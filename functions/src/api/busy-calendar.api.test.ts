@@ -31,7 +31,15 @@ let standIn: RunningStandIn;
 let admin: Awaited<ReturnType<typeof createUser>>;
 let tech: Awaited<ReturnType<typeof createTechnician>>;
 beforeAll(async () => {
-  standIn = await startCalendarStandIn({ host: '127.0.0.1', port: await freePort() });
+  // A free port may be taken before it is bound on a busy machine: try another.
+  for (let attempt = 1; !standIn; attempt += 1) {
+    standIn = await startCalendarStandIn({ host: '127.0.0.1', port: await freePort() }).catch(
+      (error: unknown) => {
+        if (attempt >= 5) throw error;
+        return undefined as unknown as RunningStandIn;
+      },
+    );
+  }
   admin = await createUser({ role: 'admin' });
   // The shop's one technician (number 1), with a sign-in account.
   tech = await createTechnician({}, { number: 1 });

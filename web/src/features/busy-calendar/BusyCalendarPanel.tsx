@@ -45,9 +45,11 @@ export default function BusyCalendarPanel({ technician }: { technician?: number 
   const save = useSaveBusyCalendarMutation(technician, () => form.reset({ address: '' }));
   const field = bindFields(form, { disabled: save.isPending });
   const calendar = query.data?.calendar ?? null;
+  // The technician's own page says "your"; the admin's, naming a technician, "their".
+  const title = `Busy time from ${technician === undefined ? 'your' : 'their'} own calendar`;
   return (
-    <section className="busy-calendar" aria-label="Busy time from your own calendar">
-      <h3>Busy time from your own calendar</h3>
+    <section className="busy-calendar" aria-label={title}>
+      <h3>{title}</h3>
       {query.isError && (
         <FailureMessage error={query.error} fallback="Could not load the calendar address." />
       )}
