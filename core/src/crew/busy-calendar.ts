@@ -15,7 +15,7 @@ import {
 import { cond, defineEntity, failedConditions, type TransactItem, transactWrite } from '../db/entity';
 import { VisibleError } from '../error';
 import { list, me } from '../technician/technician';
-import { MAX_TECHNICIANS } from '../technician/store';
+import { MAX_TECHNICIANS, namedTechnician } from '../technician/store';
 import * as time from '../time';
 import type { Deadline } from '../util/deadline';
 import { fn } from '../util/fn';
@@ -102,14 +102,7 @@ export namespace BusyCalendar {
   });
 
   /** An admin names the technician (`?technician=`); a technician reads and sets their own. */
-  export const WhoseInput = z.object({
-    technician: z.coerce
-      .number({ error: 'Technician must be a number.' })
-      .int('Technician must be a whole number.')
-      .positive('Technician must be a positive number.')
-      .max(1000, 'Technician must be a number up to 1000.')
-      .optional(),
-  });
+  export const WhoseInput = z.object({ technician: namedTechnician });
   export const AddressInput = z.object({
     address: z
       .string(calendarAddressProblem(undefined))

@@ -1,4 +1,5 @@
 import { Booking } from '@app/core/booking/index';
+import type { BusyCalendar } from '@app/core/crew/busy-calendar';
 import { Dispatch } from '@app/core/dispatch/index';
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
@@ -71,15 +72,7 @@ export type TodayReply = {
   /** Whether texts are on (decision 084): off, Today says so plainly. */
   texts: { on: boolean };
   /** Technicians' own calendar addresses whose reads fail (decision 119): who, the address masked, why, since when. */
-  busyCalendars: {
-    technician: number;
-    firstName: string;
-    lastName: string;
-    masked: string;
-    error: string;
-    failedAt: string;
-    readAt: string | null;
-  }[];
+  busyCalendars: BusyCalendar.Failing[];
 };
 
 const customerName = (b: Booking.Row) =>
