@@ -644,6 +644,14 @@ export const routes: Record<string, Route> = {
     // An admin names the technician; a technician reads their own day.
     path: () => `/api/tech/day?date=${nextDate()}&technician=1`,
   },
+  // A technician's own calendar address (issue 36): an admin names the technician; technician 1 is their own.
+  'GET /api/tech/busy-calendar': { access: 'staff', path: () => '/api/tech/busy-calendar?technician=1' },
+  'PUT /api/tech/busy-calendar': {
+    access: 'staff',
+    path: () => '/api/tech/busy-calendar?technician=1',
+    body: () => ({ address: 'https://calendar.example.com/private-abc/basic.ics' }),
+  },
+  'DELETE /api/tech/busy-calendar': { access: 'staff', path: () => '/api/tech/busy-calendar?technician=1' },
   'GET /api/workOrders/:id/for-signing': {
     // Tied to no job: only the admin's (the job's technician: tech.api.test.ts).
     technician: '403',

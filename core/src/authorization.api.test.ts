@@ -9,6 +9,7 @@ import { BookingLinkPage } from './booking-link/page';
 import { CalendarFeed } from './calendar-feed/index';
 import { Reminder } from './reminder/index';
 import { Crew } from './crew/crew';
+import { BusyCalendar } from './crew/busy-calendar';
 import { Booking } from './booking/index';
 import { Reschedule } from './reschedule/index';
 import { Visit } from './visit/index';
@@ -64,6 +65,7 @@ const modules = {
   BookingLink,
   BookingLinkPage,
   CalendarFeed,
+  BusyCalendar,
   Comment,
   Crew,
   Contact,
@@ -421,6 +423,12 @@ const access: Record<string, Access> = {
   // Issue 32: the Dispatch namespace (decision 106) is in the table now: Today and the board (decision 081).
   'Dispatch.board': 'admin',
   'Dispatch.today': 'admin',
+  // Issue 36 (decision 119): a technician's own calendar address (the admin names them; a technician is
+  // themselves, so the test's technician without a record is refused), Today's failing ones, the job.
+  'BusyCalendar.get': 'admin',
+  'BusyCalendar.set': 'admin',
+  'BusyCalendar.failing': 'admin',
+  'BusyCalendar.readDue': 'internal',
   'WorkOrder.awaitingAcknowledgment': 'admin',
   'Inspection.setInspection': 'admin',
   'Inspection.addPhoto': 'admin',
@@ -639,6 +647,10 @@ const calls: Record<string, () => Promise<unknown>> = {
   'DispatchBoard.board': () => DispatchBoard.board('2030-01-07', 1),
   'Dispatch.board': () => Dispatch.board({ from: '2030-01-07', days: 1 }),
   'Dispatch.today': () => Dispatch.today({ date: '2030-01-07' }),
+  'BusyCalendar.get': () => BusyCalendar.get({ technician: 1 }),
+  'BusyCalendar.set': () =>
+    BusyCalendar.set({ technician: 1 }, { address: 'https://calendar.example.com/a.ics' }),
+  'BusyCalendar.failing': () => BusyCalendar.failing(),
   'WorkOrder.awaitingAcknowledgment': () => WorkOrder.awaitingAcknowledgment({ limit: 10 }),
   'Inspection.setInspection': () =>
     Inspection.setInspection(someId('wo'), { items: [{ category: 'tyres', condition: 'good' }] }),

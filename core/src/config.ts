@@ -126,6 +126,16 @@ const common = {
    */
   driveTimesKeepDays: z.coerce.number().int().min(1).max(365).default(30),
   /**
+   * Busy time from a technician's own calendar (issue 36, decision 119): how many days ahead the
+   * scheduled job keeps it (at most 90: one transaction a read), how often it reads each address,
+   * how long it waits for an answer (at most the cron's LOOP_MARGIN_MS, 10 s, so a read taken just
+   * before the run's deadline still ends in time) and how large an answer it takes.
+   */
+  busyCalendarDays: z.coerce.number().int().min(1).max(90).default(60),
+  busyCalendarEveryMinutes: z.coerce.number().int().min(5).max(1440).default(15),
+  busyCalendarTimeoutMs: z.coerce.number().int().min(1000).max(10_000).default(10_000),
+  busyCalendarMaxKb: z.coerce.number().int().min(16).max(20_480).default(4096),
+  /**
    * The trip fee's distance bands as `upToMiles:cents` pairs, comma-separated, e.g. `10:0,25:2500`
    * (0–10 miles free, 10–25 miles $25). Empty (the default): no trip fee.
    */

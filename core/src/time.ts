@@ -107,16 +107,26 @@ export function localOf(instant: Instant): LocalDateTime {
 export function instantOf(date: CalendarDate, time: ClockTime): string {
   const [hours, minutes] = requireClock(time);
   // The wall-clock reading as if it were UTC; the zone's offset is then subtracted.
-  const wall = requireDay(date).getTime() + (hours * 60 + minutes) * MINUTE;
-  const offsetAt = (ms: number) => tzOffset(TIME_ZONE, new Date(ms));
+  return new Date(
+    wallInstant(TIME_ZONE, requireDay(date).getTime() + (hours * 60 + minutes) * MINUTE),
+  ).toISOString();
+}
+
+/**
+ * The instant (epoch ms) at which clocks in the IANA zone `zone` show the
+ * wall-clock reading `wall` (its fields written as if UTC), settled as
+ * `instantOf` settles the business zone's (another zone: a calendar feed's
+ * TZID, core/src/calendar/busy.ts).
+ */
+export function wallInstant(zone: string, wall: number): number {
+  const offsetAt = (ms: number) => tzOffset(zone, new Date(ms));
   // A day either side of any reading lies outside its change, so these are the two offsets in play.
   const before = offsetAt(wall - DAY);
   const after = offsetAt(wall + DAY);
   const fits = (offset: number) => offsetAt(wall - offset * MINUTE) === offset;
   const candidates = [before, after].filter(fits).map((offset) => wall - offset * MINUTE);
   // Two readings (fall-back): the earlier instant. None (spring-forward): the offset before the change.
-  const ms = candidates.length > 0 ? Math.min(...candidates) : wall - before * MINUTE;
-  return new Date(ms).toISOString();
+  return candidates.length > 0 ? Math.min(...candidates) : wall - before * MINUTE;
 }
 
 /** The calendar date `days` later (or earlier, when negative). Days are calendar days: DST changes do not matter. */

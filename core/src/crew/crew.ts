@@ -5,6 +5,7 @@ import { Geo } from '../geo/index';
 import type { Point } from '../geo/model';
 import * as time from '../time';
 import { crewOn } from '../technician/technician';
+import { busyOn } from './busy';
 import {
   distinctPlaces,
   type DriveRules,
@@ -90,7 +91,8 @@ export namespace Crew {
 
   /**
    * The days on `date` of the technicians working then (Technician.crewOn:
-   * active, a working day, not a day off), each with their own hours, by
+   * active, a working day, not a day off), each with their own hours and the
+   * busy time their own calendar keeps in them (busy.ts), by
    * number: the crew's list, then one strongly consistent batch read.
    * `display` (availability shown, decision 112): the crew's list from the
    * display's short memory, the days read in the page's one `batch`.
@@ -100,15 +102,29 @@ export namespace Crew {
     display: { recent?: boolean; batch?: KeyReader } = {},
   ): Promise<Map<number, Day>> {
     const crew = await crewOn(date, { recent: display.recent });
-    const found = await day.getMany(
-      crew.map((t) => ({ date, technician: t.number })),
-      { batch: display.batch },
-    );
+    const numbers = crew.map((t) => t.number);
+    // Their busy time from their own calendars (busy.ts) is read in the same batch.
+    const [found, busy] = await Promise.all([
+      day.getMany(
+        numbers.map((technician) => ({ date, technician })),
+        { batch: display.batch },
+      ),
+      busyOn(date, numbers, display.batch),
+    ]);
     const out = new Map<number, Day>(
-      crew.map((t) => [
-        t.number,
-        { technician: t.number, version: 0, jobs: {}, hours: workingHours(date, t.dayStart, t.dayEnd) },
-      ]),
+      crew.map((t) => {
+        const hours = workingHours(date, t.dayStart, t.dayEnd);
+        const blocked = busy.get(t.number);
+        return [
+          t.number,
+          {
+            technician: t.number,
+            version: 0,
+            jobs: {},
+            hours: blocked ? { ...hours, busy: blocked } : hours,
+          },
+        ];
+      }),
     );
     for (const d of found) {
       const read = out.get(d.technician);

@@ -15,8 +15,11 @@ export type RouteJob = { id: string; start: number; end: number; at: Point | nul
 /** Drive minutes from one place to another (null: the shop's base). */
 export type Drive = (from: Point | null, to: Point | null) => number;
 
-/** The technicians' working hours on one date, as instants. */
-export type Hours = { start: number; end: number };
+/**
+ * The technicians' working hours on one date, as instants, and the times
+ * within them their own calendar keeps them busy (busy.ts, decision 119).
+ */
+export type Hours = { start: number; end: number; busy?: readonly { start: number; end: number }[] };
 
 /** The rules of a date that hold for every technician: the padding after a job, and the drive times. */
 export type DriveRules = { bufferMinutes: number; drive: Drive };
@@ -29,6 +32,7 @@ export type Shift = { technician: number; hours: Hours };
 /** Why a job does not fit a technician's day. */
 export type Misfit =
   | { kind: 'hours' }
+  | { kind: 'busy' }
   | { kind: 'overlap'; job: RouteJob }
   | { kind: 'from-base'; minutes: number }
   | { kind: 'from-previous'; job: RouteJob; minutes: number }
@@ -73,7 +77,7 @@ export function workingHours(date: string, dayStart: string, dayEnd: string): Ho
  * Why `job` does not fit `day` (the technician's other jobs, any order; a
  * job with the same id is the one being moved and is left out), or null
  * when it fits:
- * - the work lies within the working hours;
+ * - the work lies within the working hours, outside their busy time;
  * - it meets no other job;
  * - the technician, leaving the previous job when it ends (or the base when
  *   the day starts, for the first job), drives there and arrives by its
@@ -84,6 +88,7 @@ export function misfit(day: readonly RouteJob[], job: RouteJob, rules: RouteRule
   if (job.start < rules.hours.start || job.end > rules.hours.end || job.end < job.start) {
     return { kind: 'hours' };
   }
+  if (rules.hours.busy?.some((busy) => busy.start < job.end && job.start < busy.end)) return { kind: 'busy' };
   const others = day.filter((other) => other.id !== job.id).sort((a, b) => a.start - b.start);
   const overlap = others.find((other) => other.start < job.end && job.start < other.end);
   if (overlap) return { kind: 'overlap', job: overlap };
@@ -152,6 +157,8 @@ export function misfitMessage(why: Misfit, job: RouteJob): string {
   switch (why.kind) {
     case 'hours':
       return `The job at ${clock(job.start)} does not fit the technicians' working hours.`;
+    case 'busy':
+      return `The technician is busy at ${clock(job.start)} in their own calendar.`;
     case 'overlap':
       return `The technician has another job at ${clock(why.job.start)} that overlaps this one.`;
     case 'from-base':

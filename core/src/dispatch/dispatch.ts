@@ -3,6 +3,7 @@ import { assertAdmin } from '../actor';
 import { Billing } from '../billing/index';
 import type { Booking } from '../booking/index';
 import { calendarDate } from '../booking/input';
+import { BusyCalendar } from '../crew/busy-calendar';
 import { Technician } from '../technician/index';
 import * as time from '../time';
 import { Outbox } from '../mail/outbox';
@@ -69,6 +70,8 @@ export type TodayView = {
   sendsGivenUp: { items: Outbox.GaveUp[]; cursor: string | null };
   /** Whether texts are on (decision 084): off, notices go by mail only, and Today says so. */
   texts: { on: boolean };
+  /** Technicians' own calendar addresses whose last read failed (decision 119), until one succeeds. */
+  busyCalendars: BusyCalendar.Failing[];
 };
 
 export const TodayInput = z.object({ date: calendarDate.optional() });
@@ -82,13 +85,14 @@ export const today = fn(TodayInput, (input) => todayView(input.date));
 async function todayView(day: string | undefined, now = new Date()): Promise<TodayView> {
   assertAdmin();
   const date = day ?? time.today(now);
-  const [read, pendingVerification, awaitingAcknowledgment, declinedCharges, sendsGivenUp] =
+  const [read, pendingVerification, awaitingAcknowledgment, declinedCharges, sendsGivenUp, busyCalendars] =
     await Promise.all([
       boardOf(date, 1),
       awaitingVerification(date, TODAY_SECTION_LIMIT),
       WorkOrder.awaitingAcknowledgment({ limit: TODAY_SECTION_LIMIT }, now),
       Billing.listDeclined({ limit: TODAY_SECTION_LIMIT }),
       Outbox.gaveUp({ limit: TODAY_SECTION_LIMIT }),
+      BusyCalendar.failing(),
     ]);
   return {
     date,
@@ -100,5 +104,6 @@ async function todayView(day: string | undefined, now = new Date()): Promise<Tod
     declinedCharges,
     sendsGivenUp,
     texts: { on: Sms.textsOn() },
+    busyCalendars,
   };
 }

@@ -56,6 +56,8 @@ export function reassignMessage(why: Misfit, job: RouteJob, t: TechnicianInfo, h
   switch (why.kind) {
     case 'hours':
       return `${name} works ${clock(hours.start)} to ${clock(hours.end)} that day: a job from ${clock(job.start)} to ${clock(job.end)} is outside those hours.`;
+    case 'busy':
+      return `${name} is busy from ${clock(job.start)} to ${clock(job.end)} in their own calendar.`;
     case 'overlap':
       return `${name} has another job at ${clock(why.job.start)} that overlaps this one.`;
     case 'from-base':

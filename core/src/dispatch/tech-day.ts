@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { assertStaff, useUser } from '../actor';
 import { VisibleError } from '../error';
 import { Technician } from '../technician/index';
+import { namedTechnician } from '../technician/store';
 import { User } from '../user/index';
 import { fn } from '../util/fn';
 import { forBooking } from '../workorder/for-booking';
@@ -22,12 +23,7 @@ import { entity, type Stored } from '../booking/store';
 export const TechDayInput = z.object({
   date: calendarDate,
   /** An admin names the technician; a technician reads their own day (naming only themselves). */
-  technician: z.coerce
-    .number({ error: 'Technician must be a number.' })
-    .int('Technician must be a whole number.')
-    .positive('Technician must be a positive number.')
-    .max(1000, 'Technician must be a number up to 1000.')
-    .optional(),
+  technician: namedTechnician,
 });
 
 export const techDayMessages = {

@@ -13,6 +13,14 @@ import * as time from '../time';
 /** At most this many technicians, deactivated ones included: the list is one read. */
 export const MAX_TECHNICIANS = 100;
 
+/** A technician named by number in a query (`?technician=`: an admin names whose day or calendar address). */
+export const namedTechnician = z.coerce
+  .number({ error: 'Technician must be a number.' })
+  .int('Technician must be a whole number.')
+  .positive('Technician must be a positive number.')
+  .max(1000, 'Technician must be a number up to 1000.')
+  .optional();
+
 /** Days off kept per technician (past ones are dropped on every write). */
 export const MAX_DAYS_OFF = 366;
 

@@ -1,4 +1,5 @@
 import { Booking } from '@app/core/booking/index';
+import type { BusyCalendar } from '@app/core/crew/busy-calendar';
 import { Dispatch } from '@app/core/dispatch/index';
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
@@ -70,6 +71,8 @@ export type TodayReply = {
   };
   /** Whether texts are on (decision 084): off, Today says so plainly. */
   texts: { on: boolean };
+  /** Technicians' own calendar addresses whose reads fail (decision 119): who, the address masked, why, since when. */
+  busyCalendars: BusyCalendar.Failing[];
 };
 
 const customerName = (b: Booking.Row) =>
@@ -143,6 +146,7 @@ export const dispatch = new Hono()
         cursor: view.sendsGivenUp.cursor,
       },
       texts: view.texts,
+      busyCalendars: view.busyCalendars,
     };
     return c.json(reply);
   })

@@ -34,6 +34,7 @@ import { track } from './track';
 import { unsubscribe } from './unsubscribe';
 import { refuseLongUrls } from './url-limit';
 import { users } from './users';
+import { busyCalendar } from './busy-calendar';
 import { vehicleData } from './vehicle-data';
 import { jobHistory, vinDecode } from './vehicles';
 import { webhooks } from './webhooks';
@@ -91,6 +92,7 @@ const api = new Hono()
   .route('/tech/jobs/:id/history', jobHistory)
   .route('/tech', tech)
   .route('/calendar', calendar)
+  .route('/tech', busyCalendar)
   .route('/webhooks', webhooks)
   .route('/sitemap.xml', sitemap)
   .route('/pages', pages);

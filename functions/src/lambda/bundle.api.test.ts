@@ -319,6 +319,7 @@ describe('the bundled cron Lambda', () => {
         charges: { sweep: { due: 0, charged: 0 }, retries: { due: 0, paid: 0 } },
         reviewRequests: { due: 0, sent: 0 },
         reminders: { due: 0, sent: 0, dropped: 0, skipped: 0 },
+        busyCalendars: { due: 0, read: 0, left: 0 },
       },
     ]);
   });

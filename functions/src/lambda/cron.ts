@@ -13,6 +13,8 @@ export type CronResult = {
   reviewRequests: { due: number; sent: number };
   /** The reminders due (issue 21, decision 074): sent, dropped (nothing to send any more), left for the next run. */
   reminders: { due: number; sent: number; dropped: number; skipped: number };
+  /** Technicians' own calendar addresses due (issue 36, decision 119): read, and left (failed or held) for the next run. */
+  busyCalendars: { due: number; read: number; left: number };
 };
 
 /** What the Lambda runtime passes as the handler's second argument, as far as the job uses it. */

@@ -1,4 +1,5 @@
 import { Billing } from '@app/core/billing/index';
+import { BusyCalendar } from '@app/core/crew/busy-calendar';
 import type { Job, JobReport } from '@app/core/db/due-queue';
 import { Outbox } from '@app/core/mail/outbox';
 import { Reminder } from '@app/core/reminder/index';
@@ -51,6 +52,12 @@ export const jobs: readonly CronJob[] = [
     name: 'reminders',
     reply: { at: ['reminders'], done: 'sent', dropped: 'dropped', left: 'skipped' },
     run: (now, deadline) => Reminder.sendDue(now, { deadline }),
+  },
+  {
+    // Each technician's own calendar address, read into the busy time that blocks their bookings (decision 119).
+    name: 'busy-calendars',
+    reply: { at: ['busyCalendars'], done: 'read', left: 'left' },
+    run: (now, deadline) => BusyCalendar.readDue(now, { deadline }),
   },
 ];
 

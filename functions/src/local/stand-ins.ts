@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import S3rver from 's3rver';
 import { localSquareDefaults } from '@app/core/config';
+import { startCalendarStandIn } from './calendar/stand-in';
 import { spawnDynamoDBLocal } from './dynamodb/spawn';
 import { startLocationStandIn } from './location/stand-in';
 import { freePort } from './ports';
@@ -22,6 +23,7 @@ import { startVpicStandIn } from './vpic/stand-in';
  * Amazon Location (./location: Places Geocode and Routes CalculateRouteMatrix,
  * answered from ZIP centroids and the drive estimate) is AWS and gets one too,
  * and so does End User Messaging SMS (./sms: texts recorded, an opt-out list).
+ * A technician's own calendar address (issue 36) reads ./calendar locally: sample feeds.
  *
  * They have no authentication, so each listens on the loopback address only,
  * whatever HOST says: only this machine's app talks to them.
@@ -39,6 +41,8 @@ export type StandIns = {
     location: string;
     /** AWS End User Messaging SMS (pinpoint-sms-voice-v2). */
     sms: string;
+    /** Calendar feeds a technician's own calendar address may point at (issue 36): `${calendar}/calendars/sample.ics`. */
+    calendar?: string;
   };
   stop: () => Promise<void>;
 };
@@ -89,15 +93,17 @@ async function waitForDynamo(endpoint: string, dynamo: ChildProcess, output: () 
 
 export async function startStandIns({ dataDir, squareWebhook }: StandInOptions): Promise<StandIns> {
   checkJava();
-  const [dynamoPort, s3Port, sesPort, squarePort, vpicPort, locationPort, smsPort] = await Promise.all([
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-  ]);
+  const [dynamoPort, s3Port, sesPort, squarePort, vpicPort, locationPort, smsPort, calendarPort] =
+    await Promise.all([
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+    ]);
   const stoppers: (() => Promise<void>)[] = [];
   const stop = async () => {
     for (const stopOne of stoppers.reverse()) await stopOne().catch(() => {});
@@ -191,6 +197,10 @@ export async function startStandIns({ dataDir, squareWebhook }: StandInOptions):
     });
     stoppers.push(sms.stop);
 
+    // Calendar feeds (Google's secret iCal address and the like): a sample, a broken one, what tests put.
+    const calendar = await startCalendarStandIn({ host: STAND_IN_HOST, port: calendarPort });
+    stoppers.push(calendar.stop);
+
     await waitForDynamo(dynamodb, dynamo, () => dynamoOutput);
 
     return {
@@ -202,6 +212,7 @@ export async function startStandIns({ dataDir, squareWebhook }: StandInOptions):
         vpic: vpic.url,
         location: location.url,
         sms: sms.url,
+        calendar: calendar.url,
       },
       stop,
     };

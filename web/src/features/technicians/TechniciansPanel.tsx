@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { messageOf } from '../../lib/api';
 import { techniciansQueryOptions } from './api';
 import { InviteTechnician } from './components/InviteTechnician';
@@ -12,7 +13,12 @@ import { ListState } from '../../components/ui/ListState';
  * deactivation (they can no longer sign in or be offered; their jobs still
  * to come are listed to give to others).
  */
-export default function TechniciansPanel() {
+export default function TechniciansPanel({
+  renderCalendar,
+}: {
+  /** A technician's own calendar address (issue 36), joined by the route: another feature's panel. */
+  renderCalendar?: (technician: number) => ReactNode;
+} = {}) {
   const query = useQuery(techniciansQueryOptions());
   return (
     <div className="technicians">
@@ -25,7 +31,11 @@ export default function TechniciansPanel() {
         {(data) => (
           <ul className="technicians__list" aria-label="Technicians">
             {data.map((t) => (
-              <TechnicianRow key={`${t.number}-${t.updatedAt}`} technician={t} />
+              <TechnicianRow
+                key={`${t.number}-${t.updatedAt}`}
+                technician={t}
+                renderCalendar={renderCalendar}
+              />
             ))}
           </ul>
         )}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DaySteps } from '../../components/admin/DaySteps';
 import { messageOf } from '../../lib/api';
 import { todayQueryOptions } from '../../lib/dispatch';
+import { BusyCalendarAlerts } from './components/BusyCalendarAlerts';
 import { DayJobs } from './components/DayJobs';
 import { WaitingLists } from './components/WaitingLists';
 import './today.css';
@@ -49,6 +50,7 @@ export default function TodayPanel({ date, onChange }: Props) {
                 (SMS_ORIGINATION_IDENTITY), so customers get every notice by email.
               </p>
             )}
+            <BusyCalendarAlerts reply={data} />
             <DayJobs reply={data} />
             <WaitingLists reply={data} />
           </>

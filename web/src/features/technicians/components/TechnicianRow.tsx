@@ -1,5 +1,5 @@
 import type { weekdays } from '@app/core/time';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { messagesResolver } from '../../../lib/forms';
 import {
@@ -27,8 +27,15 @@ const timeOf = (t: TechnicianReply): WorkingTime => ({
  * working time, deactivate or activate). Deactivating lists their jobs still
  * to come, to give to others on the dispatch board or the desk.
  */
-export function TechnicianRow({ technician: t }: { technician: TechnicianReply }) {
+export function TechnicianRow({
+  technician: t,
+  renderCalendar,
+}: {
+  technician: TechnicianReply;
+  renderCalendar?: (technician: number) => ReactNode;
+}) {
   const [editing, setEditing] = useState(false);
+  const [calendar, setCalendar] = useState(false);
   const form = useForm<HoursFields>({
     defaultValues: { hours: timeOf(t) },
     resolver: messagesResolver(validateHours),
@@ -66,6 +73,11 @@ export function TechnicianRow({ technician: t }: { technician: TechnicianReply }
         <button type="button" className="button button--secondary" onClick={() => setEditing(!editing)}>
           {editing ? 'Close' : 'Edit hours'}
         </button>
+        {renderCalendar && (
+          <button type="button" className="button button--secondary" onClick={() => setCalendar(!calendar)}>
+            {calendar ? 'Close calendar' : 'Own calendar'}
+          </button>
+        )}
         <button
           type="button"
           className="button button--secondary"
@@ -89,6 +101,7 @@ export function TechnicianRow({ technician: t }: { technician: TechnicianReply }
           </SubmitButton>
         </form>
       )}
+      {calendar && renderCalendar?.(t.number)}
       <FailureMessage error={toggle.error} fallback="Could not change the technician." />
       {left && (
         <div className="technicians__left" role="status">

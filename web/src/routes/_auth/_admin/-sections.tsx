@@ -39,6 +39,22 @@ function ManageBookingsWithWorkOrders() {
   );
 }
 
+const TechniciansPanel = lazy(() => import('../../../features/technicians/TechniciansPanel'));
+const BusyCalendarPanel = lazy(() => import('../../../features/busy-calendar/BusyCalendarPanel'));
+
+/** The technicians with each one's own calendar address (issue 36), joined here. */
+function TechniciansWithCalendars() {
+  return (
+    <TechniciansPanel
+      renderCalendar={(technician) => (
+        <Suspense fallback={<p className="status-text">Loading...</p>}>
+          <BusyCalendarPanel technician={technician} />
+        </Suspense>
+      )}
+    />
+  );
+}
+
 /**
  * The sections of /admin (issue 22, decision 081): Today first, the dispatch
  * board, then the spec's panels in its order (doc 2 §2). Each is a lazy chunk
@@ -69,7 +85,7 @@ export const sections: Section[] = [
   {
     id: 'technicians',
     title: 'Technicians',
-    Body: lazy(() => import('../../../features/technicians/TechniciansPanel')),
+    Body: TechniciansWithCalendars,
   },
   {
     id: 'testimonials',

@@ -34,6 +34,9 @@ export const Route = createFileRoute('/_auth/_staff/tech')({
 /** The work order of a job with the customer's signature: its own chunk, loaded on the first tap. */
 const TechWorkOrder = lazy(() => import('./-tech-work-order'));
 
+/** The technician's own calendar address (issue 36): its own chunk, below the day. */
+const BusyCalendarPanel = lazy(() => import('../../../features/busy-calendar/BusyCalendarPanel'));
+
 function TechRoute() {
   const { user } = Route.useRouteContext();
   const search = Route.useSearch();
@@ -56,7 +59,14 @@ function TechRoute() {
       onDate={(date) =>
         void navigate({ search: (prev) => ({ ...prev, date: date === todayDate ? undefined : date }) })
       }
-      footer={<CalendarFeedCard userId={user._id} admin={user.role === 'admin'} />}
+      footer={
+        <>
+          <CalendarFeedCard userId={user._id} admin={user.role === 'admin'} />
+          <Suspense fallback={null}>
+            <BusyCalendarPanel technician={technician} />
+          </Suspense>
+        </>
+      }
       renderWorkOrder={(job, close) => (
         <Suspense fallback={<p className="status-text">Loading work order...</p>}>
           <TechWorkOrder job={job} onClose={close} />
