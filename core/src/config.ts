@@ -209,6 +209,8 @@ const common = {
     .default(24),
   /** The review request goes this many hours after a booking is Completed. */
   reviewRequestHours: z.coerce.number().min(0).max(168).default(2),
+  /** Recommended work (issue 33): its follow-up notice goes this many days after it was declined. */
+  recommendedFollowUpDays: z.coerce.number().int().min(1).max(365).default(30),
   /** The shop's Google review link ('' : none), added to review requests. */
   googleReviewUrl: z.union([z.literal(''), z.url('GOOGLE_REVIEW_URL must be a URL')]).default(''),
   /**
@@ -334,6 +336,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     daytimeEnd: env.DAYTIME_END?.trim() || undefined,
     rescheduleNoticeHours: env.RESCHEDULE_NOTICE_HOURS,
     reviewRequestHours: env.REVIEW_REQUEST_HOURS,
+    recommendedFollowUpDays: env.RECOMMENDED_FOLLOW_UP_DAYS,
     googleReviewUrl: env.GOOGLE_REVIEW_URL?.trim() || undefined,
     smsOriginationIdentity: smsIdentity(mode, env.SMS_ORIGINATION_IDENTITY),
     business: businessDetailsFrom(env, mode),

@@ -8,6 +8,7 @@ import {
 } from '../rules/schema';
 import { Service } from '../service/index';
 import { AddressChoice } from './address';
+import { recommendationId as recommendationIdSchema, vehicleId as vehicleIdSchema } from '../garage/store';
 import * as time from '../time';
 import { idSchema } from '../util/id';
 import { emailAddress, optionalLine, requiredLine } from '../util/text';
@@ -63,6 +64,17 @@ export const CreateInput = VehicleInput.extend({
    * client sends none: the booking then carries the account's, or none (decision 093).
    */
   phone: usPhone('Phone number').optional(),
+  /** The recommended work it books (issue 33, decision 126): the follow-up link's lines, closed by it. */
+  recommended: z
+    .object({
+      vehicleId: vehicleIdSchema,
+      ids: z
+        .array(recommendationIdSchema, { error: 'Choose the recommended work to book.' })
+        .min(1, 'Choose the recommended work to book.')
+        .max(20, 'At most 20 recommended lines a booking.'),
+    })
+    .strict()
+    .optional(),
 });
 export type CreateInput = z.input<typeof CreateInput>;
 
