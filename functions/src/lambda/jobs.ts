@@ -1,6 +1,7 @@
 import { Billing } from '@app/core/billing/index';
 import type { Job, JobReport } from '@app/core/db/due-queue';
 import { Outbox } from '@app/core/mail/outbox';
+import { Recommended } from '@app/core/recommended/index';
 import { Reminder } from '@app/core/reminder/index';
 import { ReviewRequest } from '@app/core/review-request/index';
 import { WorkOrder } from '@app/core/workorder/index';
@@ -51,6 +52,12 @@ export const jobs: readonly CronJob[] = [
     name: 'reminders',
     reply: { at: ['reminders'], done: 'sent', dropped: 'dropped', left: 'skipped' },
     run: (now, deadline) => Reminder.sendDue(now, { deadline }),
+  },
+  {
+    // Recommended work's follow-up (issue 33): once a vehicle's lines, however many runs overlap.
+    name: 'recommended-follow-ups',
+    reply: { at: ['recommendedFollowUps'], done: 'sent' },
+    run: (now, deadline) => Recommended.sendDue(now, { deadline }),
   },
 ];
 
