@@ -13,6 +13,8 @@ export type CronResult = {
   reviewRequests: { due: number; sent: number };
   /** The reminders due (issue 21, decision 074): sent, dropped (nothing to send any more), left for the next run. */
   reminders: { due: number; sent: number; dropped: number; skipped: number };
+  /** Recommended work's follow-ups due by now (issue 33): how many lines were due, how many notices went. */
+  recommendedFollowUps: { due: number; sent: number };
 };
 
 /** What the Lambda runtime passes as the handler's second argument, as far as the job uses it. */
