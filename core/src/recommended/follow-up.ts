@@ -1,3 +1,4 @@
+import { assertAdmin } from '../actor';
 import { LinkToken } from '../auth/link-token';
 import { entity as bookings } from '../booking/store';
 import { checkItem, Match } from '../db/conditions';
@@ -145,6 +146,7 @@ async function followUpOne(due: Due, now: Date): Promise<Outcome> {
  * page after page, none started past `deadline`. Safe to run twice at once.
  */
 export function sendDue(now = new Date(), options: { deadline?: Deadline } = {}): Promise<JobReport> {
+  assertAdmin();
   return drainDue(
     'recommended-follow-ups',
     now,

@@ -11,4 +11,4 @@ export {
   unsubscribe,
   unsubscribeMessages,
 } from './desk';
-export { FOLLOW_UP_CONCURRENCY, followUpMessages, sendDue, sendNow } from './follow-up';
+export { FOLLOW_UP_CONCURRENCY, followUpMessages, sendDue } from './follow-up';

@@ -138,6 +138,26 @@ describe('a vehicle\u2019s open recommended work', () => {
   });
 });
 
+describe('a race for the same recommended work', () => {
+  it('two bookings that take the same lines at once: one takes them, the other is refused', async () => {
+    const before = await outstanding();
+    const { customer, vehicle, service, open } = await declinedWork(admin);
+    const recommended = { vehicleId: vehicle.id, ids: open.map((l) => l.id) };
+    const replies = await Promise.all(
+      [14, 21, 28].map((ahead) =>
+        send(
+          'POST',
+          '/api/bookings',
+          customer.headers,
+          bookingBody(service._id, nextDate(undefined, ahead), '10:00', { recommended }),
+        ),
+      ),
+    );
+    expect(replies.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    expect(await outstanding()).toEqual(before);
+  });
+});
+
 describe('the follow-up', () => {
   it('goes once at its day, however many runs meet, with a link that carries the lines', async () => {
     const at = new Date(Date.now() - 1000).toISOString();
