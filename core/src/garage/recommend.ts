@@ -87,10 +87,7 @@ export function closeItems(
         },
       ),
     ),
-    outstandingItem(
-      -open.length,
-      -open.reduce((sum, r) => sum + r.priceCents, 0),
-    ),
+    outstandingItem(-open.length, -open.reduce((sum, r) => sum + r.priceCents, 0)),
   ];
 }
 

@@ -97,7 +97,10 @@ export const recommendation = defineEntity({
   },
   patterns: {
     /** A vehicle's recommended work (its own partition, bounded by the vehicle's visits). */
-    ofVehicle: { pk: { prefix: 'VEHICLE', composite: ['vehicleId'] }, sk: { prefix: 'REC', composite: ['id'] } },
+    ofVehicle: {
+      pk: { prefix: 'VEHICLE', composite: ['vehicleId'] },
+      sk: { prefix: 'REC', composite: ['id'] },
+    },
     /** The desk's open recommended work (decision 126): sparse, by customer name, then date. */
     open: {
       index: 'byCollection',

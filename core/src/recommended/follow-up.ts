@@ -43,7 +43,9 @@ const vehicleText = (v: Pick<Garage.Vehicle, 'year' | 'make' | 'model'> | undefi
 /** The service of the visit the lines came from (the work order's booking), for the booking link. */
 async function serviceOf(line: Line): Promise<string | undefined> {
   const workOrder = await workOrders.get({ id: line.workOrderId });
-  const booking = workOrder?.relatedBooking ? await bookings.get({ id: workOrder.relatedBooking }) : undefined;
+  const booking = workOrder?.relatedBooking
+    ? await bookings.get({ id: workOrder.relatedBooking })
+    : undefined;
   return booking?.serviceId;
 }
 

@@ -66,7 +66,8 @@ export const recommendations = new Hono()
     '/vehicle/:vehicleId',
     requireUser,
     zValidator('param', z.object({ vehicleId: Garage.vehicleId }), invalidInput),
-    async (c) => c.json((await Recommended.ofVehicle(c.req.valid('param').vehicleId)).map(recommendationReply)),
+    async (c) =>
+      c.json((await Recommended.ofVehicle(c.req.valid('param').vehicleId)).map(recommendationReply)),
   )
   .post('/unsubscribe/:token', byToken, async (c) =>
     c.json(await Recommended.unsubscribe(c.req.valid('param').token)),
