@@ -65,6 +65,11 @@ export const sections: Section[] = [
     Body: lazy(() => import('../../../features/service-manager/ServiceManagerPanel')),
   },
   { id: 'work-orders', title: 'Work Orders', Body: WorkOrderPanel },
+  {
+    id: 'recommended',
+    title: 'Recommended Work',
+    Body: lazy(() => import('../../../features/recommended-work/RecommendedWorkPanel')),
+  },
   { id: 'revenue', title: 'Revenue', Body: lazy(() => import('../../../features/revenue/RevenuePanel')) },
   {
     id: 'technicians',
