@@ -37,8 +37,7 @@ type Ref = { vehicleId: string; id: string };
 export function useDeskAction(action: 'dismiss' | 'book') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ref: Ref) =>
-      unwrap(desk[':vehicleId'][':id'][action].$post({ param: path(ref) })),
+    mutationFn: (ref: Ref) => unwrap(desk[':vehicleId'][':id'][action].$post({ param: path(ref) })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: recommendedKeys.all }),
   });
 }

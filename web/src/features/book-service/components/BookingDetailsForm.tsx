@@ -27,6 +27,8 @@ type BookingDetailsFormProps = {
   time: string;
   /** The saved service address the booking is for (issue 20). */
   addressId: string;
+  /** Recommended work it books (issue 33: the follow-up's link), with the notes that name it. */
+  recommended?: { vehicleId: string; ids: string[]; notes: string };
 };
 
 /**
@@ -35,7 +37,8 @@ type BookingDetailsFormProps = {
  * button reads 'Booked!' and stays disabled; a time taken meanwhile (409)
  * offers the way back to the times.
  */
-export function BookingDetailsForm({ user, service, date, time, addressId }: BookingDetailsFormProps) {
+export function BookingDetailsForm(props: BookingDetailsFormProps) {
+  const { user, service, date, time, addressId, recommended } = props;
   const queryClient = useQueryClient();
   const termsId = useId();
   // Every job needs a way to reach the customer (issue 30): asked once, when the account has none.
@@ -50,7 +53,7 @@ export function BookingDetailsForm({ user, service, date, time, addressId }: Boo
       vehicleModel: '',
       vehicleYear: '',
       vehicleColor: '',
-      notes: '',
+      notes: recommended?.notes ?? '',
       phone: '',
       acceptTerms: false,
     }),
@@ -80,6 +83,9 @@ export function BookingDetailsForm({ user, service, date, time, addressId }: Boo
       time,
       addressId,
       ...(askPhone ? { phone: values.phone.trim() } : {}),
+      ...(recommended?.ids.length
+        ? { recommended: { vehicleId: recommended.vehicleId, ids: recommended.ids } }
+        : {}),
     }),
   );
 

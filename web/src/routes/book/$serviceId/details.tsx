@@ -9,6 +9,11 @@ import { useAuth } from '../../../lib/auth/store';
 import { pageTitle } from '../../../lib/business';
 import { serviceQueryOptions } from '../../../features/services/api';
 import { calendarDate } from '../../../lib/search';
+import {
+  RecommendedLines,
+  useRecommendedLines,
+} from '../../../features/recommended-work/components/RecommendedLines';
+import { readRecommended, type RecommendedSearch } from '../../../lib/recommended-search';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const ADDRESS = /^[\w-]{1,64}$/;
@@ -17,7 +22,7 @@ const ADDRESS = /^[\w-]{1,64}$/;
  * The chosen time, in the page's address (decision 112): `?date=yyyy-MM-dd&time=HH:mm&address=<saved id>`,
  * the same `address` the times page carries, so a reload (or Back and Forward) keeps the choice.
  */
-type DetailsSearch = { date?: string; time?: string; address?: string };
+type DetailsSearch = { date?: string; time?: string; address?: string } & RecommendedSearch;
 
 function readSearch(search: Record<string, unknown>): DetailsSearch {
   const text = (value: unknown, pattern: RegExp) =>
@@ -25,7 +30,12 @@ function readSearch(search: Record<string, unknown>): DetailsSearch {
   const date = calendarDate(search.date);
   const time = text(search.time, TIME);
   const address = text(search.address, ADDRESS);
-  return { ...(date ? { date } : {}), ...(time ? { time } : {}), ...(address ? { address } : {}) };
+  return {
+    ...(date ? { date } : {}),
+    ...(time ? { time } : {}),
+    ...(address ? { address } : {}),
+    ...readRecommended(search),
+  };
 }
 
 /**
@@ -62,6 +72,10 @@ function ConfirmBookingPage() {
   const addresses = useQuery({ ...myAddressesQueryOptions(user?._id ?? ''), enabled: !!user });
   const address = addresses.data?.find((item) => item._id === addressId);
   const backToTimes = `/book/${encodeURIComponent(service._id)}?date=${date}`;
+  // Recommended work the follow-up's link carries (issue 33): shown, and booked with the form.
+  const { vehicle, lines: ids } = Route.useSearch();
+  const carried = vehicle ? { vehicleId: vehicle, ids: ids ?? [] } : undefined;
+  const recommended = useRecommendedLines(carried, !!user);
 
   return (
     <BookingShell
@@ -73,6 +87,7 @@ function ConfirmBookingPage() {
       }
     >
       <BookingChoice service={service} date={date} time={time} address={address} />
+      <RecommendedLines lines={recommended.lines} />
       {!user?.hasCardOnFile ? (
         // Logged out or the card removed meanwhile: the same notices, returning to this date's times.
         <BookingNotice user={user} returnTo={backToTimes} />
@@ -81,7 +96,19 @@ function ConfirmBookingPage() {
           Loading your address...
         </p>
       ) : address ? (
-        <BookingDetailsForm user={user} service={service} date={date} time={time} addressId={address._id} />
+        <BookingDetailsForm
+          key={recommended.notes}
+          user={user}
+          service={service}
+          date={date}
+          time={time}
+          addressId={address._id}
+          recommended={
+            carried && recommended.lines.length
+              ? { ...carried, ids: recommended.lines.map((line) => line._id), notes: recommended.notes }
+              : undefined
+          }
+        />
       ) : (
         // No address chosen (or it was deleted meanwhile): the times page asks for one first.
         <p className="notice">

@@ -17,12 +17,17 @@ import { useAuth } from '../../../lib/auth/store';
 import { pageTitle } from '../../../lib/business';
 import { calendarDate } from '../../../lib/search';
 import { notFoundOn } from '../../../lib/loaders';
+import {
+  RecommendedLines,
+  useRecommendedLines,
+} from '../../../features/recommended-work/components/RecommendedLines';
+import { readRecommended, type RecommendedSearch } from '../../../lib/recommended-search';
 
 /**
  * The chosen date lives in the page's address (?date=yyyy-MM-dd): Back from the details page and the login
  * redirect keep it. So do the chosen service address (?address=, a saved one's id) and a visitor's ?zip= (issue 20).
  */
-type BookSearch = { date?: string; address?: string; zip?: string };
+type BookSearch = { date?: string; address?: string; zip?: string } & RecommendedSearch;
 
 function readSearch(search: Record<string, unknown>): BookSearch {
   const text = (value: unknown, pattern: RegExp) =>
@@ -34,7 +39,12 @@ function readSearch(search: Record<string, unknown>): BookSearch {
     typeof search.zip === 'number' ? String(search.zip).padStart(5, '0') : search.zip,
     /^\d{5}$/,
   );
-  return { ...(date ? { date } : {}), ...(address ? { address } : {}), ...(zip ? { zip } : {}) };
+  return {
+    ...(date ? { date } : {}),
+    ...(address ? { address } : {}),
+    ...(zip ? { zip } : {}),
+    ...readRecommended(search),
+  };
 }
 
 /*
@@ -88,6 +98,12 @@ function BookServicePage() {
     search.date && isBookableDate(search.date, service.availableDays, todayDate) ? search.date : undefined;
   const where = usePlace(user, search.address, search.zip);
   const canBook = !!user?.hasCardOnFile && where.kind === 'served';
+  // The follow-up's link (issue 33): the recommended lines it carries go on to the details page.
+  const carried = search.vehicle ? { vehicle: search.vehicle, lines: search.lines } : {};
+  const recommended = useRecommendedLines(
+    search.vehicle ? { vehicleId: search.vehicle, ids: search.lines ?? [] } : undefined,
+    !!user,
+  );
 
   const setSearch = (next: BookSearch) =>
     void navigate({ search: { ...search, ...next }, replace: true, resetScroll: false, state: { service } });
@@ -101,6 +117,7 @@ function BookServicePage() {
         date,
         time,
         ...(where.kind === 'served' && where.address ? { address: where.address._id } : {}),
+        ...carried,
       },
       state: { service },
     });
@@ -108,6 +125,7 @@ function BookServicePage() {
   return (
     <BookingShell title={`Book ${service.name}`}>
       <ServiceSummary service={service} />
+      <RecommendedLines lines={recommended.lines} />
       <BookingNotice user={user} returnTo={returnTo} />
       <AddressStep
         user={user}
