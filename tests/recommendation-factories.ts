@@ -6,22 +6,21 @@ import { nextDate, postBooking } from './booking-factories';
 import { createService, createUserWithCard, json } from './factories';
 import { createWorkOrder } from './workorder-factories';
 
+type Line = { description: string; priceCents: number };
+type Person = { _id: string; firstName: string; lastName: string; email: string };
+
 /**
  * Recommended work as the estimate's approval leaves it (issue 33), without the approval's UI: a
- * customer with a card, a garage vehicle of theirs, a booking of a service and its work order made
- * through the API, and the declined lines written by `Garage.recommendationItems` in a transaction
- * of their own, as the approval writes them, at `at`.
+ * garage vehicle of `customer`'s, a work order for their `booking` made through the API by
+ * `admin`, and the declined lines written by `Garage.recommendationItems` in a transaction of
+ * their own, as the approval writes them, at `at`. The browser tests use it on their own stack.
  */
-export async function declinedWork(
+export async function keepDeclined(
   admin: { headers: Record<string, string> },
-  options: {
-    lines?: { description: string; priceCents: number }[];
-    at?: string;
-    customer?: Awaited<ReturnType<typeof createUserWithCard>>;
-    lastName?: string;
-  } = {},
+  customer: Person,
+  bookingId: string,
+  options: { lines?: Line[]; at?: string } = {},
 ) {
-  const customer = options.customer ?? (await createUserWithCard({ lastName: options.lastName ?? 'Driver' }));
   const now = new Date().toISOString();
   const vehicle: Garage.Vehicle = {
     id: createId('vehicle'),
@@ -38,11 +37,8 @@ export async function declinedWork(
     updatedAt: now,
   };
   await Garage.vehicle.put(vehicle);
-  const service = await createService({ availableDays: [], availableTimes: ['10:00'] });
-  const created = await postBooking(customer, service._id, nextDate(), '10:00');
-  const { booking } = await json<{ booking: BookingReply }>(created);
   const workOrder = await createWorkOrder(admin, {
-    relatedBooking: booking._id,
+    relatedBooking: bookingId,
     customer: {
       name: `${customer.firstName} ${customer.lastName}`,
       email: customer.email,
@@ -50,7 +46,6 @@ export async function declinedWork(
       address: { street: '12 Market St', city: 'West Chester', state: 'PA', zipCode: '19380' },
     },
   });
-  const at = options.at ?? now;
   const lines = (options.lines ?? [{ description: 'Replace cabin air filter', priceCents: 4_500 }]).map(
     (line, i) => ({
       ...line,
@@ -64,9 +59,26 @@ export async function declinedWork(
     Garage.recommendationItems(
       { id: workOrder._id, vehicleId: vehicle.id, userId: customer._id, customer: workOrder.customer },
       lines,
-      at,
+      options.at ?? now,
     ),
   );
-  const open = await Garage.openOfVehicle(vehicle.id);
-  return { customer, vehicle, service, booking, workOrder, open };
+  return { vehicle, workOrder, open: await Garage.openOfVehicle(vehicle.id) };
+}
+
+/** `keepDeclined` for a new customer with a card, who booked a service of its own (the API tests). */
+export async function declinedWork(
+  admin: { headers: Record<string, string> },
+  options: {
+    lines?: Line[];
+    at?: string;
+    customer?: Awaited<ReturnType<typeof createUserWithCard>>;
+    lastName?: string;
+  } = {},
+) {
+  const customer = options.customer ?? (await createUserWithCard({ lastName: options.lastName ?? 'Driver' }));
+  const service = await createService({ availableDays: [], availableTimes: ['10:00'] });
+  const created = await postBooking(customer, service._id, nextDate(), '10:00');
+  const { booking } = await json<{ booking: BookingReply }>(created);
+  const kept = await keepDeclined(admin, customer, booking._id, options);
+  return { customer, service, booking, ...kept };
 }
