@@ -72,7 +72,9 @@ test('a declined line is on the desk, comes back in the follow-up mail, and its 
   await timeButton(page, free[0]!).click();
   await expect(page.getByRole('heading', { name: 'Confirm Your Booking' })).toBeVisible();
   await expect(shown).toContainText('Replace cabin air filter');
-  await expect(page.getByLabel('Notes (optional)')).toHaveValue('Recommended work: Replace cabin air filter.');
+  await expect(page.getByLabel('Notes (optional)')).toHaveValue(
+    'Recommended work: Replace cabin air filter.',
+  );
   await expectAccessible();
   await fillVehicle(page);
   await page.getByRole('button', { name: 'Confirm Booking' }).click();

@@ -35,6 +35,8 @@ export type BookingReply = {
   vehicleModel: string;
   vehicleYear: number;
   vehicleColor: string;
+  /** The garage vehicle it is for (decision 117); null when none. */
+  vehicleId?: string | null;
   notes: string;
   serviceStatus: string;
   payment: {
@@ -106,6 +108,7 @@ export function bookingReply(b: Booking.RowInfo): BookingReply {
     vehicleModel: b.vehicleModel,
     vehicleYear: b.vehicleYear,
     vehicleColor: b.vehicleColor,
+    vehicleId: b.vehicleId ?? null,
     notes: b.notes,
     serviceStatus: b.serviceStatus,
     payment: b.payment

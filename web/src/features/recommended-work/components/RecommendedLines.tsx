@@ -40,3 +40,17 @@ export function RecommendedLines({ lines }: { lines: readonly VehicleLine[] }) {
     </section>
   );
 }
+
+/** For the staff (a desk booking card, a technician's job): the vehicle's open recommended work, in a line. */
+export default function VehicleRecommended({ vehicleId }: { vehicleId: string }) {
+  const { lines } = useRecommendedLines({ vehicleId, ids: [] });
+  if (lines.length === 0) return null;
+  return (
+    <p className="recommended-staff" data-testid="recommended-staff">
+      <strong>{recommendedTexts.lastTime}:</strong>{' '}
+      {lines
+        .map((line) => `${line.description}${line.price > 0 ? ` (${formatPrice(line.price)})` : ''}`)
+        .join('; ')}
+    </p>
+  );
+}

@@ -19,10 +19,19 @@ const WorkOrderFromBooking = lazy(() =>
   })),
 );
 
+const VehicleRecommended = lazy(
+  () => import('../../../features/recommended-work/components/RecommendedLines'),
+);
+
 /** Manage Bookings with its work-order sub-views (doc 2 §2), joined here: a feature does not import another. */
 function ManageBookingsWithWorkOrders() {
   return (
     <ManageBookingsPanel
+      renderRecommended={(vehicleId) => (
+        <Suspense fallback={null}>
+          <VehicleRecommended vehicleId={vehicleId} />
+        </Suspense>
+      )}
       workOrders={{
         renderCreate: (prefill, onDone) => (
           <Suspense fallback={<p className="status-text">Loading...</p>}>
