@@ -3,8 +3,6 @@ import { expect, test } from './fixtures';
 import { chooseDay, dateWithTimes, fillVehicle, serviceNamed, timeButton } from './helpers/booking-page';
 import { auth, waitForMail } from './helpers/session';
 
-const DAY = 86_400_000;
-
 /**
  * Issue 33: declined work stays on the vehicle and comes back. The declined line is kept as the
  * estimate's approval keeps it (tests/recommendation-factories.ts), appears in the desk's

@@ -19,6 +19,8 @@ export type TechDayPageProps = {
   onDate: (date: string) => void;
   /** The work order of a job, in place of the day (the route joins the work-order form). */
   renderWorkOrder: (job: TechJob, close: () => void) => ReactNode;
+  /** A job's vehicle's open recommended work (issue 33), from its feature. */
+  renderRecommended?: (vehicleId: string) => ReactNode;
 };
 
 /**
@@ -34,6 +36,7 @@ export function TechDayPage({
   technician,
   onDate,
   renderWorkOrder,
+  renderRecommended,
 }: TechDayPageProps) {
   const online = useOnline();
   const queryClient = useQueryClient();
@@ -89,7 +92,12 @@ export function TechDayPage({
         <ol className="tech__jobs" aria-label={`Jobs on ${synced.day.date}`}>
           {synced.day.jobs.map((job) => (
             <li key={job._id}>
-              <JobCard job={job} enabled={enabled} onWorkOrder={setWorkOrderOf} />
+              <JobCard
+                job={job}
+                enabled={enabled}
+                onWorkOrder={setWorkOrderOf}
+                renderRecommended={renderRecommended}
+              />
             </li>
           ))}
         </ol>

@@ -32,6 +32,10 @@ export const Route = createFileRoute('/_auth/_staff/tech')({
 
 /** The work order of a job with the customer's signature: its own chunk, loaded on the first tap. */
 const TechWorkOrder = lazy(() => import('./-tech-work-order'));
+/** The job's vehicle's open recommended work (issue 33): its feature's small chunk. */
+const VehicleRecommended = lazy(
+  () => import('../../../features/recommended-work/components/RecommendedLines'),
+);
 
 function TechRoute() {
   const { user } = Route.useRouteContext();
@@ -55,6 +59,11 @@ function TechRoute() {
       onDate={(date) =>
         void navigate({ search: (prev) => ({ ...prev, date: date === todayDate ? undefined : date }) })
       }
+      renderRecommended={(vehicleId) => (
+        <Suspense fallback={null}>
+          <VehicleRecommended vehicleId={vehicleId} />
+        </Suspense>
+      )}
       renderWorkOrder={(job, close) => (
         <Suspense fallback={<p className="status-text">Loading work order...</p>}>
           <TechWorkOrder job={job} onClose={close} />
