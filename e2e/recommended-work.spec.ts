@@ -81,7 +81,7 @@ test('a declined line is on the desk, comes back in the follow-up mail, and its 
   const { Garage } = await import('@app/core/garage/index');
   const closed = await Garage.recommendation.get(line);
   expect(closed?.state).toBe('booked');
-  booked.push(closed?.bookingId ?? '');
+  booked.push(closed?.closed?.bookingId ?? '');
   const open = await request.get(`/api/recommendations/vehicle/${line.vehicleId}`, {
     headers: auth(customerWithCard),
   });

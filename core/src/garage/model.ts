@@ -108,7 +108,6 @@ export type Recommendation = {
   /** When the follow-up is due (`RECOMMENDED_FOLLOW_UP_DAYS` after `recommendedAt`). */
   followUpAt?: string;
   /** When it stopped being open (booked, done or dismissed), and the booking that took it. */
-  closedAt?: string;
-  bookingId?: string;
+  closed?: { at: string; bookingId?: string };
   updatedAt: string;
 };

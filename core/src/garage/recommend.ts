@@ -81,7 +81,7 @@ export function closeItems(
       recommendation.tx.patch(
         { vehicleId: r.vehicleId, id: r.id },
         {
-          set: { state, closedAt: at, updatedAt: at, ...(bookingId ? { bookingId } : {}) },
+          set: { state, updatedAt: at, closed: { at, ...(bookingId ? { bookingId } : {}) } },
           index: { byCollection: null, dueWork: null },
           when: (c) => c.and(c.itemExists(), c.eq('state', 'open')),
         },

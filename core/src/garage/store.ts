@@ -77,8 +77,7 @@ export const RecommendationRecord = z.object({
   followedUpAt: z.string().optional(),
   customerName: z.string().optional(),
   followUpAt: z.string().optional(),
-  closedAt: z.string().optional(),
-  bookingId: z.string().optional(),
+  closed: z.object({ at: z.string(), bookingId: z.string().optional() }).optional(),
   updatedAt: z.string(),
 }) satisfies z.ZodType<Recommendation>;
 

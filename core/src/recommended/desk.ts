@@ -1,11 +1,10 @@
 import * as z from 'zod';
+import { unsubscribeVerb } from '../account/unsubscribe';
 import { assertAdmin, useActor, useUser } from '../actor';
-import { LinkToken } from '../auth/link-token';
 import { linkTexts } from '../auth/link-texts';
-import { op, type Page, transactWrite, failedConditions } from '../db/entity';
+import { type Page, transactWrite, failedConditions } from '../db/entity';
 import { VisibleError } from '../error';
 import { Garage } from '../garage/index';
-import { entity as accounts } from '../user/store';
 import { fn } from '../util/fn';
 import { sendNow } from './follow-up';
 
@@ -66,26 +65,19 @@ export const ofVehicle = fn(Garage.vehicleId, async (vehicleId): Promise<Garage.
   return me ? open.filter((r) => r.userId === me) : open;
 });
 
-export const unsubscribeMessages = {
-  done: 'You will get no more follow-ups on recommended work from us. Your account and bookings are unchanged.',
-  invalid: linkTexts.unsubscribe.invalid,
-} as const;
+const FOLLOW_UPS_OFF =
+  'You will get no more follow-ups on recommended work from us. Your account and bookings are unchanged.';
 
 /**
  * `POST /api/recommendations/unsubscribe/{token}` (anyone with the link; RFC 8058 one-click):
- * turns recommended work's follow-ups off for the account. Never used up: a second POST answers the same.
+ * turns recommended work's follow-ups off for the account.
  */
-export const unsubscribe = fn(z.string(), async (token: string): Promise<{ msg: string }> => {
-  const found = await LinkToken.view('unsubscribe-recommended-work', token);
-  if (!found.ok) LinkToken.refuse(found.reason, 'unsubscribe-recommended-work');
-  const now = new Date().toISOString();
-  const updated = await accounts.patch(
-    { id: found.record.subjectId },
-    { set: { recommendedFollowUpsOffAt: op.ifAbsent(now) }, when: (c) => c.itemExists() },
-  );
-  if (!updated) throw new VisibleError('not_found', unsubscribeMessages.invalid);
-  return { msg: unsubscribeMessages.done };
-});
+export const unsubscribe = unsubscribeVerb(
+  'unsubscribe-recommended-work',
+  'recommendedFollowUpsOffAt',
+  FOLLOW_UPS_OFF,
+);
+export const unsubscribeMessages = { done: FOLLOW_UPS_OFF, invalid: linkTexts.unsubscribe.invalid } as const;
 
 /** Admin, the desk's "Book it": the customer gets the booking link for the vehicle's open work now (its follow-up). */
 export const bookIt = fn(RefInput, async (ref): Promise<void> => {

@@ -123,7 +123,7 @@ describe('a vehicle\u2019s open recommended work', () => {
     expect(booked.status).toBe(201);
     const { booking } = await json<{ booking: { _id: string } }>(booked);
     const line = await Garage.recommendation.get(open[0]!);
-    expect(line).toMatchObject({ state: 'booked', bookingId: booking._id });
+    expect(line).toMatchObject({ state: 'booked', closed: { bookingId: booking._id } });
     expect(await outstanding()).toEqual(before);
     const twice = await send(
       'POST',

@@ -30,12 +30,8 @@ function readSearch(search: Record<string, unknown>): DetailsSearch {
   const date = calendarDate(search.date);
   const time = text(search.time, TIME);
   const address = text(search.address, ADDRESS);
-  return {
-    ...(date ? { date } : {}),
-    ...(time ? { time } : {}),
-    ...(address ? { address } : {}),
-    ...readRecommended(search),
-  };
+  const picked = { ...(date ? { date } : {}), ...(time ? { time } : {}), ...(address ? { address } : {}) };
+  return { ...picked, ...readRecommended(search) };
 }
 
 /**

@@ -39,12 +39,8 @@ function readSearch(search: Record<string, unknown>): BookSearch {
     typeof search.zip === 'number' ? String(search.zip).padStart(5, '0') : search.zip,
     /^\d{5}$/,
   );
-  return {
-    ...(date ? { date } : {}),
-    ...(address ? { address } : {}),
-    ...(zip ? { zip } : {}),
-    ...readRecommended(search),
-  };
+  const picked = { ...(date ? { date } : {}), ...(address ? { address } : {}), ...(zip ? { zip } : {}) };
+  return { ...picked, ...readRecommended(search) };
 }
 
 /*
