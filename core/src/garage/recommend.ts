@@ -1,5 +1,5 @@
 import { config } from '../config';
-import type { TransactItem } from '../db/entity';
+import type { KeyReader, TransactItem } from '../db/entity';
 import { VisibleError } from '../error';
 import { createId } from '../util/id';
 import type { Recommendation } from './model';
@@ -101,8 +101,8 @@ export async function openOfVehicle(vehicleId: string): Promise<Recommendation[]
 }
 
 /** What the counter holds now (count and value of open recommended work; 0 when none was ever kept). */
-export async function outstanding(): Promise<{ count: number; cents: number }> {
-  const item = await recommendedOutstanding.get({});
+export async function outstanding(batch?: KeyReader): Promise<{ count: number; cents: number }> {
+  const item = await recommendedOutstanding.get({}, { batch });
   return { count: Math.max(0, item?.count ?? 0), cents: Math.max(0, item?.cents ?? 0) };
 }
 

@@ -1,4 +1,5 @@
 import { assertAdmin } from '../actor';
+import { KeyBatch } from '../db/key-batch';
 import { Garage } from '../garage/index';
 import { today } from '../time';
 import { lastWeeks, monthLabel, monthOfDate, previousMonth } from './buckets';
@@ -116,10 +117,15 @@ export async function dashboard(now: Date = new Date()): Promise<Dashboard> {
   const last = previousMonth(month);
   const weeks = lastWeeks(day, WEEKS);
   const keys = [monthKey(month), monthKey(last), ...weeks.map((w) => weekKey(w.week)), OUTSTANDING_KEY];
+  // The counters and recommended work's (issue 33) in one BatchGetItem.
+  const batch = new KeyBatch();
   const [items, recent, recommended] = await Promise.all([
-    counter.getMany(keys.map((sk) => ({ sk }))),
+    counter.getMany(
+      keys.map((sk) => ({ sk })),
+      { batch },
+    ),
     entry.query.ledger({}, { descending: true, limit: RECENT }),
-    Garage.outstanding(),
+    Garage.outstanding(batch),
   ]);
   const bySk = new Map(items.map((item) => [String(item.sk), item]));
   const thisMonth = monthFigures(month, bySk.get(monthKey(month)));
