@@ -41,6 +41,8 @@ test('a declined line is on the desk, comes back in the follow-up mail, and its 
   await expect(item).toContainText('2019 Honda Civic');
   await expect(item).toContainText('$45.00');
   await expectAccessible(desk);
+  await desk.setViewportSize({ width: 1280, height: 900 });
+  await desk.screenshot({ path: test.info().outputPath('recommended-desk-1280.png') });
   await desk.setViewportSize({ width: 390, height: 844 });
   await desk.screenshot({ path: test.info().outputPath('recommended-desk-390.png'), fullPage: true });
   await deskContext.close();
