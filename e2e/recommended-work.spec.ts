@@ -76,6 +76,9 @@ test('a declined line is on the desk, comes back in the follow-up mail, and its 
     'Recommended work: Replace cabin air filter.',
   );
   await expectAccessible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('recommended-booking-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
   await fillVehicle(page);
   await page.getByRole('button', { name: 'Confirm Booking' }).click();
   await expect(page.getByRole('button', { name: 'Booked!' })).toBeDisabled();
