@@ -179,6 +179,7 @@ test('the admin sees the Admin link and dashboard; a customer does not', async (
     'Time Slot Manager',
     'Service Manager',
     'Work Orders',
+    'Recommended Work',
     'Revenue',
     'Technicians',
     'Manage Testimonials',

@@ -52,6 +52,9 @@ export type Route = {
 
 /** A garage vehicle (issue 34), for the vehicle routes: a VIN the vPIC stand-in knows. */
 const garageVehicle = { year: 2019, make: 'Ford', model: 'F-150', color: 'Red', vin: '1FTEW1E56KFA12345' };
+/** Ids of the right shape that name nothing (recommended work's routes). */
+const NO_VEHICLE = 'veh_01JAAAAAAAAAAAAAAAAAAAAAAA';
+const NO_RECOMMENDATION = 'rec_01JAAAAAAAAAAAAAAAAAAAAAAA';
 
 /** A second address inside the default area (Exton, PA), for the address routes. */
 const otherAddress = { street: '100 E Lincoln Hwy', city: 'Exton', state: 'PA', zipCode: '19341' };
@@ -411,6 +414,30 @@ export const routes: Record<string, Route> = {
     ok: 404,
   },
   'GET /api/admin/users': { access: 'admin', path: () => '/api/admin/users' },
+  // --- Recommended work (issue 33, decision 126) ---
+  'GET /api/admin/recommendations': { access: 'admin', path: () => '/api/admin/recommendations?limit=5' },
+  // A line no vehicle has: 409 (no longer open) proves the caller got past authorization, nothing written.
+  'POST /api/admin/recommendations/:vehicleId/:id/dismiss': {
+    access: 'admin',
+    path: () => `/api/admin/recommendations/${NO_VEHICLE}/${NO_RECOMMENDATION}/dismiss`,
+    ok: 409,
+  },
+  'POST /api/admin/recommendations/:vehicleId/:id/book': {
+    access: 'admin',
+    path: () => `/api/admin/recommendations/${NO_VEHICLE}/${NO_RECOMMENDATION}/book`,
+    ok: 409,
+  },
+  // Signed in: the staff read any vehicle's, a customer their own (another's reads as none: 200 []).
+  'GET /api/recommendations/vehicle/:vehicleId': {
+    access: 'user',
+    path: () => `/api/recommendations/vehicle/${NO_VEHICLE}`,
+  },
+  // The follow-up's one-click unsubscribe (RFC 8058): a link no account has, 404 `{ msg }` for everyone.
+  'POST /api/recommendations/unsubscribe/:token': {
+    access: 'anyone',
+    path: () => `/api/recommendations/unsubscribe/${'x'.repeat(43)}`,
+    ok: 404,
+  },
   'GET /api/admin/revenue': { access: 'admin', path: () => '/api/admin/revenue' },
   'GET /api/admin/revenue/export.csv': {
     access: 'admin',

@@ -28,6 +28,7 @@ import { Payments } from './payments/index';
 import { Comment } from './post/comment';
 import { Post } from './post/index';
 import { RateLimit } from './rate-limit/index';
+import { Recommended } from './recommended/index';
 import { ReviewRequest } from './review-request/index';
 import { ServiceRequest } from './service-request/index';
 import { deleteService } from './timeslot/delete-service';
@@ -80,6 +81,7 @@ const modules = {
   Payments,
   Post,
   RateLimit,
+  Recommended,
   ReviewRequest,
   Reminder,
   Reschedule,
@@ -143,6 +145,16 @@ const access: Record<string, Access> = {
   // Staff (issue 21): an admin or the job's technician; a customer is refused like an admin verb.
   'Visit.recordProgress': 'admin',
   'Visit.tracking': 'public',
+  // Recommended work (issue 33, decision 126).
+  'Recommended.list': 'admin',
+  'Recommended.dismiss': 'admin',
+  'Recommended.bookIt': 'admin',
+  'Recommended.sendDue': 'admin',
+  'Recommended.ofVehicle': 'user',
+  'Recommended.unsubscribe': 'public',
+  'Recommended.bookPath': 'internal',
+  'Recommended.followUpMail': 'internal',
+  'Recommended.followUpText': 'internal',
   'ReviewRequest.sendDue': 'admin',
   'ReviewRequest.unsubscribe': 'public',
   'ReviewRequest.dueAfter': 'internal',
@@ -521,6 +533,11 @@ const calls: Record<string, () => Promise<unknown>> = {
   'Booking.setStatus': () => Booking.setStatus(someId('bkg'), { status: 'Completed' }),
   'Booking.history': () => Booking.history(someId('bkg')),
   'ReviewRequest.sendDue': () => ReviewRequest.sendDue(),
+  'Recommended.list': () => Recommended.list({}),
+  'Recommended.dismiss': () => Recommended.dismiss({ vehicleId: someId('veh'), id: someId('rec') }),
+  'Recommended.bookIt': () => Recommended.bookIt({ vehicleId: someId('veh'), id: someId('rec') }),
+  'Recommended.sendDue': () => Recommended.sendDue(),
+  'Recommended.ofVehicle': () => Recommended.ofVehicle(someId('veh')),
   'Visit.recordProgress': () => Visit.recordProgress(someId('bkg'), { step: 'on-my-way' }),
   'Booking.listAll': () => Booking.listAll({}),
   'Booking.clientNames': () => Booking.clientNames([someId('bkg')]),

@@ -51,6 +51,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, mode: string) {
     daytimeEnd: env.DAYTIME_END?.trim() || undefined,
     rescheduleNoticeHours: env.RESCHEDULE_NOTICE_HOURS,
     reviewRequestHours: env.REVIEW_REQUEST_HOURS,
+    recommendedFollowUpDays: env.RECOMMENDED_FOLLOW_UP_DAYS,
     googleReviewUrl: env.GOOGLE_REVIEW_URL?.trim() || undefined,
     smsOriginationIdentity: smsIdentity(mode, env.SMS_ORIGINATION_IDENTITY),
     smsInboundTopicArn: smsInboundTopic(mode, env.SMS_INBOUND_TOPIC_ARN),

@@ -213,14 +213,12 @@ const common = {
     .string()
     .regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'DAYTIME_END must be a time HH:mm (up to 24:00), e.g. 21:00')
     .default('21:00'),
-  /** A customer may move or cancel-by-link a booking until this many hours before it starts. */
-  rescheduleNoticeHours: z.coerce
-    .number()
-    .min(0)
-    .max(24 * 14)
-    .default(24),
+  /** A customer may move or cancel-by-link a booking until this many hours (at most 14 days) before it starts. */
+  rescheduleNoticeHours: z.coerce.number().min(0).max(336).default(24),
   /** The review request goes this many hours after a booking is Completed. */
   reviewRequestHours: z.coerce.number().min(0).max(168).default(2),
+  /** Recommended work (issue 33): its follow-up notice goes this many days after it was declined. */
+  recommendedFollowUpDays: z.coerce.number().int().min(1).max(365).default(30),
   /** The shop's Google review link ('' : none), added to review requests. */
   googleReviewUrl: z.union([z.literal(''), z.url('GOOGLE_REVIEW_URL must be a URL')]).default(''),
   /** Text messages: the identity they go from, the topic replies come on (config-providers.ts). */

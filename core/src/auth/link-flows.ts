@@ -24,6 +24,8 @@ export const purposes = [
   'track-booking',
   // Turns review requests off for an account (RFC 8058 one-click, decision 076): never used up.
   'unsubscribe-review-requests',
+  // Turns recommended work's follow-ups off for an account (issue 33, decision 126): never used up.
+  'unsubscribe-recommended-work',
   // A booking's link (core/src/booking-link, issue 21): one purpose per action it allows.
   'booking-attend',
   'booking-reschedule',
@@ -228,6 +230,14 @@ export const flows = {
     kind: 'view',
     expires: (now) => now + 365 * DAY,
     page: (token) => `/unsubscribe/${token}`,
+    replies: { invalid: { kind: 'not_found', msg: linkTexts.unsubscribe.invalid } },
+    rateLimit: rateLimits.unsubscribeLinkIp,
+  },
+  'unsubscribe-recommended-work': {
+    purpose: 'unsubscribe-recommended-work',
+    kind: 'view',
+    expires: (now) => now + 365 * DAY,
+    page: (token) => `/unsubscribe/${token}?list=recommended-work`,
     replies: { invalid: { kind: 'not_found', msg: linkTexts.unsubscribe.invalid } },
     rateLimit: rateLimits.unsubscribeLinkIp,
   },

@@ -7,6 +7,7 @@ import { User } from '../user/index';
 import { callerFirst, fn } from '../util/fn';
 import { createId } from '../util/id';
 import { placeBooking } from './address';
+import { closeItems, openForBooking } from '../garage/recommend';
 import { vehicleOf } from './vehicle';
 import { openTimes } from './availability';
 import { claim, fitsWorkingDay } from './claim';
@@ -69,6 +70,8 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
     throw new VisibleError('conflict', bookingMessages.timeUnavailable);
   }
 
+  // The recommended work it takes (issue 33): still open and the customer's, closed by this booking.
+  const recommended = input.recommended ? await openForBooking(account.id, input.recommended) : [];
   const now = new Date().toISOString();
   const bookingId = createId('booking');
   // The price and length of this class with these add-ons, computed here (issue 34): never the client's.
@@ -103,6 +106,7 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
     clientFirstName: input.clientFirstName,
     clientLastName: input.clientLastName,
     ...car,
+    ...(input.recommended ? { vehicleId: input.recommended.vehicleId } : {}),
     notes: input.notes,
     serviceStatus: '',
     ...place,
@@ -124,7 +128,11 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
   const buttons = links ? [...linkButtons(base.id, links.token), linkButtonsNote] : [];
   const record = await claim(base, now, {
     write: (r) => entity.tx.put(r, { ifAbsent: true }),
-    extra: (r) => [...dueItems(r, new Date(now)), ...(links?.items ?? [])],
+    extra: (r) => [
+      ...dueItems(r, new Date(now)),
+      ...(links?.items ?? []),
+      ...closeItems(recommended, 'booked', now, r.id),
+    ],
     mails: (r) => [
       ...toCustomer(r, (info) => bookingReceivedMail(info, buttons)),
       shopNewBookingMail(mailInfo(r)),

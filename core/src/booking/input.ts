@@ -9,6 +9,7 @@ import {
 import { Service } from '../service/index';
 import { AddressChoice } from './address';
 import { VehicleChoice } from './vehicle';
+import { recommendationId as recommendationIdSchema, vehicleId as vehicleIdSchema } from '../garage/store';
 import * as time from '../time';
 import { idSchema } from '../util/id';
 import { emailAddress, optionalLine, requiredLine } from '../util/text';
@@ -67,6 +68,17 @@ export const CreateInput = VehicleInput.extend({
   phone: usPhone('Phone number').optional(),
   /** The vehicle class and add-ons (issue 34): the server prices and times the job by them. */
   ...Service.Choice,
+  /** The recommended work it books (issue 33, decision 126): the follow-up link's lines, closed by it. */
+  recommended: z
+    .object({
+      vehicleId: vehicleIdSchema,
+      ids: z
+        .array(recommendationIdSchema, { error: 'Choose the recommended work to book.' })
+        .min(1, 'Choose the recommended work to book.')
+        .max(20, 'At most 20 recommended lines a booking.'),
+    })
+    .strict()
+    .optional(),
 });
 export type CreateInput = z.input<typeof CreateInput>;
 

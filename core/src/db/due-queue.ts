@@ -36,6 +36,7 @@ export const dueQueues = [
   'reminders',
   'review-requests',
   'busy-calendars',
+  'recommended-follow-ups',
 ] as const;
 export type DueQueueName = (typeof dueQueues)[number];
 

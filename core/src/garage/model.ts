@@ -103,5 +103,11 @@ export type Recommendation = {
   recommendedAt: string;
   /** When the follow-up notice went out, once. */
   followedUpAt?: string;
+  /** The customer's name when it was recommended: the desk's list is sorted by it. */
+  customerName?: string;
+  /** When the follow-up is due (`RECOMMENDED_FOLLOW_UP_DAYS` after `recommendedAt`). */
+  followUpAt?: string;
+  /** When it stopped being open (booked, done or dismissed), and the booking that took it. */
+  closed?: { at: string; bookingId?: string };
   updatedAt: string;
 };

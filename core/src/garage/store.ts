@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { defineDueQueue, queueEntry } from '../db/due-queue';
 import { defineEntity } from '../db/entity';
 import { idSchema } from '../util/id';
 import { type GarageVehicle, type Recommendation, RECOMMENDATION_STATES, VEHICLE_CLASSES } from './model';
@@ -74,6 +75,9 @@ export const RecommendationRecord = z.object({
   state: z.enum(RECOMMENDATION_STATES),
   recommendedAt: z.string(),
   followedUpAt: z.string().optional(),
+  customerName: z.string().optional(),
+  followUpAt: z.string().optional(),
+  closed: z.object({ at: z.string(), bookingId: z.string().optional() }).optional(),
   updatedAt: z.string(),
 }) satisfies z.ZodType<Recommendation>;
 
@@ -84,5 +88,43 @@ export const recommendation = defineEntity({
   key: (r: { vehicleId: string; id: string }) => ({ pk: `VEHICLE#${r.vehicleId}`, sk: `REC#${r.id}` }),
   indexes: {
     byVehicle: (r: Recommendation) => historyEntry(r.vehicleId, r.recommendedAt, 'recommendation', r.id),
+    // Its follow-up (issue 33, decision 126): due once, while open and not yet followed up.
+    dueWork: (r: Recommendation) =>
+      r.state === 'open' && r.followUpAt && !r.followedUpAt
+        ? queueEntry(FOLLOW_UP_QUEUE, r.followUpAt, recommendationRef(r))
+        : undefined,
   },
+  patterns: {
+    /** A vehicle's recommended work (its own partition, bounded by the vehicle's visits). */
+    ofVehicle: {
+      pk: { prefix: 'VEHICLE', composite: ['vehicleId'] },
+      sk: { prefix: 'REC', composite: ['id'] },
+    },
+    /** The desk's open recommended work (decision 126): sparse, by customer name, then date. */
+    open: {
+      index: 'byCollection',
+      pk: { prefix: 'RECOMMENDED' },
+      sk: (r) => `${(r.customerName ?? '').trim().toLowerCase()}#${r.recommendedAt}#${r.id}`,
+      condition: (r) => r.state === 'open',
+    },
+  },
+});
+
+/** The follow-ups' due queue (decision 109): an entry's id is `<vehicle>#<recommendation>`. */
+export const FOLLOW_UP_QUEUE = 'recommended-follow-ups';
+export const recommendationRef = (r: { vehicleId: string; id: string }) => `${r.vehicleId}#${r.id}`;
+export const followUpQueue = defineDueQueue(FOLLOW_UP_QUEUE, recommendation, (ref) => {
+  const [vehicleId = '', id = ''] = ref.split('#');
+  return { vehicleId, id };
+});
+
+/**
+ * What is outstanding of recommended work (issue 33): how many open lines and their value, changed
+ * only by `ADD`s in the transaction that opens or closes one (the revenue section reads it).
+ */
+export const recommendedOutstanding = defineEntity({
+  name: 'recommendedOutstanding',
+  version: 1,
+  schema: z.object({ count: z.number().int().optional(), cents: z.number().int().optional() }),
+  key: (_one: { count?: number }) => ({ pk: 'RECOMMENDED', sk: 'OUTSTANDING' }),
 });

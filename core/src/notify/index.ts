@@ -27,6 +27,8 @@ export namespace Notify {
     'reschedule',
     'cancel',
     'price-code',
+    // Recommended work's follow-up (issue 33, decision 126).
+    'recommended-work',
   ] as const;
   export type Kind = (typeof kinds)[number];
 

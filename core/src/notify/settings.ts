@@ -51,6 +51,7 @@ export namespace NotifySettings {
         reminder: channel.optional(),
         'on-my-way': channel.optional(),
         'review-request': channel.optional(),
+        'recommended-work': channel.optional(),
       })
       .strict()
       .optional(),

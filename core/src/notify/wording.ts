@@ -20,7 +20,7 @@ export function textConsentWording(mobile: string | undefined, businessName: str
 }
 
 /** The kinds of notice whose channel a customer chooses, with their labels, and the channels. */
-export const preferenceKinds = ['reminder', 'on-my-way', 'review-request'] as const;
+export const preferenceKinds = ['reminder', 'on-my-way', 'review-request', 'recommended-work'] as const;
 export type PreferenceKind = (typeof preferenceKinds)[number];
 export const channels = ['mail', 'text', 'both'] as const;
 export type Channel = (typeof channels)[number];
@@ -28,6 +28,7 @@ export const preferenceLabels: Record<PreferenceKind, string> = {
   reminder: 'Appointment reminders',
   'on-my-way': '"On my way" messages',
   'review-request': 'Review requests',
+  'recommended-work': 'Follow-ups on recommended work',
 };
 /** A kind the customer has not chosen for goes by mail and, once they opt in to texts, by text too. */
 export const DEFAULT_CHANNEL: Channel = 'both';

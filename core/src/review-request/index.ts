@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import { unsubscribeVerb } from '../account/unsubscribe';
 import { assertAdmin } from '../actor';
 import { LinkToken } from '../auth/link-token';
 import { linkTexts } from '../auth/link-texts';
@@ -12,13 +12,11 @@ import {
 } from '../booking/review-request-item';
 import { checkItem, Match } from '../db/conditions';
 import { defineDueQueue, drainDue, type JobReport, settleItem } from '../db/due-queue';
-import { failedConditions, op, type TransactItem, transactWrite } from '../db/entity';
+import { failedConditions, type TransactItem, transactWrite } from '../db/entity';
 import { expiresAfterDays } from '../db/ttl';
-import { VisibleError } from '../error';
 import { Notify } from '../notify/index';
 import { entity as accounts } from '../user/store';
 import type { Deadline } from '../util/deadline';
-import { fn } from '../util/fn';
 import { reviewRequestMail, reviewRequestText } from './mail';
 
 /**
@@ -158,15 +156,9 @@ export namespace ReviewRequest {
    * a mail client POSTs `List-Unsubscribe=One-Click`): turns review requests
    * off for the account. The link is not used up: a second POST answers the same.
    */
-  export const unsubscribe = fn(z.string(), async (token: string): Promise<{ msg: string }> => {
-    const found = await LinkToken.view('unsubscribe-review-requests', token);
-    if (!found.ok) LinkToken.refuse(found.reason, 'unsubscribe-review-requests');
-    const now = new Date().toISOString();
-    const updated = await accounts.patch(
-      { id: found.record.subjectId },
-      { set: { reviewRequestsOffAt: op.ifAbsent(now) }, when: (c) => c.itemExists() },
-    );
-    if (!updated) throw new VisibleError('not_found', unsubscribeMessages.invalid);
-    return { msg: unsubscribeMessages.done };
-  });
+  export const unsubscribe = unsubscribeVerb(
+    'unsubscribe-review-requests',
+    'reviewRequestsOffAt',
+    unsubscribeMessages.done,
+  );
 }

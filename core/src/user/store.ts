@@ -40,6 +40,8 @@ export const Stored = z.object({
   cardLast4: z.string().optional(),
   /** When the customer turned review requests off (the mail's one-click unsubscribe, issue 21). */
   reviewRequestsOffAt: z.string().optional(),
+  /** When the customer turned recommended work's follow-ups off (their mail's unsubscribe, issue 33). */
+  recommendedFollowUpsOffAt: z.string().optional(),
   /**
    * Texts (issue 21): the consent the customer gave, to which mobile number (E.164, US), when and in
    * which wording; absent until they first opt in. Texting is on while `optedOutAt` is absent.

@@ -40,6 +40,8 @@ export type BookingReply = {
   /** The class and add-ons it was priced and timed for (issue 34); null and [] when none were chosen. */
   vehicleClass: VehicleClass | null;
   addOns: AddOnReply[];
+  /** The garage vehicle it is for (decision 117); null when none. */
+  vehicleId?: string | null;
   notes: string;
   serviceStatus: string;
   payment: {
@@ -113,6 +115,7 @@ export function bookingReply(b: Booking.RowInfo): BookingReply {
     vehicleColor: b.vehicleColor,
     vehicleClass: b.vehicleClass ?? null,
     addOns: (b.addOns ?? []).map(addOnReply),
+    vehicleId: b.vehicleId ?? null,
     notes: b.notes,
     serviceStatus: b.serviceStatus,
     payment: b.payment

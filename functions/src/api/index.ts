@@ -29,6 +29,7 @@ import { testimonials } from './testimonials';
 import { texts } from './texts';
 import { technicians } from './technicians';
 import { timeslots } from './timeslots';
+import { recommendations, recommendationsDesk } from './recommendations';
 import { rescheduling, reschedulingByLink } from './reschedule';
 import { track } from './track';
 import { unsubscribe } from './unsubscribe';
@@ -81,6 +82,8 @@ const api = new Hono()
   .route('/track', track)
   .route('/unsubscribe', unsubscribe)
   .route('/admin/revenue', revenue)
+  .route('/admin/recommendations', recommendationsDesk)
+  .route('/recommendations', recommendations)
   .route('/admin', admin)
   .route('/admin', dispatch)
   .route('/admin', technicians)

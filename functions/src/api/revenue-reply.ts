@@ -62,6 +62,10 @@ export function dashboardReply(d: Revenue.Dashboard) {
     })),
     outstanding: { count: d.outstanding.count, amount: toDollars(d.outstanding.amountCents) },
     refunds: { count: d.refunds.count, amount: toDollars(d.refunds.amountCents) },
+    recommendedOutstanding: {
+      count: d.recommendedOutstanding.count,
+      amount: toDollars(d.recommendedOutstanding.amountCents),
+    },
     recent: d.recent.map(entryReply),
   };
 }

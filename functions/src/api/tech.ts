@@ -25,6 +25,8 @@ export type TechJobReply = {
   directionsUrl: string | null;
   customer: { firstName: string; lastName: string; email: string; phone: string | null };
   vehicle: { year: number; make: string; model: string; color: string };
+  /** The garage vehicle (decision 117), whose open recommended work the job shows; null when none. */
+  vehicleId?: string | null;
   serviceName: string;
   notes: string;
   serviceStatus: string;
@@ -60,6 +62,7 @@ function jobReply(job: Dispatch.TechJob, index: number): TechJobReply {
       phone: job.phone,
     },
     vehicle: { year: b.vehicleYear, make: b.vehicleMake, model: b.vehicleModel, color: b.vehicleColor },
+    vehicleId: b.vehicleId ?? null,
     serviceName: b.serviceName,
     notes: b.notes,
     serviceStatus: b.serviceStatus,

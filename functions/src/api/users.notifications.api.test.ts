@@ -52,7 +52,12 @@ describe('texts consent and preferences (/api/users/me/notifications)', () => {
     const customer = await createUser();
     expect(await settings(customer)).toEqual({
       texts: null,
-      preferences: { reminder: 'both', 'on-my-way': 'both', 'review-request': 'both' },
+      preferences: {
+        reminder: 'both',
+        'on-my-way': 'both',
+        'review-request': 'both',
+        'recommended-work': 'both',
+      },
     });
     const mobile = uniqueMobile();
     const before = new Date().toISOString();
@@ -72,7 +77,12 @@ describe('texts consent and preferences (/api/users/me/notifications)', () => {
         optedOutAt: null,
         optedOutBy: null,
       },
-      preferences: { reminder: 'both', 'on-my-way': 'both', 'review-request': 'mail' },
+      preferences: {
+        reminder: 'both',
+        'on-my-way': 'both',
+        'review-request': 'mail',
+        'recommended-work': 'both',
+      },
     });
     expect((reply.texts?.consentedAt ?? '') >= before).toBe(true);
     // The wording names the shop, the number, the kinds of message and how often.

@@ -320,6 +320,7 @@ describe('the bundled cron Lambda', () => {
         reviewRequests: { due: 0, sent: 0 },
         reminders: { due: 0, sent: 0, dropped: 0, skipped: 0 },
         busyCalendars: { due: 0, read: 0, left: 0 },
+        recommendedFollowUps: { due: 0, sent: 0 },
       },
     ]);
   });

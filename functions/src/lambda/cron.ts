@@ -15,6 +15,8 @@ export type CronResult = {
   reminders: { due: number; sent: number; dropped: number; skipped: number };
   /** Technicians' own calendar addresses due (issue 36, decision 119): read, and left (failed or held) for the next run. */
   busyCalendars: { due: number; read: number; left: number };
+  /** Recommended work's follow-ups due by now (issue 33): how many lines were due, how many notices went. */
+  recommendedFollowUps: { due: number; sent: number };
 };
 
 /** What the Lambda runtime passes as the handler's second argument, as far as the job uses it. */

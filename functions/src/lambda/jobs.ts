@@ -2,6 +2,7 @@ import { Billing } from '@app/core/billing/index';
 import { BusyCalendar } from '@app/core/crew/busy-calendar';
 import type { Job, JobReport } from '@app/core/db/due-queue';
 import { Outbox } from '@app/core/mail/outbox';
+import { Recommended } from '@app/core/recommended/index';
 import { Reminder } from '@app/core/reminder/index';
 import { ReviewRequest } from '@app/core/review-request/index';
 import { WorkOrder } from '@app/core/workorder/index';
@@ -58,6 +59,12 @@ export const jobs: readonly CronJob[] = [
     name: 'busy-calendars',
     reply: { at: ['busyCalendars'], done: 'read', left: 'left' },
     run: (now, deadline) => BusyCalendar.readDue(now, { deadline }),
+  },
+  {
+    // Recommended work's follow-up (issue 33): once a vehicle's lines, however many runs overlap.
+    name: 'recommended-follow-ups',
+    reply: { at: ['recommendedFollowUps'], done: 'sent' },
+    run: (now, deadline) => Recommended.sendDue(now, { deadline }),
   },
 ];
 

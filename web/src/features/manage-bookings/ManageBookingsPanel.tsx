@@ -37,7 +37,14 @@ export type WorkOrderViews = {
  * with 'Back to Bookings'. The search stays as it was while the admin visits
  * a sub-view.
  */
-export default function ManageBookingsPanel({ workOrders }: { workOrders?: WorkOrderViews }) {
+export default function ManageBookingsPanel({
+  workOrders,
+  renderRecommended,
+}: {
+  workOrders?: WorkOrderViews;
+  /** A booked vehicle's open recommended work (issue 33), from its feature. */
+  renderRecommended?: (vehicleId: string) => ReactNode;
+}) {
   const queryClient = useQueryClient();
   const [view, setView] = useState<View>({ kind: 'list' });
   // False until the admin first switches views: the page's own focus is left alone on load.
@@ -70,6 +77,7 @@ export default function ManageBookingsPanel({ workOrders }: { workOrders?: WorkO
           onAssign={(booking) => go({ kind: 'assign', booking })}
           onCreateWorkOrder={workOrders && ((booking) => go({ kind: 'work-order', booking }))}
           onWorkOrders={workOrders && (() => go({ kind: 'work-orders' }))}
+          renderRecommended={renderRecommended}
         />
       )}
       {view.kind === 'create' && (

@@ -30,6 +30,8 @@ type BookingDetailsFormProps = {
   addressId: string;
   /** The vehicle class and add-ons chosen (issue 34): the server prices and times the job by them. */
   job: JobChoice;
+  /** Recommended work it books (issue 33: the follow-up's link), with the notes that name it. */
+  recommended?: { vehicleId: string; ids: string[]; notes: string };
 };
 
 /**
@@ -38,7 +40,8 @@ type BookingDetailsFormProps = {
  * button reads 'Booked!' and stays disabled; a time taken meanwhile (409)
  * offers the way back to the times.
  */
-export function BookingDetailsForm({ user, service, date, time, addressId, job }: BookingDetailsFormProps) {
+export function BookingDetailsForm(props: BookingDetailsFormProps) {
+  const { user, service, date, time, addressId, job, recommended } = props;
   const queryClient = useQueryClient();
   const termsId = useId();
   // Every job needs a way to reach the customer (issue 30): asked once, when the account has none.
@@ -54,7 +57,7 @@ export function BookingDetailsForm({ user, service, date, time, addressId, job }
       vehicleYear: '',
       vehicleColor: '',
       vehicleId: '',
-      notes: '',
+      notes: recommended?.notes ?? '',
       phone: '',
       acceptTerms: false,
     }),
@@ -87,6 +90,9 @@ export function BookingDetailsForm({ user, service, date, time, addressId, job }
       ...(askPhone ? { phone: values.phone.trim() } : {}),
       ...(job.vehicleClass ? { vehicleClass: job.vehicleClass } : {}),
       ...(job.addOnIds.length ? { addOnIds: job.addOnIds } : {}),
+      ...(recommended?.ids.length
+        ? { recommended: { vehicleId: recommended.vehicleId, ids: recommended.ids } }
+        : {}),
     }),
   );
 

@@ -1,7 +1,7 @@
 import { factsOf } from '../../../components/ui/Fact';
 import { BOOKING_STATUSES, type BookingStatus, showsProgress } from '@app/core/booking/rules';
 import { formatLongDate, formatTime } from '@app/core/time';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { AddressView } from '../../../components/address/AddressView';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { isApiStatus, messageOf } from '../../../lib/api';
@@ -31,6 +31,8 @@ type AdminBookingCardProps = {
   onAssign: (booking: AdminBooking) => void;
   /** 'Create Work Order' from this booking (when /admin offers work orders). */
   onCreateWorkOrder?: (booking: AdminBooking) => void;
+  /** The vehicle's open recommended work (issue 33), handed in by /admin. */
+  renderRecommended?: (vehicleId: string) => ReactNode;
 };
 
 /**
@@ -44,6 +46,7 @@ export function AdminBookingCard({
   onStatusChanged,
   onAssign,
   onCreateWorkOrder,
+  renderRecommended,
 }: AdminBookingCardProps) {
   const titleId = useId();
   const statusId = useId();
@@ -147,6 +150,7 @@ export function AdminBookingCard({
         </Fact>
         <Fact term="Notes" wide text={booking.notes} />
       </dl>
+      {booking.vehicleId && renderRecommended?.(booking.vehicleId)}
       <TechnicianPicker booking={booking} describedBy={titleId} />
       <PaymentLinkFacts booking={booking} describedBy={titleId} />
       <PaymentActions booking={booking} describedBy={titleId} />

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { bookingsQueryOptions } from '../api';
 import { activeBookings, emptyText, hasFilters, isClosed } from '../list';
 import { deskMessages } from '../messages';
@@ -20,6 +20,8 @@ type BookingsListProps = {
   /** Given when /admin offers work orders: 'Create Work Order' on each card, and the manager. */
   onCreateWorkOrder?: (booking: AdminBooking) => void;
   onWorkOrders?: () => void;
+  /** The vehicle's open recommended work on each card (issue 33), handed in by /admin. */
+  renderRecommended?: (vehicleId: string) => ReactNode;
 };
 
 /**
@@ -36,6 +38,7 @@ export function BookingsList({
   onAssign,
   onCreateWorkOrder,
   onWorkOrders,
+  renderRecommended,
 }: BookingsListProps) {
   const queryClient = useQueryClient();
   const bookings = useInfiniteQuery(bookingsQueryOptions(filters));
@@ -115,6 +118,7 @@ export function BookingsList({
                   onStatusChanged={keepIfClosed}
                   onAssign={onAssign}
                   onCreateWorkOrder={onCreateWorkOrder}
+                  renderRecommended={renderRecommended}
                 />
               </li>
             ))}

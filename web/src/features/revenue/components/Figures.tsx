@@ -6,7 +6,7 @@ const money = (dollars: number) => formatCents(toCents(dollars));
 
 /** This month against last, jobs and the average ticket, outstanding and refunds. */
 export function Figures({ data }: { data: RevenueReply }) {
-  const { thisMonth, lastMonth, changePercent, outstanding, refunds } = data;
+  const { thisMonth, lastMonth, changePercent, outstanding, refunds, recommendedOutstanding } = data;
   const change =
     changePercent === null
       ? 'no revenue last month'
@@ -34,6 +34,16 @@ export function Figures({ data }: { data: RevenueReply }) {
       <Figure term="Refunds this month" testId="revenue-refunds" value={money(refunds.amount)}>
         <dd className="revenue-figure__note">
           {refunds.count} {refunds.count === 1 ? 'refund' : 'refunds'}
+        </dd>
+      </Figure>
+      <Figure
+        term="Recommended work outstanding"
+        testId="revenue-recommended"
+        value={money(recommendedOutstanding.amount)}
+      >
+        <dd className="revenue-figure__note">
+          {recommendedOutstanding.count} {recommendedOutstanding.count === 1 ? 'line' : 'lines'} declined or
+          deferred, still open
         </dd>
       </Figure>
     </dl>

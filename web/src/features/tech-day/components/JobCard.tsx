@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { NO_PHONE, telHref } from '../../../lib/format';
 import type { TechJob } from '../api';
 import { formatTime } from '@app/core/time';
@@ -12,7 +12,15 @@ import { VehicleHistoryToggle } from '../../../components/vehicle/VehicleHistory
  * Directions link and access notes, the customer with tap-to-call, the
  * vehicle, the service and the notes, where it stands, and its actions.
  */
-export function JobCard({ job, ...actions }: { job: TechJob } & Omit<JobActionsProps, 'job'>) {
+export function JobCard({
+  job,
+  renderRecommended,
+  ...actions
+}: {
+  job: TechJob;
+  /** The vehicle's open recommended work (issue 33), handed in by the route. */
+  renderRecommended?: (vehicleId: string) => ReactNode;
+} & Omit<JobActionsProps, 'job'>) {
   const titleId = useId();
   const state = stateOf(job);
   const name = `${job.customer.firstName} ${job.customer.lastName}`.trim();
@@ -79,6 +87,7 @@ export function JobCard({ job, ...actions }: { job: TechJob } & Omit<JobActionsP
         )}
       </dl>
       <VehicleHistoryToggle bookingId={job._id} />
+      {job.vehicleId && renderRecommended?.(job.vehicleId)}
       <JobActions job={job} {...actions} />
       <TextThread bookingId={job._id} quietWhenEmpty />
     </article>

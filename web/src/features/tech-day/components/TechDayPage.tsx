@@ -21,6 +21,8 @@ export type TechDayPageProps = {
   renderWorkOrder: (job: TechJob, close: () => void) => ReactNode;
   /** Shown under the day (the route joins the Calendar card, issue 36). */
   footer?: ReactNode;
+  /** A job's vehicle's open recommended work (issue 33), from its feature. */
+  renderRecommended?: (vehicleId: string) => ReactNode;
 };
 
 /**
@@ -37,6 +39,7 @@ export function TechDayPage({
   onDate,
   renderWorkOrder,
   footer,
+  renderRecommended,
 }: TechDayPageProps) {
   const online = useOnline();
   const queryClient = useQueryClient();
@@ -92,7 +95,12 @@ export function TechDayPage({
         <ol className="tech__jobs" aria-label={`Jobs on ${synced.day.date}`}>
           {synced.day.jobs.map((job) => (
             <li key={job._id}>
-              <JobCard job={job} enabled={enabled} onWorkOrder={setWorkOrderOf} />
+              <JobCard
+                job={job}
+                enabled={enabled}
+                onWorkOrder={setWorkOrderOf}
+                renderRecommended={renderRecommended}
+              />
             </li>
           ))}
         </ol>

@@ -10,6 +10,7 @@ export const sectionIds = [
   'timeslots',
   'services',
   'work-orders',
+  'recommended',
   'revenue',
   'technicians',
   'testimonials',

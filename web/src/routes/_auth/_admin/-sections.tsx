@@ -19,10 +19,19 @@ const WorkOrderFromBooking = lazy(() =>
   })),
 );
 
+const VehicleRecommended = lazy(
+  () => import('../../../features/recommended-work/components/RecommendedLines'),
+);
+
 /** Manage Bookings with its work-order sub-views (doc 2 §2), joined here: a feature does not import another. */
 function ManageBookingsWithWorkOrders() {
   return (
     <ManageBookingsPanel
+      renderRecommended={(vehicleId) => (
+        <Suspense fallback={null}>
+          <VehicleRecommended vehicleId={vehicleId} />
+        </Suspense>
+      )}
       workOrders={{
         renderCreate: (prefill, onDone) => (
           <Suspense fallback={<p className="status-text">Loading...</p>}>
@@ -81,6 +90,11 @@ export const sections: Section[] = [
     Body: lazy(() => import('../../../features/service-manager/ServiceManagerPanel')),
   },
   { id: 'work-orders', title: 'Work Orders', Body: WorkOrderPanel },
+  {
+    id: 'recommended',
+    title: 'Recommended Work',
+    Body: lazy(() => import('../../../features/recommended-work/RecommendedWorkPanel')),
+  },
   { id: 'revenue', title: 'Revenue', Body: lazy(() => import('../../../features/revenue/RevenuePanel')) },
   {
     id: 'technicians',

@@ -33,6 +33,10 @@ export const Route = createFileRoute('/_auth/_staff/tech')({
 
 /** The work order of a job with the customer's signature: its own chunk, loaded on the first tap. */
 const TechWorkOrder = lazy(() => import('./-tech-work-order'));
+/** The job's vehicle's open recommended work (issue 33): its feature's small chunk. */
+const VehicleRecommended = lazy(
+  () => import('../../../features/recommended-work/components/RecommendedLines'),
+);
 
 /** The technician's own calendar address (issue 36): its own chunk, below the day. */
 const BusyCalendarPanel = lazy(() => import('../../../features/busy-calendar/BusyCalendarPanel'));
@@ -67,6 +71,11 @@ function TechRoute() {
           </Suspense>
         </>
       }
+      renderRecommended={(vehicleId) => (
+        <Suspense fallback={null}>
+          <VehicleRecommended vehicleId={vehicleId} />
+        </Suspense>
+      )}
       renderWorkOrder={(job, close) => (
         <Suspense fallback={<p className="status-text">Loading work order...</p>}>
           <TechWorkOrder job={job} onClose={close} />

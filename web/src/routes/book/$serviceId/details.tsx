@@ -10,6 +10,11 @@ import { pageTitle } from '../../../lib/business';
 import { serviceQueryOptions } from '../../../features/services/api';
 import { calendarDate } from '../../../lib/search';
 import { type ChoiceSearch, choiceOf, choiceSearch, readChoice } from '../../../features/book-service/choice';
+import {
+  RecommendedLines,
+  useRecommendedLines,
+} from '../../../features/recommended-work/components/RecommendedLines';
+import { readRecommended, type RecommendedSearch } from '../../../lib/recommended-search';
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const ADDRESS = /^[\w-]{1,64}$/;
@@ -18,7 +23,7 @@ const ADDRESS = /^[\w-]{1,64}$/;
  * The chosen time, in the page's address (decision 112): `?date=yyyy-MM-dd&time=HH:mm&address=<saved id>`,
  * the same `address` the times page carries, so a reload (or Back and Forward) keeps the choice.
  */
-type DetailsSearch = { date?: string; time?: string; address?: string } & ChoiceSearch;
+type DetailsSearch = { date?: string; time?: string; address?: string } & ChoiceSearch & RecommendedSearch;
 
 function readSearch(search: Record<string, unknown>): DetailsSearch {
   const text = (value: unknown, pattern: RegExp) =>
@@ -31,6 +36,7 @@ function readSearch(search: Record<string, unknown>): DetailsSearch {
     ...(time ? { time } : {}),
     ...(address ? { address } : {}),
     ...readChoice(search),
+    ...readRecommended(search),
   };
 }
 
@@ -69,6 +75,10 @@ function ConfirmBookingPage() {
   const address = addresses.data?.find((item) => item._id === addressId);
   const backToTimes = `/book/${encodeURIComponent(service._id)}?date=${date}`;
   const again = { date, ...choiceSearch(job) };
+  // Recommended work the follow-up's link carries (issue 33): shown, and booked with the form.
+  const { vehicle, lines: ids } = Route.useSearch();
+  const carried = vehicle ? { vehicleId: vehicle, ids: ids ?? [] } : undefined;
+  const recommended = useRecommendedLines(carried, !!user);
 
   return (
     <BookingShell
@@ -80,6 +90,7 @@ function ConfirmBookingPage() {
       }
     >
       <BookingChoice service={service} date={date} time={time} address={address} job={job} />
+      <RecommendedLines lines={recommended.lines} />
       {!user?.hasCardOnFile ? (
         // Logged out or the card removed meanwhile: the same notices, returning to this date's times.
         <BookingNotice user={user} returnTo={backToTimes} />
@@ -89,12 +100,18 @@ function ConfirmBookingPage() {
         </p>
       ) : address ? (
         <BookingDetailsForm
+          key={recommended.notes}
           user={user}
           service={service}
           date={date}
           time={time}
           addressId={address._id}
           job={job}
+          recommended={
+            carried && recommended.lines.length
+              ? { ...carried, ids: recommended.lines.map((line) => line._id), notes: recommended.notes }
+              : undefined
+          }
         />
       ) : (
         // No address chosen (or it was deleted meanwhile): the times page asks for one first.

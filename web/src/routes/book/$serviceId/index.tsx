@@ -28,12 +28,17 @@ import { useAuth } from '../../../lib/auth/store';
 import { pageTitle } from '../../../lib/business';
 import { calendarDate } from '../../../lib/search';
 import { notFoundOn } from '../../../lib/loaders';
+import {
+  RecommendedLines,
+  useRecommendedLines,
+} from '../../../features/recommended-work/components/RecommendedLines';
+import { readRecommended, type RecommendedSearch } from '../../../lib/recommended-search';
 
 /**
  * The chosen date lives in the page's address (?date=yyyy-MM-dd): Back from the details page and the login
  * redirect keep it. So do the chosen service address (?address=, a saved one's id) and a visitor's ?zip= (issue 20).
  */
-type BookSearch = { date?: string; address?: string; zip?: string } & ChoiceSearch;
+type BookSearch = { date?: string; address?: string; zip?: string } & ChoiceSearch & RecommendedSearch;
 
 function readSearch(search: Record<string, unknown>): BookSearch {
   const text = (value: unknown, pattern: RegExp) =>
@@ -51,6 +56,7 @@ function readSearch(search: Record<string, unknown>): BookSearch {
     ...(zip ? { zip } : {}),
     // The vehicle class and add-ons (issue 34): the price, and the times that fit the job's length.
     ...readChoice(search),
+    ...readRecommended(search),
   };
 }
 
@@ -105,6 +111,12 @@ function BookServicePage() {
     search.date && isBookableDate(search.date, service.availableDays, todayDate) ? search.date : undefined;
   const where = usePlace(user, search.address, search.zip);
   const canBook = !!user?.hasCardOnFile && where.kind === 'served';
+  // The follow-up's link (issue 33): the recommended lines it carries go on to the details page.
+  const carried = search.vehicle ? { vehicle: search.vehicle, lines: search.lines } : {};
+  const recommended = useRecommendedLines(
+    search.vehicle ? { vehicleId: search.vehicle, ids: search.lines ?? [] } : undefined,
+    !!user,
+  );
 
   const choice = choiceOf(readChoice(search, service));
   const setSearch = (next: BookSearch) =>
@@ -130,6 +142,7 @@ function BookServicePage() {
         time,
         ...(where.kind === 'served' && where.address ? { address: where.address._id } : {}),
         ...choiceSearch(choice),
+        ...carried,
       },
       state: { service },
     });
@@ -141,6 +154,7 @@ function BookServicePage() {
           <ServiceChoiceForm service={service} choice={choice} onChange={choose} />
         )}
       </ServiceSummary>
+      <RecommendedLines lines={recommended.lines} />
       <BookingNotice user={user} returnTo={returnTo} />
       <AddressStep
         user={user}

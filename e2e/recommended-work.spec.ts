@@ -1,0 +1,94 @@
+import { addDays, today } from '@app/core/time';
+import { expect, test } from './fixtures';
+import { chooseDay, dateWithTimes, fillVehicle, serviceNamed, timeButton } from './helpers/booking-page';
+import { auth, waitForMail } from './helpers/session';
+
+/**
+ * Issue 33: declined work stays on the vehicle and comes back. The declined line is kept as the
+ * estimate's approval keeps it (tests/recommendation-factories.ts), appears in the desk's
+ * Recommended Work, goes out in the follow-up mail at a moved clock (the scheduled job, as
+ * `npm run cron -- <instant>` runs it), and the mail's link books it.
+ */
+test('a declined line is on the desk, comes back in the follow-up mail, and its link books it', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+  admin,
+  customerWithCard,
+  cardBooking,
+  booked,
+  signIn,
+  expectAccessible,
+}) => {
+  test.setTimeout(120_000);
+  const visit = await cardBooking('Mobile Oil Change');
+  const { keepDeclined } = await import('../tests/recommendation-factories');
+  const customer = customerWithCard.user;
+  const kept = await keepDeclined({ headers: auth(admin) }, customer, visit._id, {
+    lines: [{ description: 'Replace cabin air filter', priceCents: 4_500 }],
+  });
+  const line = kept.open[0]!;
+
+  // The desk: an admin's own browser context.
+  const deskContext = await browser.newContext({ baseURL });
+  await deskContext.addInitScript((token) => localStorage.setItem('token', token), admin.token);
+  const desk = await deskContext.newPage();
+  await desk.goto('/admin?section=recommended');
+  const panel = desk.getByRole('region', { name: 'Recommended Work' });
+  const item = panel.getByTestId('recommended-line').filter({ hasText: customer.lastName });
+  await expect(item).toContainText('Replace cabin air filter');
+  await expect(item).toContainText('2019 Honda Civic');
+  await expect(item).toContainText('$45.00');
+  await expectAccessible(desk);
+  await desk.setViewportSize({ width: 1280, height: 900 });
+  await desk.screenshot({ path: test.info().outputPath('recommended-desk-1280.png') });
+  await desk.setViewportSize({ width: 390, height: 844 });
+  await desk.screenshot({ path: test.info().outputPath('recommended-desk-390.png'), fullPage: true });
+  await deskContext.close();
+
+  // The follow-up, once its day has come.
+  const { handler } = await import('../functions/src/lambda/cron');
+  const due = Date.parse(line.followUpAt ?? '');
+  const run = await handler({ now: new Date(due + 60_000).toISOString() });
+  expect(run.recommendedFollowUps.sent).toBe(1);
+  const mail = await waitForMail(request, customerWithCard.email, (m) =>
+    m.subject.startsWith('Recommended work for your 2019 Honda Civic'),
+  );
+  expect(mail.text).toContain('Replace cabin air filter ($45.00)');
+  const link = /\/book\/[^\s?]+\?vehicle=veh_[0-9A-Z]+&lines=rec_[0-9A-Z,_]+/.exec(mail.text)?.[0];
+  expect(link, 'the booking link in the follow-up').toBeTruthy();
+
+  // The link books it: the booking page shows the line, the booking carries it and closes it.
+  await signIn(customerWithCard);
+  const service = await serviceNamed(request, 'Mobile Oil Change');
+  const { date, free } = await dateWithTimes(request, service._id, addDays(today(), 10), 1, {
+    zipCode: '19380',
+  });
+  await page.goto(link ?? '');
+  const shown = page.getByRole('region', { name: 'Last time we recommended' });
+  await expect(shown).toContainText('Replace cabin air filter ($45.00)');
+  await chooseDay(page, date);
+  await timeButton(page, free[0]!).click();
+  await expect(page.getByRole('heading', { name: 'Confirm Your Booking' })).toBeVisible();
+  await expect(shown).toContainText('Replace cabin air filter');
+  await expect(page.getByLabel('Notes (optional)')).toHaveValue(
+    'Recommended work: Replace cabin air filter.',
+  );
+  await expectAccessible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('recommended-booking-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await fillVehicle(page);
+  await page.getByRole('button', { name: 'Confirm Booking' }).click();
+  await expect(page.getByRole('button', { name: 'Booked!' })).toBeDisabled();
+
+  const { Garage } = await import('@app/core/garage/index');
+  const closed = await Garage.recommendation.get(line);
+  expect(closed?.state).toBe('booked');
+  booked.push(closed?.closed?.bookingId ?? '');
+  const open = await request.get(`/api/recommendations/vehicle/${line.vehicleId}`, {
+    headers: auth(customerWithCard),
+  });
+  expect(await open.json()).toEqual([]);
+});
