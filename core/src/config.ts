@@ -155,6 +155,11 @@ const common = {
    * total is at most the booked price × (1 + this fraction); above it the customer acknowledges it first.
    */
   chargeTolerance: z.coerce.number().min(0).max(1).default(0.1),
+  /**
+   * Estimates approved line by line (issue 33, decision 125): completion may charge at most the total the
+   * customer approved × (1 + this fraction) without a new approval. 0: not a cent above it.
+   */
+  estimateTolerance: z.coerce.number().min(0).max(1).default(0),
   /** A declined charge is tried again by the scheduled job every this many hours, at most this many times. */
   chargeRetryHours: z.coerce
     .number()
@@ -340,6 +345,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     inspectionPhotoLimit: env.INSPECTION_PHOTO_LIMIT,
     ackLinkDays: env.ACK_LINK_DAYS,
     chargeTolerance: env.CHARGE_TOLERANCE,
+    estimateTolerance: env.ESTIMATE_TOLERANCE,
     chargeRetryHours: env.CHARGE_RETRY_HOURS,
     chargeRetryLimit: env.CHARGE_RETRY_LIMIT,
     chargeSweepMinutes: env.CHARGE_SWEEP_MINUTES,
