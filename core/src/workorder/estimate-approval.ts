@@ -107,8 +107,11 @@ export function answered(
   const lines = applyDecisions(wo.estimateLines, decisions ?? [], at);
   const pricing = repriced(wo, lines);
   const decided = lines.filter((l) => proposed.some((p) => p.id === l.id));
+  // An option not picked where another of its group was is no work left undone: not recommended.
+  const picked = new Set(lines.filter((l) => l.state === 'approved' && l.group).map((l) => l.group));
   const declined = decided.filter(
-    (l): l is EstimateLine & { state: 'declined' | 'deferred' } => l.state === 'declined' || l.state === 'deferred',
+    (l): l is EstimateLine & { state: 'declined' | 'deferred' } =>
+      (l.state === 'declined' || l.state === 'deferred') && !(l.group && picked.has(l.group)),
   );
   const approval: EstimateApproval = {
     at,

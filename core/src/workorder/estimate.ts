@@ -25,7 +25,9 @@ import { type Detail, view } from './view';
 /** The acknowledgment as it is after a change of what the customer agreed to (decision 039's rule). */
 export function undoneAcknowledgment(wo: Stored, at: string): Pick<Stored, 'acknowledgment' | 'acknowledgmentHistory'> {
   const ack = wo.acknowledgment;
-  if (ack.state !== 'acknowledged') return wo;
+  if (ack.state !== 'acknowledged') {
+    return { acknowledgment: wo.acknowledgment, acknowledgmentHistory: wo.acknowledgmentHistory };
+  }
   return {
     acknowledgmentHistory: appendToTrail(wo.acknowledgmentHistory, {
       acknowledgedAt: ack.acknowledgedAt ?? at,

@@ -41,7 +41,7 @@ export {
   FindingInput,
   LineInput,
   PhoneApprovalInput,
-  type FindingInput as FindingBody,
+  type LineInput as LineBody,
 } from './estimate-input';
 export { type EstimateFigures, estimateCounterKey, estimateFigures, estimateFiguresOf } from './estimate-approval';
 export { type EstimateView } from './estimate-view';
