@@ -154,6 +154,15 @@ const access: Record<string, Access> = {
   'WorkOrder.acknowledgeInPerson': 'admin',
   // Issue 30: what the customer reads on the technician's phone before signing.
   'WorkOrder.forSigning': 'admin',
+  // Issue 33 (decision 125): the estimate's lines and a call's answers are staff's; its counters internal.
+  'WorkOrder.addLine': 'admin',
+  'WorkOrder.proposeFinding': 'admin',
+  'WorkOrder.updateLine': 'admin',
+  'WorkOrder.removeLine': 'admin',
+  'WorkOrder.recordPhoneApproval': 'admin',
+  'WorkOrder.estimateCounterKey': 'internal',
+  'WorkOrder.estimateFigures': 'internal',
+  'WorkOrder.estimateFiguresOf': 'internal',
   // Issue 21: rescheduling (decision 075).
   'Reschedule.forReschedule': 'user',
   'Reschedule.reschedule': 'user',
@@ -576,6 +585,18 @@ const calls: Record<string, () => Promise<unknown>> = {
   'WorkOrder.forSigning': () => WorkOrder.forSigning(someId('wo')),
   'WorkOrder.acknowledgeInPerson': () =>
     WorkOrder.acknowledgeInPerson(someId('wo'), { acknowledgedBy: { name: 'Sneaky' }, signature: null }),
+  // Issue 33.
+  'WorkOrder.addLine': () => WorkOrder.addLine(someId('wo'), { description: 'Sneaky line' }),
+  'WorkOrder.proposeFinding': () => WorkOrder.proposeFinding(someId('wo'), { category: 'brakes' }),
+  'WorkOrder.updateLine': () => WorkOrder.updateLine(someId('wo'), 'eln_x', { description: 'Sneaky line' }),
+  'WorkOrder.removeLine': () => WorkOrder.removeLine(someId('wo'), 'eln_x'),
+  'WorkOrder.recordPhoneApproval': () =>
+    WorkOrder.recordPhoneApproval(someId('wo'), {
+      decisions: [],
+      calledAt: new Date().toISOString(),
+      number: '(610) 555-0199',
+      person: 'Sneaky',
+    }),
   // Issue 22.
   'Dispatch.reassign': () => Dispatch.reassign(someId('bkg'), { technician: 1 }),
   'Dispatch.upcomingOf': () => Dispatch.upcomingOf(1),
@@ -606,6 +627,12 @@ const staffVerbs = new Map([
   ['WorkOrder.acknowledgeInPerson', 'not_found'],
   ['WorkOrder.forSigning', 'not_found'],
   ['WorkOrder.defaults', 'allowed'],
+  // Issue 33: the estimate (decision 125), the work order looked up before the job decides.
+  ['WorkOrder.addLine', 'not_found'],
+  ['WorkOrder.proposeFinding', 'not_found'],
+  ['WorkOrder.updateLine', 'not_found'],
+  ['WorkOrder.removeLine', 'not_found'],
+  ['WorkOrder.recordPhoneApproval', 'not_found'],
   // Issue 30: what completing charges (decision 090), the customer's code (decision 091).
   ['Billing.chargePreview', 'not_found'],
   ['WorkOrder.sendPriceCode', 'not_found'],

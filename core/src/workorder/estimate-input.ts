@@ -14,6 +14,7 @@ export const ESTIMATE_LIMITS = { maxParts: 20, maxPhotos: 20, groupMax: 60 } as 
 
 export const estimateMessages = {
   lineNotFound: 'Estimate line not found.',
+  tooMany: `An estimate may hold at most ${PRICING_LIMITS.maxLines} lines.`,
   notAttention: 'Only an inspection item marked "needs attention" becomes a proposed line.',
   noInspectionItem: 'That inspection item was not filled.',
   photoNotFound: 'A photo named is not on this work order.',

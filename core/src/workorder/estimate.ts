@@ -9,7 +9,7 @@ import { repriced } from './estimate-approval';
 import { estimateMessages, FindingInput, LineInput } from './estimate-input';
 import { CATEGORY_LABELS, type InspectionCategory } from './inspection/terms';
 import { fail, key, refuseInvalid } from './messages';
-import { estimateLineCents } from './pricing';
+import { estimateLineCents, PRICING_LIMITS } from './pricing';
 import { assertWorksOn } from './staff';
 import { contentDigest, type EstimateLine, find, putIfUnchanged, type Stored, write } from './store';
 import { type Detail, view } from './view';
@@ -44,6 +44,7 @@ export function undoneAcknowledgment(wo: Stored, at: string): Pick<Stored, 'ackn
 
 /** The work order with these estimate lines: money again, the acknowledgment undone when a decided line changed. */
 async function writeLines(wo: Stored, lines: EstimateLine[], now = new Date()): Promise<Detail> {
+  if (lines.length > PRICING_LIMITS.maxLines) fail('invalid', estimateMessages.tooMany);
   const at = now.toISOString();
   const changed = { ...wo, estimateLines: lines, pricing: repriced(wo, lines) };
   const undo = contentDigest(changed) !== contentDigest(wo);
