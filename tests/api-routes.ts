@@ -610,20 +610,26 @@ export const routes: Record<string, Route> = {
     access: 'staff',
     technician: '403',
     path: (f) => `/api/workOrders/${f.workOrders.workOrder._id}/estimate/lines`,
-    body: () => ({ description: 'Cabin filter', hours: 0.25, parts: [{ description: 'Filter', quantity: 1, unitPrice: 30 }] }),
+    body: () => ({
+      description: 'Cabin filter',
+      hours: 0.25,
+      parts: [{ description: 'Filter', quantity: 1, unitPrice: 30 }],
+    }),
     ok: 201,
   },
   'PUT /api/workOrders/:id/estimate/lines/:lineId': {
     access: 'staff',
     technician: '403',
-    path: (f) => `/api/workOrders/${f.workOrders.workOrder._id}/estimate/lines/eln_01JDZ0000000000000000000AA`,
+    path: (f) =>
+      `/api/workOrders/${f.workOrders.workOrder._id}/estimate/lines/eln_01JDZ0000000000000000000AA`,
     body: () => ({ description: 'Cabin filter', hours: 0.5 }),
     ok: 404,
   },
   'DELETE /api/workOrders/:id/estimate/lines/:lineId': {
     access: 'staff',
     technician: '403',
-    path: (f) => `/api/workOrders/${f.workOrders.workOrder._id}/estimate/lines/eln_01JDZ0000000000000000000AA`,
+    path: (f) =>
+      `/api/workOrders/${f.workOrders.workOrder._id}/estimate/lines/eln_01JDZ0000000000000000000AA`,
     ok: 404,
   },
   'POST /api/workOrders/:id/estimate/phone-approval': {

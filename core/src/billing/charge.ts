@@ -111,8 +111,8 @@ export async function planPayment(
       wo.estimate?.within === false
         ? chargeMessages.aboveEstimate(wo)
         : wo.awaitingPrice.length > 0
-        ? chargeMessages.awaitingApproval(wo, booking.priceCents, options.tolerance)
-        : chargeMessages.aboveTolerance(wo, booking.priceCents, options.tolerance),
+          ? chargeMessages.awaitingApproval(wo, booking.priceCents, options.tolerance)
+          : chargeMessages.aboveTolerance(wo, booking.priceCents, options.tolerance),
     );
   }
   return { ...common, basis, workOrderId: wo.id, amountCents: wo.totalCents + tripFeeCents };

@@ -182,7 +182,12 @@ async function acknowledgeNow(
   const at = now.toISOString();
   const by = { name: input.acknowledgedBy.name, email: input.acknowledgedBy.email };
   // The estimate's answers (decision 125): checked before the signature is stored.
-  const estimate = await estimateAnswer(wo, input, { channel: 'link', by: by.name, signed: Boolean(input.signature) }, at);
+  const estimate = await estimateAnswer(
+    wo,
+    input,
+    { channel: 'link', by: by.name, signed: Boolean(input.signature) },
+    at,
+  );
   const png = input.signature ? signaturePng(input.signature) : undefined;
   const signatureKey = png ? `${SIGNATURE_PREFIX}${wo.id}/${createId('workOrder').slice(3)}.png` : undefined;
   if (png && signatureKey) await putObject(signatureKey, png);
@@ -221,7 +226,10 @@ async function acknowledgeNow(
  */
 export async function estimateAnswer(
   wo: Stored,
-  input: { decisions?: { lineId: string; decision: 'approved' | 'declined' | 'deferred' }[]; termsAccepted?: boolean },
+  input: {
+    decisions?: { lineId: string; decision: 'approved' | 'declined' | 'deferred' }[];
+    termsAccepted?: boolean;
+  },
   answer: Parameters<typeof answered>[2],
   at: string,
 ) {

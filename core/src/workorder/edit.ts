@@ -6,7 +6,6 @@ import { Booking } from '../booking/index';
 import { failedConditions } from '../db/entity';
 import { unchangedSince } from '../db/revision';
 import * as time from '../time';
-import { appendToTrail } from '../util/audit-trail';
 import { fn } from '../util/fn';
 import { createId } from '../util/id';
 import { type ParsedWorkOrderInput, UpdateInput, WorkOrderInput } from './input';

@@ -50,7 +50,13 @@ export function canonicalApproval(
   return JSON.stringify({
     base: {
       labor: wo.laborItems.map((l) => [l.description, l.hours, l.hourlyRateCents, l.totalCents]),
-      parts: wo.partItems.map((p) => [p.partNumber, p.description, p.quantity, p.unitPriceCents, p.totalCents]),
+      parts: wo.partItems.map((p) => [
+        p.partNumber,
+        p.description,
+        p.quantity,
+        p.unitPriceCents,
+        p.totalCents,
+      ]),
     },
     approved: wo.estimateLines
       .filter((l) => l.state === 'approved')
@@ -69,10 +75,15 @@ export function canonicalApproval(
 
 /** SHA-256 (hex) of the canonical form: changes with any approved line, price or the total, and nothing else. */
 export const approvalDigest = (...args: Parameters<typeof canonicalApproval>) =>
-  createHash('sha256').update(canonicalApproval(...args)).digest('hex');
+  createHash('sha256')
+    .update(canonicalApproval(...args))
+    .digest('hex');
 
 /** The work order's estimate money: its base lines and approved estimate lines, taxed (pricing.ts's one function). */
-export function repriced(wo: Pick<Stored, 'laborItems' | 'partItems' | 'pricing'>, lines: readonly EstimateLine[]) {
+export function repriced(
+  wo: Pick<Stored, 'laborItems' | 'partItems' | 'pricing'>,
+  lines: readonly EstimateLine[],
+) {
   return priceEstimate({
     laborItems: wo.laborItems,
     partItems: wo.partItems,
@@ -99,7 +110,10 @@ export function answered(
   answer: Answer,
   at: string,
   userId: string | undefined,
-): { next: Pick<Stored, 'estimateLines' | 'pricing' | 'estimateApproval' | 'estimateTrail'>; items: TransactItem[] } {
+): {
+  next: Pick<Stored, 'estimateLines' | 'pricing' | 'estimateApproval' | 'estimateTrail'>;
+  items: TransactItem[];
+} {
   const proposed = wo.estimateLines.filter((l) => l.state === 'proposed');
   if (proposed.length === 0 && (decisions ?? []).length === 0 && wo.estimateLines.length === 0) {
     return { next: wo, items: [] };
@@ -157,7 +171,9 @@ export function answered(
       estimateLines: lines,
       pricing,
       estimateApproval: approval,
-      estimateTrail: wo.estimateApproval ? [...wo.estimateTrail, wo.estimateApproval].slice(-20) : wo.estimateTrail,
+      estimateTrail: wo.estimateApproval
+        ? [...wo.estimateTrail, wo.estimateApproval].slice(-20)
+        : wo.estimateTrail,
     },
     items,
   };
@@ -193,7 +209,9 @@ export function countSent(at: string): TransactItem[] {
 function countDecided(at: string, proposedCents: number, approvedCents: number): TransactItem[] {
   if (proposedCents === 0 && approvedCents === 0) return [];
   const month = monthOf(at);
-  return [counter.tx.upsert({ month }, { set: { month }, add: { decided: 1, proposedCents, approvedCents } })];
+  return [
+    counter.tx.upsert({ month }, { set: { month }, add: { decided: 1, proposedCents, approvedCents } }),
+  ];
 }
 
 export type EstimateFigures = { sent: number; decided: number; proposedCents: number; approvedCents: number };

@@ -22,7 +22,8 @@ export const recordPhoneApproval = fn(
     assertStaff();
     const wo = await find(workOrderId);
     await assertWorksOn(wo.relatedBooking);
-    if (!wo.estimateLines.some((l) => l.state === 'proposed')) fail('conflict', estimateMessages.nothingToDecide);
+    if (!wo.estimateLines.some((l) => l.state === 'proposed'))
+      fail('conflict', estimateMessages.nothingToDecide);
     if (input.version !== undefined && input.version !== contentDigest(wo)) {
       fail('invalid', messages.changedSinceShown, { changed: true });
     }
@@ -37,7 +38,12 @@ export const recordPhoneApproval = fn(
         channel: 'phone',
         by: input.person,
         signed: false,
-        phone: { calledAt: new Date(input.calledAt).toISOString(), number: input.number, person: input.person, recordedBy },
+        phone: {
+          calledAt: new Date(input.calledAt).toISOString(),
+          number: input.number,
+          person: input.person,
+          recordedBy,
+        },
       },
       at,
       booking?.userId,

@@ -23,7 +23,10 @@ import { type Detail, view } from './view';
  */
 
 /** The acknowledgment as it is after a change of what the customer agreed to (decision 039's rule). */
-export function undoneAcknowledgment(wo: Stored, at: string): Pick<Stored, 'acknowledgment' | 'acknowledgmentHistory'> {
+export function undoneAcknowledgment(
+  wo: Stored,
+  at: string,
+): Pick<Stored, 'acknowledgment' | 'acknowledgmentHistory'> {
   const ack = wo.acknowledgment;
   if (ack.state !== 'acknowledged') {
     return { acknowledgment: wo.acknowledgment, acknowledgmentHistory: wo.acknowledgmentHistory };
@@ -72,11 +75,19 @@ function checkPhotos(wo: Stored, photoIds: readonly string[]): string[] {
 }
 
 /** The line's price from what staff sent: the shop's rate when none, a catalogue service's own price. */
-async function pricedLine(input: z.output<typeof LineInput>): Promise<Pick<EstimateLine, 'hours' | 'hourlyRateCents' | 'parts' | 'totalCents'>> {
+async function pricedLine(
+  input: z.output<typeof LineInput>,
+): Promise<Pick<EstimateLine, 'hours' | 'hourlyRateCents' | 'parts' | 'totalCents'>> {
   const fromCatalogue = input.parts.some((p) => p.serviceId);
   const services = fromCatalogue ? await Service.list() : [];
   const parts = input.parts.map((p) => {
-    if (!p.serviceId) return { partNumber: p.partNumber, description: p.description, quantity: p.quantity, unitPriceCents: p.unitPriceCents };
+    if (!p.serviceId)
+      return {
+        partNumber: p.partNumber,
+        description: p.description,
+        quantity: p.quantity,
+        unitPriceCents: p.unitPriceCents,
+      };
     const service = services.find((s) => s._id === p.serviceId);
     if (!service) fail('invalid', estimateMessages.serviceNotFound);
     return {
@@ -87,48 +98,60 @@ async function pricedLine(input: z.output<typeof LineInput>): Promise<Pick<Estim
       serviceId: service._id,
     };
   });
-  const priced = { hours: input.hours, hourlyRateCents: input.hourlyRateCents ?? config().laborRateCents, parts };
+  const priced = {
+    hours: input.hours,
+    hourlyRateCents: input.hourlyRateCents ?? config().laborRateCents,
+    parts,
+  };
   return { ...priced, totalCents: estimateLineCents(priced) };
 }
 
 /** `POST /api/workOrders/{id}/estimate/lines`: a proposed line written by hand. */
-export const addLine = fn(z.tuple([key, LineInput]), async (workOrderId, input) => {
-  const wo = await staffWorkOrder(workOrderId);
-  const line: EstimateLine = {
-    id: createId('estimateLine'),
-    description: input.description,
-    note: input.note,
-    photoIds: checkPhotos(wo, input.photoIds),
-    ...(input.group ? { group: input.group } : {}),
-    state: 'proposed',
-    ...(await pricedLine(input)),
-  };
-  return writeLines(wo, [...wo.estimateLines, line]);
-}, refuseInvalid);
+export const addLine = fn(
+  z.tuple([key, LineInput]),
+  async (workOrderId, input) => {
+    const wo = await staffWorkOrder(workOrderId);
+    const line: EstimateLine = {
+      id: createId('estimateLine'),
+      description: input.description,
+      note: input.note,
+      photoIds: checkPhotos(wo, input.photoIds),
+      ...(input.group ? { group: input.group } : {}),
+      state: 'proposed',
+      ...(await pricedLine(input)),
+    };
+    return writeLines(wo, [...wo.estimateLines, line]);
+  },
+  refuseInvalid,
+);
 
 /**
  * `POST /api/workOrders/{id}/estimate/findings`: one tap, an inspection item marked "needs attention"
  * becomes a proposed line (its label and note, the photos named or every photo), unpriced until staff price it.
  */
-export const proposeFinding = fn(z.tuple([key, FindingInput]), async (workOrderId, input) => {
-  const wo = await staffWorkOrder(workOrderId);
-  const item = wo.inspection?.items.find((i) => i.category === input.category);
-  if (!item) fail('invalid', estimateMessages.noInspectionItem);
-  if (item.condition !== 'attention') fail('invalid', estimateMessages.notAttention);
-  const line: EstimateLine = {
-    id: createId('estimateLine'),
-    description: CATEGORY_LABELS[input.category as InspectionCategory],
-    note: item.note,
-    category: input.category,
-    photoIds: checkPhotos(wo, input.photoIds ?? wo.photos.map((p) => p.id)),
-    state: 'proposed',
-    hours: 0,
-    hourlyRateCents: config().laborRateCents,
-    parts: [],
-    totalCents: 0,
-  };
-  return writeLines(wo, [...wo.estimateLines, line]);
-}, refuseInvalid);
+export const proposeFinding = fn(
+  z.tuple([key, FindingInput]),
+  async (workOrderId, input) => {
+    const wo = await staffWorkOrder(workOrderId);
+    const item = wo.inspection?.items.find((i) => i.category === input.category);
+    if (!item) fail('invalid', estimateMessages.noInspectionItem);
+    if (item.condition !== 'attention') fail('invalid', estimateMessages.notAttention);
+    const line: EstimateLine = {
+      id: createId('estimateLine'),
+      description: CATEGORY_LABELS[input.category as InspectionCategory],
+      note: item.note,
+      category: input.category,
+      photoIds: checkPhotos(wo, input.photoIds ?? wo.photos.map((p) => p.id)),
+      state: 'proposed',
+      hours: 0,
+      hourlyRateCents: config().laborRateCents,
+      parts: [],
+      totalCents: 0,
+    };
+    return writeLines(wo, [...wo.estimateLines, line]);
+  },
+  refuseInvalid,
+);
 
 function lineOf(wo: Stored, lineId: string): EstimateLine {
   const line = wo.estimateLines.find((l) => l.id === lineId);
@@ -140,36 +163,46 @@ function lineOf(wo: Stored, lineId: string): EstimateLine {
  * `PUT /api/workOrders/{id}/estimate/lines/{lineId}`: the line written again (text, option group,
  * photos, price). A line the customer answered whose price or text changes is proposed again.
  */
-export const updateLine = fn(z.tuple([key, key, LineInput]), async (workOrderId, lineId, input) => {
-  const wo = await staffWorkOrder(workOrderId);
-  const line = lineOf(wo, lineId);
-  const price = await pricedLine(input);
-  const edited: EstimateLine = {
-    ...line,
-    description: input.description,
-    note: input.note,
-    photoIds: checkPhotos(wo, input.photoIds),
-    group: input.group || undefined,
-    ...price,
-  };
-  const changed =
-    edited.totalCents !== line.totalCents || edited.description !== line.description || edited.group !== line.group;
-  const again: EstimateLine =
-    changed && line.state !== 'proposed'
-      ? { ...edited, state: 'proposed', previousTotalCents: line.totalCents, decidedAt: undefined }
-      : edited;
-  return writeLines(
-    wo,
-    wo.estimateLines.map((l) => (l.id === lineId ? again : l)),
-  );
-}, refuseInvalid);
+export const updateLine = fn(
+  z.tuple([key, key, LineInput]),
+  async (workOrderId, lineId, input) => {
+    const wo = await staffWorkOrder(workOrderId);
+    const line = lineOf(wo, lineId);
+    const price = await pricedLine(input);
+    const edited: EstimateLine = {
+      ...line,
+      description: input.description,
+      note: input.note,
+      photoIds: checkPhotos(wo, input.photoIds),
+      group: input.group || undefined,
+      ...price,
+    };
+    const changed =
+      edited.totalCents !== line.totalCents ||
+      edited.description !== line.description ||
+      edited.group !== line.group;
+    const again: EstimateLine =
+      changed && line.state !== 'proposed'
+        ? { ...edited, state: 'proposed', previousTotalCents: line.totalCents, decidedAt: undefined }
+        : edited;
+    return writeLines(
+      wo,
+      wo.estimateLines.map((l) => (l.id === lineId ? again : l)),
+    );
+  },
+  refuseInvalid,
+);
 
 /** `DELETE /api/workOrders/{id}/estimate/lines/{lineId}`: the line goes (an approved one's removal undoes the acknowledgment). */
-export const removeLine = fn(z.tuple([key, key]), async (workOrderId, lineId) => {
-  const wo = await staffWorkOrder(workOrderId);
-  lineOf(wo, lineId);
-  return writeLines(
-    wo,
-    wo.estimateLines.filter((l) => l.id !== lineId),
-  );
-}, refuseInvalid);
+export const removeLine = fn(
+  z.tuple([key, key]),
+  async (workOrderId, lineId) => {
+    const wo = await staffWorkOrder(workOrderId);
+    lineOf(wo, lineId);
+    return writeLines(
+      wo,
+      wo.estimateLines.filter((l) => l.id !== lineId),
+    );
+  },
+  refuseInvalid,
+);

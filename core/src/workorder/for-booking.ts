@@ -58,7 +58,11 @@ function chargeable(wo: Stored, now: number): ForBooking {
         hours: l.hours,
         totalCents: laborLineCents(l.hours, l.hourlyRateCents),
       })),
-      ...approved.map((l) => ({ description: l.description, hours: l.hours, totalCents: estimateLineCents(l) })),
+      ...approved.map((l) => ({
+        description: l.description,
+        hours: l.hours,
+        totalCents: estimateLineCents(l),
+      })),
     ],
     partItems: wo.partItems.map((p) => ({
       description: p.description,

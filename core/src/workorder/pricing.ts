@@ -173,7 +173,10 @@ export function priceEstimate(input: {
 }): EstimateTotals {
   const approved = input.lines.filter((l) => l.state === 'approved');
   const base = priceWorkOrder({
-    laborItems: [...input.laborItems, ...approved.map((l) => ({ hours: l.hours, hourlyRateCents: l.hourlyRateCents }))],
+    laborItems: [
+      ...input.laborItems,
+      ...approved.map((l) => ({ hours: l.hours, hourlyRateCents: l.hourlyRateCents })),
+    ],
     partItems: [...input.partItems, ...approved.flatMap((l) => l.parts)],
     taxRate: input.taxRate,
   });

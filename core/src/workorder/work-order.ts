@@ -43,5 +43,10 @@ export {
   PhoneApprovalInput,
   type LineInput as LineBody,
 } from './estimate-input';
-export { type EstimateFigures, estimateCounterKey, estimateFigures, estimateFiguresOf } from './estimate-approval';
+export {
+  type EstimateFigures,
+  estimateCounterKey,
+  estimateFigures,
+  estimateFiguresOf,
+} from './estimate-approval';
 export { type EstimateView } from './estimate-view';

@@ -15,9 +15,11 @@ import { workOrderReply } from './workorder-reply';
 
 type LineBody = Omit<WorkOrder.LineBody, 'hourlyRateCents' | 'parts'> & {
   hourlyRate?: number | string | null;
-  parts?: (Omit<NonNullable<WorkOrder.LineBody['parts']>[number], 'unitPriceCents'> & {
-    unitPrice?: number | string | null;
-  })[] | null;
+  parts?:
+    | (Omit<NonNullable<WorkOrder.LineBody['parts']>[number], 'unitPriceCents'> & {
+        unitPrice?: number | string | null;
+      })[]
+    | null;
 };
 
 const LineBodyInCents = z
@@ -25,7 +27,9 @@ const LineBodyInCents = z
   .transform((body: unknown, ctx) => {
     if (!isObject(body)) return body as WorkOrder.LineBody;
     const labor = lineInCents(body, hourlyRate, ctx);
-    const parts = Array.isArray(body.parts) ? body.parts.map((p) => lineInCents(p, unitPrice, ctx)) : body.parts;
+    const parts = Array.isArray(body.parts)
+      ? body.parts.map((p) => lineInCents(p, unitPrice, ctx))
+      : body.parts;
     return { ...(isObject(labor) ? labor : {}), parts } as WorkOrder.LineBody;
   });
 
@@ -35,8 +39,16 @@ const lineBody = zValidator('json', LineBodyInCents, invalid);
 
 export const workOrderEstimates = new Hono()
   // One tap: an inspection finding becomes a proposed line, with its note and photos.
-  .post('/:id/estimate/findings', requireStaff, byId, zValidator('json', WorkOrder.FindingInput, invalid), async (c) =>
-    c.json(workOrderReply(await WorkOrder.proposeFinding(c.req.valid('param').id, c.req.valid('json'))), 201),
+  .post(
+    '/:id/estimate/findings',
+    requireStaff,
+    byId,
+    zValidator('json', WorkOrder.FindingInput, invalid),
+    async (c) =>
+      c.json(
+        workOrderReply(await WorkOrder.proposeFinding(c.req.valid('param').id, c.req.valid('json'))),
+        201,
+      ),
   )
   .post('/:id/estimate/lines', requireStaff, byId, lineBody, async (c) =>
     c.json(workOrderReply(await WorkOrder.addLine(c.req.valid('param').id, c.req.valid('json'))), 201),

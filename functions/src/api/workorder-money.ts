@@ -53,4 +53,3 @@ export function lineInCents(
   ctx.addIssue({ code: 'custom', message: firstIssue(parsed.error) });
   return z.NEVER;
 }
-

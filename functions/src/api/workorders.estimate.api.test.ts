@@ -55,7 +55,8 @@ afterEach(() => {
 
 const asAdmin = (path: string, method = 'GET', body?: unknown) => send(method, path, admin.headers, body);
 const read = async (id: string) => json<WorkOrderReply>(await asAdmin(`/api/workOrders/${id}`));
-const signature = () => `data:image/png;base64,${Buffer.from(pngImage(500, 200, [0, 0, 0])).toString('base64')}`;
+const signature = () =>
+  `data:image/png;base64,${Buffer.from(pngImage(500, 200, [0, 0, 0])).toString('base64')}`;
 
 /** A work order with an inspection (brakes need attention) and a photo; `relatedBooking` when given. */
 async function inspected(overrides: Record<string, unknown> = {}) {
@@ -95,8 +96,16 @@ async function estimate(overrides: Record<string, unknown> = {}) {
   });
   expect(priced.status, await priced.clone().text()).toBe(200);
   const pads = { group: 'Brake pads', hours: 0 };
-  await addLine(wo._id, { ...pads, description: 'OEM pads', parts: [{ description: 'OEM', quantity: 1, unitPrice: 100 }] });
-  await addLine(wo._id, { ...pads, description: 'Ceramic pads', parts: [{ description: 'Ceramic', quantity: 2, unitPrice: 75 }] });
+  await addLine(wo._id, {
+    ...pads,
+    description: 'OEM pads',
+    parts: [{ description: 'OEM', quantity: 1, unitPrice: 100 }],
+  });
+  await addLine(wo._id, {
+    ...pads,
+    description: 'Ceramic pads',
+    parts: [{ description: 'Ceramic', quantity: 2, unitPrice: 75 }],
+  });
   const full = await addLine(wo._id, {
     description: 'Cabin filter',
     hours: 0,
@@ -107,7 +116,11 @@ async function estimate(overrides: Record<string, unknown> = {}) {
   return { wo, service, oem, ceramic, filter, lines: full.estimate.lines };
 }
 
-const answer = (wo: { customer: { name: string; email: string } }, decisions: [string, string][], extra = {}) => ({
+const answer = (
+  wo: { customer: { name: string; email: string } },
+  decisions: [string, string][],
+  extra = {},
+) => ({
   acknowledgedBy: { name: wo.customer.name, email: wo.customer.email },
   signature: signature(),
   userAgent: 'vitest',
@@ -155,7 +168,11 @@ describe('staff write the estimate', () => {
     });
     const line = reply.estimate.lines[0];
     // Half an hour at the shop's rate ($75) and the catalogue's $89, whatever price was sent.
-    expect(line?.parts[0]).toMatchObject({ unitPrice: 89, description: service.name, serviceId: service._id });
+    expect(line?.parts[0]).toMatchObject({
+      unitPrice: 89,
+      description: service.name,
+      serviceId: service._id,
+    });
     expect(line?.total).toBe(37.5 + 89);
     expect(reply.pricing.totalAmount).toBe(308.98);
     const refused = await send('POST', `/api/workOrders/${wo._id}/estimate/lines`, admin.headers, {
@@ -172,8 +189,12 @@ describe('the customer decides by link', () => {
     const { wo, service, oem, ceramic, filter } = await estimate();
     const vehicleId = 'veh_01JDZ0000000000000000000AA';
     const booked = await bookedForCompletion('cnon:card-nonce-ok', 500);
-    await asSystem('test', () => entity.patch({ id: wo._id }, { set: { vehicleId, relatedBooking: booked.bookingId } }));
-    const sentBefore = (await asSystem('test', () => WorkOrder.estimateFiguresOf(new Date().toISOString().slice(0, 7))));
+    await asSystem('test', () =>
+      entity.patch({ id: wo._id }, { set: { vehicleId, relatedBooking: booked.bookingId } }),
+    );
+    const sentBefore = await asSystem('test', () =>
+      WorkOrder.estimateFiguresOf(new Date().toISOString().slice(0, 7)),
+    );
     const token = await acknowledgmentLink(admin, wo);
     const page = await json<AckPage>(await send('GET', `/api/workOrders/acknowledge/${token}`));
     expect(page.estimate.lines.map((l) => [l.state, l.total])).toEqual([
@@ -203,7 +224,12 @@ describe('the customer decides by link', () => {
     // $291.49 + $150 = $441.49; tax 6 % $26.49; $467.98.
     expect(after.pricing).toMatchObject({ subtotal: 441.49, taxAmount: 26.49, totalAmount: 467.98 });
     expect(after.acknowledgment.isAcknowledged).toBe(true);
-    expect(after.estimate.lines.map((l) => l.state)).toEqual(['deferred', 'declined', 'approved', 'declined']);
+    expect(after.estimate.lines.map((l) => l.state)).toEqual([
+      'deferred',
+      'declined',
+      'approved',
+      'declined',
+    ]);
     const approval = after.estimate.approval;
     expect(approval).toMatchObject({
       channel: 'link',
@@ -215,7 +241,10 @@ describe('the customer decides by link', () => {
     expect(approval?.digest).toMatch(/^[0-9a-f]{64}$/);
     // Deferred and declined work stays on the vehicle; the option not picked does not.
     const recs = await Promise.all(
-      [service.id, filter.id, oem.id].map(async (lineId) => ({ lineId, rec: await findRec(vehicleId, lineId) })),
+      [service.id, filter.id, oem.id].map(async (lineId) => ({
+        lineId,
+        rec: await findRec(vehicleId, lineId),
+      })),
     );
     expect(recs.map((r) => [r.lineId, r.rec?.decision ?? null])).toEqual([
       [service.id, 'deferred'],
@@ -223,7 +252,9 @@ describe('the customer decides by link', () => {
       [oem.id, null],
     ]);
     // The counters moved in the same transaction: one more sent, one more decided, $420 proposed, $150 approved.
-    const figures = await asSystem('test', () => WorkOrder.estimateFiguresOf(new Date().toISOString().slice(0, 7)));
+    const figures = await asSystem('test', () =>
+      WorkOrder.estimateFiguresOf(new Date().toISOString().slice(0, 7)),
+    );
     expect(figures.sent - sentBefore.sent).toBeGreaterThanOrEqual(1);
     expect(figures.proposedCents - sentBefore.proposedCents).toBeGreaterThanOrEqual(420_00);
     expect(figures.approvedCents - sentBefore.approvedCents).toBeGreaterThanOrEqual(150_00);
@@ -241,7 +272,10 @@ describe('the customer decides by link', () => {
     const cases: [Record<string, unknown>, string][] = [
       [answer(wo, all, { termsAccepted: false }), 'Read and accept the terms before signing.'],
       [answer(wo, all.slice(0, 3)), 'Approve, decline or defer "Cabin filter".'],
-      [answer(wo, [...all.slice(0, 1), [oem.id, 'approved'], ...all.slice(2)]), 'Pick one option of "Brake pads".'],
+      [
+        answer(wo, [...all.slice(0, 1), [oem.id, 'approved'], ...all.slice(2)]),
+        'Pick one option of "Brake pads".',
+      ],
       [answer(wo, [...all, ['eln_01JDZ0000000000000000000AA', 'approved']]), 'Estimate line not found.'],
     ];
     for (const [body, msg] of cases) {
@@ -263,7 +297,9 @@ describe('the customer decides by link', () => {
       [ceramic.id, 'approved'],
       [filter.id, 'declined'],
     ];
-    expect((await send('POST', `/api/workOrders/acknowledge/${token}`, {}, answer(wo, decisions))).status).toBe(200);
+    expect(
+      (await send('POST', `/api/workOrders/acknowledge/${token}`, {}, answer(wo, decisions))).status,
+    ).toBe(200);
     const first = await read(wo._id);
     expect(first.pricing.totalAmount).toBe(616.38); // ($291.49 + $140 + $150) × 1.06
     const repriced = await asAdmin(`/api/workOrders/${wo._id}/estimate/lines/${service.id}`, 'PUT', {
@@ -281,7 +317,12 @@ describe('the customer decides by link', () => {
     const again = await acknowledgmentLink(admin, wo);
     const page = await json<AckPage>(await send('GET', `/api/workOrders/acknowledge/${again}`));
     expect(page.estimate.lines[0]).toMatchObject({ state: 'proposed', total: 220, previousTotal: 140 });
-    const signed = await send('POST', `/api/workOrders/acknowledge/${again}`, {}, answer(wo, [[service.id, 'approved']]));
+    const signed = await send(
+      'POST',
+      `/api/workOrders/acknowledge/${again}`,
+      {},
+      answer(wo, [[service.id, 'approved']]),
+    );
     expect(signed.status, await signed.clone().text()).toBe(200);
     const last = await read(wo._id);
     expect(last.pricing.totalAmount).toBe(701.18); // ($291.49 + $220 + $150) × 1.06
@@ -307,7 +348,10 @@ describe('the customer decides by link', () => {
     const winner = choices[statuses.indexOf(200)] ?? [];
     expect(after.estimate.lines.map((l) => l.state)).toEqual(winner.map(([, d]) => d));
     expect(after.estimate.approval?.approved.map((l) => l.id).sort()).toEqual(
-      winner.filter(([, d]) => d === 'approved').map(([id]) => id).sort(),
+      winner
+        .filter(([, d]) => d === 'approved')
+        .map(([id]) => id)
+        .sort(),
     );
   });
 });
@@ -325,7 +369,12 @@ describe('race: an answer during a staff edit', () => {
         [filter.id, 'declined'],
       ];
       const [answered, edited] = await Promise.all([
-        send('POST', `/api/workOrders/acknowledge/${token}`, {}, answer(wo, decisions, { version: page.version })),
+        send(
+          'POST',
+          `/api/workOrders/acknowledge/${token}`,
+          {},
+          answer(wo, decisions, { version: page.version }),
+        ),
         asAdmin(`/api/workOrders/${wo._id}/estimate/lines/${filter.id}`, 'PUT', {
           description: 'Cabin filter',
           hours: 0,
@@ -406,7 +455,9 @@ describe('in person and by phone', () => {
       total: 563.38, // ($291.49 + $140 + $100) × 1.06
     });
     // Nothing left to answer: a second call is refused.
-    expect((await asAdmin(`/api/workOrders/${wo._id}/estimate/phone-approval`, 'POST', body)).status).toBe(409);
+    expect((await asAdmin(`/api/workOrders/${wo._id}/estimate/phone-approval`, 'POST', body)).status).toBe(
+      409,
+    );
   });
 });
 
@@ -421,7 +472,9 @@ describe('completion charges the approved total', () => {
       [ceramic.id, 'declined'],
       [filter.id, 'declined'],
     ];
-    expect((await send('POST', `/api/workOrders/acknowledge/${token}`, {}, answer(wo, decisions))).status).toBe(200);
+    expect(
+      (await send('POST', `/api/workOrders/acknowledge/${token}`, {}, answer(wo, decisions))).status,
+    ).toBe(200);
     const approved = (await read(wo._id)).pricing.totalAmount;
     expect(approved).toBe(414.98); // ($291.49 + $100) × 1.06
     // Staff add $20 of parts to the base afterwards: above the approval, refused while the setting is 0.

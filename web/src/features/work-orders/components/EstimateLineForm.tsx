@@ -32,7 +32,13 @@ export function bodyOf(values: EstimateLineFields, line?: Line): EstimateLineBod
     photoIds: line?.photoIds ?? [],
     hours: Number(values.hours || '0'),
     parts: price
-      ? [{ description: values.partDescription.trim(), quantity: Number(values.quantity || '1'), unitPrice: Number(price) }]
+      ? [
+          {
+            description: values.partDescription.trim(),
+            quantity: Number(values.quantity || '1'),
+            unitPrice: Number(price),
+          },
+        ]
       : [],
   };
 }

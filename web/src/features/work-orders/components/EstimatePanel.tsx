@@ -56,7 +56,8 @@ export function EstimatePanel({
       {findings.map((item) => (
         <p key={item.category} className="estimate-panel__finding">
           <span>
-            {CATEGORY_LABELS[item.category as InspectionCategory]} needs attention{item.note ? `: ${item.note}` : ''}
+            {CATEGORY_LABELS[item.category as InspectionCategory]} needs attention
+            {item.note ? `: ${item.note}` : ''}
           </span>
           <button
             type="button"
@@ -85,14 +86,20 @@ export function EstimatePanel({
                 <span className="estimate-panel__what">
                   <strong>{line.description}</strong>
                   {line.group && <span className="estimate-panel__group">Option of {line.group}</span>}
-                  <span className={`estimate-state estimate-state--${line.state}`}>{STATE_LABELS[line.state]}</span>
+                  <span className={`estimate-state estimate-state--${line.state}`}>
+                    {STATE_LABELS[line.state]}
+                  </span>
                 </span>
                 <span className="estimate-panel__price">
                   {formatPrice(line.total)}
                   {line.previousTotal !== null && <small> (was {formatPrice(line.previousTotal)})</small>}
                 </span>
                 <span className="estimate-panel__actions">
-                  <button type="button" className="button button--secondary" onClick={() => setEditing(line.id)}>
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    onClick={() => setEditing(line.id)}
+                  >
                     Price {line.description}
                   </button>
                   <button
