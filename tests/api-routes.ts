@@ -610,11 +610,8 @@ export const routes: Record<string, Route> = {
     access: 'staff',
     technician: '403',
     path: (f) => `/api/workOrders/${f.workOrders.workOrder._id}/estimate/lines`,
-    body: () => ({
-      description: 'Cabin filter',
-      hours: 0.25,
-      parts: [{ description: 'Filter', quantity: 1, unitPrice: 30 }],
-    }),
+    // Only the description: labour and parts are optional (an empty list, a zero, is a valid line).
+    body: () => ({ description: 'Cabin filter' }),
     ok: 201,
   },
   'PUT /api/workOrders/:id/estimate/lines/:lineId': {
@@ -622,7 +619,7 @@ export const routes: Record<string, Route> = {
     technician: '403',
     path: (f) =>
       `/api/workOrders/${f.workOrders.workOrder._id}/estimate/lines/eln_01JDZ0000000000000000000AA`,
-    body: () => ({ description: 'Cabin filter', hours: 0.5 }),
+    body: () => ({ description: 'Cabin filter' }),
     ok: 404,
   },
   'DELETE /api/workOrders/:id/estimate/lines/:lineId': {
@@ -634,7 +631,6 @@ export const routes: Record<string, Route> = {
   },
   'POST /api/workOrders/:id/estimate/phone-approval': {
     access: 'staff',
-    technician: '403',
     // Nothing proposed on the fixture's photo work order: 409 once past authorization.
     path: (f) => `/api/workOrders/${f.workOrders.photo.workOrderId}/estimate/phone-approval`,
     body: () => ({

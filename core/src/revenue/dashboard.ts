@@ -1,4 +1,6 @@
 import { assertAdmin } from '../actor';
+import { type EstimateFigures } from '../workorder/estimate-approval';
+import { WorkOrder } from '../workorder/index';
 import { today } from '../time';
 import { lastWeeks, monthLabel, monthOfDate, previousMonth } from './buckets';
 import { counter, entry, type Entry, monthKey, OUTSTANDING_KEY, weekKey } from './store';
@@ -14,7 +16,7 @@ import { counter, entry, type Entry, monthKey, OUTSTANDING_KEY, weekKey } from '
 export const WEEKS = 12;
 export const RECENT = 10;
 /** The items one dashboard reads at most: the counters and the recent entries (with the query's look-ahead). */
-export const DASHBOARD_READS = 2 + WEEKS + 1 + RECENT + 1;
+export const DASHBOARD_READS = 2 + WEEKS + 1 + RECENT + 1 + 1;
 
 type Counter = Record<string, string | number>;
 
@@ -44,6 +46,8 @@ export type Dashboard = {
   byTechnician: { technician: number; revenueCents: number; jobs: number }[];
   outstanding: { count: number; amountCents: number };
   refunds: { count: number; amountCents: number };
+  /** This month's estimates (issue 33, decision 125): sent, answered, proposed and approved value. */
+  estimates: EstimateFigures;
   /** The newest ledger entries, newest first. */
   recent: Entry[];
 };
@@ -113,9 +117,10 @@ export async function dashboard(now: Date = new Date()): Promise<Dashboard> {
   const last = previousMonth(month);
   const weeks = lastWeeks(day, WEEKS);
   const keys = [monthKey(month), monthKey(last), ...weeks.map((w) => weekKey(w.week)), OUTSTANDING_KEY];
-  const [items, recent] = await Promise.all([
+  const [items, recent, estimates] = await Promise.all([
     counter.getMany(keys.map((sk) => ({ sk }))),
     entry.query.ledger({}, { descending: true, limit: RECENT }),
+    WorkOrder.estimateFiguresOf(month),
   ]);
   const bySk = new Map(items.map((item) => [String(item.sk), item]));
   const thisMonth = monthFigures(month, bySk.get(monthKey(month)));
@@ -140,6 +145,7 @@ export async function dashboard(now: Date = new Date()): Promise<Dashboard> {
       amountCents: Math.max(0, num(outstanding, 'cents')),
     },
     refunds: { count: thisMonth.refundCount, amountCents: thisMonth.refundsCents },
+    estimates,
     recent: recent.items,
   };
 }

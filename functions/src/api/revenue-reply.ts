@@ -62,6 +62,13 @@ export function dashboardReply(d: Revenue.Dashboard) {
     })),
     outstanding: { count: d.outstanding.count, amount: toDollars(d.outstanding.amountCents) },
     refunds: { count: d.refunds.count, amount: toDollars(d.refunds.amountCents) },
+    /** This month's estimates (issue 33): the share approved is approved ÷ proposed value. */
+    estimates: {
+      sent: d.estimates.sent,
+      decided: d.estimates.decided,
+      proposed: toDollars(d.estimates.proposedCents),
+      approved: toDollars(d.estimates.approvedCents),
+    },
     recent: d.recent.map(entryReply),
   };
 }

@@ -6,7 +6,8 @@ const money = (dollars: number) => formatCents(toCents(dollars));
 
 /** This month against last, jobs and the average ticket, outstanding and refunds. */
 export function Figures({ data }: { data: RevenueReply }) {
-  const { thisMonth, lastMonth, changePercent, outstanding, refunds } = data;
+  const { thisMonth, lastMonth, changePercent, outstanding, refunds, estimates } = data;
+  const share = estimates.proposed > 0 ? Math.round((estimates.approved / estimates.proposed) * 100) : null;
   const change =
     changePercent === null
       ? 'no revenue last month'
@@ -34,6 +35,14 @@ export function Figures({ data }: { data: RevenueReply }) {
       <Figure term="Refunds this month" testId="revenue-refunds" value={money(refunds.amount)}>
         <dd className="revenue-figure__note">
           {refunds.count} {refunds.count === 1 ? 'refund' : 'refunds'}
+        </dd>
+      </Figure>
+      {/* Issue 33: estimates sent this month, and the share of the proposed work's value approved. */}
+      <Figure term="Estimates sent this month" testId="revenue-estimates" value={estimates.sent}>
+        <dd className="revenue-figure__note">
+          {share === null
+            ? 'no recommended work answered yet'
+            : `${share}% of ${money(estimates.proposed)} proposed approved (${money(estimates.approved)})`}
         </dd>
       </Figure>
     </dl>
