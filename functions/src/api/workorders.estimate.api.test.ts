@@ -13,6 +13,7 @@ import {
   acknowledgmentLink,
   cameraJpeg,
   createWorkOrder,
+  pdfText,
   postPhoto,
 } from '../../../tests/workorder-factories';
 import type { WorkOrderReply } from './workorders';
@@ -239,6 +240,13 @@ describe('the customer decides by link', () => {
       approved: [{ id: ceramic.id, description: 'Ceramic pads', total: 150 }],
     });
     expect(approval?.digest).toMatch(/^[0-9a-f]{64}$/);
+    // The PDF: the approved and declined sections, the option's group and the answer's record.
+    const pdf = await pdfText(new Uint8Array(await (await asAdmin(`/api/workOrders/${wo._id}/pdf`)).arrayBuffer()));
+    expect(pdf).toContain('ESTIMATE: APPROVED');
+    expect(pdf).toContain('ESTIMATE: DECLINED OR LATER');
+    expect(pdf).toContain('Ceramic pads');
+    expect(pdf).toContain('Brake pads');
+    expect(pdf).toContain(approval?.digest ?? 'no digest');
     // Deferred and declined work stays on the vehicle; the option not picked does not.
     const recs = await Promise.all(
       [service.id, filter.id, oem.id].map(async (lineId) => ({
