@@ -8,7 +8,13 @@ import { estimateMessages } from './estimate-input';
 import { fail } from './messages';
 import type { ApprovalChannel } from './model';
 import { priceEstimate } from './pricing';
-import type { EstimateApproval, EstimateLine, Stored } from './store';
+import {
+  baseContent,
+  type EstimateApproval,
+  type EstimateLine,
+  estimateLineContent,
+  type Stored,
+} from './store';
 
 /**
  * The customer's answer to an estimate (issue 33, decision 125), whichever way it comes (the
@@ -48,26 +54,10 @@ export function canonicalApproval(
   totalCents: number,
 ): string {
   return JSON.stringify({
-    base: {
-      labor: wo.laborItems.map((l) => [l.description, l.hours, l.hourlyRateCents, l.totalCents]),
-      parts: wo.partItems.map((p) => [
-        p.partNumber,
-        p.description,
-        p.quantity,
-        p.unitPriceCents,
-        p.totalCents,
-      ]),
-    },
+    base: baseContent(wo),
     approved: wo.estimateLines
       .filter((l) => l.state === 'approved')
-      .map((l) => [
-        l.id,
-        l.description,
-        l.hours,
-        l.hourlyRateCents,
-        l.parts.map((p) => [p.partNumber, p.description, p.quantity, p.unitPriceCents]),
-        l.totalCents,
-      ])
+      .map(estimateLineContent)
       .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
     totalCents,
   });

@@ -3,7 +3,11 @@ import type { WorkOrder } from './model';
 import { CONTENT_WIDTH, type Layout } from './pdf-layout';
 import { money } from './pdf-sections';
 
-const CHANNELS = { link: 'by the emailed link', in_person: 'in person, signed on the shop’s device', phone: 'by phone' };
+const CHANNELS = {
+  link: 'by the emailed link',
+  in_person: 'in person, signed on the shop’s device',
+  phone: 'by phone',
+};
 
 /**
  * The estimate in the PDF (issue 33, decision 125): the approved lines, the declined and deferred

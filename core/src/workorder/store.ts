@@ -302,14 +302,7 @@ export function contentDigest(
   const content = {
     description: wo.serviceDetails.description,
     workPerformed: wo.serviceDetails.workPerformed,
-    laborItems: wo.laborItems.map((l) => [l.description, l.hours, l.hourlyRateCents, l.totalCents]),
-    partItems: wo.partItems.map((p) => [
-      p.partNumber,
-      p.description,
-      p.quantity,
-      p.unitPriceCents,
-      p.totalCents,
-    ]),
+    ...baseContent(wo),
     pricing: [
       wo.pricing.taxRate,
       wo.pricing.laborSubtotalCents,
@@ -319,21 +312,34 @@ export function contentDigest(
     ],
     ...(lines.length > 0
       ? {
-          estimateLines: lines.map((l) => [
-            l.id,
-            l.description,
-            l.group ?? '',
-            l.state,
-            l.hours,
-            l.hourlyRateCents,
-            l.parts.map((p) => [p.partNumber, p.description, p.quantity, p.unitPriceCents]),
-            l.totalCents,
-          ]),
+          estimateLines: lines.map((l) => [l.group ?? '', l.state, ...estimateLineContent(l)]),
         }
       : {}),
   };
   return createHash('sha256').update(JSON.stringify(content)).digest('hex');
 }
+
+/** The base lines as a digest reads them (the acknowledgment's and the estimate answer's). */
+export const baseContent = (wo: Pick<Stored, 'laborItems' | 'partItems'>) => ({
+  laborItems: wo.laborItems.map((l) => [l.description, l.hours, l.hourlyRateCents, l.totalCents]),
+  partItems: wo.partItems.map((p) => [
+    p.partNumber,
+    p.description,
+    p.quantity,
+    p.unitPriceCents,
+    p.totalCents,
+  ]),
+});
+
+/** An estimate line's id, text and money as a digest reads it. */
+export const estimateLineContent = (l: EstimateLine) => [
+  l.id,
+  l.description,
+  l.hours,
+  l.hourlyRateCents,
+  l.parts.map((p) => [p.partNumber, p.description, p.quantity, p.unitPriceCents]),
+  l.totalCents,
+];
 
 /** The full put of `next`, conditional on the work order still being the version `read` (the one scheme: db/revision). */
 export function putIfUnchanged(next: Stored, read: Pick<Stored, 'rev'>): TransactItem {
