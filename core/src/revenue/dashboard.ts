@@ -1,4 +1,5 @@
 import { assertAdmin } from '../actor';
+import { KeyBatch } from '../db/key-batch';
 import { type EstimateFigures } from '../workorder/estimate-approval';
 import { WorkOrder } from '../workorder/index';
 import { today } from '../time';
@@ -117,10 +118,15 @@ export async function dashboard(now: Date = new Date()): Promise<Dashboard> {
   const last = previousMonth(month);
   const weeks = lastWeeks(day, WEEKS);
   const keys = [monthKey(month), monthKey(last), ...weeks.map((w) => weekKey(w.week)), OUTSTANDING_KEY];
+  // The counters and the month's estimate counter in one BatchGetItem (decision 112).
+  const batch = new KeyBatch();
   const [items, recent, estimates] = await Promise.all([
-    counter.getMany(keys.map((sk) => ({ sk }))),
+    counter.getMany(
+      keys.map((sk) => ({ sk })),
+      { batch },
+    ),
     entry.query.ledger({}, { descending: true, limit: RECENT }),
-    WorkOrder.estimateFiguresOf(month),
+    WorkOrder.estimateFiguresOf(month, batch),
   ]);
   const bySk = new Map(items.map((item) => [String(item.sk), item]));
   const thisMonth = monthFigures(month, bySk.get(monthKey(month)));

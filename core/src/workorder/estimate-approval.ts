@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { defineEntity, type TransactItem } from '../db/entity';
+import type { KeyReader } from '../db/key-batch';
 import { Garage } from '../garage/index';
 import * as time from '../time';
 import type { Decisions } from './input';
@@ -219,7 +220,7 @@ export function estimateFigures(item: z.output<typeof EstimateCounter> | undefin
   };
 }
 
-/** A month's estimate figures (yyyy-MM). */
-export async function estimateFiguresOf(month: string): Promise<EstimateFigures> {
-  return estimateFigures(await counter.get({ month }));
+/** A month's estimate figures (yyyy-MM); in a page's `KeyBatch` when given (the revenue dashboard's one read). */
+export async function estimateFiguresOf(month: string, batch?: KeyReader): Promise<EstimateFigures> {
+  return estimateFigures(await counter.get({ month }, batch ? { batch } : {}));
 }
