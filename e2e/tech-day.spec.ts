@@ -446,6 +446,7 @@ test('the estimate: two findings become lines with options on the phone; the cus
   await price('Price Tires', 'Price Tires', { Description: 'Rotate and balance', 'Labour hours': '0.75' });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectAccessible();
+  await estimate.screenshot({ path: test.info().outputPath('estimate-panel-390.png') });
 
   // The customer answers by the mailed link: declines the tires, picks the ceramic pads, signs.
   const sent = await page.request.post(`/api/workOrders/${id}/generate-acknowledgment`, {
@@ -467,6 +468,9 @@ test('the estimate: two findings become lines with options on the phone; the cus
   await pad.scrollIntoViewIfNeeded();
   await drawSignature(page, pad);
   await expectAccessible();
+  await page.screenshot({ path: test.info().outputPath('estimate-answer-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: test.info().outputPath('estimate-answer-1280.png'), fullPage: true });
   const shown = Number((await total.locator('strong').textContent())?.replace(/[$,]/g, ''));
   await page.getByRole('button', { name: '✓ Acknowledge Work Order' }).click();
   await expect(page.getByRole('heading', { name: 'Work Order Acknowledged Successfully!' })).toBeVisible();

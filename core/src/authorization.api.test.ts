@@ -35,7 +35,7 @@ import { Technician } from './technician/index';
 import { TimeSlot } from './timeslot/index';
 import { User } from './user/index';
 import { VehicleData } from './vehicle/index';
-import { WorkOrder } from './workorder/index';
+import { Estimate, WorkOrder } from './workorder/index';
 import { Inspection } from './workorder/inspection/index';
 
 /**
@@ -88,6 +88,7 @@ const modules = {
   VehicleData,
   Visit,
   WorkOrder,
+  Estimate,
   Inspection,
 } as const;
 
@@ -155,14 +156,14 @@ const access: Record<string, Access> = {
   // Issue 30: what the customer reads on the technician's phone before signing.
   'WorkOrder.forSigning': 'admin',
   // Issue 33 (decision 125): the estimate's lines and a call's answers are staff's; its counters internal.
-  'WorkOrder.addLine': 'admin',
-  'WorkOrder.proposeFinding': 'admin',
-  'WorkOrder.updateLine': 'admin',
-  'WorkOrder.removeLine': 'admin',
-  'WorkOrder.recordPhoneApproval': 'admin',
-  'WorkOrder.estimateCounterKey': 'internal',
-  'WorkOrder.estimateFigures': 'internal',
-  'WorkOrder.estimateFiguresOf': 'internal',
+  'Estimate.addLine': 'admin',
+  'Estimate.proposeFinding': 'admin',
+  'Estimate.updateLine': 'admin',
+  'Estimate.removeLine': 'admin',
+  'Estimate.recordPhoneApproval': 'admin',
+  'Estimate.counterKey': 'internal',
+  'Estimate.figures': 'internal',
+  'Estimate.figuresOf': 'internal',
   // Issue 21: rescheduling (decision 075).
   'Reschedule.forReschedule': 'user',
   'Reschedule.reschedule': 'user',
@@ -586,12 +587,12 @@ const calls: Record<string, () => Promise<unknown>> = {
   'WorkOrder.acknowledgeInPerson': () =>
     WorkOrder.acknowledgeInPerson(someId('wo'), { acknowledgedBy: { name: 'Sneaky' }, signature: null }),
   // Issue 33.
-  'WorkOrder.addLine': () => WorkOrder.addLine(someId('wo'), { description: 'Sneaky line' }),
-  'WorkOrder.proposeFinding': () => WorkOrder.proposeFinding(someId('wo'), { category: 'brakes' }),
-  'WorkOrder.updateLine': () => WorkOrder.updateLine(someId('wo'), 'eln_x', { description: 'Sneaky line' }),
-  'WorkOrder.removeLine': () => WorkOrder.removeLine(someId('wo'), 'eln_x'),
-  'WorkOrder.recordPhoneApproval': () =>
-    WorkOrder.recordPhoneApproval(someId('wo'), {
+  'Estimate.addLine': () => Estimate.addLine(someId('wo'), { description: 'Sneaky line' }),
+  'Estimate.proposeFinding': () => Estimate.proposeFinding(someId('wo'), { category: 'brakes' }),
+  'Estimate.updateLine': () => Estimate.updateLine(someId('wo'), 'eln_x', { description: 'Sneaky line' }),
+  'Estimate.removeLine': () => Estimate.removeLine(someId('wo'), 'eln_x'),
+  'Estimate.recordPhoneApproval': () =>
+    Estimate.recordPhoneApproval(someId('wo'), {
       decisions: [],
       calledAt: new Date().toISOString(),
       number: '(610) 555-0199',
@@ -628,11 +629,11 @@ const staffVerbs = new Map([
   ['WorkOrder.forSigning', 'not_found'],
   ['WorkOrder.defaults', 'allowed'],
   // Issue 33: the estimate (decision 125), the work order looked up before the job decides.
-  ['WorkOrder.addLine', 'not_found'],
-  ['WorkOrder.proposeFinding', 'not_found'],
-  ['WorkOrder.updateLine', 'not_found'],
-  ['WorkOrder.removeLine', 'not_found'],
-  ['WorkOrder.recordPhoneApproval', 'not_found'],
+  ['Estimate.addLine', 'not_found'],
+  ['Estimate.proposeFinding', 'not_found'],
+  ['Estimate.updateLine', 'not_found'],
+  ['Estimate.removeLine', 'not_found'],
+  ['Estimate.recordPhoneApproval', 'not_found'],
   // Issue 30: what completing charges (decision 090), the customer's code (decision 091).
   ['Billing.chargePreview', 'not_found'],
   ['WorkOrder.sendPriceCode', 'not_found'],

@@ -1,7 +1,6 @@
 import { assertAdmin } from '../actor';
 import { KeyBatch } from '../db/key-batch';
-import { type EstimateFigures } from '../workorder/estimate-approval';
-import { WorkOrder } from '../workorder/index';
+import { Estimate } from '../workorder/index';
 import { today } from '../time';
 import { lastWeeks, monthLabel, monthOfDate, previousMonth } from './buckets';
 import { counter, entry, type Entry, monthKey, OUTSTANDING_KEY, weekKey } from './store';
@@ -48,7 +47,7 @@ export type Dashboard = {
   outstanding: { count: number; amountCents: number };
   refunds: { count: number; amountCents: number };
   /** This month's estimates (issue 33, decision 125): sent, answered, proposed and approved value. */
-  estimates: EstimateFigures;
+  estimates: Estimate.Figures;
   /** The newest ledger entries, newest first. */
   recent: Entry[];
 };
@@ -126,7 +125,7 @@ export async function dashboard(now: Date = new Date()): Promise<Dashboard> {
       { batch },
     ),
     entry.query.ledger({}, { descending: true, limit: RECENT }),
-    WorkOrder.estimateFiguresOf(month, batch),
+    Estimate.figuresOf(month, batch),
   ]);
   const bySk = new Map(items.map((item) => [String(item.sk), item]));
   const thisMonth = monthFigures(month, bySk.get(monthKey(month)));

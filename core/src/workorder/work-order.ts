@@ -33,20 +33,3 @@ export { type ForBooking, forBooking } from './for-booking';
 export { acknowledgeInPerson, forSigning, InPersonInput, inPersonMessages } from './in-person';
 export { ApproveInput, approvePrice, priceMessages, sendPriceCode } from './price-approval';
 export { type Awaiting, awaitingAcknowledgment } from './awaiting';
-// Estimates approved line by line (issue 33, decision 125).
-export { addLine, proposeFinding, removeLine, updateLine } from './estimate';
-export { recordPhoneApproval } from './estimate-phone';
-export {
-  estimateMessages,
-  FindingInput,
-  LineInput,
-  PhoneApprovalInput,
-  type LineInput as LineBody,
-} from './estimate-input';
-export {
-  type EstimateFigures,
-  estimateCounterKey,
-  estimateFigures,
-  estimateFiguresOf,
-} from './estimate-approval';
-export { type EstimateView } from './estimate-view';

@@ -1,4 +1,4 @@
-import { WorkOrder } from '@app/core/workorder/index';
+import { Estimate } from '@app/core/workorder/index';
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import * as z from 'zod';
@@ -13,10 +13,10 @@ import { workOrderReply } from './workorder-reply';
  * A line's labour rate and parts' unit prices come in the spec's dollars and go to core in cents.
  */
 
-type LineBody = Omit<WorkOrder.LineBody, 'hourlyRateCents' | 'parts'> & {
+type LineBody = Omit<Estimate.LineBody, 'hourlyRateCents' | 'parts'> & {
   hourlyRate?: number | string | null;
   parts?:
-    | (Omit<NonNullable<WorkOrder.LineBody['parts']>[number], 'unitPriceCents'> & {
+    | (Omit<NonNullable<Estimate.LineBody['parts']>[number], 'unitPriceCents'> & {
         unitPrice?: number | string | null;
       })[]
     | null;
@@ -25,12 +25,12 @@ type LineBody = Omit<WorkOrder.LineBody, 'hourlyRateCents' | 'parts'> & {
 const LineBodyInCents = z
   .custom<LineBody>(() => true)
   .transform((body: unknown, ctx) => {
-    if (!isObject(body)) return body as WorkOrder.LineBody;
+    if (!isObject(body)) return body as Estimate.LineBody;
     const labor = lineInCents(body, hourlyRate, ctx);
     const parts = Array.isArray(body.parts)
       ? body.parts.map((p) => lineInCents(p, unitPrice, ctx))
       : body.parts;
-    return { ...(isObject(labor) ? labor : {}), parts } as WorkOrder.LineBody;
+    return { ...(isObject(labor) ? labor : {}), parts } as Estimate.LineBody;
   });
 
 const byId = zValidator('param', z.object({ id: z.string() }), invalid);
@@ -43,32 +43,32 @@ export const workOrderEstimates = new Hono()
     '/:id/estimate/findings',
     requireStaff,
     byId,
-    zValidator('json', WorkOrder.FindingInput, invalid),
+    zValidator('json', Estimate.FindingInput, invalid),
     async (c) =>
       c.json(
-        workOrderReply(await WorkOrder.proposeFinding(c.req.valid('param').id, c.req.valid('json'))),
+        workOrderReply(await Estimate.proposeFinding(c.req.valid('param').id, c.req.valid('json'))),
         201,
       ),
   )
   .post('/:id/estimate/lines', requireStaff, byId, lineBody, async (c) =>
-    c.json(workOrderReply(await WorkOrder.addLine(c.req.valid('param').id, c.req.valid('json'))), 201),
+    c.json(workOrderReply(await Estimate.addLine(c.req.valid('param').id, c.req.valid('json'))), 201),
   )
   .put('/:id/estimate/lines/:lineId', requireStaff, byLine, lineBody, async (c) => {
     const { id, lineId } = c.req.valid('param');
-    return c.json(workOrderReply(await WorkOrder.updateLine(id, lineId, c.req.valid('json'))));
+    return c.json(workOrderReply(await Estimate.updateLine(id, lineId, c.req.valid('json'))));
   })
   .delete('/:id/estimate/lines/:lineId', requireStaff, byLine, async (c) => {
     const { id, lineId } = c.req.valid('param');
-    return c.json(workOrderReply(await WorkOrder.removeLine(id, lineId)));
+    return c.json(workOrderReply(await Estimate.removeLine(id, lineId)));
   })
   // A call staff recorded: the customer's answers, when, the number called, who answered.
   .post(
     '/:id/estimate/phone-approval',
     requireStaff,
     byId,
-    zValidator('json', WorkOrder.PhoneApprovalInput, invalid),
+    zValidator('json', Estimate.PhoneApprovalInput, invalid),
     async (c) => {
-      const { message, workOrder } = await WorkOrder.recordPhoneApproval(
+      const { message, workOrder } = await Estimate.recordPhoneApproval(
         c.req.valid('param').id,
         c.req.valid('json'),
       );

@@ -3,7 +3,7 @@ import { config } from '@app/core/config';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '@app/core/db/client';
 import { Storage } from '@app/core/storage/index';
-import { WorkOrder } from '@app/core/workorder/index';
+import { Estimate } from '@app/core/workorder/index';
 import { entity } from '@app/core/workorder/store';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AHEAD_OF_ITS_DAY, bookedForCompletion, send } from '../../../tests/booking-factories';
@@ -193,9 +193,7 @@ describe('the customer decides by link', () => {
     await asSystem('test', () =>
       entity.patch({ id: wo._id }, { set: { vehicleId, relatedBooking: booked.bookingId } }),
     );
-    const sentBefore = await asSystem('test', () =>
-      WorkOrder.estimateFiguresOf(new Date().toISOString().slice(0, 7)),
-    );
+    const sentBefore = await asSystem('test', () => Estimate.figuresOf(new Date().toISOString().slice(0, 7)));
     const token = await acknowledgmentLink(admin, wo);
     const page = await json<AckPage>(await send('GET', `/api/workOrders/acknowledge/${token}`));
     expect(page.estimate.lines.map((l) => [l.state, l.total])).toEqual([
@@ -241,7 +239,9 @@ describe('the customer decides by link', () => {
     });
     expect(approval?.digest).toMatch(/^[0-9a-f]{64}$/);
     // The PDF: the approved and declined sections, the option's group and the answer's record.
-    const pdf = await pdfText(new Uint8Array(await (await asAdmin(`/api/workOrders/${wo._id}/pdf`)).arrayBuffer()));
+    const pdf = await pdfText(
+      new Uint8Array(await (await asAdmin(`/api/workOrders/${wo._id}/pdf`)).arrayBuffer()),
+    );
     expect(pdf).toContain('ESTIMATE: APPROVED');
     expect(pdf).toContain('ESTIMATE: DECLINED OR LATER');
     expect(pdf).toContain('Ceramic pads');
@@ -260,9 +260,7 @@ describe('the customer decides by link', () => {
       [oem.id, null],
     ]);
     // The counters moved in the same transaction: one more sent, one more decided, $420 proposed, $150 approved.
-    const figures = await asSystem('test', () =>
-      WorkOrder.estimateFiguresOf(new Date().toISOString().slice(0, 7)),
-    );
+    const figures = await asSystem('test', () => Estimate.figuresOf(new Date().toISOString().slice(0, 7)));
     expect(figures.sent - sentBefore.sent).toBeGreaterThanOrEqual(1);
     expect(figures.proposedCents - sentBefore.proposedCents).toBeGreaterThanOrEqual(420_00);
     expect(figures.approvedCents - sentBefore.approvedCents).toBeGreaterThanOrEqual(150_00);
