@@ -9,24 +9,13 @@ describe('validateInPerson', () => {
   });
 
   it('with recommended work: each line answered and the terms accepted first (issue 33)', () => {
-    const line = {
-      id: 'a',
-      description: 'Pads',
-      note: '',
-      photoIds: [],
-      group: null,
-      state: 'proposed',
-      hours: 0,
-      hourlyRate: 75,
-      parts: [],
-      total: 10,
-      previousTotal: null,
-    };
+    const lines = [{ id: 'a', state: 'proposed', group: null }] as unknown as Parameters<
+      typeof validateInPerson
+    >[1];
     const base = { name: 'Ana Silva', code: '', choices: {}, termsAccepted: true };
-    expect(validateInPerson(base, [line]).name).toBe(inPersonMessages.unanswered);
-    expect(
-      validateInPerson({ ...base, choices: { l0: 'approved' }, termsAccepted: false }, [line]).name,
-    ).toBe(inPersonMessages.terms);
-    expect(validateInPerson({ ...base, choices: { l0: 'approved' } }, [line]).name).toBeUndefined();
+    expect(validateInPerson(base, lines).name).toBe(inPersonMessages.unanswered);
+    const answered = { ...base, choices: { l0: 'approved' } };
+    expect(validateInPerson({ ...answered, termsAccepted: false }, lines).name).toBe(inPersonMessages.terms);
+    expect(validateInPerson(answered, lines).name).toBeUndefined();
   });
 });

@@ -46,6 +46,19 @@ export function EstimatePanel({
     close,
   );
   const remove = useEstimateMutation((lineId: string) => removeEstimateLine(id, lineId), onChanged);
+  const lineForm = (
+    mutation: { isPending: boolean; error: unknown },
+    save: (body: EstimateLineBody) => void,
+    line?: WorkOrderJson['estimate']['lines'][number],
+  ) => (
+    <EstimateLineForm
+      line={line}
+      busy={mutation.isPending}
+      error={mutation.error}
+      onSave={save}
+      onCancel={() => setEditing(null)}
+    />
+  );
   const lines = workOrder.estimate.lines;
   const findings = (workOrder.inspection?.items ?? []).filter(
     (item) => item.condition === 'attention' && !lines.some((l) => l.category === item.category),
@@ -74,13 +87,7 @@ export function EstimatePanel({
         {lines.map((line) => (
           <li key={line.id} className="estimate-panel__line">
             {editing === line.id ? (
-              <EstimateLineForm
-                line={line}
-                busy={update.isPending}
-                error={update.error}
-                onSave={(body) => update.mutate({ lineId: line.id, body })}
-                onCancel={() => setEditing(null)}
-              />
+              lineForm(update, (body) => update.mutate({ lineId: line.id, body }), line)
             ) : (
               <>
                 <span className="estimate-panel__what">
@@ -118,12 +125,7 @@ export function EstimatePanel({
       </ul>
       <FailureMessage error={remove.error} fallback="The line was not removed." />
       {editing === 'new' ? (
-        <EstimateLineForm
-          busy={add.isPending}
-          error={add.error}
-          onSave={(body) => add.mutate(body)}
-          onCancel={() => setEditing(null)}
-        />
+        lineForm(add, (body) => add.mutate(body))
       ) : (
         <button type="button" className="button button--secondary" onClick={() => setEditing('new')}>
           Add an estimate line
