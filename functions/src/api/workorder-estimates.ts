@@ -36,6 +36,7 @@ const LineBodyInCents = z
 const byId = zValidator('param', z.object({ id: z.string() }), invalid);
 const byLine = zValidator('param', z.object({ id: z.string(), lineId: z.string() }), invalid);
 const lineBody = zValidator('json', LineBodyInCents, invalid);
+const phoneBody = zValidator('json', Estimate.PhoneApprovalInput, invalid);
 
 export const workOrderEstimates = new Hono()
   // One tap: an inspection finding becomes a proposed line, with its note and photos.
@@ -62,16 +63,7 @@ export const workOrderEstimates = new Hono()
     return c.json(workOrderReply(await Estimate.removeLine(id, lineId)));
   })
   // A call staff recorded: the customer's answers, when, the number called, who answered.
-  .post(
-    '/:id/estimate/phone-approval',
-    requireStaff,
-    byId,
-    zValidator('json', Estimate.PhoneApprovalInput, invalid),
-    async (c) => {
-      const { message, workOrder } = await Estimate.recordPhoneApproval(
-        c.req.valid('param').id,
-        c.req.valid('json'),
-      );
-      return c.json({ message, workOrder: workOrderReply(workOrder) });
-    },
-  );
+  .post('/:id/estimate/phone-approval', requireStaff, byId, phoneBody, async (c) => {
+    const answered = await Estimate.recordPhoneApproval(c.req.valid('param').id, c.req.valid('json'));
+    return c.json({ message: answered.message, workOrder: workOrderReply(answered.workOrder) });
+  });
