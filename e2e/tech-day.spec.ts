@@ -4,7 +4,7 @@ import type { TechDayReply } from '../functions/src/api/tech';
 import { customBookingBody } from '../tests/desk-bookings';
 import { test as base, expect, expectConsoleErrors, expectFailedReplies, type TestUser } from './fixtures';
 import { seedTechnicians } from '../functions/src/local/seed';
-import { auth } from './helpers/session';
+import { auth, linkInMail } from './helpers/session';
 import { drawSignature } from './helpers/signature';
 
 /**
@@ -385,4 +385,102 @@ test('the work order at 390 px, prefilled from the job, signed by the customer o
   await expect(sign.getByRole('status')).toContainText(
     `Acknowledged by Pat Phoner, signed in person (presented by ${phone.name})`,
   );
+});
+
+test('the estimate: two findings become lines with options on the phone; the customer answers by link and signs; completion charges that total', async ({
+  page,
+  admin,
+  customerWithCard,
+  expectAccessible,
+  jobOnThePhone,
+}) => {
+  test.setTimeout(180_000);
+  const { booking, card } = await jobOnThePhone('Estimate job', { customer: customerWithCard });
+  const email = customerWithCard.user.email;
+  await card.getByRole('button', { name: 'Work order' }).click();
+  const form = page.getByRole('form', { name: 'New Work Order' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Phone').fill('(610) 555-0142');
+  await form.getByLabel('Labor 1 description').fill('Inspection');
+  await form.getByLabel('Hours').fill('0.5');
+  const created = page.waitForResponse(
+    (r) => r.url().endsWith('/api/workOrders') && r.request().method() === 'POST',
+  );
+  await form.getByRole('button', { name: 'Create Work Order' }).click();
+  const { _id: id } = (await (await created).json()) as { _id: string };
+
+  // Two findings marked "needs attention", each a proposed line in one tap.
+  const checklist = page.getByRole('form', { name: 'Vehicle inspection' });
+  await checklist.getByRole('group', { name: 'Brakes' }).getByLabel('Needs attention').check();
+  await checklist.getByLabel('Brakes note').fill('Front pads at 2 mm');
+  await checklist.getByRole('group', { name: 'Tires' }).getByLabel('Needs attention').check();
+  await checklist.getByLabel('Tires note').fill('Uneven wear');
+  await checklist.getByRole('button', { name: 'Save Inspection' }).click();
+  const estimate = page.getByRole('region', { name: 'Estimate' });
+  await estimate.getByRole('button', { name: 'Add Brakes to the estimate' }).click();
+  await estimate.getByRole('button', { name: 'Add Tires to the estimate' }).click();
+  await expect(estimate.getByText('Awaiting the customer')).toHaveCount(2);
+
+  // The brakes become the first option of "Brake pads"; a second option; the tires priced by the hour.
+  const price = async (opener: string, formName: string, fields: Record<string, string>): Promise<void> => {
+    await estimate.getByRole('button', { name: opener }).click();
+    const lineForm = estimate.getByRole('form', { name: formName });
+    for (const [label, value] of Object.entries(fields)) await lineForm.getByLabel(label).fill(value);
+    await lineForm.getByRole('button', { name: 'Save line' }).click();
+    await expect(lineForm).toHaveCount(0);
+  };
+  await price('Price Brakes', 'Price Brakes', {
+    Description: 'OEM pads',
+    'Option group (optional)': 'Brake pads',
+    'Labour hours': '1',
+    Part: 'OEM pads',
+    'Unit price ($)': '100',
+  });
+  await price('Add an estimate line', 'New estimate line', {
+    Description: 'Ceramic pads',
+    'Option group (optional)': 'Brake pads',
+    'Labour hours': '1',
+    Part: 'Ceramic pads',
+    'Unit price ($)': '150',
+  });
+  await price('Price Tires', 'Price Tires', { Description: 'Rotate and balance', 'Labour hours': '0.75' });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible();
+  await estimate.screenshot({ path: test.info().outputPath('estimate-panel-390.png') });
+
+  // The customer answers by the mailed link: declines the tires, picks the ceramic pads, signs.
+  const sent = await page.request.post(`/api/workOrders/${id}/generate-acknowledgment`, {
+    headers: auth(admin),
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  await page.goto(await linkInMail(page.request, email, 'work-order/acknowledge'));
+  const choices = page.getByRole('region', { name: 'Recommended work: your choice' });
+  await choices
+    .getByRole('group', { name: /Rotate and balance/ })
+    .getByLabel('Decline')
+    .check();
+  const total = choices.getByText(/Total with your choices/);
+  const before = await total.textContent();
+  await choices.getByRole('radio', { name: /Ceramic pads/ }).check();
+  await expect(total).not.toHaveText(before ?? '');
+  await page.getByLabel('I have read the terms and approve the work I chose above').check();
+  const pad = page.getByRole('img', { name: /Signature pad/ });
+  await pad.scrollIntoViewIfNeeded();
+  await drawSignature(page, pad);
+  await expectAccessible();
+  await page.screenshot({ path: test.info().outputPath('estimate-answer-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: test.info().outputPath('estimate-answer-1280.png'), fullPage: true });
+  const shown = Number((await total.locator('strong').textContent())?.replace(/[$,]/g, ''));
+  await page.getByRole('button', { name: '✓ Acknowledge Work Order' }).click();
+  await expect(page.getByRole('heading', { name: 'Work Order Acknowledged Successfully!' })).toBeVisible();
+
+  // Completion charges exactly the total the customer approved ($37.50 + $75 + $150, taxed, with the trip fee).
+  const done = await page.request.patch(`/api/bookings/${booking._id}/status`, {
+    headers: auth(admin),
+    data: { status: 'Completed' },
+  });
+  expect(done.status(), await done.text()).toBe(200);
+  const { payment } = (await done.json()) as { payment: { amount: number; status: string } | null };
+  expect(payment?.amount).toBe(shown);
 });

@@ -714,6 +714,51 @@ export const routes: Record<string, Route> = {
     path: (f) => `/api/workOrders/${f.workOrders.workOrder._id}/generate-acknowledgment`,
   },
 
+  // --- Issue 33: estimates approved line by line (decision 125): the shop's staff write them.
+  'POST /api/workOrders/:id/estimate/findings': {
+    access: 'staff',
+    technician: '403',
+    // The fixture's brakes are "fair": refused once past authorization (the estimate tests turn real findings).
+    path: (f) => `/api/workOrders/${f.workOrders.workOrder._id}/estimate/findings`,
+    body: () => ({ category: 'brakes' }),
+    ok: 400,
+  },
+  'POST /api/workOrders/:id/estimate/lines': {
+    access: 'staff',
+    technician: '403',
+    path: (f) => `/api/workOrders/${f.workOrders.workOrder._id}/estimate/lines`,
+    // Only the description: labour and parts are optional (an empty list, a zero, is a valid line).
+    body: () => ({ description: 'Cabin filter' }),
+    ok: 201,
+  },
+  'PUT /api/workOrders/:id/estimate/lines/:lineId': {
+    access: 'staff',
+    technician: '403',
+    path: (f) =>
+      `/api/workOrders/${f.workOrders.workOrder._id}/estimate/lines/eln_01JDZ0000000000000000000AA`,
+    body: () => ({ description: 'Cabin filter' }),
+    ok: 404,
+  },
+  'DELETE /api/workOrders/:id/estimate/lines/:lineId': {
+    access: 'staff',
+    technician: '403',
+    path: (f) =>
+      `/api/workOrders/${f.workOrders.workOrder._id}/estimate/lines/eln_01JDZ0000000000000000000AA`,
+    ok: 404,
+  },
+  'POST /api/workOrders/:id/estimate/phone-approval': {
+    access: 'staff',
+    // Nothing proposed on the fixture's photo work order: 409 once past authorization.
+    path: (f) => `/api/workOrders/${f.workOrders.photo.workOrderId}/estimate/phone-approval`,
+    body: () => ({
+      decisions: [],
+      calledAt: new Date(Date.now() - 60_000).toISOString(),
+      number: '(610) 555-0199',
+      person: 'Matrix Customer',
+    }),
+    ok: 409,
+  },
+
   // --- Issue 22: the inspection and its photos (decision 080): the shop's staff; the customer by link or portal.
   'PUT /api/workOrders/:id/inspection': {
     access: 'staff',

@@ -160,5 +160,12 @@ export async function bookedForCompletion(customerCard: string, price: number, a
     (await json<BookingReply[]>(await send('GET', '/api/bookings', customer.headers))).find(
       (b) => b._id === booking._id,
     )?.payment;
-  return { admin, customer, complete, payment, startAt: Date.parse(time.instantOf(date, '10:00')) };
+  return {
+    admin,
+    customer,
+    complete,
+    payment,
+    bookingId: booking._id,
+    startAt: Date.parse(time.instantOf(date, '10:00')),
+  };
 }

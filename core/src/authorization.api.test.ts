@@ -41,7 +41,7 @@ import { User } from './user/index';
 import { VehicleData } from './vehicle/index';
 import { Garage } from './garage/index';
 import { VehicleHistory } from './vehicle-history/index';
-import { WorkOrder } from './workorder/index';
+import { Estimate, WorkOrder } from './workorder/index';
 import { Inspection } from './workorder/inspection/index';
 
 /**
@@ -100,6 +100,7 @@ const modules = {
   VehicleHistory,
   Visit,
   WorkOrder,
+  Estimate,
   Inspection,
 } as const;
 
@@ -184,6 +185,15 @@ const access: Record<string, Access> = {
   'WorkOrder.acknowledgeInPerson': 'admin',
   // Issue 30: what the customer reads on the technician's phone before signing.
   'WorkOrder.forSigning': 'admin',
+  // Issue 33 (decision 125): the estimate's lines and a call's answers are staff's; its counters internal.
+  'Estimate.addLine': 'admin',
+  'Estimate.proposeFinding': 'admin',
+  'Estimate.updateLine': 'admin',
+  'Estimate.removeLine': 'admin',
+  'Estimate.recordPhoneApproval': 'admin',
+  'Estimate.counterKey': 'internal',
+  'Estimate.figures': 'internal',
+  'Estimate.figuresOf': 'internal',
   // Issue 21: rescheduling (decision 075).
   'Reschedule.forReschedule': 'user',
   'Reschedule.reschedule': 'user',
@@ -683,6 +693,18 @@ const calls: Record<string, () => Promise<unknown>> = {
   'WorkOrder.forSigning': () => WorkOrder.forSigning(someId('wo')),
   'WorkOrder.acknowledgeInPerson': () =>
     WorkOrder.acknowledgeInPerson(someId('wo'), { acknowledgedBy: { name: 'Sneaky' }, signature: null }),
+  // Issue 33.
+  'Estimate.addLine': () => Estimate.addLine(someId('wo'), { description: 'Sneaky line' }),
+  'Estimate.proposeFinding': () => Estimate.proposeFinding(someId('wo'), { category: 'brakes' }),
+  'Estimate.updateLine': () => Estimate.updateLine(someId('wo'), 'eln_x', { description: 'Sneaky line' }),
+  'Estimate.removeLine': () => Estimate.removeLine(someId('wo'), 'eln_x'),
+  'Estimate.recordPhoneApproval': () =>
+    Estimate.recordPhoneApproval(someId('wo'), {
+      decisions: [],
+      calledAt: new Date().toISOString(),
+      number: '(610) 555-0199',
+      person: 'Sneaky',
+    }),
   // Issue 22.
   'Dispatch.reassign': () => Dispatch.reassign(someId('bkg'), { technician: 1 }),
   'Dispatch.upcomingOf': () => Dispatch.upcomingOf(1),
@@ -716,6 +738,12 @@ const staffVerbs = new Map([
   ['WorkOrder.acknowledgeInPerson', 'not_found'],
   ['WorkOrder.forSigning', 'not_found'],
   ['WorkOrder.defaults', 'allowed'],
+  // Issue 33: the estimate (decision 125), the work order looked up before the job decides.
+  ['Estimate.addLine', 'not_found'],
+  ['Estimate.proposeFinding', 'not_found'],
+  ['Estimate.updateLine', 'not_found'],
+  ['Estimate.removeLine', 'not_found'],
+  ['Estimate.recordPhoneApproval', 'not_found'],
   // Issue 30: what completing charges (decision 090), the customer's code (decision 091).
   ['Billing.chargePreview', 'not_found'],
   ['WorkOrder.sendPriceCode', 'not_found'],

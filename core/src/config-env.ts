@@ -64,6 +64,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, mode: string) {
     busyCalendarMaxKb: env.BUSY_CALENDAR_MAX_KB,
     ackLinkDays: env.ACK_LINK_DAYS,
     chargeTolerance: env.CHARGE_TOLERANCE,
+    estimateTolerance: env.ESTIMATE_TOLERANCE,
     chargeRetryHours: env.CHARGE_RETRY_HOURS,
     chargeRetryLimit: env.CHARGE_RETRY_LIMIT,
     chargeSweepMinutes: env.CHARGE_SWEEP_MINUTES,

@@ -162,11 +162,10 @@ const common = {
   /** Work orders' defaults (doc 2 §9): tax rate as a fraction, labor rate in cents an hour. */
   defaultTaxRate: z.coerce.number().min(0).max(0.5).default(0.08),
   laborRateCents: z.coerce.number().int().min(0).default(7500),
-  /**
-   * Getting paid (issue 23, decisions 068-069). A work order not yet acknowledged may be charged when its
-   * total is at most the booked price × (1 + this fraction); above it the customer acknowledges it first.
-   */
+  /** Getting paid (decisions 068-069): an unacknowledged work order is charged up to the booked price × (1 + this). */
   chargeTolerance: z.coerce.number().min(0).max(1).default(0.1),
+  /** Issue 33 (decision 125): completion charges at most the approved estimate × (1 + this) without a new approval. */
+  estimateTolerance: z.coerce.number().min(0).max(1).default(0),
   /** A declined charge is tried again by the scheduled job every this many hours, at most this many times. */
   chargeRetryHours: z.coerce
     .number()

@@ -38,6 +38,8 @@ export const chargeMessages = {
     `Work order ${wo.workOrderNumber} comes to ${formatCents(wo.totalCents)}, more than ${Math.round(tolerance * 100)}% above the booked price of ${formatCents(bookedCents)}. Ask the customer to acknowledge the work order first, or approve its price.`,
   awaitingApproval: (wo: ForBooking, bookedCents: number, tolerance: number) =>
     `Work order ${wo.workOrderNumber} comes to ${formatCents(wo.totalCents)}, more than ${Math.round(tolerance * 100)}% above the booked price of ${formatCents(bookedCents)}, and has prices a technician entered by hand awaiting the admin's approval (${wo.awaitingPrice.join('; ')}). The admin must approve its price first.`,
+  aboveEstimate: (wo: ForBooking) =>
+    `Work order ${wo.workOrderNumber} comes to ${formatCents(wo.totalCents)}, above the ${formatCents(wo.estimate?.approvedCents ?? 0)} the customer approved. Ask the customer to approve the estimate again first.`,
   notFailed: 'Only a declined charge can be tried again.',
   linkOpen:
     'A payment link was sent for this booking: the customer pays through it. Charging the card too could take the money twice.',
@@ -73,7 +75,9 @@ export async function chargeOptions(booking: Stored): Promise<ChargeOptions> {
     tripFeeCents: booking.tripFeeCents ?? 0,
     tolerance,
     workOrder,
-    workOrderAllowed: !!workOrder && (within(workOrder) || allowedAbove(workOrder)),
+    // Never above what the customer approved of an estimate × (1 + ESTIMATE_TOLERANCE) (decision 125).
+    workOrderAllowed:
+      !!workOrder && workOrder.estimate?.within !== false && (within(workOrder) || allowedAbove(workOrder)),
     defaultBasis: workOrder?.acknowledged ? 'workOrder' : 'booking',
   };
 }
@@ -104,9 +108,11 @@ export async function planPayment(
   if (!options.workOrderAllowed) {
     throw new VisibleError(
       'conflict',
-      wo.awaitingPrice.length > 0
-        ? chargeMessages.awaitingApproval(wo, booking.priceCents, options.tolerance)
-        : chargeMessages.aboveTolerance(wo, booking.priceCents, options.tolerance),
+      wo.estimate?.within === false
+        ? chargeMessages.aboveEstimate(wo)
+        : wo.awaitingPrice.length > 0
+          ? chargeMessages.awaitingApproval(wo, booking.priceCents, options.tolerance)
+          : chargeMessages.aboveTolerance(wo, booking.priceCents, options.tolerance),
     );
   }
   return { ...common, basis, workOrderId: wo.id, amountCents: wo.totalCents + tripFeeCents };

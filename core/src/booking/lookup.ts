@@ -29,10 +29,12 @@ export async function technicianOf(bookingId: string): Promise<number | undefine
  */
 export async function priceOf(
   bookingId: string,
-): Promise<{ priceCents: number; userId?: string } | undefined> {
+): Promise<{ priceCents: number; userId?: string; tripFeeCents?: number } | undefined> {
   if (!id.safeParse(bookingId).success) return undefined;
   const booking = await entity.get({ id: bookingId }, { consistent: true });
-  return booking ? { priceCents: booking.priceCents, userId: booking.userId } : undefined;
+  return booking
+    ? { priceCents: booking.priceCents, userId: booking.userId, tripFeeCents: booking.tripFeeCents }
+    : undefined;
 }
 
 /**

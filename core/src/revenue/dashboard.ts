@@ -1,6 +1,7 @@
 import { assertAdmin } from '../actor';
 import { KeyBatch } from '../db/key-batch';
 import { Garage } from '../garage/index';
+import { Estimate } from '../workorder/index';
 import { today } from '../time';
 import { lastWeeks, monthLabel, monthOfDate, previousMonth } from './buckets';
 import { counter, entry, type Entry, monthKey, OUTSTANDING_KEY, weekKey } from './store';
@@ -16,7 +17,8 @@ import { counter, entry, type Entry, monthKey, OUTSTANDING_KEY, weekKey } from '
 export const WEEKS = 12;
 export const RECENT = 10;
 /** The items one dashboard reads at most: the counters and the recent entries (with the query's look-ahead). */
-export const DASHBOARD_READS = 2 + WEEKS + 1 + RECENT + 1 + 1; // + recommended work's counter (issue 33)
+// + recommended work's counter and the month's estimate counter (issue 33)
+export const DASHBOARD_READS = 2 + WEEKS + 1 + RECENT + 1 + 1 + 1;
 
 type Counter = Record<string, string | number>;
 
@@ -48,6 +50,8 @@ export type Dashboard = {
   refunds: { count: number; amountCents: number };
   /** Recommended work outstanding (issue 33): open declined or deferred lines and their value. */
   recommendedOutstanding: { count: number; amountCents: number };
+  /** This month's estimates (issue 33, decision 125): sent, answered, proposed and approved value. */
+  estimates: Estimate.Figures;
   /** The newest ledger entries, newest first. */
   recent: Entry[];
 };
@@ -117,15 +121,16 @@ export async function dashboard(now: Date = new Date()): Promise<Dashboard> {
   const last = previousMonth(month);
   const weeks = lastWeeks(day, WEEKS);
   const keys = [monthKey(month), monthKey(last), ...weeks.map((w) => weekKey(w.week)), OUTSTANDING_KEY];
-  // The counters and recommended work's (issue 33) in one BatchGetItem.
+  // The counters, recommended work's and the month's estimate counter (issue 33) in one BatchGetItem.
   const batch = new KeyBatch();
-  const [items, recent, recommended] = await Promise.all([
+  const [items, recent, recommended, estimates] = await Promise.all([
     counter.getMany(
       keys.map((sk) => ({ sk })),
       { batch },
     ),
     entry.query.ledger({}, { descending: true, limit: RECENT }),
     Garage.outstanding(batch),
+    Estimate.figuresOf(month, batch),
   ]);
   const bySk = new Map(items.map((item) => [String(item.sk), item]));
   const thisMonth = monthFigures(month, bySk.get(monthKey(month)));
@@ -151,6 +156,7 @@ export async function dashboard(now: Date = new Date()): Promise<Dashboard> {
     },
     refunds: { count: thisMonth.refundCount, amountCents: thisMonth.refundsCents },
     recommendedOutstanding: { count: recommended.count, amountCents: recommended.cents },
+    estimates,
     recent: recent.items,
   };
 }

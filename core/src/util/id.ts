@@ -22,6 +22,7 @@ export const idPrefixes = {
   vehicle: 'veh',
   recommendation: 'rec',
   addOn: 'add',
+  estimateLine: 'eln',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

@@ -16,6 +16,10 @@ import type { WorkOrder as Info } from './model';
 import { type ForCustomer, forCustomer } from './inspection/photo-objects';
 import { deleteObject, putObject, SIGNATURE_PREFIX } from './signatures';
 import { signaturePng } from './signature';
+import { Booking } from '../booking/index';
+import { answered, countSent } from './estimate-approval';
+import { estimateMessages } from './estimate-input';
+import { type EstimateView, estimateViewOf } from './estimate-view';
 import { ackQueue, contentDigest, entity, find, putIfUnchanged, type Stored, write } from './store';
 import { type Detail, stateOf, view } from './view';
 
@@ -66,6 +70,8 @@ async function generateAcknowledgmentNow(
   await write([
     putIfUnchanged(next, wo),
     link.item,
+    // An estimate with lines to answer counts as sent (decision 125).
+    ...(wo.estimateLines.some((l) => l.state === 'proposed') ? countSent(at) : []),
     ...(ack.tokenHash ? [LinkToken.removeItem(ack.tokenHash)] : []),
     mail.item,
   ]);
@@ -112,6 +118,8 @@ export type ForAcknowledgment = Pick<
     customer: { name: string; email: string };
     /** The content digest of what is shown: sent back with the acknowledgment, which binds it (decision 039). */
     version: string;
+    /** The estimate's lines to answer and answered, with the trip fee (decision 125). */
+    estimate: EstimateView;
   };
 
 /** `GET /api/workOrders/acknowledge/{token}`. */
@@ -119,7 +127,7 @@ export const forAcknowledgment = fn(z.tuple([key, z.date().optional()]), forAckn
 
 async function forAcknowledgmentNow(token: string, now = new Date()): Promise<ForAcknowledgment> {
   const { wo } = await linked(token, now);
-  return acknowledgmentViewOf(wo);
+  return acknowledgmentViewOf(wo, await Booking.priceOf(wo.relatedBooking ?? ''));
 }
 
 /**
@@ -127,7 +135,7 @@ async function forAcknowledgmentNow(token: string, now = new Date()): Promise<Fo
  * the one view of the acknowledgment page and of the technician's phone when
  * the customer signs in person (issue 30): nothing internal (no notes, ids or tax input).
  */
-export function acknowledgmentViewOf(wo: Stored): ForAcknowledgment {
+export function acknowledgmentViewOf(wo: Stored, booking?: { tripFeeCents?: number }): ForAcknowledgment {
   return {
     workOrderNumber: wo.workOrderNumber,
     status: wo.status,
@@ -139,6 +147,7 @@ export function acknowledgmentViewOf(wo: Stored): ForAcknowledgment {
     partItems: wo.partItems,
     pricing: wo.pricing,
     version: contentDigest(wo),
+    estimate: estimateViewOf(wo, booking?.tripFeeCents),
     ...forCustomer(wo),
   };
 }
@@ -170,17 +179,25 @@ async function acknowledgeNow(
   if (input.version !== undefined && input.version !== contentDigest(wo)) {
     fail('invalid', messages.changedSinceShown, { changed: true });
   }
+  const at = now.toISOString();
+  const by = { name: input.acknowledgedBy.name, email: input.acknowledgedBy.email };
+  // The estimate's answers (decision 125): checked before the signature is stored.
+  const estimate = await estimateAnswer(
+    wo,
+    input,
+    { channel: 'link', by: by.name, signed: Boolean(input.signature) },
+    at,
+  );
   const png = input.signature ? signaturePng(input.signature) : undefined;
   const signatureKey = png ? `${SIGNATURE_PREFIX}${wo.id}/${createId('workOrder').slice(3)}.png` : undefined;
   if (png && signatureKey) await putObject(signatureKey, png);
-  const at = now.toISOString();
-  const by = { name: input.acknowledgedBy.name, email: input.acknowledgedBy.email };
+  const decided: Stored = { ...wo, ...estimate.next };
   const next: Stored = {
-    ...wo,
+    ...decided,
     acknowledgment: {
       tokenHash: wo.acknowledgment.tokenHash,
       tokenExpiresAt: wo.acknowledgment.tokenExpiresAt,
-      ...acknowledgedNow(wo, by, input.userAgent, signatureKey, at),
+      ...acknowledgedNow(decided, by, input.userAgent, signatureKey, at),
     },
     rev: wo.rev + 1,
     updatedAt: at,
@@ -192,7 +209,7 @@ async function acknowledgeNow(
   const result = await LinkToken.use(
     'acknowledge-work-order',
     token,
-    [putIfUnchanged(next, wo), ...mails.map((m) => m.item)],
+    [putIfUnchanged(next, wo), ...estimate.items, ...mails.map((m) => m.item)],
     { now },
   );
   if (!result.ok) {
@@ -201,6 +218,25 @@ async function acknowledgeNow(
   }
   await Outbox.deliver(...mails);
   return { message: messages.acknowledged, workOrderNumber: wo.workOrderNumber };
+}
+
+/**
+ * The customer's answers to the estimate (decision 125), by link or in person: with lines to
+ * answer, the terms must be accepted; the answer's writes go in the acknowledgment's transaction.
+ */
+export async function estimateAnswer(
+  wo: Stored,
+  input: {
+    decisions?: { lineId: string; decision: 'approved' | 'declined' | 'deferred' }[];
+    termsAccepted?: boolean;
+  },
+  answer: Parameters<typeof answered>[2],
+  at: string,
+) {
+  const open = wo.estimateLines.some((l) => l.state === 'proposed') || (input.decisions ?? []).length > 0;
+  if (open && !input.termsAccepted) fail('invalid', estimateMessages.termsRequired);
+  const booking = open ? await Booking.priceOf(wo.relatedBooking ?? '') : undefined;
+  return answered(wo, input.decisions, answer, at, booking?.userId);
 }
 
 /**

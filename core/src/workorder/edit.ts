@@ -6,7 +6,6 @@ import { Booking } from '../booking/index';
 import { failedConditions } from '../db/entity';
 import { unchangedSince } from '../db/revision';
 import * as time from '../time';
-import { appendToTrail } from '../util/audit-trail';
 import { fn } from '../util/fn';
 import { createId } from '../util/id';
 import { type ParsedWorkOrderInput, UpdateInput, WorkOrderInput } from './input';
@@ -18,6 +17,8 @@ import { discard, photoKeys } from './inspection/photo-objects';
 import { deleteObject } from './signatures';
 import { awaitingAfter, pricedTrail } from './price-approval';
 import { assertWorksOn } from './staff';
+import { repriced } from './estimate-approval';
+import { undoneAcknowledgment } from './estimate';
 import { setStatus } from './status';
 import {
   appendStatus,
@@ -124,6 +125,8 @@ async function createNow(input: ParsedWorkOrderInput, now = new Date()): Promise
       acknowledgment: { state: 'not_required' },
       acknowledgmentHistory: [],
       photos: [],
+      estimateLines: [],
+      estimateTrail: [],
       // A technician's hand prices await the admin (decision 091).
       awaitingPrice,
       priceTrail: pricedTrail([], [], awaitingPrice, content.pricing.totalAmountCents, by, at),
@@ -179,24 +182,16 @@ async function updateNow(workOrderId: string, body: z.output<typeof UpdateInput>
     await checkBooking(input.relatedBooking);
   }
   const by = await currentByName();
-  const content = contentOf(input);
+  const form = contentOf(input);
+  // The approved estimate lines stay in the money (decision 125): the form holds only the base lines.
+  const content = { ...form, pricing: repriced(form, wo.estimateLines), estimateLines: wo.estimateLines };
   const now = new Date().toISOString();
   const status = input.status ?? wo.status;
-  let acknowledgment = wo.acknowledgment;
-  let acknowledgmentHistory = wo.acknowledgmentHistory;
   const ack = wo.acknowledgment;
-  if (ack.state === 'acknowledged' && ack.contentDigest !== contentDigest(content)) {
-    acknowledgmentHistory = appendToTrail(wo.acknowledgmentHistory, {
-      acknowledgedAt: ack.acknowledgedAt ?? now,
-      acknowledgedBy: ack.acknowledgedBy ?? { name: '', email: '' },
-      clientIp: ack.clientIp ?? '',
-      userAgent: ack.userAgent ?? '',
-      signatureKey: ack.signatureKey,
-      contentDigest: ack.contentDigest ?? '',
-      supersededAt: now,
-    });
-    acknowledgment = { state: 'pending', resignRequired: true };
-  }
+  const { acknowledgment, acknowledgmentHistory } =
+    ack.state === 'acknowledged' && ack.contentDigest !== contentDigest(content)
+      ? undoneAcknowledgment(wo, now)
+      : wo;
   const awaitingPrice = awaitingAfter(wo, content);
   const next: Stored = {
     ...wo,

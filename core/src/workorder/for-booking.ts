@@ -1,5 +1,6 @@
 import { indexBackfillStep } from '../db/migration';
-import { priceWorkOrder } from './pricing';
+import { config } from '../config';
+import { estimateLineCents, laborLineCents, partLineCents, priceEstimate } from './pricing';
 import { entity, type Stored } from './store';
 import { stateOf } from './view';
 
@@ -24,6 +25,11 @@ export type ForBooking = {
   awaitingPrice: string[];
   /** The most the admin approved it to charge, or null. */
   approvedCents: number | null;
+  /**
+   * The customer's answer to its estimate (decision 125), or null: the total they approved, and
+   * whether this total is within it × (1 + `ESTIMATE_TOLERANCE`); above it, a new approval first.
+   */
+  estimate: { approvedCents: number; within: boolean } | null;
 };
 
 export async function forBooking(bookingId: string, now = Date.now()): Promise<ForBooking | undefined> {
@@ -33,31 +39,48 @@ export async function forBooking(bookingId: string, now = Date.now()): Promise<F
 }
 
 function chargeable(wo: Stored, now: number): ForBooking {
-  const priced = priceWorkOrder({
+  // The base lines and the approved estimate lines only (decision 125): proposed or declined work is never charged.
+  const { pricing } = priceEstimate({
     laborItems: wo.laborItems,
     partItems: wo.partItems,
+    lines: wo.estimateLines,
     taxRate: wo.pricing.taxRate,
   });
+  const approved = wo.estimateLines.filter((l) => l.state === 'approved');
+  const limit = (cents: number) => Math.round(cents * (1 + config().estimateTolerance));
   return {
     id: wo.id,
     workOrderNumber: wo.workOrderNumber,
     acknowledged: stateOf(wo.acknowledgment, now) === 'acknowledged',
-    laborItems: priced.laborItems.map((l) => ({
-      description: l.description,
-      hours: l.hours,
-      totalCents: l.totalCents,
-    })),
-    partItems: priced.partItems.map((p) => ({
+    laborItems: [
+      ...wo.laborItems.map((l) => ({
+        description: l.description,
+        hours: l.hours,
+        totalCents: laborLineCents(l.hours, l.hourlyRateCents),
+      })),
+      ...approved.map((l) => ({
+        description: l.description,
+        hours: l.hours,
+        totalCents: estimateLineCents(l),
+      })),
+    ],
+    partItems: wo.partItems.map((p) => ({
       description: p.description,
       quantity: p.quantity,
-      totalCents: p.totalCents,
+      totalCents: partLineCents(p.quantity, p.unitPriceCents),
     })),
-    taxRate: priced.pricing.taxRate,
-    subtotalCents: priced.pricing.subtotalCents,
-    taxCents: priced.pricing.taxAmountCents,
-    totalCents: priced.pricing.totalAmountCents,
+    taxRate: pricing.taxRate,
+    subtotalCents: pricing.subtotalCents,
+    taxCents: pricing.taxAmountCents,
+    totalCents: pricing.totalAmountCents,
     awaitingPrice: wo.awaitingPrice.map((a) => a.label),
     approvedCents: wo.priceApproval?.totalCents ?? null,
+    estimate: wo.estimateApproval
+      ? {
+          approvedCents: wo.estimateApproval.totalCents,
+          within: pricing.totalAmountCents <= limit(wo.estimateApproval.totalCents),
+        }
+      : null,
   };
 }
 

@@ -5,7 +5,13 @@ import { Outbox } from '../mail/outbox';
 import * as time from '../time';
 import { fn } from '../util/fn';
 import { createId } from '../util/id';
-import { acknowledgedNow, acknowledgmentViewOf, type ForAcknowledgment } from './acknowledgment';
+import { Booking } from '../booking/index';
+import {
+  acknowledgedNow,
+  acknowledgmentViewOf,
+  estimateAnswer,
+  type ForAcknowledgment,
+} from './acknowledgment';
 import { AcknowledgeInput } from './input';
 import { acknowledgedMail, shopAcknowledgedMail } from './mail';
 import { fail, key, messages, refuseInvalid } from './messages';
@@ -31,6 +37,8 @@ export const InPersonInput = AcknowledgeInput.pick({
   signature: true,
   userAgent: true,
   version: true,
+  decisions: true,
+  termsAccepted: true,
 }).extend({
   acknowledgedBy: AcknowledgeInput.shape.acknowledgedBy.pick({ name: true }),
   /** The one-time code the customer got on their own phone or mail, when the amount needs it (decision 091). */
@@ -54,7 +62,7 @@ async function forSigningNow(workOrderId: string): Promise<ForAcknowledgment> {
   assertStaff();
   const wo = await find(workOrderId);
   await assertWorksOn(wo.relatedBooking);
-  return acknowledgmentViewOf(wo);
+  return acknowledgmentViewOf(wo, await Booking.priceOf(wo.relatedBooking ?? ''));
 }
 
 /**
@@ -96,16 +104,19 @@ async function acknowledgeInPersonNow(
   }
   if (!input.signature) fail('invalid', inPersonMessages.signatureRequired);
   const png = signaturePng(input.signature);
-  // Above the booked price and not approved: the customer's own code first (decision 091).
-  const code = await codeForInPerson(wo, input.code, now);
-  const signatureKey = `${SIGNATURE_PREFIX}${wo.id}/${createId('workOrder').slice(3)}.png`;
   const at = now.toISOString();
   const by = { name: input.acknowledgedBy.name, email: wo.customer.email };
+  // The estimate's answers on the phone (decision 125), then the amount they make.
+  const estimate = await estimateAnswer(wo, input, { channel: 'in_person', by: by.name, signed: true }, at);
+  const decided: Stored = { ...wo, ...estimate.next };
+  // Above the booked price and not approved: the customer's own code first (decision 091).
+  const code = await codeForInPerson(decided, input.code, now);
+  const signatureKey = `${SIGNATURE_PREFIX}${wo.id}/${createId('workOrder').slice(3)}.png`;
   const presenter = await currentByName();
   const next: Stored = {
-    ...wo,
+    ...decided,
     acknowledgment: {
-      ...acknowledgedNow(wo, by, input.userAgent, signatureKey, at),
+      ...acknowledgedNow(decided, by, input.userAgent, signatureKey, at),
       inPerson: {
         presentedBy: { id: useUser().userId, name: presenter },
         ...(code.confirmed ? { codeConfirmedAt: at } : {}),
@@ -117,7 +128,7 @@ async function acknowledgeInPersonNow(
             event: 'code-confirmed' as const,
             at,
             by: presenter,
-            totalCents: wo.pricing.totalAmountCents,
+            totalCents: decided.pricing.totalAmountCents,
             note: `Confirmed by the customer's code, signed by ${by.name}`,
           }),
         }
@@ -134,6 +145,7 @@ async function acknowledgeInPersonNow(
     // Through the code's use when the amount needed one (LinkToken.use), else the plain write.
     await code.commit([
       putIfUnchanged(next, wo),
+      ...estimate.items,
       ...(ack.tokenHash ? [LinkToken.removeItem(ack.tokenHash)] : []),
       ...mails.map((m) => m.item),
     ]);

@@ -21,3 +21,5 @@ export { AcknowledgeInput, ListInput, StatusOnlyInput, WorkOrderInput } from './
  * the portal, the acknowledgment link, and the private signature objects.
  */
 export * as WorkOrder from './work-order';
+/** Estimates approved line by line (issue 33, decision 125). */
+export * as Estimate from './estimate-members';

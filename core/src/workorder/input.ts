@@ -14,7 +14,7 @@ import { dateProblem } from '../rules/fields';
 import * as time from '../time';
 import { idSchema } from '../util/id';
 import { emailAddress } from '../util/text';
-import { WORK_ORDER_STATUSES } from './model';
+import { ESTIMATE_DECISIONS, WORK_ORDER_STATUSES } from './model';
 import { PRICING_LIMITS, quarterHours, taxRateThousandths } from './pricing';
 
 /**
@@ -112,7 +112,7 @@ const ServiceDetails = z.object(
   { error: 'Service description is required.' },
 );
 
-const hours = numeric('Hours')
+export const hours = numeric('Hours')
   .transform(Number)
   .pipe(
     z
@@ -149,7 +149,7 @@ const LaborItem = z.object({
   hourlyRateCents: cents('Hourly rate', PRICING_LIMITS.maxRateCents).optional(),
 });
 
-const PartItem = z.object({
+export const PartItem = z.object({
   partNumber: optionalLine('Part number', 50),
   description: optionalLine('Part description', 300),
   quantity,
@@ -251,6 +251,20 @@ export const ListInput = z.object({
 export type ListInput = z.input<typeof ListInput>;
 
 /** The acknowledgment form (doc 2 §5): the signature is checked by its bytes in ./signature.ts. */
+/** The customer's answer to each proposed line of the estimate (decision 125). */
+export const Decisions = z
+  .array(
+    z.object(
+      {
+        lineId: z.string().max(40),
+        decision: z.enum(ESTIMATE_DECISIONS, { error: 'A line is approved, declined or deferred.' }),
+      },
+      { error: 'Each decision names a line and an answer.' },
+    ),
+    { error: 'Decisions must be a list.' },
+  )
+  .max(PRICING_LIMITS.maxLines, `At most ${PRICING_LIMITS.maxLines} decisions.`);
+
 export const AcknowledgeInput = z.object(
   {
     acknowledgedBy: z.object(
@@ -279,6 +293,10 @@ export const AcknowledgeInput = z.object(
       .string()
       .regex(/^[0-9a-f]{64}$/, 'Invalid acknowledgment request.')
       .optional(),
+    /** The customer's answer to each proposed estimate line (decision 125), when there are some. */
+    decisions: Decisions.optional(),
+    /** The customer read the terms above the signature (required with decisions). */
+    termsAccepted: z.boolean().optional(),
   },
   { error: 'Please fill in all required fields.' },
 );

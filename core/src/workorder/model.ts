@@ -44,6 +44,65 @@ export type WorkOrderAcknowledgment = {
   inPerson?: { presentedBy: string };
 };
 
+/**
+ * Estimates approved line by line (issue 33, decision 125). A proposed line is work the shop
+ * recommends (often an inspection finding); the customer approves, declines or defers it. Lines
+ * sharing an option group are alternatives: the customer picks at most one.
+ */
+export const ESTIMATE_LINE_STATES = ['proposed', 'approved', 'declined', 'deferred'] as const;
+export type EstimateLineState = (typeof ESTIMATE_LINE_STATES)[number];
+/** What the customer may answer for a proposed line. */
+export const ESTIMATE_DECISIONS = ['approved', 'declined', 'deferred'] as const;
+export type EstimateDecision = (typeof ESTIMATE_DECISIONS)[number];
+/** How the customer answered: by the mailed link, in person on the technician's phone, or on a call staff recorded. */
+export const APPROVAL_CHANNELS = ['link', 'in_person', 'phone'] as const;
+export type ApprovalChannel = (typeof APPROVAL_CHANNELS)[number];
+
+export type EstimatePart = {
+  partNumber: string;
+  description: string;
+  quantity: number;
+  unitPriceCents: number;
+  /** Priced from the catalogue: the service whose price it took (the server read it). */
+  serviceId?: string;
+};
+
+export type EstimateLine = {
+  id: string;
+  description: string;
+  note: string;
+  /** The inspection category it came from, when made from a finding. */
+  category?: string;
+  /** Inspection photo ids it carries. */
+  photoIds: string[];
+  /** Lines with the same group are options: the customer picks one. */
+  group?: string;
+  state: EstimateLineState;
+  hours: number;
+  hourlyRateCents: number;
+  parts: EstimatePart[];
+  /** Labour and parts, before tax (pricing.ts). */
+  totalCents: number;
+  /** The price the customer last decided on, when it changed since (what the customer sees changed). */
+  previousTotalCents?: number;
+  decidedAt?: string;
+};
+
+/** The record of the customer's answer: who, when, how, exactly what, for what total (the hash binds it). */
+export type EstimateApproval = {
+  at: string;
+  by: string;
+  channel: ApprovalChannel;
+  /** A call staff recorded: when, the number called, the person who answered, who recorded it. */
+  phone?: { calledAt: string; number: string; person: string; recordedBy: string };
+  approved: { id: string; description: string; totalCents: number }[];
+  declined: { id: string; description: string; totalCents: number; decision: 'declined' | 'deferred' }[];
+  totalCents: number;
+  /** SHA-256 of the canonical form of the approved lines and the total. */
+  digest: string;
+  signed: boolean;
+};
+
 export type WorkOrder = {
   id: string;
   workOrderNumber: string;
@@ -91,6 +150,10 @@ export type WorkOrder = {
   inspection?: Inspection;
   /** The inspection photos' ids (their bytes are private: inspection/photos.ts). */
   photos?: Photo[];
+  /** The estimate's lines (decision 125): none for a work order made through the spec's calls. */
+  estimateLines?: EstimateLine[];
+  /** The customer's last answer to the estimate, when they gave one. */
+  estimateApproval?: EstimateApproval;
   createdAt: string;
   updatedAt: string;
 };

@@ -20,6 +20,7 @@ import { business } from '../business';
 import type { WorkOrder } from './model';
 import { drawAcknowledgment, embedSignature } from './pdf-acknowledgment';
 import { drawInspection, embedPhotos } from './inspection/pdf';
+import { drawEstimate } from './pdf-estimate';
 import { CONTENT_WIDTH, type Fonts, Layout } from './pdf-layout';
 import {
   drawFooters,
@@ -106,6 +107,7 @@ export async function renderWorkOrderPdf(
   );
 
   drawTotals(layout, workOrder);
+  drawEstimate(layout, workOrder);
   drawInspection(layout, workOrder, await embedPhotos(doc, options.photoJpegs ?? []));
   const signature = options.signaturePng ? await embedSignature(doc, options.signaturePng) : undefined;
   drawAcknowledgment(layout, workOrder, signature);

@@ -127,3 +127,71 @@ export function priceWorkOrder<Labor extends LaborInput, Part extends PartInput>
 export function formatTaxRate(taxRate: number): string {
   return `${(taxRate * 100).toFixed(1)}%`;
 }
+
+/** An estimate line's price input (decision 125): labour and parts, and its state. */
+export type EstimateLineInput = {
+  state: string;
+  hours: number;
+  hourlyRateCents: number;
+  parts: readonly PartInput[];
+};
+
+/** A line's labour and parts before tax. */
+export function estimateLineCents(line: Omit<EstimateLineInput, 'state'>): number {
+  return (
+    laborLineCents(line.hours, line.hourlyRateCents) +
+    line.parts.reduce((sum, p) => sum + partLineCents(p.quantity, p.unitPriceCents), 0)
+  );
+}
+
+export type EstimateTotals = {
+  /** The base lines (always approved) and the approved estimate lines, with tax: what is charged. */
+  pricing: WorkOrderPricing;
+  /** Every estimate line's own price, before tax, in the lines' order. */
+  lineCents: number[];
+  /** Proposed (awaiting the customer), approved, and declined or deferred estimate lines, before tax. */
+  proposedCents: number;
+  approvedLinesCents: number;
+  declinedCents: number;
+  tripFeeCents: number;
+  /** `pricing.totalAmountCents` plus the trip fee: the estimate's total as the customer reads it. */
+  totalCents: number;
+};
+
+/**
+ * The estimate's money (issue 33, decision 125), the one function the server, the customer's
+ * page (its total changes as they choose) and the charge use: the base lines (a work order made
+ * through the spec's calls has only those, all approved) and the approved estimate lines, taxed
+ * once, plus the trip fee. Proposed, declined and deferred lines are never in the total.
+ */
+export function priceEstimate(input: {
+  laborItems: readonly LaborInput[];
+  partItems: readonly PartInput[];
+  lines: readonly EstimateLineInput[];
+  taxRate: number;
+  tripFeeCents?: number;
+}): EstimateTotals {
+  const approved = input.lines.filter((l) => l.state === 'approved');
+  const base = priceWorkOrder({
+    laborItems: [
+      ...input.laborItems,
+      ...approved.map((l) => ({ hours: l.hours, hourlyRateCents: l.hourlyRateCents })),
+    ],
+    partItems: [...input.partItems, ...approved.flatMap((l) => l.parts)],
+    taxRate: input.taxRate,
+  });
+  const lineCents = input.lines.map(estimateLineCents);
+  const sum = (states: readonly string[]) =>
+    input.lines.reduce((s, l, i) => (states.includes(l.state) ? s + (lineCents[i] ?? 0) : s), 0);
+  const tripFeeCents = input.tripFeeCents ?? 0;
+  assertCents(tripFeeCents);
+  return {
+    pricing: base.pricing,
+    lineCents,
+    proposedCents: sum(['proposed']),
+    approvedLinesCents: sum(['approved']),
+    declinedCents: sum(['declined', 'deferred']),
+    tripFeeCents,
+    totalCents: base.pricing.totalAmountCents + tripFeeCents,
+  };
+}

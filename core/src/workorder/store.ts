@@ -9,7 +9,7 @@ import { User } from '../user/index';
 import { appendToTrail } from '../util/audit-trail';
 import { Inspection, Photo } from './inspection/model';
 import { fail, id, messages } from './messages';
-import { WORK_ORDER_STATUSES } from './model';
+import { APPROVAL_CHANNELS, ESTIMATE_LINE_STATES, WORK_ORDER_STATUSES } from './model';
 import { transactRetrying } from './totals';
 import { Garage } from '../garage/index';
 
@@ -69,6 +69,50 @@ export const PriceEvent = z.object({
   totalCents: z.number().int(),
   note: z.string().optional(),
 });
+
+/** An estimate line (issue 33, decision 125; model.ts `EstimateLine`). */
+export const EstimateLine = z.object({
+  id: z.string(),
+  description: z.string(),
+  note: z.string(),
+  category: z.string().optional(),
+  photoIds: z.array(z.string()),
+  group: z.string().optional(),
+  state: z.enum(ESTIMATE_LINE_STATES),
+  hours: z.number(),
+  hourlyRateCents: z.number().int(),
+  parts: z.array(
+    z.object({
+      partNumber: z.string(),
+      description: z.string(),
+      quantity: z.number().int(),
+      unitPriceCents: z.number().int(),
+      serviceId: z.string().optional(),
+    }),
+  ),
+  totalCents: z.number().int(),
+  previousTotalCents: z.number().int().optional(),
+  decidedAt: z.string().optional(),
+});
+export type EstimateLine = z.infer<typeof EstimateLine>;
+
+const DecidedLine = z.object({ id: z.string(), description: z.string(), totalCents: z.number().int() });
+
+/** The customer's answer to the estimate (model.ts `EstimateApproval`): who, when, how, what, the hash. */
+export const EstimateApproval = z.object({
+  at: z.string(),
+  by: z.string(),
+  channel: z.enum(APPROVAL_CHANNELS),
+  phone: z
+    .object({ calledAt: z.string(), number: z.string(), person: z.string(), recordedBy: z.string() })
+    .optional(),
+  approved: z.array(DecidedLine),
+  declined: z.array(DecidedLine.extend({ decision: z.enum(['declined', 'deferred']) })),
+  totalCents: z.number().int(),
+  digest: z.string(),
+  signed: z.boolean(),
+});
+export type EstimateApproval = z.infer<typeof EstimateApproval>;
 
 export const StatusChange = z.object({ status: z.enum(WORK_ORDER_STATUSES), at: z.string(), by: z.string() });
 
@@ -151,6 +195,11 @@ export const Stored = z.object({
     .optional(),
   /** The price approval's audit trail (util/audit-trail's one rule). */
   priceTrail: z.array(PriceEvent).default([]),
+  /** The estimate's lines (decision 125); none for a work order made through the spec's calls. */
+  estimateLines: z.array(EstimateLine).default([]),
+  /** The customer's last answer to the estimate; earlier ones, oldest first, in `estimateTrail`. */
+  estimateApproval: EstimateApproval.optional(),
+  estimateTrail: z.array(EstimateApproval).default([]),
   /** Paid through a payment link (decision 070); absent while nothing was asked or paid. */
   payment: PaymentRecord.optional(),
   /** Lowercased number, customer, vehicle and VIN: what the list's search matches. */
@@ -244,19 +293,16 @@ export function searchTextOf(wo: Pick<Stored, 'workOrderNumber' | 'customer' | '
  * changes this digest undoes the acknowledgment.
  */
 export function contentDigest(
-  wo: Pick<Stored, 'serviceDetails' | 'laborItems' | 'partItems' | 'pricing'>,
+  wo: Pick<Stored, 'serviceDetails' | 'laborItems' | 'partItems' | 'pricing'> & {
+    estimateLines?: Stored['estimateLines'];
+  },
 ): string {
+  // The estimate's lines (decision 125), only when there are some: a digest stored before them stays equal.
+  const lines = wo.estimateLines ?? [];
   const content = {
     description: wo.serviceDetails.description,
     workPerformed: wo.serviceDetails.workPerformed,
-    laborItems: wo.laborItems.map((l) => [l.description, l.hours, l.hourlyRateCents, l.totalCents]),
-    partItems: wo.partItems.map((p) => [
-      p.partNumber,
-      p.description,
-      p.quantity,
-      p.unitPriceCents,
-      p.totalCents,
-    ]),
+    ...baseContent(wo),
     pricing: [
       wo.pricing.taxRate,
       wo.pricing.laborSubtotalCents,
@@ -264,9 +310,36 @@ export function contentDigest(
       wo.pricing.taxAmountCents,
       wo.pricing.totalAmountCents,
     ],
+    ...(lines.length > 0
+      ? {
+          estimateLines: lines.map((l) => [l.group ?? '', l.state, ...estimateLineContent(l)]),
+        }
+      : {}),
   };
   return createHash('sha256').update(JSON.stringify(content)).digest('hex');
 }
+
+/** The base lines as a digest reads them (the acknowledgment's and the estimate answer's). */
+export const baseContent = (wo: Pick<Stored, 'laborItems' | 'partItems'>) => ({
+  laborItems: wo.laborItems.map((l) => [l.description, l.hours, l.hourlyRateCents, l.totalCents]),
+  partItems: wo.partItems.map((p) => [
+    p.partNumber,
+    p.description,
+    p.quantity,
+    p.unitPriceCents,
+    p.totalCents,
+  ]),
+});
+
+/** An estimate line's id, text and money as a digest reads it. */
+export const estimateLineContent = (l: EstimateLine) => [
+  l.id,
+  l.description,
+  l.hours,
+  l.hourlyRateCents,
+  l.parts.map((p) => [p.partNumber, p.description, p.quantity, p.unitPriceCents]),
+  l.totalCents,
+];
 
 /** The full put of `next`, conditional on the work order still being the version `read` (the one scheme: db/revision). */
 export function putIfUnchanged(next: Stored, read: Pick<Stored, 'rev'>): TransactItem {

@@ -64,6 +64,8 @@ export function view(wo: Stored, now = Date.now()): Detail {
     },
     ...(wo.inspection ? { inspection: wo.inspection } : {}),
     photos: wo.photos,
+    estimateLines: wo.estimateLines,
+    ...(wo.estimateApproval ? { estimateApproval: wo.estimateApproval } : {}),
     ...(wo.payment ? { payment: wo.payment } : {}),
     statusHistory: wo.statusHistory,
     priceApproval: {

@@ -66,6 +66,13 @@ export function dashboardReply(d: Revenue.Dashboard) {
       count: d.recommendedOutstanding.count,
       amount: toDollars(d.recommendedOutstanding.amountCents),
     },
+    /** This month's estimates (issue 33): the share approved is approved ÷ proposed value. */
+    estimates: {
+      sent: d.estimates.sent,
+      decided: d.estimates.decided,
+      proposed: toDollars(d.estimates.proposedCents),
+      approved: toDollars(d.estimates.approvedCents),
+    },
     recent: d.recent.map(entryReply),
   };
 }

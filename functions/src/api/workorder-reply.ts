@@ -32,6 +32,53 @@ const partsReply = (items: WorkOrder.Info['partItems']) =>
     total: toDollars(p.totalCents),
   }));
 
+type Line = NonNullable<WorkOrder.Info['estimateLines']>[number];
+type Approval = NonNullable<WorkOrder.Info['estimateApproval']>;
+
+/** An estimate line in dollars (decision 125). */
+const estimateLineReply = (l: Omit<Line, 'decidedAt'> & { decidedAt?: string }) => ({
+  id: l.id,
+  description: l.description,
+  note: l.note,
+  category: l.category ?? null,
+  photoIds: l.photoIds,
+  group: l.group ?? null,
+  state: l.state,
+  hours: l.hours,
+  hourlyRate: toDollars(l.hourlyRateCents),
+  parts: l.parts.map((p) => ({
+    partNumber: p.partNumber,
+    description: p.description,
+    quantity: p.quantity,
+    unitPrice: toDollars(p.unitPriceCents),
+    serviceId: p.serviceId ?? null,
+  })),
+  total: toDollars(l.totalCents),
+  previousTotal: l.previousTotalCents === undefined ? null : toDollars(l.previousTotalCents),
+});
+
+const decidedReply = (l: { id: string; description: string; totalCents: number }) => ({
+  id: l.id,
+  description: l.description,
+  total: toDollars(l.totalCents),
+});
+
+/** The record of the customer's answer: who, when, how, what, the total and its hash. */
+const approvalReply = (a: Approval | undefined | null) =>
+  a
+    ? {
+        at: a.at,
+        by: a.by,
+        channel: a.channel,
+        phone: a.phone ?? null,
+        approved: a.approved.map(decidedReply),
+        declined: a.declined.map((l) => ({ ...decidedReply(l), decision: l.decision })),
+        total: toDollars(a.totalCents),
+        digest: a.digest,
+        signed: a.signed,
+      }
+    : null;
+
 const vehicleReply = (v: WorkOrder.Info['vehicle']) => ({ ...v, mileage: v.mileage ?? null });
 
 /** A work order as the spec's clients read it (doc 2 §3, §7): dollars, `_id`, nulls for absent values. */
@@ -94,6 +141,11 @@ export function workOrderReply(wo: WorkOrder.Detail) {
     },
     inspection: wo.inspection ?? null,
     photos: wo.photos ?? [],
+    /** The estimate (decision 125): its lines and the customer's last answer. */
+    estimate: {
+      lines: (wo.estimateLines ?? []).map(estimateLineReply),
+      approval: approvalReply(wo.estimateApproval),
+    },
     /** How many photos it may hold (the setting inspectionPhotoLimit), for the form. */
     photoLimit: config().inspectionPhotoLimit,
     createdAt: wo.createdAt,
@@ -117,5 +169,13 @@ export function acknowledgmentReply(wo: WorkOrder.ForAcknowledgment) {
     version: wo.version,
     inspection: wo.inspection,
     photos: wo.photos,
+    /** The estimate to answer (decision 125): lines, trip fee, the total approved so far, the last answer. */
+    estimate: {
+      lines: wo.estimate.lines.map(estimateLineReply),
+      tripFee: toDollars(wo.estimate.tripFeeCents),
+      taxRate: wo.estimate.taxRate,
+      total: toDollars(wo.estimate.totalCents),
+      approval: approvalReply(wo.estimate.approval),
+    },
   };
 }

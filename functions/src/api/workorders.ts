@@ -3,7 +3,6 @@ import { PaymentLink } from '@app/core/payment-link/index';
 import { moneyMessages } from '@app/core/rules/fields';
 import { dollars } from '@app/core/rules/schema';
 import { WorkOrder } from '@app/core/workorder/index';
-import { PRICING_LIMITS } from '@app/core/workorder/pricing';
 import { zValidator } from '@hono/zod-validator';
 import { type Context, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -13,8 +12,9 @@ import { IMAGE_MAX_BYTES } from '@app/core/storage/rules';
 import { assertStaff } from '@app/core/actor';
 import { requireAdmin, requireStaff, requireUser } from './auth';
 import { readImageForm, uploadLimit } from './uploads';
-import { firstIssue } from './validation';
 import { renderPdf } from './workorder-pdf';
+import { hourlyRate, invalid, isObject, lineInCents, unitPrice } from './workorder-money';
+import { workOrderEstimates } from './workorder-estimates';
 import { acknowledgmentReply, workOrderReply } from './workorder-reply';
 
 export { workOrderReply, type WorkOrderReply } from './workorder-reply';
@@ -35,14 +35,6 @@ export { workOrderReply, type WorkOrderReply } from './workorder-reply';
  * The PDF renderer (pdf-lib) is loaded on first use (./workorder-pdf.ts), so
  * it is a chunk of its own and no cold start of the API parses it.
  */
-
-/** zValidator hook for this router: 400 `{ msg }` (and `message`, by `withMessage`). */
-function invalid(
-  result: { success: true } | { success: false; error: { issues: readonly { message: string }[] } },
-  c: Context,
-) {
-  if (!result.success) return c.json({ msg: firstIssue(result.error) }, 400);
-}
 
 /**
  * Every 4xx this router answers carries `message` beside `msg`, the same
@@ -83,45 +75,6 @@ const ApproveBody = z
     { error: totalApproved },
   )
   .transform(({ total }) => ({ totalCents: toCents(total) }));
-
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** A line's price as the spec names it in dollars, and as core takes it in cents. */
-type Price = { dollars: string; cents: string; amount: ReturnType<typeof dollars>; optional: boolean };
-const hourlyRate: Price = {
-  dollars: 'hourlyRate',
-  cents: 'hourlyRateCents',
-  amount: dollars('Hourly rate', PRICING_LIMITS.maxRateCents, { absent: 'required' }),
-  optional: true,
-};
-const unitPrice: Price = {
-  dollars: 'unitPrice',
-  cents: 'unitPriceCents',
-  amount: dollars('Unit price', PRICING_LIMITS.maxUnitPriceCents, { absent: 'required' }),
-  optional: false,
-};
-
-/**
- * One line's price from the spec's dollars to core's cents: the dollars are
- * checked by `dollars()` (the money rule, decision 059) and refused 400; an
- * optional price left out stays out (a labour line then takes the shop's
- * rate). Whatever the client sent under the cents name is dropped.
- */
-function lineInCents(
-  item: unknown,
-  { dollars: named, cents, amount, optional }: Price,
-  ctx: z.RefinementCtx,
-) {
-  if (!isObject(item)) return item;
-  const { [named]: sent, [cents]: _ignored, ...rest } = item;
-  if (sent === undefined && optional) return rest;
-  const parsed = amount.safeParse(sent);
-  if (parsed.success) return { ...rest, [cents]: toCents(parsed.data) };
-  ctx.addIssue({ code: 'custom', message: firstIssue(parsed.error) });
-  return z.NEVER;
-}
 
 type Line<T, Cents extends string, Dollars extends string> = Omit<T, Cents> & {
   [K in Dollars]?: number | string | null;
@@ -323,6 +276,8 @@ export const workOrders = new Hono()
     const { id, photoId } = c.req.valid('param');
     return c.json(workOrderReply(await Inspection.removePhoto(id, photoId)));
   })
+  // Estimates approved line by line (issue 33, decision 125).
+  .route('/', workOrderEstimates)
   .post('/:id/generate-acknowledgment', requireAdmin, byId, async (c) => {
     const { tokenExpiresAt, message, workOrder } = await WorkOrder.generateAcknowledgment(
       c.req.valid('param').id,

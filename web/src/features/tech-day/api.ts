@@ -113,7 +113,14 @@ export const completeJob = (bookingId: string) =>
 /** The customer signs on this phone: the same acknowledgment, recorded as in person. */
 export const acknowledgeInPerson = (
   workOrderId: string,
-  body: { name: string; signature: string; version?: string; code?: string },
+  body: {
+    name: string;
+    signature: string;
+    version?: string;
+    code?: string;
+    decisions?: { lineId: string; decision: 'approved' | 'declined' | 'deferred' }[];
+    termsAccepted?: boolean;
+  },
 ) =>
   unwrap(
     api.api.workOrders[':id']['acknowledge-in-person'].$post({
@@ -124,6 +131,7 @@ export const acknowledgeInPerson = (
         userAgent: navigator.userAgent,
         ...(body.version ? { version: body.version } : {}),
         ...(body.code ? { code: body.code } : {}),
+        ...(body.decisions ? { decisions: body.decisions, termsAccepted: body.termsAccepted } : {}),
       },
     }),
   );

@@ -9,4 +9,7 @@ export type AcknowledgmentSubmission = {
   signature: string | null;
   userAgent: string;
   version?: string;
+  /** The estimate's answers and the terms (issue 33, decision 125). */
+  decisions?: { lineId: string; decision: 'approved' | 'declined' | 'deferred' }[];
+  termsAccepted?: boolean;
 };

@@ -7,6 +7,9 @@ const valid: AcknowledgmentFields = {
   email: 'casey@example.com',
   includeSignature: false,
   signed: false,
+  choices: {},
+  estimateOpen: false,
+  termsAccepted: false,
 };
 
 describe('validateAcknowledgment', () => {
@@ -24,5 +27,36 @@ describe('validateAcknowledgment', () => {
     expect(validateAcknowledgment({ ...valid, includeSignature: true })).toEqual({
       includeSignature: ackMessages.noSignature,
     });
+  });
+});
+
+describe('validateAcknowledgment with recommended work (issue 33)', () => {
+  const line = (id: string, group: string | null = null) => ({
+    id,
+    description: id,
+    note: '',
+    photoIds: [],
+    group,
+    state: 'proposed',
+    hours: 0,
+    hourlyRate: 75,
+    parts: [],
+    total: 10,
+    previousTotal: null,
+  });
+  const lines = [line('a'), line('b', 'Pads'), line('c', 'Pads')];
+  const open = { ...valid, estimateOpen: true, includeSignature: true, signed: true, termsAccepted: true };
+
+  it('asks for each line and a pick of each group, then the terms, then the signature', () => {
+    expect(validateAcknowledgment({ ...open, choices: { l0: 'approved' } }, lines).choices).toBeDefined();
+    expect(validateAcknowledgment({ ...open, choices: { g0: 'b' } }, lines).choices).toBeDefined();
+    const answered = { l0: 'deferred', g0: 'none' };
+    expect(
+      validateAcknowledgment({ ...open, choices: answered, termsAccepted: false }, lines).termsAccepted,
+    ).toBeDefined();
+    expect(
+      validateAcknowledgment({ ...open, choices: answered, signed: false }, lines).includeSignature,
+    ).toBeDefined();
+    expect(validateAcknowledgment({ ...open, choices: answered }, lines)).toEqual({ name: undefined });
   });
 });

@@ -237,6 +237,7 @@ describe('toInput', () => {
       priceApproval: { awaiting: [], approvedTotal: null, codeSentTo: null, history: [] },
       inspection: null,
       photos: [],
+      estimate: { lines: [], approval: null },
       photoLimit: 10,
       createdAt: '2026-11-22T10:00:00.000Z',
       updatedAt: '2026-11-22T10:00:00.000Z',

@@ -1,3 +1,4 @@
+import { moneyProblem, nameProblem } from '@app/core/rules/fields';
 import {
   INSPECTION_CATEGORIES,
   type InspectionCategory,
@@ -73,4 +74,30 @@ export function validateWorkOrder(values: WorkOrderFormValues, now = new Date())
     messages[`partItems.${index}.unitPrice`] = rules.unitPrice(row.unitPrice);
   });
   return messages;
+}
+
+/** The estimate line's form (issue 33, decision 125): text, option group, labour hours and one part, in dollars. */
+export type EstimateLineFields = {
+  description: string;
+  group: string;
+  hours: string;
+  partDescription: string;
+  quantity: string;
+  unitPrice: string;
+};
+
+export function validateEstimateLine(values: EstimateLineFields): FieldMessages<EstimateLineFields> {
+  const hours = Number(values.hours || '0');
+  const quantity = Number(values.quantity || '0');
+  return {
+    description: nameProblem(values.description, 'Description') ?? undefined,
+    hours:
+      Number.isFinite(hours) && hours >= 0 && Number.isInteger(hours * 4)
+        ? undefined
+        : 'Hours must be in steps of 0.25.',
+    quantity: Number.isInteger(quantity) && quantity >= 0 ? undefined : 'Quantity must be a whole number.',
+    unitPrice: values.unitPrice.trim()
+      ? (moneyProblem(values.unitPrice, 'Unit price', 100_000_00) ?? undefined)
+      : undefined,
+  };
 }

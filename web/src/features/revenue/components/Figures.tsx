@@ -6,7 +6,9 @@ const money = (dollars: number) => formatCents(toCents(dollars));
 
 /** This month against last, jobs and the average ticket, outstanding and refunds. */
 export function Figures({ data }: { data: RevenueReply }) {
-  const { thisMonth, lastMonth, changePercent, outstanding, refunds, recommendedOutstanding } = data;
+  const { thisMonth, lastMonth, changePercent, outstanding, refunds, recommendedOutstanding, estimates } =
+    data;
+  const share = estimates.proposed > 0 ? Math.round((estimates.approved / estimates.proposed) * 100) : null;
   const change =
     changePercent === null
       ? 'no revenue last month'
@@ -44,6 +46,14 @@ export function Figures({ data }: { data: RevenueReply }) {
         <dd className="revenue-figure__note">
           {recommendedOutstanding.count} {recommendedOutstanding.count === 1 ? 'line' : 'lines'} declined or
           deferred, still open
+        </dd>
+      </Figure>
+      {/* Issue 33: estimates sent this month, and the share of the proposed work's value approved. */}
+      <Figure term="Estimates sent this month" testId="revenue-estimates" value={estimates.sent}>
+        <dd className="revenue-figure__note">
+          {share === null
+            ? 'no recommended work answered yet'
+            : `${share}% of ${money(estimates.proposed)} proposed approved (${money(estimates.approved)})`}
         </dd>
       </Figure>
     </dl>

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
+import { EstimateAnswer } from '../../../components/estimate/EstimateAnswer';
+import { decisionsOf } from '../../../components/estimate/choices';
 import { FocusedHeading } from '../../../components/ui/FocusedHeading';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextField } from '../../../components/ui/TextField';
@@ -31,9 +33,12 @@ export function SignInPerson({
 }) {
   const titleId = useId();
   const signature = useRef<SignaturePadHandle>(null);
+  const view = useQuery(forSigningQueryOptions(workOrderId));
+  const lines = view.data?.estimate.lines ?? [];
+  const open = lines.some((l) => l.state === 'proposed');
   const form = useForm<InPersonFields>({
-    defaultValues: { name: customerName, code: '' },
-    resolver: messagesResolver(validateInPerson),
+    defaultValues: { name: customerName, code: '', choices: {}, termsAccepted: false },
+    resolver: messagesResolver((values: InPersonFields) => validateInPerson(values, lines)),
     // The message shows above the buttons, as the pad's does; the focus stays where it is.
     shouldFocusError: false,
   });
@@ -41,11 +46,11 @@ export function SignInPerson({
   // Above the booked price (issue 30, decision 091): the customer's own code, sent to their phone or mail.
   const [needsCode, setNeedsCode] = useState(false);
   const send = useSendPriceCodeMutation(workOrderId);
-  const view = useQuery(forSigningQueryOptions(workOrderId));
+  const choices = useWatch({ control: form.control, name: 'choices' });
   const sign = useAcknowledgeInPersonMutation(workOrderId);
   const problem = form.formState.errors.name?.message ?? padProblem;
   const submit = (event: FormEvent<HTMLFormElement>) =>
-    void form.handleSubmit(({ name, code }) => {
+    void form.handleSubmit(({ name, code, choices: answers, termsAccepted }) => {
       if (!signature.current || signature.current.isEmpty()) return setPadProblem(inPersonMessages.signature);
       setPadProblem(null);
       sign.mutate(
@@ -54,6 +59,7 @@ export function SignInPerson({
           signature: signature.current.toPng(),
           version: view.data?.version,
           ...(needsCode && code.trim() ? { code: code.trim() } : {}),
+          ...(open ? { decisions: decisionsOf(lines, answers) ?? [], termsAccepted } : {}),
         },
         {
           onSuccess: () => onDone(true),
@@ -78,6 +84,15 @@ export function SignInPerson({
         <>
           {parts.readOnly(view.data, workOrderId)}
           <form className="card ack-page__form" aria-label="Your acknowledgment" noValidate onSubmit={submit}>
+            {open && (
+              <EstimateAnswer
+                view={view.data}
+                choices={choices}
+                field={(key) => form.register(key, { onChange: () => form.clearErrors('name') })}
+                // The photos are above, in the work order's own view (the shop's private copies).
+                photo={() => null}
+              />
+            )}
             <TextField label="Customer name" autoComplete="off" maxLength={100} {...form.register('name')} />
             {needsCode && (
               <fieldset className="tech-sign__code">

@@ -12,6 +12,8 @@ import { ackMessages, loadError, submitError } from '../display';
 import type { AcknowledgmentView } from '../types';
 import { type AcknowledgmentFields, acknowledgmentFields, validateAcknowledgment } from '../validate';
 import { type SignatureHandle, SignatureField } from './SignatureField';
+import { decisionsOf } from '../../../components/estimate/choices';
+import { EstimateAnswer } from '../../../components/estimate/EstimateAnswer';
 import { WorkOrderToAcknowledge } from './WorkOrderToAcknowledge';
 import '../../../components/ui/work-order-status.css';
 import '../acknowledgment.css';
@@ -50,44 +52,61 @@ export function WorkOrderAcknowledgment({ token }: { token: string }) {
 function AcknowledgmentForm({ token, view }: { token: string; view: AcknowledgmentView }) {
   const id = useId();
   const signature = useRef<SignatureHandle>(null);
+  // Recommended work awaits the customer's answers (issue 33): they answer, accept the terms, then sign.
+  const open = view.estimate.lines.some((l) => l.state === 'proposed');
   const form = useForm<AcknowledgmentFields>({
     defaultValues: {
       name: view.customer.name,
       email: view.customer.email,
-      includeSignature: false,
+      includeSignature: open,
       signed: false,
+      choices: {},
+      estimateOpen: open,
+      termsAccepted: false,
     },
-    resolver: messagesResolver(validateAcknowledgment),
+    resolver: messagesResolver((values: AcknowledgmentFields) =>
+      validateAcknowledgment(values, view.estimate.lines),
+    ),
     // One message for the form, until the next press (or the box or the pad changes); the focus stays.
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
   const includeSignature = useWatch({ control: form.control, name: 'includeSignature' });
+  const choices = useWatch({ control: form.control, name: 'choices' });
   const problem = firstMessage(form.formState.errors, acknowledgmentFields);
   const submit = useMutation({
     mutationFn: ({
       name,
       email,
       signaturePng,
+      answers,
     }: {
       name: string;
       email: string;
       signaturePng: string | null;
+      answers: AcknowledgmentFields;
     }) =>
       acknowledgeWorkOrder(token, {
         acknowledgedBy: { name: name.trim(), email: email.trim() },
         signature: signaturePng,
         userAgent: navigator.userAgent,
         version: view.version,
+        ...(open
+          ? {
+              decisions: decisionsOf(view.estimate.lines, answers.choices) ?? [],
+              termsAccepted: answers.termsAccepted,
+            }
+          : {}),
       }),
   });
 
   if (submit.isSuccess) return <Acknowledged workOrderNumber={view.workOrderNumber} />;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) =>
-    void form.handleSubmit(({ name, email }) => {
+    void form.handleSubmit((answers) => {
       const pad = signature.current;
-      submit.mutate({ name, email, signaturePng: includeSignature && pad ? pad.toPng() : null });
+      const { name, email } = answers;
+      submit.mutate({ name, email, signaturePng: includeSignature && pad ? pad.toPng() : null, answers });
     })(event);
 
   return (
@@ -99,6 +118,16 @@ function AcknowledgmentForm({ token, view }: { token: string; view: Acknowledgme
         <h2 id={`${id}-form`} className="ack-page__subtitle">
           Your acknowledgment
         </h2>
+        {open && (
+          <EstimateAnswer
+            view={view}
+            choices={choices}
+            field={(key) => form.register(key, { onChange: () => form.clearErrors() })}
+            photo={(photoId, alt) => (
+              <img src={linkPhotoUrl(token, photoId, 'small')} alt={alt} loading="lazy" />
+            )}
+          />
+        )}
         <TextField label="Full name" autoComplete="name" required {...form.register('name')} />
         <TextField
           label="Email address"
@@ -107,7 +136,7 @@ function AcknowledgmentForm({ token, view }: { token: string; view: Acknowledgme
           required
           {...form.register('email')}
         />
-        <label className="check ack-page__check">
+        <label className="check ack-page__check" hidden={open}>
           <input
             type="checkbox"
             {...form.register('includeSignature', {

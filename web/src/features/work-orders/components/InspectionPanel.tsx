@@ -3,6 +3,7 @@ import '../../../components/inspection/inspection.css';
 import type { WorkOrderJson } from '../types';
 import { InspectionForm } from './InspectionForm';
 import { InspectionPhotos } from './InspectionPhotos';
+import { EstimatePanel } from './EstimatePanel';
 
 /**
  * A saved work order's inspection and photos (issue 22, decision 080),
@@ -14,6 +15,7 @@ export function InspectionPanel({ workOrder }: { workOrder: WorkOrderJson }) {
     <div className="wo-form__section">
       <InspectionForm workOrder={current} onSaved={setCurrent} />
       <InspectionPhotos workOrder={current} limit={current.photoLimit} onChanged={setCurrent} />
+      <EstimatePanel workOrder={current} onChanged={setCurrent} />
     </div>
   );
 }

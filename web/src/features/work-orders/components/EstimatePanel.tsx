@@ -1,0 +1,136 @@
+import { CATEGORY_LABELS, type InspectionCategory } from '@app/core/workorder/inspection/terms';
+import { useState } from 'react';
+import { formatPrice } from '../../../lib/format';
+import { FailureMessage } from '../../../components/ui/FailureMessage';
+import {
+  addEstimateLine,
+  type EstimateLineBody,
+  proposeFinding,
+  removeEstimateLine,
+  updateEstimateLine,
+  useEstimateMutation,
+} from '../estimate-api';
+import type { WorkOrderJson } from '../types';
+import { EstimateLineForm } from './EstimateLineForm';
+
+const STATE_LABELS: Record<string, string> = {
+  proposed: 'Awaiting the customer',
+  approved: 'Approved',
+  declined: 'Declined',
+  deferred: 'Deferred',
+};
+
+/**
+ * The estimate (issue 33, decision 125), below the inspection on the admin's work order and the
+ * technician's phone: each inspection item marked "needs attention" becomes a proposed line in one
+ * tap (its note and photos go with it); staff price each line and group options; the customer
+ * answers by link or in person. A line priced again after their answer asks them again.
+ */
+export function EstimatePanel({
+  workOrder,
+  onChanged,
+}: {
+  workOrder: WorkOrderJson;
+  onChanged: (order: WorkOrderJson) => void;
+}) {
+  const id = workOrder._id;
+  const [editing, setEditing] = useState<string | null>(null);
+  const close = (order: WorkOrderJson) => {
+    setEditing(null);
+    onChanged(order);
+  };
+  const finding = useEstimateMutation((category: string) => proposeFinding(id, category), onChanged);
+  const add = useEstimateMutation((body: EstimateLineBody) => addEstimateLine(id, body), close);
+  const update = useEstimateMutation(
+    ({ lineId, body }: { lineId: string; body: EstimateLineBody }) => updateEstimateLine(id, lineId, body),
+    close,
+  );
+  const remove = useEstimateMutation((lineId: string) => removeEstimateLine(id, lineId), onChanged);
+  const lineForm = (
+    mutation: { isPending: boolean; error: unknown },
+    save: (body: EstimateLineBody) => void,
+    line?: WorkOrderJson['estimate']['lines'][number],
+  ) => (
+    <EstimateLineForm
+      line={line}
+      busy={mutation.isPending}
+      error={mutation.error}
+      onSave={save}
+      onCancel={() => setEditing(null)}
+    />
+  );
+  const lines = workOrder.estimate.lines;
+  const findings = (workOrder.inspection?.items ?? []).filter(
+    (item) => item.condition === 'attention' && !lines.some((l) => l.category === item.category),
+  );
+  return (
+    <section className="wo-form__section estimate-panel" aria-label="Estimate">
+      <h4 className="wo-form__title">Estimate</h4>
+      {findings.map((item) => (
+        <p key={item.category} className="estimate-panel__finding">
+          <span>
+            {CATEGORY_LABELS[item.category as InspectionCategory]} needs attention
+            {item.note ? `: ${item.note}` : ''}
+          </span>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={finding.isPending}
+            onClick={() => finding.mutate(item.category)}
+          >
+            Add {CATEGORY_LABELS[item.category as InspectionCategory]} to the estimate
+          </button>
+        </p>
+      ))}
+      <FailureMessage error={finding.error} fallback="The finding was not added." />
+      <ul className="estimate-panel__lines">
+        {lines.map((line) => (
+          <li key={line.id} className="estimate-panel__line">
+            {editing === line.id ? (
+              lineForm(update, (body) => update.mutate({ lineId: line.id, body }), line)
+            ) : (
+              <>
+                <span className="estimate-panel__what">
+                  <strong>{line.description}</strong>
+                  {line.group && <span className="estimate-panel__group">Option of {line.group}</span>}
+                  <span className={`estimate-state estimate-state--${line.state}`}>
+                    {STATE_LABELS[line.state]}
+                  </span>
+                </span>
+                <span className="estimate-panel__price">
+                  {formatPrice(line.total)}
+                  {line.previousTotal !== null && <small> (was {formatPrice(line.previousTotal)})</small>}
+                </span>
+                <span className="estimate-panel__actions">
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    onClick={() => setEditing(line.id)}
+                  >
+                    Price {line.description}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    disabled={remove.isPending}
+                    onClick={() => remove.mutate(line.id)}
+                  >
+                    Remove
+                  </button>
+                </span>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+      <FailureMessage error={remove.error} fallback="The line was not removed." />
+      {editing === 'new' ? (
+        lineForm(add, (body) => add.mutate(body))
+      ) : (
+        <button type="button" className="button button--secondary" onClick={() => setEditing('new')}>
+          Add an estimate line
+        </button>
+      )}
+    </section>
+  );
+}
