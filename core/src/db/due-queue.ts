@@ -35,6 +35,8 @@ export const dueQueues = [
   'charge-retry',
   'reminders',
   'review-requests',
+  // "Your car is due" (issue 34, decision 124): a vehicle's next notice for a service.
+  'vehicle-due',
 ] as const;
 export type DueQueueName = (typeof dueQueues)[number];
 

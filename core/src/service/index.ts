@@ -7,6 +7,7 @@ import * as time from '../time';
 import { type MigrationStep, pagedStep } from '../db/migration';
 import { fn } from '../util/fn';
 import { createId, idSchema } from '../util/id';
+import { DueRule } from '../garage/due-rule';
 
 /** The service catalogue: what the shop offers, its price, duration and when it can be booked. */
 export namespace Service {
@@ -28,6 +29,8 @@ export namespace Service {
     duration: z.union([z.number(), z.string()]),
     availableDays: z.array(z.enum(weekdays)),
     availableTimes: z.array(timeOfDay),
+    /** When a job of it comes due again (issue 34, decision 124); absent: never. */
+    due: DueRule.optional(),
   });
   export type Info = z.infer<typeof Info>;
 
@@ -45,6 +48,8 @@ export namespace Service {
     ]),
     availableDays: z.array(z.enum(weekdays)).default([]),
     availableTimes: z.array(timeOfDay).default([]),
+    /** The due rule (issue 34): null takes it off; absent leaves it as it is. */
+    due: DueRule.nullable().optional(),
   });
   export type CreateInput = z.input<typeof CreateInput>;
 
@@ -92,6 +97,7 @@ export namespace Service {
     duration: z.union([z.number(), z.string()]),
     availableDays: z.array(z.enum(weekdays)),
     availableTimes: z.array(z.string()),
+    due: DueRule.optional(),
     /**
      * Set once the count counts this service: at its creation, or by the
      * migration for one written before the count existed (decision 063).
@@ -186,6 +192,7 @@ export namespace Service {
       duration: service.duration,
       availableDays: service.availableDays,
       availableTimes: service.availableTimes,
+      ...(service.due ? { due: service.due } : {}),
     };
   }
 
@@ -198,8 +205,15 @@ export namespace Service {
     assertAdmin();
     const serviceId = input.serviceId ?? createId('service');
     const now = new Date().toISOString();
-    const { serviceId: _given, ...fields } = input;
-    const record: Stored = { id: serviceId, ...fields, inCount: true, createdAt: now, updatedAt: now };
+    const { serviceId: _given, due, ...fields } = input;
+    const record: Stored = {
+      id: serviceId,
+      ...fields,
+      ...(due ? { due } : {}),
+      inCount: true,
+      createdAt: now,
+      updatedAt: now,
+    };
     try {
       await transactRetrying([entity.tx.put(record, { ifAbsent: true }), countBy(1)]);
       return { created: true, service: toInfo(record) };
@@ -221,11 +235,13 @@ export namespace Service {
   /** Updates every field of a service (admin); 404 when there is none. */
   export const update = fn(AdminInput.extend({ serviceId: id }), async (input) => {
     assertAdmin();
-    const { serviceId, ...fields } = input;
+    const { serviceId, due, ...fields } = input;
     for (let attempt = 1; ; attempt += 1) {
       const current = await entity.get({ id: serviceId }, { consistent: true });
       if (!current) throw new VisibleError('not_found', NOT_FOUND);
-      const record = { ...current, ...fields, updatedAt: new Date().toISOString() };
+      const { due: before, ...rest } = current;
+      const kept = due === null ? undefined : (due ?? before);
+      const record = { ...rest, ...fields, ...(kept ? { due: kept } : {}), updatedAt: new Date().toISOString() };
       try {
         await transactRetrying([entity.tx.put(record, { when: countedAsRead(current) })]);
         return toInfo(record);

@@ -23,6 +23,8 @@ export function serviceReply(service: Service.Info): ServiceReply {
     duration: service.duration,
     availableDays: service.availableDays,
     availableTimes: service.availableTimes,
+    // The due rule (issue 34), when the service has one.
+    ...(service.due ? { due: service.due } : {}),
   };
 }
 

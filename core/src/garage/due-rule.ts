@@ -1,0 +1,142 @@
+import * as z from 'zod';
+import * as time from '../time';
+import type { MileageReading } from './model';
+
+/**
+ * "Your car is due" (issue 34, decision 124): a service's due rule and the
+ * pure rules that turn a completed job into the vehicle's next due date and
+ * mileage, and a due item into the instants its notices go at. No store, no
+ * settings read here: the callers pass them in.
+ */
+
+export const dueRuleMessages = {
+  empty: 'A due rule needs a number of days, a number of miles, or both.',
+  days: 'Days between services must be a whole number from 1 to 3650.',
+  miles: 'Miles between services must be a whole number from 100 to 100000.',
+  ahead: 'Days ahead to remind must be a whole number from 0 to 90.',
+} as const;
+
+/** A service's due rule: every N days and/or N miles, whichever comes first, and how far ahead to remind. */
+export const DueRule = z
+  .object({
+    everyDays: z
+      .number({ error: dueRuleMessages.days })
+      .int(dueRuleMessages.days)
+      .min(1, dueRuleMessages.days)
+      .max(3650, dueRuleMessages.days)
+      .optional(),
+    everyMiles: z
+      .number({ error: dueRuleMessages.miles })
+      .int(dueRuleMessages.miles)
+      .min(100, dueRuleMessages.miles)
+      .max(100_000, dueRuleMessages.miles)
+      .optional(),
+    remindDaysAhead: z
+      .number({ error: dueRuleMessages.ahead })
+      .int(dueRuleMessages.ahead)
+      .min(0, dueRuleMessages.ahead)
+      .max(90, dueRuleMessages.ahead)
+      .default(14),
+  })
+  .refine((rule) => rule.everyDays !== undefined || rule.everyMiles !== undefined, {
+    message: dueRuleMessages.empty,
+  });
+export type DueRule = z.output<typeof DueRule>;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Miles a day, from the two newest readings at least a day apart whose
+ * miles rose (`source: 'readings'`), or the shop's default (`'default'`).
+ * Either way it is an estimate, and shown as one.
+ */
+export function milesPerDay(
+  readings: readonly MileageReading[],
+  fallback: number,
+): { perDay: number; source: 'readings' | 'default' } {
+  const sorted = [...readings].sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
+  const newest = sorted[0];
+  if (newest) {
+    const older = sorted.find((r) => Date.parse(newest.at) - Date.parse(r.at) >= DAY_MS);
+    if (older && newest.miles > older.miles) {
+      const days = (Date.parse(newest.at) - Date.parse(older.at)) / DAY_MS;
+      return { perDay: (newest.miles - older.miles) / days, source: 'readings' };
+    }
+  }
+  return { perDay: fallback, source: 'default' };
+}
+
+export type NextDue = {
+  /** The calendar date it is due (business zone). */
+  dueDate: string;
+  /** The odometer reading it is due at, when a reading is known and the rule counts miles. */
+  dueMiles?: number;
+  /** Which limit comes first. */
+  by: 'days' | 'miles';
+  /** Miles a day the date was estimated with (when the rule counts miles), and where it came from. */
+  milesPerDay?: number;
+  estimate?: 'readings' | 'default';
+};
+
+/**
+ * The next due date and mileage after a job completed on `completedOn`
+ * (yyyy-MM-dd): `everyDays` later, or when `everyMiles` more are driven at
+ * `perDay` miles a day, whichever comes first.
+ */
+export function nextDue(
+  rule: Pick<DueRule, 'everyDays' | 'everyMiles'>,
+  completedOn: string,
+  mileage: { miles?: number; perDay: number; source: 'readings' | 'default' },
+): NextDue {
+  const byDays = rule.everyDays !== undefined ? rule.everyDays : Number.POSITIVE_INFINITY;
+  const byMiles =
+    rule.everyMiles !== undefined && mileage.perDay > 0
+      ? Math.max(1, Math.ceil(rule.everyMiles / mileage.perDay))
+      : Number.POSITIVE_INFINITY;
+  const by = byMiles < byDays ? 'miles' : 'days';
+  const days = Math.min(byDays, byMiles, 3650);
+  return {
+    dueDate: time.addDays(completedOn, days),
+    ...(rule.everyMiles !== undefined && mileage.miles !== undefined
+      ? { dueMiles: mileage.miles + rule.everyMiles }
+      : {}),
+    by,
+    ...(rule.everyMiles !== undefined
+      ? { milesPerDay: Math.round(mileage.perDay * 10) / 10, estimate: mileage.source }
+      : {}),
+  };
+}
+
+/** Daytime in the business zone: `HH:mm` from (inclusive) and until (exclusive; '24:00' allowed). */
+export type Daytime = { start: string; end: string };
+
+/** `at` if it falls in daytime (business zone), else the next daytime's start: a notice due at night waits for the morning. */
+export function intoDaytime(at: Date, daytime: Daytime): Date {
+  const local = time.localOf(at);
+  if (local.time >= daytime.start && local.time < daytime.end) return at;
+  const date = local.time < daytime.start ? local.date : time.addDays(local.date, 1);
+  return new Date(time.instantOf(date, daytime.start));
+}
+
+/** How many notices one due item sends at most. */
+export const MAX_TOUCHES = 2;
+
+/**
+ * When touch `touch` (1 or 2) of an item due on `dueDate` goes: the first
+ * `remindDaysAhead` days before (or now, when that has passed), the second
+ * `secondAfterDays` after the first; each moved into daytime.
+ */
+export function touchAt(
+  touch: 1 | 2,
+  dueDate: string,
+  remindDaysAhead: number,
+  options: { now: Date; firstAt?: string; secondAfterDays: number; daytime: Daytime },
+): string {
+  const first = Math.max(
+    Date.parse(time.instantOf(time.addDays(dueDate, -remindDaysAhead), options.daytime.start)),
+    options.now.getTime(),
+  );
+  const at =
+    touch === 1 ? first : Date.parse(options.firstAt ?? new Date(first).toISOString()) + options.secondAfterDays * DAY_MS;
+  return intoDaytime(new Date(at), options.daytime).toISOString();
+}
