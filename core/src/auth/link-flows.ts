@@ -30,6 +30,10 @@ export const purposes = [
   'booking-cancel',
   // The one-time code that lets a customer confirm a work order's amount from their own device (decision 091).
   'confirm-work-order-price',
+  // Marketing (issue 34, decision 124): withdraws the account's marketing consent (one-click); never used up.
+  'unsubscribe-marketing',
+  // "Not now" on one "your car is due" notice: closes that due item; never used up.
+  'due-not-now',
 ] as const;
 export type Purpose = (typeof purposes)[number];
 
@@ -224,6 +228,23 @@ export const flows = {
     kind: 'view',
     expires: (now) => now + 365 * DAY,
     page: (token) => `/unsubscribe/${token}`,
+    replies: { invalid: { kind: 'not_found', msg: linkTexts.unsubscribe.invalid } },
+    rateLimit: rateLimits.unsubscribeLinkIp,
+  },
+  'unsubscribe-marketing': {
+    purpose: 'unsubscribe-marketing',
+    kind: 'view',
+    expires: (now) => now + 365 * DAY,
+    page: (token) => `/unsubscribe/${token}?list=marketing`,
+    replies: { invalid: { kind: 'not_found', msg: linkTexts.unsubscribe.invalid } },
+    rateLimit: rateLimits.unsubscribeLinkIp,
+  },
+  /** The due item's "not now": as long as a notice of it may still be read. */
+  'due-not-now': {
+    purpose: 'due-not-now',
+    kind: 'view',
+    expires: (now) => now + 365 * DAY,
+    page: (token) => `/unsubscribe/${token}?list=not-now`,
     replies: { invalid: { kind: 'not_found', msg: linkTexts.unsubscribe.invalid } },
     rateLimit: rateLimits.unsubscribeLinkIp,
   },

@@ -137,6 +137,8 @@ export function touchAt(
     options.now.getTime(),
   );
   const at =
-    touch === 1 ? first : Date.parse(options.firstAt ?? new Date(first).toISOString()) + options.secondAfterDays * DAY_MS;
+    touch === 1
+      ? first
+      : Date.parse(options.firstAt ?? new Date(first).toISOString()) + options.secondAfterDays * DAY_MS;
   return intoDaytime(new Date(at), options.daytime).toISOString();
 }

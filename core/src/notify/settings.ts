@@ -5,6 +5,7 @@ import { VisibleError } from '../error';
 import { MOBILE_MESSAGE, toUsE164 } from '../rules/phone';
 import { entity, type StoredAccount } from '../user/store';
 import { fn } from '../util/fn';
+import { Marketing } from './marketing';
 import {
   type Channel,
   channels,
@@ -54,6 +55,14 @@ export namespace NotifySettings {
       })
       .strict()
       .optional(),
+    /** Marketing consent (issue 34, decision 124): each channel on (a new consent, the wording shown) or off. */
+    marketing: z
+      .object({
+        mail: z.boolean({ error: 'Say yes or no to marketing mail.' }).optional(),
+        text: z.boolean({ error: 'Say yes or no to marketing texts.' }).optional(),
+      })
+      .strict()
+      .optional(),
   });
 
   export type Texts = NonNullable<StoredAccount['texts']>;
@@ -69,6 +78,7 @@ export namespace NotifySettings {
       optedOutBy: 'customer' | 'reply' | null;
     } | null;
     preferences: Record<PreferenceKind, Channel>;
+    marketing: ReturnType<typeof Marketing.toReply>;
   };
 
   export function preferencesOf(
@@ -99,6 +109,7 @@ export namespace NotifySettings {
           }
         : null,
       preferences: preferencesOf(account),
+      marketing: Marketing.toReply(account),
     };
   }
 
@@ -136,9 +147,16 @@ export namespace NotifySettings {
       texts = { ...texts, optedOutAt: now, optedOutBy: 'customer' };
     }
     const notifications = { ...account.notifications, ...input.preferences };
+    // Marketing texts follow the texts consent just given or withdrawn (the number they go to).
+    const marketing = input.marketing
+      ? Marketing.changed({ ...account, texts }, input.marketing, now)
+      : undefined;
     const updated = await entity.patch(
       { id: account.id },
-      { set: { notifications, updatedAt: now, texts }, when: (c) => c.itemExists() },
+      {
+        set: { notifications, updatedAt: now, texts, ...(marketing ? { marketing } : {}) },
+        when: (c) => c.itemExists(),
+      },
     );
     if (!updated) throw new VisibleError('not_found', 'Account not found.');
     return toReply(updated);

@@ -241,7 +241,12 @@ export namespace Service {
       if (!current) throw new VisibleError('not_found', NOT_FOUND);
       const { due: before, ...rest } = current;
       const kept = due === null ? undefined : (due ?? before);
-      const record = { ...rest, ...fields, ...(kept ? { due: kept } : {}), updatedAt: new Date().toISOString() };
+      const record = {
+        ...rest,
+        ...fields,
+        ...(kept ? { due: kept } : {}),
+        updatedAt: new Date().toISOString(),
+      };
       try {
         await transactRetrying([entity.tx.put(record, { when: countedAsRead(current) })]);
         return toInfo(record);

@@ -53,6 +53,31 @@ export const Stored = z.object({
       optedOutBy: z.enum(['customer', 'reply']).optional(),
     })
     .optional(),
+  /**
+   * Marketing consent (issue 34, decision 124), apart from the booking notices: "your car is due" and
+   * the like, by mail and by text, each with the wording shown and when; a withdrawal keeps the record.
+   */
+  marketing: z
+    .object({
+      mail: z
+        .object({
+          consentedAt: z.string(),
+          wording: z.string(),
+          withdrawnAt: z.string().optional(),
+          withdrawnBy: z.enum(['customer', 'unsubscribe']).optional(),
+        })
+        .optional(),
+      text: z
+        .object({
+          mobile: z.string(),
+          consentedAt: z.string(),
+          wording: z.string(),
+          withdrawnAt: z.string().optional(),
+          withdrawnBy: z.enum(['customer', 'unsubscribe']).optional(),
+        })
+        .optional(),
+    })
+    .optional(),
   /** The channels the customer chose per kind of notice (core/src/notify/settings.ts); absent: the defaults. */
   notifications: z.record(z.string(), z.enum(['mail', 'text', 'both'])).optional(),
   /**

@@ -1,4 +1,5 @@
 import { Billing } from '@app/core/billing/index';
+import { DueReminder } from '@app/core/due-reminder/index';
 import type { Job, JobReport } from '@app/core/db/due-queue';
 import { Outbox } from '@app/core/mail/outbox';
 import { Reminder } from '@app/core/reminder/index';
@@ -51,6 +52,12 @@ export const jobs: readonly CronJob[] = [
     name: 'reminders',
     reply: { at: ['reminders'], done: 'sent', dropped: 'dropped', left: 'skipped' },
     run: (now, deadline) => Reminder.sendDue(now, { deadline }),
+  },
+  // "Your car is due" (issue 34): each notice once, in daytime, with marketing consent.
+  {
+    name: 'vehicle-due',
+    reply: { at: ['dueNotices'], done: 'sent' },
+    run: (now, deadline) => DueReminder.sendDue(now, { deadline }),
   },
 ];
 
