@@ -1,5 +1,8 @@
 import { apiWithoutSession, path, unwrap } from '../../lib/api';
 
-/** POST /api/unsubscribe/{token} (issue 21): turns review requests off for the account the link was mailed to. */
-export const unsubscribeFromReviews = (token: string): Promise<{ msg: string }> =>
-  unwrap(apiWithoutSession.api.unsubscribe[':token'].$post({ param: path({ token }) }));
+/** Which list a link leaves: review requests (issue 21), all marketing, or one due notice's "not now" (issue 34). */
+export type UnsubscribeList = 'review-requests' | 'marketing' | 'not-now';
+
+/** POST /api/unsubscribe/{token}?list=…: leaves that list for the account the link was sent to. */
+export const unsubscribeFrom = (token: string, list: UnsubscribeList): Promise<{ msg: string }> =>
+  unwrap(apiWithoutSession.api.unsubscribe[':token'].$post({ param: path({ token }), query: { list } }));

@@ -1,26 +1,46 @@
 import { useMutation } from '@tanstack/react-query';
+import { useSearch } from '@tanstack/react-router';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { messageOf } from '../../../lib/api';
-import { unsubscribeFromReviews } from '../api';
+import { type UnsubscribeList, unsubscribeFrom } from '../api';
+
+/** What each list's page says (issue 21: review requests; issue 34: marketing and "not now"). */
+const pages: Record<UnsubscribeList, { title: string; body: string; button: string }> = {
+  'review-requests': {
+    title: 'Review requests',
+    body: 'After a visit we send one mail asking how it went. Stop these requests? Nothing else about your account or bookings changes.',
+    button: 'Stop review requests',
+  },
+  marketing: {
+    title: 'Marketing messages',
+    body: 'We tell you when your vehicle is due for service again. Stop these messages, by email and by text? Your bookings and their notices are unchanged.',
+    button: 'Unsubscribe',
+  },
+  'not-now': {
+    title: 'Not now',
+    body: 'We will not remind you of this service for this vehicle again. You can still book it whenever you like.',
+    button: 'Not now',
+  },
+};
 
 /**
- * The page a review request's "Unsubscribe" link opens (issue 21): one button
- * that turns review requests off. Mail clients unsubscribe without it (the
- * List-Unsubscribe header, RFC 8058); opening the page changes nothing by itself.
+ * The page an "Unsubscribe" or "Not now" link opens: one button that leaves
+ * the link's list. Mail clients unsubscribe without it (the List-Unsubscribe
+ * header, RFC 8058); opening the page changes nothing by itself.
  */
 export function Unsubscribe({ token }: { token: string }) {
-  const stop = useMutation({ mutationFn: () => unsubscribeFromReviews(token) });
+  // The route's validateSearch keeps only a known list.
+  const { list = 'review-requests' } = useSearch({ strict: false }) as { list?: UnsubscribeList };
+  const stop = useMutation({ mutationFn: () => unsubscribeFrom(token, list) });
+  const page = pages[list];
   return (
     <div className="page container" style={{ maxWidth: '36rem' }}>
-      <h1>Review requests</h1>
+      <h1>{page.title}</h1>
       {stop.isSuccess ? (
         <FormMessage tone="success">{stop.data.msg}</FormMessage>
       ) : (
         <>
-          <p>
-            After a visit we send one mail asking how it went. Stop these requests? Nothing else about your
-            account or bookings changes.
-          </p>
+          <p>{page.body}</p>
           <p>
             <button
               type="button"
@@ -28,7 +48,7 @@ export function Unsubscribe({ token }: { token: string }) {
               disabled={stop.isPending}
               onClick={() => stop.mutate()}
             >
-              Stop review requests
+              {page.button}
             </button>
           </p>
           {stop.isError && (
