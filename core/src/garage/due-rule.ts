@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import * as time from '../time';
+import { dueRuleLimits as limits, dueRuleMessages } from './due-fields';
 import type { MileageReading } from './model';
 
 /**
@@ -9,12 +10,7 @@ import type { MileageReading } from './model';
  * settings read here: the callers pass them in.
  */
 
-export const dueRuleMessages = {
-  empty: 'A due rule needs a number of days, a number of miles, or both.',
-  days: 'Days between services must be a whole number from 1 to 3650.',
-  miles: 'Miles between services must be a whole number from 100 to 100000.',
-  ahead: 'Days ahead to remind must be a whole number from 0 to 90.',
-} as const;
+export { dueRuleMessages };
 
 /** A service's due rule: every N days and/or N miles, whichever comes first, and how far ahead to remind. */
 export const DueRule = z
@@ -22,20 +18,20 @@ export const DueRule = z
     everyDays: z
       .number({ error: dueRuleMessages.days })
       .int(dueRuleMessages.days)
-      .min(1, dueRuleMessages.days)
-      .max(3650, dueRuleMessages.days)
+      .min(limits.days[0], dueRuleMessages.days)
+      .max(limits.days[1], dueRuleMessages.days)
       .optional(),
     everyMiles: z
       .number({ error: dueRuleMessages.miles })
       .int(dueRuleMessages.miles)
-      .min(100, dueRuleMessages.miles)
-      .max(100_000, dueRuleMessages.miles)
+      .min(limits.miles[0], dueRuleMessages.miles)
+      .max(limits.miles[1], dueRuleMessages.miles)
       .optional(),
     remindDaysAhead: z
       .number({ error: dueRuleMessages.ahead })
       .int(dueRuleMessages.ahead)
-      .min(0, dueRuleMessages.ahead)
-      .max(90, dueRuleMessages.ahead)
+      .min(limits.ahead[0], dueRuleMessages.ahead)
+      .max(limits.ahead[1], dueRuleMessages.ahead)
       .default(14),
   })
   .refine((rule) => rule.everyDays !== undefined || rule.everyMiles !== undefined, {

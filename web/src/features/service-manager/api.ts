@@ -8,6 +8,8 @@ export type ServiceForm = {
   duration: number;
   availableDays: string[];
   availableTimes: string[];
+  /** The due rule (issue 34); null takes it off. */
+  due?: { everyDays?: number; everyMiles?: number; remindDaysAhead?: number } | null;
 };
 
 export type { ServiceInfo as ServiceRow } from '../../lib/shared-queries';

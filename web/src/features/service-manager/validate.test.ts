@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { serviceFormMessages, validateService } from './validate';
+import { dueRuleMessages } from '@app/core/garage/due-fields';
+import { dueRuleOf, serviceFormMessages, validateService } from './validate';
 
 const valid = {
   name: 'Wash',
@@ -8,6 +9,9 @@ const valid = {
   duration: '60',
   availableDays: ['Monday'],
   availableTimes: '09:00, 13:30',
+  dueEveryDays: '',
+  dueEveryMiles: '',
+  dueRemindDaysAhead: '',
 };
 
 describe('validateService', () => {
@@ -30,6 +34,20 @@ describe('validateService', () => {
       price: serviceFormMessages.price,
       duration: serviceFormMessages.duration,
       availableTimes: serviceFormMessages.times,
+    });
+  });
+  it('takes a due rule of days and/or miles with the server messages (issue 34)', () => {
+    expect(dueRuleOf(valid)).toBeNull();
+    const rule = { ...valid, dueEveryDays: '180', dueEveryMiles: '5000', dueRemindDaysAhead: '14' };
+    expect(Object.values(validateService(rule)).filter(Boolean)).toEqual([]);
+    expect(dueRuleOf(rule)).toEqual({ everyDays: 180, everyMiles: 5000, remindDaysAhead: 14 });
+    expect(dueRuleOf({ ...valid, dueEveryMiles: '3000' })).toEqual({ everyMiles: 3000 });
+    expect(
+      validateService({ ...valid, dueEveryDays: '0', dueEveryMiles: '50', dueRemindDaysAhead: '91' }),
+    ).toMatchObject({
+      dueEveryDays: dueRuleMessages.days,
+      dueEveryMiles: dueRuleMessages.miles,
+      dueRemindDaysAhead: dueRuleMessages.ahead,
     });
   });
 });

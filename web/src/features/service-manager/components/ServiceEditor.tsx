@@ -9,12 +9,23 @@ import { TextField } from '../../../components/ui/TextField';
 import { bindFields, messagesResolver } from '../../../lib/forms';
 import { servicesQueryOptions } from '../../../lib/shared-queries';
 import { createService, type ServiceForm, type ServiceRow, updateService } from '../api';
-import { type ServiceFields, validateService } from '../validate';
+import { dueRuleOf, type ServiceFields, validateService } from '../validate';
+import { DueRuleFields } from './DueRuleFields';
 import { FailureMessage } from '../../../components/ui/FailureMessage';
 
 function fieldsOf(service: ServiceRow | null): ServiceFields {
   if (!service) {
-    return { name: '', description: '', price: '', duration: '', availableDays: [], availableTimes: '' };
+    return {
+      name: '',
+      description: '',
+      price: '',
+      duration: '',
+      availableDays: [],
+      availableTimes: '',
+      dueEveryDays: '',
+      dueEveryMiles: '',
+      dueRemindDaysAhead: '',
+    };
   }
   return {
     name: service.name,
@@ -23,6 +34,9 @@ function fieldsOf(service: ServiceRow | null): ServiceFields {
     duration: String(parseDurationMinutes(service.duration) ?? ''),
     availableDays: service.availableDays,
     availableTimes: service.availableTimes.join(', '),
+    dueEveryDays: String(service.due?.everyDays ?? ''),
+    dueEveryMiles: String(service.due?.everyMiles ?? ''),
+    dueRemindDaysAhead: String(service.due?.remindDaysAhead ?? ''),
   };
 }
 
@@ -68,6 +82,7 @@ export function ServiceEditor({
           duration: Number(values.duration),
           availableDays: values.availableDays,
           availableTimes: splitList(values.availableTimes),
+          due: dueRuleOf(values),
         }),
       )}
     >
@@ -102,6 +117,7 @@ export function ServiceEditor({
         </div>
       </fieldset>
       <TextField label="Available times (comma-separated, e.g. 09:00, 13:30)" {...field('availableTimes')} />
+      <DueRuleFields field={field} />
       <FailureMessage error={save.error} fallback="Failed to save service." />
       <div className="service-manager__actions">
         <button type="submit" className="button button--primary" disabled={save.isPending}>
