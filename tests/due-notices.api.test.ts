@@ -136,9 +136,7 @@ describe('due notices', () => {
 
     const second = await itemOf(vehicle.id);
     expect(second.touches).toBe(1);
-    expect(Date.parse(second.nextAt!) - Date.parse(second.firstSentAt!)).toBe(
-      config().dueSecondNoticeDays * DAY,
-    );
+    expect(second.nextAt).toBe(time.instantOf(second.dueDate, config().daytimeStart));
     await Promise.all([
       runAt(Date.parse(second.nextAt!) + 60_000),
       runAt(Date.parse(second.nextAt!) + 60_000),

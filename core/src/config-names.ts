@@ -55,7 +55,6 @@ export const settingNames = {
     'RESCHEDULE_NOTICE_HOURS',
     'REVIEW_REQUEST_HOURS',
     'DUE_MILES_PER_DAY',
-    'DUE_SECOND_NOTICE_DAYS',
     'DAYTIME_START',
     'DAYTIME_END',
     'OPENING_HOURS',

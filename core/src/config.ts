@@ -209,12 +209,8 @@ const common = {
     .default(24),
   /** The review request goes this many hours after a booking is Completed. */
   reviewRequestHours: z.coerce.number().min(0).max(168).default(2),
-  /**
-   * "Your car is due" (issue 34, decision 124): miles a day assumed for a vehicle without two readings
-   * (an estimate, shown as one), and how many days after the first due notice the second (and last) goes.
-   */
+  /** "Your car is due" (decision 124): miles a day assumed for a vehicle without two readings (an estimate). */
   dueMilesPerDay: z.coerce.number().min(1).max(500).default(30),
-  dueSecondNoticeDays: z.coerce.number().int().min(1).max(90).default(7),
   /** The shop's Google review link ('' : none), added to review requests. */
   googleReviewUrl: z.union([z.literal(''), z.url('GOOGLE_REVIEW_URL must be a URL')]).default(''),
   /**
@@ -341,7 +337,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rescheduleNoticeHours: env.RESCHEDULE_NOTICE_HOURS,
     reviewRequestHours: env.REVIEW_REQUEST_HOURS,
     dueMilesPerDay: env.DUE_MILES_PER_DAY,
-    dueSecondNoticeDays: env.DUE_SECOND_NOTICE_DAYS,
     googleReviewUrl: env.GOOGLE_REVIEW_URL?.trim() || undefined,
     smsOriginationIdentity: smsIdentity(mode, env.SMS_ORIGINATION_IDENTITY),
     business: businessDetailsFrom(env, mode),

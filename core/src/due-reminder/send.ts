@@ -5,11 +5,10 @@ import { checkItem } from '../db/conditions';
 import { type Due, drainDue, type JobReport, lease, type Outcome, settle, settleItem } from '../db/due-queue';
 import { failedConditions, transactWrite } from '../db/entity';
 import { daytime, dueItemId, dueQueue, type VehicleDue, vehicleDue } from '../garage/due';
-import { intoDaytime, MAX_TOUCHES, touchAt } from '../garage/due-rule';
-import { vehicle as vehicles } from '../garage/store';
+import { intoDaytime, MAX_TOUCHES, secondTouchAt } from '../garage/due-rule';
+import { historyEntry, vehicle as vehicles } from '../garage/store';
 import { Marketing } from '../notify/marketing';
 import { Notify } from '../notify/index';
-import { config } from '../config';
 import { entity as accounts } from '../user/store';
 import type { Deadline } from '../util/deadline';
 import { dueMail, dueText } from './mail';
@@ -41,12 +40,18 @@ async function close(due: Due, why: VehicleDue['closedBy'], now: Date): Promise<
   });
 }
 
+/** The `byVehicle` range of a vehicle's history from `instant` on. */
+function historySince(vehicleId: string, instant: string) {
+  const { pk, sk } = historyEntry(vehicleId, instant, '', '');
+  return { partition: pk, sort: { between: [sk, '9999~'] as const } };
+}
+
 /** Whether a booking for the item's service and vehicle was made since the job it counts from (not cancelled). */
 async function bookedSince(item: VehicleDue): Promise<boolean> {
   const page = await bookings.query({
     index: 'byVehicle',
-    partition: `VEHICLE#${item.vehicleId}`,
-    sort: { between: [item.completedAt, '9999~'] },
+    // The vehicle's history since the job (decision 117's index, keyed as every record writes it).
+    ...historySince(item.vehicleId, item.completedAt),
     limit: 1,
     budget: 50,
     filter: (b) => b.id !== item.bookingId && b.serviceId === item.serviceId && b.status !== 'Cancelled',
@@ -106,15 +111,7 @@ export async function sendOne(due: Due, now: Date): Promise<Outcome> {
   if (prepared.length === 0) return close(due, 'no-consent', now).then(() => 'dropped');
   const touches = item.touches + 1;
   const firstSentAt = item.firstSentAt ?? now.toISOString();
-  const nextAt =
-    touches < MAX_TOUCHES
-      ? touchAt(2, item.dueDate, item.remindDaysAhead, {
-          now,
-          firstAt: firstSentAt,
-          secondAfterDays: config().dueSecondNoticeDays,
-          daytime: daytime(),
-        })
-      : undefined;
+  const nextAt = touches < MAX_TOUCHES ? secondTouchAt(item.dueDate, firstSentAt, daytime()) : undefined;
   try {
     await transactWrite([
       settleItem(dueQueue, due.id, {

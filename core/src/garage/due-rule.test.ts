@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import * as time from '../time';
-import { DueRule, dueRuleMessages, intoDaytime, milesPerDay, nextDue, touchAt } from './due-rule';
+import {
+  DueRule,
+  dueRuleMessages,
+  firstTouchAt,
+  intoDaytime,
+  milesPerDay,
+  nextDue,
+  secondTouchAt,
+} from './due-rule';
 
 const daytime = { start: '09:00', end: '20:00' };
 const reading = (miles: number, at: string) => ({ miles, at, source: 'customer' as const });
@@ -87,17 +95,16 @@ describe('daytime', () => {
     expect(intoDaytime(new Date('2026-07-02T01:00:00Z'), daytime)).toEqual(at('2026-07-02', '09:00'));
   });
 
-  it('sends the first notice the days ahead in the morning, the second a week after it, each in daytime', () => {
+  it('sends the first notice the days ahead in the morning and the second on the due date, each in daytime', () => {
     const now = new Date('2026-01-01T12:00:00Z');
-    const first = touchAt(1, '2026-04-20', 14, { now, secondAfterDays: 7, daytime });
+    const first = firstTouchAt('2026-04-20', 14, now, daytime);
     expect(first).toBe(time.instantOf('2026-04-06', '09:00'));
-    expect(touchAt(2, '2026-04-20', 14, { now, firstAt: first, secondAfterDays: 7, daytime })).toBe(
-      time.instantOf('2026-04-13', '09:00'),
-    );
+    expect(secondTouchAt('2026-04-20', first, daytime)).toBe(time.instantOf('2026-04-20', '09:00'));
     // Already inside the days ahead: now (moved into daytime).
     const late = new Date(time.instantOf('2026-04-15', '22:30'));
-    expect(touchAt(1, '2026-04-20', 14, { now: late, secondAfterDays: 7, daytime })).toBe(
-      time.instantOf('2026-04-16', '09:00'),
-    );
+    expect(firstTouchAt('2026-04-20', 14, late, daytime)).toBe(time.instantOf('2026-04-16', '09:00'));
+    // A first notice less than a day before the due date is the only one.
+    expect(secondTouchAt('2026-04-20', time.instantOf('2026-04-19', '10:00'), daytime)).toBeUndefined();
+    expect(secondTouchAt('2026-04-20', time.instantOf('2026-04-22', '10:00'), daytime)).toBeUndefined();
   });
 });

@@ -118,23 +118,19 @@ export function intoDaytime(at: Date, daytime: Daytime): Date {
 export const MAX_TOUCHES = 2;
 
 /**
- * When touch `touch` (1 or 2) of an item due on `dueDate` goes: the first
- * `remindDaysAhead` days before (or now, when that has passed), the second
- * `secondAfterDays` after the first; each moved into daytime.
+ * When the first notice of an item due on `dueDate` goes: `remindDaysAhead`
+ * days before (or now, when that has passed), moved into daytime.
  */
-export function touchAt(
-  touch: 1 | 2,
-  dueDate: string,
-  remindDaysAhead: number,
-  options: { now: Date; firstAt?: string; secondAfterDays: number; daytime: Daytime },
-): string {
-  const first = Math.max(
-    Date.parse(time.instantOf(time.addDays(dueDate, -remindDaysAhead), options.daytime.start)),
-    options.now.getTime(),
-  );
-  const at =
-    touch === 1
-      ? first
-      : Date.parse(options.firstAt ?? new Date(first).toISOString()) + options.secondAfterDays * DAY_MS;
-  return intoDaytime(new Date(at), options.daytime).toISOString();
+export function firstTouchAt(dueDate: string, remindDaysAhead: number, now: Date, daytime: Daytime): string {
+  const ahead = Date.parse(time.instantOf(time.addDays(dueDate, -remindDaysAhead), daytime.start));
+  return intoDaytime(new Date(Math.max(ahead, now.getTime())), daytime).toISOString();
+}
+
+/**
+ * When the second (and last) notice goes: on the due date itself, at the
+ * start of daytime; none when the first went less than a day before that.
+ */
+export function secondTouchAt(dueDate: string, firstSentAt: string, daytime: Daytime): string | undefined {
+  const onTheDay = Date.parse(time.instantOf(dueDate, daytime.start));
+  return onTheDay - Date.parse(firstSentAt) >= DAY_MS ? new Date(onTheDay).toISOString() : undefined;
 }

@@ -3,7 +3,7 @@ import { config } from '../config';
 import { defineDueQueue, queueEntry } from '../db/due-queue';
 import { defineEntity, type TransactItem } from '../db/entity';
 import * as time from '../time';
-import { type DueRule, milesPerDay, nextDue, touchAt } from './due-rule';
+import { type DueRule, firstTouchAt, milesPerDay, nextDue } from './due-rule';
 import { vehicle } from './store';
 
 /**
@@ -12,7 +12,7 @@ import { vehicle } from './store';
  * `DUE#<service>`), so a vehicle has at most one item per service (a later
  * completion of the same service replaces it). While open it waits in the
  * `vehicle-due` queue (decision 109) for its next notice: at most
- * `MAX_TOUCHES`, each in daytime. Written in the completion's transaction;
+ * `MAX_TOUCHES` (ahead, and on the day), each in daytime. Written in the completion's transaction;
  * the notices are sent above booking (core/src/due-reminder/).
  */
 
@@ -118,11 +118,7 @@ export async function completionDueItems(
     ...next,
     remindDaysAhead: rule.remindDaysAhead,
     touches: 0,
-    nextAt: touchAt(1, next.dueDate, rule.remindDaysAhead, {
-      now,
-      secondAfterDays: config().dueSecondNoticeDays,
-      daytime: daytime(),
-    }),
+    nextAt: firstTouchAt(next.dueDate, rule.remindDaysAhead, now, daytime()),
     state: 'open',
   };
   return [vehicleDue.tx.put(record)];

@@ -13,6 +13,8 @@ export type CronResult = {
   reviewRequests: { due: number; sent: number };
   /** The reminders due (issue 21, decision 074): sent, dropped (nothing to send any more), left for the next run. */
   reminders: { due: number; sent: number; dropped: number; skipped: number };
+  /** "Your car is due" notices (issue 34, decision 124): how many were due, how many were sent. */
+  dueNotices: { due: number; sent: number };
 };
 
 /** What the Lambda runtime passes as the handler's second argument, as far as the job uses it. */
