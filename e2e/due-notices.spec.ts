@@ -45,22 +45,10 @@ test('a job completed with a due rule yields a due notice at a moved clock, and 
   // The garage vehicle (the garage's own API comes with its branch; written through core meanwhile).
   const { Garage } = await import('@app/core/garage/index');
   const { entity: bookings } = await import('@app/core/booking/store');
-  const vehicleId = `vehicle_e2e${Date.now()}`;
-  const stamp = new Date().toISOString();
-  await Garage.vehicle.put({
-    id: vehicleId,
-    userId: customer.user._id,
-    year: 2019,
-    make: 'Honda',
-    model: 'Civic',
-    color: 'Blue',
-    vin: '',
-    plate: '',
-    bodyClass: '',
-    mileage: [],
-    createdAt: stamp,
-    updatedAt: stamp,
-  });
+  const { garageVehicle } = await import('../tests/garage-fixtures');
+  const vehicle = garageVehicle(customer.user._id, { make: 'Honda', model: 'Civic' });
+  const vehicleId = vehicle.id;
+  await Garage.vehicle.put(vehicle);
   const job = await bookThroughApi(request, customer, service.name);
   const stored = await bookings.get({ id: job._id }, { consistent: true });
   await bookings.put({ ...stored!, vehicleId });

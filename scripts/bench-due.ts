@@ -39,6 +39,7 @@ export async function measureDue(): Promise<DueFigures> {
     const time = await import('../core/src/time');
     const { handler } = await import('../functions/src/lambda/cron');
     const { readOutbox } = await import('../functions/src/local/outbox');
+    const { garageVehicle } = await import('../tests/garage-fixtures');
 
     const stamp = new Date().toISOString();
     // Due in daytime two days ahead, so the stack's own job (every minute, on the real clock) leaves them be.
@@ -60,22 +61,7 @@ export async function measureDue(): Promise<DueFigures> {
       updatedAt: stamp,
     }));
     await accounts.putMany(users);
-    await Garage.vehicle.putMany(
-      users.map((u, i) => ({
-        id: `vehicle_duebench${n(i)}`,
-        userId: u.id,
-        year: 2019,
-        make: 'Toyota',
-        model: 'RAV4',
-        color: 'Blue',
-        vin: '',
-        plate: '',
-        bodyClass: '',
-        mileage: [],
-        createdAt: stamp,
-        updatedAt: stamp,
-      })),
-    );
+    await Garage.vehicle.putMany(users.map((u, i) => garageVehicle(u.id, { id: `vehicle_duebench${n(i)}` })));
     await Garage.vehicleDue.putMany(
       users.map((u, i) => ({
         vehicleId: `vehicle_duebench${n(i)}`,

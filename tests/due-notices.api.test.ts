@@ -9,6 +9,7 @@ import { readOutbox } from '../functions/src/local/outbox';
 import type { BookingReply } from '../functions/src/api/bookings';
 import { AHEAD_OF_ITS_DAY, nextDate, postBooking, send } from './booking-factories';
 import { createService, createUser, createUserWithCard, json } from './factories';
+import { garageVehicle } from './garage-fixtures';
 import { textsTo, uniqueMobile } from './sms';
 
 /**
@@ -38,23 +39,12 @@ async function consent(customer: Customer, body: Record<string, unknown>) {
 /** A garage vehicle of `customer`'s, with two readings 10 days apart (50 miles a day). */
 async function vehicleOf(customer: Customer) {
   const now = Date.now();
-  const record = {
-    id: `vehicle_${crypto.randomUUID().replaceAll('-', '')}`,
-    userId: customer._id,
-    year: 2019,
-    make: 'Toyota',
-    model: 'RAV4',
-    color: 'Blue',
-    vin: '',
-    plate: '',
-    bodyClass: '',
+  const record = garageVehicle(customer._id, {
     mileage: [
-      { miles: 40_500, at: new Date(now - DAY).toISOString(), source: 'customer' as const },
-      { miles: 40_000, at: new Date(now - 11 * DAY).toISOString(), source: 'customer' as const },
+      { miles: 40_500, at: new Date(now - DAY).toISOString(), source: 'customer' },
+      { miles: 40_000, at: new Date(now - 11 * DAY).toISOString(), source: 'customer' },
     ],
-    createdAt: new Date(now).toISOString(),
-    updatedAt: new Date(now).toISOString(),
-  };
+  });
   await Garage.vehicle.put(record);
   return record;
 }

@@ -144,6 +144,16 @@ const bookingAction = <
     createHash('sha256').update(`booking-link:${action}:${token}`).digest('base64url'),
 });
 
+/** A link that leaves a list (the /unsubscribe page, `query` naming the list): a view for a year. */
+const unsubscribeFlow = <P extends Purpose>(purpose: P, query: string) => ({
+  purpose,
+  kind: 'view' as const,
+  expires: (now: number) => now + 365 * DAY,
+  page: (token: string) => `/unsubscribe/${token}${query}`,
+  replies: { invalid: { kind: 'not_found' as const, msg: linkTexts.unsubscribe.invalid } },
+  rateLimit: rateLimits.unsubscribeLinkIp,
+});
+
 const resetPassword: Flow = {
   purpose: 'reset-password',
   kind: 'once',
@@ -223,31 +233,10 @@ export const flows = {
     },
     rateLimit: rateLimits.trackLinkIp,
   },
-  'unsubscribe-review-requests': {
-    purpose: 'unsubscribe-review-requests',
-    kind: 'view',
-    expires: (now) => now + 365 * DAY,
-    page: (token) => `/unsubscribe/${token}`,
-    replies: { invalid: { kind: 'not_found', msg: linkTexts.unsubscribe.invalid } },
-    rateLimit: rateLimits.unsubscribeLinkIp,
-  },
-  'unsubscribe-marketing': {
-    purpose: 'unsubscribe-marketing',
-    kind: 'view',
-    expires: (now) => now + 365 * DAY,
-    page: (token) => `/unsubscribe/${token}?list=marketing`,
-    replies: { invalid: { kind: 'not_found', msg: linkTexts.unsubscribe.invalid } },
-    rateLimit: rateLimits.unsubscribeLinkIp,
-  },
-  /** The due item's "not now": as long as a notice of it may still be read. */
-  'due-not-now': {
-    purpose: 'due-not-now',
-    kind: 'view',
-    expires: (now) => now + 365 * DAY,
-    page: (token) => `/unsubscribe/${token}?list=not-now`,
-    replies: { invalid: { kind: 'not_found', msg: linkTexts.unsubscribe.invalid } },
-    rateLimit: rateLimits.unsubscribeLinkIp,
-  },
+  'unsubscribe-review-requests': unsubscribeFlow('unsubscribe-review-requests', ''),
+  // Issue 34 (decision 124): all marketing, and one "your car is due" item's "not now".
+  'unsubscribe-marketing': unsubscribeFlow('unsubscribe-marketing', '?list=marketing'),
+  'due-not-now': unsubscribeFlow('due-not-now', '?list=not-now'),
   'booking-attend': bookingAction('attend', (token) => `/b/${token}?action=attend`),
   'booking-reschedule': bookingAction(
     'reschedule',

@@ -112,45 +112,35 @@ export async function sendOne(due: Due, now: Date): Promise<Outcome> {
   const touches = item.touches + 1;
   const firstSentAt = item.firstSentAt ?? now.toISOString();
   const nextAt = touches < MAX_TOUCHES ? secondTouchAt(item.dueDate, firstSentAt, daytime()) : undefined;
-  try {
-    await transactWrite([
-      settleItem(dueQueue, due.id, {
-        as: due,
-        set: {
-          touches,
-          firstSentAt,
-          ...(nextAt ? { nextAt } : { state: 'closed', closedAt: now.toISOString(), closedBy: 'sent' }),
-        },
-        ...(nextAt ? { retryAt: nextAt } : { remove: ['nextAt'] }),
-        when: { touches: item.touches, state: 'open' },
-      }),
-      checkItem(accounts, { id: account.id }, check),
-      notNow.item,
-      unsubscribe.item,
-      ...prepared.map((p) => p.item),
-    ]);
-  } catch (error) {
-    if (failedConditions(error) === null) throw error;
-    // Sent or replaced by another run, or the consent changed meanwhile: decided again next run.
-    return 'left';
-  }
-  await Notify.deliver(prepared);
-  return 'done';
+  const written = await transactWrite([
+    settleItem(dueQueue, due.id, {
+      as: due,
+      set: {
+        touches,
+        firstSentAt,
+        ...(nextAt ? { nextAt } : { state: 'closed', closedAt: now.toISOString(), closedBy: 'sent' }),
+      },
+      ...(nextAt ? { retryAt: nextAt } : { remove: ['nextAt'] }),
+      when: { touches: item.touches, state: 'open' },
+    }),
+    checkItem(accounts, { id: account.id }, check),
+    notNow.item,
+    unsubscribe.item,
+    ...prepared.map((p) => p.item),
+  ]).then(
+    () => true,
+    (error: unknown) => {
+      if (failedConditions(error) === null) throw error;
+      return false;
+    },
+  );
+  // Sent or replaced by another run, or the consent changed meanwhile: decided again next run.
+  if (written) await Notify.deliver(prepared);
+  return written ? 'done' : 'left';
 }
 
 /** Sends every due notice due at `now`, page after page, none started after `deadline`. */
-export function sendDue(
-  now = new Date(),
-  options: { deadline?: Deadline; concurrency?: number; pageSize?: number } = {},
-): Promise<JobReport> {
-  return drainDue(
-    'vehicle-due',
-    now,
-    {
-      deadline: options.deadline,
-      concurrency: options.concurrency ?? DUE_CONCURRENCY,
-      pageSize: options.pageSize ?? DUE_PAGE,
-    },
-    (due) => sendOne(due, now),
+export const sendDue = (now = new Date(), { deadline }: { deadline?: Deadline } = {}): Promise<JobReport> =>
+  drainDue('vehicle-due', now, { deadline, concurrency: DUE_CONCURRENCY, pageSize: DUE_PAGE }, (due) =>
+    sendOne(due, now),
   );
-}

@@ -13,26 +13,19 @@ import type { MileageReading } from './model';
 export { dueRuleMessages };
 
 /** A service's due rule: every N days and/or N miles, whichever comes first, and how far ahead to remind. */
+/** A whole number within the field's bounds, with its one message. */
+const bounded = (field: keyof typeof limits) =>
+  z
+    .number({ error: dueRuleMessages[field] })
+    .int(dueRuleMessages[field])
+    .min(limits[field][0], dueRuleMessages[field])
+    .max(limits[field][1], dueRuleMessages[field]);
+
 export const DueRule = z
   .object({
-    everyDays: z
-      .number({ error: dueRuleMessages.days })
-      .int(dueRuleMessages.days)
-      .min(limits.days[0], dueRuleMessages.days)
-      .max(limits.days[1], dueRuleMessages.days)
-      .optional(),
-    everyMiles: z
-      .number({ error: dueRuleMessages.miles })
-      .int(dueRuleMessages.miles)
-      .min(limits.miles[0], dueRuleMessages.miles)
-      .max(limits.miles[1], dueRuleMessages.miles)
-      .optional(),
-    remindDaysAhead: z
-      .number({ error: dueRuleMessages.ahead })
-      .int(dueRuleMessages.ahead)
-      .min(limits.ahead[0], dueRuleMessages.ahead)
-      .max(limits.ahead[1], dueRuleMessages.ahead)
-      .default(14),
+    everyDays: bounded('days').optional(),
+    everyMiles: bounded('miles').optional(),
+    remindDaysAhead: bounded('ahead').default(14),
   })
   .refine((rule) => rule.everyDays !== undefined || rule.everyMiles !== undefined, {
     message: dueRuleMessages.empty,

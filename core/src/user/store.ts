@@ -11,6 +11,14 @@ import { searchIndexEntries } from './search-keys';
 /** A customer ('user'), the shop's owner or office ('admin'), a technician on the road (issue 22). */
 export const roles = ['user', 'admin', 'technician'] as const;
 
+/** A marketing consent (issue 34, decision 124): the wording shown and when; a withdrawal keeps the record. */
+const MarketingConsent = z.object({
+  consentedAt: z.string(),
+  wording: z.string(),
+  withdrawnAt: z.string().optional(),
+  withdrawnBy: z.enum(['customer', 'unsubscribe']).optional(),
+});
+
 /** An account as core reads it from the table. */
 export const Stored = z.object({
   id: z.string(),
@@ -59,23 +67,8 @@ export const Stored = z.object({
    */
   marketing: z
     .object({
-      mail: z
-        .object({
-          consentedAt: z.string(),
-          wording: z.string(),
-          withdrawnAt: z.string().optional(),
-          withdrawnBy: z.enum(['customer', 'unsubscribe']).optional(),
-        })
-        .optional(),
-      text: z
-        .object({
-          mobile: z.string(),
-          consentedAt: z.string(),
-          wording: z.string(),
-          withdrawnAt: z.string().optional(),
-          withdrawnBy: z.enum(['customer', 'unsubscribe']).optional(),
-        })
-        .optional(),
+      mail: MarketingConsent.optional(),
+      text: MarketingConsent.extend({ mobile: z.string() }).optional(),
     })
     .optional(),
   /** The channels the customer chose per kind of notice (core/src/notify/settings.ts); absent: the defaults. */

@@ -2,6 +2,12 @@ import { TextField } from '../../../components/ui/TextField';
 import type { bindFields } from '../../../lib/forms';
 import type { ServiceFields } from '../validate';
 
+const dueFields = [
+  ['dueEveryDays', 'Every (days)', 1],
+  ['dueEveryMiles', 'Every (miles)', 100],
+  ['dueRemindDaysAhead', 'Remind this many days ahead', 0],
+] as const;
+
 /**
  * The service form's due rule (issue 34, decision 124): every N days and/or
  * N miles, whichever comes first, and how many days ahead the customer is
@@ -14,30 +20,17 @@ export function DueRuleFields({ field }: { field: ReturnType<typeof bindFields<S
       <p className="field__hint">
         Every so many days or miles, whichever comes first. Leave both blank for never.
       </p>
-      <TextField
-        label="Every (days)"
-        type="number"
-        min={1}
-        step={1}
-        inputMode="numeric"
-        {...field('dueEveryDays')}
-      />
-      <TextField
-        label="Every (miles)"
-        type="number"
-        min={100}
-        step={1}
-        inputMode="numeric"
-        {...field('dueEveryMiles')}
-      />
-      <TextField
-        label="Remind this many days ahead"
-        type="number"
-        min={0}
-        step={1}
-        inputMode="numeric"
-        {...field('dueRemindDaysAhead')}
-      />
+      {dueFields.map(([name, label, min]) => (
+        <TextField
+          key={name}
+          label={label}
+          type="number"
+          min={min}
+          step={1}
+          inputMode="numeric"
+          {...field(name)}
+        />
+      ))}
     </fieldset>
   );
 }
