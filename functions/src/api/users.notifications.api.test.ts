@@ -53,6 +53,8 @@ describe('texts consent and preferences (/api/users/me/notifications)', () => {
     expect(await settings(customer)).toEqual({
       texts: null,
       preferences: { reminder: 'both', 'on-my-way': 'both', 'review-request': 'both' },
+      // Marketing consent (issue 34, decision 124): none until the customer ticks its box.
+      marketing: { mail: null, text: null },
     });
     const mobile = uniqueMobile();
     const before = new Date().toISOString();
