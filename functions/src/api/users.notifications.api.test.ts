@@ -75,6 +75,8 @@ describe('texts consent and preferences (/api/users/me/notifications)', () => {
         optedOutBy: null,
       },
       preferences: { reminder: 'both', 'on-my-way': 'both', 'review-request': 'mail' },
+      // Texts for bookings are no marketing consent (issue 34, decision 124).
+      marketing: { mail: null, text: null },
     });
     expect((reply.texts?.consentedAt ?? '') >= before).toBe(true);
     // The wording names the shop, the number, the kinds of message and how often.
