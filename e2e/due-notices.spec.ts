@@ -57,7 +57,9 @@ test('a job completed with a due rule yields a due notice at a moved clock, and 
   const [item] = await Garage.dueOf(vehicleId);
   expect(item).toMatchObject({ state: 'open', serviceId: service._id, by: 'days' });
   const { handler } = await import('../functions/src/lambda/cron');
-  await handler({ now: new Date(Date.parse(item!.nextAt!) + 60_000).toISOString() });
+  // Noon of the notice's day: after it is due, and in daytime whatever this process's settings say.
+  const noon = time.instantOf(time.localOf(item!.nextAt!).date, '12:00');
+  expect((await handler({ now: noon })).dueNotices).toMatchObject({ sent: 1 });
   const mail = await waitForMail(request, customer.email, (m) =>
     m.subject.startsWith(`Your 2019 Honda Civic is due for ${service.name}`),
   );
