@@ -51,6 +51,7 @@ import {
   measureAvailability,
 } from './bench-availability';
 import { measureReminders, REMINDERS, REMINDERS_BUDGET_MS } from './bench-reminders';
+import { DUE_RUN_BUDGET_MS, DUE_VEHICLES, measureDue } from './bench-due';
 import { measureSecurity } from './bench-security';
 import { measureTech, TECH_JS_BUDGET } from './bench-tech';
 import { startStack, stopStack } from './bench-stack';
@@ -178,6 +179,7 @@ const SECTIONS = [
   'revenue',
   'route',
   'reminders',
+  'due',
   'tech',
   'availability',
 ] as const;
@@ -271,6 +273,7 @@ async function main() {
   const route = sections.has('route') ? await measureRoute() : undefined;
   const tech = sections.has('tech') ? await measureTech() : undefined;
   const reminders = sections.has('reminders') ? await measureReminders() : undefined;
+  const due = sections.has('due') ? await measureDue() : undefined;
   const availability = sections.has('availability') ? await measureAvailability() : undefined;
 
   if (measured) {
@@ -391,6 +394,23 @@ async function main() {
     );
     if (reminders.sent !== REMINDERS || reminders.duplicates > 0 || reminders.missing > 0) {
       failures.push(`reminders (budget: each of ${REMINDERS} exactly once)`);
+    }
+  }
+  if (due) {
+    check(
+      `Due notices, ${DUE_VEHICLES} vehicles due, slowest run (two at once)`,
+      due.slowestRunMs,
+      DUE_RUN_BUDGET_MS,
+      ms,
+    );
+    row('Due notices: due at the first run / sent / mails', `${due.due} / ${due.sent} / ${due.mails}`);
+    row(
+      'Due notices: runs, all done in',
+      `${due.runs}, ${ms(due.ms)}`,
+      `   ${due.duplicates} sent twice, ${due.missing} missing, ${due.notDueTouched} not-due items touched`,
+    );
+    if (due.sent !== DUE_VEHICLES || due.duplicates > 0 || due.missing > 0 || due.notDueTouched > 0) {
+      failures.push(`due notices (budget: each of ${DUE_VEHICLES} exactly once, none not due read)`);
     }
   }
   if (pdf) {

@@ -432,12 +432,6 @@ export const routes: Record<string, Route> = {
     access: 'user',
     path: () => `/api/recommendations/vehicle/${NO_VEHICLE}`,
   },
-  // The follow-up's one-click unsubscribe (RFC 8058): a link no account has, 404 `{ msg }` for everyone.
-  'POST /api/recommendations/unsubscribe/:token': {
-    access: 'anyone',
-    path: () => `/api/recommendations/unsubscribe/${'x'.repeat(43)}`,
-    ok: 404,
-  },
   'GET /api/admin/revenue': { access: 'admin', path: () => '/api/admin/revenue' },
   'GET /api/admin/revenue/export.csv': {
     access: 'admin',

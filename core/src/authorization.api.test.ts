@@ -14,6 +14,7 @@ import { Booking } from './booking/index';
 import { Reschedule } from './reschedule/index';
 import { Visit } from './visit/index';
 import { Dispatch } from './dispatch/index';
+import { DueReminder } from './due-reminder/index';
 import { Billing } from './billing/index';
 import * as DispatchBoard from './dispatch/board';
 import { Session } from './auth/session';
@@ -24,6 +25,7 @@ import { GoogleReviews } from './google-reviews/index';
 import { Outbox } from './mail/outbox';
 import { Notify } from './notify/index';
 import { NotifySettings } from './notify/settings';
+import { Marketing } from './notify/marketing';
 import { Payments } from './payments/index';
 import { Comment } from './post/comment';
 import { Post } from './post/index';
@@ -73,8 +75,10 @@ const modules = {
   Customer,
   Dispatch,
   DispatchBoard,
+  DueReminder,
   GoogleReviews,
   LinkToken,
+  Marketing,
   Notify,
   NotifySettings,
   Outbox,
@@ -158,6 +162,22 @@ const access: Record<string, Access> = {
   'Recommended.followUpText': 'internal',
   'ReviewRequest.sendDue': 'admin',
   'ReviewRequest.unsubscribe': 'public',
+  // "Your car is due" (issue 34, decision 124): the scheduled job's send, the notice, and the link holder's "not now".
+  'DueReminder.sendDue': 'internal',
+  'DueReminder.sendOne': 'internal',
+  'DueReminder.bookPath': 'internal',
+  'DueReminder.dueMail': 'internal',
+  'DueReminder.dueSubject': 'internal',
+  'DueReminder.dueText': 'internal',
+  'DueReminder.dueWhen': 'internal',
+  'DueReminder.notNow': 'public',
+  'Marketing.mailOn': 'internal',
+  'Marketing.textTo': 'internal',
+  'Marketing.changed': 'internal',
+  'Marketing.toReply': 'internal',
+  'Marketing.prepare': 'internal',
+  'Marketing.unsubscribeLink': 'internal',
+  'Marketing.unsubscribe': 'public',
   'ReviewRequest.dueAfter': 'internal',
   'ReviewRequest.fileItem': 'internal',
   'ReviewRequest.find': 'internal',

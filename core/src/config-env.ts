@@ -52,6 +52,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, mode: string) {
     rescheduleNoticeHours: env.RESCHEDULE_NOTICE_HOURS,
     reviewRequestHours: env.REVIEW_REQUEST_HOURS,
     recommendedFollowUpDays: env.RECOMMENDED_FOLLOW_UP_DAYS,
+    dueMilesPerDay: env.DUE_MILES_PER_DAY,
     googleReviewUrl: env.GOOGLE_REVIEW_URL?.trim() || undefined,
     smsOriginationIdentity: smsIdentity(mode, env.SMS_ORIGINATION_IDENTITY),
     smsInboundTopicArn: smsInboundTopic(mode, env.SMS_INBOUND_TOPIC_ARN),

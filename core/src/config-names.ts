@@ -62,6 +62,7 @@ export const settingNames = {
     'RESCHEDULE_NOTICE_HOURS',
     'REVIEW_REQUEST_HOURS',
     'RECOMMENDED_FOLLOW_UP_DAYS',
+    'DUE_MILES_PER_DAY',
     'DAYTIME_START',
     'DAYTIME_END',
     'OPENING_HOURS',

@@ -218,6 +218,8 @@ const common = {
   reviewRequestHours: z.coerce.number().min(0).max(168).default(2),
   /** Recommended work (issue 33): its follow-up notice goes this many days after it was declined. */
   recommendedFollowUpDays: z.coerce.number().int().min(1).max(365).default(30),
+  /** "Your car is due" (decision 124): miles a day assumed for a vehicle without two readings (an estimate). */
+  dueMilesPerDay: z.coerce.number().min(1).max(500).default(30),
   /** The shop's Google review link ('' : none), added to review requests. */
   googleReviewUrl: z.union([z.literal(''), z.url('GOOGLE_REVIEW_URL must be a URL')]).default(''),
   /** Text messages: the identity they go from, the topic replies come on (config-providers.ts). */

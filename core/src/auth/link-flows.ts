@@ -34,6 +34,10 @@ export const purposes = [
   'confirm-work-order-price',
   // A technician's or the admin's calendar subscription feed (issue 36, decision 118): viewed by calendar apps, never used up.
   'calendar-feed',
+  // Marketing (issue 34, decision 124): withdraws the account's marketing consent (one-click); never used up.
+  'unsubscribe-marketing',
+  // "Not now" on one "your car is due" notice: closes that due item; never used up.
+  'due-not-now',
 ] as const;
 export type Purpose = (typeof purposes)[number];
 
@@ -146,6 +150,16 @@ const bookingAction = <
     createHash('sha256').update(`booking-link:${action}:${token}`).digest('base64url'),
 });
 
+/** A link that leaves a list (the /unsubscribe page, `query` naming the list): a view for a year. */
+const unsubscribeFlow = <P extends Purpose>(purpose: P, query: string) => ({
+  purpose,
+  kind: 'view' as const,
+  expires: (now: number) => now + 365 * DAY,
+  page: (token: string) => `/unsubscribe/${token}${query}`,
+  replies: { invalid: { kind: 'not_found' as const, msg: linkTexts.unsubscribe.invalid } },
+  rateLimit: rateLimits.unsubscribeLinkIp,
+});
+
 const resetPassword: Flow = {
   purpose: 'reset-password',
   kind: 'once',
@@ -225,22 +239,11 @@ export const flows = {
     },
     rateLimit: rateLimits.trackLinkIp,
   },
-  'unsubscribe-review-requests': {
-    purpose: 'unsubscribe-review-requests',
-    kind: 'view',
-    expires: (now) => now + 365 * DAY,
-    page: (token) => `/unsubscribe/${token}`,
-    replies: { invalid: { kind: 'not_found', msg: linkTexts.unsubscribe.invalid } },
-    rateLimit: rateLimits.unsubscribeLinkIp,
-  },
-  'unsubscribe-recommended-work': {
-    purpose: 'unsubscribe-recommended-work',
-    kind: 'view',
-    expires: (now) => now + 365 * DAY,
-    page: (token) => `/unsubscribe/${token}?list=recommended-work`,
-    replies: { invalid: { kind: 'not_found', msg: linkTexts.unsubscribe.invalid } },
-    rateLimit: rateLimits.unsubscribeLinkIp,
-  },
+  'unsubscribe-review-requests': unsubscribeFlow('unsubscribe-review-requests', ''),
+  'unsubscribe-recommended-work': unsubscribeFlow('unsubscribe-recommended-work', '?list=recommended-work'),
+  // Issue 34 (decision 124): all marketing, and one "your car is due" item's "not now".
+  'unsubscribe-marketing': unsubscribeFlow('unsubscribe-marketing', '?list=marketing'),
+  'due-not-now': unsubscribeFlow('due-not-now', '?list=not-now'),
   'booking-attend': bookingAction('attend', (token) => `/b/${token}?action=attend`),
   'booking-reschedule': bookingAction(
     'reschedule',

@@ -15,6 +15,7 @@ import { User } from '../user/index';
 import { fn } from '../util/fn';
 import { dueAfter as reviewDueAfter, fileItem as reviewFileItem } from './review-request-item';
 import { assertMayComplete } from './completion';
+import { completionDue } from './due-item';
 import { claim, releaseItems } from './claim';
 import { type ChargeChoice, StatusInput } from './input';
 import { paymentSteps } from './payment-steps';
@@ -169,6 +170,8 @@ export async function changeStatus(
       : { ...(await paymentSteps().plan(booking, extra.charge, now)), ...linkOf(booking) };
   // The first completion files the review request (issue 21), due some hours later; a later one files none.
   const reviewDueAt = completing && !booking.reviewRequestDueAt ? reviewDueAfter(now) : undefined;
+  // The vehicle's next due date for its service (issue 34), set by the first completion.
+  const due = completing && from !== 'Completed' ? await completionDue(booking, now) : [];
   const next: Stored = {
     ...booking,
     status,
@@ -222,7 +225,7 @@ export async function changeStatus(
   if (from === 'Cancelled') {
     await reinstate(booking, next, mails, now, links);
     // The claim's transaction has no room for it: filed right after, before the charge runs.
-    const filed = reviewDueAt ? [reviewFileItem(next.id, reviewDueAt, now)] : [];
+    const filed = [...(reviewDueAt ? [reviewFileItem(next.id, reviewDueAt, now)] : []), ...due];
     if (payment || filed.length > 0) {
       await transactWrite([...(payment ? [paymentSteps().queueItem(next, payment)] : []), ...filed]);
     }
@@ -236,6 +239,7 @@ export async function changeStatus(
       ...(cancelling ? releaseItems(booking, now, day, true) : []),
       ...(payment ? [paymentSteps().queueItem(next, payment)] : []),
       ...(reviewDueAt ? [reviewFileItem(next.id, reviewDueAt, now)] : []),
+      ...due,
       // Its due reminders (issue 21): written entering Pending or Confirmed, removed leaving them.
       ...reminderItems(booking, next, new Date(now), { overdue: !links }),
       ...(links?.items ?? []),

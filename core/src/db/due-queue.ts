@@ -37,6 +37,8 @@ export const dueQueues = [
   'review-requests',
   'busy-calendars',
   'recommended-follow-ups',
+  // "Your car is due" (issue 34, decision 124): a vehicle's next notice for a service.
+  'vehicle-due',
 ] as const;
 export type DueQueueName = (typeof dueQueues)[number];
 

@@ -26,3 +26,5 @@ export {
 } from './garage';
 export { MileageInput, VehicleInput } from './input';
 export { vinMessages } from './vin';
+export * from './due-rule';
+export * from './due';

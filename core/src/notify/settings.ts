@@ -5,6 +5,7 @@ import { VisibleError } from '../error';
 import { MOBILE_MESSAGE, toUsE164 } from '../rules/phone';
 import { entity, type StoredAccount } from '../user/store';
 import { fn } from '../util/fn';
+import { Marketing } from './marketing';
 import {
   type Channel,
   channels,
@@ -55,6 +56,14 @@ export namespace NotifySettings {
       })
       .strict()
       .optional(),
+    /** Marketing consent (issue 34, decision 124): each channel on (a new consent, the wording shown) or off. */
+    marketing: z
+      .object({
+        mail: z.boolean({ error: 'Say yes or no to marketing mail.' }).optional(),
+        text: z.boolean({ error: 'Say yes or no to marketing texts.' }).optional(),
+      })
+      .strict()
+      .optional(),
   });
 
   export type Texts = NonNullable<StoredAccount['texts']>;
@@ -70,6 +79,7 @@ export namespace NotifySettings {
       optedOutBy: 'customer' | 'reply' | null;
     } | null;
     preferences: Record<PreferenceKind, Channel>;
+    marketing: ReturnType<typeof Marketing.toReply>;
   };
 
   export function preferencesOf(
@@ -100,6 +110,7 @@ export namespace NotifySettings {
           }
         : null,
       preferences: preferencesOf(account),
+      marketing: Marketing.toReply(account),
     };
   }
 
@@ -137,10 +148,14 @@ export namespace NotifySettings {
       texts = { ...texts, optedOutAt: now, optedOutBy: 'customer' };
     }
     const notifications = { ...account.notifications, ...input.preferences };
+    // Marketing texts follow the texts consent just given or withdrawn (the number they go to).
+    const marketing = input.marketing
+      ? Marketing.changed({ ...account, texts }, input.marketing, now)
+      : undefined;
     const updated = await entity.patch(
       { id: account.id },
       {
-        set: { notifications, updatedAt: now, texts },
+        set: { notifications, updatedAt: now, texts, ...(marketing ? { marketing } : {}) },
         // Found by the number they text from (issue 36): the entry follows the mobile number.
         index: { byOwner: entity.indexKey('byOwner', { ...account, texts }) ?? null },
         when: (c) => c.itemExists(),

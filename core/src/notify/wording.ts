@@ -32,3 +32,26 @@ export const preferenceLabels: Record<PreferenceKind, string> = {
 };
 /** A kind the customer has not chosen for goes by mail and, once they opt in to texts, by text too. */
 export const DEFAULT_CHANNEL: Channel = 'both';
+
+/**
+ * Marketing consent (issue 34, decision 124), separate from the booking notices above: what a customer
+ * agrees to by ticking the box (never ticked for them). The server stores the wording it showed, with
+ * the time; a text's names the number (TCPA's written consent).
+ */
+export function marketingMailWording(businessName: string): string {
+  return (
+    `I agree that ${businessName} may e-mail me when my vehicle is due for service again, ` +
+    'with a link to book it. At most two mails for each service due. ' +
+    'Every mail has a link to unsubscribe.'
+  );
+}
+
+export function marketingTextWording(mobile: string | undefined, businessName: string): string {
+  const where = mobile ? formatUsNumber(mobile) : 'my mobile number';
+  return (
+    `I agree that ${businessName} may send marketing texts to ${where}, such as when my vehicle is due ` +
+    'for service again, using automated technology. At most two texts for each service due. ' +
+    'Consent is not a condition of purchase. Message and data rates may apply. ' +
+    'Reply STOP to opt out, HELP for help.'
+  );
+}

@@ -69,7 +69,7 @@ const FOLLOW_UPS_OFF =
   'You will get no more follow-ups on recommended work from us. Your account and bookings are unchanged.';
 
 /**
- * `POST /api/recommendations/unsubscribe/{token}` (anyone with the link; RFC 8058 one-click):
+ * `POST /api/unsubscribe/{token}?list=recommended-work` (anyone with the link; RFC 8058 one-click):
  * turns recommended work's follow-ups off for the account.
  */
 export const unsubscribe = unsubscribeVerb(

@@ -51,7 +51,7 @@ export function followUpMail(facts: FollowUpFacts): Mail.Message {
     ]),
     replyTo: config().businessEmail,
     headers: {
-      'List-Unsubscribe': `<${absoluteUrl(`/api/recommendations/unsubscribe/${facts.unsubscribeToken}`)}>`,
+      'List-Unsubscribe': `<${absoluteUrl(`/api/unsubscribe/${facts.unsubscribeToken}?list=recommended-work`)}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
   };

@@ -11,6 +11,7 @@ import { VEHICLE_CLASSES } from '../garage/model';
 import { addOns, createAddOn, removeAddOn, updateAddOn } from './addon';
 import { AddOnIds, bookedChoice, ByClass, choice } from './choice';
 import { type ClassRates, fromRate, type Quote, quote } from './pricing';
+import { DueRule } from '../garage/due-rule';
 
 /** The service catalogue: what the shop offers, its price, duration and when it can be booked. */
 export namespace Service {
@@ -36,6 +37,8 @@ export namespace Service {
     byClass: z.custom<ClassRates>().optional(),
     /** The add-ons it offers (ids of the shop's add-ons). */
     addOnIds: z.array(z.string()).optional(),
+    /** When a job of it comes due again (issue 34, decision 124); absent: never. */
+    due: DueRule.optional(),
   });
   export type Info = z.infer<typeof Info>;
 
@@ -55,6 +58,8 @@ export namespace Service {
     availableTimes: z.array(timeOfDay).default([]),
     byClass: ByClass,
     addOnIds: AddOnIds,
+    /** The due rule (issue 34): null takes it off; absent leaves it as it is. */
+    due: DueRule.nullable().optional(),
   });
   export type CreateInput = z.input<typeof CreateInput>;
 
@@ -106,6 +111,7 @@ export namespace Service {
       .record(z.enum(VEHICLE_CLASSES), z.object({ priceCents: z.number().int(), minutes: z.number().int() }))
       .optional(),
     addOnIds: z.array(z.string()).optional(),
+    due: DueRule.optional(),
     /**
      * Set once the count counts this service: at its creation, or by the
      * migration for one written before the count existed (decision 063).
@@ -202,6 +208,7 @@ export namespace Service {
       availableTimes: service.availableTimes,
       ...(service.byClass ? { byClass: service.byClass } : {}),
       addOnIds: service.addOnIds ?? [],
+      ...(service.due ? { due: service.due } : {}),
     };
   }
 
@@ -273,9 +280,16 @@ export namespace Service {
     assertAdmin();
     const serviceId = input.serviceId ?? createId('service');
     const now = new Date().toISOString();
-    const { serviceId: _given, ...given } = input;
+    const { serviceId: _given, due, ...given } = input;
     const fields = await pricedFields(given);
-    const record: Stored = { id: serviceId, ...fields, inCount: true, createdAt: now, updatedAt: now };
+    const record: Stored = {
+      id: serviceId,
+      ...fields,
+      ...(due ? { due } : {}),
+      inCount: true,
+      createdAt: now,
+      updatedAt: now,
+    };
     try {
       await transactRetrying([entity.tx.put(record, { ifAbsent: true }), countBy(1)]);
       return { created: true, service: toInfo(record) };
@@ -297,13 +311,19 @@ export namespace Service {
   /** Updates every field of a service (admin); 404 when there is none. */
   export const update = fn(AdminInput.extend({ serviceId: id }), async (input) => {
     assertAdmin();
-    const { serviceId, ...given } = input;
+    const { serviceId, due, ...given } = input;
     for (let attempt = 1; ; attempt += 1) {
       const current = await entity.get({ id: serviceId }, { consistent: true });
       if (!current) throw new VisibleError('not_found', NOT_FOUND);
-      const { byClass: _was, ...kept } = current;
+      const { byClass: _was, due: before, ...kept } = current;
       const fields = await pricedFields(given, current);
-      const record: Stored = { ...kept, ...fields, updatedAt: new Date().toISOString() };
+      const keptDue = due === null ? undefined : (due ?? before);
+      const record: Stored = {
+        ...kept,
+        ...fields,
+        ...(keptDue ? { due: keptDue } : {}),
+        updatedAt: new Date().toISOString(),
+      };
       try {
         await transactRetrying([entity.tx.put(record, { when: countedAsRead(current) })]);
         return toInfo(record);

@@ -12,6 +12,14 @@ import { searchIndexEntries } from './search-keys';
 /** A customer ('user'), the shop's owner or office ('admin'), a technician on the road (issue 22). */
 export const roles = ['user', 'admin', 'technician'] as const;
 
+/** A marketing consent (issue 34, decision 124): the wording shown and when; a withdrawal keeps the record. */
+const MarketingConsent = z.object({
+  consentedAt: z.string(),
+  wording: z.string(),
+  withdrawnAt: z.string().optional(),
+  withdrawnBy: z.enum(['customer', 'unsubscribe']).optional(),
+});
+
 /** An account as core reads it from the table. */
 export const Stored = z.object({
   id: z.string(),
@@ -54,6 +62,16 @@ export const Stored = z.object({
       /** When texting was turned off: by the customer in the app, or by a STOP reply the service reported. */
       optedOutAt: z.string().optional(),
       optedOutBy: z.enum(['customer', 'reply']).optional(),
+    })
+    .optional(),
+  /**
+   * Marketing consent (issue 34, decision 124), apart from the booking notices: "your car is due" and
+   * the like, by mail and by text, each with the wording shown and when; a withdrawal keeps the record.
+   */
+  marketing: z
+    .object({
+      mail: MarketingConsent.optional(),
+      text: MarketingConsent.extend({ mobile: z.string() }).optional(),
     })
     .optional(),
   /** The channels the customer chose per kind of notice (core/src/notify/settings.ts); absent: the defaults. */

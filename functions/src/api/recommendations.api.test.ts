@@ -219,10 +219,10 @@ describe('the follow-up', () => {
     const token = /\/unsubscribe\/([A-Za-z0-9_-]{43})\?list=recommended-work/.exec(mail?.text ?? '')?.[1];
     expect(token).toBeDefined();
     for (let i = 0; i < 2; i += 1) {
-      const off = await send('POST', `/api/recommendations/unsubscribe/${token}`);
+      const off = await send('POST', `/api/unsubscribe/${token}?list=recommended-work`);
       expect(off.status).toBe(200);
     }
-    const bad = await send('POST', `/api/recommendations/unsubscribe/${'x'.repeat(43)}`);
+    const bad = await send('POST', `/api/unsubscribe/${'x'.repeat(43)}?list=recommended-work`);
     expect(bad.status).toBe(404);
 
     const third = await declinedWork(admin, { customer, at });

@@ -58,17 +58,12 @@ const byToken = zValidator(
 
 /**
  * /api/recommendations: a vehicle's open recommended work for a booking of it (signed in: staff see
- * any vehicle's, a customer their own), and the follow-up's one-click unsubscribe (RFC 8058: the
- * link's token is the whole request).
+ * any vehicle's, a customer their own). The follow-up's one-click unsubscribe is
+ * `/api/unsubscribe/{token}?list=recommended-work` (unsubscribe.ts), the one unsubscribe route.
  */
-export const recommendations = new Hono()
-  .get(
-    '/vehicle/:vehicleId',
-    requireUser,
-    zValidator('param', z.object({ vehicleId: Garage.vehicleId }), invalidInput),
-    async (c) =>
-      c.json((await Recommended.ofVehicle(c.req.valid('param').vehicleId)).map(recommendationReply)),
-  )
-  .post('/unsubscribe/:token', byToken, async (c) =>
-    c.json(await Recommended.unsubscribe(c.req.valid('param').token)),
-  );
+export const recommendations = new Hono().get(
+  '/vehicle/:vehicleId',
+  requireUser,
+  zValidator('param', z.object({ vehicleId: Garage.vehicleId }), invalidInput),
+  async (c) => c.json((await Recommended.ofVehicle(c.req.valid('param').vehicleId)).map(recommendationReply)),
+);

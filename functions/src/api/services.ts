@@ -53,6 +53,8 @@ export function serviceReply(service: Service.Info, catalogue: readonly AddOn[] 
         ) as ServiceReply['byClass'])
       : null,
     addOns: catalogue.filter((a) => offered.has(a.id)).map(addOnReply),
+    // The due rule (issue 34), when the service has one.
+    ...(service.due ? { due: service.due } : {}),
   };
 }
 

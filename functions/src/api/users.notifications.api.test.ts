@@ -58,6 +58,8 @@ describe('texts consent and preferences (/api/users/me/notifications)', () => {
         'review-request': 'both',
         'recommended-work': 'both',
       },
+      // Marketing consent (issue 34, decision 124): none until the customer ticks its box.
+      marketing: { mail: null, text: null },
     });
     const mobile = uniqueMobile();
     const before = new Date().toISOString();
@@ -83,6 +85,8 @@ describe('texts consent and preferences (/api/users/me/notifications)', () => {
         'review-request': 'mail',
         'recommended-work': 'both',
       },
+      // Texts for bookings are no marketing consent (issue 34, decision 124).
+      marketing: { mail: null, text: null },
     });
     expect((reply.texts?.consentedAt ?? '') >= before).toBe(true);
     // The wording names the shop, the number, the kinds of message and how often.

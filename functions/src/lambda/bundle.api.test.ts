@@ -321,6 +321,7 @@ describe('the bundled cron Lambda', () => {
         reminders: { due: 0, sent: 0, dropped: 0, skipped: 0 },
         busyCalendars: { due: 0, read: 0, left: 0 },
         recommendedFollowUps: { due: 0, sent: 0 },
+        dueNotices: { due: 0, sent: 0 },
       },
     ]);
   });

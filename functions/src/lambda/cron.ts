@@ -17,6 +17,8 @@ export type CronResult = {
   busyCalendars: { due: number; read: number; left: number };
   /** Recommended work's follow-ups due by now (issue 33): how many lines were due, how many notices went. */
   recommendedFollowUps: { due: number; sent: number };
+  /** "Your car is due" notices (issue 34, decision 124): how many were due, how many were sent. */
+  dueNotices: { due: number; sent: number };
 };
 
 /** What the Lambda runtime passes as the handler's second argument, as far as the job uses it. */

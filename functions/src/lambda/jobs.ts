@@ -1,5 +1,6 @@
 import { Billing } from '@app/core/billing/index';
 import { BusyCalendar } from '@app/core/crew/busy-calendar';
+import { DueReminder } from '@app/core/due-reminder/index';
 import type { Job, JobReport } from '@app/core/db/due-queue';
 import { Outbox } from '@app/core/mail/outbox';
 import { Recommended } from '@app/core/recommended/index';
@@ -65,6 +66,12 @@ export const jobs: readonly CronJob[] = [
     name: 'recommended-follow-ups',
     reply: { at: ['recommendedFollowUps'], done: 'sent' },
     run: (now, deadline) => Recommended.sendDue(now, { deadline }),
+  },
+  // "Your car is due" (issue 34): each notice once, in daytime, with marketing consent.
+  {
+    name: 'vehicle-due',
+    reply: { at: ['dueNotices'], done: 'sent' },
+    run: (now, deadline) => DueReminder.sendDue(now, { deadline }),
   },
 ];
 

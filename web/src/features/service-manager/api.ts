@@ -13,6 +13,8 @@ export type ServiceForm = {
   /** Issue 34: each class's price (dollars) and minutes, or null; the add-ons it offers. */
   byClass: Record<VehicleClass, { price: number; duration: number }> | null;
   addOnIds: string[];
+  /** The due rule (issue 34); null takes it off. */
+  due?: { everyDays?: number; everyMiles?: number; remindDaysAhead?: number } | null;
 };
 
 export type { ServiceInfo as ServiceRow } from '../../lib/shared-queries';

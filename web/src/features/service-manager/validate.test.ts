@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addOnFormMessages, serviceFormMessages, validateAddOn, validateService } from './validate';
+import { dueRuleMessages } from '@app/core/garage/due-fields';
+import {
+  addOnFormMessages,
+  dueRuleOf,
+  serviceFormMessages,
+  validateAddOn,
+  validateService,
+} from './validate';
 
 const rate = { price: '149', duration: '90' };
 const rates = { compact: rate, sedan: rate, suv: rate, truck: { price: '219', duration: '150' }, van: rate };
@@ -14,6 +21,9 @@ const valid = {
   priceByClass: false,
   rates,
   addOnIds: [],
+  dueEveryDays: '',
+  dueEveryMiles: '',
+  dueRemindDaysAhead: '',
 };
 
 describe('validateService', () => {
@@ -36,6 +46,20 @@ describe('validateService', () => {
       price: serviceFormMessages.price,
       duration: serviceFormMessages.duration,
       availableTimes: serviceFormMessages.times,
+    });
+  });
+  it('takes a due rule of days and/or miles with the server messages (issue 34)', () => {
+    expect(dueRuleOf(valid)).toBeNull();
+    const rule = { ...valid, dueEveryDays: '180', dueEveryMiles: '5000', dueRemindDaysAhead: '14' };
+    expect(Object.values(validateService(rule)).filter(Boolean)).toEqual([]);
+    expect(dueRuleOf(rule)).toEqual({ everyDays: 180, everyMiles: 5000, remindDaysAhead: 14 });
+    expect(dueRuleOf({ ...valid, dueEveryMiles: '3000' })).toEqual({ everyMiles: 3000 });
+    expect(
+      validateService({ ...valid, dueEveryDays: '0', dueEveryMiles: '50', dueRemindDaysAhead: '91' }),
+    ).toMatchObject({
+      dueEveryDays: dueRuleMessages.days,
+      dueEveryMiles: dueRuleMessages.miles,
+      dueRemindDaysAhead: dueRuleMessages.ahead,
     });
   });
 });

@@ -1,6 +1,7 @@
 import { isClockTime } from '@app/core/time';
 import { splitList } from '@app/core/timeslot/recurrence';
 import { VEHICLE_CLASSES, type VehicleClass } from '@app/core/garage/model';
+import { dueFieldProblem } from '@app/core/garage/due-fields';
 import type { FieldMessages, PathMessages } from '../../lib/forms';
 
 /** The service editor's fields (doc 2 §5), as typed. */
@@ -15,7 +16,29 @@ export type ServiceFields = {
   priceByClass: boolean;
   rates: Record<VehicleClass, { price: string; duration: string }>;
   addOnIds: string[];
+  /** The due rule (issue 34): blank for none. */
+  dueEveryDays: string;
+  dueEveryMiles: string;
+  dueRemindDaysAhead: string;
 };
+
+/** The due rule the fields give (null: none), as the API takes it. */
+export function dueRuleOf(
+  values: Pick<ServiceFields, 'dueEveryDays' | 'dueEveryMiles' | 'dueRemindDaysAhead'>,
+) {
+  const days = values.dueEveryDays.trim();
+  const miles = values.dueEveryMiles.trim();
+  if (!days && !miles) return null;
+  const ahead = values.dueRemindDaysAhead.trim();
+  return {
+    ...(days ? { everyDays: Number(days) } : {}),
+    ...(miles ? { everyMiles: Number(miles) } : {}),
+    ...(ahead ? { remindDaysAhead: Number(ahead) } : {}),
+  };
+}
+
+const dueProblem = (value: string, field: 'days' | 'miles' | 'ahead') =>
+  value.trim() === '' ? undefined : dueFieldProblem(field, Number(value));
 
 export const serviceFormMessages = {
   name: 'Name is required.',
@@ -64,6 +87,9 @@ function validateOwn(values: ServiceFields): FieldMessages<ServiceFields> {
     availableTimes: splitList(values.availableTimes).every(isClockTime)
       ? undefined
       : serviceFormMessages.times,
+    dueEveryDays: dueProblem(values.dueEveryDays, 'days'),
+    dueEveryMiles: dueProblem(values.dueEveryMiles, 'miles'),
+    dueRemindDaysAhead: dueProblem(values.dueRemindDaysAhead, 'ahead'),
   };
 }
 

@@ -1,9 +1,11 @@
 import { apiWithoutSession, path, unwrap } from '../../lib/api';
 
-/** POST /api/unsubscribe/{token} (issue 21): turns review requests off for the account the link was mailed to. */
-export const unsubscribeFromReviews = (token: string): Promise<{ msg: string }> =>
-  unwrap(apiWithoutSession.api.unsubscribe[':token'].$post({ param: path({ token }) }));
+/**
+ * Which list a link leaves: review requests (issue 21), recommended work's follow-ups (issue 33), all
+ * marketing, or one due notice's "not now" (issue 34).
+ */
+export type UnsubscribeList = 'review-requests' | 'recommended-work' | 'marketing' | 'not-now';
 
-/** POST /api/recommendations/unsubscribe/{token} (issue 33): turns recommended work's follow-ups off. */
-export const unsubscribeFromFollowUps = (token: string): Promise<{ msg: string }> =>
-  unwrap(apiWithoutSession.api.recommendations.unsubscribe[':token'].$post({ param: path({ token }) }));
+/** POST /api/unsubscribe/{token}?list=…: leaves that list for the account the link was sent to. */
+export const unsubscribeFrom = (token: string, list: UnsubscribeList): Promise<{ msg: string }> =>
+  unwrap(apiWithoutSession.api.unsubscribe[':token'].$post({ param: path({ token }), query: { list } }));

@@ -22,6 +22,7 @@ import {
   useChangeNotificationsMutation,
 } from '../api';
 import { type TextsConsentFields, validateTextsConsent } from '../validate';
+import { MarketingConsent } from './MarketingConsent';
 
 const channelLabels: Record<Channel, string> = { mail: 'Email', text: 'Text', both: 'Both' };
 
@@ -49,6 +50,11 @@ export function TextMessages({ userId }: { userId: string }) {
         <>
           <TextsConsent settings={settings.data} busy={save.isPending} onSave={(body) => save.mutate(body)} />
           <Preferences settings={settings.data} busy={save.isPending} onSave={(body) => save.mutate(body)} />
+          <MarketingConsent
+            settings={settings.data}
+            busy={save.isPending}
+            onSave={(body) => save.mutate(body)}
+          />
         </>
       )}
     </section>
@@ -58,6 +64,7 @@ export function TextMessages({ userId }: { userId: string }) {
 function successText(body: NotificationChange): string {
   if (body.texts?.optIn) return 'Text messages are on.';
   if (body.texts) return 'Text messages are off. We will not text you again.';
+  if (body.marketing) return 'Your choice about due reminders is saved.';
   return 'Your notification choices are saved.';
 }
 

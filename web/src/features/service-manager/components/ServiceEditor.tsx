@@ -9,7 +9,8 @@ import { TextField } from '../../../components/ui/TextField';
 import { bindFields, messagesResolver } from '../../../lib/forms';
 import { servicesQueryOptions } from '../../../lib/shared-queries';
 import { createService, type ServiceForm, type ServiceRow, updateService } from '../api';
-import { type ServiceFields, validateService } from '../validate';
+import { dueRuleOf, type ServiceFields, validateService } from '../validate';
+import { DueRuleFields } from './DueRuleFields';
 import { FailureMessage } from '../../../components/ui/FailureMessage';
 import { VEHICLE_CLASSES } from '@app/core/garage/model';
 import { ServicePricingFields } from './ServicePricingFields';
@@ -56,6 +57,9 @@ function fieldsOf(service: ServiceRow | null): ServiceFields {
       availableDays: [],
       availableTimes: '',
       ...pricing,
+      dueEveryDays: '',
+      dueEveryMiles: '',
+      dueRemindDaysAhead: '',
     };
   }
   return {
@@ -66,6 +70,9 @@ function fieldsOf(service: ServiceRow | null): ServiceFields {
     duration: String(parseDurationMinutes(service.duration) ?? ''),
     availableDays: service.availableDays,
     availableTimes: service.availableTimes.join(', '),
+    dueEveryDays: String(service.due?.everyDays ?? ''),
+    dueEveryMiles: String(service.due?.everyMiles ?? ''),
+    dueRemindDaysAhead: String(service.due?.remindDaysAhead ?? ''),
   };
 }
 
@@ -115,6 +122,7 @@ export function ServiceEditor({
           availableTimes: splitList(values.availableTimes),
           byClass: byClassOf(values),
           addOnIds: values.addOnIds,
+          due: dueRuleOf(values),
         }),
       )}
     >
@@ -141,6 +149,7 @@ export function ServiceEditor({
         </div>
       </fieldset>
       <TextField label="Available times (comma-separated, e.g. 09:00, 13:30)" {...field('availableTimes')} />
+      <DueRuleFields field={field} />
       <FailureMessage error={save.error} fallback="Failed to save service." />
       <div className="service-manager__actions">
         <button type="submit" className="button button--primary" disabled={save.isPending}>

@@ -1,0 +1,25 @@
+import type { Vehicle } from '@app/core/garage/store';
+
+/**
+ * A garage vehicle record (decision 117) for tests, benches and browser specs that write one
+ * straight into the table: a blue 2019 Toyota RAV4 of `userId`'s, no readings unless given.
+ * Until the garage's own API is on main, this is how they get one.
+ */
+export function garageVehicle(userId: string, overrides: Partial<Vehicle> = {}): Vehicle {
+  const stamp = new Date().toISOString();
+  return {
+    id: `vehicle_${crypto.randomUUID().replaceAll('-', '')}`,
+    userId,
+    year: 2019,
+    make: 'Toyota',
+    model: 'RAV4',
+    color: 'Blue',
+    vin: '',
+    plate: '',
+    bodyClass: '',
+    mileage: [],
+    createdAt: stamp,
+    updatedAt: stamp,
+    ...overrides,
+  };
+}
