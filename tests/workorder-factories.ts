@@ -89,14 +89,25 @@ export async function cameraJpeg(width = 2400, height = 1800): Promise<Uint8Arra
   return new Uint8Array(
     await sharp(raw, { raw: { width, height, channels: 3 } })
       .jpeg({ quality: 80 })
-      .withMetadata({ exif: { IFD0: { Make: 'TestPhone' } } })
+      .withMetadata({
+        exif: {
+          IFD0: { Make: 'TestPhone' },
+          // Where it was taken: a driveway in West Chester, PA (issue 34: never kept).
+          IFD3: {
+            GPSLatitudeRef: 'N',
+            GPSLatitude: '39/1 57/1 3/1',
+            GPSLongitudeRef: 'W',
+            GPSLongitude: '75/1 36/1 20/1',
+          },
+        },
+      })
       .toBuffer(),
   );
 }
 
-/** POSTs `bytes` as a work order's inspection photo (multipart field "photo") as `headers`' user. */
-export async function postPhoto(
-  workOrderId: string,
+/** POSTs `bytes` as a photo (multipart field "photo") to `path` as `headers`' user, from an address of its own. */
+export async function postPhotoTo(
+  path: string,
   headers: Record<string, string>,
   bytes: Uint8Array,
   type = 'image/jpeg',
@@ -105,8 +116,16 @@ export async function postPhoto(
   form.set('photo', new File([new Uint8Array(bytes)], 'photo.jpg', { type }));
   photoIp += 1;
   return app.request(
-    `/api/workOrders/${workOrderId}/photos`,
+    path,
     { method: 'POST', headers, body: form },
     { incoming: { socket: { remoteAddress: `10.89.${Math.floor(photoIp / 250)}.${photoIp % 250}` } } },
   );
 }
+
+/** POSTs `bytes` as a work order's inspection photo as `headers`' user. */
+export const postPhoto = (
+  workOrderId: string,
+  headers: Record<string, string>,
+  bytes: Uint8Array,
+  type?: string,
+) => postPhotoTo(`/api/workOrders/${workOrderId}/photos`, headers, bytes, type);

@@ -235,6 +235,8 @@ const common = {
         'BUSINESS_PHONE must be a US number, e.g. (610) 555-0142',
       ),
   }),
+  /** How long a booking's photos are kept after the visit, in days (issue 34, decision 123). */
+  bookingPhotoRetentionDays: z.coerce.number().int().min(1).max(3650).default(180),
   /** Inspection photos a work order may hold (issue 22). */
   inspectionPhotoLimit: z.coerce.number().int().min(1).max(50).default(10),
   /** How long a work order's acknowledgment link works, in days (decision 039). */
@@ -337,6 +339,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleReviewUrl: env.GOOGLE_REVIEW_URL?.trim() || undefined,
     smsOriginationIdentity: smsIdentity(mode, env.SMS_ORIGINATION_IDENTITY),
     business: businessDetailsFrom(env, mode),
+    bookingPhotoRetentionDays: env.BOOKING_PHOTO_RETENTION_DAYS,
     inspectionPhotoLimit: env.INSPECTION_PHOTO_LIMIT,
     ackLinkDays: env.ACK_LINK_DAYS,
     chargeTolerance: env.CHARGE_TOLERANCE,

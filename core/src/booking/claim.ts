@@ -75,6 +75,8 @@ export type ClaimOptions = {
   from?: Stored;
   /** More items the move writes (e.g. the reminders' due entries). */
   extra?: (record: Stored) => TransactItem[];
+  /** The 409 text when one of `extra`'s own conditions fails (the photos a new booking claims); else "changed meanwhile". */
+  extraRefused?: string;
   /** Writes the transaction instead of `transactWrite` (a move by link: with the link's use, LinkToken.use). */
   commit?: (items: TransactItem[]) => Promise<void>;
   /**
@@ -141,13 +143,15 @@ export async function claim(
     const released = from ? releaseItems(from, now, false) : [];
     const leaves =
       from && held ? await leftDay(from, held.technician, base.date, technician, days) : undefined;
+    const extra = options.extra?.(record) ?? [];
+    const extraAt = head.length + released.length + 1 + (leaves ? 1 : 0);
     try {
       await (options.commit ?? transactWrite)([
         ...head,
         ...released,
         Crew.writeItem(base.date, day, { ...day.jobs, [base.id]: Crew.dayJob(job) }),
         ...(leaves ? [leaves] : []),
-        ...(options.extra?.(record) ?? []),
+        ...extra,
         ...prepared.map((p) => p.item),
       ]);
       await Notify.deliver(prepared);
@@ -159,6 +163,12 @@ export async function claim(
       if (failed.some((index) => index < head.length)) throw new VisibleError('conflict', options.taken);
       // The days are at `dayAt` and after it (the one left); anything else failing means the booking moved on.
       const dayAt = head.length + released.length;
+      if (
+        options.extraRefused &&
+        failed.some((index) => index >= extraAt && index < extraAt + extra.length)
+      ) {
+        throw new VisibleError('conflict', options.extraRefused);
+      }
       if (failed.some((index) => index < dayAt || index > dayAt + (leaves ? 1 : 0))) {
         throw new VisibleError('conflict', deskMessages.changedMeanwhile);
       }

@@ -3,6 +3,7 @@ import { NOT_SIGNED_IN, useUser } from '../actor';
 import type { Page, TransactItem } from '../db/entity';
 import { VisibleError } from '../error';
 import * as time from '../time';
+import { BookingPhoto } from '../photo/index';
 import { User } from '../user/index';
 import { callerFirst, fn } from '../util/fn';
 import { createId } from '../util/id';
@@ -65,6 +66,11 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
     throw new VisibleError('conflict', bookingMessages.timeUnavailable);
   }
 
+  const photoIds = input.photoIds ?? [];
+  if (service.photoRequired && photoIds.length === 0) {
+    throw new VisibleError('invalid', BookingPhoto.photoMessages.required);
+  }
+
   const now = new Date().toISOString();
   const bookingId = createId('booking');
   const durationMinutes = durationOf(service);
@@ -100,6 +106,7 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
     vehicleYear: input.vehicleYear,
     vehicleColor: input.vehicleColor,
     notes: input.notes,
+    ...(photoIds.length ? { photos: photoIds.map((id) => ({ id, addedAt: now })) } : {}),
     serviceStatus: '',
     ...place,
     slotId: slot?.id,
@@ -120,7 +127,16 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
   const buttons = links ? [...linkButtons(base.id, links.token), linkButtonsNote] : [];
   const record = await claim(base, now, {
     write: (r) => entity.tx.put(r, { ifAbsent: true }),
-    extra: (r) => [...dueItems(r, new Date(now)), ...(links?.items ?? [])],
+    extra: (r) => [
+      ...dueItems(r, new Date(now)),
+      ...(links?.items ?? []),
+      ...BookingPhoto.claimItems(photoIds, {
+        userId: account.id,
+        bookingId,
+        dueAt: BookingPhoto.retainedUntil(r),
+      }),
+    ],
+    extraRefused: BookingPhoto.photoMessages.gone,
     mails: (r) => [
       ...toCustomer(r, (info) => bookingReceivedMail(info, buttons)),
       shopNewBookingMail(mailInfo(r)),

@@ -6,6 +6,7 @@ import {
   usPhone,
   vehicleYear as vehicleYearRule,
 } from '../rules/schema';
+import { BookingPhoto } from '../photo/index';
 import { Service } from '../service/index';
 import { AddressChoice } from './address';
 import * as time from '../time';
@@ -63,6 +64,12 @@ export const CreateInput = VehicleInput.extend({
    * client sends none: the booking then carries the account's, or none (decision 093).
    */
   phone: usPhone('Phone number').optional(),
+  /** Photos the customer uploaded for it (issue 34, decision 123): their drafts' ids, each once. */
+  photoIds: z
+    .array(BookingPhoto.id, { error: 'Photos must be a list of photo ids.' })
+    .max(BookingPhoto.BOOKING_PHOTO_LIMIT, BookingPhoto.photoMessages.limit(BookingPhoto.BOOKING_PHOTO_LIMIT))
+    .refine((ids) => new Set(ids).size === ids.length, 'Each photo may be attached once.')
+    .optional(),
 });
 export type CreateInput = z.input<typeof CreateInput>;
 

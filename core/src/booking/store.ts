@@ -117,6 +117,8 @@ export const Stored = z.object({
   /** The garage vehicle it is for (issue 34, decision 117): the fields above are its snapshot. */
   vehicleId: z.string().optional(),
   notes: z.string(),
+  /** The customer's photos (issue 34, decision 123): ids of `BookingPhoto` items, in the order attached. */
+  photos: z.array(z.object({ id: z.string(), addedAt: z.string() })).optional(),
   serviceStatus: z.string(),
   /** Where the job is (issue 20); bookings made before addresses have none. */
   serviceAddress: StoredAddress.optional(),

@@ -35,6 +35,7 @@ export const dueQueues = [
   'charge-retry',
   'reminders',
   'review-requests',
+  'booking-photos',
 ] as const;
 export type DueQueueName = (typeof dueQueues)[number];
 

@@ -28,8 +28,14 @@ export namespace Service {
     duration: z.union([z.number(), z.string()]),
     availableDays: z.array(z.enum(weekdays)),
     availableTimes: z.array(timeOfDay),
+    /** Photos at booking (issue 34, decision 123): what to photograph, and whether one is required. */
+    photoPrompt: z.string().optional(),
+    photoRequired: z.boolean().optional(),
   });
   export type Info = z.infer<typeof Info>;
+
+  /** What the booking asks to photograph (issue 34): shown beside the photo field; '' asks nothing special. */
+  export const PHOTO_PROMPT_MAX = 160;
 
   export const CreateInput = z.object({
     name: z.string().trim().min(1, 'Name is required.').max(120),
@@ -45,6 +51,12 @@ export namespace Service {
     ]),
     availableDays: z.array(z.enum(weekdays)).default([]),
     availableTimes: z.array(timeOfDay).default([]),
+    photoPrompt: z
+      .string({ error: 'The photo request must be text.' })
+      .trim()
+      .max(PHOTO_PROMPT_MAX, `The photo request must be at most ${PHOTO_PROMPT_MAX} characters.`)
+      .optional(),
+    photoRequired: z.boolean({ error: 'Photo required must be true or false.' }).optional(),
   });
   export type CreateInput = z.input<typeof CreateInput>;
 
@@ -92,6 +104,8 @@ export namespace Service {
     duration: z.union([z.number(), z.string()]),
     availableDays: z.array(z.enum(weekdays)),
     availableTimes: z.array(z.string()),
+    photoPrompt: z.string().optional(),
+    photoRequired: z.boolean().optional(),
     /**
      * Set once the count counts this service: at its creation, or by the
      * migration for one written before the count existed (decision 063).
@@ -186,6 +200,8 @@ export namespace Service {
       duration: service.duration,
       availableDays: service.availableDays,
       availableTimes: service.availableTimes,
+      ...(service.photoPrompt ? { photoPrompt: service.photoPrompt } : {}),
+      ...(service.photoRequired ? { photoRequired: true } : {}),
     };
   }
 

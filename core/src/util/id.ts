@@ -21,6 +21,7 @@ export const idPrefixes = {
   address: 'adr',
   vehicle: 'veh',
   recommendation: 'rec',
+  photo: 'pho',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

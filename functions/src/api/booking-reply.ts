@@ -36,6 +36,8 @@ export type BookingReply = {
   vehicleYear: number;
   vehicleColor: string;
   notes: string;
+  /** The customer's photos (issue 34): each served by `GET /api/bookings/{id}/photos/{_id}`. */
+  photos: { _id: string }[];
   serviceStatus: string;
   payment: {
     status: 'pending' | 'paid' | 'failed';
@@ -107,6 +109,7 @@ export function bookingReply(b: Booking.RowInfo): BookingReply {
     vehicleYear: b.vehicleYear,
     vehicleColor: b.vehicleColor,
     notes: b.notes,
+    photos: (b.photos ?? []).map((p) => ({ _id: p.id })),
     serviceStatus: b.serviceStatus,
     payment: b.payment
       ? {

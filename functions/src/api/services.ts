@@ -23,6 +23,8 @@ export function serviceReply(service: Service.Info): ServiceReply {
     duration: service.duration,
     availableDays: service.availableDays,
     availableTimes: service.availableTimes,
+    ...(service.photoPrompt ? { photoPrompt: service.photoPrompt } : {}),
+    ...(service.photoRequired ? { photoRequired: true } : {}),
   };
 }
 

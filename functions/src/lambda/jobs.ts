@@ -3,6 +3,7 @@ import type { Job, JobReport } from '@app/core/db/due-queue';
 import { Outbox } from '@app/core/mail/outbox';
 import { Reminder } from '@app/core/reminder/index';
 import { ReviewRequest } from '@app/core/review-request/index';
+import { Visit } from '@app/core/visit/index';
 import { WorkOrder } from '@app/core/workorder/index';
 
 /**
@@ -51,6 +52,12 @@ export const jobs: readonly CronJob[] = [
     name: 'reminders',
     reply: { at: ['reminders'], done: 'sent', dropped: 'dropped', left: 'skipped' },
     run: (now, deadline) => Reminder.sendDue(now, { deadline }),
+  },
+  {
+    // Booking photos: drafts never used, a cancelled booking's, and those past their retention (decision 123).
+    name: 'booking-photos',
+    reply: { at: ['bookingPhotos'], done: 'deleted' },
+    run: (now, deadline) => Visit.deleteDuePhotos(now, { deadline }),
   },
 ];
 

@@ -1,0 +1,73 @@
+import * as z from 'zod';
+import { useUser } from '../actor';
+import { VisibleError } from '../error';
+import { RateLimit } from '../rate-limit/index';
+import { rateLimits } from '../rate-limit/rules';
+import { Storage } from '../storage/index';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_MB } from '../storage/rules';
+import { fn } from '../util/fn';
+import { createId } from '../util/id';
+import { encodePhoto, photoTypeOf } from './encode';
+import { DRAFT_HOURS, entity, objectKey, objectKeys } from './store';
+
+export const photoMessages = {
+  type: 'Photos must be JPEG or PNG images.',
+  tooLarge: `A photo may be at most ${IMAGE_MAX_MB} MB.`,
+  missing: 'Choose a photo to upload (multipart field "photo").',
+  notMultipart: 'Send the photo as multipart/form-data, field "photo".',
+  customersOnly: 'Only customers attach photos to their bookings.',
+  notFound: 'Photo not found.',
+  /** A photo named at booking that is no longer the customer's draft (deleted a day after upload, or used). */
+  gone: 'A photo you attached is no longer available. Please add it again.',
+  required: 'This service needs at least one photo.',
+  closed: 'Photos can be added only to an upcoming booking.',
+  limit: (limit: number) => `A booking may hold at most ${limit} photos.`,
+} as const;
+
+/** Photos a booking holds at most (issue 34). */
+export const BOOKING_PHOTO_LIMIT = 5;
+
+const Bytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, photoMessages.type);
+
+/**
+ * `POST /api/booking-photos` (a signed-in customer): a photo for the booking they are making. Judged
+ * by its bytes, written again without metadata (photo/encode.ts), kept privately as their draft for
+ * a day; the booking names it by the id returned. 413 over 4 MB, 400 for anything but a JPEG or PNG,
+ * 429 past the per-account pace.
+ */
+export const uploadDraft = fn(
+  z.tuple([Bytes, z.date().optional()]),
+  async (bytes, now = new Date()): Promise<{ id: string }> => {
+    const me = useUser();
+    if (me.role !== 'user') throw new VisibleError('forbidden', photoMessages.customersOnly);
+    if (bytes.byteLength > IMAGE_MAX_BYTES) throw new VisibleError('too_large', photoMessages.tooLarge);
+    if (!photoTypeOf(bytes)) throw new VisibleError('invalid', photoMessages.type);
+    await RateLimit.hit(rateLimits.bookingPhotoUser, me.userId);
+    const { full, small } = await encodePhoto(bytes, photoMessages.type);
+    const photoId = createId('photo');
+    await Promise.all([
+      Storage.put(objectKey(photoId, 'full'), full, { contentType: 'image/jpeg' }),
+      Storage.put(objectKey(photoId, 'small'), small, { contentType: 'image/jpeg' }),
+    ]);
+    const uploadedAt = now.toISOString();
+    await entity.put({
+      id: photoId,
+      userId: me.userId,
+      uploadedAt,
+      dueAt: new Date(now.getTime() + DRAFT_HOURS * 60 * 60 * 1000).toISOString(),
+    });
+    return { id: photoId };
+  },
+);
+
+/** A photo's bytes by id and size (the caller has checked who may see it). */
+export async function bytesOf(photoId: string, size: 'full' | 'small'): Promise<Uint8Array> {
+  const bytes = await Storage.bytes(objectKey(photoId, size));
+  if (!bytes) throw new VisibleError('not_found', photoMessages.notFound);
+  return bytes;
+}
+
+/** Removes a photo's objects (its deletion, a refused booking). Best effort: they are never served anyway. */
+export async function discard(photoId: string): Promise<void> {
+  await Promise.all(objectKeys(photoId).map((key) => Storage.remove(key).catch(() => undefined)));
+}
