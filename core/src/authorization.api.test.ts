@@ -11,6 +11,7 @@ import { Crew } from './crew/crew';
 import { Booking } from './booking/index';
 import { Reschedule } from './reschedule/index';
 import { Visit } from './visit/index';
+import { BookingPhoto } from './photo/index';
 import { Dispatch } from './dispatch/index';
 import { Billing } from './billing/index';
 import * as DispatchBoard from './dispatch/board';
@@ -59,6 +60,7 @@ const modules = {
   Booking,
   BookingLink,
   BookingLinkPage,
+  BookingPhoto,
   Comment,
   Crew,
   Contact,
@@ -133,6 +135,21 @@ const access: Record<string, Access> = {
   // Staff (issue 21): an admin or the job's technician; a customer is refused like an admin verb.
   'Visit.recordProgress': 'admin',
   'Visit.tracking': 'public',
+  // Photos at booking (issue 34, decision 123): the customer's drafts and who sees a booking's photos.
+  'Visit.addPhoto': 'user',
+  'Visit.photoBytes': 'user',
+  'Visit.deleteDuePhotos': 'admin',
+  'BookingPhoto.uploadDraft': 'user',
+  'BookingPhoto.bytesOf': 'internal',
+  'BookingPhoto.customerId': 'internal',
+  'BookingPhoto.discard': 'internal',
+  'BookingPhoto.encodePhoto': 'internal',
+  'BookingPhoto.photoTypeOf': 'internal',
+  'BookingPhoto.retainedUntil': 'internal',
+  'BookingPhoto.claimItems': 'internal',
+  'BookingPhoto.dueNowItems': 'internal',
+  'BookingPhoto.objectKey': 'internal',
+  'BookingPhoto.objectKeys': 'internal',
   'ReviewRequest.sendDue': 'admin',
   'ReviewRequest.unsubscribe': 'public',
   'ReviewRequest.dueAfter': 'internal',
@@ -461,6 +478,10 @@ const calls: Record<string, () => Promise<unknown>> = {
   'Booking.history': () => Booking.history(someId('bkg')),
   'ReviewRequest.sendDue': () => ReviewRequest.sendDue(),
   'Visit.recordProgress': () => Visit.recordProgress(someId('bkg'), { step: 'on-my-way' }),
+  'Visit.addPhoto': () => Visit.addPhoto(someId('bkg'), someId('pho')),
+  'Visit.photoBytes': () => Visit.photoBytes(someId('bkg'), someId('pho')),
+  'Visit.deleteDuePhotos': () => Visit.deleteDuePhotos(),
+  'BookingPhoto.uploadDraft': () => BookingPhoto.uploadDraft(new Uint8Array([0xff, 0xd8, 0xff, 0xe0])),
   'Booking.listAll': () => Booking.listAll({}),
   'Booking.clientNames': () => Booking.clientNames([someId('bkg')]),
   'Booking.paidCharges': () => Booking.paidCharges([someId('bkg')]),

@@ -35,14 +35,20 @@ const Bytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, photo
  * a day; the booking names it by the id returned. 413 over 4 MB, 400 for anything but a JPEG or PNG,
  * 429 past the per-account pace.
  */
+/** The signed-in customer's id; 403 for the shop's staff (only customers attach photos to their bookings). */
+export function customerId(): string {
+  const me = useUser();
+  if (me.role !== 'user') throw new VisibleError('forbidden', photoMessages.customersOnly);
+  return me.userId;
+}
+
 export const uploadDraft = fn(
   z.tuple([Bytes, z.date().optional()]),
   async (bytes, now = new Date()): Promise<{ id: string }> => {
-    const me = useUser();
-    if (me.role !== 'user') throw new VisibleError('forbidden', photoMessages.customersOnly);
+    const userId = customerId();
     if (bytes.byteLength > IMAGE_MAX_BYTES) throw new VisibleError('too_large', photoMessages.tooLarge);
     if (!photoTypeOf(bytes)) throw new VisibleError('invalid', photoMessages.type);
-    await RateLimit.hit(rateLimits.bookingPhotoUser, me.userId);
+    await RateLimit.hit(rateLimits.bookingPhotoUser, userId);
     const { full, small } = await encodePhoto(bytes, photoMessages.type);
     const photoId = createId('photo');
     await Promise.all([
@@ -52,7 +58,7 @@ export const uploadDraft = fn(
     const uploadedAt = now.toISOString();
     await entity.put({
       id: photoId,
-      userId: me.userId,
+      userId,
       uploadedAt,
       dueAt: new Date(now.getTime() + DRAFT_HOURS * 60 * 60 * 1000).toISOString(),
     });

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { useUser } from '../actor';
+import { assertAdmin, useUser } from '../actor';
 import { findBooking, entity as bookings, isOpen, type Stored } from '../booking/store';
 import { bookingMessages } from '../booking/rules';
 import { clearItem, type Due, drainDue, type JobReport, lease } from '../db/due-queue';
@@ -57,10 +57,9 @@ export const photoBytes = fn(
 export const addPhoto = fn(
   z.tuple([z.string(), BookingPhoto.id, z.date().optional()]),
   async (bookingId, photoId, now = new Date()): Promise<Stored> => {
-    const me = useUser();
+    const userId = BookingPhoto.customerId();
     const booking = await findBooking(bookingId).catch(() => undefined);
-    if (!booking || booking.userId !== me.userId)
-      throw new VisibleError('not_found', bookingMessages.notFound);
+    if (!booking || booking.userId !== userId) throw new VisibleError('not_found', bookingMessages.notFound);
     if (!isOpen(booking.status)) throw new VisibleError('conflict', photoMessages.closed);
     const at = now.toISOString();
     try {
@@ -74,7 +73,7 @@ export const addPhoto = fn(
           },
         ),
         ...BookingPhoto.claimItems([photoId], {
-          userId: me.userId,
+          userId,
           bookingId: booking.id,
           dueAt: BookingPhoto.retainedUntil(booking),
         }),
@@ -118,6 +117,7 @@ export async function deleteDuePhotos(
   now = new Date(),
   options: { deadline?: Deadline } = {},
 ): Promise<JobReport> {
+  assertAdmin();
   return drainDue(
     'booking-photos',
     now,

@@ -22,6 +22,8 @@ export const bookingPhotoUploads = new Hono().post(
   requireUser,
   uploadLimit(photoMessages.tooLarge),
   async (c) => {
+    // Only a customer gets as far as reading a body (core checks again).
+    BookingPhoto.customerId();
     const { image } = await readImageForm(c, 'photo', {
       maxBytes: IMAGE_MAX_BYTES,
       tooLarge: photoMessages.tooLarge,

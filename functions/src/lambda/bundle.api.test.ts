@@ -310,6 +310,7 @@ describe('the bundled cron Lambda', () => {
         charges: { sweep: { due: 0, charged: 0 }, retries: { due: 0, paid: 0 } },
         reviewRequests: { due: 0, sent: 0 },
         reminders: { due: 0, sent: 0, dropped: 0, skipped: 0 },
+        bookingPhotos: { due: 0, deleted: 0 },
       },
     ]);
   });
