@@ -633,6 +633,11 @@ export const routes: Record<string, Route> = {
     body: (f) => ({ photoId: f.bookingPhotos.draft }),
     ok: 201,
   },
+  'GET /api/bookings/:id/photos': {
+    access: 'owner',
+    path: (f) => `/api/bookings/${f.bookingPhotos.bookingId}/photos`,
+    technician: '200',
+  },
   'GET /api/bookings/:id/photos/:photoId': {
     access: 'owner',
     path: (f) => `/api/bookings/${f.bookingPhotos.bookingId}/photos/${f.bookingPhotos.photoId}`,

@@ -138,6 +138,7 @@ const access: Record<string, Access> = {
   // Photos at booking (issue 34, decision 123): the customer's drafts and who sees a booking's photos.
   'Visit.addPhoto': 'user',
   'Visit.photoBytes': 'user',
+  'Visit.photosOf': 'user',
   'Visit.deleteDuePhotos': 'admin',
   'BookingPhoto.uploadDraft': 'user',
   'BookingPhoto.bytesOf': 'internal',
@@ -480,6 +481,7 @@ const calls: Record<string, () => Promise<unknown>> = {
   'Visit.recordProgress': () => Visit.recordProgress(someId('bkg'), { step: 'on-my-way' }),
   'Visit.addPhoto': () => Visit.addPhoto(someId('bkg'), someId('pho')),
   'Visit.photoBytes': () => Visit.photoBytes(someId('bkg'), someId('pho')),
+  'Visit.photosOf': () => Visit.photosOf(someId('bkg')),
   'Visit.deleteDuePhotos': () => Visit.deleteDuePhotos(),
   'BookingPhoto.uploadDraft': () => BookingPhoto.uploadDraft(new Uint8Array([0xff, 0xd8, 0xff, 0xe0])),
   'Booking.listAll': () => Booking.listAll({}),

@@ -49,6 +49,11 @@ export const photoBytes = fn(
   },
 );
 
+/** `GET /api/bookings/{id}/photos`: the ids of a booking's photos, for whoever may see them (the work order's page). */
+export const photosOf = fn(z.string(), async (bookingId): Promise<string[]> =>
+  ((await viewable(bookingId)).photos ?? []).map((p) => p.id),
+);
+
 /**
  * `POST /api/bookings/{id}/photos` (the customer, while the booking is open): one more of their
  * uploaded photos. The booking's list grows by one write conditional on holding fewer than the

@@ -48,7 +48,12 @@ const size = zValidator(
 );
 const attach = zValidator('json', z.object({ photoId: BookingPhoto.id }).strict(), invalidInput);
 
+const idsReply = (ids: readonly string[]) => ({ photos: ids.map((id) => ({ _id: id })) });
+
 export const bookingPhotos = new Hono()
+  .get('/:id/photos', requireUser, byBooking, async (c) =>
+    c.json(idsReply(await Visit.photosOf(c.req.valid('param').id))),
+  )
   .get('/:id/photos/:photoId', requireUser, byPhoto, size, async (c) => {
     const { id, photoId } = c.req.valid('param');
     const bytes = await Visit.photoBytes(id, photoId, c.req.valid('query').size);
@@ -56,5 +61,5 @@ export const bookingPhotos = new Hono()
   })
   .post('/:id/photos', requireUser, byBooking, attach, async (c) => {
     const booking = await Visit.addPhoto(c.req.valid('param').id, c.req.valid('json').photoId);
-    return c.json({ photos: (booking.photos ?? []).map((p) => ({ _id: p.id })) }, 201);
+    return c.json(idsReply((booking.photos ?? []).map((p) => p.id)), 201);
   });

@@ -27,6 +27,8 @@ export type TechJobReply = {
   vehicle: { year: number; make: string; model: string; color: string };
   serviceName: string;
   notes: string;
+  /** The customer's photos (issue 34): ids, each served by `GET /api/bookings/{_id}/photos/{id}`. */
+  photos: string[];
   serviceStatus: string;
   progress: ProgressReply;
   workOrderId: string | null;
@@ -62,6 +64,7 @@ function jobReply(job: Dispatch.TechJob, index: number): TechJobReply {
     vehicle: { year: b.vehicleYear, make: b.vehicleMake, model: b.vehicleModel, color: b.vehicleColor },
     serviceName: b.serviceName,
     notes: b.notes,
+    photos: (b.photos ?? []).map((p) => p.id),
     serviceStatus: b.serviceStatus,
     progress: progressReply(b),
     workOrderId: job.workOrderId,

@@ -1,6 +1,7 @@
 import { isCalendarDate, isClockTime } from '@app/core/time';
 import { BOOKING_LIMITS } from '@app/core/booking/rules';
 import { nameProblem, PHONE_MAX, textProblem, vehicleYearProblem, zipProblem } from '@app/core/rules/fields';
+import { photoMessages } from '@app/core/photo/messages';
 import { usPhoneProblem } from '@app/core/rules/phone';
 import type { ClientAndVehicleFields } from '../../components/vehicle/VehicleFields';
 import type { FieldMessages } from '../../lib/forms';
@@ -14,6 +15,8 @@ import type { FieldMessages } from '../../lib/forms';
 export type BookingDetailsFields = ClientAndVehicleFields & {
   /** Asked only when the account has no number (issue 30); kept on the account by the server. */
   phone: string;
+  /** The photos uploaded for it (issue 34): their ids. */
+  photoIds: string[];
   acceptTerms: boolean;
 };
 
@@ -21,6 +24,7 @@ export function validateBookingDetails(
   fields: BookingDetailsFields,
   todayDate: string,
   askPhone = false,
+  photoRequired = false,
 ): FieldMessages<BookingDetailsFields> {
   const vehicleText = (value: string, label: string, max: number) =>
     textProblem(value, { label, max, required: true });
@@ -36,6 +40,7 @@ export function validateBookingDetails(
       ? (textProblem(fields.phone, { label: 'Phone number', max: PHONE_MAX, required: true }) ??
         usPhoneProblem(fields.phone))
       : undefined,
+    photoIds: photoRequired && fields.photoIds.length === 0 ? photoMessages.required : undefined,
     acceptTerms: fields.acceptTerms ? undefined : 'Please accept the terms and conditions to book',
   };
 }

@@ -8,6 +8,8 @@ export type ServiceForm = {
   duration: number;
   availableDays: string[];
   availableTimes: string[];
+  photoPrompt?: string;
+  photoRequired?: boolean;
 };
 
 export type { ServiceInfo as ServiceRow } from '../../lib/shared-queries';

@@ -8,6 +8,8 @@ const valid = {
   duration: '60',
   availableDays: ['Monday'],
   availableTimes: '09:00, 13:30',
+  photoPrompt: '',
+  photoRequired: false,
 };
 
 describe('validateService', () => {
@@ -30,6 +32,15 @@ describe('validateService', () => {
       price: serviceFormMessages.price,
       duration: serviceFormMessages.duration,
       availableTimes: serviceFormMessages.times,
+      photoPrompt: undefined,
     });
+  });
+  it('keeps the photo request to one line of at most 160 characters (issue 34)', () => {
+    expect(validateService({ ...valid, photoPrompt: 'p'.repeat(161) }).photoPrompt).toBe(
+      'The photo request must be at most 160 characters.',
+    );
+    expect(
+      validateService({ ...valid, photoPrompt: 'The warning light', photoRequired: true }).photoPrompt,
+    ).toBeUndefined();
   });
 });

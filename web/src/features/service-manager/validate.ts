@@ -1,6 +1,10 @@
 import { isClockTime } from '@app/core/time';
 import { splitList } from '@app/core/timeslot/recurrence';
+import { textProblem } from '@app/core/rules/fields';
 import type { FieldMessages } from '../../lib/forms';
+
+/** Service.PHOTO_PROMPT_MAX (core/src/service: zod, types only here). */
+export const PHOTO_PROMPT_MAX = 160;
 
 /** The service editor's fields (doc 2 §5), as typed. */
 export type ServiceFields = {
@@ -10,6 +14,9 @@ export type ServiceFields = {
   duration: string;
   availableDays: string[];
   availableTimes: string;
+  /** Photos at booking (issue 34): what to photograph, and whether one is required. */
+  photoPrompt: string;
+  photoRequired: boolean;
 };
 
 export const serviceFormMessages = {
@@ -38,5 +45,6 @@ export function validateService(values: ServiceFields): FieldMessages<ServiceFie
     availableTimes: splitList(values.availableTimes).every(isClockTime)
       ? undefined
       : serviceFormMessages.times,
+    photoPrompt: textProblem(values.photoPrompt, { label: 'The photo request', max: PHOTO_PROMPT_MAX }),
   };
 }

@@ -9,12 +9,21 @@ import { TextField } from '../../../components/ui/TextField';
 import { bindFields, messagesResolver } from '../../../lib/forms';
 import { servicesQueryOptions } from '../../../lib/shared-queries';
 import { createService, type ServiceForm, type ServiceRow, updateService } from '../api';
-import { type ServiceFields, validateService } from '../validate';
+import { PHOTO_PROMPT_MAX, type ServiceFields, validateService } from '../validate';
 import { FailureMessage } from '../../../components/ui/FailureMessage';
 
 function fieldsOf(service: ServiceRow | null): ServiceFields {
   if (!service) {
-    return { name: '', description: '', price: '', duration: '', availableDays: [], availableTimes: '' };
+    return {
+      name: '',
+      description: '',
+      price: '',
+      duration: '',
+      availableDays: [],
+      availableTimes: '',
+      photoPrompt: '',
+      photoRequired: false,
+    };
   }
   return {
     name: service.name,
@@ -23,6 +32,8 @@ function fieldsOf(service: ServiceRow | null): ServiceFields {
     duration: String(parseDurationMinutes(service.duration) ?? ''),
     availableDays: service.availableDays,
     availableTimes: service.availableTimes.join(', '),
+    photoPrompt: service.photoPrompt ?? '',
+    photoRequired: service.photoRequired === true,
   };
 }
 
@@ -68,6 +79,8 @@ export function ServiceEditor({
           duration: Number(values.duration),
           availableDays: values.availableDays,
           availableTimes: splitList(values.availableTimes),
+          photoPrompt: values.photoPrompt.trim(),
+          photoRequired: values.photoRequired,
         }),
       )}
     >
@@ -102,6 +115,15 @@ export function ServiceEditor({
         </div>
       </fieldset>
       <TextField label="Available times (comma-separated, e.g. 09:00, 13:30)" {...field('availableTimes')} />
+      <TextField
+        label="Photo request at booking (optional, e.g. a photo of the warning light)"
+        maxLength={PHOTO_PROMPT_MAX}
+        {...field('photoPrompt')}
+      />
+      <label className="check">
+        <input type="checkbox" {...form.register('photoRequired')} />
+        Require at least one photo to book
+      </label>
       <FailureMessage error={save.error} fallback="Failed to save service." />
       <div className="service-manager__actions">
         <button type="submit" className="button button--primary" disabled={save.isPending}>
