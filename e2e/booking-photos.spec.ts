@@ -15,7 +15,6 @@ test('a photo the service asks for: refused without, attached, booked, and seen 
   request,
   admin,
   booked,
-  signIn,
   customerWithCardSignedIn: _customer,
 }) => {
   test.setTimeout(90_000);
@@ -35,10 +34,12 @@ test('a photo the service asks for: refused without, attached, booked, and seen 
   });
   expect(made.status(), await made.text()).toBe(201);
   const service = (await made.json()) as { _id: string };
-  const home = { zipCode: '19380' };
+  // The customer's default address (e2e/fixtures: 12 W Market St, West Chester 19382).
+  const home = { zipCode: '19382' };
   const { date, free } = await dateWithTimes(request, service._id, addDays(today(), 2), 1, home);
 
   await page.goto(`/book/${service._id}`);
+  await expect(page.getByText('Choose a date to see the available times.')).toBeVisible();
   await chooseDay(page, date);
   await timeButton(page, free[0] as string).click();
   await expect(page.getByRole('heading', { name: 'Confirm Your Booking' })).toBeVisible();
@@ -77,7 +78,9 @@ test('a photo the service asks for: refused without, attached, booked, and seen 
       technician = number;
   }
   expect(technician).toBeGreaterThan(0);
-  await signIn(await technicianSignIn(request, technician));
+  // The technician's phone: the same browser, now signed in as them (the token the app reads).
+  const phone = await technicianSignIn(request, technician);
+  await page.evaluate((token) => localStorage.setItem('token', token), phone.token);
   await page.goto(`/tech?date=${date}`);
   const card = page.getByRole('article', { name: new RegExp(name) });
   await expect(card.getByRole('img', { name: 'Customer’s photo 1' })).toBeVisible();
