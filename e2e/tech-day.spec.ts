@@ -3,8 +3,7 @@ import type { APIRequestContext, Locator } from '@playwright/test';
 import type { TechDayReply } from '../functions/src/api/tech';
 import { customBookingBody } from '../tests/desk-bookings';
 import { test as base, expect, expectConsoleErrors, expectFailedReplies, type TestUser } from './fixtures';
-import { seedTechnicians } from '../functions/src/local/seed';
-import { auth, linkInMail } from './helpers/session';
+import { auth, linkInMail, technicianSignIn } from './helpers/session';
 import { drawSignature } from './helpers/signature';
 
 /**
@@ -87,18 +86,6 @@ async function todaysJob(
     if (reply.jobs.some((job) => job._id === booking.id)) return { booking: { _id: booking.id }, technician };
   }
   throw new Error('The booking is on no technician’s day');
-}
-
-/** The seeded technician numbered `technician`, signed in: their session and name. */
-async function technicianSignIn(request: APIRequestContext, technician: number) {
-  const seeded = seedTechnicians.find((t) => t.number === technician);
-  if (!seeded) throw new Error(`Technician ${technician} is not one of the seeded two`);
-  const response = await request.post('/api/users/login', {
-    data: { email: seeded.email, password: seeded.password },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const { token } = (await response.json()) as { token: string };
-  return { token, name: `${seeded.firstName} ${seeded.lastName}` };
 }
 
 type JobOnThePhone = Awaited<ReturnType<typeof todaysJob>> & {

@@ -13,7 +13,7 @@ import { withActor } from '@app/core/actor';
 import { BookingLink } from '@app/core/booking/link';
 import { asAdmin, createService, createTechnician, createUserWithCard } from './factories';
 import { pngImage } from './images';
-import { cameraJpeg, createWorkOrder, postPhoto } from './workorder-factories';
+import { cameraJpeg, createWorkOrder, postPhoto, postPhotoTo } from './workorder-factories';
 
 /**
  * Every route of the API with how to call it: who may (the authorization
@@ -776,6 +776,30 @@ export const routes: Record<string, Route> = {
     // The admin's call (before the technician's) deleted it: the job's technician is let through to the 404.
     technician: '404',
   },
+  // Photos at booking (issue 34, decision 123).
+  'POST /api/booking-photos': {
+    access: 'customer',
+    path: () => '/api/booking-photos',
+    // No body from the table: refused as not multipart once past authorization (the photo tests upload real ones).
+    ok: 400,
+  },
+  'POST /api/bookings/:id/photos': {
+    access: 'customerOwner',
+    path: (f) => `/api/bookings/${f.bookingPhotos.bookingId}/photos`,
+    body: (f) => ({ photoId: f.bookingPhotos.draft }),
+    ok: 201,
+  },
+  'GET /api/bookings/:id/photos': {
+    access: 'owner',
+    path: (f) => `/api/bookings/${f.bookingPhotos.bookingId}/photos`,
+    technician: '200',
+  },
+  'GET /api/bookings/:id/photos/:photoId': {
+    access: 'owner',
+    path: (f) => `/api/bookings/${f.bookingPhotos.bookingId}/photos/${f.bookingPhotos.photoId}`,
+    // Technician 1 holds the booking: the job's technician sees its photos.
+    technician: '200',
+  },
   'GET /api/workOrders/acknowledge/:token/photos/:photoId': {
     access: 'anyone',
     path: () => `/api/workOrders/acknowledge/${'x'.repeat(43)}/photos/nophoto`,
@@ -972,6 +996,20 @@ async function deskBookingOf(admin: { headers: Record<string, string> }) {
 }
 
 /** An inspection photo on a work order, uploaded by the admin. */
+/** A's booking with one photo, and a draft of A's the calls attach to it (issue 34). */
+async function bookingPhotosOf(a: { headers: Record<string, string> }, bookingId: string) {
+  const upload = async () => {
+    const response = await postPhotoTo('/api/booking-photos', a.headers, await cameraJpeg(320, 240));
+    if (response.status !== 201)
+      throw new Error(`Fixture photo failed: ${response.status} ${await response.text()}`);
+    return ((await response.json()) as { _id: string })._id;
+  };
+  const photoId = await upload();
+  const attached = await send('POST', `/api/bookings/${bookingId}/photos`, a.headers, { photoId });
+  if (attached.status !== 201) throw new Error(`Fixture photo failed: ${attached.status}`);
+  return { bookingId, photoId, draft: await upload() };
+}
+
 async function photoOf(workOrderId: string, admin: { headers: Record<string, string> }) {
   const response = await postPhoto(workOrderId, admin.headers, await cameraJpeg(320, 240));
   if (response.status !== 201)
@@ -1058,6 +1096,7 @@ export async function makeFixtures() {
     photo: await photoOf(withPhotos._id, admin),
     doomedPhoto: await photoOf(withPhotos._id, admin),
   };
+  const bookingPhotos = await bookingPhotosOf(a, bookings.edit._id);
   // Payment links (issue 23): a completed booking whose card declined, and a work order of its own.
   const paymentLinks = {
     booking: await declinedBookingOf(admin, openService._id),
@@ -1072,6 +1111,7 @@ export async function makeFixtures() {
     post,
     testimonial,
     bookings,
+    bookingPhotos,
     technicians,
     link,
     addresses,

@@ -132,3 +132,30 @@ export function cameraPng(width: number, height: number): Buffer {
     })
     .toPng();
 }
+
+/** A photo from a phone's camera: a `width` x `height` JPEG of a gradient (sharp), with EXIF. */
+export async function cameraJpeg(width = 2400, height = 1800): Promise<Uint8Array> {
+  // eslint-disable-next-line import-x/no-extraneous-dependencies -- core's and functions' own sharp (hoisted), as their upload paths use it.
+  const { default: sharp } = await import('sharp');
+  const raw = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      raw.set([(x * 255) / width, (y * 255) / height, 128], (y * width + x) * 3);
+  return new Uint8Array(
+    await sharp(raw, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 80 })
+      .withMetadata({
+        exif: {
+          IFD0: { Make: 'TestPhone' },
+          // Where it was taken: a driveway in West Chester, PA (issue 34: never kept).
+          IFD3: {
+            GPSLatitudeRef: 'N',
+            GPSLatitude: '39/1 57/1 3/1',
+            GPSLongitudeRef: 'W',
+            GPSLongitude: '75/1 36/1 20/1',
+          },
+        },
+      })
+      .toBuffer(),
+  );
+}

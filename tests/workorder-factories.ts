@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+export { cameraJpeg } from './images';
 import { app } from '../functions/src/api/index';
 import { send } from './booking-factories';
 
@@ -78,25 +79,9 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
 
 let photoIp = 0;
 
-/** A photo from a phone's camera: a `width` x `height` JPEG of a gradient (sharp), with EXIF. */
-export async function cameraJpeg(width = 2400, height = 1800): Promise<Uint8Array> {
-  // eslint-disable-next-line import-x/no-extraneous-dependencies -- core's and functions' own sharp (hoisted), as their upload paths use it.
-  const { default: sharp } = await import('sharp');
-  const raw = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++)
-      raw.set([(x * 255) / width, (y * 255) / height, 128], (y * width + x) * 3);
-  return new Uint8Array(
-    await sharp(raw, { raw: { width, height, channels: 3 } })
-      .jpeg({ quality: 80 })
-      .withMetadata({ exif: { IFD0: { Make: 'TestPhone' } } })
-      .toBuffer(),
-  );
-}
-
-/** POSTs `bytes` as a work order's inspection photo (multipart field "photo") as `headers`' user. */
-export async function postPhoto(
-  workOrderId: string,
+/** POSTs `bytes` as a photo (multipart field "photo") to `path` as `headers`' user, from an address of its own. */
+export async function postPhotoTo(
+  path: string,
   headers: Record<string, string>,
   bytes: Uint8Array,
   type = 'image/jpeg',
@@ -105,7 +90,7 @@ export async function postPhoto(
   form.set('photo', new File([new Uint8Array(bytes)], 'photo.jpg', { type }));
   photoIp += 1;
   return app.request(
-    `/api/workOrders/${workOrderId}/photos`,
+    path,
     { method: 'POST', headers, body: form },
     { incoming: { socket: { remoteAddress: `10.89.${Math.floor(photoIp / 250)}.${photoIp % 250}` } } },
   );
@@ -122,3 +107,10 @@ export async function acknowledgmentLink(
   const mails = (await readOutbox()).filter((m) => m.to.includes(wo.customer.email));
   return /\/work-order\/acknowledge\/([A-Za-z0-9_-]{43})/.exec(mails.at(-1)?.text ?? '')?.[1] ?? '';
 }
+/** POSTs `bytes` as a work order's inspection photo as `headers`' user. */
+export const postPhoto = (
+  workOrderId: string,
+  headers: Record<string, string>,
+  bytes: Uint8Array,
+  type?: string,
+) => postPhotoTo(`/api/workOrders/${workOrderId}/photos`, headers, bytes, type);

@@ -13,6 +13,7 @@ import { BusyCalendar } from './crew/busy-calendar';
 import { Booking } from './booking/index';
 import { Reschedule } from './reschedule/index';
 import { Visit } from './visit/index';
+import { BookingPhoto } from './photo/index';
 import { Dispatch } from './dispatch/index';
 import { DueReminder } from './due-reminder/index';
 import { Billing } from './billing/index';
@@ -69,6 +70,7 @@ const modules = {
   BookingLinkPage,
   CalendarFeed,
   BusyCalendar,
+  BookingPhoto,
   Comment,
   Crew,
   Contact,
@@ -160,6 +162,22 @@ const access: Record<string, Access> = {
   'Recommended.bookPath': 'internal',
   'Recommended.followUpMail': 'internal',
   'Recommended.followUpText': 'internal',
+  // Photos at booking (issue 34, decision 123): the customer's drafts and who sees a booking's photos.
+  'Visit.addPhoto': 'user',
+  'Visit.photoBytes': 'user',
+  'Visit.photosOf': 'user',
+  'Visit.deleteDuePhotos': 'admin',
+  'BookingPhoto.uploadDraft': 'user',
+  'BookingPhoto.bytesOf': 'internal',
+  'BookingPhoto.customerId': 'internal',
+  'BookingPhoto.discard': 'internal',
+  'BookingPhoto.encodePhoto': 'internal',
+  'BookingPhoto.photoTypeOf': 'internal',
+  'BookingPhoto.retainedUntil': 'internal',
+  'BookingPhoto.claimItems': 'internal',
+  'BookingPhoto.dueNowItems': 'internal',
+  'BookingPhoto.objectKey': 'internal',
+  'BookingPhoto.objectKeys': 'internal',
   'ReviewRequest.sendDue': 'admin',
   'ReviewRequest.unsubscribe': 'public',
   // "Your car is due" (issue 34, decision 124): the scheduled job's send, the notice, and the link holder's "not now".
@@ -569,6 +587,11 @@ const calls: Record<string, () => Promise<unknown>> = {
   'Recommended.sendDue': () => Recommended.sendDue(),
   'Recommended.ofVehicle': () => Recommended.ofVehicle(someId('veh')),
   'Visit.recordProgress': () => Visit.recordProgress(someId('bkg'), { step: 'on-my-way' }),
+  'Visit.addPhoto': () => Visit.addPhoto(someId('bkg'), someId('pho')),
+  'Visit.photoBytes': () => Visit.photoBytes(someId('bkg'), someId('pho')),
+  'Visit.photosOf': () => Visit.photosOf(someId('bkg')),
+  'Visit.deleteDuePhotos': () => Visit.deleteDuePhotos(),
+  'BookingPhoto.uploadDraft': () => BookingPhoto.uploadDraft(new Uint8Array([0xff, 0xd8, 0xff, 0xe0])),
   'Booking.listAll': () => Booking.listAll({}),
   'Booking.clientNames': () => Booking.clientNames([someId('bkg')]),
   'Booking.paidCharges': () => Booking.paidCharges([someId('bkg')]),

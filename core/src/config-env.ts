@@ -57,6 +57,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, mode: string) {
     smsOriginationIdentity: smsIdentity(mode, env.SMS_ORIGINATION_IDENTITY),
     smsInboundTopicArn: smsInboundTopic(mode, env.SMS_INBOUND_TOPIC_ARN),
     business: businessDetailsFrom(env, mode),
+    bookingPhotoRetentionDays: env.BOOKING_PHOTO_RETENTION_DAYS,
     inspectionPhotoLimit: env.INSPECTION_PHOTO_LIMIT,
     garageVehicleLimit: env.GARAGE_VEHICLE_LIMIT,
     busyCalendarDays: env.BUSY_CALENDAR_DAYS,

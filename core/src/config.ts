@@ -242,6 +242,8 @@ const common = {
         'BUSINESS_PHONE must be a US number, e.g. (610) 555-0142',
       ),
   }),
+  /** How long a booking's photos are kept after the visit, in days (issue 34, decision 123). */
+  bookingPhotoRetentionDays: z.coerce.number().int().min(1).max(3650).default(180),
   /** Inspection photos a work order may hold (issue 22). */
   inspectionPhotoLimit: z.coerce.number().int().min(1).max(50).default(10),
   /** Vehicles a customer's garage keeps (issue 34). */

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { seedTechnicians } from '../../functions/src/local/seed';
 
 /** Whoever a helper acts as: an account with a session token. */
 export type Account = { token: string };
@@ -54,4 +55,16 @@ export async function loginThroughForm(page: Page, email: string, password: stri
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** The seeded technician numbered `technician`, signed in: their session and name. */
+export async function technicianSignIn(request: APIRequestContext, technician: number) {
+  const seeded = seedTechnicians.find((t) => t.number === technician);
+  if (!seeded) throw new Error(`Technician ${technician} is not one of the seeded two`);
+  const response = await request.post('/api/users/login', {
+    data: { email: seeded.email, password: seeded.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const { token } = (await response.json()) as { token: string };
+  return { token, name: `${seeded.firstName} ${seeded.lastName}` };
 }

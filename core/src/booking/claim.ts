@@ -75,6 +75,11 @@ export type ClaimOptions = {
   from?: Stored;
   /** More items the move writes (e.g. the reminders' due entries). */
   extra?: (record: Stored) => TransactItem[];
+  /**
+   * Things a new booking takes in its own transaction, each group with the 409 text its own failed
+   * condition means (the photos it claims, the recommended work it closes); after `extra`.
+   */
+  takes?: { items: (record: Stored) => TransactItem[]; refused: string }[];
   /** Writes the transaction instead of `transactWrite` (a move by link: with the link's use, LinkToken.use). */
   commit?: (items: TransactItem[]) => Promise<void>;
   /**
@@ -141,13 +146,23 @@ export async function claim(
     const released = from ? releaseItems(from, now, false) : [];
     const leaves =
       from && held ? await leftDay(from, held.technician, base.date, technician, days) : undefined;
+    const extra = options.extra?.(record) ?? [];
+    // Each group the booking takes, with where its items stand in the transaction.
+    let at = head.length + released.length + 1 + (leaves ? 1 : 0) + extra.length;
+    const takes = (options.takes ?? []).map((take) => {
+      const items = take.items(record);
+      const group = { items, from: at, refused: take.refused };
+      at += items.length;
+      return group;
+    });
     try {
       await (options.commit ?? transactWrite)([
         ...head,
         ...released,
         Crew.writeItem(base.date, day, { ...day.jobs, [base.id]: Crew.dayJob(job) }),
         ...(leaves ? [leaves] : []),
-        ...(options.extra?.(record) ?? []),
+        ...extra,
+        ...takes.flatMap((take) => take.items),
         ...prepared.map((p) => p.item),
       ]);
       await Notify.deliver(prepared);
@@ -159,6 +174,10 @@ export async function claim(
       if (failed.some((index) => index < head.length)) throw new VisibleError('conflict', options.taken);
       // The days are at `dayAt` and after it (the one left); anything else failing means the booking moved on.
       const dayAt = head.length + released.length;
+      const refused = takes.find((take) =>
+        failed.some((index) => index >= take.from && index < take.from + take.items.length),
+      );
+      if (refused) throw new VisibleError('conflict', refused.refused);
       if (failed.some((index) => index < dayAt || index > dayAt + (leaves ? 1 : 0))) {
         throw new VisibleError('conflict', deskMessages.changedMeanwhile);
       }

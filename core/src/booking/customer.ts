@@ -3,11 +3,12 @@ import { NOT_SIGNED_IN, useUser } from '../actor';
 import type { Page, TransactItem } from '../db/entity';
 import { VisibleError } from '../error';
 import * as time from '../time';
+import { BookingPhoto } from '../photo/index';
 import { User } from '../user/index';
 import { callerFirst, fn } from '../util/fn';
 import { createId } from '../util/id';
 import { placeBooking } from './address';
-import { closeItems, openForBooking } from '../garage/recommend';
+import { closeItems, openForBooking, recommendedMessages } from '../garage/recommend';
 import { vehicleOf } from './vehicle';
 import { openTimes } from './availability';
 import { claim, fitsWorkingDay } from './claim';
@@ -72,6 +73,11 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
 
   // The recommended work it takes (issue 33): still open and the customer's, closed by this booking.
   const recommended = input.recommended ? await openForBooking(account.id, input.recommended) : [];
+  const photoIds = input.photoIds ?? [];
+  if (service.photoRequired && photoIds.length === 0) {
+    throw new VisibleError('invalid', BookingPhoto.photoMessages.required);
+  }
+
   const now = new Date().toISOString();
   const bookingId = createId('booking');
   // The price and length of this class with these add-ons, computed here (issue 34): never the client's.
@@ -108,6 +114,7 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
     ...car,
     ...(input.recommended ? { vehicleId: input.recommended.vehicleId } : {}),
     notes: input.notes,
+    ...(photoIds.length ? { photos: photoIds.map((id) => ({ id, addedAt: now })) } : {}),
     serviceStatus: '',
     ...place,
     slotId: slot?.id,
@@ -128,10 +135,18 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
   const buttons = links ? [...linkButtons(base.id, links.token), linkButtonsNote] : [];
   const record = await claim(base, now, {
     write: (r) => entity.tx.put(r, { ifAbsent: true }),
-    extra: (r) => [
-      ...dueItems(r, new Date(now)),
-      ...(links?.items ?? []),
-      ...closeItems(recommended, 'booked', now, r.id),
+    extra: (r) => [...dueItems(r, new Date(now)), ...(links?.items ?? [])],
+    takes: [
+      { items: (r) => closeItems(recommended, 'booked', now, r.id), refused: recommendedMessages.notOpen },
+      {
+        items: (r) =>
+          BookingPhoto.claimItems(photoIds, {
+            userId: account.id,
+            bookingId,
+            dueAt: BookingPhoto.retainedUntil(r),
+          }),
+        refused: BookingPhoto.photoMessages.gone,
+      },
     ],
     mails: (r) => [
       ...toCustomer(r, (info) => bookingReceivedMail(info, buttons)),

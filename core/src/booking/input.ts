@@ -6,6 +6,7 @@ import {
   usPhone,
   vehicleYear as vehicleYearRule,
 } from '../rules/schema';
+import { BookingPhoto } from '../photo/index';
 import { Service } from '../service/index';
 import { AddressChoice } from './address';
 import { VehicleChoice } from './vehicle';
@@ -78,6 +79,12 @@ export const CreateInput = VehicleInput.extend({
         .max(20, 'At most 20 recommended lines a booking.'),
     })
     .strict()
+    .optional(),
+  /** Photos the customer uploaded for it (issue 34, decision 123): their drafts' ids, each once. */
+  photoIds: z
+    .array(BookingPhoto.id, { error: 'Photos must be a list of photo ids.' })
+    .max(BookingPhoto.BOOKING_PHOTO_LIMIT, BookingPhoto.photoMessages.limit(BookingPhoto.BOOKING_PHOTO_LIMIT))
+    .refine((ids) => new Set(ids).size === ids.length, 'Each photo may be attached once.')
     .optional(),
 });
 export type CreateInput = z.input<typeof CreateInput>;

@@ -3,6 +3,7 @@ import { asSystem, assertAdmin, useActor, useUser } from '../actor';
 import { failedConditions, type TransactItem, transactWrite } from '../db/entity';
 import { VisibleError } from '../error';
 import type { Mail } from '../mail/index';
+import { BookingPhoto } from '../photo/index';
 import { Outbox } from '../mail/outbox';
 import { Technician } from '../technician/index';
 import { Notify } from '../notify/index';
@@ -242,6 +243,13 @@ export async function changeStatus(
       ...due,
       // Its due reminders (issue 21): written entering Pending or Confirmed, removed leaving them.
       ...reminderItems(booking, next, new Date(now), { overdue: !links }),
+      // A cancelled booking's photos go at the scheduled job's next run (decision 123).
+      ...(cancelling
+        ? BookingPhoto.dueNowItems(
+            (booking.photos ?? []).map((p) => p.id),
+            now,
+          )
+        : []),
       ...(links?.items ?? []),
       ...prepared.map((p) => p.item),
     ];

@@ -119,6 +119,8 @@ export const Stored = z.object({
   // The class and add-ons it was priced and timed for (issue 34, decision 122): `vehicleClass`, `addOns`.
   ...Service.BookedChoice.shape,
   notes: z.string(),
+  /** The customer's photos (issue 34, decision 123): ids of `BookingPhoto` items, in the order attached. */
+  photos: z.array(z.object({ id: z.string(), addedAt: z.string() })).optional(),
   serviceStatus: z.string(),
   /** Where the job is (issue 20); bookings made before addresses have none. */
   serviceAddress: StoredAddress.optional(),

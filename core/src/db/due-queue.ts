@@ -39,6 +39,7 @@ export const dueQueues = [
   'recommended-follow-ups',
   // "Your car is due" (issue 34, decision 124): a vehicle's next notice for a service.
   'vehicle-due',
+  'booking-photos',
 ] as const;
 export type DueQueueName = (typeof dueQueues)[number];
 

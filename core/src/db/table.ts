@@ -96,6 +96,8 @@ export const table = {
         'vehicleYear',
         'vehicleColor',
         'notes',
+        // The customer's photos (issue 34, decision 123): the desk shows them.
+        'photos',
         'serviceStatus',
         'payment',
         'testimonialId',

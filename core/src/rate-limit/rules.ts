@@ -46,6 +46,8 @@ export const rateLimits = {
    */
   saveCardUser: { scope: 'save-card-user', limit: 10, windowSeconds: HOUR },
   reviewUser: { scope: 'review-user', limit: 20, windowSeconds: HOUR },
+  /** Photos a customer attaches while booking (issue 34): five a booking, a few bookings an hour, retries. */
+  bookingPhotoUser: { scope: 'booking-photo-user', limit: 40, windowSeconds: HOUR },
   /**
    * The bookings desk (issue 11). Each new customer and each assignment
    * mails someone, so an admin's session cannot be used to mail-bomb: 30 new

@@ -39,8 +39,14 @@ export namespace Service {
     addOnIds: z.array(z.string()).optional(),
     /** When a job of it comes due again (issue 34, decision 124); absent: never. */
     due: DueRule.optional(),
+    /** Photos at booking (issue 34, decision 123): what to photograph, and whether one is required. */
+    photoPrompt: z.string().optional(),
+    photoRequired: z.boolean().optional(),
   });
   export type Info = z.infer<typeof Info>;
+
+  /** What the booking asks to photograph (issue 34): shown beside the photo field; '' asks nothing special. */
+  export const PHOTO_PROMPT_MAX = 160;
 
   export const CreateInput = z.object({
     name: z.string().trim().min(1, 'Name is required.').max(120),
@@ -60,6 +66,12 @@ export namespace Service {
     addOnIds: AddOnIds,
     /** The due rule (issue 34): null takes it off; absent leaves it as it is. */
     due: DueRule.nullable().optional(),
+    photoPrompt: z
+      .string({ error: 'The photo request must be text.' })
+      .trim()
+      .max(PHOTO_PROMPT_MAX, `The photo request must be at most ${PHOTO_PROMPT_MAX} characters.`)
+      .optional(),
+    photoRequired: z.boolean({ error: 'Photo required must be true or false.' }).optional(),
   });
   export type CreateInput = z.input<typeof CreateInput>;
 
@@ -112,6 +124,8 @@ export namespace Service {
       .optional(),
     addOnIds: z.array(z.string()).optional(),
     due: DueRule.optional(),
+    photoPrompt: z.string().optional(),
+    photoRequired: z.boolean().optional(),
     /**
      * Set once the count counts this service: at its creation, or by the
      * migration for one written before the count existed (decision 063).
@@ -209,6 +223,8 @@ export namespace Service {
       ...(service.byClass ? { byClass: service.byClass } : {}),
       addOnIds: service.addOnIds ?? [],
       ...(service.due ? { due: service.due } : {}),
+      ...(service.photoPrompt ? { photoPrompt: service.photoPrompt } : {}),
+      ...(service.photoRequired ? { photoRequired: true } : {}),
     };
   }
 

@@ -23,6 +23,7 @@ export const idPrefixes = {
   recommendation: 'rec',
   addOn: 'add',
   estimateLine: 'eln',
+  photo: 'pho',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

@@ -43,6 +43,8 @@ export type BookingReply = {
   /** The garage vehicle it is for (decision 117); null when none. */
   vehicleId?: string | null;
   notes: string;
+  /** The customer's photos (issue 34): each served by `GET /api/bookings/{id}/photos/{_id}`. */
+  photos: { _id: string }[];
   serviceStatus: string;
   payment: {
     status: 'pending' | 'paid' | 'failed';
@@ -117,6 +119,7 @@ export function bookingReply(b: Booking.RowInfo): BookingReply {
     addOns: (b.addOns ?? []).map(addOnReply),
     vehicleId: b.vehicleId ?? null,
     notes: b.notes,
+    photos: (b.photos ?? []).map((p) => ({ _id: p.id })),
     serviceStatus: b.serviceStatus,
     payment: b.payment
       ? {

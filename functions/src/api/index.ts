@@ -1,3 +1,4 @@
+import { bookingPhotos, bookingPhotoUploads } from './booking-photos';
 import { VisibleError } from '@app/core/error';
 import { toDollars } from '@app/core/money';
 import { Hono } from 'hono';
@@ -75,6 +76,8 @@ const api = new Hono()
   .route('/comments', comments)
   .route('/payments', payments)
   .route('/bookings', bookings)
+  .route('/bookings', bookingPhotos)
+  .route('/booking-photos', bookingPhotoUploads)
   .route('/bookings/:id', rescheduling)
   .route('/booking-links/:token', reschedulingByLink)
   .route('/booking-links', bookingLinks)

@@ -55,6 +55,8 @@ export function serviceReply(service: Service.Info, catalogue: readonly AddOn[] 
     addOns: catalogue.filter((a) => offered.has(a.id)).map(addOnReply),
     // The due rule (issue 34), when the service has one.
     ...(service.due ? { due: service.due } : {}),
+    ...(service.photoPrompt ? { photoPrompt: service.photoPrompt } : {}),
+    ...(service.photoRequired ? { photoRequired: true } : {}),
   };
 }
 

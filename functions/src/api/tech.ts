@@ -29,6 +29,8 @@ export type TechJobReply = {
   vehicleId?: string | null;
   serviceName: string;
   notes: string;
+  /** The customer's photos (issue 34): ids, each served by `GET /api/bookings/{_id}/photos/{id}`. */
+  photos: string[];
   serviceStatus: string;
   progress: ProgressReply;
   workOrderId: string | null;
@@ -65,6 +67,7 @@ function jobReply(job: Dispatch.TechJob, index: number): TechJobReply {
     vehicleId: b.vehicleId ?? null,
     serviceName: b.serviceName,
     notes: b.notes,
+    photos: (b.photos ?? []).map((p) => p.id),
     serviceStatus: b.serviceStatus,
     progress: progressReply(b),
     workOrderId: job.workOrderId,

@@ -55,3 +55,12 @@ export async function readImageForm(
   if (file.size > limits.maxBytes) throw new VisibleError('too_large', limits.tooLarge);
   return { fields, image: new Uint8Array(await file.arrayBuffer()) };
 }
+
+/** A private photo's bytes (work-order and booking photos): never cached by a browser or the CDN. */
+export function photoResponse(c: Context, photo: { bytes: Uint8Array; contentType: string }): Response {
+  return c.body(photo.bytes.slice().buffer as ArrayBuffer, 200, {
+    'Content-Type': photo.contentType,
+    'Content-Length': String(photo.bytes.byteLength),
+    'Cache-Control': 'private, no-store',
+  });
+}

@@ -11,7 +11,7 @@ import { Inspection } from '@app/core/workorder/inspection/index';
 import { IMAGE_MAX_BYTES } from '@app/core/storage/rules';
 import { assertStaff } from '@app/core/actor';
 import { requireAdmin, requireStaff, requireUser } from './auth';
-import { readImageForm, uploadLimit } from './uploads';
+import { photoResponse, readImageForm, uploadLimit } from './uploads';
 import { renderPdf } from './workorder-pdf';
 import { hourlyRate, invalid, isObject, lineInCents, unitPrice } from './workorder-money';
 import { workOrderEstimates } from './workorder-estimates';
@@ -123,15 +123,6 @@ async function pdfResponse(c: Context, parts: WorkOrder.PdfParts): Promise<Respo
     'Content-Type': 'application/pdf',
     'Content-Disposition': `attachment; filename="WorkOrder-${parts.workOrder.workOrderNumber}.pdf"`,
     'Content-Length': String(bytes.byteLength),
-  });
-}
-
-/** A private photo (decision 080): never cached by anyone but the browser's memory. */
-function photoResponse(c: Context, photo: Inspection.PhotoBytes): Response {
-  return c.body(photo.bytes.slice().buffer as ArrayBuffer, 200, {
-    'Content-Type': photo.contentType,
-    'Content-Length': String(photo.bytes.byteLength),
-    'Cache-Control': 'private, no-store',
   });
 }
 

@@ -6,6 +6,7 @@ import { Outbox } from '@app/core/mail/outbox';
 import { Recommended } from '@app/core/recommended/index';
 import { Reminder } from '@app/core/reminder/index';
 import { ReviewRequest } from '@app/core/review-request/index';
+import { Visit } from '@app/core/visit/index';
 import { WorkOrder } from '@app/core/workorder/index';
 
 /**
@@ -72,6 +73,12 @@ export const jobs: readonly CronJob[] = [
     name: 'vehicle-due',
     reply: { at: ['dueNotices'], done: 'sent' },
     run: (now, deadline) => DueReminder.sendDue(now, { deadline }),
+  },
+  {
+    // Booking photos: drafts never used, a cancelled booking's, and those past their retention (decision 123).
+    name: 'booking-photos',
+    reply: { at: ['bookingPhotos'], done: 'deleted' },
+    run: (now, deadline) => Visit.deleteDuePhotos(now, { deadline }),
   },
 ];
 

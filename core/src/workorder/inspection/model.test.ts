@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gifImage, jpegImage, pngImage } from '../../../../tests/images';
-import { InspectionInput, orderedItems, photoTypeOf } from './model';
+import { photoTypeOf } from '../../photo/encode';
+import { InspectionInput, orderedItems } from './model';
 
 describe('photoTypeOf: a photo by its first bytes', () => {
   it('takes a JPEG and a PNG whatever they are called', () => {

@@ -1,6 +1,5 @@
 import * as z from 'zod';
 import { IMAGE_MAX_MB } from '../../storage/rules';
-import { type ImageType, imageTypeOf } from '../../storage/sniff';
 import { INSPECTION_CATEGORIES, INSPECTION_CONDITIONS, INSPECTION_NOTE_MAX } from './terms';
 
 /**
@@ -73,10 +72,4 @@ export type Photo = z.output<typeof Photo>;
 /** The items in the categories' order. */
 export function orderedItems(items: readonly InspectionItem[]): InspectionItem[] {
   return INSPECTION_CATEGORIES.flatMap((category) => items.filter((i) => i.category === category));
-}
-
-/** Photo types taken: JPEG and PNG only, judged by the first bytes (storage/sniff, the one byte check). Pure. */
-export function photoTypeOf(bytes: Uint8Array): ImageType | null {
-  const type = imageTypeOf(bytes);
-  return type && (type.ext === 'jpg' || type.ext === 'png') ? type : null;
 }

@@ -6,9 +6,10 @@ import { Storage } from '../../storage/index';
 import { IMAGE_MAX_BYTES } from '../../storage/rules';
 import { fn } from '../../util/fn';
 import { createId } from '../../util/id';
+import { encodePhoto, PHOTO_MAX_PX, PHOTO_SMALL_PX, photoTypeOf } from '../../photo/encode';
 import { linked } from '../acknowledgment';
 import { findForStaff } from './set';
-import { inspectionMessages, type Photo, photoTypeOf } from './model';
+import { inspectionMessages, type Photo } from './model';
 import { fail, key, messages, refuseInvalid } from '../messages';
 import { PortalEmail, portalWorkOrder, portalWorkOrderUnlimited } from '../portal';
 import { discard, type ForCustomer, forCustomer, objectKey } from './photo-objects';
@@ -26,37 +27,14 @@ import { type Detail, view } from '../view';
  * parallel uploads never go past it.
  */
 
-export const PHOTO_MAX_PX = 1600;
-/** The PDF's copy: four to a row at about 125 points, sharp at print size. */
-export const PHOTO_SMALL_PX = 360;
+export { PHOTO_MAX_PX, PHOTO_SMALL_PX };
 
 export type PhotoBytes = { bytes: Uint8Array; contentType: string };
 
 const Bytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, inspectionMessages.photoType);
 
-/** A photo as stored (≤ PHOTO_MAX_PX) and its small copy for the PDF; 400 when sharp cannot read it. */
-export async function encode(bytes: Uint8Array): Promise<{ full: Uint8Array; small: Uint8Array }> {
-  const { default: sharp } = await import('sharp');
-  try {
-    const image = sharp(bytes, { limitInputPixels: 40_000_000 }).rotate();
-    const [full, small] = await Promise.all([
-      image
-        .clone()
-        .resize({ width: PHOTO_MAX_PX, height: PHOTO_MAX_PX, fit: 'inside', withoutEnlargement: true })
-        .jpeg({ quality: 82, mozjpeg: true })
-        .toBuffer(),
-      image
-        .clone()
-        .resize({ width: PHOTO_SMALL_PX, height: PHOTO_SMALL_PX, fit: 'inside', withoutEnlargement: true })
-        .jpeg({ quality: 70 })
-        .toBuffer(),
-    ]);
-    return { full: new Uint8Array(full), small: new Uint8Array(small) };
-  } catch {
-    // A valid start on bytes that are no image after all.
-    throw new VisibleError('invalid', inspectionMessages.photoType);
-  }
-}
+/** A photo as stored and its small copy for the PDF (photo/encode.ts); 400 when sharp cannot read it. */
+export const encode = (bytes: Uint8Array) => encodePhoto(bytes, inspectionMessages.photoType);
 
 /**
  * `POST /api/workOrders/{id}/photos` (staff): 413 over 5 MB, 400 for

@@ -16,6 +16,7 @@ const valid: BookingDetailsFields = {
   vehicleColor: 'Blue',
   notes: '',
   phone: '',
+  photoIds: [],
   acceptTerms: true,
 };
 const today = '2026-11-22';
@@ -27,6 +28,14 @@ const messages = (fields: Partial<BookingDetailsFields>) =>
 describe('the booking confirm form (doc 1 §5)', () => {
   it('accepts a complete form with empty notes', () => {
     expect(messages({})).toEqual({});
+  });
+
+  it('asks for a photo only when the service requires one (issue 34)', () => {
+    const withRule = (photoIds: string[]) =>
+      validateBookingDetails({ ...valid, photoIds }, today, false, true).photoIds;
+    expect(withRule([])).toBe('This service needs at least one photo.');
+    expect(withRule(['pho_1'])).toBeUndefined();
+    expect(validateBookingDetails(valid, today).photoIds).toBeUndefined();
   });
 
   it('requires names, make, model, year, color and the terms, each with its own message', () => {

@@ -2,6 +2,7 @@ import { isVehicleClass } from '@app/core/garage/model';
 import { isCalendarDate, isClockTime } from '@app/core/time';
 import { BOOKING_LIMITS } from '@app/core/booking/rules';
 import { nameProblem, PHONE_MAX, textProblem, vehicleYearProblem, zipProblem } from '@app/core/rules/fields';
+import { photoMessages } from '@app/core/photo/messages';
 import { usPhoneProblem } from '@app/core/rules/phone';
 import type { ClientAndVehicleFields } from '../../components/vehicle/VehicleFields';
 import type { FieldMessages } from '../../lib/forms';
@@ -17,6 +18,8 @@ export type BookingDetailsFields = ClientAndVehicleFields & {
   phone: string;
   /** The garage vehicle picked (issue 34); '' for another vehicle, typed. */
   vehicleId?: string;
+  /** The photos uploaded for it (issue 34): their ids. */
+  photoIds: string[];
   acceptTerms: boolean;
 };
 
@@ -24,6 +27,7 @@ export function validateBookingDetails(
   fields: BookingDetailsFields,
   todayDate: string,
   askPhone = false,
+  photoRequired = false,
 ): FieldMessages<BookingDetailsFields> {
   const vehicleText = (value: string, label: string, max: number) =>
     textProblem(value, { label, max, required: true });
@@ -39,6 +43,7 @@ export function validateBookingDetails(
       ? (textProblem(fields.phone, { label: 'Phone number', max: PHONE_MAX, required: true }) ??
         usPhoneProblem(fields.phone))
       : undefined,
+    photoIds: photoRequired && fields.photoIds.length === 0 ? photoMessages.required : undefined,
     acceptTerms: fields.acceptTerms ? undefined : 'Please accept the terms and conditions to book',
   };
 }

@@ -35,6 +35,7 @@ const booking = (overrides: Partial<BookingInfo> = {}): BookingInfo => ({
   vehicleYear: 2019,
   vehicleColor: 'Blue',
   notes: '',
+  photos: [],
   serviceStatus: '',
   payment: null,
   cancellationFee: null,

@@ -15,6 +15,8 @@ export type ServiceForm = {
   addOnIds: string[];
   /** The due rule (issue 34); null takes it off. */
   due?: { everyDays?: number; everyMiles?: number; remindDaysAhead?: number } | null;
+  photoPrompt?: string;
+  photoRequired?: boolean;
 };
 
 export type { ServiceInfo as ServiceRow } from '../../lib/shared-queries';

@@ -24,6 +24,8 @@ const valid = {
   dueEveryDays: '',
   dueEveryMiles: '',
   dueRemindDaysAhead: '',
+  photoPrompt: '',
+  photoRequired: false,
 };
 
 describe('validateService', () => {
@@ -46,6 +48,7 @@ describe('validateService', () => {
       price: serviceFormMessages.price,
       duration: serviceFormMessages.duration,
       availableTimes: serviceFormMessages.times,
+      photoPrompt: undefined,
     });
   });
   it('takes a due rule of days and/or miles with the server messages (issue 34)', () => {
@@ -88,5 +91,16 @@ describe('class rates and add-ons (issue 34)', () => {
       price: serviceFormMessages.price,
       duration: addOnFormMessages.duration,
     });
+  });
+});
+
+describe('the photo request (issue 34)', () => {
+  it('keeps the photo request to one line of at most 160 characters', () => {
+    expect(validateService({ ...valid, photoPrompt: 'p'.repeat(161) }).photoPrompt).toBe(
+      'The photo request must be at most 160 characters.',
+    );
+    expect(
+      validateService({ ...valid, photoPrompt: 'The warning light', photoRequired: true }).photoPrompt,
+    ).toBeUndefined();
   });
 });

@@ -2,7 +2,11 @@ import { isClockTime } from '@app/core/time';
 import { splitList } from '@app/core/timeslot/recurrence';
 import { VEHICLE_CLASSES, type VehicleClass } from '@app/core/garage/model';
 import { dueFieldProblem } from '@app/core/garage/due-fields';
+import { textProblem } from '@app/core/rules/fields';
 import type { FieldMessages, PathMessages } from '../../lib/forms';
+
+/** Service.PHOTO_PROMPT_MAX (core/src/service: zod, types only here). */
+export const PHOTO_PROMPT_MAX = 160;
 
 /** The service editor's fields (doc 2 §5), as typed. */
 export type ServiceFields = {
@@ -20,6 +24,9 @@ export type ServiceFields = {
   dueEveryDays: string;
   dueEveryMiles: string;
   dueRemindDaysAhead: string;
+  /** Photos at booking (issue 34): what to photograph, and whether one is required. */
+  photoPrompt: string;
+  photoRequired: boolean;
 };
 
 /** The due rule the fields give (null: none), as the API takes it. */
@@ -90,6 +97,7 @@ function validateOwn(values: ServiceFields): FieldMessages<ServiceFields> {
     dueEveryDays: dueProblem(values.dueEveryDays, 'days'),
     dueEveryMiles: dueProblem(values.dueEveryMiles, 'miles'),
     dueRemindDaysAhead: dueProblem(values.dueRemindDaysAhead, 'ahead'),
+    photoPrompt: textProblem(values.photoPrompt, { label: 'The photo request', max: PHOTO_PROMPT_MAX }),
   };
 }
 

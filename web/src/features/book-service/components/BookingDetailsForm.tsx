@@ -3,7 +3,7 @@ import { PHONE_MAX } from '@app/core/rules/fields';
 import { today } from '@app/core/time';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useId } from 'react';
+import { useCallback, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
@@ -14,6 +14,7 @@ import type { SessionUser } from '../../../lib/auth/store';
 import { fromLateData, bindFields, messagesResolver } from '../../../lib/forms';
 import { availabilityKeys } from '../../../lib/shared-queries';
 import { createBooking } from '../api';
+import { BookingPhotos } from './BookingPhotos';
 import '../booking.css';
 import type { BookableService } from '../types';
 import { choiceSearch, type JobChoice } from '../choice';
@@ -59,10 +60,17 @@ export function BookingDetailsForm(props: BookingDetailsFormProps) {
       vehicleId: '',
       notes: recommended?.notes ?? '',
       phone: '',
+      photoIds: [],
       acceptTerms: false,
     }),
-    resolver: messagesResolver((values) => validateBookingDetails(values, today(), askPhone)),
+    resolver: messagesResolver((values) =>
+      validateBookingDetails(values, today(), askPhone, service.photoRequired === true),
+    ),
   });
+  const setPhotos = useCallback(
+    (ids: string[]) => form.setValue('photoIds', ids, { shouldValidate: form.formState.isSubmitted }),
+    [form],
+  );
   const book = useMutation({
     mutationFn: createBooking,
     // The time is taken now (or was taken by someone else: 409): every list of times asks again.
@@ -87,6 +95,7 @@ export function BookingDetailsForm(props: BookingDetailsFormProps) {
       time,
       addressId,
       ...(values.vehicleId ? { vehicleId: values.vehicleId } : {}),
+      ...(values.photoIds.length ? { photoIds: values.photoIds } : {}),
       ...(askPhone ? { phone: values.phone.trim() } : {}),
       ...(job.vehicleClass ? { vehicleClass: job.vehicleClass } : {}),
       ...(job.addOnIds.length ? { addOnIds: job.addOnIds } : {}),
@@ -135,6 +144,12 @@ export function BookingDetailsForm(props: BookingDetailsFormProps) {
           maxLength={BOOKING_LIMITS.notes}
           placeholder="Where the vehicle is parked, anything we should know"
           {...field('notes')}
+        />
+        <BookingPhotos
+          prompt={service.photoPrompt}
+          required={service.photoRequired === true}
+          error={errors.photoIds?.message}
+          onChange={setPhotos}
         />
         <div className="field">
           <div className="check booking-form__terms">

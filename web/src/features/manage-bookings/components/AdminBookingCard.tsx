@@ -3,6 +3,7 @@ import { BOOKING_STATUSES, type BookingStatus, showsProgress } from '@app/core/b
 import { formatLongDate, formatTime } from '@app/core/time';
 import { type ReactNode, useId, useState } from 'react';
 import { AddressView } from '../../../components/address/AddressView';
+import { BookingPhotoStrip } from '../../../components/booking/BookingPhotoStrip';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { isApiStatus, messageOf } from '../../../lib/api';
 import { formatMinutes, formatPrice, NO_PHONE, telHref } from '../../../lib/format';
@@ -149,6 +150,11 @@ export function AdminBookingCard({
           )}
         </Fact>
         <Fact term="Notes" wide text={booking.notes} />
+        {booking.photos.length > 0 && (
+          <Fact term="Photos" wide>
+            <BookingPhotoStrip bookingId={booking._id} photoIds={booking.photos.map((p) => p._id)} />
+          </Fact>
+        )}
       </dl>
       {booking.vehicleId && renderRecommended?.(booking.vehicleId)}
       <TechnicianPicker booking={booking} describedBy={titleId} />

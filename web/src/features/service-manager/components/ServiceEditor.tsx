@@ -9,7 +9,7 @@ import { TextField } from '../../../components/ui/TextField';
 import { bindFields, messagesResolver } from '../../../lib/forms';
 import { servicesQueryOptions } from '../../../lib/shared-queries';
 import { createService, type ServiceForm, type ServiceRow, updateService } from '../api';
-import { dueRuleOf, type ServiceFields, validateService } from '../validate';
+import { dueRuleOf, PHOTO_PROMPT_MAX, type ServiceFields, validateService } from '../validate';
 import { DueRuleFields } from './DueRuleFields';
 import { FailureMessage } from '../../../components/ui/FailureMessage';
 import { VEHICLE_CLASSES } from '@app/core/garage/model';
@@ -60,6 +60,8 @@ function fieldsOf(service: ServiceRow | null): ServiceFields {
       dueEveryDays: '',
       dueEveryMiles: '',
       dueRemindDaysAhead: '',
+      photoPrompt: '',
+      photoRequired: false,
     };
   }
   return {
@@ -73,6 +75,8 @@ function fieldsOf(service: ServiceRow | null): ServiceFields {
     dueEveryDays: String(service.due?.everyDays ?? ''),
     dueEveryMiles: String(service.due?.everyMiles ?? ''),
     dueRemindDaysAhead: String(service.due?.remindDaysAhead ?? ''),
+    photoPrompt: service.photoPrompt ?? '',
+    photoRequired: service.photoRequired === true,
   };
 }
 
@@ -123,6 +127,8 @@ export function ServiceEditor({
           byClass: byClassOf(values),
           addOnIds: values.addOnIds,
           due: dueRuleOf(values),
+          photoPrompt: values.photoPrompt.trim(),
+          photoRequired: values.photoRequired,
         }),
       )}
     >
@@ -150,6 +156,15 @@ export function ServiceEditor({
       </fieldset>
       <TextField label="Available times (comma-separated, e.g. 09:00, 13:30)" {...field('availableTimes')} />
       <DueRuleFields field={field} />
+      <TextField
+        label="Photo request at booking (optional, e.g. a photo of the warning light)"
+        maxLength={PHOTO_PROMPT_MAX}
+        {...field('photoPrompt')}
+      />
+      <label className="check">
+        <input type="checkbox" {...form.register('photoRequired')} />
+        Require at least one photo to book
+      </label>
       <FailureMessage error={save.error} fallback="Failed to save service." />
       <div className="service-manager__actions">
         <button type="submit" className="button button--primary" disabled={save.isPending}>

@@ -1,3 +1,4 @@
+import { BookingPhotoStrip } from '../../../components/booking/BookingPhotoStrip';
 import { type ReactNode, useId } from 'react';
 import { NO_PHONE, telHref } from '../../../lib/format';
 import type { TechJob } from '../api';
@@ -77,6 +78,14 @@ export function JobCard({
           <>
             <dt>Notes</dt>
             <dd className="tech-job__notes">{job.notes}</dd>
+          </>
+        )}
+        {job.photos.length > 0 && (
+          <>
+            <dt>Photos</dt>
+            <dd>
+              <BookingPhotoStrip bookingId={job._id} photoIds={job.photos} />
+            </dd>
           </>
         )}
         {progressText(job) && (

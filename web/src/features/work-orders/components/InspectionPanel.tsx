@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { BookingPhotosOf } from '../../../components/booking/BookingPhotoStrip';
 import '../../../components/inspection/inspection.css';
 import type { WorkOrderJson } from '../types';
 import { InspectionForm } from './InspectionForm';
@@ -13,6 +14,7 @@ export function InspectionPanel({ workOrder }: { workOrder: WorkOrderJson }) {
   const [current, setCurrent] = useState(workOrder);
   return (
     <div className="wo-form__section">
+      {current.relatedBooking && <BookingPhotosOf bookingId={current.relatedBooking} />}
       <InspectionForm workOrder={current} onSaved={setCurrent} />
       <InspectionPhotos workOrder={current} limit={current.photoLimit} onChanged={setCurrent} />
       <EstimatePanel workOrder={current} onChanged={setCurrent} />

@@ -1,6 +1,7 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { type ChangeEvent, useEffect, useId, useRef } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { type ChangeEvent, useId, useRef } from 'react';
 import { FormMessage } from '../../../components/ui/FormMessage';
+import { PrivatePhoto } from '../../../components/ui/PrivatePhoto';
 import { messageOf } from '../../../lib/api';
 import { deletePhoto, photoObjectUrl, uploadPhoto } from '../inspection-api';
 import { resizePhoto } from '../../../lib/image-resize';
@@ -96,7 +97,7 @@ export function InspectionPhotos({
   );
 }
 
-/** A private photo, read with the session and shown from an object URL (revoked when it goes). */
+/** An inspection photo, read with the session (components/ui/PrivatePhoto). */
 export function StaffPhoto({
   workOrderId,
   photoId,
@@ -106,19 +107,11 @@ export function StaffPhoto({
   photoId: string;
   label: string;
 }) {
-  const photo = useQuery({
-    queryKey: ['work-order-photo', workOrderId, photoId],
-    queryFn: () => photoObjectUrl(workOrderId, photoId, 'small'),
-    staleTime: Infinity,
-    gcTime: 0,
-  });
-  useEffect(() => {
-    const url = photo.data;
-    return () => {
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [photo.data]);
-  if (!photo.data)
-    return <span className="status-text">{photo.isError ? 'Photo unavailable' : 'Loading...'}</span>;
-  return <img src={photo.data} alt={label} width={180} height={135} />;
+  return (
+    <PrivatePhoto
+      cacheKey={['work-order', workOrderId, photoId]}
+      load={() => photoObjectUrl(workOrderId, photoId, 'small')}
+      label={label}
+    />
+  );
 }

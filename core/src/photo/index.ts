@@ -1,0 +1,1 @@
+export * as BookingPhoto from './namespace';

@@ -1,0 +1,3 @@
+export * from './encode';
+export * from './store';
+export * from './upload';
