@@ -43,7 +43,7 @@ test('a job completed with a due rule yields a due notice at a moved clock, and 
   await expectAccessible();
 
   // The garage vehicle (the garage's own API comes with its branch; written through core meanwhile).
-  const { Garage } = await import('@app/core/garage/index');
+  const { Garage, GarageDue } = await import('@app/core/garage/index');
   const { entity: bookings } = await import('@app/core/booking/store');
   const { garageVehicle } = await import('../tests/garage-fixtures');
   const vehicle = garageVehicle(customer.user._id, { make: 'Honda', model: 'Civic' });
@@ -54,7 +54,7 @@ test('a job completed with a due rule yields a due notice at a moved clock, and 
   await bookings.put({ ...stored!, vehicleId });
   await setStatusThroughApi(request, admin, job._id, { status: 'Completed' });
 
-  const [item] = await Garage.dueOf(vehicleId);
+  const [item] = await GarageDue.dueOf(vehicleId);
   expect(item).toMatchObject({ state: 'open', serviceId: service._id, by: 'days' });
   const { handler } = await import('../functions/src/lambda/cron');
   // Noon of the notice's day: after it is due, and in daytime whatever this process's settings say.

@@ -35,7 +35,7 @@ export async function measureDue(): Promise<DueFigures> {
   try {
     useRunningStack(stack.dataDir);
     const { entity: accounts } = await import('../core/src/user/store');
-    const { Garage } = await import('../core/src/garage/index');
+    const { Garage, GarageDue } = await import('../core/src/garage/index');
     const { marketingMailWording } = await import('../core/src/notify/wording');
     const time = await import('../core/src/time');
     const { handler } = await import('../functions/src/lambda/cron');
@@ -63,7 +63,7 @@ export async function measureDue(): Promise<DueFigures> {
     }));
     await accounts.putMany(users);
     await Garage.vehicle.putMany(users.map((u, i) => garageVehicle(u.id, { id: `vehicle_duebench${n(i)}` })));
-    await Garage.vehicleDue.putMany(
+    await GarageDue.vehicleDue.putMany(
       users.map((u, i) => ({
         vehicleId: `vehicle_duebench${n(i)}`,
         userId: u.id,
@@ -111,7 +111,7 @@ export async function measureDue(): Promise<DueFigures> {
     }
     let notDueTouched = 0;
     for (let i = DUE_VEHICLES; i < 2 * DUE_VEHICLES; i += 500) {
-      const item = await Garage.vehicleDue.get({
+      const item = await GarageDue.vehicleDue.get({
         vehicleId: `vehicle_duebench${n(i)}`,
         serviceId: 'svc_duebench',
       });

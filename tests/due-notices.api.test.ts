@@ -1,6 +1,6 @@
 import { config } from '@app/core/config';
 import { entity as bookings } from '@app/core/booking/store';
-import { Garage } from '@app/core/garage/index';
+import { Garage, GarageDue } from '@app/core/garage/index';
 import { Mail } from '@app/core/mail/index';
 import * as time from '@app/core/time';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -72,7 +72,7 @@ async function completedWithRule(
     ...AHEAD_OF_ITS_DAY,
   });
   expect(done.status).toBe(200);
-  const [item] = await Garage.dueOf(vehicle.id);
+  const [item] = await GarageDue.dueOf(vehicle.id);
   return { service, vehicle, booking, item: item! };
 }
 
@@ -80,7 +80,7 @@ const noticesTo = async (to: string) =>
   (await readOutbox()).filter(
     (m) => m.to.includes(to) && m.subject.startsWith('Your 2019 Toyota RAV4 is due'),
   );
-const itemOf = async (vehicleId: string) => (await Garage.dueOf(vehicleId))[0]!;
+const itemOf = async (vehicleId: string) => (await GarageDue.dueOf(vehicleId))[0]!;
 
 describe('due notices', () => {
   it('set the next due date on completion (miles first, estimated from the readings) and send each notice once, at most twice', async () => {

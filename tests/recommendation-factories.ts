@@ -1,4 +1,4 @@
-import { Garage } from '@app/core/garage/index';
+import { Garage, RecommendedWork } from '@app/core/garage/index';
 import { transactWrite } from '@app/core/db/entity';
 import { createId } from '@app/core/util/id';
 import type { BookingReply } from '../functions/src/api/bookings';
@@ -12,7 +12,7 @@ type Person = { _id: string; firstName: string; lastName: string; email: string 
 /**
  * Recommended work as the estimate's approval leaves it (issue 33), without the approval's UI: a
  * garage vehicle of `customer`'s, a work order for their `booking` made through the API by
- * `admin`, and the declined lines written by `Garage.recommendationItems` in a transaction of
+ * `admin`, and the declined lines written by `RecommendedWork.recommendationItems` in a transaction of
  * their own, as the approval writes them, at `at`. The browser tests use it on their own stack.
  */
 export async function keepDeclined(
@@ -56,13 +56,13 @@ export async function keepDeclined(
     }),
   );
   await transactWrite(
-    Garage.recommendationItems(
+    RecommendedWork.recommendationItems(
       { id: workOrder._id, vehicleId: vehicle.id, userId: customer._id, customer: workOrder.customer },
       lines,
       options.at ?? now,
     ),
   );
-  return { vehicle, workOrder, open: await Garage.openOfVehicle(vehicle.id) };
+  return { vehicle, workOrder, open: await RecommendedWork.openOfVehicle(vehicle.id) };
 }
 
 /** `keepDeclined` for a new customer with a card, who booked a service of its own (the API tests). */

@@ -42,7 +42,7 @@ import { TextReply } from './text-reply/index';
 import { TimeSlot } from './timeslot/index';
 import { User } from './user/index';
 import { VehicleData } from './vehicle/index';
-import { Garage } from './garage/index';
+import { Garage, GarageDue, RecommendedWork } from './garage/index';
 import { VehicleHistory } from './vehicle-history/index';
 import { Estimate, WorkOrder } from './workorder/index';
 import { Inspection } from './workorder/inspection/index';
@@ -103,6 +103,8 @@ const modules = {
   User,
   VehicleData,
   Garage,
+  GarageDue,
+  RecommendedWork,
   VehicleHistory,
   Visit,
   WorkOrder,
@@ -281,7 +283,7 @@ const access: Record<string, Access> = {
   'Garage.addMileageFor': 'admin',
   'Garage.findOf': 'internal',
   'Garage.attach': 'internal',
-  'Garage.recommendationItems': 'internal',
+  'RecommendedWork.recommendationItems': 'internal',
   'Garage.historyEntry': 'internal',
   'Garage.useFetch': 'internal',
   'Garage.isVehicleClass': 'internal',

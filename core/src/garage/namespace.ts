@@ -1,11 +1,10 @@
 /**
  * What `Garage` offers the rest of the app (index.ts names it, issue 34): the shape (model.ts,
- * store.ts: decision 117), issue 33's recommended work items, the customer's and the desk's verbs,
+ * store.ts: decision 117), the customer's and the desk's verbs,
  * the vehicle a booking is for, and the VIN decode. The pure rules (vin.ts, class.ts, rules.ts)
  * are imported by path, by the web too.
  */
 export * from './model';
-export * from './recommend';
 export * from './store';
 export { attach, type Attached } from './attach';
 export { decode, decodeMessages, useFetch } from './decode';
@@ -26,5 +25,3 @@ export {
 } from './garage';
 export { MileageInput, VehicleInput } from './input';
 export { vinMessages } from './vin';
-export * from './due-rule';
-export * from './due';

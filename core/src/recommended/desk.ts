@@ -4,7 +4,7 @@ import { assertAdmin, useActor, useUser } from '../actor';
 import { linkTexts } from '../auth/link-texts';
 import { type Page, transactWrite, failedConditions } from '../db/entity';
 import { VisibleError } from '../error';
-import { Garage } from '../garage/index';
+import { Garage, RecommendedWork } from '../garage/index';
 import { fn } from '../util/fn';
 import { sendNow } from './follow-up';
 
@@ -46,7 +46,7 @@ export const dismiss = fn(RefInput, async (ref): Promise<void> => {
   const line = await Garage.recommendation.get(ref, { consistent: true });
   if (!line || line.state !== 'open') throw new VisibleError('conflict', dismissMessages.notOpen);
   try {
-    await transactWrite(Garage.closeItems([line], 'dismissed', new Date().toISOString()));
+    await transactWrite(RecommendedWork.closeItems([line], 'dismissed', new Date().toISOString()));
   } catch (error) {
     if (failedConditions(error) === null) throw error;
     throw new VisibleError('conflict', dismissMessages.notOpen);
@@ -61,7 +61,7 @@ export const ofVehicle = fn(Garage.vehicleId, async (vehicleId): Promise<Garage.
   const actor = useActor();
   const staff = actor.type === 'user' && (actor.role === 'admin' || actor.role === 'technician');
   const me = staff ? undefined : useUser().userId;
-  const open = await Garage.openOfVehicle(vehicleId);
+  const open = await RecommendedWork.openOfVehicle(vehicleId);
   return me ? open.filter((r) => r.userId === me) : open;
 });
 

@@ -5,7 +5,7 @@ import { checkItem, Match } from '../db/conditions';
 import { type Due, drainDue, type JobReport, lease, type Outcome, settleItem } from '../db/due-queue';
 import { failedConditions, type TransactItem, transactWrite } from '../db/entity';
 import { VisibleError } from '../error';
-import { Garage } from '../garage/index';
+import { Garage, RecommendedWork } from '../garage/index';
 import { Notify } from '../notify/index';
 import { entity as accounts, type StoredAccount } from '../user/store';
 import type { Deadline } from '../util/deadline';
@@ -135,7 +135,7 @@ async function followUpOne(due: Due, now: Date): Promise<Outcome> {
   const held = await lease(Garage.followUpQueue, due, { ms: LEASE_MS, now: now.getTime() });
   if (!held) return 'left';
   const at = now.toISOString();
-  const lines = (await Garage.openOfVehicle(held.vehicleId)).filter(
+  const lines = (await RecommendedWork.openOfVehicle(held.vehicleId)).filter(
     (line) => waiting(line) && line.followUpAt! <= at,
   );
   if (!lines.some((line) => line.id === held.id)) return 'left';
@@ -163,7 +163,7 @@ export function sendDue(now = new Date(), options: { deadline?: Deadline } = {})
  * closed or followed up already, or the customer unsubscribed or has no mail.
  */
 export async function sendNow(ref: { vehicleId: string; id: string }, now = new Date()): Promise<void> {
-  const open = await Garage.openOfVehicle(ref.vehicleId);
+  const open = await RecommendedWork.openOfVehicle(ref.vehicleId);
   const line = open.find((r) => r.id === ref.id);
   if (!line) throw new VisibleError('conflict', followUpMessages.notOpen);
   if (!waiting(line)) throw new VisibleError('conflict', followUpMessages.alreadySent);

@@ -1,6 +1,6 @@
 import { assertAdmin } from '../actor';
 import { KeyBatch } from '../db/key-batch';
-import { Garage } from '../garage/index';
+import { RecommendedWork } from '../garage/index';
 import { Estimate } from '../workorder/index';
 import { today } from '../time';
 import { lastWeeks, monthLabel, monthOfDate, previousMonth } from './buckets';
@@ -129,7 +129,7 @@ export async function dashboard(now: Date = new Date()): Promise<Dashboard> {
       { batch },
     ),
     entry.query.ledger({}, { descending: true, limit: RECENT }),
-    Garage.outstanding(batch),
+    RecommendedWork.outstanding(batch),
     Estimate.figuresOf(month, batch),
   ]);
   const bySk = new Map(items.map((item) => [String(item.sk), item]));

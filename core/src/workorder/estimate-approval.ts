@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { defineEntity, type TransactItem } from '../db/entity';
 import type { KeyReader } from '../db/key-batch';
-import { Garage } from '../garage/index';
+import { RecommendedWork } from '../garage/index';
 import * as time from '../time';
 import type { Decisions } from './input';
 import { estimateMessages } from './estimate-input';
@@ -139,7 +139,7 @@ export function answered(
     signed: answer.signed,
   };
   const items = [
-    ...Garage.recommendationItems(
+    ...RecommendedWork.recommendationItems(
       { id: wo.id, vehicleId: wo.vehicleId, userId },
       declined.map((l) => ({
         lineId: l.id,

@@ -50,12 +50,6 @@ export const recommendationsDesk = new Hono()
     return c.json({ msg: 'The booking link was sent.' });
   });
 
-const byToken = zValidator(
-  'param',
-  z.object({ token: z.string().max(200, Recommended.unsubscribeMessages.invalid) }),
-  invalidInput,
-);
-
 /**
  * /api/recommendations: a vehicle's open recommended work for a booking of it (signed in: staff see
  * any vehicle's, a customer their own). The follow-up's one-click unsubscribe is

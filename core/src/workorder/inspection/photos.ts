@@ -1,7 +1,6 @@
 import * as z from 'zod';
 import { config } from '../../config';
 import { op } from '../../db/entity';
-import { VisibleError } from '../../error';
 import { Storage } from '../../storage/index';
 import { IMAGE_MAX_BYTES } from '../../storage/rules';
 import { fn } from '../../util/fn';

@@ -65,8 +65,10 @@ export function BookingPhotos({
         Photos {required ? '(at least one)' : '(optional)'} · {chosen.length} of {BOOKING_PHOTO_LIMIT}
       </p>
       <p className="booking-form__hint">
-        {prompt || 'A photo of the warning light, the leak or the spot to clean saves a wasted trip.'} Only
-        the shop and your technician see them; their location data is removed.
+        {prompt || 'A photo of the warning light, the leak or the spot to clean saves a wasted trip.'}
+      </p>
+      <p className="booking-form__hint">
+        Only the shop and your technician see them; their location data is removed.
       </p>
       {chosen.length > 0 && (
         <ul className="inspection-photos">
