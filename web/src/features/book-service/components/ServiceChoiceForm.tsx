@@ -5,6 +5,7 @@ import { SelectField } from '../../../components/ui/SelectField';
 import { formatDuration, formatMinutes, formatPrice } from '../../../lib/format';
 import { bindFields, messagesResolver } from '../../../lib/forms';
 import type { JobChoice } from '../choice';
+import { useSuggestedClass } from '../suggested-class';
 import type { BookableService } from '../types';
 import { type ServiceChoiceFields, validateServiceChoice } from '../validate';
 
@@ -37,6 +38,14 @@ export function ServiceChoiceForm({
     onChange({ ...(vehicleClass ? { vehicleClass } : {}), addOnIds: chosen ? chosen.split(',') : [] });
   }, [vehicleClass, chosen, choice, onChange]);
 
+  // Suggested from the customer's garage vehicle (issue 34): chosen once, while no class is.
+  const suggested = useSuggestedClass();
+  const { setValue } = form;
+  useEffect(() => {
+    if (service.byClass && suggested && !choice.vehicleClass)
+      setValue('vehicleClass', suggested.vehicleClass);
+  }, [service.byClass, suggested, choice.vehicleClass, setValue]);
+
   const rates = service.byClass;
   return (
     <form
@@ -58,6 +67,9 @@ export function ServiceChoiceForm({
           )}
           {...field('vehicleClass')}
         />
+      )}
+      {rates && suggested && vehicleClass === suggested.vehicleClass && (
+        <p className="booking-form__hint">Suggested: your {suggested.because}.</p>
       )}
       {service.addOns.length > 0 && (
         <fieldset className="field field--group">

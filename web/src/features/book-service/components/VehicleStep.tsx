@@ -1,5 +1,7 @@
 import { BOOKING_LIMITS } from '@app/core/booking/rules';
 import { useQuery } from '@tanstack/react-query';
+import { useSearch } from '@tanstack/react-router';
+import { useCallback, useEffect, useRef } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { SelectField } from '../../../components/ui/SelectField';
 import { TextField } from '../../../components/ui/TextField';
@@ -23,16 +25,29 @@ export function VehicleStep({ form, userId }: { form: UseFormReturn<BookingDetai
   const picked = vehicles.find((v) => v._id === pickedId);
   const field = bindFields(form);
 
-  const pick = (vehicle: GarageVehicle | undefined) => {
-    const set = (name: keyof BookingDetailsFields, value: string) =>
-      form.setValue(name, value, { shouldDirty: true });
-    set('vehicleId', vehicle?._id ?? ANOTHER);
-    set('vehicleMake', vehicle?.make ?? '');
-    set('vehicleModel', vehicle?.model ?? '');
-    set('vehicleYear', vehicle ? String(vehicle.year) : '');
-    set('vehicleColor', vehicle?.color ?? '');
-    form.clearErrors();
-  };
+  const pick = useCallback(
+    (vehicle: GarageVehicle | undefined) => {
+      const set = (name: keyof BookingDetailsFields, value: string) =>
+        form.setValue(name, value, { shouldDirty: true });
+      set('vehicleId', vehicle?._id ?? ANOTHER);
+      set('vehicleMake', vehicle?.make ?? '');
+      set('vehicleModel', vehicle?.model ?? '');
+      set('vehicleYear', vehicle ? String(vehicle.year) : '');
+      set('vehicleColor', vehicle?.color ?? '');
+      form.clearErrors();
+    },
+    [form],
+  );
+
+  // A link that names the vehicle (a "your car is due" or follow-up link: ?vehicle=) picks it once.
+  const search: { vehicle?: unknown } = useSearch({ strict: false });
+  const named = vehicles.find((v) => v._id === search.vehicle);
+  const namedOnce = useRef(false);
+  useEffect(() => {
+    if (!named || namedOnce.current) return;
+    namedOnce.current = true;
+    if (!form.getValues('vehicleId')) pick(named);
+  }, [named, form, pick]);
 
   return (
     <>
