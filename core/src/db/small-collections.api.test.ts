@@ -13,6 +13,7 @@ describe('collections read whole', () => {
   it('are exactly the ones small by construction: the services and the technicians', () => {
     expect(Object.keys(modules).length).toBeGreaterThan(50);
     // The technicians: a shop's crew, at most MAX_TECHNICIANS (decision 078).
-    expect([...smallCollections.keys()].sort()).toEqual(['addOn', 'service', 'technician']);
+    // The add-ons (issue 34, at most 30) and one calendar address per technician (issue 36, decision 119).
+    expect([...smallCollections.keys()].sort()).toEqual(['addOn', 'busyCalendar', 'service', 'technician']);
   });
 });

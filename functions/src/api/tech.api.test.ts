@@ -240,6 +240,8 @@ describe('the in-person acknowledgment', () => {
     expect(Object.keys(view).sort()).toEqual(
       [
         'customer',
+        // The estimate's lines the customer answers on the phone (issue 33, decision 125).
+        'estimate',
         'inspection',
         'laborItems',
         'partItems',
