@@ -9,9 +9,8 @@
  * exactly one notice (the local outbox, by the booking link's vehicle id),
  * that every run kept to its 60 s, and that the items not due were left alone.
  */
-import { rmSync } from 'node:fs';
 import { useRunningStack } from '../functions/src/local/stack-file';
-import { startStack, stopStack } from './bench-stack';
+import { withStack } from './bench-stack';
 
 /** 5,000 by default; `DUE_BENCH_VEHICLES=500` for a quick look on a busy machine. */
 export const DUE_VEHICLES = Number(process.env.DUE_BENCH_VEHICLES ?? 5000);
@@ -31,8 +30,7 @@ export type DueFigures = {
 };
 
 export async function measureDue(): Promise<DueFigures> {
-  const stack = await startStack();
-  try {
+  return withStack({}, async (stack) => {
     useRunningStack(stack.dataDir);
     const { entity: accounts } = await import('../core/src/user/store');
     const { Garage, GarageDue } = await import('../core/src/garage/index');
@@ -129,8 +127,5 @@ export async function measureDue(): Promise<DueFigures> {
       ms,
       notDueTouched,
     };
-  } finally {
-    await stopStack(stack);
-    rmSync(stack.dataDir, { recursive: true, force: true });
-  }
+  });
 }
