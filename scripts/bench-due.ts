@@ -11,21 +11,17 @@
  */
 import { useRunningStack } from '../functions/src/local/stack-file';
 import { withStack } from './bench-stack';
+import type { ReminderFigures } from './bench-reminders';
 
 /** 5,000 by default; `DUE_BENCH_VEHICLES=500` for a quick look on a busy machine. */
 export const DUE_VEHICLES = Number(process.env.DUE_BENCH_VEHICLES ?? 5000);
 /** The scheduled function's timeout (infra/environment.ts): each run keeps to it. */
 export const DUE_RUN_BUDGET_MS = 60_000;
 
-export type DueFigures = {
-  due: number;
-  sent: number;
-  mails: number;
-  duplicates: number;
-  missing: number;
+/** The reminders bench's figures (due, sent, mails, duplicates, missing, ms), and the runs'. */
+export type DueFigures = ReminderFigures & {
   runs: number;
   slowestRunMs: number;
-  ms: number;
   notDueTouched: number;
 };
 
