@@ -9,30 +9,24 @@
  * exactly one notice (the local outbox, by the booking link's vehicle id),
  * that every run kept to its 60 s, and that the items not due were left alone.
  */
-import { rmSync } from 'node:fs';
 import { useRunningStack } from '../functions/src/local/stack-file';
-import { startStack, stopStack } from './bench-stack';
+import { withStack } from './bench-stack';
+import type { ReminderFigures } from './bench-reminders';
 
 /** 5,000 by default; `DUE_BENCH_VEHICLES=500` for a quick look on a busy machine. */
 export const DUE_VEHICLES = Number(process.env.DUE_BENCH_VEHICLES ?? 5000);
 /** The scheduled function's timeout (infra/environment.ts): each run keeps to it. */
 export const DUE_RUN_BUDGET_MS = 60_000;
 
-export type DueFigures = {
-  due: number;
-  sent: number;
-  mails: number;
-  duplicates: number;
-  missing: number;
+/** The reminders bench's figures (due, sent, mails, duplicates, missing, ms), and the runs'. */
+export type DueFigures = ReminderFigures & {
   runs: number;
   slowestRunMs: number;
-  ms: number;
   notDueTouched: number;
 };
 
 export async function measureDue(): Promise<DueFigures> {
-  const stack = await startStack();
-  try {
+  return withStack({}, async (stack) => {
     useRunningStack(stack.dataDir);
     const { entity: accounts } = await import('../core/src/user/store');
     const { Garage, GarageDue } = await import('../core/src/garage/index');
@@ -129,8 +123,5 @@ export async function measureDue(): Promise<DueFigures> {
       ms,
       notDueTouched,
     };
-  } finally {
-    await stopStack(stack);
-    rmSync(stack.dataDir, { recursive: true, force: true });
-  }
+  });
 }

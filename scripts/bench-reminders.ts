@@ -7,9 +7,8 @@
  * exactly one reminder (the local outbox, by booking reference) and times the
  * runs against the job's 60 s.
  */
-import { rmSync } from 'node:fs';
 import { useRunningStack } from '../functions/src/local/stack-file';
-import { startStack, stopStack } from './bench-stack';
+import { withStack } from './bench-stack';
 
 export const REMINDERS = 500;
 export const REMINDERS_BUDGET_MS = 60_000;
@@ -24,8 +23,7 @@ export type ReminderFigures = {
 };
 
 export async function measureReminders(): Promise<ReminderFigures> {
-  const stack = await startStack();
-  try {
+  return withStack({}, async (stack) => {
     useRunningStack(stack.dataDir);
     const { entity } = await import('../core/src/booking/store');
     const { dueEntry } = await import('../core/src/booking/reminder-due');
@@ -106,8 +104,5 @@ export async function measureReminders(): Promise<ReminderFigures> {
       missing: ids.filter((id) => !perBooking.has(id)).length,
       ms,
     };
-  } finally {
-    await stopStack(stack);
-    rmSync(stack.dataDir, { recursive: true, force: true });
-  }
+  });
 }

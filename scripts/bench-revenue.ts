@@ -6,10 +6,9 @@
  *
  * Budget: the dashboard's p99 ≤ 300 ms, and it reads at most `DASHBOARD_READS` items whatever the history.
  */
-import { rmSync } from 'node:fs';
 import { useRunningStack } from '../functions/src/local/stack-file';
 import { percentile, timeCalls } from './bench-latency';
-import { startStack, stopStack } from './bench-stack';
+import { withStack } from './bench-stack';
 
 const YEARS = 5;
 const PER_DAY = Number(process.env.PER_DAY ?? 10);
@@ -22,8 +21,7 @@ export type RevenueRow = { name: string; p50: number; p99: number; items: number
 
 export async function measureRevenue() {
   console.log('Starting a fresh local stack (npm start) for the revenue bench ...');
-  const stack = await startStack();
-  try {
+  return withStack({}, async (stack) => {
     useRunningStack(stack.dataDir);
     const { app } = await import('../functions/src/api/index');
     const { db } = await import('@app/core/db/client');
@@ -89,8 +87,5 @@ export async function measureRevenue() {
         : []),
     ];
     return { seeded, seedSeconds, rows, failures, readBudget: DASHBOARD_READS };
-  } finally {
-    await stopStack(stack);
-    rmSync(stack.dataDir, { recursive: true, force: true });
-  }
+  });
 }

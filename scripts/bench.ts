@@ -28,7 +28,7 @@
  * Exits 1 when a budget is exceeded. Latency has no budget here: it depends on the machine.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { bundleLambda, lambdaEntries } from '../functions/src/lambda/bundle';
 import { measureBooking } from './bench-booking';
@@ -54,7 +54,7 @@ import { measureReminders, REMINDERS, REMINDERS_BUDGET_MS } from './bench-remind
 import { DUE_RUN_BUDGET_MS, DUE_VEHICLES, measureDue } from './bench-due';
 import { measureSecurity } from './bench-security';
 import { measureTech, TECH_JS_BUDGET } from './bench-tech';
-import { startStack, stopStack } from './bench-stack';
+import { withStack } from './bench-stack';
 
 const KB = 1024;
 const budgets = {
@@ -197,8 +197,7 @@ function chosenSections(args: string[]): Set<Section> {
 
 async function measureStack() {
   console.log('Starting the local stack (npm start) ...');
-  const stack = await startStack();
-  try {
+  return withStack({}, async (stack) => {
     console.log('Loading / in Chromium ...');
     const scripts = await homeScripts(stack.url);
     console.log('Loading /book/{id} in Chromium ...');
@@ -215,16 +214,12 @@ async function measureStack() {
       password: 'admin-password',
     });
     return { scripts, book, lat, revalidated, booking, security };
-  } finally {
-    await stopStack(stack);
-    rmSync(stack.dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 async function measureLighthouseOnStack() {
   console.log('Starting the local stack for Lighthouse ...');
-  const stack = await startStack();
-  try {
+  return withStack({}, async (stack) => {
     const results: { path: string; median: LighthouseRun; scores: number[] }[] = [];
     for (const path of await lighthousePages(stack.url)) {
       console.log(`Running Lighthouse (mobile) on ${path} ${LIGHTHOUSE_RUNS} times ...`);
@@ -235,10 +230,7 @@ async function measureLighthouseOnStack() {
       results.push({ path, median, scores: runs.map((run) => run.score) });
     }
     return results;
-  } finally {
-    await stopStack(stack);
-    rmSync(stack.dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 async function main() {

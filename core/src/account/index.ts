@@ -66,6 +66,8 @@ export namespace Account {
       message: MOBILE_MESSAGE,
       path: ['mobile'],
     });
+  /** A password or a link's token: refused with `missing` when absent or empty, never longer than 200. */
+  const secret = (missing: string) => z.string({ error: missing }).min(1, missing).max(200);
   export const EmailInput = z.object({ email: User.email });
   export const LoginInput = z.object({
     email: z
@@ -75,20 +77,14 @@ export namespace Account {
       .toLowerCase()
       .min(1, 'Email is required')
       .max(254, 'Email must be at most 254 characters'),
-    password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+    password: secret('Password is required'),
   });
   export const ChangePasswordInput = z.object({
-    currentPassword: z
-      .string({ error: 'Current password is required' })
-      .min(1, 'Current password is required')
-      .max(200),
+    currentPassword: secret('Current password is required'),
     newPassword: User.newPassword,
   });
   export const ResetPasswordInput = z.object({
-    token: z
-      .string({ error: 'The reset link is incomplete.' })
-      .min(1, 'The reset link is incomplete.')
-      .max(200),
+    token: secret('The reset link is incomplete.'),
     password: User.newPassword,
   });
 

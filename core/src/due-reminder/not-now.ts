@@ -1,9 +1,7 @@
-import * as z from 'zod';
-import { LinkToken } from '../auth/link-token';
 import { linkTexts } from '../auth/link-texts';
+import { standingLinkVerb } from '../auth/standing-link';
 import { settle } from '../db/due-queue';
 import { dueQueue, vehicleDue } from '../garage/due';
-import { fn } from '../util/fn';
 
 export const notNowMessages = {
   done: 'Done: we will not remind you of this service for this vehicle again. Book whenever you are ready.',
@@ -17,13 +15,11 @@ export const notNowMessages = {
  * one, which this link does not close). Never used up: a second POST
  * answers the same.
  */
-export const notNow = fn(z.string(), async (token: string): Promise<{ msg: string }> => {
-  const found = await LinkToken.view('due-not-now', token);
-  if (!found.ok) LinkToken.refuse(found.reason, 'due-not-now');
-  const id = found.record.subjectId;
+export const notNow = standingLinkVerb('due-not-now', notNowMessages.done, async (record) => {
+  const id = record.subjectId;
   const item = await vehicleDue.get(dueQueue.keyOf(id), { consistent: true });
   // Only the item this link was sent for (written before the link was made), while still open.
-  if (item?.state === 'open' && item.completedAt <= found.record.createdAt) {
+  if (item?.state === 'open' && item.completedAt <= record.createdAt) {
     const now = new Date().toISOString();
     await settle(dueQueue, id, {
       set: { state: 'closed', closedAt: now, closedBy: 'not-now' },
@@ -31,5 +27,4 @@ export const notNow = fn(z.string(), async (token: string): Promise<{ msg: strin
       when: { state: 'open', completedAt: item.completedAt },
     });
   }
-  return { msg: notNowMessages.done };
 });

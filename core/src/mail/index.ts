@@ -1,6 +1,6 @@
 import type { SESClient } from '@aws-sdk/client-ses';
 import { config } from '../config';
-import { awsClientOptions, onFirstUse } from '../util/aws';
+import { awsClientOptions, droppedOnFailure, onFirstUse } from '../util/aws';
 import { wellFormed } from '../util/text';
 import { buildMimeMessage } from './mime';
 
@@ -12,13 +12,8 @@ type SesSdk = typeof import('@aws-sdk/client-ses');
  * mail, so on AWS it is a chunk of its own (functions/src/lambda/bundle.ts).
  */
 export namespace Mail {
-  let client: SESClient | undefined;
   const sdk = onFirstUse(() => import('@aws-sdk/client-ses'));
-
-  function ses({ SESClient }: SesSdk): SESClient {
-    client ??= new SESClient(awsClientOptions('ses'));
-    return client;
-  }
+  const withClient = droppedOnFailure(({ SESClient }: SesSdk) => new SESClient(awsClientOptions('ses')));
 
   /**
    * A file sent with a mail: text (a calendar file, for one), sent as UTF-8,
@@ -98,13 +93,6 @@ export namespace Mail {
   export async function send(message: Message): Promise<void> {
     const loaded = await sdk();
     const sendWith = prepare(message, loaded);
-    const used = ses(loaded);
-    try {
-      await sendWith(used);
-    } catch (error) {
-      if (client === used) client = undefined;
-      used.destroy();
-      throw error;
-    }
+    await withClient(loaded, sendWith);
   }
 }

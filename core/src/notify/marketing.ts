@@ -1,6 +1,6 @@
-import * as z from 'zod';
 import { LinkToken } from '../auth/link-token';
 import { linkTexts } from '../auth/link-texts';
+import { standingLinkVerb } from '../auth/standing-link';
 import { business } from '../business';
 import { Match } from '../db/conditions';
 import { VisibleError } from '../error';
@@ -8,7 +8,6 @@ import type { Mail } from '../mail/index';
 import { Outbox } from '../mail/outbox';
 import { Sms } from '../sms/index';
 import { entity as accounts, type StoredAccount } from '../user/store';
-import { fn } from '../util/fn';
 import { marketingMailWording, marketingTextWording } from './wording';
 
 /**
@@ -116,24 +115,28 @@ export namespace Marketing {
    * 8058 one-click): withdraws the account's marketing consent, mail and
    * text, keeping the record. Not used up: a second POST answers the same.
    */
-  export const unsubscribe = fn(z.string(), async (token: string): Promise<{ msg: string }> => {
-    const found = await LinkToken.view('unsubscribe-marketing', token);
-    if (!found.ok) LinkToken.refuse(found.reason, 'unsubscribe-marketing');
-    const account = await accounts.get({ id: found.record.subjectId }, { consistent: true });
-    if (!account) throw new VisibleError('not_found', messages.invalid);
-    const now = new Date().toISOString();
-    const withdraw = <C extends { withdrawnAt?: string }>(c: C | undefined) =>
-      c && !c.withdrawnAt ? { ...c, withdrawnAt: now, withdrawnBy: 'unsubscribe' as const } : c;
-    const { mail, text } = account.marketing ?? {};
-    await accounts.patch(
-      { id: account.id },
-      {
-        set: {
-          marketing: { ...(mail ? { mail: withdraw(mail) } : {}), ...(text ? { text: withdraw(text) } : {}) },
+  export const unsubscribe = standingLinkVerb(
+    'unsubscribe-marketing',
+    messages.done,
+    async ({ subjectId }) => {
+      const account = await accounts.get({ id: subjectId }, { consistent: true });
+      if (!account) throw new VisibleError('not_found', messages.invalid);
+      const now = new Date().toISOString();
+      const withdraw = <C extends { withdrawnAt?: string }>(c: C | undefined) =>
+        c && !c.withdrawnAt ? { ...c, withdrawnAt: now, withdrawnBy: 'unsubscribe' as const } : c;
+      const { mail, text } = account.marketing ?? {};
+      await accounts.patch(
+        { id: account.id },
+        {
+          set: {
+            marketing: {
+              ...(mail ? { mail: withdraw(mail) } : {}),
+              ...(text ? { text: withdraw(text) } : {}),
+            },
+          },
+          when: (c) => c.itemExists(),
         },
-        when: (c) => c.itemExists(),
-      },
-    );
-    return { msg: messages.done };
-  });
+      );
+    },
+  );
 }

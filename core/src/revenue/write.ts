@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { cond, type TransactItem } from '../db/entity';
 import { localOf } from '../time';
 import { monthOfDate, weekOfDate, weekStart } from './buckets';
-import { counter, entry, monthKey, OUTSTANDING_KEY, outstanding, weekKey } from './store';
+import { counter, type Entry, entry, monthKey, OUTSTANDING_KEY, outstanding, weekKey } from './store';
 import { fn } from '../util/fn';
 
 /**
@@ -81,6 +81,31 @@ export function addToCounter(
   );
 }
 
+/** A payment's or a refund's ledger entry, written once (its id is the payment's or the refund's). */
+function ledgerPut(
+  kind: Entry['kind'],
+  id: string,
+  input: Pick<Entry, 'amountCents' | 'at' | 'serviceName' | 'bookingId' | 'workOrderId' | 'customerName'>,
+  date: string,
+  own: Pick<Entry, 'technician' | 'paymentId' | 'reason'>,
+): TransactItem {
+  return entry.tx.put(
+    {
+      id,
+      kind,
+      amountCents: input.amountCents,
+      at: input.at,
+      date,
+      serviceName: input.serviceName,
+      ...(input.bookingId ? { bookingId: input.bookingId } : {}),
+      ...(input.workOrderId ? { workOrderId: input.workOrderId } : {}),
+      ...(input.customerName ? { customerName: input.customerName } : {}),
+      ...own,
+    },
+    { ifAbsent: true },
+  );
+}
+
 /**
  * A payment received: its ledger entry, the month's and the week's `ADD`s
  * (amount, count; a job and its ticket; by service and by technician), and,
@@ -113,21 +138,9 @@ export const paymentItems = fn(PaymentInput, async (input): Promise<TransactItem
   }
   const settlement = [input.bookingId, input.workOrderId].filter((id): id is string => !!id);
   return [
-    entry.tx.put(
-      {
-        id: input.paymentId,
-        kind: 'payment',
-        amountCents: input.amountCents,
-        at: input.at,
-        date,
-        serviceName: input.serviceName,
-        ...(input.bookingId ? { bookingId: input.bookingId } : {}),
-        ...(input.workOrderId ? { workOrderId: input.workOrderId } : {}),
-        ...(input.technician !== undefined ? { technician: input.technician } : {}),
-        ...(input.customerName ? { customerName: input.customerName } : {}),
-      },
-      { ifAbsent: true },
-    ),
+    ledgerPut('payment', input.paymentId, input, date, {
+      ...(input.technician !== undefined ? { technician: input.technician } : {}),
+    }),
     addToCounter(monthKey(month), monthAdds, input.job ? [[attr.serviceName(serviceKey), serviceName]] : []),
     addToCounter(
       weekKey(week),
@@ -149,22 +162,10 @@ export const refundItems = fn(RefundInput, (input): TransactItem[] => {
     ['refunds', 1],
   ] as const;
   return [
-    entry.tx.put(
-      {
-        id: input.refundId,
-        kind: 'refund',
-        amountCents: input.amountCents,
-        at: input.at,
-        date,
-        serviceName: input.serviceName,
-        ...(input.paymentId ? { paymentId: input.paymentId } : {}),
-        ...(input.bookingId ? { bookingId: input.bookingId } : {}),
-        ...(input.workOrderId ? { workOrderId: input.workOrderId } : {}),
-        ...(input.customerName ? { customerName: input.customerName } : {}),
-        ...(input.reason ? { reason: input.reason } : {}),
-      },
-      { ifAbsent: true },
-    ),
+    ledgerPut('refund', input.refundId, input, date, {
+      ...(input.paymentId ? { paymentId: input.paymentId } : {}),
+      ...(input.reason ? { reason: input.reason } : {}),
+    }),
     addToCounter(monthKey(monthOfDate(date)), adds),
     addToCounter(weekKey(weekOfDate(date)), adds, [['start', weekStart(date)]]),
   ];

@@ -1,6 +1,5 @@
-import type { PinpointSMSVoiceV2Client } from '@aws-sdk/client-pinpoint-sms-voice-v2';
 import { config } from '../config';
-import { awsClientOptions, onFirstUse } from '../util/aws';
+import { awsClientOptions, droppedOnFailure, onFirstUse } from '../util/aws';
 import { wellFormed } from '../util/text';
 
 type SmsSdk = typeof import('@aws-sdk/client-pinpoint-sms-voice-v2');
@@ -12,13 +11,10 @@ type SmsSdk = typeof import('@aws-sdk/client-pinpoint-sms-voice-v2');
  * (core/src/mail/outbox.ts), so every text is recorded before it goes.
  */
 export namespace Sms {
-  let client: PinpointSMSVoiceV2Client | undefined;
   const sdk = onFirstUse(() => import('@aws-sdk/client-pinpoint-sms-voice-v2'));
-
-  function smsClient({ PinpointSMSVoiceV2Client }: SmsSdk): PinpointSMSVoiceV2Client {
-    client ??= new PinpointSMSVoiceV2Client(awsClientOptions('sms'));
-    return client;
-  }
+  const withClient = droppedOnFailure(
+    ({ PinpointSMSVoiceV2Client }: SmsSdk) => new PinpointSMSVoiceV2Client(awsClientOptions('sms')),
+  );
 
   /** The service refused the text because the number is on the opt-out list (it replied STOP). */
   export class OptedOutError extends Error {
@@ -65,18 +61,13 @@ export namespace Sms {
       MessageBody: wellFormed(text.body),
       MessageType: 'TRANSACTIONAL',
     });
-    const used = smsClient(loaded);
+    const optedOut = (error: unknown) =>
+      error instanceof loaded.ConflictException && error.Reason === 'DESTINATION_PHONE_NUMBER_OPTED_OUT';
     try {
-      return (await used.send(command)).MessageId;
+      // An opted-out number is the request's refusal: the client is kept.
+      return (await withClient(loaded, (client) => client.send(command), optedOut)).MessageId;
     } catch (error) {
-      if (
-        error instanceof loaded.ConflictException &&
-        error.Reason === 'DESTINATION_PHONE_NUMBER_OPTED_OUT'
-      ) {
-        throw new OptedOutError(text.to);
-      }
-      if (client === used) client = undefined;
-      used.destroy();
+      if (optedOut(error)) throw new OptedOutError(text.to);
       throw error;
     }
   }
