@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { messageOf } from '../../lib/api';
 import { FormMessage } from '../ui/FormMessage';
 
@@ -29,4 +29,39 @@ export function useNotice() {
 /** Shows a notice, if there is one. */
 export function NoticeLine({ notice }: { notice: Notice | null | undefined }) {
   return notice ? <FormMessage tone={notice.tone}>{notice.text}</FormMessage> : null;
+}
+
+/**
+ * A panel's action button: `before` runs first (the panel clears its notice: the last outcome no longer
+ * stands), then `onClick`. `named` follows the label for a screen reader (which row's Edit), as DeleteButton's.
+ */
+export function PanelButton({
+  before,
+  onClick,
+  tone = 'secondary',
+  named,
+  disabled,
+  children,
+}: {
+  before: () => void;
+  onClick: () => void;
+  tone?: 'primary' | 'secondary';
+  named?: ReactNode;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={`button button--${tone}`}
+      disabled={disabled}
+      onClick={() => {
+        before();
+        onClick();
+      }}
+    >
+      {children}
+      {named !== undefined && <span className="visually-hidden"> {named}</span>}
+    </button>
+  );
 }
