@@ -1,5 +1,6 @@
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { messageOf } from '../../lib/api';
+import { ActionButton, type ActionButtonProps } from '../ui/ActionButton';
 import { FormMessage } from '../ui/FormMessage';
 
 /**
@@ -33,35 +34,16 @@ export function NoticeLine({ notice }: { notice: Notice | null | undefined }) {
 
 /**
  * A panel's action button: `before` runs first (the panel clears its notice: the last outcome no longer
- * stands), then `onClick`. `named` follows the label for a screen reader (which row's Edit), as DeleteButton's.
+ * stands), then `onClick`.
  */
-export function PanelButton({
-  before,
-  onClick,
-  tone = 'secondary',
-  named,
-  disabled,
-  children,
-}: {
-  before: () => void;
-  onClick: () => void;
-  tone?: 'primary' | 'secondary';
-  named?: ReactNode;
-  disabled?: boolean;
-  children: ReactNode;
-}) {
+export function PanelButton({ before, onClick, ...button }: ActionButtonProps & { before: () => void }) {
   return (
-    <button
-      type="button"
-      className={`button button--${tone}`}
-      disabled={disabled}
+    <ActionButton
+      {...button}
       onClick={() => {
         before();
         onClick();
       }}
-    >
-      {children}
-      {named !== undefined && <span className="visually-hidden"> {named}</span>}
-    </button>
+    />
   );
 }

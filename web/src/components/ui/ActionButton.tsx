@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+
+export type ActionButtonProps = {
+  onClick: () => void;
+  tone?: 'primary' | 'secondary' | 'danger';
+  disabled?: boolean;
+  /** Its action under way: the button reads `pendingLabel` ('Sending...') instead of its label. */
+  pending?: boolean;
+  pendingLabel?: string;
+  /** What it acts on, after the label for a screen reader (which row's Edit). */
+  named?: ReactNode;
+  children: ReactNode;
+};
+
+/** A row's or a panel's action button (Edit, Email, Create Slots, Delete...). */
+export function ActionButton({
+  onClick,
+  tone = 'secondary',
+  disabled,
+  pending = false,
+  pendingLabel,
+  named,
+  children,
+}: ActionButtonProps) {
+  return (
+    <button type="button" className={`button button--${tone}`} disabled={disabled} onClick={onClick}>
+      {pending ? pendingLabel : children}
+      {named !== undefined && <span className="visually-hidden"> {named}</span>}
+    </button>
+  );
+}
