@@ -9,6 +9,8 @@ export type ActionButtonProps = {
   pendingLabel?: string;
   /** What it acts on, after the label for a screen reader (which row's Edit). */
   named?: ReactNode;
+  /** A button that shows and hides a part (History): whether that part is shown. */
+  expanded?: boolean;
   children: ReactNode;
 };
 
@@ -20,10 +22,17 @@ export function ActionButton({
   pending = false,
   pendingLabel,
   named,
+  expanded,
   children,
 }: ActionButtonProps) {
   return (
-    <button type="button" className={`button button--${tone}`} disabled={disabled} onClick={onClick}>
+    <button
+      type="button"
+      className={`button button--${tone}`}
+      disabled={disabled}
+      aria-expanded={expanded}
+      onClick={onClick}
+    >
       {pending ? pendingLabel : children}
       {named !== undefined && <span className="visually-hidden"> {named}</span>}
     </button>
