@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import type { useNotice } from './notice';
+import { ActionButton } from '../ui/ActionButton';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 
 /**
@@ -97,16 +98,16 @@ export function DeleteButton<T>({
   children: ReactNode;
 }) {
   return (
-    <button
-      type="button"
-      className="button button--danger"
+    <ActionButton
+      tone="danger"
       onClick={() => {
         before?.();
         confirmation.ask(target);
       }}
+      named={children}
     >
-      Delete<span className="visually-hidden"> {children}</span>
-    </button>
+      Delete
+    </ActionButton>
   );
 }
 

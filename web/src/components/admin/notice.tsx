@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { messageOf } from '../../lib/api';
+import { ActionButton, type ActionButtonProps } from '../ui/ActionButton';
 import { FormMessage } from '../ui/FormMessage';
 
 /**
@@ -29,4 +30,20 @@ export function useNotice() {
 /** Shows a notice, if there is one. */
 export function NoticeLine({ notice }: { notice: Notice | null | undefined }) {
   return notice ? <FormMessage tone={notice.tone}>{notice.text}</FormMessage> : null;
+}
+
+/**
+ * A panel's action button: `before` runs first (the panel clears its notice: the last outcome no longer
+ * stands), then `onClick`.
+ */
+export function PanelButton({ before, onClick, ...button }: ActionButtonProps & { before: () => void }) {
+  return (
+    <ActionButton
+      {...button}
+      onClick={() => {
+        before();
+        onClick();
+      }}
+    />
+  );
 }

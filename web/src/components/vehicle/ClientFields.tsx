@@ -13,26 +13,26 @@ type ClientFieldsProps = {
   autofill?: boolean;
 };
 
+const NAMES = [
+  { name: 'clientFirstName', label: 'First name', autoComplete: 'given-name' },
+  { name: 'clientLastName', label: 'Last name', autoComplete: 'family-name' },
+] as const;
+
 /** The client's first and last name, with the booking's limit. The customer's booking and the desk's custom booking. */
 export function ClientFields({ field, errors, autofill = false }: ClientFieldsProps) {
   return (
     <div className="form-row">
-      <TextField
-        label="First name"
-        autoComplete={autofill ? 'given-name' : undefined}
-        required
-        maxLength={BOOKING_LIMITS.name}
-        error={errors.clientFirstName?.message}
-        {...field('clientFirstName')}
-      />
-      <TextField
-        label="Last name"
-        autoComplete={autofill ? 'family-name' : undefined}
-        required
-        maxLength={BOOKING_LIMITS.name}
-        error={errors.clientLastName?.message}
-        {...field('clientLastName')}
-      />
+      {NAMES.map(({ name, label, autoComplete }) => (
+        <TextField
+          key={name}
+          label={label}
+          autoComplete={autofill ? autoComplete : undefined}
+          required
+          maxLength={BOOKING_LIMITS.name}
+          error={errors[name]?.message}
+          {...field(name)}
+        />
+      ))}
     </div>
   );
 }

@@ -30,6 +30,11 @@ type VehicleFieldsProps = {
   makeAndModel?: ReactNode;
 };
 
+const MAKE_AND_MODEL = [
+  { name: 'vehicleMake', text: 'Make', example: 'e.g. Honda' },
+  { name: 'vehicleModel', text: 'Model', example: 'e.g. Civic' },
+] as const;
+
 /**
  * The vehicle's inputs: make, model, year (1900 to next year) and color, with
  * the booking's limits. One component for the customer's booking, the desk's
@@ -50,24 +55,18 @@ export function VehicleFields({
       <div className="form-row">
         {makeAndModel ?? (
           <>
-            <TextField
-              label={label('Make')}
-              placeholder={examples ? 'e.g. Honda' : undefined}
-              required
-              maxLength={BOOKING_LIMITS.vehicleText}
-              autoComplete={autoComplete}
-              error={errors.vehicleMake?.message}
-              {...field('vehicleMake')}
-            />
-            <TextField
-              label={label('Model')}
-              placeholder={examples ? 'e.g. Civic' : undefined}
-              required
-              maxLength={BOOKING_LIMITS.vehicleText}
-              autoComplete={autoComplete}
-              error={errors.vehicleModel?.message}
-              {...field('vehicleModel')}
-            />
+            {MAKE_AND_MODEL.map(({ name, text, example }) => (
+              <TextField
+                key={name}
+                label={label(text)}
+                placeholder={examples ? example : undefined}
+                required
+                maxLength={BOOKING_LIMITS.vehicleText}
+                autoComplete={autoComplete}
+                error={errors[name]?.message}
+                {...field(name)}
+              />
+            ))}
           </>
         )}
       </div>

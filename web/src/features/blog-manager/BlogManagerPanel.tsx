@@ -6,7 +6,7 @@ import {
   useConfirmation,
   useDeleteMutation,
 } from '../../components/admin/ConfirmAction';
-import { NoticeLine, useNotice } from '../../components/admin/notice';
+import { NoticeLine, PanelButton, useNotice } from '../../components/admin/notice';
 import { formatDate } from '../../lib/date';
 import { adminPostsQueryOptions, deletePost, POSTS_KEY, type PostInfo } from './api';
 import { PostEditor } from './components/PostEditor';
@@ -58,16 +58,9 @@ export default function BlogManagerPanel() {
   return (
     <div className="blog-manager">
       <p>
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => {
-            notice.clear();
-            setMode({ kind: 'create' });
-          }}
-        >
+        <PanelButton tone="primary" before={notice.clear} onClick={() => setMode({ kind: 'create' })}>
           New Post
-        </button>
+        </PanelButton>
       </p>
       <NoticeLine notice={notice.notice} />
       <ListState
@@ -99,16 +92,13 @@ export default function BlogManagerPanel() {
                   </p>
                 </div>
                 <div className="blog-manager__actions">
-                  <button
-                    type="button"
-                    className="button button--secondary"
-                    onClick={() => {
-                      notice.clear();
-                      setMode({ kind: 'edit', post });
-                    }}
+                  <PanelButton
+                    before={notice.clear}
+                    onClick={() => setMode({ kind: 'edit', post })}
+                    named={post.title}
                   >
-                    Edit<span className="visually-hidden"> {post.title}</span>
-                  </button>
+                    Edit
+                  </PanelButton>
                   <DeleteButton confirmation={confirmation} target={post} before={notice.clear}>
                     {post.title}
                   </DeleteButton>

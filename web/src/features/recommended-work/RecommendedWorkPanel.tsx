@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ConfirmAction, useConfirmation } from '../../components/admin/ConfirmAction';
-import { NoticeLine, useNotice } from '../../components/admin/notice';
+import { NoticeLine, PanelButton, useNotice } from '../../components/admin/notice';
 import { ListState } from '../../components/ui/ListState';
 import { ShowMore } from '../../components/ui/ShowMore';
 import { formatDate } from '../../lib/date';
@@ -53,30 +53,27 @@ export default function RecommendedWorkPanel() {
                   </p>
                 </div>
                 <div className="recommended-work__actions">
-                  <button
-                    type="button"
-                    className="button button--primary"
-                    disabled={book.isPending || !!line.followedUpAt}
-                    onClick={() => {
-                      notice.clear();
+                  <PanelButton
+                    tone="primary"
+                    before={notice.clear}
+                    onClick={() =>
                       book.mutate(ref(line), {
                         onSuccess: () => notice.success(recommendedTexts.booked(line.customerName)),
                         onError: (error) => notice.failure(error, recommendedTexts.bookFailed),
-                      });
-                    }}
+                      })
+                    }
+                    disabled={book.isPending || !!line.followedUpAt}
+                    named={line.description}
                   >
-                    Book it<span className="visually-hidden"> {line.description}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--secondary"
-                    onClick={() => {
-                      notice.clear();
-                      confirmation.ask(line);
-                    }}
+                    Book it
+                  </PanelButton>
+                  <PanelButton
+                    before={notice.clear}
+                    onClick={() => confirmation.ask(line)}
+                    named={line.description}
                   >
-                    Dismiss<span className="visually-hidden"> {line.description}</span>
-                  </button>
+                    Dismiss
+                  </PanelButton>
                 </div>
               </li>
             ))}

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDelete, useConfirmation } from '../../components/admin/ConfirmAction';
-import { NoticeLine, useNotice } from '../../components/admin/notice';
+import { NoticeLine, PanelButton, useNotice } from '../../components/admin/notice';
 import { FormMessage } from '../../components/ui/FormMessage';
 import { messageOf } from '../../lib/api';
 import { refreshAfterServiceChange, servicesQueryOptions, timeSlotKeys } from '../../lib/shared-queries';
@@ -53,16 +53,9 @@ export default function ServiceManagerPanel() {
           }}
         />
       ) : (
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => {
-            notice.clear();
-            setEditing('new');
-          }}
-        >
+        <PanelButton tone="primary" before={notice.clear} onClick={() => setEditing('new')}>
           Add Service
-        </button>
+        </PanelButton>
       )}
 
       {services.isError && (

@@ -6,7 +6,7 @@ import {
   useConfirmation,
   useDeleteMutation,
 } from '../../components/admin/ConfirmAction';
-import { NoticeLine, useNotice } from '../../components/admin/notice';
+import { NoticeLine, PanelButton, useNotice } from '../../components/admin/notice';
 import { Avatar } from '../../components/ui/Avatar';
 import { ListState } from '../../components/ui/ListState';
 import { StarRating } from '../../components/ui/StarRating';
@@ -94,17 +94,13 @@ export default function TestimonialManagerPanel() {
                     />
                   ) : (
                     <div className="testimonial-manager__actions">
-                      <button
-                        type="button"
-                        className="button button--secondary"
-                        onClick={() => {
-                          notice.clear();
-                          setEditing(testimonial._id);
-                        }}
+                      <PanelButton
+                        before={notice.clear}
+                        onClick={() => setEditing(testimonial._id)}
+                        named={`of ${nameOf(testimonial)}’s testimonial`}
                       >
                         Edit author
-                        <span className="visually-hidden"> of {nameOf(testimonial)}’s testimonial</span>
-                      </button>
+                      </PanelButton>
                       <button
                         type="button"
                         className="button button--secondary"

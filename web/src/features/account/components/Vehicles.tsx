@@ -1,3 +1,4 @@
+import { ActionButton } from '../../../components/ui/ActionButton';
 import { VEHICLE_CLASS_LABELS } from '@app/core/garage/model';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -90,21 +91,19 @@ export function Vehicles({ userId }: { userId: string }) {
                     </p>
                     <Facts vehicle={vehicle} />
                     <p className="service-addresses__actions">
-                      <button
-                        type="button"
-                        className="button button--secondary"
+                      <ActionButton
                         onClick={() => show({ kind: 'edit', vehicle })}
+                        named={vehicleName(vehicle)}
                       >
-                        Edit<span className="visually-hidden"> {vehicleName(vehicle)}</span>
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--secondary"
-                        aria-expanded={open?.kind === 'history' && open.vehicle._id === vehicle._id}
+                        Edit
+                      </ActionButton>
+                      <ActionButton
+                        expanded={open?.kind === 'history' && open.vehicle._id === vehicle._id}
                         onClick={() => show({ kind: 'history', vehicle })}
+                        named={`of ${vehicleName(vehicle)}`}
                       >
-                        History<span className="visually-hidden"> of {vehicleName(vehicle)}</span>
-                      </button>
+                        History
+                      </ActionButton>
                       <DeleteButton
                         confirmation={confirmation}
                         target={vehicle}

@@ -3,7 +3,7 @@ import { PHONE_MAX } from '@app/core/rules/fields';
 import { today } from '@app/core/time';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useId } from 'react';
+import { useCallback } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
@@ -15,6 +15,7 @@ import { fromLateData, bindFields, messagesResolver } from '../../../lib/forms';
 import { availabilityKeys } from '../../../lib/shared-queries';
 import { createBooking } from '../api';
 import { BookingPhotos } from './BookingPhotos';
+import { TermsField } from './TermsField';
 import '../booking.css';
 import type { BookableService } from '../types';
 import { choiceSearch, type JobChoice } from '../choice';
@@ -44,7 +45,6 @@ type BookingDetailsFormProps = {
 export function BookingDetailsForm(props: BookingDetailsFormProps) {
   const { user, service, date, time, addressId, job, recommended } = props;
   const queryClient = useQueryClient();
-  const termsId = useId();
   // Every job needs a way to reach the customer (issue 30): asked once, when the account has none.
   const askPhone = !user.phone;
   // The account's names may come again (a refreshed session) while the vehicle is being typed:
@@ -151,30 +151,7 @@ export function BookingDetailsForm(props: BookingDetailsFormProps) {
           error={errors.photoIds?.message}
           onChange={setPhotos}
         />
-        <div className="field">
-          <div className="check booking-form__terms">
-            <input
-              id={termsId}
-              type="checkbox"
-              required
-              aria-invalid={errors.acceptTerms ? true : undefined}
-              aria-describedby={errors.acceptTerms ? `${termsId}-error` : undefined}
-              {...form.register('acceptTerms')}
-            />
-            <label htmlFor={termsId}>
-              I agree to the{' '}
-              <Link to="/terms" target="_blank" rel="noopener">
-                terms and conditions
-                <span className="visually-hidden"> (opens in a new tab)</span>
-              </Link>
-            </label>
-          </div>
-          {errors.acceptTerms && (
-            <p id={`${termsId}-error`} className="field__error">
-              {errors.acceptTerms.message}
-            </p>
-          )}
-        </div>
+        <TermsField registration={form.register('acceptTerms')} error={errors.acceptTerms?.message} />
       </fieldset>
 
       {booked && (

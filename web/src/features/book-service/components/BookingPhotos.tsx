@@ -1,6 +1,7 @@
 import { BOOKING_PHOTO_LIMIT } from '@app/core/photo/messages';
 import { useMutation } from '@tanstack/react-query';
-import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { AddPhotoButton } from '../../../components/ui/AddPhotoButton';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { messageOf } from '../../../lib/api';
 import { uploadBookingPhoto } from '../../../lib/booking-photos';
@@ -25,7 +26,6 @@ export function BookingPhotos({
   onChange: (photoIds: string[]) => void;
 }) {
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<Chosen[]>([]);
   // The previews' object URLs go with the page.
   const previews = useRef<Chosen[]>([]);
@@ -45,15 +45,7 @@ export function BookingPhotos({
       }
       return added;
     },
-    onSettled: () => {
-      if (input.current) input.current.value = '';
-    },
   });
-  const full = chosen.length >= BOOKING_PHOTO_LIMIT;
-  const pick = (event: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(event.target.files ?? [])].slice(0, BOOKING_PHOTO_LIMIT - chosen.length);
-    if (files.length) upload.mutate(files);
-  };
   const remove = (photo: Chosen) => {
     URL.revokeObjectURL(photo.preview);
     setChosen((now) => now.filter((c) => c.id !== photo.id));
@@ -82,19 +74,12 @@ export function BookingPhotos({
           ))}
         </ul>
       )}
-      <label className={`button button--secondary${full || upload.isPending ? ' is-disabled' : ''}`}>
-        {upload.isPending ? 'Uploading...' : 'Add Photo'}
-        <input
-          ref={input}
-          className="visually-hidden-input"
-          type="file"
-          accept="image/*"
-          multiple
-          aria-describedby={error ? `${id}-error` : undefined}
-          disabled={full || upload.isPending}
-          onChange={pick}
-        />
-      </label>
+      <AddPhotoButton
+        room={BOOKING_PHOTO_LIMIT - chosen.length}
+        pending={upload.isPending}
+        onFiles={upload.mutate}
+        describedBy={error ? `${id}-error` : undefined}
+      />
       {error && (
         <p id={`${id}-error`} className="field__error">
           {error}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { ConfirmAction, useConfirmation } from '../../../components/admin/ConfirmAction';
-import { NoticeLine, useNotice } from '../../../components/admin/notice';
+import { NoticeLine, PanelButton, useNotice } from '../../../components/admin/notice';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { messageOf } from '../../../lib/api';
 import { calendarAddressQuery, useNewAddressMutation } from '../api';
@@ -66,16 +66,9 @@ export function CalendarFeedCard({ userId, admin }: { userId: string; admin: boo
           <CopyField label={texts.webcalLabel} value={address.webcal} onCopy={copy} />
           <CopyField label={texts.httpsLabel} value={address.https} onCopy={copy} />
           <p className="calendar-feed__hint">{texts.private}</p>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => {
-              notice.clear();
-              confirmation.ask(true);
-            }}
-          >
+          <PanelButton before={notice.clear} onClick={() => confirmation.ask(true)}>
             {texts.newAddress}
-          </button>
+          </PanelButton>
         </>
       )}
       <div aria-live="polite">

@@ -1,6 +1,7 @@
 import { formatLongDate, formatTime } from '@app/core/time';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
+import { ActionButton } from '../../../components/ui/ActionButton';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { messageOf } from '../../../lib/api';
 import { assignCustomer, customersQueryOptions } from '../api';
@@ -128,14 +129,15 @@ export function AssignCustomer({ booking, onBack, onAssigned }: AssignCustomerPr
           {assign.isError && (
             <FormMessage tone="error">{messageOf(assign.error, deskMessages.assignFailed)}</FormMessage>
           )}
-          <button
-            type="button"
-            className="button button--primary"
+          <ActionButton
+            tone="primary"
             disabled={assign.isPending}
             onClick={submitAssign}
+            pending={assign.isPending}
+            pendingLabel="Assigning..."
           >
-            {assign.isPending ? 'Assigning...' : 'Assign Customer'}
-          </button>
+            Assign Customer
+          </ActionButton>
         </section>
 
         <section className="desk-assign__new" aria-labelledby={`${id}-new`}>

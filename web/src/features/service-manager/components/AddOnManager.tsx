@@ -6,7 +6,7 @@ import {
   useConfirmation,
   useDeleteMutation,
 } from '../../../components/admin/ConfirmAction';
-import { NoticeLine, useNotice } from '../../../components/admin/notice';
+import { NoticeLine, PanelButton, useNotice } from '../../../components/admin/notice';
 import { ListState } from '../../../components/ui/ListState';
 import { messageOf } from '../../../lib/api';
 import { formatDuration, formatPrice } from '../../../lib/format';
@@ -67,16 +67,9 @@ export function AddOnManager() {
                     <strong>{a.name}</strong> +{formatPrice(a.price)}, +{formatDuration(a.duration)}
                   </span>
                   <span className="service-manager__actions">
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      onClick={() => {
-                        notice.clear();
-                        setEditing(a._id);
-                      }}
-                    >
-                      Edit<span className="visually-hidden"> {a.name}</span>
-                    </button>
+                    <PanelButton before={notice.clear} onClick={() => setEditing(a._id)} named={a.name}>
+                      Edit
+                    </PanelButton>
                     <DeleteButton confirmation={confirmation} target={a} before={notice.clear}>
                       {a.name}
                     </DeleteButton>

@@ -1,3 +1,4 @@
+import { ActionButton } from '../../../components/ui/ActionButton';
 import { addDays, today } from '@app/core/time';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -77,21 +78,21 @@ export function ServiceCard({
       </dl>
       <NoticeLine notice={slotNotice.notice} />
       <div className="service-manager__actions">
-        <button type="button" className="button button--secondary" onClick={onEdit}>
-          Edit<span className="visually-hidden"> {service.name}</span>
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
+        <ActionButton onClick={onEdit} named={service.name}>
+          Edit
+        </ActionButton>
+        <ActionButton
           disabled={createSlots.isPending}
           onClick={onCreateSlots}
+          pending={createSlots.isPending}
+          pendingLabel="Creating..."
+          named={`for ${service.name}`}
         >
-          {createSlots.isPending ? 'Creating...' : 'Create Slots'}
-          <span className="visually-hidden"> for {service.name}</span>
-        </button>
-        <button type="button" className="button button--danger" disabled={busy} onClick={onDelete}>
-          Delete<span className="visually-hidden"> {service.name}</span>
-        </button>
+          Create Slots
+        </ActionButton>
+        <ActionButton tone="danger" disabled={busy} onClick={onDelete} named={service.name}>
+          Delete
+        </ActionButton>
       </div>
     </li>
   );

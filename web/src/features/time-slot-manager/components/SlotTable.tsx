@@ -1,3 +1,4 @@
+import { ActionButton } from '../../../components/ui/ActionButton';
 import { formatTime } from '@app/core/time';
 import { formatDate } from '../../../lib/date';
 import type { Slot } from '../api';
@@ -92,13 +93,12 @@ function SlotRow({
       <td className="slot-row__actions">
         {!slot.isBooked && (
           <>
-            <button type="button" className="button button--secondary" disabled={busy} onClick={onToggle}>
+            <ActionButton disabled={busy} onClick={onToggle} named={label}>
               {slot.isAvailable ? 'Make Unavailable' : 'Make Available'}
-              <span className="visually-hidden"> {label}</span>
-            </button>
-            <button type="button" className="button button--danger" disabled={busy} onClick={onDelete}>
-              Delete<span className="visually-hidden"> {label}</span>
-            </button>
+            </ActionButton>
+            <ActionButton tone="danger" disabled={busy} onClick={onDelete} named={label}>
+              Delete
+            </ActionButton>
           </>
         )}
       </td>

@@ -1,3 +1,4 @@
+import { ActionButton } from '../../../components/ui/ActionButton';
 import { CATEGORY_LABELS, type InspectionCategory } from '@app/core/workorder/inspection/terms';
 import { useState } from 'react';
 import { formatPrice } from '../../../lib/format';
@@ -72,14 +73,9 @@ export function EstimatePanel({
             {CATEGORY_LABELS[item.category as InspectionCategory]} needs attention
             {item.note ? `: ${item.note}` : ''}
           </span>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={finding.isPending}
-            onClick={() => finding.mutate(item.category)}
-          >
+          <ActionButton disabled={finding.isPending} onClick={() => finding.mutate(item.category)}>
             Add {CATEGORY_LABELS[item.category as InspectionCategory]} to the estimate
-          </button>
+          </ActionButton>
         </p>
       ))}
       <FailureMessage error={finding.error} fallback="The finding was not added." />
@@ -102,21 +98,10 @@ export function EstimatePanel({
                   {line.previousTotal !== null && <small> (was {formatPrice(line.previousTotal)})</small>}
                 </span>
                 <span className="estimate-panel__actions">
-                  <button
-                    type="button"
-                    className="button button--secondary"
-                    onClick={() => setEditing(line.id)}
-                  >
-                    Price {line.description}
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--secondary"
-                    disabled={remove.isPending}
-                    onClick={() => remove.mutate(line.id)}
-                  >
+                  <ActionButton onClick={() => setEditing(line.id)}>Price {line.description}</ActionButton>
+                  <ActionButton disabled={remove.isPending} onClick={() => remove.mutate(line.id)}>
                     Remove
-                  </button>
+                  </ActionButton>
                 </span>
               </>
             )}

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { type ChangeEvent, useId, useRef } from 'react';
+import { useId } from 'react';
+import { AddPhotoButton } from '../../../components/ui/AddPhotoButton';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { PrivatePhoto } from '../../../components/ui/PrivatePhoto';
 import { messageOf } from '../../../lib/api';
@@ -22,7 +23,6 @@ export function InspectionPhotos({
   onChanged: (order: WorkOrderJson) => void;
 }) {
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
   const upload = useMutation({
     mutationFn: async (files: File[]) => {
       let order = workOrder;
@@ -30,20 +30,12 @@ export function InspectionPhotos({
       return order;
     },
     onSuccess: onChanged,
-    onSettled: () => {
-      if (input.current) input.current.value = '';
-    },
   });
   const remove = useMutation({
     mutationFn: (photoId: string) => deletePhoto(workOrder._id, photoId),
     onSuccess: onChanged,
   });
   const full = workOrder.photos.length >= limit;
-
-  const chosen = (event: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(event.target.files ?? [])].slice(0, limit - workOrder.photos.length);
-    if (files.length) upload.mutate(files);
-  };
 
   return (
     <section className="inspection-form" aria-labelledby={id}>
@@ -72,19 +64,12 @@ export function InspectionPhotos({
         </ul>
       )}
       <div className="inspection-photo-actions">
-        <label className={`button button--secondary${full || upload.isPending ? ' is-disabled' : ''}`}>
-          {upload.isPending ? 'Uploading...' : 'Add Photo'}
-          <input
-            ref={input}
-            className="visually-hidden-input"
-            type="file"
-            accept="image/*"
-            capture="environment"
-            multiple
-            disabled={full || upload.isPending}
-            onChange={chosen}
-          />
-        </label>
+        <AddPhotoButton
+          room={limit - workOrder.photos.length}
+          pending={upload.isPending}
+          onFiles={upload.mutate}
+          capture="environment"
+        />
         {full && <span className="wo-form__hint">The limit of {limit} photos is reached.</span>}
       </div>
       {upload.isError && (

@@ -1,3 +1,4 @@
+import { ActionButton } from '../../../components/ui/ActionButton';
 import { factsOf } from '../../../components/ui/Fact';
 import { workOrderMayGetLink, workOrderPaymentLabel } from '@app/core/payments/link-state';
 import { formatInstant } from '@app/core/time';
@@ -142,50 +143,50 @@ export function WorkOrderRow({
         )}
       </dl>
       <div className="wo-row__actions">
-        <button type="button" className="button button--secondary" onClick={onEdit}>
-          Edit<span className="visually-hidden"> {order.workOrderNumber}</span>
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
+        <ActionButton onClick={onEdit} named={order.workOrderNumber}>
+          Edit
+        </ActionButton>
+        <ActionButton
           disabled={busy || !hasEmail}
           onClick={() => email.mutate()}
+          pending={email.isPending}
+          pendingLabel="Sending..."
+          named={order.workOrderNumber}
         >
-          {email.isPending ? 'Sending...' : 'Email'}
-          <span className="visually-hidden"> {order.workOrderNumber}</span>
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
+          Email
+        </ActionButton>
+        <ActionButton
           disabled={pdf.isPending}
           onClick={() => pdf.mutate()}
+          pending={pdf.isPending}
+          pendingLabel="Downloading..."
+          named={`of ${order.workOrderNumber}`}
         >
-          {pdf.isPending ? 'Downloading...' : 'PDF'}
-          <span className="visually-hidden"> of {order.workOrderNumber}</span>
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
+          PDF
+        </ActionButton>
+        <ActionButton
           disabled={busy || !hasEmail}
           onClick={() => link.mutate()}
+          pending={link.isPending}
+          pendingLabel="Sending..."
+          named={`for ${order.workOrderNumber}`}
         >
-          {link.isPending ? 'Sending...' : 'Acknowledgment Link'}
-          <span className="visually-hidden"> for {order.workOrderNumber}</span>
-        </button>
+          Acknowledgment Link
+        </ActionButton>
         {workOrderMayGetLink(order) && (
-          <button
-            type="button"
-            className="button button--secondary"
+          <ActionButton
             disabled={busy}
             onClick={() => payLink.mutate()}
+            pending={payLink.isPending}
+            pendingLabel="Sending..."
+            named={`for ${order.workOrderNumber}`}
           >
-            {payLink.isPending ? 'Sending...' : 'Send payment link'}
-            <span className="visually-hidden"> for {order.workOrderNumber}</span>
-          </button>
+            Send payment link
+          </ActionButton>
         )}
-        <button type="button" className="button button--danger" disabled={busy} onClick={onDelete}>
-          Delete<span className="visually-hidden"> {order.workOrderNumber}</span>
-        </button>
+        <ActionButton tone="danger" disabled={busy} onClick={onDelete} named={order.workOrderNumber}>
+          Delete
+        </ActionButton>
       </div>
     </article>
   );

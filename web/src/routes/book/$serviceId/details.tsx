@@ -8,37 +8,12 @@ import { myAddressesQueryOptions } from '../../../lib/addresses';
 import { useAuth } from '../../../lib/auth/store';
 import { pageTitle } from '../../../lib/business';
 import { serviceQueryOptions } from '../../../features/services/api';
-import { calendarDate } from '../../../lib/search';
-import { type ChoiceSearch, choiceOf, choiceSearch, readChoice } from '../../../features/book-service/choice';
+import { choiceOf, choiceSearch } from '../../../features/book-service/choice';
 import {
   RecommendedLines,
   useRecommendedLines,
 } from '../../../features/recommended-work/components/RecommendedLines';
-import { readRecommended, type RecommendedSearch } from '../../../lib/recommended-search';
-
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-const ADDRESS = /^[\w-]{1,64}$/;
-
-/**
- * The chosen time, in the page's address (decision 112): `?date=yyyy-MM-dd&time=HH:mm&address=<saved id>`,
- * the same `address` the times page carries, so a reload (or Back and Forward) keeps the choice.
- */
-type DetailsSearch = { date?: string; time?: string; address?: string } & ChoiceSearch & RecommendedSearch;
-
-function readSearch(search: Record<string, unknown>): DetailsSearch {
-  const text = (value: unknown, pattern: RegExp) =>
-    typeof value === 'string' && pattern.test(value) ? value : undefined;
-  const date = calendarDate(search.date);
-  const time = text(search.time, TIME);
-  const address = text(search.address, ADDRESS);
-  return {
-    ...(date ? { date } : {}),
-    ...(time ? { time } : {}),
-    ...(address ? { address } : {}),
-    ...readChoice(search),
-    ...readRecommended(search),
-  };
-}
+import { readDetailsSearch } from '../../../features/book-service/search';
 
 /**
  * The confirm page (doc 1 §2). The date, time and address come in the page's
@@ -47,7 +22,7 @@ function readSearch(search: Record<string, unknown>): DetailsSearch {
  * shared address) the visitor is sent to /.
  */
 export const Route = createFileRoute('/book/$serviceId/details')({
-  validateSearch: readSearch,
+  validateSearch: readDetailsSearch,
   beforeLoad: async ({ context, search }) => {
     const { date, time, address } = search;
     if (!date || !time) throw redirect({ to: '/', replace: true });

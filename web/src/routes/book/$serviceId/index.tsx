@@ -11,7 +11,6 @@ import { BookingShell } from '../../../features/book-service/components/BookingS
 import { ServiceSummary } from '../../../features/book-service/components/ServiceSummary';
 import { ServiceChoiceForm } from '../../../features/book-service/components/ServiceChoiceForm';
 import {
-  type ChoiceSearch,
   type JobChoice,
   choiceOf,
   choiceQuery,
@@ -26,46 +25,19 @@ import { usePlace } from '../../../features/book-service/usePlace';
 import { serviceQueryOptions } from '../../../features/services/api';
 import { useAuth } from '../../../lib/auth/store';
 import { pageTitle } from '../../../lib/business';
-import { calendarDate } from '../../../lib/search';
 import { notFoundOn } from '../../../lib/loaders';
 import {
   RecommendedLines,
   useRecommendedLines,
 } from '../../../features/recommended-work/components/RecommendedLines';
-import { readRecommended, type RecommendedSearch } from '../../../lib/recommended-search';
-
-/**
- * The chosen date lives in the page's address (?date=yyyy-MM-dd): Back from the details page and the login
- * redirect keep it. So do the chosen service address (?address=, a saved one's id) and a visitor's ?zip= (issue 20).
- */
-type BookSearch = { date?: string; address?: string; zip?: string } & ChoiceSearch & RecommendedSearch;
-
-function readSearch(search: Record<string, unknown>): BookSearch {
-  const text = (value: unknown, pattern: RegExp) =>
-    typeof value === 'string' && pattern.test(value) ? value : undefined;
-  const date = calendarDate(search.date);
-  const address = text(search.address, /^[\w-]{1,64}$/);
-  // The router reads a ZIP typed into the address bar (?zip=19380) as a number.
-  const zip = text(
-    typeof search.zip === 'number' ? String(search.zip).padStart(5, '0') : search.zip,
-    /^\d{5}$/,
-  );
-  return {
-    ...(date ? { date } : {}),
-    ...(address ? { address } : {}),
-    ...(zip ? { zip } : {}),
-    // The vehicle class and add-ons (issue 34): the price, and the times that fit the job's length.
-    ...readChoice(search),
-    ...readRecommended(search),
-  };
-}
+import { type BookSearch, readBookSearch } from '../../../features/book-service/search';
 
 /*
  * What runs before the component (validateSearch, loader, pendingComponent) is in the entry chunk:
  * it stays free of the calendar and date-fns. The component, with react-day-picker, is the route's lazy chunk.
  */
 export const Route = createFileRoute('/book/$serviceId/')({
-  validateSearch: readSearch,
+  validateSearch: readBookSearch,
   loader: async ({ context: { queryClient, auth }, params, location }) => {
     const options = serviceQueryOptions(params.serviceId);
     // Book Now passes the service as navigation state: it fills the cache, so nothing is fetched.
