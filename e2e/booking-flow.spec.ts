@@ -1,14 +1,7 @@
 import { addDays, formatTime, today } from '@app/core/time';
 import { expect, test } from './fixtures';
 import { fillCard, paymentSection, register } from './helpers/pages';
-import {
-  chooseDay,
-  dateWithTimes,
-  fillVehicle,
-  freeTimes,
-  serviceNamed,
-  timeButton,
-} from './helpers/booking-page';
+import { bookTheTime, dateWithTimes, freeTimes, serviceNamed } from './helpers/booking-page';
 import { linkInMail, loginThroughForm, uniqueEmail } from './helpers/session';
 import { fillAddress } from './helpers/admin-desk-page';
 
@@ -60,14 +53,7 @@ test('register → verify → add a card → book → Service History → edit �
   await expect(where.getByTestId('area-served')).toContainText('We come to 12 N High St');
 
   // A date and a time, then the details.
-  await chooseDay(page, date);
-  await timeButton(page, chosen).click();
-  await expect(page.getByRole('heading', { name: 'Confirm Your Booking' })).toBeVisible();
-  await fillVehicle(page);
-  await page.getByRole('button', { name: 'Confirm Booking' }).click();
-  await expect(
-    page.getByText('Your appointment has been successfully booked! You can view it in your Service History.'),
-  ).toBeVisible();
+  await bookTheTime(page, date, chosen);
   await expect(page.getByRole('button', { name: 'Booked!' })).toBeDisabled();
   expect(await freeTimes(request, service._id, date, home)).not.toContain(chosen);
 

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { chooseDay, dateWithTimes, fillVehicle, timeButton } from './helpers/booking-page';
+import { bookTheTime, dateWithTimes } from './helpers/booking-page';
 import { bookThroughApi, setStatusThroughApi } from './helpers/bookings';
 import { auth, waitForMail } from './helpers/session';
 import * as time from '@app/core/time';
@@ -71,12 +71,5 @@ test('a job completed with a due rule yields a due notice at a moved clock, and 
   await page.goto(link!);
   await expect(page.getByRole('heading', { name: `Book ${service.name}` })).toBeVisible();
   await expectAccessible();
-  await chooseDay(page, date);
-  await timeButton(page, free[0]!).click();
-  await expect(page.getByRole('heading', { name: 'Confirm Your Booking' })).toBeVisible();
-  await fillVehicle(page);
-  await page.getByRole('button', { name: 'Confirm Booking' }).click();
-  await expect(
-    page.getByText('Your appointment has been successfully booked! You can view it in your Service History.'),
-  ).toBeVisible();
+  await bookTheTime(page, date, free[0]!);
 });

@@ -1,6 +1,7 @@
 import type { Weekday } from '@app/core/time';
 import * as time from '@app/core/time';
 import { asSystem } from '@app/core/actor';
+import type { BookingMailInfo } from '@app/core/booking/mail-info';
 import type { Stored } from '@app/core/booking/store';
 import { Geo } from '@app/core/geo/index';
 import { Service } from '@app/core/service/index';
@@ -167,5 +168,27 @@ export async function bookedForCompletion(customerCard: string, price: number, a
     payment,
     bookingId: booking._id,
     startAt: Date.parse(time.instantOf(date, '10:00')),
+  };
+}
+
+/**
+ * A booking as its mails and texts read it: Jamie Rivera's green 2021 Subaru Outback, an hour, no
+ * notes; `fields` give the booking itself.
+ */
+export function bookingMailInfo(
+  fields: Pick<
+    BookingMailInfo,
+    'id' | 'serviceName' | 'date' | 'time' | 'priceCents' | 'status' | 'customerEmail'
+  > &
+    Partial<BookingMailInfo>,
+): BookingMailInfo {
+  return {
+    durationMinutes: 60,
+    clientFirstName: 'Jamie',
+    clientLastName: 'Rivera',
+    vehicle: { year: 2021, make: 'Subaru', model: 'Outback', color: 'Green' },
+    notes: '',
+    customerName: 'Jamie Rivera',
+    ...fields,
   };
 }

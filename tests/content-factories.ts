@@ -1,6 +1,8 @@
 import type { Post } from '@app/core/post/index';
 import type { Testimonial } from '@app/core/testimonial/index';
-import { asAdmin } from './factories';
+import { expect } from 'vitest';
+import { app } from '../functions/src/api/index';
+import { asAdmin, createUser, json } from './factories';
 
 /** Factories for the public site's content (issue 4). Content is created as an admin, as the seed does. */
 let counter = 0;
@@ -34,4 +36,35 @@ export async function createPost(overrides: Partial<Post.CreateInput> = {}): Pro
     }),
   );
   return post;
+}
+
+/** The public list at `path` (posts, testimonials): 200, with `newer` before `older`. */
+export async function newestFirst<T extends { _id: string }>(
+  path: string,
+  newer: { _id: string },
+  older: { _id: string },
+): Promise<T[]> {
+  const response = await app.request(path);
+  expect(response.status).toBe(200);
+  const list = await json<T[]>(response);
+  const ids = list.map((item) => item._id);
+  expect(ids.indexOf(newer._id)).toBeLessThan(ids.indexOf(older._id));
+  return list;
+}
+
+/** Whether this test file's bucket holds the image a URL names. */
+export async function stored(url: string | null): Promise<boolean> {
+  if (!url) return false;
+  const { Images } = await import('@app/core/storage/images');
+  const found = await Images.get(url.slice(Images.PATH_PREFIX.length));
+  await found?.body.cancel();
+  return found !== null;
+}
+
+/** This test file's bucket made, and an admin and a customer signed in: who the content admin tests send as. */
+export async function bucketAdminAndCustomer() {
+  const { Storage } = await import('@app/core/storage/index');
+  await Storage.ensureBucket();
+  const [admin, customer] = await Promise.all([createUser({ role: 'admin' }), createUser()]);
+  return { admin, customer };
 }

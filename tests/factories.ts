@@ -41,6 +41,17 @@ export async function createService(
   return serviceReply(service);
 }
 
+/**
+ * A service of its own (an hour long, as `createService` makes it, unless `fields` say otherwise)
+ * that offers `times` and no weekly days: what the booking, route and calendar tests book.
+ */
+export function serviceOffering(
+  times: string[],
+  fields: Parameters<typeof createService>[0] = {},
+): Promise<ServiceReply> {
+  return createService({ availableDays: [], availableTimes: times, ...fields });
+}
+
 /** JSON of a response, typed loosely for assertions. */
 export async function json<T = unknown>(response: Response): Promise<T> {
   return (await response.json()) as T;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bookingReceivedMail } from '@app/core/booking/mail';
-import { type BookingMailInfo } from '@app/core/booking/mail-info';
+import { bookingMailInfo } from './booking-factories';
 import { icsEvent } from '@app/core/calendar/ics';
 import { transactWrite } from '@app/core/db/entity';
 import { Mail } from '@app/core/mail/index';
@@ -223,21 +223,15 @@ describe('mail with attachments', () => {
   });
 
   it('sends a booking mail with its calendar file through the outbox', async () => {
-    const booking: BookingMailInfo = {
+    const booking = bookingMailInfo({
       id: 'bkg_01JOUTBOXBOOKINGMAIL0000000',
       serviceName: 'Full Detail',
       date: '2026-03-08',
       time: '01:30',
-      durationMinutes: 60,
       priceCents: 19_900,
-      clientFirstName: 'Jamie',
-      clientLastName: 'Rivera',
-      vehicle: { year: 2021, make: 'Subaru', model: 'Outback', color: 'Green' },
-      notes: '',
       status: 'Pending',
       customerEmail: address(),
-      customerName: 'Jamie Rivera',
-    };
+    });
     const message = bookingReceivedMail(booking);
     await Outbox.send(message);
     const [sent] = await mailsTo(booking.customerEmail);

@@ -60,6 +60,17 @@ export async function createWorkOrder(
   } & Record<string, unknown>;
 }
 
+/** `count` work orders created one after another (so listed newest last) as `admin`, the `i`th with `overrides(i)`. */
+export async function createWorkOrders(
+  admin: { headers: Record<string, string> },
+  count: number,
+  overrides: (i: number) => Record<string, unknown>,
+) {
+  const made = [];
+  for (let i = 0; i < count; i += 1) made.push(await createWorkOrder(admin, overrides(i)));
+  return made;
+}
+
 /** pdfjs-dist's own copies of the 14 standard fonts (the PDF uses Helvetica). */
 const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 

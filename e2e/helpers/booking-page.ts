@@ -80,6 +80,21 @@ export async function fillVehicle(scope: Page | Locator) {
   await scope.getByLabel(/I agree to the/).check();
 }
 
+/**
+ * Books `time` on `date` on the booking page the customer is on: the day, the time, the vehicle
+ * (as `fillVehicle`), Confirm Booking, and the success message.
+ */
+export async function bookTheTime(page: Page, date: string, time: string) {
+  await chooseDay(page, date);
+  await timeButton(page, time).click();
+  await expect(page.getByRole('heading', { name: 'Confirm Your Booking' })).toBeVisible();
+  await fillVehicle(page);
+  await page.getByRole('button', { name: 'Confirm Booking' }).click();
+  await expect(
+    page.getByText('Your appointment has been successfully booked! You can view it in your Service History.'),
+  ).toBeVisible();
+}
+
 /** The number a test customer gives when the booking page asks (issue 30: their account has none). */
 export const TEST_PHONE = '(610) 555-0123';
 

@@ -22,14 +22,42 @@ const iso = (list: { start: number; end: number }[]) =>
 const MARCH = window('2026-03-01T00:00:00Z', '2026-03-31T00:00:00Z');
 
 describe('busy time from an iCalendar feed', () => {
-  it('a timed event in an IANA zone blocks exactly its times', () => {
-    const text = calendar([
-      'UID:dentist\nDTSTAMP:20260301T000000Z\nSUMMARY:Dentist\nDTSTART;TZID=America/New_York:20260310T140000\nDTEND;TZID=America/New_York:20260310T150000',
-    ]);
-    // March 10 is after the spring change: EDT, UTC-4.
-    expect(iso(busyIntervals(text, MARCH))).toEqual([
-      ['2026-03-10T18:00:00.000Z', '2026-03-10T19:00:00.000Z'],
-    ]);
+  it.each([
+    {
+      name: 'a timed event in an IANA zone blocks exactly its times',
+      events: [
+        'UID:dentist\nDTSTAMP:20260301T000000Z\nSUMMARY:Dentist\nDTSTART;TZID=America/New_York:20260310T140000\nDTEND;TZID=America/New_York:20260310T150000',
+      ],
+      // March 10 is after the spring change: EDT, UTC-4.
+      busy: [['2026-03-10T18:00:00.000Z', '2026-03-10T19:00:00.000Z']],
+    },
+    {
+      name: 'an all-day event blocks its whole local days, 23 hours on the spring change',
+      events: [
+        'UID:off\nDTSTAMP:20260301T000000Z\nDTSTART;VALUE=DATE:20260308\nDTEND;VALUE=DATE:20260309',
+        'UID:trip\nDTSTAMP:20260301T000000Z\nDTSTART;VALUE=DATE:20260320\nDTEND;VALUE=DATE:20260322',
+        'UID:noend\nDTSTAMP:20260301T000000Z\nDTSTART;VALUE=DATE:20260325',
+      ],
+      busy: [
+        ['2026-03-08T05:00:00.000Z', '2026-03-09T04:00:00.000Z'],
+        ['2026-03-20T04:00:00.000Z', '2026-03-22T04:00:00.000Z'],
+        ['2026-03-25T04:00:00.000Z', '2026-03-26T04:00:00.000Z'],
+      ],
+    },
+    {
+      name: 'free (TRANSPARENT), cancelled and zero-length events block nothing; overlapping ones are joined',
+      events: [
+        'UID:free\nDTSTAMP:20260301T000000Z\nDTSTART:20260310T150000Z\nDTEND:20260310T160000Z\nTRANSP:TRANSPARENT',
+        'UID:gone\nDTSTAMP:20260301T000000Z\nDTSTART:20260311T150000Z\nDTEND:20260311T160000Z\nSTATUS:CANCELLED',
+        'UID:point\nDTSTAMP:20260301T000000Z\nDTSTART:20260312T150000Z',
+        'UID:a\nDTSTAMP:20260301T000000Z\nDTSTART:20260313T150000Z\nDTEND:20260313T160000Z',
+        'UID:b\nDTSTAMP:20260301T000000Z\nDTSTART:20260313T153000Z\nDTEND:20260313T170000Z',
+        'UID:outside\nDTSTAMP:20260301T000000Z\nDTSTART:20260410T150000Z\nDTEND:20260410T160000Z',
+      ],
+      busy: [['2026-03-13T15:00:00.000Z', '2026-03-13T17:00:00.000Z']],
+    },
+  ])('$name', ({ events, busy }) => {
+    expect(iso(busyIntervals(calendar(events), MARCH))).toEqual(busy);
   });
 
   it('a weekly series keeps its wall-clock time across the March and November changes', () => {
@@ -67,19 +95,6 @@ describe('busy time from an iCalendar feed', () => {
     ]);
   });
 
-  it('an all-day event blocks its whole local days, 23 hours on the spring change', () => {
-    const text = calendar([
-      'UID:off\nDTSTAMP:20260301T000000Z\nDTSTART;VALUE=DATE:20260308\nDTEND;VALUE=DATE:20260309',
-      'UID:trip\nDTSTAMP:20260301T000000Z\nDTSTART;VALUE=DATE:20260320\nDTEND;VALUE=DATE:20260322',
-      'UID:noend\nDTSTAMP:20260301T000000Z\nDTSTART;VALUE=DATE:20260325',
-    ]);
-    expect(iso(busyIntervals(text, MARCH))).toEqual([
-      ['2026-03-08T05:00:00.000Z', '2026-03-09T04:00:00.000Z'],
-      ['2026-03-20T04:00:00.000Z', '2026-03-22T04:00:00.000Z'],
-      ['2026-03-25T04:00:00.000Z', '2026-03-26T04:00:00.000Z'],
-    ]);
-  });
-
   it('UTC, floating and other zones are placed right; a Windows zone name by its VTIMEZONE', () => {
     const vtimezone = [
       'BEGIN:VTIMEZONE',
@@ -112,20 +127,6 @@ describe('busy time from an iCalendar feed', () => {
       ['2026-03-04T14:00:00.000Z', '2026-03-04T14:30:00.000Z'], // floating: the business zone (EST)
       ['2026-03-05T17:00:00.000Z', '2026-03-05T18:00:00.000Z'], // CET
       ['2026-03-06T16:00:00.000Z', '2026-03-06T17:00:00.000Z'], // PST
-    ]);
-  });
-
-  it('free (TRANSPARENT), cancelled and zero-length events block nothing; overlapping ones are joined', () => {
-    const text = calendar([
-      'UID:free\nDTSTAMP:20260301T000000Z\nDTSTART:20260310T150000Z\nDTEND:20260310T160000Z\nTRANSP:TRANSPARENT',
-      'UID:gone\nDTSTAMP:20260301T000000Z\nDTSTART:20260311T150000Z\nDTEND:20260311T160000Z\nSTATUS:CANCELLED',
-      'UID:point\nDTSTAMP:20260301T000000Z\nDTSTART:20260312T150000Z',
-      'UID:a\nDTSTAMP:20260301T000000Z\nDTSTART:20260313T150000Z\nDTEND:20260313T160000Z',
-      'UID:b\nDTSTAMP:20260301T000000Z\nDTSTART:20260313T153000Z\nDTEND:20260313T170000Z',
-      'UID:outside\nDTSTAMP:20260301T000000Z\nDTSTART:20260410T150000Z\nDTEND:20260410T160000Z',
-    ]);
-    expect(iso(busyIntervals(text, MARCH))).toEqual([
-      ['2026-03-13T15:00:00.000Z', '2026-03-13T17:00:00.000Z'],
     ]);
   });
 

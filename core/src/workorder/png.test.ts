@@ -2,10 +2,9 @@ import { deflateSync } from 'node:zlib';
 import { PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { describe, expect, it, vi } from 'vitest';
 import { pngChunk, pngFile } from '../../../tests/images';
-import type { WorkOrder } from './model';
+import { acknowledged, workOrder } from '../../../tests/workorder-model';
 import { renderWorkOrderPdf } from './pdf';
 import { decodePng } from './png';
-import { priceWorkOrder } from './pricing';
 
 // The shop's public details are settings read through config() (issue 31); a unit test of the PDF has no
 // stack, so it names the sample shop's, as the local stack's defaults do.
@@ -127,41 +126,7 @@ describe('decodePng', () => {
 });
 
 describe('the signature in the PDF', () => {
-  const order = {
-    id: 'x',
-    workOrderNumber: 'WO-2026-0001',
-    customer: {
-      name: 'A',
-      email: 'a@example.com',
-      phone: '1',
-      address: { street: '', city: '', state: '', zipCode: '' },
-    },
-    vehicle: { year: 2020, make: 'Kia', model: 'Soul', vin: '', licensePlate: '', color: '' },
-    serviceDetails: {
-      description: 'x',
-      customerComplaints: '',
-      diagnosis: '',
-      workPerformed: '',
-      recommendations: '',
-    },
-    laborItems: [],
-    partItems: [],
-    pricing: priceWorkOrder({ laborItems: [], partItems: [], taxRate: 0.08 }).pricing,
-    status: 'approved',
-    internalNotes: '',
-    customerNotes: '',
-    emailSent: false,
-    acknowledgment: {
-      isRequired: true,
-      isAcknowledged: true,
-      state: 'acknowledged',
-      acknowledgmentDate: '2026-11-21T18:30:00.000Z',
-      acknowledgedBy: { name: 'A', email: 'a@example.com' },
-      hasSignature: true,
-    },
-    createdAt: '2026-11-20T15:00:00.000Z',
-    updatedAt: '2026-11-20T15:00:00.000Z',
-  } satisfies WorkOrder;
+  const order = workOrder({ acknowledgment: acknowledged }, { labor: 0, parts: 0 });
 
   async function images(pdf: Uint8Array) {
     const document = await PDFDocument.load(pdf);

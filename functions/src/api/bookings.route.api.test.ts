@@ -7,7 +7,7 @@ import { Geo } from '@app/core/geo/index';
 import { Technician } from '@app/core/technician/index';
 import { describe, expect, it } from 'vitest';
 import { addressAt, nextDate, postBooking, send } from '../../../tests/booking-factories';
-import { createService, createUser, createUserWithCard, json, withCrew } from '../../../tests/factories';
+import { serviceOffering, createUser, createUserWithCard, json, withCrew } from '../../../tests/factories';
 
 /**
  * Scheduling that leaves time to drive (issue 20, decision 066): what
@@ -36,11 +36,7 @@ describe('availability by address', () => {
     expect((await Technician.list()).filter((t) => t.active).map((t) => t.number)).toEqual([1]);
     const date = nextDate('Wednesday');
     const times = ['10:30', '11:00', '11:30', '12:00'];
-    const service = await createService({
-      duration: 60,
-      availableDays: [],
-      availableTimes: ['09:00', ...times],
-    });
+    const service = await serviceOffering(['09:00', ...times]);
     await bookAt(service._id, date, '09:00', '19383');
     // Near (the same ZIP): 10:00 + 30 minutes of buffer. Philadelphia (19103, 23 miles): over an hour's drive more.
     expect((await availability(service._id, date, '&zipCode=19383')).times).toEqual(times);
@@ -54,7 +50,7 @@ describe('availability by address', () => {
 
   it('a saved address needs a session; an unknown ZIP is 400; outside the area no time is offered', async () => {
     const date = nextDate('Thursday');
-    const service = await createService({ duration: 60, availableDays: [], availableTimes: ['09:00'] });
+    const service = await serviceOffering(['09:00']);
     const path = `/api/services/${service._id}/availability?date=${date}`;
     expect((await send('GET', `${path}&addressId=adr_x`)).status).toBe(401);
     const bad = await send('GET', `${path}&zipCode=00000`);
@@ -67,11 +63,7 @@ describe('availability by address', () => {
 
   it('a saved address of the signed-in customer is planned from its coordinates; another’s is 404', async () => {
     const date = nextDate('Friday');
-    const service = await createService({
-      duration: 60,
-      availableDays: [],
-      availableTimes: ['10:30', '12:15'],
-    });
+    const service = await serviceOffering(['10:30', '12:15']);
     await bookAt(service._id, date, '10:30', '19383');
     const [customer, other] = await Promise.all([createUserWithCard(), createUserWithCard()]);
     const saved = await send('POST', '/api/users/me/addresses', customer.headers, {
@@ -104,11 +96,7 @@ describe('availability by address', () => {
 describe('availability shown at a saved address (decision 112)', () => {
   it('reads the session, then one batch, once the set-up is remembered', async () => {
     const date = nextDate('Thursday');
-    const service = await createService({
-      duration: 60,
-      availableDays: [],
-      availableTimes: ['10:00', '11:00'],
-    });
+    const service = await serviceOffering(['10:00', '11:00']);
     const customer = await createUserWithCard();
     const [home] = await json<Array<{ _id: string }>>(
       await send('GET', '/api/users/me/addresses', customer.headers),
@@ -140,13 +128,9 @@ describe('claims on the route', () => {
   it('a booking that fits only on the second technician gets the second', async () => {
     await withCrew(2, async () => {
       const date = nextDate('Saturday');
-      const service = await createService({ duration: 60, availableDays: [], availableTimes: ['09:00'] });
-      const other = await createService({ duration: 60, availableDays: [], availableTimes: ['09:00'] });
-      const later = await createService({
-        duration: 30,
-        availableDays: [],
-        availableTimes: ['10:30', '10:45'],
-      });
+      const service = await serviceOffering(['09:00']);
+      const other = await serviceOffering(['09:00']);
+      const later = await serviceOffering(['10:30', '10:45'], { duration: 30 });
       const farJob = await bookAt(service._id, date, '09:00', '19103');
       const nearJob = await bookAt(other._id, date, '09:00', '19383');
       expect([farJob.claim?.technician, nearJob.claim?.technician]).toEqual([1, 2]);
@@ -164,11 +148,7 @@ describe('claims on the route', () => {
 
   it('an address change that no longer fits is 409 with why, and changes nothing; cancelling frees the legs', async () => {
     const date = nextDate('Sunday');
-    const service = await createService({
-      duration: 60,
-      availableDays: [],
-      availableTimes: ['09:00', '10:45'],
-    });
+    const service = await serviceOffering(['09:00', '10:45']);
     const first = await bookAt(service._id, date, '09:00', '19383');
     // Booked at the base first (10 minutes from 19383), then moved there.
     const second = await bookAt(service._id, date, '10:45', '19383');

@@ -6,7 +6,7 @@ import * as time from '@app/core/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextDate, postBooking, send } from '../../../tests/booking-factories';
 import {
-  createService,
+  serviceOffering,
   createTechnician,
   createUser,
   createUserWithCard,
@@ -89,11 +89,7 @@ const today = async () => json<TodayReply>(await send('GET', '/api/admin/today',
 describe('busy time from the technician’s own calendar', () => {
   it('a busy event blocks exactly its times: on the booking page and in a direct booking', async () => {
     const date = nextDate('Wednesday');
-    const service = await createService({
-      duration: 60,
-      availableDays: [],
-      availableTimes: ['08:00', '09:00', '10:00', '11:00', '12:00'],
-    });
+    const service = await serviceOffering(['08:00', '09:00', '10:00', '11:00', '12:00']);
     expect(await times(service._id, date)).toEqual(['08:00', '09:00', '10:00', '11:00', '12:00']);
     const set = await setAddress(await feed([event(date, '10:30', '11:15')]));
     expect(set.status).toBe(200);
@@ -118,11 +114,7 @@ describe('busy time from the technician’s own calendar', () => {
 
   it('a free, a cancelled or an all-day event elsewhere blocks only what it should', async () => {
     const date = nextDate('Thursday');
-    const service = await createService({
-      duration: 60,
-      availableDays: [],
-      availableTimes: ['09:00', '14:00'],
-    });
+    const service = await serviceOffering(['09:00', '14:00']);
     await setAddress(
       await feed([
         event(date, '09:00', '10:00', '\r\nTRANSP:TRANSPARENT'),
@@ -138,11 +130,7 @@ describe('busy time from the technician’s own calendar', () => {
 
   it('a broken address blocks nothing new, keeps the last good busy time, and shows on Today until a read succeeds', async () => {
     const date = nextDate('Friday');
-    const service = await createService({
-      duration: 60,
-      availableDays: [],
-      availableTimes: ['09:00', '13:00'],
-    });
+    const service = await serviceOffering(['09:00', '13:00']);
 
     // Never read: a 500 blocks nothing.
     const broken = await feed([event(date, '09:00', '10:00')], 500);

@@ -8,7 +8,7 @@ import {
   createUserWithCard,
   createUser,
   createTechnician,
-  createService,
+  serviceOffering,
 } from '../../../tests/factories';
 import type { CalendarAddressReply } from './calendar';
 
@@ -29,8 +29,7 @@ beforeAll(async () => {
   admin = await createUser({ role: 'admin' });
   tess = await createTechnician({}, { number: 1 });
   theo = await createTechnician({}, { number: 2 });
-  serviceId = (await createService({ duration: 60, availableDays: [], availableTimes: ['09:00', '13:00'] }))
-    ._id;
+  serviceId = (await serviceOffering(['09:00', '13:00']))._id;
 });
 
 afterEach(() => {

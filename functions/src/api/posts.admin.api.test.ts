@@ -1,9 +1,8 @@
 import { Images } from '@app/core/storage/images';
-import { Storage } from '@app/core/storage/index';
 import { hasSizes, IMAGE_WIDTHS, sizedUrl } from '@app/core/storage/responsive';
 import { IMAGE_MAX_BYTES, UPLOAD_BODY_MAX_BYTES } from '@app/core/storage/rules';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createPost } from '../../../tests/content-factories';
+import { bucketAdminAndCustomer, createPost, stored } from '../../../tests/content-factories';
 import { createUser, json } from '../../../tests/factories';
 import { formOf, gifImage, imageFile, jpegImage, pngImage } from '../../../tests/images';
 import { app } from './index';
@@ -42,18 +41,10 @@ const remove = (id: string, headers: Record<string, string>) =>
 const bySlug = (slug: string) => app.request(`/api/posts/${slug}`);
 const listed = async () => json<PostReply[]>(await app.request('/api/posts'));
 
-async function stored(url: string | null): Promise<boolean> {
-  if (!url) return false;
-  const found = await Images.get(url.slice(Images.PATH_PREFIX.length));
-  await found?.body.cancel();
-  return found !== null;
-}
-
 let admin: Awaited<ReturnType<typeof createUser>>;
 let customer: Awaited<ReturnType<typeof createUser>>;
 beforeAll(async () => {
-  await Storage.ensureBucket();
-  [admin, customer] = await Promise.all([createUser({ role: 'admin' }), createUser()]);
+  ({ admin, customer } = await bucketAdminAndCustomer());
 });
 
 describe('POST /api/posts', () => {

@@ -2,7 +2,7 @@ import { Post } from '@app/core/post/index';
 import { RateLimit } from '@app/core/rate-limit/index';
 import { rateLimits } from '@app/core/rate-limit/rules';
 import { describe, expect, it } from 'vitest';
-import { createPost } from '../../../tests/content-factories';
+import { createPost, newestFirst } from '../../../tests/content-factories';
 import { asAdmin, createUser, json } from '../../../tests/factories';
 import { app } from './index';
 
@@ -52,11 +52,7 @@ describe('GET /api/posts', () => {
       createdAt: '2025-03-05T12:00:00.000Z',
     });
 
-    const response = await app.request('/api/posts');
-    expect(response.status).toBe(200);
-    const list = await json<PostReply[]>(response);
-    const ids = list.map((p) => p._id);
-    expect(ids.indexOf(newer._id)).toBeLessThan(ids.indexOf(older._id));
+    const list = await newestFirst<PostReply>('/api/posts', newer, older);
 
     expect(list.find((p) => p._id === older._id)).toEqual({
       _id: older._id,

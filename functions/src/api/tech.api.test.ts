@@ -10,7 +10,7 @@ import { Technician } from '@app/core/technician/index';
 import { User } from '@app/core/user/index';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addressAt as bookingAddressAt, nextDate, postBooking, send } from '../../../tests/booking-factories';
-import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
+import { serviceOffering, createUser, createUserWithCard, json } from '../../../tests/factories';
 import { pngImage } from '../../../tests/images';
 import { createWorkOrder, workOrderBody } from '../../../tests/workorder-factories';
 import type { TechDayReply } from './tech';
@@ -98,11 +98,7 @@ const dayOf = (who: Caller, date: string, extra = '') =>
 describe("the technician's day", () => {
   it('lists their jobs in route order with the drive from the stop before', async () => {
     const date = nextDate('Tuesday', 14);
-    const service = await createService({
-      duration: 60,
-      availableDays: [],
-      availableTimes: ['09:00', '13:00'],
-    });
+    const service = await serviceOffering(['09:00', '13:00']);
     const late = await bookAt(service._id, date, '13:00', '19103');
     const early = await bookAt(service._id, date, '09:00', '19383');
     expect(early.claim?.technician).toBe(1);
@@ -154,7 +150,7 @@ describe("the technician's day", () => {
 describe("the technician's completion and work orders", () => {
   it('only the job’s technician completes it, once, and nothing else of the route', async () => {
     const date = nextDate('Thursday', 14);
-    const service = await createService({ duration: 60, availableDays: [], availableTimes: ['10:00'] });
+    const service = await serviceOffering(['10:00']);
     const job = await bookAt(service._id, date, '10:00', '19383');
     const status = (who: Caller, body: unknown) =>
       send('PATCH', `/api/bookings/${job.id}/status`, who.headers, body);
@@ -182,7 +178,7 @@ describe("the technician's completion and work orders", () => {
 
   it('the technician opens, creates and edits the work orders of their own jobs only', async () => {
     const date = nextDate('Friday', 14);
-    const service = await createService({ duration: 60, availableDays: [], availableTimes: ['10:00'] });
+    const service = await serviceOffering(['10:00']);
     const job = await bookAt(service._id, date, '10:00', '19383');
     const created = await send(
       'POST',
@@ -218,12 +214,7 @@ describe('the in-person acknowledgment', () => {
   it('the customer signs on the technician’s phone: acknowledged, in person, once', async () => {
     const date = nextDate('Monday', 21);
     // Booked at $300: the work order's $308.98 is within the tolerance (decision 091), so no code is asked.
-    const service = await createService({
-      duration: 60,
-      availableDays: [],
-      availableTimes: ['10:00'],
-      price: 300,
-    });
+    const service = await serviceOffering(['10:00'], { price: 300 });
     const job = await bookAt(service._id, date, '10:00', '19383');
     const wo = await createWorkOrder(admin, { relatedBooking: job.id });
     const linked = await send('POST', `/api/workOrders/${wo._id}/generate-acknowledgment`, admin.headers);

@@ -7,7 +7,7 @@ import * as time from '@app/core/time';
 import { createId } from '@app/core/util/id';
 import { describe, expect, it } from 'vitest';
 import { nextDate, postBooking, send } from '../../../tests/booking-factories';
-import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
+import { serviceOffering, createUser, createUserWithCard, json } from '../../../tests/factories';
 import { readOutbox } from '../local/outbox';
 import type { TechnicianReply } from './technicians';
 
@@ -31,10 +31,7 @@ const edit = (number: number, body: unknown) =>
 /** A customer's booking at 09:00 on the next open day: its id and date. */
 async function bookedAtNine() {
   const date = nextDate();
-  const [customer, service] = await Promise.all([
-    createUserWithCard(),
-    createService({ availableDays: [], availableTimes: ['09:00'] }),
-  ]);
+  const [customer, service] = await Promise.all([createUserWithCard(), serviceOffering(['09:00'])]);
   const booked = await json<{ booking: { _id: string } }>(
     await postBooking(customer, service._id, date, '09:00'),
   );
@@ -161,11 +158,7 @@ describe('the technician role', () => {
 
 describe('working time in availability', () => {
   it("offers only the times within the technicians' own hours, never on a day off or a day they do not work", async () => {
-    const service = await createService({
-      duration: 60,
-      availableDays: [],
-      availableTimes: ['08:00', '09:00', '10:00', '11:00', '12:00'],
-    });
+    const service = await serviceOffering(['08:00', '09:00', '10:00', '11:00', '12:00']);
     const date = nextDate();
     expect((await times(service._id, date)).times).toEqual(['08:00', '09:00', '10:00', '11:00', '12:00']);
     try {

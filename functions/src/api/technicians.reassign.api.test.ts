@@ -5,7 +5,7 @@ import { createId } from '@app/core/util/id';
 import { describe, expect, it } from 'vitest';
 import { nextDate, postBooking, send } from '../../../tests/booking-factories';
 import {
-  createService,
+  serviceOffering,
   createTechnician,
   createUser,
   createUserWithCard,
@@ -23,10 +23,7 @@ import type { AdminBookingReply } from './bookings';
 const admin = await createUser({ role: 'admin' });
 
 async function bookAt(date: string, at = '09:00') {
-  const [customer, service] = await Promise.all([
-    createUserWithCard(),
-    createService({ availableDays: [], availableTimes: [at] }),
-  ]);
+  const [customer, service] = await Promise.all([createUserWithCard(), serviceOffering([at])]);
   const response = await postBooking(customer, service._id, date, at);
   expect(response.status).toBe(201);
   return (await json<{ booking: { _id: string } }>(response)).booking._id;
@@ -143,10 +140,7 @@ describe('race: a reassignment against new bookings of the same time', { timeout
     // Ten customers book 09:00 (ten services) while the admin gives the 09:00 job to the other technician.
     const contenders = await Promise.all(
       Array.from({ length: 10 }, async () => {
-        const [customer, service] = await Promise.all([
-          createUserWithCard(),
-          createService({ availableDays: [], availableTimes: ['09:00'] }),
-        ]);
+        const [customer, service] = await Promise.all([createUserWithCard(), serviceOffering(['09:00'])]);
         return { customer, service };
       }),
     );

@@ -1,9 +1,8 @@
 import { NOTHING_TO_REVIEW } from '@app/core/booking/for-review';
 import { Images } from '@app/core/storage/images';
-import { Storage } from '@app/core/storage/index';
 import type { Testimonial } from '@app/core/testimonial/index';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestimonial } from '../../../tests/content-factories';
+import { bucketAdminAndCustomer, createTestimonial, stored } from '../../../tests/content-factories';
 import { createService, createUser, json } from '../../../tests/factories';
 import { formOf, gifImage, imageFile, jpegImage, pngImage, uploadedKeys } from '../../../tests/images';
 import { app } from './index';
@@ -25,21 +24,12 @@ const sendJson = (method: string, path: string, headers: Record<string, string>,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
-/** Whether the bucket holds the image a URL names. */
-async function stored(url: string | null): Promise<boolean> {
-  if (!url) return false;
-  const found = await Images.get(url.slice(Images.PATH_PREFIX.length));
-  await found?.body.cancel();
-  return found !== null;
-}
-
 const listed = async () => json<Testimonial.Info[]>(await app.request('/api/testimonials'));
 
 let admin: Awaited<ReturnType<typeof createUser>>;
 let customer: Awaited<ReturnType<typeof createUser>>;
 beforeAll(async () => {
-  await Storage.ensureBucket();
-  [admin, customer] = await Promise.all([createUser({ role: 'admin' }), createUser()]);
+  ({ admin, customer } = await bucketAdminAndCustomer());
 });
 
 describe('POST /api/testimonials as the admin (no booking)', () => {

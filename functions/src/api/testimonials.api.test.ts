@@ -2,7 +2,7 @@ import { RateLimit } from '@app/core/rate-limit/index';
 import { rateLimits } from '@app/core/rate-limit/rules';
 import { Testimonial as Testimonials } from '@app/core/testimonial/index';
 import { describe, expect, it } from 'vitest';
-import { createTestimonial } from '../../../tests/content-factories';
+import { createTestimonial, newestFirst } from '../../../tests/content-factories';
 import { asAdmin, createUser, json } from '../../../tests/factories';
 import { app } from './index';
 
@@ -67,11 +67,7 @@ describe('GET /api/testimonials', () => {
       createdAt: '2025-02-01T10:00:00.000Z',
     });
 
-    const response = await app.request('/api/testimonials');
-    expect(response.status).toBe(200);
-    const list = await json<Testimonial[]>(response);
-    const ids = list.map((t) => t._id);
-    expect(ids.indexOf(newer._id)).toBeLessThan(ids.indexOf(older._id));
+    const list = await newestFirst<Testimonial>('/api/testimonials', newer, older);
 
     expect(list.find((t) => t._id === older._id)).toEqual({
       _id: older._id,

@@ -3,13 +3,12 @@ import { transactWrite } from '@app/core/db/entity';
 import { Outbox } from '@app/core/mail/outbox';
 import { Notify } from '@app/core/notify/index';
 import type { NotifySettings } from '@app/core/notify/settings';
-import type { BookingMailInfo } from '@app/core/booking/mail-info';
 import { cancelledText, rescheduledText } from '@app/core/booking/notices';
 import { onMyWayText } from '@app/core/visit/progress-mail';
 import { segmentCount, smsEncoding } from '@app/core/sms/segments';
 import { User } from '@app/core/user/index';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { send } from '../../../tests/booking-factories';
+import { bookingMailInfo, send } from '../../../tests/booking-factories';
 import { createUser, json } from '../../../tests/factories';
 import { failSends, replyFrom, textsTo, uniqueMobile } from '../../../tests/sms';
 import { readOutbox } from '../local/outbox';
@@ -281,21 +280,15 @@ describe('notices by text (Notify through the outbox and the SMS stand-in)', () 
   });
 
   it('keeps the notices’ texts to one GSM-7 segment, link included', async () => {
-    const b: BookingMailInfo = {
+    const b = bookingMailInfo({
       id: 'bkg_01JTEXTSEGMENTS000000000000',
       serviceName: 'Battery Test & Replacement',
       date: '2026-12-28',
       time: '14:30',
-      durationMinutes: 60,
       priceCents: 12_900,
-      clientFirstName: 'Jamie',
-      clientLastName: 'Rivera',
-      vehicle: { year: 2021, make: 'Subaru', model: 'Outback', color: 'Green' },
-      notes: '',
       status: 'Confirmed',
       customerEmail: 'jamie@example.com',
-      customerName: 'Jamie Rivera',
-    };
+    });
     const texts = [
       rescheduledText(b),
       cancelledText(b, 'customer'),

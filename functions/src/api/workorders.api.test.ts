@@ -8,7 +8,12 @@ import { nextDate, postBooking, send } from '../../../tests/booking-factories';
 import { createService, createUser, createUserWithCard, json } from '../../../tests/factories';
 import { floorsOf } from '../../../tests/floors';
 import { jpegImage, pngImage } from '../../../tests/images';
-import { createWorkOrder, pdfText, workOrderBody } from '../../../tests/workorder-factories';
+import {
+  createWorkOrder,
+  createWorkOrders,
+  pdfText,
+  workOrderBody,
+} from '../../../tests/workorder-factories';
 import { handler as cron } from '../lambda/cron';
 import { readOutbox } from '../local/outbox';
 import type { WorkOrderReply } from './workorders';
@@ -270,25 +275,20 @@ describe('editing, status and delete', () => {
 describe('the list', () => {
   it('searches number, name, email, phone, vehicle and VIN without regard to case; filters status; pages newest first', async () => {
     const tag = crypto.randomUUID().slice(0, 6);
-    const made = [];
-    for (let i = 0; i < 5; i += 1) {
-      made.push(
-        await createWorkOrder(admin, {
-          customer: {
-            name: `Searchy ${tag} ${i}`,
-            email: `searchy-${tag}-${i}@example.com`,
-            phone: `(484) 555-0${100 + i}`,
-          },
-          vehicle: {
-            year: 2015,
-            make: 'Subaru',
-            model: `Outback${tag}`,
-            vin: `JF2SJ${tag.toUpperCase().replace(/[IOQ]/g, 'A')}${i}`,
-          },
-          status: i % 2 ? 'approved' : 'draft',
-        }),
-      );
-    }
+    const made = await createWorkOrders(admin, 5, (i) => ({
+      customer: {
+        name: `Searchy ${tag} ${i}`,
+        email: `searchy-${tag}-${i}@example.com`,
+        phone: `(484) 555-0${100 + i}`,
+      },
+      vehicle: {
+        year: 2015,
+        make: 'Subaru',
+        model: `Outback${tag}`,
+        vin: `JF2SJ${tag.toUpperCase().replace(/[IOQ]/g, 'A')}${i}`,
+      },
+      status: i % 2 ? 'approved' : 'draft',
+    }));
     const list = async (query: string) =>
       json<{ workOrders: WorkOrderReply[]; total: number; hasMore: boolean }>(
         await asAdmin(`/api/workOrders?${query}`),

@@ -130,6 +130,21 @@ const answer = (
   ...extra,
 });
 
+/**
+ * The customer signs `wo`'s estimate through a fresh link, answering `lines` in order with
+ * `decisions`: the answer accepted.
+ */
+async function sign(
+  wo: { _id: string; customer: { name: string; email: string } },
+  lines: { id: string }[],
+  decisions: string[],
+) {
+  const token = await acknowledgmentLink(admin, wo);
+  const answered = lines.map((line, i): [string, string] => [line.id, decisions[i] ?? '']);
+  const signed = await send('POST', `/api/workOrders/acknowledge/${token}`, {}, answer(wo, answered));
+  expect(signed.status, await signed.clone().text()).toBe(200);
+}
+
 describe('staff write the estimate', () => {
   it('one tap: a finding marked "needs attention" becomes a proposed line with its note and photos', async () => {
     const wo = await inspected();
@@ -296,16 +311,7 @@ describe('the customer decides by link', () => {
 
   it('a line re-priced after approval asks again: proposed with the price the customer saw, the acknowledgment undone', async () => {
     const { wo, service, oem, ceramic, filter } = await estimate();
-    const token = await acknowledgmentLink(admin, wo);
-    const decisions: [string, string][] = [
-      [service.id, 'approved'],
-      [oem.id, 'declined'],
-      [ceramic.id, 'approved'],
-      [filter.id, 'declined'],
-    ];
-    expect(
-      (await send('POST', `/api/workOrders/acknowledge/${token}`, {}, answer(wo, decisions))).status,
-    ).toBe(200);
+    await sign(wo, [service, oem, ceramic, filter], ['approved', 'declined', 'approved', 'declined']);
     const first = await read(wo._id);
     expect(first.pricing.totalAmount).toBe(616.38); // ($291.49 + $140 + $150) × 1.06
     const repriced = await asAdmin(`/api/workOrders/${wo._id}/estimate/lines/${service.id}`, 'PUT', {
@@ -471,16 +477,7 @@ describe('completion charges the approved total', () => {
   it('charges the approved lines only (with tax and trip fee); above the approval by more than the setting, refused', async () => {
     const booked = await bookedForCompletion('cnon:card-nonce-ok', 900);
     const { wo, service, oem, ceramic, filter } = await estimate({ relatedBooking: booked.bookingId });
-    const token = await acknowledgmentLink(admin, wo);
-    const decisions: [string, string][] = [
-      [service.id, 'declined'],
-      [oem.id, 'approved'],
-      [ceramic.id, 'declined'],
-      [filter.id, 'declined'],
-    ];
-    expect(
-      (await send('POST', `/api/workOrders/acknowledge/${token}`, {}, answer(wo, decisions))).status,
-    ).toBe(200);
+    await sign(wo, [service, oem, ceramic, filter], ['declined', 'approved', 'declined', 'declined']);
     const approved = (await read(wo._id)).pricing.totalAmount;
     expect(approved).toBe(414.98); // ($291.49 + $100) × 1.06
     // Staff add $20 of parts to the base afterwards: above the approval, refused while the setting is 0.

@@ -4,7 +4,7 @@ import { Storage } from '@app/core/storage/index';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nextDate, postBooking, send } from '../../../tests/booking-factories';
 import {
-  createService,
+  serviceOffering,
   createTechnician,
   createUser,
   createUserWithCard,
@@ -293,10 +293,7 @@ describe('the job’s technician', () => {
   it('fills the inspection and adds, reads and removes photos of their own job’s work order; another technician 403', async () => {
     const { Technician } = await import('@app/core/technician/index');
     const mine = await createTechnician();
-    const [buyer, service] = await Promise.all([
-      createUserWithCard(),
-      createService({ availableDays: [], availableTimes: ['10:00'] }),
-    ]);
+    const [buyer, service] = await Promise.all([createUserWithCard(), serviceOffering(['10:00'])]);
     // Only `mine` works while the booking is made, so its claim is theirs.
     const others = (await asSystem('test', () => Technician.list())).filter(
       (t) => t.active && t.number !== mine.technician.number,

@@ -4,7 +4,7 @@ import { INVALID_CURSOR, queryIndexPage } from '@app/core/db/entity';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { send } from '../../../tests/booking-factories';
 import { createUser, json } from '../../../tests/factories';
-import { createWorkOrder } from '../../../tests/workorder-factories';
+import { createWorkOrder, createWorkOrders } from '../../../tests/workorder-factories';
 import type { WorkOrderReply } from './workorders';
 
 /**
@@ -37,14 +37,9 @@ const totals = async () => {
 describe('the work-order list, bounded', () => {
   it('pages by cursor, newest first, each work order once, and the last page has no cursor', async () => {
     const tag = crypto.randomUUID().slice(0, 6);
-    const made = [];
-    for (let i = 0; i < 7; i += 1) {
-      made.push(
-        await createWorkOrder(admin, {
-          customer: { name: `Pager ${tag} ${i}`, email: `p${i}-${tag}@example.com`, phone: '(610) 555-0100' },
-        }),
-      );
-    }
+    const made = await createWorkOrders(admin, 7, (i) => ({
+      customer: { name: `Pager ${tag} ${i}`, email: `p${i}-${tag}@example.com`, phone: '(610) 555-0100' },
+    }));
     const seen: string[] = [];
     let cursor: string | null = null;
     let pages = 0;

@@ -162,29 +162,32 @@ describe('pages, 404s, robots.txt and the sitemap on the local server', () => {
     expect(await response.text()).toContain(`<div id="root">${name}</div>`);
   });
 
-  it.each(['/dashboard', '/admin', '/book/svc_1/details', '/reset-password/abc', '/About'])(
-    '%s (a page of the router without a file) is the SPA shell, 200',
-    async (path) => {
-      const response = await fetchPage(path);
-      expect(response.status).toBe(200);
-      expect(await response.text()).toContain('<div id="root"></div>');
-    },
-  );
+  const shell = {
+    status: 200,
+    text: '<div id="root"></div>',
+    is: '(a page of the router without a file) is the SPA shell, 200',
+  };
+  const notFound = { status: 404, text: 'Page not found', is: 'is the not-found page with 404' };
+  it.each([
+    ...['/dashboard', '/admin', '/book/svc_1/details', '/reset-password/abc', '/About'].map((path) => ({
+      path,
+      ...shell,
+    })),
+    ...['/nope', '/blog/a/b', '/services/extra', '/missing.png', '/assets/missing.js'].map((path) => ({
+      path,
+      ...notFound,
+    })),
+  ])('$path $is', async ({ path, status, text }) => {
+    const response = await fetchPage(path);
+    expect(response.status).toBe(status);
+    expect(await response.text()).toContain(text);
+  });
 
   it('/blog/<a post that does not exist> is the SPA shell: 404 from the API (200 before a web build)', async () => {
     const response = await fetchPage('/blog/some-post');
     expect(response.status).toBe(pagesBuilt() ? 404 : 200);
     expect(await response.text()).toContain('<div id="root"></div>');
   });
-
-  it.each(['/nope', '/blog/a/b', '/services/extra', '/missing.png', '/assets/missing.js'])(
-    '%s is the not-found page with 404',
-    async (path) => {
-      const response = await fetchPage(path);
-      expect(response.status).toBe(404);
-      expect(await response.text()).toContain('Page not found');
-    },
-  );
 
   it('an unknown API path stays a JSON 404', async () => {
     const response = await fetchPage('/api/no-such-thing');
