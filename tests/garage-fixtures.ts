@@ -1,4 +1,5 @@
 import type { Vehicle } from '@app/core/garage/store';
+import { createId } from '@app/core/util/id';
 
 /**
  * A garage vehicle record (decision 117) for tests, benches and browser specs that write one
@@ -8,7 +9,8 @@ import type { Vehicle } from '@app/core/garage/store';
 export function garageVehicle(userId: string, overrides: Partial<Vehicle> = {}): Vehicle {
   const stamp = new Date().toISOString();
   return {
-    id: `vehicle_${crypto.randomUUID().replaceAll('-', '')}`,
+    // A real vehicle id (`veh_<ULID>`): the pages' calls refuse any other with 400.
+    id: createId('vehicle'),
     userId,
     year: 2019,
     make: 'Toyota',
