@@ -18,6 +18,8 @@ export const longDate = (date: string) => `${weekdayOf(date)}, ${formatLongDate(
 /** The calendar's cell of a yyyy-MM-dd day, moving to its month first. */
 export async function dayCell(page: Page, date: string) {
   const cell = page.locator(`td[data-day="${date}"]`);
+  // The calendar first: a page still loading has no cell yet, and must not be paged on from.
+  await expect(page.getByRole('grid').first()).toBeVisible();
   for (let i = 0; i < 3 && !(await cell.isVisible()); i++) {
     await page.getByRole('button', { name: 'Go to the Next Month' }).click();
   }
