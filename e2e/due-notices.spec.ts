@@ -71,5 +71,6 @@ test('a job completed with a due rule yields a due notice at a moved clock, and 
   await page.goto(link!);
   await expect(page.getByRole('heading', { name: `Book ${service.name}` })).toBeVisible();
   await expectAccessible();
-  await bookTheTime(page, date, free[0]!);
+  // The link's vehicle is picked: its fields are not asked again.
+  await bookTheTime(page, date, free[0]!, 'Blue 2019 Honda Civic');
 });

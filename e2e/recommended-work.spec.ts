@@ -1,6 +1,12 @@
 import { addDays, today } from '@app/core/time';
 import { expect, test } from './fixtures';
-import { chooseDay, dateWithTimes, fillVehicle, serviceNamed, timeButton } from './helpers/booking-page';
+import {
+  chooseDay,
+  confirmLinkedVehicle,
+  dateWithTimes,
+  serviceNamed,
+  timeButton,
+} from './helpers/booking-page';
 import { auth, waitForMail } from './helpers/session';
 
 /**
@@ -79,7 +85,8 @@ test('a declined line is on the desk, comes back in the follow-up mail, and its 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: test.info().outputPath('recommended-booking-390.png'), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
-  await fillVehicle(page);
+  // The link's vehicle is picked (issue 34): its fields are not asked again.
+  await confirmLinkedVehicle(page, 'Blue 2019 Honda Civic');
   await page.getByRole('button', { name: 'Confirm Booking' }).click();
   await expect(page.getByRole('button', { name: 'Booked!' })).toBeDisabled();
 

@@ -86,15 +86,26 @@ export async function fillVehicle(scope: Page | Locator) {
  * Books `time` on `date` on the booking page the customer is on: the day, the time, the vehicle
  * (as `fillVehicle`), Confirm Booking, and the success message.
  */
-export async function bookTheTime(page: Page, date: string, time: string) {
+export async function bookTheTime(page: Page, date: string, time: string, linkedVehicle?: string) {
   await chooseDay(page, date);
   await timeButton(page, time).click();
   await expect(page.getByRole('heading', { name: 'Confirm Your Booking' })).toBeVisible();
-  await fillVehicle(page);
+  await (linkedVehicle ? confirmLinkedVehicle(page, linkedVehicle) : fillVehicle(page));
   await page.getByRole('button', { name: 'Confirm Booking' }).click();
   await expect(
     page.getByText('Your appointment has been successfully booked! You can view it in your Service History.'),
   ).toBeVisible();
+}
+
+/**
+ * A link that names the customer's garage vehicle (`?vehicle=`: a due notice, a follow-up) has it
+ * picked on the details step (issue 34): its fields are not asked; the phone when asked, the terms.
+ */
+export async function confirmLinkedVehicle(scope: Page, vehicleName: string) {
+  await expect(scope.getByLabel('Your vehicle').locator('option:checked')).toHaveText(vehicleName);
+  await expect(scope.getByLabel('Make')).toHaveCount(0);
+  await fillPhoneIfAsked(scope);
+  await scope.getByLabel(/I agree to the/).check();
 }
 
 /** The number a test customer gives when the booking page asks (issue 30: their account has none). */

@@ -1,5 +1,6 @@
 import { formatTime, localOf, today } from '@app/core/time';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
 import { AskOutsideHours, asksToConfirm } from '../../../components/ui/AskOutsideHours';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { messageOf } from '../../../lib/api';
@@ -24,6 +25,7 @@ const clock = (iso: string) => formatTime(localOf(iso).time);
  */
 export function VisitProgress({ booking, describedBy }: { booking: AdminBooking; describedBy: string }) {
   const queryClient = useQueryClient();
+  const labelId = useId();
   const record = useMutation({
     mutationFn: ({ step, confirm = false }: { step: Step; confirm?: boolean }) =>
       recordVisitStep(booking._id, step, confirm),
@@ -36,7 +38,11 @@ export function VisitProgress({ booking, describedBy }: { booking: AdminBooking;
   const furthest = Math.max(-1, ...recorded.map((s) => STEPS.indexOf(s)));
 
   return (
-    <section className="desk-card__visit" aria-label="Visit progress">
+    // Named with its card's title: the desk shows several cards, each with its visit's progress.
+    <section className="desk-card__visit" aria-labelledby={`${labelId} ${describedBy}`}>
+      <span id={labelId} hidden>
+        Visit progress
+      </span>
       {recorded.length > 0 && (
         <ul className="desk-card__visit-times">
           {recorded.map(({ field, label }) => (
