@@ -9,13 +9,16 @@
  * Then the same with a vehicle inspection and ten photos (issue 22,
  * decision 080), against the same budget.
  */
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import type { WorkOrder } from '@app/core/workorder/model';
 import { Canvas } from '../functions/src/local/png';
 import { renderWorkOrderPdf } from '@app/core/workorder/pdf';
 import type { InspectionCategory, InspectionCondition } from '@app/core/workorder/inspection/model';
 import { encode } from '@app/core/workorder/inspection/photos';
 import { priceWorkOrder } from '@app/core/workorder/pricing';
+import { awsUnitEnv } from '../tests/aws-env';
 import { signaturePng } from '../tests/images';
 import { percentile } from './bench-latency';
 
@@ -191,4 +194,23 @@ export async function measurePdf() {
     renderWorkOrderPdf(inspected, { signaturePng: signature, photoJpegs }),
   );
   return { ...plain, inspection: withInspection };
+}
+
+/**
+ * The PDF's figures from a process of its own: the PDF signs with the shop's name, a setting, and
+ * `config()` remembers the first settings it reads; the bench's own process must keep reading the
+ * stacks' (the unit tests' AWS-mode settings name resources the render never calls).
+ */
+export function measurePdfApart(): Awaited<ReturnType<typeof measurePdf>> {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--render'], {
+    env: { ...process.env, ...awsUnitEnv },
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  if (run.status !== 0) throw new Error(`The PDF bench failed:\n${run.stderr}`);
+  return JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '') as Awaited<ReturnType<typeof measurePdf>>;
+}
+
+if (process.argv.includes('--render') && process.argv[1] === fileURLToPath(import.meta.url)) {
+  console.log(JSON.stringify(await measurePdf()));
 }

@@ -41,7 +41,7 @@ import {
   measureLighthouse,
 } from './bench-lighthouse';
 import { type LoadedScript, pageScripts, sumGzip } from './bench-pages';
-import { measurePdf, PDF_RENDERS } from './bench-pdf';
+import { measurePdfApart, PDF_RENDERS } from './bench-pdf';
 import { type ScaleRow, measureScale } from './bench-scale';
 import { measureRevenue, REVENUE_BUDGET_MS, type RevenueRow } from './bench-revenue';
 import { measureRoute, ROUTE_P99_BUDGET_MS } from './bench-route';
@@ -253,10 +253,10 @@ async function main() {
     const api = await bundleApi();
     bundle = { api, imports: importTimes(api.outfile) };
   }
-  let pdf: Awaited<ReturnType<typeof measurePdf>> | undefined;
+  let pdf: ReturnType<typeof measurePdfApart> | undefined;
   if (sections.has('pdf')) {
     console.log(`Rendering a work-order PDF ${PDF_RENDERS} times ...`);
-    pdf = await measurePdf();
+    pdf = measurePdfApart();
   }
   const measured = sections.has('stack') ? await measureStack() : undefined;
   const lighthouse = sections.has('lighthouse') ? await measureLighthouseOnStack() : undefined;
