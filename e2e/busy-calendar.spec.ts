@@ -7,6 +7,7 @@ import { expect, test } from './fixtures';
 import { dateWithTimes, longDate, freeTimes, serviceNamed, timeButton, times } from './helpers/booking-page';
 import { auth } from './helpers/session';
 import { stackOf } from './stacks';
+import { runJob } from './helpers/jobs';
 
 /**
  * Issue 36 (decision 119): an event in a technician's own calendar removes
@@ -107,8 +108,7 @@ test('an event in the owner’s calendar removes its times from the booking page
     }
 
     // The scheduled job reads the addresses (the stack's own runs every minute; this one now).
-    const { handler } = await import('../functions/src/lambda/cron');
-    await handler({ now: new Date().toISOString() });
+    await runJob('busy-calendars', new Date());
     await expect
       .poll(() => freeTimes(request, service._id, date, home), { timeout: 90_000 })
       .not.toContain(busy);

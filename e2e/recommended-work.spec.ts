@@ -8,6 +8,7 @@ import {
   timeButton,
 } from './helpers/booking-page';
 import { auth, waitForMail } from './helpers/session';
+import { runJob } from './helpers/jobs';
 
 /**
  * Issue 33: declined work stays on the vehicle and comes back. The declined line is kept as the
@@ -54,10 +55,8 @@ test('a declined line is on the desk, comes back in the follow-up mail, and its 
   await deskContext.close();
 
   // The follow-up, once its day has come.
-  const { handler } = await import('../functions/src/lambda/cron');
   const due = Date.parse(line.followUpAt ?? '');
-  const run = await handler({ now: new Date(due + 60_000).toISOString() });
-  expect(run.recommendedFollowUps.sent).toBe(1);
+  expect((await runJob('recommended-follow-ups', new Date(due + 60_000))).sent).toBe(1);
   const mail = await waitForMail(request, customerWithCard.email, (m) =>
     m.subject.startsWith('Recommended work for your 2019 Honda Civic'),
   );

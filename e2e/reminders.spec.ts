@@ -2,6 +2,7 @@ import * as time from '@app/core/time';
 import { expect, expectFailedReplies, test } from './fixtures';
 import { bookThroughApi } from './helpers/bookings';
 import { waitForMail } from './helpers/session';
+import { runJob } from './helpers/jobs';
 
 /**
  * Issue 21: the reminder's links, without signing in. The scheduled job runs
@@ -17,8 +18,7 @@ test('from a reminder mail, the customer confirms and then cancels without signi
   const booking = await bookThroughApi(request, customerWithCard, 'Mobile Oil Change');
   const start = Date.parse(time.instantOf(booking.date, booking.time));
   // The fixtures pointed core at the running stack: its scheduled job, a minute after the reminder is due.
-  const { handler } = await import('../functions/src/lambda/cron');
-  await handler({ now: new Date(start - 24 * 3_600_000 + 60_000).toISOString() });
+  await runJob('reminders', new Date(start - 24 * 3_600_000 + 60_000));
   const mail = await waitForMail(request, customerWithCard.email, (m) => m.subject.startsWith('Reminder:'));
   const link = (action: string) => {
     const found = new RegExp(`/b/[A-Za-z0-9_-]{43}\\?action=${action}`).exec(mail.text)?.[0];

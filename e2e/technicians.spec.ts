@@ -53,6 +53,12 @@ test('the admin invites a technician and sets their working hours', async ({
   await row.getByRole('button', { name: 'Save working time' }).click();
   await expect(list.getByRole('listitem').filter({ hasText: email })).toContainText('08:00–16:00');
   await expect(list.getByRole('listitem').filter({ hasText: email })).toContainText(`Off: ${dayOff}`);
+
+  // Deactivated, they take no more work: the worker's other specs book only the seeded two.
+  const saved = list.getByRole('listitem').filter({ hasText: email });
+  await saved.getByRole('button', { name: /^Deactivate Dana / }).click();
+  await expect(saved.getByText('Deactivated')).toBeVisible();
+  await expect(saved.getByRole('status')).toContainText('has no jobs still to come.');
 });
 
 test('a technician signing in lands on /tech and gets no admin page', async ({ page }) => {

@@ -3,6 +3,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { bookThroughApi } from './helpers/bookings';
 import { auth } from './helpers/session';
+import { runJob } from './helpers/jobs';
 
 /**
  * Texts with consent (issue 21): the customer opts in to texts in Account
@@ -58,8 +59,7 @@ test('opt in to texts in Account Settings; a reminder and a cancel notice arrive
 
   // The scheduled job at a moved clock (as `npm run cron -- <instant>`): the reminder goes by text only.
   const start = Date.parse(time.instantOf(first.date, first.time));
-  const { handler } = await import('../functions/src/lambda/cron');
-  await handler({ now: new Date(start - 24 * 3_600_000 + 60_000).toISOString() });
+  await runJob('reminders', new Date(start - 24 * 3_600_000 + 60_000));
   await expect.poll(async () => (await textsTo(request, mobile)).length, { timeout: 15_000 }).toBe(1);
   const [reminder] = await textsTo(request, mobile);
   expect(reminder?.text).toMatch(/Confirm or change: http:\/\/localhost:\d+\/b\/[A-Za-z0-9_-]{43}/);
