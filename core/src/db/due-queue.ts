@@ -40,6 +40,9 @@ export const dueQueues = [
   // "Your car is due" (issue 34, decision 124): a vehicle's next notice for a service.
   'vehicle-due',
   'booking-photos',
+  // Service plans (issue 35, decision 131): an enrolment's next visits to place, a monthly plan's period to charge.
+  'plan-visits',
+  'plan-charges',
 ] as const;
 export type DueQueueName = (typeof dueQueues)[number];
 

@@ -13,7 +13,14 @@ describe('collections read whole', () => {
   it('are exactly the ones small by construction: the services and the technicians', () => {
     expect(Object.keys(modules).length).toBeGreaterThan(50);
     // The technicians: a shop's crew, at most MAX_TECHNICIANS (decision 078).
-    // The add-ons (issue 34, at most 30) and one calendar address per technician (issue 36, decision 119).
-    expect([...smallCollections.keys()].sort()).toEqual(['addOn', 'busyCalendar', 'service', 'technician']);
+    // The add-ons (issue 34, at most 30), one calendar address per technician (issue 36, decision 119)
+    // and the plans the admin offers (issue 35, at most MAX_PLANS).
+    expect([...smallCollections.keys()].sort()).toEqual([
+      'addOn',
+      'busyCalendar',
+      'plan',
+      'service',
+      'technician',
+    ]);
   });
 });

@@ -24,6 +24,8 @@ export const idPrefixes = {
   addOn: 'add',
   estimateLine: 'eln',
   photo: 'pho',
+  plan: 'pln',
+  enrolment: 'enr',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;
