@@ -31,11 +31,7 @@ export default function TechniciansPanel({
         {(data) => (
           <ul className="technicians__list" aria-label="Technicians">
             {data.map((t) => (
-              <TechnicianRow
-                key={`${t.number}-${t.updatedAt}`}
-                technician={t}
-                renderCalendar={renderCalendar}
-              />
+              <TechnicianRow key={t.number} technician={t} renderCalendar={renderCalendar} />
             ))}
           </ul>
         )}

@@ -36,8 +36,11 @@ export function TechnicianRow({
 }) {
   const [editing, setEditing] = useState(false);
   const [calendar, setCalendar] = useState(false);
+  // The row stays mounted across the list's refreshes (what deactivating says stays in view);
+  // the form follows the saved working time, keeping what the admin is typing.
   const form = useForm<HoursFields>({
-    defaultValues: { hours: timeOf(t) },
+    values: { hours: timeOf(t) },
+    resetOptions: { keepDirtyValues: true },
     resolver: messagesResolver(validateHours),
   });
   const { field: hours } = useController({ control: form.control, name: 'hours' });
