@@ -59,6 +59,7 @@ export function InspectionSummary({ inspection, photos, ...source }: Props) {
           ))}
         </ul>
       )}
+      {inspection && general.length > 0 && <h3 className="inspection-summary__subtitle">Other photos</h3>}
       <PhotoStrip ids={general.map((p) => p.id)} name="Inspection photo" {...source} />
     </section>
   );
