@@ -120,6 +120,9 @@ test('a work order’s inspection and photo at 390 px; the customer sees them by
     await expect(photos.getByRole('heading', { name: 'Inspection photos (2 of 10)' })).toBeVisible();
     await expect(photos.getByRole('img')).toHaveCount(1);
     await brakes.screenshot({ path: test.info().outputPath('inspection-item-photo-390.png') });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await brakes.screenshot({ path: test.info().outputPath('inspection-item-photo-1280.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
     // Usable at 390 px: nothing wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAccessible();
