@@ -67,7 +67,7 @@ export const Inspection = z.object({
 export type Inspection = z.output<typeof Inspection>;
 
 /** The inspection item a photo shows (decision 129): one of the categories; absent, a general photo. */
-export const PhotoCategory = z.enum(INSPECTION_CATEGORIES, { error: inspectionMessages.category });
+const PhotoCategory = z.enum(INSPECTION_CATEGORIES, { error: inspectionMessages.category });
 
 /**
  * A photo as stored on the work order: its private objects are named by id (photos.ts); `category`,
