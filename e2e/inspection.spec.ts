@@ -6,8 +6,9 @@ import { auth, linkInMail, uniqueEmail } from './helpers/session';
 /**
  * The vehicle inspection with photos (issue 22, decision 080): on a phone-
  * sized screen the shop fills the checklist of a work order and adds a photo
- * (the browser makes it a smaller JPEG before it is sent); the customer sees
- * both on the acknowledgment page from the mailed link and in the portal.
+ * (the browser makes it a smaller JPEG before it is sent) and one of the
+ * brakes from their row (decision 129); the customer sees them, each item's
+ * photo with it, on the acknowledgment page from the mailed link and in the portal.
  */
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -108,6 +109,20 @@ test('a work order’s inspection and photo at 390 px; the customer sees them by
     const staffPhoto = photos.getByRole('img', { name: 'Inspection photo 1' });
     await expect(staffPhoto).toBeVisible();
     await expect.poll(() => loaded(staffPhoto)).toBe(true);
+    // A photo of the brakes, from the brakes' row (decision 129): shown there, not with the general ones.
+    await brakes.getByLabel('Add Photo').setInputFiles({
+      name: 'brakes.png',
+      mimeType: 'image/png',
+      buffer: cameraPng(400, 300),
+    });
+    const brakesPhoto = brakes.getByRole('img', { name: 'Brakes photo 1' });
+    await expect.poll(() => loaded(brakesPhoto)).toBe(true);
+    await expect(photos.getByRole('heading', { name: 'Inspection photos (2 of 10)' })).toBeVisible();
+    await expect(photos.getByRole('img')).toHaveCount(1);
+    await brakes.screenshot({ path: test.info().outputPath('inspection-item-photo-390.png') });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await brakes.screenshot({ path: test.info().outputPath('inspection-item-photo-1280.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
     // Usable at 390 px: nothing wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectAccessible();
@@ -125,6 +140,13 @@ test('a work order’s inspection and photo at 390 px; the customer sees them by
     await expect(summary).toContainText('Rear tires at 4/32"');
     const linkPhoto = summary.getByRole('img', { name: 'Inspection photo 1 of 1' });
     await expect.poll(() => loaded(linkPhoto)).toBe(true);
+    // The brakes' photo with the brakes.
+    const brakesRow = summary.getByRole('listitem').filter({ hasText: 'Front pads nearly gone' });
+    await expect.poll(() => loaded(brakesRow.getByRole('img', { name: 'Brakes photo 1 of 1' }))).toBe(true);
+    await summary.screenshot({ path: test.info().outputPath('inspection-link-390.png') });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await summary.screenshot({ path: test.info().outputPath('inspection-link-1280.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
     await expectAccessible();
 
     // The portal: the number and the email, then View Inspection.
@@ -136,6 +158,7 @@ test('a work order’s inspection and photo at 390 px; the customer sees them by
     await expect(portal).toContainText('Needs attention');
     const portalPhoto = portal.getByRole('img', { name: 'Inspection photo 1 of 1' });
     await expect.poll(() => loaded(portalPhoto)).toBe(true);
+    await expect(portal.getByRole('img', { name: 'Brakes photo 1 of 1' })).toBeVisible();
     await expectAccessible();
   } finally {
     await request.delete(`/api/workOrders/${id}`, { headers: auth(admin) });

@@ -15,7 +15,12 @@ import { fileURLToPath } from 'node:url';
 import type { WorkOrder } from '@app/core/workorder/model';
 import { Canvas } from '../functions/src/local/png';
 import { renderWorkOrderPdf } from '@app/core/workorder/pdf';
-import type { InspectionCategory, InspectionCondition } from '@app/core/workorder/inspection/model';
+import {
+  INSPECTION_CATEGORIES,
+  type InspectionCategory,
+  type InspectionCondition,
+} from '@app/core/workorder/inspection/model';
+import type { PdfPhoto } from '@app/core/workorder/inspection/photo-objects';
 import { encode } from '@app/core/workorder/inspection/photos';
 import { priceWorkOrder } from '@app/core/workorder/pricing';
 import { awsUnitEnv } from '../tests/aws-env';
@@ -134,8 +139,9 @@ function inspectionOf(): NonNullable<WorkOrder['inspection']> {
  * compress) through the upload's own encoder (photos.ts `encode`), kept as
  * the PDF's small copies.
  */
-async function inspectionPhotos(): Promise<Uint8Array[]> {
-  const photos: Uint8Array[] = [];
+/** Ten photos, the first five each of an inspection item (decision 129), the rest general. */
+async function inspectionPhotos(): Promise<PdfPhoto[]> {
+  const photos: PdfPhoto[] = [];
   for (let i = 0; i < 10; i++) {
     const noise = randomBytes(1600 * 1200 * 3);
     const png = new Canvas(1600, 1200)
@@ -144,7 +150,9 @@ async function inspectionPhotos(): Promise<Uint8Array[]> {
         return [noise[at] ?? 0, noise[at + 1] ?? 0, noise[at + 2] ?? 0];
       })
       .toPng();
-    photos.push((await encode(new Uint8Array(png))).small);
+    const jpeg = (await encode(new Uint8Array(png))).small;
+    const category = i < 5 ? INSPECTION_CATEGORIES[i] : undefined;
+    photos.push(category ? { jpeg, category } : { jpeg });
   }
   return photos;
 }

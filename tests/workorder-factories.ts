@@ -90,15 +90,20 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
 
 let photoIp = 0;
 
-/** POSTs `bytes` as a photo (multipart field "photo") to `path` as `headers`' user, from an address of its own. */
+/**
+ * POSTs `bytes` as a photo (multipart field "photo", with `fields` beside it) to `path` as `headers`'
+ * user, from an address of its own.
+ */
 export async function postPhotoTo(
   path: string,
   headers: Record<string, string>,
   bytes: Uint8Array,
   type = 'image/jpeg',
+  fields: Record<string, string> = {},
 ): Promise<Response> {
   const form = new FormData();
   form.set('photo', new File([new Uint8Array(bytes)], 'photo.jpg', { type }));
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
   photoIp += 1;
   return app.request(
     path,
@@ -118,10 +123,18 @@ export async function acknowledgmentLink(
   const mails = (await readOutbox()).filter((m) => m.to.includes(wo.customer.email));
   return /\/work-order\/acknowledge\/([A-Za-z0-9_-]{43})/.exec(mails.at(-1)?.text ?? '')?.[1] ?? '';
 }
-/** POSTs `bytes` as a work order's inspection photo as `headers`' user. */
+/** POSTs `bytes` as a work order's inspection photo as `headers`' user (of the item `category`, if given). */
 export const postPhoto = (
   workOrderId: string,
   headers: Record<string, string>,
   bytes: Uint8Array,
   type?: string,
-) => postPhotoTo(`/api/workOrders/${workOrderId}/photos`, headers, bytes, type);
+  category?: string,
+) =>
+  postPhotoTo(
+    `/api/workOrders/${workOrderId}/photos`,
+    headers,
+    bytes,
+    type,
+    category === undefined ? {} : { category },
+  );

@@ -6,13 +6,13 @@ import { rateLimits } from '../rate-limit/rules';
 import { fn } from '../util/fn';
 import { workOrderMail } from './mail';
 import { fail, key, messages, refuseInvalid } from './messages';
-import { smallPhotos } from './inspection/photo-objects';
+import { type PdfPhoto, smallPhotos } from './inspection/photo-objects';
 import { readObject } from './signatures';
 import { find, putIfUnchanged, type Stored, write } from './store';
 import { type Detail, view } from './view';
 
 /** What the PDF of a work order needs: the work order and its drawn signature, if any. */
-export type PdfParts = { workOrder: Detail; signaturePng?: Uint8Array; photoJpegs?: Uint8Array[] };
+export type PdfParts = { workOrder: Detail; signaturePng?: Uint8Array; photoJpegs?: PdfPhoto[] };
 
 export async function pdfPartsOf(wo: Stored): Promise<PdfParts> {
   const key = wo.acknowledgment.state === 'acknowledged' ? wo.acknowledgment.signatureKey : undefined;

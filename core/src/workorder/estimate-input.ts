@@ -69,7 +69,7 @@ export const FindingInput = z.object({
   category: z.enum(INSPECTION_CATEGORIES, {
     error: `Category must be one of: ${INSPECTION_CATEGORIES.join(', ')}.`,
   }),
-  /** The photos it carries: absent, every photo of the work order. */
+  /** The photos it carries: absent, the photos of that inspection item (decision 129). */
   photoIds: z.array(z.string().max(100)).max(ESTIMATE_LIMITS.maxPhotos).optional(),
 });
 export type FindingInput = z.input<typeof FindingInput>;

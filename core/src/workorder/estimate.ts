@@ -7,7 +7,7 @@ import { fn } from '../util/fn';
 import { createId } from '../util/id';
 import { repriced } from './estimate-approval';
 import { estimateMessages, FindingInput, LineInput } from './estimate-input';
-import { CATEGORY_LABELS, type InspectionCategory } from './inspection/terms';
+import { CATEGORY_LABELS, type InspectionCategory, photosOfItem } from './inspection/terms';
 import { fail, key, refuseInvalid } from './messages';
 import { estimateLineCents, PRICING_LIMITS } from './pricing';
 import { assertWorksOn } from './staff';
@@ -127,7 +127,8 @@ export const addLine = fn(
 
 /**
  * `POST /api/workOrders/{id}/estimate/findings`: one tap, an inspection item marked "needs attention"
- * becomes a proposed line (its label and note, the photos named or every photo), unpriced until staff price it.
+ * becomes a proposed line (its label and note, the photos named or that item's own: decision 129), unpriced
+ * until staff price it.
  */
 export const proposeFinding = fn(
   z.tuple([key, FindingInput]),
@@ -141,7 +142,7 @@ export const proposeFinding = fn(
       description: CATEGORY_LABELS[input.category as InspectionCategory],
       note: item.note,
       category: input.category,
-      photoIds: checkPhotos(wo, input.photoIds ?? wo.photos.map((p) => p.id)),
+      photoIds: checkPhotos(wo, input.photoIds ?? photosOfItem(wo.photos, item.category).map((p) => p.id)),
       state: 'proposed',
       hours: 0,
       hourlyRateCents: config().laborRateCents,

@@ -20,6 +20,7 @@ import { business } from '../business';
 import type { WorkOrder } from './model';
 import { drawAcknowledgment, embedSignature } from './pdf-acknowledgment';
 import { drawInspection, embedPhotos } from './inspection/pdf';
+import type { PdfPhoto } from './inspection/photo-objects';
 import { drawEstimate } from './pdf-estimate';
 import { CONTENT_WIDTH, type Fonts, Layout } from './pdf-layout';
 import {
@@ -37,8 +38,8 @@ export { toPrintable } from './pdf-text';
 
 export type RenderWorkOrderPdfOptions = {
   signaturePng?: Uint8Array;
-  /** The inspection photos' small copies (JPEG, inspection/photo-objects.ts), in order. */
-  photoJpegs?: readonly Uint8Array[];
+  /** The inspection photos' small copies (JPEG, inspection/photo-objects.ts), in order, each with its item. */
+  photoJpegs?: readonly PdfPhoto[];
 };
 
 export async function renderWorkOrderPdf(

@@ -59,7 +59,7 @@ const read = async (id: string) => json<WorkOrderReply>(await asAdmin(`/api/work
 const signature = () =>
   `data:image/png;base64,${Buffer.from(pngImage(500, 200, [0, 0, 0])).toString('base64')}`;
 
-/** A work order with an inspection (brakes need attention) and a photo; `relatedBooking` when given. */
+/** A work order with an inspection (brakes need attention) and a photo of the brakes; `relatedBooking` when given. */
 async function inspected(overrides: Record<string, unknown> = {}) {
   const wo = await createWorkOrder(admin, overrides);
   const inspection = {
@@ -69,7 +69,7 @@ async function inspected(overrides: Record<string, unknown> = {}) {
     ],
   };
   expect((await asAdmin(`/api/workOrders/${wo._id}/inspection`, 'PUT', inspection)).status).toBe(200);
-  expect((await postPhoto(wo._id, admin.headers, camera)).status).toBe(201);
+  expect((await postPhoto(wo._id, admin.headers, camera, undefined, 'brakes')).status).toBe(201);
   return wo;
 }
 
@@ -172,6 +172,18 @@ describe('staff write the estimate', () => {
     const path = `/api/workOrders/${wo._id}/estimate/findings`;
     expect((await send('POST', path, technician.headers, { category: 'brakes' })).status).toBe(403);
     expect((await send('POST', path, {}, { category: 'brakes' })).status).toBe(401);
+  });
+
+  it('the line from a finding carries exactly its item’s photos, not the general ones nor another item’s (decision 129)', async () => {
+    const wo = await inspected();
+    expect((await postPhoto(wo._id, admin.headers, camera)).status).toBe(201);
+    const lights = await postPhoto(wo._id, admin.headers, camera, undefined, 'lights');
+    const photos = (await json<WorkOrderReply>(lights)).photos;
+    expect(photos.map((p) => p.category ?? null)).toEqual(['brakes', null, 'lights']);
+    const reply = await json<WorkOrderReply>(
+      await asAdmin(`/api/workOrders/${wo._id}/estimate/findings`, 'POST', { category: 'brakes' }),
+    );
+    expect(reply.estimate.lines[0]?.photoIds).toEqual([photos[0]?.id]);
   });
 
   it('prices by hand in dollars or from the catalogue at the service’s own price; proposed lines are not in the total', async () => {

@@ -156,6 +156,41 @@ describe('inspection photos', () => {
     expect((await json<WorkOrderReply>(await asAdmin(`/api/workOrders/${wo._id}`))).photos).toEqual([]);
   });
 
+  it('names the inspection item it shows (decision 129); an item not inspected or unknown is refused, nothing kept', async () => {
+    const wo = await createWorkOrder(admin);
+    // Before the inspection is saved no item exists: 400.
+    const early = await postPhoto(wo._id, admin.headers, pngImage(20, 20), undefined, 'brakes');
+    expect(early.status).toBe(400);
+    expect((await json<{ msg: string }>(early)).msg).toBe(
+      'A photo may name only an item of this work order’s saved inspection.',
+    );
+    expect((await asAdmin(`/api/workOrders/${wo._id}/inspection`, 'PUT', inspection)).status).toBe(200);
+    const tagged = await postPhoto(wo._id, admin.headers, pngImage(20, 20), undefined, 'brakes');
+    expect(tagged.status).toBe(201);
+    const general = await postPhoto(wo._id, admin.headers, pngImage(20, 20));
+    const photos = (await json<WorkOrderReply>(general)).photos;
+    expect(photos.map((p) => p.category ?? null)).toEqual(['brakes', null]);
+    // Battery was not inspected; "engine" is no category: 400 { msg }, nothing stored.
+    for (const category of ['battery', 'engine', 'x'.repeat(101)]) {
+      const refused = await postPhoto(wo._id, admin.headers, pngImage(20, 20), undefined, category);
+      expect(refused.status, category).toBe(400);
+      expect((await json<{ msg: string }>(refused)).msg).toBeTruthy();
+    }
+    expect(await Storage.keys(`private/work-orders/${wo._id}/`)).toHaveLength(4);
+    expect((await json<WorkOrderReply>(await asAdmin(`/api/workOrders/${wo._id}`))).photos).toHaveLength(2);
+    // The customer's views read each photo with its item: the link, and the PDF's captions.
+    const token = await linkFor(wo);
+    const page = await json<{ photos: { id: string; category?: string }[] }>(
+      await send('GET', `/api/workOrders/acknowledge/${token}`),
+    );
+    expect(page.photos).toEqual([{ id: photos[0]?.id, category: 'brakes' }, { id: photos[1]?.id }]);
+    const text = await pdfText(
+      new Uint8Array(await (await asAdmin(`/api/workOrders/${wo._id}/pdf`)).arrayBuffer()),
+    );
+    expect(text).toContain('Brakes: Needs attention');
+    expect(text).toContain('Other photos');
+  });
+
   it('refuses a photo over 5 MB with 413', async () => {
     const wo = await createWorkOrder(admin);
     const big = new Uint8Array(5 * 1024 * 1024 + 10);

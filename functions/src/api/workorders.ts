@@ -11,7 +11,7 @@ import { Inspection } from '@app/core/workorder/inspection/index';
 import { IMAGE_MAX_BYTES } from '@app/core/storage/rules';
 import { assertStaff } from '@app/core/actor';
 import { requireAdmin, requireStaff, requireUser } from './auth';
-import { photoResponse, readImageForm, uploadLimit } from './uploads';
+import { photoResponse, readImageForm, text, uploadLimit } from './uploads';
 import { renderPdf } from './workorder-pdf';
 import { hourlyRate, invalid, isObject, lineInCents, unitPrice } from './workorder-money';
 import { workOrderEstimates } from './workorder-estimates';
@@ -251,13 +251,15 @@ export const workOrders = new Hono()
   .post('/:id/photos', requireUser, byId, uploadLimit(Inspection.messages.photoTooLarge), async (c) => {
     // Only the shop's staff get as far as reading a body (core checks the job's technician too).
     assertStaff();
-    const { image } = await readImageForm(c, 'photo', {
+    const { fields, image } = await readImageForm(c, 'photo', {
       maxBytes: IMAGE_MAX_BYTES,
       tooLarge: Inspection.messages.photoTooLarge,
       notMultipart: Inspection.messages.notMultipart,
     });
     if (!image) WorkOrder.fail('invalid', Inspection.messages.photoMissing);
-    return c.json(workOrderReply(await Inspection.addPhoto(c.req.valid('param').id, image)), 201);
+    // The inspection item it shows (field "category", decision 129); none: a general photo.
+    const category = text(fields.category) || undefined;
+    return c.json(workOrderReply(await Inspection.addPhoto(c.req.valid('param').id, image, category)), 201);
   })
   .get('/:id/photos/:photoId', requireUser, byPhoto, photoSize, async (c) => {
     const { id, photoId } = c.req.valid('param');

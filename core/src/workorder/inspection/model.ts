@@ -29,6 +29,7 @@ export const inspectionMessages = {
   photoTooLarge: `A photo may be at most ${IMAGE_MAX_MB} MB.`,
   photoLimit: (limit: number) => `A work order may hold at most ${limit} photos.`,
   photoNotFound: 'Photo not found.',
+  photoItem: 'A photo may name only an item of this work order’s saved inspection.',
   photoMissing: 'Choose a photo to upload (multipart field "photo").',
   notMultipart: 'Send the photo as multipart/form-data, field "photo".',
 } as const;
@@ -65,8 +66,19 @@ export const Inspection = z.object({
 });
 export type Inspection = z.output<typeof Inspection>;
 
-/** A photo as stored on the work order: its private objects are named by id (photos.ts). */
-export const Photo = z.object({ id: z.string(), contentType: z.string(), addedAt: z.string() });
+/** The inspection item a photo shows (decision 129): one of the categories; absent, a general photo. */
+const PhotoCategory = z.enum(INSPECTION_CATEGORIES, { error: inspectionMessages.category });
+
+/**
+ * A photo as stored on the work order: its private objects are named by id (photos.ts); `category`,
+ * the inspection item it shows (decision 129), absent for a general photo (every photo before it).
+ */
+export const Photo = z.object({
+  id: z.string(),
+  contentType: z.string(),
+  addedAt: z.string(),
+  category: PhotoCategory.optional(),
+});
 export type Photo = z.output<typeof Photo>;
 
 /** The items in the categories' order. */

@@ -1,6 +1,6 @@
 import { Storage } from '../../storage/index';
 import { SIGNATURE_PREFIX } from '../signatures';
-import type { Inspection } from './model';
+import type { Inspection, InspectionCategory } from './model';
 import type { Stored } from '../store';
 
 /** Where a work order's photos live in the bucket: its private prefix, never `images/` (photos.ts). */
@@ -24,18 +24,27 @@ export async function discard(keys: readonly string[]): Promise<void> {
   );
 }
 
+/** A photo's small copy for the PDF, with the inspection item it shows (decision 129). */
+export type PdfPhoto = { jpeg: Uint8Array; category?: InspectionCategory };
+
 /** The PDF's small copies, in order (one missing is left out: the PDF is worth having without it). */
-export async function smallPhotos(wo: Pick<Stored, 'id' | 'photos'>): Promise<Uint8Array[]> {
+export async function smallPhotos(wo: Pick<Stored, 'id' | 'photos'>): Promise<PdfPhoto[]> {
   const found = await Promise.all(
-    wo.photos.map((p) => Storage.bytes(objectKey(wo.id, p.id, 'small')).catch(() => null)),
+    wo.photos.map(async (p): Promise<PdfPhoto | null> => {
+      const jpeg = await Storage.bytes(objectKey(wo.id, p.id, 'small')).catch(() => null);
+      return jpeg ? { jpeg, ...(p.category ? { category: p.category } : {}) } : null;
+    }),
   );
-  return found.filter((bytes): bytes is Uint8Array => bytes !== null);
+  return found.filter((photo): photo is PdfPhoto => photo !== null);
 }
 
-/** What the portal and the acknowledgment page show of the inspection. */
-export type ForCustomer = { inspection: Inspection | null; photos: { id: string }[] };
+/** What the portal and the acknowledgment page show of the inspection: each photo with its item, if any. */
+export type ForCustomer = {
+  inspection: Inspection | null;
+  photos: { id: string; category?: InspectionCategory }[];
+};
 
 export const forCustomer = (wo: Stored): ForCustomer => ({
   inspection: wo.inspection ?? null,
-  photos: wo.photos.map((p) => ({ id: p.id })),
+  photos: wo.photos.map((p) => ({ id: p.id, ...(p.category ? { category: p.category } : {}) })),
 });

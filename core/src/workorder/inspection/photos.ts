@@ -38,21 +38,37 @@ export const encode = (bytes: Uint8Array) => encodePhoto(bytes, inspectionMessag
 /**
  * `POST /api/workOrders/{id}/photos` (staff): 413 over 5 MB, 400 for
  * anything but a JPEG or PNG, 409 at the limit; the work order with the
- * photo added.
+ * photo added. With `category` (decision 129) the photo shows that item of
+ * the saved inspection (400 for one it does not have), and the write holds
+ * only while the inspection is the one read (409 when it was saved meanwhile).
  */
-export const addPhoto = fn(z.tuple([key, Bytes, z.date().optional()]), addPhotoNow, refuseInvalid);
+export const addPhoto = fn(
+  z.tuple([key, Bytes, z.string().max(100).optional(), z.date().optional()]),
+  addPhotoNow,
+  refuseInvalid,
+);
 
-async function addPhotoNow(workOrderId: string, bytes: Uint8Array, now = new Date()): Promise<Detail> {
+async function addPhotoNow(
+  workOrderId: string,
+  bytes: Uint8Array,
+  named?: string,
+  now = new Date(),
+): Promise<Detail> {
   const wo = await findForStaff(workOrderId);
   const limit = config().inspectionPhotoLimit;
   if (bytes.byteLength > IMAGE_MAX_BYTES) fail('too_large', inspectionMessages.photoTooLarge);
   if (!photoTypeOf(bytes)) fail('invalid', inspectionMessages.photoType);
+  const inspectedAt = wo.inspection?.inspectedAt;
+  // The item named must be on the inspection as saved (400 for a category not inspected, or no category).
+  const category = named ? wo.inspection?.items.find((item) => item.category === named)?.category : undefined;
+  if (named && !category) fail('invalid', inspectionMessages.photoItem);
   if (wo.photos.length >= limit) fail('conflict', inspectionMessages.photoLimit(limit));
   const { full, small } = await encode(bytes);
   const photo: Photo = {
     id: createId('workOrder').slice(3),
     contentType: 'image/jpeg',
     addedAt: now.toISOString(),
+    ...(category ? { category } : {}),
   };
   const keys = [objectKey(wo.id, photo.id, 'full'), objectKey(wo.id, photo.id, 'small')] as const;
   await Promise.all([
@@ -63,13 +79,20 @@ async function addPhotoNow(workOrderId: string, bytes: Uint8Array, now = new Dat
     { id: wo.id },
     {
       set: { photos: op.append([photo]), updatedAt: now.toISOString() },
-      when: (c) => c.and(c.itemExists(), c.or(c.notExists('photos'), c.lt(c.size('photos'), limit))),
+      when: (c) =>
+        c.and(
+          c.itemExists(),
+          c.or(c.notExists('photos'), c.lt(c.size('photos'), limit)),
+          category && c.eq('inspection.inspectedAt', inspectedAt),
+        ),
     },
   );
   if (!after) {
     await discard(keys);
-    if (!(await entity.exists({ id: wo.id }))) fail('not_found', messages.notFound);
-    fail('conflict', inspectionMessages.photoLimit(limit));
+    const current = await entity.get({ id: wo.id }, { consistent: true });
+    if (!current) fail('not_found', messages.notFound);
+    if (current.photos.length >= limit) fail('conflict', inspectionMessages.photoLimit(limit));
+    fail('conflict', messages.changedMeanwhile);
   }
   return view(after);
 }

@@ -38,3 +38,17 @@ export const CONDITION_LABELS: Record<InspectionCondition, string> = {
 };
 
 export const INSPECTION_NOTE_MAX = 500;
+
+/** A photo as the grouping below reads it: the inspection item it shows, if any (decision 129). */
+type Tagged = { category?: string | null };
+
+/** The photos of one inspection item (decision 129), in the order they were added. */
+export const photosOfItem = <P extends Tagged>(photos: readonly P[], category: string): P[] =>
+  photos.filter((photo) => photo.category === category);
+
+/** The general photos: none named, or naming an item the inspection no longer has (decision 129). */
+export const generalPhotos = <P extends Tagged>(
+  photos: readonly P[],
+  items: readonly { category: string }[] | undefined,
+): P[] =>
+  photos.filter((photo) => !photo.category || !items?.some((item) => item.category === photo.category));

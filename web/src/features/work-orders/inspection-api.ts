@@ -19,9 +19,11 @@ export const useSaveInspectionMutation = (
   onSaved: (order: Awaited<ReturnType<typeof saveInspection>>) => void,
 ) => useMutation({ mutationFn: (input: InspectionInput) => saveInspection(id, input), onSuccess: onSaved });
 
-export function uploadPhoto(id: string, photo: Blob) {
+/** Uploads a photo, of the inspection item `category` when given (decision 129), else a general one. */
+export function uploadPhoto(id: string, photo: Blob, category?: string) {
   const form = new FormData();
   form.set('photo', photo, 'photo.jpg');
+  if (category) form.set('category', category);
   return unwrap(workOrders[':id'].photos.$post({ param: path({ id }) }, withForm(form)));
 }
 

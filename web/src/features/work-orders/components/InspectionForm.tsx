@@ -14,11 +14,13 @@ import type { WorkOrderJson } from '../types';
 import { entriesOf, type InspectionFields, itemsOf, validateInspection } from '../validate';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { FailureMessage } from '../../../components/ui/FailureMessage';
+import { ItemPhotos } from './InspectionPhotos';
 
 /**
  * The inspection checklist (decision 080): each category Good, Fair or
  * Needs attention, with a note; saved on its own (it does not change the
- * work or the money the customer acknowledges).
+ * work or the money the customer acknowledges). Once saved, each item's
+ * row takes photos of that item (decision 129).
  */
 export function InspectionForm({
   workOrder,
@@ -36,6 +38,8 @@ export function InspectionForm({
   const save = useSaveInspectionMutation(workOrder._id, onSaved);
   const problem = form.formState.errors.chosen?.message;
   const submit = form.handleSubmit((entries) => save.mutate({ items: itemsOf(entries) }));
+  // An item of the saved inspection takes photos of its own (decision 129).
+  const saved = new Set(workOrder.inspection?.items.map((item) => item.category));
 
   return (
     <form className="inspection-form" aria-labelledby={id} noValidate onSubmit={submit}>
@@ -63,6 +67,9 @@ export function InspectionForm({
             maxLength={INSPECTION_NOTE_MAX}
             {...form.register(`${category}.note`)}
           />
+          {saved.has(category) && (
+            <ItemPhotos workOrder={workOrder} category={category} onChanged={onSaved} />
+          )}
         </fieldset>
       ))}
       {problem && <FormMessage tone="error">{problem}</FormMessage>}

@@ -16,7 +16,7 @@ export function InspectionPanel({ workOrder }: { workOrder: WorkOrderJson }) {
     <div className="wo-form__section">
       {current.relatedBooking && <BookingPhotosOf bookingId={current.relatedBooking} />}
       <InspectionForm workOrder={current} onSaved={setCurrent} />
-      <InspectionPhotos workOrder={current} limit={current.photoLimit} onChanged={setCurrent} />
+      <InspectionPhotos workOrder={current} onChanged={setCurrent} />
       <EstimatePanel workOrder={current} onChanged={setCurrent} />
     </div>
   );
