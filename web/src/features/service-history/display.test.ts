@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { caseysCivic } from '../../../../tests/booking-fixtures';
 import {
   actionsOf,
   moneyLinesOf,
@@ -28,13 +29,7 @@ const booking = (overrides: Partial<BookingInfo> = {}): BookingInfo => ({
   duration: 60,
   vehicleClass: null,
   addOns: [],
-  clientFirstName: 'Casey',
-  clientLastName: 'Tester',
-  vehicleMake: 'Honda',
-  vehicleModel: 'Civic',
-  vehicleYear: 2019,
-  vehicleColor: 'Blue',
-  notes: '',
+  ...caseysCivic,
   photos: [],
   serviceStatus: '',
   payment: null,
