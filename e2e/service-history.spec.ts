@@ -4,8 +4,8 @@ import type { BookingReply } from '../functions/src/api/bookings';
 import { expect, test as base, type TestUser, expectFailedReplies } from './fixtures';
 import { openTitled } from './helpers/pages';
 import { holdReplies } from './helpers/held-replies';
+import { bookingReplyFixture } from '../tests/booking-fixtures';
 import {
-  caseysCivic,
   type BookingDetails,
   bookThroughApi,
   removeTestimonial,
@@ -82,29 +82,17 @@ const history = (page: Page) => page.getByRole('region', { name: 'Service Histor
 const card = (page: Page, service: string) => history(page).getByRole('article', { name: service });
 
 /** A booking reply as the contract shapes it, for the tests that replace the server's replies. */
-const reply = (overrides: Record<string, unknown> = {}) => ({
-  _id: 'bkg_01JTESTBOOKING00000000000',
-  status: 'Pending',
-  service: { _id: 'svc_01JTESTSERVICE00000000000', name: 'Full Synthetic Oil Change', price: 89 },
-  serviceName: 'Full Synthetic Oil Change',
-  servicePrice: 89,
-  isCustomService: false,
-  customServiceName: null,
-  customServicePrice: null,
-  createdByAdmin: false,
-  requiresCustomerVerification: false,
-  user: null,
-  date: '2026-12-03',
-  time: '09:00',
-  duration: 60,
-  ...caseysCivic,
-  serviceStatus: '',
-  payment: null,
-  reviewed: false,
-  createdAt: '2026-11-20T12:00:00.000Z',
-  updatedAt: '2026-11-20T12:00:00.000Z',
-  ...overrides,
-});
+const reply = (overrides: Partial<BookingReply> = {}) =>
+  bookingReplyFixture({
+    _id: 'bkg_01JTESTBOOKING00000000000',
+    service: { _id: 'svc_01JTESTSERVICE00000000000', name: 'Full Synthetic Oil Change', price: 89 },
+    serviceName: 'Full Synthetic Oil Change',
+    servicePrice: 89,
+    date: '2026-12-03',
+    createdAt: '2026-11-20T12:00:00.000Z',
+    updatedAt: '2026-11-20T12:00:00.000Z',
+    ...overrides,
+  });
 
 test('Service History: loading, empty and failure texts (replies held or replaced)', async ({
   page,

@@ -1,6 +1,7 @@
 import * as time from '@app/core/time';
 import { type APIRequestContext, expect } from '@playwright/test';
 import type { BookingReply } from '../../functions/src/api/bookings';
+import { caseysCivic } from '../../tests/booking-fixtures';
 import { type Account, auth } from './session';
 
 /** The vehicle and notes of a booking (doc 1 §3, doc 2 §5). */
@@ -15,16 +16,7 @@ export type VehicleDetails = {
 /** The details a customer types when booking (doc 1 §3); the test's overrides win. */
 export type BookingDetails = Partial<VehicleDetails & { clientFirstName: string; clientLastName: string }>;
 
-/** Who the test customer books as, and for what: Casey Tester's blue 2019 Honda Civic. */
-export const caseysCivic = {
-  clientFirstName: 'Casey',
-  clientLastName: 'Tester',
-  vehicleMake: 'Honda',
-  vehicleModel: 'Civic',
-  vehicleYear: 2019,
-  vehicleColor: 'Blue',
-  notes: '',
-};
+export { caseysCivic };
 
 /**
  * Books `serviceName` (a seeded service) for `customer` through the API, as the

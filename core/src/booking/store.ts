@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { useUser } from '../actor';
-import { batchGetItems, defineEntity, type TransactItem } from '../db/entity';
+import { batchGetItems, defineEntity, inCollection, type TransactItem } from '../db/entity';
 import { putIfUnchanged as putRevision } from '../db/revision';
 import { VisibleError } from '../error';
 import type { Mail } from '../mail/index';
@@ -196,11 +196,7 @@ export const entity = defineEntity({
   key: bookingKey,
   patterns: {
     /** Every booking, by date and time. */
-    byDate: {
-      index: 'byCollection',
-      pk: { prefix: COLLECTION_PARTITION },
-      sk: { composite: ['date', 'time', 'id'] },
-    },
+    byDate: inCollection(COLLECTION_PARTITION, { composite: ['date', 'time', 'id'] }),
     /** A customer's bookings, by date and time (none for a booking without an account). */
     byCustomer: {
       index: 'byOwner',

@@ -12,7 +12,14 @@ import {
   settle,
   settleItem,
 } from '../db/due-queue';
-import { cond, defineEntity, failedConditions, type TransactItem, transactWrite } from '../db/entity';
+import {
+  cond,
+  defineEntity,
+  failedConditions,
+  inCollection,
+  type TransactItem,
+  transactWrite,
+} from '../db/entity';
 import { VisibleError } from '../error';
 import { list, me } from '../technician/technician';
 import { MAX_TECHNICIANS, namedTechnician } from '../technician/store';
@@ -72,11 +79,7 @@ export namespace BusyCalendar {
     key: ({ technician }: { technician: number }) => ({ pk: `BUSYCAL#${technician}`, sk: 'BUSYCAL' }),
     patterns: {
       /** Every technician's address (Today's failing ones). */
-      all: {
-        index: 'byCollection',
-        pk: { prefix: 'BUSYCAL' },
-        sk: (c) => String(c.technician).padStart(4, '0'),
-      },
+      all: inCollection('BUSYCAL', (c: Stored) => String(c.technician).padStart(4, '0')),
     },
     indexes: { dueWork: (c) => queueEntry('busy-calendars', c.dueAt, String(c.technician)) },
     smallCollection: { why: 'one calendar address per technician', atMost: MAX_TECHNICIANS },

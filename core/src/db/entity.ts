@@ -37,7 +37,7 @@ export {
   transactWrite,
 } from './transact';
 export { cond, type Conditions, op, type PatchInput, When } from './expression';
-export type { PatternDefinition, SortRange } from './patterns';
+export { inCollection, type PatternDefinition, type SortRange } from './patterns';
 export {
   INVALID_CURSOR,
   MAX_PAGE,

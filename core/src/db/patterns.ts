@@ -39,6 +39,18 @@ export type PatternDefinition<Rec> = {
   condition?: (record: Rec) => boolean;
 };
 
+/**
+ * A pattern on the `byCollection` index: every record of its kind under one partition (`prefix`),
+ * in the order of `sk` (a template, or a function of the record, typed, for an order no template
+ * spells): `crew: inCollection('TECH', (t: Stored) => String(t.number).padStart(4, '0'))`.
+ */
+export function inCollection<const S extends KeyTemplate | ((record: never) => string)>(
+  prefix: string,
+  sk: S,
+) {
+  return { index: 'byCollection' as const, pk: { prefix }, sk };
+}
+
 type Composite<T> = T extends { composite: readonly (infer A extends string)[] } ? A : never;
 type Value = string | number;
 

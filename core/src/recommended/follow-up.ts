@@ -1,7 +1,7 @@
+import { unsubscribeLink } from '../account/unsubscribe';
 import { assertAdmin } from '../actor';
-import { LinkToken } from '../auth/link-token';
 import { entity as bookings } from '../booking/store';
-import { checkItem, Match } from '../db/conditions';
+import { Match } from '../db/conditions';
 import { type Due, drainDue, type JobReport, lease, type Outcome, settleItem } from '../db/due-queue';
 import { failedConditions, type TransactItem, transactWrite } from '../db/entity';
 import { VisibleError } from '../error';
@@ -89,11 +89,12 @@ async function send(lines: readonly Line[], now: Date): Promise<Sent | null> {
       Garage.vehicle.get({ userId: first.userId, id: first.vehicleId }),
       serviceOf(first),
     ]);
-    const unsubscribe = LinkToken.prepare('unsubscribe-recommended-work', {
-      subjectId: account.id,
-      owner: accounts.key({ id: account.id }),
+    const unsubscribe = unsubscribeLink(
+      'unsubscribe-recommended-work',
+      'recommendedFollowUpsOffAt',
+      account.id,
       now,
-    });
+    );
     const facts = {
       to: account.email,
       vehicle: vehicleText(car),
@@ -112,8 +113,7 @@ async function send(lines: readonly Line[], now: Date): Promise<Sent | null> {
     items = [
       ...items,
       // The customer still wants these as the transaction commits.
-      checkItem(accounts, { id: account.id }, { recommendedFollowUpsOffAt: Match.absent() }),
-      unsubscribe.item,
+      ...unsubscribe.items,
       ...prepared.map((p) => p.item),
     ];
   }

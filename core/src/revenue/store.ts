@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { defineEntity } from '../db/entity';
+import { defineEntity, inCollection } from '../db/entity';
 
 /**
  * Revenue's items (decision 071, docs/data-model.md "Revenue"):
@@ -58,11 +58,7 @@ export const entry = defineEntity({
   key: ({ id }: { id: string }) => ({ pk: `LEDGER#${id}`, sk: 'ENTRY' }),
   patterns: {
     /** The ledger, by date, instant and id. */
-    ledger: {
-      index: 'byCollection',
-      pk: { prefix: LEDGER_PARTITION },
-      sk: { composite: ['date', 'at', 'id'] },
-    },
+    ledger: inCollection(LEDGER_PARTITION, { composite: ['date', 'at', 'id'] }),
   },
 });
 

@@ -1,6 +1,5 @@
-import { unsubscribeVerb } from '../account/unsubscribe';
+import { unsubscribeLink, unsubscribeVerb } from '../account/unsubscribe';
 import { assertAdmin } from '../actor';
-import { LinkToken } from '../auth/link-token';
 import { linkTexts } from '../auth/link-texts';
 import { entity as bookings } from '../booking/store';
 import {
@@ -106,11 +105,12 @@ export namespace ReviewRequest {
     let items: TransactItem[] = [settled(request, outcome, now)];
     let prepared: Awaited<ReturnType<typeof Notify.prepare>> = [];
     if (outcome === 'sent' && booking && account) {
-      const unsubscribe = LinkToken.prepare('unsubscribe-review-requests', {
-        subjectId: account.id,
-        owner: accounts.key({ id: account.id }),
+      const unsubscribe = unsubscribeLink(
+        'unsubscribe-review-requests',
+        'reviewRequestsOffAt',
+        account.id,
         now,
-      });
+      );
       const facts = {
         to: booking.customer?.email ?? account.email,
         bookingId: booking.id,
@@ -128,8 +128,7 @@ export namespace ReviewRequest {
         ...items,
         // Still Completed and unreviewed, and the customer still wants these, as the transaction commits.
         checkItem(bookings, { id: booking.id }, { status: 'Completed', testimonialId: Match.absent() }),
-        checkItem(accounts, { id: account.id }, { reviewRequestsOffAt: Match.absent() }),
-        unsubscribe.item,
+        ...unsubscribe.items,
         ...prepared.map((p) => p.item),
       ];
     }

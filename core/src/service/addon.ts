@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { assertAdmin } from '../actor';
-import { cond, defineEntity, failedConditions, transactWrite } from '../db/entity';
+import { cond, defineEntity, failedConditions, inCollection, transactWrite } from '../db/entity';
 import { VisibleError } from '../error';
 import { fn } from '../util/fn';
 import { createId, idSchema } from '../util/id';
@@ -46,11 +46,7 @@ const entity = defineEntity({
   key: ({ id }: { id: string }) => ({ pk: `ADDON#${id}`, sk: 'ADDON' }),
   patterns: {
     /** The shop's add-ons, by name. */
-    catalogue: {
-      index: 'byCollection',
-      pk: { prefix: 'ADDON' },
-      sk: (a) => `${a.name.toLowerCase()}#${a.id}`,
-    },
+    catalogue: inCollection('ADDON', (a: Stored) => `${a.name.toLowerCase()}#${a.id}`),
   },
   // `createAddOn` refuses one past MAX_ADD_ONS; the read allows twice that for races.
   smallCollection: { why: "one shop's add-ons", atMost: 2 * MAX_ADD_ONS },

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { assertAdmin } from '../actor';
-import { cond, defineEntity, failedConditions, type TransactItem } from '../db/entity';
+import { cond, defineEntity, failedConditions, inCollection, type TransactItem } from '../db/entity';
 import { transactRetrying } from '../db/transact';
 import { VisibleError } from '../error';
 import * as time from '../time';
@@ -143,11 +143,7 @@ export namespace Service {
     key: ({ id }: { id: string }) => ({ pk: `SERVICE#${id}`, sk: 'SERVICE' }),
     patterns: {
       /** The catalogue, by name. */
-      catalogue: {
-        index: 'byCollection',
-        pk: { prefix: 'SERVICE' },
-        sk: (service) => `${service.name.toLowerCase()}#${service.id}`,
-      },
+      catalogue: inCollection('SERVICE', (service: Stored) => `${service.name.toLowerCase()}#${service.id}`),
     },
     // Decision 057: `create` refuses a service past MAX_SERVICES; the read allows twice that for races.
     smallCollection: { why: "one shop's catalogue of services", atMost: 2 * MAX_SERVICES },

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { defineEntity, idList } from '../db/entity';
+import { defineEntity, idList, inCollection } from '../db/entity';
 import { type Info, Person } from './model';
 
 /**
@@ -36,11 +36,7 @@ export const entity = defineEntity({
   key: ({ id }: { id: string }) => ({ pk: `TESTIMONIAL#${id}`, sk: 'TESTIMONIAL' }),
   patterns: {
     /** Every testimonial, by when it was written. */
-    byCreation: {
-      index: 'byCollection',
-      pk: { prefix: 'TESTIMONIAL' },
-      sk: { composite: ['createdAt', 'id'] },
-    },
+    byCreation: inCollection('TESTIMONIAL', { composite: ['createdAt', 'id'] }),
   },
   indexes: {
     // Sparse (decision 057): the carousel's candidates only, flagged ones apart from 5-star ones.

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { defineEntity, type Page, type TransactItem } from '../db/entity';
+import { defineEntity, inCollection, type Page, type TransactItem } from '../db/entity';
 import { PARTITION_WRITES_PER_SECOND, writePacer } from '../db/pacing';
 import { createId, idSchema } from '../util/id';
 
@@ -33,11 +33,7 @@ export const entity = defineEntity({
   key: ({ id }: { id: string }) => ({ pk: `SLOT#${id}`, sk: 'SLOT' }),
   patterns: {
     /** Every slot, by date and time. */
-    byDate: {
-      index: 'byCollection',
-      pk: { prefix: 'SLOT' },
-      sk: { composite: ['date', 'time', 'serviceId'] },
-    },
+    byDate: inCollection('SLOT', { composite: ['date', 'time', 'serviceId'] }),
     /** A service's slots, by date and time. */
     byService: {
       index: 'byOwner',

@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { ZIP_MAX } from '@app/core/rules/fields';
 import { ADDRESS_LIMITS, type AddressFields as Fields, STATE_LENGTH } from '../../lib/address-form';
@@ -21,52 +22,37 @@ type AddressFieldsProps = {
  */
 export function AddressFields({ field, errors, section = 'service' }: AddressFieldsProps) {
   const auto = (token: string) => `section-${section} shipping ${token}`;
+  /** One input: its label, its autofill token, its own rules; bound to the form with its error line. */
+  const input = (name: keyof Fields, label: string, token: string, rules: ComponentProps<'input'>) => (
+    <TextField
+      label={label}
+      autoComplete={auto(token)}
+      {...rules}
+      error={errors[name]?.message}
+      {...field(name)}
+    />
+  );
   return (
     <div className="address-fields">
       <div className="form-row address-fields__street">
-        <TextField
-          label="Street address"
-          autoComplete={auto('address-line1')}
-          required
-          maxLength={ADDRESS_LIMITS.street}
-          error={errors.street?.message}
-          {...field('street')}
-        />
-        <TextField
-          label="Unit (optional)"
-          autoComplete={auto('address-line2')}
-          maxLength={ADDRESS_LIMITS.unit}
-          error={errors.unit?.message}
-          {...field('unit')}
-        />
+        {input('street', 'Street address', 'address-line1', {
+          required: true,
+          maxLength: ADDRESS_LIMITS.street,
+        })}
+        {input('unit', 'Unit (optional)', 'address-line2', { maxLength: ADDRESS_LIMITS.unit })}
       </div>
       <div className="form-row form-row--3">
-        <TextField
-          label="City"
-          autoComplete={auto('address-level2')}
-          required
-          maxLength={ADDRESS_LIMITS.city}
-          error={errors.city?.message}
-          {...field('city')}
-        />
-        <TextField
-          label="State"
-          autoComplete={auto('address-level1')}
-          required
-          maxLength={STATE_LENGTH}
-          placeholder="PA"
-          error={errors.state?.message}
-          {...field('state')}
-        />
-        <TextField
-          label="ZIP code"
-          autoComplete={auto('postal-code')}
-          inputMode="numeric"
-          required
-          maxLength={ZIP_MAX}
-          error={errors.zipCode?.message}
-          {...field('zipCode')}
-        />
+        {input('city', 'City', 'address-level2', { required: true, maxLength: ADDRESS_LIMITS.city })}
+        {input('state', 'State', 'address-level1', {
+          required: true,
+          maxLength: STATE_LENGTH,
+          placeholder: 'PA',
+        })}
+        {input('zipCode', 'ZIP code', 'postal-code', {
+          required: true,
+          maxLength: ZIP_MAX,
+          inputMode: 'numeric',
+        })}
       </div>
       <TextAreaField
         label="Access notes: gate code, parking (optional)"

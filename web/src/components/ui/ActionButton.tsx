@@ -11,6 +11,8 @@ export type ActionButtonProps = {
   named?: ReactNode;
   /** A button that shows and hides a part (History): whether that part is shown. */
   expanded?: boolean;
+  /** The id of what describes it (the card's title: which booking's Edit). */
+  describedBy?: string;
   children: ReactNode;
 };
 
@@ -23,6 +25,7 @@ export function ActionButton({
   pendingLabel,
   named,
   expanded,
+  describedBy,
   children,
 }: ActionButtonProps) {
   return (
@@ -31,10 +34,29 @@ export function ActionButton({
       className={`button button--${tone}`}
       disabled={disabled}
       aria-expanded={expanded}
+      aria-describedby={describedBy}
       onClick={onClick}
     >
       {pending ? pendingLabel : children}
       {named !== undefined && <span className="visually-hidden"> {named}</span>}
     </button>
+  );
+}
+
+/** What `MutationButton` runs: a mutation without input (TanStack Query's, or one of the same shape). */
+export type ButtonMutation = { isPending: boolean; mutate: (input: void) => void };
+
+/** An ActionButton that runs a mutation: disabled, and reading `pendingLabel`, while it runs. */
+export function MutationButton({
+  mutation,
+  ...props
+}: Omit<ActionButtonProps, 'onClick' | 'pending' | 'disabled'> & { mutation: ButtonMutation }) {
+  return (
+    <ActionButton
+      {...props}
+      disabled={mutation.isPending}
+      pending={mutation.isPending}
+      onClick={() => mutation.mutate()}
+    />
   );
 }

@@ -1,17 +1,12 @@
-import type { ComponentPropsWithRef } from 'react';
-import { Field } from './Field';
+import { type ControlFieldProps, Field } from './Field';
 
 /** A choice: its text, or its value and the text shown for it. */
 export type SelectOption = string | readonly [value: string, label: string];
 
-/** Any select prop, `ref` included, so a form library can register it (as TextField). */
-type SelectFieldProps = Omit<ComponentPropsWithRef<'select'>, 'id'> & {
-  label: string;
+type SelectFieldProps = ControlFieldProps<'select'> & {
   /** The choices; an empty first option (the placeholder) is added when `placeholder` is given. */
   options: readonly SelectOption[];
   placeholder?: string;
-  /** Shown under the field and announced with it; marks the field invalid. */
-  error?: string;
 };
 
 /** A labelled select, like TextField. */

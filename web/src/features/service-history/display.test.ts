@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bookingReplyFixture } from '../../../../tests/booking-fixtures';
 import {
   actionsOf,
   moneyLinesOf,
@@ -10,45 +11,7 @@ import {
 } from './display';
 import type { BookingInfo } from './types';
 
-const booking = (overrides: Partial<BookingInfo> = {}): BookingInfo => ({
-  _id: 'bkg_1',
-  status: 'Pending',
-  service: { _id: 'svc_1', name: 'Oil Change', price: 89 },
-  serviceName: 'Oil Change',
-  servicePrice: 79,
-  isCustomService: false,
-  customServiceName: null,
-  customServicePrice: null,
-  createdByAdmin: false,
-  requiresCustomerVerification: false,
-  user: null,
-  phone: null,
-  date: '2026-03-09',
-  time: '09:00',
-  duration: 60,
-  vehicleClass: null,
-  addOns: [],
-  clientFirstName: 'Casey',
-  clientLastName: 'Tester',
-  vehicleMake: 'Honda',
-  vehicleModel: 'Civic',
-  vehicleYear: 2019,
-  vehicleColor: 'Blue',
-  notes: '',
-  photos: [],
-  serviceStatus: '',
-  payment: null,
-  cancellationFee: null,
-  reviewed: false,
-  serviceAddress: null,
-  tripFee: 0,
-  progress: { onMyWayAt: null, etaAt: null, arrivedAt: null, startedAt: null },
-  technician: null,
-  attendanceConfirmedAt: null,
-  createdAt: '2026-03-01T12:00:00.000Z',
-  updatedAt: '2026-03-01T12:00:00.000Z',
-  ...overrides,
-});
+const booking = (overrides: Partial<BookingInfo> = {}): BookingInfo => bookingReplyFixture(overrides);
 
 describe('what a card shows', () => {
   it('the name and price as booked (the snapshot), not the live service’s', () => {

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { ActionButton } from '../../../components/ui/ActionButton';
 import { FocusedHeading } from '../../../components/ui/FocusedHeading';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { LinkFact as Fact, LinkPage, LinkPageQuery } from '../../../components/ui/LinkPage';
@@ -140,14 +141,9 @@ export function BookingLinkPage({ token, action }: { token: string; action?: 'at
             </a>
           )}
           {actions.cancel && (
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={busy}
-              onClick={() => setConfirmingCancel(true)}
-            >
+            <ActionButton disabled={busy} onClick={() => setConfirmingCancel(true)}>
               Cancel
-            </button>
+            </ActionButton>
           )}
         </p>
       )}

@@ -1,6 +1,7 @@
 import type { ChargeOptionsReply } from '@app/functions/api/bookings';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
+import { MutationButton } from '../../../components/ui/ActionButton';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { messageOf } from '../../../lib/api';
 import { formatPrice } from '../../../lib/format';
@@ -62,39 +63,31 @@ export function CompletionCharge({ bookingId, options, pending, onCharge, onCanc
             Work order {wo.workOrderNumber} is {wo.acknowledged ? 'acknowledged' : 'not yet acknowledged'} by
             the customer.
           </p>
-          <label className="radio">
-            <input
-              type="radio"
-              name={name}
-              checked={choice === 'workOrder'}
-              disabled={!options.workOrderAllowed}
-              onChange={() => setChoice('workOrder')}
-            />{' '}
-            Work order total: {formatPrice(options.amounts.workOrder ?? 0)}
-            {trip}
-          </label>
-          <label className="radio">
-            <input
-              type="radio"
-              name={name}
-              checked={choice === 'booking'}
-              onChange={() => setChoice('booking')}
-            />{' '}
-            Booked price: {formatPrice(options.amounts.booking)}
-            {trip}
-          </label>
+          {(
+            [
+              ['workOrder', 'Work order total', options.amounts.workOrder ?? 0, !options.workOrderAllowed],
+              ['booking', 'Booked price', options.amounts.booking, false],
+            ] as const
+          ).map(([value, label, amount, disabled]) => (
+            <label key={value} className="radio">
+              <input
+                type="radio"
+                name={name}
+                checked={choice === value}
+                disabled={disabled}
+                onChange={() => setChoice(value)}
+              />{' '}
+              {label}: {formatPrice(amount)}
+              {trip}
+            </label>
+          ))}
           {!options.workOrderAllowed && (
             <p className="desk-card__muted">
               The work order is more than {tolerance} above the booked price: ask the customer to acknowledge
               it first, or approve its price on the work order.{' '}
-              <button
-                type="button"
-                className="button button--secondary"
-                disabled={ask.isPending}
-                onClick={() => ask.mutate()}
-              >
-                {ask.isPending ? 'Sending...' : 'Send it for acknowledgment'}
-              </button>
+              <MutationButton mutation={ask} pendingLabel="Sending...">
+                Send it for acknowledgment
+              </MutationButton>
             </p>
           )}
           <p role="status" className="desk-card__saved">

@@ -2,6 +2,7 @@ import { formatInstant } from '@app/core/time';
 import { type FormEvent, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { ConfirmAction, useConfirmation } from '../../../components/admin/ConfirmAction';
+import { MutationButton } from '../../../components/ui/ActionButton';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { messageOf } from '../../../lib/api';
 import { formatPrice } from '../../../lib/format';
@@ -48,15 +49,9 @@ function RetryCharge({ booking, describedBy }: { booking: AdminBooking; describe
         {booking.payment?.retriesStopped ? ', no more automatic retries' : ', retried daily'})
       </p>
       <p className="desk-card__actions">
-        <button
-          type="button"
-          className="button button--secondary"
-          aria-describedby={describedBy}
-          disabled={retry.isPending}
-          onClick={() => retry.mutate()}
-        >
-          {retry.isPending ? 'Charging...' : 'Retry charge'}
-        </button>
+        <MutationButton mutation={retry} pendingLabel="Charging..." describedBy={describedBy}>
+          Retry charge
+        </MutationButton>
       </p>
       {retry.isError && (
         <FormMessage tone="error">{messageOf(retry.error, deskMessages.retryFailed)}</FormMessage>

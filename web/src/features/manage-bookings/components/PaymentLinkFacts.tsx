@@ -1,6 +1,7 @@
 import { bookingMayGetLink, paymentLabel } from '@app/core/payments/link-state';
 import { formatInstant } from '@app/core/time';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MutationButton } from '../../../components/ui/ActionButton';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { messageOf } from '../../../lib/api';
 import { formatPrice } from '../../../lib/format';
@@ -37,15 +38,9 @@ export function PaymentLinkFacts({ booking, describedBy }: { booking: AdminBooki
       )}
       {offer && (
         <p className="desk-card__actions">
-          <button
-            type="button"
-            className="button button--secondary"
-            aria-describedby={describedBy}
-            disabled={send.isPending}
-            onClick={() => send.mutate()}
-          >
-            {send.isPending ? 'Sending...' : link ? 'Send payment link again' : 'Send payment link'}
-          </button>
+          <MutationButton mutation={send} pendingLabel="Sending..." describedBy={describedBy}>
+            {link ? 'Send payment link again' : 'Send payment link'}
+          </MutationButton>
         </p>
       )}
       <p role="status" className="desk-card__saved">

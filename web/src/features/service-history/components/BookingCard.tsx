@@ -3,6 +3,7 @@ import { formatLongDate, formatTime } from '@app/core/time';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { AddressView } from '../../../components/address/AddressView';
+import { ActionButton } from '../../../components/ui/ActionButton';
 import { formatDuration, formatPrice } from '../../../lib/format';
 import { actionsOf, moneyLinesOf, progressOf, serviceNameOf, servicePriceOf, vehicleOf } from '../display';
 import type { BookingInfo } from '../types';
@@ -76,14 +77,9 @@ export function BookingCard({ booking, onEdit, onCancel }: BookingCardProps) {
       {hasActions && (
         <div className="booking-card__actions">
           {actions.edit && (
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={onEdit}
-              aria-describedby={titleId}
-            >
+            <ActionButton onClick={onEdit} describedBy={titleId}>
               Edit Booking
-            </button>
+            </ActionButton>
           )}
           {actions.reschedule && (
             <Link
@@ -96,14 +92,9 @@ export function BookingCard({ booking, onEdit, onCancel }: BookingCardProps) {
             </Link>
           )}
           {actions.cancel && (
-            <button
-              type="button"
-              className="button button--danger"
-              onClick={onCancel}
-              aria-describedby={titleId}
-            >
+            <ActionButton tone="danger" onClick={onCancel} describedBy={titleId}>
               Cancel Booking
-            </button>
+            </ActionButton>
           )}
           {actions.review.kind === 'open' && (
             <Link
