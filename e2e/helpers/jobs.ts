@@ -10,5 +10,5 @@ export async function runJob(name: string, now: Date | string): Promise<Record<s
   const { jobs, replyOf } = await import('../../functions/src/lambda/jobs');
   const job = jobs.find((candidate) => candidate.name === name);
   if (!job) throw new Error(`No job of the scheduled run is named ${name}`);
-  return replyOf(job, await asSystem('cron', () => job.run(new Date(now))));
+  return replyOf(job, await asSystem('cron', () => job.run(new Date(now), undefined)));
 }
