@@ -18,7 +18,9 @@ export function PlanFigures({ plans }: { plans: RevenueReply['plans'] }) {
           <dd className="revenue-figure__note">monthly fees of active and past-due plans</dd>
         </Figure>
         <Figure term="Active plans" testId="revenue-plans-active" value={plans.active}>
-          <dd className="revenue-figure__note">{plural(plans.enrolled, 'enrolment', 'enrolments')} this month</dd>
+          <dd className="revenue-figure__note">
+            {plural(plans.enrolled, 'enrolment', 'enrolments')} this month
+          </dd>
         </Figure>
         <Figure term="Past due" testId="revenue-plans-past-due" value={plans.pastDue}>
           <dd className="revenue-figure__note">card declined after every retry; visits paused</dd>
