@@ -132,6 +132,7 @@ const access: Record<string, Access> = {
   'Booking.updateVehicle': 'user',
   'Booking.cancel': 'user',
   'Billing.cancelPreview': 'user',
+  'Billing.chargeDuePeriods': 'internal',
   'Billing.chargeOptionsFor': 'admin',
   // Issue 30: the completion rule and its confirm step (decision 090), the price approval (decision 091).
   'Billing.chargePreview': 'admin',

@@ -1,9 +1,11 @@
+import { asSystem } from '../actor';
 import { config } from '../config';
 import {
   clearItem,
   type Due,
   defineDueQueue,
   drainDue,
+  dueItem,
   type JobReport,
   lease,
   type Outcome,
@@ -268,3 +270,32 @@ export function chargeDuePeriods(
     (due) => chargeOne(due, now),
   );
 }
+
+/** The most enrolments a customer has (a small collection: one per vehicle and plan, in practice a few). */
+const ENROLMENTS_READ = 50;
+
+/**
+ * A customer saved a new card: each of their past-due plans' period is charged at once (the next
+ * retry, brought forward), so the plan is active again without waiting for the job. Runs as the shop.
+ */
+export async function chargePastDue(userId: string, now = new Date()): Promise<number> {
+  const page = await enrolments.query.ofCustomer({ userId }, { limit: ENROLMENTS_READ });
+  let paid = 0;
+  for (const e of page.items.filter((x) => x.state === 'past_due')) {
+    const id = `${e.id}#${e.nextPeriod ?? e.startDate}`;
+    const period = await planPeriod.get(periodKeyOf(id), { consistent: true });
+    if (period?.state !== 'retrying') continue;
+    const at = now.toISOString();
+    try {
+      await transactRetrying([dueItem(chargesQueue, id, at)]);
+    } catch (error) {
+      if (failedConditions(error) === null) throw error;
+      continue;
+    }
+    const outcome = await asSystem('card saved', () => chargeOne({ id, dueAt: at }, now));
+    if (outcome === 'done') paid += 1;
+  }
+  return paid;
+}
+
+Payments.onCardSaved((userId) => chargePastDue(userId).then(() => undefined));

@@ -108,7 +108,7 @@ describe('the plan-charges job (decision 132)', () => {
     expect(dashboard.recent.some((e) => e.serviceName === 'Plan: Monthly Detail Club')).toBe(true);
   });
 
-  it('a decline: the customer told once, retried on the schedule, then past due with its visits paused; a new card and the next retry make it active', async () => {
+  it('a decline: the customer told once, retried on the schedule, then past due with its visits paused and retried; a new card is charged at once, the plan active again', async () => {
     config().planChargeRetryDays = [1, 3];
     const start = today();
     const { customer, record, read, period } = await enrolled('cnon:stand-in-charge-declined', start);
@@ -155,7 +155,15 @@ describe('the plan-charges job (decision 132)', () => {
     expect(await paymentsOf(record.id)).toHaveLength(3);
     expect((await paymentsOf(record.id)).every((p) => p.status === 'FAILED')).toBe(true);
 
-    // The customer saves a new card; the next retry (the last interval on) charges it.
+    // Past due, it is still retried every last interval, without another notice.
+    const notices = (await mailsTo(customer.email)).length;
+    expect((await run(after(start, 4))).due).toBe(0);
+    await run(after(start, 7));
+    expect(await period()).toMatchObject({ state: 'retrying', attempts: 4 });
+    expect(await read()).toMatchObject({ state: 'past_due' });
+    expect(await mailsTo(customer.email)).toHaveLength(notices);
+
+    // The customer saves a new card (the notice's page): the period is charged at once, the plan active again.
     const actor = {
       type: 'user' as const,
       userId: customer._id,
@@ -163,11 +171,12 @@ describe('the plan-charges job (decision 132)', () => {
       firstName: customer.firstName,
     };
     await withActor(actor, () => Payments.saveCard({ sourceId: 'cnon:card-nonce-ok' }));
-    expect((await run(after(start, 4))).due).toBe(0);
-    expect((await run(after(start, 7))).done).toBe(1);
-    expect(await period()).toMatchObject({ state: 'paid', attempts: 4 });
+    expect(await period()).toMatchObject({ state: 'paid', attempts: 5 });
     expect(await read()).toMatchObject({ state: 'active' });
     expect(await planFigures(month)).toMatchObject({ active: standing.active, pastDue: standing.pastDue });
+    expect((await paymentsOf(record.id)).filter((p) => p.status === 'COMPLETED')).toHaveLength(1);
+    // Nothing left due for this period: the job bills nothing more.
+    expect((await run(after(start, 20))).done).toBe(0);
     expect((await paymentsOf(record.id)).filter((p) => p.status === 'COMPLETED')).toHaveLength(1);
   });
 
