@@ -1,17 +1,15 @@
 import { asSystem, withActor } from '@app/core/actor';
 import { Billing } from '@app/core/billing/index';
 import { entity as bookings } from '@app/core/booking/store';
-import { transactWrite } from '@app/core/db/entity';
 import { Payments } from '@app/core/payments/index';
-import { firstPeriodItems } from '@app/core/plan/billing-hooks';
-import { planCounterItems, planFigures } from '@app/core/plan/counters';
-import { type Enrolment, enrolment, planPeriod, planVisit } from '@app/core/plan/store';
+import { planFigures } from '@app/core/plan/counters';
+import { enrolment, planPeriod, planVisit } from '@app/core/plan/store';
 import { config } from '@app/core/config';
 import { addDays, instantOf, today } from '@app/core/time';
-import { createId } from '@app/core/util/id';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nextDate, postBooking, send, serviceWithSlot } from '../../../tests/booking-factories';
 import { createUser, createUserWithCard, json } from '../../../tests/factories';
+import { cancelEnrolment, enrolMonthly, PLAN_FEE_CENTS } from '../../../tests/plan-billing-fixtures';
 import type { BookingReply } from '../api/bookings';
 import type { DashboardReply } from '../api/revenue-reply';
 import { readOutbox } from '../local/outbox';
@@ -23,7 +21,7 @@ import { readOutbox } from '../local/outbox';
  * paused; a card update and the next retry make it active again; no charge after a cancellation.
  */
 
-const FEE = 4_900;
+const FEE = PLAN_FEE_CENTS;
 const square = () => config().square.baseUrl;
 type StandInPayment = { id: string; amount_money: { amount: number }; note?: string; status: string };
 const paymentsOf = async (enrolmentId: string) =>
@@ -37,38 +35,10 @@ afterEach(() => {
   config().planChargeRetryDays = retryDays;
 });
 
-/** An enrolment in a monthly plan starting `start`, written as h-plans' enrolment writes it (counters, first period). */
-async function enrolled(card = 'cnon:card-nonce-ok', start = today(), autoRenew = true) {
+/** A customer with `card` enrolled in a monthly plan starting `start` (the enrolment's transaction, as h-plans writes it). */
+async function enrolled(card = 'cnon:card-nonce-ok', start = today()) {
   const customer = await createUserWithCard({}, card);
-  const at = new Date().toISOString();
-  const record: Enrolment = {
-    id: createId('enrolment'),
-    planId: createId('plan'),
-    userId: customer._id,
-    vehicleId: 'veh_test',
-    addressId: 'adr_test',
-    state: 'active',
-    agreed: {
-      name: 'Monthly Detail Club',
-      serviceId: 'svc_test',
-      recurrence: 'FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=1',
-      price: { kind: 'monthly', monthlyCents: FEE },
-      discountPercent: 10,
-      terms: { autoRenew, minimumMonths: 0, cancellation: 'Cancel any time.' },
-      at,
-      time: '10:00',
-    },
-    startDate: start,
-    skipped: [],
-    stateSince: at,
-    createdAt: at,
-    updatedAt: at,
-  };
-  await transactWrite([
-    enrolment.tx.put(record),
-    ...planCounterItems({ state: 'none', monthlyCents: 0 }, { state: 'active', monthlyCents: FEE }, at),
-    ...firstPeriodItems(record),
-  ]);
+  const record = await enrolMonthly(customer._id, start);
   const read = () => enrolment.get({ userId: customer._id, id: record.id }, { consistent: true });
   const period = (s = start) => planPeriod.get({ enrolmentId: record.id, start: s }, { consistent: true });
   return { customer, record, read, period };
@@ -183,10 +153,7 @@ describe('the plan-charges job (decision 132)', () => {
   it('no charge after a cancellation: the due period is dropped', async () => {
     const start = today();
     const { record, period } = await enrolled('cnon:card-nonce-ok', start);
-    await enrolment.patch(
-      { userId: record.userId, id: record.id },
-      { set: { state: 'cancelled', stateSince: new Date().toISOString() } },
-    );
+    await cancelEnrolment(record);
     const report = await run(after(start, 0));
     expect(report.done).toBe(0);
     expect(await period()).toBeUndefined();
