@@ -30,7 +30,10 @@ export function PlanFigures({ plans }: { plans: RevenueReply['plans'] }) {
           testId="revenue-plans-churn"
           value={plans.churnPercent === null ? '—' : `${plans.churnPercent}%`}
         >
-          <dd className="revenue-figure__note">{plural(plans.cancelled, 'plan', 'plans')} cancelled</dd>
+          <dd className="revenue-figure__note">
+            {plural(plans.cancelled, 'plan', 'plans')} cancelled
+            {plans.churnPercent === null ? "; none stood at the month's start" : ''}
+          </dd>
         </Figure>
       </dl>
     </section>
