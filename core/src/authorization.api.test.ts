@@ -410,6 +410,8 @@ const access: Record<string, Access> = {
   'Payments.saveCard': 'user',
   'Payments.charge': 'admin',
   'Payments.createPaymentLink': 'admin',
+  // A hook billing sets when it loads (decision 132), never a caller's verb.
+  'Payments.onCardSaved': 'internal',
   'Post.create': 'admin',
   'Post.publish': 'admin',
   'Post.edit': 'admin',
