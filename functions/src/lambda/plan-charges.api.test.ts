@@ -51,7 +51,7 @@ const after = (start: string, days: number) => new Date(Date.parse(instantOf(add
 const mailsTo = async (email: string) => (await readOutbox()).filter((m) => m.to.includes(email));
 
 describe('the plan-charges job (decision 132)', () => {
-  it('bills the month once under two runs at once, then the next period a month on; a second run bills nothing', async () => {
+  it('bills the month once under four runs at once, then the next period a month on; a second run bills nothing', async () => {
     const start = today();
     const { record, read, period } = await enrolled('cnon:card-nonce-ok', start);
     const before = await planFigures(start.slice(0, 7));
@@ -157,6 +157,18 @@ describe('the plan-charges job (decision 132)', () => {
     const report = await run(after(start, 0));
     expect(report.done).toBe(0);
     expect(await period()).toBeUndefined();
+    expect(await paymentsOf(record.id)).toHaveLength(0);
+  });
+
+  it("a paused plan's month is not charged: the period is dropped and the next one waits its start", async () => {
+    const start = today();
+    const { record, read, period } = await enrolled('cnon:card-nonce-ok', start);
+    await enrolment.patch({ userId: record.userId, id: record.id }, { set: { state: 'paused' } });
+    expect((await run(after(start, 0))).done).toBe(0);
+    expect(await period()).toBeUndefined();
+    const next = (await read())?.nextPeriod;
+    expect(next && next > start).toBe(true);
+    expect(await period(next)).toMatchObject({ state: 'due', attempts: 0 });
     expect(await paymentsOf(record.id)).toHaveLength(0);
   });
 
