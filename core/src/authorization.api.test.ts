@@ -132,6 +132,7 @@ const access: Record<string, Access> = {
   'Booking.updateVehicle': 'user',
   'Booking.cancel': 'user',
   'Billing.cancelPreview': 'user',
+  'Billing.chargeDuePeriods': 'internal',
   'Billing.chargeOptionsFor': 'admin',
   // Issue 30: the completion rule and its confirm step (decision 090), the price approval (decision 091).
   'Billing.chargePreview': 'admin',
@@ -409,6 +410,8 @@ const access: Record<string, Access> = {
   'Payments.saveCard': 'user',
   'Payments.charge': 'admin',
   'Payments.createPaymentLink': 'admin',
+  // A hook billing sets when it loads (decision 132), never a caller's verb.
+  'Payments.onCardSaved': 'internal',
   'Post.create': 'admin',
   'Post.publish': 'admin',
   'Post.edit': 'admin',

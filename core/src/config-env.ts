@@ -69,6 +69,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, mode: string) {
     estimateTolerance: env.ESTIMATE_TOLERANCE,
     chargeRetryHours: env.CHARGE_RETRY_HOURS,
     chargeRetryLimit: env.CHARGE_RETRY_LIMIT,
+    planChargeRetryDays: env.PLAN_CHARGE_RETRY_DAYS,
     chargeSweepMinutes: env.CHARGE_SWEEP_MINUTES,
     lateCancelHours: env.LATE_CANCEL_HOURS,
     lateCancelFeeCents: env.LATE_CANCEL_FEE_CENTS,

@@ -174,6 +174,27 @@ const common = {
     .max(24 * 14)
     .default(24),
   chargeRetryLimit: z.coerce.number().int().min(0).max(20).default(3),
+  /**
+   * A monthly plan's declined period charge (issue 35, decision 132) is tried again this many days after its
+   * period's start, once each ("1,3,7"); after the last the plan is past due, retried every last interval.
+   */
+  planChargeRetryDays: z
+    .string()
+    .default('1,3,7')
+    .transform((text, ctx) => {
+      const days = text.split(',').map((part) => Number(part.trim()));
+      const ok =
+        days.length > 0 &&
+        days.every((d, i) => Number.isInteger(d) && d >= 1 && d <= 60 && (i === 0 || d > days[i - 1]!));
+      if (!ok) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'PLAN_CHARGE_RETRY_DAYS must be rising whole days from 1 to 60, e.g. "1,3,7".',
+        });
+        return z.NEVER;
+      }
+      return days;
+    }),
   /** A completion charge still `pending` after this many minutes never ran: the scheduled job charges it. */
   chargeSweepMinutes: z.coerce
     .number()

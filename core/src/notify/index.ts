@@ -29,6 +29,8 @@ export namespace Notify {
     'price-code',
     // Recommended work's follow-up (issue 33, decision 126).
     'recommended-work',
+    // A monthly plan's declined charge and its past due (issue 35, decision 132): mail, and a text when opted in.
+    'plan-payment',
   ] as const;
   export type Kind = (typeof kinds)[number];
 

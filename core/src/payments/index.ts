@@ -157,9 +157,31 @@ export namespace Payments {
         throw new VisibleError('conflict', messages.changedMeanwhile);
       }
       if (previous) await disableQuietly(previous);
+      await cardSaved(user.id);
       return { msg: messages.saved, card: summary };
     },
   );
+
+  type CardListener = (userId: string) => Promise<void>;
+  const cardListeners: CardListener[] = [];
+
+  /**
+   * A step a higher folder takes once a customer's new card is on file (billing: a past-due plan's
+   * period charged at once, decision 132). It never fails the save: an error is logged.
+   */
+  export function onCardSaved(listener: CardListener): void {
+    cardListeners.push(listener);
+  }
+
+  async function cardSaved(userId: string): Promise<void> {
+    for (const listener of cardListeners) {
+      await listener(userId).catch((error: unknown) =>
+        console.error(
+          JSON.stringify({ level: 'error', step: 'after card saved', userId, error: String(error) }),
+        ),
+      );
+    }
+  }
 
   export const ChargeInput = z.object({
     userId: idSchema('user'),

@@ -55,7 +55,8 @@ export function planCounterItems(from: Standing, to: Standing, at: string): Tran
   };
   const items: TransactItem[] = [];
   if (Object.values(add).some((n) => n !== 0))
-    items.push(counter.tx.upsert({ sk: NOW }, { set: { sk: NOW }, add }));
+    // The key's `sk` is the item's own attribute already: SET on a key attribute is refused (ValidationError).
+    items.push(counter.tx.upsert({ sk: NOW }, { add }));
   const month = time.today(new Date(at)).slice(0, 7);
   const moves = {
     enrolled: from.state === 'none' && to.state !== 'none' ? 1 : 0,
@@ -63,7 +64,7 @@ export function planCounterItems(from: Standing, to: Standing, at: string): Tran
   };
   if (moves.enrolled || moves.cancelled) {
     const sk = monthSk(month);
-    items.push(counter.tx.upsert({ sk }, { set: { sk }, add: moves }));
+    items.push(counter.tx.upsert({ sk }, { add: moves }));
   }
   return items;
 }

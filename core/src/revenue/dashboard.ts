@@ -1,6 +1,7 @@
 import { assertAdmin } from '../actor';
 import { KeyBatch } from '../db/key-batch';
 import { RecommendedWork } from '../garage/index';
+import { planFigures } from '../plan/counters';
 import { Estimate } from '../workorder/index';
 import { today } from '../time';
 import { lastWeeks, monthLabel, monthOfDate, previousMonth } from './buckets';
@@ -18,7 +19,8 @@ export const WEEKS = 12;
 export const RECENT = 10;
 /** The items one dashboard reads at most: the counters and the recent entries (with the query's look-ahead). */
 // + recommended work's counter and the month's estimate counter (issue 33)
-export const DASHBOARD_READS = 2 + WEEKS + 1 + RECENT + 1 + 1 + 1;
+// + plans' standing figures and the month's movements (issue 35, decision 132)
+export const DASHBOARD_READS = 2 + WEEKS + 1 + RECENT + 1 + 1 + 1 + 2;
 
 type Counter = Record<string, string | number>;
 
@@ -54,7 +56,29 @@ export type Dashboard = {
   estimates: Estimate.Figures;
   /** The newest ledger entries, newest first. */
   recent: Entry[];
+  /** Service plans (issue 35, decision 132): from their counters. */
+  plans: PlanFigures;
 };
+
+/**
+ * Plans' figures: monthly recurring revenue (active and past-due monthly fees), the active and
+ * past-due plans, and this month's churn: the plans cancelled this month over the plans standing
+ * at its start (active + past due now, plus those cancelled, less those enrolled this month).
+ */
+export type PlanFigures = {
+  mrrCents: number;
+  active: number;
+  pastDue: number;
+  enrolled: number;
+  cancelled: number;
+  /** A fraction (0.05: 5%); null when no plan stood at the month's start. */
+  churn: number | null;
+};
+
+export function planFiguresOf(f: Awaited<ReturnType<typeof planFigures>>): PlanFigures {
+  const atStart = f.active + f.pastDue + f.cancelled - f.enrolled;
+  return { ...f, churn: atStart > 0 ? Math.min(1, f.cancelled / atStart) : null };
+}
 
 function monthFigures(month: string, item: Counter | undefined): MonthFigures {
   const paid = num(item, 'paidCents');
@@ -123,7 +147,7 @@ export async function dashboard(now: Date = new Date()): Promise<Dashboard> {
   const keys = [monthKey(month), monthKey(last), ...weeks.map((w) => weekKey(w.week)), OUTSTANDING_KEY];
   // The counters, recommended work's and the month's estimate counter (issue 33) in one BatchGetItem.
   const batch = new KeyBatch();
-  const [items, recent, recommended, estimates] = await Promise.all([
+  const [items, recent, recommended, estimates, plans] = await Promise.all([
     counter.getMany(
       keys.map((sk) => ({ sk })),
       { batch },
@@ -131,6 +155,7 @@ export async function dashboard(now: Date = new Date()): Promise<Dashboard> {
     entry.query.ledger({}, { descending: true, limit: RECENT }),
     RecommendedWork.outstanding(batch),
     Estimate.figuresOf(month, batch),
+    planFigures(month, batch),
   ]);
   const bySk = new Map(items.map((item) => [String(item.sk), item]));
   const thisMonth = monthFigures(month, bySk.get(monthKey(month)));
@@ -158,5 +183,6 @@ export async function dashboard(now: Date = new Date()): Promise<Dashboard> {
     recommendedOutstanding: { count: recommended.count, amountCents: recommended.cents },
     estimates,
     recent: recent.items,
+    plans: planFiguresOf(plans),
   };
 }

@@ -74,6 +74,15 @@ export function dashboardReply(d: Revenue.Dashboard) {
       approved: toDollars(d.estimates.approvedCents),
     },
     recent: d.recent.map(entryReply),
+    /** Service plans (issue 35, decision 132): recurring revenue a month, plans standing, this month's churn in percent. */
+    plans: {
+      mrr: toDollars(d.plans.mrrCents),
+      active: d.plans.active,
+      pastDue: d.plans.pastDue,
+      enrolled: d.plans.enrolled,
+      cancelled: d.plans.cancelled,
+      churnPercent: d.plans.churn === null ? null : Math.round(d.plans.churn * 1000) / 10,
+    },
   };
 }
 

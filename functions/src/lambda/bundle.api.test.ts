@@ -323,6 +323,7 @@ describe('the bundled cron Lambda', () => {
         recommendedFollowUps: { due: 0, sent: 0 },
         dueNotices: { due: 0, sent: 0 },
         bookingPhotos: { due: 0, deleted: 0 },
+        planCharges: { due: 0, paid: 0 },
       },
     ]);
   });

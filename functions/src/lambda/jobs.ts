@@ -80,6 +80,12 @@ export const jobs: readonly CronJob[] = [
     reply: { at: ['bookingPhotos'], done: 'deleted' },
     run: (now, deadline) => Visit.deleteDuePhotos(now, { deadline }),
   },
+  {
+    // A monthly plan's period charged once on the card on file, retried, then past due (issue 35, decision 132).
+    name: 'plan-charges',
+    reply: { at: ['planCharges'], done: 'paid' },
+    run: (now, deadline) => Billing.chargeDuePeriods(now, { deadline }),
+  },
 ];
 
 /** A job's report under the names its reply gives it. */

@@ -5,6 +5,7 @@ import { NoticeLine, useNotice } from '../../components/admin/notice';
 import { messageOf } from '../../lib/api';
 import { downloadRevenueCsv, revenueQueryOptions } from './api';
 import { Breakdowns, Figures, WeeklyTable } from './components/Figures';
+import { PlanFigures } from './components/PlanFigures';
 import './revenue.css';
 import { SubmitButton } from '../../components/ui/SubmitButton';
 
@@ -14,7 +15,8 @@ const WeeklyChart = lazy(() => import('./components/WeeklyChart'));
 /**
  * The owner's revenue section (issue 23): this month against last, revenue
  * by week for 12 weeks (a chart), by service and technician, jobs and the
- * average ticket, outstanding and refunds; and the CSV of payments and
+ * average ticket, outstanding and refunds, service plans' recurring revenue
+ * (issue 35); and the CSV of payments and
  * refunds over a date range, for the accountant.
  */
 export default function RevenuePanel() {
@@ -30,6 +32,7 @@ export default function RevenuePanel() {
   return (
     <div className="revenue">
       <Figures data={data} />
+      <PlanFigures plans={data.plans} />
       <h3 className="revenue__heading">Revenue by week, the last {data.weeks.length} weeks</h3>
       <Suspense fallback={<div className="revenue-chart" aria-hidden="true" />}>
         <WeeklyChart weeks={data.weeks} />

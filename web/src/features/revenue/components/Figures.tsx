@@ -2,7 +2,7 @@ import { formatCents, toCents } from '@app/core/money';
 import type { ReactNode } from 'react';
 import type { RevenueReply } from '../api';
 
-const money = (dollars: number) => formatCents(toCents(dollars));
+export const money = (dollars: number) => formatCents(toCents(dollars));
 
 /** This month against last, jobs and the average ticket, outstanding and refunds. */
 export function Figures({ data }: { data: RevenueReply }) {
@@ -61,7 +61,7 @@ export function Figures({ data }: { data: RevenueReply }) {
 }
 
 /** One figure, a figure tile (styles/pages.css): its term, its value (tested by `testId`), and the notes under it (`<dd>`s). */
-function Figure({
+export function Figure({
   term,
   testId,
   value,
