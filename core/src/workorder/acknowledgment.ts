@@ -218,7 +218,9 @@ export async function signedByCustomer(
       tokenHash: wo.acknowledgment.tokenHash,
       tokenExpiresAt: wo.acknowledgment.tokenExpiresAt,
       ...acknowledgedNow(decided, by, input.userAgent, signatureKey, at),
-      ...(how.channel === 'portal_code' ? { portal: { codeSentTo: how.codeSentTo, codeConfirmedAt: at } } : {}),
+      ...(how.channel === 'portal_code'
+        ? { portal: { codeSentTo: how.codeSentTo, codeConfirmedAt: at } }
+        : {}),
     },
     rev: wo.rev + 1,
     updatedAt: at,

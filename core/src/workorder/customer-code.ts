@@ -106,7 +106,12 @@ export async function checkCode(
   }
   // The code's use is written in the change's own transaction (LinkToken.use), through its writer.
   return async (items: TransactItem[]) => {
-    const used = await LinkToken.use(flow, token, items, { now, subjectId: wo.id, commit: write, rethrow: true });
+    const used = await LinkToken.use(flow, token, items, {
+      now,
+      subjectId: wo.id,
+      commit: write,
+      rethrow: true,
+    });
     if (!used.ok) LinkToken.refuse(used.reason, flow);
   };
 }

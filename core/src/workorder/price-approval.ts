@@ -217,11 +217,7 @@ async function sendCodeNow(
     rev: wo.rev + 1,
     updatedAt: at,
   };
-  await write([
-    putIfUnchanged(next, wo),
-    ...items,
-    ...prepared.map((p) => p.item),
-  ]);
+  await write([putIfUnchanged(next, wo), ...items, ...prepared.map((p) => p.item)]);
   await Notify.deliver(prepared);
   return { message: priceMessages.codeSent(sentTo), workOrder: view(next, now.getTime()) };
 }

@@ -40,6 +40,5 @@ export const workOrderPortal = new Hono()
     '/public/:number/estimate/answer',
     byNumber,
     zValidator('json', Estimate.PortalAnswerInput, invalid),
-    async (c) =>
-      c.json(await Estimate.answerInPortal(c.req.valid('param').number, c.req.valid('json'))),
+    async (c) => c.json(await Estimate.answerInPortal(c.req.valid('param').number, c.req.valid('json'))),
   );
