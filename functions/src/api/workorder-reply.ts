@@ -110,7 +110,7 @@ export function workOrderReply(wo: WorkOrder.Detail) {
       hasSignature: ack.hasSignature ?? false,
       inPerson: ack.inPerson ?? null,
       /** Signed in the work order portal with a mailed code (decision 127): where the code went, masked. */
-      portal: ack.portal ?? null,
+      ...(ack.portal ? { portal: ack.portal } : {}),
       history: wo.acknowledgmentHistory,
     },
     payment: wo.payment
