@@ -1,9 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { type ChangeEvent, type ComponentType, type FormEvent, type Ref, useId, useRef } from 'react';
+import { type ComponentType, type FormEvent, type Ref, useId, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { EstimateAnswer } from '../../../components/estimate/EstimateAnswer';
 import { EstimateChoices } from '../../../components/estimate/EstimateChoices';
 import { decisionsOf } from '../../../components/estimate/choices';
+import { ActionButton } from '../../../components/ui/ActionButton';
+import { CodeField } from '../../../components/ui/CodeField';
 import { FailureMessage } from '../../../components/ui/FailureMessage';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
@@ -88,7 +90,12 @@ export function PortalEstimate({
       event,
     );
   return (
-    <form className="portal__answer ack-page" aria-labelledby={id} noValidate onSubmit={submit}>
+    <form
+      className="card ack-page ack-page__form portal__answer"
+      aria-labelledby={id}
+      noValidate
+      onSubmit={submit}
+    >
       <h2 id={id} className="portal__answer-title">
         Your estimate {view.workOrderNumber}
       </h2>
@@ -96,32 +103,24 @@ export function PortalEstimate({
         <EstimateAnswer view={view} choices={choices} field={field} photo={photo} />
       </fieldset>
       {!code.isSuccess ? (
-        <div className="card portal__code">
+        <div className="portal__code">
           <p>{portalEstimateMessages.askCode}</p>
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={code.isPending}
+          <ActionButton
+            tone="primary"
             onClick={() => code.mutate()}
+            disabled={code.isPending}
+            pending={code.isPending}
+            pendingLabel="Sending..."
           >
-            {code.isPending ? 'Sending...' : 'Email me a code to answer'}
-          </button>
+            Email me a code to answer
+          </ActionButton>
           <FailureMessage error={code.error} fallback="The code was not sent. Please try again later." />
         </div>
       ) : (
-        <div className="card portal__code">
+        <div className="portal__code">
           <FormMessage tone="success">{code.data.message}</FormMessage>
           <TextField label="Full name" autoComplete="name" maxLength={100} {...form.register('name')} />
-          <TextField
-            label="Code from the email"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            {...form.register('code', {
-              onChange: (event: ChangeEvent<HTMLInputElement>) =>
-                form.setValue('code', event.target.value.replace(/\D/g, '')),
-            })}
-          />
+          <CodeField form={form} name="code" label="Code from the email" />
           <SignaturePad
             ref={pad}
             onChange={() => {

@@ -93,22 +93,22 @@ export function WorkOrderPortal({ SignaturePad }: { SignaturePad: SignaturePadCo
           <SubmitButton block busy={download.isPending} busyLabel="Downloading...">
             Download Work Order
           </SubmitButton>
-          <button
-            type="button"
-            className="button button--secondary button--block"
-            disabled={inspection.isPending}
-            onClick={whenReady((values) => inspection.mutate(values))}
-          >
-            {inspection.isPending ? 'Loading...' : 'View Inspection'}
-          </button>
-          <button
-            type="button"
-            className="button button--secondary button--block"
-            disabled={estimate.isPending}
-            onClick={whenReady((values) => estimate.mutate(values))}
-          >
-            {estimate.isPending ? 'Loading...' : 'View and Answer Estimate'}
-          </button>
+          {(
+            [
+              [inspection, 'View Inspection'],
+              [estimate, 'View and Answer Estimate'],
+            ] as const
+          ).map(([view, label]) => (
+            <button
+              key={label}
+              type="button"
+              className="button button--secondary button--block"
+              disabled={view.isPending}
+              onClick={whenReady((values) => view.mutate(values))}
+            >
+              {view.isPending ? 'Loading...' : label}
+            </button>
+          ))}
         </form>
         <aside className="card portal__help" aria-labelledby={`${helpId}-help`}>
           <h2 id={`${helpId}-help`}>Need help?</h2>
