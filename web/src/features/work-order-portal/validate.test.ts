@@ -20,20 +20,12 @@ describe('validatePortal', () => {
 });
 
 describe('validatePortalAnswer (decision 127)', () => {
-  const line = (id: string, group: string | null): EstimateLineView => ({
-    id,
-    description: id,
-    note: '',
-    photoIds: [],
-    group,
-    state: 'proposed',
-    hours: 0,
-    hourlyRate: 0,
-    parts: [],
-    total: 10,
-    previousTotal: null,
-  });
-  const lines = [line('brakes', null), line('oem', 'Pads'), line('ceramic', 'Pads')];
+  // What the answers read of a line: its id, its group and its state.
+  const lines = [
+    { id: 'brakes', group: null, state: 'proposed' },
+    { id: 'oem', group: 'Pads', state: 'proposed' },
+    { id: 'ceramic', group: 'Pads', state: 'proposed' },
+  ] as EstimateLineView[];
   const done = {
     code: '123456',
     name: 'Sam',
