@@ -1,14 +1,16 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { cameraPng } from '../tests/images';
 import { expect, test } from './fixtures';
-import { auth, linkInMail, uniqueEmail } from './helpers/session';
+import { auth, linkInMail, uniqueEmail, waitForMail } from './helpers/session';
+import { drawSignature } from './helpers/signature';
 
 /**
  * The vehicle inspection with photos (issue 22, decision 080): on a phone-
  * sized screen the shop fills the checklist of a work order and adds a photo
  * (the browser makes it a smaller JPEG before it is sent) and one of the
  * brakes from their row (decision 129); the customer sees them, each item's
- * photo with it, on the acknowledgment page from the mailed link and in the portal.
+ * photo with it, on the acknowledgment page from the mailed link and in the portal; there the customer
+ * answers the finding made an estimate (issue 33, decision 127) with a code mailed to them, and signs.
  */
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -160,7 +162,71 @@ test('a work order’s inspection and photo at 390 px; the customer sees them by
     await expect.poll(() => loaded(portalPhoto)).toBe(true);
     await expect(portal.getByRole('img', { name: 'Brakes photo 1 of 1' })).toBeVisible();
     await expectAccessible();
+
+    // The finding made a priced line with its photo, and two options (through the API), answered in the portal.
+    await answerEstimateInPortal(page, request, { admin, id, number, email });
+    await expectAccessible();
   } finally {
     await request.delete(`/api/workOrders/${id}`, { headers: auth(admin) });
   }
 });
+
+/**
+ * Issue 33 (decision 127): the brakes finding becomes a $80 line with the photo, beside two options of
+ * "Brake pads"; the portal shows them read-only until a code is mailed; the customer approves the
+ * line, picks the ceramic pads, accepts the terms, types the code and signs last.
+ */
+async function answerEstimateInPortal(
+  page: Page,
+  request: APIRequestContext,
+  { admin, id, number, email }: { admin: Account; id: string; number: string; email: string },
+) {
+  const headers = auth(admin);
+  const found = await request.post(`/api/workOrders/${id}/estimate/findings`, {
+    headers,
+    data: { category: 'brakes' },
+  });
+  expect(found.status(), await found.text()).toBe(201);
+  const finding = ((await found.json()) as { estimate: { lines: { id: string; photoIds: string[] }[] } })
+    .estimate.lines[0];
+  const lines = [
+    { path: `lines/${finding?.id}`, method: 'put', description: 'Brake service', hours: 1, price: 0 },
+    { path: 'lines', method: 'post', description: 'OEM pads', group: 'Brake pads', price: 100 },
+    { path: 'lines', method: 'post', description: 'Ceramic pads', group: 'Brake pads', price: 150 },
+  ] as const;
+  for (const line of lines) {
+    const saved = await request.fetch(`/api/workOrders/${id}/estimate/${line.path}`, {
+      method: line.method,
+      headers,
+      data: {
+        description: line.description,
+        ...('group' in line ? { group: line.group } : { photoIds: finding?.photoIds, hourlyRate: 80 }),
+        hours: 'hours' in line ? line.hours : 0,
+        parts: line.price ? [{ description: 'Pads', quantity: 1, unitPrice: line.price }] : [],
+      },
+    });
+    expect(saved.ok(), await saved.text()).toBe(true);
+  }
+
+  await page.getByRole('button', { name: 'View and Answer Estimate' }).click();
+  const estimate = page.getByRole('form', { name: `Your estimate ${number}` });
+  const service = estimate.getByRole('group', { name: /Brake service/ });
+  await expect(service).toContainText('$80.00');
+  await expect.poll(() => loaded(service.getByRole('img', { name: 'Brake service: photo 1' }))).toBe(true);
+  await expect(service.getByLabel('Approve')).toBeDisabled();
+  await estimate.getByRole('button', { name: 'Email me a code to answer' }).click();
+  const mail = await waitForMail(request, email, (m) => /Your code for/.test(m.subject));
+  await expect(estimate.getByText(/We emailed a code to/)).toBeVisible();
+  await service.getByLabel('Approve').check();
+  await estimate.getByLabel(/Ceramic pads/).check();
+  // $37.50 of the base, $80 and $150, with 6 % tax.
+  await expect(estimate).toContainText('Total with your choices (tax included): $283.55');
+  await estimate.getByLabel(/I have read the terms/).check();
+  await estimate.getByLabel('Code from the email').fill(/portal is (\d{6})\./.exec(mail.text)?.[1] ?? '');
+  const pad = estimate.getByRole('img', { name: /Signature pad/ });
+  await pad.scrollIntoViewIfNeeded();
+  await drawSignature(page, pad);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await estimate.getByRole('button', { name: 'Approve and sign' }).click();
+  await expect(page.getByText(/Thank you: your answers and signature are recorded/)).toBeVisible();
+}

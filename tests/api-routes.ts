@@ -815,6 +815,31 @@ export const routes: Record<string, Route> = {
     path: () => '/api/workOrders/public/WO-1999-0001/photos/nophoto?email=nobody@example.com',
     ok: 404,
   },
+  // Issue 33 (decision 127): the estimate in the portal, a code mailed to answer it, the answer with it
+  // (an unknown number: the portal's 404; workorders.portal-estimate.api.test.ts answers for real).
+  'GET /api/workOrders/public/:number/estimate': {
+    access: 'anyone',
+    path: () => '/api/workOrders/public/WO-1999-0002/estimate?email=nobody@example.com',
+    ok: 404,
+  },
+  'POST /api/workOrders/public/:number/estimate/code': {
+    access: 'anyone',
+    path: () => '/api/workOrders/public/WO-1999-0002/estimate/code',
+    body: () => ({ email: 'nobody@example.com' }),
+    ok: 404,
+  },
+  'POST /api/workOrders/public/:number/estimate/answer': {
+    access: 'anyone',
+    path: () => '/api/workOrders/public/WO-1999-0002/estimate/answer',
+    body: () => ({
+      acknowledgedBy: { name: 'Matrix', email: 'nobody@example.com' },
+      code: '123456',
+      signature: null,
+      termsAccepted: true,
+      decisions: [],
+    }),
+    ok: 404,
+  },
 
   // --- Issue 23: payment links and Square's webhook (decision 070) ---
   // Sending again mails the same open link: every admin call gets 200.

@@ -235,6 +235,10 @@ const access: Record<string, Access> = {
   'Estimate.counterKey': 'internal',
   'Estimate.figures': 'internal',
   'Estimate.figuresOf': 'internal',
+  // Issue 33 (decision 127): the estimate in the portal, by number and email; answered with a mailed code.
+  'Estimate.estimateForPortal': 'public',
+  'Estimate.sendPortalCode': 'public',
+  'Estimate.answerInPortal': 'public',
   // Issue 21: rescheduling (decision 075).
   'Reschedule.forReschedule': 'user',
   'Reschedule.reschedule': 'user',

@@ -65,6 +65,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, mode: string) {
     busyCalendarTimeoutMs: env.BUSY_CALENDAR_TIMEOUT_MS,
     busyCalendarMaxKb: env.BUSY_CALENDAR_MAX_KB,
     ackLinkDays: env.ACK_LINK_DAYS,
+    portalCodeMinutes: env.PORTAL_CODE_MINUTES,
     chargeTolerance: env.CHARGE_TOLERANCE,
     estimateTolerance: env.ESTIMATE_TOLERANCE,
     chargeRetryHours: env.CHARGE_RETRY_HOURS,

@@ -73,6 +73,7 @@ export const settingNames = {
     'GARAGE_VEHICLE_LIMIT',
     'BOOKING_PHOTO_RETENTION_DAYS',
     'ACK_LINK_DAYS',
+    'PORTAL_CODE_MINUTES',
     'SQUARE_WEBHOOK_URL',
   ],
   /** Secrets: an `sst.Secret` each, set per stage (infra/secrets.ts maps each name to its secret). */

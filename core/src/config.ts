@@ -271,6 +271,8 @@ const common = {
   garageVehicleLimit: z.coerce.number().int().min(1).max(50).default(10),
   /** How long a work order's acknowledgment link works, in days (decision 039). */
   ackLinkDays: z.coerce.number().int().min(1).max(60).default(7),
+  /** How long the code mailed to answer an estimate in the work order portal works, in minutes (decision 127). */
+  portalCodeMinutes: z.coerce.number().int().min(5).max(240).default(30),
   /**
    * NHTSA's vPIC API (vehicle makes and models, issue 11). Public, no key;
    * the local stack points it at its stand-in (functions/src/local/vpic).

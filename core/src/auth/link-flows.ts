@@ -32,6 +32,8 @@ export const purposes = [
   'booking-cancel',
   // The one-time code that lets a customer confirm a work order's amount from their own device (decision 091).
   'confirm-work-order-price',
+  // The one-time code mailed to answer an estimate in the work order portal (decision 127).
+  'answer-estimate-portal',
   // A technician's or the admin's calendar subscription feed (issue 36, decision 118): viewed by calendar apps, never used up.
   'calendar-feed',
   // Marketing (issue 34, decision 124): withdraws the account's marketing consent (one-click); never used up.
@@ -261,6 +263,20 @@ export const flows = {
       used: { kind: 'conflict', msg: linkTexts.priceCode.stale, extra: codeRequired },
       expired: { kind: 'conflict', msg: linkTexts.priceCode.expired, extra: codeRequired },
       stale: { kind: 'conflict', msg: linkTexts.priceCode.stale, extra: codeRequired },
+    },
+    rateLimit: null,
+  },
+  /** The portal's code (decision 127): mailed to the work order's customer, typed in the portal; `PORTAL_CODE_MINUTES`. */
+  'answer-estimate-portal': {
+    purpose: 'answer-estimate-portal',
+    kind: 'once',
+    expires: (now) => now + config().portalCodeMinutes * MINUTE,
+    page: null,
+    replies: {
+      invalid: { kind: 'invalid', msg: linkTexts.portalCode.wrong },
+      used: { kind: 'conflict', msg: linkTexts.portalCode.used },
+      expired: { kind: 'invalid', msg: linkTexts.portalCode.expired, extra: { expired: true } },
+      stale: { kind: 'conflict', msg: linkTexts.portalCode.stale, extra: { changed: true } },
     },
     rateLimit: null,
   },

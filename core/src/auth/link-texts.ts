@@ -48,6 +48,14 @@ export const linkTexts = {
     replaced: 'This booking has moved since the link was sent. Please use the latest link we sent you.',
     settled: 'This booking is no longer open, so the link cannot change it.',
   },
+  portalCode: {
+    wrong: 'That code is not right. Check the email we sent you and try again.',
+    used: 'This code has already been used. Ask for a new one.',
+    expired: 'The code has expired. Ask for a new one.',
+    stale: 'The estimate changed after we sent the code. Please review it again and ask for a new code.',
+    tooMany: 'Too many wrong codes. Ask for a new one.',
+    none: 'Ask for a code first: we email it to you.',
+  },
   priceCode: {
     expired: 'The code has expired. Send the customer a new one.',
     stale: 'The work order changed after the code was sent. Send the customer a new code.',

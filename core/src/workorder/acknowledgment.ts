@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { assertAdmin, useClientIp } from '../actor';
 import { LinkToken } from '../auth/link-token';
 import { drainDue, type JobReport, settle } from '../db/due-queue';
+import type { TransactItem } from '../db/entity';
 import { Outbox } from '../mail/outbox';
 import { RateLimit } from '../rate-limit/index';
 import { rateLimits } from '../rate-limit/rules';
@@ -175,6 +176,25 @@ async function acknowledgeNow(
   if (input.acknowledgedBy.email.toLowerCase() !== wo.customer.email.toLowerCase()) {
     fail('forbidden', messages.emailMismatch);
   }
+  return signedByCustomer(wo, input, { channel: 'link' }, now, async (items) => {
+    const result = await LinkToken.use('acknowledge-work-order', token, items, { now });
+    if (!result.ok) LinkToken.refuse(result.reason, 'acknowledge-work-order');
+  });
+}
+
+/**
+ * The customer's own acknowledgment on their own device, by the mailed link or in the work order
+ * portal with the code mailed to them (decision 127): the version shown, the estimate's answers, the
+ * optional signature (stored privately, removed again if the write fails), the record and the two
+ * confirmations, written by `commit` (the link's or the code's use, in one transaction).
+ */
+export async function signedByCustomer(
+  wo: Stored,
+  input: z.output<typeof AcknowledgeInput>,
+  how: { channel: 'link' } | { channel: 'portal_code'; codeSentTo: string },
+  now: Date,
+  commit: (items: TransactItem[]) => Promise<void>,
+): Promise<{ message: string; workOrderNumber: string }> {
   // What the customer read is what they acknowledge: an edit since the page was shown refuses it.
   if (input.version !== undefined && input.version !== contentDigest(wo)) {
     fail('invalid', messages.changedSinceShown, { changed: true });
@@ -185,7 +205,7 @@ async function acknowledgeNow(
   const estimate = await estimateAnswer(
     wo,
     input,
-    { channel: 'link', by: by.name, signed: Boolean(input.signature) },
+    { channel: how.channel, by: by.name, signed: Boolean(input.signature) },
     at,
   );
   const png = input.signature ? signaturePng(input.signature) : undefined;
@@ -198,6 +218,9 @@ async function acknowledgeNow(
       tokenHash: wo.acknowledgment.tokenHash,
       tokenExpiresAt: wo.acknowledgment.tokenExpiresAt,
       ...acknowledgedNow(decided, by, input.userAgent, signatureKey, at),
+      ...(how.channel === 'portal_code'
+        ? { portal: { codeSentTo: how.codeSentTo, codeConfirmedAt: at } }
+        : {}),
     },
     rev: wo.rev + 1,
     updatedAt: at,
@@ -206,15 +229,11 @@ async function acknowledgeNow(
     Outbox.prepare(acknowledgedMail(view(next), by, at)),
     Outbox.prepare(shopAcknowledgedMail(view(next), by, at, Boolean(signatureKey))),
   ];
-  const result = await LinkToken.use(
-    'acknowledge-work-order',
-    token,
-    [putIfUnchanged(next, wo), ...estimate.items, ...mails.map((m) => m.item)],
-    { now },
-  );
-  if (!result.ok) {
+  try {
+    await commit([putIfUnchanged(next, wo), ...estimate.items, ...mails.map((m) => m.item)]);
+  } catch (error) {
     if (signatureKey) await deleteObject(signatureKey);
-    LinkToken.refuse(result.reason, 'acknowledge-work-order');
+    throw error;
   }
   await Outbox.deliver(...mails);
   return { message: messages.acknowledged, workOrderNumber: wo.workOrderNumber };

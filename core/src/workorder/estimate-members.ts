@@ -18,3 +18,12 @@ export {
   estimateFiguresOf as figuresOf,
 } from './estimate-approval';
 export { type EstimateView as View } from './estimate-view';
+/** The estimate in the work order portal: read by number and email, answered with a mailed code (decision 127). */
+export {
+  answerInPortal,
+  estimateForPortal,
+  PortalAnswerInput,
+  PortalCodeInput,
+  portalAnswerMessages,
+  sendPortalCode,
+} from './portal-answer';

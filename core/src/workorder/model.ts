@@ -42,6 +42,8 @@ export type WorkOrderAcknowledgment = {
   hasSignature?: boolean;
   /** Signed in person on the shop's device (issue 22): the name of who presented it. */
   inPerson?: { presentedBy: string };
+  /** Signed in the work order portal with a code mailed to the customer (decision 127): where it went, masked. */
+  portal?: { codeSentTo: string };
 };
 
 /**
@@ -54,8 +56,11 @@ export type EstimateLineState = (typeof ESTIMATE_LINE_STATES)[number];
 /** What the customer may answer for a proposed line. */
 export const ESTIMATE_DECISIONS = ['approved', 'declined', 'deferred'] as const;
 export type EstimateDecision = (typeof ESTIMATE_DECISIONS)[number];
-/** How the customer answered: by the mailed link, in person on the technician's phone, or on a call staff recorded. */
-export const APPROVAL_CHANNELS = ['link', 'in_person', 'phone'] as const;
+/**
+ * How the customer answered: by the mailed link, in person on the technician's phone, on a call staff
+ * recorded, or in the work order portal with a code mailed to them (decision 127).
+ */
+export const APPROVAL_CHANNELS = ['link', 'in_person', 'phone', 'portal_code'] as const;
 export type ApprovalChannel = (typeof APPROVAL_CHANNELS)[number];
 
 export type EstimatePart = {

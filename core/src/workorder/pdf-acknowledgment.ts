@@ -61,6 +61,9 @@ export function acknowledgmentText(
       [by ? `By ${by.name} (${by.email})` : '', on ? `on ${on}` : ''].filter(Boolean).join(' ') + '.',
       'The customer acknowledged the work and the costs described in this work order.',
       acknowledgment.inPerson ? `Signed in person, presented by ${acknowledgment.inPerson.presentedBy}.` : '',
+      acknowledgment.portal
+        ? `Signed in the work order portal, with a one-time code mailed to ${acknowledgment.portal.codeSentTo}.`
+        : '',
     ].filter((line) => line !== '.' && line !== '');
     if (!signatureShown)
       details.push(

@@ -7,6 +7,7 @@ const CHANNELS = {
   link: 'by the emailed link',
   in_person: 'in person, signed on the shop’s device',
   phone: 'by phone',
+  portal_code: 'in the work order portal, with a one-time code mailed to them',
 };
 
 /**

@@ -1,22 +1,21 @@
-import { createHash, randomInt } from 'node:crypto';
 import * as z from 'zod';
 import { assertAdmin, assertStaff, useActor } from '../actor';
 import { PRICE_CODE_MINUTES } from '../auth/link-flows';
-import { LinkToken } from '../auth/link-token';
 import { linkTexts } from '../auth/link-texts';
 import { business } from '../business';
 import { Booking } from '../booking/index';
 import { config } from '../config';
-import { op, type TransactItem } from '../db/entity';
+import type { TransactItem } from '../db/entity';
 import { composeMail } from '../mail/compose';
 import { formatCents } from '../money';
 import { Notify } from '../notify/index';
 import { User } from '../user/index';
 import { appendToTrail } from '../util/audit-trail';
 import { fn } from '../util/fn';
+import { checkCode, issueCode, maskEmail } from './customer-code';
 import { fail, key, refuseInvalid } from './messages';
 import { assertWorksOn } from './staff';
-import { contentDigest, currentByName, entity, find, putIfUnchanged, type Stored, write } from './store';
+import { currentByName, find, putIfUnchanged, type Stored, write } from './store';
 import { type Detail, view } from './view';
 
 /**
@@ -50,9 +49,8 @@ export const priceMessages = {
   codeWrong: linkTexts.priceCode.wrong,
 } as const;
 
-/** How long a code works, and how many wrong tries it takes. */
+/** How long a code works. */
 const CODE_MINUTES = PRICE_CODE_MINUTES;
-const CODE_ATTEMPTS = 5;
 
 type Lines = Pick<Stored, 'laborItems' | 'partItems'>;
 type Awaiting = Stored['awaitingPrice'];
@@ -172,12 +170,6 @@ async function approveNow(workOrderId: string, input: z.output<typeof ApproveInp
   return view(next);
 }
 
-/** The LinkToken of a code: derived from the work order and the six digits (43 base64url characters). */
-const codeToken = (workOrderId: string, code: string) =>
-  createHash('sha256').update(`work-order-price:${workOrderId}:${code}`).digest('base64url');
-
-const maskEmail = (email: string) => email.replace(/^(.)[^@]*@/, '$1***@');
-
 /**
  * `POST /api/workOrders/{id}/price-code` (staff: an admin, or the job's
  * technician): sends the customer a six-digit code to confirm the work
@@ -200,16 +192,10 @@ async function sendCodeNow(
   const account = booking.userId ? await User.find(booking.userId) : undefined;
   if (!account) fail('conflict', priceMessages.noCustomer);
   const total = wo.pricing.totalAmountCents;
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const issued = LinkToken.prepare('confirm-work-order-price', {
-    subjectId: wo.id,
-    owner: entity.key({ id: wo.id }),
-    token: codeToken(wo.id, code),
-    now,
-  });
+  const sentTo = maskEmail(account.email);
+  const { code, sent, items } = issueCode('confirm-work-order-price', wo, sentTo, now);
   const at = now.toISOString();
   const by = await currentByName();
-  const sentTo = maskEmail(account.email);
   const line = `Your code to approve ${formatCents(total)} for work order ${wo.workOrderNumber} is ${code}. Give it to the technician only if you agree to this amount. It works for ${CODE_MINUTES} minutes.`;
   const prepared = await Notify.prepare({
     kind: 'price-code',
@@ -226,24 +212,12 @@ async function sendCodeNow(
   });
   const next: Stored = {
     ...wo,
-    priceCode: {
-      tokenHash: issued.tokenHash,
-      totalCents: total,
-      digest: contentDigest(wo),
-      expiresAt: issued.expiresAt.toISOString(),
-      attempts: 0,
-      sentTo,
-    },
+    priceCode: sent,
     priceTrail: appendToTrail(wo.priceTrail, { event: 'code-sent', at, by, totalCents: total, note: sentTo }),
     rev: wo.rev + 1,
     updatedAt: at,
   };
-  await write([
-    putIfUnchanged(next, wo),
-    issued.item,
-    ...(wo.priceCode ? [LinkToken.removeItem(wo.priceCode.tokenHash)] : []),
-    ...prepared.map((p) => p.item),
-  ]);
+  await write([putIfUnchanged(next, wo), ...items, ...prepared.map((p) => p.item)]);
   await Notify.deliver(prepared);
   return { message: priceMessages.codeSent(sentTo), workOrder: view(next, now.getTime()) };
 }
@@ -262,37 +236,20 @@ export async function codeForInPerson(
   const booking = await needsConfirmation(wo);
   if (!booking) return { commit: write, confirmed: false };
   const total = wo.pricing.totalAmountCents;
-  const required = { codeRequired: true };
-  if (!code) fail('conflict', priceMessages.codeRequired(total, booking.priceCents), required);
-  const sent = wo.priceCode;
-  if (!sent) fail('conflict', priceMessages.noCode, required);
-  if (Date.parse(sent.expiresAt) <= now.getTime()) fail('conflict', priceMessages.codeExpired, required);
-  if (sent.attempts >= CODE_ATTEMPTS) fail('conflict', priceMessages.codeTooMany, required);
-  if (sent.digest !== contentDigest(wo) || sent.totalCents !== total) {
-    fail('conflict', priceMessages.codeStale, required);
-  }
-  const token = codeToken(wo.id, code);
-  if (LinkToken.hashOf(token) !== sent.tokenHash) {
-    // Counted on the work order without raising its version (the form on the phone stays current).
-    await entity.patch(
-      { id: wo.id },
-      {
-        set: { 'priceCode.attempts': op.plus(1) },
-        when: (c) => c.eq('priceCode.tokenHash', sent.tokenHash),
-        keepRev: true,
-      },
-    );
-    fail('invalid', priceMessages.codeWrong, required);
-  }
-  // The code's use is written in the acknowledgment's own transaction (LinkToken.use), through its writer.
-  const commit = async (items: TransactItem[]) => {
-    const used = await LinkToken.use('confirm-work-order-price', token, items, {
-      now,
-      subjectId: wo.id,
-      commit: write,
-      rethrow: true,
-    });
-    if (!used.ok) LinkToken.refuse(used.reason, 'confirm-work-order-price');
-  };
+  if (!code) fail('conflict', priceMessages.codeRequired(total, booking.priceCents), { codeRequired: true });
+  const commit = await checkCode(
+    'confirm-work-order-price',
+    wo,
+    code,
+    now,
+    {
+      none: priceMessages.noCode,
+      expired: priceMessages.codeExpired,
+      tooMany: priceMessages.codeTooMany,
+      stale: priceMessages.codeStale,
+      wrong: priceMessages.codeWrong,
+    },
+    { bindsTotal: true, extra: { codeRequired: true } },
+  );
   return { commit, confirmed: true };
 }

@@ -59,6 +59,18 @@ export const Acknowledgment = z.object({
       codeConfirmedAt: z.string().optional(),
     })
     .optional(),
+  /** Signed in the work order portal with the one-time code mailed to the customer (decision 127). */
+  portal: z.object({ codeSentTo: z.string(), codeConfirmedAt: z.string() }).optional(),
+});
+
+/** A one-time code sent to the customer (customer-code.ts; decisions 091, 127): its hash, what it was sent for, tries. */
+const SentCode = z.object({
+  tokenHash: z.string(),
+  totalCents: z.number().int(),
+  digest: z.string(),
+  expiresAt: z.string(),
+  attempts: z.number().int(),
+  sentTo: z.string(),
 });
 
 /** One step of a work order's price approval (issue 30, decision 091): its audit trail. */
@@ -183,16 +195,9 @@ export const Stored = z.object({
   /** The most the admin approved this work order to charge (decision 091). */
   priceApproval: z.object({ totalCents: z.number().int(), at: z.string(), by: z.string() }).optional(),
   /** The one-time code last sent to the customer to confirm the amount (a LinkToken; decision 091). */
-  priceCode: z
-    .object({
-      tokenHash: z.string(),
-      totalCents: z.number().int(),
-      digest: z.string(),
-      expiresAt: z.string(),
-      attempts: z.number().int(),
-      sentTo: z.string(),
-    })
-    .optional(),
+  priceCode: SentCode.optional(),
+  /** The one-time code last mailed to answer the estimate in the portal (the same shape; decision 127). */
+  portalCode: SentCode.optional(),
   /** The price approval's audit trail (util/audit-trail's one rule). */
   priceTrail: z.array(PriceEvent).default([]),
   /** The estimate's lines (decision 125); none for a work order made through the spec's calls. */

@@ -61,6 +61,7 @@ export function view(wo: Stored, now = Date.now()): Detail {
       ...(state === 'acknowledged' && ack.inPerson
         ? { inPerson: { presentedBy: ack.inPerson.presentedBy.name } }
         : {}),
+      ...(state === 'acknowledged' && ack.portal ? { portal: { codeSentTo: ack.portal.codeSentTo } } : {}),
     },
     ...(wo.inspection ? { inspection: wo.inspection } : {}),
     photos: wo.photos,

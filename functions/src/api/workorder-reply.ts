@@ -109,6 +109,8 @@ export function workOrderReply(wo: WorkOrder.Detail) {
       ...(ack.acknowledgedBy ? { acknowledgedBy: ack.acknowledgedBy } : {}),
       hasSignature: ack.hasSignature ?? false,
       inPerson: ack.inPerson ?? null,
+      /** Signed in the work order portal with a mailed code (decision 127): where the code went, masked. */
+      ...(ack.portal ? { portal: ack.portal } : {}),
       history: wo.acknowledgmentHistory,
     },
     payment: wo.payment

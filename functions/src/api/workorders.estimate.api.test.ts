@@ -8,14 +8,8 @@ import { entity } from '@app/core/workorder/store';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AHEAD_OF_ITS_DAY, bookedForCompletion, send } from '../../../tests/booking-factories';
 import { createService, createUser, json } from '../../../tests/factories';
-import { pngImage } from '../../../tests/images';
-import {
-  acknowledgmentLink,
-  cameraJpeg,
-  createWorkOrder,
-  pdfText,
-  postPhoto,
-} from '../../../tests/workorder-factories';
+import { answer, estimateFixtures, signature } from '../../../tests/estimate-factories';
+import { acknowledgmentLink, cameraJpeg, pdfText } from '../../../tests/workorder-factories';
 import type { WorkOrderReply } from './workorders';
 
 /**
@@ -56,79 +50,7 @@ afterEach(() => {
 
 const asAdmin = (path: string, method = 'GET', body?: unknown) => send(method, path, admin.headers, body);
 const read = async (id: string) => json<WorkOrderReply>(await asAdmin(`/api/workOrders/${id}`));
-const signature = () =>
-  `data:image/png;base64,${Buffer.from(pngImage(500, 200, [0, 0, 0])).toString('base64')}`;
-
-/** A work order with an inspection (brakes need attention) and a photo of the brakes; `relatedBooking` when given. */
-async function inspected(overrides: Record<string, unknown> = {}) {
-  const wo = await createWorkOrder(admin, overrides);
-  const inspection = {
-    items: [
-      { category: 'brakes', condition: 'attention', note: 'Front pads at 2 mm.' },
-      { category: 'lights', condition: 'good' },
-    ],
-  };
-  expect((await asAdmin(`/api/workOrders/${wo._id}/inspection`, 'PUT', inspection)).status).toBe(200);
-  expect((await postPhoto(wo._id, admin.headers, camera, undefined, 'brakes')).status).toBe(201);
-  return wo;
-}
-
-async function addLine(id: string, body: Record<string, unknown>, who = admin) {
-  const response = await send('POST', `/api/workOrders/${id}/estimate/lines`, who.headers, body);
-  expect(response.status, await response.clone().text()).toBe(201);
-  return json<WorkOrderReply>(response);
-}
-
-/** Brakes (a finding, $140), two options of "Brake pads" ($100, $150) and a cabin filter ($30). */
-async function estimate(overrides: Record<string, unknown> = {}) {
-  const wo = await inspected(overrides);
-  const found = await send('POST', `/api/workOrders/${wo._id}/estimate/findings`, admin.headers, {
-    category: 'brakes',
-  });
-  expect(found.status, await found.clone().text()).toBe(201);
-  const brakes = (await json<WorkOrderReply>(found)).estimate.lines[0];
-  const priced = await send('PUT', `/api/workOrders/${wo._id}/estimate/lines/${brakes?.id}`, admin.headers, {
-    description: 'Brake service',
-    note: brakes?.note,
-    photoIds: brakes?.photoIds,
-    hours: 1,
-    hourlyRate: 80,
-    parts: [{ description: 'Hardware kit', quantity: 1, unitPrice: 60 }],
-  });
-  expect(priced.status, await priced.clone().text()).toBe(200);
-  const pads = { group: 'Brake pads', hours: 0 };
-  await addLine(wo._id, {
-    ...pads,
-    description: 'OEM pads',
-    parts: [{ description: 'OEM', quantity: 1, unitPrice: 100 }],
-  });
-  await addLine(wo._id, {
-    ...pads,
-    description: 'Ceramic pads',
-    parts: [{ description: 'Ceramic', quantity: 2, unitPrice: 75 }],
-  });
-  const full = await addLine(wo._id, {
-    description: 'Cabin filter',
-    hours: 0,
-    parts: [{ description: 'Filter', quantity: 1, unitPrice: 30 }],
-  });
-  const [service, oem, ceramic, filter] = full.estimate.lines;
-  if (!service || !oem || !ceramic || !filter) throw new Error('The estimate has four lines.');
-  return { wo, service, oem, ceramic, filter, lines: full.estimate.lines };
-}
-
-const answer = (
-  wo: { customer: { name: string; email: string } },
-  decisions: [string, string][],
-  extra = {},
-) => ({
-  acknowledgedBy: { name: wo.customer.name, email: wo.customer.email },
-  signature: signature(),
-  userAgent: 'vitest',
-  termsAccepted: true,
-  decisions: decisions.map(([lineId, decision]) => ({ lineId, decision })),
-  ...extra,
-});
+const { inspected, addLine, estimate } = estimateFixtures(() => ({ admin, camera }));
 
 /**
  * The customer signs `wo`'s estimate through a fresh link, answering `lines` in order with

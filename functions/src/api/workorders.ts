@@ -15,6 +15,7 @@ import { photoResponse, readImageForm, text, uploadLimit } from './uploads';
 import { renderPdf } from './workorder-pdf';
 import { hourlyRate, invalid, isObject, lineInCents, unitPrice } from './workorder-money';
 import { workOrderEstimates } from './workorder-estimates';
+import { workOrderPortal } from './workorder-portal';
 import { acknowledgmentReply, workOrderReply } from './workorder-reply';
 
 export { workOrderReply, type WorkOrderReply } from './workorder-reply';
@@ -169,6 +170,8 @@ export const workOrders = new Hono()
       return photoResponse(c, await Inspection.photoForPortal(number, email ?? '', photoId, sizeOf(size)));
     },
   )
+  // The estimate in the portal (issue 33, decision 127): read by number and email, answered with a mailed code.
+  .route('/', workOrderPortal)
   .get(
     '/acknowledge/:token/photos/:photoId',
     zValidator('param', z.object({ token: z.string(), photoId: z.string().max(100) }), invalid),

@@ -38,3 +38,48 @@ export const portalPhotoUrl = (number: string, email: string, photoId: string, s
   });
 
 export const noInspection = 'No inspection was recorded for this work order.';
+
+const publicWorkOrder = api.api.workOrders.public[':number'];
+
+/** GET /api/workOrders/public/{number}/estimate?email= (decision 127): the acknowledgment page's view, by number and email. */
+export const requestPortalEstimate = (number: string, email: string) =>
+  unwrap(publicWorkOrder.estimate.$get(portalPdfArgs(number, email)));
+
+export type PortalEstimateView = Awaited<ReturnType<typeof requestPortalEstimate>>;
+
+/** POST .../estimate/code: a one-time code mailed to the work order's customer email (the one typed). */
+export const requestPortalCode = (number: string, email: string) =>
+  unwrap(
+    publicWorkOrder.estimate.code.$post({
+      param: path({ number: number.trim() }),
+      json: { email: email.trim() },
+    }),
+  );
+
+export type PortalAnswer = {
+  code: string;
+  acknowledgedBy: { name: string; email: string };
+  signature: string;
+  userAgent: string;
+  version: string;
+  decisions: { lineId: string; decision: 'approved' | 'declined' | 'deferred' }[];
+  termsAccepted: boolean;
+};
+
+/** POST .../estimate/answer: the answers, the terms and the signature, with the code. */
+export const answerPortalEstimate = (number: string, answer: PortalAnswer) =>
+  unwrap(publicWorkOrder.estimate.answer.$post({ param: path({ number: number.trim() }), json: answer }));
+
+/** The portal's estimate texts (decision 127). */
+export const portalEstimateMessages = {
+  none: 'This work order has no estimate to answer.',
+  askCode:
+    'To answer here, we email a one-time code to the address you typed. Your answers and signature count once the code is checked.',
+  code: 'Please type the six-digit code we emailed you.',
+  unanswered:
+    'Please answer each recommended line (approve, decline or later) and pick one option of each group.',
+  terms: 'Please read and accept the terms.',
+  name: 'Please type your full name.',
+  signature: 'Please sign: your signature approves the work you chose.',
+  done: 'Thank you: your answers and signature are recorded. We have emailed you a confirmation.',
+} as const;

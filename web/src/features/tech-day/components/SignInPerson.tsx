@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { EstimateAnswer } from '../../../components/estimate/EstimateAnswer';
 import { decisionsOf } from '../../../components/estimate/choices';
 import { FocusedHeading } from '../../../components/ui/FocusedHeading';
 import { FormMessage } from '../../../components/ui/FormMessage';
+import { CodeField } from '../../../components/ui/CodeField';
 import { TextField } from '../../../components/ui/TextField';
 import { messageOf, replyField } from '../../../lib/api';
 import { messagesResolver } from '../../../lib/forms';
@@ -111,16 +112,7 @@ export function SignInPerson({
                 </button>
                 {send.isSuccess && <FormMessage tone="success">{send.data.message}</FormMessage>}
                 <FailureMessage error={send.error} fallback="The code was not sent." />
-                <TextField
-                  label="Code from the customer"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={6}
-                  {...form.register('code', {
-                    onChange: (event: ChangeEvent<HTMLInputElement>) =>
-                      form.setValue('code', event.target.value.replace(/\D/g, '')),
-                  })}
-                />
+                <CodeField form={form} name="code" label="Code from the customer" />
               </fieldset>
             )}
             <parts.SignaturePad

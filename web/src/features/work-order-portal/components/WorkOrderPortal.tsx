@@ -12,9 +12,11 @@ import {
   portalError,
   portalMessages,
   portalPhotoUrl,
+  requestPortalEstimate,
   requestPortalInspection,
   requestPortalPdf,
 } from '../portal';
+import { PortalEstimate, type SignaturePadComponent } from './PortalEstimate';
 import { type PortalFields, validatePortal } from '../validate';
 import '../portal.css';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
@@ -22,9 +24,10 @@ import { SubmitButton } from '../../../components/ui/SubmitButton';
 /**
  * The work order portal (doc 2 §2, §4, §5, §8): anyone with a work order's
  * number and its customer's email downloads the PDF. States: idle,
- * downloading, success or error.
+ * downloading, success or error. They may also view the inspection, and the
+ * estimate, which they answer with a code mailed to them (decision 127).
  */
-export function WorkOrderPortal() {
+export function WorkOrderPortal({ SignaturePad }: { SignaturePad: SignaturePadComponent }) {
   const helpId = useId();
   const form = useForm<PortalFields>({
     defaultValues: { workOrderNumber: '', email: '' },
@@ -44,10 +47,16 @@ export function WorkOrderPortal() {
       requestPortalInspection(number, email).then((view) => ({ ...view, number, email })),
   });
 
-  /** Both fields filled, or the spec's message; the other action's result is cleared. */
+  const estimate = useMutation({
+    mutationFn: ({ number, email }: { number: string; email: string }) =>
+      requestPortalEstimate(number, email).then((view) => ({ view, number, email })),
+  });
+
+  /** Both fields filled, or the spec's message; the other actions' results are cleared. */
   const whenReady = (act: (values: { number: string; email: string }) => void) => () => {
     download.reset();
     inspection.reset();
+    estimate.reset();
     void form.handleSubmit(({ workOrderNumber, email }) => act({ number: workOrderNumber, email }))();
   };
 
@@ -80,17 +89,26 @@ export function WorkOrderPortal() {
           {download.isError && <FormMessage tone="error">{portalError(download.error)}</FormMessage>}
           {download.isSuccess && <FormMessage tone="success">{portalMessages.downloaded}</FormMessage>}
           {inspection.isError && <FormMessage tone="error">{portalError(inspection.error)}</FormMessage>}
+          {estimate.isError && <FormMessage tone="error">{portalError(estimate.error)}</FormMessage>}
           <SubmitButton block busy={download.isPending} busyLabel="Downloading...">
             Download Work Order
           </SubmitButton>
-          <button
-            type="button"
-            className="button button--secondary button--block"
-            disabled={inspection.isPending}
-            onClick={whenReady((values) => inspection.mutate(values))}
-          >
-            {inspection.isPending ? 'Loading...' : 'View Inspection'}
-          </button>
+          {(
+            [
+              [inspection, 'View Inspection'],
+              [estimate, 'View and Answer Estimate'],
+            ] as const
+          ).map(([view, label]) => (
+            <button
+              key={label}
+              type="button"
+              className="button button--secondary button--block"
+              disabled={view.isPending}
+              onClick={whenReady((values) => view.mutate(values))}
+            >
+              {view.isPending ? 'Loading...' : label}
+            </button>
+          ))}
         </form>
         <aside className="card portal__help" aria-labelledby={`${helpId}-help`}>
           <h2 id={`${helpId}-help`}>Need help?</h2>
@@ -114,6 +132,11 @@ export function WorkOrderPortal() {
           ) : (
             <p className="status-text">{noInspection}</p>
           )}
+        </div>
+      )}
+      {estimate.data && (
+        <div className="portal__inspection" aria-live="polite">
+          <PortalEstimate key={estimate.data.view.version} {...estimate.data} SignaturePad={SignaturePad} />
         </div>
       )}
     </div>
