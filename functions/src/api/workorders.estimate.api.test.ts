@@ -9,7 +9,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AHEAD_OF_ITS_DAY, bookedForCompletion, send } from '../../../tests/booking-factories';
 import { createService, createUser, json } from '../../../tests/factories';
 import { answer, estimateFixtures, signature } from '../../../tests/estimate-factories';
-import { acknowledgmentLink, cameraJpeg, pdfText } from '../../../tests/workorder-factories';
+import { acknowledgmentLink, cameraJpeg, pdfText, postPhoto } from '../../../tests/workorder-factories';
 import type { WorkOrderReply } from './workorders';
 
 /**
