@@ -146,6 +146,17 @@ export namespace LinkToken {
     return { ok: true, record };
   }
 
+  /** When a token was used, if it was (a caller tells the loser of a race from a later re-use). Reads only. */
+  export async function usedAt(name: FlowName, token: string): Promise<string | undefined> {
+    const flow = flowOf(name);
+    if (!SHAPE.test(token)) return undefined;
+    const record = await entity.get(
+      { tokenHash: hash(flow.derive ? flow.derive(token) : token) },
+      { consistent: true },
+    );
+    return record?.purpose === flow.purpose ? record.usedAt : undefined;
+  }
+
   /** The transaction item that uses the token: its condition fails unless the token is still usable. */
   function useItem(record: Stored, now: Date): TransactItem {
     return entity.tx.patch(

@@ -171,7 +171,8 @@ async function acknowledgeNow(
   input: z.output<typeof AcknowledgeInput>,
   now = new Date(),
 ): Promise<{ message: string; workOrderNumber: string }> {
-  const { wo } = await linked(token, now);
+  const began = Date.now();
+  const { wo } = await linkedToAnswer(token, now);
   if (input.acknowledgedBy.email.toLowerCase() !== wo.customer.email.toLowerCase()) {
     fail('forbidden', messages.emailMismatch);
   }
@@ -210,14 +211,30 @@ async function acknowledgeNow(
     'acknowledge-work-order',
     token,
     [putIfUnchanged(next, wo), ...estimate.items, ...mails.map((m) => m.item)],
-    { now },
+    // The link's use is stamped as it is written (this request's clock, on by the time it took so far).
+    { now: new Date(now.getTime() + Date.now() - began) },
   );
   if (!result.ok) {
     if (signatureKey) await deleteObject(signatureKey);
-    LinkToken.refuse(result.reason, 'acknowledge-work-order');
+    // The link was usable when `linked` read it above: used since, by a request at the same moment.
+    LinkToken.refuse(result.reason === 'used' ? 'raced' : result.reason, 'acknowledge-work-order');
   }
   await Outbox.deliver(...mails);
   return { message: messages.acknowledged, workOrderNumber: wo.workOrderNumber };
+}
+
+/**
+ * `linked`, for an answer: a link used after this request began was used by a request at the
+ * same moment, which won (issue 33): 409 `raced`; one used before it began is the spec's 400.
+ */
+async function linkedToAnswer(token: string, now: Date) {
+  try {
+    return await linked(token, now);
+  } catch (error) {
+    const usedAt = await LinkToken.usedAt('acknowledge-work-order', token);
+    if (usedAt && Date.parse(usedAt) > now.getTime()) LinkToken.refuse('raced', 'acknowledge-work-order');
+    throw error;
+  }
 }
 
 /**
