@@ -357,7 +357,6 @@ const access: Record<string, Access> = {
   // The link flow table (issue 32, decision 110): the one view and the one use, each flow's checks before them.
   'LinkToken.view': 'internal',
   'LinkToken.use': 'internal',
-  'LinkToken.usedAt': 'internal',
   'LinkToken.removeItem': 'internal',
   // Booking links (issue 21): token helpers the public link routes call after their own checks.
   'BookingLink.startOf': 'internal',

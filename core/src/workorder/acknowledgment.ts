@@ -231,7 +231,8 @@ async function linkedToAnswer(token: string, now: Date) {
   try {
     return await linked(token, now);
   } catch (error) {
-    const usedAt = await LinkToken.usedAt('acknowledge-work-order', token);
+    const found = await LinkToken.view('acknowledge-work-order', token, { now, limit: false });
+    const usedAt = found.ok ? undefined : found.usedAt;
     if (usedAt && Date.parse(usedAt) > now.getTime()) LinkToken.refuse('raced', 'acknowledge-work-order');
     throw error;
   }
