@@ -1,5 +1,5 @@
 import { addDays, today } from '@app/core/time';
-import { expect, test } from './fixtures';
+import { expect, type Fixtures, test } from './fixtures';
 import {
   chooseDay,
   confirmLinkedVehicle,
@@ -17,6 +17,16 @@ import { runJob } from './helpers/jobs';
  * Recommended Work, goes out in the follow-up mail at a moved clock (the scheduled job, as
  * `npm run cron -- <instant>` runs it), and the mail's link books it.
  */
+/** Declined lines on a new garage vehicle of the customer's, after a visit they booked (the Oil Change). */
+async function declinedAfterAVisit(
+  { admin, customerWithCard, cardBooking }: Pick<Fixtures, 'admin' | 'customerWithCard' | 'cardBooking'>,
+  lines: { description: string; priceCents: number }[],
+) {
+  const visit = await cardBooking('Mobile Oil Change');
+  const { keepDeclined } = await import('../tests/recommendation-factories');
+  return keepDeclined({ headers: auth(admin) }, customerWithCard.user, visit._id, { lines });
+}
+
 test('a declined line is on the desk, comes back in the follow-up mail, and its link books it', async ({
   page,
   browser,
@@ -30,12 +40,10 @@ test('a declined line is on the desk, comes back in the follow-up mail, and its 
   expectAccessible,
 }) => {
   test.setTimeout(120_000);
-  const visit = await cardBooking('Mobile Oil Change');
-  const { keepDeclined } = await import('../tests/recommendation-factories');
   const customer = customerWithCard.user;
-  const kept = await keepDeclined({ headers: auth(admin) }, customer, visit._id, {
-    lines: [{ description: 'Replace cabin air filter', priceCents: 4_500 }],
-  });
+  const kept = await declinedAfterAVisit({ admin, customerWithCard, cardBooking }, [
+    { description: 'Replace cabin air filter', priceCents: 4_500 },
+  ]);
   const line = kept.open[0]!;
 
   // The desk: an admin's own browser context.
@@ -110,14 +118,10 @@ test('the ordinary booking: picking the garage vehicle shows its recommended wor
   signIn,
   expectAccessible,
 }) => {
-  const visit = await cardBooking('Mobile Oil Change');
-  const { keepDeclined } = await import('../tests/recommendation-factories');
-  const kept = await keepDeclined({ headers: auth(admin) }, customerWithCard.user, visit._id, {
-    lines: [
-      { description: 'Replace wiper blades', priceCents: 3_000 },
-      { description: 'Flush brake fluid', priceCents: 9_000 },
-    ],
-  });
+  const kept = await declinedAfterAVisit({ admin, customerWithCard, cardBooking }, [
+    { description: 'Replace wiper blades', priceCents: 3_000 },
+    { description: 'Flush brake fluid', priceCents: 9_000 },
+  ]);
   const wipers = kept.open.find((l) => l.description === 'Replace wiper blades');
   const fluid = kept.open.find((l) => l.description === 'Flush brake fluid');
   await signIn(customerWithCard);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { proposedLine } from '../../components/estimate/test-lines';
 import {
   calledAtInstant,
   entriesOf,
@@ -20,20 +21,7 @@ describe('the inspection form', () => {
 });
 
 describe('a call staff record (issue 33)', () => {
-  const line = (id: string, group: string | null = null) => ({
-    id,
-    description: id,
-    note: '',
-    photoIds: [],
-    group,
-    state: 'proposed',
-    hours: 0,
-    hourlyRate: 0,
-    parts: [],
-    total: 10,
-    previousTotal: null,
-  });
-  const lines = [line('filter'), line('std', 'Wipers'), line('premium', 'Wipers')];
+  const lines = [proposedLine('filter'), proposedLine('std', 'Wipers'), proposedLine('premium', 'Wipers')];
   const now = Date.parse('2026-11-28T19:00:00Z');
   const ok = {
     calledAt: '2026-11-28T13:30',
