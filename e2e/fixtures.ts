@@ -20,7 +20,7 @@ export type TestUser = {
 
 type UserDetails = Partial<{ firstName: string; lastName: string; password: string }>;
 
-type Fixtures = {
+export type Fixtures = {
   /** Fails the test when the page has accessibility violations (axe, WCAG 2.1 A/AA). */
   expectAccessible: (page?: Page) => Promise<void>;
   /** Names (or password) of `customer`; set with `test.use({ customerDetails: { firstName: 'Jamie' } })`. */

@@ -1,9 +1,10 @@
 import { addDays, today } from '@app/core/time';
-import { expect, test } from './fixtures';
+import { expect, type Fixtures, test } from './fixtures';
 import {
   chooseDay,
   confirmLinkedVehicle,
   dateWithTimes,
+  fillPhoneIfAsked,
   serviceNamed,
   timeButton,
 } from './helpers/booking-page';
@@ -16,6 +17,16 @@ import { runJob } from './helpers/jobs';
  * Recommended Work, goes out in the follow-up mail at a moved clock (the scheduled job, as
  * `npm run cron -- <instant>` runs it), and the mail's link books it.
  */
+/** Declined lines on a new garage vehicle of the customer's, after a visit they booked (the Oil Change). */
+async function declinedAfterAVisit(
+  { admin, customerWithCard, cardBooking }: Pick<Fixtures, 'admin' | 'customerWithCard' | 'cardBooking'>,
+  lines: { description: string; priceCents: number }[],
+) {
+  const visit = await cardBooking('Mobile Oil Change');
+  const { keepDeclined } = await import('../tests/recommendation-factories');
+  return keepDeclined({ headers: auth(admin) }, customerWithCard.user, visit._id, { lines });
+}
+
 test('a declined line is on the desk, comes back in the follow-up mail, and its link books it', async ({
   page,
   browser,
@@ -29,12 +40,10 @@ test('a declined line is on the desk, comes back in the follow-up mail, and its 
   expectAccessible,
 }) => {
   test.setTimeout(120_000);
-  const visit = await cardBooking('Mobile Oil Change');
-  const { keepDeclined } = await import('../tests/recommendation-factories');
   const customer = customerWithCard.user;
-  const kept = await keepDeclined({ headers: auth(admin) }, customer, visit._id, {
-    lines: [{ description: 'Replace cabin air filter', priceCents: 4_500 }],
-  });
+  const kept = await declinedAfterAVisit({ admin, customerWithCard, cardBooking }, [
+    { description: 'Replace cabin air filter', priceCents: 4_500 },
+  ]);
   const line = kept.open[0]!;
 
   // The desk: an admin's own browser context.
@@ -97,4 +106,53 @@ test('a declined line is on the desk, comes back in the follow-up mail, and its 
     headers: auth(customerWithCard),
   });
   expect(await open.json()).toEqual([]);
+});
+
+test('the ordinary booking: picking the garage vehicle shows its recommended work; a line ticked is booked and closed', async ({
+  page,
+  request,
+  admin,
+  customerWithCard,
+  cardBooking,
+  booked,
+  signIn,
+  expectAccessible,
+}) => {
+  const kept = await declinedAfterAVisit({ admin, customerWithCard, cardBooking }, [
+    { description: 'Replace wiper blades', priceCents: 3_000 },
+    { description: 'Flush brake fluid', priceCents: 9_000 },
+  ]);
+  const wipers = kept.open.find((l) => l.description === 'Replace wiper blades');
+  const fluid = kept.open.find((l) => l.description === 'Flush brake fluid');
+  await signIn(customerWithCard);
+  const service = await serviceNamed(request, 'Mobile Oil Change');
+  const { date, free } = await dateWithTimes(request, service._id, addDays(today(), 11), 1, {
+    zipCode: '19380',
+  });
+  await page.goto(`/book/${service._id}`);
+  await chooseDay(page, date);
+  await timeButton(page, free[0]!).click();
+  await expect(page.getByRole('heading', { name: 'Confirm Your Booking' })).toBeVisible();
+  // Once the vehicle is picked, its open recommended work, each line a box.
+  const offer = page.getByRole('region', { name: 'Last time we recommended' });
+  await expect(offer).toHaveCount(0);
+  await page.getByLabel('Your vehicle').selectOption(fluid!.vehicleId);
+  await expect(offer).toContainText('Replace wiper blades ($30.00)');
+  await offer.getByRole('checkbox', { name: /Flush brake fluid \(\$90\.00\)/ }).check();
+  await fillPhoneIfAsked(page);
+  await page.getByLabel(/I agree to the/).check();
+  await expectAccessible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await offer.screenshot({ path: test.info().outputPath('recommended-offer-390.png') });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: test.info().outputPath('recommended-offer-1280.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Confirm Booking' }).click();
+  await expect(page.getByRole('button', { name: 'Booked!' })).toBeDisabled();
+
+  // The ticked line is booked (closed by the booking); the other stays open.
+  const { Garage } = await import('@app/core/garage/index');
+  const closed = await Garage.recommendation.get(fluid!);
+  expect(closed?.state).toBe('booked');
+  booked.push(closed?.closed?.bookingId ?? '');
+  expect((await Garage.recommendation.get(wipers!))?.state).toBe('open');
 });

@@ -391,3 +391,70 @@ test('a work order its booking’s charge paid says Paid, and offers no payment 
     await deleteByNumber(request, admin, number);
   }
 });
+
+test('staff record the customer’s answer by phone: the call, the lines, the live total; the panel shows the record', async ({
+  page,
+  request,
+  adminSignedIn: admin,
+  expectAccessible,
+}) => {
+  const { _id: id, workOrderNumber: number } = await createThroughApi(
+    request,
+    admin,
+    'Phone Answer',
+    uniqueEmail('wo-phone'),
+  );
+  try {
+    // Two proposed lines through the API (issue 33): a cabin filter, and wipers in two options.
+    for (const [description, group, unitPrice] of [
+      ['Cabin filter', '', 30],
+      ['Standard wipers', 'Wipers', 20],
+      ['Premium wipers', 'Wipers', 40],
+    ] as const) {
+      const added = await request.post(`/api/workOrders/${id}/estimate/lines`, {
+        headers: auth(admin),
+        data: { description, group, hours: 0, parts: [{ description, quantity: 1, unitPrice }] },
+      });
+      expect(added.status(), await added.text()).toBe(201);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/admin?section=work-orders');
+    await row(page, number)
+      .getByRole('button', { name: `Edit ${number}` })
+      .click();
+    const estimate = panel(page).getByRole('region', { name: 'Estimate' });
+    await estimate.getByRole('button', { name: 'Record the customer’s answer by phone' }).click();
+    const call = estimate.getByRole('form', { name: 'The customer’s answer by phone' });
+    await expect(call.getByLabel('Number called')).toHaveValue('(610) 555-0199');
+    // Unanswered lines and no name: the form says so, nothing is sent.
+    await call.getByRole('button', { name: 'Record the answer' }).click();
+    await expect(call.getByText('Name of the person is required')).toBeVisible();
+    await expect(
+      call.getByText('Record an answer for each line and one choice of each option group.'),
+    ).toBeVisible();
+    await call.getByLabel('Who answered').fill('Pat Answer');
+    const total = call.getByText(/Total with these answers/);
+    await expect(total).toContainText('$246.78');
+    await call
+      .getByRole('group', { name: /Cabin filter/ })
+      .getByLabel('Approve')
+      .check();
+    await call.getByRole('radio', { name: /Premium wipers/ }).check();
+    await expect(total).toContainText('$322.38'); // ($228.50 + $30 + $40) × 1.08
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectAccessible();
+    await call.screenshot({ path: test.info().outputPath('phone-approval-390.png') });
+    await call.getByRole('button', { name: 'Record the answer' }).click();
+    const record = estimate.getByRole('definition').first();
+    await expect(record).toContainText('by phone');
+    const shown = estimate.locator('.estimate-record');
+    await expect(shown).toContainText('Pat Answer');
+    await expect(shown).toContainText('(610) 555-0199');
+    await expect(shown).toContainText('$322.38');
+    await expect(estimate.getByText('Approved', { exact: true })).toHaveCount(2);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await estimate.screenshot({ path: test.info().outputPath('phone-approval-record-1280.png') });
+  } finally {
+    await deleteByNumber(request, admin, number);
+  }
+});

@@ -52,11 +52,13 @@ export type Failure = 'invalid' | 'used' | 'expired' | 'stale';
 
 /**
  * Why a flow refuses a link: the token's own failure, `replaced` (a newer
- * link was sent for the same subject, or the subject moved) or `settled`
- * (the subject no longer waits for this link: answered, acknowledged). A
- * link whose subject is gone is `invalid`.
+ * link was sent for the same subject, or the subject moved), `settled`
+ * (the subject no longer waits for this link: answered, acknowledged) or
+ * `raced` (the link was usable when this request read it, and a request at
+ * the same moment used it first: the loser of a race, told apart from a
+ * later re-use, which is `used`). A link whose subject is gone is `invalid`.
  */
-export type Refusal = Failure | 'replaced' | 'settled';
+export type Refusal = Failure | 'replaced' | 'settled' | 'raced';
 
 export type Reply = { kind: ErrorKind; msg: string; extra?: Record<string, unknown> };
 
@@ -224,6 +226,12 @@ export const flows = {
         kind: 'conflict',
         msg: linkTexts.acknowledgeWorkOrder.changed,
         extra: { message: linkTexts.acknowledgeWorkOrder.changed },
+      },
+      // Another answer on this link won at the same moment (issue 33): 409; a later re-use is `used` (400, the spec's).
+      raced: {
+        kind: 'conflict',
+        msg: linkTexts.acknowledgeWorkOrder.raced,
+        extra: { message: linkTexts.acknowledgeWorkOrder.raced, alreadyAcknowledged: true },
       },
     },
     rateLimit: rateLimits.workOrderLinkIp,

@@ -27,6 +27,8 @@ export const linkTexts = {
     acknowledged: 'This work order has already been acknowledged.',
     expired: 'The acknowledgment link has expired. Please contact us for a new link.',
     changed: 'The work order was changed meanwhile. Please reload it and try again.',
+    raced:
+      'Another answer on this link was recorded at the same moment, so yours was not. Reload the page to see the work order as acknowledged.',
   },
   calendarFeed: {
     invalid: 'This calendar address does not work. Copy the current one from your My Day page.',

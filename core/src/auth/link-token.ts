@@ -131,19 +131,25 @@ export namespace LinkToken {
     return { token, expiresAt };
   }
 
-  export type Found = { ok: true; record: Stored } | { ok: false; reason: Failure };
+  /** `usedAt`: when a used token was used, as `view` tells it (a caller tells the loser of a race from a re-use). */
+  export type Found = { ok: true; record: Stored } | { ok: false; reason: Failure; usedAt?: string };
 
   /** The stored token's record while it can be used, or why it cannot. Reads only. */
   async function inspect(flow: Flow, token: string, now: Date): Promise<Found> {
-    if (!SHAPE.test(token)) return { ok: false, reason: 'invalid' };
+    return (await inspected(flow, token, now)).found;
+  }
+
+  /** `inspect`, with the record read (a used one's too). */
+  async function inspected(flow: Flow, token: string, now: Date): Promise<{ found: Found; record?: Stored }> {
+    if (!SHAPE.test(token)) return { found: { ok: false, reason: 'invalid' } };
     const record = await entity.get(
       { tokenHash: hash(flow.derive ? flow.derive(token) : token) },
       { consistent: true },
     );
-    if (!record || record.purpose !== flow.purpose) return { ok: false, reason: 'invalid' };
-    if (record.usedAt) return { ok: false, reason: 'used' };
-    if (record.expiresAt <= epoch(now)) return { ok: false, reason: 'expired' };
-    return { ok: true, record };
+    if (!record || record.purpose !== flow.purpose) return { found: { ok: false, reason: 'invalid' } };
+    if (record.usedAt) return { found: { ok: false, reason: 'used' }, record };
+    if (record.expiresAt <= epoch(now)) return { found: { ok: false, reason: 'expired' }, record };
+    return { found: { ok: true, record }, record };
   }
 
   /** The transaction item that uses the token: its condition fails unless the token is still usable. */
@@ -200,9 +206,9 @@ export namespace LinkToken {
   ): Promise<Found | { subject: S; record: Stored }> {
     const flow = flowOf(name);
     if (flow.rateLimit && options.limit !== false) await RateLimit.hit(flow.rateLimit, useClientIp());
-    const found = await inspect(flow, token, options.now ?? new Date());
+    const { found, record } = await inspected(flow, token, options.now ?? new Date());
     const subjectOf = options.subject;
-    if (!subjectOf) return found;
+    if (!subjectOf) return !found.ok && record?.usedAt ? { ...found, usedAt: record.usedAt } : found;
     if (!found.ok) refuse(found.reason, name);
     const subject = await subjectOf.load(found.record.subjectId);
     if (subject === undefined) refuse('invalid', name);

@@ -72,6 +72,10 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
   }
 
   // The recommended work it takes (issue 33): still open and the customer's, closed by this booking.
+  // The booking wizard sends the garage vehicle picked with its lines: they must be that vehicle's.
+  if (input.recommended && input.vehicleId && input.vehicleId !== input.recommended.vehicleId) {
+    throw new VisibleError('invalid', recommendedMessages.otherVehicle);
+  }
   const recommended = input.recommended ? await openForBooking(account.id, input.recommended) : [];
   const photoIds = input.photoIds ?? [];
   if (service.photoRequired && photoIds.length === 0) {

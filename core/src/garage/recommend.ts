@@ -108,6 +108,7 @@ export async function outstanding(batch?: KeyReader): Promise<{ count: number; c
 
 export const recommendedMessages = {
   notOpen: 'Some of this recommended work is no longer open: it was booked or dismissed meanwhile.',
+  otherVehicle: 'This recommended work is for another of your vehicles: choose that vehicle to book it.',
 } as const;
 
 /**

@@ -172,13 +172,20 @@ async function acknowledgeNow(
   input: z.output<typeof AcknowledgeInput>,
   now = new Date(),
 ): Promise<{ message: string; workOrderNumber: string }> {
-  const { wo } = await linked(token, now);
+  const began = Date.now();
+  const { wo } = await linkedToAnswer(token, now);
   if (input.acknowledgedBy.email.toLowerCase() !== wo.customer.email.toLowerCase()) {
     fail('forbidden', messages.emailMismatch);
   }
   return signedByCustomer(wo, input, { channel: 'link' }, now, async (items) => {
-    const result = await LinkToken.use('acknowledge-work-order', token, items, { now });
-    if (!result.ok) LinkToken.refuse(result.reason, 'acknowledge-work-order');
+    // The link's use is stamped as it is written (this request's clock, on by the time it took so far).
+    const result = await LinkToken.use('acknowledge-work-order', token, items, {
+      now: new Date(now.getTime() + Date.now() - began),
+    });
+    // The link was usable when `linkedToAnswer` read it above: used since, by a request at the same moment.
+    if (!result.ok) {
+      LinkToken.refuse(result.reason === 'used' ? 'raced' : result.reason, 'acknowledge-work-order');
+    }
   });
 }
 
@@ -237,6 +244,21 @@ export async function signedByCustomer(
   }
   await Outbox.deliver(...mails);
   return { message: messages.acknowledged, workOrderNumber: wo.workOrderNumber };
+}
+
+/**
+ * `linked`, for an answer: a link used after this request began was used by a request at the
+ * same moment, which won (issue 33): 409 `raced`; one used before it began is the spec's 400.
+ */
+async function linkedToAnswer(token: string, now: Date) {
+  try {
+    return await linked(token, now);
+  } catch (error) {
+    const found = await LinkToken.view('acknowledge-work-order', token, { now, limit: false });
+    const usedAt = found.ok ? undefined : found.usedAt;
+    if (usedAt && Date.parse(usedAt) > now.getTime()) LinkToken.refuse('raced', 'acknowledge-work-order');
+    throw error;
+  }
 }
 
 /**

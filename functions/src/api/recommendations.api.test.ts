@@ -145,6 +145,40 @@ describe('a vehicle\u2019s open recommended work', () => {
   });
 });
 
+describe('the booking wizard: the garage vehicle picked and its lines (issue 33, decision 128)', () => {
+  it('takes the lines of the vehicle picked; another vehicle of theirs picked with them: 400, nothing closed', async () => {
+    const { customer, vehicle, service, open } = await declinedWork(admin);
+    const recommended = { vehicleId: vehicle.id, ids: open.map((l) => l.id) };
+    const added = await send('POST', '/api/users/me/vehicles', customer.headers, {
+      year: 2019,
+      make: 'Ford',
+      model: 'F-150',
+      color: 'Red',
+    });
+    expect(added.status, await added.clone().text()).toBe(201);
+    const { _id: otherVehicle } = await json<{ _id: string }>(added);
+    const mixed = await send(
+      'POST',
+      '/api/bookings',
+      customer.headers,
+      bookingBody(service._id, nextDate(undefined, 15), '10:00', { recommended, vehicleId: otherVehicle }),
+    );
+    expect(mixed.status).toBe(400);
+    expect((await json<{ msg: string }>(mixed)).msg).toBe(
+      'This recommended work is for another of your vehicles: choose that vehicle to book it.',
+    );
+    expect(await Garage.recommendation.get(open[0]!)).toMatchObject({ state: 'open' });
+    const booked = await send(
+      'POST',
+      '/api/bookings',
+      customer.headers,
+      bookingBody(service._id, nextDate(undefined, 15), '10:00', { recommended, vehicleId: vehicle.id }),
+    );
+    expect(booked.status, await booked.clone().text()).toBe(201);
+    expect(await Garage.recommendation.get(open[0]!)).toMatchObject({ state: 'booked' });
+  });
+});
+
 describe('a race for the same recommended work', () => {
   it('two bookings that take the same lines at once: one takes them, the other is refused', async () => {
     const before = await outstanding();

@@ -275,7 +275,7 @@ describe('the customer decides by link', () => {
     expect(last.estimate.approval?.digest).not.toBe(first.estimate.approval?.digest);
   });
 
-  it('race: eight answers of one link at once: one wins, the others are refused and read the new state', async () => {
+  it('race: eight answers of one link at once: one 200, every other 409 saying so, one record; a later re-use 400', async () => {
     const { wo, service, oem, ceramic, filter } = await estimate();
     const token = await acknowledgmentLink(admin, wo);
     const choices: [string, string][][] = Array.from({ length: 8 }, (_, i) => [
@@ -289,8 +289,35 @@ describe('the customer decides by link', () => {
     );
     const statuses = replies.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
-    expect(statuses.every((s) => [200, 400, 409].includes(s))).toBe(true);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(7);
+    const losers = await Promise.all(
+      replies.filter((r) => r.status === 409).map((r) => json<{ msg: string }>(r)),
+    );
+    expect(new Set(losers.map((l) => l.msg))).toEqual(
+      new Set([
+        'Another answer on this link was recorded at the same moment, so yours was not. Reload the page to see the work order as acknowledged.',
+      ]),
+    );
+    // One record: one answer, one acknowledgment, one confirmation to the customer.
+    const { readOutbox } = await import('../local/outbox');
+    const confirmations = (await readOutbox()).filter(
+      (m) => m.to.includes(wo.customer.email) && m.subject.endsWith('acknowledged'),
+    );
+    expect(confirmations).toHaveLength(1);
+    // Afterwards, not racing: the spec's reply (doc 2 §8), 400 "already acknowledged".
+    const later = await send(
+      'POST',
+      `/api/workOrders/acknowledge/${token}`,
+      {},
+      answer(wo, choices[0] ?? []),
+    );
+    expect(later.status).toBe(400);
+    expect(await json(later)).toMatchObject({
+      msg: 'This work order has already been acknowledged.',
+      alreadyAcknowledged: true,
+    });
     const after = await read(wo._id);
+    expect(after.acknowledgment.history).toEqual([]);
     const winner = choices[statuses.indexOf(200)] ?? [];
     expect(after.estimate.lines.map((l) => l.state)).toEqual(winner.map(([, d]) => d));
     expect(after.estimate.approval?.approved.map((l) => l.id).sort()).toEqual(

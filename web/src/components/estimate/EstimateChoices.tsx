@@ -21,6 +21,8 @@ export function EstimateChoices({
   field,
   total,
   photo,
+  title = 'Recommended work: your choice',
+  totalLabel = 'Total with your choices',
 }: {
   estimate: EstimateViewJson;
   /** The form's binding of a choice (`l<n>` for a line, `g<n>` for a group). */
@@ -28,6 +30,9 @@ export function EstimateChoices({
   /** The total with the answers so far, in dollars. */
   total: number;
   photo: (id: string, alt: string) => ReactNode;
+  /** Staff recording a call's answers (issue 33) name them theirs: the customer's, not "your". */
+  title?: string;
+  totalLabel?: string;
 }) {
   const id = useId();
   const { groups, singles } = answerable(estimate.lines);
@@ -35,7 +40,7 @@ export function EstimateChoices({
   return (
     <section className="card estimate-choices" aria-labelledby={id}>
       <h2 id={id} className="estimate-choices__title">
-        Recommended work: your choice
+        {title}
       </h2>
       {singles.map(({ key, line }) => (
         <fieldset key={line.id} className="estimate-choices__line">
@@ -75,7 +80,8 @@ export function EstimateChoices({
         </ul>
       )}
       <p className="estimate-choices__total" aria-live="polite">
-        Total with your choices{estimate.tripFee > 0 ? ' (trip fee and tax included)' : ' (tax included)'}:{' '}
+        {totalLabel}
+        {estimate.tripFee > 0 ? ' (trip fee and tax included)' : ' (tax included)'}:{' '}
         <strong>{formatPrice(total)}</strong>
       </p>
     </section>

@@ -13,4 +13,5 @@ export const recommendedTexts = {
   confirmDismiss: (what: string, name: string) =>
     `Dismiss “${what}”${name ? ` for ${name}` : ''}? It leaves this list and gets no follow-up.`,
   lastTime: 'Last time we recommended',
+  addHint: 'Tick any you want done on this visit: we add them to this booking.',
 } as const;

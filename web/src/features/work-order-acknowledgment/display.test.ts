@@ -42,6 +42,10 @@ describe('submitError (doc 2 §8 Acknowledgment submit)', () => {
     expect(submitError(reply(400, { message: 'Signature too large' }))).toBe('Signature too large');
     expect(submitError(reply(400, {}))).toBe('Invalid acknowledgment request.');
     expect(submitError(reply(502, {}))).toBe('Failed to acknowledge work order. Please try again.');
+    // Issue 33: the loser of a race of answers on one link, and a change meanwhile, read the server's text.
+    expect(submitError(reply(409, { message: 'Another answer was recorded.' }))).toBe(
+      'Another answer was recorded.',
+    );
   });
 });
 

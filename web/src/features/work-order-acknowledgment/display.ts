@@ -46,6 +46,8 @@ export function submitError(error: unknown): string {
     if (replyField(error, 'expired') === true) return texts.expired;
     return messageOf(error, texts.invalid);
   }
+  // Another answer won at the same moment, or the work order changed meanwhile (409): the server says which.
+  if (isApiStatus(error, 409)) return messageOf(error, texts.failed);
   return texts.failed;
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { proposedLine } from '../../components/estimate/test-lines';
 import { ackMessages } from './display';
 import { type AcknowledgmentFields, validateAcknowledgment } from './validate';
 
@@ -31,20 +32,7 @@ describe('validateAcknowledgment', () => {
 });
 
 describe('validateAcknowledgment with recommended work (issue 33)', () => {
-  const line = (id: string, group: string | null = null) => ({
-    id,
-    description: id,
-    note: '',
-    photoIds: [],
-    group,
-    state: 'proposed',
-    hours: 0,
-    hourlyRate: 75,
-    parts: [],
-    total: 10,
-    previousTotal: null,
-  });
-  const lines = [line('a'), line('b', 'Pads'), line('c', 'Pads')];
+  const lines = [proposedLine('a'), proposedLine('b', 'Pads'), proposedLine('c', 'Pads')];
   const open = { ...valid, estimateOpen: true, includeSignature: true, signed: true, termsAccepted: true };
 
   it('asks for each line and a pick of each group, then the terms, then the signature', () => {

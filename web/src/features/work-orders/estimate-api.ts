@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api, path, unwrap } from '../../lib/api';
 import type { WorkOrderJson } from './types';
 
@@ -28,6 +28,28 @@ export const updateEstimateLine = (id: string, lineId: string, body: EstimateLin
 
 export const removeEstimateLine = (id: string, lineId: string) =>
   unwrap(estimate.lines[':lineId'].$delete({ param: path({ id, lineId }) }));
+
+/** A call staff recorded (decision 125): each proposed line's answer, when, the number called, who answered. */
+export type PhoneApprovalBody = {
+  decisions: { lineId: string; decision: 'approved' | 'declined' | 'deferred' }[];
+  calledAt: string;
+  number: string;
+  person: string;
+  version?: string;
+};
+
+export const recordPhoneApproval = (id: string, body: PhoneApprovalBody) =>
+  unwrap(estimate['phone-approval'].$post({ param: path({ id }), json: body }));
+
+/**
+ * The estimate as the customer reads it (the acknowledgment page's view: base lines, trip fee, tax
+ * rate, the version read), for the live total of a call's answers: the same `priceEstimate`.
+ */
+export const estimateViewQuery = (id: string, updatedAt: string) =>
+  queryOptions({
+    queryKey: ['work-orders', id, 'for-signing', updatedAt],
+    queryFn: () => unwrap(api.api.workOrders[':id']['for-signing'].$get({ param: path({ id }) })),
+  });
 
 /** One estimate change; the caller keeps the work order the server replied with. */
 export const useEstimateMutation = <A>(

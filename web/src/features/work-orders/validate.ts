@@ -1,4 +1,6 @@
-import { moneyProblem, nameProblem } from '@app/core/rules/fields';
+import { moneyProblem, nameMessages, nameProblem, phoneProblem } from '@app/core/rules/fields';
+import { instantOf } from '@app/core/time';
+import { type Choices, decisionsOf, type EstimateLineView } from '../../components/estimate/choices';
 import {
   INSPECTION_CATEGORIES,
   type InspectionCategory,
@@ -99,5 +101,49 @@ export function validateEstimateLine(values: EstimateLineFields): FieldMessages<
     unitPrice: values.unitPrice.trim()
       ? (moneyProblem(values.unitPrice, 'Unit price', 100_000_00) ?? undefined)
       : undefined,
+  };
+}
+
+/** A call staff record (issue 33, decision 125): when (the shop's clock), the number, who answered, the answers. */
+export type PhoneApprovalFields = {
+  calledAt: string;
+  number: string;
+  person: string;
+  choices: Choices;
+};
+
+export const phoneApprovalMessages = {
+  calledAt: 'When the call was, as a date and time.',
+  future: 'The call cannot be in the future.',
+  unanswered: 'Record an answer for each line and one choice of each option group.',
+} as const;
+
+/** `2026-11-28T14:05` (a date-time field, the shop's clock) as an instant, or null. */
+export function calledAtInstant(value: string): string | null {
+  const [date, time] = value.split('T');
+  try {
+    return date && time ? instantOf(date, time.slice(0, 5)) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function validatePhoneApproval(
+  values: PhoneApprovalFields,
+  lines: readonly EstimateLineView[],
+  now = Date.now(),
+): FieldMessages<PhoneApprovalFields> {
+  const at = calledAtInstant(values.calledAt);
+  return {
+    calledAt: !at
+      ? phoneApprovalMessages.calledAt
+      : Date.parse(at) > now + 60_000
+        ? phoneApprovalMessages.future
+        : undefined,
+    number: values.number.trim()
+      ? (phoneProblem(values.number, 'Number called') ?? undefined)
+      : nameMessages.required('Number called'),
+    person: nameProblem(values.person, 'Name of the person') ?? undefined,
+    choices: decisionsOf(lines, values.choices) === null ? phoneApprovalMessages.unanswered : undefined,
   };
 }

@@ -3,8 +3,8 @@ import { PHONE_MAX } from '@app/core/rules/fields';
 import { today } from '@app/core/time';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useCallback } from 'react';
-import { useForm } from 'react-hook-form';
+import { type ReactNode, useCallback, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { TextAreaField } from '../../../components/ui/TextAreaField';
 import { TextField } from '../../../components/ui/TextField';
@@ -33,8 +33,12 @@ type BookingDetailsFormProps = {
   /** The vehicle class and add-ons chosen (issue 34): the server prices and times the job by them. */
   job: JobChoice;
   /** Recommended work it books (issue 33: the follow-up's link), with the notes that name it. */
-  recommended?: { vehicleId: string; ids: string[]; notes: string };
+  recommended?: Recommended;
+  /** Without a link's lines: the picked garage vehicle's recommended work, to tick (the route joins the feature). */
+  offerRecommended?: (vehicleId: string, onPick: (picked: Recommended | undefined) => void) => ReactNode;
 };
+
+type Recommended = { vehicleId: string; ids: string[]; notes: string };
 
 /**
  * The confirm form (doc 1 §2, §4, §5, §8): client names (prefilled from the
@@ -43,7 +47,8 @@ type BookingDetailsFormProps = {
  * offers the way back to the times.
  */
 export function BookingDetailsForm(props: BookingDetailsFormProps) {
-  const { user, service, date, time, addressId, job, recommended } = props;
+  const { user, service, date, time, addressId, job, offerRecommended } = props;
+  const [ticked, setTicked] = useState<Recommended>();
   const queryClient = useQueryClient();
   // Every job needs a way to reach the customer (issue 30): asked once, when the account has none.
   const askPhone = !user.phone;
@@ -58,7 +63,7 @@ export function BookingDetailsForm(props: BookingDetailsFormProps) {
       vehicleYear: '',
       vehicleColor: '',
       vehicleId: '',
-      notes: recommended?.notes ?? '',
+      notes: props.recommended?.notes ?? '',
       phone: '',
       photoIds: [],
       acceptTerms: false,
@@ -76,6 +81,10 @@ export function BookingDetailsForm(props: BookingDetailsFormProps) {
     // The time is taken now (or was taken by someone else: 409): every list of times asks again.
     onSettled: () => queryClient.invalidateQueries({ queryKey: availabilityKeys.all }),
   });
+  // The link's lines, else those ticked for the vehicle picked (issue 33): the booking carries and closes them.
+  const vehicleId = useWatch({ control: form.control, name: 'vehicleId' });
+  const picked = ticked?.vehicleId === vehicleId ? ticked : undefined;
+  const recommended = props.recommended ?? picked;
   const booked = book.isSuccess;
   const busy = book.isPending;
   const errors = form.formState.errors;
@@ -89,7 +98,7 @@ export function BookingDetailsForm(props: BookingDetailsFormProps) {
       vehicleModel: values.vehicleModel.trim(),
       vehicleYear: Number(values.vehicleYear.trim()),
       vehicleColor: values.vehicleColor.trim(),
-      notes: values.notes.trim(),
+      notes: [values.notes.trim(), picked?.notes].filter(Boolean).join('\n'),
       serviceId: service._id,
       date,
       time,
@@ -138,6 +147,7 @@ export function BookingDetailsForm(props: BookingDetailsFormProps) {
       <fieldset disabled={busy || booked}>
         <legend>Vehicle</legend>
         <VehicleStep form={form} userId={user._id} />
+        {!props.recommended && vehicleId && offerRecommended?.(vehicleId, setTicked)}
         <TextAreaField
           label="Notes (optional)"
           rows={4}

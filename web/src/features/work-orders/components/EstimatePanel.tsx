@@ -13,6 +13,8 @@ import {
 } from '../estimate-api';
 import type { WorkOrderJson } from '../types';
 import { EstimateLineForm } from './EstimateLineForm';
+import { EstimateRecord } from './EstimateRecord';
+import { PhoneApprovalForm } from './PhoneApprovalForm';
 
 const STATE_LABELS: Record<string, string> = {
   proposed: 'Awaiting the customer',
@@ -25,7 +27,8 @@ const STATE_LABELS: Record<string, string> = {
  * The estimate (issue 33, decision 125), below the inspection on the admin's work order and the
  * technician's phone: each inspection item marked "needs attention" becomes a proposed line in one
  * tap (its note and photos go with it); staff price each line and group options; the customer
- * answers by link or in person. A line priced again after their answer asks them again.
+ * answers by link or in person, or staff record their answers given on a call. A line priced again
+ * after their answer asks them again. The customer's last answer shows as its record.
  */
 export function EstimatePanel({
   workOrder,
@@ -61,6 +64,7 @@ export function EstimatePanel({
     />
   );
   const lines = workOrder.estimate.lines;
+  const { approval } = workOrder.estimate;
   const findings = (workOrder.inspection?.items ?? []).filter(
     (item) => item.condition === 'attention' && !lines.some((l) => l.category === item.category),
   );
@@ -115,6 +119,16 @@ export function EstimatePanel({
         <button type="button" className="button button--secondary" onClick={() => setEditing('new')}>
           Add an estimate line
         </button>
+      )}
+      {approval && <EstimateRecord approval={approval} />}
+      {editing === 'phone' ? (
+        <PhoneApprovalForm workOrder={workOrder} onSaved={close} onCancel={() => setEditing(null)} />
+      ) : (
+        lines.some((l) => l.state === 'proposed') && (
+          <button type="button" className="button button--secondary" onClick={() => setEditing('phone')}>
+            Record the customer’s answer by phone
+          </button>
+        )
       )}
     </section>
   );

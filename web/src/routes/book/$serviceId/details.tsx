@@ -11,6 +11,7 @@ import { serviceQueryOptions } from '../../../features/services/api';
 import { choiceOf, choiceSearch } from '../../../features/book-service/choice';
 import {
   RecommendedLines,
+  RecommendedOffer,
   useRecommendedLines,
 } from '../../../features/recommended-work/components/RecommendedLines';
 import { readDetailsSearch } from '../../../features/book-service/search';
@@ -87,6 +88,9 @@ function ConfirmBookingPage() {
               ? { ...carried, ids: recommended.lines.map((line) => line._id), notes: recommended.notes }
               : undefined
           }
+          offerRecommended={(vehicleId, onPick) => (
+            <RecommendedOffer key={vehicleId} vehicleId={vehicleId} onPick={onPick} />
+          )}
         />
       ) : (
         // No address chosen (or it was deleted meanwhile): the times page asks for one first.
