@@ -67,6 +67,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, mode: string) {
     ackLinkDays: env.ACK_LINK_DAYS,
     chargeTolerance: env.CHARGE_TOLERANCE,
     estimateTolerance: env.ESTIMATE_TOLERANCE,
+    tipMaxPercent: env.TIP_MAX_PERCENT,
     chargeRetryHours: env.CHARGE_RETRY_HOURS,
     chargeRetryLimit: env.CHARGE_RETRY_LIMIT,
     chargeSweepMinutes: env.CHARGE_SWEEP_MINUTES,

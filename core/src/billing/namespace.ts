@@ -5,3 +5,4 @@ export { COLLECT_BATCH, DeclinedInput, listDeclined, retryCharge, retryDue, swee
 export { cancelPreview, lateCancelPolicy, lateFeeMessages } from './late-fee';
 export { MAX_REFUNDS, refund, RefundInput, refundMessages } from './refund';
 export type { Queued as QueuedCharge } from './payment-queue';
+export { type TipOffer } from './tip';

@@ -40,6 +40,8 @@ const Claim = z.object({
 const Refund = z.object({
   id: z.string(),
   amountCents: z.number().int(),
+  /** The tip given back with it, a line of its own (issue 35, decision 130); absent: none. */
+  tipCents: z.number().int().optional(),
   reason: z.string(),
   providerRefundId: z.string(),
   by: z.string(),
@@ -65,6 +67,14 @@ const Payment = PaymentRecord.extend({
   refundedCents: z.number().int().optional(),
   /** Refunds made, oldest first (at most MAX_REFUNDS: refund.ts). */
   refunds: z.array(Refund).optional(),
+  /**
+   * The customer's tip (issue 35, decision 130), apart from the amount and untaxed: Square's
+   * `tip_money` of the same charge, or of a payment link, or the after-job tip's own payment
+   * (`tipPaymentId`). What is left of it to refund: `tipRefundableCents`.
+   */
+  tipCents: z.number().int().optional(),
+  tipPaymentId: z.string().optional(),
+  tipRefundableCents: z.number().int().optional(),
 });
 export type Payment = z.infer<typeof Payment>;
 

@@ -16,6 +16,7 @@ import {
   chargeOptionsReply,
   type ChargePreviewReply,
   confirmationReply,
+  tipOfferReply,
 } from './booking-reply';
 import { invalidInput, pageQuery, pageReply } from './validation';
 
@@ -172,6 +173,7 @@ export const bookings = new Hono()
         msg: p.message,
         refusal: p.refusal,
         overridable: p.overridable,
+        tip: tipOfferReply(p.tip),
       } satisfies ChargePreviewReply);
     },
   )

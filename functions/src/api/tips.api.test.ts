@@ -1,0 +1,110 @@
+import { config } from '@app/core/config';
+import { afterEach, describe, expect, it } from 'vitest';
+import { bookedForCompletion, send } from '../../../tests/booking-factories';
+import { json } from '../../../tests/factories';
+import { createWorkOrder } from '../../../tests/workorder-factories';
+import type { AdminBookingReply, ChargePreviewReply } from './bookings';
+import type { DashboardReply } from './revenue-reply';
+
+/**
+ * Tips (issue 35, decision 130): the customer's choice at sign-off, charged as
+ * Square's `tip_money` of the completion's own charge, never taxed, never
+ * added without a choice, and counted per technician in the revenue section.
+ */
+
+type StandInPayment = {
+  id: string;
+  amount_money: { amount: number };
+  tip_money?: { amount: number };
+  total_money: { amount: number };
+};
+
+const standInPayment = async (id: string | null | undefined) => {
+  const reply = await fetch(`${config().square.baseUrl}/_stand-in/payments`);
+  const { payments } = (await reply.json()) as { payments: StandInPayment[] };
+  return payments.find((p) => p.id === id);
+};
+
+const settings = { ...config() };
+afterEach(() => {
+  Object.assign(config(), { tipMaxPercent: settings.tipMaxPercent });
+});
+
+async function dashboard(admin: { headers: Record<string, string> }) {
+  return json<DashboardReply>(await send('GET', '/api/admin/revenue', admin.headers));
+}
+
+const technicianTips = (d: DashboardReply, n: number) =>
+  d.byTechnician.find((t) => t.technician === n)?.tips ?? 0;
+
+describe('a tip at sign-off (the completion charge)', () => {
+  it('20% of the booked price: tip_money beside the amount, one charge, counted for the technician', async () => {
+    const job = await bookedForCompletion('cnon:card-nonce-ok', 149.99);
+    const before = await dashboard(job.admin);
+    const preview = await json<ChargePreviewReply>(
+      await send('GET', `/api/bookings/${job.bookingId}/charge-preview`, job.admin.headers),
+    );
+    expect(preview.tip).toEqual({
+      base: 149.99,
+      choices: [
+        { percent: 15, amount: 22.5 },
+        { percent: 20, amount: 30 },
+        { percent: 25, amount: 37.5 },
+      ],
+      max: 75,
+    });
+    const done = await json<AdminBookingReply>(await job.complete({ tip: { percent: 20 } }));
+    expect(done.payment).toMatchObject({ status: 'paid', amount: 149.99, tip: 30, tipRefundable: 30 });
+    const charged = await standInPayment(done.payment?.providerPaymentId);
+    expect(charged).toMatchObject({
+      amount_money: { amount: 14999 },
+      tip_money: { amount: 3000 },
+      total_money: { amount: 17999 },
+    });
+    const after = await dashboard(job.admin);
+    expect(after.thisMonth.tips - before.thisMonth.tips).toBeCloseTo(30);
+    // Revenue is the amount; the tip stays apart from it.
+    expect(after.thisMonth.revenue - before.thisMonth.revenue).toBeCloseTo(149.99);
+    expect(technicianTips(after, 1) - technicianTips(before, 1)).toBeCloseTo(30);
+  });
+
+  it('no choice, no tip: nothing but the amount is charged', async () => {
+    const job = await bookedForCompletion('cnon:card-nonce-ok', 80);
+    const done = await json<AdminBookingReply>(await job.complete());
+    expect(done.payment).toMatchObject({ status: 'paid', amount: 80, tip: 0 });
+    const charged = await standInPayment(done.payment?.providerPaymentId);
+    expect(charged?.tip_money).toBeUndefined();
+    expect(charged?.total_money.amount).toBe(8000);
+  });
+
+  it('a work order with tax: the percent is of the amount before tax, and the tip bears none', async () => {
+    const job = await bookedForCompletion('cnon:card-nonce-ok', 300);
+    // The factory's work order: labour $112.50 and parts $178.99 ($291.49), 6% tax $17.49.
+    await createWorkOrder(job.admin, { relatedBooking: job.bookingId });
+    const done = await json<AdminBookingReply>(
+      await job.complete({ charge: 'workOrder', tip: { percent: 15 } }),
+    );
+    expect(done.payment).toMatchObject({ amount: 308.98, tip: 43.72 });
+    const charged = await standInPayment(done.payment?.providerPaymentId);
+    expect(charged?.total_money.amount).toBe(30898 + 4372);
+  });
+
+  it('an amount the customer types: up to TIP_MAX_PERCENT of the amount; above it 400 and nothing changes', async () => {
+    Object.assign(config(), { tipMaxPercent: 30 });
+    const job = await bookedForCompletion('cnon:card-nonce-ok', 100);
+    for (const tip of [
+      { amount: 30.01 },
+      { amount: 0 },
+      { amount: -5 },
+      { percent: 18 },
+      { percent: 20, amount: 1 },
+    ]) {
+      const refused = await job.complete({ tip });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { msg: string }).msg).toBeTruthy();
+    }
+    expect(await job.payment()).toBeNull();
+    const done = await json<AdminBookingReply>(await job.complete({ tip: { amount: 12.34 } }));
+    expect(done.payment).toMatchObject({ amount: 100, tip: 12.34 });
+  });
+});
