@@ -26,6 +26,8 @@ export const entryReply = (e: Revenue.Entry) => ({
   date: e.date,
   at: e.at,
   amount: toDollars(e.amountCents),
+  tip: toDollars(e.tipCents ?? 0),
+  technician: e.technician ?? null,
   serviceName: e.serviceName,
   customerName: e.customerName ?? null,
   bookingId: e.bookingId ?? null,

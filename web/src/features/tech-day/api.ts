@@ -106,9 +106,17 @@ export const progressJob = (
     }),
   );
 
-/** Completed: the desk's completion (PATCH status), which charges the card once. */
-export const completeJob = (bookingId: string) =>
-  unwrap(bookings[':id'].status.$patch({ param: path({ id: bookingId }), json: { status: 'Completed' } }));
+/** The customer's tip at sign-off (issue 35): a percent the server computes, or an amount in dollars. */
+export type TipBody = { percent: 15 | 20 | 25 } | { amount: number };
+
+/** Completed: the desk's completion (PATCH status), which charges the card once, with the customer's tip if any. */
+export const completeJob = (bookingId: string, tip?: TipBody) =>
+  unwrap(
+    bookings[':id'].status.$patch({
+      param: path({ id: bookingId }),
+      json: { status: 'Completed', ...(tip ? { tip } : {}) },
+    }),
+  );
 
 /** The customer signs on this phone: the same acknowledgment, recorded as in person. */
 export const acknowledgeInPerson = (
