@@ -108,3 +108,45 @@ describe('a tip at sign-off (the completion charge)', () => {
     expect(done.payment).toMatchObject({ amount: 100, tip: 12.34 });
   });
 });
+
+describe('a tip refunded as its own line', () => {
+  it('the tip and the amount are given back apart; neither beyond what is left of it', async () => {
+    const job = await bookedForCompletion('cnon:card-nonce-ok', 100);
+    const done = await json<AdminBookingReply>(await job.complete({ tip: { percent: 25 } }));
+    expect(done.payment).toMatchObject({ amount: 100, tip: 25 });
+    const path = `/api/bookings/${job.bookingId}/refunds`;
+    const before = await dashboard(job.admin);
+    const tipOnly = await send('POST', path, job.admin.headers, { tip: 10, reason: 'Tip typed twice' });
+    expect(tipOnly.status).toBe(201);
+    const { booking } = await json<{ booking: AdminBookingReply }>(tipOnly);
+    expect(booking.payment).toMatchObject({ refundable: 100, tipRefundable: 15 });
+    expect(booking.payment?.refunds.at(-1)).toMatchObject({ amount: 0, tip: 10 });
+    // More tip than is left: 400, nothing changes; the amount is untouched by tip refunds.
+    const tooMuch = await send('POST', path, job.admin.headers, { tip: 15.01, reason: 'Again' });
+    expect(tooMuch.status).toBe(400);
+    expect(((await tooMuch.json()) as { msg: string }).msg).toBe(
+      'That is more tip than can be refunded: $15.00 of the tip is left to refund.',
+    );
+    const both = await send('POST', path, job.admin.headers, { amount: 20, tip: 15, reason: 'Goodwill' });
+    expect(both.status).toBe(201);
+    const after = (await json<{ booking: AdminBookingReply }>(both)).booking.payment;
+    expect(after).toMatchObject({ refundable: 80, tipRefundable: 0 });
+    expect(after?.refunds.at(-1)).toMatchObject({ amount: 20, tip: 15 });
+    // Square gave back the payment's total in two refunds: $10 and $35.
+    const reply = await fetch(`${config().square.baseUrl}/_stand-in/refunds`);
+    const { refunds } = (await reply.json()) as {
+      refunds: { payment_id: string; amount_money: { amount: number } }[];
+    };
+    expect(
+      refunds
+        .filter((r) => r.payment_id === done.payment?.providerPaymentId)
+        .map((r) => r.amount_money.amount),
+    ).toEqual([1000, 3500]);
+    // The counters: $20 of refunds, $25 of tips refunded, kept apart.
+    const counted = await dashboard(job.admin);
+    expect(counted.thisMonth.refunds - before.thisMonth.refunds).toBeCloseTo(20);
+    expect(counted.thisMonth.tipRefunds - before.thisMonth.tipRefunds).toBeCloseTo(25);
+    // Neither amount nor tip: 400.
+    expect((await send('POST', path, job.admin.headers, { reason: 'Nothing' })).status).toBe(400);
+  });
+});

@@ -43,7 +43,7 @@ export function TipChoice({
       {offer && (
         <fieldset className="tech-tip__choices" aria-describedby={legendId}>
           <legend id={legendId}>
-            Add a tip for your technician? (on {formatPrice(offer.base)} before tax)
+            Add a tip for your technician? (percent of {formatPrice(offer.base)} before tax)
           </legend>
           <label>
             <input type="radio" value="none" {...form.register('tip')} disabled={busy} /> No tip
