@@ -67,14 +67,8 @@ const Payment = PaymentRecord.extend({
   refundedCents: z.number().int().optional(),
   /** Refunds made, oldest first (at most MAX_REFUNDS: refund.ts). */
   refunds: z.array(Refund).optional(),
-  /**
-   * The customer's tip (issue 35, decision 130), apart from the amount and untaxed: Square's
-   * `tip_money` of the same charge, or of a payment link, or the after-job tip's own payment
-   * (`tipPaymentId`). What is left of it to refund: `tipRefundableCents`.
-   */
-  tipCents: z.number().int().optional(),
+  /** A tip paid after the job is a payment of its own (issue 35, decision 130): its id at Square. */
   tipPaymentId: z.string().optional(),
-  tipRefundableCents: z.number().int().optional(),
 });
 export type Payment = z.infer<typeof Payment>;
 

@@ -331,7 +331,11 @@ export function createSquareClient(options: SquareClientOptions) {
               ...(line.note ? { note: line.note } : {}),
             })),
           },
-          ...(input.redirectUrl ? { checkout_options: { redirect_url: input.redirectUrl } } : {}),
+          // The customer may tip on Square's page (issue 35): the tip comes back as the payment's tip_money.
+          checkout_options: {
+            allow_tipping: true,
+            ...(input.redirectUrl ? { redirect_url: input.redirectUrl } : {}),
+          },
           ...(input.buyerEmail ? { pre_populated_data: { buyer_email: input.buyerEmail } } : {}),
         },
         PaymentLink,
