@@ -14,6 +14,7 @@ import { receiptLines } from './payment-mail';
 import { queueItem } from './payment-queue';
 import { onCharge } from './revenue-items';
 import { withTip } from './tip';
+import { receiptTipLines } from './tip-after';
 import type { TipChoice } from '../rules/tip';
 import { fn } from '../util/fn';
 import { entity, findBooking, type Payment, type Stored, toCustomer } from '../booking/store';
@@ -222,6 +223,8 @@ export async function runCharge(booking: Stored, mail: 'completed' | 'ifPaid'): 
 async function mailReceipt(booking: Stored, payment: Payment): Promise<void> {
   const account = booking.userId ? await User.find(booking.userId) : undefined;
   const workOrder = payment.basis === 'workOrder' ? await forBooking(booking.id) : undefined;
+  // The tip charged with it, or the link to add one after the job (issue 35).
+  const tip = await receiptTipLines(booking, payment);
   for (const message of toCustomer(booking, (info) =>
     bookingCompletedMail(info, {
       status: payment.status,
@@ -229,7 +232,7 @@ async function mailReceipt(booking: Stored, payment: Payment): Promise<void> {
       cardBrand: account?.cardBrand ?? null,
       cardLast4: account?.cardLast4 ?? null,
       providerPaymentId: payment.providerPaymentId ?? null,
-      lines: receiptLines(payment, booking, workOrder),
+      lines: [...receiptLines(payment, booking, workOrder), ...tip],
     }),
   )) {
     await Outbox.send(message);

@@ -6,3 +6,4 @@ export { cancelPreview, lateCancelPolicy, lateFeeMessages } from './late-fee';
 export { MAX_REFUNDS, refund, RefundInput, refundMessages } from './refund';
 export type { Queued as QueuedCharge } from './payment-queue';
 export { type TipOffer } from './tip';
+export { type TipPageView, TipByLinkInput, tipByLink, tipLinkMessages, viewTipLink } from './tip-after';

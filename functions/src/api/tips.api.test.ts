@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { bookedForCompletion, send } from '../../../tests/booking-factories';
 import { json } from '../../../tests/factories';
 import { createWorkOrder } from '../../../tests/workorder-factories';
+import { readOutbox } from '../local/outbox';
 import type { AdminBookingReply, ChargePreviewReply } from './bookings';
 import type { DashboardReply } from './revenue-reply';
 
@@ -14,6 +15,7 @@ import type { DashboardReply } from './revenue-reply';
 
 type StandInPayment = {
   id: string;
+  note?: string;
   amount_money: { amount: number };
   tip_money?: { amount: number };
   total_money: { amount: number };
@@ -148,5 +150,63 @@ describe('a tip refunded as its own line', () => {
     expect(counted.thisMonth.tipRefunds - before.thisMonth.tipRefunds).toBeCloseTo(25);
     // Neither amount nor tip: 400.
     expect((await send('POST', path, job.admin.headers, { reason: 'Nothing' })).status).toBe(400);
+  });
+});
+
+describe('a tip after the job, from the receipt’s link', () => {
+  /** The receipt's "Add a tip" link's token, mailed to the customer with the completion. */
+  async function tipToken(email: string) {
+    const receipt = (await readOutbox())
+      .filter((m) => m.to.includes(email) && /^Receipt/.test(m.subject))
+      .at(-1);
+    return /\/tip\/([A-Za-z0-9_-]{43})/.exec(receipt?.text ?? '')?.[1] ?? '';
+  }
+
+  it('once per job: of 8 submissions at once one charges the tip alone; the link is then used', async () => {
+    const job = await bookedForCompletion('cnon:card-nonce-ok', 120);
+    await job.complete();
+    const token = await tipToken(job.customer.email);
+    expect(token).not.toBe('');
+    const page = await json<{ serviceName: string; tip: ChargePreviewReply['tip'] }>(
+      await send('GET', `/api/tips/${token}`),
+    );
+    expect(page.tip?.choices.map((c) => c.amount)).toEqual([18, 24, 30]);
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, () => send('POST', `/api/tips/${token}`, {}, { tip: { percent: 20 } })),
+    );
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    const ok = replies.find((r) => r.status === 200);
+    expect(await ok?.json()).toEqual({ msg: 'Thank you! Your tip of $24.00 was added.', tip: 24 });
+    // One Square payment of the tip, its amount the tip (Square takes no $0 amount: decision 130).
+    const reply = await fetch(`${config().square.baseUrl}/_stand-in/payments`);
+    const { payments } = (await reply.json()) as { payments: StandInPayment[] };
+    const tips = payments.filter((p) => p.note?.startsWith('Tip for') && p.note.includes(job.bookingId));
+    expect(tips.map((p) => p.amount_money.amount)).toEqual([2400]);
+    expect(await job.payment()).toMatchObject({ amount: 120, tip: 24, tipRefundable: 24 });
+    expect((await send('GET', `/api/tips/${token}`)).status).toBe(409);
+    // Refunded as its own line, from its own payment; not together with the amount.
+    const path = `/api/bookings/${job.bookingId}/refunds`;
+    expect((await send('POST', path, job.admin.headers, { amount: 5, tip: 5, reason: 'Both' })).status).toBe(
+      400,
+    );
+    expect((await send('POST', path, job.admin.headers, { tip: 24, reason: 'Tip back' })).status).toBe(201);
+    const refunds = (await (await fetch(`${config().square.baseUrl}/_stand-in/refunds`)).json()) as {
+      refunds: { payment_id: string; amount_money: { amount: number } }[];
+    };
+    expect(
+      refunds.refunds.filter((r) => r.payment_id === tips[0]?.id).map((r) => r.amount_money.amount),
+    ).toEqual([2400]);
+  });
+
+  it('a tip given at sign-off: the receipt shows it and offers no link; a bad token is 404', async () => {
+    const job = await bookedForCompletion('cnon:card-nonce-ok', 50);
+    await job.complete({ tip: { amount: 5 } });
+    const receipt = (await readOutbox())
+      .filter((m) => m.to.includes(job.customer.email) && /^Receipt/.test(m.subject))
+      .at(-1);
+    expect(receipt?.text).toContain('Tip: $5.00');
+    expect(receipt?.text).toContain('Total charged: $55.00');
+    expect(await tipToken(job.customer.email)).toBe('');
+    expect((await send('GET', `/api/tips/${'y'.repeat(43)}`)).status).toBe(404);
   });
 });
