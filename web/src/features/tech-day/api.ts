@@ -1,5 +1,6 @@
 import type { TechDayReply } from '@app/functions/api/tech';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TipBody } from '../../components/tip/tip-form';
 import { api, isApiStatus, path, type Reply, unwrap } from '../../lib/api';
 
 /**
@@ -105,9 +106,6 @@ export const progressJob = (
       json: { step, ...(confirmOutsideHours ? { confirmOutsideHours } : {}) },
     }),
   );
-
-/** The customer's tip at sign-off (issue 35): a percent the server computes, or an amount in dollars. */
-export type TipBody = { percent: 15 | 20 | 25 } | { amount: number };
 
 /** Completed: the desk's completion (PATCH status), which charges the card once, with the customer's tip if any. */
 export const completeJob = (bookingId: string, tip?: TipBody) =>

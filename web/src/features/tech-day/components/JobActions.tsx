@@ -3,8 +3,9 @@ import { useId, useRef, useState } from 'react';
 import { AskOutsideHours, asksToConfirm } from '../../../components/ui/AskOutsideHours';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { messageOf } from '../../../lib/api';
-import { chargePreviewQuery, completeJob, progressJob, techDayKey, type TechJob, type TipBody } from '../api';
-import { TipChoice } from './TipChoice';
+import type { TipBody } from '../../../components/tip/tip-form';
+import { chargePreviewQuery, completeJob, progressJob, techDayKey, type TechJob } from '../api';
+import { TipChoice } from '../../../components/tip/TipChoice';
 import { completionHint, isOpenJob, nextStep, type Step, stepOffered, steps, techMessages } from '../display';
 
 export type JobActionsProps = {
