@@ -36,17 +36,14 @@ type LinkReply = {
   related_resources: { orders: { id: string; total_money: { amount: number } }[] };
 };
 
+/** The test card's other fields, as the checkout page's form posts them. */
+const TEST_CARD = { expiry: '12/40', cvv: '111', postalCode: '19380' };
+
 function pay(app: App, path: string, number: string, extra: Record<string, string> = {}) {
   return app.request(path, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      number,
-      expiry: '12/40',
-      cvv: '111',
-      postalCode: '19380',
-      ...extra,
-    }).toString(),
+    body: new URLSearchParams({ number, ...TEST_CARD, ...extra }).toString(),
   });
 }
 
