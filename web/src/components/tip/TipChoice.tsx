@@ -35,7 +35,7 @@ export function TipChoice({
 }) {
   const legendId = useId();
   const form = useForm<TipFields>({
-    defaultValues: { tip: noTip ? 'none' : '20', amount: '' },
+    defaultValues: { tip: noTip ? 'none' : '', amount: '' },
     resolver: messagesResolver((values: TipFields) => validateTip(values, offer?.max ?? 0)),
   });
   const field = bindFields(form, { disabled: busy });
@@ -65,6 +65,11 @@ export function TipChoice({
           <label>
             <input type="radio" value="amount" {...form.register('tip')} disabled={busy} /> Another amount
           </label>
+          {form.formState.errors.tip && (
+            <p className="field__error" role="alert">
+              {form.formState.errors.tip.message}
+            </p>
+          )}
           {chosen === 'amount' && (
             <TextField label="Tip amount ($)" inputMode="decimal" autoComplete="off" {...field('amount')} />
           )}

@@ -9,10 +9,12 @@ export type TipBody = { percent: 15 | 20 | 25 } | { amount: number };
 export type TipOffer = { base: number; choices: { percent: number; amount: number }[]; max: number };
 
 /** The tip the customer chooses at sign-off (issue 35): none (the default), a percent, or an amount. */
-export type TipFields = { tip: 'none' | '15' | '20' | '25' | 'amount'; amount: string };
+export type TipFields = { tip: '' | 'none' | '15' | '20' | '25' | 'amount'; amount: string };
 
 /** An amount is required with "Another amount": dollars and cents above $0, at most `maxDollars`. */
 export function validateTip(values: TipFields, maxDollars: number): FieldMessages<TipFields> {
+  // The tip link's page preselects nothing: the customer chooses.
+  if (values.tip === '') return { tip: 'Please choose a tip.' };
   if (values.tip !== 'amount') return {};
   const problem = moneyProblem(values.amount, 'Tip', Math.round(maxDollars * 100));
   if (problem) return { amount: problem };
@@ -21,7 +23,7 @@ export function validateTip(values: TipFields, maxDollars: number): FieldMessage
 
 /** The choice as the completion sends it; undefined: no tip. */
 export function tipBody(values: TipFields): TipBody | undefined {
-  if (values.tip === 'none') return undefined;
+  if (values.tip === 'none' || values.tip === '') return undefined;
   if (values.tip === 'amount') return { amount: Number(values.amount) };
   return { percent: Number(values.tip) as 15 | 20 | 25 };
 }

@@ -39,7 +39,7 @@ export function TipPage({ token }: { token: string }) {
   if (send.isSuccess) {
     return (
       <LinkPage width="narrow">
-        <FocusedHeading className="link-page__title">Thank you!</FocusedHeading>
+        <FocusedHeading className="link-page__title">Tip added</FocusedHeading>
         <p role="status">{send.data.msg}</p>
         {home}
       </LinkPage>
