@@ -1,5 +1,6 @@
 import * as time from '@app/core/time';
 import type { APIRequestContext, Locator } from '@playwright/test';
+import type { DashboardReply } from '../functions/src/api/revenue-reply';
 import type { TechDayReply } from '../functions/src/api/tech';
 import { customBookingBody } from '../tests/desk-bookings';
 import { test as base, expect, expectConsoleErrors, expectFailedReplies, type TestUser } from './fixtures';
@@ -125,7 +126,7 @@ test('a day at 390 px: Directions, On my way, Arrived, Started, Completed', asyn
 }) => {
   // The whole day and its completion: slow on a busy machine.
   test.slow();
-  const { booking, card } = await jobOnThePhone('Tech job', { customer: customerWithCard });
+  const { booking, card, technician } = await jobOnThePhone('Tech job', { customer: customerWithCard });
   await expect(card).toBeVisible();
   // The day's date, and times as the business writes them (issue 30): '9:00 AM', as in the mails.
   await expect(
@@ -167,9 +168,23 @@ test('a day at 390 px: Directions, On my way, Arrived, Started, Completed', asyn
   await card.getByRole('button', { name: 'Completed' }).click();
   const confirm = card.getByRole('group', { name: 'Confirm completion' });
   await expect(confirm.getByRole('status')).toHaveText('This charges $89.50 to the card ending 1111.');
-  await page.screenshot({ path: test.info().outputPath('2-confirm.png'), fullPage: true });
+  // The phone goes to the customer, who adds a 20% tip (issue 35): no tip unless they choose one.
+  const tips = confirm.getByRole('group', { name: /Add a tip for your technician/ });
+  await expect(tips.getByRole('radio', { name: 'No tip' })).toBeChecked();
+  await tips.getByRole('radio', { name: '20% ($17.90)' }).check();
+  await expectAccessible();
+  await page.screenshot({ path: test.info().outputPath('2-confirm-tip-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: test.info().outputPath('2-confirm-tip-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
   await card.getByRole('button', { name: 'Yes, completed' }).click();
   await expect(card.locator('.tech-job__state')).toHaveText('Completed');
+  // Charged with the amount and the tip apart: the tip reaches the technician's line in the revenue section.
+  const revenue = (await (
+    await page.request.get('/api/admin/revenue', { headers: auth(admin) })
+  ).json()) as DashboardReply;
+  expect(revenue.recent.find((e) => e.bookingId === booking._id)).toMatchObject({ amount: 89.5, tip: 17.9 });
+  expect(revenue.byTechnician.find((t) => t.technician === technician)?.tips).toBeGreaterThanOrEqual(17.9);
   await expect(card.getByRole('button', { name: 'Arrived' })).toBeDisabled();
   const history = await page.request.get(`/api/bookings/${booking._id}/history`, { headers: auth(admin) });
   expect(JSON.stringify(await history.json())).toContain('"to":"Completed"');

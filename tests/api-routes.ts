@@ -919,6 +919,15 @@ export const routes: Record<string, Route> = {
     body: () => ({ acceptLateFee: true }),
     ok: 404,
   },
+  // --- Issue 35: the tip after the job from the receipt's link (decision 130), without signing in; an unknown
+  // token is 404 for everyone (functions/src/api/tips.api.test.ts covers real links and their race).
+  'GET /api/tips/:token': { access: 'anyone', path: () => `/api/tips/${'x'.repeat(43)}`, ok: 404 },
+  'POST /api/tips/:token': {
+    access: 'anyone',
+    path: () => `/api/tips/${'x'.repeat(43)}`,
+    body: () => ({ tip: { percent: 20 } }),
+    ok: 404,
+  },
   // --- Issue 24: the pages rendered with their data (decision 072); 503 until the web is built ---
   'GET /api/pages/*': { access: 'anyone', path: () => '/api/pages/services', ok: pagesBuilt() ? 200 : 503 },
 };

@@ -152,10 +152,11 @@ export async function bookedForCompletion(customerCard: string, price: number, a
   const { booking } = await json<{ booking: BookingReply }>(
     await postBooking(customer, service._id, date, '10:00'),
   );
-  const complete = () =>
+  const complete = (extra: Record<string, unknown> = {}) =>
     send('PATCH', `/api/bookings/${booking._id}/status`, admin.headers, {
       status: 'Completed',
       ...AHEAD_OF_ITS_DAY,
+      ...extra,
     });
   const payment = async () =>
     (await json<BookingReply[]>(await send('GET', '/api/bookings', customer.headers))).find(

@@ -145,6 +145,9 @@ const access: Record<string, Access> = {
   'Billing.sweepPending': 'internal',
   'Billing.lateCancelPolicy': 'internal',
   'Billing.refund': 'admin',
+  // Issue 35 (decision 130): the tip after the job, by the receipt's link (the token is the authority).
+  'Billing.viewTipLink': 'public',
+  'Billing.tipByLink': 'public',
   'Payments.refund': 'admin',
   'WorkOrder.forBooking': 'internal',
   'Booking.forReview': 'user',

@@ -68,6 +68,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, mode: string) {
     portalCodeMinutes: env.PORTAL_CODE_MINUTES,
     chargeTolerance: env.CHARGE_TOLERANCE,
     estimateTolerance: env.ESTIMATE_TOLERANCE,
+    tipMaxPercent: env.TIP_MAX_PERCENT,
     chargeRetryHours: env.CHARGE_RETRY_HOURS,
     chargeRetryLimit: env.CHARGE_RETRY_LIMIT,
     planChargeRetryDays: env.PLAN_CHARGE_RETRY_DAYS,

@@ -52,6 +52,7 @@ export const settingNames = {
     'LABOR_RATE_CENTS',
     'CHARGE_TOLERANCE',
     'ESTIMATE_TOLERANCE',
+    'TIP_MAX_PERCENT',
     'CHARGE_RETRY_HOURS',
     'CHARGE_RETRY_LIMIT',
     'PLAN_CHARGE_RETRY_DAYS',

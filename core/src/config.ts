@@ -166,6 +166,8 @@ const common = {
   chargeTolerance: z.coerce.number().min(0).max(1).default(0.1),
   /** Issue 33 (decision 125): completion charges at most the approved estimate × (1 + this) without a new approval. */
   estimateTolerance: z.coerce.number().min(0).max(1).default(0),
+  /** Tips (issue 35, decision 130): an amount the customer types is at most this percent of the amount before tax. */
+  tipMaxPercent: z.coerce.number().int().min(1).max(100).default(50),
   /** A declined charge is tried again by the scheduled job every this many hours, at most this many times. */
   chargeRetryHours: z.coerce
     .number()

@@ -32,6 +32,7 @@ import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
 import { Route as RescheduleBookingIdRouteImport } from './routes/reschedule.$bookingId'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
+import { Route as TipTokenRouteImport } from './routes/tip.$token'
 import { Route as TrackTokenRouteImport } from './routes/track.$token'
 import { Route as UnsubscribeTokenRouteImport } from './routes/unsubscribe.$token'
 import { Route as VerifyCustomBookingTokenRouteImport } from './routes/verify-custom-booking.$token'
@@ -155,6 +156,11 @@ const ResetPasswordTokenRoute = ResetPasswordTokenRouteImport.update({
   path: '/reset-password/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TipTokenRoute = TipTokenRouteImport.update({
+  id: '/tip/$token',
+  path: '/tip/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TrackTokenRoute = TrackTokenRouteImport.update({
   id: '/track/$token',
   path: '/track/$token',
@@ -228,6 +234,7 @@ export interface FileRoutesByFullPath {
   '/blog/$slug': typeof BlogSlugRoute
   '/reschedule/$bookingId': typeof RescheduleBookingIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/tip/$token': typeof TipTokenRoute
   '/track/$token': typeof TrackTokenRoute
   '/unsubscribe/$token': typeof UnsubscribeTokenRoute
   '/verify-custom-booking/$token': typeof VerifyCustomBookingTokenRoute
@@ -260,6 +267,7 @@ export interface FileRoutesByTo {
   '/blog/$slug': typeof BlogSlugRoute
   '/reschedule/$bookingId': typeof RescheduleBookingIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/tip/$token': typeof TipTokenRoute
   '/track/$token': typeof TrackTokenRoute
   '/unsubscribe/$token': typeof UnsubscribeTokenRoute
   '/verify-custom-booking/$token': typeof VerifyCustomBookingTokenRoute
@@ -296,6 +304,7 @@ export interface FileRoutesById {
   '/blog/$slug': typeof BlogSlugRoute
   '/reschedule/$bookingId': typeof RescheduleBookingIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
+  '/tip/$token': typeof TipTokenRoute
   '/track/$token': typeof TrackTokenRoute
   '/unsubscribe/$token': typeof UnsubscribeTokenRoute
   '/verify-custom-booking/$token': typeof VerifyCustomBookingTokenRoute
@@ -330,6 +339,7 @@ export interface FileRouteTypes {
     | '/blog/$slug'
     | '/reschedule/$bookingId'
     | '/reset-password/$token'
+    | '/tip/$token'
     | '/track/$token'
     | '/unsubscribe/$token'
     | '/verify-custom-booking/$token'
@@ -362,6 +372,7 @@ export interface FileRouteTypes {
     | '/blog/$slug'
     | '/reschedule/$bookingId'
     | '/reset-password/$token'
+    | '/tip/$token'
     | '/track/$token'
     | '/unsubscribe/$token'
     | '/verify-custom-booking/$token'
@@ -397,6 +408,7 @@ export interface FileRouteTypes {
     | '/blog/$slug'
     | '/reschedule/$bookingId'
     | '/reset-password/$token'
+    | '/tip/$token'
     | '/track/$token'
     | '/unsubscribe/$token'
     | '/verify-custom-booking/$token'
@@ -429,6 +441,7 @@ export interface RootRouteChildren {
   BlogSlugRoute: typeof BlogSlugRoute
   RescheduleBookingIdRoute: typeof RescheduleBookingIdRoute
   ResetPasswordTokenRoute: typeof ResetPasswordTokenRoute
+  TipTokenRoute: typeof TipTokenRoute
   TrackTokenRoute: typeof TrackTokenRoute
   UnsubscribeTokenRoute: typeof UnsubscribeTokenRoute
   VerifyCustomBookingTokenRoute: typeof VerifyCustomBookingTokenRoute
@@ -603,6 +616,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResetPasswordTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/tip/$token': {
+      id: '/tip/$token'
+      path: '/tip/$token'
+      fullPath: '/tip/$token'
+      preLoaderRoute: typeof TipTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/track/$token': {
       id: '/track/$token'
       path: '/track/$token'
@@ -735,6 +755,7 @@ const rootRouteChildren: RootRouteChildren = {
   BlogSlugRoute: BlogSlugRoute,
   RescheduleBookingIdRoute: RescheduleBookingIdRoute,
   ResetPasswordTokenRoute: ResetPasswordTokenRoute,
+  TipTokenRoute: TipTokenRoute,
   TrackTokenRoute: TrackTokenRoute,
   UnsubscribeTokenRoute: UnsubscribeTokenRoute,
   VerifyCustomBookingTokenRoute: VerifyCustomBookingTokenRoute,

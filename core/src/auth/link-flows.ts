@@ -40,6 +40,8 @@ export const purposes = [
   'unsubscribe-marketing',
   // "Not now" on one "your car is due" notice: closes that due item; never used up.
   'due-not-now',
+  // A tip after the job from the receipt's link (issue 35, decision 130): used once, by the tip's charge.
+  'tip-after-job',
 ] as const;
 export type Purpose = (typeof purposes)[number];
 
@@ -91,6 +93,8 @@ const DAY = 24 * HOUR;
 export const INVITATION_DAYS = 7;
 /** The end of a link that does not run out (a calendar feed's, until replaced): 9999-12-31. */
 const NEVER = Date.UTC(9999, 11, 31);
+/** How long the receipt's tip link works (issue 35, decision 130). */
+export const TIP_LINK_DAYS = 14;
 /** How long a price code works (decision 091), as its message says. */
 export const PRICE_CODE_MINUTES = 30;
 
@@ -287,6 +291,20 @@ export const flows = {
       stale: { kind: 'conflict', msg: linkTexts.portalCode.stale, extra: { changed: true } },
     },
     rateLimit: null,
+  },
+  /** The receipt's "add a tip" (decision 130): once per job, `TIP_LINK_DAYS` long. */
+  'tip-after-job': {
+    purpose: 'tip-after-job',
+    kind: 'once',
+    expires: (now) => now + TIP_LINK_DAYS * DAY,
+    page: (token) => `/tip/${token}`,
+    replies: {
+      invalid: { kind: 'not_found', msg: linkTexts.tip.invalid, extra: { reason: 'invalid' } },
+      used: { kind: 'conflict', msg: linkTexts.tip.used, extra: { reason: 'used' } },
+      expired: { kind: 'invalid', msg: linkTexts.tip.expired, extra: { reason: 'expired' } },
+      settled: { kind: 'conflict', msg: linkTexts.tip.settled, extra: { reason: 'settled' } },
+    },
+    rateLimit: rateLimits.bookingLinkIp,
   },
   /**
    * A calendar subscription feed (decision 118): a long-lived bearer secret, one per person,

@@ -33,6 +33,13 @@ export const linkTexts = {
   calendarFeed: {
     invalid: 'This calendar address does not work. Copy the current one from your My Day page.',
   },
+  /** The tip after the job, from the receipt's link (issue 35, decision 130). */
+  tip: {
+    invalid: 'This tip link is not valid. The mail that brought you here may be from another visit.',
+    used: 'A tip was already added for this visit. Thank you!',
+    expired: 'This tip link has expired.',
+    settled: 'This visit can no longer take a tip by link: its payment is not complete.',
+  },
   track: {
     invalid: 'This tracking link is not valid. The mail that brought you here may be from another visit.',
     expired: 'This tracking link has expired: it works until the end of the day of the visit.',

@@ -7,7 +7,8 @@ import { formatCents } from '../money';
 import { Technician } from '../technician/index';
 import { User } from '../user/index';
 import { fn } from '../util/fn';
-import { type ChargeChoice, planPayment } from './charge';
+import { type ChargeChoice, planCharge } from './charge';
+import { type TipOffer, tipOffer } from './tip';
 
 /**
  * The completion's confirm step (issue 30, decision 090): what completing a
@@ -27,6 +28,8 @@ export type ChargePreview = {
   refusal: string | null;
   /** The refusal is the completion rule's, which an admin may override with a reason. */
   overridable: boolean;
+  /** The tip the customer may add (issue 35): its choices computed here; null when nothing is charged. */
+  tip: TipOffer | null;
 };
 
 export function chargeMessage(amountCents: number, card: ChargePreview['card']): string {
@@ -64,15 +67,21 @@ export const chargePreview = fn(
         message: completionMessages.alreadyCompleted,
         refusal: null,
         overridable: false,
+        tip: null,
       };
     }
     const rule = completionRefusal(booking);
     const pending = booking.payment?.status === 'pending' ? booking.payment : undefined;
     try {
-      const payment =
+      const planned =
         booking.payment?.status === 'paid'
-          ? { basis: booking.payment.basis ?? null, amountCents: 0 }
-          : (pending ?? (await planPayment(booking, input.charge, new Date().toISOString())));
+          ? { payment: { basis: booking.payment.basis ?? null, amountCents: 0 }, taxCents: 0 }
+          : pending
+            ? { payment: pending, taxCents: null }
+            : await planCharge(booking, input.charge, new Date().toISOString());
+      const { payment } = planned;
+      // A tip is offered on a new charge only (a pending one is charged again as it was).
+      const tipBase = planned.taxCents === null ? 0 : payment.amountCents - planned.taxCents;
       return {
         basis: payment.basis ?? null,
         amountCents: payment.amountCents,
@@ -80,6 +89,7 @@ export const chargePreview = fn(
         message: chargeMessage(payment.amountCents, card),
         refusal: rule,
         overridable: rule !== null && !technician,
+        tip: tipBase > 0 ? tipOffer(tipBase) : null,
       };
     } catch (error) {
       if (!(error instanceof VisibleError)) throw error;
@@ -90,6 +100,7 @@ export const chargePreview = fn(
         message: error.message,
         refusal: rule ?? error.message,
         overridable: false,
+        tip: null,
       };
     }
   },

@@ -13,6 +13,9 @@ import { bookingCompletedMail } from '../booking/mail';
 import { receiptLines } from './payment-mail';
 import { queueItem } from './payment-queue';
 import { onCharge } from './revenue-items';
+import { withTip } from './tip';
+import { receiptTipLines } from './tip-after';
+import type { TipChoice } from '../rules/tip';
 import { fn } from '../util/fn';
 import { entity, findBooking, type Payment, type Stored, toCustomer } from '../booking/store';
 
@@ -93,7 +96,18 @@ export async function planPayment(
   booking: Stored,
   choice: ChargeChoice | undefined,
   at: string,
+  tip?: TipChoice,
 ): Promise<Payment> {
+  const { payment, taxCents } = await planCharge(booking, choice, at);
+  return withTip(payment, taxCents, tip);
+}
+
+/** The pending payment without a tip, and the tax in its amount (a tip is on the amount before tax). */
+export async function planCharge(
+  booking: Stored,
+  choice: ChargeChoice | undefined,
+  at: string,
+): Promise<{ payment: Payment; taxCents: number }> {
   const options = await chargeOptions(booking);
   const basis = choice ?? options.defaultBasis;
   const tripFeeCents = options.tripFeeCents;
@@ -101,7 +115,7 @@ export async function planPayment(
   const attempts = (previous ? (previous.attempts ?? 1) : 0) + 1;
   const common = { status: 'pending' as const, at, attempts, tripFeeCents };
   if (basis === 'booking') {
-    return { ...common, basis, amountCents: booking.priceCents + tripFeeCents };
+    return { payment: { ...common, basis, amountCents: booking.priceCents + tripFeeCents }, taxCents: 0 };
   }
   const wo = options.workOrder;
   if (!wo) throw new VisibleError('invalid', chargeMessages.noWorkOrder);
@@ -115,7 +129,13 @@ export async function planPayment(
           : chargeMessages.aboveTolerance(wo, booking.priceCents, options.tolerance),
     );
   }
-  return { ...common, basis, workOrderId: wo.id, amountCents: wo.totalCents + tripFeeCents };
+  const payment: Payment = {
+    ...common,
+    basis,
+    workOrderId: wo.id,
+    amountCents: wo.totalCents + tripFeeCents,
+  };
+  return { payment, taxCents: wo.taxCents };
 }
 
 /** Attempt n's idempotency key (Square keeps it; at most 45 characters). */
@@ -150,6 +170,7 @@ export async function runCharge(booking: Stored, mail: 'completed' | 'ifPaid'): 
         ? await Payments.charge({
             userId: booking.userId,
             amountCents: payment.amountCents,
+            ...(payment.tipCents ? { tipCents: payment.tipCents } : {}),
             idempotencyKey: attemptKey(booking.id, attempt),
             note: `${booking.serviceName} on ${booking.date} ${booking.time} (${booking.id})`,
           })
@@ -168,7 +189,11 @@ export async function runCharge(booking: Stored, mail: 'completed' | 'ifPaid'): 
           failureReason: result.failureReason,
           ...(attempt >= 1 + config().chargeRetryLimit ? { stopped: true } : {}),
         }
-      : { refundableCents: payment.amountCents, refundedCents: 0 }),
+      : {
+          refundableCents: payment.amountCents,
+          refundedCents: 0,
+          ...(payment.tipCents ? { tipRefundableCents: payment.tipCents } : {}),
+        }),
     at: new Date().toISOString(),
   };
   const write: TransactItem[] = [
@@ -198,6 +223,8 @@ export async function runCharge(booking: Stored, mail: 'completed' | 'ifPaid'): 
 async function mailReceipt(booking: Stored, payment: Payment): Promise<void> {
   const account = booking.userId ? await User.find(booking.userId) : undefined;
   const workOrder = payment.basis === 'workOrder' ? await forBooking(booking.id) : undefined;
+  // The tip charged with it, or the link to add one after the job (issue 35).
+  const tip = await receiptTipLines(booking, payment);
   for (const message of toCustomer(booking, (info) =>
     bookingCompletedMail(info, {
       status: payment.status,
@@ -205,7 +232,7 @@ async function mailReceipt(booking: Stored, payment: Payment): Promise<void> {
       cardBrand: account?.cardBrand ?? null,
       cardLast4: account?.cardLast4 ?? null,
       providerPaymentId: payment.providerPaymentId ?? null,
-      lines: receiptLines(payment, booking, workOrder),
+      lines: [...receiptLines(payment, booking, workOrder), ...tip],
     }),
   )) {
     await Outbox.send(message);

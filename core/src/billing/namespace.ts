@@ -6,3 +6,5 @@ export { cancelPreview, lateCancelPolicy, lateFeeMessages } from './late-fee';
 export { MAX_REFUNDS, refund, RefundInput, refundMessages } from './refund';
 export type { Queued as QueuedCharge } from './payment-queue';
 export { chargeDuePeriods, PLAN_CHARGE_BATCH } from './plan-charges';
+export { type TipOffer } from './tip';
+export { type TipPageView, TipByLinkInput, tipByLink, tipLinkMessages, viewTipLink } from './tip-after';

@@ -45,25 +45,26 @@ export function receiptLines(
 /** To the customer, when the shop refunds all or part of a payment. */
 export function refundMail(
   b: BookingMailInfo,
-  refund: { amountCents: number; reason: string; remainingCents: number },
+  refund: { amountCents: number; tipCents?: number; reason: string; remainingCents: number },
 ): Mail.Message {
-  return composeMail(
-    { to: b.customerEmail, subject: `Refund: ${formatCents(refund.amountCents)} for ${b.serviceName}` },
-    [
-      'Hello,',
-      `${business.name} has refunded ${formatCents(refund.amountCents)} to the card you paid with. Depending on your bank it can take 5 to 10 business days to show on your statement.`,
-      {
-        fields: [
-          ['Refunded', formatCents(refund.amountCents)],
-          ['Reason', refund.reason],
-          ['Still paid', formatCents(refund.remainingCents)],
-          ['Service', b.serviceName],
-          ['Date and time', formatDateTimeInZone(b.date, b.time)],
-          ['Booking reference', bookingReference(b.id)],
-        ],
-      },
-    ],
-  );
+  // A tip given back is a line of its own (issue 35); the card gets both.
+  const tip = refund.tipCents ?? 0;
+  const total = formatCents(refund.amountCents + tip);
+  return composeMail({ to: b.customerEmail, subject: `Refund: ${total} for ${b.serviceName}` }, [
+    'Hello,',
+    `${business.name} has refunded ${total} to the card you paid with. Depending on your bank it can take 5 to 10 business days to show on your statement.`,
+    {
+      fields: [
+        ['Refunded', formatCents(refund.amountCents)],
+        ...(tip > 0 ? ([['Tip refunded', formatCents(tip)]] as [string, string][]) : []),
+        ['Reason', refund.reason],
+        ['Still paid', formatCents(refund.remainingCents)],
+        ['Service', b.serviceName],
+        ['Date and time', formatDateTimeInZone(b.date, b.time)],
+        ['Booking reference', bookingReference(b.id)],
+      ],
+    },
+  ]);
 }
 
 /** To the customer, when a late cancellation was charged the fee the terms state. */

@@ -38,6 +38,11 @@ export const refundMessages = {
       ? `That is more than can be refunded: ${formatCents(leftCents)} is left to refund.`
       : 'This payment has been refunded in full.',
   tooMany: 'This payment has had as many refunds as it can.',
+  tipTooMuch: (leftCents: number) =>
+    leftCents > 0
+      ? `That is more tip than can be refunded: ${formatCents(leftCents)} of the tip is left to refund.`
+      : 'There is no tip left to refund on this payment.',
+  tipApart: 'The tip was paid after the job, as a payment of its own: refund it on its own.',
   refused: 'Square did not make the refund. Nothing was refunded; please try again later.',
   done: 'Refund made.',
 } as const;
@@ -45,18 +50,28 @@ export const refundMessages = {
 /** Refunds one payment may have (each is on the booking, so the list stays small). */
 export const MAX_REFUNDS = 20;
 
-export const RefundInput = z.object({
-  amountCents: z
-    .number({ error: 'Amount must be a number.' })
-    .int('Amount must be in whole cents.')
-    .positive('Amount must be more than $0.')
-    .max(99_999_999, 'Amount is too large.'),
-  reason: z
-    .string({ error: 'A reason is required.' })
-    .trim()
-    .min(1, 'A reason is required.')
-    .max(192, 'Reason must be at most 192 characters.'),
-});
+const refundCents = (what: string) =>
+  z
+    .number({ error: `${what} must be a number.` })
+    .int(`${what} must be in whole cents.`)
+    .nonnegative(`${what} must be more than $0.`)
+    .max(99_999_999, `${what} is too large.`);
+
+/** The service amount and the tip are lines apart (issue 35): either may be 0, not both. */
+export const RefundInput = z
+  .object({
+    amountCents: refundCents('Amount'),
+    tipCents: refundCents('Tip').optional(),
+    reason: z
+      .string({ error: 'A reason is required.' })
+      .trim()
+      .min(1, 'A reason is required.')
+      .max(192, 'Reason must be at most 192 characters.'),
+  })
+  .refine((r) => r.amountCents + (r.tipCents ?? 0) > 0, {
+    error: 'Amount must be more than $0.',
+    path: ['amountCents'],
+  });
 
 /** Sets `refundableCents` on a payment paid before refunds existed (once; a no-op otherwise). */
 async function openRefunds(booking: Stored): Promise<void> {
@@ -71,17 +86,25 @@ async function openRefunds(booking: Stored): Promise<void> {
   );
 }
 
-/** Reserves `cents` of the refundable remainder (only while that much is left), or gives them back. */
-function adjustRefundable(bookingId: string, cents: number, reserve: boolean) {
+/**
+ * Reserves `cents` of the refundable remainder and `tip` of the tip's (only while that much is
+ * left of each), or gives them back.
+ */
+function adjustRefundable(bookingId: string, cents: number, reserve: boolean, tip = 0) {
+  const sign = reserve ? -1 : 1;
   return entity.patch(
     { id: bookingId },
     {
-      set: { 'payment.refundableCents': op.plus(reserve ? -cents : cents) },
+      set: {
+        'payment.refundableCents': op.plus(sign * cents),
+        ...(tip > 0 ? { 'payment.tipRefundableCents': op.plus(sign * tip) } : {}),
+      },
       when: (c) =>
         reserve
           ? c.and(
               c.eq('payment.status', 'paid'),
               c.ge('payment.refundableCents', cents),
+              ...(tip > 0 ? [c.ge('payment.tipRefundableCents', tip)] : []),
               c.or(c.notExists('payment.refunds'), c.lt(c.size('payment.refunds'), MAX_REFUNDS)),
             )
           : c.exists('payment.refundableCents'),
@@ -96,23 +119,30 @@ export const refund = fn(z.tuple([z.string(), RefundInput]), async (bookingId, i
   if (payment?.status !== 'paid' || !payment.providerPaymentId) {
     throw new VisibleError('conflict', refundMessages.notPaid);
   }
+  const tipCents = input.tipCents ?? 0;
+  // The after-job tip is a payment of its own (decision 130): refunded from it, alone.
+  const apart = tipCents > 0 && payment.tipPaymentId;
+  if (apart && input.amountCents > 0) throw new VisibleError('invalid', refundMessages.tipApart);
   await openRefunds(read);
-  const reserved = await adjustRefundable(read.id, input.amountCents, true);
+  const reserved = await adjustRefundable(read.id, input.amountCents, true, tipCents);
   if (!reserved) {
     const now = await findBooking(bookingId);
     if ((now.payment?.refunds?.length ?? 0) >= MAX_REFUNDS)
       throw new VisibleError('conflict', refundMessages.tooMany);
+    const tipLeft = now.payment?.tipRefundableCents ?? 0;
+    if (tipCents > tipLeft) throw new VisibleError('invalid', refundMessages.tipTooMuch(tipLeft));
     throw new VisibleError('invalid', refundMessages.tooMuch(now.payment?.refundableCents ?? 0));
   }
   const id = `refund-${randomUUID()}`;
+  // Square refunds a payment's total (its amount and its tip); the two stay apart on our records.
   const result = await Payments.refund({
-    providerPaymentId: payment.providerPaymentId,
-    amountCents: input.amountCents,
+    providerPaymentId: apart ? apart : payment.providerPaymentId,
+    amountCents: input.amountCents + tipCents,
     idempotencyKey: id,
     reason: input.reason,
   });
   if (result.status === 'refused') {
-    await adjustRefundable(read.id, input.amountCents, false);
+    await adjustRefundable(read.id, input.amountCents, false, tipCents);
     console.error(
       JSON.stringify({ level: 'error', msg: 'refund refused', bookingId, reason: result.failureReason }),
     );
@@ -122,6 +152,7 @@ export const refund = fn(z.tuple([z.string(), RefundInput]), async (bookingId, i
   const record: Refund = {
     id,
     amountCents: input.amountCents,
+    ...(tipCents > 0 ? { tipCents } : {}),
     reason: input.reason,
     providerRefundId: result.providerRefundId,
     by: by.name,

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { TipInput } from '../rules/tip-input';
 import {
   cents,
   calendarDate as dateField,
@@ -101,6 +102,8 @@ export const StatusInput = z.union(
         charge: z
           .enum(['booking', 'workOrder'], { error: 'Charge must be booking or workOrder.' })
           .optional(),
+        /** Completing: the customer's tip, their own choice (issue 35, decision 130); absent: no tip. */
+        tip: TipInput.optional(),
         /**
          * The admin completes a job before the completion rule allows (issue 30, decision 090):
          * why, kept in the booking's audit trail. Blank is the same as absent.

@@ -1,4 +1,5 @@
 import type { TransactItem } from '../db/entity';
+import type { TipChoice } from '../rules/tip';
 import type { ChargeChoice } from './input';
 import type { Payment, Stored } from './store';
 
@@ -15,7 +16,7 @@ import type { Payment, Stored } from './store';
  */
 export type PaymentSteps = {
   /** The pending payment a completion records (refused with 400/409 when the choice may not be charged). */
-  plan(booking: Stored, choice: ChargeChoice | undefined, at: string): Promise<Payment>;
+  plan(booking: Stored, choice: ChargeChoice | undefined, at: string, tip?: TipChoice): Promise<Payment>;
   /** The payment queue's item, written in the completion's transaction. */
   queueItem(booking: Stored, payment: Payment | undefined): TransactItem;
   /** Charges the pending payment once; the booking as it is afterwards. */

@@ -19,6 +19,8 @@ import { assertMayComplete } from './completion';
 import { completionDue } from './due-item';
 import { claim, releaseItems } from './claim';
 import { type ChargeChoice, StatusInput } from './input';
+import type { TipChoice } from '../rules/tip';
+import { tipChoice } from '../rules/tip-input';
 import { paymentSteps } from './payment-steps';
 import { cancelNotice } from './notices';
 import {
@@ -106,7 +108,14 @@ async function setStatusNow(bookingId: string, input: z.output<typeof StatusInpu
     if (booking.status === 'Completed') return withService(booking);
     // The card is charged as the desk's completion charges it: the charge is the shop's (the system's) act.
     const by = await currentBy();
-    return asSystem('completion by the technician', () => changeStatus(booking, 'Completed', by));
+    return asSystem('completion by the technician', () =>
+      changeStatus(
+        booking,
+        'Completed',
+        by,
+        'tip' in input && input.tip ? { tip: tipChoice(input.tip) } : {},
+      ),
+    );
   }
   if ('serviceStatus' in input) {
     if (!showsProgress(booking.status)) {
@@ -128,6 +137,7 @@ async function setStatusNow(bookingId: string, input: z.output<typeof StatusInpu
   if (input.status === booking.status) return withService(booking);
   return changeStatus(booking, input.status, await currentBy(), {
     charge: input.charge,
+    ...(input.status === 'Completed' && input.tip ? { tip: tipChoice(input.tip) } : {}),
     ...(input.status === 'Completed' && input.overrideReason ? { override: input.overrideReason } : {}),
   });
 }
@@ -153,6 +163,8 @@ export async function changeStatus(
     charge?: ChargeChoice;
     /** The admin completes before the completion rule allows: why (decision 090; the audit keeps it). */
     override?: string;
+    /** Completing: the customer's tip, their own choice (issue 35, decision 130). */
+    tip?: TipChoice;
   } = {},
 ): Promise<Info> {
   const now = new Date().toISOString();
@@ -168,7 +180,7 @@ export async function changeStatus(
     ? undefined
     : booking.payment?.status === 'pending'
       ? booking.payment
-      : { ...(await paymentSteps().plan(booking, extra.charge, now)), ...linkOf(booking) };
+      : { ...(await paymentSteps().plan(booking, extra.charge, now, extra.tip)), ...linkOf(booking) };
   // The first completion files the review request (issue 21), due some hours later; a later one files none.
   const reviewDueAt = completing && !booking.reviewRequestDueAt ? reviewDueAfter(now) : undefined;
   // The vehicle's next due date for its service (issue 34), set by the first completion.

@@ -40,6 +40,8 @@ const Claim = z.object({
 const Refund = z.object({
   id: z.string(),
   amountCents: z.number().int(),
+  /** The tip given back with it, a line of its own (issue 35, decision 130); absent: none. */
+  tipCents: z.number().int().optional(),
   reason: z.string(),
   providerRefundId: z.string(),
   by: z.string(),
@@ -65,6 +67,8 @@ const Payment = PaymentRecord.extend({
   refundedCents: z.number().int().optional(),
   /** Refunds made, oldest first (at most MAX_REFUNDS: refund.ts). */
   refunds: z.array(Refund).optional(),
+  /** A tip paid after the job is a payment of its own (issue 35, decision 130): its id at Square. */
+  tipPaymentId: z.string().optional(),
 });
 export type Payment = z.infer<typeof Payment>;
 

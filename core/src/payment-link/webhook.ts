@@ -71,6 +71,10 @@ const Event = z.object({
               status: z.string(),
               order_id: z.string().max(200).optional(),
               amount_money: z.object({ amount: z.number().int(), currency: z.string() }).optional(),
+              /** The tip the customer added on the checkout page (`allow_tipping`, issue 35). */
+              tip_money: z
+                .object({ amount: z.number().int().nonnegative(), currency: z.string() })
+                .optional(),
             })
             .optional(),
         })
@@ -92,6 +96,7 @@ function revenueItems(payment: {
   targetId: string;
   paymentId: string;
   amountCents: number;
+  tipCents: number;
   at: string;
   of: RevenueOf;
 }): Promise<TransactItem[]> {
@@ -99,6 +104,7 @@ function revenueItems(payment: {
     paymentId: payment.paymentId,
     ...(payment.kind === 'booking' ? { bookingId: payment.targetId } : { workOrderId: payment.targetId }),
     amountCents: payment.amountCents,
+    tipCents: payment.tipCents,
     at: payment.at,
     ...payment.of,
   });
@@ -132,11 +138,12 @@ export async function receive(body: string, signature: string | undefined): Prom
       type: event.data.type,
       paymentId: payment.id,
       amountCents: payment.amount_money?.amount ?? ref.amountCents,
+      tipCents: payment.tip_money?.amount ?? 0,
     }),
   );
 }
 
-type Paid = { eventId: string; type: string; paymentId: string; amountCents: number };
+type Paid = { eventId: string; type: string; paymentId: string; amountCents: number; tipCents: number };
 
 /** What the record is and how to write it back, read fresh. */
 async function readTarget(ref: OrderRef) {
@@ -186,6 +193,7 @@ async function markPaid(ref: OrderRef, paid: Paid): Promise<{ msg: string }> {
     const payment: PaymentRecord = {
       status: 'paid',
       amountCents: paid.amountCents,
+      ...(paid.tipCents > 0 ? { tipCents: paid.tipCents, tipRefundableCents: paid.tipCents } : {}),
       providerPaymentId: paid.paymentId,
       at: now,
       ...(link ? { link: { ...link, paidAt: now } } : {}),
@@ -207,6 +215,7 @@ async function markPaid(ref: OrderRef, paid: Paid): Promise<{ msg: string }> {
           targetId: ref.targetId,
           paymentId: paid.paymentId,
           amountCents: paid.amountCents,
+          tipCents: paid.tipCents,
           at: now,
           of: target.revenue,
         })

@@ -186,6 +186,8 @@ export namespace Payments {
   export const ChargeInput = z.object({
     userId: idSchema('user'),
     amountCents: z.number().int().positive().max(99_999_999),
+    /** The customer's tip, Square's `tip_money` beside the amount (issue 35, decision 130). */
+    tipCents: z.number().int().positive().max(99_999_999).optional(),
     /** Square keeps it for retries: the same key charges once. At most 45 characters (Square's limit). */
     idempotencyKey: z.string().trim().min(1).max(45),
     /** Shown on the payment in Square's dashboard. */
@@ -218,6 +220,7 @@ export namespace Payments {
         customerId: user.squareCustomerId,
         locationId: settings().locationId,
         amount: { amountCents: input.amountCents, currency: 'USD' },
+        ...(input.tipCents ? { tip: { amountCents: input.tipCents, currency: 'USD' as const } } : {}),
         note: input.note,
       });
       if (payment.status === 'COMPLETED') return { status: 'paid', providerPaymentId: payment.id };

@@ -29,6 +29,12 @@ export const PaymentRecord = z.object({
   at: z.string(),
   /** The payment link sent for it (absent: none was sent). */
   link: LinkRecord.optional(),
+  /**
+   * The customer's tip (issue 35, decision 130), apart from the amount and untaxed: Square's
+   * `tip_money` of the charge or of the link's payment; what is left of it to refund.
+   */
+  tipCents: z.number().int().optional(),
+  tipRefundableCents: z.number().int().optional(),
 });
 export type PaymentRecord = z.infer<typeof PaymentRecord>;
 

@@ -58,6 +58,8 @@ const Payment = z.object({
   /** APPROVED, PENDING, COMPLETED, CANCELED or FAILED. */
   status: z.string(),
   amount_money: Money.optional(),
+  /** The tip, apart from the amount (a card on file's charge, or a checkout page's buyer). */
+  tip_money: Money.optional(),
   customer_id: z.string().optional(),
   card_details: z.object({ card: Card.partial().optional(), status: z.string().optional() }).optional(),
 });
@@ -260,6 +262,8 @@ export function createSquareClient(options: SquareClientOptions) {
       customerId: string;
       locationId: string;
       amount: Money;
+      /** The customer's tip, apart from the amount (Square's `tip_money`). */
+      tip?: Money;
       note?: string;
       referenceId?: string;
     }) {
@@ -271,6 +275,9 @@ export function createSquareClient(options: SquareClientOptions) {
           customer_id: input.customerId,
           location_id: input.locationId,
           amount_money: { amount: input.amount.amountCents, currency: input.amount.currency },
+          ...(input.tip
+            ? { tip_money: { amount: input.tip.amountCents, currency: input.tip.currency } }
+            : {}),
           autocomplete: true,
           ...(input.note ? { note: input.note } : {}),
           ...(input.referenceId ? { reference_id: input.referenceId } : {}),
@@ -324,7 +331,11 @@ export function createSquareClient(options: SquareClientOptions) {
               ...(line.note ? { note: line.note } : {}),
             })),
           },
-          ...(input.redirectUrl ? { checkout_options: { redirect_url: input.redirectUrl } } : {}),
+          // The customer may tip on Square's page (issue 35): the tip comes back as the payment's tip_money.
+          checkout_options: {
+            allow_tipping: true,
+            ...(input.redirectUrl ? { redirect_url: input.redirectUrl } : {}),
+          },
           ...(input.buyerEmail ? { pre_populated_data: { buyer_email: input.buyerEmail } } : {}),
         },
         PaymentLink,

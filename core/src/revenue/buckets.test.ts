@@ -64,7 +64,7 @@ describe('CSV cells', () => {
         reason: 'Customer unhappy',
         paymentId: 'p1',
       }),
-    ).toBe('2026-03-02,10:05,Refund,-1234.56,"Brakes, rear",,,,r1,p1,Customer unhappy\r\n');
+    ).toBe('2026-03-02,10:05,Refund,-1234.56,"Brakes, rear",,,,r1,p1,Customer unhappy,,\r\n');
   });
 });
 
@@ -85,6 +85,18 @@ describe('the CSV names bookings and work orders as people know them (issue 30)'
         },
         'WO-2026-0001',
       ),
-    ).toBe('2026-03-02,10:05,Payment,149.00,Oil Change,Casey Tester,9X0Y-1Z2A,WO-2026-0001,p9,,\r\n');
+    ).toBe('2026-03-02,10:05,Payment,149.00,Oil Change,Casey Tester,9X0Y-1Z2A,WO-2026-0001,p9,,,,\r\n');
+  });
+});
+
+describe('the CSV keeps the tip apart, with its technician (issue 35)', () => {
+  it('a payment with a tip, and a tip refunded as a negative tip', () => {
+    const base = { at: '2026-03-02T15:05:00.000Z', date: '2026-03-02', serviceName: 'Detail' } as const;
+    expect(
+      csvLine({ ...base, id: 'p1', kind: 'payment', amountCents: 10_000, tipCents: 2_000, technician: 2 }),
+    ).toBe('2026-03-02,10:05,Payment,100.00,Detail,,,,p1,,,20.00,Technician 2\r\n');
+    expect(
+      csvLine({ ...base, id: 'r1', kind: 'refund', amountCents: 0, tipCents: 500, paymentId: 'p1' }),
+    ).toBe('2026-03-02,10:05,Refund,0.00,Detail,,,,r1,p1,,-5.00,\r\n');
   });
 });

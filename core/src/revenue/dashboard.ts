@@ -39,6 +39,9 @@ export type MonthFigures = {
   refundCount: number;
   jobs: number;
   averageTicketCents: number;
+  /** Tips (issue 35): received and refunded, apart from the revenue above. */
+  tipsCents: number;
+  tipRefundsCents: number;
 };
 
 export type Dashboard = {
@@ -47,7 +50,7 @@ export type Dashboard = {
   lastMonth: MonthFigures;
   weeks: { week: string; start: string; revenueCents: number; refundsCents: number }[];
   byService: { serviceId: string | null; name: string; revenueCents: number; jobs: number }[];
-  byTechnician: { technician: number; revenueCents: number; jobs: number }[];
+  byTechnician: { technician: number; revenueCents: number; jobs: number; tipsCents: number }[];
   outstanding: { count: number; amountCents: number };
   refunds: { count: number; amountCents: number };
   /** Recommended work outstanding (issue 33): open declined or deferred lines and their value. */
@@ -94,13 +97,15 @@ function monthFigures(month: string, item: Counter | undefined): MonthFigures {
     refundCount: num(item, 'refunds'),
     jobs,
     averageTicketCents: jobs > 0 ? Math.round(num(item, 'ticketCents') / jobs) : 0,
+    tipsCents: num(item, 'tipCents'),
+    tipRefundsCents: num(item, 'tipRefundCents'),
   };
 }
 
 /** The month item's lines by service (`svc:<key>:…`) and by technician (`tech:<n>:…`), largest first. */
 export function breakdowns(item: Counter | undefined): Pick<Dashboard, 'byService' | 'byTechnician'> {
   const services = new Map<string, { name: string; cents: number; jobs: number }>();
-  const technicians = new Map<number, { cents: number; jobs: number }>();
+  const technicians = new Map<number, { cents: number; jobs: number; tips: number }>();
   for (const [name, value] of Object.entries(item ?? {})) {
     const service = /^svc:(.+):(cents|jobs|name)$/.exec(name);
     if (service) {
@@ -112,11 +117,12 @@ export function breakdowns(item: Counter | undefined): Pick<Dashboard, 'byServic
       services.set(key, line);
       continue;
     }
-    const tech = /^tech:(\d+):(cents|jobs)$/.exec(name);
+    const tech = /^tech:(\d+):(cents|jobs|tips)$/.exec(name);
     if (tech && typeof value === 'number') {
       const n = Number(tech[1]);
-      const line = technicians.get(n) ?? { cents: 0, jobs: 0 };
+      const line = technicians.get(n) ?? { cents: 0, jobs: 0, tips: 0 };
       if (tech[2] === 'cents') line.cents = value;
+      else if (tech[2] === 'tips') line.tips = value;
       else line.jobs = value;
       technicians.set(n, line);
     }
@@ -132,7 +138,12 @@ export function breakdowns(item: Counter | undefined): Pick<Dashboard, 'byServic
       }))
       .sort((a, b) => b.revenueCents - a.revenueCents || a.name.localeCompare(b.name)),
     byTechnician: [...technicians]
-      .map(([technician, line]) => ({ technician, revenueCents: line.cents, jobs: line.jobs }))
+      .map(([technician, line]) => ({
+        technician,
+        revenueCents: line.cents,
+        jobs: line.jobs,
+        tipsCents: line.tips,
+      }))
       .sort((a, b) => a.technician - b.technician),
   };
 }

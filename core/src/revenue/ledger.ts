@@ -73,6 +73,9 @@ export const CSV_HEADER = [
   'Reference',
   'Refund of',
   'Reason',
+  // Issue 35 (decision 130): the tip in a payment or a refund, apart from the amount, and whose line it is.
+  'Tip',
+  'Technician',
 ] as const;
 
 /** A CSV line (with its CRLF) from cells already made (`csvCell`). */
@@ -100,6 +103,15 @@ export function csvLine(e: Entry, workOrderNumber?: string): string {
     csvCell(e.id),
     csvCell(e.paymentId),
     csvCell(e.reason),
+    csvCell(
+      e.tipCents
+        ? formatCents(e.kind === 'refund' ? -e.tipCents : e.tipCents).replace(/[$,]/g, '')
+        : undefined,
+      {
+        text: false,
+      },
+    ),
+    csvCell(e.technician === undefined ? undefined : `Technician ${e.technician}`),
   ]);
 }
 

@@ -37,6 +37,8 @@ export const Entry = z.object({
   kind: z.enum(['payment', 'refund']),
   /** Positive, for a refund too. */
   amountCents: z.number().int().nonnegative(),
+  /** The tip in it, apart from the amount (issue 35, decision 130); absent: none. */
+  tipCents: z.number().int().nonnegative().optional(),
   /** The instant, ISO UTC, and the business date it fell on. */
   at: z.string(),
   date: z.string(),

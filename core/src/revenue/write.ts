@@ -27,6 +27,8 @@ export const attr = {
   serviceName: (key: string) => `svc:${key}:name`,
   technicianCents: (n: number) => `tech:${n}:cents`,
   technicianJobs: (n: number) => `tech:${n}:jobs`,
+  /** Tips by technician (issue 35, decision 130): kept apart from the amounts, never in `cents`. */
+  technicianTips: (n: number) => `tech:${n}:tips`,
 };
 
 const isoInstant = z.iso.datetime({ offset: true });
@@ -47,6 +49,8 @@ export const PaymentInput = z.object({
   customerName: z.string().max(200).optional(),
   /** Counts as a job completed (the completion charge, a job paid later); false for a fee. */
   job: z.boolean().default(true),
+  /** The customer's tip on this payment, apart from `amountCents` (issue 35, decision 130). */
+  tipCents: z.number().int().nonnegative().max(99_999_999).default(0),
 });
 export type PaymentInput = z.input<typeof PaymentInput>;
 
@@ -57,7 +61,9 @@ export const RefundInput = z.object({
   paymentId: z.string().optional(),
   bookingId: z.string().optional(),
   workOrderId: z.string().optional(),
-  amountCents: z.number().int().positive().max(99_999_999),
+  amountCents: z.number().int().nonnegative().max(99_999_999),
+  /** The tip given back, a line of its own (issue 35): not in `amountCents`. */
+  tipCents: z.number().int().nonnegative().max(99_999_999).default(0),
   at: isoInstant,
   serviceName: z.string().max(200),
   customerName: z.string().max(200).optional(),
@@ -85,7 +91,9 @@ export function addToCounter(
 function ledgerPut(
   kind: Entry['kind'],
   id: string,
-  input: Pick<Entry, 'amountCents' | 'at' | 'serviceName' | 'bookingId' | 'workOrderId' | 'customerName'>,
+  input: Pick<Entry, 'amountCents' | 'at' | 'serviceName' | 'bookingId' | 'workOrderId' | 'customerName'> & {
+    tipCents: number;
+  },
   date: string,
   own: Pick<Entry, 'technician' | 'paymentId' | 'reason'>,
 ): TransactItem {
@@ -97,6 +105,7 @@ function ledgerPut(
       at: input.at,
       date,
       serviceName: input.serviceName,
+      ...(input.tipCents > 0 ? { tipCents: input.tipCents } : {}),
       ...(input.bookingId ? { bookingId: input.bookingId } : {}),
       ...(input.workOrderId ? { workOrderId: input.workOrderId } : {}),
       ...(input.customerName ? { customerName: input.customerName } : {}),
@@ -136,6 +145,12 @@ export const paymentItems = fn(PaymentInput, async (input): Promise<TransactItem
       );
     }
   }
+  if (input.tipCents > 0) {
+    // The tip is the technician's, whether or not the payment counts as a job (an after-job tip).
+    monthAdds.push(['tipCents', input.tipCents], ['tips', 1]);
+    if (input.technician !== undefined)
+      monthAdds.push([attr.technicianTips(input.technician), input.tipCents]);
+  }
   const settlement = [input.bookingId, input.workOrderId].filter((id): id is string => !!id);
   return [
     ledgerPut('payment', input.paymentId, input, date, {
@@ -157,10 +172,11 @@ export const paymentItems = fn(PaymentInput, async (input): Promise<TransactItem
 /** A refund given: its ledger entry and the month's and the week's refund `ADD`s. */
 export const refundItems = fn(RefundInput, (input): TransactItem[] => {
   const date = localOf(input.at).date;
-  const adds = [
+  const adds: [string, number][] = [
     ['refundCents', input.amountCents],
     ['refunds', 1],
-  ] as const;
+    ...(input.tipCents > 0 ? ([['tipRefundCents', input.tipCents]] as [string, number][]) : []),
+  ];
   return [
     ledgerPut('refund', input.refundId, input, date, {
       ...(input.paymentId ? { paymentId: input.paymentId } : {}),

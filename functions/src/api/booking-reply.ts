@@ -59,9 +59,12 @@ export type BookingReply = {
     /** Charge attempts made; `retriesStopped` once the scheduled job gave up (decision 069). */
     attempts: number;
     retriesStopped: boolean;
+    /** The customer's tip, apart from the amount (issue 35), and what is left of it to refund. */
+    tip: number;
+    tipRefundable: number;
     refunded: number;
     refundable: number;
-    refunds: { _id: string; amount: number; reason: string; by: string; at: string }[];
+    refunds: { _id: string; amount: number; tip: number; reason: string; by: string; at: string }[];
     /** The Square payment link sent for it (decision 070); null when none was sent. */
     link: PaymentLinkReply | null;
   } | null;
@@ -133,6 +136,8 @@ export function bookingReply(b: Booking.RowInfo): BookingReply {
           tripFee: toDollars(b.payment.tripFeeCents ?? 0),
           attempts: b.payment.attempts ?? 1,
           retriesStopped: b.payment.stopped === true,
+          tip: toDollars(b.payment.tipCents ?? 0),
+          tipRefundable: toDollars(b.payment.status === 'paid' ? (b.payment.tipRefundableCents ?? 0) : 0),
           refunded: toDollars(b.payment.refundedCents ?? 0),
           refundable: toDollars(
             b.payment.status === 'paid' ? (b.payment.refundableCents ?? b.payment.amountCents) : 0,
@@ -140,6 +145,7 @@ export function bookingReply(b: Booking.RowInfo): BookingReply {
           refunds: (b.payment.refunds ?? []).map((r) => ({
             _id: r.id,
             amount: toDollars(r.amountCents),
+            tip: toDollars(r.tipCents ?? 0),
             reason: r.reason,
             by: r.by,
             at: r.at,
@@ -249,7 +255,21 @@ export type ChargePreviewReply = {
   refusal: string | null;
   /** The refusal is the completion rule's: an admin may complete anyway with a reason. */
   overridable: boolean;
+  /**
+   * The tip the customer may add at sign-off (issue 35, decision 130), in dollars: the amount before
+   * tax it is on, each percent's amount (the server's), the most one may type; null: none offered.
+   */
+  tip: { base: number; choices: { percent: number; amount: number }[]; max: number } | null;
 };
+
+export const tipOfferReply = (t: Billing.TipOffer | null): ChargePreviewReply['tip'] =>
+  t
+    ? {
+        base: toDollars(t.baseCents),
+        choices: t.choices.map((c) => ({ percent: c.percent, amount: toDollars(c.cents) })),
+        max: toDollars(t.maxCents),
+      }
+    : null;
 
 export function chargeOptionsReply(o: Billing.ChargeOptions): ChargeOptionsReply {
   const wo = o.workOrder;

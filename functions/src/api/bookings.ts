@@ -16,6 +16,7 @@ import {
   chargeOptionsReply,
   type ChargePreviewReply,
   confirmationReply,
+  tipOfferReply,
 } from './booking-reply';
 import { invalidInput, pageQuery, pageReply } from './validation';
 
@@ -69,10 +70,21 @@ const AdminCreateBody = z
   })
   .pipe(Booking.AdminCreateInput);
 
-/** A refund as the desk sends it: the amount in dollars (core takes cents) and the reason. */
+/**
+ * A refund as the desk sends it: the amount in dollars (core takes cents) and the reason; the tip
+ * given back is a line apart (issue 35), `tip` in dollars, and then the amount may be left out.
+ */
 const RefundBody = z
-  .object({ amount: dollars('Refund amount', 99_999_999), reason: z.unknown() })
-  .transform(({ amount, reason }) => ({ amountCents: toCents(amount), reason }))
+  .object({
+    amount: dollars('Refund amount', 99_999_999).optional(),
+    tip: dollars('Tip refund', 99_999_999).optional(),
+    reason: z.unknown(),
+  })
+  .transform(({ amount, tip, reason }) => ({
+    amountCents: toCents(amount ?? 0),
+    ...(tip === undefined ? {} : { tipCents: toCents(tip) }),
+    reason,
+  }))
   .pipe(Billing.RefundInput);
 
 /** /api/bookings (doc 1 §7, doc 2 §7): booking, the customer's history, edit, cancel, and the admin's status. */
@@ -172,6 +184,7 @@ export const bookings = new Hono()
         msg: p.message,
         refusal: p.refusal,
         overridable: p.overridable,
+        tip: tipOfferReply(p.tip),
       } satisfies ChargePreviewReply);
     },
   )

@@ -11,6 +11,7 @@ import { revenue } from './revenue';
 import { tech } from './tech';
 import { requestContext, requireAdmin } from './auth';
 import { bookingLinks } from './booking-links';
+import { tips } from './tips';
 import { bookings } from './bookings';
 import { calendar } from './calendar';
 import { apiCaching } from './cache';
@@ -81,6 +82,7 @@ const api = new Hono()
   .route('/bookings/:id', rescheduling)
   .route('/booking-links/:token', reschedulingByLink)
   .route('/booking-links', bookingLinks)
+  .route('/tips', tips)
   .route('/timeslots', timeslots)
   .route('/track', track)
   .route('/unsubscribe', unsubscribe)

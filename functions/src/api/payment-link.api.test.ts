@@ -49,11 +49,21 @@ async function orderOf(orderId: string): Promise<StandInOrder> {
 }
 
 /** Pays on the stand-in's hosted checkout page, as the customer's browser would post its form. */
-async function payOnCheckoutPage(url: string, number = '4111 1111 1111 1111') {
+async function payOnCheckoutPage(
+  url: string,
+  number = '4111 1111 1111 1111',
+  extra: Record<string, string> = {},
+) {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ number, expiry: '12/40', cvv: '111', postalCode: '19380' }).toString(),
+    body: new URLSearchParams({
+      number,
+      expiry: '12/40',
+      cvv: '111',
+      postalCode: '19380',
+      ...extra,
+    }).toString(),
   });
   return { status: response.status, html: await response.text() };
 }
@@ -248,6 +258,40 @@ describe('paid through the stand-in’s checkout page and webhook', () => {
 
     // The desk reads it paid, and a new link is refused.
     expect((await admin$('POST', `/api/bookings/${booking._id}/payment-link`)).status).toBe(409);
+  });
+
+  it('a tip added on the checkout page (allow_tipping) is recorded as the tip, apart from the amount (issue 35)', async () => {
+    const { booking } = await declinedBooking({ price: 80 });
+    const sent = await json<{ booking: AdminBookingReply }>(
+      await admin$('POST', `/api/bookings/${booking._id}/payment-link`),
+    );
+    const url = sent.booking.payment?.link?.url ?? '';
+    expect(await (await fetch(url)).text()).toContain('Add a tip');
+    expect((await payOnCheckoutPage(url, undefined, { tip: 'custom', tipAmount: '12.50' })).status).toBe(200);
+    const event = await eventFor((await storedBooking(booking._id)).payment?.link?.orderId ?? '');
+    expect((await deliver(event.body, event.signature)).status).toBe(200);
+    const after = await storedBooking(booking._id);
+    expect(after.payment).toMatchObject({
+      status: 'paid',
+      amountCents: 8000,
+      tipCents: 1250,
+      tipRefundableCents: 1250,
+    });
+    expect(
+      await ledger.get({ id: after.payment?.providerPaymentId ?? '' }, { consistent: true }),
+    ).toMatchObject({
+      amountCents: 8000,
+      tipCents: 1250,
+    });
+    // Its refund: the tip as its own line.
+    const refunded = await admin$('POST', `/api/bookings/${booking._id}/refunds`);
+    expect(refunded.status).toBe(400);
+    const tipBack = await send('POST', `/api/bookings/${booking._id}/refunds`, admin.headers, {
+      tip: 12.5,
+      reason: 'Tip by mistake',
+    });
+    expect(tipBack.status).toBe(201);
+    expect((await storedBooking(booking._id)).payment).toMatchObject({ tipRefundableCents: 0 });
   });
 
   it('marks a work order paid', async () => {

@@ -36,11 +36,14 @@ type LinkReply = {
   related_resources: { orders: { id: string; total_money: { amount: number } }[] };
 };
 
-function pay(app: App, path: string, number: string) {
+/** The test card's other fields, as the checkout page's form posts them. */
+const TEST_CARD = { expiry: '12/40', cvv: '111', postalCode: '19380' };
+
+function pay(app: App, path: string, number: string, extra: Record<string, string> = {}) {
   return app.request(path, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ number, expiry: '12/40', cvv: '111', postalCode: '19380' }).toString(),
+    body: new URLSearchParams({ number, ...TEST_CARD, ...extra }).toString(),
   });
 }
 
@@ -140,5 +143,31 @@ describe('the stand-in’s payment links', () => {
     // Paid: the page says so, and a second payment is refused.
     expect(await (await app.request(path)).text()).toContain('Payment received');
     expect((await pay(app, path, '4111 1111 1111 1111')).status).toBe(409);
+  });
+});
+
+describe('a link that allows tipping (issue 35)', () => {
+  it('offers the tip on its page, and the payment carries it as tip_money apart from the amount', async () => {
+    const app = standIn();
+    const body = { ...linkBody('tip-1'), checkout_options: { allow_tipping: true } };
+    const reply = (await (await createLink(app, body)).json()) as LinkReply;
+    const path = `/checkout/${reply.payment_link.id}`;
+    const page = await (await app.request(path)).text();
+    expect(page).toContain('Add a tip');
+    expect(page).toContain('20% ($24.00)');
+    expect((await pay(app, path, '4111 1111 1111 1111', { tip: 'custom', tipAmount: '-3' })).status).toBe(
+      400,
+    );
+    expect((await pay(app, path, '4111 1111 1111 1111', { tip: '20' })).status).toBe(200);
+    const { events } = (await (await app.request('/_stand-in/webhook-events')).json()) as {
+      events: { body: string }[];
+    };
+    const payment = (JSON.parse(events.at(-1)?.body ?? '{}') as { data: { object: { payment: unknown } } })
+      .data.object.payment;
+    expect(payment).toMatchObject({
+      amount_money: { amount: 12000 },
+      tip_money: { amount: 2400 },
+      total_money: { amount: 14400 },
+    });
   });
 });

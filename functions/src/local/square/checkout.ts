@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Context, Hono } from 'hono';
+import { tipChosen, tipFields } from './checkout-tip';
 import { cardStatus, chargeDeclined, chargeFields, type Outcome, tokenize } from './test-cards';
 
 /**
@@ -47,7 +48,7 @@ export type PaymentLink = {
   long_url: string;
   created_at: string;
   pre_populated_data?: { buyer_email?: string };
-  checkout_options?: { redirect_url?: string };
+  checkout_options?: { redirect_url?: string; allow_tipping?: boolean };
 };
 
 export type WebhookEvent = {
@@ -242,13 +243,15 @@ export function mountCheckout(app: Hono, deps: Dependencies): void {
     });
     if ('errors' in card)
       return { outcome: { kind: 'invalid', messages: card.errors.map((e) => e.message) } };
+    const amount = order.total_money.amount;
+    const tip = link.checkout_options?.allow_tipping ? tipChosen(form, amount) : 0;
+    if (typeof tip === 'string') return { outcome: { kind: 'invalid', messages: [tip] } };
     const outcome: Outcome = card.card.declinesCharges ? chargeDeclined : card.card.outcome;
     const paid = outcome.kind === 'ok';
     const now = new Date().toISOString();
-    const amount = order.total_money.amount;
     const payment = {
       id: deps.squareId(29),
-      ...chargeFields(amount, paid, now),
+      ...chargeFields(amount, paid, now, tip),
       card_details: {
         status: cardStatus(paid),
         card: {
@@ -339,6 +342,7 @@ main{max-width:28rem;margin:2rem auto;background:#fff;padding:1.5rem;border-radi
 h1{font-size:1.3rem;margin-top:0}table{width:100%;border-collapse:collapse;margin:1rem 0}
 td,th{padding:.3rem 0;text-align:left}td:last-child,th:last-child{text-align:right}
 tfoot th{border-top:1px solid #ccc}label{display:block;margin:.6rem 0 .2rem;font-weight:600}
+fieldset{border:1px solid #ccc;border-radius:4px}label.tip{font-weight:400}label.tip input{width:auto}
 input{width:100%;box-sizing:border-box;padding:.5rem;font-size:1rem;border:1px solid #6b7280;border-radius:4px}
 button{margin-top:1rem;width:100%;padding:.7rem;font-size:1rem;background:#1d4ed8;color:#fff;border:0;border-radius:4px;cursor:pointer}
 .error{color:#a40000;font-weight:600}.paid{color:#065f46;font-weight:600}.note{color:#4b5563;font-size:.9rem}
@@ -374,6 +378,7 @@ function checkoutPage(
     `Pay ${total}`,
     `<h1>Pay ${total}</h1>${summary}${message}
 <form method="post">
+${link.checkout_options?.allow_tipping ? tipFields(order.total_money.amount) : ''}
 <label for="number">Card number</label><input id="number" name="number" inputmode="numeric" autocomplete="cc-number" required>
 <label for="expiry">Expiration (MM/YY)</label><input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="12/30" required>
 <label for="cvv">CVV</label><input id="cvv" name="cvv" inputmode="numeric" autocomplete="cc-csc" required>

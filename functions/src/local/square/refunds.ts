@@ -48,7 +48,8 @@ export function createRefund(
   }
   const payment = state.payments.find((p) => p.id === paymentId);
   if (!payment) return refused(404, 'NOT_FOUND', `Payment ${paymentId} not found.`, 'payment_id');
-  const paid = payment.amount_money as Money;
+  // What can be refunded is the payment's total: its amount and its tip (issue 35).
+  const paid = (payment.total_money ?? payment.amount_money) as Money;
   if (money?.currency !== paid.currency) {
     return refused(
       400,

@@ -102,6 +102,27 @@ describe('the Square stand-in', () => {
       payment: { status: 'COMPLETED', amount_money: { amount: 100 } },
     });
 
+    // A tip (issue 35): tip_money apart from the amount, total_money both, as Square reports it.
+    const tipped = await post(app, '/v2/payments', {
+      idempotency_key: 'pay-tip',
+      source_id: card.id,
+      customer_id: customer.id,
+      amount_money: { amount: 100, currency: 'USD' },
+      tip_money: { amount: 20, currency: 'USD' },
+      autocomplete: true,
+    });
+    expect(await tipped.json()).toMatchObject({
+      payment: { amount_money: { amount: 100 }, tip_money: { amount: 20 }, total_money: { amount: 120 } },
+    });
+    const badTip = await post(app, '/v2/payments', {
+      idempotency_key: 'pay-bad-tip',
+      source_id: card.id,
+      customer_id: customer.id,
+      amount_money: { amount: 100, currency: 'USD' },
+      tip_money: { amount: -1, currency: 'USD' },
+    });
+    expect(badTip.status).toBe(400);
+
     await post(app, `/v2/cards/${encodeURIComponent(card.id)}/disable`, undefined);
     const disabled = await post(app, '/v2/payments', {
       idempotency_key: 'pay-2',

@@ -272,6 +272,21 @@ export function createSquareStandInApp(options: Omit<SquareStandInOptions, 'host
     return { status: 200, body: { card: publicCard(card) } };
   }
 
+  /** Square's `tip_money` (issue 35): absent is 0; a whole, non-negative number of US cents, or why not. */
+  function tipOf(money: unknown): number | string {
+    if (money === undefined) return 0;
+    if (
+      !isRecord(money) ||
+      typeof money.amount !== 'number' ||
+      !Number.isInteger(money.amount) ||
+      money.amount < 0
+    ) {
+      return 'tip_money.amount must be a non-negative whole number of cents.';
+    }
+    if (money.currency !== 'USD') return 'This merchant can only process payments in USD.';
+    return money.amount;
+  }
+
   function createPayment(body: Record<string, unknown>): Reply {
     const sourceId = text(body.source_id);
     if (!sourceId) return invalid('MISSING_REQUIRED_PARAMETER', 'Field must be set', 'source_id');
@@ -288,6 +303,8 @@ export function createSquareStandInApp(options: Omit<SquareStandInOptions, 'host
         'amount_money.currency',
       );
     }
+    const tip = tipOf(body.tip_money);
+    if (typeof tip === 'string') return invalid('INVALID_VALUE', tip, 'tip_money.amount');
     const location = text(body.location_id) ?? locationId;
     if (location !== locationId) return notFound(`Location ${location} not found.`, 'location_id');
     const customerId = text(body.customer_id);
@@ -330,7 +347,7 @@ export function createSquareStandInApp(options: Omit<SquareStandInOptions, 'host
     const paid = outcome.kind === 'ok';
     const payment: Payment = {
       id: squareId(29),
-      ...chargeFields(amount, paid, now),
+      ...chargeFields(amount, paid, now, tip),
       card_details: {
         status: cardStatus(paid),
         card: {

@@ -45,13 +45,16 @@ export const chargeDeclined = declined('GENERIC_DECLINE', "Authorization error: 
  * The part of a card payment that its amount and outcome decide, as Square writes it: times,
  * money, status and the card's status (`card_details.status`; the caller adds the card).
  */
-export function chargeFields(amount: number, paid: boolean, now: string) {
+export function chargeFields(amount: number, paid: boolean, now: string, tip = 0) {
+  // Square's payment: `amount_money` without the tip, `tip_money` apart, `total_money` both (issue 35).
+  const total = amount + tip;
   return {
     created_at: now,
     updated_at: now,
     amount_money: { amount, currency: 'USD' },
-    total_money: { amount, currency: 'USD' },
-    approved_money: { amount: paid ? amount : 0, currency: 'USD' },
+    ...(tip > 0 ? { tip_money: { amount: tip, currency: 'USD' } } : {}),
+    total_money: { amount: total, currency: 'USD' },
+    approved_money: { amount: paid ? total : 0, currency: 'USD' },
     status: paid ? 'COMPLETED' : 'FAILED',
     source_type: 'CARD',
   };

@@ -85,9 +85,13 @@ describe('what was paid (issue 30)', () => {
         tripFee: 0,
         attempts: 1,
         retriesStopped: false,
+        tip: 0,
+        tipRefundable: 0,
         refunded: 20,
         refundable: 129,
-        refunds: [{ _id: 'r1', amount: 20, reason: 'Goodwill', by: 'Admin', at: '2026-03-10T12:00:00.000Z' }],
+        refunds: [
+          { _id: 'r1', amount: 20, tip: 0, reason: 'Goodwill', by: 'Admin', at: '2026-03-10T12:00:00.000Z' },
+        ],
         link: null,
       },
     });

@@ -1,5 +1,6 @@
 import type { TechDayReply } from '@app/functions/api/tech';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TipBody } from '../../components/tip/tip-form';
 import { api, isApiStatus, path, type Reply, unwrap } from '../../lib/api';
 
 /**
@@ -106,9 +107,14 @@ export const progressJob = (
     }),
   );
 
-/** Completed: the desk's completion (PATCH status), which charges the card once. */
-export const completeJob = (bookingId: string) =>
-  unwrap(bookings[':id'].status.$patch({ param: path({ id: bookingId }), json: { status: 'Completed' } }));
+/** Completed: the desk's completion (PATCH status), which charges the card once, with the customer's tip if any. */
+export const completeJob = (bookingId: string, tip?: TipBody) =>
+  unwrap(
+    bookings[':id'].status.$patch({
+      param: path({ id: bookingId }),
+      json: { status: 'Completed', ...(tip ? { tip } : {}) },
+    }),
+  );
 
 /** The customer signs on this phone: the same acknowledgment, recorded as in person. */
 export const acknowledgeInPerson = (

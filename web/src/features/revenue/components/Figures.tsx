@@ -99,7 +99,7 @@ export function Breakdowns({ data }: { data: RevenueReply }) {
         lines={data.byService.map((line) => ({ ...line, key: line.serviceId ?? 'other' }))}
         empty="No jobs paid yet this month."
       />
-      {data.byTechnician.length > 1 ? (
+      {data.byTechnician.length > 1 || data.byTechnician.some((line) => line.tips > 0) ? (
         <LinesTable
           caption={`By technician, ${data.thisMonth.label}`}
           what="Technician"
@@ -108,23 +108,29 @@ export function Breakdowns({ data }: { data: RevenueReply }) {
             key: String(line.technician),
             name: `Technician ${line.technician}`,
           }))}
+          tips
         />
       ) : null}
     </div>
   );
 }
 
-/** Jobs and revenue a line (a service, a technician); `empty` is the row shown when there is none. */
+/**
+ * Jobs and revenue a line (a service, a technician); `empty` is the row shown when there is none;
+ * `tips`: the technicians' tips too, a column apart from the revenue (issue 35).
+ */
 function LinesTable({
   caption,
   what,
   lines,
   empty,
+  tips = false,
 }: {
   caption: string;
   what: string;
-  lines: { key: string; name: string; jobs: number; revenue: number }[];
+  lines: { key: string; name: string; jobs: number; revenue: number; tips?: number }[];
   empty?: string;
+  tips?: boolean;
 }) {
   return (
     <table className="revenue-table">
@@ -134,6 +140,7 @@ function LinesTable({
           <th scope="col">{what}</th>
           <th scope="col">Jobs</th>
           <th scope="col">Revenue</th>
+          {tips && <th scope="col">Tips</th>}
         </tr>
       </thead>
       <tbody>
@@ -149,6 +156,7 @@ function LinesTable({
               <th scope="row">{line.name}</th>
               <td>{line.jobs}</td>
               <td>{money(line.revenue)}</td>
+              {tips && <td>{money(line.tips ?? 0)}</td>}
             </tr>
           ))
         )}

@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { AskOutsideHours, asksToConfirm } from '../../../components/ui/AskOutsideHours';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { messageOf } from '../../../lib/api';
+import type { TipBody } from '../../../components/tip/tip-form';
 import { chargePreviewQuery, completeJob, progressJob, techDayKey, type TechJob } from '../api';
+import { TipChoice } from '../../../components/tip/TipChoice';
 import { completionHint, isOpenJob, nextStep, type Step, stepOffered, steps, techMessages } from '../display';
 
 export type JobActionsProps = {
@@ -28,10 +30,12 @@ export function JobActions({ job, enabled, onWorkOrder }: JobActionsProps) {
   const hintId = useId();
   const [confirming, setConfirming] = useState(false);
   const preview = useQuery({ ...chargePreviewQuery(job._id), enabled: confirming });
+  // The customer's tip rides with the completion (issue 35): chosen in TipChoice, sent once.
+  const tip = useRef<TipBody | undefined>(undefined);
   const act = useMutation({
     mutationFn: (action: Action | 'on-my-way-confirmed') =>
       action === 'completed'
-        ? completeJob(job._id)
+        ? completeJob(job._id, tip.current)
         : action === 'on-my-way-confirmed'
           ? progressJob(job._id, 'on-my-way', true)
           : progressJob(job._id, action),
@@ -66,14 +70,15 @@ export function JobActions({ job, enabled, onWorkOrder }: JobActionsProps) {
                 : (refusal ?? preview.data.msg)}
           </span>
           {preview.isSuccess && !refusal && (
-            <button
-              type="button"
-              className="button button--primary"
-              disabled={!enabled || busy}
-              onClick={() => act.mutate('completed')}
-            >
-              {busy ? 'Completing...' : 'Yes, completed'}
-            </button>
+            <TipChoice
+              offer={preview.data.tip}
+              busy={busy}
+              disabled={!enabled}
+              onComplete={(chosen) => {
+                tip.current = chosen;
+                act.mutate('completed');
+              }}
+            />
           )}
           <button
             type="button"
