@@ -1,0 +1,30 @@
+/**
+ * What `Plan` offers (issue 35, decision 131; what a plan is: model.ts): the admin's plans
+ * (plans.ts), enrolling (enrol.ts), changing an enrolment (manage.ts: skip, pause, resume, cancel,
+ * placing a visit that needs a time; `pauseEnrolment` for billing's past due), the customer's view
+ * (view.ts), placing visits (place.ts) and the `plan-visits` job (job.ts), over the store (store.ts).
+ * Loading it hands booking the discount on other work (discount.ts).
+ */
+import './discount';
+
+export * from './model';
+export { activeDiscount } from './discount';
+export { enrol, enrolMessages, standingOf } from './enrol';
+export { EnrolInput, PlaceInput, PlanInput, SkipInput } from './input';
+export { placeDue } from './job';
+export { amountsOf, termsOf } from './mail';
+export {
+  cancel,
+  manageMessages,
+  myEnrolment,
+  pause,
+  pauseEnrolment,
+  placeWaiting,
+  resume,
+  skip,
+} from './manage';
+export { horizonOf, nearestTimes, placeAhead, placeVisit } from './place';
+export { createPlan, listPlans, planMessages, planOf, updatePlan } from './plans';
+export { firstVisit, nextVisits, occurrences, ruleOf, ruleProblem } from './recurrence';
+export { type Enrolment, enrolment, type Plan, plan, planVisit } from './store';
+export { type EnrolmentView, listMine, type NextVisit } from './view';
