@@ -10,7 +10,8 @@ import * as time from '../time';
  */
 
 const PlanCounter = z.object({
-  sk: z.string().optional(),
+  /** Which counter (its sort key: the table's `sk` itself cannot be set by an update). */
+  of: z.string().optional(),
   active: z.number().int().optional(),
   pastDue: z.number().int().optional(),
   mrrCents: z.number().int().optional(),
@@ -23,7 +24,7 @@ const counter = defineEntity({
   name: 'planCounter',
   version: 1,
   schema: PlanCounter,
-  key: ({ sk }: { sk: string }) => ({ pk: 'COUNTER', sk }),
+  key: ({ of }: { of: string }) => ({ pk: 'COUNTER', sk: of }),
 });
 
 const NOW = 'PLANS#NOW';
@@ -55,7 +56,7 @@ export function planCounterItems(from: Standing, to: Standing, at: string): Tran
   };
   const items: TransactItem[] = [];
   if (Object.values(add).some((n) => n !== 0))
-    items.push(counter.tx.upsert({ sk: NOW }, { set: { sk: NOW }, add }));
+    items.push(counter.tx.upsert({ of: NOW }, { set: { of: NOW }, add }));
   const month = time.today(new Date(at)).slice(0, 7);
   const moves = {
     enrolled: from.state === 'none' && to.state !== 'none' ? 1 : 0,
@@ -63,7 +64,7 @@ export function planCounterItems(from: Standing, to: Standing, at: string): Tran
   };
   if (moves.enrolled || moves.cancelled) {
     const sk = monthSk(month);
-    items.push(counter.tx.upsert({ sk }, { set: { sk }, add: moves }));
+    items.push(counter.tx.upsert({ of: sk }, { set: { of: sk }, add: moves }));
   }
   return items;
 }
@@ -72,8 +73,8 @@ export function planCounterItems(from: Standing, to: Standing, at: string): Tran
 export async function planFigures(month: string, batch?: KeyReader) {
   const options = batch ? { batch } : {};
   const [now, moves] = await Promise.all([
-    counter.get({ sk: NOW }, options),
-    counter.get({ sk: monthSk(month) }, options),
+    counter.get({ of: NOW }, options),
+    counter.get({ of: monthSk(month) }, options),
   ]);
   return {
     active: now?.active ?? 0,

@@ -12,7 +12,8 @@ import { enrolmentId, planId } from './store';
 
 export const PLAN_LIMITS = { name: 80, description: 1000, cancellation: 500, priceCents: 1_000_000 } as const;
 
-export const PlanInput = z
+/** The plan's fields (the edge swaps the price in dollars for `priceCents`). */
+export const PlanFields = z
   .object({
     name: requiredLine('Name', PLAN_LIMITS.name),
     description: optionalLine('Description', PLAN_LIMITS.description).transform((v) => v ?? ''),
@@ -40,11 +41,12 @@ export const PlanInput = z
     cancellation: requiredLine('How to cancel', PLAN_LIMITS.cancellation),
     active: z.boolean({ error: 'Say whether the plan is offered.' }),
   })
-  .strict()
-  .refine((p) => p.priceKind === 'per-visit' || p.priceCents > 0, {
-    message: 'A monthly fee must be more than $0.00.',
-    path: ['priceCents'],
-  });
+  .strict();
+
+export const PlanInput = PlanFields.refine((p) => p.priceKind === 'per-visit' || p.priceCents > 0, {
+  message: 'A monthly fee must be more than $0.00.',
+  path: ['priceCents'],
+});
 export type PlanInput = z.input<typeof PlanInput>;
 
 export const EnrolInput = z

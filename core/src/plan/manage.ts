@@ -16,7 +16,7 @@ import { EnrolmentRef, PlaceInput, SkipInput } from './input';
 import { changedMail } from './mail';
 import { placeAhead, placeVisit, visitsOf } from './place';
 import { occurrences } from './recurrence';
-import { type Enrolment, enrolment, type EnrolmentRecord, putEnrolment } from './store';
+import { type Enrolment, enrolment, type EnrolmentRecord, planVisit, putEnrolment } from './store';
 
 /**
  * Changing an enrolment (issue 35, decision 131), as easy as enrolling: skip one visit, pause,
@@ -88,6 +88,8 @@ async function cancelVisits(e: Enrolment, by: StatusChangeBy): Promise<number> {
     await cancelAs(booking, by).catch((error: unknown) => {
       if (!(error instanceof VisibleError)) throw error;
     });
+    // Given up with the plan's pause: placed again when it resumes (a visit cancelled alone stays cancelled).
+    await planVisit.delete(visit);
     cancelled += 1;
   }
   return cancelled;

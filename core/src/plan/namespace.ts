@@ -10,7 +10,7 @@ import './discount';
 export * from './model';
 export { activeDiscount } from './discount';
 export { enrol, enrolMessages, standingOf } from './enrol';
-export { EnrolInput, PlaceInput, PlanInput, SkipInput } from './input';
+export { EnrolInput, PLAN_LIMITS, PlaceInput, PlanFields, PlanInput, SkipInput } from './input';
 export { placeDue } from './job';
 export { amountsOf, termsOf } from './mail';
 export {

@@ -1,5 +1,7 @@
 import * as z from 'zod';
 import { assertAdmin } from '../actor';
+import { onConflict, transactWrite } from '../db/entity';
+import { putIfUnchanged } from '../db/revision';
 import { VisibleError } from '../error';
 import { Service } from '../service/index';
 import { callerFirst, fn } from '../util/fn';
@@ -77,13 +79,10 @@ export const updatePlan = fn(
     const found = await planOf(id);
     await knownService(input.serviceId);
     const record = recordOf(input, id, found.createdAt, new Date().toISOString());
-    const written = await plan.patch(
-      { id },
-      { set: { ...record }, when: (c) => c.and(c.itemExists(), c.eq('rev', found.rev ?? 0)) },
+    await onConflict('The plan changed meanwhile. Please reload and try again.', () =>
+      transactWrite([putIfUnchanged(plan, record, found)]),
     );
-    if (!written)
-      throw new VisibleError('conflict', 'The plan changed meanwhile. Please reload and try again.');
-    return written;
+    return { ...record, rev: (found.rev ?? 0) + 1 };
   },
   adminFirst,
 );
