@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { FailureMessage } from '../../../components/ui/FailureMessage';
 import { SelectField } from '../../../components/ui/SelectField';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
@@ -34,7 +34,10 @@ export function EnrolForm({ userId, onDone }: { userId: string; onDone: (name: s
   const form = useForm<EnrolFields>({ defaultValues: empty, resolver: messagesResolver(validateEnrol) });
   const save = usePlanMutation(enrol);
   const bind = bindFields(form, { disabled: save.isPending, clearOnEdit: 'field' });
-  const [planId, firstDate, agree] = form.watch(['planId', 'firstDate', 'agree']);
+  const [planId, firstDate, agree] = useWatch({
+    control: form.control,
+    name: ['planId', 'firstDate', 'agree'],
+  });
   const plan = plans.data?.find((p) => p._id === planId);
   const visits = useQuery(planVisitsQueryOptions(planId, firstDate));
 
