@@ -63,8 +63,8 @@ test('a customer enrols a car in a four-weekly plan, sees the next three visits,
     await expect(plans.getByText('No plans yet.')).toBeVisible();
     await plans.getByRole('button', { name: 'Enrol in a Plan' }).click();
     await plans.getByLabel('Plan', { exact: true }).selectOption({ label: 'Four-Weekly Detail' });
-    await plans.getByLabel('Vehicle').selectOption({ label: 'Green 2021 Subaru Outback' });
-    await plans.getByLabel('Address').selectOption({ index: 1 });
+    await plans.getByLabel('Vehicle', { exact: true }).selectOption({ label: 'Green 2021 Subaru Outback' });
+    await plans.getByLabel('Address', { exact: true }).selectOption({ index: 1 });
     await plans.getByLabel('First visit on or after').fill(date);
     await plans.getByLabel('Time of day').fill(at);
     const terms = plans.getByLabel('The plan’s terms');

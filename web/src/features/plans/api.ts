@@ -1,4 +1,5 @@
 import { queryOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { InferRequestType } from 'hono/client';
 import { api, path, type Reply, unwrap } from '../../lib/api';
 
 /** Service plans' calls (issue 35): the offered plans, a plan's next visits, the customer's enrolments, the admin's plans. */
@@ -6,19 +7,8 @@ import { api, path, type Reply, unwrap } from '../../lib/api';
 export type PlanRow = Reply<typeof api.api.plans.$get>[number];
 export type EnrolmentRow = Reply<typeof api.api.plans.enrolments.$get>[number];
 
-export type PlanForm = {
-  name: string;
-  description: string;
-  serviceId: string;
-  recurrence: string;
-  priceKind: 'per-visit' | 'monthly';
-  price: number;
-  discountPercent: number;
-  autoRenew: boolean;
-  minimumMonths: number;
-  cancellation: string;
-  active: boolean;
-};
+/** The admin's plan on the wire (the price in dollars). */
+export type PlanForm = InferRequestType<typeof api.api.admin.plans.$post>['json'];
 
 export const planKeys = {
   all: ['plans'] as const,

@@ -1,14 +1,13 @@
 import { formatPrice } from '../../../lib/format';
+import type { PlanRow } from '../api';
 
 /** A plan's terms as lines, with its amounts (the enrolment form; the customer's plan shows the server's words). */
-export function planTerms(plan: {
-  priceKind: 'per-visit' | 'monthly';
-  price: number;
-  discountPercent: number;
-  autoRenew: boolean;
-  minimumMonths: number;
-  cancellation: string;
-}): string[] {
+export function planTerms(
+  plan: Pick<
+    PlanRow,
+    'priceKind' | 'price' | 'discountPercent' | 'autoRenew' | 'minimumMonths' | 'cancellation'
+  >,
+): string[] {
   return [
     plan.priceKind === 'monthly'
       ? `${formatPrice(plan.price)} a month, charged to your card on file`
