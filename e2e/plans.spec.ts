@@ -67,7 +67,7 @@ test('a customer enrols a car in a four-weekly plan, sees the next three visits,
     await plans.getByLabel('Address', { exact: true }).selectOption({ index: 1 });
     await plans.getByLabel('First visit on or after').fill(date);
     await plans.getByLabel('Time of day').fill(at);
-    const terms = plans.getByLabel('The plan’s terms');
+    const terms = plans.getByLabel('The plan’s terms', { exact: true });
     await expect(terms).toContainText('$149.00 a visit');
     await expect(terms).toContainText('10% off other work on this vehicle');
     await expect(terms.getByRole('list', { name: 'Next three visits' }).getByRole('listitem')).toHaveCount(3);
