@@ -4,6 +4,7 @@ import { NoticeLine, useNotice } from '../../../components/admin/notice';
 import { ActionButton } from '../../../components/ui/ActionButton';
 import { FailureMessage } from '../../../components/ui/FailureMessage';
 import { ListState } from '../../../components/ui/ListState';
+import { formatTime } from '@app/core/time';
 import { formatDate } from '../../../lib/date';
 import {
   changePlan,
@@ -44,7 +45,7 @@ function PlanCard({ e, act, busy }: { e: EnrolmentRow; act: (c: PlanChange) => v
         <ol className="plans__next" aria-label={`Next visits of ${e.name}`}>
           {e.next.map((v) => (
             <li key={v.date}>
-              {formatDate(v.date)} at {v.time}
+              {formatDate(v.date)} at {formatTime(v.time)}
               {e.state === 'active' && (
                 <ActionButton
                   disabled={busy}
@@ -78,7 +79,7 @@ function PlanCard({ e, act, busy }: { e: EnrolmentRow; act: (c: PlanChange) => v
                 disabled={busy}
                 onClick={() => act({ kind: 'place', id: e._id, date: w.date, at: t })}
               >
-                {formatDate(t.date)} at {t.time}
+                {formatDate(t.date)} at {formatTime(t.time)}
               </button>
             ))}
             <ActionButton
