@@ -24,8 +24,7 @@ test('a customer enrols a car in a four-weekly plan, sees the next three visits,
   page,
   request,
   admin,
-  customerWithCard,
-  signIn,
+  customerWithCardSignedIn: customer,
   expectAccessible,
 }) => {
   test.slow();
@@ -51,13 +50,12 @@ test('a customer enrols a car in a four-weekly plan, sees the next three visits,
   expect(made.status()).toBe(201);
   const plan = (await made.json()) as { _id: string };
   const car = await request.post('/api/users/me/vehicles', {
-    headers: auth(customerWithCard),
+    headers: auth(customer),
     data: { year: 2021, make: 'Subaru', model: 'Outback', color: 'Green' },
   });
   expect(car.status()).toBe(201);
 
   try {
-    await signIn(customerWithCard);
     await page.goto('/dashboard?tab=account');
     const plans = page.getByRole('region', { name: 'Service Plans' });
     await expect(plans.getByText('No plans yet.')).toBeVisible();
@@ -94,9 +92,9 @@ test('a customer enrols a car in a four-weekly plan, sees the next three visits,
     await plans.screenshot({ path: test.info().outputPath('plans-list-390.png') });
   } finally {
     // As seeded: the enrolment cancelled (its visits with it), the plan withdrawn.
-    const mine = await request.get('/api/plans/enrolments', { headers: auth(customerWithCard) });
+    const mine = await request.get('/api/plans/enrolments', { headers: auth(customer) });
     for (const e of (await mine.json()) as EnrolmentRow[]) {
-      await request.post(`/api/plans/enrolments/${e._id}/cancel`, { headers: auth(customerWithCard) });
+      await request.post(`/api/plans/enrolments/${e._id}/cancel`, { headers: auth(customer) });
     }
     await request.put(`/api/admin/plans/${plan._id}`, {
       headers: auth(admin),

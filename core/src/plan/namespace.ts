@@ -8,23 +8,12 @@
 import './discount';
 
 export * from './model';
-export { activeDiscount } from './discount';
-export { enrol, enrolMessages, standingOf } from './enrol';
+export { enrol } from './enrol';
 export { EnrolInput, PLAN_LIMITS, PlaceInput, PlanFields, PlanInput, SkipInput } from './input';
 export { placeDue } from './job';
 export { amountsOf, termsOf } from './mail';
-export {
-  cancel,
-  manageMessages,
-  myEnrolment,
-  pause,
-  pauseEnrolment,
-  placeWaiting,
-  resume,
-  skip,
-} from './manage';
-export { horizonOf, nearestTimes, placeAhead, placeVisit } from './place';
+export { cancel, pause, pauseEnrolment, placeWaiting, resume, skip } from './manage';
 export { createPlan, listPlans, planMessages, planOf, updatePlan } from './plans';
-export { firstVisit, nextVisits, occurrences, ruleOf, ruleProblem } from './recurrence';
+export { firstVisit, nextVisits } from './recurrence';
 export { type Enrolment, enrolment, type Plan, plan, planVisit } from './store';
 export { type EnrolmentView, listMine, type NextVisit } from './view';
