@@ -1,7 +1,6 @@
 import { useUser } from '../actor';
 import { SavedAddress } from '../address/index';
 import { bookingMessages } from '../booking/rules';
-import { transactWrite } from '../db/entity';
 import { VisibleError } from '../error';
 import { Garage } from '../garage/index';
 import { Outbox } from '../mail/outbox';
@@ -13,10 +12,10 @@ import { firstPeriodItems } from './billing-hooks';
 import { planCounterItems, type Standing } from './counters';
 import { EnrolInput } from './input';
 import { enrolledMail } from './mail';
-import { placeAhead, placeVisit } from './place';
+import { placeAndWrite, placeVisit } from './place';
 import { planMessages, planOf } from './plans';
 import { firstVisit, nextVisits } from './recurrence';
-import { type Enrolment, enrolment, putEnrolment } from './store';
+import { type Enrolment, enrolment } from './store';
 
 /** Enrolling (issue 35, decision 131): a customer's garage vehicle, at a saved address, on an offered plan. */
 
@@ -109,9 +108,7 @@ export const enrol = fn(
       ],
     });
     await Outbox.deliver(mail);
-    const { next } = await placeAhead(record, now);
-    await transactWrite([putEnrolment(next, record)]).catch(() => undefined);
-    return (await enrolment.get({ userId, id: record.id }, { consistent: true })) ?? next;
+    return placeAndWrite(record, now);
   },
   callerFirst(customerId),
 );

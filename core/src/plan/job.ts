@@ -1,6 +1,6 @@
 import type { Deadline } from '../util/deadline';
 import { defineDueQueue, drainDue, type JobReport, lease } from '../db/due-queue';
-import { placeAndWrite } from './manage';
+import { placeAndWrite } from './place';
 import { enrolment } from './store';
 
 /**

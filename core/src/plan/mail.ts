@@ -67,3 +67,13 @@ export function changedMail(to: string, e: Enrolment, state: keyof typeof change
   const words = changes[state](e.agreed.name);
   return composeMail({ to, subject: words.subject }, [words.line, manageLink]);
 }
+
+/** Visits the placement could not book at their usual time (never double-booked): the customer picks one of the nearest times. */
+export function needsTimeMail(to: string, e: Enrolment, dates: readonly string[]): Mail.Message {
+  return composeMail({ to, subject: `A visit of your plan needs a time: ${e.agreed.name}` }, [
+    `We could not book ${dates.length === 1 ? 'this visit' : 'these visits'} of your plan ${e.agreed.name} at ${time.formatTime(e.agreed.time)}: the time is taken.`,
+    { fields: [['Visits', dates.map((d) => time.formatLongDate(d)).join('\n')]] },
+    'Choose one of the nearest free times, or skip the visit, in Account Settings.',
+    manageLink,
+  ]);
+}

@@ -14,7 +14,7 @@ import { planCounterItems } from './counters';
 import { customerId, enrolMessages, standingOf } from './enrol';
 import { EnrolmentRef, PlaceInput, SkipInput } from './input';
 import { changedMail } from './mail';
-import { placeAhead, placeVisit, visitsOf } from './place';
+import { placeAndWrite, placeVisit, visitsOf } from './place';
 import { occurrences } from './recurrence';
 import { type Enrolment, enrolment, type EnrolmentRecord, planVisit, putEnrolment } from './store';
 
@@ -224,17 +224,5 @@ async function writeOrRefuse(next: Enrolment, read: Enrolment): Promise<void> {
   } catch (error) {
     if (failedConditions(error) === null) throw error;
     throw new VisibleError('conflict', manageMessages.changed);
-  }
-}
-
-/** Places `e`'s visits ahead from now and writes what it became (a change meanwhile: left to the job). */
-export async function placeAndWrite(e: Enrolment, now: Date): Promise<Enrolment> {
-  const { next } = await placeAhead(e, now);
-  try {
-    await transactWrite([putEnrolment(next, e)]);
-    return { ...next, rev: (e.rev ?? 0) + 1 };
-  } catch (error) {
-    if (failedConditions(error) === null) throw error;
-    return e;
   }
 }

@@ -2,13 +2,15 @@ import { SavedAddress } from '../address/index';
 import { createFor } from '../booking/customer';
 import { Booking } from '../booking/index';
 import { config } from '../config';
-import type { TransactItem } from '../db/entity';
+import { failedConditions, type TransactItem, transactWrite } from '../db/entity';
 import { VisibleError } from '../error';
 import { Garage } from '../garage/index';
+import { Notify } from '../notify/index';
 import * as time from '../time';
 import { User } from '../user/index';
+import { needsTimeMail } from './mail';
 import { occurrences } from './recurrence';
-import { type Enrolment, planVisit } from './store';
+import { type Enrolment, planVisit, putEnrolment } from './store';
 
 /**
  * Placing a plan's visits (issue 35, decision 131): each occurrence within the horizon is a
@@ -86,7 +88,10 @@ export const horizonOf = (now: Date) => time.addDays(time.today(now), config().p
  * moved to the horizon, the next turn a week on, the dates that could not be placed added to
  * `needsTime`; the caller writes it (on condition of the revision it read).
  */
-export async function placeAhead(e: Enrolment, now: Date): Promise<{ next: Enrolment; placed: number }> {
+export async function placeAhead(
+  e: Enrolment,
+  now: Date,
+): Promise<{ next: Enrolment; placed: number; missing: string[] }> {
   const today = time.today(now);
   const through = horizonOf(now);
   const after = e.placedThrough ? time.addDays(e.placedThrough, 1) : e.startDate;
@@ -119,7 +124,7 @@ export async function placeAhead(e: Enrolment, now: Date): Promise<{ next: Enrol
     needsTime: [...waiting, ...missing].sort(),
     updatedAt: nowIso,
   };
-  return { next, placed };
+  return { next, placed, missing };
 }
 
 /** How many nearest free times a visit that needs one is offered. */
@@ -153,3 +158,28 @@ export async function nearestTimes(e: Enrolment, date: string, now = Date.now())
 }
 
 const clock = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/**
+ * Places `e`'s visits ahead from `now` and writes what it became, on condition of the revision read,
+ * with a notice to the customer of any visit that needs a time (in the same transaction). A change
+ * meanwhile: nothing written, the enrolment as read (the job's next run places again).
+ */
+export async function placeAndWrite(e: Enrolment, now: Date): Promise<Enrolment> {
+  const { next, missing } = await placeAhead(e, now);
+  const account = missing.length ? await User.find(e.userId) : undefined;
+  const notice = account
+    ? await Notify.prepare({
+        kind: 'reschedule',
+        userId: e.userId,
+        mail: needsTimeMail(account.email, e, missing),
+      })
+    : [];
+  try {
+    await transactWrite([putEnrolment(next, e), ...notice.map((p) => p.item)]);
+  } catch (error) {
+    if (failedConditions(error) === null) throw error;
+    return e;
+  }
+  await Notify.deliver(notice);
+  return { ...next, rev: (e.rev ?? 0) + 1 };
+}

@@ -212,6 +212,11 @@ describe('/api/plans/enrolments', () => {
     const enrolment = await json<EnrolmentReply>(await enrol(c, plan._id, first));
     const placed = await visitsOf(enrolment._id);
     expect(placed.map((b) => b.date)).not.toContain(second);
+    // The customer is told, and sees the nearest free times in Account Settings.
+    const told = (await mailsTo(c.email)).find(
+      (m) => m.subject === `A visit of your plan needs a time: ${plan.name}`,
+    );
+    expect(told?.text).toContain(time.formatLongDate(second));
     const [listed] = await mine(c);
     const waiting = listed!.waiting.find((w) => w.date === second);
     expect(waiting?.nearest[0]).toEqual({ date: second, time: '11:00' });
