@@ -9,6 +9,7 @@ import { TimeSlot } from '@app/core/timeslot/index';
 import { Service } from '@app/core/service/index';
 import { SavedAddress } from '@app/core/address/index';
 import { Garage } from '@app/core/garage/index';
+import { Plan } from '@app/core/plan/index';
 import { withActor } from '@app/core/actor';
 import { BookingLink } from '@app/core/booking/link';
 import { asAdmin, createService, createTechnician, createUserWithCard } from './factories';
@@ -55,6 +56,55 @@ const garageVehicle = { year: 2019, make: 'Ford', model: 'F-150', color: 'Red', 
 /** Ids of the right shape that name nothing (recommended work's routes). */
 const NO_VEHICLE = 'veh_01JAAAAAAAAAAAAAAAAAAAAAAA';
 const NO_RECOMMENDATION = 'rec_01JAAAAAAAAAAAAAAAAAAAAAAA';
+
+/** The admin's plan form (issue 35) on the wire, for a service. */
+const planBody = (serviceId: string) => ({
+  name: 'Matrix plan',
+  description: 'Every month on its last day.',
+  serviceId,
+  recurrence: 'FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=-1',
+  priceKind: 'per-visit',
+  price: 80,
+  discountPercent: 10,
+  autoRenew: true,
+  minimumMonths: 0,
+  cancellation: 'Any time from Account Settings.',
+  active: true,
+});
+
+/**
+ * Service plans (issue 35): a plan of a service of its own (afternoon times, clear of the fixtures'
+ * 09:00 bookings), and A's enrolments, one per route that changes one (each vehicle its own, each
+ * visit its own time); `vehicle` is A's vehicle the enrol route enrols.
+ */
+async function planFixtures(a: { _id: string; firstName: string }) {
+  const service = await createService({
+    availableDays: [],
+    availableTimes: ['13:00', '14:00', '15:00', '16:00', '17:00'],
+  });
+  const { price: _price, priceKind: _kind, ...fields } = planBody(service._id);
+  const plan = await asAdmin(() => Plan.createPlan({ ...fields, priceKind: 'per-visit', priceCents: 8000 }));
+  const firstDate = time.addDays(time.today(), 2);
+  return withActor({ type: 'user', userId: a._id, role: 'user', firstName: a.firstName }, async () => {
+    const addressId = (await SavedAddress.defaultOf(a._id))!.id;
+    const vehicleOf = async (model: string) => (await Garage.addMine({ ...garageVehicle, model })).id;
+    const enrolled = async (model: string, at: string) =>
+      Plan.enrol({
+        planId: plan.id,
+        vehicleId: await vehicleOf(model),
+        addressId,
+        firstDate,
+        time: at,
+        agree: true,
+      });
+    const skip = await enrolled('Skip', '14:00');
+    const pause = await enrolled('Pause', '15:00');
+    const resume = await enrolled('Resume', '16:00');
+    const cancel = await enrolled('Cancel', '17:00');
+    await Plan.pause(resume.id);
+    return { plan, addressId, firstDate, vehicle: await vehicleOf('Enrol'), skip, pause, resume, cancel };
+  });
+}
 
 /** A second address inside the default area (Exton, PA), for the address routes. */
 const otherAddress = { street: '100 E Lincoln Hwy', city: 'Exton', state: 'PA', zipCode: '19341' };
@@ -215,6 +265,62 @@ export const routes: Record<string, Route> = {
     ok: 400,
   },
   // Issue 20: a customer's saved addresses (admins keep none: 403), and the admin's read of a customer's.
+  // Service plans (issue 35): the offered plans, the admin's, and a customer's own enrolments.
+  'GET /api/plans': { access: 'anyone', path: () => '/api/plans' },
+  'GET /api/plans/:id/visits': {
+    access: 'anyone',
+    path: (f) => `/api/plans/${f.plans.plan.id}/visits?from=${time.addDays(time.today(), 2)}`,
+  },
+  'GET /api/admin/plans': { access: 'admin', path: () => '/api/admin/plans' },
+  'POST /api/admin/plans': {
+    access: 'admin',
+    path: () => '/api/admin/plans',
+    body: (f) => planBody(f.plans.plan.serviceId),
+    ok: 201,
+  },
+  'PUT /api/admin/plans/:id': {
+    access: 'admin',
+    path: (f) => `/api/admin/plans/${f.plans.plan.id}`,
+    body: (f) => planBody(f.plans.plan.serviceId),
+  },
+  'GET /api/plans/enrolments': { access: 'customer', path: () => '/api/plans/enrolments' },
+  'POST /api/plans/enrolments': {
+    access: 'customerOwner',
+    path: () => '/api/plans/enrolments',
+    body: (f) => ({
+      planId: f.plans.plan.id,
+      vehicleId: f.plans.vehicle,
+      addressId: f.plans.addressId,
+      firstDate: f.plans.firstDate,
+      time: '13:00',
+      agree: true,
+    }),
+    ok: 201,
+  },
+  'POST /api/plans/enrolments/:id/skip': {
+    access: 'customerOwner',
+    path: (f) => `/api/plans/enrolments/${f.plans.skip.id}/skip`,
+    body: (f) => ({ date: f.plans.skip.startDate }),
+  },
+  'POST /api/plans/enrolments/:id/visits': {
+    access: 'customerOwner',
+    path: (f) => `/api/plans/enrolments/${f.plans.skip.id}/visits`,
+    body: (f) => ({ date: f.plans.skip.startDate, at: { date: f.plans.skip.startDate, time: '13:00' } }),
+    // Nothing of this enrolment waits for a time: refused, as the route should.
+    ok: 409,
+  },
+  'POST /api/plans/enrolments/:id/pause': {
+    access: 'customerOwner',
+    path: (f) => `/api/plans/enrolments/${f.plans.pause.id}/pause`,
+  },
+  'POST /api/plans/enrolments/:id/resume': {
+    access: 'customerOwner',
+    path: (f) => `/api/plans/enrolments/${f.plans.resume.id}/resume`,
+  },
+  'POST /api/plans/enrolments/:id/cancel': {
+    access: 'customerOwner',
+    path: (f) => `/api/plans/enrolments/${f.plans.cancel.id}/cancel`,
+  },
   'GET /api/users/me/addresses': { access: 'customer', path: () => '/api/users/me/addresses' },
   // Texts consent and notice channels (issue 21): a customer's own settings.
   'GET /api/users/me/notifications': { access: 'customer', path: () => '/api/users/me/notifications' },
@@ -1136,6 +1242,7 @@ export async function makeFixtures() {
     booking: await declinedBookingOf(admin, openService._id),
     workOrder: await createWorkOrder(admin),
   };
+  const plans = await planFixtures(a);
   return {
     a,
     b,
@@ -1156,6 +1263,7 @@ export async function makeFixtures() {
     addOns,
     workOrders,
     paymentLinks,
+    plans,
   };
 }
 

@@ -28,6 +28,7 @@ import { Notify } from './notify/index';
 import { NotifySettings } from './notify/settings';
 import { Marketing } from './notify/marketing';
 import { Payments } from './payments/index';
+import { Plan } from './plan/index';
 import { Comment } from './post/comment';
 import { Post } from './post/index';
 import { RateLimit } from './rate-limit/index';
@@ -85,6 +86,7 @@ const modules = {
   NotifySettings,
   Outbox,
   Payments,
+  Plan,
   Post,
   RateLimit,
   Recommended,
@@ -277,6 +279,24 @@ const access: Record<string, Access> = {
   'User.indexSearchKeys': 'internal',
   'VehicleData.useFetch': 'internal',
   // Issue 34: the garage (a customer's own; the desk's for a customer), the VIN decode, the history.
+  // Issue 35: service plans (the admin's; a customer's own enrolments; the job's placement).
+  'Plan.createPlan': 'admin',
+  'Plan.updatePlan': 'admin',
+  'Plan.listPlans': 'public',
+  'Plan.planOf': 'public',
+  'Plan.enrol': 'user',
+  'Plan.listMine': 'user',
+  'Plan.skip': 'user',
+  'Plan.pause': 'user',
+  'Plan.resume': 'user',
+  'Plan.cancel': 'user',
+  'Plan.placeWaiting': 'user',
+  'Plan.pauseEnrolment': 'internal',
+  'Plan.placeDue': 'internal',
+  'Plan.amountsOf': 'internal',
+  'Plan.termsOf': 'internal',
+  'Plan.firstVisit': 'internal',
+  'Plan.nextVisits': 'internal',
   'Garage.listMine': 'user',
   'Garage.addMine': 'user',
   'Garage.editMine': 'user',
@@ -536,6 +556,20 @@ const someId = (kind: string) => `${kind}_01JZZZZZZZZZZZZZZZZZZZZZZZ`;
 const sneakyVehicle = { year: 2015, make: 'Honda', model: 'Fit', color: 'Red' };
 
 /** A valid call of each admin and signed-in verb (so a refusal is about identity, not input). */
+const sneakyPlan = {
+  name: 'Sneaky plan',
+  description: '',
+  serviceId: someId('svc'),
+  recurrence: 'FREQ=WEEKLY;INTERVAL=1;BYDAY=SA',
+  priceKind: 'per-visit' as const,
+  priceCents: 100,
+  discountPercent: 0,
+  autoRenew: true,
+  minimumMonths: 0,
+  cancellation: 'Any time.',
+  active: true,
+};
+
 const calls: Record<string, () => Promise<unknown>> = {
   'Service.create': () =>
     Service.create({ name: 'Sneaky', description: 'Not allowed.', priceCents: 100, duration: 30 }),
@@ -641,6 +675,25 @@ const calls: Record<string, () => Promise<unknown>> = {
   'Customer.list': () => Customer.list(),
   'VehicleData.makes': () => VehicleData.makes(),
   // Issue 34.
+  // Issue 35.
+  'Plan.createPlan': () => Plan.createPlan(sneakyPlan),
+  'Plan.updatePlan': () => Plan.updatePlan(someId('pln'), sneakyPlan),
+  'Plan.enrol': () =>
+    Plan.enrol({
+      planId: someId('pln'),
+      vehicleId: someId('veh'),
+      addressId: someId('adr'),
+      firstDate: '2030-01-05',
+      time: '09:00',
+      agree: true,
+    }),
+  'Plan.listMine': () => Plan.listMine(),
+  'Plan.skip': () => Plan.skip(someId('enr'), { date: '2030-01-05' }),
+  'Plan.pause': () => Plan.pause(someId('enr')),
+  'Plan.resume': () => Plan.resume(someId('enr')),
+  'Plan.cancel': () => Plan.cancel(someId('enr')),
+  'Plan.placeWaiting': () =>
+    Plan.placeWaiting(someId('enr'), { date: '2030-01-05', at: { date: '2030-01-05', time: '09:00' } }),
   'Garage.listMine': () => Garage.listMine(),
   'Garage.addMine': () => Garage.addMine(sneakyVehicle),
   'Garage.editMine': () => Garage.editMine(someId('veh'), sneakyVehicle),

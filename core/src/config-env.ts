@@ -46,6 +46,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, mode: string) {
     defaultTaxRate: env.DEFAULT_TAX_RATE,
     laborRateCents: env.LABOR_RATE_CENTS,
     reminderHours: env.REMINDER_HOURS,
+    planHorizonDays: env.PLAN_HORIZON_DAYS,
     reminderMorningAt: env.REMINDER_MORNING_AT,
     daytimeStart: env.DAYTIME_START?.trim() || undefined,
     daytimeEnd: env.DAYTIME_END?.trim() || undefined,

@@ -223,6 +223,8 @@ const common = {
     .string()
     .regex(/^(([01]\d|2[0-3]):[0-5]\d)?$/, 'REMINDER_MORNING_AT must be a time HH:mm, or empty for none')
     .default(''),
+  /** Service plans (issue 35, decision 131): each enrolment's visits are placed this many days ahead. */
+  planHorizonDays: z.coerce.number().int().min(7).max(366).default(42),
   /**
    * Daytime in the business zone (issue 30, decision 097): "On my way" outside these hours reaches the
    * customer only when the technician (or the admin) confirms it.

@@ -23,12 +23,12 @@ import {
   pastDueText,
   type PlanPaymentFacts,
 } from '../plan/billing-mail';
-import { pauseVisits } from '../plan/billing-pause';
+import { cancelUpcomingVisits } from '../plan/manage';
 import { planCounterItems, type Standing } from '../plan/counters';
 import { anchorDayOf, monthsBetween, periodChargeKey, periodStartAfter } from '../plan/period';
 import { type Enrolment, enrolment as enrolments, type PlanPeriod, planPeriod } from '../plan/store';
 import { Revenue } from '../revenue/index';
-import { addDaysToInstant, today } from '../time';
+import { addDays, addDaysToInstant, today } from '../time';
 import { entity as accounts } from '../user/store';
 import type { Deadline } from '../util/deadline';
 
@@ -129,7 +129,16 @@ async function paidItems(e: Enrolment, p: PlanPeriod, attempt: number, paymentId
     items.push(
       enrolmentItem(e, {
         ...(next ? { nextPeriod: next.start } : {}),
-        ...(back ? { state: 'active', stateSince: at } : {}),
+        // Active again: the plan-visits job places its visits from today again (as the customer's resume does).
+        ...(back
+          ? {
+              state: 'active',
+              stateSince: at,
+              placedThrough: addDays(today(new Date(at)), -1),
+              needsTime: [],
+              placeAt: at,
+            }
+          : {}),
         updatedAt: at,
       }),
     );
@@ -246,7 +255,7 @@ async function chargeOne(due: Due, now: Date): Promise<Outcome> {
   }
   const written = await declinedItems(e, held, attempt, now);
   if (!(await commit(written))) return 'left';
-  if (written.pastDue) await pauseVisits(e, today(now));
+  if (written.pastDue) await cancelUpcomingVisits(e);
   return 'dropped';
 }
 

@@ -8,6 +8,7 @@ import { User } from '../user/index';
 import { callerFirst, fn } from '../util/fn';
 import { createId } from '../util/id';
 import { placeBooking } from './address';
+import { planPrice, type PlanVisit } from './plan-visit';
 import { closeItems, openForBooking, recommendedMessages } from '../garage/recommend';
 import { vehicleOf } from './vehicle';
 import { openTimes } from './availability';
@@ -45,6 +46,21 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
   const me = useUser();
   const account = await User.find(me.userId);
   if (!account) throw new VisibleError('unauthorized', NOT_SIGNED_IN);
+  return createFor(account, input);
+});
+
+/**
+ * The booking itself, for `account`: the customer's own (`create`), or a plan's visit (issue 35,
+ * decision 131: `plan`, placed by the plan's enrolment or its job, through this same check and claim),
+ * priced at the plan's visit price and sending no "booking received" mail of its own (the plan's
+ * mail lists its visits; the reminders carry each visit's links). Another booking of a vehicle
+ * whose plan is active gets the plan's discount (`planDiscountOf`).
+ */
+export async function createFor(
+  account: User.Account,
+  input: z.output<typeof CreateInput>,
+  plan?: PlanVisit,
+): Promise<Info> {
   if (!account.hasCardOnFile) throw new VisibleError('forbidden', bookingMessages.cardRequired);
   if (input.date < time.today()) throw new VisibleError('invalid', bookingMessages.pastDate);
   const place = await placeBooking(input, account.id);
@@ -103,7 +119,7 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
     },
     serviceId: service._id,
     serviceName: service.name,
-    priceCents: quote.priceCents,
+    ...(await planPrice(account.id, car.vehicleId, quote.priceCents, plan)),
     ...(quote.vehicleClass ? { vehicleClass: quote.vehicleClass } : {}),
     ...(quote.addOns.length > 0 ? { addOns: quote.addOns } : {}),
     isCustomService: false,
@@ -139,7 +155,7 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
   const buttons = links ? [...linkButtons(base.id, links.token), linkButtonsNote] : [];
   const record = await claim(base, now, {
     write: (r) => entity.tx.put(r, { ifAbsent: true }),
-    extra: (r) => [...dueItems(r, new Date(now)), ...(links?.items ?? [])],
+    extra: (r) => [...dueItems(r, new Date(now)), ...(links?.items ?? []), ...(plan?.items?.(r) ?? [])],
     takes: [
       { items: (r) => closeItems(recommended, 'booked', now, r.id), refused: recommendedMessages.notOpen },
       {
@@ -153,7 +169,7 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
       },
     ],
     mails: (r) => [
-      ...toCustomer(r, (info) => bookingReceivedMail(info, buttons)),
+      ...(plan ? [] : toCustomer(r, (info) => bookingReceivedMail(info, buttons))),
       shopNewBookingMail(mailInfo(r)),
     ],
     taken: bookingMessages.slotTaken,
@@ -161,7 +177,7 @@ export const create = fn(CreateInput, async (input): Promise<Info> => {
     read,
   });
   return withService(record);
-});
+}
 
 /**
  * The number a new booking carries (issue 30, decision 093): the one sent, kept on an account that

@@ -120,6 +120,10 @@ export const Stored = z.object({
   vehicleColor: z.string(),
   /** The garage vehicle it is for (issue 34, decision 117): the fields above are its snapshot. */
   vehicleId: z.string().optional(),
+  /** A plan's visit (issue 35, decision 131): the enrolment that placed it; priced at the plan's visit price. */
+  planEnrolmentId: z.string().optional(),
+  /** Another booking of a vehicle on an active plan: the plan's discount taken off its price (percent). */
+  planDiscountPercent: z.number().int().min(0).max(100).optional(),
   // The class and add-ons it was priced and timed for (issue 34, decision 122): `vehicleClass`, `addOns`.
   ...Service.BookedChoice.shape,
   notes: z.string(),

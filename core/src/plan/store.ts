@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { queueEntry } from '../db/due-queue';
 import { defineEntity } from '../db/entity';
+import { putIfUnchanged } from '../db/revision';
 import { idSchema } from '../util/id';
 import { ENROLMENT_STATES, PERIOD_STATES } from './model';
 
@@ -89,6 +90,11 @@ export const EnrolmentRecord = z.object({
   startDate: z.string(),
   /** Occurrences the customer skipped (yyyy-MM-dd): never placed again. */
   skipped: z.array(z.string()),
+  /**
+   * Occurrences that could not be placed (the time taken, no technician free): never double-booked,
+   * kept here until the customer picks one of the nearest free times or skips them (yyyy-MM-dd).
+   */
+  needsTime: z.array(z.string()).optional(),
   /** Visits are placed up to this date (inclusive); the next placement starts after it. */
   placedThrough: z.string().optional(),
   /** A monthly plan: the start of the next period to charge (yyyy-MM-dd). */
@@ -190,3 +196,7 @@ export const planPeriod = defineEntity({
     },
   },
 });
+
+/** Writes `next` in full (its queue and list entries recomputed) only while the stored enrolment is still `read`'s revision. */
+export const putEnrolment = (next: Enrolment, read: Pick<Enrolment, 'rev'>) =>
+  putIfUnchanged(enrolment, next, read);

@@ -20,6 +20,7 @@ import { checkInput } from './input';
 import { requireRouter } from './origin';
 import { pages, answerPageCallsWith } from './pages';
 import { canonicalGetPath } from './paths';
+import { adminPlans, plans } from './plans';
 import { payments } from './payments';
 import { comments, posts } from './posts';
 import { contact, serviceRequest } from './public-forms';
@@ -87,6 +88,8 @@ const api = new Hono()
   .route('/track', track)
   .route('/unsubscribe', unsubscribe)
   .route('/admin/revenue', revenue)
+  .route('/admin/plans', adminPlans)
+  .route('/plans', plans)
   .route('/admin/recommendations', recommendationsDesk)
   .route('/recommendations', recommendations)
   .route('/admin', admin)

@@ -322,6 +322,7 @@ describe('the bundled cron Lambda', () => {
         busyCalendars: { due: 0, read: 0, left: 0 },
         recommendedFollowUps: { due: 0, sent: 0 },
         dueNotices: { due: 0, sent: 0 },
+        planVisits: { due: 0, placed: 0 },
         bookingPhotos: { due: 0, deleted: 0 },
         planCharges: { due: 0, paid: 0 },
       },

@@ -3,6 +3,7 @@ import { BusyCalendar } from '@app/core/crew/busy-calendar';
 import { DueReminder } from '@app/core/due-reminder/index';
 import type { Job, JobReport } from '@app/core/db/due-queue';
 import { Outbox } from '@app/core/mail/outbox';
+import { Plan } from '@app/core/plan/index';
 import { Recommended } from '@app/core/recommended/index';
 import { Reminder } from '@app/core/reminder/index';
 import { ReviewRequest } from '@app/core/review-request/index';
@@ -73,6 +74,12 @@ export const jobs: readonly CronJob[] = [
     name: 'vehicle-due',
     reply: { at: ['dueNotices'], done: 'sent' },
     run: (now, deadline) => DueReminder.sendDue(now, { deadline }),
+  },
+  // Service plans (issue 35): each enrolment's visits placed up to the horizon, each claimed on its own.
+  {
+    name: 'plan-visits',
+    reply: { at: ['planVisits'], done: 'placed' },
+    run: (now, d) => Plan.placeDue(now, { deadline: d }),
   },
   {
     // Booking photos: drafts never used, a cancelled booking's, and those past their retention (decision 123).

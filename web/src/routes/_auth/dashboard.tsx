@@ -5,6 +5,7 @@ import { CalendarFeedCard } from '../../features/calendar-feed/components/Calend
 import { ServiceAddresses } from '../../features/account/components/ServiceAddresses';
 import { TextMessages } from '../../features/account/components/TextMessages';
 import { Vehicles } from '../../features/account/components/Vehicles';
+import { MyPlans } from '../../features/plans/components/MyPlans';
 import { myBookingsQueryOptions } from '../../features/service-history/api';
 import { ServiceHistory } from '../../features/service-history/components/ServiceHistory';
 import { PaymentMethodCard } from '../../features/payments/components/PaymentMethodCard';
@@ -54,6 +55,8 @@ function DashboardPage() {
           {user && user.role !== 'admin' && <ServiceAddresses userId={user._id} />}
           {/* A customer's garage (issue 34); the API refuses staff. */}
           {user && user.role === 'user' && <Vehicles userId={user._id} />}
+          {/* Service plans (issue 35): a customer's vehicles on plans, their visits placed ahead. */}
+          {user && user.role === 'user' && <MyPlans userId={user._id} />}
           {/* Texts and notice channels are a customer's (issue 21); the API refuses staff. */}
           {user && user.role === 'user' && <TextMessages userId={user._id} />}
           {/* The staff's calendar feed (issue 36): a technician's jobs, the admin's every technician's. */}

@@ -9,6 +9,7 @@ export const sectionIds = [
   'bookings',
   'timeslots',
   'services',
+  'plans',
   'work-orders',
   'recommended',
   'revenue',

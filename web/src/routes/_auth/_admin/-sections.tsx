@@ -89,6 +89,8 @@ export const sections: Section[] = [
     title: 'Service Manager',
     Body: lazy(() => import('../../../features/service-manager/ServiceManagerPanel')),
   },
+  // Service plans (issue 35), beside the Service Manager.
+  { id: 'plans', title: 'Service Plans', Body: lazy(() => import('../../../features/plans/PlansPanel')) },
   { id: 'work-orders', title: 'Work Orders', Body: WorkOrderPanel },
   {
     id: 'recommended',

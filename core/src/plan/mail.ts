@@ -1,0 +1,79 @@
+import { absoluteUrl } from '../links';
+import type { Mail } from '../mail/index';
+import { composeMail } from '../mail/compose';
+import { formatCents } from '../money';
+import * as time from '../time';
+import type { Enrolment } from './store';
+
+/** The plans' mails (issue 35, decision 131): what a customer agreed to, and each change of their plan. */
+
+/** The amounts as agreed, in words: each visit's price or the monthly fee, and the discount on other work. */
+export function amountsOf(e: Pick<Enrolment, 'agreed'>): string {
+  const { price, discountPercent } = e.agreed;
+  const fee =
+    price.kind === 'monthly'
+      ? `${formatCents(price.monthlyCents)} a month`
+      : `${formatCents(price.visitCents)} a visit, charged when each visit is done`;
+  return discountPercent > 0 ? `${fee}; ${discountPercent}% off other work on this vehicle` : fee;
+}
+
+export function termsOf(e: Pick<Enrolment, 'agreed'>): string {
+  const { terms } = e.agreed;
+  const renew = terms.autoRenew ? 'Renews by itself' : 'Does not renew by itself';
+  const minimum = terms.minimumMonths > 0 ? `; at least ${terms.minimumMonths} months` : '';
+  return `${renew}${minimum}. To cancel: ${terms.cancellation}`;
+}
+
+const manageLink = { href: absoluteUrl('/dashboard?tab=account'), label: 'Manage your plan' };
+
+export function enrolledMail(to: string, e: Enrolment, visits: readonly string[]): Mail.Message {
+  return composeMail({ to, subject: `You are enrolled: ${e.agreed.name}` }, [
+    `Thank you for enrolling in ${e.agreed.name}.`,
+    {
+      fields: [
+        ['Plan', e.agreed.name],
+        ['Amounts', amountsOf(e)],
+        ['Terms', termsOf(e)],
+        ['Time of day', time.formatTime(e.agreed.time)],
+        ['Next visits', visits.map((d) => time.formatLongDate(d)).join('\n') || 'None yet'],
+      ],
+    },
+    'Each visit is booked for you; you get a reminder before each, with links to reschedule or cancel that visit.',
+    manageLink,
+  ]);
+}
+
+const changes = {
+  paused: (name: string) => ({
+    subject: `Your plan is paused: ${name}`,
+    line: `Your plan ${name} is paused: its upcoming visits are cancelled and no new ones are booked until you resume it.`,
+  }),
+  active: (name: string) => ({
+    subject: `Your plan is active again: ${name}`,
+    line: `Your plan ${name} is active again: its visits are booked ahead as before.`,
+  }),
+  cancelled: (name: string) => ({
+    subject: `Your plan is cancelled: ${name}`,
+    line: `Your plan ${name} is cancelled: its upcoming visits are cancelled and nothing more is charged for it.`,
+  }),
+  past_due: (name: string) => ({
+    subject: `Your plan's visits are on hold: ${name}`,
+    line: `The payment for your plan ${name} is past due: its upcoming visits are cancelled until it is paid.`,
+  }),
+} as const;
+
+/** The notice of a change of the plan's state (pause, resume, cancel, past due). */
+export function changedMail(to: string, e: Enrolment, state: keyof typeof changes): Mail.Message {
+  const words = changes[state](e.agreed.name);
+  return composeMail({ to, subject: words.subject }, [words.line, manageLink]);
+}
+
+/** Visits the placement could not book at their usual time (never double-booked): the customer picks one of the nearest times. */
+export function needsTimeMail(to: string, e: Enrolment, dates: readonly string[]): Mail.Message {
+  return composeMail({ to, subject: `A visit of your plan needs a time: ${e.agreed.name}` }, [
+    `We could not book ${dates.length === 1 ? 'this visit' : 'these visits'} of your plan ${e.agreed.name} at ${time.formatTime(e.agreed.time)}: the time is taken.`,
+    { fields: [['Visits', dates.map((d) => time.formatLongDate(d)).join('\n')]] },
+    'Choose one of the nearest free times, or skip the visit, in Account Settings.',
+    manageLink,
+  ]);
+}
