@@ -1,4 +1,5 @@
 import type { AppType } from '@app/functions/api/index';
+import { queryOptions } from '@tanstack/react-query';
 import { type ClientRequestOptions, type ClientResponse, hc } from 'hono/client';
 import type { ClientErrorStatusCode, ServerErrorStatusCode } from 'hono/utils/http-status';
 import { authHeaders } from './token';
@@ -149,3 +150,20 @@ export const oncePerLink = {
   refetchOnWindowFocus: false,
   refetchOnReconnect: false,
 } as const;
+
+/**
+ * A link page's query (decision 110): keyed by the token, read once per token (`oncePerLink`), the
+ * token percent-encoded into the path given to `read`; `retry: false` where a page asks it once only.
+ */
+export const linkQueryOptions = <T>(
+  key: string,
+  token: string,
+  read: (byToken: { param: { token: string } }) => Promise<T>,
+  once?: { retry: false },
+) =>
+  queryOptions({
+    queryKey: [key, token],
+    queryFn: (): Promise<T> => read({ param: path({ token }) }),
+    ...oncePerLink,
+    ...once,
+  });

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { formatUsNumber } from '@app/core/rules/phone';
 import { inboxQuery } from '../../lib/texts';
-import { ListState } from '../ui/ListState';
+import { ListOf } from '../ui/ListState';
 import { TextThread } from './TextThread';
 import './texts.css';
 
@@ -21,39 +21,35 @@ export function TextInbox() {
       <h3 id={titleId} className="text-inbox__title">
         Customer texts
       </h3>
-      <ListState
+      <ListOf
         query={inbox}
         loading="Loading texts..."
         failed="The texts could not be loaded."
-        empty={(items) => items.length === 0 && 'No texts from customers.'}
-      >
-        {(items) => (
-          <ul className="text-inbox__items">
-            {items.map((text) => (
-              <li key={text.id} className="text-inbox__item">
-                <p className="text-message__meta">
-                  {text.customerName ?? 'Unknown number'} · {formatUsNumber(text.number)} ·{' '}
-                  <time dateTime={text.at}>{formatInstant(text.at)}</time>
-                </p>
-                <p className="text-message__body">{text.body}</p>
-                {text.bookingId ? (
-                  <button
-                    type="button"
-                    className="button button--secondary"
-                    aria-expanded={open === text.id}
-                    onClick={() => setOpen(open === text.id ? null : text.id)}
-                  >
-                    {open === text.id ? 'Close thread' : 'Open thread'}
-                  </button>
-                ) : (
-                  <p className="text-inbox__note">No open booking: call them back if it needs an answer.</p>
-                )}
-                {open === text.id && text.bookingId && <TextThread bookingId={text.bookingId} />}
-              </li>
-            ))}
-          </ul>
+        none="No texts from customers."
+        className="text-inbox__items"
+        item={(text) => (
+          <li key={text.id} className="text-inbox__item">
+            <p className="text-message__meta">
+              {text.customerName ?? 'Unknown number'} · {formatUsNumber(text.number)} ·{' '}
+              <time dateTime={text.at}>{formatInstant(text.at)}</time>
+            </p>
+            <p className="text-message__body">{text.body}</p>
+            {text.bookingId ? (
+              <button
+                type="button"
+                className="button button--secondary"
+                aria-expanded={open === text.id}
+                onClick={() => setOpen(open === text.id ? null : text.id)}
+              >
+                {open === text.id ? 'Close thread' : 'Open thread'}
+              </button>
+            ) : (
+              <p className="text-inbox__note">No open booking: call them back if it needs an answer.</p>
+            )}
+            {open === text.id && text.bookingId && <TextThread bookingId={text.bookingId} />}
+          </li>
         )}
-      </ListState>
+      />
     </section>
   );
 }

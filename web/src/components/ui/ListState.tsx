@@ -35,3 +35,35 @@ export function ListState<T>({
   if (emptyText) return <p className="status-text">{emptyText}</p>;
   return <>{children(query.data)}</>;
 }
+
+/**
+ * A list the API gave, shown the one way: `ListState` with `none` when the list is empty, else
+ * one `<ul>` (named by `label` where given) with `item` for each entry (each keyed by `item`).
+ */
+export function ListOf<T>({
+  query,
+  loading,
+  failed,
+  none,
+  label,
+  className,
+  item,
+}: {
+  query: { isPending: boolean; isError: boolean; data: T[] | undefined };
+  loading: string;
+  failed: string;
+  none: string;
+  label?: string;
+  className: string;
+  item: (entry: T) => ReactNode;
+}) {
+  return (
+    <ListState query={query} loading={loading} failed={failed} empty={(list) => list.length === 0 && none}>
+      {(list) => (
+        <ul className={className} aria-label={label}>
+          {list.map((entry) => item(entry))}
+        </ul>
+      )}
+    </ListState>
+  );
+}

@@ -1,6 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { LinkView } from '@app/functions/api/booking-links';
-import { api, oncePerLink, path, unwrap } from '../../lib/api';
+import { api, linkQueryOptions, path, unwrap } from '../../lib/api';
 
 /** A booking's link (issue 21): GET /api/booking-links/{token} and its two actions; errors carry the server's msg. */
 const link = api.api['booking-links'][':token'];
@@ -9,10 +8,7 @@ export type { LinkView };
 
 /** What the link shows; asked once per token (no retry on a 4xx, no refetch on focus). */
 export const bookingLinkQueryOptions = (token: string) =>
-  queryOptions({
-    queryKey: ['booking-link', token],
-    queryFn: (): Promise<LinkView> => unwrap(link.$get({ param: path({ token }) })),
-    ...oncePerLink,
+  linkQueryOptions('booking-link', token, (byToken): Promise<LinkView> => unwrap(link.$get(byToken)), {
     retry: false,
   });
 

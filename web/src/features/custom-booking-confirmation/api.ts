@@ -1,5 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
-import { api, oncePerLink, path, unwrap } from '../../lib/api';
+import { api, linkQueryOptions, path, unwrap } from '../../lib/api';
 import type { CustomBookingView } from './types';
 
 /** GET and POST /api/bookings/verify-custom-booking/{token} (doc 2 §7 Custom booking link); errors carry the server's msg. */
@@ -7,11 +6,9 @@ const link = api.api.bookings['verify-custom-booking'][':token'];
 
 /** The booking behind a link; asked once per token (no retry on a 4xx, no refetch on focus). */
 export const customBookingQueryOptions = (token: string) =>
-  queryOptions({
-    queryKey: ['verify-custom-booking', token],
-    queryFn: (): Promise<CustomBookingView> => unwrap(link.$get({ param: path({ token }) })),
-    ...oncePerLink,
-  });
+  linkQueryOptions('verify-custom-booking', token, (byToken): Promise<CustomBookingView> =>
+    unwrap(link.$get(byToken)),
+  );
 
 export const confirmCustomBooking = (
   token: string,

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NoticeLine, useNotice } from '../../components/admin/notice';
 import { ActionButton } from '../../components/ui/ActionButton';
-import { ListState } from '../../components/ui/ListState';
+import { ListOf } from '../../components/ui/ListState';
 import { adminPlansQueryOptions, type PlanRow } from './api';
 import { cadenceWords } from './cadence';
 import { PlanForm } from './components/PlanForm';
@@ -21,35 +21,32 @@ export default function PlansPanel() {
   return (
     <section className="admin-panel" aria-label="Service Plans">
       <NoticeLine notice={notice.notice} />
-      <ListState
+      <ListOf
         query={plans}
         loading="Loading plans..."
         failed="Could not load the plans."
-        empty={(list) => list.length === 0 && 'No plans yet. Create the first one below.'}
-      >
-        {(list) => (
-          <ul className="service-addresses__list" aria-label="Plans">
-            {list.map((p) => (
-              <li key={p._id} className="service-addresses__item">
-                {open !== 'new' && open?._id === p._id ? (
-                  <PlanForm editing={p} onDone={done} />
-                ) : (
-                  <>
-                    <p>
-                      <strong>{p.name}</strong> {p.active ? '' : '(withdrawn)'}
-                    </p>
-                    <p className="service-addresses__meta">{cadenceWords(p.recurrence)}</p>
-                    <p className="service-addresses__meta">{planTerms(p).join(' · ')}</p>
-                    <ActionButton onClick={() => setOpen(p)} named={p.name}>
-                      Edit
-                    </ActionButton>
-                  </>
-                )}
-              </li>
-            ))}
-          </ul>
+        none="No plans yet. Create the first one below."
+        className="service-addresses__list"
+        label="Plans"
+        item={(p) => (
+          <li key={p._id} className="service-addresses__item">
+            {open !== 'new' && open?._id === p._id ? (
+              <PlanForm editing={p} onDone={done} />
+            ) : (
+              <>
+                <p>
+                  <strong>{p.name}</strong> {p.active ? '' : '(withdrawn)'}
+                </p>
+                <p className="service-addresses__meta">{cadenceWords(p.recurrence)}</p>
+                <p className="service-addresses__meta">{planTerms(p).join(' · ')}</p>
+                <ActionButton onClick={() => setOpen(p)} named={p.name}>
+                  Edit
+                </ActionButton>
+              </>
+            )}
+          </li>
         )}
-      </ListState>
+      />
       {open === 'new' ? (
         <PlanForm onDone={done} />
       ) : (

@@ -1,5 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
-import { api, oncePerLink, path, unwrap } from '../../lib/api';
+import { api, linkQueryOptions, path, unwrap } from '../../lib/api';
 import type { AcknowledgmentSubmission } from './types';
 
 /** GET and POST /api/workOrders/acknowledge/{token} (doc 2 §7): no login, the link's token is the key. */
@@ -8,11 +7,7 @@ const acknowledge = api.api.workOrders.acknowledge[':token'];
 
 /** The work order behind a link; asked once per token (no retry on a 4xx, no refetch on focus). */
 export const acknowledgmentQueryOptions = (token: string) =>
-  queryOptions({
-    queryKey: ['work-order-acknowledgment', token],
-    queryFn: () => unwrap(acknowledge.$get(byToken(token))),
-    ...oncePerLink,
-  });
+  linkQueryOptions('work-order-acknowledgment', token, (param) => unwrap(acknowledge.$get(param)));
 
 export const acknowledgeWorkOrder = (token: string, submission: AcknowledgmentSubmission) =>
   unwrap(acknowledge.$post({ ...byToken(token), json: submission }));

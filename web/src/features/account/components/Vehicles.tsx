@@ -9,7 +9,7 @@ import {
   useDeleteMutation,
 } from '../../../components/admin/ConfirmAction';
 import { NoticeLine, useNotice } from '../../../components/admin/notice';
-import { ListState } from '../../../components/ui/ListState';
+import { ListOf } from '../../../components/ui/ListState';
 import { VehicleForm } from '../../../components/vehicle/VehicleForm';
 import { VehicleHistory } from '../../../components/vehicle/VehicleHistory';
 import { vehicleName } from '../../../lib/vehicle-form';
@@ -67,61 +67,51 @@ export function Vehicles({ userId }: { userId: string }) {
       <h2 id="vehicles-title">Vehicles</h2>
       <p className="field__hint">The vehicles we look after for you. Pick one when you book.</p>
       <NoticeLine notice={notice.notice} />
-      <ListState
+      <ListOf
         query={vehicles}
         loading="Loading your vehicles..."
         failed="Could not load your vehicles."
-        empty={(list) => list.length === 0 && 'No vehicles yet. Add the first one below.'}
-      >
-        {(list) => (
-          <ul className="service-addresses__list" aria-label="Your vehicles">
-            {list.map((vehicle) => (
-              <li key={vehicle._id} className="service-addresses__item">
-                {open?.kind === 'edit' && open.vehicle._id === vehicle._id ? (
-                  <VehicleForm
-                    editing={vehicle}
-                    title="Edit vehicle"
-                    onSaved={(v) => saved(v, 'Saved')}
-                    onCancel={() => setOpen(null)}
-                  />
-                ) : (
-                  <>
-                    <p>
-                      <strong>{vehicleName(vehicle)}</strong>
-                    </p>
-                    <Facts vehicle={vehicle} />
-                    <p className="service-addresses__actions">
-                      <ActionButton
-                        onClick={() => show({ kind: 'edit', vehicle })}
-                        named={vehicleName(vehicle)}
-                      >
-                        Edit
-                      </ActionButton>
-                      <ActionButton
-                        expanded={open?.kind === 'history' && open.vehicle._id === vehicle._id}
-                        onClick={() => show({ kind: 'history', vehicle })}
-                        named={`of ${vehicleName(vehicle)}`}
-                      >
-                        History
-                      </ActionButton>
-                      <DeleteButton
-                        confirmation={confirmation}
-                        target={vehicle}
-                        before={() => notice.set(null)}
-                      >
-                        {vehicleName(vehicle)}
-                      </DeleteButton>
-                    </p>
-                    {open?.kind === 'history' && open.vehicle._id === vehicle._id && (
-                      <VehicleHistory options={myVehicleHistoryOptions(vehicle._id)} />
-                    )}
-                  </>
+        none="No vehicles yet. Add the first one below."
+        className="service-addresses__list"
+        label="Your vehicles"
+        item={(vehicle) => (
+          <li key={vehicle._id} className="service-addresses__item">
+            {open?.kind === 'edit' && open.vehicle._id === vehicle._id ? (
+              <VehicleForm
+                editing={vehicle}
+                title="Edit vehicle"
+                onSaved={(v) => saved(v, 'Saved')}
+                onCancel={() => setOpen(null)}
+              />
+            ) : (
+              <>
+                <p>
+                  <strong>{vehicleName(vehicle)}</strong>
+                </p>
+                <Facts vehicle={vehicle} />
+                <p className="service-addresses__actions">
+                  <ActionButton onClick={() => show({ kind: 'edit', vehicle })} named={vehicleName(vehicle)}>
+                    Edit
+                  </ActionButton>
+                  <ActionButton
+                    expanded={open?.kind === 'history' && open.vehicle._id === vehicle._id}
+                    onClick={() => show({ kind: 'history', vehicle })}
+                    named={`of ${vehicleName(vehicle)}`}
+                  >
+                    History
+                  </ActionButton>
+                  <DeleteButton confirmation={confirmation} target={vehicle} before={() => notice.set(null)}>
+                    {vehicleName(vehicle)}
+                  </DeleteButton>
+                </p>
+                {open?.kind === 'history' && open.vehicle._id === vehicle._id && (
+                  <VehicleHistory options={myVehicleHistoryOptions(vehicle._id)} />
                 )}
-              </li>
-            ))}
-          </ul>
+              </>
+            )}
+          </li>
         )}
-      </ListState>
+      />
       {open?.kind === 'new' ? (
         <VehicleForm title="New vehicle" onSaved={(v) => saved(v, 'Added')} onCancel={() => setOpen(null)} />
       ) : (

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { NoticeLine, useNotice } from '../../../components/admin/notice';
 import { ActionButton } from '../../../components/ui/ActionButton';
 import { FailureMessage } from '../../../components/ui/FailureMessage';
-import { ListState } from '../../../components/ui/ListState';
+import { ListOf } from '../../../components/ui/ListState';
 import { formatTime } from '@app/core/time';
 import { formatDate } from '../../../lib/date';
 import {
@@ -133,20 +133,15 @@ export function MyPlans({ userId }: { userId: string }) {
       <p className="field__hint">Regular visits booked for you ahead, at your address and time.</p>
       <NoticeLine notice={notice.notice} />
       <FailureMessage error={change.error} fallback="Could not change the plan." />
-      <ListState
+      <ListOf
         query={enrolments}
         loading="Loading your plans..."
         failed="Could not load your plans."
-        empty={(list) => list.length === 0 && 'No plans yet.'}
-      >
-        {(list) => (
-          <ul className="service-addresses__list" aria-label="Your plans">
-            {list.map((e) => (
-              <PlanCard key={e._id} e={e} act={act} busy={change.isPending} />
-            ))}
-          </ul>
-        )}
-      </ListState>
+        none="No plans yet."
+        className="service-addresses__list"
+        label="Your plans"
+        item={(e) => <PlanCard key={e._id} e={e} act={act} busy={change.isPending} />}
+      />
       {enrolling ? (
         <EnrolForm
           userId={userId}
