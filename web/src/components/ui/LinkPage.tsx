@@ -1,5 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { messageOf } from '../../lib/api';
 import { factsOf } from './Fact';
 import { FocusedHeading } from './FocusedHeading';
 import './link-page.css';
@@ -37,8 +39,8 @@ export function LinkPageQuery<T>({
   /** The loading line ("Loading your appointment..."). */
   loading: string;
   failedTitle: string;
-  /** The error's text as the page says it (usually the server's `msg`). */
-  failed: (error: Error) => string;
+  /** The error's text as the page says it: the server's `msg`, else this text (or a function of the error). */
+  failed: string | ((error: Error) => string);
   /** What follows the error: a way on (home, sign in) and the shop's contact. */
   failedActions: ReactNode;
   children?: (data: T) => ReactNode;
@@ -57,13 +59,24 @@ export function LinkPageQuery<T>({
       <LinkPage width={width}>
         <FocusedHeading className="link-page__title">{failedTitle}</FocusedHeading>
         <p className="status-text status-text--error" role="alert">
-          {failed(query.error)}
+          {typeof failed === 'string' ? messageOf(query.error, failed) : failed(query.error)}
         </p>
         {failedActions}
       </LinkPage>
     );
   }
   return <>{children?.(query.data)}</>;
+}
+
+/** A link page's way home (after an error, or when it is done). */
+export function LinkHome({ label = 'Return to Home', className }: { label?: string; className?: string }) {
+  return (
+    <p className={className}>
+      <Link to="/" className="button button--primary">
+        {label}
+      </Link>
+    </p>
+  );
 }
 
 /**

@@ -36,7 +36,7 @@ export function BookingLinkPage({ token, action }: { token: string; action?: 'at
         query={view}
         loading="Loading your appointment..."
         failedTitle="Unable to open this link"
-        failed={(error) => messageOf(error, 'This link could not be opened. Please try again later.')}
+        failed="This link could not be opened. Please try again later."
         failedActions={
           <p>
             <Link to="/login" className="button button--primary">

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { FormMessage } from '../../../components/ui/FormMessage';
-import { LinkFact as Fact, LinkPage, LinkPageQuery } from '../../../components/ui/LinkPage';
+import { LinkFact as Fact, LinkHome, LinkPage, LinkPageQuery } from '../../../components/ui/LinkPage';
 import { messageOf } from '../../../lib/api';
 import { business } from '../../../lib/business';
 import { confirmCustomBooking, customBookingQueryOptions, declineCustomBooking } from '../api';
@@ -51,14 +51,8 @@ export function CustomBookingConfirmation({ token }: { token: string }) {
         query={booking}
         loading={confirmationMessages.loading}
         failedTitle="Unable to Load Booking"
-        failed={(error) => messageOf(error, confirmationMessages.loadFailed)}
-        failedActions={
-          <p className="link-page__actions">
-            <Link to="/" className="button button--primary">
-              Return to Home
-            </Link>
-          </p>
-        }
+        failed={confirmationMessages.loadFailed}
+        failedActions={<LinkHome className="link-page__actions" />}
       />
     );
   }

@@ -27,6 +27,22 @@ const blank: PlanFields = {
   active: true,
 };
 
+const UNITS = [
+  ['weeks', 'weeks'],
+  ['months', 'months'],
+] as const;
+
+const PRICE_KINDS = [
+  ['per-visit', 'Per visit'],
+  ['monthly', 'Monthly fee'],
+] as const;
+
+/** The form's two ticks: field, input id, label. */
+const CHECKS = [
+  ['autoRenew', 'plan-renew', 'Renews by itself'],
+  ['active', 'plan-active', 'Offered to customers (untick to withdraw)'],
+] as const;
+
 const fieldsOf = (p: PlanRow): PlanFields => ({
   ...blank,
   ...p,
@@ -84,25 +100,11 @@ export function PlanForm({ editing, onDone }: { editing?: PlanRow; onDone: (name
       />
       <div className="plans__form-row">
         <TextField label="Every" inputMode="numeric" {...bind('every')} />
-        <SelectField
-          label="Unit"
-          options={[
-            ['weeks', 'weeks'],
-            ['months', 'months'],
-          ]}
-          {...bind('unit')}
-        />
+        <SelectField label="Unit" options={UNITS} {...bind('unit')} />
         <SelectField label="On" options={unit === 'weeks' ? WEEK_DAYS : MONTH_DAYS} {...bind('day')} />
       </div>
       <div className="plans__form-row">
-        <SelectField
-          label="Price"
-          options={[
-            ['per-visit', 'Per visit'],
-            ['monthly', 'Monthly fee'],
-          ]}
-          {...bind('priceKind')}
-        />
+        <SelectField label="Price" options={PRICE_KINDS} {...bind('priceKind')} />
         <TextField label="Amount ($)" inputMode="decimal" {...bind('price')} />
         <TextField label="Discount on other work (%)" inputMode="numeric" {...bind('discountPercent')} />
       </div>
@@ -110,14 +112,12 @@ export function PlanForm({ editing, onDone }: { editing?: PlanRow; onDone: (name
         <TextField label="Minimum months" inputMode="numeric" {...bind('minimumMonths')} />
         <TextField label="How to cancel" {...bind('cancellation')} />
       </div>
-      <div className="check">
-        <input id="plan-renew" type="checkbox" {...form.register('autoRenew')} />
-        <label htmlFor="plan-renew">Renews by itself</label>
-      </div>
-      <div className="check">
-        <input id="plan-active" type="checkbox" {...form.register('active')} />
-        <label htmlFor="plan-active">Offered to customers (untick to withdraw)</label>
-      </div>
+      {CHECKS.map(([name, id, label]) => (
+        <div key={id} className="check">
+          <input id={id} type="checkbox" {...form.register(name)} />
+          <label htmlFor={id}>{label}</label>
+        </div>
+      ))}
       <FailureMessage error={save.error} fallback="Could not save the plan." />
       <SubmitButton busy={save.isPending} busyLabel="Saving...">
         {editing ? 'Save Plan' : 'Create Plan'}

@@ -1,7 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { LinkPage, LinkPageQuery } from '../../../components/ui/LinkPage';
-import { messageOf } from '../../../lib/api';
+import { LinkHome, LinkPage, LinkPageQuery } from '../../../components/ui/LinkPage';
 import { business } from '../../../lib/business';
 import { trackingQueryOptions } from '../api';
 import { appointmentOf, detailOf, headlineOf, stepsOf } from '../display';
@@ -25,15 +23,11 @@ export function TrackVisit({ token }: { token: string }) {
         width="narrow"
         loading="Loading your visit…"
         failedTitle="This link does not work"
-        failed={(error) => messageOf(error, LOAD_FAILED)}
+        failed={LOAD_FAILED}
         failedActions={
           <>
             <Support />
-            <p>
-              <Link to="/" className="button button--primary">
-                Return to Home
-              </Link>
-            </p>
+            <LinkHome />
           </>
         }
       />

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { type FormEvent, useId, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/FormMessage';
-import { LinkPage, LinkPageQuery } from '../../../components/ui/LinkPage';
+import { LinkHome, LinkPage, LinkPageQuery } from '../../../components/ui/LinkPage';
 import { TextField } from '../../../components/ui/TextField';
 import { business } from '../../../lib/business';
 import { firstMessage, messagesResolver } from '../../../lib/forms';
@@ -36,13 +36,7 @@ export function WorkOrderAcknowledgment({ token }: { token: string }) {
       loading={ackMessages.loading}
       failedTitle="Unable to Load Work Order"
       failed={loadError}
-      failedActions={
-        <p className="link-page__actions">
-          <Link to="/" className="button button--primary">
-            Go to Homepage
-          </Link>
-        </p>
-      }
+      failedActions={<LinkHome label="Go to Homepage" className="link-page__actions" />}
     >
       {(data) => <AcknowledgmentForm token={token} view={data} />}
     </LinkPageQuery>
