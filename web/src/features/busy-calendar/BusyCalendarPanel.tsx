@@ -8,6 +8,7 @@ import { bindFields, messagesResolver } from '../../lib/forms';
 import { busyCalendarQueryOptions, type BusyCalendarReply, useSaveBusyCalendarMutation } from './api';
 import { type AddressFields, validateAddress } from './validate';
 import './busy-calendar.css';
+import { ActionButton } from '../../components/ui/ActionButton';
 
 /** What the address's state says: read when, or failing since when and why. */
 function State({ calendar }: { calendar: NonNullable<BusyCalendarReply['calendar']> }) {
@@ -59,14 +60,9 @@ export default function BusyCalendarPanel({ technician }: { technician?: number 
             Calendar address: <code>{calendar.masked}</code>
           </p>
           <State calendar={calendar} />
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={save.isPending}
-            onClick={() => save.mutate(null)}
-          >
+          <ActionButton disabled={save.isPending} onClick={() => save.mutate(null)}>
             Remove calendar address
-          </button>
+          </ActionButton>
         </>
       ) : (
         query.isSuccess && <p>No calendar address yet: every working time is bookable.</p>

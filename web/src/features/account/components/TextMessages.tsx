@@ -23,6 +23,7 @@ import {
 } from '../api';
 import { type TextsConsentFields, validateTextsConsent } from '../validate';
 import { MarketingConsent } from './MarketingConsent';
+import { ActionButton } from '../../../components/ui/ActionButton';
 
 const channelLabels: Record<Channel, string> = { mail: 'Email', text: 'Text', both: 'Both' };
 
@@ -94,14 +95,9 @@ function TextsConsent({ settings, busy, onSave }: PartProps) {
           We text <strong>{formatUsNumber(texts.mobile)}</strong> about your bookings (you agreed on{' '}
           {formatLongDate(texts.consentedAt)}). Reply STOP to any text, or turn them off here.
         </p>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={busy}
-          onClick={() => onSave({ texts: { optIn: false } })}
-        >
+        <ActionButton disabled={busy} onClick={() => onSave({ texts: { optIn: false } })}>
           Stop Text Messages
-        </button>
+        </ActionButton>
       </div>
     );
   }

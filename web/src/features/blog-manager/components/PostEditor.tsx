@@ -11,6 +11,7 @@ import { IMAGE_ACCEPT, IMAGE_LIMIT_HINT } from '../../../lib/upload';
 import { adminPostQueryOptions, createPost, type PostDetail, type PostInfo, updatePost } from '../api';
 import { blogMessages, type PostFields, validatePost } from '../validate';
 import { FailureMessage } from '../../../components/ui/FailureMessage';
+import { ActionButton } from '../../../components/ui/ActionButton';
 
 /** Create mode (`post` null) or edit mode; edit mode first loads the post's content. */
 export function PostEditor({
@@ -161,14 +162,9 @@ function PostForm({ post, onDone }: { post: PostDetail | null; onDone: (text?: s
         <button type="submit" className="button button--primary" disabled={busy}>
           {busy ? 'Saving...' : post ? 'Update Post' : 'Create Post'}
         </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={busy}
-          onClick={() => void onDone()}
-        >
+        <ActionButton disabled={busy} onClick={() => void onDone()}>
           Cancel
-        </button>
+        </ActionButton>
       </div>
     </form>
   );

@@ -104,14 +104,9 @@ export function BookingLinkPage({ token, action }: { token: string; action?: 'at
           </FocusedHeading>
           <p>{cancellation.msg}</p>
           <p className="link-page__actions">
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={busy}
-              onClick={() => setConfirmingCancel(false)}
-            >
+            <ActionButton disabled={busy} onClick={() => setConfirmingCancel(false)}>
               Keep my appointment
-            </button>
+            </ActionButton>
             <button
               type="button"
               className="button button--danger"

@@ -11,6 +11,7 @@ import { emptyFilters, hasFilters } from '../list';
 import type { BookingFilters } from '../types';
 import { validateBookingSearch } from '../validate';
 import { MakeAndModel } from './MakeAndModel';
+import { ActionButton } from '../../../components/ui/ActionButton';
 
 /** The value the service filter sends for custom bookings (contract: service=custom). */
 export const CUSTOM_SERVICE_FILTER = 'custom';
@@ -111,14 +112,9 @@ export function BookingSearch({
         <button type="submit" className="button button--primary" disabled={busy}>
           {busy ? 'Searching...' : 'Search'}
         </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={clear}
-          disabled={!hasFilters(draft) && !hasFilters(applied)}
-        >
+        <ActionButton onClick={clear} disabled={!hasFilters(draft) && !hasFilters(applied)}>
           Clear
-        </button>
+        </ActionButton>
       </div>
     </form>
   );

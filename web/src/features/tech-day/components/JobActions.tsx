@@ -7,6 +7,7 @@ import type { TipBody } from '../../../components/tip/tip-form';
 import { chargePreviewQuery, completeJob, progressJob, techDayKey, type TechJob } from '../api';
 import { TipChoice } from '../../../components/tip/TipChoice';
 import { completionHint, isOpenJob, nextStep, type Step, stepOffered, steps, techMessages } from '../display';
+import { ActionButton } from '../../../components/ui/ActionButton';
 
 export type JobActionsProps = {
   job: TechJob;
@@ -80,14 +81,9 @@ export function JobActions({ job, enabled, onWorkOrder }: JobActionsProps) {
               }}
             />
           )}
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={busy}
-            onClick={() => setConfirming(false)}
-          >
+          <ActionButton disabled={busy} onClick={() => setConfirming(false)}>
             Not yet
-          </button>
+          </ActionButton>
         </span>
       ) : (
         <button
@@ -105,14 +101,9 @@ export function JobActions({ job, enabled, onWorkOrder }: JobActionsProps) {
           {hint}
         </p>
       )}
-      <button
-        type="button"
-        className="button button--secondary"
-        disabled={!enabled}
-        onClick={() => onWorkOrder(job)}
-      >
+      <ActionButton disabled={!enabled} onClick={() => onWorkOrder(job)}>
         Work order
-      </button>
+      </ActionButton>
       {act.isError &&
         (asksToConfirm(act.error) ? (
           <AskOutsideHours

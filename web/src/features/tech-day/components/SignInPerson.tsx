@@ -14,6 +14,7 @@ import { type InPersonFields, inPersonMessages, validateInPerson } from '../vali
 import type { SignaturePadHandle, TechWorkOrderParts } from './TechWorkOrder';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { FailureMessage } from '../../../components/ui/FailureMessage';
+import { ActionButton } from '../../../components/ui/ActionButton';
 
 /**
  * The customer's step: the work order as the acknowledgment page shows it
@@ -125,14 +126,9 @@ export function SignInPerson({
             {problem && <FormMessage tone="error">{problem}</FormMessage>}
             <FailureMessage error={sign.error} fallback="The signature was not saved." />
             <div className="ack-page__actions">
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => onDone(false)}
-                disabled={sign.isPending}
-              >
+              <ActionButton onClick={() => onDone(false)} disabled={sign.isPending}>
                 Back to the work order
-              </button>
+              </ActionButton>
               <SubmitButton busy={sign.isPending} busyLabel="Saving...">
                 Acknowledge work order
               </SubmitButton>

@@ -7,6 +7,7 @@ import { type TestimonialInfo, updateAuthor } from '../api';
 import { AUTHOR_MAX, type AuthorFields, managerMessages, validateAuthor } from '../validate';
 import { SubmitButton } from '../../../components/ui/SubmitButton';
 import { FailureMessage } from '../../../components/ui/FailureMessage';
+import { ActionButton } from '../../../components/ui/ActionButton';
 
 /** Edit an author's name in place; `onDone` gets the success text, or nothing when cancelled. */
 export function AuthorForm({
@@ -48,14 +49,9 @@ export function AuthorForm({
         <SubmitButton busy={save.isPending} busyLabel="Saving...">
           Save author
         </SubmitButton>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={save.isPending}
-          onClick={() => void onDone()}
-        >
+        <ActionButton disabled={save.isPending} onClick={() => void onDone()}>
           Cancel
-        </button>
+        </ActionButton>
       </div>
     </form>
   );

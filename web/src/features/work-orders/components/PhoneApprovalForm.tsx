@@ -11,6 +11,7 @@ import { bindFields, messagesResolver } from '../../../lib/forms';
 import { estimateViewQuery, recordPhoneApproval, useEstimateMutation } from '../estimate-api';
 import type { WorkOrderJson } from '../types';
 import { calledAtInstant, type PhoneApprovalFields, validatePhoneApproval } from '../validate';
+import { ActionButton } from '../../../components/ui/ActionButton';
 
 /** Now on the shop's clock, as a date-time field shows it (`2026-11-28T14:05`). */
 const nowField = () => {
@@ -83,14 +84,9 @@ export function PhoneApprovalForm({
       {unanswered && <FormMessage tone="error">{unanswered}</FormMessage>}
       <FailureMessage error={save.error} fallback="The answer was not recorded." />
       <div className="wo-form__actions">
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={onCancel}
-          disabled={save.isPending}
-        >
+        <ActionButton onClick={onCancel} disabled={save.isPending}>
           Cancel
-        </button>
+        </ActionButton>
         <SubmitButton busy={save.isPending} busyLabel="Saving...">
           Record the answer
         </SubmitButton>

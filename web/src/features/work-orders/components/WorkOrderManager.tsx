@@ -12,6 +12,7 @@ import { PAGE_SIZE, statusLabel, workOrderMessages } from '../display';
 import type { WorkOrderJson } from '../types';
 import { WorkOrderRow } from './WorkOrderRow';
 import type { Notice } from '../../../components/admin/notice';
+import { ActionButton } from '../../../components/ui/ActionButton';
 
 /** The status filter's choices: every status, or all of them (''). */
 const statusOptions = [
@@ -150,23 +151,19 @@ export function WorkOrderManager({
           </ul>
           {(total > PAGE_SIZE || page > 0 || nextCursor !== null) && (
             <nav className="wo-manager__pages" aria-label="Work order pages">
-              <button
-                type="button"
-                className="button button--secondary"
+              <ActionButton
                 disabled={page === 0 || list.isFetching}
                 onClick={() => onQuery({ ...query, after: query.after.slice(0, -1) })}
               >
                 Previous
-              </button>
+              </ActionButton>
               <span>{open ? `Page ${page + 1}` : `Page ${page + 1} of ${pages}`}</span>
-              <button
-                type="button"
-                className="button button--secondary"
+              <ActionButton
                 disabled={nextCursor === null || list.isFetching}
                 onClick={() => nextCursor && onQuery({ ...query, after: [...query.after, nextCursor] })}
               >
                 Next
-              </button>
+              </ActionButton>
             </nav>
           )}
         </>
