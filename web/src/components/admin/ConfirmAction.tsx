@@ -47,6 +47,19 @@ export function ConfirmAction<T>({ confirmation, act, busy, children, ...labels 
   );
 }
 
+/** A mutation `ConfirmMutation` runs on the target (TanStack Query's, or one of the same shape). */
+export type TargetMutation<T> = { mutateAsync: (target: T) => Promise<unknown>; isPending: boolean };
+
+/** Confirm-then-act where the action is a mutation of the target: busy while it runs. */
+export function ConfirmMutation<T>({
+  mutation,
+  ...props
+}: Omit<ConfirmActionProps<T>, 'act' | 'busy'> & { mutation: TargetMutation<T> }) {
+  return (
+    <ConfirmAction {...props} act={(target) => mutation.mutateAsync(target)} busy={mutation.isPending} />
+  );
+}
+
 /**
  * Confirm-then-delete, the panels' one delete flow: the dialog "Delete {what}", its button
  * (`confirmLabel`, "Delete" unless said) busy as "Deleting...", and confirming deletes the target by

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmAction, useConfirmation } from '../../components/admin/ConfirmAction';
+import { ConfirmMutation, useConfirmation } from '../../components/admin/ConfirmAction';
 import { NoticeLine, useNotice } from '../../components/admin/notice';
 import { FormMessage } from '../../components/ui/FormMessage';
 import { messageOf } from '../../lib/api';
@@ -167,10 +167,9 @@ export default function TimeSlotManagerPanel() {
         )}
       </section>
 
-      <ConfirmAction
+      <ConfirmMutation
         confirmation={confirmation}
-        act={(ids) => remove.mutateAsync(ids)}
-        busy={remove.isPending}
+        mutation={remove}
         title="Delete time slots"
         confirmLabel="Delete"
       >
@@ -181,7 +180,7 @@ export default function TimeSlotManagerPanel() {
               : `Are you sure you want to delete ${ids.length} time slots?`}
           </p>
         )}
-      </ConfirmAction>
+      </ConfirmMutation>
     </div>
   );
 }

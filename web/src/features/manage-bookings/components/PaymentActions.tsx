@@ -1,7 +1,7 @@
 import { formatInstant } from '@app/core/time';
 import { type FormEvent, useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { ConfirmAction, useConfirmation } from '../../../components/admin/ConfirmAction';
+import { ConfirmMutation, useConfirmation } from '../../../components/admin/ConfirmAction';
 import { MutationButton } from '../../../components/ui/ActionButton';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { messageOf } from '../../../lib/api';
@@ -100,16 +100,15 @@ function RefundForm({ booking }: { booking: AdminBooking }) {
           {problem ?? messageOf(refund.error, deskMessages.refundFailed)}
         </FormMessage>
       )}
-      <ConfirmAction
+      <ConfirmMutation
         confirmation={confirmation}
-        act={(body) => refund.mutateAsync(body)}
-        busy={refund.isPending}
+        mutation={refund}
         title="Refund this payment?"
         confirmLabel="Refund"
         busyLabel="Refunding..."
       >
         {(body) => <p>{refundQuestion(booking, body.amount)}</p>}
-      </ConfirmAction>
+      </ConfirmMutation>
     </form>
   );
 }

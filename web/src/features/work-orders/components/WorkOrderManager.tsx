@@ -2,7 +2,7 @@ import { WORK_ORDER_STATUSES, type WorkOrderStatus } from '@app/core/workorder/m
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { ConfirmAction, useConfirmation } from '../../../components/admin/ConfirmAction';
+import { ConfirmMutation, useConfirmation } from '../../../components/admin/ConfirmAction';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { SelectField } from '../../../components/ui/SelectField';
 import { TextField } from '../../../components/ui/TextField';
@@ -169,10 +169,9 @@ export function WorkOrderManager({
         </>
       )}
 
-      <ConfirmAction
+      <ConfirmMutation
         confirmation={confirmation}
-        act={(order) => remove.mutateAsync(order)}
-        busy={remove.isPending}
+        mutation={remove}
         title="Delete work order"
         confirmLabel="Delete Work Order"
         busyLabel="Deleting..."
@@ -183,7 +182,7 @@ export function WorkOrderManager({
             cannot be undone.
           </p>
         )}
-      </ConfirmAction>
+      </ConfirmMutation>
     </div>
   );
 }
