@@ -33,6 +33,16 @@ const done: Record<PlanChange['kind'], string> = {
 
 /** One plan: its terms, its next visits (each can be skipped), the visits that need a time, and its actions. */
 function PlanCard({ e, act, busy }: { e: EnrolmentRow; act: (c: PlanChange) => void; busy: boolean }) {
+  // A visit's Skip, whether it is booked or waits for a time.
+  const skip = (date: string) => (
+    <ActionButton
+      disabled={busy}
+      onClick={() => act({ kind: 'skip', id: e._id, date })}
+      named={formatDate(date)}
+    >
+      Skip
+    </ActionButton>
+  );
   return (
     <li className="service-addresses__item plans__item">
       <p>
@@ -46,15 +56,7 @@ function PlanCard({ e, act, busy }: { e: EnrolmentRow; act: (c: PlanChange) => v
           {e.next.map((v) => (
             <li key={v.date}>
               {formatDate(v.date)} at {formatTime(v.time)}
-              {e.state === 'active' && (
-                <ActionButton
-                  disabled={busy}
-                  onClick={() => act({ kind: 'skip', id: e._id, date: v.date })}
-                  named={formatDate(v.date)}
-                >
-                  Skip
-                </ActionButton>
-              )}
+              {e.state === 'active' && skip(v.date)}
             </li>
           ))}
         </ol>
@@ -82,13 +84,7 @@ function PlanCard({ e, act, busy }: { e: EnrolmentRow; act: (c: PlanChange) => v
                 {formatDate(t.date)} at {formatTime(t.time)}
               </button>
             ))}
-            <ActionButton
-              disabled={busy}
-              onClick={() => act({ kind: 'skip', id: e._id, date: w.date })}
-              named={formatDate(w.date)}
-            >
-              Skip
-            </ActionButton>
+            {skip(w.date)}
           </p>
         </div>
       ))}
