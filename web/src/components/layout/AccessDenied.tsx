@@ -1,4 +1,5 @@
-import { Link, Outlet, useRouteContext } from '@tanstack/react-router';
+import { Outlet, useRouteContext } from '@tanstack/react-router';
+import { ButtonLink } from '../ui/ButtonLink';
 import type { ReactNode } from 'react';
 
 /**
@@ -13,11 +14,9 @@ export function AccessDenied({ children }: { children: ReactNode }) {
       <p className="status-text status-text--error" role="alert">
         {children}
       </p>
-      <p>
-        <Link to="/dashboard" className="button button--secondary">
-          Go to My Account
-        </Link>
-      </p>
+      <ButtonLink to="/dashboard" tone="secondary">
+        Go to My Account
+      </ButtonLink>
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { messageOf } from '../../lib/api';
 import { factsOf } from './Fact';
@@ -66,17 +65,6 @@ export function LinkPageQuery<T>({
     );
   }
   return <>{children?.(query.data)}</>;
-}
-
-/** A link page's way home (after an error, or when it is done). */
-export function LinkHome({ label = 'Return to Home', className }: { label?: string; className?: string }) {
-  return (
-    <p className={className}>
-      <Link to="/" className="button button--primary">
-        {label}
-      </Link>
-    </p>
-  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { formatLongDate, formatTime } from '@app/core/time';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useLocation } from '@tanstack/react-router';
+import { ButtonLink } from '../../components/ui/ButtonLink';
 import { bookingsQueryKey } from '../../features/service-history/api';
 import { reviewBookingQueryOptions } from '../../features/leave-review/api';
 import { messageOf } from '../../lib/api';
@@ -84,11 +85,7 @@ function NoBooking({ message }: { message: string }) {
       <p className="status-text" role="status">
         {message}
       </p>
-      <p>
-        <Link to="/dashboard" className="button button--primary">
-          Go to Service History
-        </Link>
-      </p>
+      <ButtonLink to="/dashboard">Go to Service History</ButtonLink>
     </>
   );
 }

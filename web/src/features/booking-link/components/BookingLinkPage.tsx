@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ActionButton } from '../../../components/ui/ActionButton';
+import { ButtonLink } from '../../../components/ui/ButtonLink';
 import { FocusedHeading } from '../../../components/ui/FocusedHeading';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { LinkFact as Fact, LinkPage, LinkPageQuery } from '../../../components/ui/LinkPage';
@@ -37,13 +37,7 @@ export function BookingLinkPage({ token, action }: { token: string; action?: 'at
         loading="Loading your appointment..."
         failedTitle="Unable to open this link"
         failed="This link could not be opened. Please try again later."
-        failedActions={
-          <p>
-            <Link to="/login" className="button button--primary">
-              Sign in to see your bookings
-            </Link>
-          </p>
-        }
+        failedActions={<ButtonLink to="/login">Sign in to see your bookings</ButtonLink>}
       />
     );
   }

@@ -2,7 +2,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { FormMessage } from '../../../components/ui/FormMessage';
-import { LinkFact as Fact, LinkHome, LinkPage, LinkPageQuery } from '../../../components/ui/LinkPage';
+import { ButtonLink } from '../../../components/ui/ButtonLink';
+import { LinkFact as Fact, LinkPage, LinkPageQuery } from '../../../components/ui/LinkPage';
 import { messageOf } from '../../../lib/api';
 import { business } from '../../../lib/business';
 import { confirmCustomBooking, customBookingQueryOptions, declineCustomBooking } from '../api';
@@ -52,7 +53,7 @@ export function CustomBookingConfirmation({ token }: { token: string }) {
         loading={confirmationMessages.loading}
         failedTitle="Unable to Load Booking"
         failed={confirmationMessages.loadFailed}
-        failedActions={<LinkHome className="link-page__actions" />}
+        failedActions={<ButtonLink className="link-page__actions">Return to Home</ButtonLink>}
       />
     );
   }

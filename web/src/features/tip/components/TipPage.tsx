@@ -2,7 +2,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { TipChoice } from '../../../components/tip/TipChoice';
 import { FailureMessage } from '../../../components/ui/FailureMessage';
 import { FocusedHeading } from '../../../components/ui/FocusedHeading';
-import { LinkHome, LinkPage, LinkPageQuery } from '../../../components/ui/LinkPage';
+import { ButtonLink } from '../../../components/ui/ButtonLink';
+import { LinkPage, LinkPageQuery } from '../../../components/ui/LinkPage';
 import { tipByLink, tipLinkQueryOptions } from '../api';
 
 const LOAD_FAILED = 'This tip link is not valid.';
@@ -22,7 +23,7 @@ export function TipPage({ token }: { token: string }) {
         loading="Loading your visit…"
         failedTitle="This link does not work"
         failed={LOAD_FAILED}
-        failedActions={<LinkHome />}
+        failedActions={<ButtonLink>Return to Home</ButtonLink>}
       />
     );
   }
@@ -31,7 +32,7 @@ export function TipPage({ token }: { token: string }) {
       <LinkPage width="narrow">
         <FocusedHeading className="link-page__title">Tip added</FocusedHeading>
         <p role="status">{send.data.msg}</p>
-        <LinkHome />
+        <ButtonLink>Return to Home</ButtonLink>
       </LinkPage>
     );
   }

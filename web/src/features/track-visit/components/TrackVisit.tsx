@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { LinkHome, LinkPage, LinkPageQuery } from '../../../components/ui/LinkPage';
+import { ButtonLink } from '../../../components/ui/ButtonLink';
+import { LinkPage, LinkPageQuery } from '../../../components/ui/LinkPage';
 import { business } from '../../../lib/business';
 import { trackingQueryOptions } from '../api';
 import { appointmentOf, detailOf, headlineOf, stepsOf } from '../display';
@@ -27,7 +28,7 @@ export function TrackVisit({ token }: { token: string }) {
         failedActions={
           <>
             <Support />
-            <LinkHome />
+            <ButtonLink>Return to Home</ButtonLink>
           </>
         }
       />

@@ -3,7 +3,8 @@ import { Link } from '@tanstack/react-router';
 import { type FormEvent, useId, useRef } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormMessage } from '../../../components/ui/FormMessage';
-import { LinkHome, LinkPage, LinkPageQuery } from '../../../components/ui/LinkPage';
+import { ButtonLink } from '../../../components/ui/ButtonLink';
+import { LinkPage, LinkPageQuery } from '../../../components/ui/LinkPage';
 import { TextField } from '../../../components/ui/TextField';
 import { business } from '../../../lib/business';
 import { firstMessage, messagesResolver } from '../../../lib/forms';
@@ -36,7 +37,7 @@ export function WorkOrderAcknowledgment({ token }: { token: string }) {
       loading={ackMessages.loading}
       failedTitle="Unable to Load Work Order"
       failed={loadError}
-      failedActions={<LinkHome label="Go to Homepage" className="link-page__actions" />}
+      failedActions={<ButtonLink className="link-page__actions">Go to Homepage</ButtonLink>}
     >
       {(data) => <AcknowledgmentForm token={token} view={data} />}
     </LinkPageQuery>
