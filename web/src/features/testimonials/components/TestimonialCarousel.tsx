@@ -35,12 +35,6 @@ export function TestimonialCarousel({ headingLevel = 2 }: { headingLevel?: 2 | 3
   );
 }
 
-/** The carousel's two steps: how far, the button's name, its mark. */
-const STEPS = [
-  [-1, 'Previous testimonial', '‹'],
-  [1, 'Next testimonial', '›'],
-] as const;
-
 function Slides({ testimonials }: { testimonials: TestimonialInfo[] }) {
   const count = testimonials.length;
   const slidesId = useId();
@@ -100,18 +94,24 @@ function Slides({ testimonials }: { testimonials: TestimonialInfo[] }) {
           >
             <span aria-hidden="true">{stopped ? '▶' : '❚❚'}</span>
           </button>
-          {STEPS.map(([step, label, mark]) => (
-            <button
-              key={step}
-              type="button"
-              className="carousel__button"
-              aria-controls={slidesId}
-              aria-label={label}
-              onClick={() => go(step)}
-            >
-              <span aria-hidden="true">{mark}</span>
-            </button>
-          ))}
+          <button
+            type="button"
+            className="carousel__button"
+            aria-controls={slidesId}
+            aria-label="Previous testimonial"
+            onClick={() => go(-1)}
+          >
+            <span aria-hidden="true">‹</span>
+          </button>
+          <button
+            type="button"
+            className="carousel__button"
+            aria-controls={slidesId}
+            aria-label="Next testimonial"
+            onClick={() => go(1)}
+          >
+            <span aria-hidden="true">›</span>
+          </button>
         </div>
       )}
       <div
