@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { LinkToken } from '../auth/link-token';
 import type { StatusChangeBy } from '../booking/rules';
+import { Garage } from '../garage/index';
 import { User } from '../user/index';
 import { fn } from '../util/fn';
 import { SkipInput } from './input';
@@ -28,10 +29,15 @@ async function load(ref: string): Promise<Enrolment | undefined> {
 
 const settled = (e: Enrolment): LinkToken.Refusal | null => (e.state === 'cancelled' ? 'settled' : null);
 
-/** `GET /api/plans/link/{token}`: the plan, its next visits and its state (404/400 for an unknown or expired link). */
-export const viewPlanLink = fn(z.string(), async (token): Promise<EnrolmentView> =>
-  viewOf((await LinkToken.view(FLOW, token, { subject: { load } })).subject),
-);
+/** The plan's page: the customer's view of it, and its vehicle in words (the page has no garage to read). */
+export type PlanLinkView = EnrolmentView & { vehicle: string };
+
+/** `GET /api/plans/link/{token}`: the plan, its vehicle, next visits and state (404/400 for an unknown or expired link). */
+export const viewPlanLink = fn(z.string(), async (token): Promise<PlanLinkView> => {
+  const { subject: e } = await LinkToken.view(FLOW, token, { subject: { load } });
+  const car = await Garage.findOf(e.userId, e.vehicleId).catch(() => undefined);
+  return { ...(await viewOf(e)), vehicle: car ? `${car.year} ${car.make} ${car.model}` : '' };
+});
 
 export const PlanLinkAction = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('skip'), ...SkipInput.shape }).strict(),

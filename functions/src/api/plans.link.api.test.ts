@@ -40,7 +40,7 @@ describe('/api/plans/link/:token', () => {
     const page = await send('GET', link, {});
     expect(page.status).toBe(200);
     const shown = await json<EnrolmentReply>(page);
-    expect(shown).toMatchObject({ _id: e._id, name: plan.name, vehicleId: c.vehicleId, state: 'active' });
+    expect(shown).toMatchObject({ _id: e._id, name: plan.name, vehicle: '2020 Mazda CX-5', state: 'active' });
     expect(shown.next.map((v) => v.date)[0]).toBe(first);
 
     const skipped = await send('POST', `${link}/skip`, {}, { date: first });

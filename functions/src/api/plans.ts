@@ -146,7 +146,7 @@ export const plans = new Hono()
   .get('/link/:token', linkParam, async (c) => {
     c.header('Cache-Control', 'no-store');
     const e = await Plan.viewPlanLink(c.req.valid('param').token);
-    return c.json(enrolmentReply(e, e));
+    return c.json({ ...enrolmentReply(e, e), vehicle: e.vehicle });
   })
   .post('/link/:token/skip', linkParam, linkSkipBody, async (c) =>
     c.json(
