@@ -97,7 +97,6 @@ test('a customer enrols a car in a four-weekly plan, sees the next three visits,
     ).json()) as EnrolmentRow[];
     const { Plan } = await import('@app/core/plan/index');
     const token = await Plan.issuePlanLink({ userId: customer.user._id, id: enrolled?._id ?? '' });
-    await page.context().clearCookies();
     await page.goto(`/plan/${token}`);
     await expect(page.getByRole('heading', { name: 'Your Service Plan' })).toBeVisible();
     await expect(page.getByText('For your 2021 Subaru Outback.')).toBeVisible();
