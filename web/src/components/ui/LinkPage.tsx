@@ -1,4 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { factsOf } from './Fact';
 import { FocusedHeading } from './FocusedHeading';
@@ -17,6 +18,15 @@ export type LinkPageWidth = 'narrow' | 'normal' | 'wide';
 export function LinkPage({ width = 'normal', children }: { width?: LinkPageWidth; children: ReactNode }) {
   return <div className={`page container link-page link-page--${width}`}>{children}</div>;
 }
+
+/** The way on from a link page that is done or does not work: back to the home page. */
+export const homeAction = (
+  <p>
+    <Link to="/" className="button button--primary">
+      Return to Home
+    </Link>
+  </p>
+);
 
 /**
  * The pending / error / content ladder of a link page's query: a page returns

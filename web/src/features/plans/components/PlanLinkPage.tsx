@@ -3,21 +3,13 @@ import { Link } from '@tanstack/react-router';
 import { NoticeLine, useNotice } from '../../../components/admin/notice';
 import { FailureMessage } from '../../../components/ui/FailureMessage';
 import { FocusedHeading } from '../../../components/ui/FocusedHeading';
-import { LinkPage, LinkPageQuery } from '../../../components/ui/LinkPage';
+import { homeAction, LinkPage, LinkPageQuery } from '../../../components/ui/LinkPage';
 import { messageOf } from '../../../lib/api';
 import { changePlanByLink, type PlanChange, planLinkQueryOptions, usePlanMutation } from '../api';
 import { done, PlanCard } from './PlanCard';
 import '../plans.css';
 
 const LOAD_FAILED = 'This plan link is not valid.';
-
-const home = (
-  <p>
-    <Link to="/" className="button button--primary">
-      Return to Home
-    </Link>
-  </p>
-);
 
 /**
  * A plan by its mails' "Manage your plan" link (issue 35, decision 133; /plan/{token}): the plan,
@@ -35,7 +27,7 @@ export function PlanLinkPage({ token }: { token: string }) {
         loading="Loading your plan…"
         failedTitle="This link does not work"
         failed={(error) => messageOf(error, LOAD_FAILED)}
-        failedActions={home}
+        failedActions={homeAction}
       />
     );
   }

@@ -1,21 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { TipChoice } from '../../../components/tip/TipChoice';
 import { FailureMessage } from '../../../components/ui/FailureMessage';
 import { FocusedHeading } from '../../../components/ui/FocusedHeading';
-import { LinkPage, LinkPageQuery } from '../../../components/ui/LinkPage';
+import { homeAction, LinkPage, LinkPageQuery } from '../../../components/ui/LinkPage';
 import { messageOf } from '../../../lib/api';
 import { tipByLink, tipLinkQueryOptions } from '../api';
 
 const LOAD_FAILED = 'This tip link is not valid.';
-
-const home = (
-  <p>
-    <Link to="/" className="button button--primary">
-      Return to Home
-    </Link>
-  </p>
-);
 
 /**
  * The tip after the job (issue 35, /tip/{token}), from the receipt's link: the visit, then 15, 20
@@ -32,7 +23,7 @@ export function TipPage({ token }: { token: string }) {
         loading="Loading your visit…"
         failedTitle="This link does not work"
         failed={(error) => messageOf(error, LOAD_FAILED)}
-        failedActions={home}
+        failedActions={homeAction}
       />
     );
   }
@@ -41,7 +32,7 @@ export function TipPage({ token }: { token: string }) {
       <LinkPage width="narrow">
         <FocusedHeading className="link-page__title">Tip added</FocusedHeading>
         <p role="status">{send.data.msg}</p>
-        {home}
+        {homeAction}
       </LinkPage>
     );
   }
