@@ -7,7 +7,7 @@ import { auth } from './helpers/session';
 /**
  * Service plans (issue 35): the admin's four-weekly plan (made through the API); a customer enrols
  * their car in Account Settings, sees the terms with the amounts and the next three visits, then
- * skips one. The spec leaves its stack as seeded: the enrolment cancelled, the plan withdrawn.
+ * skips one, and pauses the plan on the page its mails' link opens (decision 133). The spec leaves its stack as seeded: the enrolment cancelled, the plan withdrawn.
  */
 
 const BYDAY = {
@@ -90,6 +90,24 @@ test('a customer enrols a car in a four-weekly plan, sees the next three visits,
     await plans.screenshot({ path: test.info().outputPath('plans-list-1280.png') });
     await page.setViewportSize({ width: 390, height: 844 });
     await plans.screenshot({ path: test.info().outputPath('plans-list-390.png') });
+
+    // The plan mails' "Manage your plan" link (decision 133), issued as the mails issue it: pause there.
+    const [enrolled] = (await (
+      await request.get('/api/plans/enrolments', { headers: auth(customer) })
+    ).json()) as EnrolmentRow[];
+    const { Plan } = await import('@app/core/plan/index');
+    const token = await Plan.issuePlanLink({ userId: customer.user._id, id: enrolled?._id ?? '' });
+    await page.goto(`/plan/${token}`);
+    await expect(page.getByRole('heading', { name: 'Your Service Plan' })).toBeVisible();
+    await expect(page.getByText('For your 2021 Subaru Outback.')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Next visits of Four-Weekly Detail' })).toBeVisible();
+    await expectAccessible();
+    await page.screenshot({ path: test.info().outputPath('plan-link-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('button', { name: /^Pause/ }).click();
+    await expect(page.getByText('Plan paused. Its upcoming visits are cancelled.')).toBeVisible();
+    await expect(page.getByText('Paused', { exact: true })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('plan-link-1280.png'), fullPage: true });
   } finally {
     // As seeded: the enrolment cancelled (its visits with it), the plan withdrawn.
     const mine = await request.get('/api/plans/enrolments', { headers: auth(customer) });

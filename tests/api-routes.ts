@@ -102,7 +102,19 @@ async function planFixtures(a: { _id: string; firstName: string }) {
     const resume = await enrolled('Resume', '16:00');
     const cancel = await enrolled('Cancel', '17:00');
     await Plan.pause(resume.id);
-    return { plan, addressId, firstDate, vehicle: await vehicleOf('Enrol'), skip, pause, resume, cancel };
+    // The skip enrolment's "Manage your plan" link (decision 133): its page for every caller.
+    const link = await Plan.issuePlanLink(skip);
+    return {
+      plan,
+      addressId,
+      firstDate,
+      vehicle: await vehicleOf('Enrol'),
+      skip,
+      pause,
+      resume,
+      cancel,
+      link,
+    };
   });
 }
 
@@ -320,6 +332,30 @@ export const routes: Record<string, Route> = {
   'POST /api/plans/enrolments/:id/cancel': {
     access: 'customerOwner',
     path: (f) => `/api/plans/enrolments/${f.plans.cancel.id}/cancel`,
+  },
+  // A plan by its mails' link (decision 133), without signing in: the page by a real link; the actions by an
+  // unknown one, 404 for everyone (functions/src/api/plans.link.api.test.ts covers real links and their race).
+  'GET /api/plans/link/:token': { access: 'anyone', path: (f) => `/api/plans/link/${f.plans.link}` },
+  'POST /api/plans/link/:token/skip': {
+    access: 'anyone',
+    path: () => `/api/plans/link/${'x'.repeat(43)}/skip`,
+    body: (f) => ({ date: f.plans.skip.startDate }),
+    ok: 404,
+  },
+  'POST /api/plans/link/:token/pause': {
+    access: 'anyone',
+    path: () => `/api/plans/link/${'x'.repeat(43)}/pause`,
+    ok: 404,
+  },
+  'POST /api/plans/link/:token/resume': {
+    access: 'anyone',
+    path: () => `/api/plans/link/${'x'.repeat(43)}/resume`,
+    ok: 404,
+  },
+  'POST /api/plans/link/:token/cancel': {
+    access: 'anyone',
+    path: () => `/api/plans/link/${'x'.repeat(43)}/cancel`,
+    ok: 404,
   },
   'GET /api/users/me/addresses': { access: 'customer', path: () => '/api/users/me/addresses' },
   // Texts consent and notice channels (issue 21): a customer's own settings.

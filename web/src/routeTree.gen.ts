@@ -30,6 +30,7 @@ import { Route as AuthLeaveReviewRouteImport } from './routes/_auth/leave-review
 import { Route as BTokenRouteImport } from './routes/b.$token'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
+import { Route as PlanTokenRouteImport } from './routes/plan.$token'
 import { Route as RescheduleBookingIdRouteImport } from './routes/reschedule.$bookingId'
 import { Route as ResetPasswordTokenRouteImport } from './routes/reset-password.$token'
 import { Route as TipTokenRouteImport } from './routes/tip.$token'
@@ -146,6 +147,11 @@ const BlogSlugRoute = BlogSlugRouteImport.update({
   path: '/blog/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PlanTokenRoute = PlanTokenRouteImport.update({
+  id: '/plan/$token',
+  path: '/plan/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RescheduleBookingIdRoute = RescheduleBookingIdRouteImport.update({
   id: '/reschedule/$bookingId',
   path: '/reschedule/$bookingId',
@@ -232,6 +238,7 @@ export interface FileRoutesByFullPath {
   '/leave-review': typeof AuthLeaveReviewRoute
   '/b/$token': typeof BTokenRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/plan/$token': typeof PlanTokenRoute
   '/reschedule/$bookingId': typeof RescheduleBookingIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/tip/$token': typeof TipTokenRoute
@@ -265,6 +272,7 @@ export interface FileRoutesByTo {
   '/leave-review': typeof AuthLeaveReviewRoute
   '/b/$token': typeof BTokenRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/plan/$token': typeof PlanTokenRoute
   '/reschedule/$bookingId': typeof RescheduleBookingIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/tip/$token': typeof TipTokenRoute
@@ -302,6 +310,7 @@ export interface FileRoutesById {
   '/_auth/leave-review': typeof AuthLeaveReviewRoute
   '/b/$token': typeof BTokenRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/plan/$token': typeof PlanTokenRoute
   '/reschedule/$bookingId': typeof RescheduleBookingIdRoute
   '/reset-password/$token': typeof ResetPasswordTokenRoute
   '/tip/$token': typeof TipTokenRoute
@@ -337,6 +346,7 @@ export interface FileRouteTypes {
     | '/leave-review'
     | '/b/$token'
     | '/blog/$slug'
+    | '/plan/$token'
     | '/reschedule/$bookingId'
     | '/reset-password/$token'
     | '/tip/$token'
@@ -370,6 +380,7 @@ export interface FileRouteTypes {
     | '/leave-review'
     | '/b/$token'
     | '/blog/$slug'
+    | '/plan/$token'
     | '/reschedule/$bookingId'
     | '/reset-password/$token'
     | '/tip/$token'
@@ -406,6 +417,7 @@ export interface FileRouteTypes {
     | '/_auth/leave-review'
     | '/b/$token'
     | '/blog/$slug'
+    | '/plan/$token'
     | '/reschedule/$bookingId'
     | '/reset-password/$token'
     | '/tip/$token'
@@ -439,6 +451,7 @@ export interface RootRouteChildren {
   WorkOrderPortalRoute: typeof WorkOrderPortalRoute
   BTokenRoute: typeof BTokenRoute
   BlogSlugRoute: typeof BlogSlugRoute
+  PlanTokenRoute: typeof PlanTokenRoute
   RescheduleBookingIdRoute: typeof RescheduleBookingIdRoute
   ResetPasswordTokenRoute: typeof ResetPasswordTokenRoute
   TipTokenRoute: typeof TipTokenRoute
@@ -602,6 +615,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlogSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/plan/$token': {
+      id: '/plan/$token'
+      path: '/plan/$token'
+      fullPath: '/plan/$token'
+      preLoaderRoute: typeof PlanTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/reschedule/$bookingId': {
       id: '/reschedule/$bookingId'
       path: '/reschedule/$bookingId'
@@ -753,6 +773,7 @@ const rootRouteChildren: RootRouteChildren = {
   WorkOrderPortalRoute: WorkOrderPortalRoute,
   BTokenRoute: BTokenRoute,
   BlogSlugRoute: BlogSlugRoute,
+  PlanTokenRoute: PlanTokenRoute,
   RescheduleBookingIdRoute: RescheduleBookingIdRoute,
   ResetPasswordTokenRoute: ResetPasswordTokenRoute,
   TipTokenRoute: TipTokenRoute,

@@ -42,6 +42,8 @@ export const purposes = [
   'due-not-now',
   // A tip after the job from the receipt's link (issue 35, decision 130): used once, by the tip's charge.
   'tip-after-job',
+  // A plan's "Manage your plan" link (issue 35, decision 133): viewed, never used up; each action guarded by the plan's revision.
+  'manage-plan',
 ] as const;
 export type Purpose = (typeof purposes)[number];
 
@@ -95,6 +97,8 @@ export const INVITATION_DAYS = 7;
 const NEVER = Date.UTC(9999, 11, 31);
 /** How long the receipt's tip link works (issue 35, decision 130). */
 export const TIP_LINK_DAYS = 14;
+/** How long a plan's "Manage your plan" link works (issue 35, decision 133): each plan mail carries a fresh one. */
+export const PLAN_LINK_DAYS = 30;
 /** How long a price code works (decision 091), as its message says. */
 export const PRICE_CODE_MINUTES = 30;
 
@@ -303,6 +307,23 @@ export const flows = {
       used: { kind: 'conflict', msg: linkTexts.tip.used, extra: { reason: 'used' } },
       expired: { kind: 'invalid', msg: linkTexts.tip.expired, extra: { reason: 'expired' } },
       settled: { kind: 'conflict', msg: linkTexts.tip.settled, extra: { reason: 'settled' } },
+    },
+    rateLimit: rateLimits.bookingLinkIp,
+  },
+  /**
+   * A plan's page (decision 133): skip a visit, pause, resume, cancel, as in Account Settings,
+   * `PLAN_LINK_DAYS` long. A view link: each action is the signed-in one's, on condition of the
+   * plan's revision read, so of actions at once one wins; a cancelled plan's link is settled.
+   */
+  'manage-plan': {
+    purpose: 'manage-plan',
+    kind: 'view',
+    expires: (now) => now + PLAN_LINK_DAYS * DAY,
+    page: (token) => `/plan/${token}`,
+    replies: {
+      invalid: { kind: 'not_found', msg: linkTexts.plan.invalid, extra: { reason: 'invalid' } },
+      expired: { kind: 'invalid', msg: linkTexts.plan.expired, extra: { reason: 'expired' } },
+      settled: { kind: 'conflict', msg: linkTexts.plan.settled, extra: { reason: 'settled' } },
     },
     rateLimit: rateLimits.bookingLinkIp,
   },

@@ -40,6 +40,14 @@ export const linkTexts = {
     expired: 'This tip link has expired.',
     settled: 'This visit can no longer take a tip by link: its payment is not complete.',
   },
+  /** A plan's "Manage your plan" link (issue 35, decision 133). */
+  plan: {
+    invalid:
+      'This plan link is not valid. Open the newest mail about your plan, or sign in to Account Settings.',
+    expired:
+      'This plan link has expired. Open the newest mail about your plan, or sign in to Account Settings.',
+    settled: 'This plan is cancelled: there is nothing more to change.',
+  },
   track: {
     invalid: 'This tracking link is not valid. The mail that brought you here may be from another visit.',
     expired: 'This tracking link has expired: it works until the end of the day of the visit.',

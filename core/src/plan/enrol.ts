@@ -97,7 +97,7 @@ export const enrol = fn(
       updatedAt: at,
     };
     const mail = await Outbox.prepareWithFiles(
-      enrolledMail(account.email, record, nextVisits(plan.recurrence, start, start, 3)),
+      await enrolledMail(account.email, record, nextVisits(plan.recurrence, start, start, 3)),
     );
     await placeVisit(account, record, start, {
       items: () => [

@@ -1,9 +1,11 @@
+import { linkPage } from '../auth/link-flows';
+import { LinkToken } from '../auth/link-token';
 import { absoluteUrl } from '../links';
 import type { Mail } from '../mail/index';
 import { composeMail } from '../mail/compose';
 import { formatCents } from '../money';
 import * as time from '../time';
-import type { Enrolment } from './store';
+import { type Enrolment, enrolment, enrolmentRef } from './store';
 
 /** The plans' mails (issue 35, decision 131): what a customer agreed to, and each change of their plan. */
 
@@ -24,9 +26,27 @@ export function termsOf(e: Pick<Enrolment, 'agreed'>): string {
   return `${renew}${minimum}. To cancel: ${terms.cancellation}`;
 }
 
-const manageLink = { href: absoluteUrl('/dashboard?tab=account'), label: 'Manage your plan' };
+/**
+ * "Manage your plan": a fresh `manage-plan` link (decision 133) to the plan's page, where the
+ * holder skips a visit, pauses, resumes or cancels without signing in, as in Account Settings.
+ */
+export async function issuePlanLink(e: Pick<Enrolment, 'userId' | 'id'>): Promise<string> {
+  const { token } = await LinkToken.issue('manage-plan', {
+    subjectId: enrolmentRef(e),
+    owner: enrolment.key(e),
+  });
+  return token;
+}
 
-export function enrolledMail(to: string, e: Enrolment, visits: readonly string[]): Mail.Message {
+async function manageLink(e: Enrolment) {
+  return { href: absoluteUrl(linkPage('manage-plan', await issuePlanLink(e))), label: 'Manage your plan' };
+}
+
+export async function enrolledMail(
+  to: string,
+  e: Enrolment,
+  visits: readonly string[],
+): Promise<Mail.Message> {
   return composeMail({ to, subject: `You are enrolled: ${e.agreed.name}` }, [
     `Thank you for enrolling in ${e.agreed.name}.`,
     {
@@ -39,7 +59,7 @@ export function enrolledMail(to: string, e: Enrolment, visits: readonly string[]
       ],
     },
     'Each visit is booked for you; you get a reminder before each, with links to reschedule or cancel that visit.',
-    manageLink,
+    await manageLink(e),
   ]);
 }
 
@@ -63,17 +83,25 @@ const changes = {
 } as const;
 
 /** The notice of a change of the plan's state (pause, resume, cancel, past due). */
-export function changedMail(to: string, e: Enrolment, state: keyof typeof changes): Mail.Message {
+export async function changedMail(
+  to: string,
+  e: Enrolment,
+  state: keyof typeof changes,
+): Promise<Mail.Message> {
   const words = changes[state](e.agreed.name);
-  return composeMail({ to, subject: words.subject }, [words.line, manageLink]);
+  return composeMail({ to, subject: words.subject }, [words.line, await manageLink(e)]);
 }
 
 /** Visits the placement could not book at their usual time (never double-booked): the customer picks one of the nearest times. */
-export function needsTimeMail(to: string, e: Enrolment, dates: readonly string[]): Mail.Message {
+export async function needsTimeMail(
+  to: string,
+  e: Enrolment,
+  dates: readonly string[],
+): Promise<Mail.Message> {
   return composeMail({ to, subject: `A visit of your plan needs a time: ${e.agreed.name}` }, [
     `We could not book ${dates.length === 1 ? 'this visit' : 'these visits'} of your plan ${e.agreed.name} at ${time.formatTime(e.agreed.time)}: the time is taken.`,
     { fields: [['Visits', dates.map((d) => time.formatLongDate(d)).join('\n')]] },
-    'Choose one of the nearest free times, or skip the visit, in Account Settings.',
-    manageLink,
+    'Choose one of the nearest free times, or skip the visit, in Account Settings or on your plan’s page.',
+    await manageLink(e),
   ]);
 }

@@ -60,7 +60,7 @@ async function moveTo(e: Enrolment, state: State, patch: Partial<Enrolment> = {}
     ? await Notify.prepare({
         kind: 'cancel',
         userId: e.userId,
-        mail: changedMail(account.email, next, state === 'active' ? 'active' : state),
+        mail: await changedMail(account.email, next, state === 'active' ? 'active' : state),
       })
     : [];
   try {
@@ -127,67 +127,69 @@ export const pause = fn(
   mine,
 );
 
+/** Active again (from paused), its visits placed ahead from today: the signed-in route's and the plan link's. */
+export async function resumeEnrolment(e: Enrolment): Promise<Enrolment> {
+  if (e.state !== 'paused') throw new VisibleError('conflict', manageMessages.notPaused);
+  const now = new Date();
+  const active = await moveTo(e, 'active', {
+    placedThrough: time.addDays(time.today(now), -1),
+    needsTime: [],
+    placeAt: new Date(now.getTime() + 10 * 60_000).toISOString(),
+  });
+  return placeAndWrite(active, now);
+}
+
+/** Cancelled for good, its upcoming visits cancelled, a confirmation mailed: the signed-in route's and the plan link's. */
+export async function cancelEnrolment(e: Enrolment, by?: StatusChangeBy): Promise<Enrolment> {
+  if (e.state === 'cancelled') return e;
+  const cancelled = await moveTo(e, 'cancelled');
+  await cancelUpcomingVisits(e, by);
+  return cancelled;
+}
+
 /** `POST /api/plans/enrolments/{id}/resume`: active again, its visits placed ahead from today. */
-export const resume = fn(
-  EnrolmentRef,
-  async (id) => {
-    const e = await myEnrolment(id);
-    if (e.state !== 'paused') throw new VisibleError('conflict', manageMessages.notPaused);
-    const now = new Date();
-    const active = await moveTo(e, 'active', {
-      placedThrough: time.addDays(time.today(now), -1),
-      needsTime: [],
-      placeAt: new Date(now.getTime() + 10 * 60_000).toISOString(),
-    });
-    return placeAndWrite(active, now);
-  },
-  mine,
-);
+export const resume = fn(EnrolmentRef, async (id) => resumeEnrolment(await myEnrolment(id)), mine);
 
 /** `POST /api/plans/enrolments/{id}/cancel`: cancelled for good, its upcoming visits cancelled, a confirmation mailed. */
-export const cancel = fn(
-  EnrolmentRef,
-  async (id) => {
-    const e = await myEnrolment(id);
-    if (e.state === 'cancelled') return e;
-    const cancelled = await moveTo(e, 'cancelled');
-    await cancelUpcomingVisits(e);
-    return cancelled;
-  },
-  mine,
-);
+export const cancel = fn(EnrolmentRef, async (id) => cancelEnrolment(await myEnrolment(id)), mine);
 
 /**
- * `POST /api/plans/enrolments/{id}/skip` `{ date }`: that visit is not made. Its booking (if placed)
- * is cancelled as any cancel (the notice; the late-cancel rule, `acceptLateFee`), and the date kept
- * in `skipped`, so it is never placed again.
+ * That visit is not made: its booking (if placed) is cancelled as any cancel (the notice; the
+ * late-cancel rule, `acceptLateFee`), and the date kept in `skipped`, so it is never placed again.
+ * The signed-in route's and the plan link's.
  */
+export async function skipVisit(
+  e: Enrolment,
+  input: z.output<typeof SkipInput>,
+  by?: StatusChangeBy,
+): Promise<Enrolment> {
+  if (e.state !== 'active') throw new VisibleError('conflict', manageMessages.notActive);
+  const [visit] = await visitsOf(e.id, input.date, input.date);
+  const waiting = (e.needsTime ?? []).includes(input.date);
+  if (!visit && !waiting && !isUpcoming(e, input.date)) {
+    throw new VisibleError('invalid', manageMessages.notAVisit);
+  }
+  if (visit) {
+    const booking = await bookings.get({ id: visit.bookingId }, { consistent: true });
+    if (booking && (booking.status === 'Pending' || booking.status === 'Confirmed')) {
+      await cancelAs(booking, by ?? (await currentBy()), { acceptLateFee: input.acceptLateFee });
+    }
+  }
+  const at = new Date().toISOString();
+  const next: Enrolment = {
+    ...e,
+    skipped: [...new Set([...e.skipped, input.date])].sort(),
+    needsTime: (e.needsTime ?? []).filter((d) => d !== input.date),
+    updatedAt: at,
+  };
+  await writeOrRefuse(next, e);
+  return { ...next, rev: (e.rev ?? 0) + 1 };
+}
+
+/** `POST /api/plans/enrolments/{id}/skip` `{ date }`: that visit is not made (`skipVisit`). */
 export const skip = fn(
   z.tuple([EnrolmentRef, SkipInput]),
-  async (id, input) => {
-    const e = await myEnrolment(id);
-    if (e.state !== 'active') throw new VisibleError('conflict', manageMessages.notActive);
-    const [visit] = await visitsOf(e.id, input.date, input.date);
-    const waiting = (e.needsTime ?? []).includes(input.date);
-    if (!visit && !waiting && !isUpcoming(e, input.date)) {
-      throw new VisibleError('invalid', manageMessages.notAVisit);
-    }
-    if (visit) {
-      const booking = await bookings.get({ id: visit.bookingId }, { consistent: true });
-      if (booking && (booking.status === 'Pending' || booking.status === 'Confirmed')) {
-        await cancelAs(booking, await currentBy(), { acceptLateFee: input.acceptLateFee });
-      }
-    }
-    const at = new Date().toISOString();
-    const next: Enrolment = {
-      ...e,
-      skipped: [...new Set([...e.skipped, input.date])].sort(),
-      needsTime: (e.needsTime ?? []).filter((d) => d !== input.date),
-      updatedAt: at,
-    };
-    await writeOrRefuse(next, e);
-    return { ...next, rev: (e.rev ?? 0) + 1 };
-  },
+  async (id, input) => skipVisit(await myEnrolment(id), input),
   mine,
 );
 

@@ -171,7 +171,7 @@ export async function placeAndWrite(e: Enrolment, now: Date): Promise<Enrolment>
     ? await Notify.prepare({
         kind: 'reschedule',
         userId: e.userId,
-        mail: needsTimeMail(account.email, e, missing),
+        mail: await needsTimeMail(account.email, e, missing),
       })
     : [];
   try {

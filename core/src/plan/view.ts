@@ -32,22 +32,25 @@ export async function nextOf(e: Enrolment, count = 3): Promise<NextVisit[]> {
   return out.slice(0, count);
 }
 
+/** One enrolment as its customer sees it: its next visits, and those that need a time with the nearest free times. */
+export async function viewOf(e: Enrolment): Promise<EnrolmentView> {
+  return {
+    ...e,
+    next: await nextOf(e),
+    waiting:
+      e.state === 'active'
+        ? await Promise.all(
+            (e.needsTime ?? [])
+              .filter((d) => d >= time.today())
+              .map(async (date) => ({ date, nearest: await nearestTimes(e, date) })),
+          )
+        : [],
+  };
+}
+
 /** `GET /api/plans/enrolments`: the signed-in customer's plans, newest first (one bounded page). */
 export async function listMine(): Promise<EnrolmentView[]> {
   const userId = customerId();
   const page = await enrolment.query.ofCustomer({ userId }, { limit: 50, descending: true });
-  return Promise.all(
-    page.items.map(async (e) => ({
-      ...e,
-      next: await nextOf(e),
-      waiting:
-        e.state === 'active'
-          ? await Promise.all(
-              (e.needsTime ?? [])
-                .filter((d) => d >= time.today())
-                .map(async (date) => ({ date, nearest: await nearestTimes(e, date) })),
-            )
-          : [],
-    })),
-  );
+  return Promise.all(page.items.map(viewOf));
 }

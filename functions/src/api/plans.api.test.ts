@@ -5,9 +5,19 @@ import { planFigures } from '@app/core/plan/counters';
 import { Plan } from '@app/core/plan/index';
 import * as time from '@app/core/time';
 import { describe, expect, it } from 'vitest';
-import { readOutbox } from '../local/outbox';
 import { nextDate, postBooking, send } from '../../../tests/booking-factories';
 import { createUser, createUserWithCard, json, serviceOffering } from '../../../tests/factories';
+import {
+  admin,
+  customer,
+  enrol,
+  enrolBody,
+  mailsTo,
+  makePlan,
+  mine,
+  planBody,
+  visitsOf,
+} from '../../../tests/plan-factories';
 import type { EnrolmentReply, PlanReply } from './plans';
 
 /**
@@ -16,84 +26,6 @@ import type { EnrolmentReply, PlanReply } from './plans';
  * time, never double-booked), skip / pause / resume / cancel, the job placing each visit once under
  * two runs at once, and the discount on other work.
  */
-
-type Who = { headers: Record<string, string>; email?: string };
-const mailsTo = async (to: string) => (await readOutbox()).filter((m) => m.to.includes(to));
-
-const planBody = (serviceId: string, overrides: Record<string, unknown> = {}) => ({
-  name: 'Maintenance detail',
-  description: 'A maintenance detail every four weeks.',
-  serviceId,
-  recurrence: 'FREQ=WEEKLY;INTERVAL=4;BYDAY=SA',
-  priceKind: 'per-visit',
-  price: 89.5,
-  discountPercent: 10,
-  autoRenew: true,
-  minimumMonths: 0,
-  cancellation: 'Cancel any time from Account Settings.',
-  active: true,
-  ...overrides,
-});
-
-async function admin() {
-  return createUser({ role: 'admin' });
-}
-
-async function makePlan(overrides: Record<string, unknown> = {}, times = ['09:00']) {
-  const service = await serviceOffering(times);
-  const response = await send(
-    'POST',
-    '/api/admin/plans',
-    (await admin()).headers,
-    planBody(service._id, overrides),
-  );
-  expect(response.status).toBe(201);
-  return { service, plan: await json<PlanReply>(response) };
-}
-
-/** A customer with a card, a default saved address, and a garage vehicle. */
-async function customer() {
-  const who = await createUserWithCard();
-  const [address] = await json<{ _id: string }[]>(await send('GET', '/api/users/me/addresses', who.headers));
-  const vehicle = await json<{ _id: string }>(
-    await send('POST', '/api/users/me/vehicles', who.headers, {
-      year: 2020,
-      make: 'Mazda',
-      model: 'CX-5',
-      color: 'Red',
-    }),
-  );
-  return { ...who, addressId: address!._id, vehicleId: vehicle._id };
-}
-
-const enrolBody = (
-  c: { addressId: string; vehicleId: string },
-  planId: string,
-  firstDate: string,
-  at = '09:00',
-) => ({
-  planId,
-  vehicleId: c.vehicleId,
-  addressId: c.addressId,
-  firstDate,
-  time: at,
-  agree: true,
-});
-
-const enrol = (c: Awaited<ReturnType<typeof customer>>, planId: string, firstDate: string, at = '09:00') =>
-  send('POST', '/api/plans/enrolments', c.headers, enrolBody(c, planId, firstDate, at));
-
-const mine = async (c: Who) => json<EnrolmentReply[]>(await send('GET', '/api/plans/enrolments', c.headers));
-
-/** The bookings an enrolment placed, by date. */
-async function visitsOf(enrolmentId: string) {
-  const records = await Plan.planVisit.query.ofEnrolment(
-    { enrolmentId },
-    { range: { between: [{ date: '2000-01-01' }, { date: '2999-12-31' }] }, limit: 200 },
-  );
-  const bookings = await bookingEntity.getMany(records.items.map((v) => ({ id: v.bookingId })));
-  return bookings.sort((a, b) => a.date.localeCompare(b.date));
-}
 
 describe('/api/admin/plans', () => {
   it('the admin defines a plan; bad input is refused with the message; others may not', async () => {

@@ -99,6 +99,12 @@ const planParam = zValidator('param', z.object({ id: z.string().max(40) }), inva
 const enrolBody = zValidator('json', Plan.EnrolInput, invalidInput);
 const skipBody = zValidator('json', Plan.SkipInput, invalidInput);
 const placeBody = zValidator('json', Plan.PlaceInput, invalidInput);
+const linkParam = zValidator(
+  'param',
+  z.object({ token: z.string().max(200, 'This plan link is not valid.') }),
+  invalidInput,
+);
+const linkSkipBody = zValidator('json', Plan.SkipInput, invalidInput);
 const previewQuery = zValidator('query', z.object({ from: calendarDate() }).strict(), invalidInput);
 
 /** /api/admin/plans: the admin defines and changes plans (admin-only; checked in core too). */
@@ -135,6 +141,28 @@ export const plans = new Hono()
   )
   .post('/enrolments/:id/cancel', requireUser, planParam, async (c) =>
     c.json(enrolmentReply(await Plan.cancel(c.req.valid('param').id))),
+  )
+  // A plan by its mails' "Manage your plan" link (decision 133): no sign-in, the token reaches only its plan.
+  .get('/link/:token', linkParam, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const e = await Plan.viewPlanLink(c.req.valid('param').token);
+    return c.json({ ...enrolmentReply(e, e), vehicle: e.vehicle });
+  })
+  .post('/link/:token/skip', linkParam, linkSkipBody, async (c) =>
+    c.json(
+      enrolmentReply(
+        await Plan.actByLink(c.req.valid('param').token, { kind: 'skip', ...c.req.valid('json') }),
+      ),
+    ),
+  )
+  .post('/link/:token/pause', linkParam, async (c) =>
+    c.json(enrolmentReply(await Plan.actByLink(c.req.valid('param').token, { kind: 'pause' }))),
+  )
+  .post('/link/:token/resume', linkParam, async (c) =>
+    c.json(enrolmentReply(await Plan.actByLink(c.req.valid('param').token, { kind: 'resume' }))),
+  )
+  .post('/link/:token/cancel', linkParam, async (c) =>
+    c.json(enrolmentReply(await Plan.actByLink(c.req.valid('param').token, { kind: 'cancel' }))),
   )
   .get('/:id/visits', planParam, previewQuery, async (c) => {
     const plan = await Plan.planOf(c.req.valid('param').id);

@@ -108,10 +108,13 @@ export const requestAcknowledgment = (workOrderId: string): Promise<{ message: s
 export const retryBookingCharge = (id: string): Promise<AdminBooking> =>
   unwrap(api.api.bookings[':id']['retry-charge'].$post({ param: path({ id }) }));
 
+/** A refund on the wire: the amount and the tip back (its own line, decision 130), in dollars, and why. */
+export type RefundBody = { amount: number; tip?: number; reason: string };
+
 /** POST /api/bookings/{id}/refunds (decision 069): all or part of the payment back, with a reason. */
 export const refundBooking = (
   id: string,
-  body: { amount: number; reason: string },
+  body: RefundBody,
 ): Promise<{ msg: string; booking: AdminBooking }> =>
   unwrap(api.api.bookings[':id'].refunds.$post({ param: path({ id }), json: body }));
 
@@ -276,7 +279,7 @@ export function useRetryChargeMutation(bookingId: string) {
 export function useRefundMutation(bookingId: string, onSuccess: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { amount: number; reason: string }) => refundBooking(bookingId, body),
+    mutationFn: (body: RefundBody) => refundBooking(bookingId, body),
     onSuccess: (reply) => {
       applyBooking(queryClient, reply.booking);
       onSuccess();

@@ -29,6 +29,7 @@ export const deskMessages = {
   refundFailed: 'Could not make the refund. Please try again.',
   refundAmount: 'Enter an amount of at least $0.01, at most what is left to refund.',
   refundReason: 'Enter the reason for the refund.',
+  refundTip: 'Enter a tip to give back of at most the tip left to refund.',
   chargeOptionsFailed: 'Could not read the amounts to charge. Please try again.',
   acknowledgmentSent: 'The work order was sent to the customer to acknowledge.',
 } as const;

@@ -176,6 +176,22 @@ describe('validateRefund', () => {
       expect(validateRefund({ amount, reason: 'Scratch' }, 2000).amount).toBe(deskMessages.refundAmount);
     expect(validateRefund({ amount: '5', reason: ' ' }, 2000).reason).toBe(deskMessages.refundReason);
   });
+
+  it('takes the tip to give back apart (decision 130): at most the tip left; with it, the amount may be 0', () => {
+    expect(validateRefund({ amount: '', tip: '4.50', reason: 'Tip' }, 2000, 450)).toEqual({
+      amount: undefined,
+      tip: undefined,
+      reason: undefined,
+    });
+    expect(validateRefund({ amount: '0', tip: '4', reason: 'Tip' }, 2000, 450).amount).toBeUndefined();
+    expect(validateRefund({ amount: '10', tip: '1', reason: 'Both' }, 2000, 450).amount).toBeUndefined();
+    for (const tip of ['4.51', '1.234', 'ten', '-1'])
+      expect(validateRefund({ amount: '', tip, reason: 'Tip' }, 2000, 450).tip).toBe(deskMessages.refundTip);
+    // No tip to give back: the amount's rule as before.
+    expect(validateRefund({ amount: '', tip: '0', reason: 'Tip' }, 2000, 450).amount).toBe(
+      deskMessages.refundAmount,
+    );
+  });
 });
 
 describe('validateBookingSearch', () => {

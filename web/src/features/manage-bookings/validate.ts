@@ -180,18 +180,31 @@ export function newCustomerBody(fields: NewCustomerFields): NewCustomerBody {
 /** The progress note's bound (doc 2 §2; the server's limit too). */
 export const PROGRESS_MAX = BOOKING_LIMITS.serviceStatus;
 
-/** The desk's refund (decision 069): an amount, in dollars and cents, and why. */
-export type RefundFields = { amount: string; reason: string };
+/** The desk's refund (decision 069): an amount, in dollars and cents, why, and the tip to give back (decision 130). */
+export type RefundFields = { amount: string; reason: string; tip?: string };
 
 /**
  * At least $0.01 and at most what is left (`leftCents`), in whole cents: core's money rule, the one the
- * server's schema applies; the desk says it in its own words. Then the reason.
+ * server's schema applies; the desk says it in its own words. The tip, when given, at most what is left
+ * of it (`tipLeftCents`), refunded as its own line: with a tip back the amount may be left empty or 0.
+ * Then the reason.
  */
-export function validateRefund(values: RefundFields, leftCents: number): FieldMessages<RefundFields> {
+export function validateRefund(
+  values: RefundFields,
+  leftCents: number,
+  tipLeftCents = 0,
+): FieldMessages<RefundFields> {
+  const tip = values.tip?.trim() ?? '';
+  const badTip =
+    tip !== '' && (moneyProblem(tip, 'Tip refund', tipLeftCents) !== undefined || Number(tip) < 0);
+  const tipBack = !badTip && Number(tip) > 0;
+  const noAmount = values.amount.trim() === '' || Number(values.amount) === 0;
   const badAmount =
-    moneyProblem(values.amount, 'Refund amount', leftCents) !== undefined || Number(values.amount) < 0.01;
+    !(tipBack && noAmount) &&
+    (moneyProblem(values.amount, 'Refund amount', leftCents) !== undefined || Number(values.amount) < 0.01);
   return {
     amount: badAmount ? deskMessages.refundAmount : undefined,
+    tip: badTip ? deskMessages.refundTip : undefined,
     reason: values.reason.trim() ? undefined : deskMessages.refundReason,
   };
 }

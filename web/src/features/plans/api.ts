@@ -75,3 +75,26 @@ export function usePlanMutation<A, R>(call: (args: A) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: call, onSuccess: () => refresh(queryClient) });
 }
+
+/** A plan by its mails' "Manage your plan" link (decision 133): its page, and the four actions by the token. */
+const byLink = api.api.plans.link[':token'];
+export type PlanLinkRow = Reply<typeof byLink.$get>;
+
+export const planLinkQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: [...planKeys.all, 'link', token],
+    queryFn: () => unwrap(byLink.$get({ param: path({ token }) })),
+    retry: false,
+  });
+
+export function changePlanByLink(token: string, change: PlanChange): Promise<EnrolmentRow> {
+  const param = path({ token });
+  switch (change.kind) {
+    case 'skip':
+      return unwrap(byLink.skip.$post({ param, json: { date: change.date } }));
+    case 'place':
+      throw new RangeError('A visit is placed from Account Settings.');
+    default:
+      return unwrap(byLink[change.kind].$post({ param }));
+  }
+}

@@ -7,7 +7,7 @@ import { FormMessage } from '../../../components/ui/FormMessage';
 import { messageOf } from '../../../lib/api';
 import { formatPrice } from '../../../lib/format';
 import { messagesResolver } from '../../../lib/forms';
-import { useRefundMutation, useRetryChargeMutation } from '../api';
+import { type RefundBody, useRefundMutation, useRetryChargeMutation } from '../api';
 import { refundQuestion } from '../display';
 import { deskMessages } from '../messages';
 import type { AdminBooking } from '../types';
@@ -15,8 +15,8 @@ import { type RefundFields, validateRefund } from '../validate';
 
 /**
  * A completed booking's charge on the desk (decision 069): "Retry charge"
- * when it was declined, and the refund form (amount and reason) with the
- * refunds made, while something is left to refund.
+ * when it was declined, and the refund form (amount, the tip to give back as
+ * its own line, and reason) with the refunds made, while something is left to refund.
  */
 export function PaymentActions({ booking, describedBy }: { booking: AdminBooking; describedBy: string }) {
   const payment = booking.payment;
@@ -28,13 +28,16 @@ export function PaymentActions({ booking, describedBy }: { booking: AdminBooking
         <ul className="desk-card__refunds" aria-label="Refunds">
           {payment.refunds.map((refund) => (
             <li key={refund._id}>
-              Refunded {formatPrice(refund.amount)} · {refund.reason} · {refund.by},{' '}
+              Refunded {formatPrice(refund.amount)}
+              {refund.tip > 0 && ` and a tip of ${formatPrice(refund.tip)}`} · {refund.reason} · {refund.by},{' '}
               <time dateTime={refund.at}>{formatInstant(refund.at)}</time>
             </li>
           ))}
         </ul>
       )}
-      {payment.status === 'paid' && payment.refundable > 0 && <RefundForm booking={booking} />}
+      {payment.status === 'paid' && (payment.refundable > 0 || payment.tipRefundable > 0) && (
+        <RefundForm booking={booking} />
+      )}
     </div>
   );
 }
@@ -63,30 +66,42 @@ function RetryCharge({ booking, describedBy }: { booking: AdminBooking; describe
 function RefundForm({ booking }: { booking: AdminBooking }) {
   const id = useId();
   const left = booking.payment?.refundable ?? 0;
-  const empty = { amount: '', reason: '' };
+  const tipLeft = booking.payment?.tipRefundable ?? 0;
+  const empty = { amount: '', tip: '', reason: '' };
   const form = useForm<RefundFields>({
     defaultValues: empty,
-    resolver: messagesResolver((values) => validateRefund(values, Math.round(left * 100))),
+    resolver: messagesResolver((values) =>
+      validateRefund(values, Math.round(left * 100), Math.round(tipLeft * 100)),
+    ),
     // One message under the form, the amount's first; the focus stays on Refund.
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
   const refund = useRefundMutation(booking._id, () => form.reset(empty));
   const errors = form.formState.errors;
-  const problem = errors.amount?.message ?? errors.reason?.message;
+  const problem = errors.amount?.message ?? errors.tip?.message ?? errors.reason?.message;
   // Money back asks first (issue 30): the confirmation names the amount and whose card gets it.
-  const confirmation = useConfirmation<{ amount: number; reason: string }>();
+  const confirmation = useConfirmation<RefundBody>();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     refund.reset();
-    void form.handleSubmit((values) =>
-      confirmation.ask({ amount: Number(values.amount), reason: values.reason.trim() }),
-    )(event);
+    void form.handleSubmit((values) => {
+      const tip = Number(values.tip?.trim() || 0);
+      const amount = Number(values.amount.trim() || 0);
+      confirmation.ask({ amount, ...(tip > 0 ? { tip } : {}), reason: values.reason.trim() });
+    })(event);
   };
   return (
     <form className="desk-card__refund" onSubmit={submit} noValidate>
       <p className="desk-card__muted">Left to refund: {formatPrice(left)}</p>
       <label htmlFor={`${id}-amount`}>Refund amount ($)</label>
       <input id={`${id}-amount`} className="input" inputMode="decimal" {...form.register('amount')} />
+      {tipLeft > 0 && (
+        <>
+          <p className="desk-card__muted">Tip left to refund: {formatPrice(tipLeft)}</p>
+          <label htmlFor={`${id}-tip`}>Tip to give back ($)</label>
+          <input id={`${id}-tip`} className="input" inputMode="decimal" {...form.register('tip')} />
+        </>
+      )}
       <label htmlFor={`${id}-reason`}>Reason</label>
       <input id={`${id}-reason`} className="input" maxLength={192} {...form.register('reason')} />
       <button type="submit" className="button button--secondary" disabled={refund.isPending}>
@@ -107,7 +122,7 @@ function RefundForm({ booking }: { booking: AdminBooking }) {
         confirmLabel="Refund"
         busyLabel="Refunding..."
       >
-        {(body) => <p>{refundQuestion(booking, body.amount)}</p>}
+        {(body) => <p>{refundQuestion(booking, body.amount + (body.tip ?? 0))}</p>}
       </ConfirmMutation>
     </form>
   );

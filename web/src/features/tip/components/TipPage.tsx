@@ -4,6 +4,7 @@ import { FailureMessage } from '../../../components/ui/FailureMessage';
 import { FocusedHeading } from '../../../components/ui/FocusedHeading';
 import { ButtonLink } from '../../../components/ui/ButtonLink';
 import { LinkPage, LinkPageQuery } from '../../../components/ui/LinkPage';
+import { messageOf } from '../../../lib/api';
 import { tipByLink, tipLinkQueryOptions } from '../api';
 
 const LOAD_FAILED = 'This tip link is not valid.';
@@ -22,7 +23,7 @@ export function TipPage({ token }: { token: string }) {
         width="narrow"
         loading="Loading your visit…"
         failedTitle="This link does not work"
-        failed={LOAD_FAILED}
+        failed={(error) => messageOf(error, LOAD_FAILED)}
         failedActions={<ButtonLink>Return to Home</ButtonLink>}
       />
     );
