@@ -178,6 +178,7 @@ test('the admin sees the Admin link and dashboard; a customer does not', async (
     'Manage Bookings',
     'Time Slot Manager',
     'Service Manager',
+    'Service Plans',
     'Work Orders',
     'Recommended Work',
     'Revenue',
