@@ -13,7 +13,7 @@
  * no two jobs of one technician may overlap.
  */
 import { useRunningStack } from '../functions/src/local/stack-file';
-import { createService } from './bench-api';
+import { clockTime, createService } from './bench-api';
 import { withStack } from './bench-stack';
 
 /** `SCALE=0.1` enrols a tenth (30 plans), for a quick look on a busy machine. */
@@ -25,7 +25,8 @@ export const PLAN_RUN_BUDGET_MS = 60_000;
 const CREW = 8;
 const DAYS_OF_YEAR = 365;
 const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
-const TIMES = ['08:00', '10:00', '12:00', '14:00'];
+/** The service's times: every quarter hour from 07:00 to 16:45 (40). */
+const TIMES = Array.from({ length: 40 }, (_, i) => clockTime(7, 15, i));
 
 export type PlanFigures = {
   enrolments: number;
@@ -43,22 +44,41 @@ export type PlanFigures = {
   through: string;
 };
 
-/** The cadence of enrolment `i`: weekly, every four weeks or monthly, spread over days and times. */
+/**
+ * The cadence of enrolment `i`: weekly, every four weeks or monthly, each at a day and time of its
+ * own. The booking's BOOKED guard lets one booking hold a service's time on a date, so enrolments
+ * that shared a time would fail by construction: each cadence has a band of the day's quarter hours
+ * (weekly 07:00-11:00, four-weekly from 11:15, monthly from 12:30), so only the crew limits them.
+ */
 function cadenceOf(i: number) {
-  const day = WEEKDAYS[Math.floor(i / 3) % WEEKDAYS.length]!;
-  const time = TIMES[Math.floor(i / (3 * WEEKDAYS.length)) % TIMES.length]!;
-  if (i % 3 === 0)
-    return { name: 'Weekly wash', rule: `FREQ=WEEKLY;INTERVAL=1;BYDAY=${day}`, time, weeks: 0 };
-  if (i % 3 === 1)
+  const k = Math.floor(i / 3);
+  if (i % 3 === 0) {
+    const day = WEEKDAYS[k % WEEKDAYS.length]!;
+    return {
+      name: 'Weekly wash',
+      rule: `FREQ=WEEKLY;INTERVAL=1;BYDAY=${day}`,
+      time: TIMES[Math.floor(k / 6)]!,
+      weeks: 0,
+    };
+  }
+  if (i % 3 === 1) {
+    // Four-weekly plans start in different weeks, as customers enrolling at different times would.
+    const j = Math.floor(k / 4);
+    const day = WEEKDAYS[j % WEEKDAYS.length]!;
     return {
       name: 'Maintenance detail',
       rule: `FREQ=WEEKLY;INTERVAL=4;BYDAY=${day}`,
-      time,
-      // Four-weekly plans start in different weeks, as customers enrolling at different times would.
-      weeks: Math.floor(i / 3) % 4,
+      time: TIMES[17 + Math.floor(j / 6)]!,
+      weeks: k % 4,
     };
-  const monthDay = (Math.floor(i / 3) % 28) + 1;
-  return { name: 'Monthly club', rule: `FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=${monthDay}`, time, weeks: 0 };
+  }
+  const monthDay = (k % 28) + 1;
+  return {
+    name: 'Monthly club',
+    rule: `FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=${monthDay}`,
+    time: TIMES[22 + Math.floor(k / 28)]!,
+    weeks: 0,
+  };
 }
 
 /** Pairs of intervals in `jobs` (one technician's day) that overlap, by name. */
