@@ -81,14 +81,16 @@ function cadenceOf(i: number) {
   };
 }
 
-/** Pairs of intervals in `jobs` (one technician's day) that overlap, by name. */
+/** The jobs of one technician's day that overlap an earlier one (each with the one it overlaps), by id. */
 export function overlapsOf(jobs: { id: string; start: string; end: string }[]): string[] {
   const sorted = [...jobs].sort((a, b) => a.start.localeCompare(b.start));
   const found: string[] = [];
-  for (let i = 1; i < sorted.length; i += 1) {
-    const before = sorted[i - 1]!;
-    const job = sorted[i]!;
-    if (Date.parse(job.start) < Date.parse(before.end)) found.push(`${before.id} / ${job.id}`);
+  // The job that ends last of those started so far: any later start before its end overlaps it.
+  let longest = sorted[0];
+  for (const job of sorted.slice(1)) {
+    if (!longest) break;
+    if (Date.parse(job.start) < Date.parse(longest.end)) found.push(`${longest.id} / ${job.id}`);
+    if (Date.parse(job.end) > Date.parse(longest.end)) longest = job;
   }
   return found;
 }
@@ -186,7 +188,7 @@ export async function measurePlans(): Promise<PlanFigures> {
     let runs = 0;
     let clocks = 0;
     let slowestRunMs = 0;
-    let through = first;
+    let through: string;
     const started = performance.now();
     for (let clock = Date.parse(startAt); ; clock += 7 * 86_400_000) {
       const now = new Date(clock);
