@@ -21,6 +21,9 @@
  *     far-apart places (bench-route.ts)
  * 11. only when named (`npm run bench -- tech`): the JS /tech loads (gzip) and that none of it is the admin's
  *     code (bench-tech.ts)
+ * 13. only when named (`npm run bench -- plans`, `SCALE=0.1` for a tenth): a year of visits for 300 service plans
+ *     placed by the `plan-visits` job at a moving clock, each run against the job's 60 s, and no technician's day
+ *     with overlapping jobs (bench-plans.ts)
  * 12. only when named (`npm run bench -- availability`): the catalogue read and availability at a saved address,
  *     side by side at concurrency 50 in alternating rounds (budget: the address's p99 within twice the
  *     catalogue's; bench-availability.ts)
@@ -52,6 +55,7 @@ import {
 } from './bench-availability';
 import { measureReminders, REMINDERS, REMINDERS_BUDGET_MS } from './bench-reminders';
 import { DUE_RUN_BUDGET_MS, DUE_VEHICLES, measureDue } from './bench-due';
+import { measurePlans, PLAN_RUN_BUDGET_MS } from './bench-plans';
 import { measureSecurity } from './bench-security';
 import { measureTech, TECH_JS_BUDGET } from './bench-tech';
 import { withStack } from './bench-stack';
@@ -180,6 +184,7 @@ const SECTIONS = [
   'route',
   'reminders',
   'due',
+  'plans',
   'tech',
   'availability',
 ] as const;
@@ -266,6 +271,7 @@ async function main() {
   const tech = sections.has('tech') ? await measureTech() : undefined;
   const reminders = sections.has('reminders') ? await measureReminders() : undefined;
   const due = sections.has('due') ? await measureDue() : undefined;
+  const plans = sections.has('plans') ? await measurePlans() : undefined;
   const availability = sections.has('availability') ? await measureAvailability() : undefined;
 
   if (measured) {
@@ -404,6 +410,27 @@ async function main() {
     if (due.sent !== DUE_VEHICLES || due.duplicates > 0 || due.missing > 0 || due.notDueTouched > 0) {
       failures.push(`due notices (budget: each of ${DUE_VEHICLES} exactly once, none not due read)`);
     }
+  }
+  if (plans) {
+    check(
+      `Plan visits, ${plans.enrolments} plans, ${plans.crew} technicians: slowest run`,
+      plans.slowestRunMs,
+      PLAN_RUN_BUDGET_MS,
+      ms,
+    );
+    row(
+      'Plan visits placed / needing a time',
+      `${plans.visits} / ${plans.needsTime}`,
+      `   through ${plans.through}`,
+    );
+    row('Plan visits: runs (clocks), all done in', `${plans.runs} (${plans.clocks}), ${ms(plans.ms)}`);
+    row(
+      "Plan visits: technicians' days checked",
+      String(plans.daysChecked),
+      `   ${plans.overlaps.length} overlaps, ${plans.unclaimed} unclaimed${plans.overlaps.length ? `: ${plans.overlaps.slice(0, 5).join('; ')}` : ''}`,
+    );
+    if (plans.overlaps.length > 0 || plans.unclaimed > 0)
+      failures.push('plan visits (budget: no technician booked twice)');
   }
   if (pdf) {
     row('Work-order PDF, first render in the process', ms(pdf.firstMs), `   ${kb(pdf.bytes)}`);
