@@ -51,7 +51,7 @@ test('the month’s figures after a few completed jobs, the chart, and the CSV e
   expect(file.suggestedFilename()).toMatch(/^revenue-\d{4}-\d{2}-01-to-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = readFileSync(await file.path(), 'utf8');
   expect(csv.split('\r\n')[0]).toBe(
-    '\uFEFFDate,Time,Type,Amount,Service,Customer,Booking,Work order,Reference,Refund of,Reason',
+    '\uFEFFDate,Time,Type,Amount,Service,Customer,Booking,Work order,Reference,Refund of,Reason,Tip,Technician',
   );
   // Issue 30: the booking's short reference, not its internal id.
   for (const booking of done) {
