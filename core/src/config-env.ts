@@ -67,6 +67,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, mode: string) {
     busyCalendarMaxKb: env.BUSY_CALENDAR_MAX_KB,
     ackLinkDays: env.ACK_LINK_DAYS,
     portalCodeMinutes: env.PORTAL_CODE_MINUTES,
+    tipLinkDays: env.TIP_LINK_DAYS,
+    planLinkDays: env.PLAN_LINK_DAYS,
     chargeTolerance: env.CHARGE_TOLERANCE,
     estimateTolerance: env.ESTIMATE_TOLERANCE,
     tipMaxPercent: env.TIP_MAX_PERCENT,

@@ -76,6 +76,8 @@ export const settingNames = {
     'BOOKING_PHOTO_RETENTION_DAYS',
     'ACK_LINK_DAYS',
     'PORTAL_CODE_MINUTES',
+    'TIP_LINK_DAYS',
+    'PLAN_LINK_DAYS',
     'SQUARE_WEBHOOK_URL',
   ],
   /** Secrets: an `sst.Secret` each, set per stage (infra/secrets.ts maps each name to its secret). */

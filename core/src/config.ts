@@ -277,6 +277,10 @@ const common = {
   ackLinkDays: z.coerce.number().int().min(1).max(60).default(7),
   /** How long the code mailed to answer an estimate in the work order portal works, in minutes (decision 127). */
   portalCodeMinutes: z.coerce.number().int().min(5).max(240).default(30),
+  /** How long the receipt's "add a tip" link works, in days (decision 130). */
+  tipLinkDays: z.coerce.number().int().min(1).max(90).default(14),
+  /** How long a plan mail's "Manage your plan" link works, in days (decision 133). */
+  planLinkDays: z.coerce.number().int().min(1).max(90).default(30),
   /**
    * NHTSA's vPIC API (vehicle makes and models, issue 11). Public, no key;
    * the local stack points it at its stand-in (functions/src/local/vpic).

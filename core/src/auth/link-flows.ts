@@ -95,10 +95,6 @@ const DAY = 24 * HOUR;
 export const INVITATION_DAYS = 7;
 /** The end of a link that does not run out (a calendar feed's, until replaced): 9999-12-31. */
 const NEVER = Date.UTC(9999, 11, 31);
-/** How long the receipt's tip link works (issue 35, decision 130). */
-export const TIP_LINK_DAYS = 14;
-/** How long a plan's "Manage your plan" link works (issue 35, decision 133): each plan mail carries a fresh one. */
-export const PLAN_LINK_DAYS = 30;
 /** How long a price code works (decision 091), as its message says. */
 export const PRICE_CODE_MINUTES = 30;
 
@@ -296,11 +292,11 @@ export const flows = {
     },
     rateLimit: null,
   },
-  /** The receipt's "add a tip" (decision 130): once per job, `TIP_LINK_DAYS` long. */
+  /** The receipt's "add a tip" (decision 130): once per job, `TIP_LINK_DAYS` long (a setting). */
   'tip-after-job': {
     purpose: 'tip-after-job',
     kind: 'once',
-    expires: (now) => now + TIP_LINK_DAYS * DAY,
+    expires: (now) => now + config().tipLinkDays * DAY,
     page: (token) => `/tip/${token}`,
     replies: {
       invalid: { kind: 'not_found', msg: linkTexts.tip.invalid, extra: { reason: 'invalid' } },
@@ -312,13 +308,13 @@ export const flows = {
   },
   /**
    * A plan's page (decision 133): skip a visit, pause, resume, cancel, as in Account Settings,
-   * `PLAN_LINK_DAYS` long. A view link: each action is the signed-in one's, on condition of the
+   * `PLAN_LINK_DAYS` long (a setting). A view link: each action is the signed-in one's, on condition of the
    * plan's revision read, so of actions at once one wins; a cancelled plan's link is settled.
    */
   'manage-plan': {
     purpose: 'manage-plan',
     kind: 'view',
-    expires: (now) => now + PLAN_LINK_DAYS * DAY,
+    expires: (now) => now + config().planLinkDays * DAY,
     page: (token) => `/plan/${token}`,
     replies: {
       invalid: { kind: 'not_found', msg: linkTexts.plan.invalid, extra: { reason: 'invalid' } },

@@ -1,6 +1,6 @@
 import { LinkToken } from '@app/core/auth/link-token';
 import { linkTexts } from '@app/core/auth/link-texts';
-import { PLAN_LINK_DAYS } from '@app/core/auth/link-flows';
+import { config } from '@app/core/config';
 import { Plan } from '@app/core/plan/index';
 import { enrolmentRef } from '@app/core/plan/store';
 import * as time from '@app/core/time';
@@ -87,7 +87,7 @@ describe('/api/plans/link/:token', () => {
     const { token } = await LinkToken.issue('manage-plan', {
       subjectId: enrolmentRef(stored!),
       owner: Plan.enrolment.key(stored!),
-      now: new Date(Date.now() - (PLAN_LINK_DAYS + 1) * 86_400_000),
+      now: new Date(Date.now() - (config().planLinkDays + 1) * 86_400_000),
     });
     for (const [method, path] of [
       ['GET', ''],
