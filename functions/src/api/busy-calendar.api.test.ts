@@ -259,6 +259,8 @@ describe('busy time from the technician’s own calendar', () => {
       setAddress(await feed([])),
     ]);
     expect(changed.status).toBeLessThan(500);
+    // Had the read's write come first, the change was refused (409, "Please try again"): tried again, it holds.
+    if (changed.status === 409) expect((await setAddress(await feed([]))).status).toBe(200);
     await run();
     expect(await busyOn(first)).toEqual([]);
     expect(await busyOn(second)).toEqual([]);
