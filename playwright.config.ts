@@ -2,6 +2,9 @@ import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './e2e/chromium';
 import { stackOf, workers } from './e2e/stacks';
 
+/** `npm test` built the web app before the run (scripts/test.mjs): no stack builds it again. */
+const prebuilt = process.env.E2E_SKIP_BUILD === '1';
+
 /**
  * Browser tests drive Debian's Chromium (never a downloaded browser) against
  * the product started exactly as `npm start` starts it, on its own port and a
@@ -29,13 +32,19 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  // One stack per worker, started one after the other (Playwright sets its web servers up in order):
-  // the first builds the web app as `npm start` does, the others start on that build.
+  // One stack per worker, started at once: Playwright sets its web servers up one after the other,
+  // waiting for each one's `url`, so only the last names its url and e2e/stacks-ready.ts waits for
+  // every stack before the first test, instead of each stack's start waiting for the one before.
+  // Without a build made beforehand the first builds
+  // the web app as `npm start` does and names its url too, so the others start on its finished build;
+  // under `npm test` (E2E_SKIP_BUILD=1) the run has built it already and every stack skips the build.
+  globalSetup: './e2e/stacks-ready.ts',
   webServer: Array.from({ length: workers }, (_, index) => {
     const { port, url, dataDir } = stackOf(index);
+    const waitedFor = index === workers - 1 || (index === 0 && !prebuilt);
     return {
       command: 'npm start',
-      url: `${url}/api/services`,
+      ...(waitedFor ? { url: `${url}/api/services` } : {}),
       // The whole day is daytime for the browser tests, which run at any hour: "On my way" is sent without
       // the question (decision 097), which tech-day.spec.ts answers from a stubbed reply and the API tests prove.
       env: {
@@ -43,7 +52,7 @@ export default defineConfig({
         DATA_DIR: dataDir,
         DAYTIME_START: '00:00',
         DAYTIME_END: '24:00',
-        ...(index > 0 ? { SKIP_BUILD: '1' } : {}),
+        ...(index > 0 || prebuilt ? { SKIP_BUILD: '1' } : {}),
       },
       reuseExistingServer: false,
       timeout: 180_000,

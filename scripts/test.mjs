@@ -1,4 +1,4 @@
-// `npm test`: unit and API tests (vitest), then browser tests (Playwright on Debian's Chromium).
+// `npm test`: the web build (once), unit and API tests (vitest), then browser tests (Playwright on Debian's Chromium).
 // Without Chromium the browser part is skipped with one line saying how to install it;
 // under CI=true that is a failure. Ends with the failed tests, one line each with the first line
 // of its error (CI shows only the tail of the output), then "tests: N passed, N failed, N skipped".
@@ -25,6 +25,19 @@ const firstLine = (text) =>
     .find((line) => line.trim())
     ?.trim()
     .slice(0, 300) ?? '';
+
+// 0. The web build, once for the whole run: the API tests that start the product (`npm start` as a person
+// runs it) and every browser test's stack serve this one build (SKIP_BUILD=1 below) instead of making
+// their own (on a fresh clone each made one: two builds, about 40 s each on CI's two cores).
+// SKIP_BUILD=1 npm test keeps the build already in web/.
+if (process.env.SKIP_BUILD !== '1') {
+  const started = Date.now();
+  if (node(['web/scripts/build.mjs', '--logLevel', 'warn']) !== 0) {
+    console.error('The web build failed (above): nothing was tested.');
+    process.exit(1);
+  }
+  console.log(`Web app built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
 
 // 1. Unit + API tests.
 const vitestCode = node([
@@ -63,7 +76,7 @@ if (!existsSync(chromium)) {
     console.log(`Browser tests skipped: no Chromium at ${chromium}; ${how}`);
   }
 } else {
-  const playwrightCode = node(['node_modules/@playwright/test/cli.js', 'test']);
+  const playwrightCode = node(['node_modules/@playwright/test/cli.js', 'test'], { E2E_SKIP_BUILD: '1' });
   const report = readJson(`${results}/playwright.json`);
   const stats = report?.stats;
   const walk = (suite, titles) => {
