@@ -38,9 +38,11 @@ export function PlanLinkPage({ token }: { token: string }) {
     <>
       <NoticeLine notice={resend.isSuccess ? { tone: 'success', text: resend.data.msg } : null} />
       <FailureMessage error={resend.error} fallback="Could not mail a new link." />
-      <MutationButton mutation={resend} tone="primary" pendingLabel="Mailing…">
-        Mail me a new link
-      </MutationButton>
+      <div className="link-page__actions">
+        <MutationButton mutation={resend} tone="primary" pendingLabel="Mailing…">
+          Mail me a new link
+        </MutationButton>
+      </div>
     </>
   );
   if (!view.isSuccess) {
