@@ -219,13 +219,15 @@ export namespace LinkToken {
     const { found, record } = await inspected(flow, token, options.now ?? new Date());
     const subjectOf = options.subject;
     if (!subjectOf) return !found.ok && record?.usedAt ? { ...found, usedAt: record.usedAt } : found;
-    if (!found.ok && !(record && options.accept?.includes(found.reason as 'used' | 'expired'))) {
+    let read: Stored;
+    if (found.ok) read = found.record;
+    else if (record && options.accept?.some((failure) => failure === found.reason)) read = record;
+    else {
       const since = options.racedSince?.getTime();
       const raced =
         found.reason === 'used' && since !== undefined && Date.parse(record?.usedAt ?? '') > since;
       refuse(raced ? 'raced' : found.reason, name);
     }
-    const read = found.ok ? found.record : record!;
     const subject = await subjectOf.load(read.subjectId);
     if (subject === undefined) refuse('invalid', name);
     if (subjectOf.linkOf && subjectOf.linkOf(subject) !== read.tokenHash) refuse('replaced', name);
