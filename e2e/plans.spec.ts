@@ -1,3 +1,4 @@
+import { linkTexts } from '@app/core/auth/link-texts';
 import { addDays, today, weekdayOf } from '@app/core/time';
 import type { EnrolmentRow } from '../web/src/features/plans/api';
 import { expect, test } from './fixtures';
@@ -7,7 +8,9 @@ import { auth } from './helpers/session';
 /**
  * Service plans (issue 35): the admin's four-weekly plan (made through the API); a customer enrols
  * their car in Account Settings, sees the terms with the amounts and the next three visits, then
- * skips one, and pauses the plan on the page its mails' link opens (decision 133). The spec leaves its stack as seeded: the enrolment cancelled, the plan withdrawn.
+ * skips one, and pauses the plan on the page its mails' link opens (decision 133); the pause uses the link,
+ * the page goes on at the next one and resumes from there, and the old address shows the plan read-only with
+ * "Mail me a new link" (decision 134). The spec leaves its stack as seeded: the enrolment cancelled, the plan withdrawn.
  */
 
 const BYDAY = {
@@ -108,6 +111,21 @@ test('a customer enrols a car in a four-weekly plan, sees the next three visits,
     await expect(page.getByText('Plan paused. Its upcoming visits are cancelled.')).toBeVisible();
     await expect(page.getByText('Paused', { exact: true })).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('plan-link-1280.png'), fullPage: true });
+    // The pause used the link (decision 134): the page went on at the next link's address, and acts from there.
+    await expect(page).toHaveURL(/\/plan\/[A-Za-z0-9_-]{43}$/);
+    expect(page.url()).not.toContain(token);
+    await page.getByRole('button', { name: /^Resume/ }).click();
+    await expect(page.getByText('Plan active again. Its visits are being booked.')).toBeVisible();
+    // The old address shows the plan read-only, and offers a new link by mail.
+    await page.goto(`/plan/${token}`);
+    await expect(page.getByText(linkTexts.plan.used)).toBeVisible();
+    await expect(page.getByRole('button', { name: /^(Pause|Resume|Cancel plan)/ })).toHaveCount(0);
+    await expectAccessible();
+    await page.screenshot({ path: test.info().outputPath('plan-link-used-1280.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: test.info().outputPath('plan-link-used-390.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Mail me a new link' }).click();
+    await expect(page.getByText(linkTexts.plan.resent)).toBeVisible();
   } finally {
     // As seeded: the enrolment cancelled (its visits with it), the plan withdrawn.
     const mine = await request.get('/api/plans/enrolments', { headers: auth(customer) });

@@ -333,9 +333,14 @@ export const routes: Record<string, Route> = {
     access: 'customerOwner',
     path: (f) => `/api/plans/enrolments/${f.plans.cancel.id}/cancel`,
   },
-  // A plan by its mails' link (decision 133), without signing in: the page by a real link; the actions by an
+  // A plan by its mails' link (decisions 133, 134), without signing in: the page by a real link; the actions by an
   // unknown one, 404 for everyone (functions/src/api/plans.link.api.test.ts covers real links and their race).
   'GET /api/plans/link/:token': { access: 'anyone', path: (f) => `/api/plans/link/${f.plans.link}` },
+  // A new link mailed to the plan's customer (decision 134): asked for by any known link, for everyone.
+  'POST /api/plans/link/:token/resend': {
+    access: 'anyone',
+    path: (f) => `/api/plans/link/${f.plans.link}/resend`,
+  },
   'POST /api/plans/link/:token/skip': {
     access: 'anyone',
     path: () => `/api/plans/link/${'x'.repeat(43)}/skip`,

@@ -292,9 +292,10 @@ const access: Record<string, Access> = {
   'Plan.cancel': 'user',
   'Plan.placeWaiting': 'user',
   'Plan.pauseEnrolment': 'internal',
-  // Decision 133: a plan by its mails' link (the token is the authority); the link's issuing is the mails'.
+  // Decisions 133, 134: a plan by its mails' link (the token is the authority); the link's issuing is the mails'.
   'Plan.viewPlanLink': 'public',
   'Plan.actByLink': 'public',
+  'Plan.resendPlanLink': 'public',
   'Plan.issuePlanLink': 'internal',
   'Plan.placeDue': 'internal',
   'Plan.amountsOf': 'internal',

@@ -42,7 +42,7 @@ export const purposes = [
   'due-not-now',
   // A tip after the job from the receipt's link (issue 35, decision 130): used once, by the tip's charge.
   'tip-after-job',
-  // A plan's "Manage your plan" link (issue 35, decision 133): viewed, never used up; each action guarded by the plan's revision.
+  // A plan's "Manage your plan" link (issue 35, decisions 133, 134): used by each action, which hands on a fresh one.
   'manage-plan',
 ] as const;
 export type Purpose = (typeof purposes)[number];
@@ -307,19 +307,23 @@ export const flows = {
     rateLimit: rateLimits.bookingLinkIp,
   },
   /**
-   * A plan's page (decision 133): skip a visit, pause, resume, cancel, as in Account Settings,
-   * `PLAN_LINK_DAYS` long (a setting). A view link: each action is the signed-in one's, on condition of the
-   * plan's revision read, so of actions at once one wins; a cancelled plan's link is settled.
+   * A plan's page (decisions 133, 134): skip a visit, pause, resume, cancel, as in Account Settings,
+   * `PLAN_LINK_DAYS` long (a setting). Viewing does not use it; each action uses it in the action's own
+   * transaction, which issues the next link (the reply's, the action mail's). Of actions at once one
+   * wins, the others are `raced`; a cancelled plan's link is settled.
    */
   'manage-plan': {
     purpose: 'manage-plan',
-    kind: 'view',
+    kind: 'once',
     expires: (now) => now + config().planLinkDays * DAY,
     page: (token) => `/plan/${token}`,
     replies: {
       invalid: { kind: 'not_found', msg: linkTexts.plan.invalid, extra: { reason: 'invalid' } },
+      used: { kind: 'invalid', msg: linkTexts.plan.used, extra: { reason: 'used' } },
       expired: { kind: 'invalid', msg: linkTexts.plan.expired, extra: { reason: 'expired' } },
       settled: { kind: 'conflict', msg: linkTexts.plan.settled, extra: { reason: 'settled' } },
+      raced: { kind: 'conflict', msg: linkTexts.plan.raced, extra: { reason: 'raced' } },
+      stale: { kind: 'conflict', msg: linkTexts.plan.changed, extra: { reason: 'stale' } },
     },
     rateLimit: rateLimits.bookingLinkIp,
   },

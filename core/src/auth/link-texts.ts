@@ -40,13 +40,18 @@ export const linkTexts = {
     expired: 'This tip link has expired.',
     settled: 'This visit can no longer take a tip by link: its payment is not complete.',
   },
-  /** A plan's "Manage your plan" link (issue 35, decision 133). */
+  /** A plan's "Manage your plan" link (issue 35, decisions 133, 134): used once, each action handing on a fresh one. */
   plan: {
     invalid:
       'This plan link is not valid. Open the newest mail about your plan, or sign in to Account Settings.',
+    used: 'This link has been used. Use the newest link we mailed you, or Account Settings.',
     expired:
       'This plan link has expired. Open the newest mail about your plan, or sign in to Account Settings.',
     settled: 'This plan is cancelled: there is nothing more to change.',
+    raced:
+      'Another change on this link was made at the same moment, so yours was not. Use the newest link we mailed you, or Account Settings.',
+    changed: 'Your plan changed meanwhile. Please reload and try again.',
+    resent: 'We mailed a new link to the address on your account.',
   },
   track: {
     invalid: 'This tracking link is not valid. The mail that brought you here may be from another visit.',

@@ -182,6 +182,16 @@ export namespace LinkToken {
     now?: Date;
     /** Count the request against the flow's rate limit (default); false for a second read in one request. */
     limit?: boolean;
+    /**
+     * With `subject`: the token's failures that still load the subject (a single-use link's read-only
+     * page after its use, a new link asked for by an old one); the record's `usedAt` and `expiresAt` tell which.
+     */
+    accept?: readonly ('used' | 'expired')[];
+    /**
+     * With `subject`: when this request began. A link used after then was used by a request at the
+     * same moment, which won: refused `raced` (decision 128), told apart from a later re-use (`used`).
+     */
+    racedSince?: Date;
   };
 
   /**
@@ -209,13 +219,21 @@ export namespace LinkToken {
     const { found, record } = await inspected(flow, token, options.now ?? new Date());
     const subjectOf = options.subject;
     if (!subjectOf) return !found.ok && record?.usedAt ? { ...found, usedAt: record.usedAt } : found;
-    if (!found.ok) refuse(found.reason, name);
-    const subject = await subjectOf.load(found.record.subjectId);
+    let read: Stored;
+    if (found.ok) read = found.record;
+    else if (record && options.accept?.some((failure) => failure === found.reason)) read = record;
+    else {
+      const since = options.racedSince?.getTime();
+      const raced =
+        found.reason === 'used' && since !== undefined && Date.parse(record?.usedAt ?? '') > since;
+      refuse(raced ? 'raced' : found.reason, name);
+    }
+    const subject = await subjectOf.load(read.subjectId);
     if (subject === undefined) refuse('invalid', name);
-    if (subjectOf.linkOf && subjectOf.linkOf(subject) !== found.record.tokenHash) refuse('replaced', name);
-    const refusal = subjectOf.check?.(subject, found.record) ?? null;
+    if (subjectOf.linkOf && subjectOf.linkOf(subject) !== read.tokenHash) refuse('replaced', name);
+    const refusal = subjectOf.check?.(subject, read) ?? null;
     if (refusal) refuse(refusal, name);
-    return { subject, record: found.record };
+    return { subject, record: read };
   }
 
   export type UseOptions = {

@@ -3,6 +3,7 @@ import { LinkToken } from '../auth/link-token';
 import { absoluteUrl } from '../links';
 import type { Mail } from '../mail/index';
 import { composeMail } from '../mail/compose';
+import { transactWrite } from '../db/entity';
 import { formatCents } from '../money';
 import * as time from '../time';
 import { type Enrolment, enrolment, enrolmentRef } from './store';
@@ -27,19 +28,26 @@ export function termsOf(e: Pick<Enrolment, 'agreed'>): string {
 }
 
 /**
- * "Manage your plan": a fresh `manage-plan` link (decision 133) to the plan's page, where the
- * holder skips a visit, pauses, resumes or cancels without signing in, as in Account Settings.
+ * "Manage your plan": a fresh `manage-plan` link (decisions 133, 134) to the plan's page, where the
+ * holder skips a visit, pauses, resumes or cancels without signing in, as in Account Settings, and
+ * the item that stores it, to write in the transaction of what it is sent with.
  */
+export const preparePlanLink = (e: Pick<Enrolment, 'userId' | 'id'>) =>
+  LinkToken.prepare('manage-plan', { subjectId: enrolmentRef(e), owner: enrolment.key(e) });
+
+/** A fresh "Manage your plan" link, stored at once (a mail that is not the change's own). */
 export async function issuePlanLink(e: Pick<Enrolment, 'userId' | 'id'>): Promise<string> {
-  const { token } = await LinkToken.issue('manage-plan', {
-    subjectId: enrolmentRef(e),
-    owner: enrolment.key(e),
-  });
+  const { token, item } = preparePlanLink(e);
+  await transactWrite([item]);
   return token;
 }
 
-async function manageLink(e: Enrolment) {
-  return { href: absoluteUrl(linkPage('manage-plan', await issuePlanLink(e))), label: 'Manage your plan' };
+/** The mail's button: the link `token` (a change by link hands on its next one), else a fresh one. */
+async function manageLink(e: Enrolment, token?: string) {
+  return {
+    href: absoluteUrl(linkPage('manage-plan', token ?? (await issuePlanLink(e)))),
+    label: 'Manage your plan',
+  };
 }
 
 export async function enrolledMail(
@@ -87,9 +95,18 @@ export async function changedMail(
   to: string,
   e: Enrolment,
   state: keyof typeof changes,
+  token?: string,
 ): Promise<Mail.Message> {
   const words = changes[state](e.agreed.name);
-  return composeMail({ to, subject: words.subject }, [words.line, await manageLink(e)]);
+  return composeMail({ to, subject: words.subject }, [words.line, await manageLink(e, token)]);
+}
+
+/** A new link asked for from the plan's page by a used or expired one (decision 134), to the plan's customer. */
+export async function newLinkMail(to: string, e: Enrolment, token: string): Promise<Mail.Message> {
+  return composeMail({ to, subject: `A new link to your plan: ${e.agreed.name}` }, [
+    `Here is a new link to your plan ${e.agreed.name}: skip a visit, pause, resume or cancel, without signing in. Each change you make hands you the next link.`,
+    await manageLink(e, token),
+  ]);
 }
 
 /** Visits the placement could not book at their usual time (never double-booked): the customer picks one of the nearest times. */

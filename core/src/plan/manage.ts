@@ -1,9 +1,10 @@
 import * as z from 'zod';
+import { linkTexts } from '../auth/link-texts';
 import { cancelAs } from '../booking/customer';
 import { entity as bookings } from '../booking/store';
 import { currentBy } from '../booking/status';
 import type { StatusChangeBy } from '../booking/rules';
-import { transactWrite } from '../db/entity';
+import { type TransactItem, transactWrite } from '../db/entity';
 import { failedConditions } from '../db/transact';
 import { VisibleError } from '../error';
 import { Notify } from '../notify/index';
@@ -23,7 +24,8 @@ import { type Enrolment, enrolment, type EnrolmentRecord, planVisit, putEnrolmen
  * resume, cancel, and place a visit that needs a time. Each state change writes the enrolment (on
  * condition of the revision read) with its counters and the customer's notice in one transaction;
  * the visits it gives up are then cancelled each through the booking's own cancel, with the notice
- * every cancel sends.
+ * every cancel sends. By the plan's link (link.ts, decision 134) the same functions write through the
+ * link's `commit` (the link's use and the next link in that same transaction), the mail carrying the next link.
  */
 
 export const manageMessages = {
@@ -31,11 +33,24 @@ export const manageMessages = {
   notPaused: 'Only a paused plan can be resumed.',
   cancelled: 'This plan is cancelled.',
   notAVisit: 'That date is not one of the plan’s upcoming visits.',
-  changed: 'Your plan changed meanwhile. Please reload and try again.',
+  changed: linkTexts.plan.changed,
   notWaiting: 'That visit does not need a time.',
 } as const;
 
 type State = z.output<typeof EnrolmentRecord>['state'];
+
+/** A change made by the plan's link: the next link's token (for the mail) and the writer that uses the link. */
+export type ByLink = { token: string; commit: (items: TransactItem[]) => Promise<void> };
+
+/** Writes a change's transaction (by link: through the link's writer); a condition failed: 409. */
+async function write(items: TransactItem[], via?: ByLink): Promise<void> {
+  try {
+    await (via?.commit ?? transactWrite)(items);
+  } catch (error) {
+    if (failedConditions(error) === null) throw error;
+    throw new VisibleError('conflict', manageMessages.changed);
+  }
+}
 
 /** The signed-in customer's enrolment `id`; 404 for none (or another's). */
 export async function myEnrolment(id: string): Promise<Enrolment> {
@@ -51,7 +66,12 @@ export async function myEnrolment(id: string): Promise<Enrolment> {
  * Moves `e` to `state` (pause, past due, cancel, resume): the enrolment, its counters and the
  * customer's notice in one transaction, on condition that it is still as read; 409 otherwise.
  */
-async function moveTo(e: Enrolment, state: State, patch: Partial<Enrolment> = {}): Promise<Enrolment> {
+async function moveTo(
+  e: Enrolment,
+  state: State,
+  patch: Partial<Enrolment> = {},
+  via?: ByLink,
+): Promise<Enrolment> {
   const at = new Date().toISOString();
   const next: Enrolment = { ...e, ...patch, state, stateSince: at, updatedAt: at };
   if (state !== 'active') delete next.placeAt;
@@ -60,19 +80,17 @@ async function moveTo(e: Enrolment, state: State, patch: Partial<Enrolment> = {}
     ? await Notify.prepare({
         kind: 'cancel',
         userId: e.userId,
-        mail: await changedMail(account.email, next, state === 'active' ? 'active' : state),
+        mail: await changedMail(account.email, next, state === 'active' ? 'active' : state, via?.token),
       })
     : [];
-  try {
-    await transactWrite([
+  await write(
+    [
       putEnrolment(next, e),
       ...planCounterItems(standingOf(e), standingOf(next), at),
       ...notice.map((p) => p.item),
-    ]);
-  } catch (error) {
-    if (failedConditions(error) === null) throw error;
-    throw new VisibleError('conflict', manageMessages.changed);
-  }
+    ],
+    via,
+  );
   await Notify.deliver(notice);
   return { ...next, rev: (e.rev ?? 0) + 1 };
 }
@@ -108,12 +126,12 @@ export async function cancelUpcomingVisits(e: Enrolment, by?: StatusChangeBy): P
  */
 export async function pauseEnrolment(
   e: Enrolment,
-  reason: { to: 'paused' | 'past_due'; by?: StatusChangeBy },
+  reason: { to: 'paused' | 'past_due'; by?: StatusChangeBy; via?: ByLink },
 ): Promise<Enrolment> {
   if (e.state !== 'active' && !(reason.to === 'past_due' && e.state === 'paused')) {
     throw new VisibleError('conflict', manageMessages.notActive);
   }
-  const paused = await moveTo(e, reason.to);
+  const paused = await moveTo(e, reason.to, {}, reason.via);
   await cancelUpcomingVisits(e, reason.by);
   return paused;
 }
@@ -128,21 +146,26 @@ export const pause = fn(
 );
 
 /** Active again (from paused), its visits placed ahead from today: the signed-in route's and the plan link's. */
-export async function resumeEnrolment(e: Enrolment): Promise<Enrolment> {
+export async function resumeEnrolment(e: Enrolment, via?: ByLink): Promise<Enrolment> {
   if (e.state !== 'paused') throw new VisibleError('conflict', manageMessages.notPaused);
   const now = new Date();
-  const active = await moveTo(e, 'active', {
-    placedThrough: time.addDays(time.today(now), -1),
-    needsTime: [],
-    placeAt: new Date(now.getTime() + 10 * 60_000).toISOString(),
-  });
+  const active = await moveTo(
+    e,
+    'active',
+    {
+      placedThrough: time.addDays(time.today(now), -1),
+      needsTime: [],
+      placeAt: new Date(now.getTime() + 10 * 60_000).toISOString(),
+    },
+    via,
+  );
   return placeAndWrite(active, now);
 }
 
 /** Cancelled for good, its upcoming visits cancelled, a confirmation mailed: the signed-in route's and the plan link's. */
-export async function cancelEnrolment(e: Enrolment, by?: StatusChangeBy): Promise<Enrolment> {
+export async function cancelEnrolment(e: Enrolment, by?: StatusChangeBy, via?: ByLink): Promise<Enrolment> {
   if (e.state === 'cancelled') return e;
-  const cancelled = await moveTo(e, 'cancelled');
+  const cancelled = await moveTo(e, 'cancelled', {}, via);
   await cancelUpcomingVisits(e, by);
   return cancelled;
 }
@@ -156,12 +179,13 @@ export const cancel = fn(EnrolmentRef, async (id) => cancelEnrolment(await myEnr
 /**
  * That visit is not made: its booking (if placed) is cancelled as any cancel (the notice; the
  * late-cancel rule, `acceptLateFee`), and the date kept in `skipped`, so it is never placed again.
- * The signed-in route's and the plan link's.
+ * The signed-in route's and the plan link's: the booking's cancel and the enrolment in one transaction.
  */
 export async function skipVisit(
   e: Enrolment,
   input: z.output<typeof SkipInput>,
   by?: StatusChangeBy,
+  via?: ByLink,
 ): Promise<Enrolment> {
   if (e.state !== 'active') throw new VisibleError('conflict', manageMessages.notActive);
   const [visit] = await visitsOf(e.id, input.date, input.date);
@@ -169,20 +193,21 @@ export async function skipVisit(
   if (!visit && !waiting && !isUpcoming(e, input.date)) {
     throw new VisibleError('invalid', manageMessages.notAVisit);
   }
-  if (visit) {
-    const booking = await bookings.get({ id: visit.bookingId }, { consistent: true });
-    if (booking && (booking.status === 'Pending' || booking.status === 'Confirmed')) {
-      await cancelAs(booking, by ?? (await currentBy()), { acceptLateFee: input.acceptLateFee });
-    }
-  }
-  const at = new Date().toISOString();
   const next: Enrolment = {
     ...e,
     skipped: [...new Set([...e.skipped, input.date])].sort(),
     needsTime: (e.needsTime ?? []).filter((d) => d !== input.date),
-    updatedAt: at,
+    updatedAt: new Date().toISOString(),
   };
-  await writeOrRefuse(next, e);
+  const booking = visit ? await bookings.get({ id: visit.bookingId }, { consistent: true }) : undefined;
+  if (booking && (booking.status === 'Pending' || booking.status === 'Confirmed')) {
+    await cancelAs(booking, by ?? (await currentBy()), {
+      acceptLateFee: input.acceptLateFee,
+      commit: (items) => write([...items, putEnrolment(next, e)], via),
+    });
+  } else {
+    await write([putEnrolment(next, e)], via);
+  }
   return { ...next, rev: (e.rev ?? 0) + 1 };
 }
 
@@ -225,12 +250,3 @@ export const placeWaiting = fn(
   },
   mine,
 );
-
-async function writeOrRefuse(next: Enrolment, read: Enrolment): Promise<void> {
-  try {
-    await transactWrite([putEnrolment(next, read)]);
-  } catch (error) {
-    if (failedConditions(error) === null) throw error;
-    throw new VisibleError('conflict', manageMessages.changed);
-  }
-}

@@ -11,7 +11,7 @@ export * from './model';
 export { enrol } from './enrol';
 export { EnrolInput, PLAN_LIMITS, PlaceInput, PlanFields, PlanInput, SkipInput } from './input';
 export { placeDue } from './job';
-export { actByLink, PlanLinkAction, viewPlanLink } from './link';
+export { actByLink, PlanLinkAction, resendPlanLink, viewPlanLink } from './link';
 export { amountsOf, issuePlanLink, termsOf } from './mail';
 export { cancel, pause, pauseEnrolment, placeWaiting, resume, skip } from './manage';
 export { createPlan, listPlans, planMessages, planOf, updatePlan } from './plans';

@@ -88,6 +88,12 @@ const enrolmentReply = (
   waiting: view?.waiting ?? [],
 });
 
+/** A change by the plan's link: the plan as changed and the next link's token (decision 134). */
+const byLinkReply = (r: { enrolment: Plan.Enrolment; token: string }) => ({
+  ...enrolmentReply(r.enrolment),
+  token: r.token,
+});
+
 const PRICE_MAX = Plan.PLAN_LIMITS.priceCents;
 /** The admin's form on the wire: the price in dollars, turned into cents here (the one way money enters). */
 const PlanBody = Plan.PlanFields.omit({ priceCents: true })
@@ -142,27 +148,29 @@ export const plans = new Hono()
   .post('/enrolments/:id/cancel', requireUser, planParam, async (c) =>
     c.json(enrolmentReply(await Plan.cancel(c.req.valid('param').id))),
   )
-  // A plan by its mails' "Manage your plan" link (decision 133): no sign-in, the token reaches only its plan.
+  // A plan by its mails' "Manage your plan" link (decisions 133, 134): no sign-in, the token reaches only its
+  // plan; each action uses it and replies with the next link's token.
   .get('/link/:token', linkParam, async (c) => {
     c.header('Cache-Control', 'no-store');
     const e = await Plan.viewPlanLink(c.req.valid('param').token);
-    return c.json({ ...enrolmentReply(e, e), vehicle: e.vehicle });
+    return c.json({ ...enrolmentReply(e, e), vehicle: e.vehicle, used: e.used });
   })
+  .post('/link/:token/resend', linkParam, async (c) =>
+    c.json(await Plan.resendPlanLink(c.req.valid('param').token)),
+  )
   .post('/link/:token/skip', linkParam, linkSkipBody, async (c) =>
     c.json(
-      enrolmentReply(
-        await Plan.actByLink(c.req.valid('param').token, { kind: 'skip', ...c.req.valid('json') }),
-      ),
+      byLinkReply(await Plan.actByLink(c.req.valid('param').token, { kind: 'skip', ...c.req.valid('json') })),
     ),
   )
   .post('/link/:token/pause', linkParam, async (c) =>
-    c.json(enrolmentReply(await Plan.actByLink(c.req.valid('param').token, { kind: 'pause' }))),
+    c.json(byLinkReply(await Plan.actByLink(c.req.valid('param').token, { kind: 'pause' }))),
   )
   .post('/link/:token/resume', linkParam, async (c) =>
-    c.json(enrolmentReply(await Plan.actByLink(c.req.valid('param').token, { kind: 'resume' }))),
+    c.json(byLinkReply(await Plan.actByLink(c.req.valid('param').token, { kind: 'resume' }))),
   )
   .post('/link/:token/cancel', linkParam, async (c) =>
-    c.json(enrolmentReply(await Plan.actByLink(c.req.valid('param').token, { kind: 'cancel' }))),
+    c.json(byLinkReply(await Plan.actByLink(c.req.valid('param').token, { kind: 'cancel' }))),
   )
   .get('/:id/visits', planParam, previewQuery, async (c) => {
     const plan = await Plan.planOf(c.req.valid('param').id);

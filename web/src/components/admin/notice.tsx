@@ -9,9 +9,9 @@ import { FormMessage } from '../ui/FormMessage';
  */
 export type Notice = { tone: 'success' | 'warning' | 'error'; text: string };
 
-/** A panel's notice and the ways to set it (the admin kit, decision 054). */
-export function useNotice() {
-  const [notice, setNotice] = useState<Notice | null>(null);
+/** A panel's notice and the ways to set it (the admin kit, decision 054); `initial`: what a page opens with. */
+export function useNotice(initial: Notice | null = null) {
+  const [notice, setNotice] = useState<Notice | null>(initial);
   const success = useCallback((text: string) => setNotice({ tone: 'success', text }), []);
   const warning = useCallback((text: string) => setNotice({ tone: 'warning', text }), []);
   const error = useCallback((text: string) => setNotice({ tone: 'error', text }), []);

@@ -76,9 +76,20 @@ export function usePlanMutation<A, R>(call: (args: A) => Promise<R>) {
   return useMutation({ mutationFn: call, onSuccess: () => refresh(queryClient) });
 }
 
-/** A plan by its mails' "Manage your plan" link (decision 133): its page, and the four actions by the token. */
+/**
+ * A plan by its mails' "Manage your plan" link (decisions 133, 134): its page, the four actions by the
+ * token (each uses it and replies with the next link's token), and a new link by mail.
+ */
 const byLink = api.api.plans.link[':token'];
 export type PlanLinkRow = Reply<typeof byLink.$get>;
+export type ByLinkRow = Reply<typeof byLink.pause.$post>;
+
+declare module '@tanstack/react-router' {
+  interface HistoryState {
+    /** The change made by the plan's previous link: the next link's page says it was done. */
+    planDone?: PlanChange['kind'];
+  }
+}
 
 export const planLinkQueryOptions = (token: string) =>
   queryOptions({
@@ -87,7 +98,7 @@ export const planLinkQueryOptions = (token: string) =>
     retry: false,
   });
 
-export function changePlanByLink(token: string, change: PlanChange): Promise<EnrolmentRow> {
+export function changePlanByLink(token: string, change: PlanChange): Promise<ByLinkRow> {
   const param = path({ token });
   switch (change.kind) {
     case 'skip':
@@ -98,3 +109,7 @@ export function changePlanByLink(token: string, change: PlanChange): Promise<Enr
       return unwrap(byLink[change.kind].$post({ param }));
   }
 }
+
+/** "Mail me a new link" (a used or expired link): mailed to the plan's customer's own address. */
+export const useResendPlanLink = (token: string) =>
+  useMutation({ mutationFn: () => unwrap(byLink.resend.$post({ param: path({ token }) })) });

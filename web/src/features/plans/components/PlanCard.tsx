@@ -18,13 +18,25 @@ export const done: Record<PlanChange['kind'], string> = {
   cancel: 'Plan cancelled. We have mailed you a confirmation.',
 };
 
-/** One plan: its terms, its next visits (each can be skipped), the visits that need a time, and its actions. */
-export function PlanCard({ e, act, busy }: { e: EnrolmentRow; act: (c: PlanChange) => void; busy: boolean }) {
+/**
+ * One plan: its terms, its next visits (each can be skipped), the visits that need a time, and its
+ * actions; without `act`, read-only (a used plan link's page).
+ */
+export function PlanCard({
+  e,
+  act,
+  busy,
+}: {
+  e: EnrolmentRow;
+  act?: (c: PlanChange) => void;
+  busy: boolean;
+}) {
+  const open = act ? e.state : 'cancelled';
   // A visit's Skip, whether it is booked or waits for a time.
   const skip = (date: string) => (
     <ActionButton
       disabled={busy}
-      onClick={() => act({ kind: 'skip', id: e._id, date })}
+      onClick={() => act?.({ kind: 'skip', id: e._id, date })}
       named={formatDate(date)}
     >
       Skip
@@ -43,7 +55,7 @@ export function PlanCard({ e, act, busy }: { e: EnrolmentRow; act: (c: PlanChang
           {e.next.map((v) => (
             <li key={v.date}>
               {formatDate(v.date)} at {formatTime(v.time)}
-              {e.state === 'active' && skip(v.date)}
+              {open === 'active' && skip(v.date)}
             </li>
           ))}
         </ol>
@@ -66,7 +78,7 @@ export function PlanCard({ e, act, busy }: { e: EnrolmentRow; act: (c: PlanChang
                 type="button"
                 className="button"
                 disabled={busy}
-                onClick={() => act({ kind: 'place', id: e._id, date: w.date, at: t })}
+                onClick={() => act?.({ kind: 'place', id: e._id, date: w.date, at: t })}
               >
                 {formatDate(t.date)} at {formatTime(t.time)}
               </button>
@@ -75,19 +87,19 @@ export function PlanCard({ e, act, busy }: { e: EnrolmentRow; act: (c: PlanChang
           </p>
         </div>
       ))}
-      {e.state !== 'cancelled' && (
+      {open !== 'cancelled' && (
         <p className="service-addresses__actions">
-          {e.state === 'active' && (
-            <ActionButton disabled={busy} onClick={() => act({ kind: 'pause', id: e._id })} named={e.name}>
+          {open === 'active' && (
+            <ActionButton disabled={busy} onClick={() => act?.({ kind: 'pause', id: e._id })} named={e.name}>
               Pause
             </ActionButton>
           )}
-          {e.state === 'paused' && (
-            <ActionButton disabled={busy} onClick={() => act({ kind: 'resume', id: e._id })} named={e.name}>
+          {open === 'paused' && (
+            <ActionButton disabled={busy} onClick={() => act?.({ kind: 'resume', id: e._id })} named={e.name}>
               Resume
             </ActionButton>
           )}
-          <ActionButton disabled={busy} onClick={() => act({ kind: 'cancel', id: e._id })} named={e.name}>
+          <ActionButton disabled={busy} onClick={() => act?.({ kind: 'cancel', id: e._id })} named={e.name}>
             Cancel plan
           </ActionButton>
         </p>
