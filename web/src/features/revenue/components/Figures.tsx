@@ -140,7 +140,7 @@ function LinesTable({
           <th scope="col">{what}</th>
           <th scope="col">Jobs</th>
           <th scope="col">Revenue</th>
-          {tips && <th scope="col">Tips</th>}
+          {tips && <th scope="col">Tips, net of refunds</th>}
         </tr>
       </thead>
       <tbody>
