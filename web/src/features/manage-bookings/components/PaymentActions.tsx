@@ -8,7 +8,7 @@ import { messageOf } from '../../../lib/api';
 import { formatPrice } from '../../../lib/format';
 import { messagesResolver } from '../../../lib/forms';
 import { type RefundBody, useRefundMutation, useRetryChargeMutation } from '../api';
-import { refundQuestion } from '../display';
+import { refundMoney, refundQuestion } from '../display';
 import { deskMessages } from '../messages';
 import type { AdminBooking } from '../types';
 import { type RefundFields, validateRefund } from '../validate';
@@ -28,8 +28,7 @@ export function PaymentActions({ booking, describedBy }: { booking: AdminBooking
         <ul className="desk-card__refunds" aria-label="Refunds">
           {payment.refunds.map((refund) => (
             <li key={refund._id}>
-              Refunded {formatPrice(refund.amount)}
-              {refund.tip > 0 && ` and a tip of ${formatPrice(refund.tip)}`} · {refund.reason} · {refund.by},{' '}
+              {refundMoney(refund)} · {refund.reason} · {refund.by},{' '}
               <time dateTime={refund.at}>{formatInstant(refund.at)}</time>
             </li>
           ))}
