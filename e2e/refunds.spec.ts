@@ -170,7 +170,8 @@ test.describe('a tip', () => {
     await expectAccessible();
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await card.screenshot({ path: test.info().outputPath(`refund-tip-${width}.png`) });
+      await card.getByRole('button', { name: 'Refund', exact: true }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: test.info().outputPath(`refund-tip-${width}.png`) });
     }
 
     await card.getByLabel('Refund amount ($)').fill('40');

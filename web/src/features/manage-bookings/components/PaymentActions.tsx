@@ -91,14 +91,30 @@ function RefundForm({ booking }: { booking: AdminBooking }) {
   };
   return (
     <form className="desk-card__refund" onSubmit={submit} noValidate>
-      <p className="desk-card__muted">Left to refund: {formatPrice(left)}</p>
       <label htmlFor={`${id}-amount`}>Refund amount ($)</label>
-      <input id={`${id}-amount`} className="input" inputMode="decimal" {...form.register('amount')} />
+      <input
+        id={`${id}-amount`}
+        className="input"
+        inputMode="decimal"
+        aria-describedby={`${id}-left`}
+        {...form.register('amount')}
+      />
+      <p id={`${id}-left`} className="desk-card__muted">
+        Left to refund: {formatPrice(left)}
+      </p>
       {tipLeft > 0 && (
         <>
-          <p className="desk-card__muted">Tip left to refund: {formatPrice(tipLeft)}</p>
           <label htmlFor={`${id}-tip`}>Tip to give back ($)</label>
-          <input id={`${id}-tip`} className="input" inputMode="decimal" {...form.register('tip')} />
+          <input
+            id={`${id}-tip`}
+            className="input"
+            inputMode="decimal"
+            aria-describedby={`${id}-tip-left`}
+            {...form.register('tip')}
+          />
+          <p id={`${id}-tip-left`} className="desk-card__muted">
+            Tip left to refund: {formatPrice(tipLeft)}
+          </p>
         </>
       )}
       <label htmlFor={`${id}-reason`}>Reason</label>
