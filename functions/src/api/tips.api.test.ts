@@ -150,8 +150,9 @@ describe('a tip refunded as its own line', () => {
     expect(counted.thisMonth.tipRefunds - before.thisMonth.tipRefunds).toBeCloseTo(25);
     // The technician's tips are net of them: the $25 tip given back is theirs no more (issue 35); the refunds'
     // ledger entries name the technician, as the CSV's Technician column does.
-    const technician = counted.recent.find((e) => e.kind === 'refund' && e.bookingId === job.bookingId)
-      ?.technician;
+    const technician = counted.recent.find(
+      (e) => e.kind === 'refund' && e.bookingId === job.bookingId,
+    )?.technician;
     expect(technician).toBe(1);
     expect(technicianTips(counted, 1) - technicianTips(before, 1)).toBeCloseTo(-25);
     // The customer is told of each tip given back as a line of its own.
