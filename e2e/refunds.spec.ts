@@ -136,10 +136,10 @@ test.describe('a tip', () => {
 
   test('part of the amount and the whole tip go back as lines apart; the tip again is refused; the technician’s tips are net of it', async ({
     page,
-    context,
     request,
     adminSignedIn: admin,
     customerWithCard,
+    context,
     cardBooking,
     expectAccessible,
   }) => {
