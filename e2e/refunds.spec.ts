@@ -170,8 +170,9 @@ test.describe('a tip', () => {
     await expectAccessible();
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await card.getByText('Tip left to refund').evaluate((note) => note.scrollIntoView({ block: 'center' }));
-      await page.screenshot({ path: test.info().outputPath(`refund-tip-${width}.png`) });
+      await card
+        .locator('.desk-card__payment-actions')
+        .screenshot({ path: test.info().outputPath(`refund-tip-${width}.png`) });
     }
 
     await card.getByLabel('Refund amount ($)').fill('40');
