@@ -1,7 +1,12 @@
-import { expect, test } from './fixtures';
+import { readFileSync } from 'node:fs';
+import { bookingReference } from '@app/core/booking/reference';
+import type { BookingReply } from '../functions/src/api/bookings';
+import type { DashboardReply } from '../functions/src/api/revenue-reply';
+import { expect, test, untilHydrated } from './fixtures';
 import { desk, deskCard, deskDate, openDesk, searchCustomer, uniqueName } from './helpers/admin-desk-page';
 import { formatCents, toCents } from '@app/core/money';
-import { waitForMail } from './helpers/session';
+import { setStatusThroughApi } from './helpers/bookings';
+import { auth, waitForMail } from './helpers/session';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -121,5 +126,109 @@ test.describe('completed elsewhere', () => {
     await search.getByLabel('Status').selectOption({ label: 'Refunded' });
     await search.getByRole('button', { name: 'Search' }).click();
     await expect(deskCard(page, `Quinn ${elsewhereName}`)).toBeVisible();
+  });
+});
+
+// Its own customer too: a tip given back (issue 35, decision 130).
+const tipName = uniqueName('Refundtip');
+test.describe('a tip', () => {
+  test.use({ customerDetails: { firstName: 'Quinn', lastName: tipName } });
+
+  test('part of the amount and the whole tip go back as lines apart; the tip again is refused; the technician’s tips are net of it', async ({
+    page,
+    request,
+    adminSignedIn: admin,
+    customerWithCard,
+    context,
+    cardBooking,
+    expectAccessible,
+  }) => {
+    test.slow();
+    // Tipped as on the phone: 20% chosen at sign-off, with the completion's one charge.
+    const { _id: id } = await cardBooking('Headlight Restoration', { fromDay: 16 });
+    const done = await setStatusThroughApi(request, admin, id, { status: 'Completed', tip: { percent: 20 } });
+    const [amount, tip] = [toCents(done.payment?.amount ?? 0), toCents(done.payment?.tip ?? 0)];
+    expect(tip).toBeGreaterThan(0);
+    const revenue = async () =>
+      (await (await request.get('/api/admin/revenue', { headers: auth(admin) })).json()) as DashboardReply;
+    const charged = await revenue();
+    const technician = charged.recent.find((e) => e.bookingId === id)?.technician;
+    const tipsBefore = toCents(charged.byTechnician.find((t) => t.technician === technician)?.tips ?? 0);
+
+    // A second tab of the desk, opened now, still offers the tip after it has been given back.
+    const other = untilHydrated(await context.newPage());
+    for (const tab of [page, other]) {
+      await openDesk(tab);
+      await searchCustomer(tab, tipName, 'Completed');
+    }
+    const card = deskCard(page, `Quinn ${tipName}`);
+    await expect(
+      card.getByText(`Payment: Paid · ${formatCents(amount)} + tip ${formatCents(tip)}`),
+    ).toBeVisible();
+    await expect(card.getByText(`Left to refund: ${formatCents(amount)}`, { exact: true })).toBeVisible();
+    await expect(card.getByText(`Tip left to refund: ${formatCents(tip)}`, { exact: true })).toBeVisible();
+    await expectAccessible();
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await card
+        .locator('.desk-card__payment-actions')
+        .screenshot({ path: test.info().outputPath(`refund-tip-${width}.png`) });
+    }
+
+    await card.getByLabel('Refund amount ($)').fill('40');
+    await card.getByLabel('Tip to give back ($)').fill((tip / 100).toFixed(2));
+    await card.getByLabel('Reason').fill('Late arrival');
+    await card.getByRole('button', { name: 'Refund', exact: true }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Refund this payment?' });
+    await expect(ask).toContainText(`This refunds ${formatCents(4000 + tip)} to Quinn ${tipName}'s card.`);
+    await ask.getByRole('button', { name: 'Refund', exact: true }).click();
+    await expect(card.getByRole('status').filter({ hasText: 'Refund made.' })).toBeVisible();
+    await expect(card.getByRole('list', { name: 'Refunds' })).toContainText(
+      `Refunded $40.00 · Tip refunded ${formatCents(tip)} · Late arrival`,
+    );
+    await expect(
+      card.getByText(`Left to refund: ${formatCents(amount - 4000)}`, { exact: true }),
+    ).toBeVisible();
+    await expect(card.getByLabel('Tip to give back ($)')).toHaveCount(0);
+    const mail = await waitForMail(request, customerWithCard.email, (m) => m.subject.startsWith('Refund'));
+    expect(mail.text).toContain('Refunded: $40.00');
+    expect(mail.text).toContain(`Tip refunded: ${formatCents(tip)}`);
+
+    // The other tab tries the tip again: the server refuses it in its words, and nothing changes.
+    const stale = deskCard(other, `Quinn ${tipName}`);
+    await stale.getByLabel('Tip to give back ($)').fill((tip / 100).toFixed(2));
+    await stale.getByLabel('Reason').fill('Tip typed twice');
+    await stale.getByRole('button', { name: 'Refund', exact: true }).click();
+    await other.getByRole('alertdialog').getByRole('button', { name: 'Refund', exact: true }).click();
+    await expect(stale.getByText('There is no tip left to refund on this payment.')).toBeVisible();
+    await other.close();
+    const mine = (await (
+      await request.get('/api/bookings', { headers: auth(customerWithCard) })
+    ).json()) as BookingReply[];
+    expect(mine.find((b) => b._id === id)?.payment).toMatchObject({
+      refundable: (amount - 4000) / 100,
+      tipRefundable: 0,
+      refunds: [{ amount: 40, tip: tip / 100 }],
+    });
+
+    // The revenue section: the technician's tips net of the tip given back; the CSV's lines name them both.
+    await page.goto('/admin?section=revenue');
+    const section = page.getByRole('region', { name: 'Revenue' });
+    const row = section
+      .getByRole('table', { name: /By technician/ })
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: `Technician ${technician}`, exact: true }) });
+    await expect(row.getByRole('cell').last()).toHaveText(formatCents(tipsBefore - tip));
+    const download = page.waitForEvent('download');
+    await section.getByRole('button', { name: 'Export CSV' }).click();
+    const lines = readFileSync(await (await download).path(), 'utf8')
+      .split('\r\n')
+      .filter((line) => line.includes(`,${bookingReference(id)},`));
+    const tipAndTechnician = (line: string) => line.split(',').slice(-2).join(',');
+    // The payment's line and the refund's: the tip, and the tip given back.
+    expect(lines.map(tipAndTechnician).sort()).toEqual([
+      `-${(tip / 100).toFixed(2)},Technician ${technician}`,
+      `${(tip / 100).toFixed(2)},Technician ${technician}`,
+    ]);
   });
 });

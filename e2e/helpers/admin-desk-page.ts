@@ -41,10 +41,11 @@ export const deskCard = (page: Page, customerName: string): Locator =>
 
 export const deskCards = (page: Page): Locator => desk(page).getByRole('article');
 
-/** Runs the advanced search for a customer name. */
-export async function searchCustomer(page: Page, name: string): Promise<void> {
+/** Runs the advanced search for a customer name (and a status, e.g. 'Completed', when one is given). */
+export async function searchCustomer(page: Page, name: string, status?: string): Promise<void> {
   const search = desk(page).getByRole('form', { name: 'Advanced Search' });
   await search.getByLabel('Customer name').fill(name);
+  if (status) await search.getByLabel('Status').selectOption({ label: status });
   await search.getByRole('button', { name: 'Search' }).click();
 }
 

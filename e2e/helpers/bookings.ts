@@ -59,12 +59,17 @@ export async function bookThroughApi(
   throw new Error(`No time left for ${serviceName} in four weeks`);
 }
 
-/** The admin sets a booking's status (PATCH /api/bookings/{id}/status); completing it charges the card on file. */
+/**
+ * The admin sets a booking's status (PATCH /api/bookings/{id}/status); completing it charges the card on file,
+ * with the customer's `tip` when one is given (issue 35: as chosen on the phone at sign-off).
+ */
 export async function setStatusThroughApi(
   request: APIRequestContext,
   admin: Account,
   bookingId: string,
-  body: { status: string; overrideReason?: string } | { serviceStatus: string },
+  body:
+    | { status: string; overrideReason?: string; tip?: { percent: number } | { amount: number } }
+    | { serviceStatus: string },
 ): Promise<BookingReply> {
   // The browser tests book from live availability, often days ahead: completing one is the admin's
   // override of the completion rule (decision 090), with its reason, unless the test names its own.

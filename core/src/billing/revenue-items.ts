@@ -47,6 +47,7 @@ export function onRefund(booking: Stored, refund: Refund): TransactItem[] {
     ...(refund.tipCents ? { tipCents: refund.tipCents } : {}),
     at: refund.at,
     serviceName: booking.serviceName,
+    ...(booking.claim ? { technician: booking.claim.technician } : {}),
     customerName: customerName(booking),
     reason: refund.reason.slice(0, 500),
   });

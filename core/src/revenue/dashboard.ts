@@ -50,6 +50,7 @@ export type Dashboard = {
   lastMonth: MonthFigures;
   weeks: { week: string; start: string; revenueCents: number; refundsCents: number }[];
   byService: { serviceId: string | null; name: string; revenueCents: number; jobs: number }[];
+  /** `tipsCents`: the month's tips net of the tips refunded in it. */
   byTechnician: { technician: number; revenueCents: number; jobs: number; tipsCents: number }[];
   outstanding: { count: number; amountCents: number };
   refunds: { count: number; amountCents: number };
@@ -117,12 +118,14 @@ export function breakdowns(item: Counter | undefined): Pick<Dashboard, 'byServic
       services.set(key, line);
       continue;
     }
-    const tech = /^tech:(\d+):(cents|jobs|tips)$/.exec(name);
+    const tech = /^tech:(\d+):(cents|jobs|tips|tipRefunds)$/.exec(name);
     if (tech && typeof value === 'number') {
       const n = Number(tech[1]);
       const line = technicians.get(n) ?? { cents: 0, jobs: 0, tips: 0 };
       if (tech[2] === 'cents') line.cents = value;
-      else if (tech[2] === 'tips') line.tips = value;
+      // A technician's tips are net of the tips given back (issue 35): what stays theirs.
+      else if (tech[2] === 'tips') line.tips += value;
+      else if (tech[2] === 'tipRefunds') line.tips -= value;
       else line.jobs = value;
       technicians.set(n, line);
     }

@@ -29,6 +29,8 @@ export const attr = {
   technicianJobs: (n: number) => `tech:${n}:jobs`,
   /** Tips by technician (issue 35, decision 130): kept apart from the amounts, never in `cents`. */
   technicianTips: (n: number) => `tech:${n}:tips`,
+  /** Tips given back, by technician: the dashboard shows each technician's tips net of these. */
+  technicianTipRefunds: (n: number) => `tech:${n}:tipRefunds`,
 };
 
 const isoInstant = z.iso.datetime({ offset: true });
@@ -66,6 +68,8 @@ export const RefundInput = z.object({
   tipCents: z.number().int().nonnegative().max(99_999_999).default(0),
   at: isoInstant,
   serviceName: z.string().max(200),
+  /** The technician of the job refunded (whose tip a tip refund takes back). */
+  technician: z.number().int().nonnegative().optional(),
   customerName: z.string().max(200).optional(),
   reason: z.string().max(500).optional(),
 });
@@ -169,7 +173,10 @@ export const paymentItems = fn(PaymentInput, async (input): Promise<TransactItem
   ];
 });
 
-/** A refund given: its ledger entry and the month's and the week's refund `ADD`s. */
+/**
+ * A refund given: its ledger entry (with the job's technician) and the month's and the week's refund
+ * `ADD`s; a tip given back is taken off its technician's tips too, in the refund's month (issue 35).
+ */
 export const refundItems = fn(RefundInput, (input): TransactItem[] => {
   const date = localOf(input.at).date;
   const adds: [string, number][] = [
@@ -177,12 +184,17 @@ export const refundItems = fn(RefundInput, (input): TransactItem[] => {
     ['refunds', 1],
     ...(input.tipCents > 0 ? ([['tipRefundCents', input.tipCents]] as [string, number][]) : []),
   ];
+  const technicianAdds: [string, number][] =
+    input.tipCents > 0 && input.technician !== undefined
+      ? [[attr.technicianTipRefunds(input.technician), input.tipCents]]
+      : [];
   return [
     ledgerPut('refund', input.refundId, input, date, {
+      ...(input.technician !== undefined ? { technician: input.technician } : {}),
       ...(input.paymentId ? { paymentId: input.paymentId } : {}),
       ...(input.reason ? { reason: input.reason } : {}),
     }),
-    addToCounter(monthKey(monthOfDate(date)), adds),
+    addToCounter(monthKey(monthOfDate(date)), [...adds, ...technicianAdds]),
     addToCounter(weekKey(weekOfDate(date)), adds, [['start', weekStart(date)]]),
   ];
 });

@@ -148,6 +148,20 @@ describe('a tip refunded as its own line', () => {
     const counted = await dashboard(job.admin);
     expect(counted.thisMonth.refunds - before.thisMonth.refunds).toBeCloseTo(20);
     expect(counted.thisMonth.tipRefunds - before.thisMonth.tipRefunds).toBeCloseTo(25);
+    // The technician's tips are net of them: the $25 tip given back is theirs no more (issue 35); the refunds'
+    // ledger entries name the technician, as the CSV's Technician column does.
+    const technician = counted.recent.find(
+      (e) => e.kind === 'refund' && e.bookingId === job.bookingId,
+    )?.technician;
+    expect(technician).toBe(1);
+    expect(technicianTips(counted, 1) - technicianTips(before, 1)).toBeCloseTo(-25);
+    // The customer is told of each tip given back as a line of its own.
+    const mail = (await readOutbox()).find(
+      (m) => m.to.includes(job.customer.email) && m.subject.startsWith('Refund: $35.00 for '),
+    );
+    expect(mail?.text).toContain('Refunded: $20.00');
+    expect(mail?.text).toContain('Tip refunded: $15.00');
+    expect(mail?.text).toContain('Still paid: $80.00');
     // Neither amount nor tip: 400.
     expect((await send('POST', path, job.admin.headers, { reason: 'Nothing' })).status).toBe(400);
   });

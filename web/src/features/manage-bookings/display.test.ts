@@ -3,7 +3,9 @@ import {
   canAssign,
   changeText,
   customerOf,
+  paymentSum,
   priceOf,
+  refundMoney,
   serviceOf,
   vehicleOf,
   workOrderPrefillOf,
@@ -130,5 +132,18 @@ describe('workOrderPrefillOf', () => {
       customerEmail: '',
       serviceDescription: 'Brakes',
     });
+  });
+});
+
+describe('a tip on the desk (issue 35)', () => {
+  it('the payment shows the tip apart from the amount', () => {
+    expect(paymentSum({ amount: 89.5, tip: 17.9 })).toBe('$89.50 + tip $17.90');
+    expect(paymentSum({ amount: 89.5, tip: 0 })).toBe('$89.50');
+  });
+
+  it('a refund lists the tip given back as its own line, never as "Refunded $0.00"', () => {
+    expect(refundMoney({ amount: 40, tip: 17.9 })).toBe('Refunded $40.00 · Tip refunded $17.90');
+    expect(refundMoney({ amount: 0, tip: 10 })).toBe('Tip refunded $10.00');
+    expect(refundMoney({ amount: 40, tip: 0 })).toBe('Refunded $40.00');
   });
 });

@@ -77,3 +77,24 @@ export function workOrderPrefillOf(booking: AdminBooking): WorkOrderPrefill {
 /** The refund's confirmation (issue 30): the amount, and whose card it goes back to. */
 export const refundQuestion = (booking: AdminBooking, amount: number): string =>
   `This refunds ${formatPrice(amount)} to ${customerOf(booking).name}'s card. It cannot be undone.`;
+
+type Payment = NonNullable<AdminBooking['payment']>;
+
+/** A paid charge's sum on the desk: the amount, and the customer's tip apart from it (issue 35). */
+export const paymentSum = (payment: Pick<Payment, 'amount' | 'tip'>): string =>
+  payment.tip > 0
+    ? `${formatPrice(payment.amount)} + tip ${formatPrice(payment.tip)}`
+    : formatPrice(payment.amount);
+
+/**
+ * A refund's money on the desk's list: the amount given back, and the tip given back as a line of
+ * its own, labelled as the customer's refund mail labels it (issue 35, decision 130); a tip alone
+ * is just that, never "Refunded $0.00".
+ */
+export const refundMoney = (refund: Pick<Payment['refunds'][number], 'amount' | 'tip'>): string =>
+  [
+    refund.amount > 0 || refund.tip <= 0 ? `Refunded ${formatPrice(refund.amount)}` : '',
+    refund.tip > 0 ? `Tip refunded ${formatPrice(refund.tip)}` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');

@@ -9,6 +9,13 @@ export type RevenueReply = Reply<typeof revenue.$get>;
 
 export const revenueKey = ['admin', 'revenue'] as const;
 
+/**
+ * The technicians table is shown when the crew has more than one line this month, or the month had
+ * tips (issue 35): a tip given back leaves its technician's line at $0.00 net, still shown.
+ */
+export const showsTechnicians = (data: Pick<RevenueReply, 'byTechnician' | 'thisMonth'>): boolean =>
+  data.byTechnician.length > 1 || data.thisMonth.tips > 0;
+
 export const revenueQueryOptions = () =>
   queryOptions({ queryKey: revenueKey, queryFn: () => unwrap(revenue.$get()) });
 

@@ -8,7 +8,7 @@ import { messageOf } from '../../../lib/api';
 import { formatPrice } from '../../../lib/format';
 import { messagesResolver } from '../../../lib/forms';
 import { type RefundBody, useRefundMutation, useRetryChargeMutation } from '../api';
-import { refundQuestion } from '../display';
+import { refundMoney, refundQuestion } from '../display';
 import { deskMessages } from '../messages';
 import type { AdminBooking } from '../types';
 import { type RefundFields, validateRefund } from '../validate';
@@ -28,8 +28,7 @@ export function PaymentActions({ booking, describedBy }: { booking: AdminBooking
         <ul className="desk-card__refunds" aria-label="Refunds">
           {payment.refunds.map((refund) => (
             <li key={refund._id}>
-              Refunded {formatPrice(refund.amount)}
-              {refund.tip > 0 && ` and a tip of ${formatPrice(refund.tip)}`} · {refund.reason} · {refund.by},{' '}
+              {refundMoney(refund)} · {refund.reason} · {refund.by},{' '}
               <time dateTime={refund.at}>{formatInstant(refund.at)}</time>
             </li>
           ))}
@@ -92,14 +91,30 @@ function RefundForm({ booking }: { booking: AdminBooking }) {
   };
   return (
     <form className="desk-card__refund" onSubmit={submit} noValidate>
-      <p className="desk-card__muted">Left to refund: {formatPrice(left)}</p>
       <label htmlFor={`${id}-amount`}>Refund amount ($)</label>
-      <input id={`${id}-amount`} className="input" inputMode="decimal" {...form.register('amount')} />
+      <input
+        id={`${id}-amount`}
+        className="input"
+        inputMode="decimal"
+        aria-describedby={`${id}-left`}
+        {...form.register('amount')}
+      />
+      <p id={`${id}-left`} className="desk-card__muted">
+        Left to refund: {formatPrice(left)}
+      </p>
       {tipLeft > 0 && (
         <>
-          <p className="desk-card__muted">Tip left to refund: {formatPrice(tipLeft)}</p>
           <label htmlFor={`${id}-tip`}>Tip to give back ($)</label>
-          <input id={`${id}-tip`} className="input" inputMode="decimal" {...form.register('tip')} />
+          <input
+            id={`${id}-tip`}
+            className="input"
+            inputMode="decimal"
+            aria-describedby={`${id}-tip-left`}
+            {...form.register('tip')}
+          />
+          <p id={`${id}-tip-left`} className="desk-card__muted">
+            Tip left to refund: {formatPrice(tipLeft)}
+          </p>
         </>
       )}
       <label htmlFor={`${id}-reason`}>Reason</label>

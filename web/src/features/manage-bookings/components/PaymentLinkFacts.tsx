@@ -4,8 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MutationButton } from '../../../components/ui/ActionButton';
 import { FormMessage } from '../../../components/ui/FormMessage';
 import { messageOf } from '../../../lib/api';
-import { formatPrice } from '../../../lib/format';
 import { applyBooking, sendBookingPaymentLink } from '../api';
+import { paymentSum } from '../display';
 import { deskMessages } from '../messages';
 import type { AdminBooking } from '../types';
 
@@ -30,7 +30,7 @@ export function PaymentLinkFacts({ booking, describedBy }: { booking: AdminBooki
       {label && (
         <p data-payment-state={label}>
           <strong>Payment:</strong> {label}
-          {booking.payment && ` · ${formatPrice(booking.payment.amount)}`}
+          {booking.payment && ` · ${paymentSum(booking.payment)}`}
           {link && !link.paidAt && (
             <span className="desk-card__muted"> (link sent {formatInstant(link.sentAt)})</span>
           )}

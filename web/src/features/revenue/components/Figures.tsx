@@ -1,6 +1,6 @@
 import { formatCents, toCents } from '@app/core/money';
 import type { ReactNode } from 'react';
-import type { RevenueReply } from '../api';
+import { type RevenueReply, showsTechnicians } from '../api';
 
 export const money = (dollars: number) => formatCents(toCents(dollars));
 
@@ -99,7 +99,7 @@ export function Breakdowns({ data }: { data: RevenueReply }) {
         lines={data.byService.map((line) => ({ ...line, key: line.serviceId ?? 'other' }))}
         empty="No jobs paid yet this month."
       />
-      {data.byTechnician.length > 1 || data.byTechnician.some((line) => line.tips > 0) ? (
+      {showsTechnicians(data) ? (
         <LinesTable
           caption={`By technician, ${data.thisMonth.label}`}
           what="Technician"
@@ -140,7 +140,7 @@ function LinesTable({
           <th scope="col">{what}</th>
           <th scope="col">Jobs</th>
           <th scope="col">Revenue</th>
-          {tips && <th scope="col">Tips</th>}
+          {tips && <th scope="col">Tips, net of refunds</th>}
         </tr>
       </thead>
       <tbody>
