@@ -84,13 +84,6 @@ const byLink = api.api.plans.link[':token'];
 export type PlanLinkRow = Reply<typeof byLink.$get>;
 export type ByLinkRow = Reply<typeof byLink.pause.$post>;
 
-declare module '@tanstack/react-router' {
-  interface HistoryState {
-    /** The change made by the plan's previous link: the next link's page says it was done. */
-    planDone?: PlanChange['kind'];
-  }
-}
-
 export const planLinkQueryOptions = (token: string) =>
   queryOptions({
     queryKey: [...planKeys.all, 'link', token],
