@@ -4,25 +4,32 @@ import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The unit tests, split by what they need. Most are pure rules: they share one module registry per
- * worker (`isolate: false`), which cuts the unit run from about a minute of re-importing the same
- * modules for each of some 140 files to under 20 s. A file that mocks a module, stubs a global, moves
- * the clock or sets `process.env` (which core's `config()` reads once per module registry) changes
- * what later files would import, so it runs isolated, as every file did before. Read from the files
- * themselves, so a new test lands on the right side without a list to keep.
+ * The unit test files, split by what they need. Most are pure rules: they share one module registry
+ * per worker (`isolate: false`) instead of importing the same modules again for each file (the unit
+ * run took about a minute of re-imports for some 140 files; now about 25 s). A file that mocks or
+ * spies on a module, stubs a global, moves the clock or sets `process.env` (which core's `config()`
+ * reads once per registry) changes what later files would see, so it runs isolated, as every file
+ * did before. Read from the files themselves: a new test lands on the right side without a list to keep.
  */
-const unitRoots = ['core/src', 'web/src', 'functions/src', 'scripts'];
 const changesModules =
-  /\bvi\.(mock|doMock|hoisted|stubGlobal|stubEnv|useFakeTimers|setSystemTime|resetModules)\b|process\.env\b/;
-const unitFiles = unitRoots.flatMap((root) =>
-  readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .filter(
-      (file) => file.endsWith('.test.ts') && !file.endsWith('.api.test.ts') && !file.includes('node_modules'),
+  /\bvi\.(mock|doMock|hoisted|spyOn|stubGlobal|stubEnv|useFakeTimers|setSystemTime|resetModules)\b|process\.env\b/;
+const testFiles = (roots: string[], kind: 'unit' | 'api') =>
+  roots
+    .flatMap((root) =>
+      readdirSync(root, { recursive: true, encoding: 'utf8' }).map((file) => join(root, file)),
     )
-    .map((file) => join(root, file)),
-);
-const isolatedUnitFiles = unitFiles.filter((file) => changesModules.test(readFileSync(file, 'utf8')));
-const sharedUnitFiles = unitFiles.filter((file) => !isolatedUnitFiles.includes(file));
+    .filter(
+      (file) =>
+        file.endsWith('.test.ts') &&
+        file.endsWith('.api.test.ts') === (kind === 'api') &&
+        !file.includes('node_modules'),
+    );
+const bySharing = (files: string[]) => {
+  const isolated = files.filter((file) => changesModules.test(readFileSync(file, 'utf8')));
+  return { shared: files.filter((file) => !isolated.includes(file)), isolated };
+};
+const unit = bySharing(testFiles(['core/src', 'web/src', 'functions/src', 'scripts'], 'unit'));
+const api = testFiles(['core/src', 'functions/src', 'scripts', 'tests'], 'api');
 
 export default defineConfig({
   test: {
@@ -36,23 +43,20 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: sharedUnitFiles, environment: 'node', isolate: false },
+        test: { name: 'unit', include: unit.shared, environment: 'node', isolate: false },
       },
       {
         extends: true,
-        test: { name: 'unit-isolated', include: isolatedUnitFiles, environment: 'node' },
+        test: { name: 'unit-isolated', include: unit.isolated, environment: 'node' },
       },
       {
         extends: true,
         test: {
           name: 'api',
-          include: [
-            'core/src/**/*.api.test.ts',
-            'functions/src/**/*.api.test.ts',
-            'scripts/**/*.api.test.ts',
-            'tests/**/*.api.test.ts',
-          ],
+          include: api,
           // One set of stand-ins for the run; each test file gets its own table (tests/api-setup.ts).
+          // They stay isolated: a file's work still under way when it ends (a mail's delivery, a
+          // job's next step) would otherwise write into the next file's table.
           globalSetup: ['tests/stand-ins.global.ts'],
           setupFiles: ['tests/api-setup.ts'],
           environment: 'node',
