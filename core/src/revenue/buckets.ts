@@ -1,4 +1,5 @@
-import { getISOWeek, getISOWeekYear } from 'date-fns';
+import { getISOWeek } from 'date-fns/getISOWeek';
+import { getISOWeekYear } from 'date-fns/getISOWeekYear';
 import { tz } from '@date-fns/tz';
 import { addDays, type CalendarDate, type Instant, localOf, weekdayOf, weekdays } from '../time';
 

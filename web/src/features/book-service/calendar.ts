@@ -1,6 +1,6 @@
 import { TIME_ZONE, type Weekday, isCalendarDate, today, weekdayOf, weekdays } from '@app/core/time';
 import { TZDate, tz } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 
 /**
  * The calendar's view of the business's days (doc 1 §2, customer booking pages).
