@@ -47,8 +47,11 @@ export type PlanFigures = {
 /**
  * The cadence of enrolment `i`: weekly, every four weeks or monthly, each at a day and time of its
  * own. The booking's BOOKED guard lets one booking hold a service's time on a date, so enrolments
- * that shared a time would fail by construction: each cadence has a band of the day's quarter hours
- * (weekly 07:00-11:00, four-weekly from 11:15, monthly from 12:30), so only the crew limits them.
+ * that shared a time would fail by construction: each cadence has quarter hours of its own, spread
+ * over the day as a shop's bookings would be (weekly every half hour from 07:00 to 15:00, four-weekly
+ * every half hour from 12:15, monthly from 16:45 back to 15:15). Packed into the morning instead
+ * (07:00-13:15), 300 plans asked for more than eight technicians can drive to: 917 of 7,871 visits
+ * needed a time (offered the nearest ones, none double-booked).
  */
 function cadenceOf(i: number) {
   const k = Math.floor(i / 3);
@@ -57,7 +60,7 @@ function cadenceOf(i: number) {
     return {
       name: 'Weekly wash',
       rule: `FREQ=WEEKLY;INTERVAL=1;BYDAY=${day}`,
-      time: TIMES[Math.floor(k / 6)]!,
+      time: TIMES[2 * Math.floor(k / 6)]!,
       weeks: 0,
     };
   }
@@ -68,7 +71,7 @@ function cadenceOf(i: number) {
     return {
       name: 'Maintenance detail',
       rule: `FREQ=WEEKLY;INTERVAL=4;BYDAY=${day}`,
-      time: TIMES[17 + Math.floor(j / 6)]!,
+      time: TIMES[21 + 2 * Math.floor(j / 6)]!,
       weeks: k % 4,
     };
   }
@@ -76,7 +79,7 @@ function cadenceOf(i: number) {
   return {
     name: 'Monthly club',
     rule: `FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=${monthDay}`,
-    time: TIMES[22 + Math.floor(k / 28)]!,
+    time: TIMES[39 - 2 * Math.floor(k / 28)]!,
     weeks: 0,
   };
 }
