@@ -21,6 +21,14 @@ export type TestUser = {
 type UserDetails = Partial<{ firstName: string; lastName: string; password: string }>;
 
 export type Fixtures = {
+  /** Makes and deletes accounts for this test (the worker's `stackAccounts`, closing `pageLog` first). */
+  accounts: Accounts;
+  /**
+   * Whether the page's console still counts: closed when the test's first account is deleted (its
+   * teardown has begun), as a page still open on a deleted account's token logs a 401 that is not
+   * the test's (a poll on the desk, say).
+   */
+  pageLog: { closed: boolean };
   /** Fails the test when the page has accessibility violations (axe, WCAG 2.1 A/AA). */
   expectAccessible: (page?: Page) => Promise<void>;
   /** Names (or password) of `customer`; set with `test.use({ customerDetails: { firstName: 'Jamie' } })`. */
@@ -76,12 +84,15 @@ export type Fixtures = {
   ) => Promise<BookingReply>;
 };
 
+type Accounts = {
+  create: (details: UserDetails & { role: User.Role; withCard?: boolean }) => Promise<TestUser>;
+  /** Deletes an account; from then on what this test's page logs is not counted (see `pageLog`). */
+  remove: (user: TestUser) => Promise<void>;
+};
+
 type WorkerFixtures = {
-  /** Makes and deletes accounts directly in the running product's table (no HTTP route does this). */
-  accounts: {
-    create: (details: UserDetails & { role: User.Role; withCard?: boolean }) => Promise<TestUser>;
-    remove: (user: TestUser) => Promise<void>;
-  };
+  /** Makes and deletes accounts directly in the worker's stack's table (no HTTP route does this). */
+  stackAccounts: Accounts;
 };
 
 /**
@@ -111,8 +122,8 @@ const CUSTOMER = { firstName: 'Casey', lastName: 'Tester' };
 
 /** Makes an account for one test, hands it to the test, and deletes it after. */
 async function forThisTest(
-  accounts: WorkerFixtures['accounts'],
-  details: Parameters<WorkerFixtures['accounts']['create']>[0],
+  accounts: Accounts,
+  details: Parameters<Accounts['create']>[0],
   use: (account: TestUser) => Promise<void>,
 ): Promise<void> {
   const account = await accounts.create(details);
@@ -125,12 +136,17 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern.
   baseURL: async ({}, use, testInfo) => use(stackOf(testInfo.parallelIndex).url),
   // Every test fails on an unexpected console error or uncaught exception.
-  page: async ({ page }, use) => {
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern.
+  pageLog: async ({}, use) => use({ closed: false }),
+  page: async ({ page, pageLog }, use) => {
     const problems: string[] = [];
+    const note = (problem: string) => {
+      if (!pageLog.closed) problems.push(problem);
+    };
     page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
+      if (message.type() === 'error') note(`console.error: ${message.text()}`);
     });
-    page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+    page.on('pageerror', (error) => note(`uncaught: ${error.message}`));
     untilHydrated(page);
     await use(page);
     const expected = test.info().annotations.filter((a) => a.type === 'expected-console-error');
@@ -151,7 +167,15 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     });
   },
 
-  accounts: [
+  accounts: async ({ stackAccounts, pageLog }, use) =>
+    use({
+      create: stackAccounts.create,
+      remove: async (account) => {
+        pageLog.closed = true;
+        await stackAccounts.remove(account);
+      },
+    }),
+  stackAccounts: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern.
     async ({}, use, workerInfo) => {
       // `npm start` (this worker's stack, started by playwright.config.ts) records its stand-ins in
