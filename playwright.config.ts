@@ -1,12 +1,12 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from './e2e/chromium';
+import { chromiumArgs, testChromiumPath } from './e2e/chromium';
 import { stackOf, workers } from './e2e/stacks';
 
 /** `npm test` built the web app before the run (scripts/test.mjs): no stack builds it again. */
 const prebuilt = process.env.E2E_SKIP_BUILD === '1';
 
 /**
- * Browser tests drive Debian's Chromium (never a downloaded browser) against
+ * Browser tests drive Debian's Chromium (its headless shell when installed; never a downloaded browser) against
  * the product started exactly as `npm start` starts it, on its own port and a
  * fresh data directory, so they never touch a developer's .data/. Each worker
  * has a stack of its own (e2e/stacks.ts, decision 113): E2E_WORKERS of them on
@@ -31,7 +31,7 @@ export default defineConfig({
     // Locally a failed test keeps its trace (npx playwright show-trace).
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     launchOptions: {
-      executablePath: chromiumPath,
+      executablePath: testChromiumPath,
       args: chromiumArgs,
     },
   },

@@ -66,9 +66,13 @@ if (vitest) {
 if (vitestCode !== 0 && (!vitest || vitest.numFailedTests === 0)) broken = true;
 
 // 2. Browser tests.
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+// Debian's Chromium headless shell, else Debian's Chromium, as e2e/chromium.ts picks them.
+const chromium =
+  process.env.CHROMIUM_PATH ||
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ||
+  '/usr/bin/chromium';
 if (!existsSync(chromium)) {
-  const how = `install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH to a Chromium binary)`;
+  const how = `install it with: sudo apt-get install -y chromium-headless-shell (or set CHROMIUM_PATH to a Chromium binary)`;
   if (ci) {
     console.error(`Browser tests cannot run: no Chromium at ${chromium}; ${how}`);
     broken = true;
