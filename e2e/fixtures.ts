@@ -144,7 +144,9 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       if (!pageLog.closed) problems.push(problem);
     };
     page.on('console', (message) => {
-      if (message.type() === 'error') note(`console.error: ${message.text()}`);
+      // A failed load's message does not name what failed; its location does.
+      const { url } = message.location();
+      if (message.type() === 'error') note(`console.error: ${message.text()}${url ? ` (${url})` : ''}`);
     });
     page.on('pageerror', (error) => note(`uncaught: ${error.message}`));
     untilHydrated(page);
