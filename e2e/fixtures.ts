@@ -135,9 +135,9 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   // Each worker's pages and requests go to its own stack (playwright.config.ts, e2e/stacks.ts).
   // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern.
   baseURL: async ({}, use, testInfo) => use(stackOf(testInfo.parallelIndex).url),
-  // Every test fails on an unexpected console error or uncaught exception.
   // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern.
   pageLog: async ({}, use) => use({ closed: false }),
+  // Every test fails on an unexpected console error or uncaught exception (until `pageLog` closes).
   page: async ({ page, pageLog }, use) => {
     const problems: string[] = [];
     const note = (problem: string) => {
